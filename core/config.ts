@@ -1,0 +1,90 @@
+/**
+ * Effective configuration, read from environment variables with Mealie's names where Mealie has one
+ * (ARCHITECTURE §7), so that a Mealie user's settings carry over.
+ */
+import { z } from "zod";
+
+const bool = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => (typeof v === "boolean" ? v : /^(1|true|yes|on)$/i.test(v.trim())));
+const int = z.union([z.number(), z.string()]).transform((v) => Number.parseInt(String(v), 10));
+const list = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+export const ConfigSchema = z.object({
+  dataDir: z.string().default("./data"),
+  port: int.default(9000),
+  host: z.string().default("127.0.0.1"),
+  baseUrl: z.string().default("http://localhost:9000"),
+  production: bool.default(true),
+  allowSignup: bool.default(false),
+  allowPasswordLogin: bool.default(true),
+  /** Session token lifetime in hours (Mealie: TOKEN_TIME). */
+  tokenTimeHours: int.default(48),
+  maxLoginAttempts: int.default(5),
+  /** Lockout duration in hours (Mealie: SECURITY_USER_LOCKOUT_TIME). */
+  lockoutHours: int.default(24),
+  /** Max request body in bytes for JSON; uploads have their own cap. */
+  maxJsonBody: int.default(2 * 1024 * 1024),
+  maxUploadBytes: int.default(50 * 1024 * 1024),
+  /** bcrypt cost; tests lower it. */
+  bcryptRounds: int.default(12),
+  fetchAllow: list.default([]),
+  fetchUserAgent: z.string().default("Larder/0.1 (+https://github.com/larder)"),
+  demo: bool.default(false),
+  theme: z.record(z.string(), z.string()).default({}),
+  smtp: z.record(z.string(), z.string()).default({}),
+  ldap: z.record(z.string(), z.string()).default({}),
+  oidc: z.record(z.string(), z.string()).default({}),
+  openai: z.record(z.string(), z.string()).default({}),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+const PREFIXED: Record<string, "theme" | "smtp" | "ldap" | "oidc" | "openai"> = {
+  THEME_: "theme",
+  SMTP_: "smtp",
+  LDAP_: "ldap",
+  OIDC_: "oidc",
+  OPENAI_: "openai",
+};
+
+/** Build the configuration from an environment (default: process.env) plus explicit overrides. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<z.input<typeof ConfigSchema>> = {}): Config {
+  const raw: Record<string, unknown> = {
+    dataDir: env.LARDER_DATA,
+    port: env.LARDER_PORT ?? env.API_PORT,
+    host: env.LARDER_HOST,
+    baseUrl: env.BASE_URL,
+    production: env.PRODUCTION,
+    allowSignup: env.ALLOW_SIGNUP,
+    allowPasswordLogin: env.ALLOW_PASSWORD_LOGIN,
+    tokenTimeHours: env.TOKEN_TIME,
+    maxLoginAttempts: env.SECURITY_MAX_LOGIN_ATTEMPTS,
+    lockoutHours: env.SECURITY_USER_LOCKOUT_TIME,
+    bcryptRounds: env.LARDER_BCRYPT_ROUNDS,
+    fetchAllow: env.LARDER_FETCH_ALLOW,
+    fetchUserAgent: env.LARDER_USER_AGENT,
+    demo: env.LARDER_DEMO,
+  };
+  for (const [prefix, key] of Object.entries(PREFIXED)) {
+    const group: Record<string, string> = {};
+    for (const [k, v] of Object.entries(env)) {
+      if (k.startsWith(prefix) && v !== undefined) group[k.slice(prefix.length)] = v;
+    }
+    raw[key] = group;
+  }
+  for (const k of Object.keys(raw)) if (raw[k] === undefined || raw[k] === "") delete raw[k];
+  return ConfigSchema.parse({ ...raw, ...overrides });
+}
+
+const SECRET_HINT = /(PASSWORD|SECRET|KEY|TOKEN)/i;
+/** The configuration with secrets masked, for `larder config` and the admin about page. */
+export function maskedConfig(config: Config): Record<string, unknown> {
+  const mask = (rec: Record<string, string>) =>
+    Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, SECRET_HINT.test(k) ? "********" : v]));
+  return { ...config, smtp: mask(config.smtp), ldap: mask(config.ldap), oidc: mask(config.oidc), openai: mask(config.openai) };
+}

@@ -1,0 +1,70 @@
+/**
+ * Typed domain errors. Core throws these; web/api maps them to Mealie's status codes and error
+ * shapes (mealie-api-notes §1), the CLI to messages and exit codes.
+ */
+export type ErrorBody =
+  | string
+  | { message: string; error: true; exception: string | null }
+  | Array<{ loc: (string | number)[]; msg: string; type: string }>;
+
+export class LarderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Exact `detail` to send; defaults to Mealie's ErrorResponse wrapping `message`. */
+    readonly detail?: ErrorBody,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+  body(): { detail: ErrorBody } {
+    return { detail: this.detail ?? { message: this.message, error: true, exception: null } };
+  }
+}
+
+export class BadRequestError extends LarderError {
+  constructor(message: string, detail?: ErrorBody) {
+    super(message, 400, detail);
+  }
+}
+export class UnauthorizedError extends LarderError {
+  constructor(message = "Could not validate credentials") {
+    super(message, 401, message);
+  }
+}
+export class ForbiddenError extends LarderError {
+  constructor(message = "Permission Denied", detail?: ErrorBody) {
+    super(message, 403, detail);
+  }
+}
+export class NotFoundError extends LarderError {
+  constructor(message = "Not found.", detail?: ErrorBody) {
+    super(message, 404, detail);
+  }
+}
+/** A write refused because the file on disk changed since it was read, or a duplicate on register. */
+export class ConflictError extends LarderError {
+  constructor(message: string, detail?: ErrorBody) {
+    super(message, 409, detail);
+  }
+}
+export class LockedError extends LarderError {
+  constructor(message = "User is locked out") {
+    super(message, 423, message);
+  }
+}
+export class PayloadTooLargeError extends LarderError {
+  constructor(message = "Request body too large") {
+    super(message, 413);
+  }
+}
+/** 422 in the contract's HTTPValidationError shape. */
+export class ValidationError extends LarderError {
+  constructor(readonly issues: Array<{ loc: (string | number)[]; msg: string; type: string }>) {
+    super(issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; ") || "Validation error", 422, issues);
+  }
+}
+
+export function isLarderError(e: unknown): e is LarderError {
+  return e instanceof LarderError;
+}

@@ -1,0 +1,227 @@
+/**
+ * The recipe's wire shapes (contract: Recipe-Output, RecipeSummary, RecipeIngredient-Output, ...).
+ * Output types are what presenters produce; every declared property is always present.
+ */
+import { z } from "zod";
+
+export const NUTRITION_KEYS = [
+  "calories",
+  "carbohydrateContent",
+  "cholesterolContent",
+  "fatContent",
+  "fiberContent",
+  "proteinContent",
+  "saturatedFatContent",
+  "sodiumContent",
+  "sugarContent",
+  "transFatContent",
+  "unsaturatedFatContent",
+] as const;
+export type NutritionKey = (typeof NUTRITION_KEYS)[number];
+export type Nutrition = Record<NutritionKey, string | null>;
+
+/** Contract defaults (RecipeSettings); `disableAmount` is Larder's optional extra (mealie-api-notes §0.1). */
+export const RECIPE_SETTINGS_DEFAULTS = {
+  public: false,
+  showNutrition: false,
+  showAssets: false,
+  landscapeView: false,
+  disableComments: true,
+  locked: false,
+  disableAmount: false,
+} as const;
+export type RecipeSettings = { -readonly [K in keyof typeof RECIPE_SETTINGS_DEFAULTS]: boolean };
+
+export interface RecipeNote {
+  title: string;
+  text: string;
+}
+export interface RecipeAsset {
+  name: string;
+  icon: string;
+  fileName: string | null;
+}
+export interface RecipeOrganizerRef {
+  id: string;
+  groupId: string;
+  name: string;
+  slug: string;
+}
+export interface RecipeToolRef extends RecipeOrganizerRef {
+  householdsWithTool: string[];
+}
+export interface LabelSummary {
+  id: string;
+  groupId: string;
+  name: string;
+  color: string;
+}
+export interface IngredientFood {
+  id: string;
+  name: string;
+  pluralName: string | null;
+  description: string;
+  extras: Record<string, string>;
+  labelId: string | null;
+  aliases: { name: string }[];
+  householdsWithIngredientFood: string[];
+  label: LabelSummary | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** v2 field, still sent: true when the caller's household has it on hand. */
+  onHand: boolean;
+  groupId: string;
+}
+export interface IngredientUnit {
+  id: string;
+  name: string;
+  pluralName: string | null;
+  description: string;
+  extras: Record<string, string>;
+  fraction: boolean;
+  abbreviation: string;
+  pluralAbbreviation: string | null;
+  useAbbreviation: boolean;
+  aliases: { name: string }[];
+  standardQuantity: number | null;
+  standardUnit: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  groupId: string;
+}
+export interface RecipeIngredient {
+  quantity: number | null;
+  unit: IngredientUnit | null;
+  food: IngredientFood | null;
+  /** A sub-recipe; in output a RecipeSummary-shaped object. */
+  referencedRecipe: RecipeSummary | null;
+  note: string | null;
+  display: string;
+  title: string | null;
+  originalText: string | null;
+  referenceId: string;
+  isFood: boolean;
+  disableAmount: boolean;
+}
+export interface RecipeStep {
+  id: string;
+  title: string | null;
+  summary: string | null;
+  text: string;
+  ingredientReferences: { referenceId: string }[];
+}
+export interface RecipeSummary {
+  id: string;
+  userId: string;
+  householdId: string;
+  groupId: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  recipeServings: number;
+  recipeYieldQuantity: number;
+  recipeYield: string | null;
+  totalTime: string | null;
+  prepTime: string | null;
+  cookTime: string | null;
+  performTime: string | null;
+  description: string | null;
+  recipeCategory: RecipeOrganizerRef[];
+  tags: RecipeOrganizerRef[];
+  tools: RecipeToolRef[];
+  rating: number | null;
+  orgURL: string | null;
+  dateAdded: string | null;
+  dateUpdated: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  lastMade: string | null;
+}
+export interface Recipe extends RecipeSummary {
+  recipeIngredient: RecipeIngredient[];
+  recipeInstructions: RecipeStep[];
+  nutrition: Nutrition;
+  settings: RecipeSettings;
+  assets: RecipeAsset[];
+  notes: RecipeNote[];
+  extras: Record<string, string>;
+  comments: unknown[];
+}
+
+// ---- input schemas (requests). Keys are camelised before parsing (core/util/case.ts). ----
+
+const str = z.union([z.string(), z.number()]).transform((v) => String(v));
+const optStr = str.nullish();
+const num = z.union([z.number(), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/).transform(Number)]);
+
+export const OrganizerInput = z.union([
+  z.string().transform((name) => ({ id: null as string | null, name, slug: null as string | null })),
+  z.object({ id: z.string().nullish(), name: z.string().nullish(), slug: z.string().nullish() }).loose(),
+]);
+export const IngredientRefInput = z
+  .object({ id: z.string().nullish(), name: z.string().nullish() })
+  .loose()
+  .nullish();
+
+export const RecipeIngredientInput = z.union([
+  z.string().transform((note) => ({ note }) as Record<string, unknown>),
+  z
+    .object({
+      quantity: z.union([num, z.literal("").transform(() => null)]).nullish(),
+      unit: z.union([z.string().transform((name) => ({ name })), IngredientRefInput]).nullish(),
+      food: z.union([z.string().transform((name) => ({ name })), IngredientRefInput]).nullish(),
+      referencedRecipe: z.object({ id: z.string().nullish(), slug: z.string().nullish() }).loose().nullish(),
+      note: optStr,
+      title: optStr,
+      originalText: optStr,
+      referenceId: z.string().nullish(),
+    })
+    .loose(),
+]);
+export const RecipeStepInput = z.union([
+  z.string().transform((text) => ({ text }) as Record<string, unknown>),
+  z
+    .object({
+      id: z.string().nullish(),
+      title: optStr,
+      summary: optStr,
+      text: optStr,
+      name: optStr,
+      ingredientReferences: z.array(z.object({ referenceId: z.string().nullish() }).loose()).nullish(),
+    })
+    .loose(),
+]);
+
+/** Fields a client may send to create, replace (PUT) or patch a recipe. All optional; unknown keys ignored. */
+export const RecipeInput = z
+  .object({
+    id: z.string().nullish(),
+    name: optStr,
+    description: optStr,
+    image: z.unknown().optional(),
+    recipeServings: num.nullish(),
+    recipeYieldQuantity: num.nullish(),
+    recipeYield: optStr,
+    totalTime: optStr,
+    prepTime: optStr,
+    cookTime: optStr,
+    performTime: optStr,
+    recipeCategory: z.array(OrganizerInput).nullish(),
+    tags: z.array(OrganizerInput).nullish(),
+    tools: z.array(OrganizerInput).nullish(),
+    orgURL: optStr,
+    dateAdded: optStr,
+    dateUpdated: optStr,
+    lastMade: optStr,
+    updatedAt: optStr,
+    userId: z.string().nullish(),
+    recipeIngredient: z.array(RecipeIngredientInput).nullish(),
+    recipeInstructions: z.array(RecipeStepInput).nullish(),
+    nutrition: z.record(z.string(), z.union([z.string(), z.number()]).nullish()).nullish(),
+    settings: z.record(z.string(), z.unknown()).nullish(),
+    assets: z.array(z.object({ name: z.string(), icon: z.string(), fileName: z.string().nullish() }).loose()).nullish(),
+    notes: z.array(z.object({ title: optStr, text: optStr }).loose()).nullish(),
+    extras: z.record(z.string(), z.unknown()).nullish(),
+  })
+  .loose();
+export type RecipeInput = z.infer<typeof RecipeInput>;
