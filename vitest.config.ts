@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 
+// CI reads a plain "N passed, N failed" line that .ci/run computes from this JSON report.
 export default defineConfig({
   test: {
     include: ["{core,cli,plugins,web,tests}/**/*.test.{ts,tsx}"],
@@ -7,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/vitest.json" },
   },
 });

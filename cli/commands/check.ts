@@ -1,0 +1,96 @@
+/**
+ * `larder check`: read every recipe file and report what is wrong — files that fail to parse (never
+ * overwritten, ARCHITECTURE §3 invariant 4) and leftovers a hand delete leaves behind. Exit 1 when
+ * anything is listed, so CI or a git hook can run it.
+ */
+import type { Command } from "commander";
+import { readdir } from "node:fs/promises";
+import { join, relative } from "node:path";
+import type { Larder } from "../../core/larder.js";
+import { configFor, liveServer, requireDataFolder, resolveDataDir, withLarder, withLock } from "../context.js";
+import { EXIT, isJsonMode, printJson, printStatus, printTable } from "../output.js";
+
+export interface BrokenReport {
+  /** Relative to the data folder, with forward slashes. */
+  path: string;
+  line: number | null;
+  message: string;
+}
+export interface OrphanReport {
+  path: string;
+  kind: "media-folder";
+  message: string;
+}
+export interface CheckReport {
+  recipes: number;
+  broken: BrokenReport[];
+  orphans: OrphanReport[];
+}
+
+export function registerCheck(program: Command): void {
+  program
+    .command("check")
+    .description("check every recipe file; list broken files and orphans (exit 1 when any)")
+    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .action(async (opts: { data?: string }) => {
+      const dataDir = resolveDataDir(opts.data);
+      requireDataFolder(dataDir);
+      const config = configFor(dataDir);
+      const inspect = () => withLarder(config, (larder) => checkFolder(larder));
+      // Opening the folder may settle hand-made files (ids written once), so take the lock unless a
+      // live server holds it — then the server has already done that, and we only read.
+      const report = (await liveServer(dataDir)) ? await inspect() : await withLock(dataDir, inspect);
+      const problems = report.broken.length + report.orphans.length;
+      if (problems > 0) process.exitCode = EXIT.failure;
+      if (isJsonMode()) return printJson(report);
+      await printHuman(report);
+    });
+}
+
+export async function checkFolder(larder: Larder): Promise<CheckReport> {
+  const root = larder.folder.root;
+  const rel = (p: string) => relative(root, p).split("\\").join("/");
+  const broken: BrokenReport[] = larder.recipes.store
+    .broken()
+    // Built by hand, not with folder.recipeFile(): that one refuses names that are not valid slugs,
+    // and a broken file may well have such a name.
+    .map((b) => ({ path: `groups/${b.groupSlug}/recipes/${b.slug}.md`, line: b.line ?? null, message: b.message }));
+  const orphans: OrphanReport[] = [];
+  for (const group of larder.groups.all()) {
+    const dir = larder.folder.recipesDir(group.slug);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const files = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
+    for (const e of entries) {
+      if (e.isDirectory() && !files.has(`${e.name}.md`)) {
+        orphans.push({
+          path: `${rel(join(dir, e.name))}/`,
+          kind: "media-folder",
+          message: `media folder without its recipe ${e.name}.md`,
+        });
+      }
+    }
+  }
+  const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+  return { recipes: larder.recipes.store.all().length, broken: broken.sort(byPath), orphans: orphans.sort(byPath) };
+}
+
+async function printHuman(report: CheckReport): Promise<void> {
+  const { recipes, broken, orphans } = report;
+  const recipesText = `${recipes} recipe${recipes === 1 ? "" : "s"}`;
+  if (broken.length + orphans.length === 0) {
+    await printStatus("ok", `${recipesText}, no problems`);
+    return;
+  }
+  await printTable(
+    [
+      ...broken.map((b) => ({ file: b.path, line: b.line ?? "", problem: b.message })),
+      ...orphans.map((o) => ({ file: o.path, line: "", problem: o.message })),
+    ],
+    { columns: ["file", "line", "problem"] },
+  );
+  const parts = [
+    broken.length ? `${broken.length} broken file${broken.length === 1 ? "" : "s"}` : "",
+    orphans.length ? `${orphans.length} orphan${orphans.length === 1 ? "" : "s"}` : "",
+  ].filter(Boolean);
+  await printStatus("error", `${recipesText}; ${parts.join(", ")}`);
+}

@@ -1,0 +1,29 @@
+/** `larder init DIR`: a new data folder in Mealie's first-start state (group Home, household Family, admin). */
+import type { Command } from "commander";
+import { resolve } from "node:path";
+import { FIRST_ADMIN, templatesDir } from "../../core/larder.js";
+import { initDataFolder } from "../../core/storage/data-folder.js";
+import { configFor, isLarderFolderOrEmpty, withLarder } from "../context.js";
+import { CliError, EXIT, isJsonMode, printJson, printLine, printStatus } from "../output.js";
+
+export function registerInit(program: Command): void {
+  program
+    .command("init")
+    .description("create a new data folder with a first admin")
+    .argument("<dir>", "folder to create (must be missing or empty)")
+    .action(async (dirArg: string) => {
+      const dir = resolve(dirArg);
+      if (isLarderFolderOrEmpty(dir)) {
+        throw new CliError(`${dir} is already a Larder data folder (serve it with: larder serve --data ${dirArg})`, EXIT.failure);
+      }
+      // The template first (it tolerates a `.git`), then Larder.open writes the first-start state. No
+      // lock: the folder was empty a moment ago, so no server can be holding it.
+      await initDataFolder(dir, { templatesDir: templatesDir() });
+      await withLarder(configFor(dir), async () => {});
+      const login = { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, password: FIRST_ADMIN.password };
+      if (isJsonMode()) return printJson({ dataDir: dir, login });
+      await printStatus("ok", `Created a Larder data folder in ${dir}`);
+      printLine(`Log in as ${login.username} (or ${login.email}) with password ${login.password}, then change it.`);
+      printLine(`Start the server with: larder serve --data ${dirArg}`);
+    });
+}

@@ -1,0 +1,112 @@
+/**
+ * `larder serve`: open the folder with watchers on, hold its lock (pid, port, local admin token) so CLI
+ * commands go through this server, serve the API and the UI, and shut down cleanly on SIGINT/SIGTERM.
+ */
+import type { Command } from "commander";
+import { FIRST_ADMIN, Larder, templatesDir } from "../../core/larder.js";
+import { consoleLogger } from "../../core/log/logger.js";
+import { initDataFolder } from "../../core/storage/data-folder.js";
+import { acquireLock, LockHeldError, type HeldLock } from "../../core/storage/lock.js";
+import { configFor, isLarderFolderOrEmpty, resolveDataDir } from "../context.js";
+import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder } from "../demo.js";
+import { CliError, EXIT, isJsonMode, printJson, printLine, printStatus } from "../output.js";
+
+interface ServeOptions {
+  data?: string;
+  port?: string;
+  host?: string;
+  demo?: boolean;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command("serve")
+    .description("serve the API and the web UI for a data folder")
+    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data; created if missing or empty)")
+    .option("--port <n>", "port to listen on (default: $LARDER_PORT or 9000)")
+    .option("--host <host>", "address to bind (default: $LARDER_HOST or 127.0.0.1)")
+    .option("--demo", "serve a copy of the demo data in ./.demo (copied on first run)")
+    .action((opts: ServeOptions) => serve(opts));
+}
+
+function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new CliError(`Invalid port: ${value} (0-65535)`, EXIT.invalid);
+  return port;
+}
+
+async function serve(opts: ServeOptions): Promise<void> {
+  if (opts.demo && opts.data) throw new CliError("--demo serves ./.demo; it cannot be combined with --data", EXIT.invalid);
+  const port = parsePort(opts.port);
+  const demo = opts.demo ? await prepareDemoFolder() : null;
+  const dataDir = demo?.dir ?? resolveDataDir(opts.data);
+  const config = configFor(dataDir, {
+    ...(port === undefined ? {} : { port }),
+    ...(opts.host ? { host: opts.host } : {}),
+    ...(opts.demo ? { demo: true } : {}),
+  });
+
+  // A new folder gets its skeleton before the lock: the lock lives in `.larder/`, and core refuses to
+  // initialise a folder that already has anything in it.
+  const fresh = !isLarderFolderOrEmpty(dataDir);
+  if (fresh) await initDataFolder(dataDir, { templatesDir: templatesDir() });
+
+  let lock: HeldLock;
+  try {
+    lock = await acquireLock(dataDir, { port: config.port, host: config.host });
+  } catch (e) {
+    if (e instanceof LockHeldError) throw new CliError(e.message, EXIT.failure);
+    throw e;
+  }
+  const log = consoleLogger();
+  let larder: Larder | null = null;
+  let server: { url: string; close(): Promise<void> } | null = null;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      // A second Ctrl-C means "now": the lock is left for the next start to find stale.
+      process.exit(EXIT.failure);
+    }
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    try {
+      await server?.close();
+      await larder?.close();
+    } finally {
+      await lock.release();
+    }
+    process.exit(EXIT.ok);
+  };
+
+  try {
+    larder = await Larder.open(config, { log, watch: true });
+    const demoLogin = demo ? await ensureDemoLogin(larder) : null;
+    // Loaded here so that other commands never pay for the HTTP stack and Remix.
+    const { startServer } = await import("../../web/server/server.js");
+    server = await startServer({ larder, port: config.port, host: config.host });
+    process.once("SIGINT", () => void shutdown("SIGINT"));
+    process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+    const login = demoLogin
+      ? { username: demoLogin.username, email: demoLogin.email, password: DEMO_PASSWORD }
+      : fresh
+        ? { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, password: FIRST_ADMIN.password }
+        : null;
+    if (isJsonMode()) {
+      printJson({ url: server.url, dataDir, pid: process.pid, demo: Boolean(demo), login });
+      return;
+    }
+    await printStatus("ok", `Larder is serving ${dataDir} at ${server.url}`);
+    if (login) {
+      const unchanged = demoLogin && !demoLogin.passwordSet ? " (unless you changed it)" : "";
+      printLine(`Log in as ${login.username} (or ${login.email}) with password ${login.password}${unchanged}`);
+    }
+    printLine("Press Ctrl-C to stop.");
+  } catch (e) {
+    await server?.close().catch(() => undefined);
+    await larder?.close().catch(() => undefined);
+    await lock.release();
+    throw e;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * What commands share: which data folder, the configuration, opening core, and the one-writer rule
+ * (ARCHITECTURE §2): a command that writes either goes through the live server that holds the lock,
+ * or holds the lock itself while core has the folder open.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { loadConfig, type Config } from "../core/config.js";
+import { Larder } from "../core/larder.js";
+import { consoleLogger, type Logger } from "../core/log/logger.js";
+import { acquireLock, LockHeldError, readLock, type HeldLock, type LockInfo } from "../core/storage/lock.js";
+import { CliError, EXIT } from "./output.js";
+
+/** What a live server leaves in `.larder/lock`: a lock with a port. */
+export type LiveServer = LockInfo & { port: number };
+
+/** `--data`, else LARDER_DATA, else ./data — as an absolute path, so messages name the real folder. */
+export function resolveDataDir(flag?: string): string {
+  return resolve(flag ?? (process.env.LARDER_DATA || "./data"));
+}
+
+export function configFor(dataDir: string, overrides: Parameters<typeof loadConfig>[1] = {}): Config {
+  return loadConfig(process.env, { ...overrides, dataDir });
+}
+
+/** One-shot commands keep quiet; LARDER_DEBUG=1 shows core's log on stderr. */
+export function cliLogger(): Logger {
+  return consoleLogger(process.env.LARDER_DEBUG === "1" ? "info" : "silent");
+}
+
+/**
+ * Refuse a folder that is not a Larder data folder: core would initialise an empty one, which is
+ * right for `serve` and `init` but a surprise for `check` or `user add` pointed at the wrong path.
+ */
+export function requireDataFolder(dataDir: string): void {
+  if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) {
+    throw new CliError(`No data folder at ${dataDir} (create one with: larder init ${dataDir})`, EXIT.failure);
+  }
+  if (!existsSync(join(dataDir, "larder.json"))) {
+    throw new CliError(`${dataDir} is not a Larder data folder (no larder.json)`, EXIT.failure);
+  }
+}
+
+/** What a fresh `git init` or `git clone` of an empty repository leaves: still an empty folder for us. */
+const ADOPTABLE = new Set([".git"]);
+
+/** True when `dir` holds a Larder folder; false when missing or empty; throws for anything else. */
+export function isLarderFolderOrEmpty(dir: string): boolean {
+  if (!existsSync(dir)) return false;
+  if (!statSync(dir).isDirectory()) throw new CliError(`${dir} exists and is not a folder`, EXIT.failure);
+  const entries = readdirSync(dir);
+  if (entries.includes("larder.json")) return true;
+  if (entries.some((e) => !ADOPTABLE.has(e))) {
+    throw new CliError(`${dir} is not empty and is not a Larder data folder (no larder.json); refusing to write into it`, EXIT.failure);
+  }
+  return false;
+}
+
+/**
+ * The server holding the folder, or null when none is running. A lock without a port is another CLI
+ * command holding the folder for a moment; withLock() waits for it.
+ */
+export async function liveServer(dataDir: string): Promise<LiveServer | null> {
+  const lock = await readLock(dataDir);
+  return lock && lock.port !== null ? (lock as LiveServer) : null;
+}
+
+/** How long to wait for another CLI command to finish with the folder. */
+const LOCK_WAIT_MS = 10_000;
+
+/** Hold the folder's lock for the duration of `fn`: nobody else writes while core has it open. */
+export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let lock: HeldLock;
+  for (;;) {
+    try {
+      lock = await acquireLock(dataDir);
+      break;
+    } catch (e) {
+      if (!(e instanceof LockHeldError)) throw e;
+      // A server that started meanwhile keeps the folder: say so rather than wait for it.
+      if (e.holder.port !== null || Date.now() > deadline) throw new CliError(`${e.message}. Try again later.`, EXIT.failure);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Open the folder with core for a one-shot command (no watcher), run `fn`, close it. */
+export async function withLarder<T>(config: Config, fn: (larder: Larder) => Promise<T>): Promise<T> {
+  const larder = await Larder.open(config, { log: cliLogger(), watch: false });
+  try {
+    return await fn(larder);
+  } finally {
+    await larder.close();
+  }
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * `larder`: a thin shell over core (style.md, CLIs). Each command lives in cli/commands/; this file
+ * wires them up, sets the output mode, and turns every error into a message and an exit code.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError } from "commander";
+import { registerCheck } from "./commands/check.js";
+import { registerConfig } from "./commands/config.js";
+import { registerInit } from "./commands/init.js";
+import { registerServe } from "./commands/serve.js";
+import { registerUser } from "./commands/user/index.js";
+import { EXIT, fail, setJsonMode } from "./output.js";
+
+/** package.json's version, found from source (cli/) or from dist/cli/. */
+function version(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "larder" && pkg.version) return pkg.version;
+    } catch {
+      // not here: look one folder up
+    }
+    dir = dirname(dir);
+  }
+  return "0.0.0";
+}
+
+export function buildProgram(): Command {
+  const program = new Command("larder")
+    .description("Larder: a file-first recipe manager with a Mealie-compatible API")
+    .version(version(), "-V, --version")
+    .option("--json", "print one JSON document on stdout (for scripts)")
+    .showSuggestionAfterError()
+    // Throw instead of exiting, so usage errors get exit code 2 like other invalid input.
+    .exitOverride()
+    .hook("preAction", (_program, action) => {
+      setJsonMode(Boolean(action.optsWithGlobals().json));
+    });
+  registerServe(program);
+  registerInit(program);
+  registerCheck(program);
+  registerUser(program);
+  registerConfig(program);
+  return program;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  // The global --json is known before parsing finishes, so usage errors can be JSON too.
+  setJsonMode(argv.includes("--json"));
+  let keepRunning = false;
+  try {
+    await program.parseAsync(argv);
+    keepRunning = program.args[0] === "serve" && process.exitCode === undefined;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help and --version "fail" with exit code 0; commander has already printed them and any error.
+      process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+    } else {
+      fail(e);
+    }
+  }
+  // One-shot commands end here even if a library left a timer or a worker behind; the server keeps
+  // running until a signal (cli/commands/serve.ts).
+  if (!keepRunning) process.exit(process.exitCode ?? EXIT.ok);
+}
+
+void main(process.argv);

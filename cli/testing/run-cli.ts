@@ -1,0 +1,56 @@
+/** Test helpers: run the real CLI (tsx, from the repo root) against throwaway data folders. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa, type Result } from "execa";
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const TSX = join(REPO, "node_modules", ".bin", "tsx");
+
+export interface RunOptions {
+  input?: string;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+}
+
+export type CliResult = Result<{ reject: false }>;
+
+export function larder(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+  const env: Record<string, string> = {};
+  const merged = {
+    ...process.env,
+    // The test's own settings must not leak in (a developer's LARDER_DATA, LARDER_DEBUG…).
+    LARDER_DATA: undefined,
+    LARDER_DEBUG: undefined,
+    LARDER_PORT: undefined,
+    // Cheap hashes: the tests exercise the CLI, not bcrypt.
+    LARDER_BCRYPT_ROUNDS: "4",
+    NO_COLOR: "1",
+    ...opts.env,
+  };
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined) env[k] = v;
+  return execa(TSX, [join(REPO, "cli", "index.ts"), ...args], {
+    cwd: opts.cwd ?? REPO,
+    reject: false,
+    env,
+    extendEnv: false,
+    // Without input, stdin is closed: the CLI must never sit waiting for a prompt.
+    ...(opts.input === undefined ? { stdin: "ignore" as const } : { input: opts.input }),
+  }) as Promise<CliResult>;
+}
+
+/** stdout parsed as JSON, with the output in the message when it is not JSON. */
+export function json<T = unknown>(result: CliResult): T {
+  try {
+    return JSON.parse(String(result.stdout)) as T;
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${result.exitCode}):\n${result.stdout}\n--- stderr ---\n${result.stderr}`);
+  }
+}
+
+/** A temp folder removed after the test file's tests (call in beforeAll/afterAll or per test). */
+export async function tempDir(prefix = "larder-cli-"): Promise<{ path: string; cleanup(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+}

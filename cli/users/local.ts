@@ -1,0 +1,67 @@
+/** Users through core directly, while this process holds the folder's lock (no server running). */
+import type { Larder } from "../../core/larder.js";
+import type { UserRecord } from "../../core/schemas/records.js";
+import { CliError, EXIT } from "../output.js";
+import { pickPlacement, type PlaceOption } from "./placement.js";
+import type { NewUser, UserBackend, UserView } from "./types.js";
+
+export class LocalUsers implements UserBackend {
+  readonly mode = "local" as const;
+
+  constructor(private larder: Larder) {}
+
+  async list(): Promise<UserView[]> {
+    return this.larder.users.all().map((u) => this.view(u));
+  }
+
+  async add(user: NewUser): Promise<UserView> {
+    const place = pickPlacement(placeOptions(this.larder), user.group, user.household);
+    const group = this.larder.groups.bySlugOrNull(place.group.slug);
+    const household = group?.households.get(place.household.slug);
+    if (!group || !household) throw new CliError(`No such group: ${place.group.slug}`, EXIT.notFound);
+    const created = await this.larder.users.create(
+      {
+        username: user.username,
+        fullName: user.fullName,
+        email: user.email,
+        admin: user.admin,
+        advanced: false,
+        // An admin made here can do what the first admin can; Mealie's admin form sets the same.
+        canInvite: user.admin,
+        canManage: user.admin,
+        canManageHousehold: user.admin,
+        canOrganize: user.admin,
+      },
+      { groupId: group.doc.data.id, householdId: household.doc.data.id },
+    );
+    await this.larder.auth.setPassword(created.id, user.password);
+    return this.view(created);
+  }
+
+  async setPassword(login: string, password: string): Promise<UserView> {
+    const user = this.larder.users.byLogin(login);
+    if (!user) throw new CliError(`No such user: ${login}`, EXIT.notFound);
+    await this.larder.auth.setPassword(user.id, password);
+    return this.view(user);
+  }
+
+  private view(u: UserRecord): UserView {
+    return {
+      id: u.id,
+      username: u.username,
+      fullName: u.fullName,
+      email: u.email,
+      admin: u.admin,
+      group: this.larder.groups.byId(u.groupId)?.doc.data.name ?? "",
+      household: this.larder.groups.household(u.groupId, u.householdId)?.doc.data.name ?? "",
+    };
+  }
+}
+
+function placeOptions(larder: Larder): PlaceOption[] {
+  return larder.groups.all().map((g) => ({
+    slug: g.slug,
+    name: g.doc.data.name,
+    households: [...g.households.values()].map((h) => ({ slug: h.slug, name: h.doc.data.name })),
+  }));
+}

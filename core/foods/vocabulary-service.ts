@@ -1,0 +1,175 @@
+/**
+ * Foods and units of a group (foods.json, units.json). Recipe files name them, so a rename or merge
+ * is followed by rewriting the recipes that use them (the caller does that through the recipe service).
+ */
+import { z } from "zod";
+import type { GroupData } from "../groups/registry.js";
+import { BadRequestError, NotFoundError } from "../errors.js";
+import { FoodRecord, UnitRecord } from "../schemas/records.js";
+import type { Vocabulary } from "../recipes/doc.js";
+import { isUuid, newId } from "../util/ids.js";
+
+const name = z.string().trim().min(1, "This Field is Required").max(255, "Must Be At Most 255 Characters");
+const aliases = z.array(z.object({ name: z.string().trim().min(1) }).loose()).default([]);
+const extras = z.record(z.string(), z.unknown()).nullish().transform((e) =>
+  Object.fromEntries(Object.entries(e ?? {}).map(([k, v]) => [k, String(v)])),
+);
+
+export const FoodIn = z
+  .object({
+    name,
+    pluralName: z.string().nullish(),
+    description: z.string().nullish(),
+    extras,
+    labelId: z.string().nullish(),
+    aliases,
+    householdsWithIngredientFood: z.array(z.string()).nullish(),
+  })
+  .loose();
+export const UnitIn = z
+  .object({
+    name,
+    pluralName: z.string().nullish(),
+    description: z.string().nullish(),
+    extras,
+    fraction: z.boolean().nullish(),
+    abbreviation: z.string().nullish(),
+    pluralAbbreviation: z.string().nullish(),
+    useAbbreviation: z.boolean().nullish(),
+    aliases,
+    standardQuantity: z.number().nullish(),
+    standardUnit: z.string().nullish(),
+  })
+  .loose();
+
+type Kind = "foods" | "units";
+type Rec<K extends Kind> = K extends "foods" ? FoodRecord : UnitRecord;
+
+function docOf<K extends Kind>(g: GroupData, kind: K) {
+  return (kind === "foods" ? g.foods : g.units) as unknown as {
+    data: Record<K, Rec<K>[]>;
+    update(fn: (d: Record<K, Rec<K>[]>) => void): Promise<void>;
+  };
+}
+
+function toRecord<K extends Kind>(kind: K, input: unknown, base: Partial<Rec<K>>): Rec<K> {
+  if (kind === "foods") {
+    const d = FoodIn.parse(input);
+    return FoodRecord.parse({
+      ...base,
+      name: d.name,
+      pluralName: d.pluralName ?? null,
+      description: d.description ?? "",
+      extras: d.extras,
+      labelId: d.labelId ?? null,
+      aliases: d.aliases.map((a) => ({ name: a.name })),
+      householdsWithIngredientFood: d.householdsWithIngredientFood ?? (base as unknown as Partial<FoodRecord>).householdsWithIngredientFood ?? [],
+    }) as Rec<K>;
+  }
+  const d = UnitIn.parse(input);
+  return UnitRecord.parse({
+    ...base,
+    name: d.name,
+    pluralName: d.pluralName ?? null,
+    description: d.description ?? "",
+    extras: d.extras,
+    fraction: d.fraction ?? true,
+    abbreviation: d.abbreviation ?? "",
+    pluralAbbreviation: d.pluralAbbreviation ?? "",
+    useAbbreviation: d.useAbbreviation ?? false,
+    aliases: d.aliases.map((a) => ({ name: a.name })),
+    standardQuantity: d.standardQuantity ?? null,
+    standardUnit: d.standardUnit ?? null,
+  }) as Rec<K>;
+}
+
+export class VocabularyService {
+  list<K extends Kind>(g: GroupData, kind: K): Rec<K>[] {
+    return docOf(g, kind).data[kind];
+  }
+
+  get<K extends Kind>(g: GroupData, kind: K, id: string): Rec<K> {
+    const r = isUuid(id) ? this.list(g, kind).find((x) => x.id === id) : undefined;
+    if (!r) throw new NotFoundError();
+    return r;
+  }
+
+  byName<K extends Kind>(g: GroupData, kind: K, n: string): Rec<K> | null {
+    const lower = n.trim().toLowerCase();
+    return this.list(g, kind).find((x) => x.name.toLowerCase() === lower) ?? null;
+  }
+
+  async create<K extends Kind>(g: GroupData, kind: K, input: unknown): Promise<Rec<K>> {
+    const now = new Date().toISOString();
+    const rec = toRecord(kind, input, { id: newId(), createdAt: now, updatedAt: now } as Partial<Rec<K>>);
+    if (this.byName(g, kind, rec.name)) {
+      throw new BadRequestError(`'${rec.name}' already exists`, {
+        message: "An item with this name already exists",
+        error: true,
+        exception: `duplicate name ${rec.name}`,
+      });
+    }
+    await docOf(g, kind).update((d) => {
+      d[kind].push(rec);
+    });
+    return rec;
+  }
+
+  async update<K extends Kind>(g: GroupData, kind: K, id: string, input: unknown): Promise<{ record: Rec<K>; old: Rec<K> }> {
+    const old = this.get(g, kind, id);
+    const rec = toRecord(kind, input, { ...old, updatedAt: new Date().toISOString() });
+    const clash = this.byName(g, kind, rec.name);
+    if (clash && clash.id !== id) throw new BadRequestError(`'${rec.name}' already exists`);
+    await docOf(g, kind).update((d) => {
+      const i = d[kind].findIndex((x) => x.id === id);
+      d[kind][i] = rec;
+    });
+    return { record: rec, old };
+  }
+
+  async remove<K extends Kind>(g: GroupData, kind: K, id: string): Promise<Rec<K>> {
+    const old = this.get(g, kind, id);
+    await docOf(g, kind).update((d) => {
+      d[kind].splice(
+        d[kind].findIndex((x) => x.id === id),
+        1,
+      );
+    });
+    return old;
+  }
+
+  /** Seed a new group's vocabulary from lists (templates/seed/<locale>/). Existing names are skipped. */
+  async seed<K extends Kind>(g: GroupData, kind: K, items: unknown[]): Promise<number> {
+    const now = new Date().toISOString();
+    let added = 0;
+    await docOf(g, kind).update((d) => {
+      const names = new Set(d[kind].map((x) => x.name.toLowerCase()));
+      for (const item of items) {
+        const raw = item as Record<string, unknown>;
+        const input = { ...raw, aliases: ((raw.aliases as unknown[]) ?? []).map((a) => (typeof a === "string" ? { name: a } : a)) };
+        const rec = toRecord(kind, input, { id: newId(), createdAt: now, updatedAt: now } as Partial<Rec<K>>);
+        if (names.has(rec.name.toLowerCase())) continue;
+        names.add(rec.name.toLowerCase());
+        d[kind].push(rec);
+        added++;
+      }
+    });
+    return added;
+  }
+}
+
+/** The vocabulary the file grammar reads ingredient lines with. */
+export function vocabularyOf(g: GroupData): Vocabulary {
+  return {
+    units: g.units.data.units.map((u) => ({
+      name: u.name,
+      pluralName: u.pluralName,
+      abbreviation: u.abbreviation,
+      pluralAbbreviation: u.pluralAbbreviation,
+      aliases: u.aliases.map((a) => a.name),
+      useAbbreviation: u.useAbbreviation,
+      fraction: u.fraction,
+    })),
+    foods: g.foods.data.foods.map((f) => ({ name: f.name, pluralName: f.pluralName, aliases: f.aliases.map((a) => a.name) })),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The composition root: one Larder instance per data folder. `web/` and `cli/` are adapters over it.
+ */
+import { readFile } from "node:fs/promises";
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Config } from "./config.js";
+import { DataFolder, initDataFolder } from "./storage/data-folder.js";
+import { JsonDoc } from "./storage/json-doc.js";
+import { GroupsRegistry } from "./groups/registry.js";
+import { UsersService } from "./users/users-service.js";
+import { UsersDoc, SiteDoc } from "./schemas/records.js";
+import { OrganizersService } from "./organizers/organizers-service.js";
+import { VocabularyService } from "./foods/vocabulary-service.js";
+import { AuthService } from "./users/auth-service.js";
+import { FIRST_ADMIN } from "./users/first-admin.js";
+import { RecipesService } from "./recipes/recipes-service.js";
+import { ImagesService } from "./media/images.js";
+import { consoleLogger, type Logger } from "./log/logger.js";
+
+/** Where templates/ lives, whether running from source (tsx) or from dist/. */
+export function templatesDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join(dir, "templates");
+    if (existsSync(join(candidate, "data-folder"))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error("templates/ folder not found next to the Larder installation");
+}
+
+export { FIRST_ADMIN };
+
+export interface OpenOptions {
+  log?: Logger;
+  /** Start the file watchers (the server does; one-shot CLI commands don't). */
+  watch?: boolean;
+}
+
+export class Larder {
+  readonly folder: DataFolder;
+  readonly groups: GroupsRegistry;
+  readonly organizers = new OrganizersService();
+  readonly vocabulary = new VocabularyService();
+  users!: UsersService;
+  auth!: AuthService;
+  recipes!: RecipesService;
+  images!: ImagesService;
+  site!: JsonDoc<SiteDoc>;
+  private usersDoc!: JsonDoc<UsersDoc>;
+
+  private constructor(
+    readonly config: Config,
+    readonly log: Logger,
+  ) {
+    this.folder = new DataFolder(resolve(config.dataDir));
+    this.groups = new GroupsRegistry(this.folder);
+  }
+
+  /** Open a data folder; an empty or missing folder is initialised with Mealie's first-start state. */
+  static async open(config: Config, opts: OpenOptions = {}): Promise<Larder> {
+    const larder = new Larder(config, opts.log ?? consoleLogger());
+    await larder.init(opts);
+    return larder;
+  }
+
+  private async init(opts: OpenOptions): Promise<void> {
+    const root = this.folder.root;
+    const fresh = !existsSync(join(root, "larder.json"));
+    if (fresh) {
+      if (existsSync(root) && readdirSync(root).length > 0) {
+        throw new Error(`${root} is not empty and is not a Larder data folder (no larder.json)`);
+      }
+      await initDataFolder(root, { templatesDir: templatesDir() });
+    }
+    const tmpDir = this.folder.tmpDir;
+    this.site = await JsonDoc.open(this.folder.larderJson, { schema: SiteDoc, tmpDir, defaults: () => SiteDoc.parse({}) });
+    this.usersDoc = await JsonDoc.open(this.folder.usersJson, { schema: UsersDoc, tmpDir, defaults: () => UsersDoc.parse({}) });
+    this.users = new UsersService(this.usersDoc);
+    await this.groups.open();
+    this.auth = await AuthService.open(this);
+    this.images = new ImagesService(this);
+    this.recipes = await RecipesService.open(this, { watch: opts.watch ?? false });
+    if (this.users.all().length === 0) await this.firstStart();
+  }
+
+  /** Mealie's first-start state: group Home, household Family, admin/changeme@example.com/MyPassword. */
+  private async firstStart(): Promise<void> {
+    let group = this.groups.bySlugOrNull("home") ?? this.groups.all()[0] ?? null;
+    group ??= await this.groups.createGroup("Home", "Family");
+    if (group.households.size === 0) await this.groups.createHousehold(group, "Family");
+    await this.seedVocabulary(group.slug);
+    const household = [...group.households.values()][0];
+    const user = await this.users.create(
+      { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, fullName: FIRST_ADMIN.fullName, admin: true, advanced: false, canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true },
+      { groupId: group.doc.data.id, householdId: household.doc.data.id },
+    );
+    await this.auth.setPassword(user.id, FIRST_ADMIN.password, { isDefault: true });
+    this.log.info(`first start: created admin '${FIRST_ADMIN.username}' (${FIRST_ADMIN.email}) in group '${group.doc.data.name}'`);
+  }
+
+  /** Fill an empty group's units, foods and labels from templates/seed/en-US. */
+  async seedVocabulary(groupSlug: string, locale = "en-US"): Promise<void> {
+    const g = this.groups.bySlugOrNull(groupSlug);
+    if (!g) return;
+    const dir = join(templatesDir(), "seed", locale);
+    const read = async (name: string): Promise<unknown[]> => {
+      try {
+        return JSON.parse(await readFile(join(dir, name), "utf8")) as unknown[];
+      } catch {
+        return [];
+      }
+    };
+    if (g.units.data.units.length === 0) await this.vocabulary.seed(g, "units", await read("units.json"));
+    if (g.foods.data.foods.length === 0) await this.vocabulary.seed(g, "foods", await read("foods.json"));
+  }
+
+  async close(): Promise<void> {
+    await this.recipes?.close();
+    await this.auth?.close();
+  }
+}

@@ -1,0 +1,77 @@
+/** Wire shapes of users, groups and households (contract: UserOut, UserSummary, GroupSummary, HouseholdSummary…). */
+import type { GroupRecord, HouseholdRecord, UserRecord } from "../schemas/records.js";
+
+export interface TokenSummary {
+  id: number;
+  name: string;
+  createdAt: string | null;
+}
+
+export function presentUser(
+  u: UserRecord,
+  g: GroupRecord,
+  h: HouseholdRecord,
+  tokens: TokenSummary[] | null = null,
+): Record<string, unknown> {
+  return {
+    id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    email: u.email,
+    authMethod: u.authMethod,
+    admin: u.admin,
+    group: g.name,
+    household: h.name,
+    advanced: u.advanced,
+    showAnnouncements: u.showAnnouncements,
+    lastReadAnnouncement: u.lastReadAnnouncement,
+    canInvite: u.canInvite,
+    canManage: u.canManage,
+    canManageHousehold: u.canManageHousehold,
+    canOrganize: u.canOrganize,
+    groupId: g.id,
+    groupSlug: g.slug,
+    householdId: h.id,
+    householdSlug: h.slug,
+    tokens,
+    cacheKey: u.cacheKey,
+  };
+}
+
+export function presentUserSummary(u: UserRecord): Record<string, unknown> {
+  return { id: u.id, groupId: u.groupId, householdId: u.householdId, username: u.username, fullName: u.fullName };
+}
+
+export function presentGroupPreferences(g: GroupRecord): Record<string, unknown> {
+  return {
+    privateGroup: g.preferences.privateGroup,
+    showAnnouncements: g.preferences.showAnnouncements,
+    groupId: g.id,
+    id: g.preferencesId ?? g.id,
+  };
+}
+
+export function presentGroupSummary(g: GroupRecord): Record<string, unknown> {
+  return { name: g.name, id: g.id, slug: g.slug, preferences: presentGroupPreferences(g), aiProviderSettings: null };
+}
+
+export function presentHouseholdPreferences(h: HouseholdRecord): Record<string, unknown> {
+  return { ...h.preferences, id: h.preferencesId ?? h.id };
+}
+
+export function presentHouseholdSummary(h: HouseholdRecord): Record<string, unknown> {
+  return { groupId: h.groupId, name: h.name, id: h.id, slug: h.slug, preferences: presentHouseholdPreferences(h) };
+}
+
+export function presentHouseholdInDb(
+  h: HouseholdRecord,
+  g: GroupRecord,
+  users: UserRecord[],
+): Record<string, unknown> {
+  return {
+    ...presentHouseholdSummary(h),
+    group: g.name,
+    users: users.map((u) => ({ id: u.id, fullName: u.fullName })),
+    webhooks: [],
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Typed values for filtering and ordering. Every column type maps to a comparable primitive:
+ * strings stay strings, uuids become lowercase canonical strings, numbers and booleans (0/1) numbers,
+ * dates a day number, datetimes microseconds since the epoch (so `createdAt >= <exact timestamp>`
+ * distinguishes rows created in the same millisecond, as Mealie's microsecond columns do).
+ */
+export type AttrType = "string" | "uuid" | "date" | "datetime" | "number" | "boolean";
+export type AttrScalar = string | number | boolean | null | undefined;
+export type Comparable = string | number;
+
+/** Days since 1970-01-01 for a proleptic Gregorian date (Hinnant's days-from-civil). */
+export function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const mp = (m + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(m) ? 30 : 31;
+}
+
+export interface ParsedDateTime {
+  /** Microseconds since the epoch, UTC (naive input is taken as UTC, as Mealie stores naive UTC). */
+  micros: number;
+  /** The literal date part as days since the epoch: a Date column compares on this. */
+  day: number;
+}
+
+// ISO-like forms accepted by a lenient date parser: `2024-02-25`, `2024/02/25`, `20240225`,
+// `2024-02-25T10:00`, `2024-02-25 10:00:00.123456`, with `Z`, `UTC` or `±HH[:MM]`.
+const DATE_RE =
+  /^(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** Parse a date or datetime leniently; null when it is not one. */
+export function parseDateTime(input: string): ParsedDateTime | null {
+  const m = DATE_RE.exec(input.trim());
+  if (!m) return null;
+  const y = +m[1];
+  const mo = +(m[3] ?? m[5]);
+  const d = +(m[4] ?? m[6]);
+  const h = m[7] ? +m[7] : 0;
+  const mi = m[8] ? +m[8] : 0;
+  const s = m[9] ? +m[9] : 0;
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return null;
+  const frac = m[10] ? +m[10].slice(0, 6).padEnd(6, "0") : 0;
+  let offsetMin = 0;
+  const tz = m[11];
+  if (tz && /^[+-]/.test(tz)) {
+    const digits = tz.slice(1).replace(":", "");
+    offsetMin = (+digits.slice(0, 2) * 60 + +(digits.slice(2) || "0")) * (tz[0] === "-" ? -1 : 1);
+  }
+  const day = daysFromCivil(y, mo, d);
+  const seconds = day * 86400 + h * 3600 + mi * 60 + s - offsetMin * 60;
+  return { micros: seconds * 1e6 + frac, day };
+}
+
+// Item timestamps repeat across queries; parsing each on every list request would dominate the cost.
+const memo = new Map<string, ParsedDateTime | null>();
+function parseCached(s: string): ParsedDateTime | null {
+  let v = memo.get(s);
+  if (v === undefined) {
+    v = parseDateTime(s);
+    if (memo.size > 200_000) memo.clear();
+    memo.set(s, v);
+  }
+  return v;
+}
+
+const UUID_HEX = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i;
+
+/** Canonical lowercase UUID, or null (accepts Python's forms: no hyphens, braces, `urn:uuid:`). */
+export function parseUuid(input: string): string | null {
+  const m = UUID_HEX.exec(input.trim());
+  return m ? `${m[1]}-${m[2]}-${m[3]}-${m[4]}-${m[5]}`.toLowerCase() : null;
+}
+
+/** Mealie's rule: true when the value starts with `t` or `y` (any case) or is exactly `1`. */
+export function parseBooleanLiteral(input: string): boolean {
+  const v = input.trim().toLowerCase();
+  return v.startsWith("t") || v.startsWith("y") || v === "1";
+}
+
+/** A filter value as a comparable of its column type, or why it does not fit (for the 400 message). */
+export function coerceFilterValue(type: AttrType, raw: string): Comparable | { error: string } {
+  switch (type) {
+    case "string":
+      return raw;
+    case "uuid":
+      return parseUuid(raw) ?? { error: `'${raw}' is not a valid UUID` };
+    case "number": {
+      const n = raw.trim() === "" ? NaN : Number(raw);
+      return Number.isFinite(n) ? n : { error: `'${raw}' is not a valid number` };
+    }
+    case "boolean":
+      return parseBooleanLiteral(raw) ? 1 : 0;
+    case "date": {
+      const p = parseDateTime(raw);
+      return p ? p.day : { error: `'${raw}' is not a valid date` };
+    }
+    case "datetime": {
+      const p = parseDateTime(raw);
+      return p ? p.micros : { error: `'${raw}' is not a valid datetime` };
+    }
+  }
+}
+
+type Coercer = (v: AttrScalar) => Comparable | null;
+
+const toNumber: Coercer = (v) => {
+  if (v === null || v === undefined) return null;
+  const n = typeof v === "number" ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+const COERCERS: Record<AttrType, Coercer> = {
+  string: (v) => (v === null || v === undefined ? null : typeof v === "string" ? v : String(v)),
+  // Stored ids are lowercase already; only mixed-case input pays for lowercasing.
+  uuid: (v) => {
+    if (v === null || v === undefined) return null;
+    const s = String(v);
+    return /[A-F]/.test(s) ? s.toLowerCase() : s;
+  },
+  number: toNumber,
+  boolean: (v) => (v === null || v === undefined ? null : typeof v === "boolean" ? (v ? 1 : 0) : parseBooleanLiteral(String(v)) ? 1 : 0),
+  date: (v) => (typeof v === "string" ? (parseCached(v)?.day ?? null) : null),
+  datetime: (v) => (typeof v === "string" ? (parseCached(v)?.micros ?? null) : null),
+};
+
+/**
+ * The function turning an item's stored value into a comparable of its column type (null when absent
+ * or unreadable). Chosen once per compiled filter or order term, so the per-item path has no dispatch.
+ */
+export function itemCoercer(type: AttrType): Coercer {
+  return COERCERS[type];
+}
+
+/** An item's stored value as a comparable of its column type; null when absent or unreadable. */
+export function itemComparable(type: AttrType, v: AttrScalar): Comparable | null {
+  return COERCERS[type](v);
+}

@@ -1,0 +1,391 @@
+/**
+ * Recipes as the API sees them: create, read, replace, patch, delete, duplicate, list. Scoping by group
+ * happens here (every lookup goes through the actor's group), so a route cannot forget it.
+ */
+import { cp, rm } from "node:fs/promises";
+import type { Larder } from "../larder.js";
+import type { Actor } from "../actor.js";
+import type { GroupData } from "../groups/registry.js";
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from "../errors.js";
+import { RecipeInput, RECIPE_SETTINGS_DEFAULTS, type Recipe, type RecipeSummary } from "../schemas/recipe.js";
+import type { UserRecord } from "../schemas/records.js";
+import { RecipeStore, type RecipeEntry } from "./store/index.js";
+import { docToRecipe, docToSummary, recipeToDoc } from "./wire.js";
+import { buildWireContext, GroupLookups } from "./wire-context.js";
+import { emptyRecipeDoc, type RecipeDoc } from "./doc.js";
+import { canUpdateRecipe } from "../policy/recipes.js";
+import { fileSlug, slugify } from "../util/slug.js";
+import { newId } from "../util/ids.js";
+import { RecipeLister } from "./recipe-list.js";
+
+const DEFAULT_STEP =
+  "Recipe steps as well as other fields in the recipe page support markdown syntax.\n\n**Add a link**\n\n[My Link](https://demo.mealie.io)";
+const MAX_NAME = 500;
+
+export class RecipesService {
+  readonly store: RecipeStore;
+  private lookups = new Map<string, GroupLookups>();
+  private summaries = new WeakMap<RecipeDoc, RecipeSummary>();
+  readonly lister: RecipeLister;
+
+  private constructor(private larder: Larder) {
+    this.store = new RecipeStore({
+      folder: larder.folder,
+      vocabularyFor: (groupSlug) => this.lookupsFor(groupSlug).vocabulary,
+      vocabularyVersion: (groupSlug) => this.lookupsFor(groupSlug).version(),
+      firstAdminOf: (groupSlug) => {
+        const g = larder.groups.bySlugOrNull(groupSlug);
+        return g ? (larder.users.firstAdminOf(g.doc.data.id)?.id ?? null) : null;
+      },
+    });
+    this.lister = new RecipeLister(larder, this);
+  }
+
+  static async open(larder: Larder, opts: { watch: boolean }): Promise<RecipesService> {
+    const s = new RecipesService(larder);
+    await s.store.open({ watch: opts.watch });
+    s.lister.attach();
+    return s;
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+
+  lookupsFor(groupSlug: string): GroupLookups {
+    const g = this.larder.groups.bySlugOrNull(groupSlug);
+    if (!g) throw new NotFoundError("group not found");
+    let l = this.lookups.get(groupSlug);
+    if (!l) {
+      l = new GroupLookups(g);
+      this.lookups.set(groupSlug, l);
+    }
+    l.refresh();
+    return l;
+  }
+
+  private groupOf(entry: RecipeEntry): GroupData {
+    const g = this.larder.groups.bySlugOrNull(entry.groupSlug);
+    if (!g) throw new NotFoundError("group not found");
+    return g;
+  }
+
+  entryById(id: string): RecipeEntry | null {
+    return this.store.getById(id);
+  }
+
+  /** The wire RecipeSummary of an index entry, cached until the entry's document changes. */
+  summaryOf(entry: RecipeEntry): RecipeSummary {
+    const cached = this.summaries.get(entry.doc);
+    if (cached) return cached;
+    const g = this.groupOf(entry);
+    const s = docToSummary(entry.doc, buildWireContext(this.larder, g, this.lookupsFor(g.slug), entry));
+    this.summaries.set(entry.doc, s);
+    return s;
+  }
+
+  recipeOf(entry: RecipeEntry): Recipe {
+    const g = this.groupOf(entry);
+    return docToRecipe(entry.doc, buildWireContext(this.larder, g, this.lookupsFor(g.slug), entry));
+  }
+
+  private userGroup(actor: Actor): { user: UserRecord; group: GroupData } {
+    if (actor.kind !== "user") throw new UnauthorizedError();
+    const group = this.larder.groups.byId(actor.user.groupId);
+    if (!group) throw new NotFoundError("group not found");
+    return { user: actor.user, group };
+  }
+
+  /** A recipe of the actor's group by slug or id; another group's recipe is a 404, never its data. */
+  find(actor: Actor, slugOrId: string): { entry: RecipeEntry; group: GroupData; user: UserRecord } {
+    const { user, group } = this.userGroup(actor);
+    const entry = this.store.get(group.slug, slugOrId);
+    if (!entry) throw new NotFoundError("No Entry Found");
+    return { entry, group, user };
+  }
+
+  get(actor: Actor, slugOrId: string): Recipe {
+    return this.recipeOf(this.find(actor, slugOrId).entry);
+  }
+
+  private assertCanUpdate(user: UserRecord, entry: RecipeEntry): void {
+    const summary = this.summaryOf(entry);
+    const allowed = canUpdateRecipe(user, { userId: summary.userId, groupId: summary.groupId, householdId: summary.householdId, settings: { public: entry.doc.settings.public ?? false, locked: entry.doc.settings.locked ?? false } }, {
+      householdPrefsOf: (hid: string) => this.larder.groups.householdById(hid)?.household.doc.data.preferences,
+    });
+    if (!allowed) throw new ForbiddenError("Permission Denied");
+  }
+
+  /** A free slug for a name: "Name", then "Name (1)" … "Name (9)" (mealie-api-notes §5.5). */
+  private freeName(group: GroupData, name: string, exceptId?: string): { name: string; slug: string } {
+    for (let i = 0; i < 10; i++) {
+      const candidate = i === 0 ? name : `${name} (${i})`;
+      const slug = fileSlug(candidate);
+      const taken = this.store.get(group.slug, slug);
+      if (!taken || taken.id === exceptId) return { name: candidate, slug };
+    }
+    throw new BadRequestError("Recipe already exists");
+  }
+
+  private checkName(raw: unknown): string {
+    const name = String(raw ?? "").trim();
+    if (!name) throw new BadRequestError("Recipe name is required", [{ loc: ["body", "name"], msg: "This Field is Required", type: "missing" }]);
+    if (name.length > MAX_NAME) throw new BadRequestError(`Recipe name must be at most ${MAX_NAME} characters`);
+    if (!slugify(name)) throw new BadRequestError("Recipe name must contain a letter or a digit");
+    return name;
+  }
+
+  /** POST /recipes: returns the new slug. */
+  async create(actor: Actor, input: unknown): Promise<string> {
+    const { user, group } = this.userGroup(actor);
+    const body = RecipeInput.parse(input ?? {});
+    const { name, slug } = this.freeName(group, this.checkName(body.name ?? "New Recipe"));
+    const household = this.larder.groups.household(group.doc.data.id, user.householdId)?.doc.data;
+    const prefs = household?.preferences;
+    const now = new Date().toISOString();
+    const doc = emptyRecipeDoc(name);
+    doc.id = newId();
+    doc.owner = user.id;
+    doc.dateAdded = now;
+    doc.dateUpdated = now;
+    doc.ingredients = [{ title: null, quantity: null, quantityMax: null, unit: null, food: null, note: "1 Cup Flour", originalText: null, referencedRecipe: null }];
+    doc.instructions = [{ title: null, summary: null, text: DEFAULT_STEP, ingredientRefs: [] }];
+    if (prefs) {
+      doc.settings = onlyNonDefault({
+        public: prefs.recipePublic,
+        showNutrition: prefs.recipeShowNutrition,
+        showAssets: prefs.recipeShowAssets,
+        landscapeView: prefs.recipeLandscapeView,
+        disableComments: prefs.recipeDisableComments,
+      });
+    }
+    const hasMore = Object.keys(body).some((k) => k !== "name");
+    if (hasMore) {
+      const entry = await this.store.create(group.slug, slug, doc);
+      await this.write(user, group, entry, { ...body, name }, "patch", true);
+      return slug;
+    }
+    await this.store.create(group.slug, slug, doc);
+    return slug;
+  }
+
+  /** PUT (replace) or PATCH (merge) one recipe. */
+  async update(actor: Actor, slugOrId: string, input: unknown, mode: "put" | "patch"): Promise<Recipe> {
+    const { entry, group, user } = this.find(actor, slugOrId);
+    this.assertCanUpdate(user, entry);
+    const body = RecipeInput.parse(input ?? {});
+    const saved = await this.write(user, group, entry, body, mode, false);
+    return this.recipeOf(saved);
+  }
+
+  private async write(
+    user: UserRecord,
+    group: GroupData,
+    entry: RecipeEntry,
+    body: RecipeInput,
+    mode: "put" | "patch",
+    fresh: boolean,
+  ): Promise<RecipeEntry> {
+    const current = this.recipeOf(entry);
+    const incomingLocked = (body.settings as Record<string, unknown> | null | undefined)?.locked;
+    if (incomingLocked !== undefined && Boolean(incomingLocked) !== current.settings.locked && current.userId !== user.id) {
+      throw new ForbiddenError("Only the recipe owner can lock or unlock it");
+    }
+    const base: Record<string, unknown> = mode === "patch" ? { ...current } : replaceBase(current);
+    const merged: Record<string, unknown> = { ...base };
+    for (const [k, v] of Object.entries(body)) {
+      if (v === undefined) continue;
+      if (["id", "userId", "groupId", "householdId", "slug", "rating", "comments", "createdAt", "updatedAt", "dateAdded", "image"].includes(k)) continue;
+      merged[k] = v;
+    }
+    if (body.settings) merged.settings = { ...current.settings, ...body.settings };
+    let name = current.name;
+    let slug = entry.slug;
+    if (body.name !== undefined && body.name !== null) {
+      name = this.checkName(body.name);
+      const wanted = fileSlug(name);
+      if (wanted !== entry.slug) {
+        const clash = this.store.get(group.slug, wanted);
+        if (clash && clash.id !== entry.id) throw new BadRequestError("Recipe already exists");
+        slug = wanted;
+      }
+    }
+    merged.name = name;
+    await this.ensureVocabulary(group, merged);
+    const lookups = this.lookupsFor(group.slug);
+    const ctx = buildWireContext(this.larder, group, lookups, entry);
+    const doc = recipeToDoc(merged, { ...ctx, slug });
+    doc.id = entry.id;
+    doc.owner = entry.doc.owner ?? user.id;
+    doc.dateAdded = entry.doc.dateAdded;
+    doc.image = entry.doc.image;
+    doc.lastMade = body.lastMade !== undefined ? (body.lastMade ?? null) : entry.doc.lastMade;
+    doc.dateUpdated = new Date().toISOString();
+    const ifUnchangedSince = fresh ? undefined : (body.updatedAt ?? undefined);
+    if (slug !== entry.slug) return this.store.rename(group.slug, entry.slug, slug, doc);
+    return this.store.save(group.slug, slug, doc, { ifUnchangedSince });
+  }
+
+  /** Organizers named by the payload exist in organizers.json; foods and units given by name are created. */
+  private async ensureVocabulary(group: GroupData, merged: Record<string, unknown>): Promise<void> {
+    const names = (v: unknown): string[] =>
+      Array.isArray(v)
+        ? v
+            .map((o) => (typeof o === "string" ? o : ((o as { name?: string; id?: string }).name ?? null)))
+            .filter((n): n is string => typeof n === "string" && n.trim() !== "")
+        : [];
+    await this.larder.organizers.ensure(group, "categories", names(merged.recipeCategory));
+    await this.larder.organizers.ensure(group, "tags", names(merged.tags));
+    await this.larder.organizers.ensure(group, "tools", names(merged.tools));
+    const ings = Array.isArray(merged.recipeIngredient) ? (merged.recipeIngredient as Record<string, unknown>[]) : [];
+    for (const ing of ings) {
+      for (const kind of ["food", "unit"] as const) {
+        const ref = ing?.[kind] as { id?: string | null; name?: string | null } | null | undefined;
+        if (!ref) continue;
+        const list = kind === "food" ? group.foods.data.foods : group.units.data.units;
+        if (ref.id && list.some((x) => x.id === ref.id)) continue;
+        if (ref.name && ref.name.trim()) {
+          const vocabKind = kind === "food" ? "foods" : "units";
+          if (!this.larder.vocabulary.byName(group, vocabKind, ref.name)) await this.larder.vocabulary.create(group, vocabKind, { name: ref.name.trim() });
+        } else if (ref.id) {
+          throw new BadRequestError(`Unknown ${kind} id ${ref.id}`);
+        }
+      }
+    }
+  }
+
+  async remove(actor: Actor, slugOrId: string): Promise<Recipe> {
+    const { entry, group, user } = this.find(actor, slugOrId);
+    this.assertCanUpdate(user, entry);
+    const recipe = this.recipeOf(entry);
+    await this.store.remove(group.slug, entry.slug);
+    return recipe;
+  }
+
+  async duplicate(actor: Actor, slugOrId: string, newName?: string | null): Promise<Recipe> {
+    const { entry, group, user } = this.find(actor, slugOrId);
+    const { name, slug } = this.freeName(group, this.checkName(newName || entry.doc.name));
+    const now = new Date().toISOString();
+    const doc: RecipeDoc = structuredClone(entry.doc);
+    doc.id = newId();
+    doc.name = name;
+    doc.owner = user.id;
+    doc.dateAdded = now;
+    doc.dateUpdated = now;
+    doc.lastMade = null;
+    const src = this.larder.folder.recipeMediaDir(group.slug, entry.slug);
+    const dst = this.larder.folder.recipeMediaDir(group.slug, slug);
+    await rm(dst, { recursive: true, force: true });
+    await cp(src, dst, { recursive: true }).catch(() => undefined);
+    const created = await this.store.create(group.slug, slug, doc);
+    return this.recipeOf(created);
+  }
+
+  /** PATCH /recipes/{slug}/last-made: any group member, even on locked recipes (mealie-api-notes §4.6). */
+  async setLastMade(actor: Actor, slugOrId: string, timestamp: string | null): Promise<Recipe> {
+    const { entry, group } = this.find(actor, slugOrId);
+    const doc = { ...entry.doc, lastMade: timestamp ? new Date(timestamp).toISOString() : new Date().toISOString() };
+    const saved = await this.store.save(group.slug, entry.slug, doc, {});
+    return this.recipeOf(saved);
+  }
+
+  /** PUT/PATCH /recipes with a list: each item addressed by id (or slug). */
+  async bulkUpdate(actor: Actor, items: unknown, mode: "put" | "patch"): Promise<Recipe[]> {
+    if (!Array.isArray(items)) throw new BadRequestError("Expected a list of recipes");
+    const out: Recipe[] = [];
+    for (const item of items) {
+      const rec = item as { id?: string; slug?: string };
+      const key = rec.id ?? rec.slug;
+      if (!key) throw new BadRequestError("Each recipe needs an id or slug");
+      out.push(await this.update(actor, key, item, mode));
+    }
+    return out;
+  }
+
+  /** An organizer was renamed (or deleted: `to` null): rewrite the recipe files that name it. */
+  async renameOrganizer(group: GroupData, kind: "categories" | "tags" | "tools", from: string, to: string | null): Promise<number> {
+    const key = slugify(from);
+    return this.rewriteWhere(group, (doc) => {
+      const list = doc[kind];
+      if (!list.some((n) => slugify(n) === key)) return null;
+      doc[kind] = to === null ? list.filter((n) => slugify(n) !== key) : list.map((n) => (slugify(n) === key ? to : n));
+      return doc;
+    });
+  }
+
+  /** A food or unit was renamed (or deleted: `to` null, the ingredient keeps its text as a note). */
+  async renameVocabulary(group: GroupData, kind: "foods" | "units", from: string, to: string | null): Promise<number> {
+    const field = kind === "foods" ? "food" : "unit";
+    const lower = from.toLowerCase();
+    return this.rewriteWhere(group, (doc) => {
+      let changed = false;
+      for (const ing of doc.ingredients) {
+        if (ing[field]?.toLowerCase() !== lower) continue;
+        changed = true;
+        if (to !== null) ing[field] = to;
+        else {
+          ing[field] = null;
+          ing.note = [from, ing.note].filter(Boolean).join(", ");
+        }
+      }
+      return changed ? doc : null;
+    });
+  }
+
+  /** PUT /foods/merge, /units/merge: ingredients move to `toId`, then `fromId` is deleted. */
+  async mergeVocabulary(group: GroupData, kind: "foods" | "units", fromId: string, toId: string): Promise<void> {
+    const from = this.larder.vocabulary.get(group, kind, fromId);
+    const to = this.larder.vocabulary.get(group, kind, toId);
+    if (from.id === to.id) throw new BadRequestError("Cannot merge an item into itself");
+    await this.renameVocabulary(group, kind, from.name, to.name);
+    await this.larder.vocabulary.remove(group, kind, from.id);
+  }
+
+  /** Rewrite every recipe of a group that `pick` selects (food/unit/organizer renames and merges). */
+  async rewriteWhere(group: GroupData, pick: (doc: RecipeDoc) => RecipeDoc | null): Promise<number> {
+    let n = 0;
+    for (const entry of this.store.list(group.slug)) {
+      const next = pick(structuredClone(entry.doc));
+      if (!next) continue;
+      await this.store.save(group.slug, entry.slug, next, {});
+      n++;
+    }
+    return n;
+  }
+}
+
+function onlyNonDefault(s: Partial<Record<keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean>>): Partial<Record<keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean>> {
+  const out: Partial<Record<keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean>> = {};
+  for (const [k, v] of Object.entries(s) as [keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean | undefined][]) {
+    if (v !== undefined && v !== RECIPE_SETTINGS_DEFAULTS[k]) out[k] = v;
+  }
+  return out;
+}
+
+/** PUT replaces the content but keeps identity, ownership and timestamps. */
+function replaceBase(current: Recipe): Record<string, unknown> {
+  return {
+    id: current.id,
+    name: current.name,
+    userId: current.userId,
+    description: "",
+    recipeServings: 0,
+    recipeYieldQuantity: 0,
+    recipeYield: null,
+    totalTime: null,
+    prepTime: null,
+    cookTime: null,
+    performTime: null,
+    recipeCategory: [],
+    tags: [],
+    tools: [],
+    orgURL: null,
+    recipeIngredient: [],
+    recipeInstructions: [],
+    nutrition: null,
+    settings: current.settings,
+    assets: current.assets,
+    notes: [],
+    extras: {},
+  };
+}

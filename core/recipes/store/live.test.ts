@@ -1,0 +1,147 @@
+/** Invariant 3 (live): hand edits reach the index without a restart, through the watcher. */
+import { readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { derivedId } from "../../util/ids.js";
+import { serializeRecipeFile } from "../file/recipe-file.js";
+import { ADMIN, makeFolder, openStore, recipe, VOCAB, waitFor, type OpenedStore, type TestFolder } from "./test-helpers.js";
+
+const ID_A = "11111111-1111-4111-8111-111111111111";
+
+let t: TestFolder;
+let s: OpenedStore;
+
+beforeEach(async () => {
+  t = await makeFolder();
+  s = await openStore(t);
+});
+afterEach(async () => {
+  await s.store.close();
+  await t.cleanup();
+});
+
+const has = (e: string) => () => s.seen().includes(e);
+
+describe("hand edits are visible without a restart", () => {
+  it("a file created by hand appears", async () => {
+    await t.put("soup", recipe("Soup", { id: ID_A, owner: ADMIN }));
+    await waitFor(() => s.store.get("home", "soup") !== null);
+    expect(s.store.getById(ID_A)?.doc.name).toBe("Soup");
+    expect(s.events).toEqual([{ type: "created", groupSlug: "home", slug: "soup", id: ID_A }]);
+  });
+
+  it("a file changed by hand is re-read and stamped with the time it was seen", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await writeFile(t.file("soup"), serializeRecipeFile({ ...e.doc, description: "Edited." }, VOCAB));
+    await waitFor(() => s.store.get("home", "soup")?.doc.description === "Edited.");
+    expect(s.store.get("home", "soup")?.seenAt).not.toBeNull();
+    expect(s.seen()).toEqual(["created home/soup", "updated home/soup"]);
+  });
+
+  it("a file deleted by hand disappears", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await unlink(t.file("soup"));
+    await waitFor(() => s.store.getById(e.id) === null);
+    expect(s.events.at(-1)).toEqual({ type: "deleted", groupSlug: "home", slug: "soup", id: e.id });
+  });
+
+  it("a file renamed by hand keeps its id", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await rename(t.file("soup"), t.file("tomato-soup"));
+    await waitFor(() => s.store.get("home", "tomato-soup") !== null);
+    expect(s.store.get("home", "tomato-soup")?.id).toBe(e.id);
+    expect(s.store.get("home", "soup")).toBeNull();
+    await waitFor(has("renamed home/tomato-soup"));
+    expect(s.events.filter((x) => x.type === "renamed")).toEqual([{ type: "renamed", groupSlug: "home", slug: "tomato-soup", oldSlug: "soup", id: e.id }]);
+    expect(s.seen()).not.toContain("deleted home/soup");
+  });
+
+  it("a delete and a later re-add of the same id (outside the debounce window) is still a rename", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    const text = await readFile(t.file("soup"), "utf8");
+    await unlink(t.file("soup"));
+    await waitFor(has("deleted home/soup"));
+    await t.putText("soup-v2", text);
+    await waitFor(has("renamed home/soup-v2"));
+    expect(s.store.get("home", "soup-v2")?.id).toBe(e.id);
+    expect(s.events.at(-1)).toMatchObject({ oldSlug: "soup" });
+  });
+
+  it("a copied file gets its own id, written into it once", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await t.putText("soup-spicy", await readFile(t.file("soup"), "utf8"));
+    const copyId = derivedId("home", "recipe", "soup-spicy");
+    await waitFor(() => s.store.get("home", "soup-spicy")?.id === copyId);
+    expect(s.store.get("home", "soup")?.id).toBe(e.id);
+    await s.store.settled();
+    expect(await readFile(t.file("soup-spicy"), "utf8")).toContain(`id: ${copyId}`);
+    // The write-back is the store's own: no second announcement for it.
+    expect(s.seen().filter((x) => x.endsWith("soup-spicy"))).toEqual(["created home/soup-spicy"]);
+  });
+
+  it("a copy whose name sorts first takes the id; the original gets a derived one", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await t.putText("a-soup", await readFile(t.file("soup"), "utf8"));
+    const origId = derivedId("home", "recipe", "soup");
+    await waitFor(() => s.store.get("home", "soup")?.id === origId);
+    expect(s.store.get("home", "a-soup")?.id).toBe(e.id);
+    await waitFor(() => s.seen().includes("created home/soup") && s.seen().includes("renamed home/a-soup"));
+    await s.store.settled();
+    expect(await readFile(t.file("soup"), "utf8")).toContain(`id: ${origId}`);
+  });
+
+  it("a new group folder (a git pull) is picked up", async () => {
+    await t.put("stew", recipe("Stew", { id: ID_A, owner: ADMIN }), "club");
+    await waitFor(() => s.store.get("club", "stew") !== null);
+  });
+});
+
+describe("the store's own writes", () => {
+  it("do not come back as reload events", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await s.store.save("home", "soup", { ...e.doc, description: "Saved." });
+    await s.store.rename("home", "soup", "soup-2", { ...e.doc, name: "Soup 2" });
+    // Wait for a hand edit of another file: the watcher has then delivered everything before it.
+    await t.put("marker", recipe("Marker", { id: ID_A, owner: ADMIN }));
+    await waitFor(has("created home/marker"));
+    await s.store.settled();
+    expect(s.seen()).toEqual(["created home/soup", "updated home/soup", "renamed home/soup-2", "created home/marker"]);
+  });
+});
+
+describe("files that do not parse", () => {
+  const BAD = "---\nname: [unclosed\n---\n";
+
+  it("are reported, never overwritten, and come back when fixed; others keep working", async () => {
+    await s.store.create("home", "stew", recipe("Stew"));
+    await t.putText("soup", BAD);
+    await waitFor(has("broken home/soup"));
+    expect(s.store.broken()).toMatchObject([{ slug: "soup", id: null }]);
+    expect(s.store.get("home", "soup")).toBeNull();
+    expect(s.store.slugTaken("home", "soup")).toBe(true);
+    expect(s.store.get("home", "stew")).not.toBeNull();
+    await s.store.settled();
+    expect(await readFile(t.file("soup"), "utf8")).toBe(BAD);
+    await t.put("soup", recipe("Soup", { id: ID_A, owner: ADMIN }));
+    await waitFor(() => s.store.get("home", "soup") !== null);
+    expect(s.store.broken()).toEqual([]);
+    expect(s.seen()).toContain("created home/soup");
+  });
+
+  it("are re-read before being called broken (editors save in steps)", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await writeFile(t.file("soup"), BAD);
+    // The second step lands within the re-read delay.
+    await new Promise((r) => setTimeout(r, 40));
+    await writeFile(t.file("soup"), serializeRecipeFile({ ...e.doc, description: "Whole." }, VOCAB));
+    await waitFor(() => s.store.get("home", "soup")?.doc.description === "Whole.");
+    await s.store.settled();
+    expect(s.seen()).not.toContain("broken home/soup");
+  });
+
+  it("a group folder removed by hand takes its recipes with it", async () => {
+    await s.store.create("home", "soup", recipe("Soup"));
+    await rm(t.recipes("home"), { recursive: true });
+    await waitFor(() => s.store.list("home").length === 0);
+    await expect(stat(t.recipes("home"))).rejects.toThrow();
+  });
+});

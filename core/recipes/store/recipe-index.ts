@@ -1,0 +1,128 @@
+/**
+ * The in-memory index of one data folder's recipes: entries by group and slug, ids, files that do not
+ * parse, and recently deleted ids (so a hand rename seen as delete-then-add later is still a rename).
+ * Pure bookkeeping, no I/O: every read the API does is answered from here (ARCHITECTURE §4).
+ */
+import type { BrokenFile, BrokenInfo, FileFingerprint, RecipeEntry } from "./types.js";
+import { keyOf, type Location } from "./identity.js";
+
+/** A file that never parsed: listed as broken, invisible to the API, its name still taken. */
+export interface BrokenOnly {
+  groupSlug: string;
+  slug: string;
+  file: FileFingerprint;
+  broken: BrokenInfo;
+}
+
+/** How many deleted ids are remembered for late rename matching; old ones are forgotten first. */
+const TOMBSTONES = 1000;
+
+export class RecipeIndex {
+  private groups = new Map<string, Map<string, RecipeEntry>>();
+  private ids = new Map<string, RecipeEntry>();
+  private brokenOnly = new Map<string, BrokenOnly>();
+  private tombstones = new Map<string, Location>();
+
+  get(groupSlug: string, slug: string): RecipeEntry | null {
+    return this.groups.get(groupSlug)?.get(slug) ?? null;
+  }
+
+  getById(id: string): RecipeEntry | null {
+    return this.ids.get(id) ?? null;
+  }
+
+  idTaken(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  list(groupSlug: string): RecipeEntry[] {
+    const g = this.groups.get(groupSlug);
+    return g ? [...g.values()] : [];
+  }
+
+  all(): RecipeEntry[] {
+    const out: RecipeEntry[] = [];
+    for (const g of this.groups.values()) out.push(...g.values());
+    return out;
+  }
+
+  groupSlugs(): string[] {
+    return [...new Set([...this.groups.keys(), ...[...this.brokenOnly.values()].map((b) => b.groupSlug)])];
+  }
+
+  /** Slugs of a group the index knows, parsed or not (for rescans, to notice deletions). */
+  slugsOf(groupSlug: string): string[] {
+    const slugs = [...(this.groups.get(groupSlug)?.keys() ?? [])];
+    for (const b of this.brokenOnly.values()) if (b.groupSlug === groupSlug) slugs.push(b.slug);
+    return slugs;
+  }
+
+  /**
+   * Insert or replace the entry at its location. The caller has resolved identity: the id is free or
+   * already this location's. A replaced entry's old id is released.
+   */
+  put(entry: RecipeEntry): void {
+    const prev = this.get(entry.groupSlug, entry.slug);
+    if (prev && prev.id !== entry.id && this.ids.get(prev.id) === prev) this.ids.delete(prev.id);
+    const holder = this.ids.get(entry.id);
+    if (holder && (holder.groupSlug !== entry.groupSlug || holder.slug !== entry.slug)) {
+      throw new Error(`recipe index: id ${entry.id} is held by ${keyOf(holder.groupSlug, holder.slug)}`);
+    }
+    let g = this.groups.get(entry.groupSlug);
+    if (!g) this.groups.set(entry.groupSlug, (g = new Map()));
+    g.set(entry.slug, entry);
+    this.ids.set(entry.id, entry);
+    this.brokenOnly.delete(keyOf(entry.groupSlug, entry.slug));
+    this.tombstones.delete(entry.id);
+  }
+
+  /** Remove the entry at a location; returns it. */
+  delete(groupSlug: string, slug: string): RecipeEntry | null {
+    const g = this.groups.get(groupSlug);
+    const prev = g?.get(slug) ?? null;
+    if (!prev || !g) return null;
+    g.delete(slug);
+    if (g.size === 0) this.groups.delete(groupSlug);
+    if (this.ids.get(prev.id) === prev) this.ids.delete(prev.id);
+    return prev;
+  }
+
+  getBroken(groupSlug: string, slug: string): BrokenOnly | null {
+    return this.brokenOnly.get(keyOf(groupSlug, slug)) ?? null;
+  }
+
+  putBroken(b: BrokenOnly): void {
+    this.brokenOnly.set(keyOf(b.groupSlug, b.slug), b);
+  }
+
+  deleteBroken(groupSlug: string, slug: string): boolean {
+    return this.brokenOnly.delete(keyOf(groupSlug, slug));
+  }
+
+  /** Every file that does not parse now: broken entries (last good doc kept) and never-parsed files. */
+  broken(): BrokenFile[] {
+    const out: BrokenFile[] = [];
+    for (const e of this.all()) {
+      if (e.broken) out.push({ groupSlug: e.groupSlug, slug: e.slug, id: e.id, ...e.broken });
+    }
+    for (const b of this.brokenOnly.values()) out.push({ groupSlug: b.groupSlug, slug: b.slug, id: null, ...b.broken });
+    return out.sort((a, b) => (keyOf(a.groupSlug, a.slug) < keyOf(b.groupSlug, b.slug) ? -1 : 1));
+  }
+
+  /** Remember where a hand-deleted id last lived, so a file bringing it back later reads as a rename. */
+  bury(id: string, where: Location): void {
+    this.tombstones.delete(id);
+    this.tombstones.set(id, where);
+    if (this.tombstones.size > TOMBSTONES) {
+      const oldest = this.tombstones.keys().next().value;
+      if (oldest !== undefined) this.tombstones.delete(oldest);
+    }
+  }
+
+  /** Where a deleted id lived, if remembered; forgets it. */
+  exhume(id: string): Location | null {
+    const where = this.tombstones.get(id) ?? null;
+    this.tombstones.delete(id);
+    return where;
+  }
+}

@@ -1,0 +1,393 @@
+/**
+ * The recipe store of one data folder: every recipe in memory, each one a Markdown file on disk
+ * (ARCHITECTURE §3, §4). Reads never touch the disk. Writes are atomic, refused with 409 when the
+ * file changed on disk since it was indexed, and never touch a file that does not parse.
+ */
+import { mkdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { RecipeDoc } from "../doc.js";
+import { parseRecipeFile, serializeRecipeFile } from "../file/recipe-file.js";
+import type { DataFolder } from "../../storage/data-folder.js";
+import { errnoCode, writeFileAtomic } from "../../storage/atomic-write.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../../errors.js";
+import { consoleLogger, type Logger } from "../../log/logger.js";
+import { newId } from "../../util/ids.js";
+import { differs, exists, FileTooLargeError, hashText, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
+import { keyOf, usableId, type Location } from "./identity.js";
+import { RecipeIndex } from "./recipe-index.js";
+import { sameDoc } from "./same-doc.js";
+import { laterStamp, predatesHandEdit } from "./stamps.js";
+import { syncFiles, type SyncContext, type SyncMode } from "./sync.js";
+import type { BrokenFile, RecipeChange, RecipeEntry, RecipeStoreOptions, SaveOptions } from "./types.js";
+import { RecipeWatcher } from "./watcher.js";
+
+export type ChangeListener = (change: RecipeChange) => void;
+
+export class RecipeStore {
+  private readonly index = new RecipeIndex();
+  private readonly folder: DataFolder;
+  private readonly log: Logger;
+  private readonly now: () => Date;
+  private readonly listeners = new Set<ChangeListener>();
+  /** First parse failure of a watched file, by key: it is re-read once before being called broken. */
+  private readonly retries = new Map<string, number>();
+  private readonly retryMs: number;
+  private readonly ctx: SyncContext;
+  private fsWatcher: RecipeWatcher | null = null;
+  /** One mutation at a time (API writes, watcher bursts, write-backs): a 409 check and its write never interleave with a reload. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private state: "new" | "open" | "closed" = "new";
+
+  constructor(private readonly opts: RecipeStoreOptions) {
+    this.folder = opts.folder;
+    this.log = opts.log ?? consoleLogger();
+    this.now = opts.now ?? (() => new Date());
+    this.retryMs = opts.retryMs ?? 150;
+    this.ctx = {
+      index: this.index,
+      folder: this.folder,
+      vocabularyFor: (g) => opts.vocabularyFor(g),
+      vocabularyVersion: (g) => opts.vocabularyVersion(g),
+      firstAdminOf: (g) => opts.firstAdminOf(g),
+      now: this.now,
+      readOnly: opts.readOnly ?? false,
+      log: this.log,
+      retryLater: (loc) => this.retryLater(loc),
+      clearRetry: (loc) => void this.retries.delete(keyOf(loc.groupSlug, loc.slug)),
+    };
+  }
+
+  /** Scan every `groups/<g>/recipes/*.md`, apply the identity rules, start the watcher. Announces nothing: subscribers start from `all()`. */
+  async open(o: { watch?: boolean } = {}): Promise<void> {
+    if (this.state !== "new") throw new Error("RecipeStore.open: already opened");
+    this.state = "open";
+    if (!this.ctx.readOnly) {
+      await mkdir(this.folder.groupsDir, { recursive: true });
+      await mkdir(this.folder.tmpDir, { recursive: true, mode: 0o700 });
+    }
+    if (o.watch ?? this.opts.watch ?? true) {
+      const watcher = new RecipeWatcher({
+        groupsDir: this.folder.groupsDir,
+        debounceMs: this.opts.debounceMs ?? 75,
+        onBatch: (files) => this.sync(files, "watch"),
+        onError: (e) => this.log.warn("recipe watcher:", e),
+      });
+      // Started before the scan, so a change made during the scan is not missed.
+      await watcher.start();
+      this.fsWatcher = watcher;
+    }
+    await this.exclusive(async () => {
+      await syncFiles(this.ctx, await listRecipeFiles(this.folder), "initial");
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    await this.fsWatcher?.close();
+    this.fsWatcher = null;
+    await this.tail.catch(() => undefined);
+    this.listeners.clear();
+  }
+
+  /** The file watcher (null when not watching): `pause()` / `resume()` make tests of §3.4 deterministic. */
+  get watcher(): RecipeWatcher | null {
+    return this.fsWatcher;
+  }
+
+  /** Resolves when the watcher has handled everything it has been told about. */
+  async settled(): Promise<void> {
+    await this.fsWatcher?.idle();
+    await this.tail.catch(() => undefined);
+  }
+
+  on(_event: "change", listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  off(_event: "change", listener: ChangeListener): void {
+    this.listeners.delete(listener);
+  }
+
+  // ── Reads: the index only ────────────────────────────────────────────────────────────────────
+
+  /** By slug, else by id, within one group. */
+  get(groupSlug: string, slugOrId: string): RecipeEntry | null {
+    const bySlug = this.index.get(groupSlug, slugOrId);
+    if (bySlug) return bySlug;
+    const byId = this.index.getById(slugOrId);
+    return byId && byId.groupSlug === groupSlug ? byId : null;
+  }
+
+  getById(id: string): RecipeEntry | null {
+    return this.index.getById(id);
+  }
+
+  list(groupSlug: string): RecipeEntry[] {
+    return this.index.list(groupSlug);
+  }
+
+  all(): RecipeEntry[] {
+    return this.index.all();
+  }
+
+  broken(): BrokenFile[] {
+    return this.index.broken();
+  }
+
+  /** True when a file of that name exists as far as the index knows, even one that does not parse. */
+  slugTaken(groupSlug: string, slug: string): boolean {
+    return this.index.get(groupSlug, slug) !== null || this.index.getBroken(groupSlug, slug) !== null;
+  }
+
+  // ── Writes ───────────────────────────────────────────────────────────────────────────────────
+
+  /** A new recipe file. `doc.id` null: a new random id; `doc.owner` null: the group's first admin. */
+  async create(groupSlug: string, slug: string, doc: RecipeDoc): Promise<RecipeEntry> {
+    return this.exclusive(async () => {
+      const path = this.folder.recipeFile(groupSlug, slug);
+      if (this.slugTaken(groupSlug, slug)) throw new ConflictError(`A recipe named "${slug}" already exists`);
+      let id = doc.id;
+      if (id !== null && !usableId(id)) throw new BadRequestError(`Recipe id must be a UUID: ${JSON.stringify(id)}`);
+      if (id !== null && this.index.idTaken(id)) throw new ConflictError(`A recipe with id ${id} already exists`);
+      id ??= newId();
+      const { text, doc: written } = this.prepare(groupSlug, { ...doc, id, owner: doc.owner ?? this.opts.firstAdminOf(groupSlug) });
+      await mkdir(dirname(path), { recursive: true });
+      let file: FileFingerprint;
+      try {
+        // exclusive: a file created by hand since the index last looked is never replaced.
+        file = await this.commit(path, text, true);
+      } catch (e) {
+        if (errnoCode(e) !== "EEXIST") throw e;
+        await this.syncLocked([{ groupSlug, slug }], "reload");
+        throw this.changedOnDisk(groupSlug, slug);
+      }
+      const entry: RecipeEntry = { groupSlug, slug, doc: written, id, file, seenAt: null, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
+      this.index.put(entry);
+      this.emit([{ type: "created", groupSlug, slug, id }]);
+      return entry;
+    });
+  }
+
+  /**
+   * Replace a recipe's content. Identity is the store's: `doc.id` is ignored, a null `doc.owner`
+   * keeps the current owner. Nothing is written when the result equals what is stored, ignoring
+   * `dateUpdated` (a save that changes nothing bumps nothing).
+   */
+  async save(groupSlug: string, slug: string, doc: RecipeDoc, opts: SaveOptions = {}): Promise<RecipeEntry> {
+    return this.exclusive(() => this.saveLocked(groupSlug, slug, doc, opts));
+  }
+
+  private async saveLocked(groupSlug: string, slug: string, doc: RecipeDoc, opts: SaveOptions): Promise<RecipeEntry> {
+    const cur = this.writable(groupSlug, slug, opts);
+    const { text, doc: written } = this.prepare(groupSlug, { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner });
+    if (sameDoc(written, cur.doc, ["dateUpdated"]) || hashText(text) === cur.file.hash) return cur;
+    const path = this.folder.recipeFile(groupSlug, slug);
+    await this.verifyUnchanged(groupSlug, slug, cur.file);
+    const file = await this.commit(path, text, false);
+    const entry: RecipeEntry = { ...cur, doc: written, file, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
+    this.index.put(entry);
+    this.emit([{ type: "updated", groupSlug, slug, id: cur.id }]);
+    return entry;
+  }
+
+  /** Save under a new slug: the file and its media folder `recipes/<slug>/` move; the id stays. */
+  async rename(groupSlug: string, oldSlug: string, newSlug: string, doc: RecipeDoc, opts: SaveOptions = {}): Promise<RecipeEntry> {
+    return this.exclusive(async () => {
+      if (oldSlug === newSlug) return this.saveLocked(groupSlug, oldSlug, doc, opts);
+      const cur = this.writable(groupSlug, oldSlug, opts);
+      const oldPath = this.folder.recipeFile(groupSlug, oldSlug);
+      const newPath = this.folder.recipeFile(groupSlug, newSlug);
+      if (this.slugTaken(groupSlug, newSlug)) throw new ConflictError(`A recipe named "${newSlug}" already exists`);
+      const { text, doc: written } = this.prepare(groupSlug, { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner });
+      await this.verifyUnchanged(groupSlug, oldSlug, cur.file);
+      if (await exists(newPath)) {
+        await this.syncLocked([{ groupSlug, slug: newSlug }], "reload");
+        throw this.changedOnDisk(groupSlug, newSlug);
+      }
+      const oldMedia = this.folder.recipeMediaDir(groupSlug, oldSlug);
+      const newMedia = this.folder.recipeMediaDir(groupSlug, newSlug);
+      // Left behind by a hand-deleted recipe, say: merging two recipes' images is never right.
+      if (await exists(newMedia)) throw new ConflictError(`A media folder recipes/${newSlug}/ already exists in group ${groupSlug}`);
+      // The file moves first, with its old content: one atomic step after which exactly one file
+      // holds the id. A crash later leaves a consistent recipe under the new name.
+      await rename(oldPath, newPath);
+      this.index.delete(groupSlug, oldSlug);
+      this.index.put({ ...cur, slug: newSlug });
+      try {
+        await rename(oldMedia, newMedia);
+      } catch (e) {
+        if (errnoCode(e) !== "ENOENT") {
+          await rename(newPath, oldPath);
+          this.index.delete(groupSlug, newSlug);
+          this.index.put(cur);
+          throw e;
+        }
+      }
+      let entry: RecipeEntry = { ...cur, slug: newSlug, doc: written, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
+      if (hashText(text) !== cur.file.hash) entry = { ...entry, file: await this.commit(newPath, text, false) };
+      this.index.put(entry);
+      this.emit([{ type: "renamed", groupSlug, slug: newSlug, oldSlug, id: cur.id }]);
+      return entry;
+    });
+  }
+
+  /** Delete the file and its media folder. */
+  async remove(groupSlug: string, slug: string): Promise<void> {
+    return this.exclusive(async () => {
+      const cur = this.writable(groupSlug, slug, {});
+      const path = this.folder.recipeFile(groupSlug, slug);
+      const disk = await this.readDisk(path);
+      // Already gone is fine; changed since indexed is not: deleting would lose that hand edit.
+      if (disk !== null && differs(cur.file, disk)) {
+        await this.syncLocked([{ groupSlug, slug }], "reload");
+        throw this.changedOnDisk(groupSlug, slug);
+      }
+      await unlink(path).catch((e: unknown) => {
+        if (errnoCode(e) !== "ENOENT") throw e;
+      });
+      await rm(this.folder.recipeMediaDir(groupSlug, slug), { recursive: true, force: true });
+      this.index.delete(groupSlug, slug);
+      this.emit([{ type: "deleted", groupSlug, slug, id: cur.id }]);
+    });
+  }
+
+  // ── Keeping current ──────────────────────────────────────────────────────────────────────────
+
+  /** Re-read one file now (a changed file counts as a hand edit). */
+  async reload(groupSlug: string, slug: string): Promise<void> {
+    await this.sync([{ groupSlug, slug }], "reload");
+  }
+
+  /** Re-read every file of one group (or all): for a new group folder, or a sync done without the watcher. */
+  async rescan(groupSlug?: string): Promise<void> {
+    await this.exclusive(async () => {
+      const files = await listRecipeFiles(this.folder, groupSlug);
+      for (const g of groupSlug !== undefined ? [groupSlug] : this.index.groupSlugs()) {
+        for (const slug of this.index.slugsOf(g)) files.push({ groupSlug: g, slug });
+      }
+      await this.syncLocked(files, "reload");
+    });
+  }
+
+  /** Re-read the recipes of a group whose foods or units changed (ingredient lines read differently). */
+  async refreshVocabulary(groupSlug: string): Promise<void> {
+    await this.sync(this.index.list(groupSlug).map((e) => ({ groupSlug, slug: e.slug })), "vocabulary");
+  }
+
+  // ── Internals ────────────────────────────────────────────────────────────────────────────────
+
+  private async sync(files: Location[], mode: SyncMode): Promise<void> {
+    // A burst arriving while the store closes has nowhere to go; that is not an error.
+    if (this.state !== "open") return;
+    return this.exclusive(() => this.syncLocked(files, mode));
+  }
+
+  private async syncLocked(files: Location[], mode: SyncMode): Promise<void> {
+    if (this.state !== "open") return;
+    this.emit(await syncFiles(this.ctx, files, mode));
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.state !== "open") return Promise.reject(new Error("RecipeStore is not open"));
+    const run = this.tail.then(fn, fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private emit(changes: RecipeChange[]): void {
+    for (const change of changes) {
+      for (const listener of this.listeners) {
+        try {
+          listener(change);
+        } catch (e) {
+          // A failing subscriber (search index, webhook queue) must not undo or block a write.
+          this.log.error(`recipe change listener failed on ${change.type} ${change.groupSlug}/${change.slug}:`, e);
+        }
+      }
+    }
+  }
+
+  /** The entry a write may replace: it exists and parses, and the client has seen the last hand edit. */
+  private writable(groupSlug: string, slug: string, opts: SaveOptions): RecipeEntry {
+    const cur = this.index.get(groupSlug, slug);
+    const where = `groups/${groupSlug}/recipes/${slug}.md`;
+    const broken = cur?.broken ?? this.index.getBroken(groupSlug, slug)?.broken;
+    if (broken) throw new ConflictError(`The recipe file ${where} cannot be read (${broken.message}); fix it by hand before changing it here`);
+    if (!cur) throw new NotFoundError("No Entry Found");
+    if (predatesHandEdit(opts.ifUnchangedSince, cur.seenAt)) {
+      throw new ConflictError(`The recipe file ${where} was changed on disk at ${cur.seenAt}, after your copy (${opts.ifUnchangedSince}); reload it and try again`);
+    }
+    return cur;
+  }
+
+  /** Serialize, and refuse to write text that does not read back: a file we cannot read is a lost recipe. */
+  private prepare(groupSlug: string, doc: RecipeDoc): { text: string; doc: RecipeDoc } {
+    const vocab = this.opts.vocabularyFor(groupSlug);
+    const text = serializeRecipeFile(doc, vocab);
+    let back: RecipeDoc;
+    try {
+      back = parseRecipeFile(text, vocab);
+    } catch (e) {
+      throw new Error(`refusing to write recipe ${doc.id ?? doc.name}: its file would not read back (${e instanceof Error ? e.message : String(e)})`);
+    }
+    // Memory holds what a restart would read, so the index never drifts from the disk.
+    return { text, doc: { ...back, id: doc.id, owner: doc.owner } };
+  }
+
+  private async readDisk(path: string): Promise<FileFingerprint | null> {
+    try {
+      return await readFileState(path);
+    } catch (e) {
+      if (e instanceof FileTooLargeError) return { size: e.size, mtimeMs: 0, hash: "" };
+      throw e;
+    }
+  }
+
+  /**
+   * Invariant 4: the file must still be the version indexed. If not, the index takes the disk's
+   * version (announced like any hand edit) and the write is refused. writeFileAtomic has no hook
+   * between its fsync and its rename, so this runs just before it is called.
+   */
+  private async verifyUnchanged(groupSlug: string, slug: string, known: FileFingerprint): Promise<void> {
+    const disk = await this.readDisk(this.folder.recipeFile(groupSlug, slug));
+    if (!differs(known, disk)) return;
+    await this.syncLocked([{ groupSlug, slug }], "reload");
+    throw this.changedOnDisk(groupSlug, slug);
+  }
+
+  private changedOnDisk(groupSlug: string, slug: string): ConflictError {
+    return new ConflictError(
+      `The recipe file groups/${groupSlug}/recipes/${slug}.md changed on disk since it was read; the version on disk has been loaded. Reload the recipe and try again`,
+    );
+  }
+
+  private async commit(path: string, text: string, exclusive: boolean): Promise<FileFingerprint> {
+    await writeFileAtomic(path, text, { tmpDir: this.folder.tmpDir, exclusive });
+    const st = await stat(path);
+    return { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
+  }
+
+  private retryLater(loc: Location): boolean {
+    if (!this.fsWatcher) return false;
+    const key = keyOf(loc.groupSlug, loc.slug);
+    const first = this.retries.get(key);
+    if (first === undefined) {
+      this.retries.set(key, Date.now());
+      this.fsWatcher.enqueue(loc, this.retryMs);
+      return true;
+    }
+    // Still failing once the re-read is due: broken. Failing sooner: the editor is mid-save.
+    if (Date.now() - first >= this.retryMs) {
+      this.retries.delete(key);
+      return false;
+    }
+    return true;
+  }
+}
+
+/** The `updatedAt` to report: the later of the front matter and the time a hand edit was seen (§8). */
+export function entryUpdatedAt(entry: RecipeEntry): string | null {
+  return laterStamp(entry.doc.dateUpdated, entry.seenAt);
+}

@@ -1,0 +1,303 @@
+/**
+ * Bringing the index up to date with files on disk: the initial scan, the watcher's bursts, explicit
+ * reloads. Applies the identity rules of ARCHITECTURE §3 (derived ids, duplicate ids, missing owner,
+ * hand renames) and writes assigned ids and owners back into the files, once, only if unchanged.
+ */
+import { join } from "node:path";
+import { lstat, stat } from "node:fs/promises";
+import type { RecipeDoc, Vocabulary } from "../doc.js";
+import { parseRecipeFile, serializeRecipeFile } from "../file/recipe-file.js";
+import type { DataFolder } from "../../storage/data-folder.js";
+import { isSafeSlug } from "../../storage/data-folder.js";
+import { writeFileAtomic } from "../../storage/atomic-write.js";
+import type { Logger } from "../../log/logger.js";
+import { fileSlug } from "../../util/slug.js";
+import { FileTooLargeError, fingerprintOf, hashText, readFileState, type FileFingerprint, type FileState } from "./file-state.js";
+import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type IdentityPatch, type Location } from "./identity.js";
+import type { RecipeIndex } from "./recipe-index.js";
+import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
+import { sameDoc } from "./same-doc.js";
+
+export interface SyncContext {
+  index: RecipeIndex;
+  folder: DataFolder;
+  vocabularyFor(groupSlug: string): Vocabulary;
+  vocabularyVersion(groupSlug: string): string;
+  firstAdminOf(groupSlug: string): string | null;
+  now(): Date;
+  readOnly: boolean;
+  log: Logger;
+  /** A watched file failed to parse: true when a re-read is scheduled (do not call it broken yet). */
+  retryLater(loc: Location): boolean;
+  /** The file parsed, vanished or was given up on: drop any scheduled re-read. */
+  clearRetry(loc: Location): void;
+}
+
+/**
+ * initial: the scan at open (nothing is a hand edit, nothing retried);
+ * watch: a burst from the watcher (changes are hand edits; a parse failure is re-read once first);
+ * reload: an explicit reload, e.g. after a 409 (hand edits, no retry);
+ * vocabulary: re-read files parsed with an older version of the group's foods and units.
+ */
+export type SyncMode = "initial" | "watch" | "reload" | "vocabulary";
+
+interface Read {
+  loc: Location;
+  state: FileState | null;
+  /** Set when the file exists but cannot be indexed at all (bad name, too large). */
+  problem: { info: BrokenInfo; file: FileFingerprint } | null;
+}
+
+interface WriteBack {
+  loc: Location;
+  /** The file version the identity was resolved against; anything else on disk is left alone. */
+  expectedHash: string;
+  patch: IdentityPatch;
+}
+
+interface Run {
+  ctx: SyncContext;
+  mode: SyncMode;
+  goneKeys: Set<string>;
+  events: RecipeChange[];
+  writeBacks: WriteBack[];
+}
+
+/** Reads a burst of files with bounded parallelism: a cold start of thousands of recipes is I/O bound. */
+const READ_PARALLELISM = 16;
+
+/** Bring the index in line with these files; returns the changes to announce. */
+export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncMode): Promise<RecipeChange[]> {
+  const unique = [...new Map(files.map((f) => [keyOf(f.groupSlug, f.slug), f])).values()];
+  const reads = await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
+  // Renames pair files that vanished with files that appeared, so the whole burst is read first.
+  const gone = reads.filter((r) => r.state === null && r.problem === null);
+  const run: Run = { ctx, mode, goneKeys: new Set(gone.map((r) => keyOf(r.loc.groupSlug, r.loc.slug))), events: [], writeBacks: [] };
+  // Location order, so duplicate ids resolve the same way however the burst arrived.
+  const present = reads.filter((r) => r.state !== null || r.problem !== null).sort((a, b) => compareLocation(a.loc, b.loc));
+  for (const r of present) await loadOne(run, r);
+  for (const r of gone) forget(run, r.loc);
+  if (!ctx.readOnly) for (const wb of run.writeBacks) await writeBack(ctx, wb);
+  return run.events;
+}
+
+async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
+  // Names come from readdir or the watcher, so they are single path segments; still, only a valid
+  // slug may become an indexed recipe, and anything else is never written to.
+  const path = isSafeSlug(loc.slug) ? ctx.folder.recipeFile(loc.groupSlug, loc.slug) : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
+  let state: FileState | null;
+  try {
+    state = await readFileState(path);
+  } catch (e) {
+    if (!(e instanceof FileTooLargeError)) throw e;
+    return { loc, state: null, problem: { info: { message: e.message, line: null }, file: { size: e.size, mtimeMs: 0, hash: "" } } };
+  }
+  if (state && !isSafeSlug(loc.slug)) {
+    const message = `file name "${loc.slug}.md" is not a valid recipe slug (lowercase letters, digits, dashes); rename it to "${fileSlug(loc.slug)}.md"`;
+    return { loc, state: null, problem: { info: { message, line: null }, file: fingerprintOf(state) } };
+  }
+  return { loc, state, problem: null };
+}
+
+function parse(ctx: SyncContext, groupSlug: string, text: string): { doc: RecipeDoc } | { error: BrokenInfo } {
+  try {
+    return { doc: parseRecipeFile(text, ctx.vocabularyFor(groupSlug)) };
+  } catch (e) {
+    const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
+    return { error: { message: e instanceof Error ? e.message : String(e), line } };
+  }
+}
+
+async function loadOne(run: Run, r: Read): Promise<void> {
+  const { ctx, mode } = run;
+  const { index } = ctx;
+  const { groupSlug, slug } = r.loc;
+  if (r.problem) return markBroken(run, r.loc, r.problem.file, r.problem.info);
+  const state = r.state as FileState;
+  const file = fingerprintOf(state);
+  const cur = index.get(groupSlug, slug);
+  const stale = mode === "vocabulary" && cur !== null && cur.vocabularyVersion !== ctx.vocabularyVersion(groupSlug);
+  // An explicit reload re-parses a broken file even if unchanged: what failed may have been the
+  // group's vocabulary (a group folder seen before its group.json was loaded).
+  const retryBroken = mode !== "watch";
+  if (cur && cur.file.hash === state.hash && !stale && !(cur.broken && retryBroken)) {
+    // Same bytes: our own write coming back through the watcher, a touch, or a checkout of the same
+    // content. Nothing to announce; keep the fresh mtime for the next comparison.
+    if (cur.file.mtimeMs !== file.mtimeMs) index.put({ ...cur, file });
+    ctx.clearRetry(r.loc);
+    return;
+  }
+  const known = index.getBroken(groupSlug, slug);
+  if (!cur && known && known.file.hash === state.hash && !retryBroken) return;
+
+  const parsed = parse(ctx, groupSlug, state.text);
+  if ("error" in parsed) {
+    if (mode === "watch" && ctx.retryLater(r.loc)) return;
+    ctx.clearRetry(r.loc);
+    return markBroken(run, r.loc, file, parsed.error);
+  }
+  ctx.clearRetry(r.loc);
+  const handEdit = mode !== "initial" && !(cur && cur.file.hash === state.hash);
+  const seenAt = handEdit ? ctx.now().toISOString() : (cur?.seenAt ?? null);
+  const fileId = usableId(parsed.doc.id) ? parsed.doc.id : null;
+  const patch: IdentityPatch = {};
+  const after: RecipeChange[] = [];
+  let change: RecipeChange;
+  if (cur && (fileId === cur.id || fileId === null)) {
+    // An id line deleted or mangled by hand is restored: ratings, comments and plans stay attached.
+    if (fileId === null) patch.id = cur.id;
+    change = { type: "updated", groupSlug, slug, id: cur.id };
+  } else {
+    if (cur) {
+      // The id was changed by hand to another one: the old identity ends here.
+      index.delete(groupSlug, slug);
+      run.events.push({ type: "deleted", groupSlug, slug, id: cur.id });
+    }
+    change = await claim(run, r.loc, fileId, patch, after);
+  }
+  let owner = parsed.doc.owner ?? cur?.doc.owner ?? ctx.firstAdminOf(groupSlug);
+  if (parsed.doc.owner === null && owner !== null) patch.owner = owner;
+  owner ??= null;
+  const id = change.id as string;
+  const entry: RecipeEntry = {
+    groupSlug,
+    slug,
+    doc: { ...parsed.doc, id, owner },
+    id,
+    file,
+    seenAt,
+    vocabularyVersion: ctx.vocabularyVersion(groupSlug),
+  };
+  index.put(entry);
+  if (patch.id !== undefined || patch.owner !== undefined) run.writeBacks.push({ loc: r.loc, expectedHash: state.hash, patch });
+  // Re-read with a newer vocabulary but reading the same: nothing for subscribers to redo.
+  if (cur && !cur.broken && change.type === "updated" && cur.file.hash === state.hash && sameDoc(cur.doc, entry.doc)) return;
+  run.events.push(change, ...after);
+}
+
+/** Decide the id of a file the index does not hold under that id yet. */
+async function claim(run: Run, loc: Location, fileId: string | null, patch: IdentityPatch, after: RecipeChange[]): Promise<RecipeChange> {
+  const { index } = run.ctx;
+  const { groupSlug, slug } = loc;
+  const derive = (): RecipeChange => {
+    patch.id = recipeIdFor(groupSlug, slug, (x) => index.idTaken(x));
+    return { type: "created", groupSlug, slug, id: patch.id };
+  };
+  if (fileId === null) return derive();
+  const holder = index.getById(fileId);
+  if (!holder) {
+    // Deleted earlier (outside the debounce window) and back under another name: still a rename.
+    const was = index.exhume(fileId);
+    if (was && was.groupSlug === groupSlug && was.slug !== slug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: was.slug };
+    return { type: "created", groupSlug, slug, id: fileId };
+  }
+  if (run.goneKeys.has(keyOf(holder.groupSlug, holder.slug)) || !(await stillThere(run.ctx, holder))) {
+    // A hand rename: the file that had this id is gone, so the id (and all that hangs on it) moves.
+    index.delete(holder.groupSlug, holder.slug);
+    if (holder.groupSlug === groupSlug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: holder.slug };
+    run.events.push({ type: "deleted", groupSlug: holder.groupSlug, slug: holder.slug, id: fileId });
+    return { type: "created", groupSlug, slug, id: fileId };
+  }
+  // A duplicate (a copied file). The file whose name sorts first keeps the id, even when it is the
+  // newcomer: every machine syncing the folder must reach the same assignment.
+  if (compareLocation(loc, holder) > 0) return derive();
+  const holderId = recipeIdFor(holder.groupSlug, holder.slug, (x) => x === fileId || index.idTaken(x));
+  index.delete(holder.groupSlug, holder.slug);
+  index.put({ ...holder, id: holderId, doc: { ...holder.doc, id: holderId } });
+  // A broken file is never written; it gets the derived id again once it parses.
+  if (!holder.broken) run.writeBacks.push({ loc: holder, expectedHash: holder.file.hash, patch: { id: holderId } });
+  after.push({ type: "created", groupSlug: holder.groupSlug, slug: holder.slug, id: holderId });
+  if (holder.groupSlug === groupSlug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: holder.slug };
+  run.events.push({ type: "deleted", groupSlug: holder.groupSlug, slug: holder.slug, id: fileId });
+  return { type: "created", groupSlug, slug, id: fileId };
+}
+
+async function stillThere(ctx: SyncContext, loc: Location): Promise<boolean> {
+  try {
+    return (await lstat(ctx.folder.recipeFile(loc.groupSlug, loc.slug))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function markBroken(run: Run, loc: Location, file: FileFingerprint, info: BrokenInfo): void {
+  const { index, log } = run.ctx;
+  const cur = index.get(loc.groupSlug, loc.slug);
+  const where = `groups/${loc.groupSlug}/recipes/${loc.slug}.md${info.line !== null ? `:${info.line}` : ""}`;
+  if (cur) {
+    if (cur.broken && cur.file.hash === file.hash) return;
+    // The last good doc keeps serving reads; writes are refused until the file is fixed by hand.
+    index.put({ ...cur, file, broken: info });
+    run.events.push({ type: "broken", groupSlug: loc.groupSlug, slug: loc.slug, id: cur.id });
+  } else {
+    if (index.getBroken(loc.groupSlug, loc.slug)?.file.hash === file.hash) return;
+    index.putBroken({ groupSlug: loc.groupSlug, slug: loc.slug, file, broken: info });
+    run.events.push({ type: "broken", groupSlug: loc.groupSlug, slug: loc.slug, id: null });
+  }
+  log.warn(`recipe file ${where} cannot be read and will not be written until fixed: ${info.message}`);
+}
+
+function forget(run: Run, loc: Location): void {
+  const { index } = run.ctx;
+  run.ctx.clearRetry(loc);
+  if (index.deleteBroken(loc.groupSlug, loc.slug)) run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: null });
+  const prev = index.delete(loc.groupSlug, loc.slug);
+  if (!prev) return;
+  // Deleted by hand: remember the id, so the file coming back under another name is a rename.
+  index.bury(prev.id, loc);
+  run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: prev.id });
+}
+
+/**
+ * Write an assigned id/owner into the file, editing only those front-matter lines when that provably
+ * yields the same recipe, else writing the canonical form. Skipped when the file is no longer the
+ * version the identity was resolved against: the watcher brings that version and the rules run again.
+ */
+async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
+  const { index, folder } = ctx;
+  const cur = index.get(wb.loc.groupSlug, wb.loc.slug);
+  if (!cur || cur.broken || cur.file.hash !== wb.expectedHash) return;
+  const path = folder.recipeFile(wb.loc.groupSlug, wb.loc.slug);
+  const disk = await readFileState(path).catch(() => null);
+  if (!disk || disk.hash !== wb.expectedHash) return;
+  const target = cur.doc;
+  const patched = patchFrontMatter(disk.text, wb.patch);
+  let text: string;
+  let doc = patched === null ? null : tryParse(ctx, wb.loc.groupSlug, patched);
+  if (patched !== null && doc !== null && sameDoc(doc, target)) {
+    text = patched;
+  } else {
+    text = serializeRecipeFile(target, ctx.vocabularyFor(wb.loc.groupSlug));
+    doc = tryParse(ctx, wb.loc.groupSlug, text);
+    if (!doc || doc.id !== target.id) {
+      ctx.log.warn(`could not write the id of groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md: the canonical form does not read back`);
+      return;
+    }
+  }
+  // As close to the rename as writeFileAtomic allows: the file must still be the one we read.
+  const again = await readFileState(path).catch(() => null);
+  if (!again || again.hash !== wb.expectedHash) return;
+  await writeFileAtomic(path, text, { tmpDir: folder.tmpDir });
+  const st = await stat(path);
+  index.put({ ...cur, doc: { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner }, file: { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) } });
+  const what = [wb.patch.id !== undefined ? "id" : null, wb.patch.owner !== undefined ? "owner" : null].filter(Boolean).join(" and ");
+  ctx.log.info(`wrote ${what} into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md`);
+}
+
+function tryParse(ctx: SyncContext, groupSlug: string, text: string): RecipeDoc | null {
+  const r = parse(ctx, groupSlug, text);
+  return "doc" in r ? r.doc : null;
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

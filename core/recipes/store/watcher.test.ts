@@ -1,0 +1,100 @@
+import { mkdir, mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { RecipeWatcher, type WatchedFile } from "./watcher.js";
+
+/** Poll until `check` holds, bounded (no fixed sleeps). */
+async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+let root: string;
+let watcher: RecipeWatcher | null = null;
+let batches: WatchedFile[][];
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), "larder-watch-"));
+  await mkdir(join(root, "home", "recipes"), { recursive: true });
+  batches = [];
+});
+
+afterEach(async () => {
+  await watcher?.close();
+  watcher = null;
+  await rm(root, { recursive: true, force: true });
+});
+
+async function start(debounceMs = 40): Promise<RecipeWatcher> {
+  watcher = new RecipeWatcher({
+    groupsDir: root,
+    debounceMs,
+    onBatch: async (files) => void batches.push(files),
+    onError: (e) => {
+      throw e;
+    },
+  });
+  await watcher.start();
+  return watcher;
+}
+
+const seen = (): string[] => batches.flat().map((f) => `${f.groupSlug}/${f.slug}`);
+
+describe("recipe watcher", () => {
+  it("reports changed recipe files, a burst as one batch", async () => {
+    await start();
+    await writeFile(join(root, "home", "recipes", "a.md"), "a");
+    await writeFile(join(root, "home", "recipes", "b.md"), "b");
+    await waitFor(() => seen().includes("home/a") && seen().includes("home/b"));
+    expect(batches.length).toBeLessThanOrEqual(2);
+  });
+
+  it("ignores media folders, other files and editor temp files", async () => {
+    await start();
+    await mkdir(join(root, "home", "recipes", "soup", "assets"), { recursive: true });
+    await writeFile(join(root, "home", "recipes", "soup", "assets", "x.md"), "x");
+    await writeFile(join(root, "home", "recipes", "soup", "original.webp"), "x");
+    await writeFile(join(root, "home", "recipes", ".soup.md.swp"), "x");
+    await writeFile(join(root, "home", "recipes", "soup.md~"), "x");
+    await writeFile(join(root, "home", "organizers.json"), "{}");
+    await writeFile(join(root, "home", "recipes", "marker.md"), "m");
+    await waitFor(() => seen().includes("home/marker"));
+    expect(seen()).toEqual(["home/marker"]);
+  });
+
+  it("picks up a group folder that appears later, as after a git pull", async () => {
+    await start();
+    await mkdir(join(root, "club", "recipes"), { recursive: true });
+    await writeFile(join(root, "club", "recipes", "stew.md"), "s");
+    await waitFor(() => seen().includes("club/stew"));
+  });
+
+  it("reports deletions", async () => {
+    await writeFile(join(root, "home", "recipes", "gone.md"), "g");
+    await start();
+    await unlink(join(root, "home", "recipes", "gone.md"));
+    await waitFor(() => seen().includes("home/gone"));
+  });
+
+  it("holds changes while paused and delivers them on resume", async () => {
+    const w = await start();
+    w.pause();
+    await writeFile(join(root, "home", "recipes", "held.md"), "h");
+    // Give the OS event time to arrive: nothing may be delivered while paused.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(batches).toEqual([]);
+    await w.resume();
+    expect(seen()).toEqual(["home/held"]);
+  });
+
+  it("re-queues a file after a delay", async () => {
+    const w = await start();
+    w.enqueue({ groupSlug: "home", slug: "later" }, 30);
+    await w.idle();
+    expect(seen()).toEqual(["home/later"]);
+  });
+});

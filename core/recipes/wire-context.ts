@@ -1,0 +1,115 @@
+/** Builds the WireContext (core/recipes/wire.ts) of one recipe from the group's documents. */
+import type { Larder } from "../larder.js";
+import type { GroupData } from "../groups/registry.js";
+import type { WireContext } from "./wire.js";
+import type { RecipeEntry } from "./store/index.js";
+import type { OrganizerKind } from "../schemas/records.js";
+import type { IngredientFood, IngredientUnit, RecipeSummary } from "../schemas/recipe.js";
+import { presentFood, presentOrganizer, presentTool, presentUnit } from "../presenters/vocabulary.js";
+import { organizerId } from "../organizers/organizers-service.js";
+import { vocabularyOf } from "../foods/vocabulary-service.js";
+import { slugify } from "../util/slug.js";
+
+/** Per-group lookups, rebuilt when the group's foods or units document changes. */
+export class GroupLookups {
+  private cacheKey: unknown[] = [];
+  private units = new Map<string, IngredientUnit>();
+  private unitsById = new Map<string, IngredientUnit>();
+  private foods = new Map<string, IngredientFood>();
+  private foodsById = new Map<string, IngredientFood>();
+  vocabulary: ReturnType<typeof vocabularyOf>;
+
+  constructor(private g: GroupData) {
+    this.vocabulary = vocabularyOf(g);
+    this.refresh();
+  }
+
+  /** Rebuild only when a document object changed (JsonDoc replaces `data` on reload and update). */
+  refresh(): void {
+    const key = [this.g.units.data, this.g.foods.data, this.g.labels.data];
+    if (key.every((k, i) => k === this.cacheKey[i])) return;
+    this.cacheKey = key;
+    const groupId = this.g.doc.data.id;
+    const labels = new Map(this.g.labels.data.labels.map((l) => [l.id, l]));
+    this.units.clear();
+    this.unitsById.clear();
+    this.foods.clear();
+    this.foodsById.clear();
+    for (const u of this.g.units.data.units) {
+      const p = presentUnit(u, groupId);
+      this.units.set(u.name.toLowerCase(), p);
+      this.unitsById.set(u.id, p);
+    }
+    for (const f of this.g.foods.data.foods) {
+      const p = presentFood(f, groupId, f.labelId ? (labels.get(f.labelId) ?? null) : null, null);
+      this.foods.set(f.name.toLowerCase(), p);
+      this.foodsById.set(f.id, p);
+    }
+    this.vocabulary = vocabularyOf(this.g);
+  }
+
+  unitByName = (n: string) => this.units.get(n.toLowerCase()) ?? null;
+  unitById = (id: string) => this.unitsById.get(id) ?? null;
+  foodByName = (n: string) => this.foods.get(n.toLowerCase()) ?? null;
+  foodById = (id: string) => this.foodsById.get(id) ?? null;
+
+  /** A stable version string of the vocabulary, for the store's cache keys. */
+  version(): string {
+    const g = this.g;
+    return `${g.units.data.units.length}:${g.foods.data.foods.length}:${g.units.data.units.map((u) => u.updatedAt ?? "").join("").length}:${g.foods.data.foods.map((f) => f.updatedAt ?? "").join("").length}`;
+  }
+}
+
+export function buildWireContext(larder: Larder, g: GroupData, lookups: GroupLookups, entry: RecipeEntry): WireContext {
+  const groupId = g.doc.data.id;
+  const organizers = g.organizers.data;
+  const doc = entry.doc;
+  const createdAt = normaliseTimestamp(doc.dateAdded) ?? entry.seenAt ?? new Date(0).toISOString();
+  const stamped = normaliseTimestamp(doc.dateUpdated);
+  // After a hand edit the index's own timestamp is later than the front matter's (ARCHITECTURE §8).
+  const seen = entry.seenAt ?? null;
+  const updatedAt = [stamped, seen].filter((x): x is string => !!x).sort().pop() ?? createdAt ?? new Date(0).toISOString();
+  return {
+    groupId,
+    recipeId: entry.id,
+    slug: entry.slug,
+    householdIdOf: (userId: string) => larder.users.byId(userId)?.householdId ?? [...g.households.values()][0]?.doc.data.id ?? groupId,
+    unitByName: lookups.unitByName,
+    unitById: lookups.unitById,
+    foodByName: lookups.foodByName,
+    foodById: lookups.foodById,
+    organizer: (kind: OrganizerKind, name: string) => {
+      const slug = slugify(name);
+      const list = organizers[kind];
+      const found = list.find((o) => o.slug === slug);
+      if (kind === "tools") {
+        return found ? presentTool({ householdsWithTool: [], ...found }, groupId) : { id: organizerId(groupId, kind, name), groupId, name, slug, householdsWithTool: [] };
+      }
+      return found ? presentOrganizer(found, groupId) : { id: organizerId(groupId, kind, name), groupId, name, slug };
+    },
+    organizerById: (kind: OrganizerKind, id: string) => {
+      const found = organizers[kind].find((o) => o.id === id);
+      return found ? presentOrganizer(found, groupId) : null;
+    },
+    recipeSummaryBySlug: (slug: string): RecipeSummary | null => {
+      const e = larder.recipes.store.get(g.slug, slug);
+      return e && e.id !== entry.id ? larder.recipes.summaryOf(e) : null;
+    },
+    recipeSlugById: (id: string) => {
+      const e = larder.recipes.store.getById(id);
+      return e && e.groupSlug === g.slug ? e.slug : null;
+    },
+    rating: null,
+    createdAt,
+    updatedAt,
+    vocabulary: lookups.vocabulary,
+  };
+}
+
+/** Front matter may hold a bare date or a timestamp; the wire wants full UTC timestamps. */
+export function normaliseTimestamp(v: string | null | undefined): string | null {
+  if (!v) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return `${v}T00:00:00Z`;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString().replace(".000Z", "Z");
+}

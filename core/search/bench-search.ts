@@ -1,0 +1,67 @@
+/**
+ * Micro-benchmark (not a test): `npx tsx core/search/bench-search.ts [count]`. Builds the recipe search
+ * index over synthetic recipes and prints build time and query latency percentiles, plus full
+ * `listQuery` calls (filter + search + order + page) over the same recipes.
+ */
+import { recipeAttributes, recipeRatingOrder } from "../query/attributes.js";
+import { listQuery } from "../query/list.js";
+import { RecipeSearchIndex } from "./recipe-search.js";
+import { syntheticRecipes } from "./synthetic-recipes.js";
+
+const count = Number(process.argv[2] ?? 10_000);
+const recipes = syntheticRecipes(count);
+
+function percentiles(samples: number[]): string {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))].toFixed(2);
+  return `p50 ${at(0.5)} ms  p90 ${at(0.9)} ms  p99 ${at(0.99)} ms  max ${s[s.length - 1].toFixed(2)} ms`;
+}
+
+function time<R>(fn: () => R): [R, number] {
+  const t0 = performance.now();
+  const r = fn();
+  return [r, performance.now() - t0];
+}
+
+const [index, buildMs] = time(() => RecipeSearchIndex.from(recipes));
+console.log(`recipes: ${count}  index build: ${buildMs.toFixed(0)} ms  heap: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
+
+const QUERIES = [
+  "chicken", "creme brulee", "choclate cake", "garlic butter shrimp", "spicy", "ch", "pasta tomato basil",
+  '"lemon cake"', "ratat", "brocoli", "cheesy potato gratin", "vegan curry", "salmon", "quick easy dinner",
+  "a", "mushroom risotto", "kalolo", "zzzzqqq", "strawbery tart", "soup",
+];
+const perQuery = new Map<string, number[]>();
+const all: number[] = [];
+for (let round = 0; round < 30; round++) {
+  for (const q of QUERIES) {
+    const [, ms] = time(() => index.search(q));
+    if (round >= 3) {
+      all.push(ms);
+      perQuery.set(q, [...(perQuery.get(q) ?? []), ms]);
+    }
+  }
+}
+console.log(`search (all queries): ${percentiles(all)}`);
+for (const [q, samples] of perQuery) {
+  console.log(`  ${JSON.stringify(q).padEnd(26)} hits ${String(index.search(q).length).padStart(5)}  ${percentiles(samples)}`);
+}
+
+const ranker = index.ranker<(typeof recipes)[number]>();
+const lists: Record<string, Record<string, string>> = {
+  "default page": {},
+  "filter+order": { queryFilter: 'tags.name IN [dinner, lunch] AND rating >= 3 AND lastMade IS NOT NULL', orderBy: "name", orderDirection: "asc" },
+  "search+filter": { search: "chicken curry", queryFilter: "settings.public = true" },
+  "rating order": { orderBy: "rating", perPage: "20", page: "3" },
+  "random": { orderBy: "random", paginationSeed: "abc", perPage: "-1" },
+};
+for (const [label, query] of Object.entries(lists)) {
+  const samples: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const [, ms] = time(() =>
+      listQuery(recipes, query, recipeAttributes, { route: "/api/recipes", search: ranker, orderOverrides: { rating: recipeRatingOrder() } }),
+    );
+    if (i >= 3) samples.push(ms);
+  }
+  console.log(`listQuery ${label.padEnd(14)} ${percentiles(samples)}`);
+}

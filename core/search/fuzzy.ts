@@ -1,0 +1,66 @@
+/**
+ * Building blocks for typo-tolerant term lookup: padded trigrams (candidate generation) and a bounded
+ * edit distance (verification).
+ */
+
+/**
+ * Trigrams of `^term$`. Padding gives short words boundary grams, so that one edit removes at most three
+ * of a word's grams while leaving at least one for words of four letters or more: a term within k edits
+ * of a query shares at least `grams(query) - 3k` grams with it.
+ */
+export function paddedTrigrams(term: string): string[] {
+  const s = `^${term}$`;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= s.length; i++) out.add(s.slice(i, i + 3));
+  return [...out];
+}
+
+/** Unpadded trigrams: every gram a string containing `term` must also contain. */
+export function innerTrigrams(term: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= term.length; i++) out.add(term.slice(i, i + 3));
+  return [...out];
+}
+
+/** How many typos a query word of this length tolerates. Short words none: too many false friends. */
+export function maxEdits(length: number): number {
+  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
+}
+
+let prev2 = new Int32Array(64);
+let prev = new Int32Array(64);
+let cur = new Int32Array(64);
+
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions, so "chciken" is one typo
+ * from "chicken"), giving up as soon as it must exceed `max`: returns `max + 1` then.
+ */
+export function boundedDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  const n = b.length;
+  if (cur.length <= n) {
+    prev2 = new Int32Array(n + 1);
+    prev = new Int32Array(n + 1);
+    cur = new Int32Array(n + 1);
+  }
+  for (let j = 0; j <= n; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= n; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return Math.min(prev[n], max + 1);
+}

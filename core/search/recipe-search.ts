@@ -1,0 +1,327 @@
+/**
+ * The recipe search index (ARCHITECTURE §4): incremental (add, update, remove by id), accent- and
+ * case-insensitive, over name, description, ingredients, tags, categories, tools and foods.
+ *
+ * How a query matches (Mealie ORs its tokens, mealie-api-notes §16; Larder keeps that and ranks):
+ * - Each query word matches index terms exactly, by prefix ("ratat" → "ratatouille"), inside a word
+ *   when it has 4+ letters ("salat" → "kartoffelsalat", as Mealie's substring search would), and, when
+ *   the word is no term's prefix (a likely typo), within 1 edit (4–7 letters) or 2 (8+): "choclate".
+ * - A quoted phrase is one token: it matches where the field contains it as written (folded).
+ * - Stop words ("and", "with", ...) are dropped from multi-word queries.
+ * Ranking, most significant first: the name equals the whole query; the name contains the whole query
+ * at a word start; every query word matches in the name (any order); how many query words match
+ * anywhere; how many match in the name; then a relevance score (field weight × match quality × idf).
+ *
+ * Own index rather than MiniSearch: infix matching and per-word coverage need access to the term
+ * dictionary that MiniSearch does not expose, and a trigram dictionary keeps fuzzy lookup a few ms.
+ */
+import type { SearchRanker } from "../query/list.js";
+import { parseSearchQuery, significantTerms, tokenize } from "./fold.js";
+import { boundedDistance, innerTrigrams, maxEdits, paddedTrigrams } from "./fuzzy.js";
+
+/** What the index reads from a recipe; `RecipeIndexEntry` satisfies it. */
+export interface SearchableRecipe {
+  id: string;
+  name: string | null;
+  description?: string | null;
+  ingredientTexts?: readonly string[];
+  tags?: readonly { name: string }[];
+  recipeCategory?: readonly { name: string }[];
+  tools?: readonly { name: string }[];
+  foods?: readonly { name: string }[];
+}
+
+export interface SearchHit {
+  id: string;
+  score: number;
+}
+
+// Field bits, in the order of FIELD_WEIGHTS and of a document's `texts`.
+const NAME = 1;
+const FIELD_WEIGHTS = [10, 1, 1.5, 3, 3, 2, 2.5]; // name, description, ingredients, tags, categories, tools, foods
+const MASK_WEIGHT = new Float64Array(1 << FIELD_WEIGHTS.length);
+for (let m = 1; m < MASK_WEIGHT.length; m++) {
+  MASK_WEIGHT[m] = Math.max(...FIELD_WEIGHTS.filter((_, i) => m & (1 << i)));
+}
+
+function fieldTexts(r: SearchableRecipe): (string | null | undefined)[][] {
+  const names = (l?: readonly { name: string }[]) => (l ?? []).map((x) => x.name);
+  return [[r.name], [r.description], [...(r.ingredientTexts ?? [])], names(r.tags), names(r.recipeCategory), names(r.tools), names(r.foods)];
+}
+
+interface Term {
+  id: number;
+  text: string;
+  /** doc number → bit mask of the fields holding the term */
+  postings: Map<number, number>;
+}
+interface Doc {
+  id: string;
+  termIds: number[];
+  /** Normalised text per field (list items joined by " | " so a phrase cannot span two items). */
+  texts: string[];
+}
+type Expansion = { term: Term; quality: number };
+type Group = { kind: "word"; expansions: Expansion[] } | { kind: "phrase"; phrase: string; candidates: Set<number> };
+
+const SECOND_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789$";
+
+export class RecipeSearchIndex {
+  private readonly terms = new Map<string, Term>();
+  private readonly termById: (Term | undefined)[] = [];
+  private readonly freeTermIds: number[] = [];
+  private readonly grams = new Map<string, Set<number>>();
+  private readonly docs: (Doc | undefined)[] = [];
+  private readonly docByKey = new Map<string, number>();
+  private readonly freeDocs: number[] = [];
+  private counts = new Int32Array(0);
+
+  /** Build an index over `recipes`. */
+  static from(recipes: Iterable<SearchableRecipe>): RecipeSearchIndex {
+    const index = new RecipeSearchIndex();
+    for (const r of recipes) index.add(r);
+    return index;
+  }
+
+  get size(): number {
+    return this.docByKey.size;
+  }
+
+  has(id: string): boolean {
+    return this.docByKey.has(id);
+  }
+
+  /** Add a recipe, or replace it when its id is already indexed. */
+  add(recipe: SearchableRecipe): void {
+    this.remove(recipe.id);
+    const masks = new Map<string, number>();
+    const texts = fieldTexts(recipe).map((items, f) => {
+      const norm: string[] = [];
+      for (const item of items) {
+        const toks = tokenize(item);
+        if (!toks.length) continue;
+        norm.push(toks.join(" "));
+        for (const t of toks) masks.set(t, (masks.get(t) ?? 0) | (1 << f));
+      }
+      return norm.join(" | ");
+    });
+    const num = this.freeDocs.pop() ?? this.docs.length;
+    const termIds: number[] = [];
+    for (const [text, mask] of masks) {
+      const term = this.terms.get(text) ?? this.createTerm(text);
+      term.postings.set(num, mask);
+      termIds.push(term.id);
+    }
+    this.docs[num] = { id: recipe.id, termIds, texts };
+    this.docByKey.set(recipe.id, num);
+  }
+
+  /** Same as add: the index keys recipes by id. */
+  update(recipe: SearchableRecipe): void {
+    this.add(recipe);
+  }
+
+  /** Remove a recipe; false when it was not indexed. */
+  remove(id: string): boolean {
+    const num = this.docByKey.get(id);
+    if (num === undefined) return false;
+    const doc = this.docs[num]!;
+    for (const tid of doc.termIds) {
+      const term = this.termById[tid]!;
+      term.postings.delete(num);
+      if (term.postings.size === 0) this.dropTerm(term);
+    }
+    this.docs[num] = undefined;
+    this.docByKey.delete(id);
+    this.freeDocs.push(num);
+    return true;
+  }
+
+  clear(): void {
+    for (const id of [...this.docByKey.keys()]) this.remove(id);
+  }
+
+  private createTerm(text: string): Term {
+    const id = this.freeTermIds.pop() ?? this.termById.length;
+    const term: Term = { id, text, postings: new Map() };
+    this.terms.set(text, term);
+    this.termById[id] = term;
+    for (const g of paddedTrigrams(text)) {
+      let set = this.grams.get(g);
+      if (!set) this.grams.set(g, (set = new Set()));
+      set.add(id);
+    }
+    return term;
+  }
+
+  private dropTerm(term: Term): void {
+    this.terms.delete(term.text);
+    this.termById[term.id] = undefined;
+    this.freeTermIds.push(term.id);
+    for (const g of paddedTrigrams(term.text)) {
+      const set = this.grams.get(g);
+      set?.delete(term.id);
+      if (set?.size === 0) this.grams.delete(g);
+    }
+  }
+
+  /** The smallest of the gram sets that every candidate must appear in; empty when one is missing. */
+  private rarest(grams: readonly string[]): Iterable<number> {
+    let best: Set<number> | undefined;
+    for (const g of grams) {
+      const set = this.grams.get(g);
+      if (!set) return [];
+      if (!best || set.size < best.size) best = set;
+    }
+    return best ?? [];
+  }
+
+  /** Index terms a query word matches, with a quality in (0, 1]. */
+  private expand(word: string): Expansion[] {
+    const L = word.length;
+    const out: Expansion[] = [];
+    let known = false;
+    const consider = (term: Term): void => {
+      if (term.text === word) {
+        out.push({ term, quality: 1 });
+        known = true;
+      } else if (term.text.startsWith(word)) {
+        out.push({ term, quality: 0.7 + (0.2 * L) / term.text.length });
+        known = true;
+      } else if (L >= 4 && term.text.includes(word)) {
+        out.push({ term, quality: 0.4 + (0.1 * L) / term.text.length });
+      }
+    };
+    if (L === 1) {
+      for (const c of SECOND_CHARS) for (const id of this.grams.get(`^${word}${c}`) ?? []) consider(this.termById[id]!);
+    } else if (L === 2) {
+      for (const id of this.grams.get(`^${word}`) ?? []) consider(this.termById[id]!);
+    } else {
+      const grams = L >= 4 ? innerTrigrams(word) : [`^${word.slice(0, 2)}`, word];
+      for (const id of this.rarest(grams)) consider(this.termById[id]!);
+    }
+    if (!known && maxEdits(L) > 0) out.push(...this.fuzzy(word));
+    return out;
+  }
+
+  /** Terms within `maxEdits` of a word that is nobody's prefix. */
+  private fuzzy(word: string): Expansion[] {
+    const k = maxEdits(word.length);
+    const qgrams = paddedTrigrams(word);
+    const need = Math.max(1, qgrams.length - 3 * k);
+    if (this.counts.length < this.termById.length) this.counts = new Int32Array(this.termById.length * 2);
+    const counts = this.counts;
+    const touched: number[] = [];
+    for (const g of qgrams) {
+      for (const id of this.grams.get(g) ?? []) {
+        if (counts[id]++ === 0) touched.push(id);
+      }
+    }
+    const out: Expansion[] = [];
+    for (const id of touched) {
+      if (counts[id] >= need) {
+        const term = this.termById[id]!;
+        const d = boundedDistance(word, term.text, k);
+        if (d > 0 && d <= k) out.push({ term, quality: d === 1 ? 0.6 : 0.45 });
+      }
+      counts[id] = 0;
+    }
+    return out;
+  }
+
+  /** Documents that may contain a phrase: those holding a term that contains its longest word. */
+  private phraseCandidates(phrase: string): Set<number> {
+    const words = phrase.split(" ");
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+    const ids = longest.length >= 3 ? this.rarest(innerTrigrams(longest)) : (this.grams.get(`^${longest}`) ?? []);
+    const docs = new Set<number>();
+    for (const id of ids) {
+      const term = this.termById[id]!;
+      if (!term.text.includes(longest)) continue;
+      for (const d of term.postings.keys()) docs.add(d);
+    }
+    return docs;
+  }
+
+  /** Ranked matches for a query, best first. An empty query matches nothing. */
+  search(query: string, limit = Infinity): SearchHit[] {
+    const hits = this.rank(query);
+    return limit < hits.length ? hits.slice(0, limit) : hits;
+  }
+
+  /** Score per matching recipe id (higher is better). */
+  scores(query: string): Map<string, number> {
+    return new Map(this.rank(query).map((h) => [h.id, h.score]));
+  }
+
+  /** A ranker for `listQuery` over items that carry the indexed ids. */
+  ranker<T extends { id: string }>(): SearchRanker<T> {
+    return (query) => {
+      const m = this.scores(query);
+      return (item) => m.get(item.id);
+    };
+  }
+
+  private rank(query: string): SearchHit[] {
+    const q = parseSearchQuery(query);
+    const groups: Group[] = significantTerms(q.terms).map((w) => ({ kind: "word", expansions: this.expand(w) }));
+    for (const phrase of q.phrases) groups.push({ kind: "phrase", phrase, candidates: this.phraseCandidates(phrase) });
+    if (!groups.length) return [];
+
+    const cap = this.docs.length;
+    const total = new Float64Array(cap);
+    const cover = new Uint16Array(cap);
+    const nameHits = new Uint16Array(cap);
+    const best = new Float64Array(cap);
+    const inName = new Uint8Array(cap);
+    const touched: number[] = [];
+    const n = Math.max(1, this.size);
+
+    for (const group of groups) {
+      const groupTouched: number[] = [];
+      const hit = (doc: number, s: number, mask: number): void => {
+        if (best[doc] === 0) groupTouched.push(doc);
+        if (s > best[doc]) best[doc] = s;
+        if (mask & NAME) inName[doc] = 1;
+      };
+      if (group.kind === "word") {
+        for (const { term, quality } of group.expansions) {
+          const base = quality * Math.log(1 + n / term.postings.size);
+          for (const [doc, mask] of term.postings) hit(doc, base * MASK_WEIGHT[mask], mask);
+        }
+      } else {
+        const matches: [number, number][] = [];
+        for (const doc of group.candidates) {
+          const texts = this.docs[doc]!.texts;
+          let mask = 0;
+          for (let f = 0; f < texts.length; f++) if (texts[f].includes(group.phrase)) mask |= 1 << f;
+          if (mask) matches.push([doc, mask]);
+        }
+        const words = group.phrase.split(" ").length;
+        const base = words * Math.log(1 + n / Math.max(1, matches.length));
+        for (const [doc, mask] of matches) hit(doc, base * MASK_WEIGHT[mask], mask);
+      }
+      for (const doc of groupTouched) {
+        if (total[doc] === 0) touched.push(doc);
+        total[doc] += best[doc];
+        cover[doc]++;
+        nameHits[doc] += inName[doc];
+        best[doc] = 0;
+        inName[doc] = 0;
+      }
+    }
+
+    const whole = q.normalized;
+    const hits: SearchHit[] = touched.map((doc) => {
+      const d = this.docs[doc]!;
+      const name = d.texts[0];
+      const exact = whole !== "" && name === whole ? 1 : 0;
+      const contains = whole !== "" && (name.startsWith(whole) || name.includes(` ${whole}`)) ? 1 : 0;
+      const allInName = nameHits[doc] === groups.length ? 1 : 0;
+      const score =
+        exact * 1e13 + contains * 1e12 + allInName * 1e11 + cover[doc] * 1e9 + nameHits[doc] * 1e7 + Math.min(total[doc], 9.99e6);
+      return { id: d.id, score };
+    });
+    return hits.sort((a, b) => b.score - a.score);
+  }
+}

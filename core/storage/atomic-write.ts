@@ -1,0 +1,108 @@
+/**
+ * Crash-safe file replacement (ARCHITECTURE §2: "temp file in .larder/tmp, fsync, rename"). A reader,
+ * or the next start after a power cut or `kill -9`, sees either the whole old file or the whole new one.
+ */
+import { randomBytes } from "node:crypto";
+import { link, open, readdir, rename, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+
+export interface AtomicWriteOptions {
+  /** Directory for the temp file; must be on the target's file system so the rename is atomic. */
+  tmpDir: string;
+  /** Permission bits of the new file (default 0o644; 0o600 for secrets). */
+  mode?: number;
+  /**
+   * Create only: fail with EEXIST instead of replacing an existing target. Uses link(2), which is
+   * atomic, so two processes racing to create the same file cannot both win.
+   */
+  exclusive?: boolean;
+}
+
+const TMP_SUFFIX = ".tmp";
+
+/** Write `data` to `target` atomically and durably (temp file, fsync, rename, fsync of the directory). */
+export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicWriteOptions): Promise<void> {
+  const mode = options.mode ?? 0o644;
+  const tmp = path.join(options.tmpDir, `${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}${TMP_SUFFIX}`);
+  const handle = await open(tmp, "wx", mode);
+  let committed = false;
+  try {
+    try {
+      await handle.writeFile(data);
+      // open()'s mode is filtered by the umask; set it exactly so 0o600 means 0o600.
+      await handle.chmod(mode);
+      // Without this, a rename can reach the disk before the data and leave an empty file after a crash.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (options.exclusive) {
+      await link(tmp, target);
+      await unlink(tmp);
+    } else {
+      await rename(tmp, target).catch((e: unknown) => {
+        if (errnoCode(e) === "EXDEV") {
+          throw new Error(`temp directory ${options.tmpDir} is not on the same file system as ${target}; atomic rename impossible`);
+        }
+        throw e;
+      });
+    }
+    committed = true;
+    await fsyncDir(path.dirname(target));
+  } finally {
+    if (!committed) await unlink(tmp).catch(() => undefined);
+  }
+}
+
+/** fsync a directory so a rename in it survives a power cut. Some platforms cannot; that is not an error. */
+export async function fsyncDir(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, "r");
+    await handle.sync();
+  } catch (e) {
+    const code = errnoCode(e);
+    // Windows cannot open or sync directories; some network file systems refuse too.
+    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EACCES" && code !== "ENOTSUP") throw e;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Remove temp files left by writers that died mid-write (a `kill -9` leaves one behind). Only files
+ * older than `maxAgeMs` go, so a write in progress is never touched. Returns how many were removed.
+ */
+export async function removeStaleTempFiles(tmpDir: string, maxAgeMs = 60 * 60 * 1000, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tmpDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return 0;
+    throw e;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(TMP_SUFFIX)) continue;
+    const file = path.join(tmpDir, name);
+    try {
+      const st = await stat(file);
+      if (st.isFile() && now - st.mtimeMs > maxAgeMs) {
+        await unlink(file);
+        removed++;
+      }
+    } catch {
+      // Raced with another cleaner or the writer itself: nothing to do.
+    }
+  }
+  return removed;
+}
+
+/** The `code` of a Node system error, if it is one. */
+export function errnoCode(e: unknown): string | undefined {
+  if (typeof e === "object" && e !== null && "code" in e) {
+    const code = (e as { code: unknown }).code;
+    return typeof code === "string" ? code : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { DocWatcher, type DocWatchEvent } from "./doc-watcher.js";
+import { JsonDoc } from "./json-doc.js";
+
+const Labels = z.object({ labels: z.array(z.string()).default([]) });
+type Labels = z.infer<typeof Labels>;
+
+let dir: string;
+let file: string;
+let doc: JsonDoc<Labels>;
+let watcher: DocWatcher;
+let events: DocWatchEvent[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "larder-watch-"));
+  await mkdir(path.join(dir, "tmp"));
+  file = path.join(dir, "labels.json");
+  doc = await JsonDoc.open<Labels>(file, { defaults: () => ({ labels: [] }), schema: Labels, tmpDir: path.join(dir, "tmp") });
+  await doc.update((d) => void d.labels.push("start"));
+  watcher = new DocWatcher({ debounceMs: 30, rereadDelayMs: 150 });
+  watcher.add(doc);
+  events = [];
+  watcher.onEvent((e) => events.push(e));
+  await watcher.start();
+});
+afterEach(async () => {
+  await watcher.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Wait until the watcher reports an event of `type` (chokidar delivers OS events asynchronously). */
+function nextEvent(type: DocWatchEvent["type"], timeoutMs = 5000): Promise<DocWatchEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no ${type} event within ${timeoutMs} ms; saw ${events.map((e) => e.type).join(",")}`));
+    }, timeoutMs);
+    const off = watcher.onEvent((e) => {
+      if (e.type === type) {
+        clearTimeout(timer);
+        off();
+        resolve(e);
+      }
+    });
+  });
+}
+
+describe("DocWatcher", () => {
+  it("ignores the store's own writes", async () => {
+    const ignored = nextEvent("ignored");
+    await doc.update((d) => void d.labels.push("own"));
+    expect(await ignored).toEqual({ type: "ignored", path: file });
+    await watcher.idle();
+    expect(events.filter((e) => e.type === "reloaded")).toEqual([]);
+    expect(doc.data.labels).toEqual(["start", "own"]);
+  });
+
+  it("reloads a hand edit made outside the store", async () => {
+    const reloaded = nextEvent("reloaded");
+    await writeFile(file, JSON.stringify({ labels: ["edited", "by", "hand"] }));
+    await reloaded;
+    expect(doc.data.labels).toEqual(["edited", "by", "hand"]);
+  });
+
+  it("re-reads a file that looks broken before declaring it so (an editor saving in steps)", async () => {
+    watcher.onEvent(async (e) => {
+      // The editor finishes its save while the watcher waits to re-read.
+      if (e.type === "suspect") await writeFile(file, JSON.stringify({ labels: ["complete"] }));
+    });
+    const reloaded = nextEvent("reloaded");
+    await writeFile(file, '{"labels": ["compl');
+    await reloaded;
+    expect(events.some((e) => e.type === "broken")).toBe(false);
+    expect(doc.broken).toBeNull();
+    expect(doc.data.labels).toEqual(["complete"]);
+  });
+
+  it("declares a file broken when it is still invalid after the re-read, keeping the last good state", async () => {
+    await writeFile(file, "{ not json");
+    await watcher.checkNow();
+    expect(events.map((e) => e.type)).toContain("suspect");
+    expect(events.map((e) => e.type)).toContain("broken");
+    expect(doc.broken).not.toBeNull();
+    expect(doc.data.labels).toEqual(["start"]);
+  });
+
+  it("holds changes while paused and applies them on resume", async () => {
+    watcher.pause();
+    const queued = nextEvent("queued");
+    await writeFile(file, JSON.stringify({ labels: ["pulled"] }));
+    await queued;
+    expect(doc.data.labels).toEqual(["start"]);
+    await watcher.resume();
+    expect(doc.data.labels).toEqual(["pulled"]);
+    expect(events.at(-1)).toEqual({ type: "reloaded", path: file });
+  });
+
+  it("does not react to other files in the watched directory", async () => {
+    await writeFile(path.join(dir, "notes.txt"), "hello");
+    await writeFile(path.join(dir, "tmp", "x.tmp"), "hello");
+    const reloaded = nextEvent("reloaded");
+    await writeFile(file, JSON.stringify({ labels: ["after"] }));
+    await reloaded;
+    expect(events.map((e) => e.type)).toEqual(["reloaded"]);
+  });
+});

@@ -1,0 +1,190 @@
+import { mkdtemp, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { ConflictError, ValidationError } from "../errors.js";
+import * as atomic from "./atomic-write.js";
+import { BrokenDocumentError, JsonDoc, sha256, type JsonDocEvent } from "./json-doc.js";
+
+vi.mock("./atomic-write.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./atomic-write.js")>();
+  return { ...actual, writeFileAtomic: vi.fn(actual.writeFileAtomic) };
+});
+const writes = vi.mocked(atomic.writeFileAtomic);
+
+const Foods = z.object({
+  foods: z.array(z.object({ id: z.string(), name: z.string(), position: z.number().optional() })).default([]),
+});
+type Foods = z.infer<typeof Foods>;
+
+let dir: string;
+let tmpDir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "larder-doc-"));
+  tmpDir = path.join(dir, "tmp");
+  await mkdir(tmpDir);
+  file = path.join(dir, "foods.json");
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const open = () => JsonDoc.open<Foods>(file, { defaults: () => ({ foods: [] }), schema: Foods, tmpDir, arraysSortedBy: ["foods"] });
+
+describe("JsonDoc", () => {
+  it("starts from the defaults and creates no file until the first update", async () => {
+    const doc = await open();
+    expect(doc.data).toEqual({ foods: [] });
+    expect(doc.contentHash).toBeNull();
+    await expect(stat(file)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("writes canonical JSON, sorting the declared arrays", async () => {
+    const doc = await open();
+    await doc.update((d) => {
+      d.foods.push({ id: "b", name: "Basil", position: 1 }, { id: "a", name: "Apple", position: 0 });
+    });
+    const text = await readFile(file, "utf8");
+    expect(text).toBe(
+      '{\n  "foods": [\n    {\n      "id": "a",\n      "name": "Apple",\n      "position": 0\n    },\n    {\n      "id": "b",\n      "name": "Basil",\n      "position": 1\n    }\n  ]\n}\n',
+    );
+    expect(doc.contentHash).toBe(sha256(text));
+  });
+
+  it("coalesces a burst of updates in one tick into a single write", async () => {
+    const doc = await open();
+    writes.mockClear();
+    const updates = [1, 2, 3, 4, 5].map((n) => doc.update((d) => void d.foods.push({ id: String(n), name: `food ${n}` })));
+    // Every update is visible in memory at once, before the write lands.
+    expect(doc.data.foods).toHaveLength(5);
+    await Promise.all(updates);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(await readFile(file, "utf8")).foods).toHaveLength(5);
+    // A later, separate update is a separate write.
+    await doc.update((d) => void d.foods.pop());
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(await readFile(file, "utf8")).foods).toHaveLength(4);
+  });
+
+  it("never runs two writes of one document at once; updates made during a write share the next one", async () => {
+    const doc = await open();
+    const actual = await vi.importActual<typeof import("./atomic-write.js")>("./atomic-write.js");
+    let active = 0;
+    let maxActive = 0;
+    writes.mockClear();
+    writes.mockImplementation(async (...args) => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      try {
+        await new Promise((r) => setTimeout(r, 20));
+        await actual.writeFileAtomic(...args);
+      } finally {
+        active--;
+      }
+    });
+    try {
+      const first = doc.update((d) => void d.foods.push({ id: "a", name: "x" }));
+      await new Promise((r) => setImmediate(r)); // the first write is now in flight
+      const second = doc.update((d) => void d.foods.push({ id: "b", name: "y" }));
+      const third = doc.update((d) => void d.foods.push({ id: "c", name: "z" }));
+      expect(third).toBe(second);
+      await Promise.all([first, second, third]);
+      expect(maxActive).toBe(1);
+      expect(writes).toHaveBeenCalledTimes(2);
+      expect(JSON.parse(await readFile(file, "utf8")).foods.map((f: { id: string }) => f.id)).toEqual(["a", "b", "c"]);
+    } finally {
+      writes.mockImplementation(actual.writeFileAtomic);
+    }
+  });
+
+  it("changes no byte when an unchanged value is saved", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    const before = await stat(file);
+    await new Promise((r) => setTimeout(r, 20));
+    await doc.update(() => undefined);
+    await doc.update((d) => ({ foods: [...d.foods] }));
+    const after = await stat(file);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect(after.ino).toBe(before.ino);
+  });
+
+  it("applies nothing when the updater throws or the result fails the schema", async () => {
+    const doc = await open();
+    expect(() =>
+      doc.update((d) => {
+        d.foods.push({ id: "a", name: "Apple" });
+        throw new Error("nope");
+      }),
+    ).toThrow("nope");
+    expect(() => doc.update((d) => void d.foods.push({ id: 1, name: "bad" } as unknown as Foods["foods"][number]))).toThrow(ValidationError);
+    expect(doc.data.foods).toEqual([]);
+  });
+
+  it("keeps the last good state of a broken file, refuses to write it, and recovers when it is fixed", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    const events: JsonDocEvent<Foods>[] = [];
+    doc.onChange((e) => events.push(e));
+
+    const handEdit = '{ "foods": [ { "id": "a", "name": "Apple" }, ';
+    await writeFile(file, handEdit);
+    expect(await doc.reload()).toBe("broken");
+    expect(doc.broken?.message).toMatch(/invalid JSON/);
+    expect(doc.data.foods.map((f) => f.name)).toEqual(["Apple"]);
+    expect(() => doc.update((d) => void d.foods.pop())).toThrow(BrokenDocumentError);
+    expect(() => doc.update((d) => void d.foods.pop())).toThrow(ConflictError);
+    // The user's half-finished edit is still on disk, untouched.
+    expect(await readFile(file, "utf8")).toBe(handEdit);
+
+    await writeFile(file, JSON.stringify({ foods: [{ id: "a", name: "Apple" }, { id: "p", name: "Pear" }] }));
+    expect(await doc.reload()).toBe("reloaded");
+    expect(doc.broken).toBeNull();
+    expect(doc.data.foods.map((f) => f.name)).toEqual(["Apple", "Pear"]);
+    await doc.update((d) => void d.foods.pop());
+    expect(JSON.parse(await readFile(file, "utf8")).foods).toHaveLength(1);
+    expect(events.map((e) => (e.type === "change" ? `change:${e.origin}` : e.type))).toEqual(["broken", "change:reload", "change:update"]);
+  });
+
+  it("reports a file that is valid JSON but fails the schema as broken", async () => {
+    await writeFile(file, JSON.stringify({ foods: [{ id: 3 }] }));
+    const doc = await open();
+    expect(doc.broken?.message).toMatch(/invalid content/);
+    expect(doc.data).toEqual({ foods: [] });
+    expect(() => doc.update(() => undefined)).toThrow(BrokenDocumentError);
+  });
+
+  it("fills schema defaults on read", async () => {
+    await writeFile(file, "{}");
+    const doc = await open();
+    expect(doc.data).toEqual({ foods: [] });
+  });
+
+  it("reloads an external edit and ignores a re-read of its own write", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    expect(await doc.probe()).toBe("same");
+    expect(await doc.reload()).toBe("unchanged");
+    await writeFile(file, JSON.stringify({ foods: [{ id: "b", name: "Bean" }] }));
+    expect(await doc.probe()).toBe("changed");
+    expect(await doc.reload()).toBe("reloaded");
+    expect(doc.data.foods[0].name).toBe("Bean");
+  });
+
+  it("resets to the defaults when the file is deleted", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    await unlink(file);
+    expect(await doc.probe()).toBe("missing");
+    expect(await doc.reload()).toBe("missing");
+    expect(doc.data).toEqual({ foods: [] });
+  });
+
+  it("writes documents with the requested mode", async () => {
+    const doc = await JsonDoc.open<{ n: number }>(file, { defaults: () => ({ n: 0 }), tmpDir, mode: 0o600 });
+    await doc.update((d) => void (d.n = 1));
+    if (process.platform !== "win32") expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+});

@@ -1,0 +1,299 @@
+/**
+ * JsonDoc: one JSON document of the data folder held in memory and written through the canonical
+ * writer (ARCHITECTURE §2). lowdb holds the state; its adapter here replaces lowdb's default writer
+ * (temp file beside the target, no fsync, unsorted) with canonicalJson + writeFileAtomic.
+ *
+ * A file that fails to parse or validate keeps the last good state in memory, is reported through
+ * `broken`, and is never written until it is fixed on disk, so a hand edit gone wrong is not overwritten.
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Low, type Adapter } from "lowdb";
+import { z } from "zod";
+import { ConflictError, ValidationError } from "../errors.js";
+import { errnoCode, writeFileAtomic } from "./atomic-write.js";
+import { canonicalJson } from "./canonical-json.js";
+
+export interface JsonDocOptions<T> {
+  /** State of a document whose file does not exist yet. Called for a fresh value each time. */
+  defaults: () => T;
+  /** Validates what is read and what is written; its output becomes `data` (defaults filled in). */
+  schema?: z.ZodType<T>;
+  /** Temp directory on the same file system (`.larder/tmp`). */
+  tmpDir: string;
+  /** Arrays ordered by position then id on write (see CanonicalJsonOptions.sortArraysAt). */
+  arraysSortedBy?: readonly string[];
+  /** File mode for writes (0o600 for documents under `.larder/`). */
+  mode?: number;
+}
+
+export type JsonDocEvent<T> =
+  | { type: "change"; origin: "update" | "reload"; data: T }
+  | { type: "broken"; message: string };
+
+/** What `reload()` found on disk. */
+export type ReloadOutcome = "unchanged" | "reloaded" | "missing" | "broken";
+/** What `probe()` found on disk, without applying it. */
+export type ProbeOutcome = "same" | "changed" | "invalid" | "missing";
+
+/** Thrown by `update()` while the file on disk is broken: writing would overwrite the user's edit. */
+export class BrokenDocumentError extends ConflictError {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path} cannot be parsed (${reason}); fix the file before changing it`);
+  }
+}
+
+class DocumentParseError extends Error {}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** lowdb adapter: parse + validate on read, canonical atomic write, and the text known to be on disk. */
+class CanonicalJsonAdapter<T> implements Adapter<T> {
+  /** The text last read from or written to the file; null when the file was missing. */
+  knownText: string | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly options: JsonDocOptions<T>,
+  ) {}
+
+  async readText(): Promise<string | null> {
+    try {
+      return await readFile(this.file, "utf8");
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return null;
+      throw e;
+    }
+  }
+
+  parse(text: string): T {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (e) {
+      throw new DocumentParseError(`invalid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (!this.options.schema) return raw as T;
+    const result = this.options.schema.safeParse(raw);
+    if (!result.success) throw new DocumentParseError(`invalid content: ${z.prettifyError(result.error).replace(/\n/g, "; ")}`);
+    return result.data;
+  }
+
+  async read(): Promise<T | null> {
+    const text = await this.readText();
+    if (text === null) return null;
+    const value = this.parse(text);
+    this.knownText = text;
+    return value;
+  }
+
+  serialise(data: T): string {
+    return canonicalJson(data, { sortArraysAt: this.options.arraysSortedBy });
+  }
+
+  async write(data: T): Promise<void> {
+    const text = this.serialise(data);
+    // Saving an unchanged document writes nothing: no mtime change, no watcher event, no git noise.
+    if (text === this.knownText) return;
+    await writeFileAtomic(this.file, text, { tmpDir: this.options.tmpDir, mode: this.options.mode });
+    this.knownText = text;
+  }
+}
+
+interface Batch {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Callers that do not await a write must not cause an unhandled rejection; awaiting callers still see it.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+export class JsonDoc<T> {
+  readonly path: string;
+  readonly #low: Low<T>;
+  readonly #adapter: CanonicalJsonAdapter<T>;
+  readonly #options: JsonDocOptions<T>;
+  readonly #listeners = new Set<(event: JsonDocEvent<T>) => void>();
+  #broken: { message: string } | null = null;
+  /** Updates waiting for the next write; they share one write (bursts coalesced). */
+  #batch: Batch | null = null;
+  /** Tail of the write queue: writes never overlap. */
+  #queue: Promise<void> = Promise.resolve();
+  #inFlight = 0;
+
+  private constructor(file: string, options: JsonDocOptions<T>) {
+    this.path = path.resolve(file);
+    this.#options = options;
+    this.#adapter = new CanonicalJsonAdapter(this.path, options);
+    this.#low = new Low<T>(this.#adapter, options.defaults());
+  }
+
+  /** Open a document: read and validate it now, or start from `defaults` when the file does not exist. */
+  static async open<T>(file: string, options: JsonDocOptions<T>): Promise<JsonDoc<T>> {
+    const doc = new JsonDoc<T>(file, options);
+    try {
+      await doc.#low.read();
+    } catch (e) {
+      if (!(e instanceof DocumentParseError)) throw e;
+      doc.#broken = { message: e.message };
+    }
+    return doc;
+  }
+
+  /** The last good state. Treat it as read-only: change it through `update()`. */
+  get data(): T {
+    return this.#low.data;
+  }
+
+  /** Why the file on disk is unusable, or null when it is fine. */
+  get broken(): { message: string } | null {
+    return this.#broken;
+  }
+
+  /** sha256 of the text last read or written, so a watcher can recognise the store's own writes. */
+  get contentHash(): string | null {
+    return this.#adapter.knownText === null ? null : sha256(this.#adapter.knownText);
+  }
+
+  /** Listen to changes (own updates and reloads) and to the document turning broken. Returns an unsubscribe. */
+  onChange(listener: (event: JsonDocEvent<T>) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Change the document and write it. `fn` edits a copy (or returns a new value); if it throws, or the
+   * result fails the schema, nothing changes. The new state is visible at once; the returned promise
+   * settles when it is on disk. Updates in the same tick share one write; writes never overlap.
+   * Throws BrokenDocumentError while the file on disk is broken.
+   */
+  update(fn: (draft: T) => T | void): Promise<void> {
+    if (this.#broken) throw new BrokenDocumentError(this.path, this.#broken.message);
+    const draft = structuredClone(this.#low.data);
+    const returned = fn(draft);
+    if (returned instanceof Promise) throw new TypeError("JsonDoc.update: the updater must be synchronous");
+    const next = this.#validate(returned === undefined ? draft : returned);
+    this.#low.data = next;
+    this.#emit({ type: "change", origin: "update", data: next });
+    return this.#scheduleWrite();
+  }
+
+  /** Resolves when every write scheduled so far has settled. */
+  async idle(): Promise<void> {
+    while (this.#batch || this.#inFlight > 0) {
+      await (this.#batch?.promise ?? this.#queue).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Compare the file with what this document last read or wrote, without applying it: the watcher's
+   * way to tell the store's own writes from external edits, and a half-written file from a broken one.
+   */
+  async probe(): Promise<ProbeOutcome> {
+    const text = await this.#adapter.readText();
+    if (text === null) return this.#adapter.knownText === null ? "same" : "missing";
+    if (text === this.#adapter.knownText) return "same";
+    try {
+      this.#adapter.parse(text);
+      return "changed";
+    } catch (e) {
+      if (e instanceof DocumentParseError) return "invalid";
+      throw e;
+    }
+  }
+
+  /**
+   * Re-read the file after an external change (hand edit, git pull). A valid file replaces the state;
+   * an invalid one marks the document broken and keeps the last good state; a deleted one resets to
+   * the defaults. Pending own writes settle first, so they are not mistaken for external edits.
+   */
+  async reload(): Promise<ReloadOutcome> {
+    await this.idle();
+    const text = await this.#adapter.readText();
+    if (text !== null && text === this.#adapter.knownText && !this.#broken) return "unchanged";
+    if (text === null) {
+      const hadFile = this.#adapter.knownText !== null || this.#broken !== null;
+      this.#adapter.knownText = null;
+      this.#broken = null;
+      if (!hadFile) return "unchanged";
+      this.#low.data = this.#options.defaults();
+      this.#emit({ type: "change", origin: "reload", data: this.#low.data });
+      return "missing";
+    }
+    let value: T;
+    try {
+      value = this.#adapter.parse(text);
+    } catch (e) {
+      if (!(e instanceof DocumentParseError)) throw e;
+      const already = this.#broken?.message === e.message;
+      this.#broken = { message: e.message };
+      if (!already) this.#emit({ type: "broken", message: e.message });
+      return "broken";
+    }
+    this.#broken = null;
+    this.#adapter.knownText = text;
+    this.#low.data = value;
+    this.#emit({ type: "change", origin: "reload", data: value });
+    return "reloaded";
+  }
+
+  #validate(value: T): T {
+    if (!this.#options.schema) return value;
+    const result = this.#options.schema.safeParse(value);
+    if (result.success) return result.data;
+    throw new ValidationError(
+      result.error.issues.map((i) => ({
+        loc: i.path.map((p) => (typeof p === "number" ? p : String(p))),
+        msg: i.message,
+        type: i.code,
+      })),
+    );
+  }
+
+  #scheduleWrite(): Promise<void> {
+    if (this.#batch) return this.#batch.promise;
+    const batch = newBatch();
+    this.#batch = batch;
+    // setImmediate runs after the current tick's microtasks, so a burst of updates joins one batch.
+    setImmediate(() => {
+      this.#inFlight++;
+      this.#queue = this.#queue
+        .then(async () => {
+          // Close the batch only when its write starts: updates made while the previous write ran join it.
+          if (this.#batch === batch) this.#batch = null;
+          await this.#low.write();
+        })
+        .then(batch.resolve, batch.reject)
+        .finally(() => {
+          this.#inFlight--;
+        });
+    });
+    return batch.promise;
+  }
+
+  #emit(event: JsonDocEvent<T>): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A failing listener must not undo or block a write that already happened in memory.
+      }
+    }
+  }
+}

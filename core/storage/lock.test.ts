@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { canonicalJson } from "./canonical-json.js";
+import { DataFolder, ensurePrivateDirs } from "./data-folder.js";
+import { LockHeldError, acquireLock, readLock, type LockInfo } from "./lock.js";
+
+let dir: string;
+let folder: DataFolder;
+const children: ChildProcess[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "larder-lock-"));
+  folder = new DataFolder(dir);
+  await ensurePrivateDirs(folder);
+});
+afterEach(async () => {
+  for (const c of children.splice(0)) c.kill("SIGKILL");
+  await rm(dir, { recursive: true, force: true });
+});
+
+function lockOf(pid: number, extra: Partial<LockInfo> = {}): LockInfo {
+  return { pid, port: 9000, host: "127.0.0.1", token: "t".repeat(43), startedAt: new Date().toISOString(), machine: os.hostname(), ...extra };
+}
+
+/** A pid that certainly belonged to a process that has exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  await new Promise((r) => child.once("exit", r));
+  return child.pid!;
+}
+
+describe("server lock", () => {
+  it("records pid, port, host and a random token in a private file, and releases it", async () => {
+    const held = await acquireLock(dir, { port: 9123, host: "127.0.0.1" });
+    const onDisk = JSON.parse(await readFile(folder.lockFile, "utf8"));
+    expect(onDisk).toMatchObject({ pid: process.pid, port: 9123, host: "127.0.0.1", token: held.info.token });
+    expect(held.info.token.length).toBeGreaterThanOrEqual(43);
+    if (process.platform !== "win32") expect((await stat(folder.lockFile)).mode & 0o777).toBe(0o600);
+    expect(await readLock(dir)).toEqual(held.info);
+    await held.release();
+    await held.release();
+    expect(await readLock(dir)).toBeNull();
+    await expect(stat(folder.lockFile)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("refuses a second holder while the first is alive, with a message naming the holder", async () => {
+    const held = await acquireLock(dir, { port: 9000, host: "localhost" });
+    await expect(acquireLock(dir)).rejects.toThrow(LockHeldError);
+    await expect(acquireLock(dir)).rejects.toThrow(new RegExp(`process ${process.pid}.*localhost:9000`));
+    await held.release();
+  });
+
+  it("lets exactly one of two simultaneous acquirers win", async () => {
+    const results = await Promise.allSettled([acquireLock(dir), acquireLock(dir), acquireLock(dir)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "fulfilled") await r.value.release();
+  });
+
+  it("refuses a lock held by another live process", async () => {
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    children.push(child);
+    await writeFile(folder.lockFile, canonicalJson(lockOf(child.pid!)));
+    expect((await readLock(dir))?.pid).toBe(child.pid);
+    await expect(acquireLock(dir)).rejects.toBeInstanceOf(LockHeldError);
+  });
+
+  it("takes over a stale lock left by a dead process", async () => {
+    await writeFile(folder.lockFile, canonicalJson(lockOf(await deadPid())));
+    expect(await readLock(dir)).toBeNull();
+    const held = await acquireLock(dir);
+    expect(JSON.parse(await readFile(folder.lockFile, "utf8")).pid).toBe(process.pid);
+    await held.release();
+  });
+
+  it("takes over a lock naming this process's pid that this process never took (restart with a reused pid)", async () => {
+    await writeFile(folder.lockFile, canonicalJson(lockOf(process.pid)));
+    const held = await acquireLock(dir);
+    expect(held.info.token).not.toBe("t".repeat(43));
+    await held.release();
+  });
+
+  it("takes over a lock written before the machine booted even if its pid is alive now", async () => {
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    children.push(child);
+    const beforeBoot = new Date(Date.now() - os.uptime() * 1000 - 60 * 60 * 1000).toISOString();
+    await writeFile(folder.lockFile, canonicalJson(lockOf(child.pid!, { startedAt: beforeBoot })));
+    const held = await acquireLock(dir);
+    await held.release();
+  });
+
+  it("takes over an unreadable lock file", async () => {
+    await writeFile(folder.lockFile, "garbage");
+    const held = await acquireLock(dir);
+    await held.release();
+  });
+
+  it("does not remove a lock that is no longer its own on release", async () => {
+    const held = await acquireLock(dir);
+    const other = canonicalJson(lockOf(process.pid, { token: "o".repeat(43) }));
+    await writeFile(folder.lockFile, other);
+    await held.release();
+    expect(await readFile(folder.lockFile, "utf8")).toBe(other);
+  });
+});

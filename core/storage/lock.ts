@@ -1,0 +1,152 @@
+/**
+ * The one-writer lock `.larder/lock` (ARCHITECTURE §2). `larder serve` holds it with its port and a
+ * random local admin token, so CLI commands find the running server and talk to it instead of writing
+ * the folder behind its back; without a server, a CLI command holds the lock itself.
+ */
+import { randomBytes } from "node:crypto";
+import { readFile, rename, unlink, link } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { ConflictError } from "../errors.js";
+import { errnoCode, writeFileAtomic } from "./atomic-write.js";
+import { canonicalJson } from "./canonical-json.js";
+import { DataFolder, ensurePrivateDirs } from "./data-folder.js";
+
+export const LockInfo = z.object({
+  pid: z.number().int().positive(),
+  /** Where the server listens; null for a CLI process holding the lock without serving. */
+  port: z.number().int().nullable(),
+  host: z.string().nullable(),
+  /** Local admin token: proves to the server that the caller can read `.larder/` (the CLI). */
+  token: z.string().min(32),
+  startedAt: z.string(),
+  /** Host name of the machine, for the message when the lock is held. */
+  machine: z.string().default(""),
+});
+export type LockInfo = z.infer<typeof LockInfo>;
+
+/** Another live process holds the lock. */
+export class LockHeldError extends ConflictError {
+  constructor(readonly holder: LockInfo) {
+    const where = holder.port ? ` serving on ${holder.host ?? "localhost"}:${holder.port}` : "";
+    super(`The data folder is in use by process ${holder.pid}${holder.machine ? ` on ${holder.machine}` : ""}${where} since ${holder.startedAt}`);
+  }
+}
+
+export interface HeldLock {
+  readonly info: LockInfo;
+  /** Remove the lock if it is still ours. Safe to call twice. */
+  release(): Promise<void>;
+}
+
+/** Tokens of locks held by this process: a lock naming our pid but another token is a stale one. */
+const heldTokens = new Set<string>();
+
+/** True if a process with this pid exists on this machine (EPERM: it exists but belongs to someone else). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errnoCode(e) === "EPERM";
+  }
+}
+
+/** Whether the process named by a lock is still running it (not a dead pid, a reused pid, or us after a restart). */
+function isLive(info: LockInfo): boolean {
+  if (info.pid === process.pid) return heldTokens.has(info.token);
+  // A lock written before the last boot is stale even if its pid has been reused since.
+  const bootedAt = Date.now() - os.uptime() * 1000;
+  const started = Date.parse(info.startedAt);
+  if (Number.isFinite(started) && started < bootedAt - 5000) return false;
+  return isProcessAlive(info.pid);
+}
+
+async function readText(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw e;
+  }
+}
+
+function parse(text: string): LockInfo | null {
+  try {
+    const result = LockInfo.safeParse(JSON.parse(text));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The live lock of a folder, or null when there is none or it is stale. */
+export async function readLock(dataDir: string): Promise<LockInfo | null> {
+  const text = await readText(new DataFolder(dataDir).lockFile);
+  const info = text === null ? null : parse(text);
+  return info && isLive(info) ? info : null;
+}
+
+/**
+ * Take the lock of a folder. Fails with LockHeldError while a live process holds it; takes over a
+ * stale lock (dead pid, or written before the last boot). Creation is atomic (link), so two processes
+ * starting at once cannot both succeed.
+ */
+export async function acquireLock(dataDir: string, options: { port?: number | null; host?: string | null } = {}): Promise<HeldLock> {
+  const folder = new DataFolder(dataDir);
+  await ensurePrivateDirs(folder);
+  const info: LockInfo = {
+    pid: process.pid,
+    port: options.port ?? null,
+    host: options.host ?? null,
+    token: randomBytes(32).toString("base64url"),
+    startedAt: new Date().toISOString(),
+    machine: os.hostname(),
+  };
+  const text = canonicalJson(info);
+  // Registered before the file exists, so a concurrent acquire in this process sees it as live.
+  heldTokens.add(info.token);
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        await writeFileAtomic(folder.lockFile, text, { tmpDir: folder.tmpDir, mode: 0o600, exclusive: true });
+        return { info, release: () => releaseLock(folder, info.token) };
+      } catch (e) {
+        if (errnoCode(e) !== "EEXIST") throw e;
+      }
+      const existingText = await readText(folder.lockFile);
+      if (existingText === null) continue;
+      const existing = parse(existingText);
+      if (existing && isLive(existing)) throw new LockHeldError(existing);
+      await removeStale(folder, existingText);
+    }
+    throw new ConflictError(`Could not take the lock ${folder.lockFile}: other processes keep replacing it`);
+  } catch (e) {
+    heldTokens.delete(info.token);
+    throw e;
+  }
+}
+
+/**
+ * Remove a stale lock without removing a fresh one another process wrote meanwhile: move it aside (only
+ * one contender's rename succeeds), and put it back if it is not the one judged stale.
+ */
+async function removeStale(folder: DataFolder, staleText: string): Promise<void> {
+  const aside = path.join(folder.tmpDir, `lock.stale.${process.pid}.${randomBytes(4).toString("hex")}`);
+  try {
+    await rename(folder.lockFile, aside);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return;
+    throw e;
+  }
+  const moved = await readText(aside);
+  if (moved !== staleText) await link(aside, folder.lockFile).catch(() => undefined);
+  await unlink(aside).catch(() => undefined);
+}
+
+async function releaseLock(folder: DataFolder, token: string): Promise<void> {
+  heldTokens.delete(token);
+  const text = await readText(folder.lockFile);
+  if (text !== null && parse(text)?.token === token) await unlink(folder.lockFile).catch(() => undefined);
+}

@@ -1,0 +1,47 @@
+/**
+ * The web UI build (`npm run build:web` = `remix vite:build`): web/app -> build/server/index.js + build/client/.
+ * web/server/server.ts loads the server build and passes the one core instance in the load context, so the
+ * bundle must never contain core itself (ARCHITECTURE §8): web/app imports core with `import type` only
+ * (eslint), and the `no-core-in-bundle` plugin below fails the build if a core module is ever resolved.
+ */
+import { resolve, sep } from "node:path";
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig, type Plugin } from "vite";
+
+const coreDir = resolve("core") + sep;
+
+function noCoreInBundle(): Plugin {
+  return {
+    name: "larder:no-core-in-bundle",
+    enforce: "pre",
+    load(id) {
+      if (id.startsWith(coreDir)) {
+        this.error(`web/app must not bundle core (${id}); use \`import type\` and take core from context.larder`);
+      }
+      return null;
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    noCoreInBundle(),
+    remix({
+      appDirectory: "web/app",
+      buildDirectory: "build",
+      serverModuleFormat: "esm",
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+  ssr: {
+    // Server-only libraries stay plain Node imports of node_modules (one copy, loaded by Node at runtime).
+    external: ["markdown-it", "sanitize-html", "isbot"],
+    noExternal: [],
+  },
+});

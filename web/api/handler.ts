@@ -1,0 +1,141 @@
+/**
+ * Dispatches one /api request: authenticate, route, run, answer in Mealie's wire format.
+ * Errors become Mealie's shapes (mealie-api-notes §1); anything unexpected is a 500 that does not leak.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ZodError } from "zod";
+import { PUBLIC, type Actor } from "../../core/actor.js";
+import { ForbiddenError, isLarderError, UnauthorizedError, type LarderError } from "../../core/errors.js";
+import type { Larder } from "../../core/larder.js";
+import { ApiContext } from "./context.js";
+import { Reply } from "./reply.js";
+import type { Router } from "./router.js";
+
+export const SESSION_COOKIE = "mealie.access_token";
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function createApiHandler(larder: Larder, router: Router) {
+  return async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const method = (req.method ?? "GET").toUpperCase();
+    let headers: Record<string, string> = {};
+    try {
+      const match = router.match(method, url.pathname);
+      if (match === null) return send(res, 404, { detail: "Not Found" });
+      if (match === "method") return send(res, 405, { detail: "Method Not Allowed" });
+      const { route, params } = match;
+
+      let actor: Actor = PUBLIC;
+      if (route.auth !== "public") {
+        actor = await authenticate(larder, req, method, route.auth !== "optional");
+      }
+      if (route.auth === "admin" && (actor.kind !== "user" || !actor.user.admin)) {
+        throw new ForbiddenError("Forbidden", "Forbidden");
+      }
+      const ctx = new ApiContext(larder, req, res, url, params, actor);
+      const result = await route.handler(ctx);
+      headers = ctx.headers;
+      if (res.headersSent || res.writableEnded) return;
+      if (result instanceof Reply) {
+        if (result.raw) return sendRaw(res, result.status, result.body as Buffer, { ...headers, ...result.headers }, method);
+        return send(res, result.status, result.body, { ...headers, ...result.headers });
+      }
+      return send(res, 200, result === undefined ? null : result, headers);
+    } catch (e) {
+      if (req.readable) req.resume();
+      return sendError(res, e, headers, larder);
+    }
+  };
+}
+
+async function authenticate(larder: Larder, req: IncomingMessage, method: string, required: boolean): Promise<Actor> {
+  const auth = req.headers.authorization;
+  let token: string | null = null;
+  let viaCookie = false;
+  if (auth && /^bearer\s+/i.test(auth)) token = auth.replace(/^bearer\s+/i, "").trim();
+  if (!token) {
+    token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    viaCookie = token !== null;
+  }
+  if (!token) {
+    if (required) throw new UnauthorizedError(auth ? "Could not validate credentials" : "Not authenticated");
+    return PUBLIC;
+  }
+  // A cookie rides along on cross-site requests; unsafe ones must prove they come from our own pages.
+  if (viaCookie && UNSAFE.has(method) && !sameOrigin(req)) {
+    throw new ForbiddenError("Cross-origin request refused", "Cross-origin request refused");
+  }
+  const actor = await larder.auth.authenticateToken(token);
+  if (!actor) {
+    if (required) throw new UnauthorizedError();
+    return PUBLIC;
+  }
+  return actor;
+}
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const i = part.indexOf("=");
+    if (i < 0) continue;
+    if (part.slice(0, i).trim() === name) {
+      const v = part.slice(i + 1).trim();
+      try {
+        return decodeURIComponent(v);
+      } catch {
+        return v;
+      }
+    }
+  }
+  return null;
+}
+
+function sameOrigin(req: IncomingMessage): boolean {
+  const host = req.headers.host;
+  const origin = req.headers.origin ?? req.headers.referer;
+  if (!host || !origin) return false;
+  try {
+    return new URL(String(origin)).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (status === 204) {
+    res.writeHead(204, headers);
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function sendRaw(res: ServerResponse, status: number, data: Buffer, headers: Record<string, string>, method: string): void {
+  res.writeHead(status, { "Content-Length": data.length, ...headers });
+  res.end(method === "HEAD" ? undefined : data);
+}
+
+function sendError(res: ServerResponse, e: unknown, headers: Record<string, string>, larder: Larder): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (isLarderError(e)) {
+    const err = e as LarderError;
+    const extra: Record<string, string> = err.status === 401 ? { "WWW-Authenticate": "Bearer" } : {};
+    if (err.status === 413) extra.Connection = "close";
+    return send(res, err.status, err.body(), { ...headers, ...extra });
+  }
+  if (e instanceof ZodError) {
+    const detail = e.issues.map((i) => ({ loc: ["body", ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))], msg: i.message, type: i.code }));
+    return send(res, 422, { detail }, headers);
+  }
+  larder.log.error("unhandled error in /api", e);
+  return send(res, 500, { detail: { message: "Unknown Error", error: true, exception: (e as Error)?.name ?? "Error" } }, headers);
+}

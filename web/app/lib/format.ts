@@ -1,0 +1,83 @@
+/** Small display helpers shared by cards, the recipe page and its structured data (no core imports). */
+
+/** Spec §9: chips show at most 20 characters, then '...'. */
+export function truncateChip(text: string, max = 20): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** Recipe image URLs served by /api/media; `cacheKey` is the recipe's `image` field (changes on upload). */
+export type ImageSize = "original" | "min-original" | "tiny-original";
+export function recipeImageUrl(recipeId: string, size: ImageSize, cacheKey?: string | null): string {
+  const base = `/api/media/recipes/${encodeURIComponent(recipeId)}/images/${size}.webp`;
+  return cacheKey ? `${base}?v=${encodeURIComponent(cacheKey)}` : base;
+}
+
+const UNIT_WORDS: [RegExp, "H" | "M" | "S" | "D"][] = [
+  [/^(d|day|days)$/, "D"],
+  [/^(h|hr|hrs|hour|hours|std|stunde|stunden)$/, "H"],
+  [/^(m|min|mins|minute|minutes|minuten)$/, "M"],
+  [/^(s|sec|secs|second|seconds)$/, "S"],
+];
+
+/**
+ * A free-text time ("1 hour 30 minutes", "45 min", "PT20M") as an ISO 8601 duration for schema.org,
+ * or null when it cannot be read with confidence.
+ */
+export function toIsoDuration(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const t = text.trim();
+  if (/^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/i.test(t)) return t.toUpperCase();
+  const parts: Record<"D" | "H" | "M" | "S", number> = { D: 0, H: 0, M: 0, S: 0 };
+  let matched = false;
+  const rest = t.toLowerCase().replace(/(\d+(?:[.,]\d+)?)\s*([a-z]+)\.?/g, (_m, num: string, word: string) => {
+    const unit = UNIT_WORDS.find(([re]) => re.test(word))?.[1];
+    if (!unit) return _m;
+    parts[unit] += Number(num.replace(",", "."));
+    matched = true;
+    return " ";
+  });
+  if (!matched || /[a-z0-9]/.test(rest.replace(/\b(and|und)\b/g, ""))) return null;
+  let minutes = parts.D * 1440 + parts.H * 60 + parts.M + parts.S / 60;
+  minutes = Math.round(minutes);
+  if (minutes <= 0) return null;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}`;
+}
+
+export const NUTRITION_ROWS = [
+  ["calories", "Calories", ""],
+  ["fatContent", "Fat", "g"],
+  ["saturatedFatContent", "Saturated fat", "g"],
+  ["transFatContent", "Trans fat", "g"],
+  ["unsaturatedFatContent", "Unsaturated fat", "g"],
+  ["cholesterolContent", "Cholesterol", "mg"],
+  ["sodiumContent", "Sodium", "mg"],
+  ["carbohydrateContent", "Carbohydrate", "g"],
+  ["fiberContent", "Fibre", "g"],
+  ["sugarContent", "Sugar", "g"],
+  ["proteinContent", "Protein", "g"],
+] as const;
+
+/** A nutrition value with its unit, unless the stored text already names one ("250 kcal", "3 g"). */
+export function withUnit(value: string, unit: string): string {
+  const v = value.trim();
+  if (!unit || /[a-zA-Z]/.test(v)) return v;
+  return `${v} ${unit}`;
+}
+
+/** "4 servings", "2 loaves", "Makes 12 (3 servings)": the yield line Mealie shows. */
+export function yieldText(r: { recipeServings: number; recipeYieldQuantity: number; recipeYield: string | null }): {
+  servings: string | null;
+  yield: string | null;
+} {
+  const servings = r.recipeServings > 0 ? `${formatNumber(r.recipeServings)} ${r.recipeServings === 1 ? "serving" : "servings"}` : null;
+  const unit = (r.recipeYield ?? "").trim();
+  const qty = r.recipeYieldQuantity > 0 ? formatNumber(r.recipeYieldQuantity) : "";
+  const y = [qty, unit].filter(Boolean).join(" ");
+  return { servings, yield: y || null };
+}
+
+export function formatNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
+}

@@ -1,0 +1,94 @@
+/**
+ * Markdown for recipe descriptions, steps and notes (spec §9): markdown-it with raw HTML allowed, then
+ * sanitize-html with a fixed whitelist. Raw HTML is allowed because Mealie recipes carry it (embedded
+ * videos, tables); the sanitiser is what makes it safe: no script, no event handlers, no `javascript:` or
+ * `data:` URLs, iframes only from https YouTube/Vimeo. Runs on the server (loaders), never in the browser.
+ */
+import MarkdownIt from "markdown-it";
+import sanitizeHtml from "sanitize-html";
+
+const md = new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
+
+const IFRAME_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
+
+const ALLOWED_TAGS = [
+  "p", "br", "hr", "span", "div", "blockquote", "pre", "code", "kbd",
+  "h1", "h2", "h3", "h4", "h5", "h6",
+  "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "small", "sub", "sup", "q", "abbr",
+  "ul", "ol", "li", "dl", "dt", "dd",
+  "a", "img", "figure", "figcaption", "iframe",
+  "table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td",
+  "details", "summary",
+];
+
+const MARKDOWN_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  disallowedTagsMode: "discard",
+  allowedAttributes: {
+    a: ["href", "title", "rel", "target"],
+    img: ["src", "alt", "title", "width", "height", "loading"],
+    iframe: ["src", "width", "height", "title", "allow", "allowfullscreen", "frameborder", "loading", "referrerpolicy"],
+    th: ["colspan", "rowspan", "style"],
+    td: ["colspan", "rowspan", "style"],
+    col: ["span"],
+    ol: ["start"],
+    abbr: ["title"],
+    code: ["class"],
+  },
+  allowedClasses: { code: [/^language-[\w-]+$/] },
+  // markdown-it writes table alignment as style="text-align:…"; nothing else survives in a style.
+  allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"] },
+  allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: IFRAME_HOSTS,
+  allowIframeRelativeUrls: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? "";
+      const external = /^(https?:)?\/\//i.test(href);
+      const out: Record<string, string> = { ...attribs };
+      if (external) {
+        out.target = "_blank";
+        out.rel = "noopener noreferrer nofollow";
+      } else {
+        delete out.target;
+      }
+      return { tagName, attribs: out };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", referrerpolicy: "strict-origin-when-cross-origin" } }),
+  },
+  exclusiveFilter: (frame) => frame.tag === "iframe" && !frame.attribs.src,
+};
+
+/** Markdown (with raw HTML) to sanitised HTML, safe for dangerouslySetInnerHTML. */
+export function renderMarkdown(source: string | null | undefined): string {
+  if (!source) return "";
+  return sanitizeHtml(md.render(source), MARKDOWN_OPTIONS);
+}
+
+/** Markdown to plain text (cards, meta descriptions, JSON-LD): rendered, then every tag dropped. */
+export function markdownToText(source: string | null | undefined): string {
+  if (!source) return "";
+  const text = sanitizeHtml(md.render(source), { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(text).replace(/\s+/g, " ").trim();
+}
+
+/** Ingredient text: only b, q, i, strong, sup, without attributes (spec §9). */
+export function sanitizeIngredientText(source: string | null | undefined): string {
+  if (!source) return "";
+  return sanitizeHtml(source, { allowedTags: ["b", "q", "i", "strong", "sup"], allowedAttributes: {} });
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;/g, "'")
+    .replace(/&#x0*27;/gi, "'")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&");
+}

@@ -1,0 +1,96 @@
+/**
+ * The browser session: the httpOnly cookie `mealie.access_token` holds the same session token the API
+ * reads (web/api/handler.ts), so signing in here also signs the browser in to /api (images, later the UI).
+ */
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { Actor } from "../../../core/actor.js";
+import type { UserRecord } from "../../../core/schemas/records.js";
+
+export const SESSION_COOKIE = "mealie.access_token";
+
+export type UserActor = Extract<Actor, { kind: "user" }>;
+
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const i = part.indexOf("=");
+    if (i < 0 || part.slice(0, i).trim() !== name) continue;
+    const v = part.slice(i + 1).trim();
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      return v;
+    }
+  }
+  return null;
+}
+
+/** The signed-in user's actor, or null (no cookie, expired or revoked session). */
+export async function getUserActor(request: Request, context: AppLoadContext): Promise<UserActor | null> {
+  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+  if (!token) return null;
+  const actor = await context.larder.auth.authenticateToken(token);
+  return actor && actor.kind === "user" ? actor : null;
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUserActor(request: Request, context: AppLoadContext): Promise<UserActor> {
+  const actor = await getUserActor(request, context);
+  if (actor) return actor;
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** The slug of the user's group, or null when the group is gone. */
+export function groupSlugOf(context: AppLoadContext, user: UserRecord): string | null {
+  return context.larder.groups.byId(user.groupId)?.slug ?? null;
+}
+
+/** The signed-in user, checked to belong to `groupSlug`; another group's slug is a 404, never its data. */
+export async function requireGroupMember(
+  request: Request,
+  context: AppLoadContext,
+  groupSlug: string | undefined,
+): Promise<{ actor: UserActor; groupSlug: string; groupName: string }> {
+  const actor = await requireUserActor(request, context);
+  const group = context.larder.groups.byId(actor.user.groupId);
+  if (!group || !groupSlug || group.slug !== groupSlug) throw new Response("Not Found", { status: 404 });
+  return { actor, groupSlug: group.slug, groupName: group.doc.data.name };
+}
+
+function isSecure(request: Request, context: AppLoadContext): boolean {
+  return (
+    new URL(request.url).protocol === "https:" ||
+    request.headers.get("X-Forwarded-Proto") === "https" ||
+    context.larder.config.baseUrl.startsWith("https:")
+  );
+}
+
+/** Set-Cookie value for a session token (maxAge in seconds; 0 clears the cookie). */
+export function sessionCookie(request: Request, context: AppLoadContext, token: string, maxAge: number): string {
+  const secure = isSecure(request, context) ? "; Secure" : "";
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAge))}${secure}`;
+}
+
+/** Unsafe requests must come from our own pages (the cookie rides along on cross-site form posts). */
+export function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get("Origin") ?? request.headers.get("Referer");
+  if (!origin) return; // non-browser clients and privacy-stripped referers; SameSite=Lax still applies
+  const host = request.headers.get("Host") ?? new URL(request.url).host;
+  let from: string;
+  try {
+    from = new URL(origin).host;
+  } catch {
+    throw new Response("Cross-origin request refused", { status: 403 });
+  }
+  if (from !== host) throw new Response("Cross-origin request refused", { status: 403 });
+}
+
+/** A same-site path to go back to after login; anything else (absolute, protocol-relative) is dropped. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string | null {
+  if (typeof value !== "string") return null;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (value.startsWith("/login") || value.startsWith("/logout")) return null;
+  return value;
+}

@@ -1,0 +1,21 @@
+/** POST /logout: end the session in core, clear the cookie, back to /login?direct=1. */
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { assertSameOrigin, getUserActor, sessionCookie } from "../lib/session.server.js";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const actor = await getUserActor(request, context);
+  if (actor) {
+    try {
+      await context.larder.auth.logout(actor);
+    } catch (e) {
+      context.larder.log.warn("logout: could not end the session", e);
+    }
+  }
+  return redirect("/login?direct=1", { headers: { "Set-Cookie": sessionCookie(request, context, "", 0) } });
+}
+
+/** GET /logout changes nothing (a link or prefetch must not sign anyone out). */
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,93 @@
+/**
+ * `larder serve`: one node:http server. Requests under /api go straight to web/api (no Remix overhead);
+ * everything else goes to Remix with the core instance in the load context (ARCHITECTURE §1).
+ */
+import { createServer, type Server } from "node:http";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import type { Larder } from "../../core/larder.js";
+import { createApiHandler } from "../api/handler.js";
+import { buildRouter } from "../api/routes/index.js";
+import { createRemixHandler, type NodeHandler } from "./remix-adapter.js";
+import { serveStatic } from "./static-files.js";
+
+export interface StartOptions {
+  larder: Larder;
+  port: number;
+  host: string;
+  /** Folder holding Remix's `server/index.js` and `client/`; default: the repo's build/. */
+  buildDir?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** The repo's build/ folder, whether this file runs from source or from dist/. */
+export function defaultBuildDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(join(dir, "build", "server", "index.js"))) return join(dir, "build");
+    if (existsSync(join(dir, "package.json"))) return join(dir, "build");
+    dir = dirname(dir);
+  }
+  return resolve("build");
+}
+
+export async function createLarderServer(opts: Omit<StartOptions, "port" | "host">): Promise<Server> {
+  const { larder } = opts;
+  const api = createApiHandler(larder, buildRouter());
+  const buildDir = opts.buildDir ?? defaultBuildDir();
+  const clientDir = join(buildDir, "client");
+  let remix: NodeHandler | null = null;
+  const serverEntry = join(buildDir, "server", "index.js");
+  if (existsSync(serverEntry)) {
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    remix = createRemixHandler(build, larder);
+  } else {
+    larder.log.warn(`web UI not built (${serverEntry} missing): serving the API only; run \`npm run build\``);
+  }
+  return createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    const run = async () => {
+      if (path === "/api" || path.startsWith("/api/")) return api(req, res);
+      if (await serveStatic(clientDir, req, res)) return;
+      if (remix) return remix(req, res);
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("The web UI is not built. Run `npm run build`.");
+    };
+    run().catch((e: unknown) => {
+      larder.log.error(`request ${req.method} ${path} failed`, e);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Internal Server Error");
+    });
+  });
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const server = await createLarderServer(opts);
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 120_000;
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(opts.port, opts.host, () => ok());
+  });
+  const addr = server.address();
+  const port = typeof addr === "object" && addr ? addr.port : opts.port;
+  const hostForUrl = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
+  return {
+    url: `http://${hostForUrl}:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+  };
+}
