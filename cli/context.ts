@@ -6,7 +6,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadConfig, type Config } from "../core/config.js";
-import { Larder } from "../core/larder.js";
+// Type only: core/larder.js pulls in everything (recipes, images, auth); commands load it when they open a folder.
+import type { Larder } from "../core/larder.js";
 import { consoleLogger, type Logger } from "../core/log/logger.js";
 import { acquireLock, LockHeldError, readLock, type HeldLock, type LockInfo } from "../core/storage/lock.js";
 import { CliError, EXIT } from "./output.js";
@@ -92,6 +93,7 @@ export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promis
 
 /** Open the folder with core for a one-shot command (no watcher), run `fn`, close it. */
 export async function withLarder<T>(config: Config, fn: (larder: Larder) => Promise<T>): Promise<T> {
+  const { Larder } = await import("../core/larder.js");
   const larder = await Larder.open(config, { log: cliLogger(), watch: false });
   try {
     return await fn(larder);

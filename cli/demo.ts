@@ -7,7 +7,7 @@ import { cp, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Larder } from "../core/larder.js";
-import { FIRST_ADMIN } from "../core/larder.js";
+import { FIRST_ADMIN } from "../core/users/first-admin.js";
 import { CliError, EXIT } from "./output.js";
 
 export const DEMO_PASSWORD = FIRST_ADMIN.password;
@@ -56,7 +56,7 @@ export async function ensureDemoLogin(larder: Larder): Promise<{ username: strin
   const admin = larder.users.all().find((u) => u.admin);
   if (!admin) return null;
   let passwordSet = false;
-  if (!(await larder.auth.hasPassword(admin.id))) {
+  if (!larder.auth.hasPassword(admin.id)) {
     await larder.auth.setPassword(admin.id, DEMO_PASSWORD, { isDefault: true });
     passwordSet = true;
   }

@@ -12,7 +12,7 @@ import { registerConfig } from "./commands/config.js";
 import { registerInit } from "./commands/init.js";
 import { registerServe } from "./commands/serve.js";
 import { registerUser } from "./commands/user/index.js";
-import { EXIT, fail, setJsonMode } from "./output.js";
+import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
 /** package.json's version, found from source (cli/) or from dist/cli/. */
 function version(): string {
@@ -49,6 +49,8 @@ export function buildProgram(): Command {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // Ink's chalk ignores NO_COLOR (https://no-color.org) but honours FORCE_COLOR=0; it loads lazily, after this.
+  if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";
   const program = buildProgram();
   // The global --json is known before parsing finishes, so usage errors can be JSON too.
   setJsonMode(argv.includes("--json"));
@@ -60,6 +62,8 @@ async function main(argv: string[]): Promise<void> {
     if (e instanceof CommanderError) {
       // Help and --version "fail" with exit code 0; commander has already printed them and any error.
       process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+      // Commander printed the message on stderr; a script reading --json output still gets its document.
+      if (e.exitCode !== 0 && isJsonMode()) printJson({ error: { message: e.message, exitCode: EXIT.invalid } });
     } else {
       fail(e);
     }

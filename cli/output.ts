@@ -118,7 +118,8 @@ export function fail(error: unknown, code?: ExitCode): ExitCode {
   } else {
     const lines = [e.message, ...e.issues.map((i) => `  ${i.field ? `${i.field}: ` : ""}${i.message}`)];
     const text = lines.join("\n");
-    process.stderr.write(process.stderr.isTTY ? `${RED}${text}${RESET}\n` : `${text}\n`);
+    const colour = process.stderr.isTTY && !process.env.NO_COLOR;
+    process.stderr.write(colour ? `${RED}${text}${RESET}\n` : `${text}\n`);
   }
   process.exitCode = e.exitCode;
   return e.exitCode;

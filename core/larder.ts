@@ -1,18 +1,18 @@
 /**
  * The composition root: one Larder instance per data folder. `web/` and `cli/` are adapters over it.
  */
-import { readFile } from "node:fs/promises";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config.js";
-import { DataFolder, initDataFolder } from "./storage/data-folder.js";
+import { DataFolder, ensurePrivateDirs, initDataFolder } from "./storage/data-folder.js";
 import { JsonDoc } from "./storage/json-doc.js";
 import { GroupsRegistry } from "./groups/registry.js";
 import { UsersService } from "./users/users-service.js";
 import { UsersDoc, SiteDoc } from "./schemas/records.js";
 import { OrganizersService } from "./organizers/organizers-service.js";
 import { VocabularyService } from "./foods/vocabulary-service.js";
+import { seedGroup } from "./foods/seed.js";
 import { AuthService } from "./users/auth-service.js";
 import { FIRST_ADMIN } from "./users/first-admin.js";
 import { RecipesService } from "./recipes/recipes-service.js";
@@ -74,6 +74,8 @@ export class Larder {
       }
       await initDataFolder(root, { templatesDir: templatesDir() });
     }
+    // A folder cloned with git has no .larder/: it is per machine.
+    await ensurePrivateDirs(this.folder);
     const tmpDir = this.folder.tmpDir;
     this.site = await JsonDoc.open(this.folder.larderJson, { schema: SiteDoc, tmpDir, defaults: () => SiteDoc.parse({}) });
     this.usersDoc = await JsonDoc.open(this.folder.usersJson, { schema: UsersDoc, tmpDir, defaults: () => UsersDoc.parse({}) });
@@ -100,20 +102,11 @@ export class Larder {
     this.log.info(`first start: created admin '${FIRST_ADMIN.username}' (${FIRST_ADMIN.email}) in group '${group.doc.data.name}'`);
   }
 
-  /** Fill an empty group's units, foods and labels from templates/seed/en-US. */
+  /** Fill an empty group's labels, units and foods from templates/seed/<locale>. */
   async seedVocabulary(groupSlug: string, locale = "en-US"): Promise<void> {
     const g = this.groups.bySlugOrNull(groupSlug);
     if (!g) return;
-    const dir = join(templatesDir(), "seed", locale);
-    const read = async (name: string): Promise<unknown[]> => {
-      try {
-        return JSON.parse(await readFile(join(dir, name), "utf8")) as unknown[];
-      } catch {
-        return [];
-      }
-    };
-    if (g.units.data.units.length === 0) await this.vocabulary.seed(g, "units", await read("units.json"));
-    if (g.foods.data.foods.length === 0) await this.vocabulary.seed(g, "foods", await read("foods.json"));
+    await seedGroup(g, join(templatesDir(), "seed", locale));
   }
 
   async close(): Promise<void> {

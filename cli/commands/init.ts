@@ -1,8 +1,8 @@
 /** `larder init DIR`: a new data folder in Mealie's first-start state (group Home, household Family, admin). */
 import type { Command } from "commander";
 import { resolve } from "node:path";
-import { FIRST_ADMIN, templatesDir } from "../../core/larder.js";
-import { initDataFolder } from "../../core/storage/data-folder.js";
+import { findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
+import { FIRST_ADMIN } from "../../core/users/first-admin.js";
 import { configFor, isLarderFolderOrEmpty, withLarder } from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printStatus } from "../output.js";
 
@@ -18,7 +18,7 @@ export function registerInit(program: Command): void {
       }
       // The template first (it tolerates a `.git`), then Larder.open writes the first-start state. No
       // lock: the folder was empty a moment ago, so no server can be holding it.
-      await initDataFolder(dir, { templatesDir: templatesDir() });
+      await initDataFolder(dir, { templatesDir: await findTemplatesDir() });
       await withLarder(configFor(dir), async () => {});
       const login = { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, password: FIRST_ADMIN.password };
       if (isJsonMode()) return printJson({ dataDir: dir, login });

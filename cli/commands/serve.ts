@@ -3,9 +3,10 @@
  * commands go through this server, serve the API and the UI, and shut down cleanly on SIGINT/SIGTERM.
  */
 import type { Command } from "commander";
-import { FIRST_ADMIN, Larder, templatesDir } from "../../core/larder.js";
+import type { Larder } from "../../core/larder.js";
 import { consoleLogger } from "../../core/log/logger.js";
-import { initDataFolder } from "../../core/storage/data-folder.js";
+import { findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
+import { FIRST_ADMIN } from "../../core/users/first-admin.js";
 import { acquireLock, LockHeldError, type HeldLock } from "../../core/storage/lock.js";
 import { configFor, isLarderFolderOrEmpty, resolveDataDir } from "../context.js";
 import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder } from "../demo.js";
@@ -50,7 +51,7 @@ async function serve(opts: ServeOptions): Promise<void> {
   // A new folder gets its skeleton before the lock: the lock lives in `.larder/`, and core refuses to
   // initialise a folder that already has anything in it.
   const fresh = !isLarderFolderOrEmpty(dataDir);
-  if (fresh) await initDataFolder(dataDir, { templatesDir: templatesDir() });
+  if (fresh) await initDataFolder(dataDir, { templatesDir: await findTemplatesDir() });
 
   let lock: HeldLock;
   try {
@@ -80,7 +81,10 @@ async function serve(opts: ServeOptions): Promise<void> {
   };
 
   try {
+    const { Larder } = await import("../../core/larder.js");
     larder = await Larder.open(config, { log, watch: true });
+    // The CLI proves it can read `.larder/` with this token and then acts as the first admin.
+    larder.auth.setLocalAdminToken(lock.info.token);
     const demoLogin = demo ? await ensureDemoLogin(larder) : null;
     // Loaded here so that other commands never pay for the HTTP stack and Remix.
     const { startServer } = await import("../../web/server/server.js");

@@ -15,7 +15,7 @@ export class LocalUsers implements UserBackend {
   }
 
   async add(user: NewUser): Promise<UserView> {
-    const place = pickPlacement(placeOptions(this.larder), user.group, user.household);
+    const place = pickPlacement(placeOptions(this.larder), user.group, user.household, this.larder.site.data.defaultGroup);
     const group = this.larder.groups.bySlugOrNull(place.group.slug);
     const household = group?.households.get(place.household.slug);
     if (!group || !household) throw new CliError(`No such group: ${place.group.slug}`, EXIT.notFound);
@@ -41,7 +41,8 @@ export class LocalUsers implements UserBackend {
   async setPassword(login: string, password: string): Promise<UserView> {
     const user = this.larder.users.byLogin(login);
     if (!user) throw new CliError(`No such user: ${login}`, EXIT.notFound);
-    await this.larder.auth.setPassword(user.id, password);
+    // changePassword, not setPassword: a password change ends the user's sessions (ARCHITECTURE §5).
+    await this.larder.auth.changePassword(user.id, password);
     return this.view(user);
   }
 

@@ -1,7 +1,7 @@
 /**
  * Which group and household a new user joins. `--group` / `--household` accept a slug (the folder name)
- * or the display name; without them the user joins Mealie's default group "Home" (or the first group)
- * and its household "Family" (or its first household).
+ * or the display name; without them the user joins the site's default group (`defaultGroup` in
+ * larder.json, "home" like Mealie's "Home"), else the first group, and its household "Family", else its first.
  */
 import { CliError, EXIT } from "../output.js";
 
@@ -19,9 +19,14 @@ export interface Placement {
 const matches = (want: string) => (o: { slug: string; name: string }) =>
   o.slug === want || o.name.toLowerCase() === want.trim().toLowerCase();
 
-export function pickPlacement(groups: PlaceOption[], groupArg?: string, householdArg?: string): Placement {
+export function pickPlacement(
+  groups: PlaceOption[],
+  groupArg?: string,
+  householdArg?: string,
+  defaultGroup = "home",
+): Placement {
   const sorted = [...groups].sort((a, b) => a.slug.localeCompare(b.slug));
-  const group = groupArg ? sorted.find(matches(groupArg)) : (sorted.find((g) => g.slug === "home") ?? sorted[0]);
+  const group = groupArg ? sorted.find(matches(groupArg)) : (sorted.find((g) => g.slug === defaultGroup) ?? sorted[0]);
   if (!group) {
     throw new CliError(groupArg ? `No such group: ${groupArg}` : "The data folder has no group", EXIT.notFound);
   }

@@ -37,7 +37,9 @@ export class ServerUsers implements UserBackend {
 
   async add(user: NewUser): Promise<UserView> {
     // Resolve slugs here (the API takes names) so an unknown group fails with the CLI's message and code.
-    const place = pickPlacement(await placeOptionsOnDisk(this.dataDir), user.group, user.household);
+    const site = await readJson<{ defaultGroup?: unknown }>(join(this.dataDir, "larder.json"));
+    const defaultGroup = typeof site?.defaultGroup === "string" ? site.defaultGroup : undefined;
+    const place = pickPlacement(await placeOptionsOnDisk(this.dataDir), user.group, user.household, defaultGroup);
     const out = await this.request<UserOut>("POST", "/api/admin/users", {
       username: user.username,
       fullName: user.fullName,
@@ -177,11 +179,15 @@ async function dirs(path: string): Promise<string[]> {
   }
 }
 
-async function readName(file: string): Promise<string | null> {
+async function readJson<T>(file: string): Promise<T | null> {
   try {
-    const name = (JSON.parse(await readFile(file, "utf8")) as { name?: unknown }).name;
-    return typeof name === "string" ? name : null;
+    return JSON.parse(await readFile(file, "utf8")) as T;
   } catch {
     return null;
   }
+}
+
+async function readName(file: string): Promise<string | null> {
+  const name = (await readJson<{ name?: unknown }>(file))?.name;
+  return typeof name === "string" ? name : null;
 }

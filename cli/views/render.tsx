@@ -1,15 +1,24 @@
 /**
- * Render a static Ink view once and leave its frame on screen. Loaded lazily by cli/output.ts, so
- * scripts and --json runs never pay for React and Ink.
+ * Render a static Ink view once and leave it on screen. Loaded lazily by cli/output.ts, so scripts and
+ * --json runs never pay for React and Ink.
  */
 import type { ReactElement } from "react";
-import { render } from "ink";
+import { Box, render, Static } from "ink";
 import { Table } from "./table.js";
 import { Status, type StatusKind } from "./status.js";
 
 async function renderOnce(element: ReactElement): Promise<void> {
-  // These views take no input, so Ink never touches stdin; Ctrl-C keeps its default meaning.
-  const instance = render(element, { patchConsole: false, exitOnCtrlC: false });
+  // <Static>: written once, above the live area. A live frame taller than the terminal makes Ink
+  // clear the whole screen (scrollback included) on every render, which a long table would trigger.
+  const instance = render(
+    <Static items={[element]}>
+      {(item, i) => (
+        // A row box sizes its child to content instead of stretching it across the terminal.
+        <Box key={i}>{item}</Box>
+      )}
+    </Static>,
+    { patchConsole: false, exitOnCtrlC: false },
+  );
   instance.unmount();
   await instance.waitUntilExit();
 }

@@ -21,7 +21,9 @@ afterAll(async () => {
 
 const fetch = createGuardedFetcher({ fetchAllow: ["127.0.0.1"] });
 const report = (label: string, m: { rss: number; arrayBuffers: number }): void => {
-  console.log(`[memory] ${label}: rss +${(m.rss / MiB).toFixed(1)} MiB, arrayBuffers +${(m.arrayBuffers / MiB).toFixed(1)} MiB`);
+  console.log(
+    `[memory] ${label}: rss +${(m.rss / MiB).toFixed(1)} MiB, arrayBuffers +${(m.arrayBuffers / MiB).toFixed(1)} MiB`,
+  );
 };
 const mb100 = 100 * MiB;
 
@@ -40,9 +42,14 @@ describe("size caps", () => {
     expect((err as ResponseTooLargeError).phase).toBe("declared");
   });
 
+  it("does not apply the declared size to a HEAD response, which has no body", async () => {
+    const res = await fetch(`${s.v4}/huge?mb=100&declared`, { method: "HEAD", maxBytes: MiB });
+    expect([res.status, res.body.length, res.headers.get("content-length")]).toEqual([200, 0, String(mb100)]);
+  });
+
   it("cuts off an undeclared 100 MB body at the cap, memory flat", async () => {
-    const m = await measurePeak(() => fetch(`${s.v4}/huge?mb=100`, { maxBytes: 2 * MiB }), { live: true });
-    report("100 MB chunked, 2 MiB cap, live", m);
+    const m = await measurePeak(() => fetch(`${s.v4}/huge?mb=100`, { maxBytes: 2 * MiB }));
+    report("100 MB chunked, 2 MiB cap, raw", m);
     expectTooLarge(m.outcome, "wire");
     await new Promise((r) => setTimeout(r, 50)); // let the server notice the hang-up
     expect(s.hugeSent()).toBeLessThan(mb100 / 5);
@@ -53,17 +60,21 @@ describe("size caps", () => {
   it("streams a 100 MB download to a sink without buffering it", async () => {
     for (const live of [true, false]) {
       const sink = countingSink();
-      const m = await measurePeak(async () => {
-        const res = await fetch(`${s.v4}/huge?mb=100`, { stream: true, maxBytes: 200 * MiB });
-        await pipeline(res.body, sink);
-      }, { live });
+      const m = await measurePeak(
+        async () => {
+          const res = await fetch(`${s.v4}/huge?mb=100`, { stream: true, maxBytes: 200 * MiB });
+          await pipeline(res.body, sink);
+        },
+        { live },
+      );
       report(`100 MB streamed to sink, ${live ? "live" : "raw"}`, m);
       expect(m.outcome.status).toBe("fulfilled");
       expect(sink.bytes).toBe(mb100);
       // Raw figures include uncollected socket buffers (they plateau around 30-45 MiB whatever
       // the size, as measured with 400 MB too); live figures are what the fetch really holds.
-      expect(m.arrayBuffers).toBeLessThan(live ? mb100 / 10 : mb100 * 0.6);
-      expect(m.rss).toBeLessThan(live ? mb100 / 4 : mb100 * 0.75);
+      // Bounds leave room for a loaded CI machine; typical figures are in the printed report.
+      expect(m.arrayBuffers).toBeLessThan(live ? mb100 * 0.3 : mb100 * 0.6);
+      expect(m.rss).toBeLessThan(live ? mb100 * 0.4 : mb100 * 0.75);
     }
   });
 
@@ -78,13 +89,12 @@ describe("size caps", () => {
 
 describe("decompression bombs", () => {
   it.each(["gzip", "br"])("cuts a 256 MiB %s bomb off at the decoded cap, memory flat", async (enc) => {
-    for (const live of [true, false]) {
-      const m = await measurePeak(() => fetch(`${s.v4}/bomb?enc=${enc}`, { maxBytes: 4 * MiB }), { live });
-      report(`256 MiB ${enc} bomb, 4 MiB cap, ${live ? "live" : "raw"}`, m);
-      expectTooLarge(m.outcome, "decoded");
-      expect(m.arrayBuffers).toBeLessThan(24 * MiB);
-      expect(m.rss).toBeLessThan(48 * MiB);
-    }
+    // Raw figures (no forced GC) are the stricter test: they count garbage too.
+    const m = await measurePeak(() => fetch(`${s.v4}/bomb?enc=${enc}`, { maxBytes: 4 * MiB }));
+    report(`256 MiB ${enc} bomb, 4 MiB cap, raw`, m);
+    expectTooLarge(m.outcome, "decoded");
+    expect(m.arrayBuffers).toBeLessThan(24 * MiB);
+    expect(m.rss).toBeLessThan(48 * MiB);
   });
 
   it("cuts a streamed bomb off too", async () => {

@@ -144,7 +144,10 @@ export async function bodyStream(res: IncomingMessage, opts: BodyOptions): Promi
       res.destroy();
       throw new FetchFailedError(opts.url, `unsupported content encoding "${enc}"`);
     }
-    stages.push(decoder, new ByteCap(opts.maxBytes, () => new ResponseTooLargeError(opts.url, opts.maxBytes, "decoded")));
+    stages.push(
+      decoder,
+      new ByteCap(opts.maxBytes, () => new ResponseTooLargeError(opts.url, opts.maxBytes, "decoded")),
+    );
   }
   const outlet = new Outlet(opts.mapError);
   pipeline([res, ...stages, outlet], () => {

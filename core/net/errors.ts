@@ -68,7 +68,12 @@ export class ResponseTooLargeError extends OutboundFetchError {
     /** `declared`: Content-Length said so; `wire`: bytes received; `decoded`: bytes after decompression. */
     readonly phase: "declared" | "wire" | "decoded",
   ) {
-    super(`The remote response is larger than ${limit} bytes`, 413, url, `${phase} size exceeded ${limit} bytes`);
+    super(
+      `The remote response is larger than ${limit} bytes`,
+      413,
+      url,
+      `${phase} size exceeded ${limit} bytes`,
+    );
   }
 }
 
@@ -79,11 +84,7 @@ export class BadContentTypeError extends OutboundFetchError {
     readonly contentType: string | null,
     readonly expected: readonly string[],
   ) {
-    super(
-      `Unsupported content type ${contentType ?? "(none)"}; expected ${expected.join(", ")}`,
-      415,
-      url,
-    );
+    super(`Unsupported content type ${contentType ?? "(none)"}; expected ${expected.join(", ")}`, 415, url);
   }
 }
 

@@ -29,7 +29,11 @@ const noDns: Resolver = async (h) => {
 };
 /** Loopback reachable, as a household would allow its own Home Assistant. */
 const loopbackFetch = (extra: Record<string, string[]> = {}): ReturnType<typeof createGuardedFetcher> =>
-  createGuardedFetcher({ fetchAllow: ["127.0.0.1"], fetchUserAgent: "LarderTest/1.0", resolver: fakeResolver(extra) });
+  createGuardedFetcher({
+    fetchAllow: ["127.0.0.1"],
+    fetchUserAgent: "LarderTest/1.0",
+    resolver: fakeResolver(extra),
+  });
 
 async function rejection(p: Promise<unknown>): Promise<Error> {
   try {
@@ -64,11 +68,28 @@ describe("blocked targets (no allow list)", () => {
   });
 
   it.each([
-    "http://10.0.0.1/", "http://172.16.5.4/", "http://192.168.1.1/", "http://169.254.169.254/latest/meta-data/",
-    "http://0xa9fea9fe/", "http://100.64.0.1/", "http://224.0.0.1/", "http://255.255.255.255/", "http://240.0.0.1/",
-    "http://192.0.2.1/", "http://198.51.100.1/", "http://203.0.113.1/", "http://198.18.0.1/", "http://[fe80::1]/",
-    "http://[fc00::1]/", "http://[fd00::1]/", "http://[ff02::1]/", "http://[::ffff:10.0.0.1]/",
-    "http://[::ffff:a9fe:a9fe]/", "http://[64:ff9b::a9fe:a9fe]/", "http://[2002:c0a8:101::1]/", "http://[2001:db8::1]/",
+    "http://10.0.0.1/",
+    "http://172.16.5.4/",
+    "http://192.168.1.1/",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://0xa9fea9fe/",
+    "http://100.64.0.1/",
+    "http://224.0.0.1/",
+    "http://255.255.255.255/",
+    "http://240.0.0.1/",
+    "http://192.0.2.1/",
+    "http://198.51.100.1/",
+    "http://203.0.113.1/",
+    "http://198.18.0.1/",
+    "http://[fe80::1]/",
+    "http://[fc00::1]/",
+    "http://[fd00::1]/",
+    "http://[ff02::1]/",
+    "http://[::ffff:10.0.0.1]/",
+    "http://[::ffff:a9fe:a9fe]/",
+    "http://[64:ff9b::a9fe:a9fe]/",
+    "http://[2002:c0a8:101::1]/",
+    "http://[2001:db8::1]/",
     "https://[::ffff:192.168.0.1]/",
   ])("refuses %s as a blocked target with status 400", async (url) => {
     const err = await rejection(fetch(url, { connectTimeoutMs: 200 }));
@@ -109,7 +130,14 @@ describe("blocked targets (no allow list)", () => {
   });
 
   it("rejects non-http schemes and garbage as invalid URLs", async () => {
-    for (const url of ["file:///etc/passwd", "ftp://example.com/", "gopher://127.0.0.1:70/", "javascript:alert(1)", "not a url", "http://"]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "ftp://example.com/",
+      "gopher://127.0.0.1:70/",
+      "javascript:alert(1)",
+      "not a url",
+      "http://",
+    ]) {
       const err = await rejection(fetch(url));
       expect(err, url).toBeInstanceOf(InvalidUrlError);
       expect((err as InvalidUrlError).status).toBe(400);
@@ -123,8 +151,14 @@ describe("allow list", () => {
     // 127.0.0.1 listed does not open ::1
     expect(await rejection(loopbackFetch()(`${s.v6}/ok`))).toBeInstanceOf(BlockedTargetError);
     expect((await createGuardedFetcher({ fetchAllow: ["::1"] })(`${s.v6}/ok`)).status).toBe(200);
-    expect((await createGuardedFetcher({ fetchAllow: ["127.0.0.0/8"] })(`http://2130706433:${s.v4Port}/ok`)).status).toBe(200);
-    const byName = createGuardedFetcher({ fetchAllow: ["homeassistant.lan"], resolver: fakeResolver({ "homeassistant.lan": ["127.0.0.1"] }) });
+    expect(
+      (await createGuardedFetcher({ fetchAllow: ["127.0.0.0/8"] })(`http://2130706433:${s.v4Port}/ok`))
+        .status,
+    ).toBe(200);
+    const byName = createGuardedFetcher({
+      fetchAllow: ["homeassistant.lan"],
+      resolver: fakeResolver({ "homeassistant.lan": ["127.0.0.1"] }),
+    });
     expect((await byName(`http://homeassistant.lan:${s.v4Port}/ok`)).status).toBe(200);
     expect((await guardedFetch(`${s.v4}/ok`, { allow: ["127.0.0.1"] })).status).toBe(200);
   });
@@ -161,11 +195,17 @@ describe("DNS pinning", () => {
 });
 
 describe("redirects", () => {
-  const to = (target: string, status = 302): string => `${s.v4}/redirect?status=${status}&to=${encodeURIComponent(target)}`;
+  const to = (target: string, status = 302): string =>
+    `${s.v4}/redirect?status=${status}&to=${encodeURIComponent(target)}`;
 
   it("re-checks every hop: an allowed target cannot bounce us to a blocked one", async () => {
     const f = loopbackFetch({ "internal.test": ["10.1.2.3"] });
-    for (const target of ["http://169.254.169.254/latest/meta-data/", `http://[::1]:${s.v6Port}/ok`, "http://internal.test/", `http://0x0a000001/`]) {
+    for (const target of [
+      "http://169.254.169.254/latest/meta-data/",
+      `http://[::1]:${s.v6Port}/ok`,
+      "http://internal.test/",
+      `http://0x0a000001/`,
+    ]) {
       const err = await rejection(f(to(target)));
       expect(err, target).toBeInstanceOf(BlockedTargetError);
     }
@@ -190,9 +230,19 @@ describe("redirects", () => {
   });
 
   it("applies browsers' method rules", async () => {
-    const post = { method: "POST", body: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } };
+    const post = {
+      method: "POST",
+      body: "x=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    };
     const f = loopbackFetch();
-    for (const [status, method, body] of [[301, "GET", ""], [302, "GET", ""], [303, "GET", ""], [307, "POST", "x=1"], [308, "POST", "x=1"]] as const) {
+    for (const [status, method, body] of [
+      [301, "GET", ""],
+      [302, "GET", ""],
+      [303, "GET", ""],
+      [307, "POST", "x=1"],
+      [308, "POST", "x=1"],
+    ] as const) {
       const echo = JSON.parse((await f(to("/echo", status), post)).body.toString());
       expect([status, echo.method, echo.body], String(status)).toEqual([status, method, body]);
       expect(echo.headers["content-type"] !== undefined, String(status)).toBe(method === "POST");
@@ -202,11 +252,16 @@ describe("redirects", () => {
   });
 
   it("drops credentials when a redirect changes origin", async () => {
-    const f = createGuardedFetcher({ fetchAllow: ["127.0.0.1", "other.test"], resolver: fakeResolver({ "other.test": ["127.0.0.1"] }) });
+    const f = createGuardedFetcher({
+      fetchAllow: ["127.0.0.1", "other.test"],
+      resolver: fakeResolver({ "other.test": ["127.0.0.1"] }),
+    });
     const headers = { authorization: "Bearer secret", cookie: "session=1" };
     const same = JSON.parse((await f(to("/echo"), { headers })).body.toString());
     expect(same.headers.authorization).toBe("Bearer secret");
-    const cross = JSON.parse((await f(to(`http://other.test:${s.v4Port}/echo`), { headers })).body.toString());
+    const cross = JSON.parse(
+      (await f(to(`http://other.test:${s.v4Port}/echo`), { headers })).body.toString(),
+    );
     expect(cross.headers.authorization).toBeUndefined();
     expect(cross.headers.cookie).toBeUndefined();
   });
@@ -230,7 +285,9 @@ describe("timeouts and cancellation", () => {
 
   it("applies the connect timeout to a TLS handshake that never completes", async () => {
     const f = loopbackFetch({ "larder.test": ["127.0.0.1"] });
-    const err = await rejection(f(`https://larder.test:${s.silentPort}/`, { connectTimeoutMs: 200, timeoutMs: 5000 }));
+    const err = await rejection(
+      f(`https://larder.test:${s.silentPort}/`, { connectTimeoutMs: 200, timeoutMs: 5000 }),
+    );
     expect(err).toBeInstanceOf(FetchTimeoutError);
     expect((err as FetchTimeoutError).phase).toBe("connect");
   });
@@ -239,7 +296,13 @@ describe("timeouts and cancellation", () => {
     const err = await rejection(loopbackFetch()(`${s.v4}/stall`, { timeoutMs: 300 }));
     expect(err).toBeInstanceOf(FetchTimeoutError);
     const res = await loopbackFetch()(`${s.v4}/stall`, { timeoutMs: 300, stream: true });
-    const streamErr = await rejection((async () => { for await (const _ of res.body) { /* drain */ } })());
+    const streamErr = await rejection(
+      (async () => {
+        for await (const _ of res.body) {
+          /* drain */
+        }
+      })(),
+    );
     expect(streamErr).toBeInstanceOf(FetchTimeoutError);
   });
 
@@ -248,7 +311,9 @@ describe("timeouts and cancellation", () => {
     const reason = new Error("user navigated away");
     setTimeout(() => controller.abort(reason), 50);
     expect(await rejection(loopbackFetch()(`${s.v4}/never`, { signal: controller.signal }))).toBe(reason);
-    expect(await rejection(loopbackFetch()(`${s.v4}/ok`, { signal: AbortSignal.abort(reason) }))).toBe(reason);
+    expect(await rejection(loopbackFetch()(`${s.v4}/ok`, { signal: AbortSignal.abort(reason) }))).toBe(
+      reason,
+    );
   });
 
   it("maps a refused connection to FetchFailedError", async () => {
@@ -264,7 +329,9 @@ describe("response checks and request headers", () => {
     const f = loopbackFetch();
     expect((await f(`${s.v4}/png`, { contentType: "image/*" })).body).toHaveLength(4);
     expect(s.requests[0].headers.accept).toBe("image/*");
-    expect((await f(`${s.v4}/html`, { contentType: ["text/html", "application/xhtml+xml"] })).status).toBe(200);
+    expect((await f(`${s.v4}/html`, { contentType: ["text/html", "application/xhtml+xml"] })).status).toBe(
+      200,
+    );
     for (const path of ["/html", "/noct"]) {
       const err = await rejection(f(`${s.v4}${path}`, { contentType: "image/*" }));
       expect(err, path).toBeInstanceOf(BadContentTypeError);
@@ -282,7 +349,9 @@ describe("response checks and request headers", () => {
   it("sends the configured User-Agent on every hop, overridable per call", async () => {
     await loopbackFetch()(`${s.v4}/redirect?to=/echo`);
     expect(s.requests.map((r) => r.headers["user-agent"])).toEqual(["LarderTest/1.0", "LarderTest/1.0"]);
-    const echo = JSON.parse((await loopbackFetch()(`${s.v4}/echo`, { userAgent: "Mozilla/5.0 Larder" })).body.toString());
+    const echo = JSON.parse(
+      (await loopbackFetch()(`${s.v4}/echo`, { userAgent: "Mozilla/5.0 Larder" })).body.toString(),
+    );
     expect(echo.headers["user-agent"]).toBe("Mozilla/5.0 Larder");
     await guardedFetch(`${s.v4}/ok`, { allow: ["127.0.0.1"] });
     expect(s.requests.at(-1)?.headers["user-agent"]).toMatch(/^Larder\//);
@@ -290,14 +359,27 @@ describe("response checks and request headers", () => {
 
   it("sends URL credentials as Basic auth and keeps them out of the reported URL", async () => {
     const res = await loopbackFetch()(`http://cook:p%40ss@127.0.0.1:${s.v4Port}/echo`);
-    expect(JSON.parse(res.body.toString()).headers.authorization).toBe(`Basic ${Buffer.from("cook:p@ss").toString("base64")}`);
+    expect(JSON.parse(res.body.toString()).headers.authorization).toBe(
+      `Basic ${Buffer.from("cook:p@ss").toString("base64")}`,
+    );
     expect(res.url).toBe(`${s.v4}/echo`);
   });
 
   it("keeps callers from overriding framing headers", async () => {
     const echo = JSON.parse(
-      (await loopbackFetch()(`${s.v4}/echo`, { method: "POST", body: "abc", headers: { Host: "evil.test", "Content-Length": "999", "X-Hook": "1" } })).body.toString(),
+      (
+        await loopbackFetch()(`${s.v4}/echo`, {
+          method: "POST",
+          body: "abc",
+          headers: { Host: "evil.test", "Content-Length": "999", "X-Hook": "1" },
+        })
+      ).body.toString(),
     );
-    expect([echo.headers.host, echo.headers["content-length"], echo.headers["x-hook"], echo.body]).toEqual([`127.0.0.1:${s.v4Port}`, "3", "1", "abc"]);
+    expect([echo.headers.host, echo.headers["content-length"], echo.headers["x-hook"], echo.body]).toEqual([
+      `127.0.0.1:${s.v4Port}`,
+      "3",
+      "1",
+      "abc",
+    ]);
   });
 });

@@ -12,10 +12,23 @@
 import type { Readable } from "node:stream";
 import type { Config } from "../config.js";
 import { ACCEPT_ENCODING, bodyStream, collect, contentTypeMatches } from "./body.js";
-import { BadContentTypeError, HttpStatusError, ResponseTooLargeError, TooManyRedirectsError } from "./errors.js";
+import {
+  BadContentTypeError,
+  HttpStatusError,
+  ResponseTooLargeError,
+  TooManyRedirectsError,
+} from "./errors.js";
 import { AllowList } from "./ip-policy.js";
 import { FetchScope } from "./scope.js";
-import { parseUrl, publicUrl, sendHop, systemResolver, vetTarget, type Hop, type Resolver } from "./transport.js";
+import {
+  parseUrl,
+  publicUrl,
+  sendHop,
+  systemResolver,
+  vetTarget,
+  type Hop,
+  type Resolver,
+} from "./transport.js";
 
 export type { ResolvedAddress, Resolver } from "./transport.js";
 
@@ -107,7 +120,6 @@ const BODY_HEADERS = ["content-type", "content-encoding", "content-language", "c
 /** Credentials must not follow a redirect to another origin. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
-
 /** Bind the policy from configuration (LARDER_FETCH_ALLOW, LARDER_USER_AGENT). Invalid allow entries throw here, at startup. */
 export function createGuardedFetcher(
   config: Partial<Pick<Config, "fetchAllow" | "fetchUserAgent">> & { resolver?: Resolver },
@@ -117,16 +129,31 @@ export function createGuardedFetcher(
     userAgent: config.fetchUserAgent,
     resolver: config.resolver,
   };
-  return ((url: string | URL, options: RequestOptions = {}) => fetchWithPolicy(url, options, policy)) as GuardedFetcher;
+  return ((url: string | URL, options: RequestOptions = {}) =>
+    fetchWithPolicy(url, options, policy)) as GuardedFetcher;
 }
 
-export function guardedFetch(url: string | URL, options: GuardedFetchOptions & { stream: true }): Promise<GuardedStreamResponse>;
-export function guardedFetch(url: string | URL, options?: GuardedFetchOptions & { stream?: false }): Promise<GuardedResponse>;
-export function guardedFetch(url: string | URL, options: GuardedFetchOptions = {}): Promise<GuardedResponse | GuardedStreamResponse> {
+export function guardedFetch(
+  url: string | URL,
+  options: GuardedFetchOptions & { stream: true },
+): Promise<GuardedStreamResponse>;
+export function guardedFetch(
+  url: string | URL,
+  options?: GuardedFetchOptions & { stream?: false },
+): Promise<GuardedResponse>;
+export function guardedFetch(
+  url: string | URL,
+  options: GuardedFetchOptions = {},
+): Promise<GuardedResponse | GuardedStreamResponse> {
   return fetchWithPolicy(url, options, options);
 }
 
-function requestHeaders(url: URL, opts: RequestOptions, policy: FetchPolicy, accept: readonly string[] | null): Record<string, string> {
+function requestHeaders(
+  url: URL,
+  opts: RequestOptions,
+  policy: FetchPolicy,
+  accept: readonly string[] | null,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(opts.headers ?? {})) {
     const name = k.toLowerCase();
@@ -147,7 +174,10 @@ function requestHeaders(url: URL, opts: RequestOptions, policy: FetchPolicy, acc
 function redirectHop(prev: Hop, status: number, next: URL): Hop {
   const headers = { ...prev.headers };
   let { method, body } = prev;
-  if (((status === 301 || status === 302) && method === "POST") || (status === 303 && method !== "GET" && method !== "HEAD")) {
+  if (
+    ((status === 301 || status === 302) && method === "POST") ||
+    (status === 303 && method !== "GET" && method !== "HEAD")
+  ) {
     method = "GET";
     body = undefined;
     for (const h of BODY_HEADERS) delete headers[h];
@@ -180,14 +210,24 @@ async function fetchWithPolicy(
   const resolver = policy.resolver ?? systemResolver;
   const maxRedirects = opts.maxRedirects ?? DEFAULTS.maxRedirects;
   const maxBytes = opts.maxBytes ?? DEFAULTS.maxBytes;
-  const accept = opts.contentType === undefined ? null : typeof opts.contentType === "string" ? [opts.contentType] : opts.contentType;
+  const accept =
+    opts.contentType === undefined
+      ? null
+      : typeof opts.contentType === "string"
+        ? [opts.contentType]
+        : opts.contentType;
   const timeoutMs = opts.timeoutMs ?? DEFAULTS.timeoutMs;
   const scope = new FetchScope(publicUrl(startUrl), timeoutMs, opts.signal);
   let handedOff = false;
   try {
     const bodyBuf = opts.body === undefined ? undefined : Buffer.from(opts.body);
     const method = (opts.method ?? "GET").toUpperCase();
-    let hop: Hop = { url: startUrl, method, headers: requestHeaders(startUrl, opts, policy, accept), body: bodyBuf };
+    let hop: Hop = {
+      url: startUrl,
+      method,
+      headers: requestHeaders(startUrl, opts, policy, accept),
+      body: bodyBuf,
+    };
     if (bodyBuf) hop.headers["content-length"] = String(bodyBuf.length);
     else if (method === "POST" || method === "PUT" || method === "PATCH") hop.headers["content-length"] = "0";
     const redirects: string[] = [];
@@ -196,7 +236,12 @@ async function fetchWithPolicy(
       if (scope.signal.aborted) throw scope.signal.reason;
       scope.currentUrl = publicUrl(hop.url);
       const target = await vetTarget(hop.url, allow, resolver, scope);
-      const res = await sendHop(hop, target, { connectTimeoutMs: opts.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs, ca: opts.ca }, scope);
+      const res = await sendHop(
+        hop,
+        target,
+        { connectTimeoutMs: opts.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs, ca: opts.ca },
+        scope,
+      );
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
 
@@ -209,7 +254,8 @@ async function fetchWithPolicy(
         continue;
       }
 
-      const ok = (status >= 200 && status < 300) || (opts.redirect === "manual" && status >= 300 && status < 400);
+      const ok =
+        (status >= 200 && status < 300) || (opts.redirect === "manual" && status >= 300 && status < 400);
       if (opts.throwHttpErrors !== false && !ok) {
         res.destroy();
         throw new HttpStatusError(scope.currentUrl, status);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AllowList, blockedRange, hostLiteral, judgeTarget, parseAddress, type IpAddress } from "./ip-policy.js";
+import {
+  AllowList,
+  blockedRange,
+  hostLiteral,
+  judgeTarget,
+  parseAddress,
+  type IpAddress,
+} from "./ip-policy.js";
 
 function ip(text: string): IpAddress {
   const parsed = parseAddress(text);
@@ -66,12 +73,19 @@ describe("blockedRange", () => {
     expect(blockedRange(ip("2002:5db8:d70e::1"))).toBeNull();
   });
 
-  it.each(["93.184.215.14", "1.1.1.1", "8.8.8.8", "100.63.255.255", "100.128.0.0", "172.15.255.255", "172.32.0.0", "2606:4700::1111", "2a00:1450:4001::200e"])(
-    "%s is public",
-    (addr) => {
-      expect(blockedRange(ip(addr))).toBeNull();
-    },
-  );
+  it.each([
+    "93.184.215.14",
+    "1.1.1.1",
+    "8.8.8.8",
+    "100.63.255.255",
+    "100.128.0.0",
+    "172.15.255.255",
+    "172.32.0.0",
+    "2606:4700::1111",
+    "2a00:1450:4001::200e",
+  ])("%s is public", (addr) => {
+    expect(blockedRange(ip(addr))).toBeNull();
+  });
 });
 
 describe("hostLiteral", () => {
@@ -103,7 +117,14 @@ describe("hostLiteral", () => {
 });
 
 describe("AllowList", () => {
-  const list = new AllowList(["homeassistant.lan", "*.kitchen.lan", "192.168.1.10", "10.20.0.0/16", "fd00::/8", "Bücher.example"]);
+  const list = new AllowList([
+    "homeassistant.lan",
+    "*.kitchen.lan",
+    "192.168.1.10",
+    "10.20.0.0/16",
+    "fd00::/8",
+    "Bücher.example",
+  ]);
 
   it("matches host names exactly or by wildcard suffix, case- and trailing-dot-insensitively", () => {
     expect(list.allowsHost("homeassistant.lan")).toBe(true);
@@ -148,6 +169,8 @@ describe("judgeTarget", () => {
     expect(judgeTarget("a.test", [ip("93.184.215.14"), ip("2606:4700::1111")], none).allowed).toBe(true);
     expect(judgeTarget("a.test", [ip("127.0.0.1")], new AllowList(["127.0.0.1"])).allowed).toBe(true);
     expect(judgeTarget("a.test", [ip("::1")], new AllowList(["127.0.0.1"])).allowed).toBe(false);
-    expect(judgeTarget("ha.lan", [ip("192.168.1.5"), ip("fd00::5")], new AllowList(["ha.lan"])).allowed).toBe(true);
+    expect(judgeTarget("ha.lan", [ip("192.168.1.5"), ip("fd00::5")], new AllowList(["ha.lan"])).allowed).toBe(
+      true,
+    );
   });
 });

@@ -157,7 +157,8 @@ export class AllowList {
       const host = normaliseHost(entry);
       const wildcard = host.startsWith("*.");
       const ascii = domainToASCII(wildcard ? host.slice(2) : host);
-      if (!ascii || !/^[a-z0-9_.-]+$/.test(ascii)) throw new Error(`LARDER_FETCH_ALLOW: cannot understand entry "${raw}"`);
+      if (!ascii || !/^[a-z0-9_.-]+$/.test(ascii))
+        throw new Error(`LARDER_FETCH_ALLOW: cannot understand entry "${raw}"`);
       if (wildcard) this.suffixes.push(`.${ascii}`);
       else this.hosts.add(ascii);
     }
@@ -203,7 +204,11 @@ export interface TargetVerdict {
  * rather than filtering it out, so a name that mixes public and private records (a common
  * rebinding set-up) is treated as hostile instead of being half-trusted.
  */
-export function judgeTarget(hostname: string, addresses: readonly IpAddress[], allow: AllowList): TargetVerdict {
+export function judgeTarget(
+  hostname: string,
+  addresses: readonly IpAddress[],
+  allow: AllowList,
+): TargetVerdict {
   if (allow.allowsHost(hostname)) return { allowed: true };
   if (addresses.length === 0) return { allowed: false, reason: `${hostname} resolved to no address` };
   for (const ip of addresses) {

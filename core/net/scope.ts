@@ -5,8 +5,7 @@
  */
 import { FetchFailedError, FetchTimeoutError, OutboundFetchError } from "./errors.js";
 
-export /** Timers and cancellation shared by every hop of one fetch. */
-class FetchScope {
+export class FetchScope {
   readonly controller = new AbortController();
   currentUrl: string;
   private readonly timer: NodeJS.Timeout;

@@ -15,7 +15,8 @@ import { runInNewContext } from "node:vm";
 import zlib from "node:zlib";
 import type { Resolver } from "./guarded-fetch.js";
 
-const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const fixture = (name: string): string =>
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 /** Self-signed certificate for "larder.test" (generated for these tests; valid until 2126). */
 export const TEST_CERT = fixture("larder-test.cert.pem");
 const TEST_KEY = fixture("larder-test.key.pem");
@@ -105,18 +106,29 @@ function handler(requests: Recorded[], bombs: Bombs, stats: { hugeSent: number }
       const servername = (req.socket as { servername?: string | false }).servername || undefined;
       requests.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body, servername });
       const q = url.searchParams;
-      const text = (status: number, type: string | null, payload: string | Buffer, extra: http.OutgoingHttpHeaders = {}): void => {
+      const text = (
+        status: number,
+        type: string | null,
+        payload: string | Buffer,
+        extra: http.OutgoingHttpHeaders = {},
+      ): void => {
         res.writeHead(status, { ...(type ? { "content-type": type } : {}), ...extra });
         res.end(payload);
       };
       const p = url.pathname;
       if (p === "/ok") return text(200, "text/plain", "hello");
-      if (p === "/echo") return text(200, "application/json", JSON.stringify({ method: req.method, headers: req.headers, body }));
+      if (p === "/echo")
+        return text(
+          200,
+          "application/json",
+          JSON.stringify({ method: req.method, headers: req.headers, body }),
+        );
       if (p === "/html") return text(200, "text/html; charset=utf-8", "<h1>soup</h1>");
       if (p === "/png") return text(200, "image/png", Buffer.from([0x89, 0x50, 0x4e, 0x47]));
       if (p === "/noct") return text(200, null, "mystery");
       if (p.startsWith("/status/")) return text(Number(p.slice(8)), "text/plain", "status");
-      if (p === "/redirect") return text(Number(q.get("status") ?? 302), null, "", { location: q.get("to") ?? "/ok" });
+      if (p === "/redirect")
+        return text(Number(q.get("status") ?? 302), null, "", { location: q.get("to") ?? "/ok" });
       if (p === "/loop") return text(302, null, "", { location: "/loop" });
       if (p === "/never") return; // hold the request open forever
       if (p === "/stall") {
@@ -129,24 +141,41 @@ function handler(requests: Recorded[], bombs: Bombs, stats: { hugeSent: number }
         const plain = Buffer.from("soup ".repeat(2000));
         const enc = q.get("enc") ?? "";
         const encoded =
-          enc === "gzip" ? zlib.gzipSync(plain)
-          : enc === "deflate" ? zlib.deflateSync(plain)
-          : enc === "deflate-raw" ? zlib.deflateRawSync(plain)
-          : enc === "br" ? zlib.brotliCompressSync(plain)
-          : plain;
-        return text(200, "text/plain", encoded, { "content-encoding": enc === "deflate-raw" ? "deflate" : enc });
+          enc === "gzip"
+            ? zlib.gzipSync(plain)
+            : enc === "deflate"
+              ? zlib.deflateSync(plain)
+              : enc === "deflate-raw"
+                ? zlib.deflateRawSync(plain)
+                : enc === "br"
+                  ? zlib.brotliCompressSync(plain)
+                  : plain;
+        return text(200, "text/plain", encoded, {
+          "content-encoding": enc === "deflate-raw" ? "deflate" : enc,
+        });
       }
-      if (p === "/bomb") return text(200, "text/html", q.get("enc") === "br" ? bombs.br : bombs.gzip, { "content-encoding": q.get("enc") ?? "gzip" });
+      if (p === "/bomb")
+        return text(200, "text/html", q.get("enc") === "br" ? bombs.br : bombs.gzip, {
+          "content-encoding": q.get("enc") ?? "gzip",
+        });
       text(404, "text/plain", "no such route");
     });
   };
 }
 
 /** Stream `total` bytes honouring backpressure, so the server itself stays flat too. */
-function sendHuge(res: http.ServerResponse, total: number, declared: boolean, stats: { hugeSent: number }): void {
+function sendHuge(
+  res: http.ServerResponse,
+  total: number,
+  declared: boolean,
+  stats: { hugeSent: number },
+): void {
   const chunk = Buffer.alloc(64 * 1024, 0x61);
   let sent = 0;
-  res.writeHead(200, { "content-type": "application/octet-stream", ...(declared ? { "content-length": total } : {}) });
+  res.writeHead(200, {
+    "content-type": "application/octet-stream",
+    ...(declared ? { "content-length": total } : {}),
+  });
   res.on("close", () => (stats.hugeSent = sent));
   const pump = (): void => {
     while (sent < total && !res.destroyed) {
@@ -172,7 +201,13 @@ export async function startTestServers(opts: { bombs?: boolean } = {}): Promise<
   const requests: Recorded[] = [];
   const stats = { hugeSent: 0 };
   const bombs: Bombs = opts.bombs
-    ? { gzip: await zeroBomb(256 * MiB, zlib.createGzip({ level: 9 })), br: await zeroBomb(256 * MiB, zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })) }
+    ? {
+        gzip: await zeroBomb(256 * MiB, zlib.createGzip({ level: 9 })),
+        br: await zeroBomb(
+          256 * MiB,
+          zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+        ),
+      }
     : { gzip: Buffer.alloc(0), br: Buffer.alloc(0) };
   const onRequest = handler(requests, bombs, stats);
   const v4 = http.createServer(onRequest);
@@ -232,7 +267,10 @@ export interface MemoryPeak<T> {
  * sample, so the figure is memory actually held (a buffered body would show up in full); without,
  * it also includes socket buffers that are already unreferenced but not yet collected.
  */
-export async function measurePeak<T>(fn: () => Promise<T>, opts: { live?: boolean } = {}): Promise<MemoryPeak<T>> {
+export async function measurePeak<T>(
+  fn: () => Promise<T>,
+  opts: { live?: boolean } = {},
+): Promise<MemoryPeak<T>> {
   const gc = collector();
   gc();
   const base = process.memoryUsage();
@@ -244,7 +282,9 @@ export async function measurePeak<T>(fn: () => Promise<T>, opts: { live?: boolea
     rss = Math.max(rss, m.rss - base.rss);
     arrayBuffers = Math.max(arrayBuffers, m.arrayBuffers - base.arrayBuffers);
   };
-  const timer = setInterval(sample, opts.live ? 10 : 2);
+  // A full GC costs tens of milliseconds on a busy machine; forcing one often would starve the
+  // very I/O being measured, so live sampling is sparse.
+  const timer = setInterval(sample, opts.live ? 100 : 2);
   let outcome: PromiseSettledResult<T>;
   try {
     outcome = { status: "fulfilled", value: await fn() };

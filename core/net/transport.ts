@@ -46,7 +46,12 @@ export interface VettedTarget {
   addresses: Array<{ address: string; family: number }>;
 }
 
-export async function vetTarget(url: URL, allow: AllowList, resolver: Resolver, scope: FetchScope): Promise<VettedTarget> {
+export async function vetTarget(
+  url: URL,
+  allow: AllowList,
+  resolver: Resolver,
+  scope: FetchScope,
+): Promise<VettedTarget> {
   const literal = hostLiteral(url.hostname);
   const connectHost = url.hostname.replace(/^\[|\]$/g, "");
   let resolved: ResolvedAddress[];
@@ -63,7 +68,8 @@ export async function vetTarget(url: URL, allow: AllowList, resolver: Resolver, 
   const addresses: VettedTarget["addresses"] = [];
   for (const r of resolved) {
     const ip = parseAddress(r.address);
-    if (!ip) throw new FetchFailedError(publicUrl(url), `resolver returned "${r.address}" for ${url.hostname}`);
+    if (!ip)
+      throw new FetchFailedError(publicUrl(url), `resolver returned "${r.address}" for ${url.hostname}`);
     parsed.push(ip);
     addresses.push({ address: r.address, family: r.address.includes(":") ? 6 : 4 });
   }
@@ -78,7 +84,8 @@ export async function vetTarget(url: URL, allow: AllowList, resolver: Resolver, 
  */
 export function pinnedLookup(target: VettedTarget): LookupFunction {
   return (hostname, options, callback) => {
-    const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+    const f = options.family;
+    const wanted = f === 4 || f === "IPv4" ? 4 : f === 6 || f === "IPv6" ? 6 : 0;
     const list = target.addresses.filter((a) => wanted === 0 || a.family === wanted);
     process.nextTick(() => {
       if (hostname !== target.connectHost || list.length === 0) {

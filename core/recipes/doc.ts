@@ -19,6 +19,11 @@ export interface DocIngredient {
   originalText: string | null;
   /** Slug of a sub-recipe in the same group (a Markdown link to `<slug>.md`). */
   referencedRecipe: string | null;
+  /**
+   * Link text of the sub-recipe link (`[Naan dough](naan-dough.md)`), kept so the line reads back the
+   * same; presentation only (the API shows the linked recipe's current name). Missing/null: the slug.
+   */
+  referencedRecipeName?: string | null;
 }
 
 export interface DocStep {

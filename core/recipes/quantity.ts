@@ -124,7 +124,10 @@ const DECIMAL_FORMAT = new Intl.NumberFormat("en-US", { useGrouping: false, maxi
 
 /** Decimal text with at most 3 places and no trailing zeros; never exponent notation. */
 export function formatDecimal(q: number): string {
-  return DECIMAL_FORMAT.format(roundQuantity(q));
+  const v = roundQuantity(q);
+  if (Number.isInteger(v) && Math.abs(v) < 1e21) return String(v);
+  if (Math.abs(v) < 1e15) return v.toFixed(3).replace(/\.?0+$/, "");
+  return DECIMAL_FORMAT.format(v);
 }
 
 /**

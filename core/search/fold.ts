@@ -4,7 +4,6 @@
  */
 import anyAscii from "any-ascii";
 
-// eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**

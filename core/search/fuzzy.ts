@@ -4,9 +4,9 @@
  */
 
 /**
- * Trigrams of `^term$`. Padding gives short words boundary grams, so that one edit removes at most three
- * of a word's grams while leaving at least one for words of four letters or more: a term within k edits
- * of a query shares at least `grams(query) - 3k` grams with it.
+ * Trigrams of `^term$`. Padding gives short words boundary grams. One insertion, deletion or
+ * substitution changes at most three of a word's grams and a transposition at most four, so a term
+ * within k edits of a query shares at least `grams(query) - 4k` grams with it (see minSharedGrams).
  */
 export function paddedTrigrams(term: string): string[] {
   const s = `^${term}$`;
@@ -20,6 +20,11 @@ export function innerTrigrams(term: string): string[] {
   const out = new Set<string>();
   for (let i = 0; i + 3 <= term.length; i++) out.add(term.slice(i, i + 3));
   return [...out];
+}
+
+/** Candidate filter for fuzzy lookup: the fewest grams a term within `edits` of the query can share. */
+export function minSharedGrams(queryGrams: number, edits: number): number {
+  return Math.max(1, queryGrams - 4 * edits);
 }
 
 /** How many typos a query word of this length tolerates. Short words none: too many false friends. */

@@ -17,7 +17,7 @@
  */
 import type { SearchRanker } from "../query/list.js";
 import { parseSearchQuery, significantTerms, tokenize } from "./fold.js";
-import { boundedDistance, innerTrigrams, maxEdits, paddedTrigrams } from "./fuzzy.js";
+import { boundedDistance, innerTrigrams, maxEdits, minSharedGrams, paddedTrigrams } from "./fuzzy.js";
 
 /** What the index reads from a recipe; `RecipeIndexEntry` satisfies it. */
 export interface SearchableRecipe {
@@ -62,7 +62,7 @@ interface Doc {
   texts: string[];
 }
 type Expansion = { term: Term; quality: number };
-type Group = { kind: "word"; expansions: Expansion[] } | { kind: "phrase"; phrase: string; candidates: Set<number> };
+type Group = { kind: "word"; expansions: Expansion[] } | { kind: "phrase"; phrase: string; candidates: Map<number, number> };
 
 const SECOND_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789$";
 
@@ -190,6 +190,7 @@ export class RecipeSearchIndex {
         known = true;
       } else if (L >= 4 && term.text.includes(word)) {
         out.push({ term, quality: 0.4 + (0.1 * L) / term.text.length });
+        known = true;
       }
     };
     if (L === 1) {
@@ -204,11 +205,11 @@ export class RecipeSearchIndex {
     return out;
   }
 
-  /** Terms within `maxEdits` of a word that is nobody's prefix. */
+  /** Terms within `maxEdits` of a word that no term contains (a likely typo). */
   private fuzzy(word: string): Expansion[] {
     const k = maxEdits(word.length);
     const qgrams = paddedTrigrams(word);
-    const need = Math.max(1, qgrams.length - 3 * k);
+    const need = minSharedGrams(qgrams.length, k);
     if (this.counts.length < this.termById.length) this.counts = new Int32Array(this.termById.length * 2);
     const counts = this.counts;
     const touched: number[] = [];
@@ -229,29 +230,50 @@ export class RecipeSearchIndex {
     return out;
   }
 
-  /** Documents that may contain a phrase: those holding a term that contains its longest word. */
-  private phraseCandidates(phrase: string): Set<number> {
-    const words = phrase.split(" ");
-    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
-    const ids = longest.length >= 3 ? this.rarest(innerTrigrams(longest)) : (this.grams.get(`^${longest}`) ?? []);
-    const docs = new Set<number>();
-    for (const id of ids) {
-      const term = this.termById[id]!;
-      if (!term.text.includes(longest)) continue;
-      for (const d of term.postings.keys()) docs.add(d);
+  /**
+   * Documents that may contain a phrase, with the fields worth checking: every word of the phrase must
+   * occur inside some term of the same field (the first and last words may be cut: substring match).
+   */
+  private phraseCandidates(phrase: string): Map<number, number> {
+    let result: Map<number, number> | null = null;
+    const words = [...new Set(phrase.split(" "))].sort((a, b) => b.length - a.length);
+    for (const word of words) {
+      const ids = word.length >= 3 ? this.rarest(innerTrigrams(word)) : (this.grams.get(`^${word}`) ?? []);
+      const docs = new Map<number, number>();
+      for (const id of ids) {
+        const term = this.termById[id]!;
+        if (!term.text.includes(word)) continue;
+        term.postings.forEach((mask, doc) => {
+          if (!result || result.has(doc)) docs.set(doc, (docs.get(doc) ?? 0) | mask);
+        });
+      }
+      if (result) {
+        const prev: Map<number, number> = result;
+        docs.forEach((mask, doc) => {
+          const both = mask & prev.get(doc)!;
+          if (both) docs.set(doc, both);
+          else docs.delete(doc);
+        });
+      }
+      result = docs;
+      if (!result.size) break;
     }
-    return docs;
+    return result ?? new Map();
   }
 
   /** Ranked matches for a query, best first. An empty query matches nothing. */
   search(query: string, limit = Infinity): SearchHit[] {
-    const hits = this.rank(query);
+    const hits: SearchHit[] = [];
+    this.score(query, (id, score) => hits.push({ id, score }));
+    hits.sort((a, b) => b.score - a.score);
     return limit < hits.length ? hits.slice(0, limit) : hits;
   }
 
-  /** Score per matching recipe id (higher is better). */
+  /** Score per matching recipe id (higher is better), unordered: for callers that rank themselves. */
   scores(query: string): Map<string, number> {
-    return new Map(this.rank(query).map((h) => [h.id, h.score]));
+    const out = new Map<string, number>();
+    this.score(query, (id, score) => out.set(id, score));
+    return out;
   }
 
   /** A ranker for `listQuery` over items that carry the indexed ids. */
@@ -262,11 +284,11 @@ export class RecipeSearchIndex {
     };
   }
 
-  private rank(query: string): SearchHit[] {
+  private score(query: string, emit: (id: string, score: number) => void): void {
     const q = parseSearchQuery(query);
     const groups: Group[] = significantTerms(q.terms).map((w) => ({ kind: "word", expansions: this.expand(w) }));
     for (const phrase of q.phrases) groups.push({ kind: "phrase", phrase, candidates: this.phraseCandidates(phrase) });
-    if (!groups.length) return [];
+    if (!groups.length) return;
 
     const cap = this.docs.length;
     const total = new Float64Array(cap);
@@ -287,16 +309,16 @@ export class RecipeSearchIndex {
       if (group.kind === "word") {
         for (const { term, quality } of group.expansions) {
           const base = quality * Math.log(1 + n / term.postings.size);
-          for (const [doc, mask] of term.postings) hit(doc, base * MASK_WEIGHT[mask], mask);
+          term.postings.forEach((mask, doc) => hit(doc, base * MASK_WEIGHT[mask], mask));
         }
       } else {
         const matches: [number, number][] = [];
-        for (const doc of group.candidates) {
+        group.candidates.forEach((fields, doc) => {
           const texts = this.docs[doc]!.texts;
           let mask = 0;
-          for (let f = 0; f < texts.length; f++) if (texts[f].includes(group.phrase)) mask |= 1 << f;
+          for (let f = 0; f < texts.length; f++) if (fields & (1 << f) && texts[f].includes(group.phrase)) mask |= 1 << f;
           if (mask) matches.push([doc, mask]);
-        }
+        });
         const words = group.phrase.split(" ").length;
         const base = words * Math.log(1 + n / Math.max(1, matches.length));
         for (const [doc, mask] of matches) hit(doc, base * MASK_WEIGHT[mask], mask);
@@ -312,16 +334,16 @@ export class RecipeSearchIndex {
     }
 
     const whole = q.normalized;
-    const hits: SearchHit[] = touched.map((doc) => {
+    for (const doc of touched) {
       const d = this.docs[doc]!;
-      const name = d.texts[0];
-      const exact = whole !== "" && name === whole ? 1 : 0;
-      const contains = whole !== "" && (name.startsWith(whole) || name.includes(` ${whole}`)) ? 1 : 0;
-      const allInName = nameHits[doc] === groups.length ? 1 : 0;
-      const score =
-        exact * 1e13 + contains * 1e12 + allInName * 1e11 + cover[doc] * 1e9 + nameHits[doc] * 1e7 + Math.min(total[doc], 9.99e6);
-      return { id: d.id, score };
-    });
-    return hits.sort((a, b) => b.score - a.score);
+      let tier = nameHits[doc] === groups.length ? 1e11 : 0;
+      // Only a name that matched some word can hold the whole query.
+      if (nameHits[doc] && whole) {
+        const name = d.texts[0];
+        if (name === whole) tier += 1e13 + 1e12;
+        else if (name.startsWith(whole) || name.includes(` ${whole}`)) tier += 1e12;
+      }
+      emit(d.id, tier + cover[doc] * 1e9 + nameHits[doc] * 1e7 + Math.min(total[doc], 9.99e6));
+    }
   }
 }

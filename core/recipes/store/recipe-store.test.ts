@@ -120,12 +120,48 @@ describe("identity rules", () => {
     expect(await readFile(t.file("soup"), "utf8")).toBe(text);
   });
 
+  it("names a file with neither name nor heading after its file, and adds only front matter to it", async () => {
+    const body = "Just soup.\n\n## Ingredients\n\n- 200 g flour\n";
+    await t.putText("tomato-soup", body);
+    const store = await open();
+    const e = store.get("home", "tomato-soup");
+    expect(e?.doc.name).toBe("Tomato soup");
+    expect(e?.doc.ingredients[0]).toMatchObject({ quantity: 200, unit: "gram", food: "flour" });
+    expect(await readFile(t.file("tomato-soup"), "utf8")).toBe(`---\nid: ${e?.id}\nowner: ${ADMIN}\n---\n${body}`);
+  });
+
+  it("restores an id line deleted by hand instead of deriving a new id", async () => {
+    const store = await open();
+    const e = await store.create("home", "soup", recipe("Soup"));
+    const text = await readFile(t.file("soup"), "utf8");
+    await writeFile(t.file("soup"), text.replace(`id: ${e.id}\n`, ""));
+    await store.reload("home", "soup");
+    expect(store.get("home", "soup")?.id).toBe(e.id);
+    expect(await readFile(t.file("soup"), "utf8")).toBe(text);
+  });
+
   it("applies the rules in memory only when read-only", async () => {
     const text = serializeRecipeFile(recipe("Soup"), VOCAB);
     await t.putText("soup", text);
     const store = await open({ readOnly: true });
     expect(store.get("home", "soup")?.id).toBe(derivedId("home", "recipe", "soup"));
     expect(await readFile(t.file("soup"), "utf8")).toBe(text);
+  });
+});
+
+describe("vocabulary changes", () => {
+  it("re-read ingredient lines with the group's new foods and units", async () => {
+    let vocab = VOCAB;
+    let version = "v1";
+    await t.putText("cake", `---\nid: ${ID_A}\nname: Cake\nowner: ${ADMIN}\n---\n## Ingredients\n\n- 100 g sugar\n`);
+    const store = await open({ vocabularyFor: () => vocab, vocabularyVersion: () => version });
+    expect(store.get("home", "cake")?.doc.ingredients[0].food).toBeNull();
+    vocab = { ...VOCAB, foods: [...VOCAB.foods, { name: "sugar", pluralName: null, aliases: [] }] };
+    version = "v2";
+    await store.refreshVocabulary("home");
+    expect(store.get("home", "cake")?.doc.ingredients[0]).toMatchObject({ quantity: 100, unit: "gram", food: "sugar" });
+    expect(store.get("home", "cake")?.seenAt).toBeNull();
+    expect(s?.seen()).toEqual(["updated home/cake"]);
   });
 });
 

@@ -99,9 +99,18 @@ async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
   return { loc, state, problem: null };
 }
 
-function parse(ctx: SyncContext, groupSlug: string, text: string): { doc: RecipeDoc } | { error: BrokenInfo } {
+/** A file with neither `name` nor `# Heading` is named after its file; in memory only, nothing to fix. */
+export function nameFromSlug(slug: string): string {
+  return slug.replace(/-+/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+function parse(ctx: SyncContext, groupSlug: string, text: string, slug: string): { doc: RecipeDoc } | { error: BrokenInfo } {
+  // An empty file is what an editor leaves between truncating and writing: treated like a parse
+  // failure, it is re-read before being reported, and an empty recipe never replaces a real one.
+  if (text.trim() === "") return { error: { message: "file is empty", line: null } };
   try {
-    return { doc: parseRecipeFile(text, ctx.vocabularyFor(groupSlug)) };
+    const doc = parseRecipeFile(text, ctx.vocabularyFor(groupSlug));
+    return { doc: doc.name === "" ? { ...doc, name: nameFromSlug(slug) } : doc };
   } catch (e) {
     const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
     return { error: { message: e instanceof Error ? e.message : String(e), line } };
@@ -130,7 +139,7 @@ async function loadOne(run: Run, r: Read): Promise<void> {
   const known = index.getBroken(groupSlug, slug);
   if (!cur && known && known.file.hash === state.hash && !retryBroken) return;
 
-  const parsed = parse(ctx, groupSlug, state.text);
+  const parsed = parse(ctx, groupSlug, state.text, slug);
   if ("error" in parsed) {
     if (mode === "watch" && ctx.retryLater(r.loc)) return;
     ctx.clearRetry(r.loc);
@@ -263,12 +272,12 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   const target = cur.doc;
   const patched = patchFrontMatter(disk.text, wb.patch);
   let text: string;
-  let doc = patched === null ? null : tryParse(ctx, wb.loc.groupSlug, patched);
+  let doc = patched === null ? null : tryParse(ctx, wb.loc, patched);
   if (patched !== null && doc !== null && sameDoc(doc, target)) {
     text = patched;
   } else {
     text = serializeRecipeFile(target, ctx.vocabularyFor(wb.loc.groupSlug));
-    doc = tryParse(ctx, wb.loc.groupSlug, text);
+    doc = tryParse(ctx, wb.loc, text);
     if (!doc || doc.id !== target.id) {
       ctx.log.warn(`could not write the id of groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md: the canonical form does not read back`);
       return;
@@ -284,8 +293,8 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   ctx.log.info(`wrote ${what} into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md`);
 }
 
-function tryParse(ctx: SyncContext, groupSlug: string, text: string): RecipeDoc | null {
-  const r = parse(ctx, groupSlug, text);
+function tryParse(ctx: SyncContext, loc: Location, text: string): RecipeDoc | null {
+  const r = parse(ctx, loc.groupSlug, text, loc.slug);
   return "doc" in r ? r.doc : null;
 }
 

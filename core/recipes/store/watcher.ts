@@ -20,6 +20,12 @@ export interface RecipeWatcherOptions {
   debounceMs: number;
   /** A steady stream of events still flushes this often, so a busy folder is never starved. */
   maxWaitMs?: number;
+  /**
+   * Every file event is followed by one more look this long after the last event on that file.
+   * chokidar drops a file's `change` events for 50 ms after emitting one, so the last write of a
+   * quick burst can go unreported; this trailing look (a hash compare when nothing changed) sees it.
+   */
+  settleMs?: number;
   onBatch(files: WatchedFile[]): Promise<void>;
   onError(error: unknown): void;
 }
@@ -30,6 +36,7 @@ export class RecipeWatcher {
   private firstPendingAt: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private delayed = new Set<NodeJS.Timeout>();
+  private settling = new Map<string, NodeJS.Timeout>();
   private running: Promise<void> | null = null;
   private paused = false;
   private closed = false;
@@ -67,7 +74,16 @@ export class RecipeWatcher {
   private onFsEvent(path: string): void {
     const parts = relative(this.opts.groupsDir, path).split(sep);
     if (parts.length !== 3 || parts[1] !== "recipes" || !parts[2].endsWith(".md")) return;
-    this.add({ groupSlug: parts[0], slug: parts[2].slice(0, -3) });
+    const file = { groupSlug: parts[0], slug: parts[2].slice(0, -3) };
+    this.add(file);
+    const key = `${file.groupSlug}/${file.slug}`;
+    const prev = this.settling.get(key);
+    if (prev) clearTimeout(prev);
+    const t = setTimeout(() => {
+      this.settling.delete(key);
+      this.add(file);
+    }, this.opts.settleMs ?? 100);
+    this.settling.set(key, t);
   }
 
   private add(file: WatchedFile): void {
@@ -143,7 +159,7 @@ export class RecipeWatcher {
         await this.running;
         continue;
       }
-      const busy = !this.paused && (this.pending.size > 0 || this.timer !== null || this.delayed.size > 0);
+      const busy = !this.paused && (this.pending.size > 0 || this.timer !== null || this.delayed.size > 0 || this.settling.size > 0);
       if (!busy || this.closed) return;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -153,8 +169,9 @@ export class RecipeWatcher {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    for (const t of this.delayed) clearTimeout(t);
+    for (const t of [...this.delayed, ...this.settling.values()]) clearTimeout(t);
     this.delayed.clear();
+    this.settling.clear();
     this.pending.clear();
     await this.fsw?.close();
     this.fsw = null;

@@ -4,7 +4,6 @@ import { Chips } from "./Chips.js";
 
 export function RecipeBody({ recipe, groupSlug }: { recipe: RecipePageData; groupSlug: string }) {
   const hasIngredients = recipe.sections.some((s) => s.items.length > 0);
-  let stepNumber = 0;
   return (
     <div className="recipe__body">
       <section className="recipe__ingredients panel" aria-labelledby="ingredients-title">
@@ -35,19 +34,19 @@ export function RecipeBody({ recipe, groupSlug }: { recipe: RecipePageData; grou
         <h2 id="instructions-title">Instructions</h2>
         {recipe.steps.length ? (
           <ol className="steps">
-            {recipe.steps.map((step) => {
-              stepNumber += 1;
+            {recipe.steps.map((step, i) => {
+              const stepNumber = i + 1;
               return (
                 <li className="step" key={step.key} value={stepNumber}>
                   {step.title ? <h3 className="section-title step__section">{step.title}</h3> : null}
-                  <div className="step__head">
-                    <span className="step__number" aria-hidden="true">
-                      {stepNumber}
-                    </span>
-                    <span className="visually-hidden">Step {stepNumber}</span>
+                  <span className="step__number" aria-hidden="true">
+                    {stepNumber}
+                  </span>
+                  <div className="step__content">
+                    <span className="visually-hidden">Step {stepNumber}: </span>
                     {step.summary ? <strong className="step__summary">{step.summary}</strong> : null}
+                    <div className="step__text prose" dangerouslySetInnerHTML={{ __html: step.html }} />
                   </div>
-                  <div className="step__text prose" dangerouslySetInnerHTML={{ __html: step.html }} />
                 </li>
               );
             })}

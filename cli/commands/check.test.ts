@@ -1,0 +1,75 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rm } from "node:fs/promises";
+import { json, larder, tempDir } from "../testing/run-cli.js";
+import type { CheckReport } from "./check.js";
+
+describe("larder check", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let dir: string;
+  let recipes: string;
+  beforeAll(async () => {
+    tmp = await tempDir();
+    dir = join(tmp.path, "data");
+    const init = await larder(["init", dir]);
+    expect(init.exitCode, String(init.stderr)).toBe(0);
+    recipes = join(dir, "groups", "home", "recipes");
+  });
+  afterAll(() => tmp.cleanup());
+  beforeEach(async () => {
+    await rm(recipes, { recursive: true, force: true });
+    await mkdir(recipes, { recursive: true });
+  });
+
+  it("reports a recipe file that fails to parse and exits 1", async () => {
+    await writeFile(join(recipes, "good.md"), "---\nname: Good Soup\n---\nA soup.\n");
+    await writeFile(join(recipes, "bad.md"), "---\nname: [unclosed\n---\n");
+    const res = await larder(["check", "--data", dir, "--json"]);
+    expect(res.exitCode).toBe(1);
+    const report = json<CheckReport>(res);
+    expect(report.recipes).toBeGreaterThanOrEqual(1);
+    expect(report.orphans).toEqual([]);
+    expect(report.broken).toHaveLength(1);
+    expect(report.broken[0]).toMatchObject({ path: "groups/home/recipes/bad.md", message: expect.any(String) });
+    expect(report.broken[0].message.length).toBeGreaterThan(0);
+
+    const plain = await larder(["check", "--data", dir]);
+    expect(plain.exitCode).toBe(1);
+    expect(plain.stdout).toMatch(/^file\s+line\s+problem$/m);
+    expect(plain.stdout).toContain("groups/home/recipes/bad.md");
+    expect(plain.stdout).toContain("1 broken file");
+  });
+
+  it("reports a media folder whose recipe is gone as an orphan", async () => {
+    await mkdir(join(recipes, "ghost", "assets"), { recursive: true });
+    await writeFile(join(recipes, "kept.md"), "---\nname: Kept\n---\n");
+    await mkdir(join(recipes, "kept"));
+    const res = await larder(["--json", "check", "--data", dir]);
+    expect(res.exitCode).toBe(1);
+    expect(json<CheckReport>(res)).toMatchObject({
+      broken: [],
+      orphans: [{ path: "groups/home/recipes/ghost/", kind: "media-folder" }],
+    });
+  });
+
+  it("exits 0 and says so when the folder is clean", async () => {
+    await writeFile(join(recipes, "fine.md"), "---\nname: Fine\n---\n");
+    const res = await larder(["check", "--data", dir]);
+    expect(res.exitCode, String(res.stdout) + String(res.stderr)).toBe(0);
+    expect(res.stdout).toMatch(/1 recipe, no problems/);
+  });
+
+  it("refuses a folder that is not a Larder folder instead of creating one", async () => {
+    const missing = join(tmp.path, "nowhere");
+    const res = await larder(["check", "--data", missing]);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain("larder init");
+  });
+
+  it("takes the folder from LARDER_DATA", async () => {
+    const res = await larder(["check", "--json"], { env: { LARDER_DATA: dir } });
+    expect(res.exitCode).toBe(0);
+    expect(json<CheckReport>(res).broken).toEqual([]);
+  });
+});

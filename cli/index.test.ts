@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { json, larder, REPO } from "./testing/run-cli.js";
+
+describe("larder (the program)", () => {
+  it("prints package.json's version", async () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { version: string };
+    const res = await larder(["--version"]);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout.trim()).toBe(pkg.version);
+  });
+
+  it("lists every command in --help", async () => {
+    const res = await larder(["--help"]);
+    expect(res.exitCode).toBe(0);
+    for (const cmd of ["serve", "init", "check", "user", "config"]) expect(res.stdout).toContain(cmd);
+  });
+
+  it("exits 2 on a usage error, with a JSON error under --json", async () => {
+    const unknown = await larder(["frobnicate"]);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain("unknown command");
+    const option = await larder(["user", "list", "--nope", "--json"]);
+    expect(option.exitCode).toBe(2);
+    expect(json<{ error: { exitCode: number } }>(option).error.exitCode).toBe(2);
+    const missing = await larder(["init"]);
+    expect(missing.exitCode).toBe(2);
+  });
+
+  it("rejects a bad port before touching any folder", async () => {
+    const res = await larder(["serve", "--port", "70000", "--data", "/nonexistent/larder-test"]);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain("Invalid port");
+  });
+});

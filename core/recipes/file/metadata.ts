@@ -1,0 +1,172 @@
+/**
+ * The recipe's front-matter keys: which RecipeDoc fields they hold, in which order they are written, and
+ * how hand-written values are read (tolerant where the meaning is clear, a RecipeFileError otherwise).
+ */
+import { NUTRITION_KEYS, RECIPE_SETTINGS_DEFAULTS, type NutritionKey, type RecipeAsset, type RecipeSettings } from "../../schemas/recipe.js";
+import { camelKey } from "../../util/case.js";
+import type { RecipeDoc } from "../doc.js";
+import { RecipeFileError } from "./errors.js";
+import type { FrontMatter, FrontMatterEntry } from "./front-matter.js";
+
+export type RecipeMetadata = Omit<RecipeDoc, "description" | "ingredients" | "instructions" | "notes">;
+
+/** Organizer lists up to this many characters are written in flow style (`[a, b]`). */
+const FLOW_LIST_LIMIT = 80;
+
+const SETTINGS_KEYS = Object.keys(RECIPE_SETTINGS_DEFAULTS) as (keyof RecipeSettings)[];
+
+/** Other spellings accepted when reading (Mealie's names, snake_case is folded by camelKey). */
+const ALIASES: Record<string, string> = { userId: "owner", recipeCategory: "categories", orgUrl: "orgURL", orgurl: "orgURL" };
+
+function canonicalKey(key: string): string {
+  const k = camelKey(key);
+  return ALIASES[k] ?? k;
+}
+
+/** Writes the documented keys in order, each only when it has a value. */
+export function metadataEntries(doc: RecipeDoc): FrontMatterEntry[] {
+  const out: FrontMatterEntry[] = [];
+  const put = (key: string, value: unknown, flow = false): void => {
+    out.push({ key, value, flow });
+  };
+  if (doc.id !== null) put("id", doc.id);
+  put("name", doc.name);
+  if (doc.owner !== null) put("owner", doc.owner);
+  if (doc.recipeServings) put("recipeServings", doc.recipeServings);
+  if (doc.recipeYieldQuantity) put("recipeYieldQuantity", doc.recipeYieldQuantity);
+  if (doc.recipeYield !== null) put("recipeYield", doc.recipeYield);
+  if (doc.prepTime !== null) put("prepTime", doc.prepTime);
+  if (doc.cookTime !== null) put("cookTime", doc.cookTime);
+  if (doc.performTime !== null) put("performTime", doc.performTime);
+  if (doc.totalTime !== null) put("totalTime", doc.totalTime);
+  for (const key of ["categories", "tags", "tools"] as const) {
+    const list = doc[key];
+    if (list.length === 0) continue;
+    const short = list.reduce((n, s) => n + s.length + 2, 0) <= FLOW_LIST_LIMIT && list.every((s) => !/[\r\n]/.test(s));
+    put(key, [...list], short);
+  }
+  if (doc.orgURL !== null) put("orgURL", doc.orgURL);
+  const nutrition = NUTRITION_KEYS.filter((k) => doc.nutrition[k] !== undefined);
+  if (nutrition.length) put("nutrition", Object.fromEntries(nutrition.map((k) => [k, doc.nutrition[k]])));
+  const settings = SETTINGS_KEYS.filter((k) => doc.settings[k] !== undefined && doc.settings[k] !== RECIPE_SETTINGS_DEFAULTS[k]);
+  if (settings.length) put("settings", Object.fromEntries(settings.map((k) => [k, doc.settings[k]])));
+  if (Object.keys(doc.extras).length) put("extras", Object.fromEntries(Object.entries(doc.extras)));
+  if (doc.assets.length) {
+    put(
+      "assets",
+      doc.assets.map((a) => (a.fileName === null ? { name: a.name, icon: a.icon } : { name: a.name, icon: a.icon, fileName: a.fileName })),
+    );
+  }
+  if (doc.image !== null) put("image", doc.image);
+  if (doc.dateAdded !== null) put("dateAdded", doc.dateAdded);
+  if (doc.dateUpdated !== null) put("dateUpdated", doc.dateUpdated);
+  if (doc.lastMade !== null) put("lastMade", doc.lastMade);
+  return out;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Reads the metadata; `name` is null when the file has none. */
+export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { name: string | null } {
+  const data = new Map<string, { key: string; value: unknown }>();
+  for (const [key, value] of Object.entries(fm.data)) {
+    const k = canonicalKey(key);
+    if (!data.has(k) || k === key) data.set(k, { key, value });
+  }
+  const fail = (key: string, message: string): never => {
+    throw new RecipeFileError(`${data.get(key)?.key ?? key}: ${message}`, fm.lineOf(data.get(key)?.key ?? key));
+  };
+  const raw = (key: string): unknown => data.get(key)?.value ?? null;
+
+  const text = (key: string): string | null => {
+    const v = raw(key);
+    if (v === null) return null;
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    return fail(key, "expected text");
+  };
+  const number = (key: string): number => {
+    const v = raw(key);
+    if (v === null) return 0;
+    const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+    if (typeof n !== "number" || !Number.isFinite(n)) return fail(key, "expected a number");
+    return n || 0;
+  };
+  const names = (key: string): string[] => {
+    const v = raw(key);
+    if (v === null) return [];
+    // A hand-written `tags: Indian, Spicy` means two tags.
+    if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+    if (!Array.isArray(v)) return fail(key, "expected a list of names");
+    return v.filter((x) => x !== null).map((x) => (typeof x === "string" || typeof x === "number" ? String(x) : fail(key, "expected names")));
+  };
+  const stringMap = (key: string): Record<string, string> => {
+    const v = raw(key);
+    if (v === null) return {};
+    if (!isPlainObject(v)) return fail(key, "expected key: value pairs");
+    const entries = Object.entries(v)
+      .filter(([, x]) => x !== null)
+      .map(([k, x]): [string, string] =>
+        typeof x === "string" || typeof x === "number" || typeof x === "boolean" ? [k, String(x)] : fail(key, `${k}: expected text`),
+      );
+    return Object.fromEntries(entries);
+  };
+
+  const nutritionIn = stringMap("nutrition");
+  const nutrition: Partial<Record<NutritionKey, string>> = {};
+  for (const k of NUTRITION_KEYS) if (nutritionIn[k] !== undefined) nutrition[k] = nutritionIn[k];
+
+  const settingsIn = raw("settings");
+  const settings: Partial<RecipeSettings> = {};
+  if (settingsIn !== null) {
+    if (!isPlainObject(settingsIn)) fail("settings", "expected key: value pairs");
+    else {
+      for (const [k, v] of Object.entries(settingsIn)) {
+        const sk = camelKey(k) as keyof RecipeSettings;
+        if (!SETTINGS_KEYS.includes(sk) || v === null) continue;
+        if (typeof v !== "boolean") fail("settings", `${k}: expected true or false`);
+        else settings[sk] = v;
+      }
+    }
+  }
+
+  const assetsIn = raw("assets");
+  let assets: RecipeAsset[] = [];
+  if (assetsIn !== null) {
+    if (!Array.isArray(assetsIn)) fail("assets", "expected a list");
+    else {
+      assets = assetsIn.map((a): RecipeAsset => {
+        if (!isPlainObject(a) || typeof a.name !== "string" || typeof a.icon !== "string") {
+          return fail("assets", "each asset needs a name and an icon");
+        }
+        const fileName = a.fileName ?? a.file_name ?? null;
+        return { name: a.name, icon: a.icon, fileName: typeof fileName === "string" ? fileName : null };
+      });
+    }
+  }
+
+  return {
+    id: text("id"),
+    name: text("name"),
+    owner: text("owner"),
+    recipeServings: number("recipeServings"),
+    recipeYieldQuantity: number("recipeYieldQuantity"),
+    recipeYield: text("recipeYield"),
+    totalTime: text("totalTime"),
+    prepTime: text("prepTime"),
+    cookTime: text("cookTime"),
+    performTime: text("performTime"),
+    categories: names("categories"),
+    tags: names("tags"),
+    tools: names("tools"),
+    orgURL: text("orgURL"),
+    nutrition,
+    settings,
+    extras: stringMap("extras"),
+    dateAdded: text("dateAdded"),
+    dateUpdated: text("dateUpdated"),
+    lastMade: text("lastMade"),
+    image: text("image"),
+    assets,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * One recipe file: YAML front matter for metadata, a Markdown body for what a person writes
+ * (docs/recipe-format.md). A canonical file read and written back is byte-identical.
+ */
+import type { RecipeDoc, Vocabulary } from "../doc.js";
+import { parseBody, serializeBody } from "./body.js";
+import { readFrontMatter, writeFrontMatter } from "./front-matter.js";
+import { metadataEntries, readMetadata } from "./metadata.js";
+
+export { RecipeFileError } from "./errors.js";
+
+/**
+ * Reads a recipe file. Throws RecipeFileError (with a line) when the front matter is not safe, valid YAML
+ * or holds a value of the wrong kind; the body never fails: a line the grammar cannot read becomes a note.
+ * A file without `name` takes a leading `# Heading`, else "" (the store names it after the file).
+ */
+export function parseRecipeFile(text: string, vocab: Vocabulary): RecipeDoc {
+  // Hand edits on Windows: a BOM and CRLF line ends read like the canonical file.
+  const normalised = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const fm = readFrontMatter(normalised);
+  const meta = readMetadata(fm);
+  const body = parseBody(fm.body, vocab, { takeTitle: meta.name === null });
+  return {
+    ...meta,
+    name: meta.name ?? body.title ?? "",
+    description: body.description,
+    ingredients: body.ingredients,
+    instructions: body.instructions,
+    notes: body.notes,
+  };
+}
+
+/** Writes a recipe file in canonical form. */
+export function serializeRecipeFile(doc: RecipeDoc, vocab: Vocabulary): string {
+  return writeFrontMatter(metadataEntries(doc)) + serializeBody(doc, vocab);
+}

@@ -1,0 +1,379 @@
+/**
+ * Mapping between a RecipeDoc (what the file holds) and the wire Recipe (what the API sends), given the
+ * group's vocabulary, organizers and recipes. Derived fields are stable: an ingredient's `referenceId`
+ * and a step's `id` are hashes of (recipe id, kind, position), and `display` is computed.
+ *
+ * recipeToDoc applies the API's normalisation (see normaliseLine/normaliseBlock in file/text.ts and
+ * docs/recipe-format.md, "What the API normalises"), so that everything it accepts reads back from the
+ * file unchanged.
+ */
+import {
+  NUTRITION_KEYS,
+  RECIPE_SETTINGS_DEFAULTS,
+  type IngredientFood,
+  type IngredientUnit,
+  type Nutrition,
+  type NutritionKey,
+  type Recipe,
+  type RecipeAsset,
+  type RecipeIngredient,
+  type RecipeInput,
+  type RecipeNote,
+  type RecipeOrganizerRef,
+  type RecipeSettings,
+  type RecipeStep,
+  type RecipeSummary,
+  type RecipeToolRef,
+} from "../schemas/recipe.js";
+import type { OrganizerKind } from "../schemas/records.js";
+import { derivedId } from "../util/ids.js";
+import type { DocIngredient, DocStep, RecipeDoc, Vocabulary } from "./doc.js";
+import { ingredientDisplay } from "./display.js";
+import { canonicalIngredientLine, parseIngredientLine } from "./file/ingredient-line.js";
+import { normaliseBlock, normaliseLine } from "./file/text.js";
+import { roundQuantity } from "./quantity.js";
+
+export interface WireContext {
+  groupId: string;
+  /** The recipe's id (already assigned). */
+  recipeId: string;
+  slug: string;
+  householdIdOf(userId: string): string;
+  /** Canonical-name lookups (any case). */
+  unitByName(name: string): IngredientUnit | null;
+  unitById(id: string): IngredientUnit | null;
+  foodByName(name: string): IngredientFood | null;
+  foodById(id: string): IngredientFood | null;
+  /** Pure: the existing organizer of that name, or a name-derived one. */
+  organizer(kind: OrganizerKind, name: string): RecipeOrganizerRef | RecipeToolRef;
+  organizerById(kind: OrganizerKind, id: string): RecipeOrganizerRef | null;
+  /** For ingredient `referencedRecipe`. */
+  recipeSummaryBySlug(slug: string): RecipeSummary | null;
+  recipeSlugById(id: string): string | null;
+  rating: number | null;
+  /** Timestamps the store knows. */
+  createdAt: string;
+  updatedAt: string;
+  vocabulary: Vocabulary;
+}
+
+/** Anything shaped like a recipe payload: the parsed RecipeInput, a wire Recipe, or a merge of both. */
+export type RecipeLike = RecipeInput | Recipe | Readonly<Record<string, unknown>>;
+
+const ingredientRefId = (recipeId: string, position: number): string => derivedId(recipeId, "ingredient", String(position));
+const stepId = (recipeId: string, position: number): string => derivedId(recipeId, "step", String(position));
+
+/** The wire `dateAdded` is a date: the date part of the file's timestamp. */
+function datePart(v: string | null): string | null {
+  if (v === null) return null;
+  const m = /^\d{4}-\d{2}-\d{2}/.exec(v);
+  return m ? m[0] : v;
+}
+
+// ---- doc → wire ----
+
+function organizers<T extends RecipeOrganizerRef>(names: string[], ref: (name: string) => T): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const name of names) {
+    const r = ref(name);
+    if (seen.has(r.id)) continue;
+    seen.add(r.id);
+    out.push(r);
+  }
+  return out;
+}
+
+function toolRef(ctx: WireContext, name: string): RecipeToolRef {
+  const r = ctx.organizer("tools", name);
+  return "householdsWithTool" in r ? r : { ...r, householdsWithTool: [] };
+}
+
+function organizerRef(ctx: WireContext, kind: "categories" | "tags", name: string): RecipeOrganizerRef {
+  const r = ctx.organizer(kind, name);
+  return { id: r.id, groupId: r.groupId, name: r.name, slug: r.slug };
+}
+
+/** The wire RecipeSummary of a doc. */
+export function docToSummary(doc: RecipeDoc, ctx: WireContext): RecipeSummary {
+  const userId = doc.owner ?? "";
+  return {
+    id: ctx.recipeId,
+    userId,
+    householdId: ctx.householdIdOf(userId),
+    groupId: ctx.groupId,
+    name: doc.name,
+    slug: ctx.slug,
+    image: doc.image,
+    recipeServings: doc.recipeServings,
+    recipeYieldQuantity: doc.recipeYieldQuantity,
+    recipeYield: doc.recipeYield,
+    totalTime: doc.totalTime,
+    prepTime: doc.prepTime,
+    cookTime: doc.cookTime,
+    performTime: doc.performTime,
+    description: doc.description,
+    recipeCategory: organizers(doc.categories, (n) => organizerRef(ctx, "categories", n)),
+    tags: organizers(doc.tags, (n) => organizerRef(ctx, "tags", n)),
+    tools: organizers(doc.tools, (n) => toolRef(ctx, n)),
+    rating: ctx.rating,
+    orgURL: doc.orgURL,
+    dateAdded: datePart(doc.dateAdded),
+    dateUpdated: doc.dateUpdated,
+    createdAt: ctx.createdAt,
+    updatedAt: ctx.updatedAt,
+    lastMade: doc.lastMade,
+  };
+}
+
+function wireIngredient(ing: DocIngredient, position: number, ctx: WireContext, disableAmount: boolean): RecipeIngredient {
+  const unit = ing.unit === null ? null : ctx.unitByName(ing.unit);
+  const food = ing.food === null ? null : ctx.foodByName(ing.food);
+  // A name the group does not know (a stale vocabulary) stays readable in the note rather than vanishing.
+  const unknown = [ing.unit !== null && !unit ? ing.unit : null, ing.food !== null && !food ? ing.food : null].filter(
+    (n): n is string => n !== null,
+  );
+  const note = unknown.length ? [unknown.join(" "), ing.note].filter(Boolean).join(", ") : ing.note;
+  const referencedRecipe = ing.referencedRecipe === null ? null : ctx.recipeSummaryBySlug(ing.referencedRecipe);
+  // The wire has no upper bound: a range rides in originalText so that an API round trip keeps it.
+  const originalText = ing.originalText ?? (ing.quantityMax !== null ? canonicalIngredientLine(ing, ctx.vocabulary) : null);
+  return {
+    quantity: ing.quantity,
+    unit,
+    food,
+    referencedRecipe,
+    note,
+    display: ingredientDisplay(
+      { quantity: ing.quantity, quantityMax: ing.quantityMax, unit, food, note, recipeName: referencedRecipe?.name ?? null },
+      disableAmount,
+    ),
+    title: ing.title,
+    originalText,
+    referenceId: ingredientRefId(ctx.recipeId, position),
+    isFood: !disableAmount,
+    disableAmount,
+  };
+}
+
+function wireStep(step: DocStep, position: number, ctx: WireContext, ingredientCount: number): RecipeStep {
+  return {
+    id: stepId(ctx.recipeId, position),
+    title: step.title,
+    summary: step.summary,
+    text: step.text,
+    ingredientReferences: step.ingredientRefs
+      .filter((p) => p >= 0 && p < ingredientCount)
+      .map((p) => ({ referenceId: ingredientRefId(ctx.recipeId, p) })),
+  };
+}
+
+/** The wire Recipe of a doc. */
+export function docToRecipe(doc: RecipeDoc, ctx: WireContext): Recipe {
+  const settings: RecipeSettings = { ...RECIPE_SETTINGS_DEFAULTS, ...doc.settings };
+  const nutrition = Object.fromEntries(NUTRITION_KEYS.map((k) => [k, doc.nutrition[k] ?? null])) as Nutrition;
+  return {
+    ...docToSummary(doc, ctx),
+    recipeIngredient: doc.ingredients.map((ing, i) => wireIngredient(ing, i, ctx, settings.disableAmount)),
+    recipeInstructions: doc.instructions.map((s, i) => wireStep(s, i, ctx, doc.ingredients.length)),
+    nutrition,
+    settings,
+    assets: doc.assets.map((a) => ({ ...a })),
+    notes: doc.notes.map((n) => ({ ...n })),
+    extras: Object.fromEntries(Object.entries(doc.extras)),
+    comments: [],
+  };
+}
+
+// ---- wire → doc ----
+
+type Loose = Readonly<Record<string, unknown>>;
+const isObject = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+function text(v: unknown): string | null {
+  if (typeof v === "string") return v;
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  return null;
+}
+/** Optional text: "" (what clients send for a cleared field) is the same as none. */
+const optText = (v: unknown): string | null => text(v) || null;
+function finite(v: unknown): number | null {
+  const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+  return typeof n === "number" && Number.isFinite(n) ? n : null;
+}
+
+function organizerNames(kind: OrganizerKind, v: unknown, ctx: WireContext): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const o of asList(v)) {
+    let name: string | null = null;
+    if (typeof o === "string") name = o;
+    else if (isObject(o)) {
+      // An id the group knows wins: renaming an organizer is the organizers service's job.
+      const id = text(o.id);
+      name = (id ? ctx.organizerById(kind, id)?.name : null) ?? text(o.name);
+    }
+    if (!name || seen.has(name)) continue;
+    seen.add(name);
+    out.push(name);
+  }
+  return out;
+}
+
+function vocabName<T extends { name: string }>(
+  v: unknown,
+  byId: (id: string) => T | null,
+  byName: (name: string) => T | null,
+): { known: string | null; unknown: string | null } {
+  const ref = typeof v === "string" ? { name: v } : isObject(v) ? v : null;
+  if (!ref) return { known: null, unknown: null };
+  const id = text(ref.id);
+  const name = text(ref.name);
+  const found = (id ? byId(id) : null) ?? (name ? byName(name) : null);
+  if (found) return { known: found.name, unknown: null };
+  return { known: null, unknown: name ? normaliseLine(name) || null : null };
+}
+
+function docIngredient(raw: unknown, ctx: WireContext): DocIngredient {
+  const r: Loose = typeof raw === "string" ? { note: raw } : isObject(raw) ? raw : {};
+  const q = finite(r.quantity);
+  const quantity = q === null || roundQuantity(q) <= 0 ? null : roundQuantity(q);
+  const unit = vocabName(r.unit, ctx.unitById, ctx.unitByName);
+  const food = vocabName(r.food, ctx.foodById, ctx.foodByName);
+  let note = normaliseLine(text(r.note) ?? "");
+  // Should not happen (the service creates foods and units first); kept readable in the note if it does.
+  const unknown = [unit.unknown, food.unknown].filter((n): n is string => n !== null);
+  if (unknown.length) note = [unknown.join(" "), note].filter(Boolean).join(", ");
+
+  let referencedRecipe: string | null = null;
+  if (isObject(r.referencedRecipe)) {
+    const id = text(r.referencedRecipe.id);
+    const slug = text(r.referencedRecipe.slug);
+    referencedRecipe = (id ? ctx.recipeSlugById(id) : null) ?? (slug && ctx.recipeSummaryBySlug(slug) ? slug : null);
+  }
+  const ing: DocIngredient = {
+    title: normaliseLine(text(r.title) ?? "") || null,
+    quantity,
+    quantityMax: null,
+    unit: unit.known,
+    food: food.known,
+    note,
+    originalText: normaliseLine(text(r.originalText) ?? "") || null,
+    referencedRecipe,
+    referencedRecipeName: referencedRecipe === null ? null : (ctx.recipeSummaryBySlug(referencedRecipe)?.name ?? null),
+  };
+  return withOriginalText(ing, ctx.vocabulary);
+}
+
+/**
+ * The originalText rule: an original text that says the same thing with a range restores the range
+ * (the wire has no upper bound); one equal to the canonical line, or to a note-only ingredient's note,
+ * carries nothing and is dropped.
+ */
+function withOriginalText(ing: DocIngredient, vocab: Vocabulary): DocIngredient {
+  const ot = ing.originalText;
+  if (ot === null) return ing;
+  const read = parseIngredientLine(ot, vocab);
+  const same =
+    read.quantity === ing.quantity &&
+    read.unit === ing.unit &&
+    read.food === ing.food &&
+    read.referencedRecipe === ing.referencedRecipe &&
+    read.note === ing.note;
+  const out = same && read.quantityMax !== null ? { ...ing, quantityMax: read.quantityMax } : ing;
+  const noteOnly = out.quantity === null && out.unit === null && out.food === null && out.referencedRecipe === null;
+  if (ot === canonicalIngredientLine({ ...out, originalText: null }, vocab) || (noteOnly && ot === out.note)) {
+    return { ...out, originalText: null };
+  }
+  return out;
+}
+
+function docStep(raw: unknown, refPositions: Map<string, number>): DocStep {
+  const r: Loose = typeof raw === "string" ? { text: raw } : isObject(raw) ? raw : {};
+  const ingredientRefs: number[] = [];
+  for (const ref of asList(r.ingredientReferences)) {
+    const id = isObject(ref) ? text(ref.referenceId) : null;
+    const p = id === null ? undefined : refPositions.get(id);
+    if (p !== undefined) ingredientRefs.push(p);
+  }
+  return {
+    title: normaliseLine(text(r.title) ?? "") || null,
+    summary: normaliseLine(text(r.summary) ?? "") || null,
+    text: normaliseBlock(text(r.text) ?? ""),
+    ingredientRefs,
+  };
+}
+
+/**
+ * The doc for a recipe payload (a full or merged wire recipe). Foods and units may be given by id or by
+ * name, organizers by id, name or as plain strings. Step ingredient references are resolved against the
+ * incoming ingredients' referenceIds, so that a reorder through the API keeps them right.
+ */
+export function recipeToDoc(recipe: RecipeLike, ctx: WireContext): RecipeDoc {
+  const r = recipe as Loose;
+  const ingredientsIn = asList(r.recipeIngredient);
+  const refPositions = new Map<string, number>();
+  ingredientsIn.forEach((ing, i) => {
+    const id = isObject(ing) ? text(ing.referenceId) : null;
+    if (id !== null && !refPositions.has(id)) refPositions.set(id, i);
+  });
+
+  const nutrition: Partial<Record<NutritionKey, string>> = {};
+  const nutritionIn = isObject(r.nutrition) ? r.nutrition : {};
+  for (const k of NUTRITION_KEYS) {
+    const v = text(nutritionIn[k]);
+    if (v) nutrition[k] = v;
+  }
+  const settings: Partial<RecipeSettings> = {};
+  const settingsIn = isObject(r.settings) ? r.settings : {};
+  for (const k of Object.keys(RECIPE_SETTINGS_DEFAULTS) as (keyof RecipeSettings)[]) {
+    const v = settingsIn[k];
+    if (typeof v === "boolean" && v !== RECIPE_SETTINGS_DEFAULTS[k]) settings[k] = v;
+  }
+  const extras = Object.fromEntries(
+    Object.entries(isObject(r.extras) ? r.extras : {})
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v)]),
+  );
+  const assets: RecipeAsset[] = asList(r.assets)
+    .filter(isObject)
+    .filter((a) => typeof a.name === "string" && typeof a.icon === "string")
+    .map((a) => ({ name: String(a.name), icon: String(a.icon), fileName: text(a.fileName) }));
+  const notes: RecipeNote[] = asList(r.notes)
+    .filter(isObject)
+    .map((n) => ({ title: normaliseLine(text(n.title) ?? ""), text: normaliseBlock(text(n.text) ?? "") }));
+
+  // The wire's dateAdded is only a date; keep the store's full timestamp when the date is unchanged.
+  let dateAdded = optText(r.dateAdded);
+  if (dateAdded !== null && /^\d{4}-\d{2}-\d{2}$/.test(dateAdded) && ctx.createdAt.startsWith(`${dateAdded}T`)) {
+    dateAdded = ctx.createdAt;
+  }
+
+  return {
+    id: ctx.recipeId,
+    name: text(r.name) ?? "",
+    owner: optText(r.userId),
+    description: normaliseBlock(text(r.description) ?? ""),
+    recipeServings: finite(r.recipeServings) || 0,
+    recipeYieldQuantity: finite(r.recipeYieldQuantity) || 0,
+    recipeYield: optText(r.recipeYield),
+    totalTime: optText(r.totalTime),
+    prepTime: optText(r.prepTime),
+    cookTime: optText(r.cookTime),
+    performTime: optText(r.performTime),
+    categories: organizerNames("categories", r.recipeCategory, ctx),
+    tags: organizerNames("tags", r.tags, ctx),
+    tools: organizerNames("tools", r.tools, ctx),
+    orgURL: optText(r.orgURL),
+    nutrition,
+    settings,
+    extras,
+    dateAdded,
+    dateUpdated: optText(r.dateUpdated),
+    lastMade: optText(r.lastMade),
+    image: optText(r.image),
+    assets,
+    ingredients: ingredientsIn.map((ing) => docIngredient(ing, ctx)),
+    instructions: asList(r.recipeInstructions).map((s) => docStep(s, refPositions)),
+    notes,
+  };
+}

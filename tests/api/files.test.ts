@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+let t: TestServer;
+let token: string;
+const recipes = () => join(t.dataDir, "groups", "home", "recipes");
+
+async function eventually<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  t = await startTestServer({}, { watch: true });
+  token = await t.login();
+});
+afterAll(async () => t?.close());
+
+describe("the data folder is live and hand edits are first-class", () => {
+  it("a recipe file created by hand appears in the API without a restart", async () => {
+    await writeFile(join(recipes(), "hand-made.md"), "---\nname: Hand Made\n---\nWritten in an editor.\n\n## Ingredients\n\n- 2 cups flour\n- a pinch of salt\n");
+    const r = await eventually(async () => {
+      const res = await t.api("/api/recipes/hand-made", { token });
+      return res.status === 200 ? ((await res.json()) as { name: string; description: string; recipeIngredient: { note: string }[] }) : undefined;
+    });
+    expect(r.name).toBe("Hand Made");
+    expect(r.description).toBe("Written in an editor.");
+    expect(r.recipeIngredient.at(-1)?.note).toBe("a pinch of salt");
+  });
+
+  it("a hand rename keeps the id; a hand delete removes it", async () => {
+    const before = (await (await t.api("/api/recipes/hand-made", { token })).json()) as { id: string };
+    await rename(join(recipes(), "hand-made.md"), join(recipes(), "renamed-by-hand.md"));
+    const after = await eventually(async () => {
+      const res = await t.api("/api/recipes/renamed-by-hand", { token });
+      return res.status === 200 ? ((await res.json()) as { id: string }) : undefined;
+    });
+    expect(after.id).toBe(before.id);
+    await rm(join(recipes(), "renamed-by-hand.md"));
+    await eventually(async () => ((await t.api(`/api/recipes/${before.id}`, { token })).status === 404 ? true : undefined));
+  });
+
+  it("a broken file is reported, never overwritten, and the others keep working", async () => {
+    const broken = "---\nname: [unclosed\n---\nbody\n";
+    await writeFile(join(recipes(), "broken-by-hand.md"), broken);
+    await eventually(async () => (t.larder.recipes.store.broken().some((b) => b.slug === "broken-by-hand") ? true : undefined));
+    expect(await readFile(join(recipes(), "broken-by-hand.md"), "utf8")).toBe(broken);
+    expect((await t.api("/api/recipes?perPage=-1", { token })).status).toBe(200);
+  });
+
+  it("refuses with 409 an API write to a file changed on disk since it was read", async () => {
+    const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name: "Contested" } })).json()) as string;
+    const file = join(recipes(), `${slug}.md`);
+    t.larder.recipes.store.watcher?.pause();
+    try {
+      const text = await readFile(file, "utf8");
+      await writeFile(file, text.replace("## Ingredients", "Edited by hand.\n\n## Ingredients"));
+      const res = await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { description: "from the API" } });
+      expect(res.status).toBe(409);
+      expect(JSON.stringify(await res.json())).toMatch(/changed on disk/i);
+      expect(await readFile(file, "utf8")).toContain("Edited by hand.");
+    } finally {
+      t.larder.recipes.store.watcher?.resume();
+    }
+  });
+});

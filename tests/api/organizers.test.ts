@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { startTestServer, type TestServer } from "../support/server.js";
+import { assertContract, hasContract } from "../support/contract.js";
+
+let t: TestServer;
+let token: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  token = await t.login();
+});
+afterAll(async () => t?.close());
+
+describe("organizers", () => {
+  for (const [kind, schema] of [["categories", "CategoryOut"], ["tags", "TagOut"], ["tools", "RecipeToolOut"]] as const) {
+    it(`${kind}: create (slug = name), read, by slug, list, empty, rename, delete`, async () => {
+      const name = `weeknight${kind}`;
+      const res = await t.api(`/api/organizers/${kind}`, { method: "POST", token, json: { name } });
+      expect(res.status).toBe(201);
+      const o = (await res.json()) as { id: string; slug: string; name: string };
+      expect(o.slug).toBe(name);
+      if (hasContract) assertContract(schema, o);
+      expect((await t.api(`/api/organizers/${kind}/${o.id}`, { token })).status).toBe(200);
+      const bySlug = (await (await t.api(`/api/organizers/${kind}/slug/${o.slug}`, { token })).json()) as { recipes: unknown[] };
+      expect(bySlug.recipes).toEqual([]);
+      const list = (await (await t.api(`/api/organizers/${kind}`, { token })).json()) as { items: { name: string }[] };
+      expect(list.items.map((i) => i.name)).toContain(name);
+      const empty = (await (await t.api(`/api/organizers/${kind}/empty`, { token })).json()) as { name: string }[];
+      expect(empty.map((i) => i.name)).toContain(name);
+      const dup = await t.api(`/api/organizers/${kind}`, { method: "POST", token, json: { name } });
+      expect(dup.status).toBe(400);
+      const put = await t.api(`/api/organizers/${kind}/${o.id}`, { method: "PUT", token, json: { name: `${name} renamed` } });
+      expect(put.status).toBe(200);
+      expect((await t.api(`/api/organizers/${kind}/${o.id}`, { method: "DELETE", token })).status).toBe(200);
+      expect((await t.api(`/api/organizers/${kind}/${o.id}`, { token })).status).toBe(404);
+    });
+  }
+
+  it("renaming a tag rewrites the recipe files that name it", async () => {
+    const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name: "Tagged Dish" } })).json()) as string;
+    await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { tags: [{ name: "Spicy" }] } });
+    const tags = (await (await t.api("/api/organizers/tags?perPage=-1", { token })).json()) as { items: { id: string; name: string }[] };
+    const spicy = tags.items.find((x) => x.name === "Spicy")!;
+    await t.api(`/api/organizers/tags/${spicy.id}`, { method: "PUT", token, json: { name: "Hot" } });
+    const text = await readFile(join(t.dataDir, "groups", "home", "recipes", `${slug}.md`), "utf8");
+    expect(text).toContain("Hot");
+    expect(text).not.toContain("Spicy");
+  });
+});
+
+describe("foods and units", () => {
+  it("CRUD in the contract's shapes, duplicate names refused, merge moves ingredients", async () => {
+    const a = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "zucchini", pluralName: "zucchinis" } })).json()) as { id: string };
+    if (hasContract) assertContract("IngredientFood-Output", a);
+    expect((await t.api("/api/foods", { method: "POST", token, json: { name: "Zucchini" } })).status).toBe(400);
+    const b = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "courgette" } })).json()) as { id: string };
+    const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name: "Zucchini Fritters" } })).json()) as string;
+    await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { recipeIngredient: [{ quantity: 2, food: { id: a.id }, note: "grated" }] } });
+    const merge = await t.api("/api/foods/merge", { method: "PUT", token, json: { fromFood: a.id, toFood: b.id } });
+    expect(merge.status).toBe(200);
+    const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { recipeIngredient: { food: { id: string } }[] };
+    expect(r.recipeIngredient[0].food.id).toBe(b.id);
+    expect((await t.api(`/api/foods/${a.id}`, { token })).status).toBe(404);
+
+    const u = (await (await t.api("/api/units", { method: "POST", token, json: { name: "smidgen", abbreviation: "smg" } })).json()) as { id: string };
+    if (hasContract) assertContract("IngredientUnit-Output", u);
+    const list = (await (await t.api("/api/units?search=smidg", { token })).json()) as { items: { name: string }[] };
+    expect(list.items[0].name).toBe("smidgen");
+    if (hasContract) assertContract("IngredientUnitPagination", list);
+    expect((await t.api(`/api/units/${u.id}`, { method: "DELETE", token })).status).toBe(200);
+  });
+});
