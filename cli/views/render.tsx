@@ -19,8 +19,11 @@ async function renderOnce(element: ReactElement): Promise<void> {
     </Static>,
     { patchConsole: false, exitOnCtrlC: false },
   );
+  // Ask for the exit promise before unmounting: Ink creates it lazily, and one created after the
+  // unmount never settles (the process would then end here, silently dropping later output).
+  const exited = instance.waitUntilExit();
   instance.unmount();
-  await instance.waitUntilExit();
+  await exited;
 }
 
 export function renderTable(columns: string[], rows: string[][]): Promise<void> {

@@ -244,8 +244,8 @@ export async function startTestServers(opts: { bombs?: boolean } = {}): Promise<
 }
 
 /**
- * V8's collector, exposed at runtime the way Jest's leak detector does it, so memory tests can
- * tell retained memory from garbage that merely has not been collected yet.
+ * V8's collector, exposed at runtime the way Jest's leak detector does it, so each measurement
+ * starts from a collected heap rather than from whatever the previous test left behind.
  */
 function collector(): () => void {
   const existing = (globalThis as { gc?: () => void }).gc;
@@ -263,28 +263,21 @@ export interface MemoryPeak<T> {
 }
 
 /**
- * Peak growth of rss and arrayBuffers while `fn` runs. With `live`, a full GC precedes every
- * sample, so the figure is memory actually held (a buffered body would show up in full); without,
- * it also includes socket buffers that are already unreferenced but not yet collected.
+ * Peak growth of rss and arrayBuffers while `fn` runs, sampled every 2 ms. No GC is forced
+ * meanwhile, so the figures include buffers already unreferenced but not yet collected: an upper
+ * bound on what the fetch holds.
  */
-export async function measurePeak<T>(
-  fn: () => Promise<T>,
-  opts: { live?: boolean } = {},
-): Promise<MemoryPeak<T>> {
-  const gc = collector();
-  gc();
+export async function measurePeak<T>(fn: () => Promise<T>): Promise<MemoryPeak<T>> {
+  collector()();
   const base = process.memoryUsage();
   let rss = 0;
   let arrayBuffers = 0;
   const sample = (): void => {
-    if (opts.live) gc();
     const m = process.memoryUsage();
     rss = Math.max(rss, m.rss - base.rss);
     arrayBuffers = Math.max(arrayBuffers, m.arrayBuffers - base.arrayBuffers);
   };
-  // A full GC costs tens of milliseconds on a busy machine; forcing one often would starve the
-  // very I/O being measured, so live sampling is sparse.
-  const timer = setInterval(sample, opts.live ? 100 : 2);
+  const timer = setInterval(sample, 2);
   let outcome: PromiseSettledResult<T>;
   try {
     outcome = { status: "fulfilled", value: await fn() };

@@ -82,7 +82,11 @@ export const attr = {
   datetime: <T>(get: Getter<T, AttrScalar>): ScalarAttribute<T> => ({ type: "datetime", get }),
   number: <T>(get: Getter<T, AttrScalar>): ScalarAttribute<T> => ({ type: "number", get }),
   boolean: <T>(get: Getter<T, AttrScalar>): ScalarAttribute<T> => ({ type: "boolean", get }),
-  many: <T>(type: AttrType, get: Getter<T, readonly AttrScalar[]>): ManyAttribute<T> => ({ type, many: true, get }),
+  many: <T>(type: AttrType, get: Getter<T, readonly AttrScalar[]>): ManyAttribute<T> => ({
+    type,
+    many: true,
+    get,
+  }),
 };
 
 /** `prefix.id`, `prefix.name`, `prefix.slug` (and the bare prefix as the id) of a to-many organizer list. */

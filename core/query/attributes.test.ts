@@ -43,12 +43,47 @@ describe("attribute tables", () => {
   it("declare every RecipeSummary field plus the relation paths the brief lists", () => {
     const paths = new Set(recipeAttributes.paths());
     for (const p of [
-      "id", "userId", "householdId", "groupId", "name", "slug", "image", "recipeServings", "recipeYieldQuantity",
-      "recipeYield", "totalTime", "prepTime", "cookTime", "performTime", "description", "rating", "orgURL",
-      "dateAdded", "dateUpdated", "createdAt", "updatedAt", "lastMade", "tags.id", "tags.name", "tags.slug",
-      "recipeCategory.id", "recipeCategory.name", "recipeCategory.slug", "categories.id", "tools.id", "tools.name",
-      "tools.slug", "user.id", "user.username", "household.id", "household.preferences.privateHousehold",
-      "settings.public", "settings.locked", "recipeIngredient.food.id", "recipeIngredient.food.name", "group.id",
+      "id",
+      "userId",
+      "householdId",
+      "groupId",
+      "name",
+      "slug",
+      "image",
+      "recipeServings",
+      "recipeYieldQuantity",
+      "recipeYield",
+      "totalTime",
+      "prepTime",
+      "cookTime",
+      "performTime",
+      "description",
+      "rating",
+      "orgURL",
+      "dateAdded",
+      "dateUpdated",
+      "createdAt",
+      "updatedAt",
+      "lastMade",
+      "tags.id",
+      "tags.name",
+      "tags.slug",
+      "recipeCategory.id",
+      "recipeCategory.name",
+      "recipeCategory.slug",
+      "categories.id",
+      "tools.id",
+      "tools.name",
+      "tools.slug",
+      "user.id",
+      "user.username",
+      "household.id",
+      "household.preferences.privateHousehold",
+      "settings.public",
+      "settings.locked",
+      "recipeIngredient.food.id",
+      "recipeIngredient.food.name",
+      "group.id",
     ]) {
       expect(paths.has(p), p).toBe(true);
     }
@@ -58,11 +93,23 @@ describe("attribute tables", () => {
   });
 
   it("declare the other entities' fields", () => {
-    for (const p of ["name", "pluralName", "labelId", "label.name", "createdAt", "updatedAt", "id"]) expect(foodAttributes.tryResolve(p), p).toBeDefined();
-    for (const p of ["name", "pluralName", "abbreviation", "useAbbreviation", "fraction", "id", "createdAt", "updatedAt"])
+    for (const p of ["name", "pluralName", "labelId", "label.name", "createdAt", "updatedAt", "id"])
+      expect(foodAttributes.tryResolve(p), p).toBeDefined();
+    for (const p of [
+      "name",
+      "pluralName",
+      "abbreviation",
+      "useAbbreviation",
+      "fraction",
+      "id",
+      "createdAt",
+      "updatedAt",
+    ])
       expect(unitAttributes.tryResolve(p), p).toBeDefined();
-    for (const p of ["name", "slug", "id", "groupId", "createdAt"]) expect(organizerAttributes.tryResolve(p), p).toBeDefined();
-    for (const p of ["username", "fullName", "email", "admin", "id", "groupId", "householdId"]) expect(userAttributes.tryResolve(p), p).toBeDefined();
+    for (const p of ["name", "slug", "id", "groupId", "createdAt"])
+      expect(organizerAttributes.tryResolve(p), p).toBeDefined();
+    for (const p of ["username", "fullName", "email", "admin", "id", "groupId", "householdId"])
+      expect(userAttributes.tryResolve(p), p).toBeDefined();
   });
 
   it("answer an unknown path with a 400 naming it as the client wrote it", () => {
@@ -74,11 +121,19 @@ describe("attribute tables", () => {
       }
     })();
     expect(err).toBeInstanceOf(BadRequestError);
-    expect(err?.body()).toEqual({ detail: "invalid attribute string: 'tags.colour' does not exist on this schema" });
+    expect(err?.body()).toEqual({
+      detail: "invalid attribute string: 'tags.colour' does not exist on this schema",
+    });
   });
 
   it("refuse to declare the same path twice under two spellings", () => {
-    expect(() => new AttributeTable<{ a: string }>("t", { lastMade: attr.string((x) => x.a), last_made: attr.string((x) => x.a) })).toThrow(/duplicate/);
+    expect(
+      () =>
+        new AttributeTable<{ a: string }>("t", {
+          lastMade: attr.string((x) => x.a),
+          last_made: attr.string((x) => x.a),
+        }),
+    ).toThrow(/duplicate/);
   });
 
   it("read to-many organizer values from the index entry", () => {

@@ -28,11 +28,16 @@ function unit(name: string, extra: Partial<IngredientUnit> = {}): IngredientUnit
 }
 
 const units = [
-  unit("test unit 1", { createdAt: "2024-10-24T17:27:57.123456Z", useAbbreviation: true, abbreviation: "tu1" }),
+  unit("test unit 1", {
+    createdAt: "2024-10-24T17:27:57.123456Z",
+    useAbbreviation: true,
+    abbreviation: "tu1",
+  }),
   unit("test unit 2", { createdAt: "2024-10-24T17:27:57.123457+00:00" }),
   unit("test unit 3", { createdAt: "2024-10-24T17:27:58", useAbbreviation: true }),
 ];
-const unitNames = (filter: string) => units.filter(compileQueryFilter(filter, unitAttributes)!).map((u) => u.name);
+const unitNames = (filter: string) =>
+  units.filter(compileQueryFilter(filter, unitAttributes)!).map((u) => u.name);
 
 const recipes = [
   makeRecipe({
@@ -42,13 +47,35 @@ const recipes = [
     dateAdded: "2024-02-25",
     tags: ["dinner", "quick"],
     recipeCategory: ["main", "italian"],
-    settings: { public: true, showNutrition: false, showAssets: false, landscapeView: false, disableComments: true, locked: false, disableAmount: false },
+    settings: {
+      public: true,
+      showNutrition: false,
+      showAssets: false,
+      landscapeView: false,
+      disableComments: true,
+      locked: false,
+      disableAmount: false,
+    },
   }),
-  makeRecipe({ name: "Soup", rating: 2, tags: ["dinner"], recipeCategory: ["main"], dateAdded: "2024-02-26" }),
-  makeRecipe({ name: "Cake", rating: null, tags: [], recipeCategory: ["dessert"], userId: userId("bob"), user: { id: userId("bob"), username: "bob" } }),
+  makeRecipe({
+    name: "Soup",
+    rating: 2,
+    tags: ["dinner"],
+    recipeCategory: ["main"],
+    dateAdded: "2024-02-26",
+  }),
+  makeRecipe({
+    name: "Cake",
+    rating: null,
+    tags: [],
+    recipeCategory: ["dessert"],
+    userId: userId("bob"),
+    user: { id: userId("bob"), username: "bob" },
+  }),
   makeRecipe({ name: "Salad", rating: 3, tags: ["quick"], foods: ["lettuce", "tomato"] }),
 ];
-const recipeNames = (filter: string) => recipes.filter(compileQueryFilter(filter, recipeAttributes)!).map((r) => r.name);
+const recipeNames = (filter: string) =>
+  recipes.filter(compileQueryFilter(filter, recipeAttributes)!).map((r) => r.name);
 
 function expect400(fn: () => unknown, fragment: string): void {
   try {
@@ -63,7 +90,7 @@ function expect400(fn: () => unknown, fragment: string): void {
 }
 
 describe("filter evaluation: the upstream query-filter assertions (§14.1 46–49)", () => {
-  it("name = \"test unit 2\" selects only that unit", () => {
+  it('name = "test unit 2" selects only that unit', () => {
     expect(unitNames('name="test unit 2"')).toEqual(["test unit 2"]);
   });
 
@@ -99,12 +126,18 @@ describe("filter evaluation: the upstream query-filter assertions (§14.1 46–4
   });
 
   it("combines a boolean with an id list", () => {
-    const ids = units.slice(0, 2).map((u) => `"${u.id}"`).join(",");
+    const ids = units
+      .slice(0, 2)
+      .map((u) => `"${u.id}"`)
+      .join(",");
     expect(unitNames(`useAbbreviation=true AND id IN [${ids}]`)).toEqual(["test unit 1"]);
   });
 
   it("compares datetimes at microsecond precision with > and >= (3/2/1/0)", () => {
-    const counts = units.flatMap((u) => [unitNames(`createdAt>="${u.createdAt}"`).length, unitNames(`createdAt>"${u.createdAt}"`).length]);
+    const counts = units.flatMap((u) => [
+      unitNames(`createdAt>="${u.createdAt}"`).length,
+      unitNames(`createdAt>"${u.createdAt}"`).length,
+    ]);
     expect(counts).toEqual([3, 2, 2, 1, 1, 0]);
   });
 
@@ -114,10 +147,11 @@ describe("filter evaluation: the upstream query-filter assertions (§14.1 46–4
   });
 
   it("evaluates the nested documentation example", () => {
-    expect(unitNames('name="test unit 1" OR (useAbbreviation=f AND (name="x" OR createdAt > "2024-01-01T00:00:00"))')).toEqual([
-      "test unit 1",
-      "test unit 2",
-    ]);
+    expect(
+      unitNames(
+        'name="test unit 1" OR (useAbbreviation=f AND (name="x" OR createdAt > "2024-01-01T00:00:00"))',
+      ),
+    ).toEqual(["test unit 1", "test unit 2"]);
   });
 });
 
@@ -146,10 +180,15 @@ describe("filter evaluation on recipes", () => {
 
   it("CONTAINS ALL on a to-many path means every listed value is related", () => {
     expect(recipeNames("tags.name CONTAINS ALL [dinner, quick]")).toEqual(["Pasta"]);
-    expect(recipeNames(`recipe_category.id CONTAINS ALL ["${categoryId("main")}"]`)).toEqual(["Pasta", "Soup"]);
-    expect(recipeNames(`recipeCategory.id CONTAINS ALL ["${categoryId("main")}","${categoryId("italian")}"] AND tags.id IN ["${tagId("dinner")}"]`)).toEqual([
+    expect(recipeNames(`recipe_category.id CONTAINS ALL ["${categoryId("main")}"]`)).toEqual([
       "Pasta",
+      "Soup",
     ]);
+    expect(
+      recipeNames(
+        `recipeCategory.id CONTAINS ALL ["${categoryId("main")}","${categoryId("italian")}"] AND tags.id IN ["${tagId("dinner")}"]`,
+      ),
+    ).toEqual(["Pasta"]);
   });
 
   it("NOT IN and <> on a to-many path mean no related value matches (untagged recipes pass)", () => {
@@ -202,25 +241,36 @@ describe("filter evaluation: typed values and errors (§14.1 51)", () => {
     ['createdAt LIKE "2024%"', "'LIKE' can only be used with string columns"],
     ['id LIKE "%"', "'LIKE' can only be used with string columns"],
   ])("%s → 400", (filter, fragment) => {
-    const compile = () => (filter.startsWith("label") ? compileQueryFilter(filter, foodAttributes) : compileQueryFilter(filter, unitAttributes));
+    const compile = () =>
+      filter.startsWith("label")
+        ? compileQueryFilter(filter, foodAttributes)
+        : compileQueryFilter(filter, unitAttributes);
     expect400(compile, "invalid query string: ");
     expect400(compile, fragment);
   });
 
   it("rejects a bad uuid inside a to-many list (the meal-plan rule case)", () => {
-    expect400(() => compileQueryFilter('recipe_category.id IN ["1"]', recipeAttributes), "invalid query string: '1' is not a valid UUID");
+    expect400(
+      () => compileQueryFilter('recipe_category.id IN ["1"]', recipeAttributes),
+      "invalid query string: '1' is not a valid UUID",
+    );
   });
 
   it.each(["badAttribute", "group.badAttribute", "group.preferences.badAttribute", "label.name"])(
     "unknown attribute %s → 400 naming it as written",
     (attr) => {
-      expect400(() => compileQueryFilter(`${attr} = x`, unitAttributes), `invalid attribute string: '${attr}' does not exist on this schema`);
+      expect400(
+        () => compileQueryFilter(`${attr} = x`, unitAttributes),
+        `invalid attribute string: '${attr}' does not exist on this schema`,
+      );
     },
   );
 
   it("fails at compile time even for an empty list, so stored filters can be validated", () => {
     expect(() => validateQueryFilter('badfield = "badvalue"', recipeAttributes)).toThrow(BadRequestError);
-    expect(() => validateQueryFilter('tags.name CONTAINS ALL ["tag1","tag2"]', recipeAttributes)).not.toThrow();
+    expect(() =>
+      validateQueryFilter('tags.name CONTAINS ALL ["tag1","tag2"]', recipeAttributes),
+    ).not.toThrow();
     expect(compileQueryFilter("", recipeAttributes)).toBeNull();
   });
 });

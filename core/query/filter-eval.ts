@@ -66,7 +66,8 @@ function positiveTest(cmp: Comparison, type: AttrType): { test: ValueTest; negat
     }
     case "LIKE":
     case "NOT LIKE": {
-      if (type !== "string") throw invalidQuery(`'${op}' can only be used with string columns, not '${cmp.attribute}'`);
+      if (type !== "string")
+        throw invalidQuery(`'${op}' can only be used with string columns, not '${cmp.attribute}'`);
       const re = likeToRegExp(value as string);
       return { test: (v) => re.test(v as string), negate: op === "NOT LIKE" };
     }
@@ -136,10 +137,20 @@ function valuesOf<T>(a: ResolvedAttribute<T>): (item: T) => (Comparable | null)[
   return (item) => [coerce(get(item))];
 }
 
+/** Rough per-item cost of a node, so that AND/OR can try cheap scalar tests before to-many ones. */
+function cost<T>(node: FilterNode, table: AttributeTable<T>): number {
+  if (node.kind !== "cmp") return node.children.reduce((sum, c) => sum + cost(c, table), 0);
+  const many = table.tryResolve(node.attribute)?.many ? 4 : 1;
+  return many * (node.op.includes("LIKE") ? 2 : 1);
+}
+
 /** Compile a parsed filter into a predicate. Throws BadRequestError (400) for a filter that cannot apply. */
 export function compileFilter<T>(node: FilterNode, table: AttributeTable<T>): Predicate<T> {
   if (node.kind === "cmp") return compileComparison(node, table);
-  const parts = node.children.map((c) => compileFilter(c, table));
+  // Predicates are pure, so evaluation order is free: compile in source order (errors name the first
+  // bad part), then run the cheapest first to short-circuit sooner.
+  const compiled = node.children.map((c) => ({ p: compileFilter(c, table), cost: cost(c, table) }));
+  const parts = compiled.sort((a, b) => a.cost - b.cost).map((c) => c.p);
   if (node.kind === "and") {
     return (item) => {
       for (const p of parts) if (!p(item)) return false;
@@ -153,7 +164,10 @@ export function compileFilter<T>(node: FilterNode, table: AttributeTable<T>): Pr
 }
 
 /** Parse and compile a filter string; null when blank (no filter). */
-export function compileQueryFilter<T>(src: string | null | undefined, table: AttributeTable<T>): Predicate<T> | null {
+export function compileQueryFilter<T>(
+  src: string | null | undefined,
+  table: AttributeTable<T>,
+): Predicate<T> | null {
   const node = parseQueryFilter(src);
   return node ? compileFilter(node, table) : null;
 }

@@ -35,7 +35,11 @@ describe("parseListParams", () => {
   });
 
   it("coerces numbers, takes the last of repeated values and accepts snake_case keys", () => {
-    expect(parseListParams({ page: ["1", "3"], per_page: "10", order_by: "name" })).toMatchObject({ page: 3, perPage: 10, orderBy: "name" });
+    expect(parseListParams({ page: ["1", "3"], per_page: "10", order_by: "name" })).toMatchObject({
+      page: 3,
+      perPage: 10,
+      orderBy: "name",
+    });
   });
 
   it.each([
@@ -54,7 +58,10 @@ describe("parseListParams", () => {
   it("requires paginationSeed for orderBy=random (422)", () => {
     const e = thrown(() => parseListParams({ orderBy: "random" })) as ValidationError;
     expect(e).toBeInstanceOf(ValidationError);
-    expect(e.issues[0]).toMatchObject({ loc: ["query", "paginationSeed"], msg: "paginationSeed is required when orderBy is random" });
+    expect(e.issues[0]).toMatchObject({
+      loc: ["query", "paginationSeed"],
+      msg: "paginationSeed is required when orderBy is random",
+    });
   });
 });
 
@@ -65,31 +72,51 @@ describe("listQuery", () => {
   });
 
   it("filters, then orders, then pages", () => {
-    const env = listQuery(recipes, { queryFilter: "tags.name = odd", orderBy: "name", orderDirection: "asc", perPage: "2", page: "2" }, recipeAttributes, opts);
+    const env = listQuery(
+      recipes,
+      { queryFilter: "tags.name = odd", orderBy: "name", orderDirection: "asc", perPage: "2", page: "2" },
+      recipeAttributes,
+      opts,
+    );
     expect(env).toMatchObject({ page: 2, per_page: 2, total: 4, total_pages: 2, next: null });
     expect(env.items.map((r) => r.name)).toEqual(["Recipe F", "Recipe H"]);
-    expect(env.previous).toBe("/api/recipes?page=1&perPage=2&orderBy=name&orderDirection=asc&queryFilter=tags.name+%3D+odd");
+    expect(env.previous).toBe(
+      "/api/recipes?page=1&perPage=2&orderBy=name&orderDirection=asc&queryFilter=tags.name+%3D+odd",
+    );
   });
 
   it("applies the route's own filter before queryFilter", () => {
     const where = (r: (typeof recipes)[number]) => r.tags.some((t) => t.id === tagId("even"));
-    expect(names({ queryFilter: "rating IS NOT NULL", orderBy: "name", orderDirection: "asc" }, { ...opts, where })).toEqual(["Recipe C", "Recipe E", "Recipe I"]);
+    expect(
+      names(
+        { queryFilter: "rating IS NOT NULL", orderBy: "name", orderDirection: "asc" },
+        { ...opts, where },
+      ),
+    ).toEqual(["Recipe C", "Recipe E", "Recipe I"]);
   });
 
   it("answers a bad filter or orderBy with 400 even when nothing would match", () => {
-    expect(thrown(() => listQuery([], { queryFilter: "nope = 1" }, recipeAttributes, opts))).toBeInstanceOf(BadRequestError);
-    expect(thrown(() => listQuery([], { orderBy: "nope" }, recipeAttributes, opts))).toBeInstanceOf(BadRequestError);
+    expect(thrown(() => listQuery([], { queryFilter: "nope = 1" }, recipeAttributes, opts))).toBeInstanceOf(
+      BadRequestError,
+    );
+    expect(thrown(() => listQuery([], { orderBy: "nope" }, recipeAttributes, opts))).toBeInstanceOf(
+      BadRequestError,
+    );
   });
 
   it("uses the rating override and puts unrated recipes last", () => {
     const mine = new Map([[recipes[1].id, 10]]);
-    const got = names({ orderBy: "rating", perPage: "-1" }, { ...opts, orderOverrides: { rating: recipeRatingOrder(mine) } });
+    const got = names(
+      { orderBy: "rating", perPage: "-1" },
+      { ...opts, orderOverrides: { rating: recipeRatingOrder(mine) } },
+    );
     expect(got.slice(0, 3)).toEqual(["Recipe B", "Recipe I", "Recipe H"]);
     expect(got.slice(-3)).toEqual(["Recipe A", "Recipe D", "Recipe G"]);
   });
 
   it("orderBy=random: same first item for the same seed, another for another seed (§14.1 22)", () => {
-    const first = (seed: string) => names({ orderBy: "random", paginationSeed: seed, perPage: "-1", page: "1" })[0];
+    const first = (seed: string) =>
+      names({ orderBy: "random", paginationSeed: seed, perPage: "-1", page: "1" })[0];
     expect(first("abcdefg")).toBe(first("abcdefg"));
     expect(first("abcdefg")).not.toBe(first("gfedcba"));
     const page1 = names({ orderBy: "random", paginationSeed: "s", perPage: "4", page: "1" });
@@ -102,7 +129,11 @@ describe("listQuery", () => {
     const index = RecipeSearchIndex.from(recipes);
     const o = { ...opts, search: index.ranker<(typeof recipes)[number]>() };
     expect(names({ search: "chocolate" }, o)).toEqual(["Recipe E"]);
-    expect(names({ search: "recipe", orderBy: "name", orderDirection: "desc", perPage: "3" }, o)).toEqual(["Recipe I", "Recipe H", "Recipe G"]);
+    expect(names({ search: "recipe", orderBy: "name", orderDirection: "desc", perPage: "3" }, o)).toEqual([
+      "Recipe I",
+      "Recipe H",
+      "Recipe G",
+    ]);
     expect(names({ search: "Recipe C" }, o)[0]).toBe("Recipe C");
     const env = listQuery(recipes, { search: "recipe", perPage: "2", tags: ["t"] }, recipeAttributes, o);
     expect(env.next).toBe("/api/recipes?page=2&perPage=2&orderDirection=desc&search=recipe&tags=t");
@@ -114,7 +145,10 @@ describe("listQuery", () => {
   });
 
   it("works with a text ranker for small lists", () => {
-    const o = { ...opts, search: textRanker<(typeof recipes)[number]>([(r) => r.name, (r) => r.description]) };
+    const o = {
+      ...opts,
+      search: textRanker<(typeof recipes)[number]>([(r) => r.name, (r) => r.description]),
+    };
     expect(names({ search: "treat" }, o)).toEqual(["Recipe E"]);
   });
 });

@@ -8,7 +8,14 @@ import { ValidationError } from "../errors.js";
 import type { AttributeTable } from "./attribute-table.js";
 import { compileQueryFilter, type Predicate } from "./filter-eval.js";
 import { parseOrderBy, randomOrder, sortItems, type OrderOverride } from "./order.js";
-import { pageWindow, paginate, type PageEnvelope, type PaginationParams, type QueryRecord, type QueryValue } from "./paginate.js";
+import {
+  pageWindow,
+  paginate,
+  type PageEnvelope,
+  type PaginationParams,
+  type QueryRecord,
+  type QueryValue,
+} from "./paginate.js";
 
 /**
  * A search over the collection: given the query, a scorer that says how well an item matches
@@ -28,13 +35,19 @@ const int = (def: number) =>
       const x = last(v);
       return typeof x === "string" && /^\s*[-+]?\d+\s*$/.test(x) ? Number(x) : x;
     },
-    z.number({ error: "Input should be a valid integer" }).int({ error: "Input should be a valid integer" }).default(def),
+    z
+      .number({ error: "Input should be a valid integer" })
+      .int({ error: "Input should be a valid integer" })
+      .default(def),
   );
 const choice = <V extends string>(values: readonly [V, ...V[]]) =>
-  z.preprocess((v) => {
-    const x = last(v);
-    return typeof x === "string" ? x.toLowerCase() : x;
-  }, z.enum(values, { error: `Input should be ${values.map((v) => `'${v}'`).join(" or ")}` }));
+  z.preprocess(
+    (v) => {
+      const x = last(v);
+      return typeof x === "string" ? x.toLowerCase() : x;
+    },
+    z.enum(values, { error: `Input should be ${values.map((v) => `'${v}'`).join(" or ")}` }),
+  );
 
 export const ListParamsSchema = z.object({
   page: int(1),
@@ -50,7 +63,16 @@ export type ListParams = z.output<typeof ListParamsSchema>;
 // The parsed parameters must stay usable wherever pagination parameters are expected.
 const _fits: (p: ListParams) => PaginationParams = (p) => p;
 
-const PARAM_KEYS = new Set(["page", "perPage", "orderBy", "orderDirection", "orderByNullPosition", "queryFilter", "paginationSeed", "search"]);
+const PARAM_KEYS = new Set([
+  "page",
+  "perPage",
+  "orderBy",
+  "orderDirection",
+  "orderByNullPosition",
+  "queryFilter",
+  "paginationSeed",
+  "search",
+]);
 
 /** Query keys as the list expects them: snake_case spellings (`per_page`) are accepted too. */
 function camelQuery(query: QueryRecord): Record<string, QueryValue> {
@@ -71,13 +93,21 @@ export function parseListParams(query: QueryRecord): ListParams {
   const r = ListParamsSchema.safeParse(camelQuery(query));
   if (!r.success) {
     throw new ValidationError(
-      r.error.issues.map((i) => ({ loc: ["query", ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))], msg: i.message, type: i.code })),
+      r.error.issues.map((i) => ({
+        loc: ["query", ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+        msg: i.message,
+        type: i.code,
+      })),
     );
   }
   const p = r.data;
   if (p.orderBy?.trim().toLowerCase() === "random" && !p.paginationSeed) {
     throw new ValidationError([
-      { loc: ["query", "paginationSeed"], msg: "paginationSeed is required when orderBy is random", type: "value_error" },
+      {
+        loc: ["query", "paginationSeed"],
+        msg: "paginationSeed is required when orderBy is random",
+        type: "value_error",
+      },
     ]);
   }
   return p;
@@ -161,7 +191,12 @@ export function runListQuery<T>(
 
   const window = pageWindow(rows.length, params.page, params.perPage);
   const ordered = sortItems(rows, terms, params.orderByNullPosition, window.end);
-  return paginate(ordered, params, { route: opts.route, extraParams: opts.extraParams, nulls: opts.nullsInLinks ?? "drop" }, rows.length);
+  return paginate(
+    ordered,
+    params,
+    { route: opts.route, extraParams: opts.extraParams, nulls: opts.nullsInLinks ?? "drop" },
+    rows.length,
+  );
 }
 
 function idGetter<T>(table: AttributeTable<T>): (item: T) => string {

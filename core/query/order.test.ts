@@ -7,7 +7,12 @@ import { foodAttributes, recipeAttributes, recipeRatingOrder } from "./attribute
 import { parseOrderBy, seededShuffle, sortItems } from "./order.js";
 import { makeRecipe } from "./test-recipes.js";
 
-function food(name: string, label: string | null, description = "", createdAt: string | null = null): IngredientFood {
+function food(
+  name: string,
+  label: string | null,
+  description = "",
+  createdAt: string | null = null,
+): IngredientFood {
   const labelId = label ? derivedId("label", label) : null;
   return {
     id: derivedId("food", name),
@@ -26,7 +31,12 @@ function food(name: string, label: string | null, description = "", createdAt: s
   };
 }
 
-const foods = [food("carrot", "Vegetables", "b"), food("apple", null, "a"), food("Banana", "fruit", "a"), food("beef", "Meat", "c")];
+const foods = [
+  food("carrot", "Vegetables", "b"),
+  food("apple", null, "a"),
+  food("Banana", "fruit", "a"),
+  food("beef", "Meat", "c"),
+];
 const order = (orderBy: string, dir: "asc" | "desc" = "asc", nulls?: "first" | "last") =>
   sortItems(foods, parseOrderBy(orderBy, foodAttributes, dir), nulls).map((f) => f.name);
 
@@ -55,7 +65,12 @@ describe("ordering", () => {
 
   it("sorts accented names beside their plain spelling", () => {
     const items = [food("zucchini", null), food("Éclair", null), food("eclair", null), food("apple", null)];
-    expect(sortItems(items, parseOrderBy("name", foodAttributes, "asc")).map((f) => f.name)).toEqual(["apple", "eclair", "Éclair", "zucchini"]);
+    expect(sortItems(items, parseOrderBy("name", foodAttributes, "asc")).map((f) => f.name)).toEqual([
+      "apple",
+      "eclair",
+      "Éclair",
+      "zucchini",
+    ]);
   });
 
   it("sorts datetimes chronologically across offsets and dates by day", () => {
@@ -64,38 +79,62 @@ describe("ordering", () => {
       food("a", null, "", "2024-01-01T09:00:00Z"),
       food("c", null, "", "2024-01-01T08:30:00"),
     ];
-    expect(sortItems(items, parseOrderBy("createdAt", foodAttributes, "asc")).map((f) => f.name)).toEqual(["b", "c", "a"]);
+    expect(sortItems(items, parseOrderBy("createdAt", foodAttributes, "asc")).map((f) => f.name)).toEqual([
+      "b",
+      "c",
+      "a",
+    ]);
   });
 
   it("keeps the input order between equal keys (stable)", () => {
     const items = Array.from({ length: 50 }, (_, i) => food(`f${i}`, null, i % 2 ? "x" : "y"));
     const sorted = sortItems(items, parseOrderBy("description", foodAttributes, "asc"));
-    expect(sorted.map((f) => f.name)).toEqual([...items.filter((_, i) => i % 2), ...items.filter((_, i) => !(i % 2))].map((f) => f.name));
+    expect(sorted.map((f) => f.name)).toEqual(
+      [...items.filter((_, i) => i % 2), ...items.filter((_, i) => !(i % 2))].map((f) => f.name),
+    );
   });
 
   it("returns the same prefix with a limit as a full sort (heap selection)", () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 20 }), { nil: null }), { maxLength: 200 }), fc.nat(60), fc.boolean(), (ratings, k, asc) => {
-        const items = ratings.map((rating, i) => makeRecipe({ name: `r${i}`, rating }));
-        const terms = parseOrderBy("rating", recipeAttributes, asc ? "asc" : "desc");
-        expect(sortItems(items, terms, null, k)).toEqual(sortItems(items, terms).slice(0, k));
-      }),
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 20 }), { nil: null }), { maxLength: 200 }),
+        fc.nat(60),
+        fc.boolean(),
+        (ratings, k, asc) => {
+          const items = ratings.map((rating, i) => makeRecipe({ name: `r${i}`, rating }));
+          const terms = parseOrderBy("rating", recipeAttributes, asc ? "asc" : "desc");
+          expect(sortItems(items, terms, null, k)).toEqual(sortItems(items, terms).slice(0, k));
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it("sorts a to-many path by its smallest value ascending and largest descending", () => {
-    const items = [makeRecipe({ name: "A", tags: ["m", "z"] }), makeRecipe({ name: "B", tags: ["n"] }), makeRecipe({ name: "C" })];
-    const names = (dir: "asc" | "desc") => sortItems(items, parseOrderBy("tags.name", recipeAttributes, dir)).map((r) => r.name);
+    const items = [
+      makeRecipe({ name: "A", tags: ["m", "z"] }),
+      makeRecipe({ name: "B", tags: ["n"] }),
+      makeRecipe({ name: "C" }),
+    ];
+    const names = (dir: "asc" | "desc") =>
+      sortItems(items, parseOrderBy("tags.name", recipeAttributes, dir)).map((r) => r.name);
     expect(names("asc")).toEqual(["C", "A", "B"]);
     expect(names("desc")).toEqual(["A", "B", "C"]);
   });
 
   it("orders recipes by the rating override with unrated recipes last unless asked", () => {
-    const items = [makeRecipe({ name: "A", rating: 4 }), makeRecipe({ name: "B", rating: null }), makeRecipe({ name: "C", rating: 2 })];
+    const items = [
+      makeRecipe({ name: "A", rating: 4 }),
+      makeRecipe({ name: "B", rating: null }),
+      makeRecipe({ name: "C", rating: 2 }),
+    ];
     const mine = new Map([[items[2].id, 5]]);
     const run = (dir: "asc" | "desc", nulls?: "first" | "last") =>
-      sortItems(items, parseOrderBy("rating", recipeAttributes, dir, { rating: recipeRatingOrder(mine) }), nulls).map((r) => r.name);
+      sortItems(
+        items,
+        parseOrderBy("rating", recipeAttributes, dir, { rating: recipeRatingOrder(mine) }),
+        nulls,
+      ).map((r) => r.name);
     expect(run("desc")).toEqual(["C", "A", "B"]);
     expect(run("asc")).toEqual(["A", "C", "B"]);
     expect(run("asc", "first")).toEqual(["B", "A", "C"]);
@@ -112,7 +151,9 @@ describe("ordering", () => {
       throw new Error("expected a 400");
     } catch (e) {
       expect(e).toBeInstanceOf(BadRequestError);
-      expect((e as BadRequestError).body()).toEqual({ detail: `Invalid order_by statement "${orderBy}": "${item}" is invalid` });
+      expect((e as BadRequestError).body()).toEqual({
+        detail: `Invalid order_by statement "${orderBy}": "${item}" is invalid`,
+      });
     }
   });
 

@@ -54,7 +54,8 @@ export function parseOrderBy<T>(
   overrides: Readonly<Record<string, OrderOverride<T>>> = {},
 ): OrderTerm<T>[] {
   const overrideByKey = new Map<string, OrderOverride<T>>();
-  for (const [path, o] of Object.entries(overrides)) overrideByKey.set(path.replace(/_/g, "").toLowerCase(), o);
+  for (const [path, o] of Object.entries(overrides))
+    overrideByKey.set(path.replace(/_/g, "").toLowerCase(), o);
 
   const terms: OrderTerm<T>[] = [];
   for (const rawItem of orderBy.split(",")) {
@@ -70,7 +71,12 @@ export function parseOrderBy<T>(
     const override = overrideByKey.get(path.replace(/_/g, "").toLowerCase());
     if (override) {
       const { type, get } = override;
-      terms.push({ source: item, direction, nullPosition: override.nullPosition, key: (x) => sortKey(type, get(x)) });
+      terms.push({
+        source: item,
+        direction,
+        nullPosition: override.nullPosition,
+        key: (x) => sortKey(type, get(x)),
+      });
       continue;
     }
     const a = table.tryResolve(path);
@@ -129,19 +135,41 @@ export function sortItems<T>(
     const pos = nullPosition ?? t.nullPosition;
     return pos ? pos === "first" : t.direction === "asc";
   });
-  const cmp = (a: number, b: number): number => {
-    for (let j = 0; j < keys.length; j++) {
-      const ka = keys[j][a];
-      const kb = keys[j][b];
-      if (ka === kb) continue;
-      if (ka === null) return nullsFirst[j] ? -1 : 1;
-      if (kb === null) return nullsFirst[j] ? 1 : -1;
-      return (ka < kb ? -1 : 1) * sign[j];
-    }
-    return a - b;
-  };
+  const fast = terms.length === 1 ? numericColumn(keys[0], sign[0], nullsFirst[0]) : null;
+  const cmp = fast
+    ? (a: number, b: number): number => fast[a] - fast[b] || a - b
+    : (a: number, b: number): number => {
+        for (let j = 0; j < keys.length; j++) {
+          const ka = keys[j][a];
+          const kb = keys[j][b];
+          if (ka === kb) continue;
+          if (ka === null) return nullsFirst[j] ? -1 : 1;
+          if (kb === null) return nullsFirst[j] ? 1 : -1;
+          return (ka < kb ? -1 : 1) * sign[j];
+        }
+        return a - b;
+      };
   const order = k * 4 < n ? topK(n, k, cmp) : fullSort(n, cmp).slice(0, k);
   return order.map((i) => items[i]);
+}
+
+/**
+ * One numeric sort column as a typed array already in final order (direction applied, nulls as ±∞),
+ * so the comparator is a subtraction; null when the column holds strings.
+ */
+function numericColumn(
+  col: readonly (Comparable | null)[],
+  sign: number,
+  nullsFirst: boolean,
+): Float64Array | null {
+  const out = new Float64Array(col.length);
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    if (v === null) out[i] = nullsFirst ? -Infinity : Infinity;
+    else if (typeof v === "number" && Number.isFinite(v)) out[i] = v * sign;
+    else return null;
+  }
+  return out;
 }
 
 function fullSort(n: number, cmp: (a: number, b: number) => number): number[] {
@@ -187,24 +215,34 @@ function topK(n: number, k: number, cmp: (a: number, b: number) => number): numb
 
 // ---- orderBy=random -------------------------------------------------------------------------
 
-function fnv1a(s: string, seed: number): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  // Final avalanche so that ids differing in the last character land far apart.
+/**
+ * A 53-bit hash of (seed, id): two FNV-1a lanes with different offsets, fed the seed then the id
+ * without building a joined string, each finished with an avalanche so close ids land far apart.
+ */
+function seededKey(seed: string, id: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x2c1b3c6d;
+  const feed = (s: string): void => {
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x01000193);
+    }
+  };
+  feed(seed);
+  a = Math.imul(a ^ 0xff, 0x01000193); // separator: ("ab","c") and ("a","bc") must differ
+  b = Math.imul(b ^ 0xff, 0x01000193);
+  feed(id);
+  return avalanche(a) * 2097152 + (avalanche(b) >>> 11);
+}
+
+function avalanche(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
-}
-
-function seededKey(seed: string, id: string): number {
-  const s = `${seed}\u0000${id}`;
-  return fnv1a(s, 0x811c9dc5) * 2097152 + (fnv1a(s, 0x2c1b3c6d) >>> 11);
 }
 
 /**

@@ -3,13 +3,26 @@ import { describe, expect, it } from "vitest";
 import { pageLink, pageWindow, paginate, type PaginationParams } from "./paginate.js";
 
 const items = Array.from({ length: 7 }, (_, i) => i + 1);
-const params = (p: Partial<PaginationParams>): PaginationParams => ({ page: 1, perPage: 3, orderDirection: "desc", ...p });
+const params = (p: Partial<PaginationParams>): PaginationParams => ({
+  page: 1,
+  perPage: 3,
+  orderDirection: "desc",
+  ...p,
+});
 const links = { route: "/api/foods" };
 
 describe("paginate", () => {
   it("returns the envelope with snake_case keys in Mealie's order", () => {
     const env = paginate(items, params({}), links);
-    expect(Object.keys(env)).toEqual(["page", "per_page", "total", "total_pages", "items", "next", "previous"]);
+    expect(Object.keys(env)).toEqual([
+      "page",
+      "per_page",
+      "total",
+      "total_pages",
+      "items",
+      "next",
+      "previous",
+    ]);
     expect(env).toEqual({
       page: 1,
       per_page: 3,
@@ -56,9 +69,26 @@ describe("paginate", () => {
   });
 
   it("total_pages is 0 when per_page is 0, and an empty list has page 1 with no links", () => {
-    expect(paginate(items, params({ perPage: 0 }), links)).toMatchObject({ per_page: 0, total_pages: 0, items: [], next: null, previous: null });
-    expect(paginate([], params({ perPage: -1, page: -1 }), links)).toMatchObject({ page: 1, per_page: 0, total: 0, total_pages: 0, items: [] });
-    expect(paginate([], params({}), links)).toMatchObject({ page: 1, total_pages: 0, next: null, previous: null });
+    expect(paginate(items, params({ perPage: 0 }), links)).toMatchObject({
+      per_page: 0,
+      total_pages: 0,
+      items: [],
+      next: null,
+      previous: null,
+    });
+    expect(paginate([], params({ perPage: -1, page: -1 }), links)).toMatchObject({
+      page: 1,
+      per_page: 0,
+      total: 0,
+      total_pages: 0,
+      items: [],
+    });
+    expect(paginate([], params({}), links)).toMatchObject({
+      page: 1,
+      total_pages: 0,
+      next: null,
+      previous: null,
+    });
   });
 
   it("a page past the end is empty, has no next and points back", () => {
@@ -71,37 +101,69 @@ describe("paginate", () => {
   it("links echo every camelCase pagination param and the extra request params (recipe style drops nulls)", () => {
     const env = paginate(
       items,
-      params({ orderBy: "name", orderByNullPosition: "last", queryFilter: 'name LIKE "a%"', paginationSeed: null }),
+      params({
+        orderBy: "name",
+        orderByNullPosition: "last",
+        queryFilter: 'name LIKE "a%"',
+        paginationSeed: null,
+      }),
       { route: "/api/recipes", extraParams: { search: "pie", tags: ["t1", "t2"], cookbook: null } },
     );
     const url = new URL(env.next!, "http://x");
     expect(url.pathname).toBe("/api/recipes");
-    expect([...url.searchParams.keys()]).toEqual(["page", "perPage", "orderBy", "orderByNullPosition", "orderDirection", "queryFilter", "search", "tags", "tags"]);
+    expect([...url.searchParams.keys()]).toEqual([
+      "page",
+      "perPage",
+      "orderBy",
+      "orderByNullPosition",
+      "orderDirection",
+      "queryFilter",
+      "search",
+      "tags",
+      "tags",
+    ]);
     expect(url.searchParams.get("queryFilter")).toBe('name LIKE "a%"');
     expect(url.searchParams.getAll("tags")).toEqual(["t1", "t2"]);
   });
 
   it("can write nulls as Python's None, as most non-recipe routes do", () => {
-    const link = pageLink(params({}), 2, { route: "/api/foods", nulls: "none", extraParams: { search: null } });
-    expect(link).toBe("/api/foods?page=2&perPage=3&orderBy=None&orderByNullPosition=None&orderDirection=desc&queryFilter=None&paginationSeed=None&search=None");
+    const link = pageLink(params({}), 2, {
+      route: "/api/foods",
+      nulls: "none",
+      extraParams: { search: null },
+    });
+    expect(link).toBe(
+      "/api/foods?page=2&perPage=3&orderBy=None&orderByNullPosition=None&orderDirection=desc&queryFilter=None&paginationSeed=None&search=None",
+    );
   });
 
   it("keeps the route's own query string and lets pagination params win", () => {
-    expect(pageLink(params({}), 2, { route: "/api/x?page=9&a=b" })).toBe("/api/x?a=b&page=2&perPage=3&orderDirection=desc");
+    expect(pageLink(params({}), 2, { route: "/api/x?page=9&a=b" })).toBe(
+      "/api/x?a=b&page=2&perPage=3&orderDirection=desc",
+    );
   });
 
   it("holds its invariants for any total, page and perPage", () => {
     fc.assert(
-      fc.property(fc.nat(500), fc.integer({ min: -3, max: 60 }), fc.integer({ min: -1, max: 60 }), (total, page, perPage) => {
-        const w = pageWindow(total, page, perPage);
-        expect(w.page).toBeGreaterThanOrEqual(1);
-        expect(w.totalPages).toBe(w.perPage === 0 ? 0 : Math.ceil(total / w.perPage));
-        expect(w.end - w.start).toBeLessThanOrEqual(Math.max(0, w.perPage));
-        if (page === -1 && w.totalPages > 0) expect(w.page).toBe(w.totalPages);
-        const env = paginate(Array.from({ length: total }, (_, i) => i), params({ page, perPage }), links);
-        expect(env.next === null).toBe(env.page >= env.total_pages);
-        expect(env.previous === null).toBe(env.page <= 1);
-      }),
+      fc.property(
+        fc.nat(500),
+        fc.integer({ min: -3, max: 60 }),
+        fc.integer({ min: -1, max: 60 }),
+        (total, page, perPage) => {
+          const w = pageWindow(total, page, perPage);
+          expect(w.page).toBeGreaterThanOrEqual(1);
+          expect(w.totalPages).toBe(w.perPage === 0 ? 0 : Math.ceil(total / w.perPage));
+          expect(w.end - w.start).toBeLessThanOrEqual(Math.max(0, w.perPage));
+          if (page === -1 && w.totalPages > 0) expect(w.page).toBe(w.totalPages);
+          const env = paginate(
+            Array.from({ length: total }, (_, i) => i),
+            params({ page, perPage }),
+            links,
+          );
+          expect(env.next === null).toBe(env.page >= env.total_pages);
+          expect(env.previous === null).toBe(env.page <= 1);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -21,12 +21,15 @@ function detailOf(fn: () => unknown): string {
 }
 
 describe("parseQueryFilter: comparisons", () => {
-  it.each(["=", "<>", ">", "<", ">=", "<="])("parses the symbolic operator %s with or without spaces", (op) => {
-    expect(parseQueryFilter(`rating ${op} 3`)).toEqual(cmp("rating", op, "3"));
-    expect(parseQueryFilter(`rating${op}3`)).toEqual(cmp("rating", op, "3"));
-  });
+  it.each(["=", "<>", ">", "<", ">=", "<="])(
+    "parses the symbolic operator %s with or without spaces",
+    (op) => {
+      expect(parseQueryFilter(`rating ${op} 3`)).toEqual(cmp("rating", op, "3"));
+      expect(parseQueryFilter(`rating${op}3`)).toEqual(cmp("rating", op, "3"));
+    },
+  );
 
-  it("reads createdAt>\"2024-01-01\" without spaces (mealie-api-notes §3)", () => {
+  it('reads createdAt>"2024-01-01" without spaces (mealie-api-notes §3)', () => {
     expect(parseQueryFilter('createdAt>"2024-01-01"')).toEqual(cmp("createdAt", ">", "2024-01-01"));
   });
 
@@ -39,7 +42,9 @@ describe("parseQueryFilter: comparisons", () => {
       kind: "and",
       children: [cmp("date", ">=", "2024-01-01"), cmp("date", "<=", "2024-01-31")],
     });
-    expect(parseQueryFilter("createdAt > 2024-01-01T00:00:00+02:00")).toEqual(cmp("createdAt", ">", "2024-01-01T00:00:00+02:00"));
+    expect(parseQueryFilter("createdAt > 2024-01-01T00:00:00+02:00")).toEqual(
+      cmp("createdAt", ">", "2024-01-01T00:00:00+02:00"),
+    );
   });
 
   it.each([
@@ -55,8 +60,12 @@ describe("parseQueryFilter: comparisons", () => {
 
   it("parses IN, NOT IN and CONTAINS ALL lists with bare and quoted items", () => {
     expect(parseQueryFilter("tags.name IN [a, b]")).toEqual(cmp("tags.name", "IN", ["a", "b"]));
-    expect(parseQueryFilter('name NOT IN ["test unit 1", x]')).toEqual(cmp("name", "NOT IN", ["test unit 1", "x"]));
-    expect(parseQueryFilter('tags.id CONTAINS ALL ["u1","u2"]')).toEqual(cmp("tags.id", "CONTAINS ALL", ["u1", "u2"]));
+    expect(parseQueryFilter('name NOT IN ["test unit 1", x]')).toEqual(
+      cmp("name", "NOT IN", ["test unit 1", "x"]),
+    );
+    expect(parseQueryFilter('tags.id CONTAINS ALL ["u1","u2"]')).toEqual(
+      cmp("tags.id", "CONTAINS ALL", ["u1", "u2"]),
+    );
     expect(parseQueryFilter("rating in [1, 3]")).toEqual(cmp("rating", "IN", ["1", "3"]));
     expect(parseQueryFilter("rating not in[1,3]")).toEqual(cmp("rating", "NOT IN", ["1", "3"]));
     expect(parseQueryFilter("tags.id contains all [x]")).toEqual(cmp("tags.id", "CONTAINS ALL", ["x"]));
@@ -110,14 +119,19 @@ describe("parseQueryFilter: logic and grouping", () => {
   });
 
   it("groups with nested parentheses (the Mealie docs example)", () => {
-    const node = parseQueryFilter('name="test unit 1" OR (useAbbreviation=f AND (name="x" OR createdAt > "2024-01-01T00:00:00"))');
+    const node = parseQueryFilter(
+      'name="test unit 1" OR (useAbbreviation=f AND (name="x" OR createdAt > "2024-01-01T00:00:00"))',
+    );
     expect(node).toEqual({
       kind: "or",
       children: [
         cmp("name", "=", "test unit 1"),
         {
           kind: "and",
-          children: [cmp("useAbbreviation", "=", "f"), { kind: "or", children: [cmp("name", "=", "x"), cmp("createdAt", ">", "2024-01-01T00:00:00")] }],
+          children: [
+            cmp("useAbbreviation", "=", "f"),
+            { kind: "or", children: [cmp("name", "=", "x"), cmp("createdAt", ">", "2024-01-01T00:00:00")] },
+          ],
         },
       ],
     });
@@ -182,22 +196,38 @@ describe("parseQueryFilter: errors are 400 with a plain-string detail", () => {
   it("parses any generated well-formed filter back to the same tree", () => {
     const attrName = fc.constantFrom("name", "tags.name", "recipe_category.id", "lastMade");
     const value = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !s.includes('"'));
-    const leaf = fc.record({ attribute: attrName, op: fc.constantFrom("=", "<>", ">=", "LIKE"), value }).map(
-      (c): FilterNode => ({ kind: "cmp", attribute: c.attribute, op: c.op as "=", value: c.value, raw: c.value }),
-    );
+    const leaf = fc
+      .record({ attribute: attrName, op: fc.constantFrom("=", "<>", ">=", "LIKE"), value })
+      .map((c): FilterNode => ({
+        kind: "cmp",
+        attribute: c.attribute,
+        op: c.op as "=",
+        value: c.value,
+        raw: c.value,
+      }));
     const tree = fc.letrec<{ node: FilterNode }>((tie) => ({
       node: fc.oneof(
         { depthSize: "small", withCrossShrink: true },
         leaf,
-        fc.record({ kind: fc.constantFrom("and" as const, "or" as const), children: fc.array(tie("node"), { minLength: 2, maxLength: 3 }) }),
+        fc.record({
+          kind: fc.constantFrom("and" as const, "or" as const),
+          children: fc.array(tie("node"), { minLength: 2, maxLength: 3 }),
+        }),
       ),
     })).node;
     const print = (n: FilterNode): string =>
-      n.kind === "cmp" ? `${n.attribute} ${n.op} "${n.value as string}"` : `(${n.children.map(print).join(` ${n.kind.toUpperCase()} `)})`;
+      n.kind === "cmp"
+        ? `${n.attribute} ${n.op} "${n.value as string}"`
+        : `(${n.children.map(print).join(` ${n.kind.toUpperCase()} `)})`;
     const flatten = (n: FilterNode): FilterNode =>
       n.kind === "cmp"
         ? n
-        : { kind: n.kind, children: n.children.map(flatten).flatMap((c) => (c.kind === n.kind ? (c as { children: FilterNode[] }).children : [c])) };
+        : {
+            kind: n.kind,
+            children: n.children
+              .map(flatten)
+              .flatMap((c) => (c.kind === n.kind ? (c as { children: FilterNode[] }).children : [c])),
+          };
     fc.assert(
       fc.property(tree, (t) => {
         expect(flatten(parseQueryFilter(print(t))!)).toEqual(flatten(t));
@@ -209,11 +239,36 @@ describe("parseQueryFilter: errors are 400 with a plain-string detail", () => {
 
 describe("queryFilterParts (the stored JSON form)", () => {
   it("records parentheses, logical operators, snake_case names and literal values", () => {
-    expect(queryFilterParts('(recipeCategory.id IN ["a"] OR tags.name = "Quick Meals") AND settings.public = TRUE')).toEqual({
+    expect(
+      queryFilterParts(
+        '(recipeCategory.id IN ["a"] OR tags.name = "Quick Meals") AND settings.public = TRUE',
+      ),
+    ).toEqual({
       parts: [
-        { leftParenthesis: "(", rightParenthesis: null, logicalOperator: null, attributeName: "recipe_category.id", relationalOperator: "IN", value: ["a"] },
-        { leftParenthesis: null, rightParenthesis: ")", logicalOperator: "OR", attributeName: "tags.name", relationalOperator: "=", value: "Quick Meals" },
-        { leftParenthesis: null, rightParenthesis: null, logicalOperator: "AND", attributeName: "settings.public", relationalOperator: "=", value: "TRUE" },
+        {
+          leftParenthesis: "(",
+          rightParenthesis: null,
+          logicalOperator: null,
+          attributeName: "recipe_category.id",
+          relationalOperator: "IN",
+          value: ["a"],
+        },
+        {
+          leftParenthesis: null,
+          rightParenthesis: ")",
+          logicalOperator: "OR",
+          attributeName: "tags.name",
+          relationalOperator: "=",
+          value: "Quick Meals",
+        },
+        {
+          leftParenthesis: null,
+          rightParenthesis: null,
+          logicalOperator: "AND",
+          attributeName: "settings.public",
+          relationalOperator: "=",
+          value: "TRUE",
+        },
       ],
     });
   });
@@ -233,7 +288,9 @@ describe("queryFilterParts (the stored JSON form)", () => {
   });
 
   it("converts camelCase path segments to snake_case", () => {
-    expect(snakePath("household.preferences.privateHousehold")).toBe("household.preferences.private_household");
+    expect(snakePath("household.preferences.privateHousehold")).toBe(
+      "household.preferences.private_household",
+    );
     expect(snakePath("lastMade")).toBe("last_made");
   });
 });

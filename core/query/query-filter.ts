@@ -188,7 +188,8 @@ class Parser {
 
   parse(): FilterNode {
     const node = this.or();
-    if (this.i < this.tokens.length) throw invalidQuery(`unexpected ${describe(this.tokens[this.i])}, expected AND or OR`);
+    if (this.i < this.tokens.length)
+      throw invalidQuery(`unexpected ${describe(this.tokens[this.i])}, expected AND or OR`);
     return node;
   }
 
@@ -270,13 +271,15 @@ class Parser {
     let value: string | string[] | null;
     let raw: string | string[];
     if (valTok.t === "list") {
-      if (!LIST_OPS.has(op)) throw invalidQuery(`a list can only be used with IN, NOT IN or CONTAINS ALL, not '${op}'`);
+      if (!LIST_OPS.has(op))
+        throw invalidQuery(`a list can only be used with IN, NOT IN or CONTAINS ALL, not '${op}'`);
       value = raw = valTok.items;
     } else if (LIST_OPS.has(op)) {
       throw invalidQuery(`'${op}' must be followed by a list of values, e.g. [a, b]`);
     } else if (op === "IS" || op === "IS NOT") {
       const v = valTok.text.toUpperCase();
-      if (v !== "NULL" && v !== "NONE") throw invalidQuery(`'${op}' can only be used with 'NULL' or 'NONE', not '${valTok.text}'`);
+      if (v !== "NULL" && v !== "NONE")
+        throw invalidQuery(`'${op}' can only be used with 'NULL' or 'NONE', not '${valTok.text}'`);
       value = null;
       raw = valTok.text;
     } else {

@@ -6,7 +6,9 @@ import { derivedId } from "../util/ids.js";
 import type { RecipeIndexEntry } from "./attributes.js";
 
 type Org = { name: string; id?: string };
-export interface RecipeSeed extends Partial<Omit<RecipeIndexEntry, "tags" | "recipeCategory" | "tools" | "foods">> {
+export interface RecipeSeed extends Partial<
+  Omit<RecipeIndexEntry, "tags" | "recipeCategory" | "tools" | "foods">
+> {
   name: string;
   tags?: (string | Org)[];
   recipeCategory?: (string | Org)[];
@@ -47,7 +49,15 @@ export function makeRecipe(seed: RecipeSeed): RecipeIndexEntry {
     createdAt: null,
     updatedAt: null,
     lastMade: null,
-    settings: { public: false, showNutrition: false, showAssets: false, landscapeView: false, disableComments: true, locked: false, disableAmount: false },
+    settings: {
+      public: false,
+      showNutrition: false,
+      showAssets: false,
+      landscapeView: false,
+      disableComments: true,
+      locked: false,
+      disableAmount: false,
+    },
     household: { id: householdId, preferences: { privateHousehold: false } },
     user: { id: userId, username: "alice" },
     ingredientTexts: [],

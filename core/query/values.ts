@@ -71,7 +71,8 @@ function parseCached(s: string): ParsedDateTime | null {
   return v;
 }
 
-const UUID_HEX = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i;
+const UUID_HEX =
+  /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i;
 
 /** Canonical lowercase UUID, or null (accepts Python's forms: no hyphens, braces, `urn:uuid:`). */
 export function parseUuid(input: string): string | null {
@@ -125,7 +126,16 @@ const COERCERS: Record<AttrType, Coercer> = {
     return /[A-F]/.test(s) ? s.toLowerCase() : s;
   },
   number: toNumber,
-  boolean: (v) => (v === null || v === undefined ? null : typeof v === "boolean" ? (v ? 1 : 0) : parseBooleanLiteral(String(v)) ? 1 : 0),
+  boolean: (v) =>
+    v === null || v === undefined
+      ? null
+      : typeof v === "boolean"
+        ? v
+          ? 1
+          : 0
+        : parseBooleanLiteral(String(v))
+          ? 1
+          : 0,
   date: (v) => (typeof v === "string" ? (parseCached(v)?.day ?? null) : null),
   datetime: (v) => (typeof v === "string" ? (parseCached(v)?.micros ?? null) : null),
 };

@@ -10,11 +10,23 @@ function names(recipes: { id: string; name: string }[], index: RecipeSearchIndex
 }
 
 describe("recipe search: Mealie's upstream cases (fixtures recipeSearchCases)", () => {
-  const fixture = JSON.parse(readFileSync(new URL("../../../shared/fixtures/mealie/derived/test-expectations.json", import.meta.url), "utf8")) as {
-    recipeSearchCases: { recipes: { name: string; description?: string; ingredientNotes?: string[] }[]; cases: [string, string[]][] };
+  const fixture = JSON.parse(
+    readFileSync(
+      new URL("../../../shared/fixtures/mealie/derived/test-expectations.json", import.meta.url),
+      "utf8",
+    ),
+  ) as {
+    recipeSearchCases: {
+      recipes: { name: string; description?: string; ingredientNotes?: string[] }[];
+      cases: [string, string[]][];
+    };
   };
   const recipes = fixture.recipeSearchCases.recipes.map((r) =>
-    makeRecipe({ name: r.name, description: r.description ?? null, ingredientTexts: r.ingredientNotes ?? [] }),
+    makeRecipe({
+      name: r.name,
+      description: r.description ?? null,
+      ingredientTexts: r.ingredientNotes ?? [],
+    }),
   );
   const index = RecipeSearchIndex.from(recipes);
 
@@ -30,24 +42,32 @@ describe("recipe search", () => {
   const recipes = [
     makeRecipe({ name: "Crème brûlée", description: "Classic French custard" }),
     makeRecipe({ name: "Chocolate Cake", description: "Rich and moist", tags: ["dessert"] }),
-    makeRecipe({ name: "Chicken Curry", recipeCategory: ["Main"], ingredientTexts: ["1 kg chicken thighs", "2 tbsp curry paste"] }),
+    makeRecipe({
+      name: "Chicken Curry",
+      recipeCategory: ["Main"],
+      ingredientTexts: ["1 kg chicken thighs", "2 tbsp curry paste"],
+    }),
     makeRecipe({ name: "Curry Chicken Salad", description: "leftover friendly" }),
     makeRecipe({ name: "Beef Stew", description: "Better than chicken curry, honestly" }),
     makeRecipe({ name: "Kartoffelsalat", description: "Schwäbischer Kartoffelsalat" }),
     makeRecipe({ name: "Skillet Shepherd's Pie", tools: ["Cast Iron Skillet"], foods: ["lamb"] }),
-    makeRecipe({ name: "Banana Bread", ingredientTexts: ["3 ripe bananas", "a pinch of salt"], recipeCategory: ["Baking"] }),
+    makeRecipe({
+      name: "Banana Bread",
+      ingredientTexts: ["3 ripe bananas", "a pinch of salt"],
+      recipeCategory: ["Baking"],
+    }),
     makeRecipe({ name: "Plain Rice" }),
   ];
   const index = RecipeSearchIndex.from(recipes);
   const q = (s: string) => names(recipes, index, s);
 
-  it("folds accents and case: \"creme brulee\" and \"CRÈME\" find Crème brûlée", () => {
+  it('folds accents and case: "creme brulee" and "CRÈME" find Crème brûlée', () => {
     expect(q("creme brulee")[0]).toBe("Crème brûlée");
     expect(q("CRÈME")[0]).toBe("Crème brûlée");
     expect(q("schwabischer")).toEqual(["Kartoffelsalat"]);
   });
 
-  it("tolerates typos: \"choclate\", \"chiken\", \"chciken\" (transposition)", () => {
+  it('tolerates typos: "choclate", "chiken", "chciken" (transposition)', () => {
     expect(q("choclate")[0]).toBe("Chocolate Cake");
     expect(q("chiken")).toContain("Chicken Curry");
     expect(q("chciken")).toContain("Chicken Curry");
@@ -132,14 +152,27 @@ describe("recipe search index maintenance", () => {
   });
 
   it("gives the same answers after churn as a fresh build", () => {
-    const recipes = Array.from({ length: 60 }, (_, i) => makeRecipe({ name: `Dish ${i} ${["apple", "pear", "plum"][i % 3]} ${i % 7 ? "pie" : "cake"}` }));
+    const recipes = Array.from({ length: 60 }, (_, i) =>
+      makeRecipe({ name: `Dish ${i} ${["apple", "pear", "plum"][i % 3]} ${i % 7 ? "pie" : "cake"}` }),
+    );
     const churned = new RecipeSearchIndex();
     for (const r of recipes) churned.add(makeRecipe({ ...r, name: "placeholder words", tags: ["temp"] }));
     for (const r of recipes.slice(0, 20)) churned.remove(r.id);
     for (const r of recipes) churned.add(r);
     const fresh = RecipeSearchIndex.from(recipes);
     for (const query of ["apple", "pie", "plum cake", "placeholder", "temp", "dish 4", "pier"]) {
-      expect(churned.search(query).map((h) => h.id).sort(), query).toEqual(fresh.search(query).map((h) => h.id).sort());
+      expect(
+        churned
+          .search(query)
+          .map((h) => h.id)
+          .sort(),
+        query,
+      ).toEqual(
+        fresh
+          .search(query)
+          .map((h) => h.id)
+          .sort(),
+      );
     }
     expect(churned.search("placeholder")).toEqual([]);
   });

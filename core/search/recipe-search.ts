@@ -46,7 +46,15 @@ for (let m = 1; m < MASK_WEIGHT.length; m++) {
 
 function fieldTexts(r: SearchableRecipe): (string | null | undefined)[][] {
   const names = (l?: readonly { name: string }[]) => (l ?? []).map((x) => x.name);
-  return [[r.name], [r.description], [...(r.ingredientTexts ?? [])], names(r.tags), names(r.recipeCategory), names(r.tools), names(r.foods)];
+  return [
+    [r.name],
+    [r.description],
+    [...(r.ingredientTexts ?? [])],
+    names(r.tags),
+    names(r.recipeCategory),
+    names(r.tools),
+    names(r.foods),
+  ];
 }
 
 interface Term {
@@ -62,7 +70,9 @@ interface Doc {
   texts: string[];
 }
 type Expansion = { term: Term; quality: number };
-type Group = { kind: "word"; expansions: Expansion[] } | { kind: "phrase"; phrase: string; candidates: Map<number, number> };
+type Group =
+  | { kind: "word"; expansions: Expansion[] }
+  | { kind: "phrase"; phrase: string; candidates: Map<number, number> };
 
 const SECOND_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789$";
 
@@ -194,7 +204,8 @@ export class RecipeSearchIndex {
       }
     };
     if (L === 1) {
-      for (const c of SECOND_CHARS) for (const id of this.grams.get(`^${word}${c}`) ?? []) consider(this.termById[id]!);
+      for (const c of SECOND_CHARS)
+        for (const id of this.grams.get(`^${word}${c}`) ?? []) consider(this.termById[id]!);
     } else if (L === 2) {
       for (const id of this.grams.get(`^${word}`) ?? []) consider(this.termById[id]!);
     } else {
@@ -286,8 +297,12 @@ export class RecipeSearchIndex {
 
   private score(query: string, emit: (id: string, score: number) => void): void {
     const q = parseSearchQuery(query);
-    const groups: Group[] = significantTerms(q.terms).map((w) => ({ kind: "word", expansions: this.expand(w) }));
-    for (const phrase of q.phrases) groups.push({ kind: "phrase", phrase, candidates: this.phraseCandidates(phrase) });
+    const groups: Group[] = significantTerms(q.terms).map((w) => ({
+      kind: "word",
+      expansions: this.expand(w),
+    }));
+    for (const phrase of q.phrases)
+      groups.push({ kind: "phrase", phrase, candidates: this.phraseCandidates(phrase) });
     if (!groups.length) return;
 
     const cap = this.docs.length;
@@ -316,7 +331,8 @@ export class RecipeSearchIndex {
         group.candidates.forEach((fields, doc) => {
           const texts = this.docs[doc]!.texts;
           let mask = 0;
-          for (let f = 0; f < texts.length; f++) if (fields & (1 << f) && texts[f].includes(group.phrase)) mask |= 1 << f;
+          for (let f = 0; f < texts.length; f++)
+            if (fields & (1 << f) && texts[f].includes(group.phrase)) mask |= 1 << f;
           if (mask) matches.push([doc, mask]);
         });
         const words = group.phrase.split(" ").length;

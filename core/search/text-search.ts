@@ -14,11 +14,17 @@ function fieldText<T>(item: T, field: TextField<T>): string {
   const v = field(item);
   if (v == null) return "";
   if (typeof v === "string") return normalizeText(v);
-  return v.map((x) => normalizeText(x)).filter(Boolean).join(" | ");
+  return v
+    .map((x) => normalizeText(x))
+    .filter(Boolean)
+    .join(" | ");
 }
 
 /** A scorer for one query: undefined for a non-match, else higher is better. */
-export function textScorer<T>(query: string, fields: readonly TextField<T>[]): (item: T) => number | undefined {
+export function textScorer<T>(
+  query: string,
+  fields: readonly TextField<T>[],
+): (item: T) => number | undefined {
   const q = parseSearchQuery(query);
   const tokens = [...q.terms, ...q.phrases];
   const whole = q.normalized;

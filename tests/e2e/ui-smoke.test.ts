@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
     await mkdir(SHOTS, { recursive: true });
     tmp = await mkdtemp(join(tmpdir(), "larder-ui-"));
     const dataDir = join(tmp, "data");
-    larder = await Larder.open(loadConfig({}, { dataDir, production: false, bcryptRounds: 4 }), { log: consoleLogger("silent") });
+    larder = await Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4 }), { log: consoleLogger("silent") });
     const admin = larder.users.all().find((u: UserRecord) => u.username === "admin");
     if (!admin) throw new Error("first start did not create the admin user");
     groupSlug = larder.groups.byId(admin.groupId)?.slug ?? "";

@@ -141,6 +141,13 @@ export function writeFrontMatter(entries: readonly FrontMatterEntry[]): string {
     if (flow && isSeq(node)) node.flow = true;
     root.add(doc.createPair(key, node));
   }
+  // Multi-line text is written double-quoted with `\n` escapes: block scalars cannot hold every string
+  // (whitespace-only lines lose their spaces), and one value stays on one line.
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === "string" && /[\n\r\u0085\u2028\u2029]/.test(node.value)) node.type = "QUOTE_DOUBLE";
+    },
+  });
   const yaml = doc.toString({ lineWidth: 0, minContentWidth: 0, flowCollectionPadding: false });
   return `---\n${yaml}---\n`;
 }

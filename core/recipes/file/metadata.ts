@@ -42,7 +42,7 @@ export function metadataEntries(doc: RecipeDoc): FrontMatterEntry[] {
   for (const key of ["categories", "tags", "tools"] as const) {
     const list = doc[key];
     if (list.length === 0) continue;
-    const short = list.reduce((n, s) => n + s.length + 2, 0) <= FLOW_LIST_LIMIT && list.every((s) => !/[\r\n]/.test(s));
+    const short = list.reduce((n, s) => n + s.length + 2, 0) <= FLOW_LIST_LIMIT;
     put(key, [...list], short);
   }
   if (doc.orgURL !== null) put("orgURL", doc.orgURL);

@@ -107,7 +107,7 @@ export function matchTerm<T>(
   for (let end = start + 1; end <= s.length; end++) {
     const c = s[end - 1];
     if (isSpace(c)) {
-      if (c !== " " || isSpace(s[end - 2])) plain = false;
+      if (c !== " " || (end - 2 >= start && isSpace(s[end - 2]))) plain = false;
       continue;
     }
     if (end < s.length && !isWordEnd(s[end])) continue;

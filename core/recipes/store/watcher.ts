@@ -4,7 +4,7 @@
  * are a finite resource. Events are only hints: the store re-reads each file and compares its hash
  * with the index, which is how its own writes are recognised and ignored.
  */
-import { relative, sep } from "node:path";
+import { basename, join, relative, sep } from "node:path";
 import type { Stats } from "node:fs";
 import { watch, type FSWatcher } from "chokidar";
 
@@ -54,6 +54,11 @@ export class RecipeWatcher {
     });
     this.fsw = fsw;
     for (const ev of ["add", "change", "unlink"] as const) fsw.on(ev, (path: string) => this.onFsEvent(path));
+    // chokidar rate-limits a directory's re-listing to once a second and delays unlinks by 100 ms, so
+    // a new file, or the two halves of a hand rename, can surface a second apart. The raw fs.watch
+    // notifications underneath are immediate: used as hints (the store re-reads and compares
+    // hashes, so a spurious hint costs one read), they keep renames in one burst and adds quick.
+    fsw.on("raw", (_ev: string, name: string, details: unknown) => this.onRaw(name, details));
     fsw.on("error", (e: unknown) => this.opts.onError(e));
     await new Promise<void>((resolve) => fsw.once("ready", () => resolve()));
   }
@@ -71,7 +76,19 @@ export class RecipeWatcher {
     return true;
   }
 
+  private onRaw(name: string, details: unknown): void {
+    if (process.env.WDEBUG) console.error("RAW", Date.now() % 100000, name, JSON.stringify(details));
+    if (typeof details !== "object" || details === null || !("watchedPath" in details)) return;
+    const watched = details.watchedPath;
+    if (typeof watched !== "string" || typeof name !== "string" || name === "") return;
+    // A directory's watcher names the entry that changed; a file's watcher names the file itself.
+    const path = basename(watched) === name ? watched : join(watched, name);
+    if (this.ignored(path)) return;
+    this.onFsEvent(path);
+  }
+
   private onFsEvent(path: string): void {
+    if (process.env.WDEBUG) console.error("EV", Date.now() % 100000, path);
     const parts = relative(this.opts.groupsDir, path).split(sep);
     if (parts.length !== 3 || parts[1] !== "recipes" || !parts[2].endsWith(".md")) return;
     const file = { groupSlug: parts[0], slug: parts[2].slice(0, -3) };
@@ -116,6 +133,7 @@ export class RecipeWatcher {
     this.timer = null;
     if (this.paused || this.closed || this.running || this.pending.size === 0) return;
     const batch = [...this.pending.values()];
+    if (process.env.WDEBUG) console.error("BATCH", Date.now() % 100000, JSON.stringify(batch.map((b) => b.slug)));
     this.pending.clear();
     this.firstPendingAt = null;
     this.running = this.opts.onBatch(batch).catch((e: unknown) => this.opts.onError(e));

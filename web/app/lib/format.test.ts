@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { recipeImageUrl, toIsoDuration, truncateChip, withUnit, yieldText } from "./format.js";
+
+describe("truncateChip", () => {
+  it("keeps 20 characters, then '...'", () => {
+    expect(truncateChip("Dinner")).toBe("Dinner");
+    expect(truncateChip("12345678901234567890")).toBe("12345678901234567890");
+    expect(truncateChip("A really very long tag name")).toBe("A really very long t...");
+  });
+});
+
+describe("toIsoDuration", () => {
+  it.each([
+    ["PT20M", "PT20M"],
+    ["1 hour 30 minutes", "PT1H30M"],
+    ["45 min", "PT45M"],
+    ["2 hrs", "PT2H"],
+    ["1h 15m", "PT1H15M"],
+    ["90 minutes", "PT1H30M"],
+    ["1 hour and 5 minutes", "PT1H5M"],
+  ])("%s -> %s", (text, iso) => expect(toIsoDuration(text)).toBe(iso));
+
+  it.each([null, "", "about an hour", "overnight", "0 min"])("unreadable %s -> null", (text) => {
+    expect(toIsoDuration(text)).toBeNull();
+  });
+});
+
+describe("withUnit / yieldText / recipeImageUrl", () => {
+  it("adds the unit only to bare numbers", () => {
+    expect(withUnit("450", "mg")).toBe("450 mg");
+    expect(withUnit("3 g", "g")).toBe("3 g");
+    expect(withUnit("320", "")).toBe("320");
+  });
+  it("describes servings and yield", () => {
+    expect(yieldText({ recipeServings: 4, recipeYieldQuantity: 2, recipeYield: "loaves" })).toEqual({ servings: "4 servings", yield: "2 loaves" });
+    expect(yieldText({ recipeServings: 0, recipeYieldQuantity: 0, recipeYield: null })).toEqual({ servings: null, yield: null });
+  });
+  it("builds media URLs with a cache key", () => {
+    expect(recipeImageUrl("abc", "min-original", "k 1")).toBe("/api/media/recipes/abc/images/min-original.webp?v=k%201");
+    expect(recipeImageUrl("abc", "original", null)).toBe("/api/media/recipes/abc/images/original.webp");
+  });
+});
