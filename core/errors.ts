@@ -5,7 +5,16 @@
 export type ErrorBody =
   | string
   | { message: string; error: true; exception: string | null }
-  | Array<{ loc: (string | number)[]; msg: string; type: string }>;
+  | Array<ValidationIssue>;
+
+/** One item of FastAPI's HTTPValidationError `detail` list, as Mealie sends it. */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
 
 export class LarderError extends Error {
   constructor(
@@ -60,8 +69,11 @@ export class PayloadTooLargeError extends LarderError {
 }
 /** 422 in the contract's HTTPValidationError shape. */
 export class ValidationError extends LarderError {
-  constructor(readonly issues: Array<{ loc: (string | number)[]; msg: string; type: string }>) {
-    super(issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; ") || "Validation error", 422, issues);
+  readonly issues: ValidationIssue[];
+  constructor(issues: Array<ValidationIssue>) {
+    const full = issues.map((i) => ({ input: null, ctx: {}, ...i }));
+    super(issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; ") || "Validation error", 422, full);
+    this.issues = full;
   }
 }
 

@@ -33,7 +33,8 @@ export function registerServe(program: Command): void {
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new CliError(`Invalid port: ${value} (0-65535)`, EXIT.invalid);
+  // Not 0 ("any free port"): the lock must name the real port for CLI commands to find the server.
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535) throw new CliError(`Invalid port: ${value} (1-65535)`, EXIT.invalid);
   return port;
 }
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createServer } from "node:net";
 import { execa, type Result } from "execa";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -16,28 +17,54 @@ export interface RunOptions {
 
 export type CliResult = Result<{ reject: false }>;
 
-export function larder(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+/** Environment of a CLI run: the test's own settings must not leak in (a developer's LARDER_DATA…). */
+function cliEnv(extra: RunOptions["env"] = {}): Record<string, string> {
   const env: Record<string, string> = {};
   const merged = {
     ...process.env,
-    // The test's own settings must not leak in (a developer's LARDER_DATA, LARDER_DEBUG…).
     LARDER_DATA: undefined,
     LARDER_DEBUG: undefined,
     LARDER_PORT: undefined,
+    LARDER_HOST: undefined,
     // Cheap hashes: the tests exercise the CLI, not bcrypt.
     LARDER_BCRYPT_ROUNDS: "4",
     NO_COLOR: "1",
-    ...opts.env,
+    ...extra,
   };
   for (const [k, v] of Object.entries(merged)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export function larder(args: string[], opts: RunOptions = {}): Promise<CliResult> {
   return execa(TSX, [join(REPO, "cli", "index.ts"), ...args], {
     cwd: opts.cwd ?? REPO,
     reject: false,
-    env,
+    env: cliEnv(opts.env),
     extendEnv: false,
     // Without input, stdin is closed: the CLI must never sit waiting for a prompt.
     ...(opts.input === undefined ? { stdin: "ignore" as const } : { input: opts.input }),
   }) as Promise<CliResult>;
+}
+
+/** Start a long-running command (serve) without waiting for it; the caller stops it. */
+export function larderProcess(args: string[], opts: RunOptions = {}) {
+  return execa(TSX, [join(REPO, "cli", "index.ts"), ...args], {
+    cwd: opts.cwd ?? REPO,
+    reject: false,
+    env: cliEnv(opts.env),
+    extendEnv: false,
+    stdin: "ignore",
+  });
+}
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const address = server.address();
+  await new Promise((ok) => server.close(ok));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
 }
 
 /** stdout parsed as JSON, with the output in the message when it is not JSON. */

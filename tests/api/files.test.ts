@@ -28,15 +28,18 @@ describe("the data folder is live and hand edits are first-class", () => {
     await writeFile(join(recipes(), "hand-made.md"), "---\nname: Hand Made\n---\nWritten in an editor.\n\n## Ingredients\n\n- 2 cups flour\n- a pinch of salt\n");
     const r = await eventually(async () => {
       const res = await t.api("/api/recipes/hand-made", { token });
-      return res.status === 200 ? ((await res.json()) as { name: string; description: string; recipeIngredient: { note: string }[] }) : undefined;
+      return res.status === 200 ? ((await res.json()) as { name: string; description: string; recipeIngredient: { note: string; originalText: string | null; food: { name: string } | null }[] }) : undefined;
     });
     expect(r.name).toBe("Hand Made");
     expect(r.description).toBe("Written in an editor.");
-    expect(r.recipeIngredient.at(-1)?.note).toBe("a pinch of salt");
+    expect(r.recipeIngredient[0].food?.name).toMatch(/flour/);
+    expect(r.recipeIngredient.at(-1)?.originalText).toBe("a pinch of salt");
   });
 
   it("a hand rename keeps the id; a hand delete removes it", async () => {
     const before = (await (await t.api("/api/recipes/hand-made", { token })).json()) as { id: string };
+    // The server writes the id it assigned into the front matter once; after that a rename keeps it.
+    await eventually(async () => ((await readFile(join(recipes(), "hand-made.md"), "utf8")).includes(`id: ${before.id}`) ? true : undefined));
     await rename(join(recipes(), "hand-made.md"), join(recipes(), "renamed-by-hand.md"));
     const after = await eventually(async () => {
       const res = await t.api("/api/recipes/renamed-by-hand", { token });

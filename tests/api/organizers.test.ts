@@ -51,10 +51,10 @@ describe("organizers", () => {
 
 describe("foods and units", () => {
   it("CRUD in the contract's shapes, duplicate names refused, merge moves ingredients", async () => {
-    const a = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "zucchini", pluralName: "zucchinis" } })).json()) as { id: string };
+    const a = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "larder test squash", pluralName: "larder test squashes" } })).json()) as { id: string };
     if (hasContract) assertContract("IngredientFood-Output", a);
-    expect((await t.api("/api/foods", { method: "POST", token, json: { name: "Zucchini" } })).status).toBe(400);
-    const b = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "courgette" } })).json()) as { id: string };
+    expect((await t.api("/api/foods", { method: "POST", token, json: { name: "Larder Test Squash" } })).status).toBe(400);
+    const b = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "larder test gourd" } })).json()) as { id: string };
     const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name: "Zucchini Fritters" } })).json()) as string;
     await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { recipeIngredient: [{ quantity: 2, food: { id: a.id }, note: "grated" }] } });
     const merge = await t.api("/api/foods/merge", { method: "PUT", token, json: { fromFood: a.id, toFood: b.id } });

@@ -133,7 +133,13 @@ function sendError(res: ServerResponse, e: unknown, headers: Record<string, stri
     return send(res, err.status, err.body(), { ...headers, ...extra });
   }
   if (e instanceof ZodError) {
-    const detail = e.issues.map((i) => ({ loc: ["body", ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))], msg: i.message, type: i.code }));
+    const detail = e.issues.map((i) => ({
+      type: i.code,
+      loc: ["body", ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+      msg: i.message,
+      input: null,
+      ctx: {},
+    }));
     return send(res, 422, { detail }, headers);
   }
   larder.log.error("unhandled error in /api", e);

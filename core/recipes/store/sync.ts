@@ -12,7 +12,7 @@ import { isSafeSlug } from "../../storage/data-folder.js";
 import { writeFileAtomic } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
 import { fileSlug } from "../../util/slug.js";
-import { FileTooLargeError, fingerprintOf, hashText, readFileState, type FileFingerprint, type FileState } from "./file-state.js";
+import { FileTooLargeError, fingerprintOf, hashText, listRecipeFiles, readFileState, type FileFingerprint, type FileState } from "./file-state.js";
 import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type IdentityPatch, type Location } from "./identity.js";
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
@@ -70,6 +70,7 @@ const READ_PARALLELISM = 16;
 export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncMode): Promise<RecipeChange[]> {
   const unique = [...new Map(files.map((f) => [keyOf(f.groupSlug, f.slug), f])).values()];
   const reads = await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
+  if (mode !== "initial") reads.push(...(await newcomersBesideGone(ctx, reads)));
   // Renames pair files that vanished with files that appeared, so the whole burst is read first.
   const gone = reads.filter((r) => r.state === null && r.problem === null);
   const run: Run = { ctx, mode, goneKeys: new Set(gone.map((r) => keyOf(r.loc.groupSlug, r.loc.slug))), events: [], writeBacks: [] };
@@ -79,6 +80,27 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
   for (const r of gone) forget(run, r.loc);
   if (!ctx.readOnly) for (const wb of run.writeBacks) await writeBack(ctx, wb);
   return run.events;
+}
+
+/**
+ * When a file is gone, any file the index does not know yet in the same folder is read in the same
+ * burst: it may be that file renamed. Events do not arrive in order (an earlier event's read can
+ * already see the rename, chokidar reports new names up to a second late), so pairing by listing is
+ * what makes a hand rename one `renamed` rather than `deleted` and, later, `renamed`.
+ */
+async function newcomersBesideGone(ctx: SyncContext, reads: Read[]): Promise<Read[]> {
+  const inBurst = new Set(reads.map((r) => keyOf(r.loc.groupSlug, r.loc.slug)));
+  const groups = new Set(reads.filter((r) => r.state === null && r.problem === null).map((r) => r.loc.groupSlug));
+  const extra: Location[] = [];
+  for (const groupSlug of groups) {
+    const listed = await listRecipeFiles(ctx.folder, groupSlug).catch(() => []);
+    for (const loc of listed) {
+      if (inBurst.has(keyOf(loc.groupSlug, loc.slug))) continue;
+      if (ctx.index.get(loc.groupSlug, loc.slug) || ctx.index.getBroken(loc.groupSlug, loc.slug)) continue;
+      extra.push(loc);
+    }
+  }
+  return mapLimit(extra, READ_PARALLELISM, (loc) => readOne(ctx, loc));
 }
 
 async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {

@@ -77,7 +77,6 @@ export class RecipeWatcher {
   }
 
   private onRaw(name: string, details: unknown): void {
-    if (process.env.WDEBUG) console.error("RAW", Date.now() % 100000, name, JSON.stringify(details));
     if (typeof details !== "object" || details === null || !("watchedPath" in details)) return;
     const watched = details.watchedPath;
     if (typeof watched !== "string" || typeof name !== "string" || name === "") return;
@@ -88,7 +87,6 @@ export class RecipeWatcher {
   }
 
   private onFsEvent(path: string): void {
-    if (process.env.WDEBUG) console.error("EV", Date.now() % 100000, path);
     const parts = relative(this.opts.groupsDir, path).split(sep);
     if (parts.length !== 3 || parts[1] !== "recipes" || !parts[2].endsWith(".md")) return;
     const file = { groupSlug: parts[0], slug: parts[2].slice(0, -3) };
@@ -133,7 +131,6 @@ export class RecipeWatcher {
     this.timer = null;
     if (this.paused || this.closed || this.running || this.pending.size === 0) return;
     const batch = [...this.pending.values()];
-    if (process.env.WDEBUG) console.error("BATCH", Date.now() % 100000, JSON.stringify(batch.map((b) => b.slug)));
     this.pending.clear();
     this.firstPendingAt = null;
     this.running = this.opts.onBatch(batch).catch((e: unknown) => this.opts.onError(e));

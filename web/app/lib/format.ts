@@ -75,7 +75,9 @@ export function yieldText(r: { recipeServings: number; recipeYieldQuantity: numb
   const unit = (r.recipeYield ?? "").trim();
   const qty = r.recipeYieldQuantity > 0 ? formatNumber(r.recipeYieldQuantity) : "";
   const y = [qty, unit].filter(Boolean).join(" ");
-  return { servings, yield: y || null };
+  // "4 servings" as the yield says nothing the servings line does not.
+  const same = servings !== null && y.toLowerCase() === servings.toLowerCase();
+  return { servings, yield: y && !same ? y : null };
 }
 
 export function formatNumber(n: number): string {

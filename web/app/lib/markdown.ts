@@ -7,7 +7,8 @@
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 
-const md = new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
+// CommonMark line handling (no `breaks`): recipe files are hand-edited Markdown with soft-wrapped lines.
+const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographer: false });
 
 const IFRAME_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
 

@@ -1,0 +1,9 @@
+/** Listing, filtering, ordering and paging over in-memory collections (mealie-api-notes §3). */
+export * from "./attributes.js";
+export * from "./filter-eval.js";
+export * from "./list.js";
+export * from "./order.js";
+export * from "./paginate.js";
+export * from "./query-filter.js";
+export * from "./recipe-filters.js";
+export * from "./values.js";
