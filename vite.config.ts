@@ -16,7 +16,9 @@ function noCoreInBundle(): Plugin {
     enforce: "pre",
     load(id) {
       if (id.startsWith(coreDir)) {
-        this.error(`web/app must not bundle core (${id}); use \`import type\` and take core from context.larder`);
+        this.error(
+          `web/app must not bundle core (${id}); use \`import type\` and take core from context.larder`,
+        );
       }
       return null;
     },

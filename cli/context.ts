@@ -15,6 +15,15 @@ import { CliError, EXIT } from "./output.js";
 /** What a live server leaves in `.larder/lock`: a lock with a port. */
 export type LiveServer = LockInfo & { port: number };
 
+let longRunning = false;
+/** Called by `serve` once it listens: cli/index.ts then leaves the process running instead of exiting. */
+export function keepProcessAlive(): void {
+  longRunning = true;
+}
+export function isLongRunning(): boolean {
+  return longRunning;
+}
+
 /** `--data`, else LARDER_DATA, else ./data — as an absolute path, so messages name the real folder. */
 export function resolveDataDir(flag?: string): string {
   return resolve(flag ?? (process.env.LARDER_DATA || "./data"));
@@ -45,8 +54,8 @@ export function requireDataFolder(dataDir: string): void {
 /** What a fresh `git init` or `git clone` of an empty repository leaves: still an empty folder for us. */
 const ADOPTABLE = new Set([".git"]);
 
-/** True when `dir` holds a Larder folder; false when missing or empty; throws for anything else. */
-export function isLarderFolderOrEmpty(dir: string): boolean {
+/** True for a Larder folder, false for a missing or empty one (safe to initialise); throws for anything else. */
+export function isLarderFolder(dir: string): boolean {
   if (!existsSync(dir)) return false;
   if (!statSync(dir).isDirectory()) throw new CliError(`${dir} exists and is not a folder`, EXIT.failure);
   const entries = readdirSync(dir);

@@ -12,6 +12,7 @@ import { registerConfig } from "./commands/config.js";
 import { registerInit } from "./commands/init.js";
 import { registerServe } from "./commands/serve.js";
 import { registerUser } from "./commands/user/index.js";
+import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
 /** package.json's version, found from source (cli/) or from dist/cli/. */
@@ -54,10 +55,8 @@ async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
   // The global --json is known before parsing finishes, so usage errors can be JSON too.
   setJsonMode(argv.includes("--json"));
-  let keepRunning = false;
   try {
     await program.parseAsync(argv);
-    keepRunning = program.args[0] === "serve" && process.exitCode === undefined;
   } catch (e) {
     if (e instanceof CommanderError) {
       // Help and --version "fail" with exit code 0; commander has already printed them and any error.
@@ -70,7 +69,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // One-shot commands end here even if a library left a timer or a worker behind; the server keeps
   // running until a signal (cli/commands/serve.ts).
-  if (!keepRunning) process.exit(process.exitCode ?? EXIT.ok);
+  if (!isLongRunning()) process.exit(process.exitCode ?? EXIT.ok);
 }
 
 void main(process.argv);

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { resolve } from "node:path";
 import { findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
 import { FIRST_ADMIN } from "../../core/users/first-admin.js";
-import { configFor, isLarderFolderOrEmpty, withLarder } from "../context.js";
+import { configFor, isLarderFolder, withLarder } from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printStatus } from "../output.js";
 
 export function registerInit(program: Command): void {
@@ -13,7 +13,7 @@ export function registerInit(program: Command): void {
     .argument("<dir>", "folder to create (must be missing or empty)")
     .action(async (dirArg: string) => {
       const dir = resolve(dirArg);
-      if (isLarderFolderOrEmpty(dir)) {
+      if (isLarderFolder(dir)) {
         throw new CliError(`${dir} is already a Larder data folder (serve it with: larder serve --data ${dirArg})`, EXIT.failure);
       }
       // The template first (it tolerates a `.git`), then Larder.open writes the first-start state. No

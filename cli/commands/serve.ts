@@ -8,9 +8,9 @@ import { consoleLogger } from "../../core/log/logger.js";
 import { findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
 import { FIRST_ADMIN } from "../../core/users/first-admin.js";
 import { acquireLock, LockHeldError, type HeldLock } from "../../core/storage/lock.js";
-import { configFor, isLarderFolderOrEmpty, resolveDataDir } from "../context.js";
+import { configFor, isLarderFolder, keepProcessAlive, resolveDataDir } from "../context.js";
 import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder } from "../demo.js";
-import { CliError, EXIT, isJsonMode, printJson, printLine, printStatus } from "../output.js";
+import { CliError, EXIT, fail, isJsonMode, printJson, printLine, printStatus } from "../output.js";
 
 interface ServeOptions {
   data?: string;
@@ -51,7 +51,7 @@ async function serve(opts: ServeOptions): Promise<void> {
 
   // A new folder gets its skeleton before the lock: the lock lives in `.larder/`, and core refuses to
   // initialise a folder that already has anything in it.
-  const fresh = !isLarderFolderOrEmpty(dataDir);
+  const fresh = !isLarderFolder(dataDir);
   if (fresh) await initDataFolder(dataDir, { templatesDir: await findTemplatesDir() });
 
   let lock: HeldLock;
@@ -72,13 +72,16 @@ async function serve(opts: ServeOptions): Promise<void> {
     }
     stopping = true;
     log.info(`${signal}: shutting down`);
+    let code: number = EXIT.ok;
     try {
       await server?.close();
       await larder?.close();
+    } catch (e) {
+      code = fail(e);
     } finally {
-      await lock.release();
+      await lock.release().catch(() => undefined);
     }
-    process.exit(EXIT.ok);
+    process.exit(code);
   };
 
   try {
@@ -90,8 +93,10 @@ async function serve(opts: ServeOptions): Promise<void> {
     // Loaded here so that other commands never pay for the HTTP stack and Remix.
     const { startServer } = await import("../../web/server/server.js");
     server = await startServer({ larder, port: config.port, host: config.host });
-    process.once("SIGINT", () => void shutdown("SIGINT"));
-    process.once("SIGTERM", () => void shutdown("SIGTERM"));
+    // process.on, not once: the second signal must reach shutdown() to force the exit.
+    process.on("SIGINT", () => void shutdown("SIGINT"));
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
+    keepProcessAlive();
 
     const login = demoLogin
       ? { username: demoLogin.username, email: demoLogin.email, password: DEMO_PASSWORD }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { formatQuantity, formatQuantityRange, matchQuantity, parseQuantity, roundQuantity } from "./quantity.js";
+import {
+  formatQuantity,
+  formatQuantityRange,
+  matchQuantity,
+  parseQuantity,
+  roundQuantity,
+} from "./quantity.js";
 
 describe("parseQuantity", () => {
   it.each([

@@ -62,10 +62,15 @@ function readNumber(s: string, at: number): NumberMatch | null {
   };
   let m = attempt(MIXED);
   if (m && Number(m[3]) > 0) {
-    return { value: Number(m[1]) + Number(m[2]) / Number(m[3]), end: at + m[0].length, properFraction: false };
+    return {
+      value: Number(m[1]) + Number(m[2]) / Number(m[3]),
+      end: at + m[0].length,
+      properFraction: false,
+    };
   }
   m = attempt(INT_UNICODE);
-  if (m) return { value: Number(m[1]) + UNICODE_FRACTIONS[m[2]], end: at + m[0].length, properFraction: false };
+  if (m)
+    return { value: Number(m[1]) + UNICODE_FRACTIONS[m[2]], end: at + m[0].length, properFraction: false };
   m = attempt(FRACTION);
   if (m && Number(m[2]) > 0) {
     const value = Number(m[1]) / Number(m[2]);
@@ -103,7 +108,11 @@ export function matchQuantity(s: string, at = 0): QuantityMatch | null {
       if (sep[0] === "-" && second.properFraction && Number.isInteger(first.value)) {
         return { quantity: roundQuantity(first.value + second.value), quantityMax: null, end: second.end };
       }
-      return { quantity: roundQuantity(first.value), quantityMax: roundQuantity(second.value), end: second.end };
+      return {
+        quantity: roundQuantity(first.value),
+        quantityMax: roundQuantity(second.value),
+        end: second.end,
+      };
     }
   }
   if (!endsCleanly(s, first.end)) return null;
@@ -149,7 +158,11 @@ export function formatQuantity(q: number, opts: { fraction?: boolean } = {}): st
 }
 
 /** A quantity or a range (`2-3`), as written in a file. */
-export function formatQuantityRange(q: number, max: number | null, opts: { fraction?: boolean } = {}): string {
+export function formatQuantityRange(
+  q: number,
+  max: number | null,
+  opts: { fraction?: boolean } = {},
+): string {
   const low = formatQuantity(q, opts);
   return max === null ? low : `${low}-${formatQuantity(max, opts)}`;
 }

@@ -29,7 +29,7 @@ import type { OrganizerKind } from "../schemas/records.js";
 import { derivedId } from "../util/ids.js";
 import type { DocIngredient, DocStep, RecipeDoc, Vocabulary } from "./doc.js";
 import { ingredientDisplay } from "./display.js";
-import { canonicalIngredientLine, parseIngredientLine } from "./file/ingredient-line.js";
+import { applyOriginalTextRule, canonicalIngredientLine } from "./file/ingredient-line.js";
 import { normaliseBlock, normaliseLine } from "./file/text.js";
 import { roundQuantity } from "./quantity.js";
 
@@ -60,7 +60,8 @@ export interface WireContext {
 /** Anything shaped like a recipe payload: the parsed RecipeInput, a wire Recipe, or a merge of both. */
 export type RecipeLike = RecipeInput | Recipe | Readonly<Record<string, unknown>>;
 
-const ingredientRefId = (recipeId: string, position: number): string => derivedId(recipeId, "ingredient", String(position));
+const ingredientRefId = (recipeId: string, position: number): string =>
+  derivedId(recipeId, "ingredient", String(position));
 const stepId = (recipeId: string, position: number): string => derivedId(recipeId, "step", String(position));
 
 /** The wire `dateAdded` is a date: the date part of the file's timestamp. */
@@ -68,6 +69,12 @@ function datePart(v: string | null): string | null {
   if (v === null) return null;
   const m = /^\d{4}-\d{2}-\d{2}/.exec(v);
   return m ? m[0] : v;
+}
+
+/** `unit food, note` for unit and food names the group does not know. */
+function withUnknownNames(note: string, names: (string | null)[]): string {
+  const known = names.filter((n): n is string => n !== null && n !== "");
+  return known.length ? [known.join(" "), note].filter(Boolean).join(", ") : note;
 }
 
 // ---- doc → wire ----
@@ -126,17 +133,21 @@ export function docToSummary(doc: RecipeDoc, ctx: WireContext): RecipeSummary {
   };
 }
 
-function wireIngredient(ing: DocIngredient, position: number, ctx: WireContext, disableAmount: boolean): RecipeIngredient {
+function wireIngredient(
+  ing: DocIngredient,
+  position: number,
+  ctx: WireContext,
+  disableAmount: boolean,
+): RecipeIngredient {
   const unit = ing.unit === null ? null : ctx.unitByName(ing.unit);
   const food = ing.food === null ? null : ctx.foodByName(ing.food);
   // A name the group does not know (a stale vocabulary) stays readable in the note rather than vanishing.
-  const unknown = [ing.unit !== null && !unit ? ing.unit : null, ing.food !== null && !food ? ing.food : null].filter(
-    (n): n is string => n !== null,
-  );
-  const note = unknown.length ? [unknown.join(" "), ing.note].filter(Boolean).join(", ") : ing.note;
-  const referencedRecipe = ing.referencedRecipe === null ? null : ctx.recipeSummaryBySlug(ing.referencedRecipe);
+  const note = withUnknownNames(ing.note, [!unit ? ing.unit : null, !food ? ing.food : null]);
+  const referencedRecipe =
+    ing.referencedRecipe === null ? null : ctx.recipeSummaryBySlug(ing.referencedRecipe);
   // The wire has no upper bound: a range rides in originalText so that an API round trip keeps it.
-  const originalText = ing.originalText ?? (ing.quantityMax !== null ? canonicalIngredientLine(ing, ctx.vocabulary) : null);
+  const originalText =
+    ing.originalText ?? (ing.quantityMax !== null ? canonicalIngredientLine(ing, ctx.vocabulary) : null);
   return {
     quantity: ing.quantity,
     unit,
@@ -144,7 +155,14 @@ function wireIngredient(ing: DocIngredient, position: number, ctx: WireContext, 
     referencedRecipe,
     note,
     display: ingredientDisplay(
-      { quantity: ing.quantity, quantityMax: ing.quantityMax, unit, food, note, recipeName: referencedRecipe?.name ?? null },
+      {
+        quantity: ing.quantity,
+        quantityMax: ing.quantityMax,
+        unit,
+        food,
+        note,
+        recipeName: referencedRecipe?.name ?? null,
+      },
       disableAmount,
     ),
     title: ing.title,
@@ -239,16 +257,15 @@ function docIngredient(raw: unknown, ctx: WireContext): DocIngredient {
   const quantity = q === null || roundQuantity(q) <= 0 ? null : roundQuantity(q);
   const unit = vocabName(r.unit, ctx.unitById, ctx.unitByName);
   const food = vocabName(r.food, ctx.foodById, ctx.foodByName);
-  let note = normaliseLine(text(r.note) ?? "");
   // Should not happen (the service creates foods and units first); kept readable in the note if it does.
-  const unknown = [unit.unknown, food.unknown].filter((n): n is string => n !== null);
-  if (unknown.length) note = [unknown.join(" "), note].filter(Boolean).join(", ");
+  const note = withUnknownNames(normaliseLine(text(r.note) ?? ""), [unit.unknown, food.unknown]);
 
   let referencedRecipe: string | null = null;
   if (isObject(r.referencedRecipe)) {
     const id = text(r.referencedRecipe.id);
     const slug = text(r.referencedRecipe.slug);
-    referencedRecipe = (id ? ctx.recipeSlugById(id) : null) ?? (slug && ctx.recipeSummaryBySlug(slug) ? slug : null);
+    referencedRecipe =
+      (id ? ctx.recipeSlugById(id) : null) ?? (slug && ctx.recipeSummaryBySlug(slug) ? slug : null);
   }
   const ing: DocIngredient = {
     title: normaliseLine(text(r.title) ?? "") || null,
@@ -259,32 +276,10 @@ function docIngredient(raw: unknown, ctx: WireContext): DocIngredient {
     note,
     originalText: normaliseLine(text(r.originalText) ?? "") || null,
     referencedRecipe,
-    referencedRecipeName: referencedRecipe === null ? null : (ctx.recipeSummaryBySlug(referencedRecipe)?.name ?? null),
+    referencedRecipeName:
+      referencedRecipe === null ? null : (ctx.recipeSummaryBySlug(referencedRecipe)?.name ?? null),
   };
-  return withOriginalText(ing, ctx.vocabulary);
-}
-
-/**
- * The originalText rule: an original text that says the same thing with a range restores the range
- * (the wire has no upper bound); one equal to the canonical line, or to a note-only ingredient's note,
- * carries nothing and is dropped.
- */
-function withOriginalText(ing: DocIngredient, vocab: Vocabulary): DocIngredient {
-  const ot = ing.originalText;
-  if (ot === null) return ing;
-  const read = parseIngredientLine(ot, vocab);
-  const same =
-    read.quantity === ing.quantity &&
-    read.unit === ing.unit &&
-    read.food === ing.food &&
-    read.referencedRecipe === ing.referencedRecipe &&
-    read.note === ing.note;
-  const out = same && read.quantityMax !== null ? { ...ing, quantityMax: read.quantityMax } : ing;
-  const noteOnly = out.quantity === null && out.unit === null && out.food === null && out.referencedRecipe === null;
-  if (ot === canonicalIngredientLine({ ...out, originalText: null }, vocab) || (noteOnly && ot === out.note)) {
-    return { ...out, originalText: null };
-  }
-  return out;
+  return applyOriginalTextRule(ing, ctx.vocabulary);
 }
 
 function docStep(raw: unknown, refPositions: Map<string, number>): DocStep {
@@ -332,7 +327,10 @@ export function recipeToDoc(recipe: RecipeLike, ctx: WireContext): RecipeDoc {
   const extras = Object.fromEntries(
     Object.entries(isObject(r.extras) ? r.extras : {})
       .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [k, typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v)]),
+      .map(([k, v]) => [
+        k,
+        typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v),
+      ]),
   );
   const assets: RecipeAsset[] = asList(r.assets)
     .filter(isObject)
@@ -344,7 +342,11 @@ export function recipeToDoc(recipe: RecipeLike, ctx: WireContext): RecipeDoc {
 
   // The wire's dateAdded is only a date; keep the store's full timestamp when the date is unchanged.
   let dateAdded = optText(r.dateAdded);
-  if (dateAdded !== null && /^\d{4}-\d{2}-\d{2}$/.test(dateAdded) && ctx.createdAt.startsWith(`${dateAdded}T`)) {
+  if (
+    dateAdded !== null &&
+    /^\d{4}-\d{2}-\d{2}$/.test(dateAdded) &&
+    ctx.createdAt.startsWith(`${dateAdded}T`)
+  ) {
     dateAdded = ctx.createdAt;
   }
 

@@ -32,7 +32,9 @@ const SHOTS = resolve("test-results", "screenshots");
 const SERVER_BUILD = resolve("build", "server", "index.js");
 
 if (!hasChromium && !inCI) {
-  console.warn(`[ui-smoke] skipped: ${CHROMIUM} not found (install it with \`apt-get install chromium\`; under CI=true this fails)`);
+  console.warn(
+    `[ui-smoke] skipped: ${CHROMIUM} not found (install it with \`apt-get install chromium\`; under CI=true this fails)`,
+  );
 }
 
 describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
@@ -45,16 +47,22 @@ describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
   let groupSlug = "";
   const pageErrors: string[] = [];
 
-  const shot = (name: string, p: Page = page) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  const shot = (name: string, p: Page = page) =>
+    p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   const url = (path: string) => server.url + path;
 
   beforeAll(async () => {
-    if (!hasChromium) throw new Error(`CI=true but ${CHROMIUM} is missing: install chromium (apt-get install chromium)`);
-    if (!existsSync(SERVER_BUILD)) throw new Error(`${SERVER_BUILD} is missing: run \`npm run build\` before this test`);
+    if (!hasChromium)
+      throw new Error(`CI=true but ${CHROMIUM} is missing: install chromium (apt-get install chromium)`);
+    if (!existsSync(SERVER_BUILD))
+      throw new Error(`${SERVER_BUILD} is missing: run \`npm run build\` before this test`);
     await mkdir(SHOTS, { recursive: true });
     tmp = await mkdtemp(join(tmpdir(), "larder-ui-"));
     const dataDir = join(tmp, "data");
-    larder = await Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4 }), { log: consoleLogger("silent") });
+    larder = await Larder.open(
+      loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4 }),
+      { log: consoleLogger("silent") },
+    );
     const admin = larder.users.all().find((u: UserRecord) => u.username === "admin");
     if (!admin) throw new Error("first start did not create the admin user");
     groupSlug = larder.groups.byId(admin.groupId)?.slug ?? "";
@@ -156,17 +164,24 @@ describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
     await shot("05-recipe");
     // A full load has the JSON-LD and OpenGraph tags server-rendered.
     await page.reload();
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+    ) as Record<string, unknown>;
     expect(ld["@type"]).toBe("Recipe");
     expect(ld.name).toBe("Test Soup");
     expect(ld.description).toBe("A bold soup");
-    await expect(page.locator('meta[property="og:title"]').getAttribute("content")).resolves.toBe("Test Soup");
+    await expect(page.locator('meta[property="og:title"]').getAttribute("content")).resolves.toBe(
+      "Test Soup",
+    );
   });
 
   it("renders a full recipe safely: sections, steps, notes, nutrition", async () => {
     await page.goto(url(`/g/${groupSlug}/r/tomato-stew`));
     await page.locator("h1.recipe__title").waitFor();
-    expect(await page.locator(".recipe__ingredients .section-title").allTextContents()).toEqual(["Stew", "To serve"]);
+    expect(await page.locator(".recipe__ingredients .section-title").allTextContents()).toEqual([
+      "Stew",
+      "To serve",
+    ]);
     expect(await page.locator(".ingredients li").count()).toBe(3);
     expect(await page.locator(".step").count()).toBe(2);
     await expect(page.locator(".step__summary").first().textContent()).resolves.toBe("Chop");
@@ -178,7 +193,9 @@ describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
     // Sanitised markdown: the injected handlers and scripts never ran, the javascript: link is inert.
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.locator('a[href^="javascript"]').count()).toBe(0);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+    ) as Record<string, unknown>;
     expect(ld.totalTime).toBe("PT1H30M");
     expect(ld.prepTime).toBe("PT20M");
     await shot("06-recipe-full");

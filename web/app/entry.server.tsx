@@ -30,7 +30,12 @@ export default function handleRequest(
       responseHeaders.set("X-Content-Type-Options", "nosniff");
       responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
       responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(

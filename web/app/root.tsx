@@ -17,10 +17,18 @@ import { getUserActor, groupSlugOf } from "./lib/session.server.js";
 import { useSession, type SessionInfo } from "./lib/use-session.js";
 
 /** Who is signed in, for the top bar of every page (the error page included). */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<{ session: SessionInfo | null }> {
+export async function loader({
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<{ session: SessionInfo | null }> {
   const actor = await getUserActor(request, context);
   if (!actor) return { session: null };
-  return { session: { userName: actor.user.fullName || actor.user.username, groupSlug: groupSlugOf(context, actor.user) } };
+  return {
+    session: {
+      userName: actor.user.fullName || actor.user.username,
+      groupSlug: groupSlugOf(context, actor.user),
+    },
+  };
 }
 
 export const links: LinksFunction = () => [

@@ -80,7 +80,13 @@ export function parseBody(body: string, vocab: Vocabulary, opts: { takeTitle?: b
     }
   }
 
-  const out: RecipeBody = { description: readBlock(description), ingredients: [], instructions: [], notes: [], title };
+  const out: RecipeBody = {
+    description: readBlock(description),
+    ingredients: [],
+    instructions: [],
+    notes: [],
+    title,
+  };
   for (const s of sections) {
     if (s.kind === "ingredients") out.ingredients.push(...readIngredients(s.lines, vocab));
     else if (s.kind === "instructions") out.instructions.push(...readSteps(s.lines));

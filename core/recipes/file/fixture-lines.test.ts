@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
 import type { Vocabulary } from "../doc.js";
 import { formatIngredientLine, parseIngredientLine } from "./ingredient-line.js";
 
-const DIR = process.env.LARDER_INGREDIENT_FIXTURES ?? fileURLToPath(new URL("../../../../shared/fixtures/ingredients/", import.meta.url));
+const DIR =
+  process.env.LARDER_INGREDIENT_FIXTURES ??
+  fileURLToPath(new URL("../../../../shared/fixtures/ingredients/", import.meta.url));
 const present = existsSync(`${DIR}/unlabelled.txt`) && existsSync(`${DIR}/test.csv`);
 if (!present) console.warn(`fixture-lines.test: skipped, no ingredient fixtures at ${DIR}`);
 
@@ -19,12 +21,22 @@ function vocabularyFromFixtures(): Vocabulary {
   const foods = new Set<string>();
   const rows = readFileSync(`${DIR}/test.csv`, "utf8").split("\n").slice(1);
   for (const row of rows) {
-    const cols = [...row.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1].replace(/^"|"$/g, "").replace(/""/g, '"'));
+    const cols = [...row.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) =>
+      m[1].replace(/^"|"$/g, "").replace(/""/g, '"'),
+    );
     if (cols[3]) foods.add(cols[3].trim().toLowerCase());
     for (const u of (cols[5] ?? "").split(" ")) if (/^\p{L}+$/u.test(u)) units.add(u.toLowerCase());
   }
   return {
-    units: [...units].map((name) => ({ name, pluralName: null, abbreviation: "", pluralAbbreviation: null, aliases: [], useAbbreviation: false, fraction: true })),
+    units: [...units].map((name) => ({
+      name,
+      pluralName: null,
+      abbreviation: "",
+      pluralAbbreviation: null,
+      aliases: [],
+      useAbbreviation: false,
+      fraction: true,
+    })),
     foods: [...foods].filter(Boolean).map((name) => ({ name, pluralName: null, aliases: [] })),
   };
 }

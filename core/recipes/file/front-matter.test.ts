@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import matter from "gray-matter";
-import { VOCAB } from "./ingredient-line.test.js";
+import { VOCAB } from "./test-support.js";
 import { RecipeFileError, parseRecipeFile } from "./recipe-file.js";
 import { readFrontMatter, writeFrontMatter } from "./front-matter.js";
 
@@ -21,7 +21,8 @@ declare global {
 }
 
 describe("hostile front matter", () => {
-  const payload = (lang: string) => `---${lang}\n{ name: (globalThis.__larderPwned = "${lang}", "x") }\n---\nbody\n`;
+  const payload = (lang: string) =>
+    `---${lang}\n{ name: (globalThis.__larderPwned = "${lang}", "x") }\n---\nbody\n`;
 
   it("refuses a ---js block without evaluating it", () => {
     globalThis.__larderPwned = undefined;
@@ -46,7 +47,10 @@ describe("hostile front matter", () => {
 
   it("refuses a YAML alias bomb, fast", () => {
     let bomb = "---\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
-    for (let i = 1; i < 12; i++) bomb += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(", ")}]\n`;
+    for (let i = 1; i < 12; i++)
+      bomb += `a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(", ")}]\n`;
     bomb += "name: boom\n---\n";
     const t0 = performance.now();
     expect(refusal(bomb).message).toMatch(/alias/i);
@@ -59,7 +63,7 @@ describe("hostile front matter", () => {
     expect(fn.line).toBe(3);
     expect(refusal("---\nname: !local x\n---\n").message).toMatch(/tag/);
     expect(refusal("---\nname: !!binary aGVsbG8=\n---\n").message).toMatch(/tag/);
-    expect(parse('---\nname: !!str 12\n---\n').name).toBe("12");
+    expect(parse("---\nname: !!str 12\n---\n").name).toBe("12");
   });
 
   it("reports broken YAML as a typed error with a line number", () => {
@@ -82,7 +86,7 @@ describe("hostile front matter", () => {
   it("never fills gray-matter's unbounded cache", () => {
     const text = `---\nname: cache probe ${Math.random()}\n---\n`;
     readFrontMatter(text);
-    expect(matter.cache[text]).toBeUndefined();
+    expect((matter as unknown as { cache: Record<string, unknown> }).cache[text]).toBeUndefined();
   });
 });
 
@@ -95,6 +99,8 @@ describe("writeFrontMatter", () => {
       { key: "c", value: "two\nlines" },
       { key: "tags", value: ["x, y", "z"], flow: true },
     ]);
-    expect(out).toBe('---\nname: "Pasta: the sequel"\na: plain words\nb: "123"\nc: "two\\nlines"\ntags: ["x, y", z]\n---\n');
+    expect(out).toBe(
+      '---\nname: "Pasta: the sequel"\na: plain words\nb: "123"\nc: "two\\nlines"\ntags: ["x, y", z]\n---\n',
+    );
   });
 });

@@ -32,7 +32,10 @@ class EngineRefusal extends Error {
 function refuse(language: string): { parse: () => never } {
   return {
     parse: () => {
-      throw new EngineRefusal(`front matter must be YAML; a "${language}" block is refused and never evaluated`, 1);
+      throw new EngineRefusal(
+        `front matter must be YAML; a "${language}" block is refused and never evaluated`,
+        1,
+      );
     },
   };
 }
@@ -114,7 +117,8 @@ export function readFrontMatter(text: string): FrontMatter {
       const { doc, lines } = out;
       if (!doc || !lines || !isMap(doc.contents)) return 1;
       for (const pair of doc.contents.items) {
-        if (isScalar(pair.key) && pair.key.value === key && pair.key.range) return lines.linePos(pair.key.range[0]).line;
+        if (isScalar(pair.key) && pair.key.value === key && pair.key.range)
+          return lines.linePos(pair.key.range[0]).line;
       }
       return 1;
     },
@@ -145,7 +149,8 @@ export function writeFrontMatter(entries: readonly FrontMatterEntry[]): string {
   // (whitespace-only lines lose their spaces), and one value stays on one line.
   visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === "string" && /[\n\r\u0085\u2028\u2029]/.test(node.value)) node.type = "QUOTE_DOUBLE";
+      if (typeof node.value === "string" && /[\n\r\u0085\u2028\u2029]/.test(node.value))
+        node.type = "QUOTE_DOUBLE";
     },
   });
   const yaml = doc.toString({ lineWidth: 0, minContentWidth: 0, flowCollectionPadding: false });

@@ -1,41 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { DocIngredient, Vocabulary, VocabularyFood, VocabularyUnit } from "../doc.js";
+import type { DocIngredient } from "../doc.js";
 import { canonicalIngredientLine, formatIngredientLine, parseIngredientLine } from "./ingredient-line.js";
 import { compileVocabulary } from "./vocabulary.js";
-
-const unit = (name: string, o: Partial<VocabularyUnit> = {}): VocabularyUnit => ({
-  name,
-  pluralName: null,
-  abbreviation: "",
-  pluralAbbreviation: null,
-  aliases: [],
-  useAbbreviation: false,
-  fraction: true,
-  ...o,
-});
-const food = (name: string, o: Partial<VocabularyFood> = {}): VocabularyFood => ({ name, pluralName: null, aliases: [], ...o });
-
-export const VOCAB: Vocabulary = {
-  units: [
-    unit("cup", { pluralName: "cups", abbreviation: "c" }),
-    unit("tablespoon", { pluralName: "tablespoons", abbreviation: "tbsp", useAbbreviation: true }),
-    unit("teaspoon", { pluralName: "teaspoons", abbreviation: "tsp", useAbbreviation: true }),
-    unit("gram", { pluralName: "grams", abbreviation: "g", useAbbreviation: true, fraction: false }),
-    unit("clove", { pluralName: "cloves" }),
-    unit("pinch", { pluralName: "pinches" }),
-    unit("batch", { pluralName: "batches" }),
-  ],
-  foods: [
-    food("flour"),
-    food("olive oil", { aliases: ["evoo"] }),
-    food("onion", { pluralName: "onions" }),
-    food("garlic"),
-    food("salt"),
-    food("chicken thigh", { pluralName: "chicken thighs" }),
-    food("egg", { pluralName: "eggs" }),
-    food("canned tomatoes"),
-  ],
-};
+import { VOCAB } from "./test-support.js";
 
 function ing(o: Partial<DocIngredient>): DocIngredient {
   return {
@@ -59,29 +26,49 @@ describe("parseIngredientLine reads the documented grammar", () => {
     expect(parse("2 cups flour")).toEqual(ing({ quantity: 2, unit: "cup", food: "flour" }));
   });
   it("reads '1 1/2 tbsp olive oil, divided' with the note after the comma", () => {
-    expect(parse("1 1/2 tbsp olive oil, divided")).toEqual(ing({ quantity: 1.5, unit: "tablespoon", food: "olive oil", note: "divided" }));
+    expect(parse("1 1/2 tbsp olive oil, divided")).toEqual(
+      ing({ quantity: 1.5, unit: "tablespoon", food: "olive oil", note: "divided" }),
+    );
   });
   it("reads '½ onion' and keeps the unicode spelling as original text", () => {
     expect(parse("½ onion")).toEqual(ing({ quantity: 0.5, food: "onion", originalText: "½ onion" }));
   });
   it("reads the range '2-3 cloves garlic' as lower bound plus maximum", () => {
-    expect(parse("2-3 cloves garlic")).toEqual(ing({ quantity: 2, quantityMax: 3, unit: "clove", food: "garlic" }));
+    expect(parse("2-3 cloves garlic")).toEqual(
+      ing({ quantity: 2, quantityMax: 3, unit: "clove", food: "garlic" }),
+    );
   });
   it("reads 'a pinch of salt' as one pinch and keeps the wording", () => {
-    expect(parse("a pinch of salt")).toEqual(ing({ quantity: 1, unit: "pinch", food: "salt", originalText: "a pinch of salt" }));
+    expect(parse("a pinch of salt")).toEqual(
+      ing({ quantity: 1, unit: "pinch", food: "salt", originalText: "a pinch of salt" }),
+    );
   });
   it("keeps 'Salt and pepper to taste' as a note, exactly", () => {
     expect(parse("Salt and pepper to taste")).toEqual(ing({ note: "Salt and pepper to taste" }));
   });
   it("matches names in any case, plural, abbreviation and alias, longest first", () => {
-    expect(parse("3 Tablespoons EVOO")).toMatchObject({ quantity: 3, unit: "tablespoon", food: "olive oil", note: "" });
+    expect(parse("3 Tablespoons EVOO")).toMatchObject({
+      quantity: 3,
+      unit: "tablespoon",
+      food: "olive oil",
+      note: "",
+    });
     expect(parse("2 c. flour")).toMatchObject({ quantity: 2, unit: "cup", food: "flour" });
     expect(parse("100g flour")).toMatchObject({ quantity: 100, unit: "gram", food: "flour" });
-    expect(parse("4 chicken thighs, skin on")).toMatchObject({ quantity: 4, food: "chicken thigh", note: "skin on" });
+    expect(parse("4 chicken thighs, skin on")).toMatchObject({
+      quantity: 4,
+      food: "chicken thigh",
+      note: "skin on",
+    });
     expect(parse("2 cups of flour")).toMatchObject({ quantity: 2, unit: "cup", food: "flour", note: "" });
   });
   it("keeps what follows an unknown food as the note", () => {
-    expect(parse("2 cups all-purpose flour")).toMatchObject({ quantity: 2, unit: "cup", food: null, note: "all-purpose flour" });
+    expect(parse("2 cups all-purpose flour")).toMatchObject({
+      quantity: 2,
+      unit: "cup",
+      food: null,
+      note: "all-purpose flour",
+    });
     expect(parse("2 large eggs")).toMatchObject({ quantity: 2, unit: null, food: null, note: "large eggs" });
   });
   it("reads a food alone, or with a note after a comma, as structured", () => {
@@ -106,11 +93,21 @@ describe("parseIngredientLine reads the documented grammar", () => {
 
 describe("formatIngredientLine writes the canonical form", () => {
   it("writes structured ingredients as quantity, unit, food, note", () => {
-    expect(formatIngredientLine(ing({ quantity: 2, unit: "cup", food: "flour" }), VOCAB)).toBe("2 cups flour");
-    expect(formatIngredientLine(ing({ quantity: 0.5, unit: "cup", food: "flour" }), VOCAB)).toBe("1/2 cup flour");
-    expect(formatIngredientLine(ing({ quantity: 2.5, unit: "gram", food: "salt" }), VOCAB)).toBe("2.5 g salt");
-    expect(formatIngredientLine(ing({ quantity: 2, quantityMax: 3, unit: "clove", food: "garlic" }), VOCAB)).toBe("2-3 cloves garlic");
-    expect(formatIngredientLine(ing({ quantity: 2, food: "onion", note: "sliced" }), VOCAB)).toBe("2 onions, sliced");
+    expect(formatIngredientLine(ing({ quantity: 2, unit: "cup", food: "flour" }), VOCAB)).toBe(
+      "2 cups flour",
+    );
+    expect(formatIngredientLine(ing({ quantity: 0.5, unit: "cup", food: "flour" }), VOCAB)).toBe(
+      "1/2 cup flour",
+    );
+    expect(formatIngredientLine(ing({ quantity: 2.5, unit: "gram", food: "salt" }), VOCAB)).toBe(
+      "2.5 g salt",
+    );
+    expect(
+      formatIngredientLine(ing({ quantity: 2, quantityMax: 3, unit: "clove", food: "garlic" }), VOCAB),
+    ).toBe("2-3 cloves garlic");
+    expect(formatIngredientLine(ing({ quantity: 2, food: "onion", note: "sliced" }), VOCAB)).toBe(
+      "2 onions, sliced",
+    );
   });
   it("escapes a note-only ingredient that would read as structured", () => {
     const neighbour = ing({ note: "2 eggs from the neighbour" });
@@ -133,7 +130,9 @@ describe("formatIngredientLine writes the canonical form", () => {
     const typed = ing({ quantity: 2, unit: "cup", food: "flour", originalText: "2 Cups Flour" });
     expect(formatIngredientLine(typed, VOCAB)).toBe("2 Cups Flour");
     const scraped = ing({ quantity: 2, food: "egg", note: "beaten", originalText: "2 large eggs, beaten" });
-    expect(formatIngredientLine(scraped, VOCAB)).toBe("2 eggs, beaten <!-- original: 2 large eggs, beaten -->");
+    expect(formatIngredientLine(scraped, VOCAB)).toBe(
+      "2 eggs, beaten <!-- original: 2 large eggs, beaten -->",
+    );
     const hostile = ing({ note: "x", originalText: "a --> b <!-- original: c --> \\" });
     expect(parse(formatIngredientLine(hostile, VOCAB))).toEqual(hostile);
   });
@@ -144,7 +143,13 @@ describe("formatIngredientLine writes the canonical form", () => {
   it("round-trips ranges, sub-recipes and link names with brackets", () => {
     for (const i of [
       ing({ quantity: 0.5, quantityMax: 1, unit: "cup", food: "flour" }),
-      ing({ quantity: 1, unit: "batch", referencedRecipe: "naan-dough", referencedRecipeName: "Naan [soft] \\ dough", note: "warm" }),
+      ing({
+        quantity: 1,
+        unit: "batch",
+        referencedRecipe: "naan-dough",
+        referencedRecipeName: "Naan [soft] \\ dough",
+        note: "warm",
+      }),
       ing({ referencedRecipe: "stock", referencedRecipeName: "Stock" }),
       ing({ quantity: 2, food: "garlic", referencedRecipe: "confit", referencedRecipeName: "Confit" }),
       ing({ unit: "cup" }),
@@ -157,7 +162,9 @@ describe("formatIngredientLine writes the canonical form", () => {
     }
   });
   it("gives the canonical line without the original text", () => {
-    expect(canonicalIngredientLine(ing({ quantity: 1, food: "egg", originalText: "one egg" }), VOCAB)).toBe("1 egg");
+    expect(canonicalIngredientLine(ing({ quantity: 1, food: "egg", originalText: "one egg" }), VOCAB)).toBe(
+      "1 egg",
+    );
   });
 });
 
@@ -166,7 +173,13 @@ describe("compileVocabulary", () => {
     expect(compileVocabulary(VOCAB)).toBe(compileVocabulary(VOCAB));
   });
   it("reads 10,000 lines quickly", () => {
-    const lines = ["2 cups flour", "1 1/2 tbsp olive oil, divided", "Salt and pepper to taste", "½ onion", "2-3 cloves garlic"];
+    const lines = [
+      "2 cups flour",
+      "1 1/2 tbsp olive oil, divided",
+      "Salt and pepper to taste",
+      "½ onion",
+      "2-3 cloves garlic",
+    ];
     const t0 = performance.now();
     for (let i = 0; i < 10_000; i++) parse(lines[i % lines.length]);
     expect(performance.now() - t0).toBeLessThan(2000);

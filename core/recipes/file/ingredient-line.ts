@@ -38,7 +38,13 @@ const oneLine = (s: string): string => s.replace(/[\r\n]+/g, " ");
 const COMMENT_OPEN = "<!-- original: ";
 const COMMENT_CLOSE = " -->";
 // Letters, not the characters themselves, so that neither `<!--` nor `-->` can appear inside the comment.
-const COMMENT_ESCAPES: Record<string, string> = { "\\": "\\\\", "<": "\\l", ">": "\\g", "\n": "\\n", "\r": "\\r" };
+const COMMENT_ESCAPES: Record<string, string> = {
+  "\\": "\\\\",
+  "<": "\\l",
+  ">": "\\g",
+  "\n": "\\n",
+  "\r": "\\r",
+};
 const COMMENT_UNESCAPES: Record<string, string> = { l: "<", g: ">", n: "\n", r: "\r" };
 
 function originalComment(text: string): string {
@@ -48,7 +54,8 @@ function originalComment(text: string): string {
 /** Splits a trailing `<!-- original: ... -->` off a (trimmed) line. */
 function splitOriginalComment(line: string): { text: string; original: string | null } {
   const at = line.lastIndexOf(COMMENT_OPEN);
-  const ok = at >= 0 && line.endsWith(COMMENT_CLOSE) && at + COMMENT_OPEN.length <= line.length - COMMENT_CLOSE.length;
+  const ok =
+    at >= 0 && line.endsWith(COMMENT_CLOSE) && at + COMMENT_OPEN.length <= line.length - COMMENT_CLOSE.length;
   if (!ok || (at > 0 && !/\s/.test(line[at - 1]))) {
     return { text: line, original: null };
   }
@@ -199,16 +206,19 @@ function structuredCandidates(s: LineStructure, cv: CompiledVocabulary): string[
   const food = s.food ? cv.food(s.food) : null;
   const pluralQ = s.quantityMax ?? s.quantity ?? 0;
   const parts: string[] = [];
-  if (s.quantity !== null) parts.push(formatQuantityRange(s.quantity, s.quantityMax, { fraction: unit?.fraction ?? true }));
+  if (s.quantity !== null)
+    parts.push(formatQuantityRange(s.quantity, s.quantityMax, { fraction: unit?.fraction ?? true }));
   if (s.unit !== null) {
     const plural = pluralQ > 1;
     let text = s.unit;
-    if (unit && unit.useAbbreviation && unit.abbreviation) text = (plural && unit.pluralAbbreviation) || unit.abbreviation;
+    if (unit && unit.useAbbreviation && unit.abbreviation)
+      text = (plural && unit.pluralAbbreviation) || unit.abbreviation;
     else if (unit) text = (plural && unit.pluralName) || unit.name;
     parts.push(text);
   }
   // Food plurals follow the display rule (mealie-api-notes §5.3): no quantity, or more than one.
-  if (s.food !== null) parts.push((food && (!s.quantity || pluralQ > 1) ? food.pluralName : null) || food?.name || s.food);
+  if (s.food !== null)
+    parts.push((food && (!s.quantity || pluralQ > 1) ? food.pluralName : null) || food?.name || s.food);
   if (s.referencedRecipe !== null) {
     parts.push(`[${linkName(s).replace(/[\\[\]]/g, "\\$&")}](${s.referencedRecipe}.md)`);
   }
@@ -279,4 +289,28 @@ export function formatIngredientLine(ing: DocIngredient, vocab: Vocabulary): str
     if (back.originalText === ot && sameStructure(structureOf(back), s)) return ot;
   }
   return canonical === "" ? originalComment(ot) : `${canonical} ${originalComment(ot)}`;
+}
+
+/**
+ * The originalText rule for ingredients coming from the API: an original text that says the same thing
+ * with a range restores the range (the wire has no upper bound); one equal to the canonical line, or to
+ * a note-only ingredient's note, carries nothing and is dropped.
+ */
+export function applyOriginalTextRule(ing: DocIngredient, vocab: Vocabulary): DocIngredient {
+  const ot = ing.originalText;
+  if (ot === null) return ing;
+  const read = parseIngredientLine(ot, vocab);
+  const sameButRange = sameStructure(
+    structureOf({ ...read, quantityMax: null, referencedRecipeName: null }),
+    {
+      ...structureOf(ing),
+      quantityMax: null,
+      referencedRecipeName: null,
+    },
+  );
+  const out = sameButRange && read.quantityMax !== null ? { ...ing, quantityMax: read.quantityMax } : ing;
+  const s = structureOf(out);
+  const cv = compileVocabulary(vocab);
+  if (ot === canonicalText(s, cv) || (isNoteOnly(s) && ot === s.note)) return { ...out, originalText: null };
+  return out;
 }

@@ -2,7 +2,13 @@
  * The recipe's front-matter keys: which RecipeDoc fields they hold, in which order they are written, and
  * how hand-written values are read (tolerant where the meaning is clear, a RecipeFileError otherwise).
  */
-import { NUTRITION_KEYS, RECIPE_SETTINGS_DEFAULTS, type NutritionKey, type RecipeAsset, type RecipeSettings } from "../../schemas/recipe.js";
+import {
+  NUTRITION_KEYS,
+  RECIPE_SETTINGS_DEFAULTS,
+  type NutritionKey,
+  type RecipeAsset,
+  type RecipeSettings,
+} from "../../schemas/recipe.js";
 import { camelKey } from "../../util/case.js";
 import type { RecipeDoc } from "../doc.js";
 import { RecipeFileError } from "./errors.js";
@@ -16,7 +22,12 @@ const FLOW_LIST_LIMIT = 80;
 const SETTINGS_KEYS = Object.keys(RECIPE_SETTINGS_DEFAULTS) as (keyof RecipeSettings)[];
 
 /** Other spellings accepted when reading (Mealie's names, snake_case is folded by camelKey). */
-const ALIASES: Record<string, string> = { userId: "owner", recipeCategory: "categories", orgUrl: "orgURL", orgurl: "orgURL" };
+const ALIASES: Record<string, string> = {
+  userId: "owner",
+  recipeCategory: "categories",
+  orgUrl: "orgURL",
+  orgurl: "orgURL",
+};
 
 function canonicalKey(key: string): string {
   const k = camelKey(key);
@@ -48,13 +59,19 @@ export function metadataEntries(doc: RecipeDoc): FrontMatterEntry[] {
   if (doc.orgURL !== null) put("orgURL", doc.orgURL);
   const nutrition = NUTRITION_KEYS.filter((k) => doc.nutrition[k] !== undefined);
   if (nutrition.length) put("nutrition", Object.fromEntries(nutrition.map((k) => [k, doc.nutrition[k]])));
-  const settings = SETTINGS_KEYS.filter((k) => doc.settings[k] !== undefined && doc.settings[k] !== RECIPE_SETTINGS_DEFAULTS[k]);
+  const settings = SETTINGS_KEYS.filter(
+    (k) => doc.settings[k] !== undefined && doc.settings[k] !== RECIPE_SETTINGS_DEFAULTS[k],
+  );
   if (settings.length) put("settings", Object.fromEntries(settings.map((k) => [k, doc.settings[k]])));
   if (Object.keys(doc.extras).length) put("extras", Object.fromEntries(Object.entries(doc.extras)));
   if (doc.assets.length) {
     put(
       "assets",
-      doc.assets.map((a) => (a.fileName === null ? { name: a.name, icon: a.icon } : { name: a.name, icon: a.icon, fileName: a.fileName })),
+      doc.assets.map((a) =>
+        a.fileName === null
+          ? { name: a.name, icon: a.icon }
+          : { name: a.name, icon: a.icon, fileName: a.fileName },
+      ),
     );
   }
   if (doc.image !== null) put("image", doc.image);
@@ -64,7 +81,8 @@ export function metadataEntries(doc: RecipeDoc): FrontMatterEntry[] {
   return out;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Reads the metadata; `name` is null when the file has none. */
 export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { name: string | null } {
@@ -74,7 +92,10 @@ export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { 
     if (!data.has(k) || k === key) data.set(k, { key, value });
   }
   const fail = (key: string, message: string): never => {
-    throw new RecipeFileError(`${data.get(key)?.key ?? key}: ${message}`, fm.lineOf(data.get(key)?.key ?? key));
+    throw new RecipeFileError(
+      `${data.get(key)?.key ?? key}: ${message}`,
+      fm.lineOf(data.get(key)?.key ?? key),
+    );
   };
   const raw = (key: string): unknown => data.get(key)?.value ?? null;
 
@@ -96,9 +117,15 @@ export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { 
     const v = raw(key);
     if (v === null) return [];
     // A hand-written `tags: Indian, Spicy` means two tags.
-    if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+    if (typeof v === "string")
+      return v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (!Array.isArray(v)) return fail(key, "expected a list of names");
-    return v.filter((x) => x !== null).map((x) => (typeof x === "string" || typeof x === "number" ? String(x) : fail(key, "expected names")));
+    return v
+      .filter((x) => x !== null)
+      .map((x) => (typeof x === "string" || typeof x === "number" ? String(x) : fail(key, "expected names")));
   };
   const stringMap = (key: string): Record<string, string> => {
     const v = raw(key);
@@ -107,7 +134,9 @@ export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { 
     const entries = Object.entries(v)
       .filter(([, x]) => x !== null)
       .map(([k, x]): [string, string] =>
-        typeof x === "string" || typeof x === "number" || typeof x === "boolean" ? [k, String(x)] : fail(key, `${k}: expected text`),
+        typeof x === "string" || typeof x === "number" || typeof x === "boolean"
+          ? [k, String(x)]
+          : fail(key, `${k}: expected text`),
       );
     return Object.fromEntries(entries);
   };

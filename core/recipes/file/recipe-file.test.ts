@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { emptyRecipeDoc, type RecipeDoc } from "../doc.js";
-import { VOCAB } from "./ingredient-line.test.js";
+import { VOCAB } from "./test-support.js";
 import { RecipeFileError, parseRecipeFile, serializeRecipeFile } from "./recipe-file.js";
 
 const parse = (text: string): RecipeDoc => parseRecipeFile(text, VOCAB);
@@ -85,23 +85,57 @@ describe("parseRecipeFile / serializeRecipeFile", () => {
     ]);
     expect(doc.instructions).toEqual([
       { title: null, summary: null, text: "Marinate the chicken.", ingredientRefs: [0, 1] },
-      { title: "Sauce", summary: "Simmer", text: "Simmer the sauce for 20 minutes,\nstirring now and then.", ingredientRefs: [] },
+      {
+        title: "Sauce",
+        summary: "Simmer",
+        text: "Simmer the sauce for 20 minutes,\nstirring now and then.",
+        ingredientRefs: [],
+      },
     ]);
   });
 
   it("writes only present front-matter keys, in the documented order, and no empty sections", () => {
-    const doc = { ...emptyRecipeDoc("Toast"), tags: ["B", "A"], id: "x", dateAdded: "2026-01-01", settings: { disableComments: true, locked: true } };
-    expect(write(doc)).toBe("---\nid: x\nname: Toast\ntags: [B, A]\nsettings:\n  locked: true\ndateAdded: 2026-01-01\n---\n");
+    const doc = {
+      ...emptyRecipeDoc("Toast"),
+      tags: ["B", "A"],
+      id: "x",
+      dateAdded: "2026-01-01",
+      settings: { disableComments: true, locked: true },
+    };
+    expect(write(doc)).toBe(
+      "---\nid: x\nname: Toast\ntags: [B, A]\nsettings:\n  locked: true\ndateAdded: 2026-01-01\n---\n",
+    );
   });
 
   it("escapes text that would read as structure, and reads it back", () => {
     const doc: RecipeDoc = {
       ...emptyRecipeDoc("Tricky"),
       description: "## Not a section\n#hashtag\n\\# already escaped\n- a list is fine\n---",
-      ingredients: [{ title: "### odd", quantity: null, quantityMax: null, unit: null, food: null, note: "2 eggs from the neighbour", originalText: null, referencedRecipe: null }],
+      ingredients: [
+        {
+          title: "### odd",
+          quantity: null,
+          quantityMax: null,
+          unit: null,
+          food: null,
+          note: "2 eggs from the neighbour",
+          originalText: null,
+          referencedRecipe: null,
+        },
+      ],
       instructions: [
-        { title: null, summary: null, text: "**Looks like a summary**\nsecond\n↳ uses 1", ingredientRefs: [0] },
-        { title: null, summary: "Real **summary**", text: "↳ arrow first\n\n   indented", ingredientRefs: [] },
+        {
+          title: null,
+          summary: null,
+          text: "**Looks like a summary**\nsecond\n↳ uses 1",
+          ingredientRefs: [0],
+        },
+        {
+          title: null,
+          summary: "Real **summary**",
+          text: "↳ arrow first\n\n   indented",
+          ingredientRefs: [],
+        },
         { title: null, summary: null, text: "", ingredientRefs: [] },
       ],
       notes: [{ title: "", text: "### not a note title\nplain" }],
@@ -112,12 +146,17 @@ describe("parseRecipeFile / serializeRecipeFile", () => {
     expect(text).toContain("1. \\**Looks like a summary**\n   second\n   \\↳ uses 1\n   ↳ uses 1");
     expect(text).toContain("2. **Real **summary****\n   \\↳ arrow first\n\n      indented");
     expect(text).toContain("3.\n\n## Notes\n\n###\n\n\\### not a note title\nplain\n");
-    expect(parse(text)).toEqual({ ...doc, ingredients: [{ ...doc.ingredients[0], referencedRecipeName: null }] });
+    expect(parse(text)).toEqual({
+      ...doc,
+      ingredients: [{ ...doc.ingredients[0], referencedRecipeName: null }],
+    });
     expect(write(parse(text))).toBe(text);
   });
 
   it("keeps unknown sections as notes and never drops a line", () => {
-    const doc = parse("---\nname: X\n---\nIntro\n\n## Tips\n\nUse a hot pan.\n\n## Ingredients\n\nsome flour, to taste\n### \n");
+    const doc = parse(
+      "---\nname: X\n---\nIntro\n\n## Tips\n\nUse a hot pan.\n\n## Ingredients\n\nsome flour, to taste\n### \n",
+    );
     expect(doc.notes).toEqual([{ title: "Tips", text: "Use a hot pan." }]);
     expect(doc.ingredients.map((i) => [i.food, i.note])).toEqual([[null, "some flour, to taste"]]);
   });
@@ -169,7 +208,12 @@ describe("hand edits", () => {
       [3, "clove", "garlic", ""],
       [null, null, "salt", ""],
     ]);
-    expect(doc.instructions.map((s) => s.text)).toEqual(["Chop.", "Fry\nuntil brown.\n\nKeep stirring.", "Serve hot.", "Eat"]);
+    expect(doc.instructions.map((s) => s.text)).toEqual([
+      "Chop.",
+      "Fry\nuntil brown.\n\nKeep stirring.",
+      "Serve hot.",
+      "Eat",
+    ]);
     expect(doc.notes).toEqual([
       { title: "", text: "Untitled note." },
       { title: "Tip", text: "Tip text." },
@@ -184,11 +228,39 @@ describe("hand edits", () => {
 
   it("reads any Markdown body into a recipe that survives a canonical write", () => {
     const piece = fc.constantFrom(
-      "## Ingredients", "## Instructions", "## Notes", "## Other", "### Title", "###", "# Heading", "- 2 cups flour", "* salt",
-      "-", "1. Step", "2)", "   more", "\tmore", "", "", "**bold**", "1. **Sum**", "↳ uses 1, 9", "   ↳ uses 2", "\\# x", "\\\\",
-      "text with: colon", "---", "- \\2 eggs", "<!-- original: x -->", "- 1 batch [A](a.md)", "2-3 cloves garlic", "🍕 ½",
+      "## Ingredients",
+      "## Instructions",
+      "## Notes",
+      "## Other",
+      "### Title",
+      "###",
+      "# Heading",
+      "- 2 cups flour",
+      "* salt",
+      "-",
+      "1. Step",
+      "2)",
+      "   more",
+      "\tmore",
+      "",
+      "",
+      "**bold**",
+      "1. **Sum**",
+      "↳ uses 1, 9",
+      "   ↳ uses 2",
+      "\\# x",
+      "\\\\",
+      "text with: colon",
+      "---",
+      "- \\2 eggs",
+      "<!-- original: x -->",
+      "- 1 batch [A](a.md)",
+      "2-3 cloves garlic",
+      "🍕 ½",
     );
-    const body = fc.array(fc.oneof(piece, fc.string({ unit: "grapheme", maxLength: 8 })), { maxLength: 25 }).map((l) => l.join("\n"));
+    const body = fc
+      .array(fc.oneof(piece, fc.string({ unit: "grapheme", maxLength: 8 })), { maxLength: 25 })
+      .map((l) => l.join("\n"));
     fc.assert(
       fc.property(body, (b) => {
         const d1 = parse(`---\nname: R\n---\n${b}`);
@@ -199,7 +271,7 @@ describe("hand edits", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });
 
 describe("broken files", () => {
@@ -214,7 +286,9 @@ describe("broken files", () => {
     expect((err as RecipeFileError).line).toBeGreaterThanOrEqual(3);
   });
   it("reports a value of the wrong kind with the line of its key", () => {
-    expect(() => parse("---\nname: Soup\nrecipeServings: four\n---\n")).toThrow(expect.objectContaining({ line: 3 }));
+    expect(() => parse("---\nname: Soup\nrecipeServings: four\n---\n")).toThrow(
+      expect.objectContaining({ line: 3 }),
+    );
     expect(() => parse("---\nname: Soup\nassets: [x]\n---\n")).toThrow(RecipeFileError);
   });
 });

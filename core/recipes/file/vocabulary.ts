@@ -35,7 +35,11 @@ function derivedPlurals(name: string): string[] {
   return out;
 }
 
-function buildTable<T>(items: readonly T[], explicit: (t: T) => (string | null)[], derived: (t: T) => string[]): TermTable<T> {
+function buildTable<T>(
+  items: readonly T[],
+  explicit: (t: T) => (string | null)[],
+  derived: (t: T) => string[],
+): TermTable<T> {
   const byTerm = new Map<string, T>();
   const prefixes = new Set<string>();
   const add = (term: string | null, item: T): void => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -60,6 +60,29 @@ describe("opening a data folder", () => {
     const store = await open();
     expect(store.all()).toEqual([]);
     expect(store.broken()).toMatchObject([{ slug: "Pasta Bake", id: null, message: expect.stringContaining('"pasta-bake.md"') }]);
+  });
+});
+
+describe("hostile files (invariant 5)", () => {
+  it("reports a JavaScript front matter block without running it, and never rewrites it", async () => {
+    const evil = "---js\n{ name: (globalThis.__pwned = true, 'x') }\n---\nBody\n";
+    await t.putText("evil", evil);
+    const store = await open();
+    expect((globalThis as { __pwned?: boolean }).__pwned).toBeUndefined();
+    expect(store.broken()).toMatchObject([{ slug: "evil", id: null }]);
+    expect(await readFile(t.file("evil"), "utf8")).toBe(evil);
+  });
+
+  it("does not follow a symlinked recipe file out of the data folder", async () => {
+    const outside = join(t.root, "..", `outside-${Date.now()}.md`);
+    await writeFile(outside, serializeRecipeFile(recipe("Secret", { id: ID_A, owner: ADMIN }), VOCAB));
+    await symlink(outside, t.file("secret"));
+    try {
+      const store = await open();
+      expect(store.getById(ID_A)).toBeNull();
+    } finally {
+      await rm(outside, { force: true });
+    }
   });
 });
 

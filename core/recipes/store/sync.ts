@@ -55,6 +55,9 @@ interface WriteBack {
   patch: IdentityPatch;
 }
 
+/** The announcement for a file that parsed: it always has an id. */
+type Claimed = RecipeChange & { id: string };
+
 interface Run {
   ctx: SyncContext;
   mode: SyncMode;
@@ -78,7 +81,13 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
   const present = reads.filter((r) => r.state !== null || r.problem !== null).sort((a, b) => compareLocation(a.loc, b.loc));
   for (const r of present) await loadOne(run, r);
   for (const r of gone) forget(run, r.loc);
-  if (!ctx.readOnly) for (const wb of run.writeBacks) await writeBack(ctx, wb);
+  if (!ctx.readOnly) {
+    for (const wb of run.writeBacks) {
+      // The index is already right; a failed write-back (read-only mount, permissions) is retried
+      // the next time the file is read, and must not swallow this burst's announcements.
+      await writeBack(ctx, wb).catch((e: unknown) => ctx.log.warn(`could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`, e));
+    }
+  }
   return run.events;
 }
 
@@ -111,8 +120,11 @@ async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
   try {
     state = await readFileState(path);
   } catch (e) {
-    if (!(e instanceof FileTooLargeError)) throw e;
-    return { loc, state: null, problem: { info: { message: e.message, line: null }, file: { size: e.size, mtimeMs: 0, hash: "" } } };
+    // Too large, or unreadable (permissions, an I/O error): reported like a file that does not
+    // parse, so one bad file never stops the rest of the burst.
+    const size = e instanceof FileTooLargeError ? e.size : 0;
+    const message = e instanceof Error ? e.message : String(e);
+    return { loc, state: null, problem: { info: { message, line: null }, file: { size, mtimeMs: 0, hash: "" } } };
   }
   if (state && !isSafeSlug(loc.slug)) {
     const message = `file name "${loc.slug}.md" is not a valid recipe slug (lowercase letters, digits, dashes); rename it to "${fileSlug(loc.slug)}.md"`;
@@ -173,7 +185,7 @@ async function loadOne(run: Run, r: Read): Promise<void> {
   const fileId = usableId(parsed.doc.id) ? parsed.doc.id : null;
   const patch: IdentityPatch = {};
   const after: RecipeChange[] = [];
-  let change: RecipeChange;
+  let change: Claimed;
   if (cur && (fileId === cur.id || fileId === null)) {
     // An id line deleted or mangled by hand is restored: ratings, comments and plans stay attached.
     if (fileId === null) patch.id = cur.id;
@@ -186,10 +198,10 @@ async function loadOne(run: Run, r: Read): Promise<void> {
     }
     change = await claim(run, r.loc, fileId, patch, after);
   }
-  let owner = parsed.doc.owner ?? cur?.doc.owner ?? ctx.firstAdminOf(groupSlug);
+  // Like the id, an owner line deleted by hand comes back from the index before falling to the admin.
+  const owner = parsed.doc.owner ?? cur?.doc.owner ?? ctx.firstAdminOf(groupSlug);
   if (parsed.doc.owner === null && owner !== null) patch.owner = owner;
-  owner ??= null;
-  const id = change.id as string;
+  const id = change.id;
   const entry: RecipeEntry = {
     groupSlug,
     slug,
@@ -207,12 +219,13 @@ async function loadOne(run: Run, r: Read): Promise<void> {
 }
 
 /** Decide the id of a file the index does not hold under that id yet. */
-async function claim(run: Run, loc: Location, fileId: string | null, patch: IdentityPatch, after: RecipeChange[]): Promise<RecipeChange> {
+async function claim(run: Run, loc: Location, fileId: string | null, patch: IdentityPatch, after: RecipeChange[]): Promise<Claimed> {
   const { index } = run.ctx;
   const { groupSlug, slug } = loc;
-  const derive = (): RecipeChange => {
-    patch.id = recipeIdFor(groupSlug, slug, (x) => index.idTaken(x));
-    return { type: "created", groupSlug, slug, id: patch.id };
+  const derive = (): Claimed => {
+    const id = recipeIdFor(groupSlug, slug, (x) => index.idTaken(x));
+    patch.id = id;
+    return { type: "created", groupSlug, slug, id };
   };
   if (fileId === null) return derive();
   const holder = index.getById(fileId);

@@ -26,7 +26,11 @@ export function Chips({ items, groupSlug, param, limit, truncate, small, label }
     <ul className={`chips${small ? " chips--small" : ""}`} aria-label={label}>
       {shown.map((item) => (
         <li key={item.slug}>
-          <Link className="chip" to={`/g/${groupSlug}?${param}=${encodeURIComponent(item.slug)}`} title={item.name}>
+          <Link
+            className="chip"
+            to={`/g/${groupSlug}?${param}=${encodeURIComponent(item.slug)}`}
+            title={item.name}
+          >
             {truncate ? truncateChip(item.name) : item.name}
           </Link>
         </li>

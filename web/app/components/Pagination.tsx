@@ -1,7 +1,15 @@
 /** Previous / page x of y / next, as plain links (works without JavaScript). */
 import { Link } from "@remix-run/react";
 
-export function Pagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  totalPages,
+  hrefFor,
+}: {
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+}) {
   if (totalPages <= 1) return null;
   return (
     <nav className="pagination" aria-label="Pages">

@@ -14,7 +14,15 @@ export interface RecipeCardData {
   totalTime: string | null;
 }
 
-export function RecipeCard({ recipe, groupSlug, eager }: { recipe: RecipeCardData; groupSlug: string; eager?: boolean }) {
+export function RecipeCard({
+  recipe,
+  groupSlug,
+  eager,
+}: {
+  recipe: RecipeCardData;
+  groupSlug: string;
+  eager?: boolean;
+}) {
   const href = `/g/${groupSlug}/r/${encodeURIComponent(recipe.slug)}`;
   return (
     <article className="card">

@@ -32,12 +32,23 @@ describe("withUnit / yieldText / recipeImageUrl", () => {
     expect(withUnit("320", "")).toBe("320");
   });
   it("describes servings and yield", () => {
-    expect(yieldText({ recipeServings: 4, recipeYieldQuantity: 2, recipeYield: "loaves" })).toEqual({ servings: "4 servings", yield: "2 loaves" });
-    expect(yieldText({ recipeServings: 0, recipeYieldQuantity: 0, recipeYield: null })).toEqual({ servings: null, yield: null });
-    expect(yieldText({ recipeServings: 4, recipeYieldQuantity: 0, recipeYield: "4 servings" })).toEqual({ servings: "4 servings", yield: null });
+    expect(yieldText({ recipeServings: 4, recipeYieldQuantity: 2, recipeYield: "loaves" })).toEqual({
+      servings: "4 servings",
+      yield: "2 loaves",
+    });
+    expect(yieldText({ recipeServings: 0, recipeYieldQuantity: 0, recipeYield: null })).toEqual({
+      servings: null,
+      yield: null,
+    });
+    expect(yieldText({ recipeServings: 4, recipeYieldQuantity: 0, recipeYield: "4 servings" })).toEqual({
+      servings: "4 servings",
+      yield: null,
+    });
   });
   it("builds media URLs with a cache key", () => {
-    expect(recipeImageUrl("abc", "min-original", "k 1")).toBe("/api/media/recipes/abc/images/min-original.webp?v=k%201");
+    expect(recipeImageUrl("abc", "min-original", "k 1")).toBe(
+      "/api/media/recipes/abc/images/min-original.webp?v=k%201",
+    );
     expect(recipeImageUrl("abc", "original", null)).toBe("/api/media/recipes/abc/images/original.webp");
   });
 });

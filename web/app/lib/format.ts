@@ -29,13 +29,15 @@ export function toIsoDuration(text: string | null | undefined): string | null {
   if (/^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/i.test(t)) return t.toUpperCase();
   const parts: Record<"D" | "H" | "M" | "S", number> = { D: 0, H: 0, M: 0, S: 0 };
   let matched = false;
-  const rest = t.toLowerCase().replace(/(\d+(?:[.,]\d+)?)\s*([a-z]+)\.?/g, (_m, num: string, word: string) => {
-    const unit = UNIT_WORDS.find(([re]) => re.test(word))?.[1];
-    if (!unit) return _m;
-    parts[unit] += Number(num.replace(",", "."));
-    matched = true;
-    return " ";
-  });
+  const rest = t
+    .toLowerCase()
+    .replace(/(\d+(?:[.,]\d+)?)\s*([a-z]+)\.?/g, (_m, num: string, word: string) => {
+      const unit = UNIT_WORDS.find(([re]) => re.test(word))?.[1];
+      if (!unit) return _m;
+      parts[unit] += Number(num.replace(",", "."));
+      matched = true;
+      return " ";
+    });
   if (!matched || /[a-z0-9]/.test(rest.replace(/\b(and|und)\b/g, ""))) return null;
   let minutes = parts.D * 1440 + parts.H * 60 + parts.M + parts.S / 60;
   minutes = Math.round(minutes);
@@ -67,11 +69,18 @@ export function withUnit(value: string, unit: string): string {
 }
 
 /** "4 servings", "2 loaves", "Makes 12 (3 servings)": the yield line Mealie shows. */
-export function yieldText(r: { recipeServings: number; recipeYieldQuantity: number; recipeYield: string | null }): {
+export function yieldText(r: {
+  recipeServings: number;
+  recipeYieldQuantity: number;
+  recipeYield: string | null;
+}): {
   servings: string | null;
   yield: string | null;
 } {
-  const servings = r.recipeServings > 0 ? `${formatNumber(r.recipeServings)} ${r.recipeServings === 1 ? "serving" : "servings"}` : null;
+  const servings =
+    r.recipeServings > 0
+      ? `${formatNumber(r.recipeServings)} ${r.recipeServings === 1 ? "serving" : "servings"}`
+      : null;
   const unit = (r.recipeYield ?? "").trim();
   const qty = r.recipeYieldQuantity > 0 ? formatNumber(r.recipeYieldQuantity) : "";
   const y = [qty, unit].filter(Boolean).join(" ");

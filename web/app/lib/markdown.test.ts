@@ -3,7 +3,9 @@ import { markdownToText, renderMarkdown, sanitizeIngredientText } from "./markdo
 
 /** Every href/src value in a piece of HTML. */
 function urls(html: string): string[] {
-  return [...html.matchAll(/\b(?:href|src)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((m) => m[2] ?? m[3] ?? m[4] ?? "");
+  return [...html.matchAll(/\b(?:href|src)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map(
+    (m) => m[2] ?? m[3] ?? m[4] ?? "",
+  );
 }
 
 describe("renderMarkdown", () => {
@@ -14,7 +16,9 @@ describe("renderMarkdown", () => {
   });
 
   it("keeps allowed raw HTML: tables and images", () => {
-    const html = renderMarkdown('<table><tr><td colspan="2">x</td></tr></table>\n\n<img src="https://example.com/a.png" alt="a">');
+    const html = renderMarkdown(
+      '<table><tr><td colspan="2">x</td></tr></table>\n\n<img src="https://example.com/a.png" alt="a">',
+    );
     expect(html).toContain('<td colspan="2">x</td>');
     expect(html).toContain('src="https://example.com/a.png"');
     expect(html).toContain('alt="a"');
@@ -28,7 +32,11 @@ describe("renderMarkdown", () => {
   });
 
   it("removes <script> with its content, in any case", () => {
-    for (const src of ["<script>alert(1)</script>", "<SCRIPT SRC=//evil.example/x.js></SCRIPT>", "text <script>\nalert(1)\n</script> more"]) {
+    for (const src of [
+      "<script>alert(1)</script>",
+      "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
+      "text <script>\nalert(1)\n</script> more",
+    ]) {
       const html = renderMarkdown(src);
       expect(html).not.toMatch(/<script/i);
       expect(html).not.toContain("alert(1)");
@@ -67,9 +75,13 @@ describe("renderMarkdown", () => {
     expect(yt).toContain('src="https://www.youtube.com/embed/abc"');
     const vimeo = renderMarkdown('<iframe src="https://player.vimeo.com/video/1"></iframe>');
     expect(vimeo).toContain('src="https://player.vimeo.com/video/1"');
-    expect(renderMarkdown('<iframe src="http://www.youtube.com/embed/abc"></iframe>')).not.toContain("<iframe");
+    expect(renderMarkdown('<iframe src="http://www.youtube.com/embed/abc"></iframe>')).not.toContain(
+      "<iframe",
+    );
     expect(renderMarkdown('<iframe src="//www.youtube.com/embed/abc"></iframe>')).not.toContain("<iframe");
-    expect(renderMarkdown('<iframe src="https://www.youtube.com.evil.example/embed"></iframe>')).not.toContain("<iframe");
+    expect(
+      renderMarkdown('<iframe src="https://www.youtube.com.evil.example/embed"></iframe>'),
+    ).not.toContain("<iframe");
   });
 
   it("opens external links in a new tab without an opener", () => {
@@ -87,14 +99,18 @@ describe("renderMarkdown", () => {
 
 describe("markdownToText", () => {
   it("drops markup and decodes entities", () => {
-    expect(markdownToText("A **bold** soup & <i>more</i>\n\n<script>alert(1)</script>")).toBe("A bold soup & more");
+    expect(markdownToText("A **bold** soup & <i>more</i>\n\n<script>alert(1)</script>")).toBe(
+      "A bold soup & more",
+    );
   });
 });
 
 describe("sanitizeIngredientText", () => {
   it("keeps b, q, i, strong, sup only, without attributes", () => {
-    expect(sanitizeIngredientText('<sup onclick="x()">1</sup>/2 cup <b>flour</b> <a href="javascript:1">x</a><img src=x onerror=alert(1)>')).toBe(
-      "<sup>1</sup>/2 cup <b>flour</b> x",
-    );
+    expect(
+      sanitizeIngredientText(
+        '<sup onclick="x()">1</sup>/2 cup <b>flour</b> <a href="javascript:1">x</a><img src=x onerror=alert(1)>',
+      ),
+    ).toBe("<sup>1</sup>/2 cup <b>flour</b> x");
   });
 });

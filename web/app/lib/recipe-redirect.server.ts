@@ -2,7 +2,11 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { groupSlugOf, requireUserActor } from "./session.server.js";
 
 /** /r/:slug and /recipe/:slug -> /g/{the signed-in user's group}/r/:slug (query kept). */
-export async function redirectToGroupRecipe({ request, context, params }: LoaderFunctionArgs): Promise<never> {
+export async function redirectToGroupRecipe({
+  request,
+  context,
+  params,
+}: LoaderFunctionArgs): Promise<never> {
   const actor = await requireUserActor(request, context);
   const group = groupSlugOf(context, actor.user);
   if (!group || !params.slug) throw new Response("Not Found", { status: 404 });

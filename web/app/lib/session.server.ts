@@ -68,7 +68,12 @@ function isSecure(request: Request, context: AppLoadContext): boolean {
 }
 
 /** Set-Cookie value for a session token (maxAge in seconds; 0 clears the cookie). */
-export function sessionCookie(request: Request, context: AppLoadContext, token: string, maxAge: number): string {
+export function sessionCookie(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+  maxAge: number,
+): string {
   const secure = isSecure(request, context) ? "; Secure" : "";
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAge))}${secure}`;
 }

@@ -35,7 +35,9 @@ export function recipeJsonLd({ recipe, origin, url }: RecipeMetaInput): Record<s
   const description = markdownToText(recipe.description);
   if (description) ld.description = description;
   if (recipe.image) {
-    ld.image = (["original", "min-original"] as const).map((s) => origin + recipeImageUrl(recipe.id, s, recipe.image));
+    ld.image = (["original", "min-original"] as const).map(
+      (s) => origin + recipeImageUrl(recipe.id, s, recipe.image),
+    );
   }
   for (const key of ["prepTime", "cookTime", "totalTime"] as const) {
     const iso = toIsoDuration(recipe[key] ?? (key === "cookTime" ? recipe.performTime : null));
@@ -51,13 +53,18 @@ export function recipeJsonLd({ recipe, origin, url }: RecipeMetaInput): Record<s
   const ingredients = recipe.recipeIngredient.map((i) => markdownToText(i.display)).filter(Boolean);
   if (ingredients.length) ld.recipeIngredient = ingredients;
   const steps = recipe.recipeInstructions
-    .map((s) => ({ "@type": "HowToStep", ...(s.title ? { name: s.title } : {}), text: markdownToText(s.text) }))
+    .map((s) => ({
+      "@type": "HowToStep",
+      ...(s.title ? { name: s.title } : {}),
+      text: markdownToText(s.text),
+    }))
     .filter((s) => s.text);
   if (steps.length) ld.recipeInstructions = steps;
   const nutrition: Record<string, string> = {};
   for (const [key, , unit] of NUTRITION_ROWS) {
     const v = recipe.nutrition?.[key];
-    if (v != null && String(v).trim()) nutrition[NUTRITION_LD[key]] = withUnit(String(v), key === "calories" ? "calories" : unit);
+    if (v != null && String(v).trim())
+      nutrition[NUTRITION_LD[key]] = withUnit(String(v), key === "calories" ? "calories" : unit);
   }
   if (Object.keys(nutrition).length) ld.nutrition = { "@type": "NutritionInformation", ...nutrition };
   if (recipe.orgURL && /^https?:\/\//i.test(recipe.orgURL)) ld.isBasedOn = recipe.orgURL;
@@ -65,7 +72,11 @@ export function recipeJsonLd({ recipe, origin, url }: RecipeMetaInput): Record<s
 }
 
 /** OpenGraph + Twitter card tags, as Remix MetaDescriptors. */
-export function recipeOpenGraph({ recipe, origin, url }: RecipeMetaInput): { property?: string; name?: string; content: string }[] {
+export function recipeOpenGraph({
+  recipe,
+  origin,
+  url,
+}: RecipeMetaInput): { property?: string; name?: string; content: string }[] {
   const description = markdownToText(recipe.description).slice(0, 300);
   const tags: { property?: string; name?: string; content: string }[] = [
     { property: "og:type", content: "article" },
@@ -74,12 +85,18 @@ export function recipeOpenGraph({ recipe, origin, url }: RecipeMetaInput): { pro
     { property: "og:url", content: url },
   ];
   if (description) {
-    tags.push({ property: "og:description", content: description }, { name: "description", content: description });
+    tags.push(
+      { property: "og:description", content: description },
+      { name: "description", content: description },
+    );
   }
   if (recipe.image) {
     const img = origin + recipeImageUrl(recipe.id, "original", recipe.image);
     tags.push({ property: "og:image", content: img }, { property: "og:image:alt", content: recipe.name });
-    tags.push({ name: "twitter:card", content: "summary_large_image" }, { name: "twitter:image", content: img });
+    tags.push(
+      { name: "twitter:card", content: "summary_large_image" },
+      { name: "twitter:image", content: img },
+    );
   } else {
     tags.push({ name: "twitter:card", content: "summary" });
   }

@@ -52,11 +52,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tags: r.tags.map((t) => ({ name: t.name, slug: t.slug })),
     totalTime: r.totalTime,
   }));
-  return { groupSlug, groupName, search, filters, page: list.page, totalPages: list.total_pages, total: list.total, items };
+  return {
+    groupSlug,
+    groupName,
+    search,
+    filters,
+    page: list.page,
+    totalPages: list.total_pages,
+    total: list.total,
+    items,
+  };
 }
 
 export default function GroupHome() {
-  const { groupSlug, groupName, search, filters, page, totalPages, total, items } = useLoaderData<typeof loader>();
+  const { groupSlug, groupName, search, filters, page, totalPages, total, items } =
+    useLoaderData<typeof loader>();
   const base = `/g/${groupSlug}`;
 
   const hrefFor = (p: number) => {
@@ -76,7 +86,9 @@ export default function GroupHome() {
           <h1 className="page__title">{search ? `Results for “${search}”` : groupName}</h1>
           <p className="page__subtitle">
             {total} {total === 1 ? "recipe" : "recipes"}
-            {filters.length ? ` · ${filters.map((f) => `${FILTER_LABELS[f.param] ?? f.param}: ${f.value}`).join(", ")}` : ""}
+            {filters.length
+              ? ` · ${filters.map((f) => `${FILTER_LABELS[f.param] ?? f.param}: ${f.value}`).join(", ")}`
+              : ""}
           </p>
         </div>
         {filtered ? (

@@ -87,7 +87,10 @@ export default function RecipePage() {
         <div className="recipe__intro">
           <h1 className="recipe__title">{recipe.name}</h1>
           {recipe.descriptionHtml ? (
-            <div className="recipe__description prose" dangerouslySetInnerHTML={{ __html: recipe.descriptionHtml }} />
+            <div
+              className="recipe__description prose"
+              dangerouslySetInnerHTML={{ __html: recipe.descriptionHtml }}
+            />
           ) : null}
           {facts.length ? (
             <dl className="facts">
@@ -114,7 +117,14 @@ export default function RecipePage() {
             </p>
           ) : null}
         </div>
-        <RecipeImage recipeId={recipe.id} image={recipe.image} size="original" alt={recipe.name} className="recipe__image" eager />
+        <RecipeImage
+          recipeId={recipe.id}
+          image={recipe.image}
+          size="original"
+          alt={recipe.name}
+          className="recipe__image"
+          eager
+        />
       </header>
       <RecipeBody recipe={recipe} groupSlug={groupSlug} />
     </article>

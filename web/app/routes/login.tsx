@@ -2,7 +2,13 @@
  * /login: username or email + password (+ remember me). On success the session token goes into the
  * `mealie.access_token` cookie (shared with /api) and the user lands on their group home.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TopBar } from "../components/TopBar.js";
 import { LogoIcon } from "../components/icons.js";
