@@ -44,7 +44,10 @@ export function cliLogger(): Logger {
  */
 export function requireDataFolder(dataDir: string): void {
   if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) {
-    throw new CliError(`No data folder at ${dataDir} (create one with: larder init ${dataDir})`, EXIT.failure);
+    throw new CliError(
+      `No data folder at ${dataDir} (create one with: larder init ${dataDir})`,
+      EXIT.failure,
+    );
   }
   if (!existsSync(join(dataDir, "larder.json"))) {
     throw new CliError(`${dataDir} is not a Larder data folder (no larder.json)`, EXIT.failure);
@@ -61,7 +64,10 @@ export function isLarderFolder(dir: string): boolean {
   const entries = readdirSync(dir);
   if (entries.includes("larder.json")) return true;
   if (entries.some((e) => !ADOPTABLE.has(e))) {
-    throw new CliError(`${dir} is not empty and is not a Larder data folder (no larder.json); refusing to write into it`, EXIT.failure);
+    throw new CliError(
+      `${dir} is not empty and is not a Larder data folder (no larder.json); refusing to write into it`,
+      EXIT.failure,
+    );
   }
   return false;
 }
@@ -89,7 +95,8 @@ export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promis
     } catch (e) {
       if (!(e instanceof LockHeldError)) throw e;
       // A server that started meanwhile keeps the folder: say so rather than wait for it.
-      if (e.holder.port !== null || Date.now() > deadline) throw new CliError(`${e.message}. Try again later.`, EXIT.failure);
+      if (e.holder.port !== null || Date.now() > deadline)
+        throw new CliError(`${e.message}. Try again later.`, EXIT.failure);
       await new Promise((r) => setTimeout(r, 200));
     }
   }

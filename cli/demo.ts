@@ -20,7 +20,10 @@ export function demoSourceDir(): string {
     if (existsSync(join(candidate, "larder.json"))) return candidate;
     dir = dirname(dir);
   }
-  throw new CliError("The demo data folder (data/larder.json) was not found next to the Larder installation", EXIT.failure);
+  throw new CliError(
+    "The demo data folder (data/larder.json) was not found next to the Larder installation",
+    EXIT.failure,
+  );
 }
 
 /** Copy the demo to `<cwd>/.demo` unless it is already there; returns its path. */
@@ -29,7 +32,10 @@ export async function prepareDemoFolder(cwd = process.cwd()): Promise<{ dir: str
   if (existsSync(join(dir, "larder.json"))) return { dir, copied: false };
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     // Half a copy (a crash mid-copy) or something else: not ours to delete.
-    throw new CliError(`${dir} exists but is not a Larder data folder; remove it to get a fresh demo`, EXIT.failure);
+    throw new CliError(
+      `${dir} exists but is not a Larder data folder; remove it to get a fresh demo`,
+      EXIT.failure,
+    );
   }
   const source = demoSourceDir();
   // Copy beside the target, then rename: an interrupted copy never looks like a finished demo.
@@ -52,7 +58,9 @@ export async function prepareDemoFolder(cwd = process.cwd()): Promise<{ dir: str
  * ARCHITECTURE §8: the demo admin (who owns the demo recipes) gets MyPassword in `.demo/.larder/` when
  * no password is set — the copied folder has users but, like any git clone, no credentials.
  */
-export async function ensureDemoLogin(larder: Larder): Promise<{ username: string; email: string; passwordSet: boolean } | null> {
+export async function ensureDemoLogin(
+  larder: Larder,
+): Promise<{ username: string; email: string; passwordSet: boolean } | null> {
   const admin = larder.users.all().find((u) => u.admin);
   if (!admin) return null;
   let passwordSet = false;

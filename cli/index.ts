@@ -20,7 +20,10 @@ function version(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     try {
-      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === "larder" && pkg.version) return pkg.version;
     } catch {
       // not here: look one folder up
@@ -62,7 +65,8 @@ async function main(argv: string[]): Promise<void> {
       // Help and --version "fail" with exit code 0; commander has already printed them and any error.
       process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.invalid;
       // Commander printed the message on stderr; a script reading --json output still gets its document.
-      if (e.exitCode !== 0 && isJsonMode()) printJson({ error: { message: e.message, exitCode: EXIT.invalid } });
+      if (e.exitCode !== 0 && isJsonMode())
+        printJson({ error: { message: e.message, exitCode: EXIT.invalid } });
     } else {
       fail(e);
     }

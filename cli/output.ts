@@ -65,7 +65,10 @@ export function printLine(text = ""): void {
 export type Row = Record<string, string | number | boolean | null | undefined>;
 
 /** A table: a bordered Ink table on a TTY, aligned plain columns with a header line otherwise. */
-export async function printTable(rows: Row[], opts: { columns?: string[]; empty?: string } = {}): Promise<void> {
+export async function printTable(
+  rows: Row[],
+  opts: { columns?: string[]; empty?: string } = {},
+): Promise<void> {
   const columns = opts.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cells = rows.map((r) => columns.map((c) => cellText(r[c])));
   if (rows.length === 0) {
@@ -112,9 +115,12 @@ const RESET = "\u001b[39m";
  */
 export function fail(error: unknown, code?: ExitCode): ExitCode {
   const e = toCliError(error, code);
-  if (process.env.LARDER_DEBUG === "1" && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (process.env.LARDER_DEBUG === "1" && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
   if (jsonMode) {
-    printJson({ error: { message: e.message, exitCode: e.exitCode, ...(e.issues.length ? { issues: e.issues } : {}) } });
+    printJson({
+      error: { message: e.message, exitCode: e.exitCode, ...(e.issues.length ? { issues: e.issues } : {}) },
+    });
   } else {
     const lines = [e.message, ...e.issues.map((i) => `  ${i.field ? `${i.field}: ` : ""}${i.message}`)];
     const text = lines.join("\n");
@@ -127,11 +133,18 @@ export function fail(error: unknown, code?: ExitCode): ExitCode {
 
 /** Map anything thrown to a message and an exit code (core's typed errors by their HTTP status). */
 export function toCliError(error: unknown, code?: ExitCode): CliError {
-  if (error instanceof CliError) return code === undefined ? error : new CliError(error.message, code, error.issues);
+  if (error instanceof CliError)
+    return code === undefined ? error : new CliError(error.message, code, error.issues);
   if (isLarderError(error)) {
-    const byStatus: Record<number, ExitCode> = { 400: EXIT.invalid, 404: EXIT.notFound, 409: EXIT.conflict, 422: EXIT.invalid };
-    const issues =
-      Array.isArray(error.detail) ? error.detail.map((d) => ({ field: String(d.loc[d.loc.length - 1] ?? ""), message: d.msg })) : [];
+    const byStatus: Record<number, ExitCode> = {
+      400: EXIT.invalid,
+      404: EXIT.notFound,
+      409: EXIT.conflict,
+      422: EXIT.invalid,
+    };
+    const issues = Array.isArray(error.detail)
+      ? error.detail.map((d) => ({ field: String(d.loc[d.loc.length - 1] ?? ""), message: d.msg }))
+      : [];
     return new CliError(error.message, code ?? byStatus[error.status] ?? EXIT.failure, issues);
   }
   if (typeof error === "string") return new CliError(error, code ?? EXIT.failure);

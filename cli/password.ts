@@ -9,7 +9,10 @@ export interface PasswordOptions {
   passwordStdin?: boolean;
 }
 
-export async function obtainPassword(opts: PasswordOptions, { confirm }: { confirm: boolean }): Promise<string> {
+export async function obtainPassword(
+  opts: PasswordOptions,
+  { confirm }: { confirm: boolean },
+): Promise<string> {
   if (opts.password !== undefined && opts.passwordStdin) {
     throw new CliError("Use --password or --password-stdin, not both", EXIT.invalid);
   }
@@ -23,14 +26,19 @@ export async function obtainPassword(opts: PasswordOptions, { confirm }: { confi
     }
     return first;
   }
-  throw new CliError("A password is required: use --password, --password-stdin, or run in a terminal", EXIT.invalid);
+  throw new CliError(
+    "A password is required: use --password, --password-stdin, or run in a terminal",
+    EXIT.invalid,
+  );
 }
 
 /** All of stdin, minus the one line ending that `echo` or a here-string adds. */
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 /** Read a line without echoing it (raw mode), prompting on stderr so stdout stays clean. */

@@ -31,7 +31,10 @@ describe("larder check", () => {
     expect(report.recipes).toBeGreaterThanOrEqual(1);
     expect(report.orphans).toEqual([]);
     expect(report.broken).toHaveLength(1);
-    expect(report.broken[0]).toMatchObject({ path: "groups/home/recipes/bad.md", message: expect.any(String) });
+    expect(report.broken[0]).toMatchObject({
+      path: "groups/home/recipes/bad.md",
+      message: expect.any(String),
+    });
     expect(report.broken[0].message.length).toBeGreaterThan(0);
 
     const plain = await larder(["check", "--data", dir]);

@@ -7,7 +7,14 @@ import type { Command } from "commander";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Larder } from "../../core/larder.js";
-import { configFor, liveServer, requireDataFolder, resolveDataDir, withLarder, withLock } from "../context.js";
+import {
+  configFor,
+  liveServer,
+  requireDataFolder,
+  resolveDataDir,
+  withLarder,
+  withLock,
+} from "../context.js";
 import { EXIT, isJsonMode, printJson, printStatus, printTable } from "../output.js";
 
 export interface BrokenReport {
@@ -54,7 +61,11 @@ export async function checkFolder(larder: Larder): Promise<CheckReport> {
     .broken()
     // Built by hand, not with folder.recipeFile(): that one refuses names that are not valid slugs,
     // and a broken file may well have such a name.
-    .map((b) => ({ path: `groups/${b.groupSlug}/recipes/${b.slug}.md`, line: b.line ?? null, message: b.message }));
+    .map((b) => ({
+      path: `groups/${b.groupSlug}/recipes/${b.slug}.md`,
+      line: b.line ?? null,
+      message: b.message,
+    }));
   const orphans: OrphanReport[] = [];
   for (const group of larder.groups.all()) {
     const dir = larder.folder.recipesDir(group.slug);
@@ -71,7 +82,11 @@ export async function checkFolder(larder: Larder): Promise<CheckReport> {
     }
   }
   const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
-  return { recipes: larder.recipes.store.all().length, broken: broken.sort(byPath), orphans: orphans.sort(byPath) };
+  return {
+    recipes: larder.recipes.store.all().length,
+    broken: broken.sort(byPath),
+    orphans: orphans.sort(byPath),
+  };
 }
 
 async function printHuman(report: CheckReport): Promise<void> {

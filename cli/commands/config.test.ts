@@ -4,10 +4,20 @@ import { json, larder } from "../testing/run-cli.js";
 describe("larder config", () => {
   it("prints the effective configuration as JSON with secrets masked", async () => {
     const res = await larder(["config", "--json", "--data", "/srv/recipes"], {
-      env: { SMTP_HOST: "mail.example.org", SMTP_PASSWORD: "hunter2", OIDC_CLIENT_SECRET: "s3cret", LARDER_PORT: "9123" },
+      env: {
+        SMTP_HOST: "mail.example.org",
+        SMTP_PASSWORD: "hunter2",
+        OIDC_CLIENT_SECRET: "s3cret",
+        LARDER_PORT: "9123",
+      },
     });
     expect(res.exitCode, String(res.stderr)).toBe(0);
-    const config = json<{ dataDir: string; port: number; smtp: Record<string, string>; oidc: Record<string, string> }>(res);
+    const config = json<{
+      dataDir: string;
+      port: number;
+      smtp: Record<string, string>;
+      oidc: Record<string, string>;
+    }>(res);
     expect(config.dataDir).toBe("/srv/recipes");
     expect(config.port).toBe(9123);
     expect(config.smtp).toEqual({ HOST: "mail.example.org", PASSWORD: "********" });

@@ -12,7 +12,10 @@ export function registerConfig(program: Command): void {
     .action(async (opts: { data?: string }) => {
       const config = maskedConfig(configFor(resolveDataDir(opts.data)));
       if (isJsonMode()) return printJson(config);
-      await printTable(flatten(config).map(([key, value]) => ({ key, value })), { columns: ["key", "value"] });
+      await printTable(
+        flatten(config).map(([key, value]) => ({ key, value })),
+        { columns: ["key", "value"] },
+      );
     });
 }
 

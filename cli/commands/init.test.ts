@@ -29,9 +29,9 @@ describe("larder init", () => {
     expect(json(check)).toEqual({ recipes: 0, broken: [], orphans: [] });
 
     const users = await larder(["--json", "user", "list", "--data", dir]);
-    expect(json<Array<{ username: string; group: string; household: string; admin: boolean }>>(users)).toMatchObject([
-      { username: "admin", group: "Home", household: "Family", admin: true },
-    ]);
+    expect(
+      json<Array<{ username: string; group: string; household: string; admin: boolean }>>(users),
+    ).toMatchObject([{ username: "admin", group: "Home", household: "Family", admin: true }]);
   });
 
   it("prints the login in plain text when stdout is not a terminal", async () => {

@@ -14,16 +14,25 @@ export function registerInit(program: Command): void {
     .action(async (dirArg: string) => {
       const dir = resolve(dirArg);
       if (isLarderFolder(dir)) {
-        throw new CliError(`${dir} is already a Larder data folder (serve it with: larder serve --data ${dirArg})`, EXIT.failure);
+        throw new CliError(
+          `${dir} is already a Larder data folder (serve it with: larder serve --data ${dirArg})`,
+          EXIT.failure,
+        );
       }
       // The template first (it tolerates a `.git`), then Larder.open writes the first-start state. No
       // lock: the folder was empty a moment ago, so no server can be holding it.
       await initDataFolder(dir, { templatesDir: await findTemplatesDir() });
       await withLarder(configFor(dir), async () => {});
-      const login = { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, password: FIRST_ADMIN.password };
+      const login = {
+        username: FIRST_ADMIN.username,
+        email: FIRST_ADMIN.email,
+        password: FIRST_ADMIN.password,
+      };
       if (isJsonMode()) return printJson({ dataDir: dir, login });
       await printStatus("ok", `Created a Larder data folder in ${dir}`);
-      printLine(`Log in as ${login.username} (or ${login.email}) with password ${login.password}, then change it.`);
+      printLine(
+        `Log in as ${login.username} (or ${login.email}) with password ${login.password}, then change it.`,
+      );
       printLine(`Start the server with: larder serve --data ${dirArg}`);
     });
 }

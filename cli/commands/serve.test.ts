@@ -58,56 +58,83 @@ describe("larder serve", () => {
     return { proc, info: await started(proc) };
   }
 
-  it("serves a new folder, routes user commands through its API, and releases the lock on SIGTERM", { timeout: 120_000 }, async () => {
-    const tmp = await tempDir();
-    cleanups.push(tmp.cleanup);
-    const dir = join(tmp.path, "data");
-    const { proc, info } = await serve(["--data", dir]);
-    expect(info).toMatchObject({ dataDir: dir, demo: false, login: { username: "admin", password: "MyPassword" } });
-    const lock = JSON.parse(await readFile(join(dir, ".larder", "lock"), "utf8")) as { pid: number; port: number };
-    expect(lock.pid).toBe(info.pid);
-    expect(info.url).toBe(`http://127.0.0.1:${lock.port}`);
+  it(
+    "serves a new folder, routes user commands through its API, and releases the lock on SIGTERM",
+    { timeout: 120_000 },
+    async () => {
+      const tmp = await tempDir();
+      cleanups.push(tmp.cleanup);
+      const dir = join(tmp.path, "data");
+      const { proc, info } = await serve(["--data", dir]);
+      expect(info).toMatchObject({
+        dataDir: dir,
+        demo: false,
+        login: { username: "admin", password: "MyPassword" },
+      });
+      const lock = JSON.parse(await readFile(join(dir, ".larder", "lock"), "utf8")) as {
+        pid: number;
+        port: number;
+      };
+      expect(lock.pid).toBe(info.pid);
+      expect(info.url).toBe(`http://127.0.0.1:${lock.port}`);
 
-    const add = await larder(
-      ["user", "add", "--data", dir, "--json", "--username", "amy", "--email", "amy@example.com", "--full-name", "Amy", "--password", "password123"],
-    );
-    expect(add.exitCode, String(add.stderr)).toBe(0);
-    expect(json<UserView>(add)).toMatchObject({ username: "amy", group: "Home", household: "Family" });
-    // The server knows her at once: it made the change itself.
-    expect(await logIn(info.url, "amy", "password123")).toBe(200);
+      const add = await larder([
+        "user",
+        "add",
+        "--data",
+        dir,
+        "--json",
+        "--username",
+        "amy",
+        "--email",
+        "amy@example.com",
+        "--full-name",
+        "Amy",
+        "--password",
+        "password123",
+      ]);
+      expect(add.exitCode, String(add.stderr)).toBe(0);
+      expect(json<UserView>(add)).toMatchObject({ username: "amy", group: "Home", household: "Family" });
+      // The server knows her at once: it made the change itself.
+      expect(await logIn(info.url, "amy", "password123")).toBe(200);
 
-    const passwd = await larder(["user", "passwd", "amy", "--data", dir, "--password", "password456"]);
-    expect(passwd.exitCode, String(passwd.stderr)).toBe(0);
-    expect(await logIn(info.url, "amy", "password456")).toBe(200);
+      const passwd = await larder(["user", "passwd", "amy", "--data", dir, "--password", "password456"]);
+      expect(passwd.exitCode, String(passwd.stderr)).toBe(0);
+      expect(await logIn(info.url, "amy", "password456")).toBe(200);
 
-    const list = await larder(["user", "list", "--data", dir, "--json"]);
-    expect(json<UserView[]>(list).map((u) => u.username)).toEqual(["admin", "amy"]);
+      const list = await larder(["user", "list", "--data", dir, "--json"]);
+      expect(json<UserView[]>(list).map((u) => u.username)).toEqual(["admin", "amy"]);
 
-    const second = await larder(["serve", "--data", dir, "--port", String(await freePort())]);
-    expect(second.exitCode).toBe(1);
-    expect(second.stderr).toContain("in use");
+      const second = await larder(["serve", "--data", dir, "--port", String(await freePort())]);
+      expect(second.exitCode).toBe(1);
+      expect(second.stderr).toContain("in use");
 
-    process.kill(info.pid, "SIGTERM");
-    const result = await proc;
-    expect(result.exitCode).toBe(0);
-    expect(existsSync(join(dir, ".larder", "lock"))).toBe(false);
-  });
+      process.kill(info.pid, "SIGTERM");
+      const result = await proc;
+      expect(result.exitCode).toBe(0);
+      expect(existsSync(join(dir, ".larder", "lock"))).toBe(false);
+    },
+  );
 
-  it("--demo copies the shipped data/ to ./.demo and gives the demo admin MyPassword", { timeout: 120_000 }, async () => {
-    const tmp = await tempDir();
-    cleanups.push(tmp.cleanup);
-    const { proc, info } = await serve(["--demo"], tmp.path);
-    expect(info.dataDir).toBe(join(tmp.path, ".demo"));
-    expect(info.login).toMatchObject({ password: "MyPassword" });
-    expect(existsSync(join(tmp.path, ".demo", "larder.json"))).toBe(true);
-    expect(await logIn(info.url, info.login!.username, "MyPassword")).toBe(200);
-    process.kill(info.pid, "SIGTERM");
-    expect((await proc).exitCode).toBe(0);
+  it(
+    "--demo copies the shipped data/ to ./.demo and gives the demo admin MyPassword",
+    { timeout: 120_000 },
+    async () => {
+      const tmp = await tempDir();
+      cleanups.push(tmp.cleanup);
+      const { proc, info } = await serve(["--demo"], tmp.path);
+      expect(info.dataDir).toBe(join(tmp.path, ".demo"));
+      expect(info.login).toMatchObject({ password: "MyPassword" });
+      expect(existsSync(join(tmp.path, ".demo", "larder.json"))).toBe(true);
+      expect(await logIn(info.url, info.login!.username, "MyPassword")).toBe(200);
+      process.kill(info.pid, "SIGTERM");
+      expect((await proc).exitCode).toBe(0);
 
-    const check = await larder(["check", "--data", join(tmp.path, ".demo"), "--json"]);
-    expect(check.exitCode, String(check.stdout)).toBe(0);
-    expect(json<{ recipes: number }>(check).recipes).toBeGreaterThan(0);
-  });
+      const check = await larder(["check", "--data", join(tmp.path, ".demo"), "--json"]);
+      expect(check.exitCode, String(check.stdout)).toBe(0);
+      expect(json<{ recipes: number }>(check).recipes).toBeGreaterThan(0);
+    },
+  );
 
   it("refuses --demo together with --data", async () => {
     const res = await larder(["serve", "--demo", "--data", "/tmp/x"]);

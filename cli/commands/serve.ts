@@ -34,12 +34,14 @@ function parsePort(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
   // Not 0 ("any free port"): the lock must name the real port for CLI commands to find the server.
-  if (!/^\d+$/.test(value) || port < 1 || port > 65535) throw new CliError(`Invalid port: ${value} (1-65535)`, EXIT.invalid);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535)
+    throw new CliError(`Invalid port: ${value} (1-65535)`, EXIT.invalid);
   return port;
 }
 
 async function serve(opts: ServeOptions): Promise<void> {
-  if (opts.demo && opts.data) throw new CliError("--demo serves ./.demo; it cannot be combined with --data", EXIT.invalid);
+  if (opts.demo && opts.data)
+    throw new CliError("--demo serves ./.demo; it cannot be combined with --data", EXIT.invalid);
   const port = parsePort(opts.port);
   const demo = opts.demo ? await prepareDemoFolder() : null;
   const dataDir = demo?.dir ?? resolveDataDir(opts.data);
@@ -110,7 +112,9 @@ async function serve(opts: ServeOptions): Promise<void> {
     await printStatus("ok", `Larder is serving ${dataDir} at ${server.url}`);
     if (login) {
       const unchanged = demoLogin && !demoLogin.passwordSet ? " (unless you changed it)" : "";
-      printLine(`Log in as ${login.username} (or ${login.email}) with password ${login.password}${unchanged}`);
+      printLine(
+        `Log in as ${login.username} (or ${login.email}) with password ${login.password}${unchanged}`,
+      );
     }
     printLine("Press Ctrl-C to stop.");
   } catch (e) {

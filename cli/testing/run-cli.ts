@@ -72,7 +72,9 @@ export function json<T = unknown>(result: CliResult): T {
   try {
     return JSON.parse(String(result.stdout)) as T;
   } catch {
-    throw new Error(`stdout is not JSON (exit ${result.exitCode}):\n${result.stdout}\n--- stderr ---\n${result.stderr}`);
+    throw new Error(
+      `stdout is not JSON (exit ${result.exitCode}):\n${result.stdout}\n--- stderr ---\n${result.stderr}`,
+    );
   }
 }
 

@@ -15,7 +15,12 @@ export class LocalUsers implements UserBackend {
   }
 
   async add(user: NewUser): Promise<UserView> {
-    const place = pickPlacement(placeOptions(this.larder), user.group, user.household, this.larder.site.data.defaultGroup);
+    const place = pickPlacement(
+      placeOptions(this.larder),
+      user.group,
+      user.household,
+      this.larder.site.data.defaultGroup,
+    );
     const group = this.larder.groups.bySlugOrNull(place.group.slug);
     const household = group?.households.get(place.household.slug);
     if (!group || !household) throw new CliError(`No such group: ${place.group.slug}`, EXIT.notFound);

@@ -3,12 +3,22 @@ import { pickPlacement, type PlaceOption } from "./placement.js";
 
 const groups: PlaceOption[] = [
   { slug: "club", name: "Supper Club", households: [{ slug: "table-1", name: "Table 1" }] },
-  { slug: "home", name: "Home", households: [{ slug: "annex", name: "Annex" }, { slug: "family", name: "Family" }] },
+  {
+    slug: "home",
+    name: "Home",
+    households: [
+      { slug: "annex", name: "Annex" },
+      { slug: "family", name: "Family" },
+    ],
+  },
 ];
 
 describe("pickPlacement", () => {
   it("defaults to the site's default group and its Family household", () => {
-    expect(pickPlacement(groups)).toEqual({ group: { slug: "home", name: "Home" }, household: { slug: "family", name: "Family" } });
+    expect(pickPlacement(groups)).toEqual({
+      group: { slug: "home", name: "Home" },
+      household: { slug: "family", name: "Family" },
+    });
     expect(pickPlacement(groups, undefined, undefined, "club").household.slug).toBe("table-1");
   });
 
@@ -22,7 +32,9 @@ describe("pickPlacement", () => {
   });
 
   it("fails with exit code 4 for an unknown group or household", () => {
-    expect(() => pickPlacement(groups, "nope")).toThrow(expect.objectContaining({ exitCode: 4, message: "No such group: nope" }));
+    expect(() => pickPlacement(groups, "nope")).toThrow(
+      expect.objectContaining({ exitCode: 4, message: "No such group: nope" }),
+    );
     expect(() => pickPlacement(groups, "home", "attic")).toThrow(expect.objectContaining({ exitCode: 4 }));
   });
 });

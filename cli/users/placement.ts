@@ -26,9 +26,14 @@ export function pickPlacement(
   defaultGroup = "home",
 ): Placement {
   const sorted = [...groups].sort((a, b) => a.slug.localeCompare(b.slug));
-  const group = groupArg ? sorted.find(matches(groupArg)) : (sorted.find((g) => g.slug === defaultGroup) ?? sorted[0]);
+  const group = groupArg
+    ? sorted.find(matches(groupArg))
+    : (sorted.find((g) => g.slug === defaultGroup) ?? sorted[0]);
   if (!group) {
-    throw new CliError(groupArg ? `No such group: ${groupArg}` : "The data folder has no group", EXIT.notFound);
+    throw new CliError(
+      groupArg ? `No such group: ${groupArg}` : "The data folder has no group",
+      EXIT.notFound,
+    );
   }
   const households = [...group.households].sort((a, b) => a.slug.localeCompare(b.slug));
   const household = householdArg
@@ -36,9 +41,14 @@ export function pickPlacement(
     : (households.find((h) => h.slug === "family") ?? households[0]);
   if (!household) {
     throw new CliError(
-      householdArg ? `No such household in group ${group.name}: ${householdArg}` : `Group ${group.name} has no household`,
+      householdArg
+        ? `No such household in group ${group.name}: ${householdArg}`
+        : `Group ${group.name} has no household`,
       EXIT.notFound,
     );
   }
-  return { group: { slug: group.slug, name: group.name }, household: { slug: household.slug, name: household.name } };
+  return {
+    group: { slug: group.slug, name: group.name },
+    household: { slug: household.slug, name: household.name },
+  };
 }

@@ -39,7 +39,12 @@ export class ServerUsers implements UserBackend {
     // Resolve slugs here (the API takes names) so an unknown group fails with the CLI's message and code.
     const site = await readJson<{ defaultGroup?: unknown }>(join(this.dataDir, "larder.json"));
     const defaultGroup = typeof site?.defaultGroup === "string" ? site.defaultGroup : undefined;
-    const place = pickPlacement(await placeOptionsOnDisk(this.dataDir), user.group, user.household, defaultGroup);
+    const place = pickPlacement(
+      await placeOptionsOnDisk(this.dataDir),
+      user.group,
+      user.household,
+      defaultGroup,
+    );
     const out = await this.request<UserOut>("POST", "/api/admin/users", {
       username: user.username,
       fullName: user.fullName,
@@ -61,7 +66,8 @@ export class ServerUsers implements UserBackend {
     const wanted = login.trim().toLowerCase();
     const users = await this.list();
     const user =
-      users.find((u) => u.username.toLowerCase() === wanted) ?? users.find((u) => u.email.toLowerCase() === wanted);
+      users.find((u) => u.username.toLowerCase() === wanted) ??
+      users.find((u) => u.email.toLowerCase() === wanted);
     if (!user) throw new CliError(`No such user: ${login}`, EXIT.notFound);
     const { token } = await this.request<{ token: string }>("POST", "/api/admin/users/password-reset-token", {
       email: user.email,

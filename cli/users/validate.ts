@@ -7,7 +7,12 @@ import { NewUserInput } from "../../core/users/users-service.js";
 import { CliError, EXIT, type Issue } from "../output.js";
 
 /** Schema field → the option a person typed. */
-const OPTION: Record<string, string> = { username: "username", fullName: "full-name", email: "email", password: "password" };
+const OPTION: Record<string, string> = {
+  username: "username",
+  fullName: "full-name",
+  email: "email",
+  password: "password",
+};
 
 function issuesOf(error: z.ZodError): Issue[] {
   return error.issues.map((i) => {
@@ -30,6 +35,11 @@ export function validateNewUser(input: {
 
 export function validatePassword(password: string): string {
   const parsed = NewUserInput.shape.password.safeParse(password);
-  if (!parsed.success) throw new CliError("Invalid password", EXIT.invalid, issuesOf(parsed.error).map((i) => ({ ...i, field: "password" })));
+  if (!parsed.success)
+    throw new CliError(
+      "Invalid password",
+      EXIT.invalid,
+      issuesOf(parsed.error).map((i) => ({ ...i, field: "password" })),
+    );
   return parsed.data;
 }

@@ -18,7 +18,8 @@ function hasScript(): boolean {
   }
 }
 const available = hasScript();
-if (!available && process.env.CI !== "true") console.warn("skipping terminal tests: `script` (util-linux) is not installed");
+if (!available && process.env.CI !== "true")
+  console.warn("skipping terminal tests: `script` (util-linux) is not installed");
 
 describe.skipIf(!available && process.env.CI !== "true")("on a terminal", () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -32,12 +33,16 @@ describe.skipIf(!available && process.env.CI !== "true")("on a terminal", () => 
   afterAll(() => tmp.cleanup());
 
   const inTerminal = (args: string, env: Record<string, string> = {}) =>
-    execa("script", ["-qec", `stty rows 40 cols 160; node_modules/.bin/tsx cli/index.ts ${args}`, "/dev/null"], {
-      cwd: REPO,
-      reject: false,
-      env: { LARDER_BCRYPT_ROUNDS: "4", ...env },
-      stdin: "ignore",
-    });
+    execa(
+      "script",
+      ["-qec", `stty rows 40 cols 160; node_modules/.bin/tsx cli/index.ts ${args}`, "/dev/null"],
+      {
+        cwd: REPO,
+        reject: false,
+        env: { LARDER_BCRYPT_ROUNDS: "4", ...env },
+        stdin: "ignore",
+      },
+    );
 
   it("draws a bordered table and still prints the summary after it", async () => {
     const res = await inTerminal(`check --data ${dir}`, { NO_COLOR: "1" });

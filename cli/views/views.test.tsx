@@ -6,7 +6,13 @@ import { Table } from "./table.js";
 describe("terminal views", () => {
   it("draws a bordered table with a header and every cell", () => {
     const { lastFrame } = render(
-      <Table columns={["username", "email"]} rows={[["alice", "alice@example.com"], ["bob", ""]]} />,
+      <Table
+        columns={["username", "email"]}
+        rows={[
+          ["alice", "alice@example.com"],
+          ["bob", ""],
+        ]}
+      />,
     );
     const frame = lastFrame() ?? "";
     expect(frame).toContain("╭");

@@ -220,19 +220,21 @@ function topK(n: number, k: number, cmp: (a: number, b: number) => number): numb
  * without building a joined string, each finished with an avalanche so close ids land far apart.
  */
 function seededKey(seed: string, id: string): number {
+  // Plain loops over locals: a helper closure mutating captured lanes is several times slower.
   let a = 0x811c9dc5;
   let b = 0x2c1b3c6d;
-  const feed = (s: string): void => {
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x01000193);
-    }
-  };
-  feed(seed);
+  for (let i = 0; i < seed.length; i++) {
+    const c = seed.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
   a = Math.imul(a ^ 0xff, 0x01000193); // separator: ("ab","c") and ("a","bc") must differ
   b = Math.imul(b ^ 0xff, 0x01000193);
-  feed(id);
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
   return avalanche(a) * 2097152 + (avalanche(b) >>> 11);
 }
 

@@ -26,6 +26,7 @@ export class RecipesService {
   readonly store: RecipeStore;
   private lookups = new Map<string, GroupLookups>();
   private summaries = new WeakMap<RecipeDoc, RecipeSummary>();
+  private rereadTimers = new Map<string, NodeJS.Timeout>();
   readonly lister: RecipeLister;
 
   private constructor(private larder: Larder) {
@@ -49,6 +50,7 @@ export class RecipesService {
   }
 
   async close(): Promise<void> {
+    for (const t of this.rereadTimers.values()) clearTimeout(t);
     await this.store.close();
   }
 
@@ -59,6 +61,16 @@ export class RecipesService {
     if (!l) {
       l = new GroupLookups(g);
       this.lookups.set(groupSlug, l);
+      // Ingredient lines read differently once foods or units change: have the store read them again.
+      const reread = () => {
+        if (this.rereadTimers.has(groupSlug)) return;
+        this.rereadTimers.set(groupSlug, setTimeout(() => {
+          this.rereadTimers.delete(groupSlug);
+          this.store.refreshVocabulary(groupSlug).catch((e: unknown) => this.larder.log.error("re-reading recipes failed", e));
+        }, 50));
+      };
+      g.foods.onChange(reread);
+      g.units.onChange(reread);
     }
     l.refresh();
     return l;
@@ -122,7 +134,7 @@ export class RecipesService {
       const candidate = i === 0 ? name : `${name} (${i})`;
       const slug = fileSlug(candidate);
       const taken = this.store.get(group.slug, slug);
-      if (!taken || taken.id === exceptId) return { name: candidate, slug };
+      if (taken ? taken.id === exceptId : !this.store.slugTaken(group.slug, slug)) return { name: candidate, slug };
     }
     throw new BadRequestError("Recipe already exists");
   }

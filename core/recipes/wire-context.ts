@@ -13,6 +13,7 @@ import { slugify } from "../util/slug.js";
 /** Per-group lookups, rebuilt when the group's foods or units document changes. */
 export class GroupLookups {
   private cacheKey: unknown[] = [];
+  private generation = 0;
   private units = new Map<string, IngredientUnit>();
   private unitsById = new Map<string, IngredientUnit>();
   private foods = new Map<string, IngredientFood>();
@@ -29,6 +30,7 @@ export class GroupLookups {
     const key = [this.g.units.data, this.g.foods.data, this.g.labels.data];
     if (key.every((k, i) => k === this.cacheKey[i])) return;
     this.cacheKey = key;
+    this.generation++;
     const groupId = this.g.doc.data.id;
     const labels = new Map(this.g.labels.data.labels.map((l) => [l.id, l]));
     this.units.clear();
@@ -53,10 +55,10 @@ export class GroupLookups {
   foodByName = (n: string) => this.foods.get(n.toLowerCase()) ?? null;
   foodById = (id: string) => this.foodsById.get(id) ?? null;
 
-  /** A stable version string of the vocabulary, for the store's cache keys. */
+  /** Changes whenever the group's units or foods change: ingredient lines are read again then. */
   version(): string {
-    const g = this.g;
-    return `${g.units.data.units.length}:${g.foods.data.foods.length}:${g.units.data.units.map((u) => u.updatedAt ?? "").join("").length}:${g.foods.data.foods.map((f) => f.updatedAt ?? "").join("").length}`;
+    this.refresh();
+    return String(this.generation);
   }
 }
 

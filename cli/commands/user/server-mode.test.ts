@@ -19,7 +19,15 @@ interface Seen {
 }
 
 const TOKEN = "t".repeat(43);
-const ADMIN = { id: "u-admin", username: "admin", fullName: "Change Me", email: "changeme@example.com", admin: true, group: "Home", household: "Family" };
+const ADMIN = {
+  id: "u-admin",
+  username: "admin",
+  fullName: "Change Me",
+  email: "changeme@example.com",
+  admin: true,
+  group: "Home",
+  household: "Family",
+};
 
 describe("larder user (a live server holds the folder)", () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -39,7 +47,12 @@ describe("larder user (a live server holds the folder)", () => {
     dir = join(tmp.path, "data");
     expect((await larder(["init", dir])).exitCode).toBe(0);
     server = createServer(async (req, res) => {
-      const s: Seen = { method: req.method ?? "", url: req.url ?? "", auth: req.headers.authorization, body: await body(req) };
+      const s: Seen = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        auth: req.headers.authorization,
+        body: await body(req),
+      };
       seen.push(s);
       const reply = (status: number, value: unknown) => {
         res.writeHead(status, { "Content-Type": "application/json" });
@@ -48,19 +61,36 @@ describe("larder user (a live server holds the folder)", () => {
       const custom = answer?.(s);
       if (custom) return reply(custom.status, custom.body);
       if (s.auth !== `Bearer ${TOKEN}`) return reply(401, { detail: "Not authenticated" });
-      if (s.method === "GET" && s.url === "/api/admin/users?perPage=-1") return reply(200, { items: [ADMIN], total: 1 });
+      if (s.method === "GET" && s.url === "/api/admin/users?perPage=-1")
+        return reply(200, { items: [ADMIN], total: 1 });
       if (s.method === "POST" && s.url === "/api/admin/users") {
         const b = s.body as Record<string, unknown>;
-        return reply(201, { id: "u-new", username: b.username, fullName: b.fullName, email: b.email, admin: b.admin, group: b.group, household: b.household });
+        return reply(201, {
+          id: "u-new",
+          username: b.username,
+          fullName: b.fullName,
+          email: b.email,
+          admin: b.admin,
+          group: b.group,
+          household: b.household,
+        });
       }
-      if (s.method === "POST" && s.url === "/api/admin/users/password-reset-token") return reply(201, { token: "reset-1" });
+      if (s.method === "POST" && s.url === "/api/admin/users/password-reset-token")
+        return reply(201, { token: "reset-1" });
       if (s.method === "POST" && s.url === "/api/users/reset-password") return reply(200, null);
       reply(404, { detail: "Not Found" });
     });
     await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
     const { port } = server.address() as AddressInfo;
     // This test process plays the server: a live pid, started after boot, with a port.
-    const lock = { pid: process.pid, port, host: "127.0.0.1", token: TOKEN, startedAt: new Date().toISOString(), machine: "test" };
+    const lock = {
+      pid: process.pid,
+      port,
+      host: "127.0.0.1",
+      token: TOKEN,
+      startedAt: new Date().toISOString(),
+      machine: "test",
+    };
     await writeFile(join(dir, ".larder", "lock"), JSON.stringify(lock));
   });
   afterAll(async () => {
@@ -76,22 +106,52 @@ describe("larder user (a live server holds the folder)", () => {
     const res = await larder(["user", "list", "--data", dir, "--json"]);
     expect(res.exitCode, String(res.stderr)).toBe(0);
     expect(json<UserView[]>(res)).toEqual([ADMIN]);
-    expect(seen).toEqual([{ method: "GET", url: "/api/admin/users?perPage=-1", auth: `Bearer ${TOKEN}`, body: null }]);
+    expect(seen).toEqual([
+      { method: "GET", url: "/api/admin/users?perPage=-1", auth: `Bearer ${TOKEN}`, body: null },
+    ]);
   });
 
   it("adds a user with POST /api/admin/users, group and household by name, without touching users.json", async () => {
     const before = await readFile(join(dir, "users.json"), "utf8");
     const res = await larder(
-      ["user", "add", "--data", dir, "--json", "--username", "zoe", "--email", "zoe@example.com", "--full-name", "Zoe", "--password-stdin", "--group", "home"],
+      [
+        "user",
+        "add",
+        "--data",
+        dir,
+        "--json",
+        "--username",
+        "zoe",
+        "--email",
+        "zoe@example.com",
+        "--full-name",
+        "Zoe",
+        "--password-stdin",
+        "--group",
+        "home",
+      ],
       { input: "zoe-secret-1\n" },
     );
     expect(res.exitCode, String(res.stderr)).toBe(0);
-    expect(json<UserView>(res)).toMatchObject({ id: "u-new", username: "zoe", group: "Home", household: "Family" });
+    expect(json<UserView>(res)).toMatchObject({
+      id: "u-new",
+      username: "zoe",
+      group: "Home",
+      household: "Family",
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({
       method: "POST",
       url: "/api/admin/users",
-      body: { username: "zoe", fullName: "Zoe", email: "zoe@example.com", password: "zoe-secret-1", admin: false, group: "Home", household: "Family" },
+      body: {
+        username: "zoe",
+        fullName: "Zoe",
+        email: "zoe@example.com",
+        password: "zoe-secret-1",
+        admin: false,
+        group: "Home",
+        household: "Family",
+      },
     });
     expect(await readFile(join(dir, "users.json"), "utf8")).toBe(before);
   });
@@ -105,7 +165,12 @@ describe("larder user (a live server holds the folder)", () => {
       "POST /api/users/reset-password",
     ]);
     expect(seen[1].body).toEqual({ email: "changeme@example.com" });
-    expect(seen[2].body).toEqual({ token: "reset-1", email: "changeme@example.com", password: "brand-new-pw", passwordConfirm: "brand-new-pw" });
+    expect(seen[2].body).toEqual({
+      token: "reset-1",
+      email: "changeme@example.com",
+      password: "brand-new-pw",
+      passwordConfirm: "brand-new-pw",
+    });
   });
 
   it("passwd: exits 4 for a user the server does not know, before asking for a token", async () => {
@@ -115,16 +180,37 @@ describe("larder user (a live server holds the folder)", () => {
   });
 
   it("maps the server's 409 and 422 to exit codes 3 and 2", async () => {
-    const args = ["user", "add", "--data", dir, "--username", "zoe", "--email", "zoe@example.com", "--full-name", "Zoe", "--password", "password123"];
-    answer = () => ({ status: 409, body: { detail: { message: "This username is already taken", error: true, exception: null } } });
+    const args = [
+      "user",
+      "add",
+      "--data",
+      dir,
+      "--username",
+      "zoe",
+      "--email",
+      "zoe@example.com",
+      "--full-name",
+      "Zoe",
+      "--password",
+      "password123",
+    ];
+    answer = () => ({
+      status: 409,
+      body: { detail: { message: "This username is already taken", error: true, exception: null } },
+    });
     const conflict = await larder(args);
     expect(conflict.exitCode).toBe(3);
     expect(conflict.stderr).toContain("This username is already taken");
 
-    answer = () => ({ status: 422, body: { detail: [{ loc: ["body", "email"], msg: "Email Must Be Valid", type: "value_error" }] } });
+    answer = () => ({
+      status: 422,
+      body: { detail: [{ loc: ["body", "email"], msg: "Email Must Be Valid", type: "value_error" }] },
+    });
     const invalid = await larder([...args, "--json"]);
     expect(invalid.exitCode).toBe(2);
-    expect(json<{ error: { issues: unknown[] } }>(invalid).error.issues).toEqual([{ field: "email", message: "Email Must Be Valid" }]);
+    expect(json<{ error: { issues: unknown[] } }>(invalid).error.issues).toEqual([
+      { field: "email", message: "Email Must Be Valid" },
+    ]);
   });
 
   it("says so when the server holding the folder does not answer", async () => {

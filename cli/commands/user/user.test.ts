@@ -13,7 +13,10 @@ interface ErrorOut {
 /** Sign in with core directly: proves the password was stored where the server will look. */
 async function canLogIn(dataDir: string, login: string, password: string): Promise<boolean> {
   const { Larder } = await import("../../../core/larder.js");
-  const l = await Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir, bcryptRounds: 4 }), { log: consoleLogger("silent"), watch: false });
+  const l = await Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir, bcryptRounds: 4 }), {
+    log: consoleLogger("silent"),
+    watch: false,
+  });
   try {
     await l.auth.login(login, password);
     return true;
@@ -75,7 +78,20 @@ describe("larder user (no server running: core directly)", () => {
 
   it("reads the password from stdin and makes an admin", async () => {
     const res = await add(
-      ["--username", "bob", "--email", "bob@example.com", "--full-name", "Bob", "--password-stdin", "--admin", "--group", "home", "--household", "Family"],
+      [
+        "--username",
+        "bob",
+        "--email",
+        "bob@example.com",
+        "--full-name",
+        "Bob",
+        "--password-stdin",
+        "--admin",
+        "--group",
+        "home",
+        "--household",
+        "Family",
+      ],
       { input: "builder-bob\n" },
     );
     expect(res.exitCode, String(res.stderr)).toBe(0);
@@ -84,13 +100,30 @@ describe("larder user (no server running: core directly)", () => {
   });
 
   it("prints the spec's validation messages and exits 2", async () => {
-    const res = await add(["--username", "carol smith", "--email", "nope", "--full-name", "Carol", "--password", "short"]);
+    const res = await add([
+      "--username",
+      "carol smith",
+      "--email",
+      "nope",
+      "--full-name",
+      "Carol",
+      "--password",
+      "short",
+    ]);
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toContain("password: Must Be At Least 8 Characters");
     expect(res.stderr).toContain("username: No Whitespace Allowed");
     expect(res.stderr).toContain("email: Email Must Be Valid");
 
-    const asJson = await add(["--json", "--username", "carol", "--email", "carol@example.com", "--password", "long-enough"]);
+    const asJson = await add([
+      "--json",
+      "--username",
+      "carol",
+      "--email",
+      "carol@example.com",
+      "--password",
+      "long-enough",
+    ]);
     expect(asJson.exitCode).toBe(2);
     expect(json<ErrorOut>(asJson).error).toMatchObject({
       exitCode: 2,
@@ -99,16 +132,43 @@ describe("larder user (no server running: core directly)", () => {
   });
 
   it("exits 3 when the username or e-mail is taken", async () => {
-    const res = await add(["--username", "ALICE", "--email", "other@example.com", "--full-name", "A", "--password", "password123"]);
+    const res = await add([
+      "--username",
+      "ALICE",
+      "--email",
+      "other@example.com",
+      "--full-name",
+      "A",
+      "--password",
+      "password123",
+    ]);
     expect(res.exitCode).toBe(3);
     expect(res.stderr).toContain("username is taken");
-    const email = await add(["--username", "alice2", "--email", "Alice@Example.com", "--full-name", "A", "--password", "password123"]);
+    const email = await add([
+      "--username",
+      "alice2",
+      "--email",
+      "Alice@Example.com",
+      "--full-name",
+      "A",
+      "--password",
+      "password123",
+    ]);
     expect(email.exitCode).toBe(3);
     expect(email.stderr).toContain("email is taken");
   });
 
   it("exits 4 for an unknown group or household", async () => {
-    const base = ["--username", "dave", "--email", "dave@example.com", "--full-name", "Dave", "--password", "password123"];
+    const base = [
+      "--username",
+      "dave",
+      "--email",
+      "dave@example.com",
+      "--full-name",
+      "Dave",
+      "--password",
+      "password123",
+    ];
     const group = await add([...base, "--group", "nowhere"]);
     expect(group.exitCode).toBe(4);
     expect(group.stderr).toContain("No such group: nowhere");
@@ -139,7 +199,10 @@ describe("larder user (no server running: core directly)", () => {
     const short = await larder(["user", "passwd", "alice", "--data", dir, "--password", "1234"]);
     expect(short.exitCode).toBe(2);
     expect(short.stderr).toContain("Must Be At Least 8 Characters");
-    const both = await larder(["user", "passwd", "alice", "--data", dir, "--password", "x", "--password-stdin"], { input: "y" });
+    const both = await larder(
+      ["user", "passwd", "alice", "--data", dir, "--password", "x", "--password-stdin"],
+      { input: "y" },
+    );
     expect(both.exitCode).toBe(2);
   });
 });

@@ -45,8 +45,8 @@ const SECTION_NAMES: Record<string, SectionKind> = {
 const H2 = /^##(?!#)(?:[ \t]+(.*?))?[ \t]*$/s;
 const H3 = /^###(?!#)(?:[ \t]+(.*?))?[ \t]*$/s;
 const H1 = /^#[ \t]+(.+?)[ \t]*$/s;
-const INGREDIENT_MARKER = /^\s*(?:[-*+]|\d+[.)])(?:[ \t]+(.*))?$/s;
-const STEP_MARKER = /^(\d+[.)]|[-*+])(?:[ \t]+(.*))?$/s;
+const INGREDIENT_MARKER = /^\s*(?:[-*+•]|\d+[.)])(?:[ \t]+(.*))?$/s;
+const STEP_MARKER = /^(\d+[.)]|[-*+•])(?:[ \t]+(.*))?$/s;
 const USES = /^↳[ \t]*uses[ \t]+(\d+(?:[ \t]*,[ \t]*\d+)*)[ \t]*$/i;
 
 const isBlank = (l: string): boolean => l.trim() === "";

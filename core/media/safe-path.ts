@@ -1,0 +1,129 @@
+/**
+ * Paths under the data folder that a request names (an asset file name, a download token's path) are
+ * resolved here and nowhere else. A name is one plain segment; every folder from the data folder down
+ * must be a real folder, not a symlink, and the final real path must stay inside: a media folder synced
+ * with git can carry symlinks (git stores them), and one planted there must never serve or receive a
+ * file outside the folder.
+ */
+import { constants } from "node:fs";
+import { lstat, mkdir, open, realpath } from "node:fs/promises";
+import path from "node:path";
+import { BadRequestError, NotFoundError } from "../errors.js";
+import { errnoCode } from "../storage/atomic-write.js";
+
+const MAX_SEGMENT = 200;
+
+/** True when `name` is usable as one file name: no separators, no dot names, no NUL, not too long. */
+export function isPlainFileName(name: string): boolean {
+  return (
+    typeof name === "string" &&
+    name.length > 0 &&
+    name.length <= MAX_SEGMENT &&
+    !name.startsWith(".") &&
+    !/[/\\\0]/.test(name) &&
+    !name.includes("..") &&
+    !path.isAbsolute(name) &&
+    // Windows drive letters and device names have no business in a Larder file name either.
+    !/^[a-z]:/i.test(name)
+  );
+}
+
+/** Throws 400 unless `name` is a plain file name (see isPlainFileName). */
+export function assertPlainFileName(name: string, what = "file name"): string {
+  if (!isPlainFileName(name)) throw new BadRequestError(`Invalid ${what}`);
+  return name;
+}
+
+/**
+ * Split a path relative to `root` into its segments, refusing absolute paths, `..`, backslashes, NUL
+ * and empty segments. Returns the absolute path.
+ */
+export function insideRoot(root: string, rel: string): { abs: string; segments: string[] } {
+  if (typeof rel !== "string" || rel.length === 0 || rel.includes("\0") || rel.includes("\\") || path.isAbsolute(rel) || /^[a-z]:/i.test(rel)) {
+    throw new BadRequestError("Invalid path");
+  }
+  const segments = rel.split("/");
+  if (segments.some((s) => s === "" || s === "." || s === "..")) throw new BadRequestError("Invalid path");
+  const abs = path.resolve(root, ...segments);
+  const back = path.relative(root, abs);
+  if (back.startsWith("..") || path.isAbsolute(back)) throw new BadRequestError("Invalid path");
+  return { abs, segments };
+}
+
+/**
+ * Make sure every folder from `root` down to `dir` is a real folder (never a symlink), creating
+ * missing ones when `create` is set. A missing folder without `create` is a 404.
+ */
+export async function realDirInside(root: string, dir: string, create: boolean): Promise<string> {
+  const rel = path.relative(root, dir);
+  if (rel === "") return root;
+  if (rel.startsWith("..") || path.isAbsolute(rel)) throw new BadRequestError("Invalid path");
+  let cur = root;
+  for (const seg of rel.split(path.sep)) {
+    cur = path.join(cur, seg);
+    let st;
+    try {
+      st = await lstat(cur);
+    } catch (e) {
+      if (errnoCode(e) !== "ENOENT") throw e;
+      if (!create) throw new NotFoundError("File not found");
+      await mkdir(cur).catch((err: unknown) => {
+        if (errnoCode(err) !== "EEXIST") throw err;
+      });
+      st = await lstat(cur);
+    }
+    if (st.isSymbolicLink() || !st.isDirectory()) throw new NotFoundError("File not found");
+  }
+  await assertRealInside(root, cur);
+  return cur;
+}
+
+/** The resolved real path of `p` must be inside the real path of `root`. */
+async function assertRealInside(root: string, p: string): Promise<void> {
+  const [realRoot, real] = await Promise.all([realpath(root), realpath(p)]);
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new NotFoundError("File not found");
+}
+
+export interface OpenedFile {
+  data: Buffer;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Read a regular file `name` in folder `dir` (both under `root`), refusing symlinks anywhere on the way.
+ * Missing or unsafe: 404 (the caller learns nothing about what exists outside).
+ */
+export async function readFileInside(root: string, dir: string, name: string, maxBytes = Number.MAX_SAFE_INTEGER): Promise<OpenedFile> {
+  if (!isPlainFileName(name)) throw new NotFoundError("File not found");
+  const folder = await realDirInside(root, dir, false);
+  const file = path.join(folder, name);
+  let handle;
+  try {
+    // O_NOFOLLOW: a symlink swapped in after the checks above still fails here.
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT" || code === "ELOOP" || code === "EISDIR" || code === "ENOTDIR") throw new NotFoundError("File not found");
+    throw e;
+  }
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) throw new NotFoundError("File not found");
+    if (st.size > maxBytes) throw new NotFoundError("File not found");
+    await assertRealInside(root, file);
+    return { data: await handle.readFile(), size: st.size, mtimeMs: st.mtimeMs };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** lstat that answers null for a missing file. */
+export async function lstatOrNull(p: string): Promise<import("node:fs").Stats | null> {
+  try {
+    return await lstat(p);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
+    throw e;
+  }
+}
