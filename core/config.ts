@@ -53,7 +53,7 @@ const PREFIXED: Record<string, "theme" | "smtp" | "ldap" | "oidc" | "openai"> = 
 };
 
 /** Build the configuration from an environment (default: process.env) plus explicit overrides. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<z.input<typeof ConfigSchema>> = {}): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<z.input<typeof ConfigSchema>> = {}): Config {
   const raw: Record<string, unknown> = {
     dataDir: env.LARDER_DATA,
     port: env.LARDER_PORT ?? env.API_PORT,

@@ -36,6 +36,8 @@ export interface OpenOptions {
   log?: Logger;
   /** Start the file watchers (the server does; one-shot CLI commands don't). */
   watch?: boolean;
+  /** Never write recipe files (e.g. `larder check` beside a running server). */
+  readOnly?: boolean;
 }
 
 export class Larder {
@@ -69,7 +71,8 @@ export class Larder {
     const root = this.folder.root;
     const fresh = !existsSync(join(root, "larder.json"));
     if (fresh) {
-      if (existsSync(root) && readdirSync(root).length > 0) {
+      // A fresh `git init` folder is as good as an empty one.
+      if (existsSync(root) && readdirSync(root).some((n) => n !== ".git")) {
         throw new Error(`${root} is not empty and is not a Larder data folder (no larder.json)`);
       }
       await initDataFolder(root, { templatesDir: templatesDir() });
@@ -83,7 +86,7 @@ export class Larder {
     await this.groups.open();
     this.auth = await AuthService.open(this);
     this.images = new ImagesService(this);
-    this.recipes = await RecipesService.open(this, { watch: opts.watch ?? false });
+    this.recipes = await RecipesService.open(this, { watch: opts.watch ?? false, readOnly: opts.readOnly ?? false });
     if (this.users.all().length === 0) await this.firstStart();
   }
 

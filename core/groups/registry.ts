@@ -2,14 +2,16 @@
  * Groups and households of a data folder, with each group's JSON documents (organizers, foods, units,
  * labels). Folder names are fixed at creation: renaming changes the name, not the folder.
  */
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir, readdir, rename } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { JsonDoc } from "../storage/json-doc.js";
 import type { DataFolder } from "../storage/data-folder.js";
 import {
   FoodsDoc,
+  GroupPreferences,
   GroupRecord,
+  HouseholdPreferences,
   HouseholdRecord,
   LabelsDoc,
   OrganizersDoc,
@@ -104,8 +106,36 @@ export class GroupsRegistry {
     return null;
   }
 
+  /** A group by name (case-insensitive) or slug. */
+  byName(name: string): GroupData | null {
+    const l = name.trim().toLowerCase();
+    return this.all().find((g) => g.doc.data.name.toLowerCase() === l) ?? this.bySlug.get(l) ?? null;
+  }
+
+  /** A household of a group by id, slug or name (case-insensitive). */
+  householdIn(g: GroupData, idSlugOrName: string): HouseholdData | null {
+    const l = idSlugOrName.trim().toLowerCase();
+    const all = [...g.households.values()];
+    return (
+      all.find((h) => h.doc.data.id === idSlugOrName) ??
+      g.households.get(l) ??
+      all.find((h) => h.doc.data.name.toLowerCase() === l) ??
+      null
+    );
+  }
+
+  /** The group's default household: "Family" (by slug) if it has one, else its oldest. */
+  defaultHousehold(g: GroupData): HouseholdData | null {
+    return g.households.get("family") ?? [...g.households.values()].sort(byCreation)[0] ?? null;
+  }
+
   /** Create a group (unique slug; a clash renames it "Name (1)") with its first household. */
-  async createGroup(name: string, householdName = "Family", now = new Date().toISOString()): Promise<GroupData> {
+  async createGroup(
+    name: string,
+    householdName = "Family",
+    now = new Date().toISOString(),
+    prefs: { group?: Partial<GroupPreferences>; household?: Partial<HouseholdPreferences> } = {},
+  ): Promise<GroupData> {
     let finalName = name;
     let slug = fileSlug(name);
     for (let i = 1; this.bySlug.has(slug) || this.byNameTaken(finalName); i++) {
@@ -114,12 +144,20 @@ export class GroupsRegistry {
     }
     const f = this.folder;
     await mkdir(f.recipesDir(slug), { recursive: true });
-    const rec = GroupRecord.parse({ id: newId(), name: finalName, slug, preferencesId: newId(), createdAt: now, updatedAt: now });
+    const rec = GroupRecord.parse({
+      id: newId(),
+      name: finalName,
+      slug,
+      preferences: GroupPreferences.parse(prefs.group ?? {}),
+      preferencesId: newId(),
+      createdAt: now,
+      updatedAt: now,
+    });
     const doc = await JsonDoc.open(f.groupJson(slug), { schema: GroupRecord, tmpDir: f.tmpDir, defaults: () => rec });
     await doc.update((d) => Object.assign(d, rec));
     const g = await this.load(slug);
     if (!g) throw new Error(`could not create group ${slug}`);
-    await this.createHousehold(g, householdName, now);
+    await this.createHousehold(g, householdName, now, prefs.household);
     return g;
   }
 
@@ -128,7 +166,12 @@ export class GroupsRegistry {
     return this.all().some((g) => g.doc.data.name.toLowerCase() === lower);
   }
 
-  async createHousehold(g: GroupData, name: string, now = new Date().toISOString()): Promise<HouseholdData> {
+  async createHousehold(
+    g: GroupData,
+    name: string,
+    now = new Date().toISOString(),
+    prefs: Partial<HouseholdPreferences> = {},
+  ): Promise<HouseholdData> {
     let finalName = name;
     let slug = fileSlug(name);
     const taken = (s: string, n: string) =>
@@ -143,6 +186,7 @@ export class GroupsRegistry {
       groupId: g.doc.data.id,
       name: finalName,
       slug,
+      preferences: HouseholdPreferences.parse(prefs),
       preferencesId: newId(),
       createdAt: now,
       updatedAt: now,
@@ -155,6 +199,51 @@ export class GroupsRegistry {
     return h;
   }
 
+  /** Rename a group and/or change its preferences; the folder keeps its name (ARCHITECTURE §2). */
+  async updateGroup(g: GroupData, patch: { name?: string; preferences?: Partial<GroupPreferences> }): Promise<GroupRecord> {
+    await g.doc.update((d) => {
+      if (patch.name !== undefined) d.name = patch.name;
+      if (patch.preferences) d.preferences = GroupPreferences.parse({ ...d.preferences, ...patch.preferences });
+      d.updatedAt = new Date().toISOString();
+    });
+    return g.doc.data;
+  }
+
+  /** Rename a household and/or change its preferences; the folder keeps its name. */
+  async updateHousehold(h: HouseholdData, patch: { name?: string; preferences?: Partial<HouseholdPreferences> }): Promise<HouseholdRecord> {
+    await h.doc.update((d) => {
+      if (patch.name !== undefined) d.name = patch.name;
+      if (patch.preferences) d.preferences = HouseholdPreferences.parse({ ...d.preferences, ...patch.preferences });
+      d.updatedAt = new Date().toISOString();
+    });
+    return h.doc.data;
+  }
+
+  /**
+   * Take a group out of the folder. Its folder is moved to `.larder/trash/` rather than erased: it
+   * may hold hand-written recipe files, and an admin's click should not be the only copy's end.
+   * The caller checks the deletion rules (core/policy/groups.ts) and updates the recipe index.
+   */
+  async removeGroup(g: GroupData): Promise<void> {
+    await Promise.all([g.doc, g.organizers, g.foods, g.units, g.labels, ...[...g.households.values()].map((h) => h.doc)].map((d) => d.idle()));
+    await this.moveToTrash(this.folder.groupDir(g.slug), `group-${g.slug}`);
+    this.bySlug.delete(g.slug);
+  }
+
+  /** Take a household out of its group (moved to `.larder/trash/` like a group). */
+  async removeHousehold(g: GroupData, h: HouseholdData): Promise<void> {
+    await h.doc.idle();
+    await this.moveToTrash(this.folder.householdDir(g.slug, h.slug), `household-${g.slug}-${h.slug}`);
+    g.households.delete(h.slug);
+  }
+
+  private async moveToTrash(dir: string, label: string): Promise<void> {
+    const trash = join(this.folder.privateDir, "trash");
+    await mkdir(trash, { recursive: true, mode: 0o700 });
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    await rename(dir, join(trash, `${label}-${stamp}-${newId().slice(0, 8)}`));
+  }
+
   /** Every JSON document, for the watcher. */
   docs(): { reload(): Promise<unknown>; path: string }[] {
     const out: { reload(): Promise<unknown>; path: string }[] = [];
@@ -164,6 +253,10 @@ export class GroupsRegistry {
     }
     return out;
   }
+}
+
+function byCreation(a: HouseholdData, b: HouseholdData): number {
+  return (a.doc.data.createdAt ?? "").localeCompare(b.doc.data.createdAt ?? "") || a.slug.localeCompare(b.slug);
 }
 
 async function listDirs(dir: string): Promise<string[]> {

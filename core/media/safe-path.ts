@@ -6,7 +6,8 @@
  * file outside the folder.
  */
 import { constants } from "node:fs";
-import { lstat, mkdir, open, realpath } from "node:fs/promises";
+import { lstat, mkdir, open, realpath, type FileHandle } from "node:fs/promises";
+import type { Stats } from "node:fs";
 import path from "node:path";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { errnoCode } from "../storage/atomic-write.js";
@@ -91,14 +92,15 @@ export interface OpenedFile {
 }
 
 /**
- * Read a regular file `name` in folder `dir` (both under `root`), refusing symlinks anywhere on the way.
- * Missing or unsafe: 404 (the caller learns nothing about what exists outside).
+ * Open a regular file `name` in folder `dir` (both under `root`) for reading, refusing symlinks
+ * anywhere on the way. Missing or unsafe: 404 (the caller learns nothing about what exists outside).
+ * The caller closes the handle.
  */
-export async function readFileInside(root: string, dir: string, name: string, maxBytes = Number.MAX_SAFE_INTEGER): Promise<OpenedFile> {
+export async function openFileInside(root: string, dir: string, name: string): Promise<{ handle: FileHandle; size: number; mtimeMs: number }> {
   if (!isPlainFileName(name)) throw new NotFoundError("File not found");
   const folder = await realDirInside(root, dir, false);
   const file = path.join(folder, name);
-  let handle;
+  let handle: FileHandle;
   try {
     // O_NOFOLLOW: a symlink swapped in after the checks above still fails here.
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -110,16 +112,26 @@ export async function readFileInside(root: string, dir: string, name: string, ma
   try {
     const st = await handle.stat();
     if (!st.isFile()) throw new NotFoundError("File not found");
-    if (st.size > maxBytes) throw new NotFoundError("File not found");
     await assertRealInside(root, file);
-    return { data: await handle.readFile(), size: st.size, mtimeMs: st.mtimeMs };
+    return { handle, size: st.size, mtimeMs: st.mtimeMs };
+  } catch (e) {
+    await handle.close();
+    throw e;
+  }
+}
+
+/** Read a whole file through openFileInside. */
+export async function readFileInside(root: string, dir: string, name: string): Promise<OpenedFile> {
+  const { handle, size, mtimeMs } = await openFileInside(root, dir, name);
+  try {
+    return { data: await handle.readFile(), size, mtimeMs };
   } finally {
     await handle.close();
   }
 }
 
 /** lstat that answers null for a missing file. */
-export async function lstatOrNull(p: string): Promise<import("node:fs").Stats | null> {
+export async function lstatOrNull(p: string): Promise<Stats | null> {
   try {
     return await lstat(p);
   } catch (e) {

@@ -29,9 +29,11 @@ export class RecipesService {
   private rereadTimers = new Map<string, NodeJS.Timeout>();
   readonly lister: RecipeLister;
 
-  private constructor(private larder: Larder) {
+  private constructor(private larder: Larder, readOnly: boolean) {
     this.store = new RecipeStore({
       folder: larder.folder,
+      log: larder.log,
+      readOnly,
       vocabularyFor: (groupSlug) => this.lookupsFor(groupSlug).vocabulary,
       vocabularyVersion: (groupSlug) => this.lookupsFor(groupSlug).version(),
       firstAdminOf: (groupSlug) => {
@@ -42,8 +44,8 @@ export class RecipesService {
     this.lister = new RecipeLister(larder, this);
   }
 
-  static async open(larder: Larder, opts: { watch: boolean }): Promise<RecipesService> {
-    const s = new RecipesService(larder);
+  static async open(larder: Larder, opts: { watch: boolean; readOnly?: boolean }): Promise<RecipesService> {
+    const s = new RecipesService(larder, opts.readOnly ?? false);
     await s.store.open({ watch: opts.watch });
     s.lister.attach();
     return s;

@@ -35,6 +35,7 @@ export const GroupPreferences = z.object({
   privateGroup: z.boolean().default(true),
   showAnnouncements: z.boolean().default(true),
 });
+export type GroupPreferences = z.infer<typeof GroupPreferences>;
 export const GroupRecord = z.object({
   id: z.string(),
   name: z.string(),

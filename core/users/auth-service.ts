@@ -3,7 +3,7 @@
  * lockout, session JWTs whose session id is checked server-side (so logout and password changes really
  * end sessions), long-lived API tokens stored hashed, password reset tokens.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, LockedError, UnauthorizedError } from "../errors.js";
@@ -12,14 +12,19 @@ import { SessionStore } from "../auth/sessions.js";
 import { ApiTokenStore, looksLikeApiToken } from "../auth/api-tokens.js";
 import { signSessionJwt, verifySessionJwt } from "../auth/jwt.js";
 import { loadSecrets } from "../storage/secrets.js";
-import { stopPasswordWorkers } from "../auth/passwords.js";
+import { stopPasswordWorkers, verifyPassword } from "../auth/passwords.js";
 import { FIRST_ADMIN_EMAIL } from "./first-admin.js";
+import { ResetTokenStore } from "./reset-tokens.js";
 
 const REMEMBER_ME_SECONDS = 14 * 24 * 3600;
 const RESET_TOKEN_SECONDS = 3600;
 
+/** The time every store of this service reads; replaceable so lockout and token expiry can be tested. */
+interface Clock {
+  now: () => Date;
+}
+
 export class AuthService {
-  private resetTokens = new Map<string, { userId: string; exp: number }>();
   private localAdminToken: string | null = null;
 
   private constructor(
@@ -27,19 +32,30 @@ export class AuthService {
     private credentials: CredentialStore,
     private sessions: SessionStore,
     private tokens: ApiTokenStore,
+    private resetTokens: ResetTokenStore,
     private secret: Uint8Array,
+    private clock: Clock,
   ) {}
 
   static async open(larder: Larder): Promise<AuthService> {
     const { folder, config } = larder;
+    const clock: Clock = { now: () => new Date() };
+    const now = () => clock.now();
     const credentials = await CredentialStore.open(folder, {
       policy: { maxLoginAttempts: config.maxLoginAttempts, lockoutHours: config.lockoutHours },
       bcryptRounds: config.bcryptRounds,
+      now,
     });
-    const sessions = await SessionStore.open(folder);
-    const tokens = await ApiTokenStore.open(folder);
+    const sessions = await SessionStore.open(folder, { now });
+    const tokens = await ApiTokenStore.open(folder, { now });
+    const resetTokens = await ResetTokenStore.open(folder, { now: () => now().getTime() });
     const { jwtSecret } = await loadSecrets(folder);
-    return new AuthService(larder, credentials, sessions, tokens, jwtSecret);
+    return new AuthService(larder, credentials, sessions, tokens, resetTokens, jwtSecret, clock);
+  }
+
+  /** Replace the clock (tests move time forward to see a lockout or a token expire). */
+  useClock(now: () => Date): void {
+    this.clock.now = now;
   }
 
   async close(): Promise<void> {
@@ -59,10 +75,55 @@ export class AuthService {
     await this.credentials.setPassword(userId, password, opts);
   }
 
-  /** Change a password and end every other session of the user. */
+  /**
+   * Change a password and end every other session of the user, and any reset link still in the
+   * mail. `keepSessionId` is the session that made the change: its user stays signed in.
+   */
   async changePassword(userId: string, password: string, keepSessionId?: string): Promise<void> {
     await this.credentials.setPassword(userId, password);
     await this.sessions.revokeAllForUser(userId, keepSessionId ? { except: keepSessionId } : {});
+    await this.resetTokens.revokeAllForUser(userId);
+  }
+
+  /** Whether `password` is the user's current one. Not a login: the lockout counter is untouched. */
+  async verifyCurrentPassword(userId: string, password: string): Promise<boolean> {
+    const hash = this.credentials.get(userId)?.passwordHash ?? null;
+    return verifyPassword(password, hash ?? "", this.larder.config.bcryptRounds);
+  }
+
+  /** Whether the user is locked out right now. */
+  isLocked(userId: string): boolean {
+    return this.credentials.isLocked(userId);
+  }
+
+  /** Unlock one user; returns whether they were locked. */
+  async unlockUser(userId: string): Promise<boolean> {
+    const was = this.credentials.isLocked(userId);
+    await this.credentials.unlock(userId);
+    return was;
+  }
+
+  /**
+   * `POST /admin/users/unlock`: without `force`, only locks that have run out (the hourly job);
+   * with it, every locked user. Returns how many were unlocked.
+   */
+  async unlockUsers(force: boolean): Promise<number> {
+    return force ? this.credentials.unlockAll() : this.credentials.unlockExpired();
+  }
+
+  /** Everything per machine about a user: password, lockout, sessions, API tokens, reset links. */
+  async forgetUser(userId: string): Promise<void> {
+    await this.credentials.remove(userId);
+    await this.sessions.revokeAllForUser(userId);
+    await this.tokens.deleteAllForUser(userId);
+    await this.resetTokens.revokeAllForUser(userId);
+  }
+
+  /** The periodic cleanup: expired sessions, reset tokens and locks. */
+  async prune(): Promise<void> {
+    await this.sessions.prune();
+    await this.resetTokens.prune();
+    await this.credentials.unlockExpired();
   }
 
   /** startup-info `isFirstLogin`: the first-start admin still has its default password. */
@@ -114,7 +175,7 @@ export class AuthService {
       return hit && user ? { kind: "user", user, tokenId: hit.id, integrationId: hit.integrationId } : null;
     }
     try {
-      const claims = await verifySessionJwt(this.secret, token);
+      const claims = await verifySessionJwt(this.secret, token, { now: this.clock.now() });
       if (!this.sessions.isActive(claims.sid, claims.sub)) return null;
       const user = this.larder.users.byId(claims.sub);
       return user ? { kind: "user", user, sessionId: claims.sid } : null;
@@ -139,24 +200,22 @@ export class AuthService {
   async createResetToken(userId: string): Promise<string> {
     const user = this.larder.users.get(userId);
     if (user.authMethod !== "Mealie") throw new BadRequestError("This user signs in through LDAP or OIDC");
-    const token = randomBytes(24).toString("base64url");
-    this.resetTokens.set(hash(token), { userId, exp: Date.now() + RESET_TOKEN_SECONDS * 1000 });
-    return token;
+    return this.resetTokens.create(userId, RESET_TOKEN_SECONDS);
   }
 
+  /**
+   * Spend a reset token: new password, lock cleared, and every session and other reset link of the
+   * user ended (whoever asked for the reset may be locking out someone who stole the account).
+   */
   async resetPassword(token: string, password: string): Promise<void> {
-    const key = hash(token);
-    const entry = this.resetTokens.get(key);
-    this.resetTokens.delete(key);
-    if (!entry || entry.exp < Date.now()) throw new BadRequestError("Invalid token");
-    await this.credentials.setPassword(entry.userId, password);
-    await this.credentials.unlock(entry.userId);
-    await this.sessions.revokeAllForUser(entry.userId);
+    const userId = await this.resetTokens.consume(token);
+    const user = userId ? this.larder.users.byId(userId) : null;
+    if (!userId || !user || user.authMethod !== "Mealie") throw new BadRequestError("Invalid token");
+    await this.credentials.setPassword(userId, password);
+    await this.credentials.unlock(userId);
+    await this.sessions.revokeAllForUser(userId);
+    await this.resetTokens.revokeAllForUser(userId);
   }
-}
-
-function hash(s: string): string {
-  return createHash("sha256").update(s).digest("hex");
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -18,7 +18,7 @@ export const SPEC_MESSAGES = {
 
 // Mirrors the UI's email rule (spec §5: a pattern check); NUL, CR and LF are refused so that a
 // stored address can never inject e-mail headers.
-const EMAIL_RE = /^[^\s@\u0000]+@[^\s@\u0000]+\.[^\s@\u0000]+$/;
+export const EMAIL_RE = /^[^\s@\u0000]+@[^\s@\u0000]+\.[^\s@\u0000]+$/;
 
 export const NewUserInput = z.object({
   username: z
@@ -74,8 +74,28 @@ export class UsersService {
     return this.all().some((u) => u.email.toLowerCase() === l && u.id !== exceptId);
   }
 
+  /** E-mail lookup, case-insensitive (password reset, admin reset tokens). */
+  byEmail(email: string): UserRecord | null {
+    const l = email.trim().toLowerCase();
+    return l ? (this.all().find((u) => u.email.toLowerCase() === l) ?? null) : null;
+  }
+
   inGroup(groupId: string): UserRecord[] {
     return this.all().filter((u) => u.groupId === groupId);
+  }
+
+  inHousehold(householdId: string): UserRecord[] {
+    return this.all().filter((u) => u.householdId === householdId);
+  }
+
+  /**
+   * A member of one group by id or username (case-insensitive), or null. Scoped lookups are how a
+   * user of another group stays invisible: their id answers exactly like an unknown one.
+   */
+  inGroupByIdOrName(groupId: string, idOrName: string): UserRecord | null {
+    const l = idOrName.trim().toLowerCase();
+    const members = this.inGroup(groupId);
+    return members.find((u) => u.id === idOrName) ?? members.find((u) => u.username.toLowerCase() === l) ?? null;
   }
 
   /** The group's first admin (by creation), who owns hand-made recipes without an owner. */

@@ -1,0 +1,157 @@
+/**
+ * The activity of each group (comments and timeline events) as an append-only log partitioned by
+ * month, `groups/<g>/activity/<yyyy-mm>.jsonl`, folded into memory (ARCHITECTURE §2: growing logs are
+ * never one document rewritten per event). Appends apply to the fold at once, in the order they are
+ * written, so a read right after a write sees it; the write itself is queued per group and fsynced.
+ */
+import { join } from "node:path";
+import type { DataFolder } from "../storage/data-folder.js";
+import type { Logger } from "../log/logger.js";
+import {
+  ActivityLine,
+  type ActivityLineIn,
+  type CommentRecord,
+  type TimelineRecord,
+} from "../schemas/activity.js";
+import { appendLine, listJsonl, readLines } from "./jsonl.js";
+
+/** The folded state of one group's log. */
+export class ActivityState {
+  readonly comments = new Map<string, CommentRecord>();
+  readonly events = new Map<string, TimelineRecord>();
+
+  apply(line: ActivityLine): void {
+    switch (line.kind) {
+      case "comment.created":
+        if (this.comments.has(line.id)) return;
+        this.comments.set(line.id, { id: line.id, recipeId: line.recipeId, userId: line.userId, text: line.text, createdAt: line.at, updatedAt: line.at });
+        return;
+      case "comment.updated": {
+        const c = this.comments.get(line.id);
+        if (c) this.comments.set(c.id, { ...c, text: line.text, updatedAt: line.at });
+        return;
+      }
+      case "comment.deleted":
+        this.comments.delete(line.id);
+        return;
+      case "timeline.created":
+        if (this.events.has(line.id)) return;
+        this.events.set(line.id, {
+          id: line.id,
+          recipeId: line.recipeId,
+          userId: line.userId,
+          subject: line.subject,
+          eventType: line.eventType,
+          eventMessage: line.eventMessage,
+          image: line.image,
+          timestamp: line.timestamp,
+          createdAt: line.at,
+          updatedAt: line.at,
+        });
+        return;
+      case "timeline.updated": {
+        const e = this.events.get(line.id);
+        if (!e) return;
+        this.events.set(e.id, {
+          ...e,
+          subject: line.subject ?? e.subject,
+          eventMessage: line.eventMessage === undefined ? e.eventMessage : line.eventMessage,
+          image: line.image === undefined ? e.image : line.image,
+          updatedAt: line.at,
+        });
+        return;
+      }
+      case "timeline.deleted":
+        this.events.delete(line.id);
+        return;
+      case "recipe.deleted":
+        for (const [id, c] of this.comments) if (c.recipeId === line.recipeId) this.comments.delete(id);
+        for (const [id, e] of this.events) if (e.recipeId === line.recipeId) this.events.delete(id);
+        return;
+    }
+  }
+}
+
+export class ActivityLog {
+  private readonly states = new Map<string, ActivityState>();
+  private readonly queues = new Map<string, Promise<void>>();
+  /** Last `at` handed out per group: lines stay in time order even within one millisecond. */
+  private readonly lastAt = new Map<string, string>();
+
+  constructor(
+    private readonly folder: DataFolder,
+    private readonly log: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Read the logs of these groups. */
+  async open(groupSlugs: readonly string[]): Promise<void> {
+    for (const g of groupSlugs) await this.reload(g);
+  }
+
+  /** Re-read one group's log from disk (after a hand edit or a `git pull`). */
+  async reload(groupSlug: string): Promise<void> {
+    await this.queues.get(groupSlug);
+    const state = new ActivityState();
+    const dir = this.folder.activityDir(groupSlug);
+    let bad = 0;
+    for (const name of await listJsonl(dir)) {
+      for (const text of await readLines(join(dir, name))) {
+        const line = parseLine(text);
+        if (line) state.apply(line);
+        else bad++;
+      }
+    }
+    if (bad > 0) this.log.warn(`activity of group ${groupSlug}: skipped ${bad} line(s) that do not parse`);
+    this.states.set(groupSlug, state);
+  }
+
+  /** The folded state of a group (empty for a group without activity yet). */
+  state(groupSlug: string): ActivityState {
+    let s = this.states.get(groupSlug);
+    if (!s) {
+      s = new ActivityState();
+      this.states.set(groupSlug, s);
+    }
+    return s;
+  }
+
+  /**
+   * Append a line: the fold changes now, the returned promise settles when the line is on disk. A
+   * write that fails is logged here too, so callers that do not wait are not silent about it.
+   */
+  append(groupSlug: string, line: ActivityLineIn): Promise<ActivityLine> {
+    const full = ActivityLine.parse({ ...line, at: this.stamp(groupSlug) });
+    this.state(groupSlug).apply(full);
+    const path = this.folder.activityFile(groupSlug, full.at.slice(0, 7));
+    const prev = this.queues.get(groupSlug) ?? Promise.resolve();
+    const write = prev.then(() => appendLine(path, JSON.stringify(full)));
+    const tail = write.catch((e: unknown) => this.log.error(`could not append to ${path}:`, e));
+    this.queues.set(groupSlug, tail);
+    return write.then(() => full);
+  }
+
+  /** Resolves when every queued append has settled. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.queues.values()]);
+  }
+
+  private stamp(groupSlug: string): string {
+    let at = this.now().toISOString();
+    const last = this.lastAt.get(groupSlug);
+    if (last && at <= last) at = new Date(Date.parse(last) + 1).toISOString();
+    this.lastAt.set(groupSlug, at);
+    return at;
+  }
+}
+
+function parseLine(text: string): ActivityLine | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const r = ActivityLine.safeParse(raw);
+  return r.success ? r.data : null;
+}

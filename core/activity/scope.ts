@@ -1,0 +1,25 @@
+/** Shared scoping for the activity services: the caller's group, and who a user is on the wire. */
+import type { Larder } from "../larder.js";
+import type { Actor } from "../actor.js";
+import type { GroupData } from "../groups/registry.js";
+import { NotFoundError, UnauthorizedError } from "../errors.js";
+import type { UserRecord } from "../schemas/records.js";
+
+export function callerOf(larder: Larder, actor: Actor): { user: UserRecord; group: GroupData } {
+  if (actor.kind !== "user") throw new UnauthorizedError();
+  const group = larder.groups.byId(actor.user.groupId);
+  if (!group) throw new NotFoundError("group not found");
+  return { user: actor.user, group };
+}
+
+/** The contract's UserBase; a user deleted since keeps their id with empty names. */
+export function userBase(larder: Larder, userId: string): { id: string; username: string | null; admin: boolean; fullName: string | null } {
+  const u = larder.users.byId(userId);
+  return u ? { id: u.id, username: u.username, admin: u.admin, fullName: u.fullName } : { id: userId, username: null, admin: false, fullName: null };
+}
+
+/** True when the recipe exists in the group now (records of a hand-deleted file stay hidden until it returns). */
+export function recipeInGroup(larder: Larder, g: GroupData, recipeId: string): boolean {
+  const e = larder.recipes.entryById(recipeId);
+  return e !== null && e.groupSlug === g.slug;
+}
