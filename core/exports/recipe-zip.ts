@@ -23,7 +23,7 @@ import { mealieExportJson } from "./mealie-json.js";
 type Archive = InstanceType<typeof ZipArchive>;
 
 /** The recipe's Markdown: the file on disk when it is a plain, readable file; else written from the index. */
-async function markdownOf(larder: Larder, entry: RecipeEntry): Promise<string> {
+export async function recipeMarkdown(larder: Larder, entry: RecipeEntry): Promise<string> {
   const file = larder.folder.recipeFile(entry.groupSlug, entry.slug);
   if (!entry.broken) {
     try {
@@ -40,7 +40,7 @@ async function markdownOf(larder: Larder, entry: RecipeEntry): Promise<string> {
 export async function appendRecipe(larder: Larder, archive: Archive, entry: RecipeEntry, prefix = ""): Promise<void> {
   const date = new Date(entry.doc.dateUpdated ?? Date.now());
   const at = Number.isNaN(date.getTime()) ? new Date() : date;
-  archive.append(await markdownOf(larder, entry), { name: `${prefix}${entry.slug}.md`, date: at });
+  archive.append(await recipeMarkdown(larder, entry), { name: `${prefix}${entry.slug}.md`, date: at });
   archive.append(mealieExportJson(larder.recipes.recipeOf(entry)), { name: `${prefix}${entry.slug}.json`, date: at });
   const original = await larder.images.originalPath(entry.groupSlug, entry.slug);
   if (original) {
