@@ -122,7 +122,7 @@ export class GroupExports {
 
   private normalise(idOrPath: string): string {
     if (typeof idOrPath !== "string" || !idOrPath || idOrPath.includes("\0")) throw new BadRequestError("Invalid path");
-    if (isUuid(idOrPath)) return idOrPath.toLowerCase();
+    if (isUuid(String(idOrPath))) return idOrPath.toLowerCase();
     const root = this.larder.folder.root;
     const abs = path.resolve(root, idOrPath);
     const rel = path.relative(root, abs);
