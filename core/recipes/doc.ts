@@ -67,6 +67,8 @@ export interface RecipeDoc {
   ingredients: DocIngredient[];
   instructions: DocStep[];
   notes: RecipeNote[];
+  /** Front-matter keys Larder does not know, kept as they were so a save never drops them. */
+  otherKeys?: Record<string, unknown>;
 }
 
 /** Units and foods a group knows, for reading and writing ingredient lines. */

@@ -8,6 +8,7 @@ import type { RecipesService } from "./recipes-service.js";
 import type { RecipeEntry } from "./store/types.js";
 import { organizerAttributes, recipeAttributes, recipeRatingOrder, type RecipeIndexEntry } from "../query/attributes.js";
 import { listQuery } from "../query/list.js";
+import type { Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
 import { NotFoundError, UnauthorizedError } from "../errors.js";
@@ -82,20 +83,45 @@ export class RecipeLister {
     return g.slug;
   }
 
+  /** GET /recipes: the caller's group; `cookbook=` (id or slug) ANDs its filter and replaces the organizer params. */
   list(actor: Actor, url: URL) {
     const groupSlug = this.groupSlugOf(actor);
-    const q = url.searchParams;
-    if (q.get("cookbook")) throw new NotFoundError("cookbook not found");
-    let items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
-    items = this.filterOrganizers(items, q);
-    const userId = actor.kind === "user" ? actor.user.id : undefined;
-    const envelope = listQuery(items, queryRecord(q), recipeAttributes, {
+    const cookbook = url.searchParams.get("cookbook");
+    return this.listIn(groupSlug, url.searchParams, {
       route: "/api/recipes",
+      where: cookbook ? this.larder.cookbooks.recipeFilterFor(actor, cookbook) : undefined,
+      skipOrganizers: !!cookbook,
+      ownRating: this.larder.ratings.ownRatings(actor),
+    });
+  }
+
+  /** The recipe list over one group's recipes; the user list and the public explore list share it. */
+  listIn(
+    groupSlug: string,
+    q: URLSearchParams,
+    opts: { route: string; where?: Predicate<RecipeIndexEntry>; skipOrganizers?: boolean; ownRating?: (recipeId: string) => number | null },
+  ) {
+    let items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
+    if (!opts.skipOrganizers) items = this.filterOrganizers(items, q);
+    const envelope = listQuery(items, queryRecord(q), recipeAttributes, {
+      route: opts.route,
+      where: opts.where,
       search: this.search.ranker<RecipeIndexEntry>(),
-      // Own ratings arrive with issue #5; until then the average decides.
-      orderOverrides: { rating: recipeRatingOrder(() => (userId ? null : null)) },
+      // `orderBy=rating`: the caller's own rating where they gave one, else the average.
+      orderOverrides: { rating: recipeRatingOrder(opts.ownRating ?? (() => null)) },
     });
     return { ...envelope, items: envelope.items.map((i) => pick(i)) };
+  }
+
+  /** Ratings changed: drop the cached summaries and index entries of these recipes. */
+  forgetRecipes(ids: readonly string[]): void {
+    for (const id of ids) {
+      const e = this.recipes.store.getById(id);
+      if (!e) continue;
+      this.entries.delete(e.doc);
+      this.recipes.forgetSummary(id);
+      this.index(e);
+    }
   }
 
   /** categories/tags/tools/foods/households params: ids or slugs, any by default, all with requireAll*. */

@@ -26,6 +26,7 @@ export class RecipesService {
   readonly store: RecipeStore;
   private lookups = new Map<string, GroupLookups>();
   private summaries = new WeakMap<RecipeDoc, RecipeSummary>();
+  private removedListeners = new Set<(removed: { groupSlug: string; id: string }) => Promise<void> | void>();
   private rereadTimers = new Map<string, NodeJS.Timeout>();
   readonly lister: RecipeLister;
 
@@ -96,6 +97,21 @@ export class RecipesService {
     const s = docToSummary(entry.doc, buildWireContext(this.larder, g, this.lookupsFor(g.slug), entry));
     this.summaries.set(entry.doc, s);
     return s;
+  }
+
+  /** Drop a recipe's cached summary (its derived `rating` changed). */
+  forgetSummary(id: string): void {
+    const e = this.store.getById(id);
+    if (e) this.summaries.delete(e.doc);
+  }
+
+  /**
+   * Run `fn` after every API delete of a recipe: the cascades of ARCHITECTURE §3 (ratings, comments,
+   * timeline, shares, plans). A file deleted by hand runs none: its records wait as orphans.
+   */
+  onRemoved(fn: (removed: { groupSlug: string; id: string }) => Promise<void> | void): () => void {
+    this.removedListeners.add(fn);
+    return () => this.removedListeners.delete(fn);
   }
 
   recipeOf(entry: RecipeEntry): Recipe {
@@ -233,6 +249,7 @@ export class RecipesService {
     doc.owner = entry.doc.owner ?? user.id;
     doc.dateAdded = entry.doc.dateAdded;
     doc.image = entry.doc.image;
+    if (entry.doc.otherKeys && Object.keys(entry.doc.otherKeys).length) doc.otherKeys = entry.doc.otherKeys;
     doc.lastMade = body.lastMade !== undefined ? (body.lastMade ?? null) : entry.doc.lastMade;
     doc.dateUpdated = new Date().toISOString();
     const ifUnchangedSince = fresh ? undefined : (body.updatedAt ?? undefined);
@@ -273,6 +290,11 @@ export class RecipesService {
     this.assertCanUpdate(user, entry);
     const recipe = this.recipeOf(entry);
     await this.store.remove(group.slug, entry.slug);
+    for (const fn of this.removedListeners) {
+      await Promise.resolve()
+        .then(() => fn({ groupSlug: group.slug, id: entry.id }))
+        .catch((e: unknown) => this.larder.log.error(`cascade after deleting recipe ${entry.id} failed:`, e));
+    }
     return recipe;
   }
 

@@ -101,7 +101,9 @@ export function buildWireContext(larder: Larder, g: GroupData, lookups: GroupLoo
       const e = larder.recipes.store.getById(id);
       return e && e.groupSlug === g.slug ? e.slug : null;
     },
-    rating: null,
+    // Derived, read-only: the average of the group's user ratings above 0 (mealie-api-notes §4.3).
+    rating: larder.ratings?.averageOf(g.slug, entry.id) ?? null,
+    commentsOf: () => larder.comments?.forRecipe(g.slug, entry.id) ?? [],
     createdAt,
     updatedAt,
     vocabulary: lookups.vocabulary,

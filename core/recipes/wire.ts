@@ -51,6 +51,8 @@ export interface WireContext {
   recipeSummaryBySlug(slug: string): RecipeSummary | null;
   recipeSlugById(id: string): string | null;
   rating: number | null;
+  /** The recipe's comments (derived from the activity log); only the full Recipe carries them. */
+  commentsOf?: () => unknown[];
   /** Timestamps the store knows. */
   createdAt: string;
   updatedAt: string;
@@ -198,7 +200,7 @@ export function docToRecipe(doc: RecipeDoc, ctx: WireContext): Recipe {
     assets: doc.assets.map((a) => ({ ...a })),
     notes: doc.notes.map((n) => ({ ...n })),
     extras: Object.fromEntries(Object.entries(doc.extras)),
-    comments: [],
+    comments: ctx.commentsOf?.() ?? [],
   };
 }
 

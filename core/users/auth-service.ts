@@ -58,6 +58,11 @@ export class AuthService {
     this.clock.now = now;
   }
 
+  /** The time as the stores of people (sessions, lockout, reset and invitation tokens) see it. */
+  now(): Date {
+    return this.clock.now();
+  }
+
   async close(): Promise<void> {
     await stopPasswordWorkers();
   }

@@ -78,8 +78,17 @@ export function metadataEntries(doc: RecipeDoc): FrontMatterEntry[] {
   if (doc.dateAdded !== null) put("dateAdded", doc.dateAdded);
   if (doc.dateUpdated !== null) put("dateUpdated", doc.dateUpdated);
   if (doc.lastMade !== null) put("lastMade", doc.lastMade);
+  // Keys Larder does not know (another tool's, or a future version's) are kept, after ours.
+  for (const [key, value] of Object.entries(doc.otherKeys ?? {})) put(key, value);
   return out;
 }
+
+/** Every front-matter key (after alias folding) that metadataEntries writes. */
+const KNOWN_KEYS = new Set([
+  "id", "name", "owner", "recipeServings", "recipeYieldQuantity", "recipeYield", "prepTime", "cookTime",
+  "performTime", "totalTime", "categories", "tags", "tools", "orgURL", "nutrition", "settings", "extras",
+  "assets", "image", "dateAdded", "dateUpdated", "lastMade",
+]);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -197,5 +206,6 @@ export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { 
     lastMade: text("lastMade"),
     image: text("image"),
     assets,
+    otherKeys: Object.fromEntries([...data.entries()].filter(([k]) => !KNOWN_KEYS.has(k)).map(([, e]) => [e.key, e.value])),
   };
 }
