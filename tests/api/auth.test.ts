@@ -38,7 +38,9 @@ describe("auth", () => {
 
   it("says isFirstLogin while the first admin keeps the default password", async () => {
     const res = await t.api("/api/app/about/startup-info");
-    expect(await res.json()).toEqual({ isFirstLogin: true, isDemo: false });
+    const body = await res.json();
+    expect(body).toEqual({ isFirstLogin: true, isDemo: false });
+    if (hasContract) assertContract("AppStartupInfo", body);
   });
 
   it("serves /users/self in the contract's UserOut shape and refuses missing or forged tokens", async () => {
@@ -83,7 +85,9 @@ describe("auth", () => {
     const stored = await readFile(t.larder.folder.apiTokensJson, "utf8");
     expect(stored).not.toContain(created.token);
     const del = await t.api(`/api/users/api-tokens/${created.id}`, { method: "DELETE", token });
-    expect(await del.json()).toEqual({ tokenDelete: "script" });
+    const deleted = await del.json();
+    expect(deleted).toEqual({ tokenDelete: "script" });
+    if (hasContract) assertContract("DeleteTokenResponse", deleted);
     expect((await t.api("/api/users/self", { token: created.token })).status).toBe(401);
   });
 

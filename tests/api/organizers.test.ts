@@ -13,7 +13,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe("organizers", () => {
-  for (const [kind, schema] of [["categories", "CategoryOut"], ["tags", "TagOut"], ["tools", "RecipeToolOut"]] as const) {
+  const shapes = {
+    categories: { created: "CategoryOut", one: "CategorySummary", page: "RecipeCategoryPagination", bySlug: null },
+    tags: { created: "TagOut", one: "RecipeTagResponse", page: "RecipeTagPagination", bySlug: "RecipeTagResponse" },
+    tools: { created: "RecipeTool", one: "RecipeTool", page: "RecipeToolPagination", bySlug: "RecipeToolResponse" },
+  } as const;
+  for (const [kind, shape] of Object.entries(shapes) as [keyof typeof shapes, (typeof shapes)[keyof typeof shapes]][]) {
+    const schema = shape.created;
     it(`${kind}: create (slug = name), read, by slug, list, empty, rename, delete`, async () => {
       const name = `weeknight${kind}`;
       const res = await t.api(`/api/organizers/${kind}`, { method: "POST", token, json: { name } });
@@ -21,10 +27,14 @@ describe("organizers", () => {
       const o = (await res.json()) as { id: string; slug: string; name: string };
       expect(o.slug).toBe(name);
       if (hasContract) assertContract(schema, o);
-      expect((await t.api(`/api/organizers/${kind}/${o.id}`, { token })).status).toBe(200);
+      const one = await t.api(`/api/organizers/${kind}/${o.id}`, { token });
+      expect(one.status).toBe(200);
+      if (hasContract) assertContract(shape.one, await one.json());
       const bySlug = (await (await t.api(`/api/organizers/${kind}/slug/${o.slug}`, { token })).json()) as { recipes: unknown[] };
       expect(bySlug.recipes).toEqual([]);
+      if (hasContract && shape.bySlug) assertContract(shape.bySlug, bySlug);
       const list = (await (await t.api(`/api/organizers/${kind}`, { token })).json()) as { items: { name: string }[] };
+      if (hasContract) assertContract(shape.page, list);
       expect(list.items.map((i) => i.name)).toContain(name);
       const empty = (await (await t.api(`/api/organizers/${kind}/empty`, { token })).json()) as { name: string }[];
       expect(empty.map((i) => i.name)).toContain(name);
@@ -55,10 +65,15 @@ describe("foods and units", () => {
     if (hasContract) assertContract("IngredientFood-Output", a);
     expect((await t.api("/api/foods", { method: "POST", token, json: { name: "Larder Test Squash" } })).status).toBe(400);
     const b = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "larder test gourd" } })).json()) as { id: string };
+    const foods = await (await t.api("/api/foods?search=larder%20test&perPage=5", { token })).json();
+    if (hasContract) assertContract("IngredientFoodPagination", foods);
+    const put = await t.api(`/api/foods/${b.id}`, { method: "PUT", token, json: { name: "larder test gourd", description: "green" } });
+    if (hasContract) assertContract("IngredientFood-Output", await put.json());
     const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name: "Zucchini Fritters" } })).json()) as string;
     await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { recipeIngredient: [{ quantity: 2, food: { id: a.id }, note: "grated" }] } });
     const merge = await t.api("/api/foods/merge", { method: "PUT", token, json: { fromFood: a.id, toFood: b.id } });
     expect(merge.status).toBe(200);
+    if (hasContract) assertContract("SuccessResponse", await merge.json());
     const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { recipeIngredient: { food: { id: string } }[] };
     expect(r.recipeIngredient[0].food.id).toBe(b.id);
     expect((await t.api(`/api/foods/${a.id}`, { token })).status).toBe(404);

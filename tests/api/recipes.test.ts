@@ -73,6 +73,7 @@ describe("recipes", () => {
     const put = await t.api(`/api/recipes/${slug}`, { method: "PUT", token, json: { ...r, name: "Roasted Tomato Soup" } });
     expect(put.status).toBe(200);
     const renamed = (await put.json()) as { slug: string; id: string; description: string };
+    if (hasContract) assertContract("Recipe-Output", renamed);
     expect(renamed.slug).toBe("roasted-tomato-soup");
     expect(renamed.id).toBe(r.id);
     const files = await readdir(join(t.dataDir, "groups", "home", "recipes"));
@@ -132,6 +133,7 @@ describe("recipes", () => {
     const dup = await t.api(`/api/recipes/${slug}/duplicate`, { method: "POST", token, json: { name: "Copied Bread" } });
     expect(dup.status).toBe(201);
     const copy = (await dup.json()) as { slug: string; id: string };
+    if (hasContract) assertContract("Recipe-Output", copy);
     expect(copy.slug).toBe("copied-bread");
     const del = await t.api(`/api/recipes/${copy.slug}`, { method: "DELETE", token });
     expect(del.status).toBe(200);
