@@ -15,9 +15,31 @@ import { VocabularyService } from "./foods/vocabulary-service.js";
 import { seedGroup } from "./foods/seed.js";
 import { AuthService } from "./users/auth-service.js";
 import { FIRST_ADMIN } from "./users/first-admin.js";
+import { AccountsService } from "./users/accounts-service.js";
+import { RegistrationService } from "./users/registration-service.js";
+import { MembershipService } from "./groups/membership-service.js";
+import { GroupAdminService } from "./groups/group-admin.js";
+import { EmailService } from "./email/email-service.js";
+import { MaintenanceService } from "./maintenance/maintenance-service.js";
+import { SiteReport } from "./maintenance/site-report.js";
 import { RecipesService } from "./recipes/recipes-service.js";
 import { ImagesService } from "./media/images.js";
+import { AssetsService } from "./media/assets.js";
+import { ExportsService } from "./exports/exports-service.js";
+import { SharesService } from "./shares/shares-service.js";
+import { BulkActions } from "./recipes/bulk-actions.js";
 import { consoleLogger, type Logger } from "./log/logger.js";
+import { RatingsService } from "./ratings/ratings-service.js";
+import { ActivityLog } from "./activity/activity-log.js";
+import { connectRecipeRecords } from "./activity/cascade.js";
+import { CommentsService } from "./comments/comments-service.js";
+import { TimelineService } from "./timeline/timeline-service.js";
+import { CookbooksService } from "./cookbooks/cookbooks-service.js";
+import { RecipeActionsService } from "./recipe-actions/recipe-actions-service.js";
+import { LabelsService } from "./labels/labels-service.js";
+import { ExploreService } from "./explore/explore-service.js";
+import { SuggestionsService } from "./suggestions/suggestions-service.js";
+import { ValidatorsService } from "./validators/validators-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -47,9 +69,31 @@ export class Larder {
   readonly vocabulary = new VocabularyService();
   users!: UsersService;
   auth!: AuthService;
+  /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
+  accounts!: AccountsService;
+  registration!: RegistrationService;
+  membership!: MembershipService;
+  groupAdmin!: GroupAdminService;
+  email!: EmailService;
+  maintenance!: MaintenanceService;
+  siteReport!: SiteReport;
   recipes!: RecipesService;
   images!: ImagesService;
+  assets!: AssetsService;
+  exports!: ExportsService;
+  shares!: SharesService;
+  bulkActions!: BulkActions;
   site!: JsonDoc<SiteDoc>;
+  ratings!: RatingsService;
+  activity!: ActivityLog;
+  comments!: CommentsService;
+  timeline!: TimelineService;
+  cookbooks!: CookbooksService;
+  recipeActions!: RecipeActionsService;
+  labels!: LabelsService;
+  explore!: ExploreService;
+  suggestions!: SuggestionsService;
+  validators!: ValidatorsService;
   private usersDoc!: JsonDoc<UsersDoc>;
 
   private constructor(
@@ -85,8 +129,32 @@ export class Larder {
     this.users = new UsersService(this.usersDoc);
     await this.groups.open();
     this.auth = await AuthService.open(this);
+    this.email = new EmailService(this.config, join(templatesDir(), "email"), this.log);
+    this.accounts = new AccountsService(this);
+    this.registration = await RegistrationService.open(this, templatesDir());
+    this.membership = new MembershipService(this);
+    this.groupAdmin = new GroupAdminService(this);
+    this.maintenance = new MaintenanceService(this);
+    this.siteReport = new SiteReport(this);
     this.images = new ImagesService(this);
+    this.assets = new AssetsService(this);
+    this.exports = await ExportsService.open(this);
+    // Ratings and comments first: recipe summaries built while the store opens carry them.
+    this.ratings = await RatingsService.open(this);
+    this.activity = new ActivityLog(this.folder, this.log);
+    await this.activity.open(this.groups.all().map((g) => g.slug));
+    this.comments = new CommentsService(this, this.activity);
     this.recipes = await RecipesService.open(this, { watch: opts.watch ?? false, readOnly: opts.readOnly ?? false });
+    this.timeline = new TimelineService(this, this.activity);
+    this.cookbooks = await CookbooksService.open(this);
+    this.recipeActions = await RecipeActionsService.open(this);
+    this.labels = new LabelsService(this);
+    this.explore = new ExploreService(this);
+    this.suggestions = new SuggestionsService(this);
+    this.validators = new ValidatorsService(this);
+    connectRecipeRecords(this);
+    this.shares = new SharesService(this);
+    this.bulkActions = new BulkActions(this);
     if (this.users.all().length === 0) await this.firstStart();
   }
 
@@ -114,6 +182,8 @@ export class Larder {
 
   async close(): Promise<void> {
     await this.recipes?.close();
+    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle()]);
+    await this.registration?.idle();
     await this.auth?.close();
   }
 }

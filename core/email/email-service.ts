@@ -1,6 +1,6 @@
 /**
  * Sending Larder's e-mails (password reset links, household invitations, the admin's test message)
- * through SMTP with texts from `templates/email/`. Other features that notify by e-mail reuse
+ * through SMTP (nodemailer) with texts from `templates/email/`. Other features that notify by e-mail reuse
  * `sendTemplate`.
  */
 import type { Config } from "../config.js";
@@ -8,7 +8,7 @@ import type { Logger } from "../log/logger.js";
 import { BadRequestError } from "../errors.js";
 import type { Mailer } from "./mailer.js";
 import { assertAddress } from "./message.js";
-import { SmtpMailer } from "./smtp-client.js";
+import { SmtpMailer } from "./smtp-mailer.js";
 import { smtpOptionsFrom } from "./smtp-config.js";
 import { renderEmail } from "./templates.js";
 

@@ -1,6 +1,6 @@
 /**
  * The seam between Larder and whatever delivers e-mail. Core sends through `Mailer`; the built-in
- * implementation is the SMTP client in smtp-client.ts, and tests may substitute a recorder.
+ * implementation is SMTP through nodemailer (smtp-mailer.ts); tests may substitute a recorder.
  */
 import type { MailMessage } from "./message.js";
 

@@ -5,7 +5,24 @@
  * certificate check, for a self-signed test relay only).
  */
 import { readFileSync } from "node:fs";
-import type { SmtpOptions, SmtpSecurity } from "./smtp-client.js";
+import type { ConnectionOptions } from "node:tls";
+import type { MailAddress } from "./message.js";
+
+/** STARTTLS on a plain connection, TLS from the first byte, or no encryption. */
+export type SmtpSecurity = "starttls" | "tls" | "none";
+
+export interface SmtpOptions {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  from: MailAddress;
+  user?: string;
+  password?: string;
+  /** Extra TLS settings: a private CA, or (never in production) no certificate check. */
+  tls?: Pick<ConnectionOptions, "ca" | "rejectUnauthorized" | "servername">;
+  /** Per-step timeout in milliseconds. */
+  timeoutMs?: number;
+}
 
 const STRATEGIES: Record<string, SmtpSecurity> = { TLS: "starttls", STARTTLS: "starttls", SSL: "tls", NONE: "none" };
 const DEFAULT_PORT: Record<SmtpSecurity, number> = { starttls: 587, tls: 465, none: 25 };

@@ -7,7 +7,6 @@
 import type { FileHandle } from "node:fs/promises";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
-import type { GroupData } from "../groups/registry.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { findHouseholdRecipe } from "../media/recipe-scope.js";
@@ -95,11 +94,6 @@ export class ExportsService {
 
   private async markdown(entry: RecipeEntry): Promise<Buffer> {
     return Buffer.from(await recipeMarkdown(this.larder, entry));
-  }
-
-  /** Bulk export of recipes the caller picked (already scoped and filtered by the caller). */
-  async exportRecipes(group: GroupData, entries: RecipeEntry[]): Promise<void> {
-    await this.groupExports.create(group, entries);
   }
 
   /**

@@ -38,8 +38,8 @@ export class ImagesService {
     return this.larder.config.maxUploadBytes;
   }
 
-  /** The original image file name in a media folder (regular files only, never a symlink), or null. */
-  private async originalIn(dir: string): Promise<string | null> {
+  /** The original image of a media folder (a regular file, never a symlink, in a real folder), or null. */
+  private async originalIn(dir: string): Promise<{ name: string; size: number; mtimeMs: number } | null> {
     const root = this.larder.folder.root;
     try {
       await realDirInside(root, dir, false);
@@ -50,7 +50,7 @@ export class ImagesService {
     const names = (await readdir(dir)).filter((n) => ORIGINAL_RE.test(n)).sort();
     for (const name of names) {
       const st = await lstatOrNull(join(dir, name));
-      if (st?.isFile()) return name;
+      if (st?.isFile()) return { name, size: st.size, mtimeMs: st.mtimeMs };
     }
     return null;
   }
@@ -58,8 +58,8 @@ export class ImagesService {
   /** The original image file of a recipe's media folder, or null. */
   async originalPath(groupSlug: string, slug: string): Promise<string | null> {
     const dir = this.larder.folder.recipeMediaDir(groupSlug, slug);
-    const name = await this.originalIn(dir);
-    return name ? join(dir, name) : null;
+    const found = await this.originalIn(dir);
+    return found ? join(dir, found.name) : null;
   }
 
   /** Bytes of one served size; derived on first request and cached. */
@@ -88,8 +88,7 @@ export class ImagesService {
   private async serve(dir: string, cacheRoot: string, imageKey: string, tag: string, name: ImageName): Promise<{ data: Buffer; etag: string }> {
     const original = await this.originalIn(dir);
     if (!original) throw new NotFoundError("File not found");
-    const src = await readFileInside(this.larder.folder.root, dir, original);
-    const key = `${imageKey}-${src.size}-${Math.floor(src.mtimeMs)}`;
+    const key = `${imageKey}-${original.size}-${Math.floor(original.mtimeMs)}`;
     const cacheDir = join(cacheRoot, key);
     const cached = join(cacheDir, name);
     const etag = `"${tag.slice(0, 8)}-${key}-${name}"`;
@@ -100,7 +99,17 @@ export class ImagesService {
     }
     let p = this.inflight.get(cached);
     if (!p) {
-      p = this.derive(src.data, name, cacheDir, cached).finally(() => this.inflight.delete(cached));
+      const root = this.larder.folder.root;
+      // Read through the safe opener: a symlink swapped in since the listing is still refused.
+      p = readFileInside(root, dir, original.name)
+        .then((src) => this.derive(src.data, name, cacheDir, cached))
+        .catch((e: unknown) => {
+          if (e instanceof NotFoundError) throw e;
+          // An original that no longer decodes (a hand-placed or damaged file) is as good as none.
+          this.larder.log.warn(`image ${dir}/${original.name} could not be rendered:`, e);
+          throw new NotFoundError("File not found");
+        })
+        .finally(() => this.inflight.delete(cached));
       this.inflight.set(cached, p);
     }
     return { data: await p, etag };

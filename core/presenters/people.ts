@@ -75,3 +75,28 @@ export function presentHouseholdInDb(
     webhooks: [],
   };
 }
+
+/** `GroupInDB` (admin group routes): the group with its households, users and categories. */
+export function presentGroupInDb(
+  g: GroupRecord,
+  households: HouseholdRecord[],
+  users: UserRecord[],
+  categories: { id: string; name: string; slug: string }[],
+): Record<string, unknown> {
+  return {
+    name: g.name,
+    id: g.id,
+    slug: g.slug,
+    categories: categories.map((c) => ({ name: c.name, id: c.id, groupId: g.id, slug: c.slug })),
+    webhooks: [],
+    households: households.map((h) => ({ id: h.id, name: h.name })),
+    users: users.map(presentUserSummary),
+    preferences: presentGroupPreferences(g),
+    aiProviderSettings: null,
+  };
+}
+
+/** `ReadInviteToken`: the token itself is shown to the household that made it, as in Mealie. */
+export function presentInviteToken(i: { token: string; usesLeft: number; groupId: string; householdId: string }): Record<string, unknown> {
+  return { token: i.token, usesLeft: i.usesLeft, groupId: i.groupId, householdId: i.householdId };
+}

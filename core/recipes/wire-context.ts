@@ -1,4 +1,5 @@
 /** Builds the WireContext (core/recipes/wire.ts) of one recipe from the group's documents. */
+import { createHash } from "node:crypto";
 import type { Larder } from "../larder.js";
 import type { GroupData } from "../groups/registry.js";
 import type { WireContext } from "./wire.js";
@@ -13,7 +14,7 @@ import { slugify } from "../util/slug.js";
 /** Per-group lookups, rebuilt when the group's foods or units document changes. */
 export class GroupLookups {
   private cacheKey: unknown[] = [];
-  private generation = 0;
+  private vocabularyHash = "";
   private units = new Map<string, IngredientUnit>();
   private unitsById = new Map<string, IngredientUnit>();
   private foods = new Map<string, IngredientFood>();
@@ -30,7 +31,6 @@ export class GroupLookups {
     const key = [this.g.units.data, this.g.foods.data, this.g.labels.data];
     if (key.every((k, i) => k === this.cacheKey[i])) return;
     this.cacheKey = key;
-    this.generation++;
     const groupId = this.g.doc.data.id;
     const labels = new Map(this.g.labels.data.labels.map((l) => [l.id, l]));
     this.units.clear();
@@ -48,6 +48,9 @@ export class GroupLookups {
       this.foodsById.set(f.id, p);
     }
     this.vocabulary = vocabularyOf(this.g);
+    // A hash of what the ingredient-line reader uses, not a counter: the index cache on disk compares
+    // it across restarts, and an edit that changes no name, plural or alias needs no re-read.
+    this.vocabularyHash = createHash("sha256").update(JSON.stringify(this.vocabulary)).digest("hex").slice(0, 16);
   }
 
   unitByName = (n: string) => this.units.get(n.toLowerCase()) ?? null;
@@ -55,10 +58,10 @@ export class GroupLookups {
   foodByName = (n: string) => this.foods.get(n.toLowerCase()) ?? null;
   foodById = (id: string) => this.foodsById.get(id) ?? null;
 
-  /** Changes whenever the group's units or foods change: ingredient lines are read again then. */
+  /** Changes whenever the group's units or foods change as the reader sees them: ingredient lines are read again then. */
   version(): string {
     this.refresh();
-    return String(this.generation);
+    return this.vocabularyHash;
   }
 }
 

@@ -33,7 +33,13 @@ export interface ShareToken extends ShareSummary {
 export class SharesService {
   private docs = new Map<string, Promise<JsonDoc<SharesDoc>>>();
 
-  constructor(private larder: Larder) {}
+  constructor(private larder: Larder) {
+    // An API delete cascades to the recipe's share links; a hand delete does not (they reattach if the file returns).
+    larder.recipes.onRemoved(async ({ groupSlug, id }) => {
+      const group = larder.groups.bySlugOrNull(groupSlug);
+      if (group) await this.removeForRecipe(group, id);
+    });
+  }
 
   private doc(group: GroupData): Promise<JsonDoc<SharesDoc>> {
     let d = this.docs.get(group.slug);

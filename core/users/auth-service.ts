@@ -15,6 +15,8 @@ import { loadSecrets } from "../storage/secrets.js";
 import { stopPasswordWorkers, verifyPassword } from "../auth/passwords.js";
 import { FIRST_ADMIN_EMAIL } from "./first-admin.js";
 import { ResetTokenStore } from "./reset-tokens.js";
+import { ExternalSignIn } from "../auth/external.js";
+import type { CallbackParams } from "../auth/oidc.js";
 
 const REMEMBER_ME_SECONDS = 14 * 24 * 3600;
 const RESET_TOKEN_SECONDS = 3600;
@@ -26,6 +28,8 @@ interface Clock {
 
 export class AuthService {
   private localAdminToken: string | null = null;
+  /** LDAP and OIDC sign-in (decision 0010). */
+  readonly external: ExternalSignIn;
 
   private constructor(
     private larder: Larder,
@@ -35,7 +39,9 @@ export class AuthService {
     private resetTokens: ResetTokenStore,
     private secret: Uint8Array,
     private clock: Clock,
-  ) {}
+  ) {
+    this.external = new ExternalSignIn(larder);
+  }
 
   static async open(larder: Larder): Promise<AuthService> {
     const { folder, config } = larder;
@@ -151,11 +157,25 @@ export class AuthService {
   async login(login: string, password: string, opts: { rememberMe?: boolean } = {}): Promise<{ token: string; maxAge: number }> {
     if (!this.larder.config.allowPasswordLogin) throw new UnauthorizedError("Password login is disabled");
     const user = login.trim() ? this.larder.users.byLogin(login) : null;
+    // LDAP first for people unknown here and for LDAP accounts (decision 0010); the rest go on.
+    const viaLdap = await this.external.ldapLogin(login, password, user);
+    if (viaLdap) return this.issue(viaLdap.id, this.sessionSeconds(opts.rememberMe ?? false));
     const eligible = user && user.authMethod === "Mealie" ? user.id : null;
     const outcome = await this.credentials.authenticate(eligible, password);
     if (outcome === "locked") throw new LockedError();
     if (outcome !== "ok" || !user) throw new UnauthorizedError("Unauthorized");
     return this.issue(user.id, this.sessionSeconds(opts.rememberMe ?? false));
+  }
+
+  /** GET /auth/oauth: the IdP URL to send the browser to, and the cookie tying the sign-in to it. */
+  oidcBegin(binding: string | null): Promise<{ url: string; binding: string; maxAge: number }> {
+    return this.external.oidcBegin(binding);
+  }
+
+  /** GET /auth/oauth/callback: a session for the person the IdP vouched for (OIDC_REMEMBER_ME: 14 days). */
+  async oidcLogin(params: CallbackParams, binding: string | null): Promise<{ token: string; maxAge: number; landing: "redirect" | "json" }> {
+    const { user, rememberMe, landing } = await this.external.oidcComplete(params, binding);
+    return { ...(await this.issue(user.id, this.sessionSeconds(rememberMe))), landing };
   }
 
   async refresh(actor: Actor): Promise<{ token: string; maxAge: number }> {

@@ -17,11 +17,23 @@ import { keyOf, usableId, type Location } from "./identity.js";
 import { RecipeIndex } from "./recipe-index.js";
 import { sameDoc } from "./same-doc.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
-import { syncFiles, type SyncContext, type SyncMode } from "./sync.js";
+import { nameFromSlug, syncFiles, type SyncContext, type SyncMode } from "./sync.js";
+import { IndexCache, type IndexCacheInfo } from "./index-cache.js";
+import { CACHE_SAVE_AFTER_OPEN_MS, CACHE_SAVE_DEBOUNCE_MS, CacheWriter } from "./cache-writer.js";
 import type { BrokenFile, RecipeChange, RecipeEntry, RecipeStoreOptions, SaveOptions } from "./types.js";
 import { RecipeWatcher } from "./watcher.js";
 
 export type ChangeListener = (change: RecipeChange) => void;
+
+/** What `larder stats` shows about the index. */
+export interface RecipeStoreStats {
+  recipes: number;
+  groups: Record<string, number>;
+  broken: number;
+  /** Time the scan at open took (load the cache, list, stat or read, parse, identity), ms. */
+  openMs: number;
+  cache: IndexCacheInfo | null;
+}
 
 export class RecipeStore {
   private readonly index = new RecipeIndex();
@@ -37,12 +49,28 @@ export class RecipeStore {
   /** One mutation at a time (API writes, watcher bursts, write-backs): a 409 check and its write never interleave with a reload. */
   private tail: Promise<unknown> = Promise.resolve();
   private state: "new" | "open" | "closed" = "new";
+  private readonly cache: IndexCache | null;
+  private readonly cacheWriter: CacheWriter | null;
+  private openMs = 0;
 
   constructor(private readonly opts: RecipeStoreOptions) {
     this.folder = opts.folder;
     this.log = opts.log ?? consoleLogger();
     this.now = opts.now ?? (() => new Date());
     this.retryMs = opts.retryMs ?? 150;
+    this.cache = (opts.cache ?? true) ? new IndexCache(IndexCache.pathIn(this.folder.cacheDir)) : null;
+    this.cacheWriter =
+      this.cache && !opts.readOnly
+        ? new CacheWriter(this.cache, {
+            current: (loc) => {
+              const e = this.index.get(loc.groupSlug, loc.slug);
+              return e && !e.broken ? e.file : null;
+            },
+            verify: (loc) => readFileState(this.folder.recipeFile(loc.groupSlug, loc.slug)),
+            isOpen: () => this.state === "open",
+            log: this.log,
+          })
+        : null;
     this.ctx = {
       index: this.index,
       folder: this.folder,
@@ -54,6 +82,7 @@ export class RecipeStore {
       log: this.log,
       retryLater: (loc) => this.retryLater(loc),
       clearRetry: (loc) => void this.retries.delete(keyOf(loc.groupSlug, loc.slug)),
+      cache: this.cache,
     };
   }
 
@@ -76,9 +105,16 @@ export class RecipeStore {
       await watcher.start();
       this.fsWatcher = watcher;
     }
+    const t0 = performance.now();
+    await this.cache?.load();
     await this.exclusive(async () => {
       await syncFiles(this.ctx, await listRecipeFiles(this.folder), "initial");
     });
+    this.openMs = performance.now() - t0;
+    const c = this.cache?.stats();
+    const from = c ? `${c.hits} from the cache, ${c.misses} read; cache ${c.state}` : "no cache";
+    this.log.info(`recipe index: ${this.index.all().length} recipes (${from}) in ${Math.round(this.openMs)} ms`);
+    if (this.cache?.dirty) this.cacheWriter?.schedule(CACHE_SAVE_AFTER_OPEN_MS);
   }
 
   async close(): Promise<void> {
@@ -88,6 +124,26 @@ export class RecipeStore {
     this.fsWatcher = null;
     await this.tail.catch(() => undefined);
     this.listeners.clear();
+    await this.cacheWriter?.save();
+  }
+
+  /** Counts of the index and the state of its cache. */
+  stats(): RecipeStoreStats {
+    const groups: Record<string, number> = {};
+    for (const g of this.index.groupSlugs()) groups[g] = this.index.list(g).length;
+    return { recipes: this.index.all().length, groups, broken: this.index.broken().length, openMs: this.openMs, cache: this.cache?.stats() ?? null };
+  }
+
+  /** Write the warm-start cache now if it changed (also done by a timer and at close). */
+  async saveCache(): Promise<void> {
+    await this.cacheWriter?.save();
+  }
+
+  /** The store wrote this file version itself: what reading it back gives is known. */
+  private rememberWrite(groupSlug: string, slug: string, file: FileFingerprint, writtenAt: number, doc: RecipeDoc): void {
+    // As sync.ts's parse() would read it, so a cached start equals a cold one.
+    const asRead = doc.name === "" ? { ...doc, name: nameFromSlug(slug) } : doc;
+    this.cache?.remember({ groupSlug, slug }, { file, readAt: writtenAt, vocabularyVersion: this.opts.vocabularyVersion(groupSlug), doc: asRead });
   }
 
   /** The file watcher (null when not watching): `pause()` / `resume()` make tests of §3.4 deterministic. */
@@ -155,6 +211,7 @@ export class RecipeStore {
       const { text, doc: written } = this.prepare(groupSlug, { ...doc, id, owner: doc.owner ?? this.opts.firstAdminOf(groupSlug) });
       await mkdir(dirname(path), { recursive: true });
       let file: FileFingerprint;
+      const writtenAt = Date.now();
       try {
         // exclusive: a file created by hand since the index last looked is never replaced.
         file = await this.commit(path, text, true);
@@ -165,6 +222,7 @@ export class RecipeStore {
       }
       const entry: RecipeEntry = { groupSlug, slug, doc: written, id, file, seenAt: null, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
       this.index.put(entry);
+      this.rememberWrite(groupSlug, slug, file, writtenAt, written);
       this.emit([{ type: "created", groupSlug, slug, id }]);
       return entry;
     });
@@ -185,9 +243,11 @@ export class RecipeStore {
     if (sameDoc(written, cur.doc, ["dateUpdated"]) || hashText(text) === cur.file.hash) return cur;
     const path = this.folder.recipeFile(groupSlug, slug);
     await this.verifyUnchanged(groupSlug, slug, cur.file);
+    const writtenAt = Date.now();
     const file = await this.commit(path, text, false);
     const entry: RecipeEntry = { ...cur, doc: written, file, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
     this.index.put(entry);
+    this.rememberWrite(groupSlug, slug, file, writtenAt, written);
     this.emit([{ type: "updated", groupSlug, slug, id: cur.id }]);
     return entry;
   }
@@ -226,8 +286,13 @@ export class RecipeStore {
         }
       }
       let entry: RecipeEntry = { ...cur, slug: newSlug, doc: written, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
+      const writtenAt = Date.now();
       if (hashText(text) !== cur.file.hash) entry = { ...entry, file: await this.commit(newPath, text, false) };
       this.index.put(entry);
+      this.cache?.forget({ groupSlug, slug: oldSlug });
+      // Unchanged content keeps its mtime through rename(2); either way the entry is checked against
+      // the disk before it is first written to the cache (its readAt is not after its mtime).
+      this.rememberWrite(groupSlug, newSlug, entry.file, Math.min(writtenAt, entry.file.mtimeMs), written);
       this.emit([{ type: "renamed", groupSlug, slug: newSlug, oldSlug, id: cur.id }]);
       return entry;
     });
@@ -249,6 +314,7 @@ export class RecipeStore {
       });
       await rm(this.folder.recipeMediaDir(groupSlug, slug), { recursive: true, force: true });
       this.index.delete(groupSlug, slug);
+      this.cache?.forget({ groupSlug, slug });
       this.emit([{ type: "deleted", groupSlug, slug, id: cur.id }]);
     });
   }
@@ -297,6 +363,7 @@ export class RecipeStore {
   }
 
   private emit(changes: RecipeChange[]): void {
+    if (changes.length > 0 || this.cache?.dirty) this.cacheWriter?.schedule(CACHE_SAVE_DEBOUNCE_MS);
     for (const change of changes) {
       for (const listener of this.listeners) {
         try {

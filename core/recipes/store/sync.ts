@@ -4,6 +4,7 @@
  * hand renames) and writes assigned ids and owners back into the files, once, only if unchanged.
  */
 import { join } from "node:path";
+import { lstatSync } from "node:fs";
 import { lstat, stat } from "node:fs/promises";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { parseRecipeFile, serializeRecipeFile } from "../file/recipe-file.js";
@@ -12,7 +13,8 @@ import { isSafeSlug } from "../../storage/data-folder.js";
 import { writeFileAtomic } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
 import { fileSlug } from "../../util/slug.js";
-import { FileTooLargeError, fingerprintOf, hashText, listRecipeFiles, readFileState, type FileFingerprint, type FileState } from "./file-state.js";
+import { FileTooLargeError, fingerprintOf, hashText, listRecipeFiles, readFileState, readFileStateSync, type FileFingerprint, type FileState } from "./file-state.js";
+import type { IndexCache } from "./index-cache.js";
 import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type IdentityPatch, type Location } from "./identity.js";
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
@@ -31,6 +33,8 @@ export interface SyncContext {
   retryLater(loc: Location): boolean;
   /** The file parsed, vanished or was given up on: drop any scheduled re-read. */
   clearRetry(loc: Location): void;
+  /** The warm-start cache: consulted by the scan at open, told every parse (null: no cache). */
+  cache: IndexCache | null;
 }
 
 /**
@@ -43,7 +47,12 @@ export type SyncMode = "initial" | "watch" | "reload" | "vocabulary";
 
 interface Read {
   loc: Location;
-  state: FileState | null;
+  /** `text` is null when the parse came from the cache (the file was only stat'ed). */
+  state: (FileFingerprint & { text: string | null }) | null;
+  /** Clock time before the bytes were read (or, from the cache, when they were). */
+  readAt: number;
+  /** The cached parse of exactly this file version, when the scan at open found one. */
+  cached: RecipeDoc | null;
   /** Set when the file exists but cannot be indexed at all (bad name, too large). */
   problem: { info: BrokenInfo; file: FileFingerprint } | null;
 }
@@ -72,7 +81,9 @@ const READ_PARALLELISM = 16;
 /** Bring the index in line with these files; returns the changes to announce. */
 export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncMode): Promise<RecipeChange[]> {
   const unique = [...new Map(files.map((f) => [keyOf(f.groupSlug, f.slug), f])).values()];
-  const reads = await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
+  // The scan at open reads synchronously: nothing is served yet, and thousands of small files from the
+  // page cache are read several times faster without a thread-pool round trip per call.
+  const reads = mode === "initial" ? unique.map((loc) => scanOne(ctx, loc)) : await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
   if (mode !== "initial") reads.push(...(await newcomersBesideGone(ctx, reads)));
   // Renames pair files that vanished with files that appeared, so the whole burst is read first.
   const gone = reads.filter((r) => r.state === null && r.problem === null);
@@ -112,25 +123,61 @@ async function newcomersBesideGone(ctx: SyncContext, reads: Read[]): Promise<Rea
   return mapLimit(extra, READ_PARALLELISM, (loc) => readOne(ctx, loc));
 }
 
-async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
+function pathOf(ctx: SyncContext, loc: Location): string {
   // Names come from readdir or the watcher, so they are single path segments; still, only a valid
   // slug may become an indexed recipe, and anything else is never written to.
-  const path = isSafeSlug(loc.slug) ? ctx.folder.recipeFile(loc.groupSlug, loc.slug) : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
+  return isSafeSlug(loc.slug) ? ctx.folder.recipeFile(loc.groupSlug, loc.slug) : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
+}
+
+/** The scan at open: the cached parse when size, mtime and vocabulary still match, else a synchronous read. */
+function scanOne(ctx: SyncContext, loc: Location): Read {
+  const readAt = Date.now();
+  if (ctx.cache && isSafeSlug(loc.slug)) {
+    try {
+      const st = lstatSync(pathOf(ctx, loc));
+      const hit = st.isFile() ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
+      if (hit) return { loc, state: { ...hit.file, text: null }, readAt: hit.readAt, cached: hit.doc, problem: null };
+    } catch {
+      // Gone or unreadable, or the group has no vocabulary yet: reading the file says which.
+    }
+  }
+  return settle(loc, readAt, () => readFileStateSync(pathOf(ctx, loc)));
+}
+
+async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
+  const readAt = Date.now();
   let state: FileState | null;
   try {
-    state = await readFileState(path);
+    state = await readFileState(pathOf(ctx, loc));
   } catch (e) {
-    // Too large, or unreadable (permissions, an I/O error): reported like a file that does not
-    // parse, so one bad file never stops the rest of the burst.
-    const size = e instanceof FileTooLargeError ? e.size : 0;
-    const message = e instanceof Error ? e.message : String(e);
-    return { loc, state: null, problem: { info: { message, line: null }, file: { size, mtimeMs: 0, hash: "" } } };
+    return unreadable(loc, readAt, e);
   }
+  return checked(loc, readAt, state);
+}
+
+function settle(loc: Location, readAt: number, read: () => FileState | null): Read {
+  let state: FileState | null;
+  try {
+    state = read();
+  } catch (e) {
+    return unreadable(loc, readAt, e);
+  }
+  return checked(loc, readAt, state);
+}
+
+/** Too large, or unreadable (permissions, an I/O error): reported like a file that does not parse, so one bad file never stops the rest of the burst. */
+function unreadable(loc: Location, readAt: number, e: unknown): Read {
+  const size = e instanceof FileTooLargeError ? e.size : 0;
+  const message = e instanceof Error ? e.message : String(e);
+  return { loc, state: null, readAt, cached: null, problem: { info: { message, line: null }, file: { size, mtimeMs: 0, hash: "" } } };
+}
+
+function checked(loc: Location, readAt: number, state: FileState | null): Read {
   if (state && !isSafeSlug(loc.slug)) {
     const message = `file name "${loc.slug}.md" is not a valid recipe slug (lowercase letters, digits, dashes); rename it to "${fileSlug(loc.slug)}.md"`;
-    return { loc, state: null, problem: { info: { message, line: null }, file: fingerprintOf(state) } };
+    return { loc, state: null, readAt, cached: null, problem: { info: { message, line: null }, file: fingerprintOf(state) } };
   }
-  return { loc, state, problem: null };
+  return { loc, state, readAt, cached: null, problem: null };
 }
 
 /** A file with neither `name` nor `# Heading` is named after its file; in memory only, nothing to fix. */
@@ -156,8 +203,8 @@ async function loadOne(run: Run, r: Read): Promise<void> {
   const { index } = ctx;
   const { groupSlug, slug } = r.loc;
   if (r.problem) return markBroken(run, r.loc, r.problem.file, r.problem.info);
-  const state = r.state as FileState;
-  const file = fingerprintOf(state);
+  const state = r.state as FileFingerprint & { text: string | null };
+  const file: FileFingerprint = { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
   const cur = index.get(groupSlug, slug);
   const stale = mode === "vocabulary" && cur !== null && cur.vocabularyVersion !== ctx.vocabularyVersion(groupSlug);
   // An explicit reload re-parses a broken file even if unchanged: what failed may have been the
@@ -167,19 +214,21 @@ async function loadOne(run: Run, r: Read): Promise<void> {
     // Same bytes: our own write coming back through the watcher, a touch, or a checkout of the same
     // content. Nothing to announce; keep the fresh mtime for the next comparison.
     if (cur.file.mtimeMs !== file.mtimeMs) index.put({ ...cur, file });
+    ctx.cache?.touch(r.loc, file, r.readAt);
     ctx.clearRetry(r.loc);
     return;
   }
   const known = index.getBroken(groupSlug, slug);
   if (!cur && known && known.file.hash === state.hash && !retryBroken) return;
 
-  const parsed = parse(ctx, groupSlug, state.text, slug);
+  const parsed = r.cached ? { doc: r.cached } : parse(ctx, groupSlug, state.text ?? "", slug);
   if ("error" in parsed) {
     if (mode === "watch" && ctx.retryLater(r.loc)) return;
     ctx.clearRetry(r.loc);
     return markBroken(run, r.loc, file, parsed.error);
   }
   ctx.clearRetry(r.loc);
+  if (!r.cached) ctx.cache?.remember(r.loc, { file, readAt: r.readAt, vocabularyVersion: ctx.vocabularyVersion(groupSlug), doc: parsed.doc });
   const handEdit = mode !== "initial" && !(cur && cur.file.hash === state.hash);
   const seenAt = handEdit ? ctx.now().toISOString() : (cur?.seenAt ?? null);
   const fileId = usableId(parsed.doc.id) ? parsed.doc.id : null;
@@ -284,6 +333,7 @@ function markBroken(run: Run, loc: Location, file: FileFingerprint, info: Broken
 function forget(run: Run, loc: Location): void {
   const { index } = run.ctx;
   run.ctx.clearRetry(loc);
+  run.ctx.cache?.forget(loc);
   if (index.deleteBroken(loc.groupSlug, loc.slug)) run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: null });
   const prev = index.delete(loc.groupSlug, loc.slug);
   if (!prev) return;
@@ -321,9 +371,12 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   // As close to the rename as writeFileAtomic allows: the file must still be the one we read.
   const again = await readFileState(path).catch(() => null);
   if (!again || again.hash !== wb.expectedHash) return;
+  const writtenAt = Date.now();
   await writeFileAtomic(path, text, { tmpDir: folder.tmpDir });
   const st = await stat(path);
-  index.put({ ...cur, doc: { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner }, file: { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) } });
+  const file = { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
+  index.put({ ...cur, doc: { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner }, file });
+  ctx.cache?.remember(wb.loc, { file, readAt: writtenAt, vocabularyVersion: ctx.vocabularyVersion(wb.loc.groupSlug), doc });
   const what = [wb.patch.id !== undefined ? "id" : null, wb.patch.owner !== undefined ? "owner" : null].filter(Boolean).join(" and ");
   ctx.log.info(`wrote ${what} into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md`);
 }

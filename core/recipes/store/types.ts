@@ -68,6 +68,8 @@ export interface RecipeStoreOptions {
   watch?: boolean;
   /** Never write (for `larder check`): identity rules apply in memory only. */
   readOnly?: boolean;
+  /** Use the warm-start cache in `.larder/cache` (default true; it is never written when read-only). */
+  cache?: boolean;
   log?: Logger;
   /** Quiet period that ends a burst of file events (default 75 ms). */
   debounceMs?: number;

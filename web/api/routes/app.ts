@@ -2,6 +2,7 @@
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import type { Larder } from "../../../core/larder.js";
+import { oidcSettings } from "../../../core/auth/oidc-claims.js";
 
 /** The Mealie API version Larder implements: clients gate features on it (ARCHITECTURE §8). */
 export const MEALIE_API_VERSION = "v3.19.2";
@@ -28,7 +29,9 @@ const THEME_DEFAULTS = {
 export function themeOf(larder: Larder): typeof THEME_DEFAULTS {
   const theme = { ...THEME_DEFAULTS };
   for (const [k, v] of Object.entries(larder.config.theme)) {
-    const key = k.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof typeof THEME_DEFAULTS;
+    const key = k
+      .toLowerCase()
+      .replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof typeof THEME_DEFAULTS;
     if (key in theme && /^#[0-9a-f]{3,8}$/i.test(v.trim())) theme[key] = v.trim();
   }
   return theme;
@@ -36,7 +39,9 @@ export function themeOf(larder: Larder): typeof THEME_DEFAULTS {
 
 export function appInfo(larder: Larder): Record<string, unknown> {
   const c = larder.config;
-  const defaultGroup = larder.groups.bySlugOrNull(larder.site.data.defaultGroup) ?? larder.groups.all()[0] ?? null;
+  const oidc = oidcSettings(c);
+  const defaultGroup =
+    larder.groups.bySlugOrNull(larder.site.data.defaultGroup) ?? larder.groups.all()[0] ?? null;
   const groupPublic = defaultGroup && !defaultGroup.doc.data.preferences.privateGroup;
   const household = defaultGroup ? [...defaultGroup.households.values()][0] : undefined;
   return {
@@ -47,10 +52,11 @@ export function appInfo(larder: Larder): Record<string, unknown> {
     allowSignup: c.allowSignup,
     allowPasswordLogin: c.allowPasswordLogin,
     defaultGroupSlug: groupPublic ? defaultGroup.slug : null,
-    defaultHouseholdSlug: groupPublic && household && !household.doc.data.preferences.privateHousehold ? household.slug : null,
-    enableOidc: false,
-    oidcRedirect: false,
-    oidcProviderName: c.oidc.PROVIDER_NAME ?? "OAuth",
+    defaultHouseholdSlug:
+      groupPublic && household && !household.doc.data.preferences.privateHousehold ? household.slug : null,
+    enableOidc: oidc !== null,
+    oidcRedirect: oidc?.autoRedirect ?? false,
+    oidcProviderName: oidc?.providerName ?? "OAuth",
     tokenTime: c.tokenTimeHours,
     enableOpenai: false,
     enableOpenaiImageServices: false,

@@ -1,29 +1,79 @@
-/** /api/auth: form login, refresh, logout (mealie-api-notes §2). */
+/** /api/auth: form login, OIDC sign-in, refresh, logout (mealie-api-notes §2, decision 0010). */
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { SESSION_COOKIE } from "../handler.js";
+import { SESSION_COOKIE, readCookie } from "../handler.js";
 import type { ApiContext } from "../context.js";
 
-function cookie(ctx: ApiContext, value: string, maxAge: number): string {
-  const secure = ctx.req.headers["x-forwarded-proto"] === "https" || ctx.larder.config.baseUrl.startsWith("https:");
-  return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+/** Ties a started OIDC sign-in to the browser that started it (see core/auth/oidc.ts). */
+const OIDC_BINDING_COOKIE = "larder.oidc";
+
+function cookie(ctx: ApiContext, value: string, maxAge: number, name = SESSION_COOKIE, path = "/"): string {
+  const secure =
+    ctx.req.headers["x-forwarded-proto"] === "https" || ctx.larder.config.baseUrl.startsWith("https:");
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 }
+
+// Lax, so the cookie comes along when the IdP sends the browser back with a top-level GET.
+const bindingCookie = (ctx: ApiContext, value: string, maxAge: number) =>
+  cookie(ctx, value, maxAge, OIDC_BINDING_COOKIE, "/api/auth/oauth");
 
 export const authRoutes = [
   route("POST", "/api/auth/token", "public", async (ctx) => {
     const form = await ctx.form();
     const remember = /^(1|true|on|yes)$/i.test(form.remember_me ?? form.rememberMe ?? "");
-    const { token, maxAge } = await ctx.larder.auth.login(form.username ?? "", form.password ?? "", { rememberMe: remember });
-    return Reply.json(200, { access_token: token, token_type: "bearer" }, { "Set-Cookie": cookie(ctx, token, maxAge) });
+    const { token, maxAge } = await ctx.larder.auth.login(form.username ?? "", form.password ?? "", {
+      rememberMe: remember,
+    });
+    return Reply.json(
+      200,
+      { access_token: token, token_type: "bearer" },
+      { "Set-Cookie": cookie(ctx, token, maxAge) },
+    );
+  }),
+  route("GET", "/api/auth/oauth", "public", async (ctx) => {
+    const { url, binding, maxAge } = await ctx.larder.auth.oidcBegin(
+      readCookie(ctx.req.headers.cookie, OIDC_BINDING_COOKIE),
+    );
+    return Reply.json(302, null, {
+      Location: url,
+      "Set-Cookie": bindingCookie(ctx, binding, maxAge),
+      "Cache-Control": "no-store",
+    });
+  }),
+  route("GET", "/api/auth/oauth/callback", "public", async (ctx) => {
+    const q = ctx.query;
+    const { token, maxAge, landing } = await ctx.larder.auth.oidcLogin(
+      {
+        code: q.get("code"),
+        state: q.get("state"),
+        iss: q.get("iss"),
+        error: q.get("error"),
+        errorDescription: q.get("error_description"),
+      },
+      readCookie(ctx.req.headers.cookie, OIDC_BINDING_COOKIE),
+    );
+    const headers = { "Set-Cookie": cookie(ctx, token, maxAge), "Cache-Control": "no-store" };
+    // Straight from the IdP (Larder's redirect URI): a browser page load, so land it on the app.
+    // Relayed by a frontend from its /login page (Mealie's redirect URI): Mealie's token JSON.
+    if (landing === "redirect") return Reply.json(302, null, { ...headers, Location: "/" });
+    return Reply.json(200, { access_token: token, token_type: "bearer" }, headers);
   }),
   route("GET", "/api/auth/refresh", "user", async (ctx) => {
     const { token, maxAge } = await ctx.larder.auth.refresh(ctx.actor);
-    return Reply.json(200, { access_token: token, token_type: "bearer" }, { "Set-Cookie": cookie(ctx, token, maxAge) });
+    return Reply.json(
+      200,
+      { access_token: token, token_type: "bearer" },
+      { "Set-Cookie": cookie(ctx, token, maxAge) },
+    );
   }),
   // The Nuxt frontend calls refresh with POST; answer both.
   route("POST", "/api/auth/refresh", "user", async (ctx) => {
     const { token, maxAge } = await ctx.larder.auth.refresh(ctx.actor);
-    return Reply.json(200, { access_token: token, token_type: "bearer" }, { "Set-Cookie": cookie(ctx, token, maxAge) });
+    return Reply.json(
+      200,
+      { access_token: token, token_type: "bearer" },
+      { "Set-Cookie": cookie(ctx, token, maxAge) },
+    );
   }),
   route("POST", "/api/auth/logout", "user", async (ctx) => {
     await ctx.larder.auth.logout(ctx.actor);

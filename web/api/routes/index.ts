@@ -6,7 +6,25 @@ import { recipeRoutes } from "./recipes.js";
 import { organizerRoutesAll } from "./organizers.js";
 import { foodUnitRoutes } from "./foods-units.js";
 import { groupRoutes } from "./groups.js";
+import { householdRoutes } from "./households.js";
+import { adminRoutes } from "./admin.js";
+import { adminMaintenanceRoutes } from "./admin-maintenance.js";
 import { mediaRoutes } from "./media.js";
+import { ratingRoutes } from "./ratings.js";
+import { commentRoutes } from "./comments.js";
+import { timelineRoutes } from "./timeline.js";
+import { cookbookRoutes } from "./cookbooks.js";
+import { recipeActionRoutes } from "./recipe-actions.js";
+import { labelRoutes } from "./labels.js";
+import { seederRoutes } from "./seeders.js";
+import { exploreRoutes } from "./explore.js";
+import { validatorRoutes } from "./validators.js";
+import { suggestionRoutes } from "./suggestions.js";
+import { recipeMediaRoutes } from "./recipe-media.js";
+import { exportRoutes } from "./exports.js";
+import { shareRoutes } from "./shares.js";
+import { bulkActionRoutes } from "./bulk-actions.js";
+import { utilRoutes } from "./utils.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -18,6 +36,24 @@ export function buildRouter(): Router {
     ...organizerRoutesAll,
     ...foodUnitRoutes,
     ...groupRoutes,
+    ...householdRoutes,
+    ...adminRoutes,
+    ...adminMaintenanceRoutes,
     ...mediaRoutes,
+    ...ratingRoutes,
+    ...commentRoutes,
+    ...timelineRoutes,
+    ...cookbookRoutes,
+    ...recipeActionRoutes,
+    ...labelRoutes,
+    ...seederRoutes,
+    ...exploreRoutes,
+    ...validatorRoutes,
+    ...suggestionRoutes,
+    ...recipeMediaRoutes,
+    ...exportRoutes,
+    ...shareRoutes,
+    ...bulkActionRoutes,
+    ...utilRoutes,
   );
 }

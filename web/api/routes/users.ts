@@ -1,20 +1,60 @@
-/** /api/users (self, API tokens, password reset) and the admin user routes the CLI needs. */
+/**
+ * /api/users (mealie-api-notes §4.3): self, profile updates, password change, sign-up, forgotten
+ * passwords, profile images, API tokens, and the admin's /users CRUD. Handlers only translate HTTP;
+ * who may do what is decided in core (larder.accounts, larder.registration).
+ */
 import { z } from "zod";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
+import { readMultipart } from "../multipart.js";
+import type { ApiContext } from "../context.js";
 import { userOut } from "./scope.js";
 import { listQuery } from "../../../core/query/list.js";
 import { textRanker } from "../../../core/search/text-search.js";
 import { queryRecord } from "../../../core/recipes/recipe-list.js";
 import { userAttributes } from "../../../core/query/attributes.js";
-import { NewUserInput } from "../../../core/users/users-service.js";
-import { BadRequestError, NotFoundError } from "../../../core/errors.js";
+import { NotFoundError, ValidationError } from "../../../core/errors.js";
+import type { UserRecord } from "../../../core/schemas/records.js";
 
-const TokenIn = z.object({ name: z.string().trim().min(1, "This Field is Required").max(200), integrationId: z.string().max(200).default("generic") }).loose();
-const AdminUserIn = NewUserInput.extend({ group: z.string().nullish(), household: z.string().nullish() }).loose();
+const TokenIn = z.object({ name: z.string().trim().min(1, "This Field is Required").max(200), integrationId: z.string().max(200).default("generic") });
+/** Profile pictures are small; a phone photo is a few MB. */
+const MAX_AVATAR_BYTES = 10 * 1024 * 1024;
+
+/** A paginated list of users as UserOut (admin lists: any group). */
+export function userPage(ctx: ApiContext, users: UserRecord[], routePath: string): Record<string, unknown> {
+  const env = listQuery(users, queryRecord(ctx.query), userAttributes, {
+    route: routePath,
+    search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
+    nullsInLinks: "none",
+  });
+  return { ...env, items: env.items.map((u) => userOut(ctx.larder, u, false)) };
+}
+
+/** Images are served with a validator so a client can revalidate instead of downloading again. */
+function image(ctx: ApiContext, found: { data: Buffer; etag: string }): Reply {
+  if (ctx.req.headers["if-none-match"] === found.etag) return new Reply(304, Buffer.alloc(0), { ETag: found.etag }, true);
+  return Reply.bytes(found.data, "image/webp", { ETag: found.etag, "Cache-Control": "public, max-age=3600" });
+}
+
+const updated = { message: "User updated", error: false };
 
 export const userRoutes = [
   route("GET", "/api/users/self", "user", (ctx) => userOut(ctx.larder, ctx.user)),
+  route("PUT", "/api/users/password", "user", async (ctx) => {
+    await ctx.larder.accounts.changePassword(ctx.actor, await ctx.json());
+    return { message: "Password updated", error: false };
+  }),
+  route("POST", "/api/users/register", "public", async (ctx) => Reply.created(userOut(ctx.larder, await ctx.larder.registration.register(await ctx.json())))),
+  route("POST", "/api/users/forgot-password", "public", async (ctx) => {
+    ctx.larder.registration.forgotPassword(await ctx.json());
+    return null;
+  }),
+  route("POST", "/api/users/reset-password", "public", async (ctx) => {
+    await ctx.larder.registration.resetPassword(await ctx.json());
+    return null;
+  }),
+
+  // ---- API tokens ----
   route("POST", "/api/users/api-tokens", "user", async (ctx) => {
     const body = TokenIn.parse((await ctx.json()) ?? {});
     const t = await ctx.larder.auth.createApiToken(ctx.user.id, body.name, body.integrationId);
@@ -26,44 +66,31 @@ export const userRoutes = [
     const name = await ctx.larder.auth.deleteApiToken(ctx.user.id, id);
     return { tokenDelete: name };
   }),
-  route("POST", "/api/users/reset-password", "public", async (ctx) => {
-    const body = z.object({ token: z.string(), password: z.string().min(8, "Must Be At Least 8 Characters"), passwordConfirm: z.string().optional() }).loose().parse((await ctx.json()) ?? {});
-    if (body.passwordConfirm !== undefined && body.passwordConfirm !== body.password) throw new BadRequestError("passwords must match");
-    await ctx.larder.auth.resetPassword(body.token, body.password);
+
+  // ---- profile images ----
+  route("POST", "/api/users/:id/image", "user", async (ctx) => {
+    const body = await readMultipart(ctx.req, { maxFileBytes: Math.min(MAX_AVATAR_BYTES, ctx.larder.config.maxUploadBytes), maxFiles: 1 });
+    const file = body.file("profile");
+    if (!file) throw new ValidationError([{ loc: ["body", "profile"], msg: "This Field is Required", type: "missing" }]);
+    await ctx.larder.accounts.setAvatar(ctx.actor, ctx.params.id, file.data);
     return null;
   }),
-  route("GET", "/api/admin/users", "admin", (ctx) => {
-    const byId = new Map(ctx.larder.users.all().map((u) => [u.id, u]));
-    const env = listQuery([...byId.values()], queryRecord(ctx.query), userAttributes, {
-      route: "/api/admin/users",
-      search: textRanker([(u) => u.username, (u) => u.fullName, (u) => u.email]),
-      nullsInLinks: "none",
-    });
-    return { ...env, items: env.items.map((u) => userOut(ctx.larder, ctx.larder.users.get(u.id), false)) };
+  route("GET", "/api/users/:id/image", "user", async (ctx) => image(ctx, await ctx.larder.accounts.avatarFor(ctx.actor, ctx.params.id))),
+  // Public like Mealie's: pages embed it as <img>, and user ids are unguessable.
+  route("GET", "/api/media/users/:id/:file", "public", async (ctx) => image(ctx, await ctx.larder.accounts.avatars.read(ctx.params.id, ctx.params.file))),
+
+  // ---- a user's profile; the admin's /users CRUD ----
+  route("PUT", "/api/users/:id", "user", async (ctx) => {
+    await ctx.larder.accounts.update(ctx.actor, ctx.params.id, await ctx.json());
+    return updated;
   }),
-  route("POST", "/api/admin/users", "admin", async (ctx) => {
-    const body = AdminUserIn.parse((await ctx.json()) ?? {});
-    const larder = ctx.larder;
-    const groupName = body.group ?? null;
-    const g = groupName
-      ? larder.groups.all().find((x) => x.doc.data.name.toLowerCase() === groupName.toLowerCase() || x.slug === groupName)
-      : (larder.groups.bySlugOrNull(larder.site.data.defaultGroup) ?? larder.groups.all()[0]);
-    if (!g) throw new NotFoundError("group not found");
-    const hName = body.household ?? null;
-    const h = hName
-      ? [...g.households.values()].find((x) => x.doc.data.name.toLowerCase() === hName.toLowerCase() || x.slug === hName)
-      : [...g.households.values()][0];
-    if (!h) throw new NotFoundError("household not found");
-    const { password, group: _g, household: _h, ...profile } = body;
-    const user = await larder.users.create(profile, { groupId: g.doc.data.id, householdId: h.doc.data.id });
-    await larder.auth.setPassword(user.id, password);
-    return Reply.created(userOut(larder, user));
-  }),
-  route("GET", "/api/admin/users/:id", "admin", (ctx) => userOut(ctx.larder, ctx.larder.users.get(ctx.params.id))),
-  route("POST", "/api/admin/users/password-reset-token", "admin", async (ctx) => {
-    const body = z.object({ email: z.string() }).loose().parse((await ctx.json()) ?? {});
-    const user = ctx.larder.users.all().find((u) => u.email.toLowerCase() === body.email.trim().toLowerCase());
-    if (!user) throw new NotFoundError("User Not Found");
-    return Reply.created({ token: await ctx.larder.auth.createResetToken(user.id) });
+  route("GET", "/api/users", "admin", (ctx) => userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/users")),
+  route("POST", "/api/users", "admin", async (ctx) => Reply.created(userOut(ctx.larder, await ctx.larder.accounts.create(ctx.actor, await ctx.json())))),
+  route("GET", "/api/users/:id", "admin", (ctx) => userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id))),
+  route("DELETE", "/api/users/:id", "admin", async (ctx) => {
+    const user = ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id);
+    const out = userOut(ctx.larder, user, false);
+    await ctx.larder.accounts.remove(ctx.actor, user.id);
+    return out;
   }),
 ];

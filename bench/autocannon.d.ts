@@ -1,0 +1,31 @@
+/** The part of autocannon 8's API the benchmark uses (the package ships no types). */
+declare module "autocannon" {
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    headers?: Record<string, string>;
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench [-- --sizes 1000,10000] [--keep]`: the benchmark of issue #3. Generates data folders,
+ * runs `larder serve` on each as a separate process, measures start-up (cold, warm, against the raw
+ * read), request latency and throughput, hand edit to visible and peak memory, then writes
+ * BENCHMARKS.md and bench/results.json. Not a test: nothing here fails on a slow figure.
+ */
+import { writeFile, rm } from "node:fs/promises";
+import { cpus, loadavg, tmpdir, totalmem, type as osType, release } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { ensureBuilt } from "./build.js";
+import { generateFolder, type GeneratedFolder } from "./generate.js";
+import { median } from "./http.js";
+import { FILTER_QUERIES, SEARCH_TERMS, filterPath, handEdits, latency, searchPath, throughput } from "./measure.js";
+import { evaluateTargets, renderMarkdown, type Results, type SizeResult, type StartSummary } from "./report.js";
+import { dropIndexCache, startLarder, type RunningLarder } from "./server.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const START_RUNS = 3;
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const log = (s: string) => process.stdout.write(`[bench] ${s}\n`);
+
+async function rawReadOnce(dataDir: string): Promise<{ processMs: number; readMs: number }> {
+  const t0 = performance.now();
+  const r = await execa("node", [join(ROOT, "bench", "raw-read.mjs"), dataDir]);
+  const processMs = performance.now() - t0;
+  const { readMs } = JSON.parse(r.stdout) as { readMs: number };
+  return { processMs, readMs };
+}
+
+function summarise(runs: StartSummary["runs"]): StartSummary {
+  return {
+    firstAnswerMs: median(runs.map((r) => r.firstAnswerMs)),
+    firstListMs: median(runs.map((r) => r.firstListMs)),
+    firstSearchMs: median(runs.map((r) => r.firstSearchMs)),
+    runs,
+  };
+}
+
+async function benchSize(count: number, base: string): Promise<SizeResult> {
+  const dataDir = join(base, String(count));
+  log(`${count} recipes: generating ${dataDir}`);
+  const g0 = performance.now();
+  const gen: GeneratedFolder = await generateFolder(dataDir, count);
+  const generateMs = performance.now() - g0;
+  const start = (): Promise<RunningLarder> => startLarder({ root: ROOT, dataDir, apiToken: gen.apiToken, searchTerm: "chicken" });
+
+  const raws = [];
+  for (let i = 0; i < START_RUNS; i++) raws.push(await rawReadOnce(dataDir));
+  log(`${count}: raw read ${raws.map((r) => r.processMs.toFixed(0)).join(", ")} ms`);
+
+  const coldRuns: StartSummary["runs"] = [];
+  let peakRssMb = 0;
+  let result: Omit<SizeResult, "recipes" | "bytes" | "generateMs" | "rawRead" | "cold" | "warm" | "coldToRawRatio" | "peakRssMb"> | null = null;
+  for (let i = 0; i < START_RUNS; i++) {
+    await dropIndexCache(dataDir);
+    const server = await start();
+    coldRuns.push(server.times);
+    log(`${count}: cold start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`);
+    try {
+      // The last cold-started server also takes the load: its peak RSS covers start, load and edits.
+      if (i === START_RUNS - 1) result = await underLoad(server, gen);
+      peakRssMb = Math.max(peakRssMb, await server.peakRssMb());
+    } finally {
+      await server.stop();
+    }
+  }
+  const warmRuns: StartSummary["runs"] = [];
+  for (let i = 0; i < START_RUNS; i++) {
+    const server = await start();
+    warmRuns.push(server.times);
+    log(`${count}: warm start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`);
+    peakRssMb = Math.max(peakRssMb, await server.peakRssMb());
+    await server.stop();
+  }
+  if (!result) throw new Error("unreachable: no load results");
+  const rawRead = { processMs: median(raws.map((r) => r.processMs)), readMs: median(raws.map((r) => r.readMs)), runs: raws };
+  const cold = summarise(coldRuns);
+  return { recipes: count, bytes: gen.bytes, generateMs, rawRead, cold, warm: summarise(warmRuns), coldToRawRatio: cold.firstListMs / rawRead.processMs, ...result, peakRssMb };
+}
+
+async function underLoad(server: RunningLarder, gen: GeneratedFolder) {
+  const { client } = server;
+  // The brief's login: a session token, as a browser or the Mealie app would use.
+  const login = await fetch(`http://127.0.0.1:${server.port}/api/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: "admin", password: "MyPassword" }),
+  });
+  if (!login.ok) throw new Error(`bench: login failed: ${login.status} ${await login.text()}`);
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const searchPaths = SEARCH_TERMS.map(searchPath);
+  const filterPaths = FILTER_QUERIES.map(filterPath);
+  const total = await client.json<{ total: number }>("/api/recipes?perPage=1");
+  if (total.total !== gen.count) throw new Error(`bench: the server lists ${total.total} recipes, expected ${gen.count}`);
+  const search = await latency(client, searchPaths, 16, 60_000);
+  log(`${gen.count}: search p50 ${search.p50.toFixed(2)} p95 ${search.p95.toFixed(2)} p99 ${search.p99.toFixed(2)} ms`);
+  const filter = await latency(client, filterPaths, 41, 60_000);
+  log(`${gen.count}: filter p50 ${filter.p50.toFixed(2)} p95 ${filter.p95.toFixed(2)} p99 ${filter.p99.toFixed(2)} ms`);
+  const searchThroughput = await throughput(server.port, token, searchPaths, 10, 8);
+  const filterThroughput = await throughput(server.port, token, filterPaths, 10, 8);
+  log(`${gen.count}: throughput search ${searchThroughput.reqPerSec.toFixed(0)} req/s, filter ${filterThroughput.reqPerSec.toFixed(0)} req/s`);
+  const handEdit = await handEdits(client, join(gen.dir, "groups", "home", "recipes"), gen.slugs, 40, 60_000);
+  log(`${gen.count}: hand edit p50 ${handEdit.p50.toFixed(0)} p95 ${handEdit.p95.toFixed(0)} ms`);
+  return { search, filter, searchThroughput, filterThroughput, handEdit };
+}
+
+async function emptyStart(base: string): Promise<number[]> {
+  const gen = await generateFolder(join(base, "0"), 0);
+  const out: number[] = [];
+  for (let i = 0; i < START_RUNS; i++) {
+    const s = await startLarder({ root: ROOT, dataDir: gen.dir, apiToken: gen.apiToken, searchTerm: "chicken" });
+    out.push(s.times.firstListMs);
+    await s.stop();
+  }
+  return out;
+}
+
+async function git(args: string[]): Promise<string> {
+  return (await execa("git", args, { cwd: ROOT, reject: false })).stdout.trim();
+}
+
+async function main(): Promise<void> {
+  const sizes = (arg("sizes") ?? "1000,10000").split(",").map(Number).filter((n) => n > 0);
+  const t0 = performance.now();
+  const loadavgStart = loadavg();
+  await ensureBuilt(ROOT, log);
+  const base = join(tmpdir(), "larder-bench");
+  const emptyStartMs = await emptyStart(base);
+  log(`empty folder start: ${emptyStartMs.map((x) => x.toFixed(0)).join(", ")} ms`);
+  const results: SizeResult[] = [];
+  for (const n of sizes) results.push(await benchSize(n, base));
+  const partial: Omit<Results, "targets"> = {
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+    commit: await git(["rev-parse", "HEAD"]),
+    dirty: (await git(["status", "--porcelain"])) !== "",
+    date: new Date().toISOString(),
+    durationS: (performance.now() - t0) / 1000,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGb: totalmem() / 2 ** 30,
+      node: process.versions.node,
+      os: `${osType()} ${release()}`,
+      loadavgStart,
+      loadavgEnd: loadavg(),
+    },
+    emptyStartMs,
+    sizes: results,
+  };
+  const big = results.reduce((a, b) => (b.recipes > a.recipes ? b : a));
+  const fixed = median(emptyStartMs);
+  const explain = (what: string): string | undefined => {
+    if (/start/.test(what) && !/growth/.test(what)) {
+      const index = (/warm/.test(what) ? big.warm : big.cold).runs.at(-1)?.indexLog;
+      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and module loading, before any recipe is read); the recipe index's own share: ${index ?? "not logged"}. See docs/decisions/0007-performance.md.`;
+    }
+    return undefined;
+  };
+  const full: Results = { ...partial, targets: evaluateTargets(partial, explain) };
+  await writeFile(join(ROOT, "bench", "results.json"), `${JSON.stringify(full, null, 2)}\n`);
+  await writeFile(join(ROOT, "BENCHMARKS.md"), renderMarkdown(full));
+  log("wrote BENCHMARKS.md and bench/results.json");
+  for (const t of full.targets) log(`${t.met ? "met " : "GAP "} ${t.what}: ${t.measured} (target ${t.target})`);
+  if (!process.argv.includes("--keep")) await rm(base, { recursive: true, force: true });
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+/**
+ * `larder serve` as a separate process, the way a user runs it: the built JS (dist/), one node process
+ * whose pid is the server, so /proc/<pid>/status is the server's own memory. Start-up is timed from
+ * just before the spawn to the first answers.
+ */
+import { readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { execa, type ResultPromise } from "execa";
+import { HttpClient } from "./http.js";
+
+export interface StartTimes {
+  /** Spawn to the first 200 of GET /api/app/about (the server listens only once the index is loaded). */
+  firstAnswerMs: number;
+  /** Spawn to the first 200 of an authenticated GET /api/recipes (the index answers). */
+  firstListMs: number;
+  /** Spawn to the first 200 of a search (search structures ready). */
+  firstSearchMs: number;
+  /** What the store logged about its start: recipes, how many came from the cache, its own time. */
+  indexLog: string | null;
+}
+
+export interface RunningLarder {
+  pid: number;
+  port: number;
+  client: HttpClient;
+  times: StartTimes;
+  /** Peak resident set size so far (VmHWM), in MB. */
+  peakRssMb(): Promise<number>;
+  /** Current resident set size (VmRSS), in MB. */
+  rssMb(): Promise<number>;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+const START_TIMEOUT_MS = 60_000;
+const POLL_MS = 5;
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const addr = s.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** Remove the warm-start cache, so the next start is cold. */
+export async function dropIndexCache(dataDir: string): Promise<void> {
+  await rm(join(dataDir, ".larder", "cache", "recipe-index.json"), { force: true });
+}
+
+async function procStatus(pid: number, field: "VmHWM" | "VmRSS"): Promise<number> {
+  const text = await readFile(`/proc/${pid}/status`, "utf8");
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(text);
+  if (!m) throw new Error(`bench: no ${field} in /proc/${pid}/status`);
+  return Number(m[1]) / 1024;
+}
+
+export async function startLarder(opts: { root: string; dataDir: string; apiToken: string; searchTerm: string }): Promise<RunningLarder> {
+  const port = await freePort();
+  let out = "";
+  const t0 = performance.now();
+  const child: ResultPromise = execa("node", [join(opts.root, "dist", "cli", "index.js"), "serve", "--data", opts.dataDir, "--port", String(port), "--host", "127.0.0.1"], {
+    cwd: opts.root,
+    reject: false,
+    all: true,
+    // Larder's own defaults: nothing tuned for the benchmark.
+    env: { NO_COLOR: "1" },
+  });
+  child.all?.on("data", (d: Buffer) => (out += d.toString()));
+  const pid = child.pid;
+  if (pid === undefined) throw new Error("bench: could not start larder serve");
+  let exited = false;
+  void child.then(() => (exited = true));
+  const client = new HttpClient(port, opts.apiToken);
+
+  const until = async (what: string, ok: () => Promise<boolean>): Promise<number> => {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (exited) throw new Error(`bench: larder serve exited while waiting for ${what}:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`bench: no ${what} within ${START_TIMEOUT_MS} ms:\n${out}`);
+      if (await ok().catch(() => false)) return performance.now() - t0;
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  };
+  let times: StartTimes;
+  try {
+    const firstAnswerMs = await until("answer", async () => (await client.get("/api/app/about", { auth: false })).status === 200);
+    const firstListMs = await until("recipe list", async () => (await client.get("/api/recipes?perPage=1")).status === 200);
+    const firstSearchMs = await until("search", async () => (await client.get(`/api/recipes?perPage=1&search=${encodeURIComponent(opts.searchTerm)}`)).status === 200);
+    times = { firstAnswerMs, firstListMs, firstSearchMs, indexLog: /recipe index: [^\n]*/.exec(out)?.[0] ?? null };
+  } catch (e) {
+    child.kill("SIGKILL");
+    throw e;
+  }
+  return {
+    pid,
+    port,
+    client,
+    times,
+    peakRssMb: () => procStatus(pid, "VmHWM"),
+    rssMb: () => procStatus(pid, "VmRSS"),
+    output: () => out,
+    stop: async () => {
+      client.close();
+      if (exited) return;
+      // SIGTERM: a clean shutdown, during which the store writes its cache.
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      await child;
+      clearTimeout(killer);
+    },
+  };
+}

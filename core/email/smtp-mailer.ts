@@ -1,0 +1,55 @@
+/**
+ * SMTP delivery through nodemailer (STARTTLS or implicit TLS, AUTH, MIME encoding). Larder checks
+ * every header value first (message.ts), so an address or subject carrying a line break is refused
+ * here, whatever the library would make of it, and never reaches the server.
+ */
+import { createTransport, type Transporter } from "nodemailer";
+import type { Mailer, MailMessage } from "./mailer.js";
+import { assertAddress, assertHeaderSafe } from "./message.js";
+import type { SmtpOptions } from "./smtp-config.js";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1"]);
+
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(private readonly options: SmtpOptions) {
+    const o = options;
+    const timeout = o.timeoutMs ?? 15_000;
+    this.transport = createTransport({
+      host: o.host,
+      port: o.port,
+      secure: o.security === "tls",
+      // STARTTLS is mandatory with "starttls" (no silent fall back to plain text) and never tried with "none".
+      requireTLS: o.security === "starttls",
+      ignoreTLS: o.security === "none",
+      auth: o.user ? { user: o.user, pass: o.password ?? "" } : undefined,
+      tls: o.tls,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+  }
+
+  async send(msg: MailMessage): Promise<void> {
+    const o = this.options;
+    assertAddress("sender", o.from.email);
+    assertAddress("recipient", msg.to);
+    assertHeaderSafe("subject", msg.subject);
+    if (o.from.name) assertHeaderSafe("sender", o.from.name);
+    if (o.user && o.security === "none" && !LOOPBACK.has(o.host)) {
+      throw new Error("Refusing to send SMTP credentials over an unencrypted connection (SMTP_AUTH_STRATEGY=NONE)");
+    }
+    await this.transport.sendMail({
+      from: o.from.name ? { name: o.from.name, address: o.from.email } : o.from.email,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The admin's groups and households (mealie-api-notes §4.13; spec §6): create, rename, change
+ * preferences, delete. A group or household that still has users cannot be deleted; deleting an
+ * empty group takes its (necessarily empty) households with it (core/policy/groups.ts).
+ */
+import { z } from "zod";
+import type { Larder } from "../larder.js";
+import type { Actor } from "../actor.js";
+import { BadRequestError, NotFoundError } from "../errors.js";
+import type { GroupData, HouseholdData } from "./registry.js";
+import { canDeleteGroup, canDeleteHousehold } from "../policy/groups.js";
+import { adminOf } from "../users/accounts-service.js";
+import { SPEC_MESSAGES } from "../users/users-service.js";
+import { GroupPreferencesBody, HouseholdPreferencesBody } from "./membership-service.js";
+import { slugify } from "../util/slug.js";
+
+const nameField = z
+  .string({ error: SPEC_MESSAGES.required })
+  .trim()
+  .min(1, SPEC_MESSAGES.required)
+  .max(200, SPEC_MESSAGES.maxLength(200))
+  // The folder name comes from it: a name with no letter or digit would make a meaningless one.
+  .refine((n) => slugify(n) !== "", "A Name is Required");
+
+const GroupCreateBody = z.object({ name: nameField });
+const GroupUpdateBody = z.object({ name: nameField, preferences: GroupPreferencesBody.nullish() });
+const HouseholdCreateBody = z.object({ name: nameField, groupId: z.string().max(100).nullish() });
+const HouseholdUpdateBody = z.object({ name: nameField, groupId: z.string().max(100).nullish(), preferences: HouseholdPreferencesBody.nullish() });
+
+function definedOnly<T extends Record<string, unknown>>(o: T | null | undefined): Partial<T> | undefined {
+  if (!o) return undefined;
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export class GroupAdminService {
+  constructor(private readonly larder: Larder) {}
+
+  // ---- groups ----
+
+  groups(actor: Actor): GroupData[] {
+    adminOf(actor);
+    return this.larder.groups.all();
+  }
+
+  group(actor: Actor, id: string): GroupData {
+    adminOf(actor);
+    const g = this.larder.groups.byId(id);
+    if (!g) throw new NotFoundError("Group not found");
+    return g;
+  }
+
+  /** POST /admin/groups: a new group with its household "Family". A taken name is a 400. */
+  async createGroup(actor: Actor, raw: unknown): Promise<GroupData> {
+    adminOf(actor);
+    const { name } = GroupCreateBody.parse(raw ?? {});
+    if (this.larder.groups.byName(name)) throw new BadRequestError("A group with this name already exists");
+    // Mealie's defaults for a new group: private, and so is its household, whose recipes are not public.
+    return this.larder.groups.createGroup(name, "Family", undefined, { household: { privateHousehold: true, recipePublic: false } });
+  }
+
+  /** PUT /admin/groups/{id}: name and preferences; the folder keeps its name. */
+  async updateGroup(actor: Actor, id: string, raw: unknown): Promise<GroupData> {
+    const g = this.group(actor, id);
+    const body = GroupUpdateBody.parse(raw ?? {});
+    const clash = this.larder.groups.byName(body.name);
+    if (clash && clash !== g) throw new BadRequestError("A group with this name already exists");
+    await this.larder.groups.updateGroup(g, { name: body.name, preferences: definedOnly(body.preferences) });
+    return g;
+  }
+
+  /** DELETE /admin/groups/{id}: 400 "Cannot delete group with users"; returns the group as it was. */
+  async deleteGroup(actor: Actor, id: string): Promise<{ group: GroupData; households: HouseholdData[] }> {
+    const g = this.group(actor, id);
+    const plan = canDeleteGroup(g.doc.data, { userCount: this.larder.users.inGroup(g.doc.data.id).length, householdCount: g.households.size });
+    if (!plan.ok) throw new BadRequestError(plan.reason);
+    const households = [...g.households.values()];
+    for (const h of households) await this.larder.registration.invitations.removeForHousehold(h.doc.data.id);
+    await this.larder.groups.removeGroup(g);
+    // The group's recipes left with its folder: the index forgets them now rather than at the next scan.
+    await this.larder.recipes.store.rescan(g.slug);
+    return { group: g, households };
+  }
+
+  // ---- households ----
+
+  households(actor: Actor): { household: HouseholdData; group: GroupData }[] {
+    adminOf(actor);
+    return this.larder.groups.all().flatMap((group) => [...group.households.values()].map((household) => ({ household, group })));
+  }
+
+  household(actor: Actor, id: string): { household: HouseholdData; group: GroupData } {
+    adminOf(actor);
+    const found = this.larder.groups.householdById(id);
+    if (!found) throw new NotFoundError("Household not found");
+    return found;
+  }
+
+  /**
+   * POST /admin/households: in `groupId` (default: the site's default group), with privacy following
+   * the group's, as Mealie derives it. A name taken in that group is a 400.
+   */
+  async createHousehold(actor: Actor, raw: unknown): Promise<{ household: HouseholdData; group: GroupData }> {
+    adminOf(actor);
+    const body = HouseholdCreateBody.parse(raw ?? {});
+    const groups = this.larder.groups;
+    const group = body.groupId ? groups.byId(body.groupId) : (groups.bySlugOrNull(this.larder.site.data.defaultGroup) ?? groups.all()[0] ?? null);
+    if (!group) throw new NotFoundError("Group not found");
+    if (groups.householdIn(group, body.name)) throw new BadRequestError("A household with this name already exists in the group");
+    const priv = group.doc.data.preferences.privateGroup;
+    const household = await groups.createHousehold(group, body.name, undefined, { privateHousehold: priv, recipePublic: !priv });
+    return { household, group };
+  }
+
+  /** PUT /admin/households/{id}: name and preferences; a household cannot move to another group. */
+  async updateHousehold(actor: Actor, id: string, raw: unknown): Promise<{ household: HouseholdData; group: GroupData }> {
+    const found = this.household(actor, id);
+    const body = HouseholdUpdateBody.parse(raw ?? {});
+    if (body.groupId && body.groupId !== found.group.doc.data.id) throw new BadRequestError("A household cannot move to another group");
+    const clash = this.larder.groups.householdIn(found.group, body.name);
+    if (clash && clash !== found.household) throw new BadRequestError("A household with this name already exists in the group");
+    await this.larder.groups.updateHousehold(found.household, { name: body.name, preferences: definedOnly(body.preferences) });
+    return found;
+  }
+
+  /**
+   * DELETE /admin/households/{id}: 400 "Cannot delete household with users"; a group also keeps at
+   * least one household, where its next member will land.
+   */
+  async deleteHousehold(actor: Actor, id: string): Promise<{ household: HouseholdData; group: GroupData }> {
+    const found = this.household(actor, id);
+    const verdict = canDeleteHousehold(found.household.doc.data, { userCount: this.larder.users.inHousehold(found.household.doc.data.id).length });
+    if (!verdict.ok) throw new BadRequestError(verdict.reason);
+    if (found.group.households.size <= 1) throw new BadRequestError("Cannot delete the last household of a group");
+    await this.larder.registration.invitations.removeForHousehold(found.household.doc.data.id);
+    await this.larder.groups.removeHousehold(found.group, found.household);
+    return found;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * A signed-in user's own group and household (mealie-api-notes §4.4, §4.5): who is in them, their
+ * preferences, permissions, statistics and storage. Everything is read through the actor's group or
+ * household, so another group's ids answer 404 like unknown ones; each permission flag is checked
+ * here (spec §6), not in a route.
+ */
+import { z } from "zod";
+import type { Larder } from "../larder.js";
+import type { Actor } from "../actor.js";
+import { ForbiddenError, NotFoundError } from "../errors.js";
+import type { GroupData, HouseholdData } from "./registry.js";
+import type { GroupRecord, HouseholdRecord, UserRecord } from "../schemas/records.js";
+import { requirePermission } from "../policy/guards.js";
+import { canChangePermissions } from "../policy/users.js";
+import { signedIn } from "../users/accounts-service.js";
+import { SetPermissionsBody } from "../users/user-input.js";
+import { folderSize, formatBytes } from "../maintenance/disk.js";
+
+const flag = z.boolean().optional();
+
+/** PUT /groups/preferences (`UpdateGroupPreferences`): absent fields keep their values. */
+export const GroupPreferencesBody = z.object({ privateGroup: flag, showAnnouncements: flag });
+
+/** PUT /households/preferences (`UpdateHouseholdPreferences`): absent fields keep their values. */
+export const HouseholdPreferencesBody = z.object({
+  privateHousehold: flag,
+  showAnnouncements: flag,
+  lockRecipeEditsFromOtherHouseholds: flag,
+  firstDayOfWeek: z.number().int().min(0).max(6).optional(),
+  recipePublic: flag,
+  recipeShowNutrition: flag,
+  recipeShowAssets: flag,
+  recipeLandscapeView: flag,
+  recipeDisableComments: flag,
+});
+
+/** Mealie's per-group storage allowance, shown by GET /groups/storage. */
+export const GROUP_STORAGE_BYTES = 500 * 1000 * 1000;
+
+export interface HouseholdStatistics {
+  totalRecipes: number;
+  totalUsers: number;
+  totalCategories: number;
+  totalTags: number;
+  totalTools: number;
+}
+
+export class MembershipService {
+  constructor(private readonly larder: Larder) {}
+
+  /** The actor's group. */
+  group(actor: Actor): GroupData {
+    const g = this.larder.groups.byId(signedIn(actor).groupId);
+    if (!g) throw new NotFoundError("group not found");
+    return g;
+  }
+
+  /** The actor's household. */
+  household(actor: Actor): HouseholdData {
+    const me = signedIn(actor);
+    const h = this.larder.groups.household(me.groupId, me.householdId);
+    if (!h) throw new NotFoundError("household not found");
+    return h;
+  }
+
+  /** GET /groups/members: every user of the actor's group. */
+  groupMembers(actor: Actor): UserRecord[] {
+    return this.larder.users.inGroup(this.group(actor).doc.data.id);
+  }
+
+  /** GET /groups/members/{usernameOrId}: 404 "User Not Found" outside the group. */
+  groupMember(actor: Actor, usernameOrId: string): UserRecord {
+    const user = this.larder.users.inGroupByIdOrName(this.group(actor).doc.data.id, usernameOrId);
+    if (!user) throw new NotFoundError("User Not Found");
+    return user;
+  }
+
+  /** PUT /groups/preferences: requires canManage (Mealie checks nothing; mealie-api-notes §17). */
+  async updateGroupPreferences(actor: Actor, raw: unknown): Promise<GroupRecord> {
+    requirePermission(signedIn(actor), "canManage");
+    const body = GroupPreferencesBody.parse(raw ?? {});
+    return this.larder.groups.updateGroup(this.group(actor), { preferences: definedOnly(body) });
+  }
+
+  /** GET /groups/storage: what the group's folder takes on disk, against Mealie's 500 MB. */
+  async groupStorage(actor: Actor): Promise<{ usedStorageBytes: number; usedStorageStr: string; totalStorageBytes: number; totalStorageStr: string }> {
+    const used = await folderSize(this.larder.folder.groupDir(this.group(actor).slug));
+    return { usedStorageBytes: used, usedStorageStr: formatBytes(used), totalStorageBytes: GROUP_STORAGE_BYTES, totalStorageStr: formatBytes(GROUP_STORAGE_BYTES) };
+  }
+
+  /** GET /groups/households: the households of the actor's group. */
+  households(actor: Actor): HouseholdRecord[] {
+    return [...this.group(actor).households.values()].map((h) => h.doc.data);
+  }
+
+  /** GET /groups/households/{slugOrId}: 404 "Household not found" outside the group. */
+  householdInGroup(actor: Actor, slugOrId: string): HouseholdRecord {
+    const g = this.group(actor);
+    const h = g.households.get(slugOrId) ?? [...g.households.values()].find((x) => x.doc.data.id === slugOrId);
+    if (!h) throw new NotFoundError("Household not found");
+    return h.doc.data;
+  }
+
+  /** GET /households/members: the users of the actor's household. */
+  householdMembers(actor: Actor): UserRecord[] {
+    return this.larder.users.inHousehold(this.household(actor).doc.data.id);
+  }
+
+  /** PUT /households/preferences: requires canManageHousehold. */
+  async updateHouseholdPreferences(actor: Actor, raw: unknown): Promise<HouseholdRecord> {
+    requirePermission(signedIn(actor), "canManageHousehold");
+    const body = HouseholdPreferencesBody.parse(raw ?? {});
+    return this.larder.groups.updateHousehold(this.household(actor), { preferences: definedOnly(body) });
+  }
+
+  /**
+   * PUT /households/permissions: requires canManage; an unknown user, or one of another group, is a
+   * 404; one of another household, or oneself, a 403 (core/policy/users.ts PERMISSION_CHANGE_RULES).
+   */
+  async setPermissions(actor: Actor, raw: unknown): Promise<UserRecord> {
+    const me = signedIn(actor);
+    requirePermission(me, "canManage");
+    const body = SetPermissionsBody.parse(raw ?? {});
+    const target = this.larder.users.byId(body.userId);
+    if (!target || target.groupId !== me.groupId) throw new NotFoundError("User Not Found");
+    const verdict = canChangePermissions(me, target);
+    if (!verdict.ok) throw new ForbiddenError(verdict.reason);
+    const { userId: _id, ...flags } = body;
+    return this.larder.users.update(target.id, flags);
+  }
+
+  /** GET /households/statistics: the household's recipes and users, the group's organizers. */
+  statistics(actor: Actor): HouseholdStatistics {
+    const g = this.group(actor);
+    const householdId = this.household(actor).doc.data.id;
+    const recipes = this.larder.recipes;
+    const totalRecipes = recipes.store.list(g.slug).filter((e) => recipes.summaryOf(e).householdId === householdId).length;
+    const o = g.organizers.data;
+    return {
+      totalRecipes,
+      totalUsers: this.larder.users.inHousehold(householdId).length,
+      totalCategories: o.categories.length,
+      totalTags: o.tags.length,
+      totalTools: o.tools.length,
+    };
+  }
+
+  /** GET /households/self/recipes/{slug}: the household's view of a recipe of the group. */
+  householdRecipe(actor: Actor, slugOrId: string): { recipeId: string; lastMade: string | null } {
+    const { entry } = this.larder.recipes.find(actor, slugOrId);
+    return { recipeId: entry.id, lastMade: entry.doc.lastMade };
+  }
+}
+
+function definedOnly<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

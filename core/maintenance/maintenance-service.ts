@@ -1,0 +1,227 @@
+/**
+ * The admin's maintenance page (mealie-api-notes §4.13, §10): sizes, the log, and cleaning. Larder's
+ * layout differs from Mealie's, so each "clean" means the Larder equivalent:
+ * - temp: leftovers in `.larder/tmp` (not files written in the last minutes: a write may be in flight);
+ * - logs: rotated log files go, the current one is emptied;
+ * - images: derived image sizes in `.larder/cache/images` that no longer match a source image;
+ * - recipe-folders: media folders of recipes that are gone.
+ * None of them ever touches an original image or the folder of a recipe that exists.
+ */
+import { open, readdir, rm, stat, truncate } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Larder } from "../larder.js";
+import type { Actor } from "../actor.js";
+import { adminOf } from "../users/accounts-service.js";
+import { isSafeSlug } from "../storage/data-folder.js";
+import { folderSize, formatBytes } from "./disk.js";
+
+/** Files younger than this in `.larder/tmp` may belong to a write in progress. */
+const TEMP_MIN_AGE_MS = 5 * 60 * 1000;
+/** The most of a log file read for `logs?lines=`; older lines are not worth the memory. */
+const LOG_TAIL_BYTES = 4 * 1024 * 1024;
+
+export interface SuccessResponse {
+  message: string;
+  error: false;
+}
+
+const success = (message: string): SuccessResponse => ({ message, error: false });
+
+async function dirNames(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+async function countFiles(dir: string): Promise<number> {
+  let n = 0;
+  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    n += e.isDirectory() ? await countFiles(join(dir, e.name)) : 1;
+  }
+  return n;
+}
+
+export class MaintenanceService {
+  constructor(private readonly larder: Larder) {}
+
+  /** GET /admin/maintenance. */
+  async summary(actor: Actor): Promise<{ dataDirSize: string; cleanableImages: number; cleanableDirs: number }> {
+    adminOf(actor);
+    let cleanableImages = 0;
+    for (const dir of await this.staleImageDirs()) cleanableImages += await countFiles(dir);
+    return {
+      dataDirSize: formatBytes(await folderSize(this.larder.folder.root, new Set([".git"]))),
+      cleanableImages,
+      cleanableDirs: (await this.orphanRecipeFolders()).length,
+    };
+  }
+
+  /** GET /admin/maintenance/storage. */
+  async storage(actor: Actor): Promise<Record<"tempDirSize" | "backupsDirSize" | "groupsDirSize" | "recipesDirSize" | "userDirSize", string>> {
+    adminOf(actor);
+    const f = this.larder.folder;
+    let recipes = 0;
+    for (const g of this.larder.groups.all()) recipes += await folderSize(f.recipesDir(g.slug));
+    return {
+      tempDirSize: formatBytes(await folderSize(f.tmpDir)),
+      backupsDirSize: formatBytes(await folderSize(f.backupsDir)),
+      groupsDirSize: formatBytes(await folderSize(f.groupsDir)),
+      recipesDirSize: formatBytes(recipes),
+      userDirSize: formatBytes(await folderSize(this.larder.accounts.avatars.dir)),
+    };
+  }
+
+  /** GET /admin/maintenance/logs?lines=N: the last N lines of the log files in `.larder/logs`. */
+  async logs(actor: Actor, lines: number): Promise<{ logs: string[] }> {
+    adminOf(actor);
+    const want = Math.min(Math.max(1, Math.floor(lines) || 100), 10_000);
+    const dir = this.larder.folder.logsDir;
+    const files = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const dated: { name: string; mtime: number }[] = [];
+    for (const e of files) if (e.isFile()) dated.push({ name: e.name, mtime: (await stat(join(dir, e.name))).mtimeMs });
+    dated.sort((a, b) => a.mtime - b.mtime || a.name.localeCompare(b.name));
+    const out: string[] = [];
+    // Newest file last; read from the newest backwards until enough lines are collected.
+    for (const { name } of dated.reverse()) {
+      const text = await tail(join(dir, name), LOG_TAIL_BYTES);
+      const fileLines = text.split(/\r?\n/).filter((l) => l.length > 0);
+      out.unshift(...fileLines.slice(-(want - out.length)));
+      if (out.length >= want) break;
+    }
+    return { logs: out };
+  }
+
+  /** POST /admin/maintenance/clean/temp. */
+  async cleanTemp(actor: Actor): Promise<SuccessResponse> {
+    adminOf(actor);
+    const dir = this.larder.folder.tmpDir;
+    const now = Date.now();
+    let removed = 0;
+    for (const name of await readdir(dir).catch(() => [])) {
+      const p = join(dir, name);
+      try {
+        if (now - (await stat(p)).mtimeMs < TEMP_MIN_AGE_MS) continue;
+        await rm(p, { recursive: true, force: true });
+        removed++;
+      } catch {
+        // gone already, or in use: left for the next clean
+      }
+    }
+    return success(`'.larder/tmp' directory cleaned (${removed} removed)`);
+  }
+
+  /** POST /admin/maintenance/clean/logs. */
+  async cleanLogs(actor: Actor): Promise<SuccessResponse> {
+    adminOf(actor);
+    const dir = this.larder.folder.logsDir;
+    let n = 0;
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (!e.isFile()) continue;
+      const p = join(dir, e.name);
+      // A current log may be held open for appending: empty it rather than unlink it.
+      if (e.name.endsWith(".log")) await truncate(p, 0);
+      else await rm(p, { force: true });
+      n++;
+    }
+    return success(`${n} log files cleaned`);
+  }
+
+  /** POST /admin/maintenance/clean/images: derived sizes whose source is gone or has changed. */
+  async cleanImages(actor: Actor): Promise<SuccessResponse> {
+    adminOf(actor);
+    let n = 0;
+    for (const dir of await this.staleImageDirs()) {
+      n += await countFiles(dir);
+      await rm(dir, { recursive: true, force: true });
+    }
+    return success(`${n} Images cleaned`);
+  }
+
+  /** POST /admin/maintenance/clean/recipe-folders: media folders whose recipe is gone. */
+  async cleanRecipeFolders(actor: Actor): Promise<SuccessResponse> {
+    adminOf(actor);
+    const orphans = await this.orphanRecipeFolders();
+    for (const dir of orphans) await rm(dir, { recursive: true, force: true });
+    return success(`${orphans.length} Recipe folders removed`);
+  }
+
+  /**
+   * Cache folders of derived image sizes that serve nothing: under `.larder/cache/images/<recipe id>/`
+   * one folder per version of the original (and `timeline/<event id>/` likewise for timeline images).
+   * A version is stale when the recipe is gone, its original image is gone, or a newer version exists
+   * (the newest is the one the current original produced, or it is replaced on the next request).
+   */
+  async staleImageDirs(): Promise<string[]> {
+    const root = this.larder.folder.imagesCacheDir;
+    const stale: string[] = [];
+    for (const recipeId of await dirNames(root)) {
+      const dir = join(root, recipeId);
+      const entry = this.larder.recipes.entryById(recipeId);
+      if (!entry) {
+        stale.push(dir);
+        continue;
+      }
+      const media = this.larder.folder.recipeMediaDir(entry.groupSlug, entry.slug);
+      const hasOriginal = (await this.larder.images.originalPath(entry.groupSlug, entry.slug)) !== null;
+      stale.push(...(await staleVersions(dir, hasOriginal, new Set(["timeline"]))));
+      for (const eventId of await dirNames(join(dir, "timeline"))) {
+        const eventDir = join(dir, "timeline", eventId);
+        stale.push(...(await staleVersions(eventDir, await hasOriginalIn(join(media, "timeline", eventId)), new Set())));
+      }
+    }
+    return stale;
+  }
+
+  /**
+   * Media folders (`groups/<g>/recipes/<slug>/`) with no recipe: neither a `<slug>.md` on disk (even a
+   * broken one keeps its folder) nor an entry in the index. Only slug-named folders are considered,
+   * so a folder someone put there by hand under another name is left alone.
+   */
+  async orphanRecipeFolders(): Promise<string[]> {
+    const f = this.larder.folder;
+    const out: string[] = [];
+    for (const g of this.larder.groups.all()) {
+      const recipesDir = f.recipesDir(g.slug);
+      for (const name of await dirNames(recipesDir)) {
+        if (!isSafeSlug(name)) continue;
+        if (existsSync(join(recipesDir, `${name}.md`)) || this.larder.recipes.store.get(g.slug, name)) continue;
+        out.push(join(recipesDir, name));
+      }
+    }
+    return out;
+  }
+}
+
+const ORIGINAL_RE = /^original\.[a-z0-9]+$/i;
+
+/** Whether a media folder holds an original image (a hand-edited folder may have lost it). */
+async function hasOriginalIn(dir: string): Promise<boolean> {
+  return (await readdir(dir).catch(() => [] as string[])).some((n) => ORIGINAL_RE.test(n));
+}
+
+/** Version folders of one cache folder that can go: all without a source, else all but the newest. */
+async function staleVersions(dir: string, hasSource: boolean, skip: ReadonlySet<string>): Promise<string[]> {
+  const names = (await dirNames(dir)).filter((n) => !skip.has(n));
+  if (!hasSource) return names.map((n) => join(dir, n));
+  const dated = await Promise.all(names.map(async (n) => ({ p: join(dir, n), mtime: (await stat(join(dir, n))).mtimeMs })));
+  dated.sort((a, b) => b.mtime - a.mtime);
+  return dated.slice(1).map((d) => d.p);
+}
+
+/** The last `maxBytes` of a file as text (the first, probably partial, line dropped when cut). */
+async function tail(file: string, maxBytes: number): Promise<string> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const start = Math.max(0, size - maxBytes);
+    const buf = Buffer.alloc(size - start);
+    await handle.read(buf, 0, buf.length, start);
+    const text = buf.toString("utf8");
+    return start > 0 ? text.slice(text.indexOf("\n") + 1) : text;
+  } finally {
+    await handle.close();
+  }
+}

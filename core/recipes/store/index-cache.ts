@@ -1,0 +1,266 @@
+/**
+ * The warm-start cache of the recipe index (ARCHITECTURE §4): `.larder/cache/recipe-index.json` holds,
+ * per recipe file, what reading it gave — keyed by the file's path, size and mtime, the cache format
+ * (a version number plus a fingerprint of the file reader's code) and the version of the group's foods
+ * and units that ingredient lines were read with. A start reads only the files whose key changed.
+ *
+ * What is cached is the parse of the file, before the identity rules: those run on every start, so a
+ * cached recipe goes through exactly the same steps as a freshly read one.
+ *
+ * A cache entry is trusted only if the file cannot have changed without changing its size or mtime:
+ * a file rewritten within the file system's timestamp granularity of the version we read keeps its
+ * mtime ("racily clean", as git calls it). So an entry is only written when the bytes were read at
+ * least RACY_MS after the file's mtime; younger entries are re-checked against the disk when saving.
+ * The cache is private to the machine and disposable: any doubt about it (unreadable, other format,
+ * malformed entry) means reading the files instead.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RecipeDoc } from "../doc.js";
+import { keyOf, type Location } from "./identity.js";
+import type { FileFingerprint } from "./file-state.js";
+
+/** Bump when the cache's layout or RecipeDoc's meaning changes in a way the reader fingerprint misses. */
+export const INDEX_CACHE_VERSION = 1;
+export const INDEX_CACHE_FILE = "recipe-index.json";
+
+/** Coarsest mtime granularity we allow for (FAT: 2 s); finer file systems only make entries safe sooner. */
+export const RACY_MS = 2000;
+
+export interface CachedParse {
+  file: FileFingerprint;
+  /** Clock time (ms) taken before the bytes were read: a lower bound of when they were seen. */
+  readAt: number;
+  vocabularyVersion: string;
+  /** What the reader made of the file (identity not yet applied). */
+  doc: RecipeDoc;
+}
+
+export type CacheState = "none" | "loaded" | "unreadable" | "other-format";
+
+export interface IndexCacheInfo {
+  path: string;
+  state: CacheState;
+  format: string;
+  /** Entries in the file when it was loaded. */
+  loadedEntries: number;
+  /** Files taken from the cache / read from disk at open. */
+  hits: number;
+  misses: number;
+  /** Entries held now (saved at the next write). */
+  entries: number;
+  bytes: number;
+  savedAt: string | null;
+  loadMs: number;
+}
+
+type Row = [groupSlug: string, slug: string, size: number, mtimeMs: number, hash: string, readAt: number, vocabularyVersion: string, doc: RecipeDoc];
+
+let readerFingerprint: string | null = null;
+
+/**
+ * A hash of the recipe reader's code (core/recipes/file/ and doc), so that a Larder upgrade that reads
+ * files differently never serves a recipe as an older reader saw it, even if nobody bumped the version.
+ */
+export function cacheFormat(): string {
+  if (readerFingerprint === null) {
+    const h = createHash("sha256");
+    const here = dirname(fileURLToPath(import.meta.url));
+    for (const dir of [join(here, "..", "file"), join(here, "..")]) {
+      try {
+        for (const name of readdirSync(dir).sort()) {
+          if (!/\.(js|ts)$/.test(name) || /\.test\.|\.d\.ts$/.test(name)) continue;
+          if (dir !== join(here, "..", "file") && !/^doc\.(js|ts)$/.test(name)) continue;
+          h.update(name).update(readFileSync(join(dir, name)));
+        }
+      } catch {
+        // Bundled or unusual layout: the version number alone keys the cache.
+      }
+    }
+    readerFingerprint = h.digest("hex").slice(0, 16);
+  }
+  return `larder-recipe-index/${INDEX_CACHE_VERSION}/${readerFingerprint}`;
+}
+
+function isFingerprint(r: unknown[]): boolean {
+  return typeof r[2] === "number" && typeof r[3] === "number" && typeof r[4] === "string" && typeof r[5] === "number" && typeof r[6] === "string";
+}
+
+/** A cheap shape check: a hand-edited or half-written cache must not put malformed recipes in the index. */
+function looksLikeDoc(d: unknown): d is RecipeDoc {
+  if (typeof d !== "object" || d === null) return false;
+  const doc = d as Record<string, unknown>;
+  return (
+    typeof doc.name === "string" &&
+    typeof doc.description === "string" &&
+    typeof doc.recipeServings === "number" &&
+    (doc.id === null || typeof doc.id === "string") &&
+    (doc.owner === null || typeof doc.owner === "string") &&
+    ["categories", "tags", "tools", "assets", "ingredients", "instructions", "notes"].every((k) => Array.isArray(doc[k])) &&
+    ["nutrition", "settings", "extras"].every((k) => typeof doc[k] === "object" && doc[k] !== null)
+  );
+}
+
+export class IndexCache {
+  private readonly entries = new Map<string, { loc: Location; parse: CachedParse }>();
+  private info: IndexCacheInfo;
+  private changed = false;
+
+  constructor(readonly path: string) {
+    this.info = { path, state: "none", format: cacheFormat(), loadedEntries: 0, hits: 0, misses: 0, entries: 0, bytes: 0, savedAt: null, loadMs: 0 };
+  }
+
+  static pathIn(cacheDir: string): string {
+    return join(cacheDir, INDEX_CACHE_FILE);
+  }
+
+  /** Read the cache file. Never throws: a missing, corrupt or foreign cache is an empty one. */
+  async load(): Promise<void> {
+    const t0 = performance.now();
+    let text: string;
+    try {
+      text = await readFile(this.path, "utf8");
+    } catch {
+      return;
+    }
+    this.info.bytes = Buffer.byteLength(text);
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      this.info.state = "unreadable";
+      return;
+    }
+    const header = data as { format?: unknown; savedAt?: unknown; entries?: unknown };
+    if (typeof header !== "object" || header === null || !Array.isArray(header.entries)) {
+      this.info.state = "unreadable";
+      return;
+    }
+    if (header.format !== this.info.format) {
+      this.info.state = "other-format";
+      return;
+    }
+    for (const row of header.entries as unknown[]) {
+      if (!Array.isArray(row) || row.length !== 8 || typeof row[0] !== "string" || typeof row[1] !== "string") continue;
+      if (!isFingerprint(row) || !looksLikeDoc(row[7])) continue;
+      const [groupSlug, slug, size, mtimeMs, hash, readAt, vocabularyVersion, doc] = row as Row;
+      this.entries.set(keyOf(groupSlug, slug), { loc: { groupSlug, slug }, parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc } });
+    }
+    this.info.state = "loaded";
+    this.info.loadedEntries = this.entries.size;
+    this.info.savedAt = typeof header.savedAt === "string" ? header.savedAt : null;
+    this.info.loadMs = performance.now() - t0;
+  }
+
+  /**
+   * The cached parse of a file whose lstat gave this size and mtime, read with this vocabulary; null
+   * when the file may differ from what was cached.
+   */
+  lookup(loc: Location, stat: { size: number; mtimeMs: number }, vocabularyVersion: string): CachedParse | null {
+    const hit = this.entries.get(keyOf(loc.groupSlug, loc.slug))?.parse;
+    const ok =
+      hit !== undefined &&
+      hit.file.size === stat.size &&
+      hit.file.mtimeMs === stat.mtimeMs &&
+      hit.vocabularyVersion === vocabularyVersion &&
+      hit.readAt - hit.file.mtimeMs >= RACY_MS;
+    if (ok) this.info.hits++;
+    else this.info.misses++;
+    return ok ? hit : null;
+  }
+
+  /** What reading (or writing) this file version gave. */
+  remember(loc: Location, parse: CachedParse): void {
+    this.entries.set(keyOf(loc.groupSlug, loc.slug), { loc, parse });
+    this.changed = true;
+  }
+
+  /** The same bytes seen again with a new mtime (a touch, a checkout): the cached parse still holds. */
+  touch(loc: Location, file: FileFingerprint, readAt: number): void {
+    const hit = this.entries.get(keyOf(loc.groupSlug, loc.slug))?.parse;
+    if (!hit || hit.file.hash !== file.hash || (hit.file.mtimeMs === file.mtimeMs && hit.readAt >= readAt)) return;
+    hit.file = file;
+    hit.readAt = readAt;
+    this.changed = true;
+  }
+
+  forget(loc: Location): void {
+    if (this.entries.delete(keyOf(loc.groupSlug, loc.slug))) this.changed = true;
+  }
+
+  get dirty(): boolean {
+    return this.changed;
+  }
+
+  stats(): IndexCacheInfo {
+    return { ...this.info, entries: this.entries.size };
+  }
+
+  /**
+   * Write the entries that still describe the index (`current` gives the fingerprint the index holds,
+   * null for files it no longer has). Entries read too soon after their mtime are re-checked against
+   * the disk first (`verify` re-reads the file); those still too young are left out and reported, so
+   * the caller can save again later. `yieldEvery` entries, the event loop gets a turn.
+   */
+  async save(opts: {
+    current: (loc: Location) => FileFingerprint | null;
+    verify: (loc: Location) => Promise<FileFingerprint | null>;
+    now?: () => number;
+    yieldEvery?: number;
+  }): Promise<{ written: number; tooYoung: number }> {
+    const now = opts.now ?? Date.now;
+    this.changed = false;
+    const rows: string[] = [];
+    let tooYoung = 0;
+    let n = 0;
+    for (const [key, { loc, parse }] of [...this.entries]) {
+      const cur = opts.current(loc);
+      if (!cur || cur.hash !== parse.file.hash || cur.size !== parse.file.size || cur.mtimeMs !== parse.file.mtimeMs) {
+        // The index moved on (deleted, broken, changed): this parse is of no use to the next start.
+        this.entries.delete(key);
+        continue;
+      }
+      let readAt = parse.readAt;
+      if (readAt - parse.file.mtimeMs < RACY_MS) {
+        const checkAt = now();
+        if (checkAt - parse.file.mtimeMs < RACY_MS) {
+          tooYoung++;
+          continue;
+        }
+        const disk = await opts.verify(loc).catch(() => null);
+        if (!disk || disk.hash !== parse.file.hash || disk.size !== parse.file.size || disk.mtimeMs !== parse.file.mtimeMs) continue;
+        readAt = checkAt;
+        parse.readAt = checkAt;
+      }
+      const { size, mtimeMs, hash } = parse.file;
+      rows.push(JSON.stringify([loc.groupSlug, loc.slug, size, mtimeMs, hash, readAt, parse.vocabularyVersion, parse.doc] satisfies Row));
+      if (opts.yieldEvery && ++n % opts.yieldEvery === 0) await new Promise((r) => setImmediate(r));
+    }
+    if (tooYoung > 0) this.changed = true;
+    const savedAt = new Date(now()).toISOString();
+    const text = `{"format":${JSON.stringify(this.info.format)},"savedAt":${JSON.stringify(savedAt)},"entries":[\n${rows.join(",\n")}\n]}\n`;
+    await mkdir(dirname(this.path), { recursive: true });
+    // Temp file and rename: a reader sees the old cache or the new one. No fsync: a cache torn by a
+    // crash fails to parse and is simply not used.
+    const tmp = `${this.path}.${process.pid}.tmp`;
+    try {
+      const fh = await open(tmp, "w", 0o600);
+      try {
+        await fh.writeFile(text);
+      } finally {
+        await fh.close();
+      }
+      await rename(tmp, this.path);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      this.changed = true;
+      throw e;
+    }
+    this.info.savedAt = savedAt;
+    this.info.bytes = Buffer.byteLength(text);
+    return { written: rows.length, tooYoung };
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Recipe suggestions (mealie-api-notes §0.1, `/recipes/suggestions`): recipes that can be made from
+ * the foods and tools at hand, ranked by how few are missing. "At hand" is what the request names
+ * plus, unless turned off, what the caller's household has on hand (a food's
+ * `householdsWithIngredientFood`, a tool's `householdsWithTool`). A recipe must use at least one of
+ * them to be suggested: one needing nothing we have is not a suggestion, however short its list.
+ */
+import { z } from "zod";
+import type { Larder } from "../larder.js";
+import type { Actor } from "../actor.js";
+import type { GroupData } from "../groups/registry.js";
+import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.js";
+import type { IngredientFood, RecipeSummary, RecipeToolRef } from "../schemas/recipe.js";
+import { recipeAttributes, type RecipeIndexEntry } from "../query/attributes.js";
+import type { Predicate } from "../query/filter-eval.js";
+import { listQuery } from "../query/list.js";
+import { queryRecord } from "../recipes/recipe-list.js";
+import { presentFood } from "../presenters/vocabulary.js";
+
+const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
+const int = (def: number) =>
+  z.preprocess((v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number().int({ error: "Input should be a valid integer" }).min(0).default(def));
+const bool = (def: boolean) =>
+  z.preprocess((v) => {
+    if (typeof v !== "string") return v;
+    const s = v.toLowerCase();
+    return ["true", "1", "yes", "on", "t", "y"].includes(s) ? true : ["false", "0", "no", "off", "f", "n"].includes(s) ? false : v;
+  }, z.boolean({ error: "Input should be a valid boolean" }).default(def));
+
+export const SuggestionParams = z.object({
+  foods: ids,
+  tools: ids,
+  limit: int(10),
+  maxMissingFoods: int(5),
+  maxMissingTools: int(5),
+  includeFoodsOnHand: bool(true),
+  includeToolsOnHand: bool(true),
+});
+
+/** RecipeSuggestionResponseItem of the contract. */
+export interface Suggestion {
+  recipe: RecipeSummary;
+  missingFoods: IngredientFood[];
+  missingTools: RecipeToolRef[];
+}
+
+export class SuggestionsService {
+  constructor(private readonly larder: Larder) {}
+
+  /** GET /recipes/suggestions: the caller's group, with their household's on-hand foods and tools. */
+  forUser(actor: Actor, q: URLSearchParams): { items: Suggestion[] } {
+    if (actor.kind !== "user") throw new UnauthorizedError();
+    const group = this.larder.groups.byId(actor.user.groupId);
+    const household = this.larder.groups.household(actor.user.groupId, actor.user.householdId);
+    if (!group) throw new NotFoundError("group not found");
+    return this.suggest(group, household?.slug ?? null, q, "/api/recipes/suggestions");
+  }
+
+  /** The explore variant: only `visible` recipes, and no household, so nothing counts as on hand. */
+  forPublic(group: GroupData, q: URLSearchParams, visible: Predicate<RecipeIndexEntry>): { items: Suggestion[] } {
+    return this.suggest(group, null, q, `/api/explore/groups/${group.slug}/recipes/suggestions`, visible);
+  }
+
+  private suggest(g: GroupData, householdSlug: string | null, q: URLSearchParams, route: string, where?: Predicate<RecipeIndexEntry>): { items: Suggestion[] } {
+    const query = queryRecord(q);
+    const p = parseParams(query);
+    const groupId = g.doc.data.id;
+    const haveFoods = new Set(p.foods.map((x) => x.toLowerCase()));
+    if (p.includeFoodsOnHand && householdSlug) {
+      for (const f of g.foods.data.foods) if (f.householdsWithIngredientFood.includes(householdSlug)) haveFoods.add(f.id);
+    }
+    const haveTools = new Set(p.tools.map((x) => x.toLowerCase()));
+    if (p.includeToolsOnHand && householdSlug) {
+      for (const t of g.organizers.data.tools) if (t.householdsWithTool.includes(householdSlug)) haveTools.add(t.id);
+    }
+    const foodsById = new Map(g.foods.data.foods.map((f) => [f.id, f]));
+    const labels = new Map(g.labels.data.labels.map((l) => [l.id, l]));
+
+    // queryFilter and orderBy narrow and order the candidates; the ranking below keeps that order on ties.
+    const lister = this.larder.recipes.lister;
+    const entries = this.larder.recipes.store.list(g.slug).map((e) => lister.entryOf(e));
+    const { page: _p, perPage: _pp, ...rest } = query;
+    const ordered = listQuery(entries, { ...rest, page: "1", perPage: "-1" }, recipeAttributes, { route, where }).items;
+
+    const ranked: (Suggestion & { missing: number })[] = [];
+    for (const r of ordered) {
+      const foodIds = [...new Set(r.foods.map((f) => f.id))];
+      const tools = uniqueById(r.tools);
+      if (foodIds.length + tools.length === 0) continue;
+      const missingFoodIds = foodIds.filter((id) => !haveFoods.has(id));
+      const missingTools = tools.filter((t) => !haveTools.has(t.id));
+      if (missingFoodIds.length === foodIds.length && missingTools.length === tools.length) continue;
+      if (missingFoodIds.length > p.maxMissingFoods || missingTools.length > p.maxMissingTools) continue;
+      const missingFoods = missingFoodIds.flatMap((id) => {
+        const f = foodsById.get(id);
+        return f ? [presentFood(f, groupId, f.labelId ? (labels.get(f.labelId) ?? null) : null, householdSlug)] : [];
+      });
+      const recipe = this.larder.recipes.store.getById(r.id);
+      if (!recipe) continue;
+      ranked.push({ recipe: this.larder.recipes.summaryOf(recipe), missingFoods, missingTools, missing: missingFoodIds.length + missingTools.length });
+    }
+    // Array.prototype.sort is stable: equal counts keep the requested order.
+    ranked.sort((a, b) => a.missing - b.missing || a.missingFoods.length - b.missingFoods.length);
+    return { items: ranked.slice(0, p.limit).map(({ missing: _m, ...s }) => s) };
+  }
+}
+
+function parseParams(query: Record<string, string | string[]>) {
+  const src: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) src[k.replace(/\[\]$/, "").replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
+  const r = SuggestionParams.safeParse(src);
+  if (!r.success) {
+    throw new ValidationError(r.error.issues.map((i) => ({ loc: ["query", ...i.path.map(String)], msg: i.message, type: i.code })));
+  }
+  return r.data;
+}
+
+function uniqueById(tools: readonly RecipeToolRef[]): RecipeToolRef[] {
+  const seen = new Map<string, RecipeToolRef>();
+  for (const t of tools) if (!seen.has(t.id)) seen.set(t.id, { ...t, householdsWithTool: [...t.householdsWithTool] });
+  return [...seen.values()];
+}

@@ -1,0 +1,71 @@
+/**
+ * Profile images at `<data>/users/<user id>/profile.webp`, Mealie's layout (mealie-api-notes §5.7).
+ * They sit in the tracked part of the folder, next to `users.json`: a picture is part of a person's
+ * public profile, a folder cloned with git should show the same faces, and it is not a secret or a
+ * cache (derived recipe image sizes are, and live in `.larder/`).
+ *
+ * Uploads are decoded and re-encoded with sharp (so only a real image is ever stored and served),
+ * turned upright, and bounded to 512×512.
+ */
+import { mkdir, readFile, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import sharp from "sharp";
+import type { DataFolder } from "../storage/data-folder.js";
+import { writeFileAtomic } from "../storage/atomic-write.js";
+import { BadRequestError, NotFoundError } from "../errors.js";
+
+export const AVATAR_FILE = "profile.webp";
+const AVATAR_SIZE = 512;
+// A decompression bomb must not get far: no profile picture needs more pixels than this.
+const LIMIT_INPUT_PIXELS = 40_000_000;
+const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export class AvatarStore {
+  constructor(private readonly folder: DataFolder) {}
+
+  /** `<data>/users`, the folder of all profile images. */
+  get dir(): string {
+    return join(this.folder.root, "users");
+  }
+
+  private userDir(userId: string): string {
+    // User ids come from users.json, which may be edited by hand: only a plain id names a folder.
+    if (!SAFE_ID.test(userId)) throw new NotFoundError("File not found");
+    return join(this.dir, userId);
+  }
+
+  /** Convert an upload to the stored webp; 400 when it is not an image sharp can read. */
+  async save(userId: string, upload: Buffer): Promise<void> {
+    let webp: Buffer;
+    try {
+      webp = await sharp(upload, { limitInputPixels: LIMIT_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre", withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+    } catch {
+      throw new BadRequestError("The uploaded file is not an image");
+    }
+    const dir = this.userDir(userId);
+    await mkdir(dir, { recursive: true });
+    await writeFileAtomic(join(dir, AVATAR_FILE), webp, { tmpDir: this.folder.tmpDir });
+  }
+
+  /** The stored image and a validator for caching; 404 when the user has none. */
+  async read(userId: string, fileName = AVATAR_FILE): Promise<{ data: Buffer; etag: string }> {
+    if (fileName !== AVATAR_FILE) throw new NotFoundError("File not found");
+    const file = join(this.userDir(userId), AVATAR_FILE);
+    try {
+      const [data, st] = await Promise.all([readFile(file), stat(file)]);
+      return { data, etag: `"${userId.slice(0, 8)}-${st.size}-${Math.floor(st.mtimeMs)}"` };
+    } catch {
+      throw new NotFoundError("File not found");
+    }
+  }
+
+  /** Remove a deleted user's folder. */
+  async remove(userId: string): Promise<void> {
+    if (!SAFE_ID.test(userId)) return;
+    await rm(this.userDir(userId), { recursive: true, force: true });
+  }
+}
