@@ -12,6 +12,8 @@ import { registerConfig } from "./commands/config.js";
 import { registerInit } from "./commands/init.js";
 import { registerServe } from "./commands/serve.js";
 import { registerUser } from "./commands/user/index.js";
+import { registerGroup } from "./commands/group/index.js";
+import { registerHousehold } from "./commands/household/index.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -48,6 +50,8 @@ export function buildProgram(): Command {
   registerInit(program);
   registerCheck(program);
   registerUser(program);
+  registerGroup(program);
+  registerHousehold(program);
   registerConfig(program);
   return program;
 }

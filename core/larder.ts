@@ -2,11 +2,12 @@
  * The composition root: one Larder instance per data folder. `web/` and `cli/` are adapters over it.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config.js";
 import { DataFolder, ensurePrivateDirs, initDataFolder } from "./storage/data-folder.js";
-import { JsonDoc } from "./storage/json-doc.js";
+import { JsonDoc, onDocumentOpened } from "./storage/json-doc.js";
+import { DocWatcher } from "./storage/doc-watcher.js";
 import { GroupsRegistry } from "./groups/registry.js";
 import { UsersService } from "./users/users-service.js";
 import { UsersDoc, SiteDoc } from "./schemas/records.js";
@@ -95,6 +96,8 @@ export class Larder {
   suggestions!: SuggestionsService;
   validators!: ValidatorsService;
   private usersDoc!: JsonDoc<UsersDoc>;
+  private docWatcher: DocWatcher | null = null;
+  private stopWatchingDocs: (() => void) | null = null;
 
   private constructor(
     readonly config: Config,
@@ -113,6 +116,7 @@ export class Larder {
 
   private async init(opts: OpenOptions): Promise<void> {
     const root = this.folder.root;
+    if (opts.watch) this.watchDocuments();
     const fresh = !existsSync(join(root, "larder.json"));
     if (fresh) {
       // A fresh `git init` folder is as good as an empty one.
@@ -156,6 +160,7 @@ export class Larder {
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
     if (this.users.all().length === 0) await this.firstStart();
+    await this.docWatcher?.start();
   }
 
   /** Mealie's first-start state: group Home, household Family, admin/changeme@example.com/MyPassword. */
@@ -180,7 +185,28 @@ export class Larder {
     await seedGroup(g, join(templatesDir(), "seed", locale));
   }
 
+  /**
+   * JSON documents are live like recipes (ARCHITECTURE §2): a hand edit or `git pull` reloads them; one
+   * that fails to parse keeps its last good state and is reported. Every document opened in this folder,
+   * by any service, is watched.
+   */
+  private watchDocuments(): void {
+    const watcher = new DocWatcher();
+    const prefix = this.folder.root + sep;
+    this.stopWatchingDocs = onDocumentOpened((doc) => {
+      if (doc.path.startsWith(prefix)) watcher.add(doc);
+    });
+    watcher.onEvent((e) => {
+      if (e.type === "broken") this.log.warn(`${e.path} cannot be read; keeping its last good state until it is fixed`);
+      else if (e.type === "reloaded") this.log.info(`reloaded ${e.path}`);
+      else if (e.type === "error") this.log.error(`watching ${e.path ?? "documents"} failed`, e.error);
+    });
+    this.docWatcher = watcher;
+  }
+
   async close(): Promise<void> {
+    this.stopWatchingDocs?.();
+    await this.docWatcher?.close();
     await this.recipes?.close();
     await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle()]);
     await this.registration?.idle();

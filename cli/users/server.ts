@@ -1,13 +1,13 @@
-/**
- * Users through a live server's Mealie API. The server holds the folder (one writer), and accepts the
- * token it wrote into `.larder/lock` as its first admin, so only someone who can read `.larder/` can do this.
- */
+/** Users through a live server's Mealie API (see server-client.ts for how the CLI is let in). */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CliError, EXIT, type Issue } from "../output.js";
+import { CliError, EXIT } from "../output.js";
 import type { LiveServer } from "../context.js";
 import { pickPlacement, type PlaceOption } from "./placement.js";
+import { ServerClient } from "./server-client.js";
 import type { NewUser, UserBackend, UserView } from "./types.js";
+
+export { serverUrl } from "./server-client.js";
 
 interface UserOut {
   id: string;
@@ -21,13 +21,17 @@ interface UserOut {
 
 export class ServerUsers implements UserBackend {
   readonly mode = "server" as const;
-  readonly baseUrl: string;
+  private readonly client: ServerClient;
 
   constructor(
-    private lock: LiveServer,
+    lock: LiveServer,
     private dataDir: string,
   ) {
-    this.baseUrl = serverUrl(lock);
+    this.client = new ServerClient(lock, dataDir);
+  }
+
+  private request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.client.request<T>(method, path, body);
   }
 
   async list(): Promise<UserView[]> {
@@ -61,14 +65,20 @@ export class ServerUsers implements UserBackend {
     return view(out);
   }
 
-  async setPassword(login: string, password: string): Promise<UserView> {
-    // The reset-token endpoint answers 500 for an unknown e-mail, so find the user first.
+  /** A user by username, then e-mail (case-insensitive), as the server lists them. */
+  private async find(login: string): Promise<UserView> {
     const wanted = login.trim().toLowerCase();
     const users = await this.list();
     const user =
       users.find((u) => u.username.toLowerCase() === wanted) ??
       users.find((u) => u.email.toLowerCase() === wanted);
     if (!user) throw new CliError(`No such user: ${login}`, EXIT.notFound);
+    return user;
+  }
+
+  async setPassword(login: string, password: string): Promise<UserView> {
+    // Mealie's reset-token endpoint fails for an unknown e-mail, so find the user first.
+    const user = await this.find(login);
     const { token } = await this.request<{ token: string }>("POST", "/api/admin/users/password-reset-token", {
       email: user.email,
     });
@@ -81,71 +91,18 @@ export class ServerUsers implements UserBackend {
     return user;
   }
 
-  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const url = `${this.baseUrl}${path}`;
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${this.lock.token}`,
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(30_000),
-      });
-    } catch (e) {
-      const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
-      throw new CliError(
-        `A Larder server (pid ${this.lock.pid}) holds ${this.dataDir} but does not answer at ${this.baseUrl} (${cause})`,
-        EXIT.failure,
-      );
-    }
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: reported below with the status
-    }
-    if (res.ok) return json as T;
-    throw httpError(res.status, json, text);
+  async unlock(login: string | null): Promise<{ unlocked: number }> {
+    if (login === null) return this.request<{ unlocked: number }>("POST", "/api/admin/users/unlock?force=true");
+    const user = await this.find(login);
+    return this.request<{ unlocked: number }>("POST", `/api/admin/users/${encodeURIComponent(user.id)}/unlock`);
   }
-}
 
-/** The lock's host as something we can connect to: a wildcard bind means this machine. */
-export function serverUrl(lock: Pick<LiveServer, "host" | "port">): string {
-  let host = lock.host || "127.0.0.1";
-  if (host === "0.0.0.0") host = "127.0.0.1";
-  if (host === "::" || host === "[::]") host = "::1";
-  if (host.includes(":") && !host.startsWith("[")) host = `[${host}]`;
-  return `http://${host}:${lock.port}`;
-}
-
-/** Map Mealie's error shapes (mealie-api-notes §1) to the CLI's messages and exit codes. */
-function httpError(status: number, json: unknown, text: string): CliError {
-  const detail = (json as { detail?: unknown } | null)?.detail;
-  if (status === 422 && Array.isArray(detail)) {
-    const issues: Issue[] = detail.map((d: { loc?: unknown[]; msg?: string }) => ({
-      field: String(d.loc?.[d.loc.length - 1] ?? ""),
-      message: String(d.msg ?? "invalid"),
-    }));
-    return new CliError("Invalid input", EXIT.invalid, issues);
+  async setAdmin(login: string, admin: boolean): Promise<UserView> {
+    const user = await this.find(login);
+    const flags = admin ? { canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true } : {};
+    const out = await this.request<UserOut>("PUT", `/api/admin/users/${encodeURIComponent(user.id)}`, { email: user.email, admin, ...flags });
+    return view(out);
   }
-  const message =
-    typeof detail === "string"
-      ? detail
-      : typeof (detail as { message?: unknown } | undefined)?.message === "string"
-        ? (detail as { message: string }).message
-        : text.slice(0, 200) || `HTTP ${status}`;
-  if (status === 409) return new CliError(message, EXIT.conflict);
-  if (status === 404) return new CliError(message, EXIT.notFound);
-  if (status === 400 || status === 422) return new CliError(message, EXIT.invalid);
-  if (status === 401 || status === 403) {
-    return new CliError(`The server refused the lock token (${status} ${message})`, EXIT.failure);
-  }
-  return new CliError(`The server answered ${status}: ${message}`, EXIT.failure);
 }
 
 function view(u: UserOut): UserView {

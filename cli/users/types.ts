@@ -29,4 +29,37 @@ export interface UserBackend {
   add(user: NewUser): Promise<UserView>;
   /** `login` is a username or e-mail (Mealie's login lookup). */
   setPassword(login: string, password: string): Promise<UserView>;
+  /** Clear a user's lockout, or (login null) every lockout. */
+  unlock(login: string | null): Promise<{ unlocked: number }>;
+  /** Make a user an administrator (with every permission flag), or take admin away. */
+  setAdmin(login: string, admin: boolean): Promise<UserView>;
+}
+
+/** A group as `larder group list` shows it. */
+export interface GroupView {
+  id: string;
+  name: string;
+  slug: string;
+  households: string[];
+  users: number;
+}
+
+/** A household as `larder household list` shows it. */
+export interface HouseholdView {
+  id: string;
+  name: string;
+  slug: string;
+  group: string;
+  groupSlug: string;
+  users: number;
+}
+
+/** Groups and households, over core or a live server. */
+export interface PlacesBackend {
+  readonly mode: "server" | "local";
+  listGroups(): Promise<GroupView[]>;
+  addGroup(name: string): Promise<GroupView>;
+  /** All households, or those of one group (slug or name). */
+  listHouseholds(group?: string): Promise<HouseholdView[]>;
+  addHousehold(name: string, group?: string): Promise<HouseholdView>;
 }

@@ -10,7 +10,7 @@ import type { UserRecord } from "../schemas/records.js";
 import { NotFoundError, UnauthorizedError } from "../errors.js";
 import { NewUserInput } from "../users/users-service.js";
 import { createGuardedFetcher } from "../net/index.js";
-import { ldapAuthenticate, ldapSettings, LdapUnavailableError, type LdapSettings } from "./ldap.js";
+import { ldapAuthenticate, ldapSettings, type LdapSettings } from "./ldap.js";
 import {
   API_CALLBACK_PATH,
   identityFromClaims,
@@ -56,16 +56,18 @@ export class ExternalSignIn {
    * An LDAP account never falls through: its password lives in the directory only.
    */
   async ldapLogin(login: string, password: string, known: UserRecord | null): Promise<UserRecord | null> {
-    const s = this.ldap;
-    if (!s || (known && known.authMethod !== "LDAP")) return null;
+    if (known && known.authMethod !== "LDAP") return null;
+    let s: LdapSettings | null = null;
     let outcome;
     try {
+      s = this.ldap;
+      if (!s) return null;
       outcome = await ldapAuthenticate(s, login, password);
     } catch (e) {
-      if (!(e instanceof LdapUnavailableError)) throw e;
-      this.larder.log.error(
-        `LDAP sign-in of '${login}' failed: ${e.message} (LDAP_SERVER_URL ${s.serverUrl})`,
-      );
+      // A settings mistake (a bad attribute name) leaves LDAP as unusable as a server that is down.
+      const why = e instanceof Error ? e.message : String(e);
+      const where = s ? ` (LDAP_SERVER_URL ${s.serverUrl})` : "";
+      this.larder.log.error(`LDAP sign-in of '${login}' failed: ${why}${where}`);
       throw new UnauthorizedError(
         "The LDAP server is unavailable; try again later or ask your administrator",
       );

@@ -102,7 +102,7 @@ export function ldapSettings(config: Pick<Config, "ldap">): LdapSettings | null 
  * what a user types is always one literal value and can never add wildcards or filter terms.
  */
 export function escapeFilterValue(value: string): string {
-  return value; value.replace(/[\\*()\u0000]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return value.replace(/[\\*()\u0000]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 function wrap(filter: string): string {

@@ -114,15 +114,16 @@ export class OidcClient {
     p: CallbackParams,
     binding: string | null,
   ): Promise<{ claims: Record<string, unknown>; redirectUri: string }> {
-    if (p.error) {
-      throw new OidcError(
-        `The identity provider refused the sign-in: ${p.errorDescription ?? p.error}`,
-        `authorization error ${p.error}: ${p.errorDescription ?? ""}`,
-      );
-    }
     const flow = p.state ? this.flows.get(p.state) : undefined;
     // Spent on first sight, whatever happens next: a code and state are never good twice.
     if (p.state) this.flows.delete(p.state);
+    if (p.error) {
+      const said = (p.errorDescription ?? p.error).slice(0, 200);
+      throw new OidcError(
+        `The identity provider refused the sign-in: ${said}`,
+        `authorization error ${p.error}: ${p.errorDescription ?? ""}`,
+      );
+    }
     if (!flow || flow.expires < this.now()) {
       throw new OidcError(
         "This sign-in link is unknown or has expired; please sign in again",

@@ -42,14 +42,19 @@ export class SmtpMailer implements Mailer {
     if (o.user && o.security === "none" && !LOOPBACK.has(o.host)) {
       throw new Error("Refusing to send SMTP credentials over an unencrypted connection (SMTP_AUTH_STRATEGY=NONE)");
     }
-    await this.transport.sendMail({
-      from: o.from.name ? { name: o.from.name, address: o.from.email } : o.from.email,
-      to: msg.to,
-      subject: msg.subject,
-      text: msg.text,
-      html: msg.html,
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    });
+    try {
+      await this.transport.sendMail({
+        from: o.from.name ? { name: o.from.name, address: o.from.email } : o.from.email,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    } catch (e) {
+      // Name the server: the admin reading `{success: false, error}` needs to know which setting to check.
+      throw new Error(`SMTP delivery through ${o.host}:${o.port} failed: ${(e as Error).message}`);
+    }
   }
 }

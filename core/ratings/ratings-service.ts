@@ -16,7 +16,11 @@ import { derivedId, isUuid } from "../util/ids.js";
 
 export const RatingUpdateIn = z
   .object({
-    rating: z.number().min(0, "Must be between 0 and 5").max(5, "Must be between 0 and 5").nullish(),
+    // Pydantic's lax mode takes "4.5" for a float; so do we.
+    rating: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
+      z.number().min(0, "Must be between 0 and 5").max(5, "Must be between 0 and 5").nullish(),
+    ),
     isFavorite: z.boolean().nullish(),
   })
   .loose();
@@ -144,6 +148,17 @@ export class RatingsService {
     await doc.update((d) => {
       d.ratings = d.ratings.filter((r) => r.recipeId !== recipeId);
     });
+  }
+
+  /** A deleted user's ratings go with them (their votes no longer count toward any average). */
+  async removeUser(userId: string): Promise<void> {
+    for (const g of this.larder.groups.all()) {
+      const doc = await this.docs.get(this.pathOf(g));
+      if (!doc.data.ratings.some((r) => r.userId === userId)) continue;
+      await doc.update((d) => {
+        d.ratings = d.ratings.filter((r) => r.userId !== userId);
+      });
+    }
   }
 
   async idle(): Promise<void> {

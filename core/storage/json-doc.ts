@@ -49,6 +49,17 @@ export class BrokenDocumentError extends ConflictError {
 
 class DocumentParseError extends Error {}
 
+const openListeners = new Set<(doc: JsonDoc<unknown>) => void>();
+
+/**
+ * Be told of every document opened from now on (the server watches them all for hand edits, whichever
+ * service opened them). Returns the function that stops listening.
+ */
+export function onDocumentOpened(listener: (doc: JsonDoc<unknown>) => void): () => void {
+  openListeners.add(listener);
+  return () => openListeners.delete(listener);
+}
+
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
@@ -153,6 +164,7 @@ export class JsonDoc<T> {
       if (!(e instanceof DocumentParseError)) throw e;
       doc.#broken = { message: e.message };
     }
+    for (const listener of openListeners) listener(doc as JsonDoc<unknown>);
     return doc;
   }
 

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { assertContract, hasContract } from "../support/contract.js";
 import { observeBcrypt } from "../../core/auth/passwords.js";
+import { signSessionJwt } from "../../core/auth/jwt.js";
+import { loadSecrets } from "../../core/storage/secrets.js";
+import { makeUser, PASSWORD } from "../support/people.js";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -112,5 +115,51 @@ describe("auth", () => {
     const locked = await t.api("/api/auth/token", form("locky", "RightPassword1"));
     expect(locked.status).toBe(423);
     expect(await locked.json()).toEqual({ detail: "User is locked out" });
+  });
+});
+
+describe("auth with Mealie's default lockout (5 attempts, 24 hours)", () => {
+  let d: TestServer;
+  beforeAll(async () => {
+    d = await startTestServer();
+  });
+  afterAll(async () => d?.close());
+
+  it("answers 401 to five wrong passwords, 423 to the sixth attempt, and lets the lock expire", async () => {
+    const p = await makeUser(d);
+    for (let i = 0; i < 5; i++) expect((await d.api("/api/auth/token", form(p.user.username, "wrong-password"))).status).toBe(401);
+    expect((await d.api("/api/auth/token", form(p.user.username, "wrong-again"))).status).toBe(423);
+    expect((await d.api("/api/auth/token", form(p.user.username, PASSWORD))).status).toBe(423);
+    const almost = new Date(Date.now() + 23 * 3600 * 1000);
+    d.larder.auth.useClock(() => almost);
+    expect((await d.api("/api/auth/token", form(p.user.username, PASSWORD))).status).toBe(423);
+    const after = new Date(Date.now() + 24 * 3600 * 1000 + 60_000);
+    d.larder.auth.useClock(() => after);
+    try {
+      expect((await d.api("/api/auth/token", form(p.user.username, PASSWORD))).status).toBe(200);
+    } finally {
+      d.larder.auth.useClock(() => new Date());
+    }
+  });
+
+  it("refuses expired, forged and logged-out session tokens with 401", async () => {
+    const p = await makeUser(d);
+    const { jwtSecret } = await loadSecrets(d.larder.folder);
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = await signSessionJwt(jwtSecret, { userId: p.user.id, sessionId: "no-such-session", exp: past });
+    expect((await d.api("/api/users/self", { token: expired })).status).toBe(401);
+    const forged = await signSessionJwt(new TextEncoder().encode("not the secret of this folder!!"), { userId: p.user.id, sessionId: "x", exp: past + 3600 });
+    expect((await d.api("/api/users/self", { token: forged })).status).toBe(401);
+    // A session past its lifetime ends even though nobody logged out.
+    const later = new Date(Date.now() + 49 * 3600 * 1000);
+    d.larder.auth.useClock(() => later);
+    try {
+      expect((await d.api("/api/users/self", { token: p.token })).status).toBe(401);
+    } finally {
+      d.larder.auth.useClock(() => new Date());
+    }
+    expect((await d.api("/api/users/self", { token: p.token })).status).toBe(200);
+    expect((await d.api("/api/auth/logout", { method: "POST", token: p.token })).status).toBe(200);
+    expect((await d.api("/api/users/self", { token: p.token })).status).toBe(401);
   });
 });

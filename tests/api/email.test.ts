@@ -149,7 +149,7 @@ describe("SMTP delivery failures", () => {
       const admin = await t.login();
       const res = await body<{ success: boolean; error: string }>(await t.api("/api/admin/email", { method: "POST", token: admin, json: { email: "a@example.com" } }));
       expect(res.success).toBe(false);
-      expect(res.error).toMatch(/Cannot reach the SMTP server/);
+      expect(res.error).toMatch(new RegExp(`^SMTP delivery through 127\\.0\\.0\\.1:${port} failed: .*ECONNREFUSED`));
     } finally {
       await t.close();
     }
@@ -279,7 +279,7 @@ describeSmtp("SMTP delivery to a real server (smtp-server)", () => {
       const admin = await t.login();
       const res = await body<{ success: boolean; error: string }>(await t.api("/api/admin/email", { method: "POST", token: admin, json: { email: "admin@example.com" } }));
       expect(res.success).toBe(false);
-      expect(res.error).toMatch(/authentication refused: 535/);
+      expect(res.error).toMatch(/failed: .*535/);
       expect(smtp.inbox).toHaveLength(0);
     } finally {
       await t.close();

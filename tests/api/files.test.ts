@@ -74,3 +74,22 @@ describe("the data folder is live and hand edits are first-class", () => {
     }
   });
 });
+
+describe("JSON documents are live too", () => {
+  it("a hand edit of group.json is picked up; a broken edit keeps the last good state and is not overwritten", async () => {
+    const { readFile: rf, writeFile: wf } = await import("node:fs/promises");
+    const file = join(t.dataDir, "groups", "home", "group.json");
+    const original = JSON.parse(await rf(file, "utf8")) as Record<string, unknown>;
+    await wf(file, JSON.stringify({ ...original, name: "Home by Hand" }, null, 2) + "\n");
+    await eventually(async () => {
+      const g = (await (await t.api("/api/groups/self", { token })).json()) as { name: string };
+      return g.name === "Home by Hand" ? true : undefined;
+    });
+    await wf(file, "{ not json");
+    await new Promise((r) => setTimeout(r, 600));
+    const g = (await (await t.api("/api/groups/self", { token })).json()) as { name: string };
+    expect(g.name).toBe("Home by Hand");
+    expect(await rf(file, "utf8")).toBe("{ not json");
+    await wf(file, JSON.stringify(original, null, 2) + "\n");
+  });
+});

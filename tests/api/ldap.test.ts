@@ -228,4 +228,17 @@ describe.skipIf(!available && !CI)("LDAP sign-in", () => {
       expect((await login("bob", bob.password)).status).toBe(200);
     });
   });
+
+  it("connects over ldaps:// with the same TLS options", async (ctx) => {
+    if (!slapd.caFile || !slapd.ldapsUrl) return ctx.skip("openssl not found: no certificate for ldaps://");
+    await withLdap({ SERVER_URL: slapd.ldapsUrl, TLS_CACERTFILE: slapd.caFile }, async () => {
+      expect((await login("bob", bob.password)).status).toBe(200);
+    });
+    await withLdap({ SERVER_URL: slapd.ldapsUrl }, async () => {
+      expect(await login("bob", bob.password)).toMatchObject({
+        status: 401,
+        detail: expect.stringMatching(/unavailable/),
+      });
+    });
+  });
 });

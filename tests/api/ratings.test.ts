@@ -102,6 +102,9 @@ describe("ratings and favourites", () => {
 
   it("404s an unknown slug, and forgets ratings of a recipe deleted through the API", async () => {
     expect((await rate(token, adminId, "no-such-recipe", { rating: 3 })).status).toBe(404);
+    const { slug: some } = await newRecipe(t, token, "Out Of Range");
+    expect((await rate(token, adminId, some, { rating: 7 })).status).toBe(422);
+    expect((await rate(token, adminId, some, { rating: "4.5" })).status).toBe(200);
     expect((await t.api(`/api/users/${adminId}/favorites/no-such-recipe`, { method: "POST", token })).status).toBe(404);
     const { slug, id } = await newRecipe(t, token, "Short Lived");
     await rate(token, adminId, slug, { rating: 5, isFavorite: true });

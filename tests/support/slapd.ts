@@ -61,6 +61,8 @@ export interface RunningSlapd {
   port: number;
   /** The CA that signed slapd's certificate (for 127.0.0.1), or null without openssl: no STARTTLS then. */
   caFile: string | null;
+  /** The same server over ldaps:// (TLS from the first byte), when there is a certificate. */
+  ldapsUrl: string | null;
   /** A client bound as the root DN, for tests that change the directory (e.g. group membership). */
   admin(): Promise<Client>;
   stop(): Promise<void>;
@@ -253,7 +255,9 @@ export async function startSlapd(): Promise<RunningSlapd> {
 
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
-  const child = spawn(SLAPD, ["-d", "0", "-f", conf, "-h", `${url}/`], { stdio: ["ignore", "pipe", "pipe"] });
+  const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : null;
+  const listen = ldapsUrl ? `${url}/ ${ldapsUrl}/` : `${url}/`;
+  const child = spawn(SLAPD, ["-d", "0", "-f", conf, "-h", listen], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (b: Buffer) => (output += b.toString()));
   child.stderr?.on("data", (b: Buffer) => (output += b.toString()));
@@ -292,5 +296,5 @@ export async function startSlapd(): Promise<RunningSlapd> {
     await stop();
     throw e;
   }
-  return { url, port, caFile: tls ? join(dir, "ca.crt") : null, admin, stop };
+  return { url, port, caFile: tls ? join(dir, "ca.crt") : null, ldapsUrl, admin, stop };
 }

@@ -3,6 +3,8 @@ import type { Command } from "commander";
 import { registerUserAdd } from "./add.js";
 import { registerUserList } from "./list.js";
 import { registerUserPasswd } from "./passwd.js";
+import { registerUserPromote } from "./promote.js";
+import { registerUserUnlock } from "./unlock.js";
 
 export function registerUser(program: Command): void {
   const user = program
@@ -11,4 +13,6 @@ export function registerUser(program: Command): void {
   registerUserAdd(user);
   registerUserPasswd(user);
   registerUserList(user);
+  registerUserUnlock(user);
+  registerUserPromote(user);
 }

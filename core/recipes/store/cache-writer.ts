@@ -19,6 +19,8 @@ export interface CacheWriterOptions {
   /** Re-read a file's fingerprint from disk. */
   verify(loc: Location): Promise<FileFingerprint | null>;
   isOpen(): boolean;
+  /** The clock that decides whether a file is old enough to be cached by size and mtime. */
+  now(): number;
   log: Logger;
 }
 
@@ -49,8 +51,8 @@ export class CacheWriter {
     if (!this.cache.dirty) return;
     const open = this.opts.isOpen();
     this.saving = this.cache
-      // While serving, the event loop gets a turn every few hundred entries; at close, no need.
-      .save({ current: (l) => this.opts.current(l), verify: (l) => this.opts.verify(l), yieldEvery: open ? 200 : undefined })
+      // While serving, a write (and so a turn of the event loop) every few hundred entries.
+      .save({ current: (l) => this.opts.current(l), verify: (l) => this.opts.verify(l), now: () => this.opts.now(), chunkSize: open ? 200 : 1000 })
       .then((r) => {
         // Files written moments ago cannot be trusted by size and mtime yet: try again once they can.
         if (r.tooYoung > 0 && this.opts.isOpen()) this.schedule(CACHE_SAVE_DEBOUNCE_MS);

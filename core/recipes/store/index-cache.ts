@@ -16,7 +16,7 @@
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RecipeDoc } from "../doc.js";
@@ -85,6 +85,14 @@ export function cacheFormat(): string {
   return `larder-recipe-index/${INDEX_CACHE_VERSION}/${readerFingerprint}`;
 }
 
+/**
+ * JSON with every character outside ASCII escaped: the file is then pure ASCII, its lines decode as
+ * compact one-byte strings, and a line break inside a value can never split a line.
+ */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 function isFingerprint(r: unknown[]): boolean {
   return typeof r[2] === "number" && typeof r[3] === "number" && typeof r[4] === "string" && typeof r[5] === "number" && typeof r[6] === "string";
 }
@@ -117,41 +125,75 @@ export class IndexCache {
     return join(cacheDir, INDEX_CACHE_FILE);
   }
 
-  /** Read the cache file. Never throws: a missing, corrupt or foreign cache is an empty one. */
+  /**
+   * Read the cache file. Never throws: a missing, corrupt or foreign cache is an empty one. The file is
+   * JSON lines (a header, one line per recipe, a trailer with the count) read in chunks, so a start
+   * never holds the whole file as one string next to the recipes parsed from it.
+   */
   async load(): Promise<void> {
     const t0 = performance.now();
-    let text: string;
+    let fh;
     try {
-      text = await readFile(this.path, "utf8");
+      fh = await open(this.path, "r");
     } catch {
       return;
     }
-    this.info.bytes = Buffer.byteLength(text);
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      this.info.state = "unreadable";
-      return;
-    }
-    const header = data as { format?: unknown; savedAt?: unknown; entries?: unknown };
-    if (typeof header !== "object" || header === null || !Array.isArray(header.entries)) {
-      this.info.state = "unreadable";
-      return;
-    }
-    if (header.format !== this.info.format) {
-      this.info.state = "other-format";
-      return;
-    }
-    for (const row of header.entries as unknown[]) {
-      if (!Array.isArray(row) || row.length !== 8 || typeof row[0] !== "string" || typeof row[1] !== "string") continue;
-      if (!isFingerprint(row) || !looksLikeDoc(row[7])) continue;
+    const loaded = new Map<string, { loc: Location; parse: CachedParse }>();
+    let header: { format?: unknown; savedAt?: unknown } | null = null;
+    let trailer: { entries?: unknown } | null = null;
+    let bad = false;
+    const onLine = (line: string): void => {
+      if (bad || line === "") return;
+      if (trailer) return void (bad = true);
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        return void (bad = true);
+      }
+      if (header === null) {
+        header = typeof value === "object" && value !== null ? value : {};
+        if ((header as { format?: unknown }).format !== this.info.format) bad = true;
+        return;
+      }
+      if (!Array.isArray(value)) {
+        trailer = typeof value === "object" && value !== null ? value : {};
+        return;
+      }
+      const row = value as unknown[];
+      if (row.length !== 8 || typeof row[0] !== "string" || typeof row[1] !== "string" || !isFingerprint(row) || !looksLikeDoc(row[7])) return;
       const [groupSlug, slug, size, mtimeMs, hash, readAt, vocabularyVersion, doc] = row as Row;
-      this.entries.set(keyOf(groupSlug, slug), { loc: { groupSlug, slug }, parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc } });
+      loaded.set(keyOf(groupSlug, slug), { loc: { groupSlug, slug }, parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc } });
+    };
+    try {
+      // The writer escapes everything outside ASCII, so latin1 decoding is exact and cheap.
+      let rest = "";
+      const buf = Buffer.allocUnsafe(1 << 20);
+      for (;;) {
+        const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+        if (bytesRead === 0) break;
+        this.info.bytes += bytesRead;
+        const lines = (rest + buf.toString("latin1", 0, bytesRead)).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) onLine(line);
+        if (bad) break;
+      }
+      onLine(rest);
+    } catch {
+      bad = true;
+    } finally {
+      await fh.close().catch(() => undefined);
     }
-    this.info.state = "loaded";
-    this.info.loadedEntries = this.entries.size;
-    this.info.savedAt = typeof header.savedAt === "string" ? header.savedAt : null;
+    const h = header as { format?: unknown; savedAt?: unknown } | null;
+    const t = trailer as { entries?: unknown } | null;
+    if (h !== null && h.format !== this.info.format) this.info.state = "other-format";
+    else if (bad || h === null || t === null || typeof t.entries !== "number") this.info.state = "unreadable";
+    else {
+      for (const [k, v] of loaded) this.entries.set(k, v);
+      this.info.state = "loaded";
+      this.info.loadedEntries = loaded.size;
+      this.info.savedAt = typeof h.savedAt === "string" ? h.savedAt : null;
+    }
     this.info.loadMs = performance.now() - t0;
   }
 
@@ -203,53 +245,60 @@ export class IndexCache {
    * Write the entries that still describe the index (`current` gives the fingerprint the index holds,
    * null for files it no longer has). Entries read too soon after their mtime are re-checked against
    * the disk first (`verify` re-reads the file); those still too young are left out and reported, so
-   * the caller can save again later. `yieldEvery` entries, the event loop gets a turn.
+   * the caller can save again later. Written `chunkSize` entries at a time (each write yields to the
+   * event loop).
    */
   async save(opts: {
     current: (loc: Location) => FileFingerprint | null;
     verify: (loc: Location) => Promise<FileFingerprint | null>;
     now?: () => number;
-    yieldEvery?: number;
+    chunkSize?: number;
   }): Promise<{ written: number; tooYoung: number }> {
     const now = opts.now ?? Date.now;
     this.changed = false;
-    const rows: string[] = [];
-    let tooYoung = 0;
-    let n = 0;
-    for (const [key, { loc, parse }] of [...this.entries]) {
-      const cur = opts.current(loc);
-      if (!cur || cur.hash !== parse.file.hash || cur.size !== parse.file.size || cur.mtimeMs !== parse.file.mtimeMs) {
-        // The index moved on (deleted, broken, changed): this parse is of no use to the next start.
-        this.entries.delete(key);
-        continue;
-      }
-      let readAt = parse.readAt;
-      if (readAt - parse.file.mtimeMs < RACY_MS) {
-        const checkAt = now();
-        if (checkAt - parse.file.mtimeMs < RACY_MS) {
-          tooYoung++;
-          continue;
-        }
-        const disk = await opts.verify(loc).catch(() => null);
-        if (!disk || disk.hash !== parse.file.hash || disk.size !== parse.file.size || disk.mtimeMs !== parse.file.mtimeMs) continue;
-        readAt = checkAt;
-        parse.readAt = checkAt;
-      }
-      const { size, mtimeMs, hash } = parse.file;
-      rows.push(JSON.stringify([loc.groupSlug, loc.slug, size, mtimeMs, hash, readAt, parse.vocabularyVersion, parse.doc] satisfies Row));
-      if (opts.yieldEvery && ++n % opts.yieldEvery === 0) await new Promise((r) => setImmediate(r));
-    }
-    if (tooYoung > 0) this.changed = true;
     const savedAt = new Date(now()).toISOString();
-    const text = `{"format":${JSON.stringify(this.info.format)},"savedAt":${JSON.stringify(savedAt)},"entries":[\n${rows.join(",\n")}\n]}\n`;
     await mkdir(dirname(this.path), { recursive: true });
     // Temp file and rename: a reader sees the old cache or the new one. No fsync: a cache torn by a
-    // crash fails to parse and is simply not used.
+    // crash lacks its trailer and is simply not used. Written in chunks as it is serialised, so the
+    // whole cache is never one string in memory.
     const tmp = `${this.path}.${process.pid}.tmp`;
+    let bytes = 0;
+    let written = 0;
+    let tooYoung = 0;
     try {
       const fh = await open(tmp, "w", 0o600);
       try {
-        await fh.writeFile(text);
+        let chunk: string[] = [JSON.stringify({ format: this.info.format, savedAt })];
+        const flush = async (): Promise<void> => {
+          const buf = Buffer.from(`${chunk.join("\n")}\n`, "latin1");
+          chunk = [];
+          bytes += buf.length;
+          await fh.write(buf);
+        };
+        for (const [key, { loc, parse }] of [...this.entries]) {
+          const cur = opts.current(loc);
+          if (!cur || cur.hash !== parse.file.hash || cur.size !== parse.file.size || cur.mtimeMs !== parse.file.mtimeMs) {
+            // The index moved on (deleted, broken, changed): this parse is of no use to the next start.
+            this.entries.delete(key);
+            continue;
+          }
+          if (parse.readAt - parse.file.mtimeMs < RACY_MS) {
+            const checkAt = now();
+            if (checkAt - parse.file.mtimeMs < RACY_MS) {
+              tooYoung++;
+              continue;
+            }
+            const disk = await opts.verify(loc).catch(() => null);
+            if (!disk || disk.hash !== parse.file.hash || disk.size !== parse.file.size || disk.mtimeMs !== parse.file.mtimeMs) continue;
+            parse.readAt = checkAt;
+          }
+          const { size, mtimeMs, hash } = parse.file;
+          chunk.push(asciiJson([loc.groupSlug, loc.slug, size, mtimeMs, hash, parse.readAt, parse.vocabularyVersion, parse.doc] satisfies Row));
+          written++;
+          if (chunk.length >= (opts.chunkSize ?? 500)) await flush();
+        }
+        chunk.push(JSON.stringify({ entries: written }));
+        await flush();
       } finally {
         await fh.close();
       }
@@ -259,8 +308,9 @@ export class IndexCache {
       this.changed = true;
       throw e;
     }
+    if (tooYoung > 0) this.changed = true;
     this.info.savedAt = savedAt;
-    this.info.bytes = Buffer.byteLength(text);
-    return { written: rows.length, tooYoung };
+    this.info.bytes = bytes;
+    return { written, tooYoung };
   }
 }

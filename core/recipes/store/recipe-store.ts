@@ -68,6 +68,7 @@ export class RecipeStore {
             },
             verify: (loc) => readFileState(this.folder.recipeFile(loc.groupSlug, loc.slug)),
             isOpen: () => this.state === "open",
+            now: () => this.now().getTime(),
             log: this.log,
           })
         : null;

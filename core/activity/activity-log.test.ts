@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DataFolder } from "../storage/data-folder.js";
+import { consoleLogger } from "../log/logger.js";
+import { ActivityLog } from "./activity-log.js";
+
+let root: string;
+let folder: DataFolder;
+const recipeId = "3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10";
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), "larder-activity-"));
+  folder = new DataFolder(root);
+  await mkdir(folder.activityDir("home"), { recursive: true });
+});
+afterEach(async () => rm(root, { recursive: true, force: true }));
+
+describe("ActivityLog", () => {
+  it("folds creates, edits and deletes in order, across month files", async () => {
+    let now = new Date("2026-01-31T23:59:59Z");
+    const log = new ActivityLog(folder, consoleLogger("silent"), () => now);
+    await log.append("home", { kind: "comment.created", id: "c1", recipeId, userId: "u1", text: "one" });
+    now = new Date("2026-02-01T00:00:01Z");
+    await log.append("home", { kind: "comment.updated", id: "c1", text: "one, edited" });
+    await log.append("home", { kind: "comment.created", id: "c2", recipeId, userId: "u1", text: "two" });
+    await log.append("home", { kind: "comment.deleted", id: "c2" });
+    const again = new ActivityLog(folder, consoleLogger("silent"));
+    await again.open(["home"]);
+    const c = again.state("home").comments;
+    expect([...c.keys()]).toEqual(["c1"]);
+    expect(c.get("c1")).toMatchObject({ text: "one, edited", createdAt: "2026-01-31T23:59:59.000Z", updatedAt: "2026-02-01T00:00:01.000Z" });
+    expect((await readFile(folder.activityFile("home", "2026-01"), "utf8")).trim().split("\n")).toHaveLength(1);
+    expect((await readFile(folder.activityFile("home", "2026-02"), "utf8")).trim().split("\n")).toHaveLength(3);
+  });
+
+  it("skips a torn last line and starts the next append on a fresh line", async () => {
+    const file = folder.activityFile("home", "2026-03");
+    const good = JSON.stringify({ kind: "comment.created", at: "2026-03-01T10:00:00.000Z", id: "c1", recipeId, userId: "u1", text: "kept" });
+    await writeFile(file, `${good}\n{"kind":"comment.created","at":"2026-03-01T1`);
+    const log = new ActivityLog(folder, consoleLogger("silent"), () => new Date("2026-03-02T00:00:00Z"));
+    await log.open(["home"]);
+    expect([...log.state("home").comments.keys()]).toEqual(["c1"]);
+    await log.append("home", { kind: "comment.created", id: "c2", recipeId, userId: "u1", text: "after the tear" });
+    const lines = (await readFile(file, "utf8")).split("\n");
+    expect(JSON.parse(lines[2]) as { id: string }).toMatchObject({ id: "c2" });
+    const again = new ActivityLog(folder, consoleLogger("silent"));
+    await again.open(["home"]);
+    expect([...again.state("home").comments.keys()].sort()).toEqual(["c1", "c2"]);
+  });
+
+  it("ends a recipe's comments and events with one recipe.deleted line", async () => {
+    const log = new ActivityLog(folder, consoleLogger("silent"));
+    await log.append("home", { kind: "comment.created", id: "c1", recipeId, userId: "u1", text: "x" });
+    await log.append("home", {
+      kind: "timeline.created",
+      id: "e1",
+      recipeId,
+      userId: "u1",
+      subject: "Recipe Created",
+      eventType: "system",
+      eventMessage: null,
+      image: "does not have image",
+      timestamp: "2026-01-01T00:00:00.000Z",
+    });
+    await log.append("home", { kind: "recipe.deleted", recipeId });
+    expect(log.state("home").comments.size).toBe(0);
+    expect(log.state("home").events.size).toBe(0);
+  });
+
+  it("keeps the time order of lines written within one millisecond", async () => {
+    const fixed = new Date("2026-04-01T12:00:00.000Z");
+    const log = new ActivityLog(folder, consoleLogger("silent"), () => fixed);
+    const a = await log.append("home", { kind: "comment.created", id: "a", recipeId, userId: "u1", text: "a" });
+    const b = await log.append("home", { kind: "comment.created", id: "b", recipeId, userId: "u1", text: "b" });
+    expect(a.at < b.at).toBe(true);
+  });
+});

@@ -1,0 +1,177 @@
+import { readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { serializeRecipeFile } from "../file/recipe-file.js";
+import { IndexCache, INDEX_CACHE_VERSION, cacheFormat } from "./index-cache.js";
+import type { RecipeStore } from "./recipe-store.js";
+import { ADMIN, makeFolder, openStore, recipe, VOCAB, type TestFolder } from "./test-helpers.js";
+
+const ID = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`;
+
+let t: TestFolder;
+let open: RecipeStore[] = [];
+
+beforeEach(async () => {
+  t = await makeFolder();
+  open = [];
+});
+afterEach(async () => {
+  for (const s of open) await s.close();
+  await t.cleanup();
+});
+
+/** Files last changed a minute ago: old enough that size and mtime identify their content. */
+async function putOld(slug: string, name: string, n: number): Promise<string> {
+  const path = await t.put(slug, recipe(name, { id: ID(n), owner: ADMIN }));
+  await age(path);
+  return path;
+}
+
+async function age(path: string, secondsAgo = 60): Promise<void> {
+  const when = new Date(Date.now() - secondsAgo * 1000);
+  await utimes(path, when, when);
+}
+
+async function start(opts: Parameters<typeof openStore>[1] = {}): Promise<RecipeStore> {
+  const { store } = await openStore(t, { watch: false, ...opts });
+  open.push(store);
+  return store;
+}
+
+async function restart(store: RecipeStore, opts: Parameters<typeof openStore>[1] = {}): Promise<RecipeStore> {
+  await store.close();
+  open = open.filter((s) => s !== store);
+  return start(opts);
+}
+
+const cachePath = () => IndexCache.pathIn(t.folder.cacheDir);
+
+describe("the warm-start index cache", () => {
+  it("makes a warm start read only the files that changed", async () => {
+    await putOld("soup", "Soup", 1);
+    await putOld("stew", "Stew", 2);
+    const changed = await putOld("pie", "Pie", 3);
+    let store = await start();
+    expect(store.stats().cache).toMatchObject({ state: "none", hits: 0, misses: 3 });
+    await t.put("pie", recipe("Apple Pie", { id: ID(3), owner: ADMIN }));
+    await age(changed, 30);
+    store = await restart(store);
+    expect(store.stats().cache).toMatchObject({ state: "loaded", hits: 2, misses: 1 });
+    expect(store.get("home", "pie")?.doc.name).toBe("Apple Pie");
+    expect(store.get("home", "soup")?.doc.name).toBe("Soup");
+    expect(store.all()).toHaveLength(3);
+  });
+
+  it("does not read a file whose size and mtime are unchanged", async () => {
+    const path = await putOld("soup", "Soup", 1);
+    const store = await start();
+    // Same size, same mtime, other bytes: only a start that trusted the cache still sees "Soup".
+    const st = await stat(path);
+    const text = await readFile(path, "utf8");
+    await writeFile(path, text.replace("name: Soup", "name: Suop"));
+    await utimes(path, st.atime, st.mtime);
+    const again = await restart(store);
+    expect(again.get("home", "soup")?.doc.name).toBe("Soup");
+    expect(again.stats().cache?.hits).toBe(1);
+  });
+
+  it("is invalidated by a change of the group's foods and units", async () => {
+    await putOld("soup", "Soup", 1);
+    const store = await start({ vocabularyVersion: () => "v1" });
+    const again = await restart(store, { vocabularyVersion: () => "v2" });
+    expect(again.stats().cache).toMatchObject({ state: "loaded", hits: 0, misses: 1 });
+    expect(again.get("home", "soup")?.doc.ingredients[0]).toMatchObject({ unit: "gram", food: "flour" });
+  });
+
+  it("ignores a corrupt cache file and writes a good one", async () => {
+    await putOld("soup", "Soup", 1);
+    await putOld("stew", "Stew", 2);
+    const store = await start();
+    await store.close();
+    open = [];
+    await writeFile(cachePath(), '{"format":"x"}\n[1,2,{not json');
+    let again = await start({ readOnly: true });
+    expect(again.stats().cache).toMatchObject({ state: "other-format", hits: 0, misses: 2 });
+    await again.close();
+    open = [];
+    await writeFile(cachePath(), "\u0000\u0001garbage");
+    again = await start();
+    expect(again.stats().cache).toMatchObject({ state: "unreadable", hits: 0, misses: 2 });
+    expect(again.get("home", "stew")?.doc.name).toBe("Stew");
+    again = await restart(again);
+    expect(again.stats().cache).toMatchObject({ state: "loaded", hits: 2, misses: 0 });
+  });
+
+  it("ignores a cache cut short (no trailer) and entries that are not recipes", async () => {
+    await putOld("soup", "Soup", 1);
+    await putOld("stew", "Stew", 2);
+    const store = await start();
+    await store.close();
+    open = [];
+    const lines = (await readFile(cachePath(), "latin1")).trimEnd().split("\n");
+    expect(lines).toHaveLength(4);
+    await writeFile(cachePath(), lines.slice(0, 3).join("\n"));
+    let again = await start();
+    expect(again.stats().cache).toMatchObject({ state: "unreadable", hits: 0 });
+    await again.close();
+    open = [];
+    const row = JSON.parse(lines[1]) as unknown[];
+    row[7] = { name: 42 };
+    await writeFile(cachePath(), [lines[0], JSON.stringify(row), lines[2], lines[3]].join("\n"));
+    again = await start();
+    expect(again.stats().cache).toMatchObject({ state: "loaded", hits: 1, misses: 1 });
+    expect(again.all().map((e) => e.doc.name).sort()).toEqual(["Soup", "Stew"]);
+  });
+
+  it("keys entries by the format version", async () => {
+    expect(cacheFormat()).toContain(`larder-recipe-index/${INDEX_CACHE_VERSION}/`);
+    await putOld("soup", "Soup", 1);
+    const store = await start();
+    await store.close();
+    open = [];
+    const text = await readFile(cachePath(), "latin1");
+    expect(text.split("\n")[0]).toContain(JSON.stringify(cacheFormat()));
+    await writeFile(cachePath(), text.replace(`/${INDEX_CACHE_VERSION}/`, `/${INDEX_CACHE_VERSION + 1}/`));
+    const again = await start();
+    expect(again.stats().cache).toMatchObject({ state: "other-format", hits: 0, misses: 1 });
+  });
+
+  it("does not trust a file read within the mtime granularity of its last change", async () => {
+    // Just written: a second write in the same timestamp tick could keep size and mtime.
+    await t.put("soup", recipe("Soup", { id: ID(1), owner: ADMIN }));
+    const store = await start();
+    const again = await restart(store);
+    expect(again.stats().cache?.hits).toBe(0);
+  });
+
+  it("remembers what the store itself wrote, and forgets deleted recipes", async () => {
+    await putOld("soup", "Soup", 1);
+    // A clock 10 s ahead: at close, the file just written is old enough to be checked against the
+    // disk (it is unchanged) and cached.
+    const store = await start({ now: () => new Date(Date.now() + 10_000) });
+    await store.create("home", "stew", recipe("Stew", { id: ID(2), owner: ADMIN }));
+    await store.remove("home", "soup");
+    const again = await restart(store);
+    expect(again.stats().cache).toMatchObject({ hits: 1, misses: 0 });
+    expect(again.all().map((e) => e.slug)).toEqual(["stew"]);
+  });
+
+  it("writes every character outside ASCII escaped, and reads it back the same", async () => {
+    const path = await t.put("creme", recipe("Crème brûlée ☕ 🍮", { id: ID(1), owner: ADMIN, description: "line\u2028sep" }));
+    await age(path);
+    const store = await start();
+    const again = await restart(store);
+    expect(again.stats().cache?.hits).toBe(1);
+    expect(again.get("home", "creme")?.doc.name).toBe("Crème brûlée ☕ 🍮");
+    expect(again.get("home", "creme")?.doc.description).toBe("line\u2028sep");
+    expect(/^[\x00-\x7f]*$/.test(await readFile(cachePath(), "latin1"))).toBe(true);
+    expect(serializeRecipeFile(again.get("home", "creme")!.doc, VOCAB)).toBe(await readFile(path, "utf8"));
+  });
+
+  it("is never written by a read-only store", async () => {
+    await putOld("soup", "Soup", 1);
+    const store = await start({ readOnly: true });
+    await store.close();
+    open = [];
+    await expect(stat(cachePath())).rejects.toThrow();
+  });
+});
