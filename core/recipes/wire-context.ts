@@ -11,6 +11,8 @@ import { organizerId } from "../organizers/organizers-service.js";
 import { vocabularyOf } from "../foods/vocabulary-service.js";
 import { slugify } from "../util/slug.js";
 
+type OrganizerRef = { id: string; groupId: string; name: string; slug: string; householdsWithTool?: string[] };
+
 /** Per-group lookups, rebuilt when the group's foods or units document changes. */
 export class GroupLookups {
   private cacheKey: unknown[] = [];
@@ -20,6 +22,9 @@ export class GroupLookups {
   private foods = new Map<string, IngredientFood>();
   private foodsById = new Map<string, IngredientFood>();
   vocabulary: ReturnType<typeof vocabularyOf>;
+  /** Organizer refs by kind and name, for the organizers document they were made from. */
+  private organizerRefs = new Map<string, OrganizerRef>();
+  private organizersKey: unknown = null;
 
   constructor(private g: GroupData) {
     this.vocabulary = vocabularyOf(g);
@@ -58,6 +63,34 @@ export class GroupLookups {
   foodByName = (n: string) => this.foods.get(n.toLowerCase()) ?? null;
   foodById = (id: string) => this.foodsById.get(id) ?? null;
 
+  /**
+   * The wire ref of an organizer named by a recipe: the stored one, else one with a name-based id.
+   * Memoised per organizers document: a summary names several, and deriving an id is a sha256, which
+   * over thousands of recipes was a fifth of building the recipe list (docs/decisions/0007).
+   */
+  organizer(kind: OrganizerKind, name: string): OrganizerRef {
+    const organizers = this.g.organizers.data;
+    if (this.organizersKey !== organizers) {
+      this.organizersKey = organizers;
+      this.organizerRefs.clear();
+    }
+    const key = `${kind}\u0000${name}`;
+    let ref = this.organizerRefs.get(key);
+    if (!ref) {
+      const groupId = this.g.doc.data.id;
+      const slug = slugify(name);
+      const found = organizers[kind].find((o) => o.slug === slug);
+      if (kind === "tools") {
+        ref = found ? presentTool({ householdsWithTool: [], ...found }, groupId) : { id: organizerId(groupId, kind, name), groupId, name, slug, householdsWithTool: [] };
+      } else {
+        ref = found ? presentOrganizer(found, groupId) : { id: organizerId(groupId, kind, name), groupId, name, slug };
+      }
+      this.organizerRefs.set(key, ref);
+    }
+    // A copy: callers own what they are given.
+    return ref.householdsWithTool ? { ...ref, householdsWithTool: [...ref.householdsWithTool] } : { ...ref };
+  }
+
   /** Changes whenever the group's units or foods change as the reader sees them: ingredient lines are read again then. */
   version(): string {
     this.refresh();
@@ -83,15 +116,7 @@ export function buildWireContext(larder: Larder, g: GroupData, lookups: GroupLoo
     unitById: lookups.unitById,
     foodByName: lookups.foodByName,
     foodById: lookups.foodById,
-    organizer: (kind: OrganizerKind, name: string) => {
-      const slug = slugify(name);
-      const list = organizers[kind];
-      const found = list.find((o) => o.slug === slug);
-      if (kind === "tools") {
-        return found ? presentTool({ householdsWithTool: [], ...found }, groupId) : { id: organizerId(groupId, kind, name), groupId, name, slug, householdsWithTool: [] };
-      }
-      return found ? presentOrganizer(found, groupId) : { id: organizerId(groupId, kind, name), groupId, name, slug };
-    },
+    organizer: (kind: OrganizerKind, name: string) => lookups.organizer(kind, name),
     organizerById: (kind: OrganizerKind, id: string) => {
       const found = organizers[kind].find((o) => o.id === id);
       return found ? presentOrganizer(found, groupId) : null;

@@ -36,7 +36,7 @@ export interface SearchHit {
   score: number;
 }
 
-// Field bits, in the order of FIELD_WEIGHTS and of a document's `texts`.
+// Field bits, in the order of FIELD_WEIGHTS and of fieldTexts().
 const NAME = 1;
 const FIELD_WEIGHTS = [10, 1, 1.5, 3, 3, 2, 2.5]; // name, description, ingredients, tags, categories, tools, foods
 const MASK_WEIGHT = new Float64Array(1 << FIELD_WEIGHTS.length);
@@ -57,6 +57,14 @@ function fieldTexts(r: SearchableRecipe): (string | null | undefined)[][] {
   ];
 }
 
+/** One field's normalised text; list items joined by " | " so a phrase cannot span two items. */
+function normalizedField(r: SearchableRecipe, f: number): string {
+  return fieldTexts(r)[f]
+    .map((item) => tokenize(item).join(" "))
+    .filter((t) => t !== "")
+    .join(" | ");
+}
+
 interface Term {
   id: number;
   text: string;
@@ -66,8 +74,14 @@ interface Term {
 interface Doc {
   id: string;
   termIds: number[];
-  /** Normalised text per field (list items joined by " | " so a phrase cannot span two items). */
-  texts: string[];
+  /** Normalised name, compared whole against the query. */
+  name: string;
+  /**
+   * The recipe as indexed (treat it as immutable). Phrase matching normalises its other fields on
+   * demand, for candidate documents only: keeping every field normalised cost about 2 KB a recipe,
+   * a fifth of the index's memory, for the rare quoted query (docs/decisions/0007).
+   */
+  source: SearchableRecipe;
 }
 type Expansion = { term: Term; quality: number };
 type Group =
@@ -85,6 +99,8 @@ export class RecipeSearchIndex {
   private readonly docByKey = new Map<string, number>();
   private readonly freeDocs: number[] = [];
   private counts = new Int32Array(0);
+  /** Term → field mask of the recipe being added (reused: one Map per add showed in the profile). */
+  private readonly scratch = new Map<string, number>();
 
   /** Build an index over `recipes`. */
   static from(recipes: Iterable<SearchableRecipe>): RecipeSearchIndex {
@@ -104,17 +120,18 @@ export class RecipeSearchIndex {
   /** Add a recipe, or replace it when its id is already indexed. */
   add(recipe: SearchableRecipe): void {
     this.remove(recipe.id);
-    const masks = new Map<string, number>();
-    const texts = fieldTexts(recipe).map((items, f) => {
-      const norm: string[] = [];
-      for (const item of items) {
+    const masks = this.scratch;
+    masks.clear();
+    const fields = fieldTexts(recipe);
+    let name = "";
+    for (let f = 0; f < fields.length; f++) {
+      const bit = 1 << f;
+      for (const item of fields[f]) {
         const toks = tokenize(item);
-        if (!toks.length) continue;
-        norm.push(toks.join(" "));
-        for (const t of toks) masks.set(t, (masks.get(t) ?? 0) | (1 << f));
+        if (f === 0 && toks.length) name = name ? `${name} | ${toks.join(" ")}` : toks.join(" ");
+        for (const t of toks) masks.set(t, (masks.get(t) ?? 0) | bit);
       }
-      return norm.join(" | ");
-    });
+    }
     const num = this.freeDocs.pop() ?? this.docs.length;
     const termIds: number[] = [];
     for (const [text, mask] of masks) {
@@ -122,7 +139,8 @@ export class RecipeSearchIndex {
       term.postings.set(num, mask);
       termIds.push(term.id);
     }
-    this.docs[num] = { id: recipe.id, termIds, texts };
+    masks.clear();
+    this.docs[num] = { id: recipe.id, termIds, name, source: recipe };
     this.docByKey.set(recipe.id, num);
   }
 
@@ -329,10 +347,10 @@ export class RecipeSearchIndex {
       } else {
         const matches: [number, number][] = [];
         group.candidates.forEach((fields, doc) => {
-          const texts = this.docs[doc]!.texts;
+          const source = this.docs[doc]!.source;
           let mask = 0;
-          for (let f = 0; f < texts.length; f++)
-            if (fields & (1 << f) && texts[f].includes(group.phrase)) mask |= 1 << f;
+          for (let f = 0; f < FIELD_WEIGHTS.length; f++)
+            if (fields & (1 << f) && normalizedField(source, f).includes(group.phrase)) mask |= 1 << f;
           if (mask) matches.push([doc, mask]);
         });
         const words = group.phrase.split(" ").length;
@@ -355,7 +373,7 @@ export class RecipeSearchIndex {
       let tier = nameHits[doc] === groups.length ? 1e11 : 0;
       // Only a name that matched some word can hold the whole query.
       if (nameHits[doc] && whole) {
-        const name = d.texts[0];
+        const name = d.name;
         if (name === whole) tier += 1e13 + 1e12;
         else if (name.startsWith(whole) || name.includes(` ${whole}`)) tier += 1e12;
       }

@@ -1,0 +1,146 @@
+/**
+ * The reusable dialog (spec §2 Other UI, §4): Enter submits, Esc or a click outside cancels, full screen
+ * on extra-small screens. After a submit it closes once `loading` is false, unless `keepOpen`; an
+ * `onSubmit` that returns `false` (or throws) keeps it open, e.g. when the form has errors.
+ *
+ *   <AppDialog opened={open} onClose={close} title={t("…")} onSubmit={save} loading={busy}>…</AppDialog>
+ */
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Button, Group, Modal } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { useT } from "../../lib/i18n.js";
+
+/** Mantine's xs breakpoint is 36em: below it a dialog takes the whole screen. */
+export const XS_QUERY = "(max-width: 35.99em)";
+
+export interface AppDialogProps {
+  opened: boolean;
+  /** Cancel: Esc, a click outside, the cancel button, or after a successful submit. */
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  /** Enter or the submit button. Without it the dialog only has a close button. */
+  onSubmit?: () => unknown | Promise<unknown>;
+  /** Default: common:actions.submit. */
+  submitLabel?: string;
+  /** Default: common:actions.cancel (common:actions.close without onSubmit). */
+  cancelLabel?: string;
+  /** A Mantine colour for the submit button, e.g. "error" for a delete confirmation. */
+  submitColor?: string;
+  /** The caller's own busy state: the submit button spins and the dialog waits for it before closing. */
+  loading?: boolean;
+  /** Stay open after a submit (e.g. a dialog that shows a created token). */
+  keepOpen?: boolean;
+  /** false disables the submit button (and Enter). */
+  canSubmit?: boolean;
+  /** Max width in px (spec §9: print 816, search 988); default 500. */
+  maxWidth?: number;
+  /** Extra buttons, shown before cancel. */
+  actions?: ReactNode;
+  /** Hide the whole button row (the content brings its own). */
+  hideActions?: boolean;
+  className?: string;
+  "data-testid"?: string;
+}
+
+/** Keys that activate a control themselves: Enter on them must not submit the dialog. */
+function ownsEnter(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable) return true;
+  return ["TEXTAREA", "BUTTON", "A", "SELECT"].includes(el.tagName) || el.getAttribute("role") === "option";
+}
+
+export function AppDialog({
+  opened,
+  onClose,
+  title,
+  children,
+  onSubmit,
+  submitLabel,
+  cancelLabel,
+  submitColor,
+  loading = false,
+  keepOpen = false,
+  canSubmit = true,
+  maxWidth = 500,
+  actions,
+  hideActions = false,
+  className,
+  "data-testid": testId,
+}: AppDialogProps) {
+  const t = useT("common");
+  const xs = useMediaQuery(XS_QUERY);
+  const formId = useId();
+  const [pending, setPending] = useState(false);
+  const [closeWhenIdle, setCloseWhenIdle] = useState(false);
+
+  useEffect(() => {
+    if (closeWhenIdle && !loading) {
+      setCloseWhenIdle(false);
+      onClose();
+    }
+  }, [closeWhenIdle, loading, onClose]);
+
+  const submit = async () => {
+    if (!onSubmit) return onClose();
+    if (!canSubmit || pending || loading) return;
+    setPending(true);
+    let ok = true;
+    try {
+      ok = (await onSubmit()) !== false;
+    } catch (e) {
+      ok = false;
+      console.error(e);
+    } finally {
+      setPending(false);
+    }
+    if (ok && !keepOpen) setCloseWhenIdle(true);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing || e.defaultPrevented) return;
+    if (ownsEnter(e.target)) return;
+    e.preventDefault();
+    void submit();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      fullScreen={Boolean(xs)}
+      size={maxWidth}
+      closeOnEscape
+      closeOnClickOutside
+      centered={!xs}
+      className={className}
+      data-testid={testId}
+      closeButtonProps={{ "aria-label": t("actions.close") }}
+    >
+      <form
+        id={formId}
+        onKeyDown={onKeyDown}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {children}
+        {hideActions ? null : (
+          <Group justify="flex-end" mt="lg" gap="sm">
+            {actions}
+            <Button variant="subtle" color="gray" onClick={onClose} type="button">
+              {cancelLabel ?? (onSubmit ? t("actions.cancel") : t("actions.close"))}
+            </Button>
+            {onSubmit ? (
+              <Button type="submit" color={submitColor} loading={pending || loading} disabled={!canSubmit}>
+                {submitLabel ?? t("actions.submit")}
+              </Button>
+            ) : null}
+          </Group>
+        )}
+      </form>
+    </Modal>
+  );
+}

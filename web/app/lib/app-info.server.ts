@@ -1,0 +1,69 @@
+/**
+ * The parts of /api/app/about and /api/app/about/theme the UI needs, computed from `context.larder`.
+ * web/api/routes/app.ts (`themeOf`, `appInfo`) is the source of truth, but it imports core at run time
+ * (OIDC settings need jose), which the UI bundle must not (decision 0006). So this mirrors the few fields
+ * the UI reads; app-info.test.ts checks that both answer the same.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import type { ThemeColors } from "./theme.js";
+
+/** Mealie's default theme (web/api/routes/app.ts THEME_DEFAULTS). */
+export const THEME_DEFAULTS: ThemeColors = {
+  lightPrimary: "#E58325",
+  lightAccent: "#007A99",
+  lightSecondary: "#973542",
+  lightSuccess: "#43A047",
+  lightInfo: "#1976D2",
+  lightWarning: "#FF6D00",
+  lightError: "#EF5350",
+  darkPrimary: "#E58325",
+  darkAccent: "#007A99",
+  darkSecondary: "#973542",
+  darkSuccess: "#43A047",
+  darkInfo: "#1976D2",
+  darkWarning: "#FF6D00",
+  darkError: "#EF5350",
+};
+
+type Larder = AppLoadContext["larder"];
+
+/** THEME_LIGHT_PRIMARY=#… → lightPrimary, as GET /api/app/about/theme answers. */
+export function themeOf(larder: Larder): ThemeColors {
+  const theme = { ...THEME_DEFAULTS };
+  for (const [k, v] of Object.entries(larder.config.theme)) {
+    const key = k.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof ThemeColors;
+    if (key in theme && /^#[0-9a-f]{3,8}$/i.test(v.trim())) theme[key] = v.trim();
+  }
+  return theme;
+}
+
+/** The app info the screens read (spec §3 App info, plus the login page's switches). */
+export interface UiAppInfo {
+  demoStatus: boolean;
+  allowSignup: boolean;
+  allowPasswordLogin: boolean;
+  enableOidc: boolean;
+  oidcRedirect: boolean;
+  oidcProviderName: string;
+  enableOpenaiImageServices: boolean;
+}
+
+const TRUE = /^(1|true|yes|on)$/i;
+
+export function appInfo(larder: Larder): UiAppInfo {
+  const c = larder.config;
+  const o = c.oidc;
+  const get = (k: string) => (o[k] ?? "").trim() || null;
+  // Same rule as core/auth/oidc-claims.ts oidcSettings(): enabled, with a discovery URL and a client id.
+  const enableOidc = TRUE.test(o.AUTH_ENABLED ?? "") && !!get("CONFIGURATION_URL") && !!get("CLIENT_ID");
+  return {
+    demoStatus: c.demo,
+    allowSignup: c.allowSignup,
+    allowPasswordLogin: c.allowPasswordLogin,
+    enableOidc,
+    oidcRedirect: enableOidc && TRUE.test(o.AUTO_REDIRECT ?? ""),
+    oidcProviderName: enableOidc ? (get("PROVIDER_NAME") ?? "OAuth") : "OAuth",
+    // Larder has no AI image services yet (web/api/routes/app.ts answers false).
+    enableOpenaiImageServices: false,
+  };
+}

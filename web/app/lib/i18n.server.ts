@@ -1,0 +1,88 @@
+/**
+ * Server side of i18n: the catalogues (read at build time with import.meta.glob, so they live in the
+ * server bundle only), language detection, and each language's percent translated.
+ */
+import {
+  DEFAULT_LANG,
+  LANG_COOKIE,
+  LANGUAGES,
+  directionOf,
+  languageOf,
+  type Catalogue,
+  type I18nData,
+  type Resources,
+} from "./i18n.js";
+import { readCookie } from "./session.server.js";
+
+const files = import.meta.glob<Catalogue>("../locales/*/*.json", { eager: true, import: "default" });
+
+/** Every catalogue: lang → namespace → catalogue. */
+const ALL: Resources = {};
+for (const [path, catalogue] of Object.entries(files)) {
+  const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!m) continue;
+  (ALL[m[1]] ??= {})[m[2]] = catalogue;
+}
+
+/** The language for this request: the `lang` cookie, then Accept-Language (exact tag, then language). */
+export function detectLanguage(request: Request): string {
+  const cookie = readCookie(request.headers.get("Cookie"), LANG_COOKIE);
+  if (languageOf(cookie)) return cookie as string;
+  const header = request.headers.get("Accept-Language") ?? "";
+  const wanted = header
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q) : 1 };
+    })
+    .filter((w) => w.tag && w.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of wanted) {
+    const exact = LANGUAGES.find((l) => l.code.toLowerCase() === tag);
+    if (exact) return exact.code;
+    const base = tag.split("-")[0];
+    const sameLanguage = LANGUAGES.find((l) => l.code.toLowerCase().split("-")[0] === base);
+    if (sameLanguage) return sameLanguage.code;
+  }
+  return DEFAULT_LANG;
+}
+
+/** The catalogues the browser needs: the language's own plus the English fallback. */
+export function i18nData(lang: string): I18nData {
+  const resources: Resources = { [DEFAULT_LANG]: ALL[DEFAULT_LANG] ?? {} };
+  if (lang !== DEFAULT_LANG) resources[lang] = ALL[lang] ?? {};
+  return { lang, dir: directionOf(lang), resources };
+}
+
+function leaves(c: Catalogue, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(c)) {
+    if (typeof v === "string") out.set(prefix + k, v);
+    else leaves(v, `${prefix}${k}.`, out);
+  }
+  return out;
+}
+
+/** Percent of the English keys (all namespaces) that a language translates with a non-empty string. */
+export function percentTranslated(lang: string): number {
+  let total = 0;
+  let done = 0;
+  for (const [ns, catalogue] of Object.entries(ALL[DEFAULT_LANG] ?? {})) {
+    const theirs = leaves(ALL[lang]?.[ns] ?? {});
+    for (const key of leaves(catalogue).keys()) {
+      total++;
+      if (theirs.get(key)?.trim()) done++;
+    }
+  }
+  return total === 0 ? 0 : Math.floor((done / total) * 100);
+}
+
+/** The language dialog's list: each language with its percent translated. */
+export function languageList(): { code: string; name: string; dir: string; progress: number }[] {
+  return LANGUAGES.map((l) => ({ ...l, progress: percentTranslated(l.code) }));
+}
+
+/** A `lang` cookie for a year (not httpOnly: nothing secret, and harmless to read from scripts). */
+export function languageCookie(lang: string): string {
+  return `${LANG_COOKIE}=${encodeURIComponent(lang)}; Path=/; SameSite=Lax; Max-Age=${365 * 24 * 3600}`;
+}

@@ -1,0 +1,111 @@
+/**
+ * i18n for the web UI (decision 0013): i18next + react-i18next, one catalogue per namespace in
+ * `web/app/locales/<lang>/<namespace>.json`. The server picks the language (cookie `lang`, then
+ * Accept-Language; lib/i18n.server.ts) and the root loader sends only that language's catalogues plus the
+ * English fallback, so no catalogue is part of the JavaScript bundle.
+ *
+ * In components: `const t = useT("shell"); t("search.placeholder")`. Keys of another namespace:
+ * `t("common:actions.save")`. In `meta` functions (no hooks): `metaT(matches, "shell")`.
+ */
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "@remix-run/react";
+
+export type Direction = "ltr" | "rtl";
+
+export interface Language {
+  /** BCP 47 tag as Mealie names its locales (and the folder under web/app/locales). */
+  code: string;
+  /** The language's own name, so a reader of that language finds it. */
+  name: string;
+  dir: Direction;
+}
+
+/** The languages with a catalogue folder. Add one here and under web/app/locales (docs/translating.md). */
+export const LANGUAGES: readonly Language[] = [
+  { code: "en-US", name: "American English", dir: "ltr" },
+  { code: "de-DE", name: "Deutsch (German)", dir: "ltr" },
+  { code: "fr-FR", name: "Français (French)", dir: "ltr" },
+  { code: "he-IL", name: "עברית (Hebrew)", dir: "rtl" },
+  { code: "ar-SA", name: "العربية (Arabic)", dir: "rtl" },
+];
+
+export const DEFAULT_LANG = "en-US";
+export const DEFAULT_NS = "common";
+/** The cookie the language dialog writes; the server reads it before Accept-Language. */
+export const LANG_COOKIE = "lang";
+
+/** A namespace's catalogue: nested objects of strings. */
+export interface Catalogue {
+  [key: string]: string | Catalogue;
+}
+/** lang → namespace → catalogue. */
+export type Resources = Record<string, Record<string, Catalogue>>;
+
+/** What the root loader sends to the browser for i18n. */
+export interface I18nData {
+  lang: string;
+  dir: Direction;
+  resources: Resources;
+}
+
+export function languageOf(code: string | null | undefined): Language | null {
+  return LANGUAGES.find((l) => l.code === code) ?? null;
+}
+
+export function directionOf(code: string): Direction {
+  return languageOf(code)?.dir ?? "ltr";
+}
+
+// One instance per language: catalogues are fixed per build, so an instance can serve every request in
+// that language on the server and the whole session in the browser (no global i18next state).
+const instances = new Map<string, I18n>();
+
+/** The i18next instance for a language, created synchronously from the catalogues. */
+export function i18nFor(data: Pick<I18nData, "lang" | "resources">): I18n {
+  const hit = instances.get(data.lang);
+  if (hit) return hit;
+  const namespaces = new Set<string>([DEFAULT_NS]);
+  for (const byNs of Object.values(data.resources)) for (const ns of Object.keys(byNs)) namespaces.add(ns);
+  const instance = createInstance();
+  void instance.init({
+    lng: data.lang,
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    resources: data.resources,
+    ns: [...namespaces],
+    defaultNS: DEFAULT_NS,
+    // React escapes text already; catalogues hold plain text, never HTML.
+    interpolation: { escapeValue: false },
+    // A partial translation leaves keys empty: show English for those instead of nothing.
+    returnEmptyString: false,
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  instances.set(data.lang, instance);
+  return instance;
+}
+
+/** The translate function of a namespace (default `common`). */
+export function useT(ns: string = DEFAULT_NS): TFunction {
+  return useTranslation(ns).t;
+}
+
+/** The current language and direction, from the root loader. */
+export function useLanguage(): { lang: string; dir: Direction } {
+  const data = useRouteLoaderData<{ i18n?: I18nData }>("root")?.i18n;
+  return { lang: data?.lang ?? DEFAULT_LANG, dir: data?.dir ?? "ltr" };
+}
+
+interface MetaMatch {
+  id: string;
+  data?: unknown;
+}
+
+/** A translate function for `meta` exports, which cannot use hooks: reads the root loader's i18n data. */
+export function metaT(matches: readonly MetaMatch[], ns: string = DEFAULT_NS): TFunction {
+  const root = matches.find((m) => m.id === "root")?.data as { i18n?: I18nData } | undefined;
+  const data = root?.i18n ?? { lang: DEFAULT_LANG, resources: {} };
+  return i18nFor(data).getFixedT(data.lang, ns);
+}
