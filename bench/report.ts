@@ -39,6 +39,8 @@ export interface Results {
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; os: string; loadavgStart: number[]; loadavgEnd: number[] };
   emptyStartMs: number[];
   sizes: SizeResult[];
+  /** With --profile: CPU profiles of a cold and a warm start of the largest folder. */
+  profiles: { kind: string; summaryFile: string }[];
   targets: TargetRow[];
 }
 
@@ -123,6 +125,10 @@ export function renderMarkdown(r: Results): string {
       const logs = [...new Set(sum.runs.map((x) => x.indexLog).filter(Boolean))];
       if (logs.length) L.push(`  - server log: \`${logs[logs.length - 1]}\``);
     }
+  }
+  if (r.profiles.length) {
+    L.push("", "## Profiles", "");
+    for (const p of r.profiles) L.push(`- ${p.kind} start under \`node --cpu-prof\`: \`${p.summaryFile}\``);
   }
   L.push("", "## How it is measured", "");
   L.push(

@@ -15,9 +15,11 @@ import { median } from "./http.js";
 import { FILTER_QUERIES, SEARCH_TERMS, filterPath, handEdits, latency, searchPath, throughput } from "./measure.js";
 import { evaluateTargets, renderMarkdown, type Results, type SizeResult, type StartSummary } from "./report.js";
 import { dropIndexCache, startLarder, type RunningLarder } from "./server.js";
+import { profileStarts, type ProfileRun } from "./profile.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const START_RUNS = 3;
+let profiles: ProfileRun[] = [];
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,7 +45,7 @@ function summarise(runs: StartSummary["runs"]): StartSummary {
   };
 }
 
-async function benchSize(count: number, base: string): Promise<SizeResult> {
+async function benchSize(count: number, base: string, profile: boolean): Promise<SizeResult> {
   const dataDir = join(base, String(count));
   log(`${count} recipes: generating ${dataDir}`);
   const g0 = performance.now();
@@ -80,6 +82,10 @@ async function benchSize(count: number, base: string): Promise<SizeResult> {
     await server.stop();
   }
   if (!result) throw new Error("unreachable: no load results");
+  if (profile) {
+    profiles = await profileStarts(ROOT, dataDir, gen.apiToken, count);
+    for (const p of profiles) log(`${count}: profiled ${p.kind} start → ${p.summaryFile}`);
+  }
   const rawRead = { processMs: median(raws.map((r) => r.processMs)), readMs: median(raws.map((r) => r.readMs)), runs: raws };
   const cold = summarise(coldRuns);
   return { recipes: count, bytes: gen.bytes, generateMs, rawRead, cold, warm: summarise(warmRuns), coldToRawRatio: cold.firstListMs / rawRead.processMs, ...result, peakRssMb };
@@ -135,7 +141,7 @@ async function main(): Promise<void> {
   const emptyStartMs = await emptyStart(base);
   log(`empty folder start: ${emptyStartMs.map((x) => x.toFixed(0)).join(", ")} ms`);
   const results: SizeResult[] = [];
-  for (const n of sizes) results.push(await benchSize(n, base));
+  for (const n of sizes) results.push(await benchSize(n, base, process.argv.includes("--profile") && n === Math.max(...sizes)));
   const partial: Omit<Results, "targets"> = {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
     commit: await git(["rev-parse", "HEAD"]),
@@ -153,6 +159,7 @@ async function main(): Promise<void> {
     },
     emptyStartMs,
     sizes: results,
+    profiles,
   };
   const big = results.reduce((a, b) => (b.recipes > a.recipes ? b : a));
   const fixed = median(emptyStartMs);

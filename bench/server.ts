@@ -60,11 +60,11 @@ async function procStatus(pid: number, field: "VmHWM" | "VmRSS"): Promise<number
   return Number(m[1]) / 1024;
 }
 
-export async function startLarder(opts: { root: string; dataDir: string; apiToken: string; searchTerm: string }): Promise<RunningLarder> {
+export async function startLarder(opts: { root: string; dataDir: string; apiToken: string; searchTerm: string; nodeArgs?: string[] }): Promise<RunningLarder> {
   const port = await freePort();
   let out = "";
   const t0 = performance.now();
-  const child: ResultPromise = execa("node", [join(opts.root, "dist", "cli", "index.js"), "serve", "--data", opts.dataDir, "--port", String(port), "--host", "127.0.0.1"], {
+  const child: ResultPromise = execa("node", [...(opts.nodeArgs ?? []), join(opts.root, "dist", "cli", "index.js"), "serve", "--data", opts.dataDir, "--port", String(port), "--host", "127.0.0.1"], {
     cwd: opts.root,
     reject: false,
     all: true,

@@ -11,6 +11,7 @@ import { registerCheck } from "./commands/check.js";
 import { registerConfig } from "./commands/config.js";
 import { registerInit } from "./commands/init.js";
 import { registerServe } from "./commands/serve.js";
+import { registerStats } from "./commands/stats.js";
 import { registerUser } from "./commands/user/index.js";
 import { registerGroup } from "./commands/group/index.js";
 import { registerHousehold } from "./commands/household/index.js";
@@ -53,6 +54,7 @@ export function buildProgram(): Command {
   registerGroup(program);
   registerHousehold(program);
   registerConfig(program);
+  registerStats(program);
   return program;
 }
 

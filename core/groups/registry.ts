@@ -19,7 +19,7 @@ import {
 } from "../schemas/records.js";
 import type { z } from "zod";
 import { newId } from "../util/ids.js";
-import { fileSlug } from "../util/slug.js";
+import { fileSlug, MAX_SLUG_LENGTH } from "../util/slug.js";
 
 export interface HouseholdData {
   slug: string;
@@ -38,6 +38,12 @@ export interface GroupData {
 
 export class GroupsRegistry {
   private bySlug = new Map<string, GroupData>();
+  /**
+   * Folder names of groups ("slug") and households ("group/slug") removed while this process runs.
+   * They are not handed out again until a restart: services that cache a group's documents by path
+   * would otherwise carry the old group's data into a new one of the same name.
+   */
+  private retired = new Set<string>();
 
   constructor(private folder: DataFolder) {}
 
@@ -129,7 +135,10 @@ export class GroupsRegistry {
     return g.households.get("family") ?? [...g.households.values()].sort(byCreation)[0] ?? null;
   }
 
-  /** Create a group (unique slug; a clash renames it "Name (1)") with its first household. */
+  /**
+   * Create a group with its first household. A taken name becomes "Name (1)"; the folder name is the
+   * name's slug, with "-1", "-2"… when that folder exists or was used since the start.
+   */
   async createGroup(
     name: string,
     householdName = "Family",
@@ -137,12 +146,9 @@ export class GroupsRegistry {
     prefs: { group?: Partial<GroupPreferences>; household?: Partial<HouseholdPreferences> } = {},
   ): Promise<GroupData> {
     let finalName = name;
-    let slug = fileSlug(name);
-    for (let i = 1; this.bySlug.has(slug) || this.byNameTaken(finalName); i++) {
-      finalName = `${name} (${i})`;
-      slug = fileSlug(finalName);
-    }
+    for (let i = 1; this.byNameTaken(finalName); i++) finalName = `${name} (${i})`;
     const f = this.folder;
+    const slug = freeSlug(fileSlug(finalName), (s) => this.bySlug.has(s) || this.retired.has(s) || existsSync(f.groupDir(s)));
     await mkdir(f.recipesDir(slug), { recursive: true });
     const rec = GroupRecord.parse({
       id: newId(),
@@ -173,14 +179,10 @@ export class GroupsRegistry {
     prefs: Partial<HouseholdPreferences> = {},
   ): Promise<HouseholdData> {
     let finalName = name;
-    let slug = fileSlug(name);
-    const taken = (s: string, n: string) =>
-      g.households.has(s) || [...g.households.values()].some((h) => h.doc.data.name.toLowerCase() === n.toLowerCase());
-    for (let i = 1; taken(slug, finalName); i++) {
-      finalName = `${name} (${i})`;
-      slug = fileSlug(finalName);
-    }
+    const nameTaken = (n: string) => [...g.households.values()].some((h) => h.doc.data.name.toLowerCase() === n.toLowerCase());
+    for (let i = 1; nameTaken(finalName); i++) finalName = `${name} (${i})`;
     const f = this.folder;
+    const slug = freeSlug(fileSlug(finalName), (s) => g.households.has(s) || this.retired.has(`${g.slug}/${s}`) || existsSync(f.householdDir(g.slug, s)));
     const rec = HouseholdRecord.parse({
       id: newId(),
       groupId: g.doc.data.id,
@@ -228,6 +230,7 @@ export class GroupsRegistry {
     await Promise.all([g.doc, g.organizers, g.foods, g.units, g.labels, ...[...g.households.values()].map((h) => h.doc)].map((d) => d.idle()));
     await this.moveToTrash(this.folder.groupDir(g.slug), `group-${g.slug}`);
     this.bySlug.delete(g.slug);
+    this.retired.add(g.slug);
   }
 
   /** Take a household out of its group (moved to `.larder/trash/` like a group). */
@@ -235,6 +238,7 @@ export class GroupsRegistry {
     await h.doc.idle();
     await this.moveToTrash(this.folder.householdDir(g.slug, h.slug), `household-${g.slug}-${h.slug}`);
     g.households.delete(h.slug);
+    this.retired.add(`${g.slug}/${h.slug}`);
   }
 
   private async moveToTrash(dir: string, label: string): Promise<void> {
@@ -253,6 +257,13 @@ export class GroupsRegistry {
     }
     return out;
   }
+}
+
+/** `base`, else `base-1`, `base-2`… : the first folder name `taken` does not refuse. */
+function freeSlug(base: string, taken: (slug: string) => boolean): string {
+  let slug = base;
+  for (let i = 1; taken(slug); i++) slug = `${base.slice(0, MAX_SLUG_LENGTH - String(i).length - 1)}-${i}`;
+  return slug;
 }
 
 function byCreation(a: HouseholdData, b: HouseholdData): number {

@@ -7,7 +7,7 @@ import type { Actor } from "../actor.js";
 import type { RecipesService } from "./recipes-service.js";
 import type { RecipeEntry } from "./store/types.js";
 import { organizerAttributes, recipeAttributes, recipeRatingOrder, type RecipeIndexEntry } from "../query/attributes.js";
-import { listQuery } from "../query/list.js";
+import { listQuery, type SearchRanker } from "../query/list.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
@@ -24,32 +24,81 @@ const SUMMARY_KEYS: (keyof RecipeSummary)[] = [
   "dateAdded", "dateUpdated", "createdAt", "updatedAt", "lastMade",
 ];
 
+/** Recipes indexed per turn of the event loop while the search index is built in the background. */
+const INDEX_SLICE = 200;
+
 export class RecipeLister {
   private entries = new WeakMap<object, RecipeIndexEntry>();
-  readonly search = new RecipeSearchIndex();
+  private readonly searchIndex = new RecipeSearchIndex();
+  /**
+   * Ids of recipes not in the search index yet. Building it for 10,000 recipes takes about a second,
+   * so the server starts answering first and builds it in slices; the first search finishes it
+   * (docs/decisions/0007). Changes go in at once either way.
+   */
+  private unindexed: string[] = [];
+  private nextUnindexed = 0;
+  private stopped = false;
+  /**
+   * Each group's index entries in store order, kept until the next change: mapping 10,000 recipes to
+   * their entries was a millisecond of every list request.
+   */
+  private groupItems = new Map<string, RecipeIndexEntry[]>();
 
   constructor(
     private larder: Larder,
     private recipes: RecipesService,
   ) {}
 
-  /** Build the search index and keep it current from the store's events. */
+  /** The search index, complete. */
+  get search(): RecipeSearchIndex {
+    this.indexPending(Infinity);
+    return this.searchIndex;
+  }
+
+  /** Build the search index (in the background) and keep it current from the store's events. */
   attach(): void {
-    for (const e of this.recipes.store.all()) this.index(e);
+    this.unindexed = this.recipes.store.all().map((e) => e.id);
+    this.nextUnindexed = 0;
     this.recipes.store.on("change", (ev) => {
+      this.groupItems.delete(ev.groupSlug);
       if (!ev.id) return;
-      if (ev.type === "deleted") this.search.remove(ev.id);
+      if (ev.type === "deleted") this.searchIndex.remove(ev.id);
       else {
         const e = this.recipes.store.getById(ev.id);
         if (e) this.index(e);
       }
     });
+    const step = (): void => {
+      if (this.stopped) return;
+      this.indexPending(INDEX_SLICE);
+      if (this.nextUnindexed < this.unindexed.length) setImmediate(step);
+    };
+    setImmediate(step);
+  }
+
+  /** Stop building in the background (the service is closing). */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private indexPending(max: number): void {
+    const end = Math.min(this.unindexed.length, this.nextUnindexed + max);
+    while (this.nextUnindexed < end) {
+      const id = this.unindexed[this.nextUnindexed++];
+      // Deleted meanwhile, or already indexed by a change event: nothing to do.
+      const e = this.recipes.store.getById(id);
+      if (e && !this.searchIndex.has(id)) this.index(e);
+    }
+    if (this.nextUnindexed >= this.unindexed.length && this.unindexed.length > 0) {
+      this.unindexed = [];
+      this.nextUnindexed = 0;
+    }
   }
 
   private index(e: RecipeEntry): void {
     const entry = this.entryOf(e);
-    if (this.search.has(entry.id)) this.search.update(entry);
-    else this.search.add(entry);
+    if (this.searchIndex.has(entry.id)) this.searchIndex.update(entry);
+    else this.searchIndex.add(entry);
   }
 
   /** The index entry of a recipe: summary plus what filters and search read. Cached per document. */
@@ -101,20 +150,40 @@ export class RecipeLister {
     q: URLSearchParams,
     opts: { route: string; where?: Predicate<RecipeIndexEntry>; skipOrganizers?: boolean; ownRating?: (recipeId: string) => number | null },
   ) {
-    let items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
+    let items = this.itemsOf(groupSlug);
     if (!opts.skipOrganizers) items = this.filterOrganizers(items, q);
+    // Only a request with `search` needs (and so completes) the search index.
+    let search: SearchRanker<RecipeIndexEntry> = (query) => this.search.ranker<RecipeIndexEntry>()(query);
+    const searched = q.getAll("search");
+    if (searched.length === 1 && searched[0].trim()) {
+      // The index knows the matches: listQuery then filters, orders and pages those alone rather than
+      // asking about every recipe of the group (most of a search request's time at 10,000 recipes).
+      const scores = this.search.scores(searched[0]);
+      items = items.filter((i) => scores.has(i.id));
+      search = () => (item) => scores.get(item.id);
+    }
     const envelope = listQuery(items, queryRecord(q), recipeAttributes, {
       route: opts.route,
       where: opts.where,
-      search: this.search.ranker<RecipeIndexEntry>(),
+      search,
       // `orderBy=rating`: the caller's own rating where they gave one, else the average.
       orderOverrides: { rating: recipeRatingOrder(opts.ownRating ?? (() => null)) },
     });
     return { ...envelope, items: envelope.items.map((i) => pick(i)) };
   }
 
+  private itemsOf(groupSlug: string): RecipeIndexEntry[] {
+    let items = this.groupItems.get(groupSlug);
+    if (!items) {
+      items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
+      this.groupItems.set(groupSlug, items);
+    }
+    return items;
+  }
+
   /** Ratings changed: drop the cached summaries and index entries of these recipes. */
   forgetRecipes(ids: readonly string[]): void {
+    this.groupItems.clear();
     for (const id of ids) {
       const e = this.recipes.store.getById(id);
       if (!e) continue;

@@ -53,6 +53,7 @@ export class RecipesService {
   }
 
   async close(): Promise<void> {
+    this.lister.stop();
     for (const t of this.rereadTimers.values()) clearTimeout(t);
     await this.store.close();
   }

@@ -332,12 +332,9 @@ export class RecipeSearchIndex {
       groups.push({ kind: "phrase", phrase, candidates: this.phraseCandidates(phrase) });
     if (!groups.length) return;
 
-    const cap = this.docs.length;
-    const total = new Float64Array(cap);
-    const cover = new Uint16Array(cap);
-    const nameHits = new Uint16Array(cap);
-    const best = new Float64Array(cap);
-    const inName = new Uint8Array(cap);
+    // Per-document accumulators, reused across queries (all zero between queries): allocating and
+    // zeroing five arrays of the index's size for every search was garbage the server kept collecting.
+    const { total, cover, nameHits, best, inName } = this.accumulators();
     const touched: number[] = [];
     const n = Math.max(1, this.size);
 
@@ -386,7 +383,22 @@ export class RecipeSearchIndex {
         if (name === whole) tier += 1e13 + 1e12;
         else if (name.startsWith(whole) || name.includes(` ${whole}`)) tier += 1e12;
       }
-      emit(d.id, tier + cover[doc] * 1e9 + nameHits[doc] * 1e7 + Math.min(total[doc], 9.99e6));
+      const score = tier + cover[doc] * 1e9 + nameHits[doc] * 1e7 + Math.min(total[doc], 9.99e6);
+      total[doc] = 0;
+      cover[doc] = 0;
+      nameHits[doc] = 0;
+      emit(d.id, score);
     }
+  }
+
+  private acc: { total: Float64Array; cover: Uint16Array; nameHits: Uint16Array; best: Float64Array; inName: Uint8Array } | null = null;
+
+  private accumulators() {
+    const cap = this.docs.length;
+    if (!this.acc || this.acc.total.length < cap) {
+      const size = Math.max(64, cap * 2);
+      this.acc = { total: new Float64Array(size), cover: new Uint16Array(size), nameHits: new Uint16Array(size), best: new Float64Array(size), inName: new Uint8Array(size) };
+    }
+    return this.acc;
   }
 }

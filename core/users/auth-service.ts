@@ -15,6 +15,7 @@ import { loadSecrets } from "../storage/secrets.js";
 import { stopPasswordWorkers, verifyPassword } from "../auth/passwords.js";
 import { FIRST_ADMIN_EMAIL } from "./first-admin.js";
 import { ResetTokenStore } from "./reset-tokens.js";
+import { superUserIdOf } from "../policy/users.js";
 import { ExternalSignIn } from "../auth/external.js";
 import type { CallbackParams } from "../auth/oidc.js";
 
@@ -191,7 +192,9 @@ export class AuthService {
   /** A bearer (session JWT, API token or the local admin token) → the actor, or null. */
   async authenticateToken(token: string): Promise<Actor | null> {
     if (this.localAdminToken && safeEqual(token, this.localAdminToken)) {
-      const admin = this.larder.users.all().find((u) => u.admin);
+      // The super user, as for local CLI commands (cli/users/local.ts), so both modes act alike.
+      const id = superUserIdOf(this.larder.users.all());
+      const admin = id ? this.larder.users.byId(id) : null;
       return admin ? { kind: "user", user: admin, integrationId: "larder-cli" } : null;
     }
     if (looksLikeApiToken(token)) {

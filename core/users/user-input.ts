@@ -7,8 +7,6 @@
 import { z } from "zod";
 import { EMAIL_RE, NewUserInput, SPEC_MESSAGES } from "./users-service.js";
 
-export { passwordStrength } from "../auth/password-strength.js";
-
 /** The 41 locales Mealie ships (mealie-api-notes §15); registration's `locale` must be one of them. */
 export const SUPPORTED_LOCALES = [
   "af-ZA", "ar-SA", "bg-BG", "ca-ES", "cs-CZ", "da-DK", "de-DE", "el-GR", "en-GB", "en-US", "es-ES",

@@ -117,6 +117,9 @@ describe("groups and households", () => {
     // The folder is set aside in .larder/trash, not erased.
     expect(existsSync(join(t.dataDir, "groups", "club"))).toBe(false);
     expect((await readdir(join(t.dataDir, ".larder", "trash"))).some((n) => n.startsWith("group-club-"))).toBe(true);
+    // The name is free again; the folder name is not reused while caches may still know the old one.
+    const again = await body<{ name: string; slug: string }>(await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Club" } }));
+    expect(again).toMatchObject({ name: "Club", slug: "club-1" });
   });
 
   it("updates and deletes an empty household, but never a group's last one", async () => {

@@ -68,6 +68,20 @@ describe("registration", () => {
     expect(await messages(noGroup)).toEqual(["group: This Field is Required"]);
   });
 
+  it("makes a private or public group as asked, with seed data when asked", async () => {
+    const res = await t.api("/api/users/register", { method: "POST", json: registration({ group: "Open Kitchen", household: "Cooks", private: false, seedData: true, locale: "en-US" }) });
+    expect(res.status).toBe(201);
+    expect(await body(res)).toMatchObject({ group: "Open Kitchen", household: "Cooks" });
+    const g = t.larder.groups.byName("Open Kitchen");
+    expect(g?.doc.data.preferences.privateGroup).toBe(false);
+    expect(g?.households.get("cooks")?.doc.data.preferences).toMatchObject({ privateHousehold: false, recipePublic: true });
+    expect(g?.foods.data.foods.length).toBeGreaterThan(100);
+    const taken = await t.api("/api/users/register", { method: "POST", json: registration({ group: "open kitchen" }) });
+    expect(taken.status).toBe(409);
+    const badLocale = await t.api("/api/users/register", { method: "POST", json: registration({ locale: "xx-XX" }) });
+    expect(badLocale.status).toBe(422);
+  });
+
   it("never takes authMethod or admin from a sign-up", async () => {
     const res = await t.api("/api/users/register", { method: "POST", json: registration({ authMethod: "LDAP", admin: true }) });
     expect(await body(res)).toMatchObject({ authMethod: "Mealie", admin: false });

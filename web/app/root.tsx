@@ -1,5 +1,8 @@
-/** The document shell: head, styles, and the error page for anything a route throws (spec §2). */
-import type { ReactNode } from "react";
+/**
+ * The document: Mantine (server-rendered, colour scheme from a cookie, RTL through DirectionProvider),
+ * i18next with the request's language, toasts, and the error page for anything a route throws (spec §2).
+ */
+import { useEffect, useMemo, type ReactNode } from "react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -9,55 +12,101 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { I18nextProvider } from "react-i18next";
+import mantineStyles from "@mantine/core/styles.css?url";
+import notificationStyles from "@mantine/notifications/styles.css?url";
 import styles from "./styles.css?url";
-import { ErrorPage, errorTitle } from "./components/ErrorPage.js";
-import { TopBar } from "./components/TopBar.js";
-import { getUserActor, groupSlugOf } from "./lib/session.server.js";
-import { useSession, type SessionInfo } from "./lib/use-session.js";
+import shellStyles from "./styles/shell.css?url";
+import { ErrorPage } from "./components/ErrorPage.js";
+import { PlainLayout } from "./components/shell/PlainLayout.js";
+import { appInfo, themeOf } from "./lib/app-info.server.js";
+import { COLOR_SCHEME_COOKIE, cookieColorSchemeManager, parseColorScheme } from "./lib/color-scheme.js";
+import { DEFAULT_LANG, i18nFor, metaT, useT, type I18nData } from "./lib/i18n.js";
+import { detectLanguage, i18nData, languageList } from "./lib/i18n.server.js";
+import { getUserActor, readCookie, sessionInfo } from "./lib/session.server.js";
+import { THEME_DEFAULTS, buildTheme } from "./lib/theme.js";
+import { TOAST_MS } from "./lib/toast.js";
+import { useRootData } from "./lib/root-data.js";
 
-/** Who is signed in, for the top bar of every page (the error page included). */
-export async function loader({
-  request,
-  context,
-}: LoaderFunctionArgs): Promise<{ session: SessionInfo | null }> {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await getUserActor(request, context);
-  if (!actor) return { session: null };
+  const lang = detectLanguage(request);
   return {
-    session: {
-      userName: actor.user.fullName || actor.user.username,
-      groupSlug: groupSlugOf(context, actor.user),
-    },
+    session: actor ? sessionInfo(context, actor.user) : null,
+    i18n: i18nData(lang),
+    languages: languageList(),
+    colorScheme: parseColorScheme(readCookie(request.headers.get("Cookie"), COLOR_SCHEME_COOKIE)),
+    theme: themeOf(context.larder),
+    appInfo: appInfo(context.larder),
   };
 }
 
+/** The root data holds the catalogues: reload it only when a form may have changed who is signed in. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: mantineStyles },
+  { rel: "stylesheet", href: notificationStyles },
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: shellStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Larder" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "common")("appName") }];
+
+const FALLBACK_I18N: I18nData = { lang: DEFAULT_LANG, dir: "ltr", resources: {} };
 
 export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const i18n = data?.i18n ?? FALLBACK_I18N;
+  const scheme = data?.colorScheme ?? "auto";
+  const themeColors = data?.theme ?? THEME_DEFAULTS;
+  const themeKey = JSON.stringify(themeColors);
+  const theme = useMemo(() => buildTheme(JSON.parse(themeKey) as typeof themeColors), [themeKey]);
+  const manager = useMemo(() => cookieColorSchemeManager(), []);
   return (
-    <html lang="en">
+    <html
+      lang={i18n.lang}
+      dir={i18n.dir}
+      {...mantineHtmlProps}
+      data-mantine-color-scheme={scheme === "dark" ? "dark" : "light"}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <ColorSchemeScript defaultColorScheme={scheme} />
         <Meta />
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {children}
+        <I18nextProvider i18n={i18nFor(i18n)}>
+          <DirectionProvider initialDirection={i18n.dir} detectDirection={false}>
+            <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={manager}>
+              <Notifications autoClose={TOAST_MS} position="bottom-center" limit={4} />
+              <HydrationMark />
+              {children}
+            </MantineProvider>
+          </DirectionProvider>
+        </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+/** Marks <body data-hydrated> once React runs: e2e tests wait for it before using JavaScript controls. */
+function HydrationMark() {
+  useEffect(() => {
+    document.body.dataset.hydrated = "true";
+  }, []);
+  return null;
 }
 
 export default function App() {
@@ -66,14 +115,13 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const session = useSession();
+  const t = useT("common");
   const status = isRouteErrorResponse(error) ? error.status : null;
   if (!isRouteErrorResponse(error) && typeof console !== "undefined") console.error(error);
   return (
-    <>
-      <title>{errorTitle(status)}</title>
-      <TopBar groupSlug={session?.groupSlug} userName={session?.userName} />
+    <PlainLayout>
+      <title>{status === 404 ? t("errors.pageNotFound") : t("errors.anErrorOccurred")}</title>
       <ErrorPage status={status} />
-    </>
+    </PlainLayout>
   );
 }

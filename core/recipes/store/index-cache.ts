@@ -166,13 +166,13 @@ export class IndexCache {
       loaded.set(keyOf(groupSlug, slug), { loc: { groupSlug, slug }, parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc } });
     };
     try {
+      this.info.bytes = (await fh.stat()).size;
       // The writer escapes everything outside ASCII, so latin1 decoding is exact and cheap.
       let rest = "";
       const buf = Buffer.allocUnsafe(1 << 20);
       for (;;) {
         const { bytesRead } = await fh.read(buf, 0, buf.length, null);
         if (bytesRead === 0) break;
-        this.info.bytes += bytesRead;
         const lines = (rest + buf.toString("latin1", 0, bytesRead)).split("\n");
         rest = lines.pop() ?? "";
         for (const line of lines) onLine(line);

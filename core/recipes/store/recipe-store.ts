@@ -100,6 +100,8 @@ export class RecipeStore {
         groupsDir: this.folder.groupsDir,
         debounceMs: this.opts.debounceMs ?? 75,
         onBatch: (files) => this.sync(files, "watch"),
+        // Moved away as a whole, the folder's files send no events of their own.
+        onFolderGone: (g) => void this.rescan(g).catch((e: unknown) => this.log.warn(`rescanning group ${g}:`, e)),
         onError: (e) => this.log.warn("recipe watcher:", e),
       });
       // Started before the scan, so a change made during the scan is not missed.

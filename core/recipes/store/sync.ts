@@ -105,7 +105,7 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
 /**
  * When a file is gone, any file the index does not know yet in the same folder is read in the same
  * burst: it may be that file renamed. Events do not arrive in order (an earlier event's read can
- * already see the rename, chokidar reports new names up to a second late), so pairing by listing is
+ * already see the rename, a new name may be reported after the old one's removal), so pairing by listing is
  * what makes a hand rename one `renamed` rather than `deleted` and, later, `renamed`.
  */
 async function newcomersBesideGone(ctx: SyncContext, reads: Read[]): Promise<Read[]> {

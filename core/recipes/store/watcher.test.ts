@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -98,6 +98,26 @@ describe("recipe watcher", () => {
     await waitFor(() => seen().includes("home/a"));
     await w.idle();
     expect(batches.flat().filter((f) => f.slug === "a").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reports a group folder moved away as a whole, and its files when it comes back", async () => {
+    await writeFile(join(root, "home", "recipes", "a.md"), "a");
+    const gone: string[] = [];
+    watcher = new RecipeWatcher({
+      groupsDir: root,
+      debounceMs: 40,
+      onBatch: async (files) => void batches.push(files),
+      onFolderGone: (g) => void gone.push(g),
+      onError: (e) => {
+        throw e;
+      },
+    });
+    await watcher.start();
+    // A move sends no event for the files inside: the store is told to rescan the group.
+    await rename(join(root, "home"), join(root, ".home-away"));
+    await waitFor(() => gone.includes("home"));
+    await rename(join(root, ".home-away"), join(root, "home"));
+    await waitFor(() => seen().includes("home/a"));
   });
 
   it("re-queues a file after a delay", async () => {

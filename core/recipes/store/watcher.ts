@@ -1,12 +1,20 @@
 /**
  * Watches `groups/<g>/recipes/*.md` of a data folder and hands the recipe store bursts of changed
- * files (ARCHITECTURE §4). Only the recipe files are watched, never media folders: inotify watches
- * are a finite resource. Events are only hints: the store re-reads each file and compares its hash
+ * files (ARCHITECTURE §4). Events are only hints: the store re-reads each file and compares its hash
  * with the index, which is how its own writes are recognised and ignored.
+ *
+ * It watches directories only, with the platform's watcher (`fs.watch`: inotify, FSEvents,
+ * ReadDirectoryChangesW): `groups/`, each group folder and each `recipes/` folder — a handful of
+ * watches whatever the number of recipes, and never media folders. A directory watch reports every
+ * change to the files in it, by name. chokidar, used before, also put a watch on every file (10,000
+ * inotify watches for 10,000 recipes), stat'ed every file before the first scan could start (a second
+ * at 10,000 recipes) and re-listed the whole folder, stat'ing every file again, after each hand edit
+ * (docs/decisions/0007).
  */
-import { basename, join, relative, sep } from "node:path";
-import type { Stats } from "node:fs";
-import { watch, type FSWatcher } from "chokidar";
+import { watch, type FSWatcher } from "node:fs";
+import { lstat, readdir } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { errnoCode } from "../../storage/atomic-write.js";
 
 export interface WatchedFile {
   groupSlug: string;
@@ -21,17 +29,27 @@ export interface RecipeWatcherOptions {
   /** A steady stream of events still flushes this often, so a busy folder is never starved. */
   maxWaitMs?: number;
   /**
-   * Every file event is followed by one more look this long after the last event on that file.
-   * chokidar drops a file's `change` events for 50 ms after emitting one, so the last write of a
-   * quick burst can go unreported; this trailing look (a hash compare when nothing changed) sees it.
+   * Every file event is followed by one more look this long after the last event on that file: the
+   * last write of a quick burst may be reported before its bytes are all there (a hash compare when
+   * nothing changed).
    */
   settleMs?: number;
   onBatch(files: WatchedFile[]): Promise<void>;
+  /** A group folder or its `recipes/` folder went away as a whole (moved, not emptied): rescan it. */
+  onFolderGone?(groupSlug: string): void;
   onError(error: unknown): void;
 }
 
+/** Depth below `groups/`: the groups folder, a group folder, a recipes folder. */
+type Level = 0 | 1 | 2;
+
+function isGone(e: unknown): boolean {
+  const code = errnoCode(e);
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EPERM";
+}
+
 export class RecipeWatcher {
-  private fsw: FSWatcher | null = null;
+  private dirs = new Map<string, FSWatcher>();
   private pending = new Map<string, WatchedFile>();
   private firstPendingAt: number | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -43,47 +61,82 @@ export class RecipeWatcher {
 
   constructor(private readonly opts: RecipeWatcherOptions) {}
 
-  /** Resolves once the initial scan of the folder is done, so no later change is missed. */
+  /** Resolves once the folders are watched, so no later change is missed. */
   async start(): Promise<void> {
-    const fsw = watch(this.opts.groupsDir, {
-      ignoreInitial: true,
-      followSymlinks: false,
-      // groups/<g>/recipes/<slug>.md is three levels below the root.
-      depth: 2,
-      ignored: (path: string, stats?: Stats) => this.ignored(path, stats),
+    await this.watchDir(this.opts.groupsDir, 0, false);
+  }
+
+  /**
+   * Watch one directory, then list it: its subfolders get watched (groups, `recipes`), and with
+   * `announce` (a folder that appeared after the start) its recipe files are reported. Listing after
+   * the watch is set up means nothing created in between is missed.
+   */
+  private async watchDir(dir: string, level: Level, announce: boolean): Promise<void> {
+    if (this.closed || this.dirs.has(dir)) return;
+    let w: FSWatcher;
+    try {
+      w = watch(dir, { persistent: true }, (_event, name) => this.onDirEvent(dir, level, name === null ? null : String(name)));
+    } catch (e) {
+      if (!isGone(e)) this.opts.onError(e);
+      return;
+    }
+    w.on("error", (e: unknown) => {
+      this.unwatch(dir);
+      if (!isGone(e)) this.opts.onError(e);
     });
-    this.fsw = fsw;
-    for (const ev of ["add", "change", "unlink"] as const) fsw.on(ev, (path: string) => this.onFsEvent(path));
-    // chokidar rate-limits a directory's re-listing to once a second and delays unlinks by 100 ms, so
-    // a new file, or the two halves of a hand rename, can surface a second apart. The raw fs.watch
-    // notifications underneath are immediate: used as hints (the store re-reads and compares
-    // hashes, so a spurious hint costs one read), they keep renames in one burst and adds quick.
-    fsw.on("raw", (_ev: string, name: string, details: unknown) => this.onRaw(name, details));
-    fsw.on("error", (e: unknown) => this.opts.onError(e));
-    await new Promise<void>((resolve) => fsw.once("ready", () => resolve()));
+    this.dirs.set(dir, w);
+    await this.list(dir, level, announce);
   }
 
-  /** Keep only the group folders, their `recipes` folders and the `.md` files in those. */
-  private ignored(path: string, stats?: Stats): boolean {
-    const rel = relative(this.opts.groupsDir, path);
-    if (rel === "") return false;
-    const parts = rel.split(sep);
+  private async list(dir: string, level: Level, announce: boolean): Promise<void> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (e.name.startsWith(".")) continue;
+      // Dirent types come from the listing (no stat, symlinks are neither), as in the store's scan.
+      if (level === 0 && e.isDirectory()) await this.watchDir(join(dir, e.name), 1, announce);
+      else if (level === 1 && e.name === "recipes" && e.isDirectory()) await this.watchDir(join(dir, e.name), 2, announce);
+      else if (level === 2 && announce && e.isFile() && e.name.endsWith(".md")) this.onFsEvent(join(dir, e.name));
+    }
+  }
+
+  private onDirEvent(dir: string, level: Level, name: string | null): void {
+    if (this.closed) return;
+    if (name === null) {
+      // A platform that does not say which entry changed: look at all of them.
+      void this.list(dir, level, true);
+      return;
+    }
     // Dot names: .git, editor swap and lock files (.x.md.swp, .#x.md).
-    if (parts.some((p) => p.startsWith(".") || p === "..")) return true;
-    if (parts.length === 1) return stats !== undefined && !stats.isDirectory();
-    if (parts.length === 2) return parts[1] !== "recipes" || (stats !== undefined && !stats.isDirectory());
-    if (parts.length === 3) return !parts[2].endsWith(".md") || (stats !== undefined && !stats.isFile());
-    return true;
+    if (name.startsWith(".") || name.includes(sep)) return;
+    const path = join(dir, name);
+    if (level === 2) {
+      if (name.endsWith(".md")) this.onFsEvent(path);
+      return;
+    }
+    if (level === 1 && name !== "recipes") return;
+    // A group folder (or a group's recipes folder) appeared or went away.
+    void lstat(path).then(
+      (st) => (st.isDirectory() ? this.watchDir(path, (level + 1) as Level, true) : undefined),
+      () => this.folderGone(path),
+    );
   }
 
-  private onRaw(name: string, details: unknown): void {
-    if (typeof details !== "object" || details === null || !("watchedPath" in details)) return;
-    const watched = details.watchedPath;
-    if (typeof watched !== "string" || typeof name !== "string" || name === "") return;
-    // A directory's watcher names the entry that changed; a file's watcher names the file itself.
-    const path = basename(watched) === name ? watched : join(watched, name);
-    if (this.ignored(path)) return;
-    this.onFsEvent(path);
+  /** Stop watching a folder that went away, and everything below it; the store rescans its group. */
+  private folderGone(path: string): void {
+    let any = false;
+    for (const dir of [...this.dirs.keys()]) {
+      if (dir === path || dir.startsWith(path + sep)) {
+        this.unwatch(dir);
+        any = true;
+      }
+    }
+    const group = relative(this.opts.groupsDir, path).split(sep)[0];
+    if (any && group && !this.closed) this.opts.onFolderGone?.(group);
+  }
+
+  private unwatch(dir: string): void {
+    this.dirs.get(dir)?.close();
+    this.dirs.delete(dir);
   }
 
   private onFsEvent(path: string): void {
@@ -188,8 +241,7 @@ export class RecipeWatcher {
     this.delayed.clear();
     this.settling.clear();
     this.pending.clear();
-    await this.fsw?.close();
-    this.fsw = null;
+    for (const dir of [...this.dirs.keys()]) this.unwatch(dir);
     if (this.running) await this.running;
   }
 }

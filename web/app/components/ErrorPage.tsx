@@ -1,21 +1,19 @@
 /** The error page (spec §2): 404 -> 'page not found' and a home button; anything else 'an error occurred'. */
 import { Link } from "@remix-run/react";
+import { Button } from "@mantine/core";
+import { useT } from "../lib/i18n.js";
 import { HomeIcon } from "./icons.js";
 
-export function errorTitle(status: number | null): string {
-  return status === 404 ? "page not found" : "an error occurred";
-}
-
 export function ErrorPage({ status }: { status: number | null }) {
-  const title = errorTitle(status);
+  const t = useT("common");
+  const title = status === 404 ? t("errors.pageNotFound") : t("errors.anErrorOccurred");
   return (
     <main className="error-page" id="main">
       {status ? <p className="error-page__status">{status}</p> : null}
       <h1 className="error-page__title">{title}</h1>
-      <Link to="/" className="button button--primary">
-        <HomeIcon />
-        <span>Home</span>
-      </Link>
+      <Button component={Link} to="/" leftSection={<HomeIcon />} data-testid="home-button">
+        {t("actions.home")}
+      </Button>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 /** Previous / page x of y / next, as plain links (works without JavaScript). */
 import { Link } from "@remix-run/react";
+import { useT } from "../lib/i18n.js";
 
 export function Pagination({
   page,
@@ -10,28 +11,31 @@ export function Pagination({
   totalPages: number;
   hrefFor: (page: number) => string;
 }) {
+  const t = useT("common");
   if (totalPages <= 1) return null;
+  const prev = `← ${t("actions.previous")}`;
+  const next = `${t("actions.next")} →`;
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={t("pagination.label")}>
       {page > 1 ? (
         <Link className="button" to={hrefFor(page - 1)} rel="prev">
-          ← Previous
+          {prev}
         </Link>
       ) : (
         <span className="button" aria-disabled="true">
-          ← Previous
+          {prev}
         </span>
       )}
       <span className="pagination__status" aria-current="page">
-        Page {page} of {totalPages}
+        {t("pagination.status", { page, total: totalPages })}
       </span>
       {page < totalPages ? (
         <Link className="button" to={hrefFor(page + 1)} rel="next">
-          Next →
+          {next}
         </Link>
       ) : (
         <span className="button" aria-disabled="true">
-          Next →
+          {next}
         </span>
       )}
     </nav>

@@ -1,5 +1,7 @@
-/** A recipe card of the group home grid: image, name, clamped description, up to 2 tag chips. */
+/** A recipe card of the group home grid: image (icon fallback), name, clamped description, rating, 2 tag chips. */
 import { Link } from "@remix-run/react";
+import { Rating } from "@mantine/core";
+import { useT } from "../lib/i18n.js";
 import { Chips, type ChipItem } from "./Chips.js";
 import { RecipeImage } from "./RecipeImage.js";
 
@@ -12,6 +14,7 @@ export interface RecipeCardData {
   image: string | null;
   tags: ChipItem[];
   totalTime: string | null;
+  rating?: number | null;
 }
 
 export function RecipeCard({
@@ -23,20 +26,33 @@ export function RecipeCard({
   groupSlug: string;
   eager?: boolean;
 }) {
+  const t = useT("shell");
   const href = `/g/${groupSlug}/r/${encodeURIComponent(recipe.slug)}`;
   return (
-    <article className="card">
-      <Link to={href} className="card__media" tabIndex={-1} aria-hidden="true">
+    <article className="card" data-testid="recipe-card">
+      <Link to={href} className="card__media" tabIndex={-1} aria-hidden="true" prefetch="intent">
         <RecipeImage recipeId={recipe.id} image={recipe.image} size="min-original" alt="" eager={eager} />
       </Link>
       <div className="card__body">
         <h2 className="card__title">
-          <Link to={href}>{recipe.name}</Link>
+          <Link to={href} prefetch="intent">
+            {recipe.name}
+          </Link>
         </h2>
         {recipe.description ? <p className="card__description">{recipe.description}</p> : null}
       </div>
       <div className="card__footer">
-        <Chips items={recipe.tags} groupSlug={groupSlug} param="tags" limit={2} truncate small label="Tags" />
+        <Chips items={recipe.tags} groupSlug={groupSlug} param="tags" limit={2} truncate small label={t("home.tags")} />
+        {recipe.rating ? (
+          <Rating
+            className="card__rating"
+            value={recipe.rating}
+            fractions={2}
+            readOnly
+            size="xs"
+            aria-label={t("common:rating", { value: recipe.rating })}
+          />
+        ) : null}
       </div>
     </article>
   );

@@ -5,25 +5,7 @@
  * the UI reads; app-info.test.ts checks that both answer the same.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import type { ThemeColors } from "./theme.js";
-
-/** Mealie's default theme (web/api/routes/app.ts THEME_DEFAULTS). */
-export const THEME_DEFAULTS: ThemeColors = {
-  lightPrimary: "#E58325",
-  lightAccent: "#007A99",
-  lightSecondary: "#973542",
-  lightSuccess: "#43A047",
-  lightInfo: "#1976D2",
-  lightWarning: "#FF6D00",
-  lightError: "#EF5350",
-  darkPrimary: "#E58325",
-  darkAccent: "#007A99",
-  darkSecondary: "#973542",
-  darkSuccess: "#43A047",
-  darkInfo: "#1976D2",
-  darkWarning: "#FF6D00",
-  darkError: "#EF5350",
-};
+import { THEME_DEFAULTS, type ThemeColors } from "./theme.js";
 
 type Larder = AppLoadContext["larder"];
 

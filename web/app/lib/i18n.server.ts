@@ -7,6 +7,7 @@ import {
   LANG_COOKIE,
   LANGUAGES,
   directionOf,
+  i18nFor,
   languageOf,
   type Catalogue,
   type I18nData,
@@ -85,4 +86,11 @@ export function languageList(): { code: string; name: string; dir: string; progr
 /** A `lang` cookie for a year (not httpOnly: nothing secret, and harmless to read from scripts). */
 export function languageCookie(lang: string): string {
   return `${LANG_COOKIE}=${encodeURIComponent(lang)}; Path=/; SameSite=Lax; Max-Age=${365 * 24 * 3600}`;
+}
+
+/** A translate function for this request's language, for text made on the server (toasts from actions). */
+export function serverT(request: Request, ns: string = "common"): (key: string, values?: Record<string, unknown>) => string {
+  const lang = detectLanguage(request);
+  const fixed = i18nFor(i18nData(lang)).getFixedT(lang, ns);
+  return (key, values) => String(fixed(key, values ?? {}));
 }

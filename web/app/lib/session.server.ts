@@ -5,6 +5,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Actor } from "../../../core/actor.js";
 import type { UserRecord } from "../../../core/schemas/records.js";
+import type { SessionInfo } from "./use-session.js";
 
 export const SESSION_COOKIE = "mealie.access_token";
 
@@ -45,6 +46,50 @@ export async function requireUserActor(request: Request, context: AppLoadContext
 /** The slug of the user's group, or null when the group is gone. */
 export function groupSlugOf(context: AppLoadContext, user: UserRecord): string | null {
   return context.larder.groups.byId(user.groupId)?.slug ?? null;
+}
+
+/** What the browser may know about the signed-in user (root loader → useSession()). */
+export function sessionInfo(context: AppLoadContext, user: UserRecord): SessionInfo {
+  const household = context.larder.groups.householdById(user.householdId);
+  return {
+    id: user.id,
+    username: user.username,
+    userName: user.fullName || user.username,
+    email: user.email,
+    groupSlug: groupSlugOf(context, user),
+    householdSlug: household?.household.slug ?? null,
+    admin: user.admin,
+    advanced: user.advanced,
+    canInvite: user.canInvite,
+    canManage: user.canManage,
+    canManageHousehold: user.canManageHousehold,
+    canOrganize: user.canOrganize,
+    cacheKey: user.cacheKey,
+    authMethod: user.authMethod,
+  };
+}
+
+/**
+ * Who is looking at /g/:groupSlug (spec §6): a member of the group (`ownGroup`), or anyone (signed in
+ * elsewhere or not at all) browsing a public group read-only through the explore service. A private or
+ * unknown group is a trip to /login for a visitor and a 404 for a signed-in user of another group.
+ */
+export async function resolveGroupViewer(
+  request: Request,
+  context: AppLoadContext,
+  groupSlug: string | undefined,
+): Promise<{ actor: UserActor | null; groupSlug: string; groupName: string; ownGroup: boolean }> {
+  const actor = await getUserActor(request, context);
+  const own = actor ? context.larder.groups.byId(actor.user.groupId) : null;
+  if (actor && own && groupSlug && own.slug === groupSlug) {
+    return { actor, groupSlug: own.slug, groupName: own.doc.data.name, ownGroup: true };
+  }
+  const group = groupSlug ? context.larder.groups.bySlugOrNull(groupSlug) : null;
+  if (group && group.doc.data.preferences.privateGroup === false) {
+    return { actor, groupSlug: group.slug, groupName: group.doc.data.name, ownGroup: false };
+  }
+  if (!actor) await requireUserActor(request, context);
+  throw new Response("Not Found", { status: 404 });
 }
 
 /** The signed-in user, checked to belong to `groupSlug`; another group's slug is a 404, never its data. */

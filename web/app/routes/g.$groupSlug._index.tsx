@@ -1,48 +1,52 @@
-/** /g/:groupSlug: the group home, a recipe card grid with search, organizer filters and pagination. */
+/**
+ * /g/:groupSlug: the group home (spec §2). A recipe card grid with filters in the query string (search,
+ * categories, tags, tools, foods, households, require-all switches, order and direction, random with a
+ * seed), 30 per page. Members list their group; anyone may browse a public group read-only (explore).
+ */
+import { useEffect } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { ActionIcon, Alert, Button, Tooltip } from "@mantine/core";
 import { Pagination } from "../components/Pagination.js";
 import { RecipeCard, type RecipeCardData } from "../components/RecipeCard.js";
+import { RecipeFilters, type FilterOption } from "../components/home/RecipeFilters.js";
+import { GridIcon, ListIcon } from "../components/shell/ShellIcons.js";
 import { coreCall } from "../lib/errors.server.js";
+import { metaT, useT } from "../lib/i18n.js";
 import { markdownToText } from "../lib/markdown.js";
-import { requireGroupMember } from "../lib/session.server.js";
+import { rememberListQuery, useRecipeListPrefs } from "../lib/recipe-list-prefs.js";
+import {
+  FILTER_KEYS,
+  hasFilters,
+  parseListQuery,
+  toListParams,
+  toSearchParams,
+  type FilterKey,
+} from "../lib/recipe-list-query.js";
+import { resolveGroupViewer } from "../lib/session.server.js";
+import type { loader as layoutLoader } from "./g.$groupSlug.js";
 
-/** Spec §9: recipe page size 30, default order name ascending. */
-const PER_PAGE = 30;
-const FILTER_PARAMS = ["tags", "categories", "tools"] as const;
-const FILTER_LABELS: Record<string, string> = { tags: "tag", categories: "category", tools: "tool" };
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const app = metaT(matches)("appName");
+  if (!data) return [{ title: app }];
+  const search = data.query.search ? `“${data.query.search}” – ` : "";
+  return [{ title: `${search}${data.groupName} | ${app}` }];
+};
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.search ? `“${data.search}” – ` : ""}${data.groupName} | Larder` : "Larder" },
-];
+const ALL = "http://larder.invalid/?page=1&perPage=-1&orderBy=name&orderDirection=asc";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { actor, groupSlug, groupName } = await requireGroupMember(request, context, params.groupSlug);
-  const url = new URL(request.url);
-  const q = url.searchParams;
-  const page = Math.max(1, Number.parseInt(q.get("page") ?? "1", 10) || 1);
-  const search = (q.get("search") ?? "").trim();
+  const viewer = await resolveGroupViewer(request, context, params.groupSlug);
+  const { larder } = context;
+  const query = parseListQuery(new URL(request.url).searchParams);
+  // Random order without a seed (a plain form post): pick one, so the pages of this shuffle agree.
+  if (query.orderBy === "random" && !query.seed) query.seed = String(Date.now());
+  const api = new URL(`http://larder.invalid/?${toListParams(query)}`);
+  const own = viewer.ownGroup && viewer.actor ? viewer.actor : null;
 
-  // The lister reads Mealie's GET /api/recipes parameters from a URL; build one with what this page wants.
-  const api = new URL("http://larder.invalid/api/recipes");
-  api.searchParams.set("page", String(page));
-  api.searchParams.set("perPage", String(PER_PAGE));
-  if (search) api.searchParams.set("search", search);
-  const orderBy = q.get("orderBy") ?? (search ? null : "name");
-  if (orderBy) {
-    api.searchParams.set("orderBy", orderBy);
-    api.searchParams.set("orderDirection", q.get("orderDirection") === "desc" ? "desc" : "asc");
-  }
-  const filters: { param: string; value: string }[] = [];
-  for (const param of FILTER_PARAMS) {
-    for (const value of q.getAll(param)) {
-      if (!value) continue;
-      api.searchParams.append(param, value);
-      filters.push({ param, value });
-    }
-  }
-
-  const list = await coreCall(() => context.larder.recipes.lister.list(actor, api));
+  const list = await coreCall(() =>
+    own ? larder.recipes.lister.list(own, api) : larder.explore.recipes(viewer.groupSlug, api),
+  );
   const items: RecipeCardData[] = list.items.map((r) => ({
     id: r.id,
     slug: r.slug,
@@ -51,12 +55,37 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     image: r.image,
     tags: r.tags.map((t) => ({ name: t.name, slug: t.slug })),
     totalTime: r.totalTime,
+    rating: r.rating ?? null,
   }));
+
+  const organizerOptions = (kind: "categories" | "tags" | "tools"): FilterOption[] => {
+    const env = own
+      ? larder.recipes.lister.organizers(own, kind, new URL(ALL), `/api/organizers/${kind}`)
+      : larder.explore.organizers(viewer.groupSlug, kind, new URL(ALL));
+    return env.items.map((o) => ({ value: o.slug, label: o.name }));
+  };
+  const group = larder.groups.bySlugOrNull(viewer.groupSlug);
+  const options: Record<FilterKey, FilterOption[]> = {
+    categories: organizerOptions("categories"),
+    tags: organizerOptions("tags"),
+    tools: organizerOptions("tools"),
+    foods: own
+      ? (group?.foods.data.foods ?? []).map((f) => ({ value: f.id, label: f.name }))
+      : larder.explore.foods(viewer.groupSlug, new URL(ALL)).items.map((f) => ({ value: f.id, label: f.name })),
+    households: own
+      ? [...(group?.households.values() ?? [])].map((h) => ({ value: h.slug, label: h.doc.data.name }))
+      : larder.explore.households(viewer.groupSlug, new URL(ALL)).items.map((h) => ({ value: h.slug, label: h.name })),
+  };
+  // Only households when there is a choice to make; a one-household group needs no filter.
+  if (options.households.length < 2) options.households = [];
+  options.foods.sort((a, b) => a.label.localeCompare(b.label));
+
   return {
-    groupSlug,
-    groupName,
-    search,
-    filters,
+    groupSlug: viewer.groupSlug,
+    groupName: viewer.groupName,
+    ownGroup: viewer.ownGroup,
+    query,
+    options,
     page: list.page,
     totalPages: list.total_pages,
     total: list.total,
@@ -65,45 +94,89 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function GroupHome() {
-  const { groupSlug, groupName, search, filters, page, totalPages, total, items } =
+  const { groupSlug, groupName, ownGroup, query, options, page, totalPages, total, items } =
     useLoaderData<typeof loader>();
-  const base = `/g/${groupSlug}`;
+  const t = useT("shell");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [prefs, setPrefs, prefsLoaded] = useRecipeListPrefs();
+  const base = `/g/${encodeURIComponent(groupSlug)}`;
+
+  // Spec §3: the search is kept for the session, so the drawer's Recipes link comes back to it.
+  useEffect(() => rememberListQuery(groupSlug, location.search), [groupSlug, location.search]);
+
+  // A list opened without an order takes the order the user last picked (a local preference).
+  useEffect(() => {
+    if (!prefsLoaded || query.orderBy || query.search) return;
+    if (prefs.orderBy === "name" && prefs.orderDirection === "asc") return;
+    const qs = toSearchParams({ ...query, orderBy: prefs.orderBy, orderDirection: prefs.orderDirection, seed: null });
+    navigate(`${base}?${qs}`, { replace: true, preventScrollReset: true });
+  }, [prefsLoaded]); // eslint-disable-line -- once, when the stored preferences arrive
 
   const hrefFor = (p: number) => {
-    const sp = new URLSearchParams();
-    if (search) sp.set("search", search);
-    for (const f of filters) sp.append(f.param, f.value);
-    if (p > 1) sp.set("page", String(p));
-    const qs = sp.toString();
+    const qs = toSearchParams(query, p).toString();
     return qs ? `${base}?${qs}` : base;
   };
+  const filtered = hasFilters(query);
+  const shell = useRouteLoaderData<typeof layoutLoader>("routes/g.$groupSlug");
+  const cookbookName = query.cookbook
+    ? (shell?.cookbooks.find((c) => c.slug === query.cookbook)?.name ?? query.cookbook)
+    : null;
+  const filterSummary = FILTER_KEYS.flatMap((k) =>
+    query.filters[k].map((v) => options[k].find((o) => o.value === v)?.label ?? v),
+  );
 
-  const filtered = Boolean(search) || filters.length > 0;
   return (
-    <>
+    <div className="page">
       <div className="page__header">
         <div>
-          <h1 className="page__title">{search ? `Results for “${search}”` : groupName}</h1>
-          <p className="page__subtitle">
-            {total} {total === 1 ? "recipe" : "recipes"}
-            {filters.length
-              ? ` · ${filters.map((f) => `${FILTER_LABELS[f.param] ?? f.param}: ${f.value}`).join(", ")}`
-              : ""}
+          <h1 className="page__title">{query.search ? t("home.resultsFor", { search: query.search }) : groupName}</h1>
+          <p className="page__subtitle" data-testid="recipe-count">
+            {t("home.recipeCount", { count: total })}
+            {cookbookName ? ` · ${t("home.cookbook", { name: cookbookName })}` : ""}
+            {filterSummary.length ? ` · ${filterSummary.join(", ")}` : ""}
           </p>
         </div>
-        {filtered ? (
-          <Link to={base} className="button">
-            Clear filters
-          </Link>
-        ) : null}
+        <div className="page__header-actions">
+          <Tooltip label={prefs.useMobileCards ? t("home.gridCards") : t("home.mobileCards")}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={prefs.useMobileCards ? t("home.gridCards") : t("home.mobileCards")}
+              aria-pressed={prefs.useMobileCards}
+              onClick={() => setPrefs({ useMobileCards: !prefs.useMobileCards })}
+              data-testid="mobile-cards"
+            >
+              {prefs.useMobileCards ? <GridIcon /> : <ListIcon />}
+            </ActionIcon>
+          </Tooltip>
+          {filtered || query.orderBy ? (
+            <Button component={Link} to={base} variant="default" data-testid="clear-filters">
+              {t("home.clearFilters")}
+            </Button>
+          ) : null}
+        </div>
       </div>
+      {!ownGroup ? (
+        <Alert variant="light" color="info" mb="md" data-testid="public-notice">
+          {t("home.publicNotice", { group: groupName })}
+        </Alert>
+      ) : null}
+      <RecipeFilters
+        base={base}
+        query={query}
+        options={options}
+        onOrderChange={(orderBy, orderDirection) => {
+          if (orderBy && orderBy !== "random") setPrefs({ orderBy, orderDirection });
+        }}
+      />
       {items.length === 0 ? (
         <div className="empty">
-          <p className="empty__title">{filtered ? "No recipes match." : "No recipes yet."}</p>
-          {filtered ? <Link to={base}>Show all recipes</Link> : null}
+          <p className="empty__title">{filtered ? t("home.noMatch") : t("home.noRecipes")}</p>
+          {filtered ? <Link to={base}>{t("home.showAll")}</Link> : null}
         </div>
       ) : (
-        <ul className="card-grid" aria-label="Recipes">
+        <ul className={`card-grid${prefs.useMobileCards ? " card-grid--mobile" : ""}`} aria-label={t("home.recipes")}>
           {items.map((r, i) => (
             <li key={r.id}>
               <RecipeCard recipe={r} groupSlug={groupSlug} eager={i < 6} />
@@ -112,6 +185,6 @@ export default function GroupHome() {
         </ul>
       )}
       <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
-    </>
+    </div>
   );
 }

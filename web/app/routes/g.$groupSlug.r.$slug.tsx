@@ -1,132 +1,45 @@
-/** /g/:groupSlug/r/:slug: the recipe page (read-only for now; ?edit=true is a later issue). */
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Chips } from "../components/Chips.js";
-import { RecipeBody } from "../components/RecipeBody.js";
-import { RecipeImage } from "../components/RecipeImage.js";
-import { ClockIcon, ServingsIcon } from "../components/icons.js";
-import { coreCall } from "../lib/errors.server.js";
-import { NUTRITION_ROWS, withUnit, yieldText } from "../lib/format.js";
-import { renderMarkdown, sanitizeIngredientText } from "../lib/markdown.js";
-import { requireGroupMember } from "../lib/session.server.js";
-import { recipeJsonLd, recipeOpenGraph } from "../lib/structured-data.server.js";
+/**
+ * /g/:groupSlug/r/:slug: the recipe page (view, cook, edit with ?edit=true). The loader reads through
+ * core for members and through the explore service for visitors of a public group; the action runs the
+ * page's writes (lib/recipe-intents.server.ts). The page keeps its schema.org JSON-LD and OpenGraph tags.
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { RecipePage } from "../components/recipe/RecipePage.js";
+import { metaT } from "../lib/i18n.js";
+import { runRecipeIntent } from "../lib/recipe-intents.server.js";
+import { loadRecipePage } from "../lib/recipe-page.server.js";
+import recipeStyles from "../styles/recipe-page.css?url";
+import printStyles from "../styles/print.css?url";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "page not found" }];
-  return [{ title: `${data.recipe.name} | Larder` }, ...data.og, { "script:ld+json": data.ld }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: recipeStyles },
+  { rel: "stylesheet", href: printStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "recipe");
+  if (!data) return [{ title: metaT(matches, "common")("errors.pageNotFound") }];
+  return [{ title: t("pageTitle", { name: data.recipe.name }) }, ...data.og, { "script:ld+json": data.ld }];
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { actor, groupSlug } = await requireGroupMember(request, context, params.groupSlug);
-  const slug = params.slug ?? "";
-  const recipe = await coreCall(() => context.larder.recipes.get(actor, slug));
-  const url = new URL(request.url);
-  const path = `/g/${groupSlug}/r/${encodeURIComponent(recipe.slug)}`;
-  // Reached by id or an old slug: answer on the canonical address.
-  if (recipe.slug !== slug) throw redirect(path + url.search);
-
-  const sections: { title: string | null; items: { key: string; html: string }[] }[] = [];
-  recipe.recipeIngredient.forEach((ing, i) => {
-    const html = sanitizeIngredientText(ing.display || ing.note || ing.originalText || "");
-    if (ing.title || sections.length === 0) sections.push({ title: ing.title || null, items: [] });
-    if (html) sections[sections.length - 1].items.push({ key: ing.referenceId || String(i), html });
-  });
-
-  const times = [
-    { label: "Total", value: recipe.totalTime },
-    { label: "Prep", value: recipe.prepTime },
-    { label: "Cook", value: recipe.performTime || recipe.cookTime },
-  ].filter((t): t is { label: string; value: string } => !!t.value);
-
-  const nutrition = NUTRITION_ROWS.flatMap(([key, label, unit]) => {
-    const v = recipe.nutrition?.[key];
-    return v != null && String(v).trim() ? [{ label, value: withUnit(String(v), unit) }] : [];
-  });
-
-  const meta = { recipe, origin: url.origin, url: url.origin + path };
-  return {
-    groupSlug,
-    ld: recipeJsonLd(meta),
-    og: recipeOpenGraph(meta),
-    recipe: {
-      id: recipe.id,
-      slug: recipe.slug,
-      name: recipe.name,
-      image: recipe.image,
-      descriptionHtml: renderMarkdown(recipe.description),
-      orgURL: recipe.orgURL && /^https?:\/\//i.test(recipe.orgURL) ? recipe.orgURL : null,
-      times,
-      ...yieldText(recipe),
-      tags: recipe.tags.map(({ name, slug }) => ({ name, slug })),
-      categories: recipe.recipeCategory.map(({ name, slug }) => ({ name, slug })),
-      tools: recipe.tools.map(({ name, slug }) => ({ name, slug })),
-      sections: sections.filter((s) => s.items.length > 0 || s.title),
-      steps: recipe.recipeInstructions.map((s, i) => ({
-        key: s.id || String(i),
-        title: s.title || null,
-        summary: s.summary || null,
-        html: renderMarkdown(s.text),
-      })),
-      notes: recipe.notes.map((n, i) => ({ key: String(i), title: n.title, html: renderMarkdown(n.text) })),
-      nutrition,
-    },
-  };
+  return loadRecipePage(request, context, params);
 }
 
-export type RecipePageData = Awaited<ReturnType<typeof loader>>["recipe"];
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return runRecipeIntent(request, context, params.slug ?? "");
+}
 
-export default function RecipePage() {
-  const { recipe, groupSlug } = useLoaderData<typeof loader>();
-  const facts = [...recipe.times.map((t) => ({ icon: "clock", label: t.label, value: t.value }))];
-  if (recipe.servings) facts.push({ icon: "servings", label: "Servings", value: recipe.servings });
-  if (recipe.yield) facts.push({ icon: "servings", label: "Yield", value: recipe.yield });
+/** After a delete the page navigates away itself: reloading it first would flash the 404 page. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "delete" || formData?.get("intent") === "zip" ? false : defaultShouldRevalidate;
 
+export default function RecipeRoute() {
+  const data = useLoaderData<typeof loader>();
   return (
-    <article className="recipe">
-      <header className="recipe__hero">
-        <div className="recipe__intro">
-          <h1 className="recipe__title">{recipe.name}</h1>
-          {recipe.descriptionHtml ? (
-            <div
-              className="recipe__description prose"
-              dangerouslySetInnerHTML={{ __html: recipe.descriptionHtml }}
-            />
-          ) : null}
-          {facts.length ? (
-            <dl className="facts">
-              {facts.map((f) => (
-                <div className="fact" key={f.label}>
-                  <dt>
-                    {f.icon === "clock" ? <ClockIcon /> : <ServingsIcon />}
-                    {f.label}
-                  </dt>
-                  <dd>{f.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-          <div className="recipe__organizers">
-            <Chips items={recipe.categories} groupSlug={groupSlug} param="categories" label="Categories" />
-            <Chips items={recipe.tags} groupSlug={groupSlug} param="tags" label="Tags" />
-          </div>
-          {recipe.orgURL ? (
-            <p className="recipe__source">
-              <a href={recipe.orgURL} target="_blank" rel="noopener noreferrer nofollow">
-                Original recipe
-              </a>
-            </p>
-          ) : null}
-        </div>
-        <RecipeImage
-          recipeId={recipe.id}
-          image={recipe.image}
-          size="original"
-          alt={recipe.name}
-          className="recipe__image"
-          eager
-        />
-      </header>
-      <RecipeBody recipe={recipe} groupSlug={groupSlug} />
-    </article>
+    <div className="page">
+      <RecipePage data={data} />
+    </div>
   );
 }

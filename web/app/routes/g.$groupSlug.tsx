@@ -1,28 +1,24 @@
 /**
- * /g/:groupSlug/*: the group layout (top bar + page). Signed-in members of the group only: signed out ->
- * /login, another group's slug -> 404. A later issue adds the side drawer here (spec §2 Layouts).
+ * /g/:groupSlug/*: the default layout (top bar, drawer, page). Members of the group see it all; anyone
+ * may browse a public group read-only (spec §6). A private group is /login for a visitor and a 404 for a
+ * signed-in user of another group, so nothing leaks about it.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
-import { TopBar } from "../components/TopBar.js";
-import { requireGroupMember } from "../lib/session.server.js";
-import { useSession } from "../lib/use-session.js";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { DefaultLayout } from "../components/shell/DefaultLayout.js";
+import { resolveGroupViewer } from "../lib/session.server.js";
+import { shellData } from "../lib/shell.server.js";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { groupSlug, groupName } = await requireGroupMember(request, context, params.groupSlug);
-  return { groupSlug, groupName };
+  const viewer = await resolveGroupViewer(request, context, params.groupSlug);
+  return shellData(context, viewer);
 }
 
 export default function GroupLayout() {
-  const { groupSlug } = useLoaderData<typeof loader>();
-  const session = useSession();
-  const [params] = useSearchParams();
+  const shell = useLoaderData<typeof loader>();
   return (
-    <>
-      <TopBar groupSlug={groupSlug} userName={session?.userName} search={params.get("search") ?? ""} />
-      <main className="page" id="main">
-        <Outlet />
-      </main>
-    </>
+    <DefaultLayout shell={shell}>
+      <Outlet />
+    </DefaultLayout>
   );
 }

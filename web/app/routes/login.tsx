@@ -1,6 +1,9 @@
 /**
- * /login: username or email + password (+ remember me). On success the session token goes into the
- * `mealie.access_token` cookie (shared with /api) and the user lands on their group home.
+ * /login (spec §2; /login?direct=1 after logout): username or email + password + remember me, and the
+ * OIDC button when app info enables it. On success the session token goes into the
+ * `mealie.access_token` cookie (shared with /api) and the user lands on their group home. Messages:
+ * 'Invalid Credentials' and 'Account Locked. Please try again later' (spec §8). A plain form post, so it
+ * works without JavaScript.
  */
 import {
   data,
@@ -10,23 +13,38 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { TopBar } from "../components/TopBar.js";
+import { Alert, Button, Checkbox, Divider, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { LogoIcon } from "../components/icons.js";
+import { PlainLayout } from "../components/shell/PlainLayout.js";
+import { appInfo } from "../lib/app-info.server.js";
 import { statusOf } from "../lib/errors.server.js";
+import { metaT, useT } from "../lib/i18n.js";
 import { getUserActor, groupSlugOf, safeRedirectPath, sessionCookie } from "../lib/session.server.js";
 
-const INVALID_CREDENTIALS = "Invalid Credentials";
-const ACCOUNT_LOCKED = "Account Locked. Please try again later";
+/** Keys of the common catalogue; the component translates them (spec §8 wording). */
+const INVALID_CREDENTIALS = "errors.invalidCredentials";
+const ACCOUNT_LOCKED = "errors.accountLocked";
 
-export const meta: MetaFunction = () => [{ title: "Login | Larder" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches, "shell")("login.title")} | ${metaT(matches)("appName")}` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const direct = url.searchParams.get("direct") === "1";
   const actor = await getUserActor(request, context);
   const group = actor ? groupSlugOf(context, actor.user) : null;
   if (group) throw redirect(redirectTo ?? `/g/${group}`);
-  return { redirectTo };
+  const info = appInfo(context.larder);
+  // OIDC auto-redirect, except right after a logout (?direct=1), which would sign the user straight back in.
+  if (info.enableOidc && info.oidcRedirect && !direct) throw redirect("/api/auth/oauth");
+  return {
+    redirectTo,
+    direct,
+    oidc: info.enableOidc ? { provider: info.oidcProviderName } : null,
+    passwordLogin: info.allowPasswordLogin,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,53 +76,68 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, oidc, passwordLogin } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT("shell");
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   return (
-    <>
-      <TopBar plain />
+    <PlainLayout>
       <main className="auth" id="main">
-        <section className="auth__card" aria-labelledby="login-title">
+        <Paper className="auth__card" withBorder shadow="sm" radius="lg" p="xl" aria-labelledby="login-title">
           <LogoIcon className="auth__logo" />
-          <h1 id="login-title" className="auth__title">
-            Login
-          </h1>
-          <Form method="post" className="form" replace>
-            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            {result?.error ? (
-              <p className="alert alert--error" role="alert">
-                {result.error}
-              </p>
-            ) : null}
-            <div className="field">
-              <label htmlFor="username">Username or email</label>
-              <input
-                id="username"
-                name="username"
-                type="text"
-                autoComplete="username"
-                required
-                autoFocus
-                defaultValue={result?.username ?? ""}
-                aria-invalid={result?.error ? true : undefined}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="password">Password</label>
-              <input id="password" name="password" type="password" autoComplete="current-password" required />
-            </div>
-            <label className="checkbox">
-              <input type="checkbox" name="remember_me" />
-              <span>Remember me</span>
-            </label>
-            <button type="submit" className="button button--primary button--block" disabled={busy}>
-              {busy ? "Logging in…" : "Login"}
-            </button>
-          </Form>
-        </section>
+          <Title order={1} id="login-title" className="auth__title">
+            {t("login.title")}
+          </Title>
+          {passwordLogin ? (
+            <Form method="post" replace>
+              <Stack gap="md">
+                {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+                {result?.error ? (
+                  <Alert color="error" variant="light" role="alert" data-testid="login-error">
+                    {t(`common:${result.error}`)}
+                  </Alert>
+                ) : null}
+                <TextInput
+                  id="username"
+                  name="username"
+                  label={t("login.usernameOrEmail")}
+                  autoComplete="username"
+                  required
+                  autoFocus
+                  defaultValue={result?.username ?? ""}
+                  error={result?.error ? true : undefined}
+                />
+                <PasswordInput
+                  id="password"
+                  name="password"
+                  label={t("login.password")}
+                  autoComplete="current-password"
+                  required
+                  error={result?.error ? true : undefined}
+                />
+                <Checkbox name="remember_me" label={t("login.rememberMe")} />
+                <Button type="submit" fullWidth loading={busy}>
+                  {t("login.submit")}
+                </Button>
+              </Stack>
+            </Form>
+          ) : (
+            <Alert color="info" variant="light">
+              {t("login.passwordLoginDisabled")}
+            </Alert>
+          )}
+          {oidc ? (
+            <>
+              {passwordLogin ? <Divider my="md" label={t("login.or")} labelPosition="center" /> : null}
+              {/* A full page load: the API answers with a redirect to the identity provider. */}
+              <Button component="a" href="/api/auth/oauth" variant="outline" fullWidth data-testid="oidc-login">
+                {t("login.oidc", { provider: oidc.provider })}
+              </Button>
+            </>
+          ) : null}
+        </Paper>
       </main>
-    </>
+    </PlainLayout>
   );
 }

@@ -1,0 +1,10 @@
+import { RecipeWatcher } from "../dist/core/recipes/store/watcher.js";
+const t0 = performance.now();
+const c0 = process.cpuUsage();
+const w = new RecipeWatcher({ groupsDir: "/tmp/larder-bench-x/10000/groups", debounceMs: 75, onBatch: async () => {}, onError: () => {} });
+await w.start();
+const c = process.cpuUsage(c0);
+console.log("watcher ready", (performance.now() - t0).toFixed(0), "ms wall, cpu", ((c.user + c.system) / 1000).toFixed(0));
+const fds = (await import("node:fs")).readdirSync("/proc/self/fd").length;
+console.log("fds", fds);
+await w.close();

@@ -1,0 +1,173 @@
+/**
+ * Edit mode in Chromium: the FORM editor (fields, a new ingredient, a section, drag to reorder with the
+ * keyboard), the JSON editor and back, saving; the leave-page warning; a file changed on disk (core's 409)
+ * shown with a reload button; image upload. Screenshots: test-results/screenshots/recipe-edit-*.png.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { describeBrowser, hydrated, launchBrowser, login, newPage, screenshot, startApp, type App } from "./support/browser.js";
+
+describeBrowser("recipe edit mode", () => {
+  let app: App;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  const view = () => `/g/${app.groupSlug}/r/pancakes`;
+  const toast = (type: string) => page.locator(`[data-toast=${type}]`).last();
+
+  beforeAll(async () => {
+    app = await startApp();
+    await app.larder.recipes.create(app.adminActor, {
+      name: "Pancakes",
+      description: "Plain pancakes.",
+      recipeServings: 2,
+      recipeIngredient: [
+        { referenceId: "a", quantity: 1, unit: "cup", food: "flour" },
+        { referenceId: "b", quantity: 2, food: "egg" },
+        { referenceId: "c", note: "a pinch of salt" },
+      ],
+      recipeInstructions: [{ text: "Mix.", ingredientReferences: [{ referenceId: "a" }, { referenceId: "b" }] }, { text: "Fry." }],
+    });
+    browser = await launchBrowser();
+    page = await newPage(browser, app, { errors });
+    await login(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.close().catch(() => {});
+  });
+
+  it("edits in the form, moves an ingredient, round-trips through JSON and saves", async () => {
+    await page.goto(view());
+    await hydrated(page);
+    await page.getByTestId("mode-switch").getByText("Edit").click();
+    await page.waitForURL(/\?edit=true$/);
+    const form = page.getByTestId("form-editor");
+    await form.waitFor();
+    await page.getByTestId("edit-description").fill("Fluffy **pancakes**.");
+
+    // A new ingredient, typed.
+    await page.getByTestId("add-ingredient").click();
+    const rows = form.locator(".ing-row");
+    await expect.poll(() => rows.count()).toBe(4);
+    const last = rows.nth(3);
+    await last.getByLabel("Amount").fill("1/2");
+    await last.getByLabel("Unit").fill("cup");
+    await last.getByLabel("Food").fill("milk");
+    await last.getByLabel("Note").fill("warm");
+    await page.keyboard.press("Escape"); // close the food suggestions
+
+    // Drag the salt (third row) to the top with the keyboard: space lifts, arrows move, space drops.
+    await rows.nth(2).getByLabel("Drag to reorder").focus();
+    for (const key of ["Space", "ArrowUp", "ArrowUp", "Space"]) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150); // dnd-kit moves on animation frames
+    }
+    await expect.poll(() => rows.first().getByLabel("Note").inputValue()).toBe("a pinch of salt");
+    // The salt starts a section now.
+    await rows.first().getByRole("button", { name: "Start a section here" }).click();
+    await rows.first().getByTestId("ingredient-section").fill("Batter");
+
+    // JSON editor: the form's changes are there; an edit there comes back to the form.
+    await page.getByTestId("editor-mode").getByText("JSON").click();
+    const json = page.getByTestId("json-editor");
+    const text = await json.inputValue();
+    expect(text).toContain('"description": "Fluffy **pancakes**."');
+    expect(text).toContain('"name": "milk"');
+    await json.fill(text.replace('"recipeServings": 2', '"recipeServings": 6'));
+    // Broken JSON keeps the JSON editor open with the reason.
+    await json.fill(text + "}");
+    await page.getByTestId("editor-mode").getByText("Form").click();
+    await expect.poll(() => page.getByText(/^The JSON is not valid: /).isVisible()).toBe(true);
+    await json.fill(text.replace('"recipeServings": 2', '"recipeServings": 6'));
+    await page.getByTestId("editor-mode").getByText("Form").click();
+    await expect.poll(() => form.getByLabel("Servings").inputValue()).toBe("6");
+    await screenshot(page, "recipe-edit-form");
+
+    await page.getByTestId("save-recipe").click();
+    await expect.poll(() => toast("success").textContent()).toBe("Recipe saved");
+    await page.waitForURL((u) => u.pathname === view() && !u.search.includes("edit"));
+    await page.getByTestId("recipe-view").waitFor();
+    await expect(page.locator(".recipe__description strong").textContent()).resolves.toBe("pancakes");
+    expect(await page.locator(".recipe__ingredients .section-title").allTextContents()).toEqual(["Batter"]);
+    expect(await page.locator(".recipe__ingredients .ingredients li").allTextContents()).toEqual([
+      "a pinch of salt",
+      // The group's vocabulary resolves "flour" and "milk" through its aliases.
+      "1 cup all-purpose flour",
+      "2 eggs",
+      "¹/₂ cup whole milk warm",
+    ]);
+    await expect(page.getByTestId("servings").textContent()).resolves.toBe("6 servings");
+
+    const saved = app.larder.recipes.get(app.adminActor, "pancakes");
+    expect(saved.recipeServings).toBe(6);
+    // The first step still uses the flour and the eggs, wherever they moved.
+    const byRef = new Map(saved.recipeIngredient.map((i) => [i.referenceId, i.food?.name ?? i.note]));
+    expect(saved.recipeInstructions[0].ingredientReferences.map((r) => byRef.get(r.referenceId))).toEqual(["all-purpose flour", "egg"]);
+    await screenshot(page, "recipe-edit-saved");
+  });
+
+  it("warns before leaving with unsaved changes, and leaves edit mode back in the form editor", async () => {
+    await page.goto(`${view()}?edit=true`);
+    await hydrated(page);
+    await page.getByTestId("editor-mode").getByText("JSON").click();
+    await page.getByTestId("editor-mode").getByText("Form").click();
+    await page.getByTestId("edit-name").fill("Pancakes!");
+    await page.getByTestId("mode-switch").getByText("View").click();
+    const dialog = page.getByTestId("leave-dialog");
+    await expect.poll(() => dialog.getByText("You have unsaved changes. Leave this page and lose them?").isVisible()).toBe(true);
+    await screenshot(page, "recipe-edit-leave-warning");
+    await dialog.getByRole("button", { name: "Stay" }).click();
+    await expect.poll(() => page.getByTestId("edit-name").inputValue()).toBe("Pancakes!");
+    expect(page.url()).toContain("edit=true");
+    // Switch to JSON, then leave: the next visit opens the form editor again.
+    await page.getByTestId("editor-mode").getByText("JSON").click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("leave-dialog").getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL((u) => !u.search.includes("edit"));
+    expect(app.larder.recipes.get(app.adminActor, "pancakes").name).toBe("Pancakes");
+    await page.getByTestId("mode-switch").getByText("Edit").click();
+    await page.getByTestId("form-editor").waitFor();
+  });
+
+  it("shows a file changed on disk as an error with a reload button", async () => {
+    await page.goto(`${view()}?edit=true`);
+    await hydrated(page);
+    // Someone edits the Markdown file by hand while the form is open.
+    const file = join(app.dataDir, "groups", app.groupSlug, "recipes", "pancakes.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("Fluffy **pancakes**.", "Edited on disk."));
+    await app.larder.recipes.store.reload(app.groupSlug, "pancakes");
+    await page.getByTestId("edit-description").fill("My change");
+    await page.getByTestId("save-recipe").click();
+    const error = toast("error");
+    await expect.poll(() => error.textContent()).toContain(
+      "This recipe was changed on disk after you opened it. Reload to get the new version, then make your changes again.",
+    );
+    await screenshot(page, "recipe-edit-conflict");
+    await error.getByRole("button", { name: "Reload" }).click();
+    await page.waitForLoadState("load");
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId("edit-description").inputValue()).toBe("Edited on disk.");
+    expect(app.larder.recipes.get(app.adminActor, "pancakes").description).toBe("Edited on disk.");
+  });
+
+  it("uploads an image", async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    await page.goto(`${view()}?edit=true`);
+    await hydrated(page);
+    await page.locator('input[type="file"]').setInputFiles({ name: "pancakes.png", mimeType: "image/png", buffer: png });
+    await expect.poll(() => toast("success").textContent()).toBe("Image updated");
+    await expect.poll(() => app.larder.recipes.get(app.adminActor, "pancakes").image).not.toBeNull();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.locator("img.recipe__image").waitFor();
+    await screenshot(page, "recipe-edit-image");
+  });
+
+  it("had no uncaught page errors or hydration errors", () => {
+    expect(errors).toEqual([]);
+  });
+});

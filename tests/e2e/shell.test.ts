@@ -1,0 +1,311 @@
+/**
+ * The shell in a real browser (issue 7): login and logout, search with '/' and the arrow keys, the group
+ * home's filters, dark mode, a phone, a right-to-left language, a visitor of a public group, and the
+ * exact spec §5 wording of the profile's password rules. Each journey ends with a screenshot under
+ * test-results/screenshots/shell-*.png.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import {
+  ADMIN,
+  describeBrowser,
+  hydrated,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  startApp,
+  type App,
+} from "./support/browser.js";
+
+describeBrowser("web shell (Chromium)", () => {
+  let app: App;
+  let browser: Browser;
+  const errors: string[] = [];
+  const pages: Page[] = [];
+  const open = async (opts: Parameters<typeof newPage>[2] = {}) => {
+    const p = await newPage(browser, app, { errors, ...opts });
+    pages.push(p);
+    return p;
+  };
+  const cardTitles = (p: Page) => p.locator("[data-testid=recipe-card] .card__title").allTextContents();
+
+  beforeAll(async () => {
+    app = await startApp();
+    const a = app.adminActor;
+    await app.larder.recipes.create(a, { name: "Tomato Soup", description: "A **red** soup", tags: ["Dinner", "Soup"], recipeCategory: ["Mains"] });
+    await app.larder.recipes.create(a, { name: "Tomato Salad", description: "Fresh", tags: ["Lunch"] });
+    await app.larder.recipes.create(a, { name: "Apple Pie", description: "Sweet", tags: ["Dessert", "Dinner"] });
+    await app.larder.recipes.create(a, { name: "Bread", description: "Crusty", tags: ["Soup"], settings: { public: true } });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.close().catch(() => {});
+  });
+
+  it("logs in (wrong password first) and out", async () => {
+    const page = await open();
+    await page.goto("/");
+    await page.waitForURL(/\/login$/);
+    await page.fill("#username", ADMIN.username);
+    await page.fill("#password", "not-the-password");
+    await page.click("button[type=submit]");
+    await expect(page.locator("[data-testid=login-error]").textContent()).resolves.toBe("Invalid Credentials");
+    await screenshot(page, "shell-01-wrong-password");
+
+    await login(page);
+    await page.waitForURL(new RegExp(`/g/${app.groupSlug}$`));
+    await hydrated(page);
+    await expect(page.locator("[data-testid=drawer-user-name]").textContent()).resolves.toBe(app.admin.fullName);
+    expect(await cardTitles(page)).toEqual(["Apple Pie", "Bread", "Tomato Salad", "Tomato Soup"]);
+    await page.click("[data-testid=logout]");
+    await page.waitForURL(/\/login\?direct=1$/);
+    await page.goto(`/g/${app.groupSlug}`);
+    await page.waitForURL(/\/login\?redirectTo=/);
+    await screenshot(page, "shell-02-logged-out");
+  });
+
+  it("says 'Account Locked. Please try again later' after too many wrong passwords", async () => {
+    const { larder, admin } = app;
+    const user = await larder.users.create(
+      { username: "locky", email: "locky@example.com", fullName: "Locky", admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+      { groupId: admin.groupId, householdId: admin.householdId },
+    );
+    await larder.auth.setPassword(user.id, "Right-Password-1");
+    const page = await open();
+    for (let i = 0; i < larder.config.maxLoginAttempts; i++) {
+      await page.goto("/login");
+      await page.fill("#username", "locky");
+      await page.fill("#password", `wrong-${i}`);
+      await page.click("button[type=submit]");
+      await page.locator("[data-testid=login-error]").waitFor();
+    }
+    await page.fill("#password", "Right-Password-1");
+    await page.click("button[type=submit]");
+    await expect(page.locator("[data-testid=login-error]", { hasText: "Locked" }).textContent()).resolves.toBe(
+      "Account Locked. Please try again later",
+    );
+    await screenshot(page, "shell-03-account-locked");
+  });
+
+  it("opens search with '/', moves with the arrow keys and opens a result with Enter", async () => {
+    const page = await open();
+    await login(page);
+    await hydrated(page);
+    await page.keyboard.press("/");
+    const input = page.locator("[data-testid=search-input]");
+    await input.waitFor();
+    await expect(input.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await input.fill("tomato");
+    const options = page.locator("#search-results [role=option]");
+    await expect.poll(() => options.count(), { timeout: 5000 }).toBe(2);
+    expect(await options.locator(".search-result__name").allTextContents()).toEqual(["Tomato Salad", "Tomato Soup"]);
+    await expect(options.nth(0).getAttribute("aria-selected")).resolves.toBe("true");
+    await page.keyboard.press("ArrowDown");
+    await expect(options.nth(1).getAttribute("aria-selected")).resolves.toBe("true");
+    await page.keyboard.press("ArrowDown"); // wraps around
+    await expect(options.nth(0).getAttribute("aria-selected")).resolves.toBe("true");
+    await page.keyboard.press("ArrowUp");
+    await expect(page.locator("[data-testid=advanced-search]").getAttribute("href")).resolves.toBe(
+      `/g/${app.groupSlug}?search=tomato`,
+    );
+    await screenshot(page, "shell-04-search-dialog");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`/g/${app.groupSlug}/r/tomato-soup$`));
+    await expect(page.locator("[data-testid=search-dialog]").count()).resolves.toBe(0);
+
+    // Closing clears the query; '/' in a text field types a slash instead.
+    await page.goto(`/g/${app.groupSlug}`);
+    await hydrated(page);
+    await page.keyboard.press("/");
+    await expect(input.inputValue()).resolves.toBe("");
+    await page.keyboard.press("Escape");
+    await page.fill("[data-testid=home-search]", "a/b");
+    await expect(page.locator("[data-testid=search-input]").count()).resolves.toBe(0);
+    await screenshot(page, "shell-05-search-closed");
+  });
+
+  it("filters the group home through the query string", async () => {
+    const page = await open();
+    await login(page);
+    await hydrated(page);
+    await page.locator("[data-testid=filter-tags]").click();
+    await page.getByRole("option", { name: "Dinner" }).click();
+    await page.waitForURL(/tags=dinner/);
+    await expect.poll(() => cardTitles(page)).toEqual(["Apple Pie", "Tomato Soup"]);
+    await page.keyboard.press("Escape");
+
+    await page.click("[data-testid=order-direction]");
+    await page.waitForURL(/orderDirection=desc/);
+    await expect.poll(() => cardTitles(page)).toEqual(["Tomato Soup", "Apple Pie"]);
+
+    // Two tags match any by default; the require-all switch narrows to recipes with both.
+    await page.goto(`/g/${app.groupSlug}?tags=dinner,soup`);
+    await hydrated(page);
+    expect(await cardTitles(page)).toEqual(["Apple Pie", "Bread", "Tomato Soup"]);
+    await page.locator("[data-testid=require-all-tags]").click();
+    await page.waitForURL(/requireAllTags=true/);
+    await expect.poll(() => cardTitles(page)).toEqual(["Tomato Soup"]);
+
+    await page.click("[data-testid=random-order]");
+    await page.waitForURL(/orderBy=random&seed=\d+/);
+    await expect(page.locator("[data-testid=recipe-count]").textContent()).resolves.toMatch(/^1 recipe/);
+    await screenshot(page, "shell-06-filtered-home");
+
+    // The drawer's Recipes link comes back to this search for the rest of the session.
+    await page.goto(`/g/${app.groupSlug}?search=tomato`);
+    await hydrated(page);
+    await page.goto(`/user/${app.admin.id}/favorites`);
+    await hydrated(page);
+    await page.click("[data-testid=nav-recipes]");
+    await page.waitForURL(/\?search=tomato$/);
+    await page.click("[data-testid=clear-filters]");
+    await page.waitForURL(new RegExp(`/g/${app.groupSlug}$`));
+    expect(await cardTitles(page)).toHaveLength(4);
+  });
+
+  it("switches to dark mode and keeps it over a reload", async () => {
+    const page = await open({ colorScheme: "light" });
+    await login(page);
+    await hydrated(page);
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
+    await expect(scheme()).resolves.toBe("light");
+    await page.click("[data-testid=color-scheme-toggle]");
+    await expect.poll(scheme).toBe("dark");
+    const res = await page.reload();
+    // Rendered dark by the server (from the cookie), so there is no light flash.
+    expect(await res?.text()).toMatch(/<html[^>]*data-mantine-color-scheme="dark"/);
+    await expect(scheme()).resolves.toBe("dark");
+    await screenshot(page, "shell-07-dark-mode");
+    await page.click("[data-testid=color-scheme-toggle]");
+    await expect.poll(scheme).toBe("light");
+  });
+
+  it("fits a phone: drawer closed, a search icon, the drawer opens over the page", async () => {
+    const page = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await login(page);
+    await hydrated(page);
+    const drawer = page.locator("[data-testid=drawer]");
+    await expect(drawer.isVisible()).resolves.toBe(false);
+    await expect(page.locator("[data-testid=topbar-search]").isVisible()).resolves.toBe(false);
+    await page.click("[data-testid=topbar-search-icon]");
+    await page.locator("[data-testid=search-input]").waitFor();
+    await page.keyboard.press("Escape");
+    await page.click("[data-testid=drawer-toggle]");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const box = await drawer.boundingBox();
+    expect(box?.width).toBe(240);
+    await screenshot(page, "shell-08-phone-drawer");
+    await page.click("[data-testid=nav-favorites]");
+    await page.waitForURL(/\/favorites$/);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await screenshot(page, "shell-09-phone");
+  });
+
+  it("switches to a right-to-left language and back", async () => {
+    const page = await open();
+    await login(page);
+    await hydrated(page);
+    await page.click("[data-testid=language-button]");
+    const dialog = page.locator("[data-testid=language-dialog]");
+    await dialog.waitFor();
+    await expect(dialog.getByText("100% translated").count()).resolves.toBe(1); // English only
+    await dialog.locator("button[value=he-IL]").click();
+    await page.waitForFunction(() => document.documentElement.lang === "he-IL");
+    await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe("rtl");
+    await expect(page.locator("[data-testid=nav-recipes]").textContent()).resolves.toBe("מתכונים");
+    // The drawer moves to the right-hand side.
+    const box = await page.locator("[data-testid=drawer]").boundingBox();
+    expect(box && box.x > 1000).toBe(true);
+    await screenshot(page, "shell-10-rtl-hebrew");
+    await hydrated(page);
+    await page.click("[data-testid=language-button]");
+    await dialog.locator("button[value=en-US]").click();
+    await page.waitForFunction(() => document.documentElement.lang === "en-US");
+    await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe("ltr");
+    await screenshot(page, "shell-11-back-to-english");
+  });
+
+  it("lets a visitor browse and search a public group read-only", async () => {
+    const { larder } = app;
+    const group = larder.groups.byId(app.admin.groupId)!;
+    await larder.groups.updateGroup(group, { preferences: { ...group.doc.data.preferences, privateGroup: false } });
+    const household = larder.groups.householdById(app.admin.householdId)!.household;
+    await larder.groups.updateHousehold(household, { preferences: { ...household.doc.data.preferences, privateHousehold: false } });
+    try {
+      const page = await open();
+      await page.goto(`/g/${app.groupSlug}`);
+      await hydrated(page);
+      await page.locator("[data-testid=public-notice]").waitFor();
+      expect(await cardTitles(page)).toEqual(["Bread"]); // only the public recipe
+      await expect(page.locator("[data-testid=create-menu]").count()).resolves.toBe(0);
+      await expect(page.locator("[data-testid=nav-favorites]").count()).resolves.toBe(0);
+      await expect(page.locator("[data-testid=login]").count()).resolves.toBe(1);
+      await page.keyboard.press("/");
+      await page.locator("[data-testid=search-input]").fill("bread");
+      await expect.poll(() => page.locator("#search-results [role=option]").count(), { timeout: 5000 }).toBe(1);
+      await page.keyboard.press("Escape");
+      await screenshot(page, "shell-12-public-visitor");
+    } finally {
+      await larder.groups.updateGroup(group, { preferences: { ...group.doc.data.preferences, privateGroup: true } });
+    }
+  });
+
+  it("checks the password form with the exact spec wording and changes the password", async () => {
+    const page = await open();
+    await login(page);
+    await page.goto("/user/profile");
+    await hydrated(page);
+    const errorOf = (name: string) =>
+      page.locator(`[data-testid=password-${name}]`).evaluate((el) => {
+        const id = el.getAttribute("aria-describedby")?.split(" ").find((x) => x.endsWith("-error"));
+        return id ? (document.getElementById(id)?.textContent ?? null) : null;
+      });
+    await page.click("[data-testid=save-password]");
+    await expect.poll(() => errorOf("currentPassword")).toBe("This Field is Required");
+    await page.fill("[data-testid=password-newPassword]", "short");
+    await page.locator("[data-testid=password-newPassword]").blur();
+    await expect.poll(() => errorOf("newPassword")).toBe("Must Be At Least 8 Characters");
+    await expect(page.locator("[data-testid=password-strength]").getAttribute("data-score")).resolves.toBe("0");
+    await page.fill("[data-testid=password-newPassword]", "Tr0ub4dor&3x");
+    await page.fill("[data-testid=password-confirmPassword]", "Tr0ub4dor&3y");
+    await page.locator("[data-testid=password-confirmPassword]").blur();
+    await expect.poll(() => errorOf("confirmPassword")).toBe("passwords must match");
+    expect(Number(await page.locator("[data-testid=password-strength]").getAttribute("data-score"))).toBeGreaterThan(50);
+    await screenshot(page, "shell-13-password-rules");
+
+    await page.fill("[data-testid=password-currentPassword]", "wrong-current");
+    await page.fill("[data-testid=password-confirmPassword]", "Tr0ub4dor&3x");
+    await page.click("[data-testid=save-password]");
+    await expect.poll(() => errorOf("currentPassword")).toBe("Invalid current password");
+    await page.fill("[data-testid=password-currentPassword]", ADMIN.password);
+    await page.click("[data-testid=save-password]");
+    await page.locator("[data-toast=info]", { hasText: "Password updated" }).waitFor();
+    await app.larder.auth.setPassword(app.admin.id, ADMIN.password); // later journeys log in again
+
+    // API tokens: created and shown once, listed, deleted.
+    await page.fill("[data-testid=token-name]", "my script");
+    await page.click("[data-testid=create-token]");
+    await expect(page.locator("[data-testid=created-token] code").textContent()).resolves.toMatch(/^lt_/);
+    await expect(page.locator("[data-testid=token-list]").textContent()).resolves.toContain("my script");
+    await screenshot(page, "shell-14-profile-token");
+  });
+
+  it("shows 'page not found' with a home button, and moves old /group paths to /household", async () => {
+    const page = await open();
+    await login(page);
+    const res = await page.goto("/no/such/page");
+    expect(res?.status()).toBe(404);
+    await expect(page.locator("h1").textContent()).resolves.toBe("page not found");
+    await expect(page.locator("[data-testid=home-button]").count()).resolves.toBe(1);
+    await screenshot(page, "shell-15-not-found");
+    await page.goto("/group/members");
+    expect(new URL(page.url()).pathname).toBe("/household/members");
+  });
+
+  it("had no uncaught page errors or hydration errors", () => {
+    expect(errors).toEqual([]);
+  });
+});

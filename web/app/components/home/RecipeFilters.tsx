@@ -1,0 +1,180 @@
+/**
+ * The group home's filter bar: search, organizer filters with their require-all switches, order by and
+ * direction, and random order with a seed. It is a GET form, so it works before hydration (Apply);
+ * afterwards every change navigates at once and typing searches after a 500 ms pause.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigate } from "@remix-run/react";
+import { ActionIcon, Button, MultiSelect, Select, Switch, TextInput, Tooltip } from "@mantine/core";
+import { useT } from "../../lib/i18n.js";
+import {
+  FILTER_KEYS,
+  ORDER_BY,
+  REQUIRE_ALL,
+  toSearchParams,
+  type FilterKey,
+  type ListQuery,
+  type RequireAllKey,
+} from "../../lib/recipe-list-query.js";
+import { SEARCH_DEBOUNCE_MS } from "../shell/SearchDialog.js";
+import { FilterIcon, SearchIcon, ShuffleIcon, SortAscIcon, SortDescIcon } from "../shell/ShellIcons.js";
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface RecipeFiltersProps {
+  base: string;
+  query: ListQuery;
+  options: Record<FilterKey, FilterOption[]>;
+  /** Remember an order the user picks (spec §3 local preference). */
+  onOrderChange?: (orderBy: ListQuery["orderBy"], direction: ListQuery["orderDirection"]) => void;
+}
+
+export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFiltersProps) {
+  const t = useT("shell");
+  const navigate = useNavigate();
+  const [search, setSearch] = useState(query.search);
+  const active = FILTER_KEYS.some((k) => query.filters[k].length > 0);
+  // Phones: the organizer filters fold away behind a button unless one is in use (CSS keeps them open on wide screens).
+  const [expanded, setExpanded] = useState(active);
+  const typed = useRef(false);
+
+  // A new URL (chip link, back button, drawer) resets the box to what the page shows.
+  useEffect(() => {
+    typed.current = false;
+    setSearch(query.search);
+  }, [query.search]);
+
+  const go = (next: ListQuery) => {
+    const qs = toSearchParams({ ...next, page: 1 }).toString();
+    navigate(qs ? `${base}?${qs}` : base, { replace: true, preventScrollReset: true });
+  };
+
+  useEffect(() => {
+    if (!typed.current || search.trim() === query.search) return;
+    const timer = setTimeout(() => go({ ...query, search: search.trim() }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]); // eslint-disable-line -- only typing starts a search; `query` is read when it fires
+
+  const setFilter = (k: FilterKey, values: string[]) => go({ ...query, filters: { ...query.filters, [k]: values } });
+  const setAll = (k: RequireAllKey, on: boolean) => go({ ...query, requireAll: { ...query.requireAll, [k]: on } });
+  const setOrder = (orderBy: ListQuery["orderBy"], orderDirection = query.orderDirection) => {
+    const seed = orderBy === "random" ? String(Date.now()) : null;
+    onOrderChange?.(orderBy, orderDirection);
+    go({ ...query, orderBy, orderDirection, seed });
+  };
+
+  const orderBy = query.orderBy ?? (query.search ? null : "name");
+  return (
+    <Form
+      method="get"
+      action={base}
+      className={`filters${expanded ? "" : " filters--collapsed"}`}
+      role="search"
+      aria-label={t("home.filters")}
+      onSubmit={(e) => {
+        e.preventDefault();
+        go({ ...query, search: search.trim() });
+      }}
+    >
+      {query.cookbook ? <input type="hidden" name="cookbook" value={query.cookbook} /> : null}
+      <TextInput
+        className="filters__search"
+        name="search"
+        type="search"
+        value={search}
+        onChange={(e) => {
+          typed.current = true;
+          setSearch(e.currentTarget.value);
+        }}
+        label={t("home.searchLabel")}
+        placeholder={t("search.placeholder")}
+        leftSection={<SearchIcon />}
+        autoComplete="off"
+        data-testid="home-search"
+      />
+      <Button
+        className="filters__toggle"
+        variant="default"
+        leftSection={<FilterIcon />}
+        onClick={() => setExpanded((e) => !e)}
+        aria-expanded={expanded}
+        data-testid="filters-toggle"
+      >
+        {t("home.filters")}
+      </Button>
+      {FILTER_KEYS.map((k) =>
+        options[k].length ? (
+          <div key={k} className="filters__organizer">
+            <MultiSelect
+              name={k}
+              label={t(`home.${k}`)}
+              data={options[k]}
+              value={query.filters[k]}
+              onChange={(v) => setFilter(k, v)}
+              searchable
+              clearable
+              hidePickedOptions
+              maxDropdownHeight={280}
+              comboboxProps={{ withinPortal: true }}
+              data-testid={`filter-${k}`}
+            />
+            {k in REQUIRE_ALL && query.filters[k].length > 1 ? (
+              <Switch
+                mt={6}
+                size="xs"
+                name={REQUIRE_ALL[k as RequireAllKey]}
+                value="true"
+                checked={query.requireAll[k as RequireAllKey]}
+                onChange={(e) => setAll(k as RequireAllKey, e.currentTarget.checked)}
+                label={t("home.requireAll")}
+                data-testid={`require-all-${k}`}
+              />
+            ) : null}
+          </div>
+        ) : null,
+      )}
+      <div className="filters__actions">
+        <Select
+          name="orderBy"
+          aria-label={t("home.orderBy")}
+          placeholder={t("home.orderBy")}
+          data={ORDER_BY.map((o) => ({ value: o, label: t(`home.order.${o}`) }))}
+          value={orderBy}
+          onChange={(v) => setOrder((v as ListQuery["orderBy"]) ?? null)}
+          allowDeselect={false}
+          w={170}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="order-by"
+        />
+        {orderBy !== "random" ? (
+          <Tooltip label={query.orderDirection === "asc" ? t("home.ascending") : t("home.descending")}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={query.orderDirection === "asc" ? t("home.ascending") : t("home.descending")}
+              onClick={() => setOrder(orderBy, query.orderDirection === "asc" ? "desc" : "asc")}
+              data-testid="order-direction"
+            >
+              {query.orderDirection === "asc" ? <SortAscIcon /> : <SortDescIcon />}
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        <input type="hidden" name="orderDirection" value={query.orderDirection} />
+        <Button
+          variant="default"
+          leftSection={<ShuffleIcon />}
+          onClick={() => setOrder("random")}
+          data-testid="random-order"
+        >
+          {orderBy === "random" ? t("home.shuffle") : t("home.random")}
+        </Button>
+        <noscript>
+          <Button type="submit">{t("home.apply")}</Button>
+        </noscript>
+      </div>
+    </Form>
+  );
+}

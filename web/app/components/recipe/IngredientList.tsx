@@ -1,0 +1,70 @@
+/**
+ * Ingredients with their section titles, at a scale. User text reaches the page only as React text or
+ * as the server-sanitised note HTML (spec §9: b, q, i, strong, sup); never as HTML built here.
+ */
+import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { ingredientParts } from "../../lib/scale.js";
+import type { ViewIngredient } from "../../lib/recipe-types.js";
+
+export function IngredientLine({ ing, scale, groupSlug }: { ing: ViewIngredient; scale: number; groupSlug: string }) {
+  if (!ing.parts) return <span className="ingredient__text" dangerouslySetInnerHTML={{ __html: ing.html }} />;
+  const p = ingredientParts(ing.parts, scale);
+  const words: ReactNode[] = [];
+  if (p.quantity) words.push(<strong className="ingredient__qty" key="q">{p.quantity}</strong>);
+  if (p.unit) words.push(<span className="ingredient__unit" key="u">{p.unit}</span>);
+  if (p.food) words.push(<span className="ingredient__food" key="f">{p.food}</span>);
+  if (p.recipe) {
+    words.push(
+      <Link key="r" className="ingredient__recipe" to={`/g/${groupSlug}/r/${encodeURIComponent(p.recipe.slug)}`}>
+        {p.recipe.name}
+      </Link>,
+    );
+  }
+  if (p.noteHtml) words.push(<span className="ingredient__note" key="n" dangerouslySetInnerHTML={{ __html: p.noteHtml }} />);
+  return (
+    <span className="ingredient__text">
+      {words.flatMap((w, i) => (i === 0 ? [w] : [" ", w]))}
+    </span>
+  );
+}
+
+/** Ingredients grouped under the section titles they carry. */
+export function groupSections(items: ViewIngredient[]): { title: string | null; items: ViewIngredient[] }[] {
+  const sections: { title: string | null; items: ViewIngredient[] }[] = [];
+  for (const ing of items) {
+    if (ing.title || sections.length === 0) sections.push({ title: ing.title, items: [] });
+    if (ing.html || ing.parts?.quantity || ing.parts?.food || ing.parts?.recipe) sections[sections.length - 1].items.push(ing);
+  }
+  return sections.filter((s) => s.items.length > 0 || s.title);
+}
+
+export interface IngredientListProps {
+  ingredients: ViewIngredient[];
+  scale: number;
+  groupSlug: string;
+  /** Heading level of section titles (h3 on the page, h4 inside cook mode's step panels). */
+  headingLevel?: 3 | 4;
+  /** Keys to mark (cook mode: the current step's ingredients). */
+  highlight?: ReadonlySet<string>;
+}
+
+export function IngredientList({ ingredients, scale, groupSlug, headingLevel = 3, highlight }: IngredientListProps) {
+  const H = headingLevel === 3 ? "h3" : "h4";
+  return (
+    <>
+      {groupSections(ingredients).map((section, i) => (
+        <div className="ingredient-section" key={i}>
+          {section.title ? <H className="section-title">{section.title}</H> : null}
+          <ul className="ingredients">
+            {section.items.map((ing) => (
+              <li key={ing.key} className={highlight?.has(ing.key) ? "is-highlighted" : undefined}>
+                <IngredientLine ing={ing} scale={scale} groupSlug={groupSlug} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}

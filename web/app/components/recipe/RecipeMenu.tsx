@@ -1,0 +1,181 @@
+/**
+ * The recipe context menu (spec §2, §6): edit, delete, download, duplicate, share and the household's
+ * recipe actions for members of the recipe's group; print and print preferences for everyone. Which
+ * items show comes from core/policy (the loader's `menu`); meal plan and shopping list wait for their
+ * screens (lib/capabilities.ts: no dead controls).
+ */
+import { useState } from "react";
+import { useNavigate } from "@remix-run/react";
+import { ActionIcon, Menu, Text, TextInput } from "@mantine/core";
+import { AppDialog } from "../dialog/AppDialog.js";
+import { useT } from "../../lib/i18n.js";
+import { toast } from "../../lib/toast.js";
+import { resolveActionUrl, type RecipeActionItem } from "../../lib/recipe-actions.js";
+import type { RecipeMenu as MenuFlags } from "../../lib/policy.js";
+import type { PrintPrefs } from "../../lib/print-prefs.js";
+import { PrintPrefsDialog } from "./PrintPrefsDialog.js";
+import { ShareDialog } from "./ShareDialog.js";
+import { BoltIcon, CopyIcon, DotsIcon, DownloadIcon, LinkIcon, PencilIcon, PrinterIcon, SettingsIcon, ShareIcon, TrashIcon } from "./icons.js";
+import { useRecipeIntent } from "./use-recipe-intent.js";
+
+export interface RecipeMenuProps {
+  groupSlug: string;
+  recipe: { id: string; slug: string; name: string };
+  action: string;
+  menu: MenuFlags;
+  actions: RecipeActionItem[];
+  scale: number;
+  printPrefs: PrintPrefs;
+  onPrintPrefs: (p: PrintPrefs) => void;
+  onEdit: () => void;
+  onPrint: () => void;
+}
+
+type Dialog = "delete" | "duplicate" | "share" | "print" | null;
+
+/** Saves a download without leaving the page (the zip answers with Content-Disposition: attachment). */
+function download(url: string, filename: string): void {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.rel = "noopener";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export function RecipeMenu(props: RecipeMenuProps) {
+  const { groupSlug, recipe, action, menu, actions, scale } = props;
+  const t = useT("recipe");
+  const tc = useT("common");
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [copyName, setCopyName] = useState(recipe.name);
+  const { call, run, busy } = useRecipeIntent(action, (r) => {
+    if (r.intent === "zip") {
+      if (r.ok && r.token) download(`/api/recipes/${encodeURIComponent(recipe.slug)}/exports/zip?token=${encodeURIComponent(r.token)}`, `${recipe.slug}.zip`);
+      else toast.error(t("download.failed"));
+    } else if (r.intent === "triggerAction") {
+      if (r.ok && r.sent) toast.success(t("actions.sent"));
+      else toast.error(t("actions.failed"));
+    }
+  });
+  const close = () => setDialog(null);
+
+  const runAction = (a: RecipeActionItem) => {
+    if (a.actionType === "link") {
+      const url = resolveActionUrl(a.url, { pageUrl: window.location.href, id: recipe.id, slug: recipe.slug });
+      if (url) window.open(url, "_blank", "noopener,noreferrer");
+      else toast.error(t("actions.badUrl"));
+    } else run("triggerAction", { id: a.id, scale: String(scale) });
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+        <Menu.Target>
+          <ActionIcon variant="light" size="lg" aria-label={t("menu.label")} data-testid="recipe-menu" loading={busy}>
+            <DotsIcon />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {menu.edit ? (
+            <Menu.Item leftSection={<PencilIcon />} onClick={props.onEdit}>
+              {t("menu.edit")}
+            </Menu.Item>
+          ) : null}
+          {menu.delete ? (
+            <Menu.Item leftSection={<TrashIcon />} color="red" onClick={() => setDialog("delete")}>
+              {t("menu.delete")}
+            </Menu.Item>
+          ) : null}
+          {menu.download ? (
+            <Menu.Item leftSection={<DownloadIcon />} onClick={() => run("zip")}>
+              {t("menu.download")}
+            </Menu.Item>
+          ) : null}
+          {menu.duplicate ? (
+            <Menu.Item
+              leftSection={<CopyIcon />}
+              onClick={() => {
+                setCopyName(recipe.name);
+                setDialog("duplicate");
+              }}
+            >
+              {t("menu.duplicate")}
+            </Menu.Item>
+          ) : null}
+          {menu.share ? (
+            <Menu.Item leftSection={<ShareIcon />} onClick={() => setDialog("share")}>
+              {t("menu.share")}
+            </Menu.Item>
+          ) : null}
+          <Menu.Item leftSection={<PrinterIcon />} onClick={props.onPrint}>
+            {t("menu.print")}
+          </Menu.Item>
+          <Menu.Item leftSection={<SettingsIcon />} onClick={() => setDialog("print")}>
+            {t("menu.printPreferences")}
+          </Menu.Item>
+          {actions.length ? (
+            <>
+              <Menu.Divider />
+              <Menu.Label>{t("menu.actions")}</Menu.Label>
+              {actions.map((a) => (
+                <Menu.Item
+                  key={a.id}
+                  leftSection={a.actionType === "link" ? <LinkIcon /> : <BoltIcon />}
+                  onClick={() => runAction(a)}
+                  data-action-type={a.actionType}
+                >
+                  {a.title}
+                </Menu.Item>
+              ))}
+            </>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+
+      <AppDialog
+        opened={dialog === "delete"}
+        onClose={close}
+        title={t("delete.title")}
+        submitLabel={tc("actions.delete")}
+        submitColor="red"
+        data-testid="delete-dialog"
+        onSubmit={async () => {
+          const r = await call("delete");
+          if (!r.ok) {
+            toast.error(tc("errors.somethingWentWrong"));
+            return false;
+          }
+          toast.success(t("delete.done"));
+          navigate(`/g/${groupSlug}`, { replace: true });
+        }}
+      >
+        <Text>{t("delete.confirm", { name: recipe.name })}</Text>
+      </AppDialog>
+
+      <AppDialog
+        opened={dialog === "duplicate"}
+        onClose={close}
+        title={t("duplicate.title")}
+        submitLabel={t("menu.duplicate")}
+        canSubmit={copyName.trim() !== ""}
+        onSubmit={async () => {
+          const r = await call("duplicate", { name: copyName });
+          if (!r.ok || !r.slug) {
+            toast.error(tc("errors.somethingWentWrong"));
+            return false;
+          }
+          toast.success(t("duplicate.done"));
+          navigate(`/g/${groupSlug}/r/${encodeURIComponent(r.slug)}`);
+        }}
+      >
+        <TextInput label={t("duplicate.name")} value={copyName} onChange={(e) => setCopyName(e.currentTarget.value)} data-autofocus />
+      </AppDialog>
+
+      {menu.share ? <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} /> : null}
+      <PrintPrefsDialog opened={dialog === "print"} onClose={close} prefs={props.printPrefs} onSave={props.onPrintPrefs} />
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Ingredients in the form editor: amount, unit, food and note per row (only the note when the recipe
+ * keeps ingredients as plain text), a section title that starts a section at a row, drag to reorder.
+ * Units and foods are picked from the group's names or typed; core adds a new name to the vocabulary.
+ */
+import { useState } from "react";
+import { ActionIcon, Autocomplete, Button, Group, TextInput, Tooltip } from "@mantine/core";
+import { useT } from "../../../lib/i18n.js";
+import {
+  amountText,
+  ingredientsOf,
+  moveItem,
+  namedRef,
+  newIngredient,
+  parseAmount,
+  removeIngredient,
+  type Draft,
+  type DraftIngredient,
+} from "../../../lib/recipe-edit.js";
+import { HeadingIcon, PlusIcon, TrashIcon } from "../icons.js";
+import { SortableList, SortableRow } from "./SortableList.js";
+
+function AmountInput({ value, onChange, label }: { value: number | null; onChange: (q: number | null) => void; label: string }) {
+  const t = useT("recipe");
+  const [text, setText] = useState(amountText(value));
+  const parsed = parseAmount(text);
+  const bad = parsed !== null && Number.isNaN(parsed);
+  return (
+    <TextInput
+      className="ing-row__amount"
+      aria-label={label}
+      placeholder={label}
+      value={text}
+      inputMode="decimal"
+      error={bad ? t("edit.amountInvalid") : undefined}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const q = parseAmount(next);
+        if (q === null || !Number.isNaN(q)) onChange(q);
+      }}
+    />
+  );
+}
+
+export interface IngredientsEditorProps {
+  draft: Draft;
+  onChange: (d: Draft) => void;
+  units: string[];
+  foods: string[];
+}
+
+export function IngredientsEditor({ draft, onChange, units, foods }: IngredientsEditorProps) {
+  const t = useT("recipe");
+  const items = ingredientsOf(draft);
+  const plainText = Boolean((draft.settings as { disableAmount?: boolean } | undefined)?.disableAmount);
+  const set = (list: DraftIngredient[]) => onChange({ ...draft, recipeIngredient: list });
+  const patch = (i: number, p: Partial<DraftIngredient>) => set(items.map((it, j) => (j === i ? { ...it, ...p } : it)));
+
+  return (
+    <section className="editor-section" aria-labelledby="edit-ingredients">
+      <h2 id="edit-ingredients">{t("edit.ingredients")}</h2>
+      <SortableList ids={items.map((i) => i.referenceId)} onMove={(a, b) => set(moveItem(items, a, b))} className="edit-rows">
+        {items.map((ing, i) => (
+          <SortableRow key={ing.referenceId} id={ing.referenceId} className="edit-row ing-row">
+            {(handle) => (
+              <>
+                {ing.title !== null && ing.title !== undefined ? (
+                  <Group gap="xs" wrap="nowrap" className="edit-row__section">
+                    <TextInput
+                      className="grow"
+                      aria-label={t("edit.sectionTitle")}
+                      placeholder={t("edit.sectionTitle")}
+                      value={ing.title}
+                      onChange={(e) => patch(i, { title: e.currentTarget.value })}
+                      data-testid="ingredient-section"
+                    />
+                    <Tooltip label={t("edit.removeSection")}>
+                      <ActionIcon variant="subtle" color="gray" aria-label={t("edit.removeSection")} onClick={() => patch(i, { title: null })}>
+                        <HeadingIcon />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                ) : null}
+                <Group gap="xs" wrap="nowrap" align="flex-start" className="edit-row__main">
+                  {handle}
+                  {plainText ? null : (
+                    <>
+                      <AmountInput value={ing.quantity} label={t("edit.amount")} onChange={(quantity) => patch(i, { quantity })} />
+                      <Autocomplete
+                        className="ing-row__unit"
+                        aria-label={t("edit.unit")}
+                        placeholder={t("edit.unit")}
+                        data={units}
+                        limit={20}
+                        value={ing.unit?.name ?? ""}
+                        onChange={(v) => patch(i, { unit: namedRef(ing.unit, v) })}
+                      />
+                      <Autocomplete
+                        className="ing-row__food"
+                        aria-label={t("edit.food")}
+                        placeholder={t("edit.food")}
+                        data={foods}
+                        limit={20}
+                        value={ing.food?.name ?? ""}
+                        onChange={(v) => patch(i, { food: namedRef(ing.food, v) })}
+                      />
+                    </>
+                  )}
+                  <TextInput
+                    className="grow"
+                    aria-label={t("edit.note")}
+                    placeholder={t("edit.note")}
+                    value={ing.note ?? ""}
+                    onChange={(e) => patch(i, { note: e.currentTarget.value })}
+                    data-testid="ingredient-note"
+                  />
+                  {ing.title === null || ing.title === undefined ? (
+                    <Tooltip label={t("edit.addSection")}>
+                      <ActionIcon variant="subtle" color="gray" aria-label={t("edit.addSection")} onClick={() => patch(i, { title: "" })}>
+                        <HeadingIcon />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                  <Tooltip label={t("edit.remove")}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t("edit.remove")} onClick={() => onChange(removeIngredient(draft, ing.referenceId))}>
+                      <TrashIcon />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </>
+            )}
+          </SortableRow>
+        ))}
+      </SortableList>
+      <Button variant="light" leftSection={<PlusIcon />} onClick={() => set([...items, newIngredient()])} data-testid="add-ingredient">
+        {t("edit.addIngredient")}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The language dialog (spec §2 Other UI): each language with its percent translated, a link to the
+ * translation guide, and a page reload after the change (a plain form post to /_lang: the server sets the
+ * `lang` cookie and redirects back, so the new catalogue and direction come with the reloaded page).
+ */
+import { useRef } from "react";
+import { useLocation } from "@remix-run/react";
+import { Anchor, Badge, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { AppDialog } from "../dialog/AppDialog.js";
+import { useLanguage, useT } from "../../lib/i18n.js";
+import { useRootData } from "../../lib/root-data.js";
+
+/** The translation guide: docs/translating.md, served by routes/help.translating.tsx. */
+export const TRANSLATION_GUIDE_URL = "/help/translating";
+
+export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT("shell");
+  const { lang } = useLanguage();
+  const languages = useRootData()?.languages ?? [];
+  const location = useLocation();
+  const form = useRef<HTMLFormElement>(null);
+  const here = location.pathname + location.search;
+  return (
+    <AppDialog opened={opened} onClose={onClose} title={t("language.title")} data-testid="language-dialog">
+      <form method="post" action="/_lang" ref={form}>
+        <input type="hidden" name="redirectTo" value={here} />
+        <Stack gap={4} role="list">
+          {languages.map((l) => (
+            <UnstyledButton
+              key={l.code}
+              type="submit"
+              name="lang"
+              value={l.code}
+              role="listitem"
+              className="language-option"
+              data-active={l.code === lang || undefined}
+              aria-current={l.code === lang ? "true" : undefined}
+              lang={l.code}
+              dir={l.dir}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={l.code === lang ? 700 : 500}>{l.name}</Text>
+                <Badge variant="light" color={l.progress >= 90 ? "success" : "gray"} dir="ltr">
+                  {t("language.progress", { percent: l.progress })}
+                </Badge>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      </form>
+      <Text size="sm" mt="md">
+        <Anchor href={TRANSLATION_GUIDE_URL}>
+          {t("language.guide")}
+        </Anchor>
+      </Text>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The side drawer (spec §2): avatar and full name, favourites (own group only), the Create menu (own
+ * group only), top / secondary / bottom links from lib/nav.ts, the language dialog and the dark/light
+ * toggle. The open/closed state and the 240 px width live in DefaultLayout and shell.css.
+ */
+import type { ReactNode } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { Avatar, Button, Divider, Group, Menu, NavLink, ScrollArea, Stack, Text, Tooltip, ActionIcon } from "@mantine/core";
+import { CAPABILITIES } from "../../lib/capabilities.js";
+import { useT } from "../../lib/i18n.js";
+import { useRememberedListQuery } from "../../lib/recipe-list-prefs.js";
+import { drawerLinks, visibleLinks, type NavIcon, type NavLinkData } from "../../lib/nav.js";
+import type { ShellData } from "../../lib/shell.server.js";
+import { avatarUrl, useSession } from "../../lib/use-session.js";
+import { ColorSchemeToggle } from "./ColorSchemeToggle.js";
+import {
+  BookIcon,
+  FilterIcon,
+  HeartIcon,
+  LanguageIcon,
+  ListIcon,
+  PlusIcon,
+  RecipesIcon,
+  SettingsIcon,
+  SortAscIcon,
+} from "./ShellIcons.js";
+
+const ICONS: Record<NavIcon, ReactNode> = {
+  recipes: <RecipesIcon />,
+  favorites: <HeartIcon />,
+  planner: <ListIcon />,
+  shopping: <ListIcon />,
+  timeline: <SortAscIcon />,
+  cookbooks: <BookIcon />,
+  cookbook: <BookIcon size="1em" />,
+  organizers: <FilterIcon />,
+  settings: <SettingsIcon />,
+};
+
+interface DrawerLinkProps {
+  link: NavLinkData;
+  path: string;
+  search: string;
+  /** The recipes link returns to the list's remembered query (lib/recipe-list-prefs.ts). */
+  recipesQuery?: string;
+}
+
+function DrawerLink({ link, path, search, recipesQuery = "" }: DrawerLinkProps) {
+  const t = useT("shell");
+  const label = link.text ? link.label : t(link.label);
+  const icon = link.icon ? ICONS[link.icon] : undefined;
+  if (link.children) {
+    return (
+      <NavLink label={label} leftSection={icon} defaultOpened data-testid={`nav-${link.key}`}>
+        {link.children.map((c) => (
+          <DrawerLink key={c.key} link={c} path={path} search={search} />
+        ))}
+      </NavLink>
+    );
+  }
+  const base = link.to ?? "/";
+  const to = link.key === "recipes" ? base + recipesQuery : base;
+  const [toPath, toQuery = ""] = base.split("?");
+  const active = toPath === path && (toQuery ? search === `?${toQuery}` : !search.includes("cookbook="));
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      leftSection={icon}
+      active={active}
+      aria-current={active ? "page" : undefined}
+      data-testid={`nav-${link.key}`}
+      prefetch="intent"
+    />
+  );
+}
+
+/** Spec §2: a Create menu for a user in their own group. */
+function CreateMenu({ groupSlug }: { groupSlug: string }) {
+  const t = useT("shell");
+  const base = `/g/${encodeURIComponent(groupSlug)}/r/create`;
+  const items = [
+    CAPABILITIES.createNew ? { key: "new", to: `${base}/new`, label: t("create.new") } : null,
+    CAPABILITIES.createFromUrl ? { key: "url", to: `${base}/url`, label: t("create.url") } : null,
+    CAPABILITIES.createFromImage ? { key: "image", to: `${base}/image`, label: t("create.image") } : null,
+  ].filter((i): i is { key: string; to: string; label: string } => i !== null);
+  if (items.length === 0) return null;
+  return (
+    <Menu position="bottom-start" width={220} withinPortal>
+      <Menu.Target>
+        <Button leftSection={<PlusIcon />} variant="light" fullWidth justify="flex-start" data-testid="create-menu">
+          {t("create.title")}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((i) => (
+          <Menu.Item key={i.key} component={Link} to={i.to}>
+            {i.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onLanguage: () => void }) {
+  const t = useT("shell");
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  const groupSlug = shell?.groupSlug ?? session?.groupSlug ?? null;
+  const ownGroup = shell ? shell.ownGroup : !!session?.groupSlug;
+  const viewer = { ownGroup, admin: !!session?.admin };
+  const links = groupSlug ? drawerLinks(groupSlug, shell?.cookbooks ?? []) : { top: [], secondary: [], bottom: [] };
+  const top = visibleLinks(links.top, viewer);
+  if (session && ownGroup) {
+    // Favourites need the user id, so the link is added here; own group only (spec §2).
+    top.splice(1, 0, { key: "favorites", label: "nav.favorites", icon: "favorites", to: `/user/${session.id}/favorites` });
+  }
+  const secondary = visibleLinks(links.secondary, viewer);
+  const recipesQuery = useRememberedListQuery(groupSlug);
+  const bottom = visibleLinks(links.bottom, viewer);
+
+  return (
+    <Stack gap={0} h="100%">
+      {session ? (
+        <Link to="/user/profile" className="drawer__user" prefetch="intent" data-testid="drawer-user">
+          <Group gap="sm" p="md" wrap="nowrap">
+            <Avatar src={avatarUrl(session)} alt="" radius="xl" color="primary">
+              {session.userName.slice(0, 2).toUpperCase()}
+            </Avatar>
+            <Text fw={600} truncate data-testid="drawer-user-name">
+              {session.userName}
+            </Text>
+          </Group>
+        </Link>
+      ) : null}
+      {groupSlug && ownGroup && session ? (
+        <div className="drawer__create">
+          <CreateMenu groupSlug={groupSlug} />
+        </div>
+      ) : null}
+      <ScrollArea style={{ flex: 1 }} type="auto">
+        <nav aria-label={t("nav.label")}>
+          {top.map((l) => (
+            <DrawerLink key={l.key} link={l} path={pathname} search={search} recipesQuery={recipesQuery} />
+          ))}
+          {secondary.length ? <Divider my="xs" /> : null}
+          {secondary.map((l) => (
+            <DrawerLink key={l.key} link={l} path={pathname} search={search} />
+          ))}
+        </nav>
+      </ScrollArea>
+      <Divider />
+      {bottom.map((l) => (
+        <DrawerLink key={l.key} link={l} path={pathname} search={search} />
+      ))}
+      <Group justify="space-between" p="xs" wrap="nowrap">
+        <Tooltip label={t("language.title")}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={onLanguage}
+            aria-label={t("language.title")}
+            data-testid="language-button"
+          >
+            <LanguageIcon />
+          </ActionIcon>
+        </Tooltip>
+        <ColorSchemeToggle />
+      </Group>
+    </Stack>
+  );
+}

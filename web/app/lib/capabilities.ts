@@ -1,0 +1,26 @@
+/**
+ * Which screens exist yet. The issue rule is "show no dead control": a link or menu item whose screen
+ * has not landed stays hidden. The issue that builds a screen flips its flag here.
+ */
+export const CAPABILITIES = {
+  /** /household/mealplan/planner/view */
+  mealPlanner: false,
+  /** /shopping-lists */
+  shoppingLists: false,
+  /** /g/{groupSlug}/recipes/timeline */
+  timeline: false,
+  /** /g/{groupSlug}/recipes/categories, /tags, /tools */
+  organizerPages: false,
+  /** /g/{groupSlug}/cookbooks/{slug}; until then cookbook links open the group home filtered by cookbook. */
+  cookbookPages: false,
+  /** /admin/site-settings (the drawer's Settings link, admins only) */
+  adminSettings: false,
+  /** /g/{groupSlug}/r/create/new */
+  createNew: true,
+  /** /g/{groupSlug}/r/create/url */
+  createFromUrl: false,
+  /** /g/{groupSlug}/r/create/image (also needs app info enableOpenaiImageServices) */
+  createFromImage: false,
+} as const;
+
+export type Capability = keyof typeof CAPABILITIES;

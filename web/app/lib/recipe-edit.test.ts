@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import {
+  amountText,
+  draftChanged,
+  draftToJson,
+  moveItem,
+  namedRef,
+  newIngredient,
+  organizerNames,
+  parseAmount,
+  parseDraftJson,
+  removeIngredient,
+  setOrganizers,
+  stepsOf,
+  toggleReference,
+  type Draft,
+} from "./recipe-edit.js";
+
+const draft: Draft = {
+  name: "Soup",
+  tags: [{ id: "t1", name: "Dinner", slug: "dinner" }],
+  recipeIngredient: [
+    { referenceId: "a", title: "Base", quantity: 1, unit: null, food: null, note: "onion" },
+    { referenceId: "b", title: null, quantity: 2, unit: null, food: null, note: "carrots" },
+  ],
+  recipeInstructions: [{ id: "s1", title: null, summary: null, text: "Chop", ingredientReferences: [{ referenceId: "a" }, { referenceId: "b" }] }],
+};
+
+describe("recipe draft", () => {
+  it("reads typed amounts", () => {
+    expect(parseAmount("2")).toBe(2);
+    expect(parseAmount("1,5")).toBe(1.5);
+    expect(parseAmount("1 1/2")).toBe(1.5);
+    expect(parseAmount("3/4")).toBe(0.75);
+    expect(parseAmount("½")).toBe(0.5);
+    expect(parseAmount("")).toBeNull();
+    expect(parseAmount("a lot")).toBeNaN();
+    expect(parseAmount("1/0")).toBeNaN();
+    expect(amountText(1 / 3)).toBe("0.333");
+  });
+
+  it("keeps a unit's id while its name is unchanged", () => {
+    const cup = { id: "u1", name: "cup" };
+    expect(namedRef(cup, "cup")).toBe(cup);
+    expect(namedRef(cup, "cups")).toEqual({ name: "cups" });
+    expect(namedRef(cup, "  ")).toBeNull();
+  });
+
+  it("drops a removed ingredient from every step", () => {
+    const out = removeIngredient(draft, "a");
+    expect(stepsOf(out)[0].ingredientReferences).toEqual([{ referenceId: "b" }]);
+    const step = toggleReference(stepsOf(out)[0], "a");
+    expect(step.ingredientReferences.map((r) => r.referenceId)).toEqual(["b", "a"]);
+    expect(toggleReference(step, "a").ingredientReferences).toEqual([{ referenceId: "b" }]);
+  });
+
+  it("moves rows with their ids and section titles", () => {
+    const moved = moveItem(draft.recipeIngredient as unknown[], 0, 1) as { referenceId: string; title: string | null }[];
+    expect(moved.map((i) => [i.referenceId, i.title])).toEqual([["b", null], ["a", "Base"]]);
+    expect(moveItem([1, 2, 3], 5, 0)).toEqual([1, 2, 3]);
+    expect(newIngredient().referenceId).not.toBe(newIngredient().referenceId);
+  });
+
+  it("sets organizers by name, keeping known ones", () => {
+    const out = setOrganizers(draft, "tags", ["Dinner", "Quick"]);
+    expect(out.tags).toEqual([{ id: "t1", name: "Dinner", slug: "dinner" }, { name: "Quick" }]);
+    expect(organizerNames(out, "tags")).toEqual(["Dinner", "Quick"]);
+  });
+
+  it("round-trips through the JSON editor and reports what is wrong", () => {
+    const back = parseDraftJson(draftToJson(draft));
+    expect(back.ok && !draftChanged(back.draft, draft)).toBe(true);
+    expect(parseDraftJson("{").ok).toBe(false);
+    expect(parseDraftJson("[]")).toEqual({ ok: false, error: "notObject" });
+    expect(parseDraftJson('{"name":""}')).toEqual({ ok: false, error: "name" });
+    expect(draftChanged({ ...draft, name: "Stew" }, draft)).toBe(true);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The recipe page's writes (one Remix action, an `intent` field picks the operation). Each calls core
+ * with the signed-in actor; core checks permissions and scope, so nothing here trusts the page's own
+ * idea of what the user may do. Results are codes, never English: the page turns them into toasts.
+ */
+import {
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type AppLoadContext,
+} from "@remix-run/node";
+import { statusOf } from "./errors.server.js";
+import { assertSameOrigin, requireUserActor, type UserActor } from "./session.server.js";
+import type { IntentError, IntentResult } from "./recipe-types.js";
+
+export type { IntentResult };
+
+function failure(intent: string, e: unknown): IntentResult {
+  const status = statusOf(e);
+  const message = e instanceof Error ? e.message : undefined;
+  const error: IntentError =
+    status === 409
+      ? "conflict"
+      : status === 403
+        ? "forbidden"
+        : status === 404
+          ? "notFound"
+          : status === 413
+            ? "tooLarge"
+            : status === 400 || status === 422 || (e instanceof Error && e.name === "ZodError")
+              ? "invalid"
+              : "failed";
+  if (error === "failed") return { intent, ok: false, error };
+  return { intent, ok: false, error, message };
+}
+
+const str = (form: FormData, name: string): string => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+/** Multipart (the image upload) is read with a size cap; everything else is a plain form post. */
+async function readForm(request: Request, context: AppLoadContext): Promise<FormData> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) return request.formData();
+  const maxPartSize = context.larder.images.maxBytes;
+  return unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize }));
+}
+
+type Handler = (a: {
+  actor: UserActor;
+  context: AppLoadContext;
+  slug: string;
+  form: FormData;
+}) => Promise<Omit<Extract<IntentResult, { ok: true }>, "intent" | "ok">>;
+
+const HANDLERS: Record<string, Handler> = {
+  async save({ actor, context, slug, form }) {
+    const body: unknown = JSON.parse(str(form, "recipe"));
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw Object.assign(new Error("not an object"), { status: 422 });
+    const saved = await context.larder.recipes.update(actor, slug, body, "put");
+    return { slug: saved.slug };
+  },
+  async image({ actor, context, slug, form }) {
+    const file = form.get("image");
+    if (!file || typeof file === "string") throw Object.assign(new Error("no image"), { status: 422 });
+    await context.larder.images.setRecipeImage(actor, slug, Buffer.from(await file.arrayBuffer()));
+    return {};
+  },
+  async delete({ actor, context, slug }) {
+    await context.larder.recipes.remove(actor, slug);
+    return {};
+  },
+  async duplicate({ actor, context, slug, form }) {
+    const copy = await context.larder.recipes.duplicate(actor, slug, str(form, "name").trim() || null);
+    return { slug: copy.slug };
+  },
+  async rate({ actor, context, slug, form }) {
+    const rating = Number(str(form, "rating"));
+    await context.larder.ratings.set(actor, actor.user.id, slug, { rating: Number.isFinite(rating) ? rating : null });
+    return {};
+  },
+  async favorite({ actor, context, slug, form }) {
+    await context.larder.ratings.set(actor, actor.user.id, slug, { isFavorite: str(form, "value") === "true" });
+    return {};
+  },
+  async commentCreate({ actor, context, slug, form }) {
+    const recipe = context.larder.recipes.get(actor, slug);
+    await context.larder.comments.create(actor, { recipeId: recipe.id, text: str(form, "text") });
+    return {};
+  },
+  async commentUpdate({ actor, context, form }) {
+    await context.larder.comments.update(actor, str(form, "id"), { text: str(form, "text") });
+    return {};
+  },
+  async commentDelete({ actor, context, form }) {
+    await context.larder.comments.remove(actor, str(form, "id"));
+    return {};
+  },
+  async shareCreate({ actor, context, slug, form }) {
+    const recipe = context.larder.recipes.get(actor, slug);
+    const expiresAt = str(form, "expiresAt") || undefined;
+    const t = await context.larder.shares.create(actor, { recipeId: recipe.id, expiresAt });
+    return { share: { id: t.id, expiresAt: t.expiresAt, createdAt: t.createdAt } };
+  },
+  async shareDelete({ actor, context, form }) {
+    await context.larder.shares.remove(actor, str(form, "id"));
+    return {};
+  },
+  async zip({ actor, context, slug }) {
+    return { token: (await context.larder.exports.recipeToken(actor, slug)).token };
+  },
+  async triggerAction({ actor, context, slug, form }) {
+    const scale = Number(str(form, "scale"));
+    const { delivery } = context.larder.recipeActions.trigger(actor, str(form, "id"), slug, {
+      recipeScale: Number.isFinite(scale) && scale > 0 ? scale : 1,
+    });
+    // Wait for the hook's answer, so the toast says whether the message really went out.
+    return { sent: await delivery };
+  },
+};
+
+/** Runs one recipe-page intent for the signed-in user. */
+export async function runRecipeIntent(request: Request, context: AppLoadContext, slug: string): Promise<IntentResult> {
+  assertSameOrigin(request);
+  const actor = await requireUserActor(request, context);
+  let form: FormData;
+  try {
+    form = await readForm(request, context);
+  } catch (e) {
+    // The upload handler refuses a part over the size cap.
+    return { intent: "image", ok: false, error: /max|size|exceed/i.test(String(e)) ? "tooLarge" : "invalid" };
+  }
+  const intent = str(form, "intent");
+  const handler = Object.hasOwn(HANDLERS, intent) ? HANDLERS[intent] : undefined;
+  if (!handler) return { intent, ok: false, error: "invalid" };
+  try {
+    return { intent, ok: true, ...(await handler({ actor, context, slug, form })) };
+  } catch (e) {
+    if (statusOf(e) === null && !(e instanceof SyntaxError) && !(e instanceof Error && e.name === "ZodError")) {
+      context.larder.log.error(`recipe ${intent} failed`, e);
+    }
+    return failure(intent, e instanceof SyntaxError ? Object.assign(e, { status: 422 }) : e);
+  }
+}

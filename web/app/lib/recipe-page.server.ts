@@ -1,0 +1,162 @@
+/**
+ * The recipe page's data, built on the server from core's wire Recipe: Markdown rendered and sanitised
+ * here (spec §9), so markdown-it and sanitize-html never reach the browser, and the ingredients split
+ * into parts the browser can scale without ever building HTML from user text.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { Recipe } from "../../../core/schemas/recipe.js";
+import { coreCall } from "./errors.server.js";
+import { NUTRITION_ROWS, withUnit } from "./format.js";
+import { recipeMenuItems } from "./policy.js";
+import { groupSlugOf, resolveGroupViewer, type UserActor } from "./session.server.js";
+import { recipeJsonLd, recipeOpenGraph } from "./structured-data.server.js";
+import { renderMarkdown, sanitizeIngredientText } from "./markdown.js";
+import { rangeMaxFromDisplay, type ScalableIngredient } from "./scale.js";
+import type { ChipLink, CommentView, EditVocabulary, RecipePageData, RecipeView, ViewIngredient } from "./recipe-types.js";
+
+const chips = (list: { name: string; slug: string }[]): ChipLink[] => list.map(({ name, slug }) => ({ name, slug }));
+
+function ingredientOf(ing: Recipe["recipeIngredient"][number], i: number): ViewIngredient {
+  const html = sanitizeIngredientText(ing.display || ing.note || ing.originalText || "").trim();
+  const parts: ScalableIngredient | null = ing.disableAmount
+    ? null
+    : {
+        quantity: ing.quantity,
+        quantityMax: rangeMaxFromDisplay(ing.display, ing.quantity),
+        unit: ing.unit && {
+          name: ing.unit.name,
+          pluralName: ing.unit.pluralName,
+          abbreviation: ing.unit.abbreviation,
+          pluralAbbreviation: ing.unit.pluralAbbreviation,
+          useAbbreviation: ing.unit.useAbbreviation,
+          fraction: ing.unit.fraction,
+        },
+        food: ing.food && { name: ing.food.name, pluralName: ing.food.pluralName },
+        recipe: ing.referencedRecipe && { name: ing.referencedRecipe.name, slug: ing.referencedRecipe.slug },
+        noteHtml: sanitizeIngredientText(ing.note).trim(),
+      };
+  return { key: ing.referenceId || String(i), title: ing.title || null, parts, html };
+}
+
+/** The page's view of a recipe: everything rendered, nothing of core's internals. */
+export function recipeView(recipe: Recipe): RecipeView {
+  const times: RecipeView["times"] = [];
+  if (recipe.totalTime) times.push({ key: "total", value: recipe.totalTime });
+  if (recipe.prepTime) times.push({ key: "prep", value: recipe.prepTime });
+  const cook = recipe.performTime || recipe.cookTime;
+  if (cook) times.push({ key: "perform", value: cook });
+
+  const nutrition = NUTRITION_ROWS.flatMap(([key, , unit]) => {
+    const v = recipe.nutrition?.[key];
+    return v != null && String(v).trim() ? [{ key, value: withUnit(String(v), unit) }] : [];
+  });
+
+  return {
+    id: recipe.id,
+    slug: recipe.slug,
+    name: recipe.name,
+    image: recipe.image,
+    descriptionHtml: renderMarkdown(recipe.description),
+    orgURL: recipe.orgURL && /^https?:\/\//i.test(recipe.orgURL) ? recipe.orgURL : null,
+    times,
+    servings: recipe.recipeServings > 0 ? recipe.recipeServings : 0,
+    yieldQuantity: recipe.recipeYieldQuantity > 0 ? recipe.recipeYieldQuantity : 0,
+    yieldUnit: recipe.recipeYield?.trim() || null,
+    categories: chips(recipe.recipeCategory),
+    tags: chips(recipe.tags),
+    tools: chips(recipe.tools),
+    ingredients: recipe.recipeIngredient
+      .map(ingredientOf)
+      .filter((ing) => ing.html || ing.title || ing.parts?.quantity),
+    steps: recipe.recipeInstructions.map((s, i) => ({
+      key: s.id || String(i),
+      title: s.title || null,
+      summary: s.summary || null,
+      html: renderMarkdown(s.text),
+      refs: s.ingredientReferences.map((r) => r.referenceId),
+    })),
+    notes: recipe.notes.map((n, i) => ({ key: String(i), title: n.title, html: renderMarkdown(n.text) })),
+    nutrition,
+    rating: recipe.rating,
+    settings: {
+      disableAmount: recipe.settings.disableAmount,
+      disableComments: recipe.settings.disableComments,
+      locked: recipe.settings.locked,
+    },
+    updatedAt: recipe.updatedAt ?? recipe.dateUpdated,
+  };
+}
+
+const names = (list: { name: string }[]): string[] => list.map((x) => x.name).sort((a, b) => a.localeCompare(b));
+
+/** The group's names for the editor's pickers (units, foods, organizers). */
+function vocabularyOf(context: AppLoadContext, groupSlug: string): EditVocabulary {
+  const g = context.larder.groups.bySlugOrNull(groupSlug);
+  if (!g) return { units: [], foods: [], categories: [], tags: [], tools: [] };
+  const o = g.organizers.data;
+  return {
+    units: names(g.units.data.units),
+    foods: names(g.foods.data.foods),
+    categories: names(o.categories),
+    tags: names(o.tags),
+    tools: names(o.tools),
+  };
+}
+
+function commentsOf(context: AppLoadContext, actor: UserActor, slug: string): CommentView[] {
+  return context.larder.comments.ofRecipe(actor, slug).map((c) => ({
+    id: c.id,
+    text: c.text,
+    userName: c.user.fullName || c.user.username || "",
+    createdAt: c.createdAt,
+    mine: c.userId === actor.user.id || actor.user.admin,
+  }));
+}
+
+/**
+ * The recipe page for whoever is looking (spec §6): a member of the group reads through core's recipe
+ * service and gets the restricted controls; anyone else reads a public recipe of a public group through
+ * the explore service, read-only. Reached by id or an old slug, it redirects to the canonical address.
+ */
+export async function loadRecipePage(
+  request: Request,
+  context: AppLoadContext,
+  params: { groupSlug?: string; slug?: string },
+): Promise<RecipePageData> {
+  const viewer = await resolveGroupViewer(request, context, params.groupSlug);
+  const { groupSlug, ownGroup } = viewer;
+  const actor = ownGroup ? viewer.actor : null;
+  const slug = params.slug ?? "";
+  const recipe = await coreCall(() =>
+    actor ? context.larder.recipes.get(actor, slug) : context.larder.explore.recipe(groupSlug, slug),
+  );
+  const url = new URL(request.url);
+  const path = `/g/${groupSlug}/r/${encodeURIComponent(recipe.slug)}`;
+  if (recipe.slug !== slug) throw redirect(path + url.search);
+
+  const user = viewer.actor ? { ...viewer.actor.user, groupSlug: groupSlugOf(context, viewer.actor.user) ?? "" } : null;
+  const menu = recipeMenuItems(user, groupSlug, recipe, {
+    householdPrefsOf: (id: string) => context.larder.groups.householdById(id)?.household.doc.data.preferences,
+  });
+  const own = actor ? context.larder.ratings.forSelf(actor, false).find((r) => r.recipeId === recipe.id) : undefined;
+  const editing = url.searchParams.get("edit") === "true" && menu.edit;
+  const { comments: _drop, ...wire } = recipe;
+  const meta = { recipe, origin: url.origin, url: url.origin + path };
+  return {
+    groupSlug,
+    recipe: recipeView(recipe),
+    ownGroup,
+    viewerId: viewer.actor?.user.id ?? null,
+    menu,
+    me: actor ? { rating: own?.rating ?? null, isFavorite: own?.isFavorite ?? false } : null,
+    comments: actor && !recipe.settings.disableComments ? commentsOf(context, actor, recipe.slug) : null,
+    actions: actor
+      ? context.larder.recipeActions
+          .list(actor, { page: "1", perPage: "-1", orderBy: "title", orderDirection: "asc" })
+          .items.map(({ id, title, actionType, url: u }) => ({ id, title, actionType, url: u }))
+      : [],
+    edit: editing ? { recipe: wire as Record<string, unknown>, vocabulary: vocabularyOf(context, groupSlug) } : null,
+    ld: recipeJsonLd(meta),
+    og: recipeOpenGraph(meta),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The Mantine theme from Larder's theme colours (spec §3 Theme; GET /api/app/about/theme). Each colour
+ * becomes a light and a dark palette of 10 shades and a virtual colour that follows the colour scheme,
+ * so components say `color="primary"` / `"error"` and get the right one in dark mode.
+ */
+import { createTheme, virtualColor, type MantineColorsTuple, type MantineThemeOverride } from "@mantine/core";
+
+export interface ThemeColors {
+  lightPrimary: string;
+  lightAccent: string;
+  lightSecondary: string;
+  lightSuccess: string;
+  lightInfo: string;
+  lightWarning: string;
+  lightError: string;
+  darkPrimary: string;
+  darkAccent: string;
+  darkSecondary: string;
+  darkSuccess: string;
+  darkInfo: string;
+  darkWarning: string;
+  darkError: string;
+}
+
+/** Mealie's default theme (web/api/routes/app.ts THEME_DEFAULTS); also used when the root loader failed. */
+export const THEME_DEFAULTS: ThemeColors = {
+  lightPrimary: "#E58325",
+  lightAccent: "#007A99",
+  lightSecondary: "#973542",
+  lightSuccess: "#43A047",
+  lightInfo: "#1976D2",
+  lightWarning: "#FF6D00",
+  lightError: "#EF5350",
+  darkPrimary: "#E58325",
+  darkAccent: "#007A99",
+  darkSecondary: "#973542",
+  darkSuccess: "#43A047",
+  darkInfo: "#1976D2",
+  darkWarning: "#FF6D00",
+  darkError: "#EF5350",
+};
+
+export const THEME_COLOR_NAMES = ["primary", "accent", "secondary", "success", "info", "warning", "error"] as const;
+
+function rgb(hex: string): [number, number, number] {
+  let h = hex.replace("#", "");
+  if (h.length === 3 || h.length === 4) h = [...h.slice(0, 3)].map((c) => c + c).join("");
+  const n = Number.parseInt(h.slice(0, 6), 16);
+  return Number.isNaN(n) ? [128, 128, 128] : [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function mix(a: [number, number, number], b: [number, number, number], amount: number): string {
+  const c = a.map((v, i) => Math.round(v + (b[i] - v) * amount));
+  return `#${c.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Ten shades with the given colour at index 6 (Mantine's default filled shade): tints, then shades. */
+export function shadesOf(hex: string): MantineColorsTuple {
+  const base = rgb(hex);
+  const white: [number, number, number] = [255, 255, 255];
+  const black: [number, number, number] = [0, 0, 0];
+  const tints = [0.92, 0.8, 0.64, 0.48, 0.32, 0.16].map((a) => mix(base, white, a));
+  const darks = [0.15, 0.3, 0.45].map((a) => mix(base, black, a));
+  return [...tints, mix(base, base, 0), ...darks] as unknown as MantineColorsTuple;
+}
+
+const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+export function buildTheme(colors: ThemeColors): MantineThemeOverride {
+  const palette: Record<string, MantineColorsTuple> = {};
+  for (const name of THEME_COLOR_NAMES) {
+    palette[`${name}Light`] = shadesOf(colors[`light${cap(name)}` as keyof ThemeColors]);
+    palette[`${name}Dark`] = shadesOf(colors[`dark${cap(name)}` as keyof ThemeColors]);
+    palette[name] = virtualColor({ name, light: `${name}Light`, dark: `${name}Dark` });
+  }
+  return createTheme({
+    primaryColor: "primary",
+    // Darker than the raw theme colour in light mode so white text on buttons stays readable.
+    primaryShade: { light: 7, dark: 6 },
+    autoContrast: true,
+    colors: palette,
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
+    defaultRadius: "md",
+    cursorType: "pointer",
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * POST /_lang (language dialog, spec §2): store the chosen language in the `lang` cookie and reload the
+ * page the user was on. A plain form post, so the full reload happens with or without JavaScript.
+ */
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { languageOf } from "../lib/i18n.js";
+import { languageCookie } from "../lib/i18n.server.js";
+import { assertSameOrigin, safeRedirectPath } from "../lib/session.server.js";
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const lang = String(form.get("lang") ?? "");
+  const raw = String(form.get("redirectTo") ?? "");
+  // safeRedirectPath drops /login (it is for after-login redirects); here the login page is a fine target.
+  const back = safeRedirectPath(raw) ?? (/^\/login(\?|$)/.test(raw) ? raw : "/");
+  if (!languageOf(lang)) return redirect(back);
+  return redirect(back, { headers: { "Set-Cookie": languageCookie(lang) } });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,18 @@
+/**
+ * Old paths (spec §2): /group/mealplan, /members, /notifiers, /webhooks → /household/…, keeping any
+ * deeper path and the query. Other /group/… paths are not ours: 404.
+ */
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+
+export const MOVED_TO_HOUSEHOLD = ["mealplan", "members", "notifiers", "webhooks"];
+
+export function loader({ request, params }: LoaderFunctionArgs): never {
+  const page = params.page ?? "";
+  if (!MOVED_TO_HOUSEHOLD.includes(page)) throw new Response("Not Found", { status: 404 });
+  const url = new URL(request.url);
+  throw redirect(url.pathname.replace(/^\/group\//, "/household/") + url.search, 301);
+}
+
+export default function Moved() {
+  return null;
+}
