@@ -206,6 +206,11 @@ export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { 
     lastMade: text("lastMade"),
     image: text("image"),
     assets,
-    otherKeys: Object.fromEntries([...data.entries()].filter(([k]) => !KNOWN_KEYS.has(k)).map(([, e]) => [e.key, e.value])),
+    ...otherKeysOf(data),
   };
+}
+
+function otherKeysOf(data: Map<string, { key: string; value: unknown }>): { otherKeys?: Record<string, unknown> } {
+  const other = [...data.entries()].filter(([k]) => !KNOWN_KEYS.has(k)).map(([, e]) => [e.key, e.value] as const);
+  return other.length ? { otherKeys: Object.fromEntries(other) } : {};
 }
