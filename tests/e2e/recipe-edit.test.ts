@@ -62,10 +62,13 @@ describeBrowser("recipe edit mode", () => {
     await page.keyboard.press("Escape"); // close the food suggestions
 
     // Drag the salt (third row) to the top with the keyboard: space lifts, arrows move, space drops.
-    await rows.nth(2).getByLabel("Drag to reorder").focus();
-    for (const key of ["Space", "ArrowUp", "ArrowUp", "Space"]) {
+    const handle = rows.nth(2).getByLabel("Drag to reorder");
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => handle.getAttribute("aria-pressed")).toBe("true");
+    for (const key of ["ArrowUp", "ArrowUp", "Space"]) {
+      await page.waitForTimeout(200); // dnd-kit measures and moves on animation frames
       await page.keyboard.press(key);
-      await page.waitForTimeout(150); // dnd-kit moves on animation frames
     }
     await expect.poll(() => rows.first().getByLabel("Note").inputValue()).toBe("a pinch of salt");
     // The salt starts a section now.
