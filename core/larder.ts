@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import { DataFolder, ensurePrivateDirs, initDataFolder } from "./storage/data-folder.js";
 import { JsonDoc, onDocumentOpened } from "./storage/json-doc.js";
 import { DocWatcher } from "./storage/doc-watcher.js";
+import { startScheduler } from "./scheduler.js";
 import { GroupsRegistry } from "./groups/registry.js";
 import { UsersService } from "./users/users-service.js";
 import { UsersDoc, SiteDoc } from "./schemas/records.js";
@@ -98,6 +99,7 @@ export class Larder {
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
+  private stopScheduler: (() => void) | null = null;
 
   private constructor(
     readonly config: Config,
@@ -161,6 +163,8 @@ export class Larder {
     this.bulkActions = new BulkActions(this);
     if (this.users.all().length === 0) await this.firstStart();
     await this.docWatcher?.start();
+    // The server (the only caller that watches) also runs the periodic jobs.
+    if (opts.watch) this.stopScheduler = startScheduler(this);
   }
 
   /** Mealie's first-start state: group Home, household Family, admin/changeme@example.com/MyPassword. */
@@ -205,6 +209,7 @@ export class Larder {
   }
 
   async close(): Promise<void> {
+    this.stopScheduler?.();
     this.stopWatchingDocs?.();
     await this.docWatcher?.close();
     await this.recipes?.close();

@@ -1,0 +1,39 @@
+/**
+ * Periodic jobs of the server process (ARCHITECTURE §6): expired sessions, reset tokens and invitations
+ * pruned, expired lockouts lifted, stale temp files removed. One-shot CLI commands never start it.
+ */
+import type { Larder } from "./larder.js";
+import { removeStaleTempFiles } from "./storage/atomic-write.js";
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(larder: Larder): Promise<unknown>;
+}
+
+export const JOBS: Job[] = [
+  { name: "prune sessions, reset tokens and lockouts", everyMs: 15 * 60_000, run: (l) => l.auth.prune() },
+  { name: "prune invitations", everyMs: 60 * 60_000, run: (l) => l.registration.invitations.prune() },
+  { name: "remove stale temp files", everyMs: 60 * 60_000, run: (l) => removeStaleTempFiles(l.folder.tmpDir) },
+];
+
+/** Starts every job (first run after one interval); returns the function that stops them. */
+export function startScheduler(larder: Larder, jobs: Job[] = JOBS): () => void {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      job
+        .run(larder)
+        .catch((e: unknown) => larder.log.error(`scheduled job "${job.name}" failed`, e))
+        .finally(() => {
+          running = false;
+        });
+    }, job.everyMs);
+    // Jobs never keep the process alive on their own.
+    timer.unref();
+    return timer;
+  });
+  return () => timers.forEach((t) => clearInterval(t));
+}
