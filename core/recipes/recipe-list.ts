@@ -26,6 +26,8 @@ const SUMMARY_KEYS: (keyof RecipeSummary)[] = [
 
 /** Recipes indexed per turn of the event loop while the search index is built in the background. */
 const INDEX_SLICE = 200;
+/** The background build starts this long after the index is attached (the server starts meanwhile). */
+const INDEX_DELAY_MS = 1000;
 
 export class RecipeLister {
   private entries = new WeakMap<object, RecipeIndexEntry>();
@@ -42,7 +44,7 @@ export class RecipeLister {
    * Each group's index entries in store order, kept until the next change: mapping 10,000 recipes to
    * their entries was a millisecond of every list request.
    */
-  private groupItems = new Map<string, RecipeIndexEntry[]>();
+  private groupItems = new Map<string, { items: RecipeIndexEntry[]; position: Map<object, number> }>();
 
   constructor(
     private larder: Larder,
@@ -73,7 +75,9 @@ export class RecipeLister {
       this.indexPending(INDEX_SLICE);
       if (this.nextUnindexed < this.unindexed.length) setImmediate(step);
     };
-    setImmediate(step);
+    // Not at once: the server is still loading its modules then, and slices run between those steps
+    // delayed its first answer by as long as the whole build (docs/decisions/0007).
+    setTimeout(step, INDEX_DELAY_MS).unref();
   }
 
   /** Stop building in the background (the service is closing). */
@@ -113,9 +117,47 @@ export class RecipeLister {
       .map((i) => (i.food ? lookups.foodByName(i.food) : null))
       .filter((f): f is NonNullable<typeof f> => f !== null)
       .map((f) => ({ id: f.id, name: f.name }));
+    const st = e.doc.settings;
+    const D = RECIPE_SETTINGS_DEFAULTS;
+    // Written out field by field, not spread: spreads of objects that differ (summaries with and
+    // without a rating, settings with different keys set) gave thousands of hidden classes, and every
+    // property read of a list request went to the runtime — 2 µs per read, 20 ms per search at 10,000
+    // recipes (docs/decisions/0007). One literal, one shape.
     const entry: RecipeIndexEntry = {
-      ...summary,
-      settings: { ...RECIPE_SETTINGS_DEFAULTS, ...e.doc.settings },
+      id: summary.id,
+      userId: summary.userId,
+      householdId: summary.householdId,
+      groupId: summary.groupId,
+      name: summary.name,
+      slug: summary.slug,
+      image: summary.image,
+      recipeServings: summary.recipeServings,
+      recipeYieldQuantity: summary.recipeYieldQuantity,
+      recipeYield: summary.recipeYield,
+      totalTime: summary.totalTime,
+      prepTime: summary.prepTime,
+      cookTime: summary.cookTime,
+      performTime: summary.performTime,
+      description: summary.description,
+      recipeCategory: summary.recipeCategory,
+      tags: summary.tags,
+      tools: summary.tools,
+      rating: summary.rating,
+      orgURL: summary.orgURL,
+      dateAdded: summary.dateAdded,
+      dateUpdated: summary.dateUpdated,
+      createdAt: summary.createdAt,
+      updatedAt: summary.updatedAt,
+      lastMade: summary.lastMade,
+      settings: {
+        public: st.public ?? D.public,
+        showNutrition: st.showNutrition ?? D.showNutrition,
+        showAssets: st.showAssets ?? D.showAssets,
+        landscapeView: st.landscapeView ?? D.landscapeView,
+        disableComments: st.disableComments ?? D.disableComments,
+        locked: st.locked ?? D.locked,
+        disableAmount: st.disableAmount ?? D.disableAmount,
+      },
       household: { id: summary.householdId, slug: household?.slug, preferences: { privateHousehold: household?.preferences.privateHousehold ?? true } },
       user: { id: summary.userId, username: owner?.username ?? null },
       foods,
@@ -150,17 +192,25 @@ export class RecipeLister {
     q: URLSearchParams,
     opts: { route: string; where?: Predicate<RecipeIndexEntry>; skipOrganizers?: boolean; ownRating?: (recipeId: string) => number | null },
   ) {
-    let items = this.itemsOf(groupSlug);
-    if (!opts.skipOrganizers) items = this.filterOrganizers(items, q);
+    const group = this.itemsOf(groupSlug);
+    let items = opts.skipOrganizers ? group.items : this.filterOrganizers(group.items, q);
     // Only a request with `search` needs (and so completes) the search index.
     let search: SearchRanker<RecipeIndexEntry> = (query) => this.search.ranker<RecipeIndexEntry>()(query);
     const searched = q.getAll("search");
     if (searched.length === 1 && searched[0].trim()) {
-      // The index knows the matches: listQuery then filters, orders and pages those alone rather than
-      // asking about every recipe of the group (most of a search request's time at 10,000 recipes).
-      const scores = this.search.scores(searched[0]);
-      items = items.filter((i) => scores.has(i.id));
-      search = () => (item) => scores.get(item.id);
+      // The index knows the matches, as the very entry objects listed here: listQuery then filters,
+      // orders and pages those alone, in the group's order, without a look at every recipe of the
+      // group (that look was most of a search request at 10,000 recipes, docs/decisions/0007).
+      const hits = this.search.matches(searched[0]);
+      if (items === group.items) {
+        const found: number[] = [];
+        for (const source of hits.keys()) {
+          const at = group.position.get(source);
+          if (at !== undefined) found.push(at);
+        }
+        items = found.sort((a, b) => a - b).map((at) => group.items[at]);
+      } else items = items.filter((i) => hits.has(i));
+      search = () => (item) => hits.get(item);
     }
     const envelope = listQuery(items, queryRecord(q), recipeAttributes, {
       route: opts.route,
@@ -172,13 +222,14 @@ export class RecipeLister {
     return { ...envelope, items: envelope.items.map((i) => pick(i)) };
   }
 
-  private itemsOf(groupSlug: string): RecipeIndexEntry[] {
-    let items = this.groupItems.get(groupSlug);
-    if (!items) {
-      items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
-      this.groupItems.set(groupSlug, items);
+  private itemsOf(groupSlug: string): { items: RecipeIndexEntry[]; position: Map<object, number> } {
+    let group = this.groupItems.get(groupSlug);
+    if (!group) {
+      const items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
+      group = { items, position: new Map(items.map((item, at) => [item, at])) };
+      this.groupItems.set(groupSlug, group);
     }
-    return items;
+    return group;
   }
 
   /** Ratings changed: drop the cached summaries and index entries of these recipes. */

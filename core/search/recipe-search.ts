@@ -302,7 +302,7 @@ export class RecipeSearchIndex {
   /** Ranked matches for a query, best first. An empty query matches nothing. */
   search(query: string, limit = Infinity): SearchHit[] {
     const hits: SearchHit[] = [];
-    this.score(query, (id, score) => hits.push({ id, score }));
+    this.score(query, (d, score) => hits.push({ id: d.id, score }));
     hits.sort((a, b) => b.score - a.score);
     return limit < hits.length ? hits.slice(0, limit) : hits;
   }
@@ -310,7 +310,17 @@ export class RecipeSearchIndex {
   /** Score per matching recipe id (higher is better), unordered: for callers that rank themselves. */
   scores(query: string): Map<string, number> {
     const out = new Map<string, number>();
-    this.score(query, (id, score) => out.set(id, score));
+    this.score(query, (d, score) => out.set(d.id, score));
+    return out;
+  }
+
+  /**
+   * Score per matching recipe, keyed by the object that was indexed (not its id): a caller holding
+   * those objects looks its matches up without reading every recipe it has (docs/decisions/0007).
+   */
+  matches(query: string): Map<SearchableRecipe, number> {
+    const out = new Map<SearchableRecipe, number>();
+    this.score(query, (d, score) => out.set(d.source, score));
     return out;
   }
 
@@ -322,7 +332,7 @@ export class RecipeSearchIndex {
     };
   }
 
-  private score(query: string, emit: (id: string, score: number) => void): void {
+  private score(query: string, emit: (doc: Doc, score: number) => void): void {
     const q = parseSearchQuery(query);
     const groups: Group[] = significantTerms(q.terms).map((w) => ({
       kind: "word",
@@ -387,7 +397,7 @@ export class RecipeSearchIndex {
       total[doc] = 0;
       cover[doc] = 0;
       nameHits[doc] = 0;
-      emit(d.id, score);
+      emit(d, score);
     }
   }
 

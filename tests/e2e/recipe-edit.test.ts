@@ -8,7 +8,19 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { describeBrowser, hydrated, launchBrowser, login, newPage, screenshot, startApp, type App } from "./support/browser.js";
+import {
+  describeBrowser,
+  hydrated,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  startApp,
+  type App,
+} from "./support/browser.js";
+
+/** Playwright-style waiting for vitest assertions (expect.poll defaults to 1 s, short for a browser). */
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
 describeBrowser("recipe edit mode", () => {
   let app: App;
@@ -29,7 +41,10 @@ describeBrowser("recipe edit mode", () => {
         { referenceId: "b", quantity: 2, food: "egg" },
         { referenceId: "c", note: "a pinch of salt" },
       ],
-      recipeInstructions: [{ text: "Mix.", ingredientReferences: [{ referenceId: "a" }, { referenceId: "b" }] }, { text: "Fry." }],
+      recipeInstructions: [
+        { text: "Mix.", ingredientReferences: [{ referenceId: "a" }, { referenceId: "b" }] },
+        { text: "Fry." },
+      ],
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
@@ -53,7 +68,7 @@ describeBrowser("recipe edit mode", () => {
     // A new ingredient, typed.
     await page.getByTestId("add-ingredient").click();
     const rows = form.locator(".ing-row");
-    await expect.poll(() => rows.count()).toBe(4);
+    await eventually(() => rows.count()).toBe(4);
     const last = rows.nth(3);
     await last.getByLabel("Amount").fill("1/2");
     await last.getByLabel("Unit").fill("cup");
@@ -65,12 +80,12 @@ describeBrowser("recipe edit mode", () => {
     const handle = rows.nth(2).getByLabel("Drag to reorder");
     await handle.focus();
     await page.keyboard.press("Space");
-    await expect.poll(() => handle.getAttribute("aria-pressed")).toBe("true");
+    await eventually(() => handle.getAttribute("aria-pressed")).toBe("true");
     for (const key of ["ArrowUp", "ArrowUp", "Space"]) {
       await page.waitForTimeout(200); // dnd-kit measures and moves on animation frames
       await page.keyboard.press(key);
     }
-    await expect.poll(() => rows.first().getByLabel("Note").inputValue()).toBe("a pinch of salt");
+    await eventually(() => rows.first().getByLabel("Note").inputValue()).toBe("a pinch of salt");
     // The salt starts a section now.
     await rows.first().getByRole("button", { name: "Start a section here" }).click();
     await rows.first().getByTestId("ingredient-section").fill("Batter");
@@ -85,14 +100,14 @@ describeBrowser("recipe edit mode", () => {
     // Broken JSON keeps the JSON editor open with the reason.
     await json.fill(text + "}");
     await page.getByTestId("editor-mode").getByText("Form").click();
-    await expect.poll(() => page.getByText(/^The JSON is not valid: /).isVisible()).toBe(true);
+    await page.getByText(/^The JSON is not valid: /).waitFor();
     await json.fill(text.replace('"recipeServings": 2', '"recipeServings": 6'));
     await page.getByTestId("editor-mode").getByText("Form").click();
-    await expect.poll(() => form.getByLabel("Servings").inputValue()).toBe("6");
+    await eventually(() => form.getByLabel("Servings").inputValue()).toBe("6");
     await screenshot(page, "recipe-edit-form");
 
     await page.getByTestId("save-recipe").click();
-    await expect.poll(() => toast("success").textContent()).toBe("Recipe saved");
+    await eventually(() => toast("success").textContent()).toBe("Recipe saved");
     await page.waitForURL((u) => u.pathname === view() && !u.search.includes("edit"));
     await page.getByTestId("recipe-view").waitFor();
     await expect(page.locator(".recipe__description strong").textContent()).resolves.toBe("pancakes");
@@ -110,7 +125,10 @@ describeBrowser("recipe edit mode", () => {
     expect(saved.recipeServings).toBe(6);
     // The first step still uses the flour and the eggs, wherever they moved.
     const byRef = new Map(saved.recipeIngredient.map((i) => [i.referenceId, i.food?.name ?? i.note]));
-    expect(saved.recipeInstructions[0].ingredientReferences.map((r) => byRef.get(r.referenceId))).toEqual(["all-purpose flour", "egg"]);
+    expect(saved.recipeInstructions[0].ingredientReferences.map((r) => byRef.get(r.referenceId))).toEqual([
+      "all-purpose flour",
+      "egg",
+    ]);
     await screenshot(page, "recipe-edit-saved");
   });
 
@@ -122,10 +140,10 @@ describeBrowser("recipe edit mode", () => {
     await page.getByTestId("edit-name").fill("Pancakes!");
     await page.getByTestId("mode-switch").getByText("View").click();
     const dialog = page.getByTestId("leave-dialog");
-    await expect.poll(() => dialog.getByText("You have unsaved changes. Leave this page and lose them?").isVisible()).toBe(true);
+    await dialog.getByText("You have unsaved changes. Leave this page and lose them?").waitFor();
     await screenshot(page, "recipe-edit-leave-warning");
     await dialog.getByRole("button", { name: "Stay" }).click();
-    await expect.poll(() => page.getByTestId("edit-name").inputValue()).toBe("Pancakes!");
+    await eventually(() => page.getByTestId("edit-name").inputValue()).toBe("Pancakes!");
     expect(page.url()).toContain("edit=true");
     // Switch to JSON, then leave: the next visit opens the form editor again.
     await page.getByTestId("editor-mode").getByText("JSON").click();
@@ -147,24 +165,30 @@ describeBrowser("recipe edit mode", () => {
     await page.getByTestId("edit-description").fill("My change");
     await page.getByTestId("save-recipe").click();
     const error = toast("error");
-    await expect.poll(() => error.textContent()).toContain(
+    await eventually(() => error.textContent()).toContain(
       "This recipe was changed on disk after you opened it. Reload to get the new version, then make your changes again.",
     );
     await screenshot(page, "recipe-edit-conflict");
     await error.getByRole("button", { name: "Reload" }).click();
     await page.waitForLoadState("load");
     await hydrated(page);
-    await expect.poll(() => page.getByTestId("edit-description").inputValue()).toBe("Edited on disk.");
+    await eventually(() => page.getByTestId("edit-description").inputValue()).toBe("Edited on disk.");
     expect(app.larder.recipes.get(app.adminActor, "pancakes").description).toBe("Edited on disk.");
   });
 
   it("uploads an image", async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } },
+    })
+      .png()
+      .toBuffer();
     await page.goto(`${view()}?edit=true`);
     await hydrated(page);
-    await page.locator('input[type="file"]').setInputFiles({ name: "pancakes.png", mimeType: "image/png", buffer: png });
-    await expect.poll(() => toast("success").textContent()).toBe("Image updated");
-    await expect.poll(() => app.larder.recipes.get(app.adminActor, "pancakes").image).not.toBeNull();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "pancakes.png", mimeType: "image/png", buffer: png });
+    await eventually(() => toast("success").textContent()).toBe("Image updated");
+    await eventually(() => app.larder.recipes.get(app.adminActor, "pancakes").image).not.toBeNull();
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.locator("img.recipe__image").waitFor();
     await screenshot(page, "recipe-edit-image");

@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { describeBrowser, hydrated, launchBrowser, login, newPage, screenshot, startApp, type App } from "./support/browser.js";
+import {
+  describeBrowser,
+  hydrated,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  startApp,
+  type App,
+} from "./support/browser.js";
 
 const XSS_DESCRIPTION = [
   "A *hearty* stew.",
@@ -14,6 +23,9 @@ const XSS_DESCRIPTION = [
   '<iframe src="https://evil.example/frame" onload="window.__xss=4"></iframe>',
   '<a href="javascript:window.__xss=5">click</a>',
 ].join("\n\n");
+
+/** Playwright-style waiting for vitest assertions (expect.poll defaults to 1 s, short for a browser). */
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
 describeBrowser("recipe page", () => {
   let app: App;
@@ -24,6 +36,7 @@ describeBrowser("recipe page", () => {
 
   beforeAll(async () => {
     app = await startApp();
+    await app.larder.recipes.create(app.adminActor, { name: "Vegetable Stock" });
     await app.larder.recipes.create(app.adminActor, {
       name: "Tomato Stew",
       description: XSS_DESCRIPTION,
@@ -34,13 +47,27 @@ describeBrowser("recipe page", () => {
       recipeCategory: ["Mains"],
       recipeIngredient: [
         { referenceId: "r1", title: "Stew", quantity: 2, unit: "cup", food: "tomato" },
-        { referenceId: "r2", quantity: 1, food: "onion", note: "<b>diced</b> <img src=x onerror=\"window.__xss=6\">" },
+        {
+          referenceId: "r2",
+          quantity: 1,
+          food: "onion",
+          note: '<b>diced</b> <img src=x onerror="window.__xss=6">',
+        },
         { referenceId: "r3", quantity: 0.5, unit: "teaspoon", food: "salt" },
         { referenceId: "r4", title: "To serve", note: "fresh basil" },
+        { referenceId: "r5", quantity: 1, unit: "cup", referencedRecipe: { slug: "vegetable-stock" } },
       ],
       recipeInstructions: [
-        { title: "Prepare", summary: "Chop", text: "Chop the *onion*.", ingredientReferences: [{ referenceId: "r2" }] },
-        { text: "Simmer the tomatoes [for an hour](javascript:window.__xss=3).", ingredientReferences: [{ referenceId: "r1" }, { referenceId: "r3" }] },
+        {
+          title: "Prepare",
+          summary: "Chop",
+          text: "Chop the *onion*.",
+          ingredientReferences: [{ referenceId: "r2" }],
+        },
+        {
+          text: "Simmer the tomatoes [for an hour](javascript:window.__xss=3).",
+          ingredientReferences: [{ referenceId: "r1" }, { referenceId: "r3" }],
+        },
         { text: 'Serve. <iframe src="https://www.youtube.com/embed/abc123"></iframe>' },
       ],
       notes: [{ title: "Storage", text: "Keeps **3 days**." }],
@@ -60,24 +87,43 @@ describeBrowser("recipe page", () => {
     await page.goto(path());
     await hydrated(page);
     await expect(page.locator("h1.recipe__title").textContent()).resolves.toBe("Tomato Stew");
-    expect(await page.locator(".recipe__ingredients .section-title").allTextContents()).toEqual(["Stew", "To serve"]);
+    expect(await page.locator(".recipe__ingredients .section-title").allTextContents()).toEqual([
+      "Stew",
+      "To serve",
+    ]);
     expect(await page.locator(".recipe__ingredients .ingredients li").allTextContents()).toEqual([
       "2 cups tomatoes",
       "1 onion diced",
       "¹/₂ tsp salt",
       "fresh basil",
+      "1 cup Vegetable Stock",
     ]);
+    // A sub-recipe links to its page.
+    await expect(page.locator(".ingredient__recipe").getAttribute("href")).resolves.toBe(
+      `/g/${app.groupSlug}/r/vegetable-stock`,
+    );
     // Step titles, summaries and the ingredients each step uses.
     await expect(page.locator(".step__summary").first().textContent()).resolves.toBe("Chop");
-    expect(await page.locator(".step").nth(1).locator(".step__refs li").allTextContents()).toEqual(["2 cups tomatoes", "¹/₂ tsp salt"]);
+    expect(await page.locator(".step").nth(1).locator(".step__refs li").allTextContents()).toEqual([
+      "2 cups tomatoes",
+      "¹/₂ tsp salt",
+    ]);
     const nutrition = await page.locator(".recipe__nutrition tr").allTextContents();
-    expect(nutrition).toEqual(expect.arrayContaining(["Calories320", "Fat12 g", "Sodium450 mg", "Cholesterol15 mg"]));
+    expect(nutrition).toEqual(
+      expect.arrayContaining(["Calories320", "Fat12 g", "Sodium450 mg", "Cholesterol15 mg"]),
+    );
     // Organizer chips link to the filtered group home.
-    await expect(page.locator(".recipe__organizers a", { hasText: "Dinner" }).getAttribute("href")).resolves.toBe(`/g/${app.groupSlug}?tags=dinner`);
+    await expect(
+      page.locator(".recipe__organizers a", { hasText: "Dinner" }).getAttribute("href"),
+    ).resolves.toBe(`/g/${app.groupSlug}?tags=dinner`);
     // Structured data for other apps.
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+    ) as Record<string, unknown>;
     expect(ld["@type"]).toBe("Recipe");
-    await expect(page.locator('meta[property="og:title"]').getAttribute("content")).resolves.toBe("Tomato Stew");
+    await expect(page.locator('meta[property="og:title"]').getAttribute("content")).resolves.toBe(
+      "Tomato Stew",
+    );
     await screenshot(page, "recipe-view");
   });
 
@@ -90,7 +136,9 @@ describeBrowser("recipe page", () => {
     expect(await recipe.locator('iframe[src*="evil.example"]').count()).toBe(0);
     // The whitelisted embed stays; ingredient text keeps <b> only.
     expect(await recipe.locator('iframe[src^="https://www.youtube.com/embed/"]').count()).toBe(1);
-    await expect(recipe.locator(".recipe__ingredients .ingredient__note b").textContent()).resolves.toBe("diced");
+    await expect(recipe.locator(".recipe__ingredients .ingredient__note b").textContent()).resolves.toBe(
+      "diced",
+    );
     expect(await recipe.locator(".ingredients img").count()).toBe(0);
     // The link text survives as plain text.
     await expect(recipe.locator(".step").nth(1).textContent()).resolves.toContain("for an hour");
@@ -101,13 +149,25 @@ describeBrowser("recipe page", () => {
     const servings = page.getByTestId("servings");
     await expect(servings.textContent()).resolves.toBe("4 servings");
     await page.getByRole("button", { name: "More servings" }).click();
-    await expect.poll(() => servings.textContent()).toBe("5 servings");
+    await eventually(() => servings.textContent()).toBe("5 servings");
     const lines = page.locator(".recipe__ingredients .ingredients li");
-    expect(await lines.allTextContents()).toEqual(["2 ¹/₂ cups tomatoes", "1 ¹/₄ onions diced", "⁵/₈ tsp salt", "fresh basil"]);
+    expect(await lines.allTextContents()).toEqual([
+      "2 ¹/₂ cups tomatoes",
+      "1 ¹/₄ onions diced",
+      "⁵/₈ tsp salt",
+      "fresh basil",
+      "1 ¹/₄ cups Vegetable Stock",
+    ]);
     await page.getByRole("button", { name: "Fewer servings" }).click();
     await page.getByRole("button", { name: "Fewer servings" }).click();
-    await expect.poll(() => servings.textContent()).toBe("3 servings");
-    expect(await lines.allTextContents()).toEqual(["1 ¹/₂ cups tomatoes", "³/₄ onion diced", "³/₈ tsp salt", "fresh basil"]);
+    await eventually(() => servings.textContent()).toBe("3 servings");
+    expect(await lines.allTextContents()).toEqual([
+      "1 ¹/₂ cups tomatoes",
+      "³/₄ onion diced",
+      "³/₈ tsp salt",
+      "fresh basil",
+      "³/₄ cup Vegetable Stock",
+    ]);
     await screenshot(page, "recipe-scaled");
   });
 
@@ -118,14 +178,19 @@ describeBrowser("recipe page", () => {
     await expect(cook.locator(".cook__step-number").textContent()).resolves.toBe("Step 1 of 3");
     expect(await cook.locator(".cook__step .step__refs li").allTextContents()).toEqual(["³/₄ onion diced"]);
     // The current step's ingredients are highlighted in the list.
-    expect(await cook.locator(".cook__ingredients li.is-highlighted").allTextContents()).toEqual(["³/₄ onion diced"]);
+    expect(await cook.locator(".cook__ingredients li.is-highlighted").allTextContents()).toEqual([
+      "³/₄ onion diced",
+    ]);
     await cook.getByRole("button", { name: "Next step" }).click();
     await expect(cook.locator(".cook__step-number").textContent()).resolves.toBe("Step 2 of 3");
     await page.keyboard.press("ArrowRight");
     await expect(cook.locator(".cook__step-number").textContent()).resolves.toBe("Step 3 of 3");
     await cook.getByText("All steps").click();
     expect(await cook.locator(".cook__step").count()).toBe(3);
-    const fontSize = await cook.locator(".cook__text").first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const fontSize = await cook
+      .locator(".cook__text")
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(fontSize).toBeGreaterThanOrEqual(20);
     await screenshot(page, "recipe-cook");
     await cook.getByRole("button", { name: "Back to the recipe" }).click();
@@ -138,15 +203,19 @@ describeBrowser("recipe page", () => {
     await expect(page.getByTestId("rating-average-text").textContent()).resolves.toBe("Not rated yet");
     const four = await page.getByTestId("rating-own").locator('input[value="4"]').getAttribute("id");
     await page.locator(`label[for="${four}"]`).click();
-    await expect.poll(() => page.getByTestId("rating-average-text").textContent()).toBe("4 of 5");
+    await eventually(() => page.getByTestId("rating-average-text").textContent()).toBe("4 of 5");
     const recipe = app.larder.recipes.get(app.adminActor, "tomato-stew");
-    expect(app.larder.ratings.forSelf(app.adminActor, false).find((r) => r.recipeId === recipe.id)?.rating).toBe(4);
+    expect(
+      app.larder.ratings.forSelf(app.adminActor, false).find((r) => r.recipeId === recipe.id)?.rating,
+    ).toBe(4);
 
     const fav = page.getByTestId("favorite");
     await expect(fav.getAttribute("aria-pressed")).resolves.toBe("false");
     await fav.click();
-    await expect.poll(() => fav.getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(() => app.larder.ratings.forSelf(app.adminActor, true).map((r) => r.recipeId)).toEqual([recipe.id]);
+    await eventually(() => fav.getAttribute("aria-pressed")).toBe("true");
+    await eventually(() => app.larder.ratings.forSelf(app.adminActor, true).map((r) => r.recipeId)).toEqual([
+      recipe.id,
+    ]);
     // Reloaded from the server, not just the click.
     await page.reload();
     await hydrated(page);
@@ -154,7 +223,17 @@ describeBrowser("recipe page", () => {
     await expect(page.getByTestId("rating-average-text").textContent()).resolves.toBe("4 of 5");
     // A second member's 3 makes the average 3.5: half a star.
     const other = await app.larder.users.create(
-      { username: "sam", email: "sam@example.com", fullName: "Sam", admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+      {
+        username: "sam",
+        email: "sam@example.com",
+        fullName: "Sam",
+        admin: false,
+        advanced: false,
+        canInvite: false,
+        canManage: false,
+        canManageHousehold: false,
+        canOrganize: false,
+      },
       { groupId: app.admin.groupId, householdId: app.admin.householdId },
     );
     await app.larder.ratings.set({ kind: "user", user: other }, other.id, "tomato-stew", { rating: 3 });
@@ -173,9 +252,16 @@ describeBrowser("recipe page", () => {
     await dialog.getByText("Hidden").click();
     await dialog.getByRole("switch", { name: "Nutrition" }).check({ force: true });
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(page.locator("[data-toast=success]").last().textContent()).resolves.toBe("Print preferences saved");
+    await expect(page.locator("[data-toast=success]").last().textContent()).resolves.toBe(
+      "Print preferences saved",
+    );
     const stored = await page.evaluate(() => localStorage.getItem("larder.recipe-print-preferences"));
-    expect(JSON.parse(stored ?? "{}")).toEqual({ imagePosition: "hidden", showDescription: true, showNotes: true, showNutrition: true });
+    expect(JSON.parse(stored ?? "{}")).toEqual({
+      imagePosition: "hidden",
+      showDescription: true,
+      showNotes: true,
+      showNutrition: true,
+    });
     await page.emulateMedia({ media: "print" });
     try {
       for (const sel of [".recipe__toolbar", ".recipe__rating", ".recipe__comments"]) {

@@ -145,9 +145,9 @@ describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
     await shot("03-group-home");
   });
 
-  it("searches with the top bar box", async () => {
-    await page.fill("#topbar-search", "tomato");
-    await page.press("#topbar-search", "Enter");
+  it("searches with the group home's search box", async () => {
+    await page.fill("[data-testid=home-search]", "tomato");
+    await page.press("[data-testid=home-search]", "Enter");
     await page.waitForURL(/search=tomato/);
     await page.locator(".page__title", { hasText: "Results for" }).waitFor();
     expect(await page.locator(".card__title").allTextContents()).toEqual(["Tomato Stew"]);
@@ -219,7 +219,7 @@ describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
       const res = await page.goto(url(path));
       expect(res?.status()).toBe(404);
       await expect(page.locator("h1").textContent()).resolves.toBe("page not found");
-      expect(await page.locator("a.button", { hasText: "Home" }).count()).toBe(1);
+      expect(await page.locator("[data-testid=home-button]", { hasText: "Home" }).count()).toBe(1);
     }
     await shot("09-not-found");
   });

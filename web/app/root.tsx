@@ -17,6 +17,7 @@ import {
 import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { I18nextProvider } from "react-i18next";
+// eslint-disable-next-line no-restricted-imports -- the pattern for Larder's core/ also matches @mantine/core/…
 import mantineStyles from "@mantine/core/styles.css?url";
 import notificationStyles from "@mantine/notifications/styles.css?url";
 import styles from "./styles.css?url";

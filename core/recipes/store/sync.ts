@@ -7,14 +7,15 @@ import { join } from "node:path";
 import { lstatSync } from "node:fs";
 import { lstat, stat } from "node:fs/promises";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
-import { parseRecipeFile, serializeRecipeFile } from "../file/recipe-file.js";
+import { serializeRecipeFile } from "../file/recipe-file.js";
+import { readRecipeFile } from "./fast-read.js";
 import type { DataFolder } from "../../storage/data-folder.js";
 import { isSafeSlug } from "../../storage/data-folder.js";
 import { writeFileAtomic } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
 import { fileSlug } from "../../util/slug.js";
 import { FileTooLargeError, fingerprintOf, hashText, listRecipeFiles, readFileState, readFileStateSync, type FileFingerprint, type FileState } from "./file-state.js";
-import type { IndexCache } from "./index-cache.js";
+import { compactDoc, type IndexCache } from "./index-cache.js";
 import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type IdentityPatch, type Location } from "./identity.js";
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
@@ -190,7 +191,8 @@ function parse(ctx: SyncContext, groupSlug: string, text: string, slug: string):
   // failure, it is re-read before being reported, and an empty recipe never replaces a real one.
   if (text.trim() === "") return { error: { message: "file is empty", line: null } };
   try {
-    const doc = parseRecipeFile(text, ctx.vocabularyFor(groupSlug));
+    // parseRecipeFile, with a fast path for the front matter Larder writes (store/fast-read.ts).
+    const doc = compactDoc(readRecipeFile(text, ctx.vocabularyFor(groupSlug)));
     return { doc: doc.name === "" ? { ...doc, name: nameFromSlug(slug) } : doc };
   } catch (e) {
     const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;

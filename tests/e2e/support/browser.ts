@@ -114,11 +114,14 @@ export async function newPage(browser: Browser, app: Pick<App, "url">, opts: Pag
     ...contextOptions,
     baseURL: app.url,
   });
+  // Fail a step with its call log well before vitest's 30 s test timeout hides where it stuck.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   if (errors) {
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => {
-      if (m.type() === "error" && /hydrat/i.test(m.text())) errors.push(m.text());
+      // Hydration mismatches, and render errors React Router caught and turned into an error page.
+      if (m.type() === "error" && /hydrat|React Router caught/i.test(m.text())) errors.push(m.text());
     });
   }
   return page;
@@ -133,9 +136,16 @@ export async function login(page: Page, user: string = ADMIN.username, pass: str
   await page.waitForURL((u) => !u.pathname.startsWith("/login"));
 }
 
-/** Wait until React has hydrated the page (the shell marks <body data-hydrated>). */
+/**
+ * Wait until React has hydrated the page (<body data-hydrated>) and the layout shown is the current
+ * page's with its effects run (<div class="shell" data-ready data-path=…>), so keyboard shortcuts work.
+ */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+  await page.waitForFunction(() => {
+    const shell = document.querySelector(".shell");
+    return !shell || shell.getAttribute("data-path") === location.pathname;
+  });
 }
 
 /** A full-page screenshot under test-results/screenshots/<name>.png. */

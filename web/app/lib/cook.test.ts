@@ -3,7 +3,11 @@ import { clampStep, stepIngredientIndexes } from "./cook.js";
 
 describe("cook mode", () => {
   it("maps each step's ingredient references to ingredient positions", () => {
-    const steps = [{ ingredientReferences: ["c", "a", "a"] }, { ingredientReferences: [] }, { ingredientReferences: ["zz", "b"] }];
+    const steps = [
+      { ingredientReferences: ["c", "a", "a"] },
+      { ingredientReferences: [] },
+      { ingredientReferences: ["zz", "b"] },
+    ];
     expect(stepIngredientIndexes(steps, ["a", "b", "c"])).toEqual([[0, 2], [], [1]]);
   });
 

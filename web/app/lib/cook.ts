@@ -9,12 +9,15 @@ export interface CookStepRef {
 }
 
 /** Per step, the indexes of the ingredients it references, in ingredient order (unknown ids dropped). */
-export function stepIngredientIndexes(steps: readonly CookStepRef[], ingredientRefIds: readonly string[]): number[][] {
+export function stepIngredientIndexes(
+  steps: readonly CookStepRef[],
+  ingredientRefIds: readonly string[],
+): number[][] {
   const at = new Map(ingredientRefIds.map((id, i) => [id, i]));
   return steps.map((s) =>
-    [...new Set(s.ingredientReferences.map((r) => at.get(r)).filter((i): i is number => i !== undefined))].sort(
-      (a, b) => a - b,
-    ),
+    [
+      ...new Set(s.ingredientReferences.map((r) => at.get(r)).filter((i): i is number => i !== undefined)),
+    ].sort((a, b) => a - b),
   );
 }
 

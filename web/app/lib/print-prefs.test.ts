@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRINT_PREFS, PRINT_PREFS_KEY, loadPrintPrefs, parsePrintPrefs, savePrintPrefs } from "./print-prefs.js";
+import {
+  DEFAULT_PRINT_PREFS,
+  PRINT_PREFS_KEY,
+  loadPrintPrefs,
+  parsePrintPrefs,
+  savePrintPrefs,
+} from "./print-prefs.js";
 
 function memory() {
   const m = new Map<string, string>();
@@ -8,14 +14,27 @@ function memory() {
 
 describe("print preferences", () => {
   it("defaults to image left, description and notes shown (spec §3)", () => {
-    expect(parsePrintPrefs(null)).toEqual({ imagePosition: "left", showDescription: true, showNotes: true, showNutrition: false });
+    expect(parsePrintPrefs(null)).toEqual({
+      imagePosition: "left",
+      showDescription: true,
+      showNotes: true,
+      showNutrition: false,
+    });
   });
 
   it("round-trips through storage", () => {
     const s = memory();
-    savePrintPrefs({ imagePosition: "hidden", showDescription: false, showNotes: true, showNutrition: true }, s);
+    savePrintPrefs(
+      { imagePosition: "hidden", showDescription: false, showNotes: true, showNutrition: true },
+      s,
+    );
     expect(JSON.parse(s.m.get(PRINT_PREFS_KEY)!)).toMatchObject({ imagePosition: "hidden" });
-    expect(loadPrintPrefs(s)).toEqual({ imagePosition: "hidden", showDescription: false, showNotes: true, showNutrition: true });
+    expect(loadPrintPrefs(s)).toEqual({
+      imagePosition: "hidden",
+      showDescription: false,
+      showNotes: true,
+      showNutrition: true,
+    });
   });
 
   it("takes the default for each damaged field", () => {
@@ -28,7 +47,14 @@ describe("print preferences", () => {
   });
 
   it("survives storage that throws", () => {
-    const broken = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("quota"); } };
+    const broken = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("quota");
+      },
+    };
     expect(loadPrintPrefs(broken)).toEqual(DEFAULT_PRINT_PREFS);
     expect(() => savePrintPrefs(DEFAULT_PRINT_PREFS, broken)).not.toThrow();
   });

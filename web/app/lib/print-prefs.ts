@@ -34,7 +34,8 @@ export function parsePrintPrefs(raw: string | null | undefined): PrintPrefs {
   } catch {
     // A hand-edited or corrupt value: defaults.
   }
-  const bool = (k: keyof PrintPrefs) => (typeof v[k] === "boolean" ? (v[k] as boolean) : (DEFAULT_PRINT_PREFS[k] as boolean));
+  const bool = (k: keyof PrintPrefs) =>
+    typeof v[k] === "boolean" ? (v[k] as boolean) : (DEFAULT_PRINT_PREFS[k] as boolean);
   return {
     imagePosition: POSITIONS.includes(v.imagePosition as ImagePosition)
       ? (v.imagePosition as ImagePosition)

@@ -15,7 +15,10 @@ export interface RecipeActionItem {
  * Fills `${url}` (the page address), `${id}` and `${slug}` (the recipe's), the placeholders Mealie
  * defines; every occurrence, not just the first. Returns null unless the result is an http(s) URL.
  */
-export function resolveActionUrl(template: string, v: { pageUrl: string; id: string; slug: string }): string | null {
+export function resolveActionUrl(
+  template: string,
+  v: { pageUrl: string; id: string; slug: string },
+): string | null {
   const url = template
     .split("${url}")
     .join(v.pageUrl)

@@ -23,7 +23,15 @@ const draft: Draft = {
     { referenceId: "a", title: "Base", quantity: 1, unit: null, food: null, note: "onion" },
     { referenceId: "b", title: null, quantity: 2, unit: null, food: null, note: "carrots" },
   ],
-  recipeInstructions: [{ id: "s1", title: null, summary: null, text: "Chop", ingredientReferences: [{ referenceId: "a" }, { referenceId: "b" }] }],
+  recipeInstructions: [
+    {
+      id: "s1",
+      title: null,
+      summary: null,
+      text: "Chop",
+      ingredientReferences: [{ referenceId: "a" }, { referenceId: "b" }],
+    },
+  ],
 };
 
 describe("recipe draft", () => {
@@ -55,8 +63,14 @@ describe("recipe draft", () => {
   });
 
   it("moves rows with their ids and section titles", () => {
-    const moved = moveItem(draft.recipeIngredient as unknown[], 0, 1) as { referenceId: string; title: string | null }[];
-    expect(moved.map((i) => [i.referenceId, i.title])).toEqual([["b", null], ["a", "Base"]]);
+    const moved = moveItem(draft.recipeIngredient as unknown[], 0, 1) as {
+      referenceId: string;
+      title: string | null;
+    }[];
+    expect(moved.map((i) => [i.referenceId, i.title])).toEqual([
+      ["b", null],
+      ["a", "Base"],
+    ]);
     expect(moveItem([1, 2, 3], 5, 0)).toEqual([1, 2, 3]);
     expect(newIngredient().referenceId).not.toBe(newIngredient().referenceId);
   });

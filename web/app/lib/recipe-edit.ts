@@ -41,7 +41,8 @@ export interface DraftNote {
 export function newKey(): string {
   const c = typeof crypto !== "undefined" ? crypto : undefined;
   if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+  const hex = (n: number) =>
+    Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join("");
   return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
 }
 
@@ -52,7 +53,15 @@ export const stepsOf = (d: Draft): DraftStep[] => list<DraftStep>(d.recipeInstru
 export const notesOf = (d: Draft): DraftNote[] => list<DraftNote>(d.notes);
 
 export function newIngredient(): DraftIngredient {
-  return { referenceId: newKey(), title: null, quantity: null, unit: null, food: null, note: "", originalText: null };
+  return {
+    referenceId: newKey(),
+    title: null,
+    quantity: null,
+    unit: null,
+    food: null,
+    note: "",
+    originalText: null,
+  };
 }
 
 export function newStep(): DraftStep {
@@ -67,7 +76,14 @@ export function namedRef(current: NamedRef | null, name: string): NamedRef | nul
   return { name: n };
 }
 
-const FRACTIONS: Record<string, number> = { "½": 0.5, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 0.25, "¾": 0.75, "⅛": 0.125 };
+const FRACTIONS: Record<string, number> = {
+  "½": 0.5,
+  "⅓": 1 / 3,
+  "⅔": 2 / 3,
+  "¼": 0.25,
+  "¾": 0.75,
+  "⅛": 0.125,
+};
 
 /** A typed amount (`2`, `0.5`, `1,5`, `1/2`, `1 1/2`, `½`); null for empty; NaN for something else. */
 export function parseAmount(text: string): number | null {
@@ -136,7 +152,8 @@ export function draftToJson(d: Draft): string {
   return JSON.stringify(d, null, 2);
 }
 
-export type JsonParse = { ok: true; draft: Draft } | { ok: false; error: "syntax" | "notObject" | "name"; detail?: string };
+export type JsonParse =
+  { ok: true; draft: Draft } | { ok: false; error: "syntax" | "notObject" | "name"; detail?: string };
 
 /** The JSON editor's text as a draft: an object with a name, or why not. */
 export function parseDraftJson(text: string): JsonParse {

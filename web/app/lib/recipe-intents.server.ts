@@ -56,7 +56,8 @@ type Handler = (a: {
 const HANDLERS: Record<string, Handler> = {
   async save({ actor, context, slug, form }) {
     const body: unknown = JSON.parse(str(form, "recipe"));
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw Object.assign(new Error("not an object"), { status: 422 });
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw Object.assign(new Error("not an object"), { status: 422 });
     const saved = await context.larder.recipes.update(actor, slug, body, "put");
     return { slug: saved.slug };
   },
@@ -76,11 +77,15 @@ const HANDLERS: Record<string, Handler> = {
   },
   async rate({ actor, context, slug, form }) {
     const rating = Number(str(form, "rating"));
-    await context.larder.ratings.set(actor, actor.user.id, slug, { rating: Number.isFinite(rating) ? rating : null });
+    await context.larder.ratings.set(actor, actor.user.id, slug, {
+      rating: Number.isFinite(rating) ? rating : null,
+    });
     return {};
   },
   async favorite({ actor, context, slug, form }) {
-    await context.larder.ratings.set(actor, actor.user.id, slug, { isFavorite: str(form, "value") === "true" });
+    await context.larder.ratings.set(actor, actor.user.id, slug, {
+      isFavorite: str(form, "value") === "true",
+    });
     return {};
   },
   async commentCreate({ actor, context, slug, form }) {
@@ -120,7 +125,11 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 /** Runs one recipe-page intent for the signed-in user. */
-export async function runRecipeIntent(request: Request, context: AppLoadContext, slug: string): Promise<IntentResult> {
+export async function runRecipeIntent(
+  request: Request,
+  context: AppLoadContext,
+  slug: string,
+): Promise<IntentResult> {
   assertSameOrigin(request);
   const actor = await requireUserActor(request, context);
   let form: FormData;
@@ -136,7 +145,11 @@ export async function runRecipeIntent(request: Request, context: AppLoadContext,
   try {
     return { intent, ok: true, ...(await handler({ actor, context, slug, form })) };
   } catch (e) {
-    if (statusOf(e) === null && !(e instanceof SyntaxError) && !(e instanceof Error && e.name === "ZodError")) {
+    if (
+      statusOf(e) === null &&
+      !(e instanceof SyntaxError) &&
+      !(e instanceof Error && e.name === "ZodError")
+    ) {
       context.larder.log.error(`recipe ${intent} failed`, e);
     }
     return failure(intent, e instanceof SyntaxError ? Object.assign(e, { status: 422 }) : e);

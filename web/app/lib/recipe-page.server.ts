@@ -12,9 +12,17 @@ import { groupSlugOf, resolveGroupViewer, type UserActor } from "./session.serve
 import { recipeJsonLd, recipeOpenGraph } from "./structured-data.server.js";
 import { renderMarkdown, sanitizeIngredientText } from "./markdown.js";
 import { rangeMaxFromDisplay, type ScalableIngredient } from "./scale.js";
-import type { ChipLink, CommentView, EditVocabulary, RecipePageData, RecipeView, ViewIngredient } from "./recipe-types.js";
+import type {
+  ChipLink,
+  CommentView,
+  EditVocabulary,
+  RecipePageData,
+  RecipeView,
+  ViewIngredient,
+} from "./recipe-types.js";
 
-const chips = (list: { name: string; slug: string }[]): ChipLink[] => list.map(({ name, slug }) => ({ name, slug }));
+const chips = (list: { name: string; slug: string }[]): ChipLink[] =>
+  list.map(({ name, slug }) => ({ name, slug }));
 
 function ingredientOf(ing: Recipe["recipeIngredient"][number], i: number): ViewIngredient {
   const html = sanitizeIngredientText(ing.display || ing.note || ing.originalText || "").trim();
@@ -87,7 +95,8 @@ export function recipeView(recipe: Recipe): RecipeView {
   };
 }
 
-const names = (list: { name: string }[]): string[] => list.map((x) => x.name).sort((a, b) => a.localeCompare(b));
+const names = (list: { name: string }[]): string[] =>
+  list.map((x) => x.name).sort((a, b) => a.localeCompare(b));
 
 /** The group's names for the editor's pickers (units, foods, organizers). */
 function vocabularyOf(context: AppLoadContext, groupSlug: string): EditVocabulary {
@@ -134,11 +143,15 @@ export async function loadRecipePage(
   const path = `/g/${groupSlug}/r/${encodeURIComponent(recipe.slug)}`;
   if (recipe.slug !== slug) throw redirect(path + url.search);
 
-  const user = viewer.actor ? { ...viewer.actor.user, groupSlug: groupSlugOf(context, viewer.actor.user) ?? "" } : null;
+  const user = viewer.actor
+    ? { ...viewer.actor.user, groupSlug: groupSlugOf(context, viewer.actor.user) ?? "" }
+    : null;
   const menu = recipeMenuItems(user, groupSlug, recipe, {
     householdPrefsOf: (id: string) => context.larder.groups.householdById(id)?.household.doc.data.preferences,
   });
-  const own = actor ? context.larder.ratings.forSelf(actor, false).find((r) => r.recipeId === recipe.id) : undefined;
+  const own = actor
+    ? context.larder.ratings.forSelf(actor, false).find((r) => r.recipeId === recipe.id)
+    : undefined;
   const editing = url.searchParams.get("edit") === "true" && menu.edit;
   const { comments: _drop, ...wire } = recipe;
   const meta = { recipe, origin: url.origin, url: url.origin + path };
@@ -155,7 +168,39 @@ export async function loadRecipePage(
           .list(actor, { page: "1", perPage: "-1", orderBy: "title", orderDirection: "asc" })
           .items.map(({ id, title, actionType, url: u }) => ({ id, title, actionType, url: u }))
       : [],
-    edit: editing ? { recipe: wire as Record<string, unknown>, vocabulary: vocabularyOf(context, groupSlug) } : null,
+    edit: editing
+      ? { recipe: wire as Record<string, unknown>, vocabulary: vocabularyOf(context, groupSlug) }
+      : null,
+    ld: recipeJsonLd(meta),
+    og: recipeOpenGraph(meta),
+  };
+}
+
+/**
+ * The public page of a share link (spec §2): no login. An unknown or expired token, or one whose recipe
+ * is gone, is "page not found", as is a token shown under another group's address.
+ */
+export async function loadSharedRecipePage(
+  request: Request,
+  context: AppLoadContext,
+  params: { groupSlug?: string; tokenId?: string },
+): Promise<RecipePageData> {
+  const recipe = await coreCall(() => context.larder.shares.publicRecipe(params.tokenId ?? ""));
+  const group = context.larder.groups.bySlugOrNull(params.groupSlug ?? "");
+  if (!group || group.doc.data.id !== recipe.groupId) throw new Response("Not Found", { status: 404 });
+  const url = new URL(request.url);
+  const meta = { recipe, origin: url.origin, url: url.origin + url.pathname };
+  return {
+    groupSlug: group.slug,
+    recipe: recipeView(recipe),
+    ownGroup: false,
+    viewerId: null,
+    // A visitor's menu: print and print preferences only (spec §6).
+    menu: recipeMenuItems(null, group.slug, recipe),
+    me: null,
+    comments: null,
+    actions: [],
+    edit: null,
     ld: recipeJsonLd(meta),
     og: recipeOpenGraph(meta),
   };

@@ -3,7 +3,9 @@ import { copyText, defaultExpiryDate, expiryInstant, shareLink } from "./recipe-
 
 describe("share links", () => {
   it("builds the public address from the browser origin", () => {
-    expect(shareLink("https://food.example/", "home", "7f1c")).toBe("https://food.example/g/home/shared/r/7f1c");
+    expect(shareLink("https://food.example/", "home", "7f1c")).toBe(
+      "https://food.example/g/home/shared/r/7f1c",
+    );
   });
 
   it("expires 30 days out by default, at the end of the picked day", () => {
@@ -19,7 +21,9 @@ describe("share links", () => {
     let got = "";
     await expect(copyText("x", { writeText: async (t) => void (got = t) })).resolves.toBe("copied");
     expect(got).toBe("x");
-    await expect(copyText("x", { writeText: () => Promise.reject(new Error("denied")) })).resolves.toBe("failed");
+    await expect(copyText("x", { writeText: () => Promise.reject(new Error("denied")) })).resolves.toBe(
+      "failed",
+    );
     await expect(copyText("x", undefined)).resolves.toBe("unsupported");
   });
 });

@@ -6,7 +6,6 @@ import {
   formatQuantity,
   ingredientParts,
   rangeMaxFromDisplay,
-  readDisplayQuantity,
   scaleFor,
   scaledCount,
   type IngredientParts,
@@ -17,7 +16,14 @@ const join = (p: IngredientParts) =>
   [p.quantity, p.unit, p.food, p.recipe?.name ?? null, p.noteHtml].filter((x) => x).join(" ");
 
 const cup = { name: "cup", pluralName: "cups", abbreviation: "c", useAbbreviation: false, fraction: true };
-const gram = { name: "gram", pluralName: "grams", abbreviation: "g", pluralAbbreviation: "g", useAbbreviation: true, fraction: false };
+const gram = {
+  name: "gram",
+  pluralName: "grams",
+  abbreviation: "g",
+  pluralAbbreviation: "g",
+  useAbbreviation: true,
+  fraction: false,
+};
 const egg = { name: "egg", pluralName: "eggs" };
 
 function ing(over: Partial<ScalableIngredient>): ScalableIngredient {
@@ -65,7 +71,13 @@ describe("ingredientParts", () => {
     ];
     for (const c of cases) {
       const core = ingredientDisplay(
-        { quantity: c.quantity, quantityMax: c.quantityMax, unit: c.unit, food: c.food, note: c.noteHtml || null },
+        {
+          quantity: c.quantity,
+          quantityMax: c.quantityMax,
+          unit: c.unit,
+          food: c.food,
+          note: c.noteHtml || null,
+        },
         false,
       );
       expect(join(ingredientParts(c))).toBe(core);

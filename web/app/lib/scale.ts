@@ -125,7 +125,8 @@ export interface IngredientParts {
 }
 
 function unitText(unit: ScaleUnit, plural: boolean): string {
-  if (unit.useAbbreviation && unit.abbreviation) return (plural && unit.pluralAbbreviation) || unit.abbreviation;
+  if (unit.useAbbreviation && unit.abbreviation)
+    return (plural && unit.pluralAbbreviation) || unit.abbreviation;
   return (plural && unit.pluralName) || unit.name;
 }
 

@@ -2,6 +2,8 @@
  * The browser session: the httpOnly cookie `mealie.access_token` holds the same session token the API
  * reads (web/api/handler.ts), so signing in here also signs the browser in to /api (images, later the UI).
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Actor } from "../../../core/actor.js";
 import type { UserRecord } from "../../../core/schemas/records.js";
@@ -66,6 +68,8 @@ export function sessionInfo(context: AppLoadContext, user: UserRecord): SessionI
     canOrganize: user.canOrganize,
     cacheKey: user.cacheKey,
     authMethod: user.authMethod,
+    // Only ask for the picture when there is one (a 404 would show a broken image before hydration).
+    hasAvatar: /^[A-Za-z0-9-]{1,64}$/.test(user.id) && existsSync(join(context.larder.accounts.avatars.dir, user.id, "profile.webp")),
   };
 }
 

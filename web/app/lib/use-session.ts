@@ -19,6 +19,8 @@ export interface SessionInfo {
   /** For /api/media/users/{id}/profile.webp?cacheKey=… */
   cacheKey: string;
   authMethod: "Mealie" | "LDAP" | "OIDC";
+  /** Whether a profile picture was uploaded (avatarUrl answers 404 otherwise). */
+  hasAvatar: boolean;
 }
 
 /** The signed-in user, or null (signed out, or the root loader itself failed). */

@@ -111,7 +111,7 @@ export default function GroupHome() {
     if (prefs.orderBy === "name" && prefs.orderDirection === "asc") return;
     const qs = toSearchParams({ ...query, orderBy: prefs.orderBy, orderDirection: prefs.orderDirection, seed: null });
     navigate(`${base}?${qs}`, { replace: true, preventScrollReset: true });
-  }, [prefsLoaded]); // eslint-disable-line -- once, when the stored preferences arrive
+  }, [prefsLoaded]); // once, when the stored preferences arrive
 
   const hrefFor = (p: number) => {
     const qs = toSearchParams(query, p).toString();

@@ -7,7 +7,11 @@ import { coreCall } from "../lib/errors.server.js";
 import { requireGroupMember } from "../lib/session.server.js";
 import type { ShareRow } from "../lib/recipe-types.js";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<{ shares: ShareRow[] }> {
+export async function loader({
+  request,
+  context,
+  params,
+}: LoaderFunctionArgs): Promise<{ shares: ShareRow[] }> {
   const { actor } = await requireGroupMember(request, context, params.groupSlug);
   const recipe = await coreCall(() => context.larder.recipes.get(actor, params.slug ?? ""));
   const shares = await context.larder.shares.list(actor, recipe.id);

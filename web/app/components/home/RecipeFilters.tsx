@@ -35,28 +35,36 @@ export interface RecipeFiltersProps {
 export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFiltersProps) {
   const t = useT("shell");
   const navigate = useNavigate();
-  const [search, setSearch] = useState(query.search);
+  // Uncontrolled, so text typed before hydration survives it (a controlled box would reset to the URL's).
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const active = FILTER_KEYS.some((k) => query.filters[k].length > 0);
   // Phones: the organizer filters fold away behind a button unless one is in use (CSS keeps them open on wide screens).
   const [expanded, setExpanded] = useState(active);
-  const typed = useRef(false);
-
-  // A new URL (chip link, back button, drawer) resets the box to what the page shows.
-  useEffect(() => {
-    typed.current = false;
-    setSearch(query.search);
-  }, [query.search]);
 
   const go = (next: ListQuery) => {
+    if (timer.current) clearTimeout(timer.current);
     const qs = toSearchParams({ ...next, page: 1 }).toString();
     navigate(qs ? `${base}?${qs}` : base, { replace: true, preventScrollReset: true });
   };
+  const typedSearch = () => (input.current?.value ?? query.search).trim();
 
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  // A new URL (chip link, back button, drawer) shows its search, unless the user is typing in the box.
   useEffect(() => {
-    if (!typed.current || search.trim() === query.search) return;
-    const timer = setTimeout(() => go({ ...query, search: search.trim() }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]); // eslint-disable-line -- only typing starts a search; `query` is read when it fires
+    const el = input.current;
+    if (el && document.activeElement !== el) el.value = query.search;
+  }, [query.search]);
+
+  const onType = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (typedSearch() !== query.search) go({ ...query, search: typedSearch() });
+    }, SEARCH_DEBOUNCE_MS);
+  };
 
   const setFilter = (k: FilterKey, values: string[]) => go({ ...query, filters: { ...query.filters, [k]: values } });
   const setAll = (k: RequireAllKey, on: boolean) => go({ ...query, requireAll: { ...query.requireAll, [k]: on } });
@@ -76,7 +84,7 @@ export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFil
       aria-label={t("home.filters")}
       onSubmit={(e) => {
         e.preventDefault();
-        go({ ...query, search: search.trim() });
+        go({ ...query, search: typedSearch() });
       }}
     >
       {query.cookbook ? <input type="hidden" name="cookbook" value={query.cookbook} /> : null}
@@ -84,11 +92,9 @@ export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFil
         className="filters__search"
         name="search"
         type="search"
-        value={search}
-        onChange={(e) => {
-          typed.current = true;
-          setSearch(e.currentTarget.value);
-        }}
+        ref={input}
+        defaultValue={query.search}
+        onChange={onType}
         label={t("home.searchLabel")}
         placeholder={t("search.placeholder")}
         leftSection={<SearchIcon />}

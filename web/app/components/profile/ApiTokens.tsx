@@ -69,7 +69,7 @@ export function ApiTokens({ tokens }: { tokens: TokenRow[] }) {
               {t("profile.tokens.copyNow")}
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <Code block style={{ flex: 1, overflowX: "auto" }}>
+              <Code block style={{ flex: 1, overflowX: "auto" }} data-testid="created-token-value">
                 {created.created.token}
               </Code>
               <Button size="xs" variant="light" onClick={() => void copy(created.created!.token, tc)}>

@@ -63,7 +63,10 @@ export function PasswordForm({ authMethod }: { authMethod: string }) {
   const field = (k: keyof typeof values) => ({
     name: k,
     value: values[k],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.currentTarget.value })),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value; // read now: the updater runs after the event is gone
+      setValues((v) => ({ ...v, [k]: value }));
+    },
     onBlur: () => setTouched((s) => ({ ...s, [k]: true })),
     error: errorOf(k),
     "data-testid": `password-${k}`,

@@ -35,10 +35,21 @@ function CommentItem({ c, action }: { c: CommentView; action: string }) {
         </Text>
         {c.mine && !editing ? (
           <Group gap={2} wrap="nowrap" className="no-print">
-            <ActionIcon variant="subtle" size="sm" aria-label={t("comments.edit")} onClick={() => setEditing(true)}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-label={t("comments.edit")}
+              onClick={() => setEditing(true)}
+            >
               <PencilIcon />
             </ActionIcon>
-            <ActionIcon variant="subtle" size="sm" color="red" aria-label={t("comments.delete")} onClick={() => setConfirm(true)}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              color="red"
+              aria-label={t("comments.delete")}
+              onClick={() => setConfirm(true)}
+            >
               <TrashIcon />
             </ActionIcon>
           </Group>
@@ -46,7 +57,13 @@ function CommentItem({ c, action }: { c: CommentView; action: string }) {
       </Group>
       {editing ? (
         <Stack gap="xs" mt="xs">
-          <Textarea value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} aria-label={t("comments.edit")} />
+          <Textarea
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            aria-label={t("comments.edit")}
+          />
           <Group gap="xs">
             <Button size="xs" onClick={() => void save()} loading={busy} disabled={!text.trim()}>
               {t("comments.save")}
@@ -112,7 +129,12 @@ export function Comments({ comments, action }: { comments: CommentView[]; action
           data-testid="comment-input"
         />
         <Group>
-          <Button onClick={() => void post()} loading={busy} disabled={!text.trim()} data-testid="comment-post">
+          <Button
+            onClick={() => void post()}
+            loading={busy}
+            disabled={!text.trim()}
+            data-testid="comment-post"
+          >
             {t("comments.post")}
           </Button>
         </Group>

@@ -43,7 +43,10 @@ export function CookMode({ recipe, scale, groupSlug, onExit }: CookModeProps) {
   }, [layout, count]);
 
   const shown = layout === "one" ? steps.slice(current, current + 1) : steps;
-  const highlight = useMemo(() => new Set(layout === "one" ? (steps[current]?.refs ?? []) : []), [layout, steps, current]);
+  const highlight = useMemo(
+    () => new Set(layout === "one" ? (steps[current]?.refs ?? []) : []),
+    [layout, steps, current],
+  );
 
   return (
     <section className="cook" aria-label={t("cook.title", { name: recipe.name })} data-testid="cook-mode">
@@ -68,14 +71,23 @@ export function CookMode({ recipe, scale, groupSlug, onExit }: CookModeProps) {
       <div className="cook__body">
         <aside className="cook__ingredients">
           <h2>{t("ingredients")}</h2>
-          <IngredientList ingredients={recipe.ingredients} scale={scale} groupSlug={groupSlug} highlight={highlight} />
+          <IngredientList
+            ingredients={recipe.ingredients}
+            scale={scale}
+            groupSlug={groupSlug}
+            highlight={highlight}
+          />
         </aside>
         <div className="cook__steps">
           {count === 0 ? <p>{t("noInstructions")}</p> : null}
           {shown.map((step) => {
             const n = steps.indexOf(step) + 1;
             return (
-              <article className="cook__step" key={step.key} aria-live={layout === "one" ? "polite" : undefined}>
+              <article
+                className="cook__step"
+                key={step.key}
+                aria-live={layout === "one" ? "polite" : undefined}
+              >
                 {step.title ? <h2 className="section-title">{step.title}</h2> : null}
                 <p className="cook__step-number">{t("stepOf", { n, total: count })}</p>
                 {step.summary ? <h3 className="cook__summary">{step.summary}</h3> : null}
@@ -96,7 +108,11 @@ export function CookMode({ recipe, scale, groupSlug, onExit }: CookModeProps) {
                 {t("cook.previous")}
               </Button>
               {current < count - 1 ? (
-                <Button size="lg" rightSection={<ChevronRightIcon />} onClick={() => setCurrent((i) => clampStep(i + 1, count))}>
+                <Button
+                  size="lg"
+                  rightSection={<ChevronRightIcon />}
+                  onClick={() => setCurrent((i) => clampStep(i + 1, count))}
+                >
                   {t("cook.next")}
                 </Button>
               ) : (

@@ -7,26 +7,52 @@ import { Link } from "@remix-run/react";
 import { ingredientParts } from "../../lib/scale.js";
 import type { ViewIngredient } from "../../lib/recipe-types.js";
 
-export function IngredientLine({ ing, scale, groupSlug }: { ing: ViewIngredient; scale: number; groupSlug: string }) {
+export function IngredientLine({
+  ing,
+  scale,
+  groupSlug,
+}: {
+  ing: ViewIngredient;
+  scale: number;
+  groupSlug: string;
+}) {
   if (!ing.parts) return <span className="ingredient__text" dangerouslySetInnerHTML={{ __html: ing.html }} />;
   const p = ingredientParts(ing.parts, scale);
   const words: ReactNode[] = [];
-  if (p.quantity) words.push(<strong className="ingredient__qty" key="q">{p.quantity}</strong>);
-  if (p.unit) words.push(<span className="ingredient__unit" key="u">{p.unit}</span>);
-  if (p.food) words.push(<span className="ingredient__food" key="f">{p.food}</span>);
+  if (p.quantity)
+    words.push(
+      <strong className="ingredient__qty" key="q">
+        {p.quantity}
+      </strong>,
+    );
+  if (p.unit)
+    words.push(
+      <span className="ingredient__unit" key="u">
+        {p.unit}
+      </span>,
+    );
+  if (p.food)
+    words.push(
+      <span className="ingredient__food" key="f">
+        {p.food}
+      </span>,
+    );
   if (p.recipe) {
     words.push(
-      <Link key="r" className="ingredient__recipe" to={`/g/${groupSlug}/r/${encodeURIComponent(p.recipe.slug)}`}>
+      <Link
+        key="r"
+        className="ingredient__recipe"
+        to={`/g/${groupSlug}/r/${encodeURIComponent(p.recipe.slug)}`}
+      >
         {p.recipe.name}
       </Link>,
     );
   }
-  if (p.noteHtml) words.push(<span className="ingredient__note" key="n" dangerouslySetInnerHTML={{ __html: p.noteHtml }} />);
-  return (
-    <span className="ingredient__text">
-      {words.flatMap((w, i) => (i === 0 ? [w] : [" ", w]))}
-    </span>
-  );
+  if (p.noteHtml)
+    words.push(
+      <span className="ingredient__note" key="n" dangerouslySetInnerHTML={{ __html: p.noteHtml }} />,
+    );
+  return <span className="ingredient__text">{words.flatMap((w, i) => (i === 0 ? [w] : [" ", w]))}</span>;
 }
 
 /** Ingredients grouped under the section titles they carry. */
@@ -34,7 +60,8 @@ export function groupSections(items: ViewIngredient[]): { title: string | null; 
   const sections: { title: string | null; items: ViewIngredient[] }[] = [];
   for (const ing of items) {
     if (ing.title || sections.length === 0) sections.push({ title: ing.title, items: [] });
-    if (ing.html || ing.parts?.quantity || ing.parts?.food || ing.parts?.recipe) sections[sections.length - 1].items.push(ing);
+    if (ing.html || ing.parts?.quantity || ing.parts?.food || ing.parts?.recipe)
+      sections[sections.length - 1].items.push(ing);
   }
   return sections.filter((s) => s.items.length > 0 || s.title);
 }
@@ -49,7 +76,13 @@ export interface IngredientListProps {
   highlight?: ReadonlySet<string>;
 }
 
-export function IngredientList({ ingredients, scale, groupSlug, headingLevel = 3, highlight }: IngredientListProps) {
+export function IngredientList({
+  ingredients,
+  scale,
+  groupSlug,
+  headingLevel = 3,
+  highlight,
+}: IngredientListProps) {
   const H = headingLevel === 3 ? "h3" : "h4";
   return (
     <>

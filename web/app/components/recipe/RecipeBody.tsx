@@ -6,7 +6,15 @@ import { IngredientList } from "./IngredientList.js";
 import { NutritionTable, RecipeNotes } from "./RecipeExtras.js";
 import { StepList } from "./StepList.js";
 
-export function RecipeBody({ recipe, groupSlug, scale }: { recipe: RecipeView; groupSlug: string; scale: number }) {
+export function RecipeBody({
+  recipe,
+  groupSlug,
+  scale,
+}: {
+  recipe: RecipeView;
+  groupSlug: string;
+  scale: number;
+}) {
   const t = useT("recipe");
   return (
     <div className="recipe__body">

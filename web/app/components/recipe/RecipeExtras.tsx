@@ -18,7 +18,13 @@ export function RecipeNotes({ notes }: { notes: RecipeView["notes"] }) {
   );
 }
 
-export function NutritionTable({ rows, id = "nutrition-title" }: { rows: RecipeView["nutrition"]; id?: string }) {
+export function NutritionTable({
+  rows,
+  id = "nutrition-title",
+}: {
+  rows: RecipeView["nutrition"];
+  id?: string;
+}) {
   const t = useT("recipe");
   if (!rows.length) return null;
   return (

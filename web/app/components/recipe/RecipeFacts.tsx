@@ -38,7 +38,12 @@ export function Scaler({ base, scale, onScale }: ScalerProps) {
       <output className="scaler__value" data-testid="servings" aria-live="polite">
         {base > 0 ? t("servingsCount", { count, value: formatQuantity(count) }) : `×${formatQuantity(scale)}`}
       </output>
-      <ActionIcon variant="light" className="no-print" aria-label={t("scale.increase")} onClick={() => onScale(up / unit)}>
+      <ActionIcon
+        variant="light"
+        className="no-print"
+        aria-label={t("scale.increase")}
+        onClick={() => onScale(up / unit)}
+      >
         <PlusIcon />
       </ActionIcon>
       {scale !== 1 ? (
@@ -60,11 +65,15 @@ export function RecipeFacts({ recipe, scale, onScale }: RecipeFactsProps) {
   const t = useT("recipe");
   const canScale = !!onScale && !recipe.settings.disableAmount;
   const servingsText = t("servingsCount", { count: recipe.servings, value: formatQuantity(recipe.servings) });
-  let yieldText = [recipe.yieldQuantity ? scaledCount(recipe.yieldQuantity, scale) : "", recipe.yieldUnit ?? ""]
+  let yieldText = [
+    recipe.yieldQuantity ? scaledCount(recipe.yieldQuantity, scale) : "",
+    recipe.yieldUnit ?? "",
+  ]
     .filter(Boolean)
     .join(" ");
   // "4 servings" as the yield says nothing the servings line does not (and would not scale).
-  if (!recipe.yieldQuantity && recipe.servings && yieldText.toLowerCase() === servingsText.toLowerCase()) yieldText = "";
+  if (!recipe.yieldQuantity && recipe.servings && yieldText.toLowerCase() === servingsText.toLowerCase())
+    yieldText = "";
   return (
     <div className="facts-block">
       {recipe.times.length || recipe.servings || yieldText ? (

@@ -15,7 +15,18 @@ import type { RecipeMenu as MenuFlags } from "../../lib/policy.js";
 import type { PrintPrefs } from "../../lib/print-prefs.js";
 import { PrintPrefsDialog } from "./PrintPrefsDialog.js";
 import { ShareDialog } from "./ShareDialog.js";
-import { BoltIcon, CopyIcon, DotsIcon, DownloadIcon, LinkIcon, PencilIcon, PrinterIcon, SettingsIcon, ShareIcon, TrashIcon } from "./icons.js";
+import {
+  BoltIcon,
+  CopyIcon,
+  DotsIcon,
+  DownloadIcon,
+  LinkIcon,
+  PencilIcon,
+  PrinterIcon,
+  SettingsIcon,
+  ShareIcon,
+  TrashIcon,
+} from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
 
 export interface RecipeMenuProps {
@@ -53,7 +64,11 @@ export function RecipeMenu(props: RecipeMenuProps) {
   const [copyName, setCopyName] = useState(recipe.name);
   const { call, run, busy } = useRecipeIntent(action, (r) => {
     if (r.intent === "zip") {
-      if (r.ok && r.token) download(`/api/recipes/${encodeURIComponent(recipe.slug)}/exports/zip?token=${encodeURIComponent(r.token)}`, `${recipe.slug}.zip`);
+      if (r.ok && r.token)
+        download(
+          `/api/recipes/${encodeURIComponent(recipe.slug)}/exports/zip?token=${encodeURIComponent(r.token)}`,
+          `${recipe.slug}.zip`,
+        );
       else toast.error(t("download.failed"));
     } else if (r.intent === "triggerAction") {
       if (r.ok && r.sent) toast.success(t("actions.sent"));
@@ -64,7 +79,11 @@ export function RecipeMenu(props: RecipeMenuProps) {
 
   const runAction = (a: RecipeActionItem) => {
     if (a.actionType === "link") {
-      const url = resolveActionUrl(a.url, { pageUrl: window.location.href, id: recipe.id, slug: recipe.slug });
+      const url = resolveActionUrl(a.url, {
+        pageUrl: window.location.href,
+        id: recipe.id,
+        slug: recipe.slug,
+      });
       if (url) window.open(url, "_blank", "noopener,noreferrer");
       else toast.error(t("actions.badUrl"));
     } else run("triggerAction", { id: a.id, scale: String(scale) });
@@ -74,7 +93,13 @@ export function RecipeMenu(props: RecipeMenuProps) {
     <>
       <Menu position="bottom-end" withinPortal shadow="md" width={240}>
         <Menu.Target>
-          <ActionIcon variant="light" size="lg" aria-label={t("menu.label")} data-testid="recipe-menu" loading={busy}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={t("menu.label")}
+            data-testid="recipe-menu"
+            loading={busy}
+          >
             <DotsIcon />
           </ActionIcon>
         </Menu.Target>
@@ -171,11 +196,23 @@ export function RecipeMenu(props: RecipeMenuProps) {
           navigate(`/g/${groupSlug}/r/${encodeURIComponent(r.slug)}`);
         }}
       >
-        <TextInput label={t("duplicate.name")} value={copyName} onChange={(e) => setCopyName(e.currentTarget.value)} data-autofocus />
+        <TextInput
+          label={t("duplicate.name")}
+          value={copyName}
+          onChange={(e) => setCopyName(e.currentTarget.value)}
+          data-autofocus
+        />
       </AppDialog>
 
-      {menu.share ? <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} /> : null}
-      <PrintPrefsDialog opened={dialog === "print"} onClose={close} prefs={props.printPrefs} onSave={props.onPrintPrefs} />
+      {menu.share ? (
+        <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} />
+      ) : null}
+      <PrintPrefsDialog
+        opened={dialog === "print"}
+        onClose={close}
+        prefs={props.printPrefs}
+        onSave={props.onPrintPrefs}
+      />
     </>
   );
 }

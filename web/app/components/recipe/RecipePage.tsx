@@ -4,14 +4,19 @@
  * print preferences are the reader's own. Printing prints this page: print.css hides everything marked
  * `no-print` and lays the recipe out as the print preferences say.
  */
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "@remix-run/react";
-import { Group, SegmentedControl } from "@mantine/core";
+import { Group, Loader, SegmentedControl } from "@mantine/core";
 import { Chips } from "../Chips.js";
 import { RecipeImage } from "../RecipeImage.js";
 import { useT } from "../../lib/i18n.js";
-import { DEFAULT_PRINT_PREFS, loadPrintPrefs, savePrintPrefs, type PrintPrefs } from "../../lib/print-prefs.js";
+import {
+  DEFAULT_PRINT_PREFS,
+  loadPrintPrefs,
+  savePrintPrefs,
+  type PrintPrefs,
+} from "../../lib/print-prefs.js";
 import type { RecipePageData } from "../../lib/recipe-types.js";
 import { CookMode } from "./CookMode.js";
 import { Comments } from "./Comments.js";
@@ -19,7 +24,11 @@ import { RecipeBody } from "./RecipeBody.js";
 import { RecipeFacts } from "./RecipeFacts.js";
 import { RecipeMenu } from "./RecipeMenu.js";
 import { AverageRating, RecipeRating } from "./RecipeRating.js";
-import { RecipeEditor } from "./editor/RecipeEditor.js";
+
+// The editor (drag and drop, form controls) is most of the page's code and only editors need it.
+const RecipeEditor = lazy(() =>
+  import("./editor/RecipeEditor.js").then((m) => ({ default: m.RecipeEditor })),
+);
 
 type Mode = "view" | "cook" | "edit";
 
@@ -37,11 +46,10 @@ export function printClasses(p: PrintPrefs): string {
 
 export interface RecipePageProps {
   data: RecipePageData;
-  /** The read-only page of a share link: no modes, menu or rating controls. */
-  shared?: boolean;
 }
 
-export function RecipePage({ data, shared = false }: RecipePageProps) {
+/** What the viewer sees follows the data: a visitor or a share link gets no rating, comments or restricted items. */
+export function RecipePage({ data }: RecipePageProps) {
   const { recipe, groupSlug, menu, me, comments, actions, edit } = data;
   const t = useT("recipe");
   const navigate = useNavigate();
@@ -75,9 +83,15 @@ export function RecipePage({ data, shared = false }: RecipePageProps) {
     ...(menu.edit ? [{ value: "edit", label: t("mode.edit") }] : []),
   ];
 
-  const toolbar = shared ? null : (
+  const toolbar = (
     <Group gap="sm" className="recipe__toolbar no-print" wrap="wrap">
-      <SegmentedControl aria-label={t("mode.label")} value={mode} onChange={(v) => setMode(v as Mode)} data={modes} data-testid="mode-switch" />
+      <SegmentedControl
+        aria-label={t("mode.label")}
+        value={mode}
+        onChange={(v) => setMode(v as Mode)}
+        data={modes}
+        data-testid="mode-switch"
+      />
       {mode !== "edit" ? (
         <RecipeMenu
           groupSlug={groupSlug}
@@ -103,14 +117,16 @@ export function RecipePage({ data, shared = false }: RecipePageProps) {
       <article className="recipe recipe--edit">
         <h1 className="recipe__title">{recipe.name}</h1>
         {toolbar}
-        <RecipeEditor
-          key={recipe.id}
-          action={action}
-          original={edit.recipe}
-          vocabulary={edit.vocabulary}
-          canLock={me !== null && edit.recipe.userId === data.viewerId}
-          onDone={(slug) => navigate(`/g/${groupSlug}/r/${encodeURIComponent(slug ?? recipe.slug)}`)}
-        />
+        <Suspense fallback={<Loader />}>
+          <RecipeEditor
+            key={recipe.id}
+            action={action}
+            original={edit.recipe}
+            vocabulary={edit.vocabulary}
+            canLock={me !== null && edit.recipe.userId === data.viewerId}
+            onDone={(slug) => navigate(`/g/${groupSlug}/r/${encodeURIComponent(slug ?? recipe.slug)}`)}
+          />
+        </Suspense>
       </article>
     );
   }
@@ -133,14 +149,22 @@ export function RecipePage({ data, shared = false }: RecipePageProps) {
           <h1 className="recipe__title">{recipe.name}</h1>
           {toolbar}
           {recipe.descriptionHtml ? (
-            <div className="recipe__description prose" dangerouslySetInnerHTML={{ __html: recipe.descriptionHtml }} />
+            <div
+              className="recipe__description prose"
+              dangerouslySetInnerHTML={{ __html: recipe.descriptionHtml }}
+            />
           ) : null}
           <RecipeFacts recipe={recipe} scale={scale} onScale={setScale} />
           <div className="recipe__organizers">
-            <Chips items={recipe.categories} groupSlug={groupSlug} param="categories" label={t("organizers.categories")} />
+            <Chips
+              items={recipe.categories}
+              groupSlug={groupSlug}
+              param="categories"
+              label={t("organizers.categories")}
+            />
             <Chips items={recipe.tags} groupSlug={groupSlug} param="tags" label={t("organizers.tags")} />
           </div>
-          {me && !shared ? (
+          {me ? (
             <RecipeRating action={action} average={recipe.rating} me={me} />
           ) : (
             <div className="no-print">
@@ -155,10 +179,17 @@ export function RecipePage({ data, shared = false }: RecipePageProps) {
             </p>
           ) : null}
         </div>
-        <RecipeImage recipeId={recipe.id} image={recipe.image} size="original" alt={recipe.name} className="recipe__image" eager />
+        <RecipeImage
+          recipeId={recipe.id}
+          image={recipe.image}
+          size="original"
+          alt={recipe.name}
+          className="recipe__image"
+          eager
+        />
       </header>
       <RecipeBody recipe={recipe} groupSlug={groupSlug} scale={scale} />
-      {comments && !shared ? <Comments comments={comments} action={action} /> : null}
+      {comments ? <Comments comments={comments} action={action} /> : null}
     </article>
   );
 }

@@ -19,7 +19,14 @@ export function AverageRating({ value }: { value: number | null }) {
       <Text size="sm" c="dimmed">
         {t("rating.average")}
       </Text>
-      <Rating value={halfStep(value)} fractions={2} readOnly size="sm" aria-label={t("rating.average")} data-testid="rating-average" />
+      <Rating
+        value={halfStep(value)}
+        fractions={2}
+        readOnly
+        size="sm"
+        aria-label={t("rating.average")}
+        data-testid="rating-average"
+      />
       <Text size="sm" c="dimmed" data-testid="rating-average-text">
         {value ? t("rating.averageValue", { value: halfStep(value) }) : t("rating.none")}
       </Text>

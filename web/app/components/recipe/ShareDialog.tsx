@@ -52,7 +52,8 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
     const r = await call("shareCreate", { expiresAt });
     if (r.ok && r.share) {
       const share = r.share;
-      setTokens((cur) => [...(cur ?? []), share]);
+      // Remix may already have reloaded the list after the action: append only what is not there.
+      setTokens((cur) => (cur?.some((s) => s.id === share.id) ? cur : [...(cur ?? []), share]));
       toast.success(t("share.created"));
     } else toast.error(tc("errors.somethingWentWrong"));
   };
@@ -75,7 +76,16 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
   const date = (iso: string) => new Date(iso).toLocaleDateString(lang, { dateStyle: "medium" });
 
   return (
-    <AppDialog opened={opened} onClose={onClose} title={t("share.title")} onSubmit={create} keepOpen loading={busy} submitLabel={t("share.create")} data-testid="share-dialog">
+    <AppDialog
+      opened={opened}
+      onClose={onClose}
+      title={t("share.title")}
+      onSubmit={create}
+      keepOpen
+      loading={busy}
+      submitLabel={t("share.create")}
+      data-testid="share-dialog"
+    >
       <Stack gap="sm">
         <Text size="sm">{t("share.intro")}</Text>
         <TextInput
@@ -101,12 +111,22 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
                   <Text size="sm">{t("share.expiresOn", { date: date(s.expiresAt) })}</Text>
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label={t("share.copy")}>
-                      <ActionIcon variant="light" aria-label={t("share.copy")} onClick={() => void copy(s.id)} data-testid="share-copy">
+                      <ActionIcon
+                        variant="light"
+                        aria-label={t("share.copy")}
+                        onClick={() => void copy(s.id)}
+                        data-testid="share-copy"
+                      >
                         <CopyIcon />
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={t("share.delete")}>
-                      <ActionIcon variant="subtle" color="red" aria-label={t("share.delete")} onClick={() => void remove(s.id)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t("share.delete")}
+                        onClick={() => void remove(s.id)}
+                      >
                         <TrashIcon />
                       </ActionIcon>
                     </Tooltip>

@@ -18,7 +18,12 @@ export function refsOf(step: ViewStep, ingredients: ViewIngredient[]): ViewIngre
   return ingredients.filter((i) => keys.has(i.key));
 }
 
-export function StepRefs({ step, ingredients, scale, groupSlug }: { step: ViewStep } & Omit<StepListProps, "steps">) {
+export function StepRefs({
+  step,
+  ingredients,
+  scale,
+  groupSlug,
+}: { step: ViewStep } & Omit<StepListProps, "steps">) {
   const t = useT("recipe");
   const used = refsOf(step, ingredients);
   if (!used.length) return null;
@@ -53,7 +58,9 @@ export function StepList({ steps, ingredients, scale, groupSlug, showRefs = true
               <span className="visually-hidden">{t("step", { n })}: </span>
               {step.summary ? <strong className="step__summary">{step.summary}</strong> : null}
               <div className="step__text prose" dangerouslySetInnerHTML={{ __html: step.html }} />
-              {showRefs ? <StepRefs step={step} ingredients={ingredients} scale={scale} groupSlug={groupSlug} /> : null}
+              {showRefs ? (
+                <StepRefs step={step} ingredients={ingredients} scale={scale} groupSlug={groupSlug} />
+              ) : null}
             </div>
           </li>
         );

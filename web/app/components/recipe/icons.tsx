@@ -44,7 +44,9 @@ export const DotsIcon = icon(
   </>,
 );
 export const PencilIcon = icon(<path d="M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4M13.5 6.5l4 4" />);
-export const TrashIcon = icon(<path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />);
+export const TrashIcon = icon(
+  <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />,
+);
 export const DownloadIcon = icon(<path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />);
 export const CopyIcon = icon(
   <>
@@ -72,7 +74,9 @@ export const ShareIcon = icon(
   </>,
 );
 export const BoltIcon = icon(<path d="M13 3v7h6l-8 11v-7H5l8-11" />);
-export const LinkIcon = icon(<path d="M9 15l6-6M11 6l.5-.5a5 5 0 0 1 7 7l-.5.5M13 18l-.4.5a5 5 0 0 1-7-7l.4-.5" />);
+export const LinkIcon = icon(
+  <path d="M9 15l6-6M11 6l.5-.5a5 5 0 0 1 7 7l-.5.5M13 18l-.4.5a5 5 0 0 1-7-7l.4-.5" />,
+);
 export const ChefIcon = icon(
   <path d="M12 3a4 4 0 0 1 3.7 2.5A4 4 0 0 1 18 13.5V21H6v-7.5a4 4 0 0 1 2.3-8A4 4 0 0 1 12 3zM6 17h12" />,
 );

@@ -27,7 +27,8 @@ export function useRecipeIntent(action: string, onDone?: (r: IntentResult) => vo
   const run = (intent: string, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post", action });
 
-  const upload = (form: FormData) => fetcher.submit(form, { method: "post", action, encType: "multipart/form-data" });
+  const upload = (form: FormData) =>
+    fetcher.submit(form, { method: "post", action, encType: "multipart/form-data" });
 
   /** Like run, and resolves with the result (for dialogs that close only on success). */
   const call = (intent: string, fields: Record<string, string> = {}) =>

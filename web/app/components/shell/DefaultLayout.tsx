@@ -8,6 +8,7 @@ import { useLocation } from "@remix-run/react";
 import { useMediaQuery } from "@mantine/hooks";
 import type { ShellData } from "../../lib/shell.server.js";
 import { useT } from "../../lib/i18n.js";
+import { useShellReady } from "../../lib/use-shell-ready.js";
 import { AppHeader } from "./AppHeader.js";
 import { LanguageDialog } from "./LanguageDialog.js";
 import { SearchDialog } from "./SearchDialog.js";
@@ -66,12 +67,15 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
     return () => window.removeEventListener("keydown", onKey);
   }, [narrowOpen]);
 
+  // Called after the key listeners' effects: once `data-ready` shows, '/' and Escape work.
+  const ready = useShellReady();
+
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
   const closeLanguage = useCallback(() => setLanguageOpen(false), []);
 
   return (
-    <div className="shell" data-wide-drawer={wideClosed ? "closed" : "open"} data-narrow-drawer={narrowOpen ? "open" : "closed"}>
+    <div className="shell" {...ready} data-wide-drawer={wideClosed ? "closed" : "open"} data-narrow-drawer={narrowOpen ? "open" : "closed"}>
       <a className="skip-link" href="#main">
         {t("common:skipToContent")}
       </a>

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from "react";
 import { ActionIcon, Tooltip } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
+import { useShellReady } from "../../lib/use-shell-ready.js";
 import { AppHeader } from "./AppHeader.js";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.js";
 import { LanguageDialog } from "./LanguageDialog.js";
@@ -13,8 +14,9 @@ import { LanguageIcon } from "./ShellIcons.js";
 export function PlainLayout({ children }: { children: ReactNode }) {
   const t = useT("shell");
   const [languageOpen, setLanguageOpen] = useState(false);
+  const ready = useShellReady();
   return (
-    <div className="shell shell--plain">
+    <div className="shell shell--plain" {...ready}>
       <a className="skip-link" href="#main">
         {t("common:skipToContent")}
       </a>

@@ -126,7 +126,7 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
       {session ? (
         <Link to="/user/profile" className="drawer__user" prefetch="intent" data-testid="drawer-user">
           <Group gap="sm" p="md" wrap="nowrap">
-            <Avatar src={avatarUrl(session)} alt="" radius="xl" color="primary">
+            <Avatar src={session.hasAvatar ? avatarUrl(session) : null} alt="" radius="xl" color="primary">
               {session.userName.slice(0, 2).toUpperCase()}
             </Avatar>
             <Text fw={600} truncate data-testid="drawer-user-name">

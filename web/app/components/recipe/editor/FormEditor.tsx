@@ -1,8 +1,26 @@
 /** The FORM editor: every field of the draft a person edits, grouped as the recipe page shows them. */
 import type { ReactNode } from "react";
-import { ActionIcon, Button, Group, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput, Textarea } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
 import { useT } from "../../../lib/i18n.js";
-import { notesOf, organizerNames, setOrganizers, type Draft, type DraftNote, type OrganizerKey } from "../../../lib/recipe-edit.js";
+import {
+  notesOf,
+  organizerNames,
+  setOrganizers,
+  type Draft,
+  type DraftNote,
+  type OrganizerKey,
+} from "../../../lib/recipe-edit.js";
 import type { EditVocabulary, NutritionKey } from "../../../lib/recipe-types.js";
 import { PlusIcon, TrashIcon } from "../icons.js";
 import { IngredientsEditor } from "./IngredientsEditor.js";
@@ -21,7 +39,11 @@ const NUTRITION_KEYS: NutritionKey[] = [
   "sugarContent",
   "proteinContent",
 ];
-const UNIT: Partial<Record<NutritionKey, string>> = { cholesterolContent: "mg", sodiumContent: "mg", calories: "" };
+const UNIT: Partial<Record<NutritionKey, string>> = {
+  cholesterolContent: "mg",
+  sodiumContent: "mg",
+  calories: "",
+};
 
 const SETTINGS = [
   ["public", "settingPublic"],
@@ -45,7 +67,12 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
   const t = useT("recipe");
   const text = (key: string) => (typeof draft[key] === "string" ? (draft[key] as string) : "");
   const field = (key: string, label: string, extra: object = {}) => (
-    <TextInput label={label} value={text(key)} onChange={(e) => onChange({ ...draft, [key]: e.currentTarget.value })} {...extra} />
+    <TextInput
+      label={label}
+      value={text(key)}
+      onChange={(e) => onChange({ ...draft, [key]: e.currentTarget.value })}
+      {...extra}
+    />
   );
   const num = (key: string, label: string) => (
     <NumberInput
@@ -57,7 +84,13 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
     />
   );
   const organizer = (key: OrganizerKey, label: string, data: string[]) => (
-    <TagsInput label={label} data={data} value={organizerNames(draft, key)} onChange={(names) => onChange(setOrganizers(draft, key, names))} clearable />
+    <TagsInput
+      label={label}
+      data={data}
+      value={organizerNames(draft, key)}
+      onChange={(names) => onChange(setOrganizers(draft, key, names))}
+      clearable
+    />
   );
   const notes = notesOf(draft);
   const setNotes = (list: DraftNote[]) => onChange({ ...draft, notes: list });
@@ -96,7 +129,12 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
         </Stack>
       </section>
 
-      <IngredientsEditor draft={draft} onChange={onChange} units={vocabulary.units} foods={vocabulary.foods} />
+      <IngredientsEditor
+        draft={draft}
+        onChange={onChange}
+        units={vocabulary.units}
+        foods={vocabulary.foods}
+      />
       <StepsEditor draft={draft} onChange={onChange} />
 
       <section className="editor-section" aria-labelledby="edit-notes">
@@ -109,7 +147,9 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
                   aria-label={t("edit.noteTitle")}
                   placeholder={t("edit.noteTitle")}
                   value={n.title ?? ""}
-                  onChange={(e) => setNotes(notes.map((x, j) => (j === i ? { ...x, title: e.currentTarget.value } : x)))}
+                  onChange={(e) =>
+                    setNotes(notes.map((x, j) => (j === i ? { ...x, title: e.currentTarget.value } : x)))
+                  }
                 />
                 <Textarea
                   aria-label={t("edit.noteText")}
@@ -117,16 +157,27 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
                   value={n.text ?? ""}
                   autosize
                   minRows={2}
-                  onChange={(e) => setNotes(notes.map((x, j) => (j === i ? { ...x, text: e.currentTarget.value } : x)))}
+                  onChange={(e) =>
+                    setNotes(notes.map((x, j) => (j === i ? { ...x, text: e.currentTarget.value } : x)))
+                  }
                 />
               </Stack>
-              <ActionIcon variant="subtle" color="red" aria-label={t("edit.remove")} onClick={() => setNotes(notes.filter((_, j) => j !== i))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t("edit.remove")}
+                onClick={() => setNotes(notes.filter((_, j) => j !== i))}
+              >
                 <TrashIcon />
               </ActionIcon>
             </Group>
           ))}
           <Group>
-            <Button variant="light" leftSection={<PlusIcon />} onClick={() => setNotes([...notes, { title: "", text: "" }])}>
+            <Button
+              variant="light"
+              leftSection={<PlusIcon />}
+              onClick={() => setNotes([...notes, { title: "", text: "" }])}
+            >
               {t("edit.addNote")}
             </Button>
           </Group>
@@ -142,7 +193,9 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
               label={t(`nutrients.${key}`)}
               rightSection={UNIT[key] ?? "g"}
               value={nutrition[key] ?? ""}
-              onChange={(e) => onChange({ ...draft, nutrition: { ...nutrition, [key]: e.currentTarget.value || null } })}
+              onChange={(e) =>
+                onChange({ ...draft, nutrition: { ...nutrition, [key]: e.currentTarget.value || null } })
+              }
             />
           ))}
         </SimpleGrid>
@@ -156,7 +209,9 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
               key={key}
               label={t(`edit.${label}`)}
               checked={Boolean(settings[key])}
-              onChange={(e) => onChange({ ...draft, settings: { ...settings, [key]: e.currentTarget.checked } })}
+              onChange={(e) =>
+                onChange({ ...draft, settings: { ...settings, [key]: e.currentTarget.checked } })
+              }
             />
           ))}
         </SimpleGrid>

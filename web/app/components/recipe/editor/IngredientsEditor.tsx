@@ -20,7 +20,15 @@ import {
 import { HeadingIcon, PlusIcon, TrashIcon } from "../icons.js";
 import { SortableList, SortableRow } from "./SortableList.js";
 
-function AmountInput({ value, onChange, label }: { value: number | null; onChange: (q: number | null) => void; label: string }) {
+function AmountInput({
+  value,
+  onChange,
+  label,
+}: {
+  value: number | null;
+  onChange: (q: number | null) => void;
+  label: string;
+}) {
   const t = useT("recipe");
   const [text, setText] = useState(amountText(value));
   const parsed = parseAmount(text);
@@ -55,12 +63,17 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
   const items = ingredientsOf(draft);
   const plainText = Boolean((draft.settings as { disableAmount?: boolean } | undefined)?.disableAmount);
   const set = (list: DraftIngredient[]) => onChange({ ...draft, recipeIngredient: list });
-  const patch = (i: number, p: Partial<DraftIngredient>) => set(items.map((it, j) => (j === i ? { ...it, ...p } : it)));
+  const patch = (i: number, p: Partial<DraftIngredient>) =>
+    set(items.map((it, j) => (j === i ? { ...it, ...p } : it)));
 
   return (
     <section className="editor-section" aria-labelledby="edit-ingredients">
       <h2 id="edit-ingredients">{t("edit.ingredients")}</h2>
-      <SortableList ids={items.map((i) => i.referenceId)} onMove={(a, b) => set(moveItem(items, a, b))} className="edit-rows">
+      <SortableList
+        ids={items.map((i) => i.referenceId)}
+        onMove={(a, b) => set(moveItem(items, a, b))}
+        className="edit-rows"
+      >
         {items.map((ing, i) => (
           <SortableRow key={ing.referenceId} id={ing.referenceId} className="edit-row ing-row">
             {(handle) => (
@@ -76,7 +89,12 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
                       data-testid="ingredient-section"
                     />
                     <Tooltip label={t("edit.removeSection")}>
-                      <ActionIcon variant="subtle" color="gray" aria-label={t("edit.removeSection")} onClick={() => patch(i, { title: null })}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t("edit.removeSection")}
+                        onClick={() => patch(i, { title: null })}
+                      >
                         <HeadingIcon />
                       </ActionIcon>
                     </Tooltip>
@@ -86,7 +104,11 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
                   {handle}
                   {plainText ? null : (
                     <>
-                      <AmountInput value={ing.quantity} label={t("edit.amount")} onChange={(quantity) => patch(i, { quantity })} />
+                      <AmountInput
+                        value={ing.quantity}
+                        label={t("edit.amount")}
+                        onChange={(quantity) => patch(i, { quantity })}
+                      />
                       <Autocomplete
                         className="ing-row__unit"
                         aria-label={t("edit.unit")}
@@ -117,13 +139,23 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
                   />
                   {ing.title === null || ing.title === undefined ? (
                     <Tooltip label={t("edit.addSection")}>
-                      <ActionIcon variant="subtle" color="gray" aria-label={t("edit.addSection")} onClick={() => patch(i, { title: "" })}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t("edit.addSection")}
+                        onClick={() => patch(i, { title: "" })}
+                      >
                         <HeadingIcon />
                       </ActionIcon>
                     </Tooltip>
                   ) : null}
                   <Tooltip label={t("edit.remove")}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t("edit.remove")} onClick={() => onChange(removeIngredient(draft, ing.referenceId))}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t("edit.remove")}
+                      onClick={() => onChange(removeIngredient(draft, ing.referenceId))}
+                    >
                       <TrashIcon />
                     </ActionIcon>
                   </Tooltip>
@@ -133,7 +165,12 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
           </SortableRow>
         ))}
       </SortableList>
-      <Button variant="light" leftSection={<PlusIcon />} onClick={() => set([...items, newIngredient()])} data-testid="add-ingredient">
+      <Button
+        variant="light"
+        leftSection={<PlusIcon />}
+        onClick={() => set([...items, newIngredient()])}
+        data-testid="add-ingredient"
+      >
         {t("edit.addIngredient")}
       </Button>
     </section>

@@ -5,12 +5,18 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useBeforeUnload, useBlocker } from "@remix-run/react";
-import { Button, FileButton, Group, SegmentedControl, Text, Textarea } from "@mantine/core";
+import { Button, FileButton, Group, SegmentedControl, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { AppDialog } from "../../dialog/AppDialog.js";
 import { useT } from "../../../lib/i18n.js";
 import { toast } from "../../../lib/toast.js";
-import { draftChanged, draftToJson, parseDraftJson, type Draft, type JsonParse } from "../../../lib/recipe-edit.js";
+import {
+  draftChanged,
+  draftToJson,
+  parseDraftJson,
+  type Draft,
+  type JsonParse,
+} from "../../../lib/recipe-edit.js";
 import type { EditVocabulary } from "../../../lib/recipe-types.js";
 import { UploadIcon } from "../icons.js";
 import { useRecipeIntent, type IntentResult } from "../use-recipe-intent.js";
@@ -36,7 +42,12 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
 
   // An image upload (saved at once) changes the stored recipe; take its stamps so the draft stays clean.
   useEffect(() => {
-    setDraft((d) => ({ ...d, image: original.image, updatedAt: original.updatedAt, dateUpdated: original.dateUpdated }));
+    setDraft((d) => ({
+      ...d,
+      image: original.image,
+      updatedAt: original.updatedAt,
+      dateUpdated: original.dateUpdated,
+    }));
   }, [original]);
 
   const dirty = draftChanged(draft, original) || (mode === "json" && jsonText !== draftToJson(draft));
@@ -54,7 +65,11 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
   );
 
   const parseError = (p: Extract<JsonParse, { ok: false }>) =>
-    p.error === "syntax" ? t("edit.jsonInvalid", { detail: p.detail ?? "" }) : p.error === "notObject" ? t("edit.jsonNotObject") : t("edit.jsonName");
+    p.error === "syntax"
+      ? t("edit.jsonInvalid", { detail: p.detail ?? "" })
+      : p.error === "notObject"
+        ? t("edit.jsonNotObject")
+        : t("edit.jsonName");
 
   const switchMode = (next: "form" | "json") => {
     if (next === mode) return;
@@ -84,7 +99,7 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
         role: "alert",
         "data-toast": "error",
         message: (
-          <Group gap="sm" wrap="nowrap" align="center">
+          <Stack gap="xs" align="flex-start">
             <Text size="sm">{t("edit.conflict")}</Text>
             <Button
               size="xs"
@@ -95,7 +110,7 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
             >
               {t("edit.reload")}
             </Button>
-          </Group>
+          </Stack>
         ),
       });
     } else if (r.error === "forbidden") toast.error(t("edit.forbidden"));
@@ -130,7 +145,13 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
     <Group>
       <FileButton onChange={upload} accept="image/*">
         {(props) => (
-          <Button {...props} variant="light" leftSection={<UploadIcon />} loading={uploader.busy} data-testid="upload-image">
+          <Button
+            {...props}
+            variant="light"
+            leftSection={<UploadIcon />}
+            loading={uploader.busy}
+            data-testid="upload-image"
+          >
             {t("edit.uploadImage")}
           </Button>
         )}
@@ -161,7 +182,13 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
         </Group>
       </Group>
       {mode === "form" ? (
-        <FormEditor draft={draft} onChange={setDraft} vocabulary={vocabulary} canLock={canLock} imageControl={imageControl} />
+        <FormEditor
+          draft={draft}
+          onChange={setDraft}
+          vocabulary={vocabulary}
+          canLock={canLock}
+          imageControl={imageControl}
+        />
       ) : (
         <Textarea
           className="json-editor"

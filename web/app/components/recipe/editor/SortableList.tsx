@@ -4,8 +4,21 @@
  */
 import { useId, type CSSProperties, type ReactNode } from "react";
 import { ActionIcon } from "@mantine/core";
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { useT } from "../../../lib/i18n.js";
 import { GripIcon } from "../icons.js";
 
@@ -49,18 +62,32 @@ export function SortableRow({ id, children, className }: SortableRowProps) {
   const t = useT("recipe");
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style: CSSProperties = {
-    transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
+    transform: transform
+      ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)`
+      : undefined,
     transition,
     zIndex: isDragging ? 2 : undefined,
     position: "relative",
   };
   const handle = (
-    <ActionIcon variant="subtle" color="gray" className="drag-handle" aria-label={t("edit.dragHandle")} {...attributes} {...listeners}>
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      className="drag-handle"
+      aria-label={t("edit.dragHandle")}
+      {...attributes}
+      {...listeners}
+    >
       <GripIcon />
     </ActionIcon>
   );
   return (
-    <li ref={setNodeRef} style={style} className={[className, isDragging ? "is-dragging" : ""].filter(Boolean).join(" ")} data-row-id={id}>
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={[className, isDragging ? "is-dragging" : ""].filter(Boolean).join(" ")}
+      data-row-id={id}
+    >
       {children(handle)}
     </li>
   );

@@ -2,9 +2,28 @@
  * Instructions in the form editor: an optional section title, summary and Markdown text per step, the
  * ingredients the step uses (cook mode shows them), drag to reorder.
  */
-import { ActionIcon, Button, Group, MultiSelect, Stack, Text, TextInput, Textarea, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Group,
+  MultiSelect,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Tooltip,
+} from "@mantine/core";
 import { useT } from "../../../lib/i18n.js";
-import { amountText, ingredientsOf, moveItem, newStep, stepsOf, type Draft, type DraftIngredient, type DraftStep } from "../../../lib/recipe-edit.js";
+import {
+  amountText,
+  ingredientsOf,
+  moveItem,
+  newStep,
+  stepsOf,
+  type Draft,
+  type DraftIngredient,
+  type DraftStep,
+} from "../../../lib/recipe-edit.js";
 import { HeadingIcon, PlusIcon, TrashIcon } from "../icons.js";
 import { SortableList, SortableRow } from "./SortableList.js";
 
@@ -17,14 +36,22 @@ export function ingredientLabel(ing: DraftIngredient): string {
 export function StepsEditor({ draft, onChange }: { draft: Draft; onChange: (d: Draft) => void }) {
   const t = useT("recipe");
   const steps = stepsOf(draft);
-  const choices = ingredientsOf(draft).map((ing) => ({ value: ing.referenceId, label: ingredientLabel(ing) }));
+  const choices = ingredientsOf(draft).map((ing) => ({
+    value: ing.referenceId,
+    label: ingredientLabel(ing),
+  }));
   const set = (list: DraftStep[]) => onChange({ ...draft, recipeInstructions: list });
-  const patch = (i: number, p: Partial<DraftStep>) => set(steps.map((s, j) => (j === i ? { ...s, ...p } : s)));
+  const patch = (i: number, p: Partial<DraftStep>) =>
+    set(steps.map((s, j) => (j === i ? { ...s, ...p } : s)));
 
   return (
     <section className="editor-section" aria-labelledby="edit-steps">
       <h2 id="edit-steps">{t("edit.instructions")}</h2>
-      <SortableList ids={steps.map((s) => s.id)} onMove={(a, b) => set(moveItem(steps, a, b))} className="edit-rows">
+      <SortableList
+        ids={steps.map((s) => s.id)}
+        onMove={(a, b) => set(moveItem(steps, a, b))}
+        className="edit-rows"
+      >
         {steps.map((step, i) => (
           <SortableRow key={step.id} id={step.id} className="edit-row step-row">
             {(handle) => (
@@ -64,26 +91,47 @@ export function StepsEditor({ draft, onChange }: { draft: Draft; onChange: (d: D
                       aria-label={t("edit.linkIngredients")}
                       placeholder={t("edit.linkIngredients")}
                       data={choices}
-                      value={step.ingredientReferences.map((r) => r.referenceId).filter((id) => choices.some((c) => c.value === id))}
-                      onChange={(ids) => patch(i, { ingredientReferences: ids.map((referenceId) => ({ referenceId })) })}
+                      value={step.ingredientReferences
+                        .map((r) => r.referenceId)
+                        .filter((id) => choices.some((c) => c.value === id))}
+                      onChange={(ids) =>
+                        patch(i, { ingredientReferences: ids.map((referenceId) => ({ referenceId })) })
+                      }
                       clearable
                       searchable
                     />
                   ) : null}
                 </Stack>
                 <Stack gap={4}>
-                  <Tooltip label={step.title === null || step.title === undefined ? t("edit.addSection") : t("edit.removeSection")}>
+                  <Tooltip
+                    label={
+                      step.title === null || step.title === undefined
+                        ? t("edit.addSection")
+                        : t("edit.removeSection")
+                    }
+                  >
                     <ActionIcon
                       variant="subtle"
                       color="gray"
-                      aria-label={step.title === null || step.title === undefined ? t("edit.addSection") : t("edit.removeSection")}
-                      onClick={() => patch(i, { title: step.title === null || step.title === undefined ? "" : null })}
+                      aria-label={
+                        step.title === null || step.title === undefined
+                          ? t("edit.addSection")
+                          : t("edit.removeSection")
+                      }
+                      onClick={() =>
+                        patch(i, { title: step.title === null || step.title === undefined ? "" : null })
+                      }
                     >
                       <HeadingIcon />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label={t("edit.remove")}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t("edit.remove")} onClick={() => set(steps.filter((_, j) => j !== i))}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t("edit.remove")}
+                      onClick={() => set(steps.filter((_, j) => j !== i))}
+                    >
                       <TrashIcon />
                     </ActionIcon>
                   </Tooltip>
@@ -93,7 +141,12 @@ export function StepsEditor({ draft, onChange }: { draft: Draft; onChange: (d: D
           </SortableRow>
         ))}
       </SortableList>
-      <Button variant="light" leftSection={<PlusIcon />} onClick={() => set([...steps, newStep()])} data-testid="add-step">
+      <Button
+        variant="light"
+        leftSection={<PlusIcon />}
+        onClick={() => set([...steps, newStep()])}
+        data-testid="add-step"
+      >
         {t("edit.addStep")}
       </Button>
     </section>

@@ -1,0 +1,11 @@
+import { startLarder } from "./server.js";
+import { throughput, SEARCH_TERMS, searchPath, FILTER_QUERIES, filterPath } from "./measure.js";
+import { readFile } from "node:fs/promises";
+const token = (await readFile("/tmp/bscratch/d10k.token", "utf8")).trim();
+const kind = process.argv[2] ?? "search";
+const s = await startLarder({ root: "/work/main", dataDir: "/tmp/bscratch/d10k", apiToken: token, searchTerm: "chicken", nodeArgs: ["--cpu-prof", "--cpu-prof-dir=/tmp/bscratch/prof-load-" + kind] });
+console.log(s.times);
+const paths = kind === "search" ? SEARCH_TERMS.map(searchPath) : FILTER_QUERIES.map(filterPath);
+const t = await throughput(s.port, token, paths, 10, 6);
+console.log(t);
+await s.stop();

@@ -1,0 +1,43 @@
+/**
+ * /g/:groupSlug/shared/r/:tokenId: a recipe shared by link (spec §2). Needs no login, so it sits outside
+ * the group layout (which asks private groups' visitors to sign in) and uses the plain layout. Expired or
+ * unknown links are "page not found". Search engines are asked not to index it: the link is a capability.
+ */
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RecipePage } from "../components/recipe/RecipePage.js";
+import { PlainLayout } from "../components/shell/PlainLayout.js";
+import { metaT } from "../lib/i18n.js";
+import { loadSharedRecipePage } from "../lib/recipe-page.server.js";
+import recipeStyles from "../styles/recipe-page.css?url";
+import printStyles from "../styles/print.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: recipeStyles },
+  { rel: "stylesheet", href: printStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: metaT(matches, "common")("errors.pageNotFound") }];
+  return [
+    { title: metaT(matches, "recipe")("pageTitle", { name: data.recipe.name }) },
+    { name: "robots", content: "noindex" },
+    ...data.og,
+    { "script:ld+json": data.ld },
+  ];
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadSharedRecipePage(request, context, params);
+}
+
+export default function SharedRecipeRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <PlainLayout>
+      <main className="page" id="main" data-testid="shared-recipe">
+        <RecipePage data={data} />
+      </main>
+    </PlainLayout>
+  );
+}
