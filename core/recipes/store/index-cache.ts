@@ -112,13 +112,36 @@ export function jsonSafe(v: unknown): boolean {
 }
 
 /**
- * The doc as the cache gives it back: rebuilt from JSON. Read from a file, a doc's strings are slices
- * of the file's text and keep all of it alive (twice over when the file has one non-ASCII character
- * and is held as UTF-16): 5 KB a recipe, half the index's memory after a cold start of 10,000
- * recipes. Rebuilt, the strings are compact, and a cold start holds exactly what a warm one does.
+ * Copy a freshly parsed doc's long strings, in place. Read from a file, a doc's strings are slices of
+ * the file's text and keep all of it alive (twice over when the file has a non-ASCII character and is
+ * held as UTF-16): 5 KB a recipe, half the index's memory after a cold start of 10,000 recipes.
+ * `(" " + s).slice(1)` makes V8 flatten a fresh, compact copy (one byte a character where it fits);
+ * V8 copies substrings under 13 characters anyway. A JSON round trip did the same at five times the
+ * cost (docs/decisions/0007). Only for a doc nobody else holds yet.
  */
-export function compactDoc(doc: RecipeDoc): RecipeDoc {
-  return jsonSafe(doc) ? (JSON.parse(JSON.stringify(doc)) as RecipeDoc) : doc;
+export function compactStrings<T>(value: T): T {
+  compactIn(value as unknown);
+  return value;
+}
+
+function compactIn(v: unknown): void {
+  if (typeof v !== "object" || v === null) return;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "string") {
+        if (x.length >= 13) v[i] = (" " + x).slice(1);
+      } else compactIn(x);
+    }
+    return;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const x = o[k];
+    if (typeof x === "string") {
+      if (x.length >= 13) o[k] = (" " + x).slice(1);
+    } else compactIn(x);
+  }
 }
 
 function isFingerprint(r: unknown[]): boolean {
