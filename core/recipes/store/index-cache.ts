@@ -95,53 +95,29 @@ function asciiJson(value: unknown): string {
 
 /** True when JSON keeps this value as it is (no NaN or infinities, no undefined in lists, no functions). */
 export function jsonSafe(v: unknown): boolean {
-  switch (typeof v) {
-    case "string":
-    case "boolean":
-      return true;
-    case "number":
-      return Number.isFinite(v);
-    case "object":
-      if (v === null) return true;
-      if (Array.isArray(v)) return v.every((x) => x !== undefined && jsonSafe(x));
-      if (Object.getPrototypeOf(v) !== Object.prototype) return false;
-      return Object.values(v).every((x) => x === undefined || jsonSafe(x));
-    default:
-      return false;
+  if (typeof v === "string" || typeof v === "boolean" || v === null) return true;
+  if (typeof v === "number") return Number.isFinite(v);
+  if (typeof v !== "object") return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (v[i] === undefined || !jsonSafe(v[i])) return false;
+    return true;
   }
+  if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+  const o = v as Record<string, unknown>;
+  for (const k in o) if (o[k] !== undefined && !jsonSafe(o[k])) return false;
+  return true;
 }
 
 /**
- * Copy a freshly parsed doc's long strings, in place. Read from a file, a doc's strings are slices of
- * the file's text and keep all of it alive (twice over when the file has a non-ASCII character and is
- * held as UTF-16): 5 KB a recipe, half the index's memory after a cold start of 10,000 recipes.
- * `(" " + s).slice(1)` makes V8 flatten a fresh, compact copy (one byte a character where it fits);
- * V8 copies substrings under 13 characters anyway. A JSON round trip did the same at five times the
- * cost (docs/decisions/0007). Only for a doc nobody else holds yet.
+ * The doc as the cache gives it back: rebuilt from JSON. Read from a file, a doc holds slices of the
+ * file's text (keeping all of it alive, as UTF-16 when the file has one non-ASCII character), arrays
+ * with room to grow and objects shaped one key at a time: 11 KB a recipe where the same doc rebuilt
+ * from JSON takes 6 KB, which was half the index's memory after a cold start of 10,000 recipes.
+ * Copying only the strings saved a tenth of that; the round trip costs ~30 µs a recipe
+ * (docs/decisions/0007). A cold start then holds exactly what a warm one does.
  */
-export function compactStrings<T>(value: T): T {
-  compactIn(value as unknown);
-  return value;
-}
-
-function compactIn(v: unknown): void {
-  if (typeof v !== "object" || v === null) return;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const x: unknown = v[i];
-      if (typeof x === "string") {
-        if (x.length >= 13) v[i] = (" " + x).slice(1);
-      } else compactIn(x);
-    }
-    return;
-  }
-  const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    const x = o[k];
-    if (typeof x === "string") {
-      if (x.length >= 13) o[k] = (" " + x).slice(1);
-    } else compactIn(x);
-  }
+export function compactDoc(doc: RecipeDoc): RecipeDoc {
+  return jsonSafe(doc) ? (JSON.parse(JSON.stringify(doc)) as RecipeDoc) : doc;
 }
 
 function isFingerprint(r: unknown[]): boolean {

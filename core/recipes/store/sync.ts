@@ -15,7 +15,7 @@ import { writeFileAtomic } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
 import { fileSlug } from "../../util/slug.js";
 import { FileTooLargeError, fingerprintOf, hashText, listRecipeFiles, readFileState, readFileStateSync, type FileFingerprint, type FileState } from "./file-state.js";
-import { compactStrings, type IndexCache } from "./index-cache.js";
+import { compactDoc, type IndexCache } from "./index-cache.js";
 import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type IdentityPatch, type Location } from "./identity.js";
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
@@ -192,7 +192,7 @@ function parse(ctx: SyncContext, groupSlug: string, text: string, slug: string):
   if (text.trim() === "") return { error: { message: "file is empty", line: null } };
   try {
     // parseRecipeFile, with a fast path for the front matter Larder writes (store/fast-read.ts).
-    const doc = compactStrings(readRecipeFile(text, ctx.vocabularyFor(groupSlug)));
+    const doc = compactDoc(readRecipeFile(text, ctx.vocabularyFor(groupSlug)));
     return { doc: doc.name === "" ? { ...doc, name: nameFromSlug(slug) } : doc };
   } catch (e) {
     const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
