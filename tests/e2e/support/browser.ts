@@ -115,7 +115,7 @@ export async function newPage(browser: Browser, app: Pick<App, "url">, opts: Pag
     baseURL: app.url,
   });
   // Fail a step with its call log well before vitest's 30 s test timeout hides where it stuck.
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   if (errors) {
     page.on("pageerror", (e) => errors.push(String(e)));
