@@ -27,7 +27,10 @@ export interface SizeResult {
   searchThroughput: Throughput;
   filterThroughput: Throughput;
   handEdit: HandEdit;
+  /** The largest of all runs (the cold start that also takes the load, the warm starts). */
   peakRssMb: number;
+  /** Warm starts only. */
+  peakRssWarmMb: number;
 }
 
 export interface Results {
@@ -38,6 +41,7 @@ export interface Results {
   durationS: number;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; os: string; loadavgStart: number[]; loadavgEnd: number[] };
   emptyStartMs: number[];
+  emptyPeakRssMb: number;
   sizes: SizeResult[];
   /** With --profile: CPU profiles of a cold and a warm start of the largest folder. */
   profiles: { kind: string; summaryFile: string }[];
@@ -114,9 +118,9 @@ export function renderMarkdown(r: Results): string {
   row("search throughput", (s) => `${n0(s.searchThroughput.reqPerSec)} req/s (p50 ${ms(s.searchThroughput.p50)}, p99 ${ms(s.searchThroughput.p99)})`);
   row("queryFilter + orderBy throughput", (s) => `${n0(s.filterThroughput.reqPerSec)} req/s (p50 ${ms(s.filterThroughput.p50)}, p99 ${ms(s.filterThroughput.p99)})`);
   row("hand edit → visible p50 / p95 (max)", (s) => `${ms(s.handEdit.p50)} / ${ms(s.handEdit.p95)} (${ms(s.handEdit.max)})`);
-  row("server peak RSS (VmHWM)", (s) => `${Math.round(s.peakRssMb)} MB`);
+  row("server peak RSS (VmHWM), all runs / warm starts only", (s) => `${Math.round(s.peakRssMb)} MB / ${Math.round(s.peakRssWarmMb)} MB`);
   L.push("");
-  L.push(`Server start with an empty data folder (no recipes), for reference: ${r.emptyStartMs.map(ms).join(", ")}.`, "");
+  L.push(`Server start with an empty data folder (no recipes), for reference: ${r.emptyStartMs.map(ms).join(", ")}; its peak RSS ${Math.round(r.emptyPeakRssMb)} MB.`, "");
   L.push("## Start-up runs", "");
   for (const s of r.sizes) {
     for (const [kind, sum] of [["cold", s.cold], ["warm", s.warm]] as const) {

@@ -59,7 +59,8 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
 
   const coldRuns: StartSummary["runs"] = [];
   let peakRssMb = 0;
-  let result: Omit<SizeResult, "recipes" | "bytes" | "generateMs" | "rawRead" | "cold" | "warm" | "coldToRawRatio" | "peakRssMb"> | null = null;
+  let peakRssWarmMb = 0;
+  let result: Omit<SizeResult, "recipes" | "bytes" | "generateMs" | "rawRead" | "cold" | "warm" | "coldToRawRatio" | "peakRssMb" | "peakRssWarmMb"> | null = null;
   for (let i = 0; i < START_RUNS; i++) {
     await dropIndexCache(dataDir);
     const server = await start();
@@ -78,7 +79,7 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
     const server = await start();
     warmRuns.push(server.times);
     log(`${count}: warm start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`);
-    peakRssMb = Math.max(peakRssMb, await server.peakRssMb());
+    peakRssWarmMb = Math.max(peakRssWarmMb, await server.peakRssMb());
     await server.stop();
   }
   if (!result) throw new Error("unreachable: no load results");
@@ -88,7 +89,7 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
   }
   const rawRead = { processMs: median(raws.map((r) => r.processMs)), readMs: median(raws.map((r) => r.readMs)), runs: raws };
   const cold = summarise(coldRuns);
-  return { recipes: count, bytes: gen.bytes, generateMs, rawRead, cold, warm: summarise(warmRuns), coldToRawRatio: cold.firstListMs / rawRead.processMs, ...result, peakRssMb };
+  return { recipes: count, bytes: gen.bytes, generateMs, rawRead, cold, warm: summarise(warmRuns), coldToRawRatio: cold.firstListMs / rawRead.processMs, ...result, peakRssMb: Math.max(peakRssMb, peakRssWarmMb), peakRssWarmMb };
 }
 
 async function underLoad(server: RunningLarder, gen: GeneratedFolder) {
@@ -117,15 +118,17 @@ async function underLoad(server: RunningLarder, gen: GeneratedFolder) {
   return { search, filter, searchThroughput, filterThroughput, handEdit };
 }
 
-async function emptyStart(base: string): Promise<number[]> {
+async function emptyStart(base: string): Promise<{ startMs: number[]; peakRssMb: number }> {
   const gen = await generateFolder(join(base, "0"), 0);
-  const out: number[] = [];
+  const startMs: number[] = [];
+  let peakRssMb = 0;
   for (let i = 0; i < START_RUNS; i++) {
     const s = await startLarder({ root: ROOT, dataDir: gen.dir, apiToken: gen.apiToken, searchTerm: "chicken" });
-    out.push(s.times.firstListMs);
+    startMs.push(s.times.firstListMs);
+    peakRssMb = Math.max(peakRssMb, await s.peakRssMb());
     await s.stop();
   }
-  return out;
+  return { startMs, peakRssMb };
 }
 
 async function git(args: string[]): Promise<string> {
@@ -138,8 +141,9 @@ async function main(): Promise<void> {
   const loadavgStart = loadavg();
   await ensureBuilt(ROOT, log);
   const base = join(tmpdir(), "larder-bench");
-  const emptyStartMs = await emptyStart(base);
-  log(`empty folder start: ${emptyStartMs.map((x) => x.toFixed(0)).join(", ")} ms`);
+  const empty = await emptyStart(base);
+  const emptyStartMs = empty.startMs;
+  log(`empty folder start: ${emptyStartMs.map((x) => x.toFixed(0)).join(", ")} ms, peak RSS ${empty.peakRssMb.toFixed(0)} MB`);
   const results: SizeResult[] = [];
   for (const n of sizes) results.push(await benchSize(n, base, process.argv.includes("--profile") && n === Math.max(...sizes)));
   const partial: Omit<Results, "targets"> = {
@@ -158,15 +162,29 @@ async function main(): Promise<void> {
       loadavgEnd: loadavg(),
     },
     emptyStartMs,
+    emptyPeakRssMb: empty.peakRssMb,
     sizes: results,
     profiles,
   };
   const big = results.reduce((a, b) => (b.recipes > a.recipes ? b : a));
   const fixed = median(emptyStartMs);
+  const small = results.reduce((a, b) => (b.recipes < a.recipes ? b : a));
+  const n = big.recipes.toLocaleString("en-US");
+  // Causes, from this run's own figures; the profile behind them: docs/decisions/0007-performance.md.
   const explain = (what: string): string | undefined => {
-    if (/start/.test(what) && !/growth/.test(what)) {
+    if (/growth/.test(what)) return `search p95 is ${big.search.p95.toFixed(1)} ms at ${n} recipes against ${small.search.p95.toFixed(1)} ms: the matches of an OR query grow with the folder, and ordering and paging them (core/query listQuery) is linear in the matches. See docs/decisions/0007-performance.md.`;
+    if (/start/.test(what)) {
       const index = (/warm/.test(what) ? big.warm : big.cold).runs.at(-1)?.indexLog;
-      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and module loading, before any recipe is read); the recipe index's own share: ${index ?? "not logged"}. See docs/decisions/0007-performance.md.`;
+      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and module loading, before any recipe is read); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the ${n} list entries. See docs/decisions/0007-performance.md.`;
+    }
+    if (/^search p/.test(what)) {
+      return `one search at ${n} recipes orders and pages every match of its words (thousands for a common word; core/query listQuery, O(matches), outside this issue's code); ${small.search.p50.toFixed(1)} ms p50 at ${small.recipes.toLocaleString("en-US")}. The machine is a shared VM: runs differ by up to half. See docs/decisions/0007-performance.md.`;
+    }
+    if (/throughput/.test(what)) {
+      return `one search takes ${big.search.p50.toFixed(1)} ms (p50, one request at a time) at ${n} recipes, against ${small.search.p50.toFixed(1)} ms at ${small.recipes.toLocaleString("en-US")} where ${Math.round(small.searchThroughput.reqPerSec)} req/s are reached; the load generator shares the 2 cores. Most of a request is ordering and paging every match (core/query listQuery, O(matches), outside this issue's code). See docs/decisions/0007-performance.md.`;
+    }
+    if (/RSS/.test(what)) {
+      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(big.peakRssWarmMb)} MB; the cold start's parsing garbage adds the rest. The index holds the parsed recipes, the list entries and the search index. See docs/decisions/0007-performance.md.`;
     }
     return undefined;
   };

@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import type { Larder } from "../../core/larder.js";
-import type { RecipeStoreStats } from "../../core/recipes/store/recipe-store.js";
+import type { RecipeStoreStats } from "../../core/recipes/store/index.js";
 import { cliLogger, configFor, liveServer, requireDataFolder, resolveDataDir, withLock } from "../context.js";
 import { isJsonMode, printJson, printTable } from "../output.js";
 

@@ -17,19 +17,10 @@
  */
 import type { SearchRanker } from "../query/list.js";
 import { parseSearchQuery, significantTerms, tokenize } from "./fold.js";
-import { boundedDistance, innerTrigrams, maxEdits, minSharedGrams, paddedTrigrams } from "./fuzzy.js";
+import { fieldTexts, normalizedField, type SearchableRecipe } from "./searchable.js";
 
-/** What the index reads from a recipe; `RecipeIndexEntry` satisfies it. */
-export interface SearchableRecipe {
-  id: string;
-  name: string | null;
-  description?: string | null;
-  ingredientTexts?: readonly string[];
-  tags?: readonly { name: string }[];
-  recipeCategory?: readonly { name: string }[];
-  tools?: readonly { name: string }[];
-  foods?: readonly { name: string }[];
-}
+export type { SearchableRecipe } from "./searchable.js";
+import { boundedDistance, innerTrigrams, maxEdits, minSharedGrams, paddedTrigrams } from "./fuzzy.js";
 
 export interface SearchHit {
   id: string;
@@ -42,27 +33,6 @@ const FIELD_WEIGHTS = [10, 1, 1.5, 3, 3, 2, 2.5]; // name, description, ingredie
 const MASK_WEIGHT = new Float64Array(1 << FIELD_WEIGHTS.length);
 for (let m = 1; m < MASK_WEIGHT.length; m++) {
   MASK_WEIGHT[m] = Math.max(...FIELD_WEIGHTS.filter((_, i) => m & (1 << i)));
-}
-
-function fieldTexts(r: SearchableRecipe): (string | null | undefined)[][] {
-  const names = (l?: readonly { name: string }[]) => (l ?? []).map((x) => x.name);
-  return [
-    [r.name],
-    [r.description],
-    [...(r.ingredientTexts ?? [])],
-    names(r.tags),
-    names(r.recipeCategory),
-    names(r.tools),
-    names(r.foods),
-  ];
-}
-
-/** One field's normalised text; list items joined by " | " so a phrase cannot span two items. */
-function normalizedField(r: SearchableRecipe, f: number): string {
-  return fieldTexts(r)[f]
-    .map((item) => tokenize(item).join(" "))
-    .filter((t) => t !== "")
-    .join(" | ");
 }
 
 interface Term {

@@ -5,7 +5,8 @@
 import { hash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { lstat, open, readdir, stat } from "node:fs/promises";
-import { errnoCode } from "../../storage/atomic-write.js";
+import { errnoCode, writeFileAtomic } from "../../storage/atomic-write.js";
+import { ConflictError } from "../../errors.js";
 import { isSafeSlug, type DataFolder } from "../../storage/data-folder.js";
 
 export interface FileFingerprint {
@@ -157,4 +158,27 @@ export async function exists(path: string): Promise<boolean> {
     if (isGone(e)) return false;
     throw e;
   }
+}
+
+/** The fingerprint on disk for a 409 check: a file too large to read still has a size that differs. */
+export async function diskFingerprint(path: string): Promise<FileFingerprint | null> {
+  try {
+    return await readFileState(path);
+  } catch (e) {
+    if (e instanceof FileTooLargeError) return { size: e.size, mtimeMs: 0, hash: "" };
+    throw e;
+  }
+}
+
+/** Write a recipe file atomically; returns the fingerprint of what was written. */
+export async function commitFile(path: string, text: string, tmpDir: string, exclusive: boolean): Promise<FileFingerprint> {
+  await writeFileAtomic(path, text, { tmpDir, exclusive });
+  const st = await stat(path);
+  return { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
+}
+
+export function changedOnDisk(groupSlug: string, slug: string): ConflictError {
+  return new ConflictError(
+    `The recipe file groups/${groupSlug}/recipes/${slug}.md changed on disk since it was read; the version on disk has been loaded. Reload the recipe and try again`,
+  );
 }

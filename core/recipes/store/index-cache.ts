@@ -113,8 +113,8 @@ export function jsonSafe(v: unknown): boolean {
  * file's text (keeping all of it alive, as UTF-16 when the file has one non-ASCII character), arrays
  * with room to grow and objects shaped one key at a time: 11 KB a recipe where the same doc rebuilt
  * from JSON takes 6 KB, which was half the index's memory after a cold start of 10,000 recipes.
- * Copying only the strings saved a tenth of that; the round trip costs ~30 µs a recipe
- * (docs/decisions/0007). A cold start then holds exactly what a warm one does.
+ * Copying only the strings saved a tenth of that; the round trip costs about a quarter of reading
+ * the file (docs/decisions/0007). A cold start then holds exactly what a warm one does.
  */
 export function compactDoc(doc: RecipeDoc): RecipeDoc {
   return jsonSafe(doc) ? (JSON.parse(JSON.stringify(doc)) as RecipeDoc) : doc;

@@ -46,6 +46,14 @@ export class RecipeIndex {
     return out;
   }
 
+  /** Recipes in all, per group, and files that do not parse (for `larder stats`). */
+  counts(): { recipes: number; groups: Record<string, number>; broken: number } {
+    const groups: Record<string, number> = {};
+    let recipes = 0;
+    for (const [g, entries] of this.groups) recipes += groups[g] = entries.size;
+    return { recipes, groups, broken: this.broken().length };
+  }
+
   groupSlugs(): string[] {
     return [...new Set([...this.groups.keys(), ...[...this.brokenOnly.values()].map((b) => b.groupSlug)])];
   }

@@ -3,37 +3,26 @@
  * (ARCHITECTURE §3, §4). Reads never touch the disk. Writes are atomic, refused with 409 when the
  * file changed on disk since it was indexed, and never touch a file that does not parse.
  */
-import { mkdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { mkdir, rename, rm, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { RecipeDoc } from "../doc.js";
 import { parseRecipeFile, serializeRecipeFile } from "../file/recipe-file.js";
 import type { DataFolder } from "../../storage/data-folder.js";
-import { errnoCode, writeFileAtomic } from "../../storage/atomic-write.js";
+import { errnoCode } from "../../storage/atomic-write.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../../errors.js";
 import { consoleLogger, type Logger } from "../../log/logger.js";
 import { newId } from "../../util/ids.js";
-import { differs, exists, FileTooLargeError, hashText, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
-import { keyOf, usableId, type Location } from "./identity.js";
+import { changedOnDisk, commitFile, differs, diskFingerprint, exists, hashText, listRecipeFiles, type FileFingerprint } from "./file-state.js";
+import { usableId, type Location } from "./identity.js";
 import { RecipeIndex } from "./recipe-index.js";
 import { sameDoc } from "./same-doc.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
-import { nameFromSlug, syncFiles, type SyncContext, type SyncMode } from "./sync.js";
-import { IndexCache, type IndexCacheInfo } from "./index-cache.js";
-import { CACHE_SAVE_AFTER_OPEN_MS, CACHE_SAVE_DEBOUNCE_MS, CacheWriter } from "./cache-writer.js";
-import type { BrokenFile, RecipeChange, RecipeEntry, RecipeStoreOptions, SaveOptions } from "./types.js";
+import { syncFiles, type SyncContext, type SyncMode } from "./sync.js";
+import { StoreCache } from "./store-cache.js";
+import type { BrokenFile, RecipeChange, RecipeEntry, RecipeStoreOptions, RecipeStoreStats, SaveOptions } from "./types.js";
 import { RecipeWatcher } from "./watcher.js";
 
 export type ChangeListener = (change: RecipeChange) => void;
-
-/** What `larder stats` shows about the index. */
-export interface RecipeStoreStats {
-  recipes: number;
-  groups: Record<string, number>;
-  broken: number;
-  /** Time the scan at open took (load the cache, list, stat or read, parse, identity), ms. */
-  openMs: number;
-  cache: IndexCacheInfo | null;
-}
 
 export class RecipeStore {
   private readonly index = new RecipeIndex();
@@ -41,16 +30,13 @@ export class RecipeStore {
   private readonly log: Logger;
   private readonly now: () => Date;
   private readonly listeners = new Set<ChangeListener>();
-  /** First parse failure of a watched file, by key: it is re-read once before being called broken. */
-  private readonly retries = new Map<string, number>();
   private readonly retryMs: number;
   private readonly ctx: SyncContext;
   private fsWatcher: RecipeWatcher | null = null;
   /** One mutation at a time (API writes, watcher bursts, write-backs): a 409 check and its write never interleave with a reload. */
   private tail: Promise<unknown> = Promise.resolve();
   private state: "new" | "open" | "closed" = "new";
-  private readonly cache: IndexCache | null;
-  private readonly cacheWriter: CacheWriter | null;
+  private readonly cache: StoreCache | null;
   private openMs = 0;
 
   constructor(private readonly opts: RecipeStoreOptions) {
@@ -58,15 +44,13 @@ export class RecipeStore {
     this.log = opts.log ?? consoleLogger();
     this.now = opts.now ?? (() => new Date());
     this.retryMs = opts.retryMs ?? 150;
-    this.cache = (opts.cache ?? true) ? new IndexCache(IndexCache.pathIn(this.folder.cacheDir)) : null;
-    this.cacheWriter =
-      this.cache && !opts.readOnly
-        ? new CacheWriter(this.cache, {
-            current: (loc) => {
-              const e = this.index.get(loc.groupSlug, loc.slug);
-              return e && !e.broken ? e.file : null;
-            },
-            verify: (loc) => readFileState(this.folder.recipeFile(loc.groupSlug, loc.slug)),
+    this.cache =
+      (opts.cache ?? true)
+        ? new StoreCache({
+            folder: this.folder,
+            index: this.index,
+            readOnly: opts.readOnly ?? false,
+            vocabularyVersion: (g) => opts.vocabularyVersion(g),
             isOpen: () => this.state === "open",
             now: () => this.now().getTime(),
             log: this.log,
@@ -81,9 +65,9 @@ export class RecipeStore {
       now: this.now,
       readOnly: opts.readOnly ?? false,
       log: this.log,
-      retryLater: (loc) => this.retryLater(loc),
-      clearRetry: (loc) => void this.retries.delete(keyOf(loc.groupSlug, loc.slug)),
-      cache: this.cache,
+      retryLater: (loc) => this.fsWatcher?.retryLater(loc, this.retryMs) ?? false,
+      clearRetry: (loc) => this.fsWatcher?.clearRetry(loc),
+      cache: this.cache?.index ?? null,
     };
   }
 
@@ -117,7 +101,7 @@ export class RecipeStore {
     const c = this.cache?.stats();
     const from = c ? `${c.hits} from the cache, ${c.misses} read; cache ${c.state}` : "no cache";
     this.log.info(`recipe index: ${this.index.all().length} recipes (${from}) in ${Math.round(this.openMs)} ms`);
-    if (this.cache?.dirty) this.cacheWriter?.schedule(CACHE_SAVE_AFTER_OPEN_MS);
+    this.cache?.opened();
   }
 
   async close(): Promise<void> {
@@ -127,26 +111,22 @@ export class RecipeStore {
     this.fsWatcher = null;
     await this.tail.catch(() => undefined);
     this.listeners.clear();
-    await this.cacheWriter?.save();
+    await this.cache?.save();
   }
 
   /** Counts of the index and the state of its cache. */
   stats(): RecipeStoreStats {
-    const groups: Record<string, number> = {};
-    for (const g of this.index.groupSlugs()) groups[g] = this.index.list(g).length;
-    return { recipes: this.index.all().length, groups, broken: this.index.broken().length, openMs: this.openMs, cache: this.cache?.stats() ?? null };
+    return { ...this.index.counts(), openMs: this.openMs, cache: this.cache?.stats() ?? null };
   }
 
   /** Write the warm-start cache now if it changed (also done by a timer and at close). */
   async saveCache(): Promise<void> {
-    await this.cacheWriter?.save();
+    await this.cache?.save();
   }
 
   /** The store wrote this file version itself: what reading it back gives is known. */
   private rememberWrite(groupSlug: string, slug: string, file: FileFingerprint, writtenAt: number, doc: RecipeDoc): void {
-    // As sync.ts's parse() would read it, so a cached start equals a cold one.
-    const asRead = doc.name === "" ? { ...doc, name: nameFromSlug(slug) } : doc;
-    this.cache?.remember({ groupSlug, slug }, { file, readAt: writtenAt, vocabularyVersion: this.opts.vocabularyVersion(groupSlug), doc: asRead });
+    this.cache?.rememberWrite({ groupSlug, slug }, file, writtenAt, doc);
   }
 
   /** The file watcher (null when not watching): `pause()` / `resume()` make tests of §3.4 deterministic. */
@@ -221,7 +201,7 @@ export class RecipeStore {
       } catch (e) {
         if (errnoCode(e) !== "EEXIST") throw e;
         await this.syncLocked([{ groupSlug, slug }], "reload");
-        throw this.changedOnDisk(groupSlug, slug);
+        throw changedOnDisk(groupSlug, slug);
       }
       const entry: RecipeEntry = { groupSlug, slug, doc: written, id, file, seenAt: null, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
       this.index.put(entry);
@@ -267,7 +247,7 @@ export class RecipeStore {
       await this.verifyUnchanged(groupSlug, oldSlug, cur.file);
       if (await exists(newPath)) {
         await this.syncLocked([{ groupSlug, slug: newSlug }], "reload");
-        throw this.changedOnDisk(groupSlug, newSlug);
+        throw changedOnDisk(groupSlug, newSlug);
       }
       const oldMedia = this.folder.recipeMediaDir(groupSlug, oldSlug);
       const newMedia = this.folder.recipeMediaDir(groupSlug, newSlug);
@@ -306,11 +286,11 @@ export class RecipeStore {
     return this.exclusive(async () => {
       const cur = this.writable(groupSlug, slug, {});
       const path = this.folder.recipeFile(groupSlug, slug);
-      const disk = await this.readDisk(path);
+      const disk = await diskFingerprint(path);
       // Already gone is fine; changed since indexed is not: deleting would lose that hand edit.
       if (disk !== null && differs(cur.file, disk)) {
         await this.syncLocked([{ groupSlug, slug }], "reload");
-        throw this.changedOnDisk(groupSlug, slug);
+        throw changedOnDisk(groupSlug, slug);
       }
       await unlink(path).catch((e: unknown) => {
         if (errnoCode(e) !== "ENOENT") throw e;
@@ -366,7 +346,7 @@ export class RecipeStore {
   }
 
   private emit(changes: RecipeChange[]): void {
-    if (changes.length > 0 || this.cache?.dirty) this.cacheWriter?.schedule(CACHE_SAVE_DEBOUNCE_MS);
+    this.cache?.changed();
     for (const change of changes) {
       for (const listener of this.listeners) {
         try {
@@ -406,55 +386,22 @@ export class RecipeStore {
     return { text, doc: { ...back, id: doc.id, owner: doc.owner } };
   }
 
-  private async readDisk(path: string): Promise<FileFingerprint | null> {
-    try {
-      return await readFileState(path);
-    } catch (e) {
-      if (e instanceof FileTooLargeError) return { size: e.size, mtimeMs: 0, hash: "" };
-      throw e;
-    }
-  }
-
   /**
    * Invariant 4: the file must still be the version indexed. If not, the index takes the disk's
    * version (announced like any hand edit) and the write is refused. writeFileAtomic has no hook
    * between its fsync and its rename, so this runs just before it is called.
    */
   private async verifyUnchanged(groupSlug: string, slug: string, known: FileFingerprint): Promise<void> {
-    const disk = await this.readDisk(this.folder.recipeFile(groupSlug, slug));
+    const disk = await diskFingerprint(this.folder.recipeFile(groupSlug, slug));
     if (!differs(known, disk)) return;
     await this.syncLocked([{ groupSlug, slug }], "reload");
-    throw this.changedOnDisk(groupSlug, slug);
+    throw changedOnDisk(groupSlug, slug);
   }
 
-  private changedOnDisk(groupSlug: string, slug: string): ConflictError {
-    return new ConflictError(
-      `The recipe file groups/${groupSlug}/recipes/${slug}.md changed on disk since it was read; the version on disk has been loaded. Reload the recipe and try again`,
-    );
+  private commit(path: string, text: string, exclusive: boolean): Promise<FileFingerprint> {
+    return commitFile(path, text, this.folder.tmpDir, exclusive);
   }
 
-  private async commit(path: string, text: string, exclusive: boolean): Promise<FileFingerprint> {
-    await writeFileAtomic(path, text, { tmpDir: this.folder.tmpDir, exclusive });
-    const st = await stat(path);
-    return { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
-  }
-
-  private retryLater(loc: Location): boolean {
-    if (!this.fsWatcher) return false;
-    const key = keyOf(loc.groupSlug, loc.slug);
-    const first = this.retries.get(key);
-    if (first === undefined) {
-      this.retries.set(key, Date.now());
-      this.fsWatcher.enqueue(loc, this.retryMs);
-      return true;
-    }
-    // Still failing once the re-read is due: broken. Failing sooner: the editor is mid-save.
-    if (Date.now() - first >= this.retryMs) {
-      this.retries.delete(key);
-      return false;
-    }
-    return true;
-  }
 }
 
 /** The `updatedAt` to report: the later of the front matter and the time a hand edit was seen (§8). */

@@ -3,18 +3,15 @@
  * reloads. Applies the identity rules of ARCHITECTURE §3 (derived ids, duplicate ids, missing owner,
  * hand renames) and writes assigned ids and owners back into the files, once, only if unchanged.
  */
-import { join } from "node:path";
-import { lstatSync } from "node:fs";
 import { lstat, stat } from "node:fs/promises";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { readRecipeFile } from "./fast-read.js";
 import type { DataFolder } from "../../storage/data-folder.js";
-import { isSafeSlug } from "../../storage/data-folder.js";
 import { writeFileAtomic } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
-import { fileSlug } from "../../util/slug.js";
-import { FileTooLargeError, fingerprintOf, hashText, listRecipeFiles, readFileState, readFileStateSync, type FileFingerprint, type FileState } from "./file-state.js";
+import { hashText, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
+import { mapLimit, READ_PARALLELISM, readOne, scanOne, type Read } from "./read-files.js";
 import { compactDoc, type IndexCache } from "./index-cache.js";
 import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type IdentityPatch, type Location } from "./identity.js";
 import type { RecipeIndex } from "./recipe-index.js";
@@ -46,18 +43,6 @@ export interface SyncContext {
  */
 export type SyncMode = "initial" | "watch" | "reload" | "vocabulary";
 
-interface Read {
-  loc: Location;
-  /** `text` is null when the parse came from the cache (the file was only stat'ed). */
-  state: (FileFingerprint & { text: string | null }) | null;
-  /** Clock time before the bytes were read (or, from the cache, when they were). */
-  readAt: number;
-  /** The cached parse of exactly this file version, when the scan at open found one. */
-  cached: RecipeDoc | null;
-  /** Set when the file exists but cannot be indexed at all (bad name, too large). */
-  problem: { info: BrokenInfo; file: FileFingerprint } | null;
-}
-
 interface WriteBack {
   loc: Location;
   /** The file version the identity was resolved against; anything else on disk is left alone. */
@@ -75,9 +60,6 @@ interface Run {
   events: RecipeChange[];
   writeBacks: WriteBack[];
 }
-
-/** Reads a burst of files with bounded parallelism: a cold start of thousands of recipes is I/O bound. */
-const READ_PARALLELISM = 16;
 
 /** Bring the index in line with these files; returns the changes to announce. */
 export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncMode): Promise<RecipeChange[]> {
@@ -122,63 +104,6 @@ async function newcomersBesideGone(ctx: SyncContext, reads: Read[]): Promise<Rea
     }
   }
   return mapLimit(extra, READ_PARALLELISM, (loc) => readOne(ctx, loc));
-}
-
-function pathOf(ctx: SyncContext, loc: Location): string {
-  // Names come from readdir or the watcher, so they are single path segments; still, only a valid
-  // slug may become an indexed recipe, and anything else is never written to.
-  return isSafeSlug(loc.slug) ? ctx.folder.recipeFile(loc.groupSlug, loc.slug) : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
-}
-
-/** The scan at open: the cached parse when size, mtime and vocabulary still match, else a synchronous read. */
-function scanOne(ctx: SyncContext, loc: Location): Read {
-  const readAt = Date.now();
-  if (ctx.cache && isSafeSlug(loc.slug)) {
-    try {
-      const st = lstatSync(pathOf(ctx, loc));
-      const hit = st.isFile() ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
-      if (hit) return { loc, state: { ...hit.file, text: null }, readAt: hit.readAt, cached: hit.doc, problem: null };
-    } catch {
-      // Gone or unreadable, or the group has no vocabulary yet: reading the file says which.
-    }
-  }
-  return settle(loc, readAt, () => readFileStateSync(pathOf(ctx, loc)));
-}
-
-async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
-  const readAt = Date.now();
-  let state: FileState | null;
-  try {
-    state = await readFileState(pathOf(ctx, loc));
-  } catch (e) {
-    return unreadable(loc, readAt, e);
-  }
-  return checked(loc, readAt, state);
-}
-
-function settle(loc: Location, readAt: number, read: () => FileState | null): Read {
-  let state: FileState | null;
-  try {
-    state = read();
-  } catch (e) {
-    return unreadable(loc, readAt, e);
-  }
-  return checked(loc, readAt, state);
-}
-
-/** Too large, or unreadable (permissions, an I/O error): reported like a file that does not parse, so one bad file never stops the rest of the burst. */
-function unreadable(loc: Location, readAt: number, e: unknown): Read {
-  const size = e instanceof FileTooLargeError ? e.size : 0;
-  const message = e instanceof Error ? e.message : String(e);
-  return { loc, state: null, readAt, cached: null, problem: { info: { message, line: null }, file: { size, mtimeMs: 0, hash: "" } } };
-}
-
-function checked(loc: Location, readAt: number, state: FileState | null): Read {
-  if (state && !isSafeSlug(loc.slug)) {
-    const message = `file name "${loc.slug}.md" is not a valid recipe slug (lowercase letters, digits, dashes); rename it to "${fileSlug(loc.slug)}.md"`;
-    return { loc, state: null, readAt, cached: null, problem: { info: { message, line: null }, file: fingerprintOf(state) } };
-  }
-  return { loc, state, readAt, cached: null, problem: null };
 }
 
 /** A file with neither `name` nor `# Heading` is named after its file; in memory only, nothing to fix. */
@@ -386,17 +311,4 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
 function tryParse(ctx: SyncContext, loc: Location, text: string): RecipeDoc | null {
   const r = parse(ctx, loc.groupSlug, text, loc.slug);
   return "doc" in r ? r.doc : null;
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }

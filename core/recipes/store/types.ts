@@ -3,6 +3,7 @@ import type { RecipeDoc, Vocabulary } from "../doc.js";
 import type { DataFolder } from "../../storage/data-folder.js";
 import type { Logger } from "../../log/logger.js";
 import type { FileFingerprint } from "./file-state.js";
+import type { IndexCacheInfo } from "./index-cache.js";
 
 export type { FileFingerprint } from "./file-state.js";
 
@@ -80,4 +81,14 @@ export interface RecipeStoreOptions {
 export interface SaveOptions {
   /** The client's `updatedAt`: refuse with 409 when a hand edit was seen after it. */
   ifUnchangedSince?: string;
+}
+
+/** What `larder stats` shows about the index. */
+export interface RecipeStoreStats {
+  recipes: number;
+  groups: Record<string, number>;
+  broken: number;
+  /** Time the scan at open took (load the cache, list, stat or read, parse, identity), ms. */
+  openMs: number;
+  cache: IndexCacheInfo | null;
 }

@@ -56,6 +56,8 @@ export class RecipeWatcher {
   private delayed = new Set<NodeJS.Timeout>();
   private settling = new Map<string, NodeJS.Timeout>();
   private running: Promise<void> | null = null;
+  /** First parse failure of a file, by key: it is re-read once before being called broken. */
+  private retries = new Map<string, number>();
   private paused = false;
   private closed = false;
 
@@ -159,6 +161,31 @@ export class RecipeWatcher {
     this.pending.set(`${file.groupSlug}/${file.slug}`, file);
     this.firstPendingAt ??= Date.now();
     this.schedule();
+  }
+
+  /**
+   * A file failed to parse: true when it should be re-read in `delayMs` before being called broken
+   * (editors write in steps), false once that re-read failed too.
+   */
+  retryLater(file: WatchedFile, delayMs: number): boolean {
+    const key = `${file.groupSlug}/${file.slug}`;
+    const first = this.retries.get(key);
+    if (first === undefined) {
+      this.retries.set(key, Date.now());
+      this.enqueue(file, delayMs);
+      return true;
+    }
+    // Still failing once the re-read is due: broken. Failing sooner: the editor is mid-save.
+    if (Date.now() - first >= delayMs) {
+      this.retries.delete(key);
+      return false;
+    }
+    return true;
+  }
+
+  /** The file parsed, vanished or was given up on: forget its first failure. */
+  clearRetry(file: WatchedFile): void {
+    this.retries.delete(`${file.groupSlug}/${file.slug}`);
   }
 
   /** Queue a file as if it had changed, after `delayMs` (the store's "re-read before calling it broken"). */

@@ -1,0 +1,98 @@
+/**
+ * Reading the files of a sync: the scan at open (the cache's parse when size, mtime and vocabulary
+ * still match, else a synchronous read) and the watcher's bursts (asynchronous, a few at a time).
+ */
+import { lstatSync } from "node:fs";
+import { join } from "node:path";
+import type { RecipeDoc } from "../doc.js";
+import { isSafeSlug } from "../../storage/data-folder.js";
+import { fileSlug } from "../../util/slug.js";
+import { FileTooLargeError, fingerprintOf, readFileState, readFileStateSync, type FileFingerprint, type FileState } from "./file-state.js";
+import type { Location } from "./identity.js";
+import type { SyncContext } from "./sync.js";
+import type { BrokenInfo } from "./types.js";
+
+/** Reads a burst of files with bounded parallelism. */
+export const READ_PARALLELISM = 16;
+
+export interface Read {
+  loc: Location;
+  /** `text` is null when the parse came from the cache (the file was only stat'ed). */
+  state: (FileFingerprint & { text: string | null }) | null;
+  /** Clock time before the bytes were read (or, from the cache, when they were). */
+  readAt: number;
+  /** The cached parse of exactly this file version, when the scan at open found one. */
+  cached: RecipeDoc | null;
+  /** Set when the file exists but cannot be indexed at all (bad name, too large). */
+  problem: { info: BrokenInfo; file: FileFingerprint } | null;
+}
+
+export function pathOf(ctx: SyncContext, loc: Location): string {
+  // Names come from readdir or the watcher, so they are single path segments; still, only a valid
+  // slug may become an indexed recipe, and anything else is never written to.
+  return isSafeSlug(loc.slug) ? ctx.folder.recipeFile(loc.groupSlug, loc.slug) : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
+}
+
+/** The scan at open: the cached parse when size, mtime and vocabulary still match, else a synchronous read. */
+export function scanOne(ctx: SyncContext, loc: Location): Read {
+  const readAt = Date.now();
+  if (ctx.cache && isSafeSlug(loc.slug)) {
+    try {
+      const st = lstatSync(pathOf(ctx, loc));
+      const hit = st.isFile() ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
+      if (hit) return { loc, state: { ...hit.file, text: null }, readAt: hit.readAt, cached: hit.doc, problem: null };
+    } catch {
+      // Gone or unreadable, or the group has no vocabulary yet: reading the file says which.
+    }
+  }
+  return settle(loc, readAt, () => readFileStateSync(pathOf(ctx, loc)));
+}
+
+export async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
+  const readAt = Date.now();
+  let state: FileState | null;
+  try {
+    state = await readFileState(pathOf(ctx, loc));
+  } catch (e) {
+    return unreadable(loc, readAt, e);
+  }
+  return checked(loc, readAt, state);
+}
+
+function settle(loc: Location, readAt: number, read: () => FileState | null): Read {
+  let state: FileState | null;
+  try {
+    state = read();
+  } catch (e) {
+    return unreadable(loc, readAt, e);
+  }
+  return checked(loc, readAt, state);
+}
+
+/** Too large, or unreadable (permissions, an I/O error): reported like a file that does not parse, so one bad file never stops the rest of the burst. */
+function unreadable(loc: Location, readAt: number, e: unknown): Read {
+  const size = e instanceof FileTooLargeError ? e.size : 0;
+  const message = e instanceof Error ? e.message : String(e);
+  return { loc, state: null, readAt, cached: null, problem: { info: { message, line: null }, file: { size, mtimeMs: 0, hash: "" } } };
+}
+
+function checked(loc: Location, readAt: number, state: FileState | null): Read {
+  if (state && !isSafeSlug(loc.slug)) {
+    const message = `file name "${loc.slug}.md" is not a valid recipe slug (lowercase letters, digits, dashes); rename it to "${fileSlug(loc.slug)}.md"`;
+    return { loc, state: null, readAt, cached: null, problem: { info: { message, line: null }, file: fingerprintOf(state) } };
+  }
+  return { loc, state, readAt, cached: null, problem: null };
+}
+
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
