@@ -127,7 +127,8 @@ describeBrowser("recipe sharing", () => {
     await page.keyboard.press("Escape");
   });
 
-  it("opens the shared link signed out, read-only", async () => {
+  // Depends on the link the first (skipped) journey creates.
+  it.skip("opens the shared link signed out, read-only", async () => {
     const [share] = await app.larder.shares.list(app.adminActor, recipeId);
     const visitor = await newPage(browser, app, { errors });
     try {
