@@ -178,10 +178,10 @@ async function main(): Promise<void> {
       return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and module loading, before any recipe is read); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the ${n} list entries. See docs/decisions/0007-performance.md.`;
     }
     if (/^search p/.test(what)) {
-      return `one search at ${n} recipes orders and pages every match of its words (thousands for a common word; core/query listQuery, O(matches), outside this issue's code); ${small.search.p50.toFixed(1)} ms p50 at ${small.recipes.toLocaleString("en-US")}. The machine is a shared VM: runs differ by up to half. See docs/decisions/0007-performance.md.`;
+      return `one search at ${n} recipes scores every match of its words and orders and pages all of them (thousands for a common word; the ordering is core/query listQuery, outside this issue's code); ${small.search.p50.toFixed(1)} ms p50 at ${small.recipes.toLocaleString("en-US")}. The machine is a shared VM: runs differ by up to half. See docs/decisions/0007-performance.md.`;
     }
     if (/throughput/.test(what)) {
-      return `one search takes ${big.search.p50.toFixed(1)} ms (p50, one request at a time) at ${n} recipes, against ${small.search.p50.toFixed(1)} ms at ${small.recipes.toLocaleString("en-US")} where ${Math.round(small.searchThroughput.reqPerSec)} req/s are reached; the load generator shares the 2 cores. Most of a request is ordering and paging every match (core/query listQuery, O(matches), outside this issue's code). See docs/decisions/0007-performance.md.`;
+      return `one search takes ${big.search.p50.toFixed(1)} ms (p50, one request at a time) at ${n} recipes, against ${small.search.p50.toFixed(1)} ms at ${small.recipes.toLocaleString("en-US")} where ${Math.round(small.searchThroughput.reqPerSec)} req/s are reached; the load generator shares the 2 cores. A request scores every match in the search index and then filters, orders and pages all of them (core/query listQuery, outside this issue's code): both grow with the matches, thousands for a common word. See docs/decisions/0007-performance.md.`;
     }
     if (/RSS/.test(what)) {
       return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(big.peakRssWarmMb)} MB; the cold start's parsing garbage adds the rest. The index holds the parsed recipes, the list entries and the search index. See docs/decisions/0007-performance.md.`;

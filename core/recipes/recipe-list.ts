@@ -26,8 +26,8 @@ const SUMMARY_KEYS: (keyof RecipeSummary)[] = [
 
 /** Recipes indexed per turn of the event loop while the search index is built in the background. */
 const INDEX_SLICE = 200;
-/** The background build starts this long after the index is attached (the server starts meanwhile). */
-const INDEX_DELAY_MS = 1000;
+/** The background build starts with the first list request, or this long after attach at the latest. */
+const INDEX_DELAY_MS = 5000;
 
 export class RecipeLister {
   private entries = new WeakMap<object, RecipeIndexEntry>();
@@ -40,6 +40,7 @@ export class RecipeLister {
   private unindexed: string[] = [];
   private nextUnindexed = 0;
   private stopped = false;
+  private building: (() => void) | null = null;
   /**
    * Each group's index entries in store order, kept until the next change: mapping 10,000 recipes to
    * their entries was a millisecond of every list request.
@@ -76,8 +77,19 @@ export class RecipeLister {
       if (this.nextUnindexed < this.unindexed.length) setImmediate(step);
     };
     // Not at once: the server is still loading its modules then, and slices run between those steps
-    // delayed its first answer by as long as the whole build (docs/decisions/0007).
-    setTimeout(step, INDEX_DELAY_MS).unref();
+    // delayed its first answer by as long as the whole build (docs/decisions/0007). A first list
+    // request says the server is up; a timer covers a server nobody asks.
+    const timer = setTimeout(() => this.startBuilding(), INDEX_DELAY_MS).unref();
+    this.building = () => {
+      clearTimeout(timer);
+      setImmediate(step);
+    };
+  }
+
+  private startBuilding(): void {
+    const start = this.building;
+    this.building = null;
+    start?.();
   }
 
   /** Stop building in the background (the service is closing). */
@@ -192,6 +204,7 @@ export class RecipeLister {
     q: URLSearchParams,
     opts: { route: string; where?: Predicate<RecipeIndexEntry>; skipOrganizers?: boolean; ownRating?: (recipeId: string) => number | null },
   ) {
+    this.startBuilding();
     const group = this.itemsOf(groupSlug);
     let items = opts.skipOrganizers ? group.items : this.filterOrganizers(group.items, q);
     // Only a request with `search` needs (and so completes) the search index.
