@@ -13,7 +13,7 @@ const coreDir = resolve("core") + sep;
 /**
  * Core modules the UI may bundle (decision 0013): pure functions and plain data, no Node built-ins, no
  * state, so a copy in the bundle cannot become a second core. web/app reaches them only through
- * web/app/lib/policy.ts. Anything else under core/ still fails the build.
+ * web/app/lib/pure-core.ts. Anything else under core/ still fails the build.
  */
 const PURE_CORE = [
   resolve("core/auth/password-strength.ts"),
@@ -22,6 +22,9 @@ const PURE_CORE = [
   resolve("core/policy/recipes.ts"),
   resolve("core/policy/subjects.ts"),
   resolve("core/policy/users.ts"),
+  resolve("core/theme.ts"),
+  resolve("core/recipes/display.ts"),
+  resolve("core/recipes/quantity.ts"),
 ];
 
 function noCoreInBundle(): Plugin {

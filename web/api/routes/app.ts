@@ -2,39 +2,16 @@
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import type { Larder } from "../../../core/larder.js";
+import { themeFromSettings, type ThemeColors } from "../../../core/theme.js";
 import { oidcSettings } from "../../../core/auth/oidc-claims.js";
 
 /** The Mealie API version Larder implements: clients gate features on it (ARCHITECTURE §8). */
 export const MEALIE_API_VERSION = "v3.19.2";
 export const LARDER_VERSION = "0.1.0";
 
-const THEME_DEFAULTS = {
-  lightPrimary: "#E58325",
-  lightAccent: "#007A99",
-  lightSecondary: "#973542",
-  lightSuccess: "#43A047",
-  lightInfo: "#1976D2",
-  lightWarning: "#FF6D00",
-  lightError: "#EF5350",
-  darkPrimary: "#E58325",
-  darkAccent: "#007A99",
-  darkSecondary: "#973542",
-  darkSuccess: "#43A047",
-  darkInfo: "#1976D2",
-  darkWarning: "#FF6D00",
-  darkError: "#EF5350",
-};
-
 /** THEME_LIGHT_PRIMARY → lightPrimary, as Mealie names them. */
-export function themeOf(larder: Larder): typeof THEME_DEFAULTS {
-  const theme = { ...THEME_DEFAULTS };
-  for (const [k, v] of Object.entries(larder.config.theme)) {
-    const key = k
-      .toLowerCase()
-      .replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof typeof THEME_DEFAULTS;
-    if (key in theme && /^#[0-9a-f]{3,8}$/i.test(v.trim())) theme[key] = v.trim();
-  }
-  return theme;
+export function themeOf(larder: Larder): ThemeColors {
+  return themeFromSettings(larder.config.theme);
 }
 
 export function appInfo(larder: Larder): Record<string, unknown> {

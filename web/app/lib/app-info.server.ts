@@ -5,18 +5,13 @@
  * the UI reads; app-info.test.ts checks that both answer the same.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { THEME_DEFAULTS, type ThemeColors } from "./theme.js";
+import { themeFromSettings, type ThemeColors } from "./pure-core.js";
 
 type Larder = AppLoadContext["larder"];
 
 /** THEME_LIGHT_PRIMARY=#… → lightPrimary, as GET /api/app/about/theme answers. */
 export function themeOf(larder: Larder): ThemeColors {
-  const theme = { ...THEME_DEFAULTS };
-  for (const [k, v] of Object.entries(larder.config.theme)) {
-    const key = k.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof ThemeColors;
-    if (key in theme && /^#[0-9a-f]{3,8}$/i.test(v.trim())) theme[key] = v.trim();
-  }
-  return theme;
+  return themeFromSettings(larder.config.theme);
 }
 
 /** The app info the screens read (spec §3 App info, plus the login page's switches). */

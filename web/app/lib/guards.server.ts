@@ -5,7 +5,7 @@
  *   const actor = await requireGuards(args, { canManage: true, groupMatch: true });
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { checkGuards, type RouteGuards } from "./policy.js";
+import { checkGuards, type RouteGuards } from "./pure-core.js";
 import { groupSlugOf, requireUserActor, type UserActor } from "./session.server.js";
 
 export type { RouteGuards };

@@ -7,7 +7,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Recipe } from "../../../core/schemas/recipe.js";
 import { coreCall } from "./errors.server.js";
 import { NUTRITION_ROWS, withUnit } from "./format.js";
-import { recipeMenuItems } from "./policy.js";
+import { recipeMenuItems } from "./pure-core.js";
 import { groupSlugOf, resolveGroupViewer, type UserActor } from "./session.server.js";
 import { recipeJsonLd, recipeOpenGraph } from "./structured-data.server.js";
 import { renderMarkdown, sanitizeIngredientText } from "./markdown.js";

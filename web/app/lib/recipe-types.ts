@@ -3,7 +3,7 @@
  * Types only: importing this module costs the bundle nothing.
  */
 import type { ScalableIngredient } from "./scale.js";
-import type { RecipeMenu } from "./policy.js";
+import type { RecipeMenu } from "./pure-core.js";
 import type { RecipeActionItem } from "./recipe-actions.js";
 
 export interface ChipLink {

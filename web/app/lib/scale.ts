@@ -1,9 +1,10 @@
 /**
  * Scaling a recipe by servings, and the ingredient text at a scale (spec §9: fractions with a
- * denominator of at most 10). Replicates the rules of core/recipes/display.ts, because web/app may not
- * load core at run time (vite.config.ts); scale.test.ts checks both agree at scale 1.
+ * denominator of at most 10). The fraction arithmetic is core's (core/recipes/display.ts, shared through
+ * lib/pure-core.ts); scale.test.ts checks the text agrees with core's display at scale 1.
  * Pure functions: they run in the browser as the user changes the servings.
  */
+import { limitDenominator, roundQuantity } from "./pure-core.js";
 
 /** Spec §9: the largest denominator a scaled fraction is shown with. */
 export const MAX_DENOMINATOR = 10;
@@ -13,29 +14,8 @@ const SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉";
 const toDigits = (n: number, set: string): string => [...String(n)].map((c) => set[Number(c)]).join("");
 
 /** Rounds to 3 decimals, as core stores quantities (never -0). */
-export function round3(n: number): number {
-  return Math.round(n * 1000) / 1000 || 0;
-}
-
-/** The closest fraction to num/den with a denominator of at most maxDen (best rational approximation). */
-export function limitDenominator(num: number, den: number, maxDen: number): [number, number] {
-  if (den <= maxDen) return [num, den];
-  let [p0, q0, p1, q1] = [0, 1, 1, 0];
-  let [n, d] = [num, den];
-  for (;;) {
-    const a = Math.floor(n / d);
-    const q2 = q0 + a * q1;
-    if (q2 > maxDen) break;
-    [p0, q0, p1, q1] = [p1, q1, p0 + a * p1, q2];
-    [n, d] = [d, n - a * d];
-    if (d === 0) return [p1, q1];
-  }
-  const k = Math.floor((maxDen - q0) / q1);
-  const [bn, bd] = [p0 + k * p1, q0 + k * q1];
-  const errLast = Math.abs(p1 * den - num * q1) * bd;
-  const errBound = Math.abs(bn * den - num * bd) * q1;
-  return errLast <= errBound ? [p1, q1] : [bn, bd];
-}
+export const round3 = roundQuantity;
+export { limitDenominator };
 
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];

@@ -5,40 +5,8 @@
  */
 import { createTheme, virtualColor, type MantineColorsTuple, type MantineThemeOverride } from "@mantine/core";
 
-export interface ThemeColors {
-  lightPrimary: string;
-  lightAccent: string;
-  lightSecondary: string;
-  lightSuccess: string;
-  lightInfo: string;
-  lightWarning: string;
-  lightError: string;
-  darkPrimary: string;
-  darkAccent: string;
-  darkSecondary: string;
-  darkSuccess: string;
-  darkInfo: string;
-  darkWarning: string;
-  darkError: string;
-}
-
-/** Mealie's default theme (web/api/routes/app.ts THEME_DEFAULTS); also used when the root loader failed. */
-export const THEME_DEFAULTS: ThemeColors = {
-  lightPrimary: "#E58325",
-  lightAccent: "#007A99",
-  lightSecondary: "#973542",
-  lightSuccess: "#43A047",
-  lightInfo: "#1976D2",
-  lightWarning: "#FF6D00",
-  lightError: "#EF5350",
-  darkPrimary: "#E58325",
-  darkAccent: "#007A99",
-  darkSecondary: "#973542",
-  darkSuccess: "#43A047",
-  darkInfo: "#1976D2",
-  darkWarning: "#FF6D00",
-  darkError: "#EF5350",
-};
+export { THEME_DEFAULTS, type ThemeColors } from "./pure-core.js";
+import type { ThemeColors } from "./pure-core.js";
 
 export const THEME_COLOR_NAMES = ["primary", "accent", "secondary", "success", "info", "warning", "error"] as const;
 

@@ -1,12 +1,12 @@
 /**
  * Password change with the strength meter of spec §5 (core's passwordStrength, shared through
- * lib/policy.ts). Rules are checked as the user types once a field has been left, and again on the server.
+ * lib/pure-core.ts). Rules are checked as the user types once a field has been left, and again on the server.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Alert, Button, Paper, PasswordInput, Progress, Stack, Text, Title } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
-import { passwordStrength } from "../../lib/policy.js";
+import { passwordStrength } from "../../lib/pure-core.js";
 import type { ProfileResult } from "../../lib/profile.server.js";
 import { useDataToast } from "../../lib/toast.js";
 import { PASSWORD_MIN, check, passwordsMatch, rules } from "../../lib/validation.js";

@@ -11,7 +11,7 @@ import { AppDialog } from "../dialog/AppDialog.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { resolveActionUrl, type RecipeActionItem } from "../../lib/recipe-actions.js";
-import type { RecipeMenu as MenuFlags } from "../../lib/policy.js";
+import type { RecipeMenu as MenuFlags } from "../../lib/pure-core.js";
 import type { PrintPrefs } from "../../lib/print-prefs.js";
 import { PrintPrefsDialog } from "./PrintPrefsDialog.js";
 import { ShareDialog } from "./ShareDialog.js";
