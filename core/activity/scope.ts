@@ -2,14 +2,11 @@
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
-import { NotFoundError, UnauthorizedError } from "../errors.js";
 import type { UserRecord } from "../schemas/records.js";
 
 export function callerOf(larder: Larder, actor: Actor): { user: UserRecord; group: GroupData } {
-  if (actor.kind !== "user") throw new UnauthorizedError();
-  const group = larder.groups.byId(actor.user.groupId);
-  if (!group) throw new NotFoundError("group not found");
-  return { user: actor.user, group };
+  const { user, group } = larder.groups.scopeOf(actor);
+  return { user, group };
 }
 
 /** The contract's UserBase; a user deleted since keeps their id with empty names. */

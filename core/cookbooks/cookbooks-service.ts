@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
-import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.js";
+import { BadRequestError, NotFoundError, ValidationError } from "../errors.js";
 import { CookbookRecord, CookbooksDoc } from "../schemas/household-records.js";
 import type { RecipeSummary } from "../schemas/recipe.js";
 import { DocCache } from "../storage/doc-cache.js";
@@ -236,10 +236,7 @@ export class CookbooksService {
   }
 
   private scope(actor: Actor): Scope {
-    if (actor.kind !== "user") throw new UnauthorizedError();
-    const group = this.larder.groups.byId(actor.user.groupId);
-    const household = this.larder.groups.household(actor.user.groupId, actor.user.householdId);
-    if (!group || !household) throw new NotFoundError("household not found");
+    const { group, household } = this.larder.groups.scopeOf(actor);
     return { group, household };
   }
 

@@ -19,6 +19,9 @@ import {
 } from "../schemas/records.js";
 import type { z } from "zod";
 import { newId } from "../util/ids.js";
+import type { Actor } from "../actor.js";
+import type { UserRecord } from "../schemas/records.js";
+import { NotFoundError, UnauthorizedError } from "../errors.js";
 import { fileSlug, MAX_SLUG_LENGTH } from "../util/slug.js";
 
 export interface HouseholdData {
@@ -88,6 +91,19 @@ export class GroupsRegistry {
     }
     this.bySlug.set(slug, g);
     return g;
+  }
+
+  /**
+   * The signed-in caller's group and household: every group- or household-scoped operation starts here,
+   * so scoping has one definition. The public is a 401; a caller whose folders are gone is a 404.
+   */
+  scopeOf(actor: Actor): { user: UserRecord; group: GroupData; household: HouseholdData } {
+    if (actor.kind !== "user") throw new UnauthorizedError();
+    const group = this.byId(actor.user.groupId);
+    const household = group ? this.household(actor.user.groupId, actor.user.householdId) : null;
+    if (!group) throw new NotFoundError("group not found");
+    if (!household) throw new NotFoundError("household not found");
+    return { user: actor.user, group, household };
   }
 
   all(): GroupData[] {

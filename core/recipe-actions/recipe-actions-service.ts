@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
-import { BadRequestError, NotFoundError, UnauthorizedError } from "../errors.js";
+import { BadRequestError, NotFoundError } from "../errors.js";
 import { RECIPE_ACTION_TYPES, RecipeActionRecord, RecipeActionsDoc } from "../schemas/household-records.js";
 import { DocCache } from "../storage/doc-cache.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
@@ -156,10 +156,7 @@ export class RecipeActionsService {
   }
 
   private scope(actor: Actor): { group: GroupData; household: HouseholdData } {
-    if (actor.kind !== "user") throw new UnauthorizedError();
-    const group = this.larder.groups.byId(actor.user.groupId);
-    const household = this.larder.groups.household(actor.user.groupId, actor.user.householdId);
-    if (!group || !household) throw new NotFoundError("household not found");
+    const { group, household } = this.larder.groups.scopeOf(actor);
     return { group, household };
   }
 

@@ -6,7 +6,7 @@ import { cp, rm } from "node:fs/promises";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
-import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from "../errors.js";
+import { BadRequestError, ForbiddenError, NotFoundError } from "../errors.js";
 import { RecipeInput, RECIPE_SETTINGS_DEFAULTS, type Recipe, type RecipeSummary } from "../schemas/recipe.js";
 import type { UserRecord } from "../schemas/records.js";
 import { RecipeStore, type RecipeEntry } from "./store/index.js";
@@ -121,10 +121,8 @@ export class RecipesService {
   }
 
   private userGroup(actor: Actor): { user: UserRecord; group: GroupData } {
-    if (actor.kind !== "user") throw new UnauthorizedError();
-    const group = this.larder.groups.byId(actor.user.groupId);
-    if (!group) throw new NotFoundError("group not found");
-    return { user: actor.user, group };
+    const { user, group } = this.larder.groups.scopeOf(actor);
+    return { user, group };
   }
 
   /** A recipe of the actor's group by slug or id; another group's recipe is a 404, never its data. */

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { boundedDistance, maxEdits, minSharedGrams, paddedTrigrams } from "./fuzzy.js";
+import {
+  boundedDistance,
+  gramsMayAllDiffer,
+  maxEdits,
+  minSharedGrams,
+  paddedTrigrams,
+  transpositionVariants,
+} from "./fuzzy.js";
 
 /** Reference optimal-string-alignment distance, unbounded. */
 function osa(a: string, b: string): number {
@@ -44,11 +51,20 @@ describe("fuzzy helpers", () => {
           if (boundedDistance(q, t, k) > k) return;
           const tg = new Set(paddedTrigrams(t));
           const shared = paddedTrigrams(q).filter((g) => tg.has(g)).length;
-          expect(shared).toBeGreaterThanOrEqual(minSharedGrams(paddedTrigrams(q).length, k));
+          const reached =
+            shared >= minSharedGrams(paddedTrigrams(q).length, k) ||
+            (gramsMayAllDiffer(q.length, k) && transpositionVariants(q, k).has(t));
+          expect(reached, `${q} -> ${t}`).toBe(true);
         },
       ),
       { numRuns: 3000 },
     );
+  });
+
+  it("reaches a transposed short word that shares no trigram with the query", () => {
+    expect(paddedTrigrams("aede").filter((g) => paddedTrigrams("adee").includes(g))).toEqual([]);
+    expect(transpositionVariants("aede", 1).has("adee")).toBe(true);
+    expect(transpositionVariants("abcdefgh", 2).has("badcefgh")).toBe(true);
   });
 
   it("tolerates no typo under 4 letters, one up to 7, two from 8", () => {

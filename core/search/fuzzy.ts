@@ -27,6 +27,36 @@ export function minSharedGrams(queryGrams: number, edits: number): number {
   return Math.max(1, queryGrams - 4 * edits);
 }
 
+/**
+ * Words reachable from `word` by up to `edits` swaps of neighbouring letters. A swap can change four
+ * grams, so when a word has no more than 4·edits gram positions (4 letters with one typo, 8 with two)
+ * a transposed term may share no gram with it; the caller looks these up directly instead.
+ */
+export function transpositionVariants(word: string, edits: number): Set<string> {
+  const out = new Set<string>();
+  let frontier = [word];
+  for (let e = 0; e < edits; e++) {
+    const next: string[] = [];
+    for (const w of frontier) {
+      for (let i = 0; i + 1 < w.length; i++) {
+        if (w[i] === w[i + 1]) continue;
+        const v = w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+        if (v !== word && !out.has(v)) {
+          out.add(v);
+          next.push(v);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** Whether a term within `edits` of a word this long may share no padded trigram with it. */
+export function gramsMayAllDiffer(length: number, edits: number): boolean {
+  return length - 4 * edits < 1;
+}
+
 /** How many typos a query word of this length tolerates. Short words none: too many false friends. */
 export function maxEdits(length: number): number {
   return length >= 8 ? 2 : length >= 4 ? 1 : 0;

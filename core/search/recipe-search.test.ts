@@ -73,6 +73,10 @@ describe("recipe search", () => {
     expect(q("chciken")).toContain("Chicken Curry");
   });
 
+  it('finds "cake" from "ckae", a transposition that shares no trigram with it', () => {
+    expect(q("ckae")).toContain("Chocolate Cake");
+  });
+
   it("does not fuzz short words or words that are a known prefix", () => {
     expect(q("rice")).toEqual(["Plain Rice"]);
     expect(q("pie")).toEqual(["Skillet Shepherd's Pie"]);

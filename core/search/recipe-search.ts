@@ -20,7 +20,15 @@ import { parseSearchQuery, significantTerms, tokenize } from "./fold.js";
 import { fieldTexts, normalizedField, type SearchableRecipe } from "./searchable.js";
 
 export type { SearchableRecipe } from "./searchable.js";
-import { boundedDistance, innerTrigrams, maxEdits, minSharedGrams, paddedTrigrams } from "./fuzzy.js";
+import {
+  boundedDistance,
+  gramsMayAllDiffer,
+  innerTrigrams,
+  maxEdits,
+  minSharedGrams,
+  paddedTrigrams,
+  transpositionVariants,
+} from "./fuzzy.js";
 
 export interface SearchHit {
   id: string;
@@ -234,6 +242,15 @@ export class RecipeSearchIndex {
         if (d > 0 && d <= k) out.push({ term, quality: d === 1 ? 0.6 : 0.45 });
       }
       counts[id] = 0;
+    }
+    if (gramsMayAllDiffer(word.length, k)) {
+      const found = new Set(out.map((e) => e.term));
+      for (const variant of transpositionVariants(word, k)) {
+        const term = this.terms.get(variant);
+        if (!term || found.has(term)) continue;
+        const d = boundedDistance(word, term.text, k);
+        if (d > 0 && d <= k) out.push({ term, quality: d === 1 ? 0.6 : 0.45 });
+      }
     }
     return out;
   }

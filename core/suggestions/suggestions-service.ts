@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
-import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.js";
+import { ValidationError } from "../errors.js";
 import type { IngredientFood, RecipeSummary, RecipeToolRef } from "../schemas/recipe.js";
 import { recipeAttributes, type RecipeIndexEntry } from "../query/attributes.js";
 import type { Predicate } from "../query/filter-eval.js";
@@ -49,11 +49,8 @@ export class SuggestionsService {
 
   /** GET /recipes/suggestions: the caller's group, with their household's on-hand foods and tools. */
   forUser(actor: Actor, q: URLSearchParams): { items: Suggestion[] } {
-    if (actor.kind !== "user") throw new UnauthorizedError();
-    const group = this.larder.groups.byId(actor.user.groupId);
-    const household = this.larder.groups.household(actor.user.groupId, actor.user.householdId);
-    if (!group) throw new NotFoundError("group not found");
-    return this.suggest(group, household?.slug ?? null, q, "/api/recipes/suggestions");
+    const { group, household } = this.larder.groups.scopeOf(actor);
+    return this.suggest(group, household.slug, q, "/api/recipes/suggestions");
   }
 
   /** The explore variant: only `visible` recipes, and no household, so nothing counts as on hand. */
