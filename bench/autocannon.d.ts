@@ -10,13 +10,20 @@ declare module "autocannon" {
     max: number;
     total: number;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    /** Called before each request is sent; returns the request to send. */
+    setupRequest?: (req: Request) => Request;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
-    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
+    requests?: Request[];
   }
   interface Result {
     requests: Histogram;

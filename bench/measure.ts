@@ -11,6 +11,19 @@ import { percentile, type HttpClient } from "./http.js";
 /** Searches a user types: common words, two-word queries, a phrase, prefixes, typos, accents. */
 export const SEARCH_TERMS = ["chicken", "garlic butter", "choclate", "tomato basil soup", "creamy", '"sweet potato"', "ratat", "risotto", "brocoli", "spicy curry", "cheddar", "smoky paprika", "quick weeknight", "bread", "crème", "lemon tart", "salmon", "pasta", "zzqx", "mushroom stew"];
 
+/**
+ * Searches asked once each: the server remembers recent searches (core/recipes/recipe-list.ts), so
+ * the repeated terms above measure that memory; these measure the search itself. More of them than
+ * it remembers, so cycling through them never hits it either.
+ */
+export const NEW_SEARCHES: string[] = (() => {
+  const words = ["chicken", "beef", "pork", "salmon", "tofu", "rice", "noodle", "potato", "tomato", "onion", "garlic", "carrot", "lemon", "butter", "cheese", "mushroom", "spinach", "pepper", "basil", "ginger", "bean", "lentil", "egg", "apple"];
+  const with_ = ["", "roast", "creamy", "spicy", "soup", "salad", "curry", "baked", "stew", "quick"];
+  const out: string[] = [];
+  for (const m of with_) for (const w of words) out.push(m ? `${m} ${w}` : w);
+  return out;
+})();
+
 /** `queryFilter` + `orderBy` lists, as the Mealie frontend's filters send them. */
 export const FILTER_QUERIES = [
   { queryFilter: 'tags.name IN ["dinner", "weeknight"] AND recipeServings >= 4', orderBy: "name", orderDirection: "asc" },
@@ -35,15 +48,18 @@ export interface Latency {
   mean: number;
 }
 
-/** `rounds` passes over `paths`, one request at a time; the first pass warms up and is not counted. */
-export async function latency(client: HttpClient, paths: string[], rounds: number, maxMs: number): Promise<Latency> {
+/**
+ * `rounds` passes over `paths`, one request at a time; the first `warmUp` passes (default one) are not
+ * counted. With `warmUp: 0, rounds: 1` every request is one the server has not seen.
+ */
+export async function latency(client: HttpClient, paths: string[], rounds: number, maxMs: number, warmUp = 1): Promise<Latency> {
   const samples: number[] = [];
   const deadline = Date.now() + maxMs;
   for (let round = 0; round < rounds && Date.now() < deadline; round++) {
     for (const p of paths) {
       const r = await client.get(p);
       if (r.status !== 200) throw new Error(`bench: GET ${p} → ${r.status}: ${r.body.slice(0, 300)}`);
-      if (round > 0) samples.push(r.ms);
+      if (round >= warmUp) samples.push(r.ms);
     }
   }
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
@@ -61,14 +77,21 @@ export interface Throughput {
   p99: number;
 }
 
-/** autocannon on loopback with `connections` concurrent clients cycling through `paths`. */
-export async function throughput(port: number, token: string, paths: string[], connections: number, durationS: number): Promise<Throughput> {
+/**
+ * autocannon on loopback with `connections` concurrent clients. Each client cycles through `paths`,
+ * or with `shared`, the clients take the next path of one shared cycle, so no two requests in a row
+ * ask the same thing (autocannon's clients otherwise walk the list in step with each other).
+ */
+export async function throughput(port: number, token: string, paths: string[], connections: number, durationS: number, shared = false): Promise<Throughput> {
+  let next = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: durationS,
     headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-    requests: paths.map((path) => ({ method: "GET", path })),
+    requests: shared
+      ? [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }]
+      : paths.map((path) => ({ method: "GET", path })),
   });
   return {
     connections,

@@ -22,9 +22,13 @@ export interface SizeResult {
   warm: StartSummary;
   /** Cold start (first recipe list) over the raw-read process time. */
   coldToRawRatio: number;
+  /** Repeated searches (the server remembers recent ones). */
   search: Latency;
+  /** Searches asked once each. */
+  searchNew: Latency;
   filter: Latency;
   searchThroughput: Throughput;
+  searchNewThroughput: Throughput;
   filterThroughput: Throughput;
   handEdit: HandEdit;
   /** The largest of all runs (the cold start that also takes the load, the warm starts). */
@@ -67,15 +71,16 @@ export function evaluateTargets(r: Omit<Results, "targets">, explain: (what: str
     { what: `cold start, ${n0(big.recipes)} recipes`, target: "≤ 2 s", measured: ms(big.cold.firstListMs), met: big.cold.firstListMs <= 2000 },
     { what: "cold start ÷ raw read", target: "≤ 4×", measured: `${big.coldToRawRatio.toFixed(2)}×`, met: big.coldToRawRatio <= 4 },
     { what: "warm start (index cache)", target: "≤ 0.5 s", measured: ms(big.warm.firstListMs), met: big.warm.firstListMs <= 500 },
-    { what: "search p50", target: "≤ 5 ms", measured: ms(big.search.p50), met: big.search.p50 <= 5 },
-    { what: "search p95", target: "≤ 20 ms", measured: ms(big.search.p95), met: big.search.p95 <= 20 },
-    { what: "throughput (search, concurrent clients)", target: "≥ 1,000 req/s", measured: `${n0(big.searchThroughput.reqPerSec)} req/s`, met: big.searchThroughput.reqPerSec >= 1000 },
+    { what: "search p50 (new searches)", target: "≤ 5 ms", measured: ms(big.searchNew.p50), met: big.searchNew.p50 <= 5 },
+    { what: "search p95 (new searches)", target: "≤ 20 ms", measured: ms(big.searchNew.p95), met: big.searchNew.p95 <= 20 },
+    { what: "throughput (repeated searches, concurrent clients)", target: "≥ 1,000 req/s", measured: `${n0(big.searchThroughput.reqPerSec)} req/s`, met: big.searchThroughput.reqPerSec >= 1000 },
+    { what: "throughput (new searches, concurrent clients)", target: "≥ 1,000 req/s", measured: `${n0(big.searchNewThroughput.reqPerSec)} req/s`, met: big.searchNewThroughput.reqPerSec >= 1000 },
     { what: "hand edit visible p95", target: "≤ 300 ms", measured: ms(big.handEdit.p95), met: big.handEdit.p95 <= 300 },
     { what: "server peak RSS", target: "≤ 300 MB", measured: `${Math.round(big.peakRssMb)} MB`, met: big.peakRssMb <= 300 },
   ];
   if (small !== big) {
-    const growth = big.search.p95 / small.search.p95;
-    rows.push({ what: `search p95 growth ${n0(small.recipes)} → ${n0(big.recipes)}`, target: "≤ 3×", measured: `${growth.toFixed(2)}×`, met: growth <= 3 });
+    const growth = big.searchNew.p95 / small.searchNew.p95;
+    rows.push({ what: `search p95 (new searches) growth ${n0(small.recipes)} → ${n0(big.recipes)}`, target: "≤ 3×", measured: `${growth.toFixed(2)}×`, met: growth <= 3 });
   }
   return rows.map((row) => (row.met ? row : { ...row, gap: explain(row.what) ?? "not met; see docs/decisions/0007-performance.md" }));
 }
@@ -113,9 +118,11 @@ export function renderMarkdown(r: Results): string {
   row("warm start → first answer", (s) => ms(s.warm.firstAnswerMs));
   row("warm start → first recipe list", (s) => ms(s.warm.firstListMs));
   row("warm start → first search", (s) => ms(s.warm.firstSearchMs));
-  row("search latency p50 / p95 / p99", (s) => `${ms(s.search.p50)} / ${ms(s.search.p95)} / ${ms(s.search.p99)}`);
+  row("search latency, new searches, p50 / p95 / p99", (s) => `${ms(s.searchNew.p50)} / ${ms(s.searchNew.p95)} / ${ms(s.searchNew.p99)}`);
+  row("search latency, repeated searches, p50 / p95 / p99", (s) => `${ms(s.search.p50)} / ${ms(s.search.p95)} / ${ms(s.search.p99)}`);
   row("queryFilter + orderBy latency p50 / p95 / p99", (s) => `${ms(s.filter.p50)} / ${ms(s.filter.p95)} / ${ms(s.filter.p99)}`);
-  row("search throughput", (s) => `${n0(s.searchThroughput.reqPerSec)} req/s (p50 ${ms(s.searchThroughput.p50)}, p99 ${ms(s.searchThroughput.p99)})`);
+  row("search throughput, new searches", (s) => `${n0(s.searchNewThroughput.reqPerSec)} req/s (p50 ${ms(s.searchNewThroughput.p50)}, p99 ${ms(s.searchNewThroughput.p99)})`);
+  row("search throughput, repeated searches", (s) => `${n0(s.searchThroughput.reqPerSec)} req/s (p50 ${ms(s.searchThroughput.p50)}, p99 ${ms(s.searchThroughput.p99)})`);
   row("queryFilter + orderBy throughput", (s) => `${n0(s.filterThroughput.reqPerSec)} req/s (p50 ${ms(s.filterThroughput.p50)}, p99 ${ms(s.filterThroughput.p99)})`);
   row("hand edit → visible p50 / p95 (max)", (s) => `${ms(s.handEdit.p50)} / ${ms(s.handEdit.p95)} (${ms(s.handEdit.max)})`);
   row("server peak RSS (VmHWM), all runs / warm starts only", (s) => `${Math.round(s.peakRssMb)} MB / ${Math.round(s.peakRssWarmMb)} MB`);
@@ -139,7 +146,7 @@ export function renderMarkdown(r: Results): string {
     "- Each folder is made like `larder init` (group Home, household Family, the seeded en-US foods and units, the first admin) and filled with generated recipes written by the real serializer: 8–15 ingredients from the seeded vocabulary, 4–10 steps, tags, categories, tools, some notes and nutrition. Seeded, so every run reads the same bytes.",
     "- The server is `node dist/cli/index.js serve --data DIR --port N`, a separate process started by the benchmark with Larder's defaults. Start-up is timed from just before the spawn to the first 200 of `GET /api/app/about`, of an authenticated `GET /api/recipes?perPage=1`, and of a search. Cold: `.larder/cache/recipe-index.json` removed first. Warm: the cache the previous run wrote at shutdown. Three runs each; the table shows medians.",
     "- Raw read: a separate `node bench/raw-read.mjs DIR` that lists and reads every recipe file with no parsing, timed the same way (spawn to exit); the ratio divides the cold start (first list) by it. Both include Node's own start-up; the page cache is warm for both.",
-    "- Latency: one client, sequential requests with keep-alive, after a warm-up pass; search terms include typos, prefixes, a phrase and accents; filters combine `queryFilter` with `orderBy`. Throughput: autocannon on loopback, 10 concurrent connections, in the benchmark process on the same machine.",
+    "- Latency: one client, sequential requests with keep-alive. New searches: 240 distinct one- and two-word queries, each asked once. Repeated searches: 20 terms (typos, prefixes, a phrase, accents) asked 15 times after a warm-up pass; the server remembers a group's 32 latest searches until a recipe of the group changes, so these mostly measure that memory. Filters combine `queryFilter` with `orderBy`. Throughput: autocannon on loopback, 10 concurrent connections, in the benchmark process on the same machine; for new searches the clients share one cycle through the 240 queries, longer than the server remembers.",
     "- Hand edit: the recipe file's `name:` line is rewritten in place (as an editor saves), then `GET /api/recipes/{slug}` is polled every few ms until it shows the new name.",
     "- Peak RSS: `VmHWM` from `/proc/<pid>/status` of each server process (cold start, then load and edits; warm starts), the largest reported.",
   );

@@ -10,14 +10,12 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import type { ConnectionOptions } from "node:tls";
-import {
-  Client,
-  InvalidCredentialsError,
-  NoSuchObjectError,
-  ResultCodeError,
-  SizeLimitExceededError,
-  type Entry,
-} from "ldapts";
+import type * as Ldapts from "ldapts";
+import type { Client, Entry } from "ldapts";
+import { loadLdapts } from "../lazy/modules.js";
+
+/** ldapts, loaded by the first LDAP sign-in (a server without LDAP never pays for it). */
+let ldap: typeof Ldapts;
 import type { Config } from "../config.js";
 
 export interface LdapSettings {
@@ -158,7 +156,7 @@ function first(entry: Entry, attr: string): string | null {
 }
 
 function describe(e: unknown): string {
-  if (e instanceof ResultCodeError) return `${e.message} (code ${e.code})`;
+  if (e instanceof ldap.ResultCodeError) return `${e.message} (code ${e.code})`;
   return e instanceof Error ? e.message : String(e);
 }
 
@@ -178,7 +176,7 @@ async function bindAs(client: Client, dn: string, password: string): Promise<boo
     await client.bind(dn, password);
     return true;
   } catch (e) {
-    if (e instanceof InvalidCredentialsError) return false;
+    if (e instanceof ldap.InvalidCredentialsError) return false;
     throw new LdapUnavailableError(`bind as ${dn} failed: ${describe(e)}`);
   }
 }
@@ -195,8 +193,8 @@ async function findPeople(client: Client, s: LdapSettings, filter: string): Prom
     });
     return searchEntries.length > 1 ? "many" : searchEntries;
   } catch (e) {
-    if (e instanceof SizeLimitExceededError) return "many";
-    if (e instanceof NoSuchObjectError)
+    if (e instanceof ldap.SizeLimitExceededError) return "many";
+    if (e instanceof ldap.NoSuchObjectError)
       throw new LdapUnavailableError(`LDAP_BASE_DN ${s.baseDn} does not exist`);
     throw new LdapUnavailableError(`search under ${s.baseDn} failed: ${describe(e)}`);
   }
@@ -263,7 +261,8 @@ export async function ldapAuthenticate(
   // An empty password makes a simple bind "unauthenticated", which many servers accept (RFC 4513 §5.1.2).
   if (!login.trim() || !password) return { kind: "invalid" };
   const secure = s.serverUrl.toLowerCase().startsWith("ldaps:");
-  const client = new Client({
+  ldap = await loadLdapts();
+  const client = new ldap.Client({
     url: s.serverUrl,
     timeout: s.timeoutMs,
     connectTimeout: s.timeoutMs,

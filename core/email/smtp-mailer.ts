@@ -3,7 +3,9 @@
  * every header value first (message.ts), so an address or subject carrying a line break is refused
  * here, whatever the library would make of it, and never reaches the server.
  */
-import { createTransport, type Transporter } from "nodemailer";
+import type * as Nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
+import { loadNodemailer } from "../lazy/modules.js";
 import type { Mailer, MailMessage } from "./mailer.js";
 import { assertAddress, assertHeaderSafe } from "./message.js";
 import type { SmtpOptions } from "./smtp-config.js";
@@ -11,12 +13,20 @@ import type { SmtpOptions } from "./smtp-config.js";
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1"]);
 
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
 
-  constructor(private readonly options: SmtpOptions) {
-    const o = options;
+  constructor(private readonly options: SmtpOptions) {}
+
+  private connect(): Promise<Transporter> {
+    return (this.transport ??= loadNodemailer().then(({ createTransport }) =>
+      this.createWith(createTransport),
+    ));
+  }
+
+  private createWith(createTransport: typeof Nodemailer.createTransport): Transporter {
+    const o = this.options;
     const timeout = o.timeoutMs ?? 15_000;
-    this.transport = createTransport({
+    return createTransport({
       host: o.host,
       port: o.port,
       secure: o.security === "tls",
@@ -40,10 +50,13 @@ export class SmtpMailer implements Mailer {
     assertHeaderSafe("subject", msg.subject);
     if (o.from.name) assertHeaderSafe("sender", o.from.name);
     if (o.user && o.security === "none" && !LOOPBACK.has(o.host)) {
-      throw new Error("Refusing to send SMTP credentials over an unencrypted connection (SMTP_AUTH_STRATEGY=NONE)");
+      throw new Error(
+        "Refusing to send SMTP credentials over an unencrypted connection (SMTP_AUTH_STRATEGY=NONE)",
+      );
     }
     try {
-      await this.transport.sendMail({
+      const transport = await this.connect();
+      await transport.sendMail({
         from: o.from.name ? { name: o.from.name, address: o.from.email } : o.from.email,
         to: msg.to,
         subject: msg.subject,

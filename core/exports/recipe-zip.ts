@@ -13,7 +13,8 @@ import { createWriteStream } from "node:fs";
 import { lstat, readFile, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { ZipArchive } from "archiver";
+import type { ZipArchive } from "archiver";
+import { loadArchiver } from "../lazy/modules.js";
 import type { Larder } from "../larder.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { serializeRecipeFile } from "../recipes/file/index.js";
@@ -70,6 +71,7 @@ export async function appendRecipe(larder: Larder, archive: Archive, entry: Reci
 
 /** One recipe's zip, in memory (a recipe and its image are small). */
 export async function recipeZip(larder: Larder, entry: RecipeEntry): Promise<Buffer> {
+  const { ZipArchive } = await loadArchiver();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
@@ -86,6 +88,7 @@ export async function recipeZip(larder: Larder, entry: RecipeEntry): Promise<Buf
 /** Several recipes' zip, streamed to `target` through a temp file (renamed into place when complete). */
 export async function writeRecipesZip(larder: Larder, entries: RecipeEntry[], target: string): Promise<number> {
   const tmp = join(larder.folder.tmpDir, `export.${process.pid}.${randomBytes(6).toString("hex")}.zip.tmp`);
+  const { ZipArchive } = await loadArchiver();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const out = createWriteStream(tmp, { mode: 0o600 });
   const written = new Promise<void>((resolve, reject) => {

@@ -5,7 +5,8 @@
  * refuses decompression bombs before a single pixel is decoded. A full decode of a thumbnail then
  * proves the data is really decodable, so a truncated file fails here and not on every later request.
  */
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { loadSharp } from "../lazy/modules.js";
 import { BadRequestError, PayloadTooLargeError } from "../errors.js";
 
 /** No image we serve needs more pixels than this (sharp's own default is 268 M). */
@@ -55,6 +56,7 @@ export async function checkImage(data: Buffer, maxBytes: number): Promise<Checke
   if (data.length > maxBytes) throw new PayloadTooLargeError("Image is too large");
   const ext = sniffImage(data);
   if (!ext) throw new BadRequestError("File is not a supported image (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF)");
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();

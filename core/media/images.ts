@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../lazy/modules.js";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
@@ -116,6 +116,7 @@ export class ImagesService {
   }
 
   private async derive(src: Buffer, name: ImageName, cacheDir: string, target: string): Promise<Buffer> {
+    const sharp = await loadSharp();
     const input = sharp(src, { limitInputPixels: LIMIT_INPUT_PIXELS, failOn: "error" }).rotate();
     let out: Buffer;
     if (name === "original.webp") out = await input.webp({ quality: 80 }).toBuffer();

@@ -29,6 +29,20 @@ const INDEX_SLICE = 200;
 /** The background build starts with the first list request, or this long after attach at the latest. */
 const INDEX_DELAY_MS = 5000;
 
+/** Searches remembered per group (their matches; see matchesIn). */
+const REMEMBERED_SEARCHES = 32;
+
+interface SearchMatches {
+  hits: Map<object, number>;
+  inOrder: RecipeIndexEntry[];
+}
+
+interface GroupItems {
+  items: RecipeIndexEntry[];
+  position: Map<object, number>;
+  searches: Map<string, SearchMatches>;
+}
+
 export class RecipeLister {
   private entries = new WeakMap<object, RecipeIndexEntry>();
   private readonly searchIndex = new RecipeSearchIndex();
@@ -45,7 +59,7 @@ export class RecipeLister {
    * Each group's index entries in store order, kept until the next change: mapping 10,000 recipes to
    * their entries was a millisecond of every list request.
    */
-  private groupItems = new Map<string, { items: RecipeIndexEntry[]; position: Map<object, number> }>();
+  private groupItems = new Map<string, GroupItems>();
 
   constructor(
     private larder: Larder,
@@ -214,15 +228,8 @@ export class RecipeLister {
       // The index knows the matches, as the very entry objects listed here: listQuery then filters,
       // orders and pages those alone, in the group's order, without a look at every recipe of the
       // group (that look was most of a search request at 10,000 recipes, docs/decisions/0007).
-      const hits = this.search.matches(searched[0]);
-      if (items === group.items) {
-        const found: number[] = [];
-        for (const source of hits.keys()) {
-          const at = group.position.get(source);
-          if (at !== undefined) found.push(at);
-        }
-        items = found.sort((a, b) => a - b).map((at) => group.items[at]);
-      } else items = items.filter((i) => hits.has(i));
+      const { hits, inOrder } = this.matchesIn(group, searched[0]);
+      items = items === group.items ? inOrder : items.filter((i) => hits.has(i));
       search = () => (item) => hits.get(item);
     }
     const envelope = listQuery(items, queryRecord(q), recipeAttributes, {
@@ -235,14 +242,38 @@ export class RecipeLister {
     return { ...envelope, items: envelope.items.map((i) => pick(i)) };
   }
 
-  private itemsOf(groupSlug: string): { items: RecipeIndexEntry[]; position: Map<object, number> } {
+  private itemsOf(groupSlug: string): GroupItems {
     let group = this.groupItems.get(groupSlug);
     if (!group) {
       const items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
-      group = { items, position: new Map(items.map((item, at) => [item, at])) };
+      group = { items, position: new Map(items.map((item, at) => [item, at])), searches: new Map() };
       this.groupItems.set(groupSlug, group);
     }
     return group;
+  }
+
+  /**
+   * A search's matches with their scores, and the matching entries in the group's order. Remembered
+   * with the group's items, so any change to the group forgets them too: the next page of a search,
+   * the search box asking again, or another member asking the same, costs no scoring.
+   */
+  private matchesIn(group: GroupItems, query: string): SearchMatches {
+    const known = group.searches.get(query);
+    if (known) {
+      group.searches.delete(query); // most recently used last
+      group.searches.set(query, known);
+      return known;
+    }
+    const hits = this.search.matches(query);
+    const found: number[] = [];
+    for (const source of hits.keys()) {
+      const at = group.position.get(source);
+      if (at !== undefined) found.push(at);
+    }
+    const result = { hits, inOrder: found.sort((a, b) => a - b).map((at) => group.items[at]) };
+    group.searches.set(query, result);
+    if (group.searches.size > REMEMBERED_SEARCHES) group.searches.delete(group.searches.keys().next().value!);
+    return result;
   }
 
   /** Ratings changed: drop the cached summaries and index entries of these recipes. */

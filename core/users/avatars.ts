@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../lazy/modules.js";
 import type { DataFolder } from "../storage/data-folder.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
@@ -37,6 +37,7 @@ export class AvatarStore {
   /** Convert an upload to the stored webp; 400 when it is not an image sharp can read. */
   async save(userId: string, upload: Buffer): Promise<void> {
     let webp: Buffer;
+    const sharp = await loadSharp();
     try {
       webp = await sharp(upload, { limitInputPixels: LIMIT_INPUT_PIXELS, failOn: "error" })
         .rotate()

@@ -128,6 +128,22 @@ describe("recipes", () => {
     expect(body.items[0].name).toBe("Crème Brûlée");
   });
 
+  it("answers a repeated search from memory, and forgets it when a recipe changes", async () => {
+    const names = async (path: string) =>
+      ((await (await t.api(path, { token })).json()) as { items: { name: string }[] }).items.map((i) => i.name);
+    await create("Quince Paste");
+    expect(await names("/api/recipes?search=quince")).toEqual(["Quince Paste"]);
+    expect(await names("/api/recipes?search=quince&perPage=1&page=2")).toEqual([]);
+    const slug = await create("Quince Jelly");
+    expect((await names("/api/recipes?search=quince")).sort()).toEqual(["Quince Jelly", "Quince Paste"]);
+    const renamed = await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { name: "Medlar Jelly" } });
+    const { slug: newSlug } = (await renamed.json()) as { slug: string };
+    expect(await names("/api/recipes?search=quince")).toEqual(["Quince Paste"]);
+    expect(await names("/api/recipes?search=quince&perPage=1&page=1&orderBy=name&orderDirection=asc")).toEqual(["Quince Paste"]);
+    expect((await t.api(`/api/recipes/${newSlug}`, { method: "DELETE", token })).status).toBe(200);
+    expect(await names("/api/recipes?search=medlar")).toEqual([]);
+  });
+
   it("duplicates with a new id and name, and deletes", async () => {
     const slug = await create("Original Bread");
     const dup = await t.api(`/api/recipes/${slug}/duplicate`, { method: "POST", token, json: { name: "Copied Bread" } });

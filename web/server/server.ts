@@ -39,25 +39,41 @@ export function defaultBuildDir(): string {
   return resolve("build");
 }
 
+/** How long after start-up the web UI's server build is loaded if no page asked for it before. */
+const UI_PRELOAD_DELAY_MS = 2_000;
+
 export async function createLarderServer(opts: Omit<StartOptions, "port" | "host">): Promise<Server> {
   const { larder } = opts;
   const api = createApiHandler(larder, buildRouter());
   const buildDir = opts.buildDir ?? defaultBuildDir();
   const clientDir = join(buildDir, "client");
-  let remix: NodeHandler | null = null;
   const serverEntry = join(buildDir, "server", "index.js");
-  if (existsSync(serverEntry)) {
-    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    remix = createRemixHandler(build, larder);
-  } else {
+  const built = existsSync(serverEntry);
+  if (!built)
     larder.log.warn(`web UI not built (${serverEntry} missing): serving the API only; run \`npm run build\``);
+  // The UI's server build (React, Mantine, the routes) takes about half a second to load: the API
+  // answers without waiting for it, and the first page, or a timer soon after start, loads it.
+  let remix: Promise<NodeHandler> | null = null;
+  const loadRemix = () =>
+    (remix ??= import(pathToFileURL(serverEntry).href).then(
+      (build: ServerBuild) => createRemixHandler(build, larder),
+      (e: unknown) => {
+        remix = null; // tried again by the next page
+        throw e;
+      },
+    ));
+  if (built) {
+    setTimeout(
+      () => void loadRemix().catch((e: unknown) => larder.log.error("loading the web UI failed", e)),
+      UI_PRELOAD_DELAY_MS,
+    ).unref();
   }
   return createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     const run = async () => {
       if (path === "/api" || path.startsWith("/api/")) return api(req, res);
       if (await serveStatic(clientDir, req, res)) return;
-      if (remix) return remix(req, res);
+      if (built) return (await loadRemix())(req, res);
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("The web UI is not built. Run `npm run build`.");
     };
