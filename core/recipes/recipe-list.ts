@@ -18,11 +18,6 @@ import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { slugify } from "../util/slug.js";
 import { isUuid } from "../util/ids.js";
 
-const SUMMARY_KEYS: (keyof RecipeSummary)[] = [
-  "id", "userId", "householdId", "groupId", "name", "slug", "image", "recipeServings", "recipeYieldQuantity", "recipeYield",
-  "totalTime", "prepTime", "cookTime", "performTime", "description", "recipeCategory", "tags", "tools", "rating", "orgURL",
-  "dateAdded", "dateUpdated", "createdAt", "updatedAt", "lastMade",
-];
 
 /** Recipes indexed per turn of the event loop while the search index is built in the background. */
 const INDEX_SLICE = 200;
@@ -35,6 +30,24 @@ const REMEMBERED_SEARCHES = 32;
 interface SearchMatches {
   hits: Map<object, number>;
   inOrder: RecipeIndexEntry[];
+  /** `inOrder` by score, best first, ties in the group's order (as listQuery orders a search). */
+  ranked?: RecipeIndexEntry[];
+}
+
+function rankedOf(m: SearchMatches): RecipeIndexEntry[] {
+  if (!m.ranked) {
+    const score = m.inOrder.map((item) => m.hits.get(item) ?? 0);
+    const order = m.inOrder.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
+    m.ranked = order.map((i) => m.inOrder[i]);
+  }
+  return m.ranked;
+}
+
+/** Parameters that make a search list something other than its matches by relevance. */
+const RANK_CHANGERS = ["queryFilter", "query_filter", "orderBy", "order_by", "categories", "tags", "tools", "foods", "households"];
+
+function isRankOnly(q: URLSearchParams): boolean {
+  return RANK_CHANGERS.every((k) => !q.has(k));
 }
 
 interface GroupItems {
@@ -228,7 +241,14 @@ export class RecipeLister {
       // The index knows the matches, as the very entry objects listed here: listQuery then filters,
       // orders and pages those alone, in the group's order, without a look at every recipe of the
       // group (that look was most of a search request at 10,000 recipes, docs/decisions/0007).
-      const { hits, inOrder } = this.matchesIn(group, searched[0]);
+      const matches = this.matchesIn(group, searched[0]);
+      if (items === group.items && !opts.where && isRankOnly(q)) {
+        // Relevance alone orders the page: the ranking is remembered with the matches, and listQuery
+        // only pages it (with `search` ignored, and no default order).
+        const envelope = listQuery(rankedOf(matches), queryRecord(q), recipeAttributes, { route: opts.route, defaultOrderBy: null });
+        return { ...envelope, items: envelope.items.map((i) => pick(i)) };
+      }
+      const { hits, inOrder } = matches;
       items = items === group.items ? inOrder : items.filter((i) => hits.has(i));
       search = () => (item) => hits.get(item);
     }
@@ -365,8 +385,33 @@ export function queryRecord(q: URLSearchParams): Record<string, string | string[
   return out;
 }
 
+/** The summary part of an entry; one literal (one shape) rather than keys copied in a loop. */
 function pick(e: RecipeIndexEntry): RecipeSummary {
-  const out = {} as Record<string, unknown>;
-  for (const k of SUMMARY_KEYS) out[k] = e[k];
-  return out as unknown as RecipeSummary;
+  return {
+    id: e.id,
+    userId: e.userId,
+    householdId: e.householdId,
+    groupId: e.groupId,
+    name: e.name,
+    slug: e.slug,
+    image: e.image,
+    recipeServings: e.recipeServings,
+    recipeYieldQuantity: e.recipeYieldQuantity,
+    recipeYield: e.recipeYield,
+    totalTime: e.totalTime,
+    prepTime: e.prepTime,
+    cookTime: e.cookTime,
+    performTime: e.performTime,
+    description: e.description,
+    recipeCategory: e.recipeCategory,
+    tags: e.tags,
+    tools: e.tools,
+    rating: e.rating,
+    orgURL: e.orgURL,
+    dateAdded: e.dateAdded,
+    dateUpdated: e.dateUpdated,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    lastMade: e.lastMade,
+  };
 }

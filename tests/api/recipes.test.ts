@@ -140,6 +140,14 @@ describe("recipes", () => {
     const { slug: newSlug } = (await renamed.json()) as { slug: string };
     expect(await names("/api/recipes?search=quince")).toEqual(["Quince Paste"]);
     expect(await names("/api/recipes?search=quince&perPage=1&page=1&orderBy=name&orderDirection=asc")).toEqual(["Quince Paste"]);
+    // Relevance alone (answered from the remembered ranking) orders pages as the general path does.
+    await create("Quince and Apple Crumble", { description: "quince" });
+    const ranked = await names("/api/recipes?search=quince%20paste&perPage=10");
+    const general = await names(`/api/recipes?search=quince%20paste&perPage=10&queryFilter=${encodeURIComponent("name IS NOT NULL")}`);
+    expect(ranked).toEqual(general);
+    expect(ranked[0]).toBe("Quince Paste");
+    const paged = [1, 2, 3].map((page) => names(`/api/recipes?search=quince%20paste&perPage=1&page=${page}`));
+    expect((await Promise.all(paged)).flat()).toEqual(ranked.slice(0, 3));
     expect((await t.api(`/api/recipes/${newSlug}`, { method: "DELETE", token })).status).toBe(200);
     expect(await names("/api/recipes?search=medlar")).toEqual([]);
   });
