@@ -17,6 +17,7 @@ import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type I
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
 import { sameDoc } from "./same-doc.js";
+import { parseShared, poolSize, type ParseOutcome } from "./parse-pool.js";
 
 export interface SyncContext {
   index: RecipeIndex;
@@ -73,7 +74,8 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
   const run: Run = { ctx, mode, goneKeys: new Set(gone.map((r) => keyOf(r.loc.groupSlug, r.loc.slug))), events: [], writeBacks: [] };
   // Location order, so duplicate ids resolve the same way however the burst arrived.
   const present = reads.filter((r) => r.state !== null || r.problem !== null).sort((a, b) => compareLocation(a.loc, b.loc));
-  for (const r of present) await loadOne(run, r);
+  const parsed = mode === "initial" ? await parseAtOpen(ctx, present) : null;
+  for (const r of present) await loadOne(run, r, parsed?.get(r));
   for (const r of gone) forget(run, r.loc);
   if (!ctx.readOnly) {
     for (const wb of run.writeBacks) {
@@ -111,21 +113,46 @@ export function nameFromSlug(slug: string): string {
   return slug.replace(/-+/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-function parse(ctx: SyncContext, groupSlug: string, text: string, slug: string): { doc: RecipeDoc } | { error: BrokenInfo } {
+function parse(ctx: SyncContext, groupSlug: string, text: string, slug: string): ParseOutcome {
   // An empty file is what an editor leaves between truncating and writing: treated like a parse
   // failure, it is re-read before being reported, and an empty recipe never replaces a real one.
   if (text.trim() === "") return { error: { message: "file is empty", line: null } };
+  return named(parseText(ctx, groupSlug, text), slug);
+}
+
+function parseText(ctx: SyncContext, groupSlug: string, text: string): ParseOutcome {
   try {
     // parseRecipeFile, with a fast path for the front matter Larder writes (store/fast-read.ts).
-    const doc = compactDoc(readRecipeFile(text, ctx.vocabularyFor(groupSlug)));
-    return { doc: doc.name === "" ? { ...doc, name: nameFromSlug(slug) } : doc };
+    return { doc: compactDoc(readRecipeFile(text, ctx.vocabularyFor(groupSlug))) };
   } catch (e) {
     const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
     return { error: { message: e instanceof Error ? e.message : String(e), line } };
   }
 }
 
-async function loadOne(run: Run, r: Read): Promise<void> {
+function named(outcome: ParseOutcome, slug: string): ParseOutcome {
+  if ("error" in outcome || outcome.doc.name !== "") return outcome;
+  return { doc: { ...outcome.doc, name: nameFromSlug(slug) } };
+}
+
+/**
+ * The scan at open parses every file it read (none is in the index yet): a large scan shares the
+ * parsing with worker threads (parse-pool.ts). Null when the main thread parses them one by one.
+ */
+async function parseAtOpen(ctx: SyncContext, reads: Read[]): Promise<Map<Read, ParseOutcome> | null> {
+  const toParse = reads.filter((r) => !r.cached && !r.problem && r.state?.text && r.state.text.trim() !== "");
+  const workers = poolSize(toParse.length);
+  if (workers === 0) return null;
+  const outcomes = await parseShared(
+    toParse.map((r) => [r.loc.groupSlug, r.state!.text!]),
+    (g) => ctx.vocabularyFor(g),
+    (g, text) => parseText(ctx, g, text),
+    workers,
+  );
+  return new Map(toParse.map((r, i) => [r, named(outcomes[i], r.loc.slug)]));
+}
+
+async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<void> {
   const { ctx, mode } = run;
   const { index } = ctx;
   const { groupSlug, slug } = r.loc;
@@ -148,7 +175,7 @@ async function loadOne(run: Run, r: Read): Promise<void> {
   const known = index.getBroken(groupSlug, slug);
   if (!cur && known && known.file.hash === state.hash && !retryBroken) return;
 
-  const parsed = r.cached ? { doc: r.cached } : parse(ctx, groupSlug, state.text ?? "", slug);
+  const parsed = r.cached ? { doc: r.cached } : (preParsed ?? parse(ctx, groupSlug, state.text ?? "", slug));
   if ("error" in parsed) {
     if (mode === "watch" && ctx.retryLater(r.loc)) return;
     ctx.clearRetry(r.loc);
