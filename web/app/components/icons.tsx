@@ -1,14 +1,15 @@
 /** Inline SVG icons (no icon font, no network): decorative unless given a title. */
 import type { ReactNode, SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement> & { title?: string };
+export type IconProps = SVGProps<SVGSVGElement> & { title?: string; size?: number | string };
 
-function Icon({ title, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The frame every icon shares: a 24-unit stroked outline, `size` wide and high (default 1em). */
+export function Icon({ title, size = "1em", children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
+      width={size}
+      height={size}
       fill="none"
       stroke="currentColor"
       strokeWidth={2}

@@ -1,33 +1,16 @@
 /** Inline SVG icons of the shell (drawer, top bar, dialogs); decorative unless given a title. */
-import type { ReactNode, SVGProps } from "react";
+import type { ReactNode } from "react";
+import { Icon, type IconProps } from "../icons.js";
 
-export type IconProps = SVGProps<SVGSVGElement> & { title?: string; size?: number | string };
-
-function Icon({ title, size = "1.25em", children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden={title ? undefined : true}
-      role={title ? "img" : undefined}
-      focusable="false"
-      {...rest}
-    >
-      {title ? <title>{title}</title> : null}
-      {children}
-    </svg>
-  );
-}
+export type { IconProps };
 
 const icon = (paths: ReactNode) =>
   function ShellIcon(props: IconProps) {
-    return <Icon {...props}>{paths}</Icon>;
+    return (
+      <Icon size="1.25em" {...props}>
+        {paths}
+      </Icon>
+    );
   };
 
 export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />);
