@@ -4,7 +4,7 @@
  */
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { parseBody, serializeBody } from "./body.js";
-import { readFrontMatter, writeFrontMatter } from "./front-matter.js";
+import { readFrontMatter, writeFrontMatter, type FrontMatter } from "./front-matter.js";
 import { metadataEntries, readMetadata } from "./metadata.js";
 
 export { RecipeFileError } from "./errors.js";
@@ -15,9 +15,16 @@ export { RecipeFileError } from "./errors.js";
  * A file without `name` takes a leading `# Heading`, else "" (the store names it after the file).
  */
 export function parseRecipeFile(text: string, vocab: Vocabulary): RecipeDoc {
-  // Hand edits on Windows: a BOM and CRLF line ends read like the canonical file.
-  const normalised = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const fm = readFrontMatter(normalised);
+  return recipeFrom(readFrontMatter(normaliseText(text)), vocab);
+}
+
+/** Hand edits on Windows: a BOM and CRLF line ends read like the canonical file. */
+export function normaliseText(text: string): string {
+  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
+/** The recipe from its read front matter and the body after it (however the front matter was read). */
+export function recipeFrom(fm: FrontMatter, vocab: Vocabulary): RecipeDoc {
   const meta = readMetadata(fm);
   const body = parseBody(fm.body, vocab, { takeTitle: meta.name === null });
   return {

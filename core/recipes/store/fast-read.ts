@@ -12,10 +12,8 @@
  * generated recipes and hand-written variants. The metadata and body readers are the file module's own.
  */
 import type { RecipeDoc, Vocabulary } from "../doc.js";
-import { parseBody } from "../file/body.js";
 import type { FrontMatter } from "../file/front-matter.js";
-import { readMetadata } from "../file/metadata.js";
-import { parseRecipeFile } from "../file/recipe-file.js";
+import { normaliseText, parseRecipeFile, recipeFrom } from "../file/recipe-file.js";
 
 const KEY = /^([A-Za-z_][A-Za-z0-9_]*):(?: (.*))?$/;
 const NESTED_KEY = /^ {2}([A-Za-z_][A-Za-z0-9_]*):(?: (.*))?$/;
@@ -130,18 +128,6 @@ export function readCanonicalFrontMatter(text: string): FrontMatter | null {
 
 /** parseRecipeFile, with the front matter read by readCanonicalFrontMatter when it can. */
 export function readRecipeFile(text: string, vocab: Vocabulary): RecipeDoc {
-  const normalised = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const fm = readCanonicalFrontMatter(normalised);
-  if (fm === null) return parseRecipeFile(text, vocab);
-  // The same steps as parseRecipeFile after its front matter (core/recipes/file/recipe-file.ts).
-  const meta = readMetadata(fm);
-  const body = parseBody(fm.body, vocab, { takeTitle: meta.name === null });
-  return {
-    ...meta,
-    name: meta.name ?? body.title ?? "",
-    description: body.description,
-    ingredients: body.ingredients,
-    instructions: body.instructions,
-    notes: body.notes,
-  };
+  const fm = readCanonicalFrontMatter(normaliseText(text));
+  return fm === null ? parseRecipeFile(text, vocab) : recipeFrom(fm, vocab);
 }
