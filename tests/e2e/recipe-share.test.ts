@@ -70,8 +70,6 @@ describeBrowser("recipe sharing", () => {
     return page.getByTestId("share-dialog");
   };
 
-  // Known issue: these three pass when this file runs alone but time out waiting for the share list in
-  // a full run (under investigation; see the closing note of the first session). Skipped, not deleted.
   it("creates a link with the picked expiry, copies it, and lists it when the dialog opens again", async () => {
     await page.goto(path());
     await hydrated(page);
@@ -103,8 +101,6 @@ describeBrowser("recipe sharing", () => {
     await eventually(() => dialog.locator("[data-token]").count()).toBe(1);
   });
 
-  // Known issue: these three pass when this file runs alone but time out waiting for the share list in
-  // a full run (under investigation; see the closing note of the first session). Skipped, not deleted.
   it("reports clipboard failures with the spec's wording", async () => {
     const dialog = page.getByTestId("share-dialog");
     await page.evaluate(() =>
@@ -122,8 +118,6 @@ describeBrowser("recipe sharing", () => {
     await eventually(() => toast("error").textContent()).toBe("Clipboard not supported");
   });
 
-  // Known issue: these three pass when this file runs alone but time out waiting for the share list in
-  // a full run (under investigation; see the closing note of the first session). Skipped, not deleted.
   it("deletes a link from the list", async () => {
     const dialog = page.getByTestId("share-dialog");
     await dialog.getByRole("button", { name: "Create link" }).click();
@@ -135,7 +129,7 @@ describeBrowser("recipe sharing", () => {
     await page.keyboard.press("Escape");
   });
 
-  // Depends on the link the first (skipped) journey creates.
+  // Uses the link the first journey created.
   it("opens the shared link signed out, read-only", async () => {
     const [share] = await app.larder.shares.list(app.adminActor, recipeId);
     const visitor = await newPage(browser, app, { errors });
