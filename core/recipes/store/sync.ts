@@ -143,12 +143,18 @@ async function parseAtOpen(ctx: SyncContext, reads: Read[]): Promise<Map<Read, P
   const toParse = reads.filter((r) => !r.cached && !r.problem && r.state?.text && r.state.text.trim() !== "");
   const workers = poolSize(toParse.length);
   if (workers === 0) return null;
-  const outcomes = await parseShared(
-    toParse.map((r) => [r.loc.groupSlug, r.state!.text!]),
-    (g) => ctx.vocabularyFor(g),
-    (g, text) => parseText(ctx, g, text),
-    workers,
-  );
+  let outcomes: ParseOutcome[];
+  try {
+    outcomes = await parseShared(
+      toParse.map((r) => [r.loc.groupSlug, r.state!.text!]),
+      (g) => ctx.vocabularyFor(g),
+      (g, text) => parseText(ctx, g, text),
+      workers,
+    );
+  } catch {
+    // A group without a vocabulary yet: the files are parsed one by one, and its files reported.
+    return null;
+  }
   return new Map(toParse.map((r, i) => [r, named(outcomes[i], r.loc.slug)]));
 }
 
