@@ -72,6 +72,7 @@ describeBrowser("recipe page", () => {
       ],
       notes: [{ title: "Storage", text: "Keeps **3 days**." }],
       nutrition: { calories: "320", fatContent: "12", sodiumContent: "450", cholesterolContent: "15" },
+      settings: { showNutrition: true },
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
@@ -125,6 +126,21 @@ describeBrowser("recipe page", () => {
       "Tomato Stew",
     );
     await screenshot(page, "recipe-view");
+  });
+
+  it("hides nutrition when the recipe's 'show nutrition' setting is off", async () => {
+    await app.larder.recipes.create(app.adminActor, {
+      name: "Plain Broth",
+      recipeIngredient: [{ note: "water" }],
+      nutrition: { calories: "15" },
+    });
+    await page.goto(`/g/${app.groupSlug}/r/plain-broth`);
+    await hydrated(page);
+    await page.locator("h1.recipe__title").waitFor();
+    expect(await page.locator(".recipe__nutrition").count()).toBe(0);
+    // The journeys below go on from the stew's page.
+    await page.goto(path());
+    await hydrated(page);
   });
 
   it("shows hostile recipe text inert: no script runs, no javascript: links, no foreign iframes", async () => {

@@ -87,6 +87,7 @@ describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
       ],
       notes: [{ title: "Storage", text: "Keeps **3 days**." }],
       nutrition: { calories: "320", fatContent: "12", sodiumContent: "450", cholesterolContent: "15" },
+      settings: { showNutrition: true },
     });
     server = await startServer({ larder, port: 0, host: "127.0.0.1" });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

@@ -87,6 +87,7 @@ export function recipeView(recipe: Recipe): RecipeView {
     nutrition,
     rating: recipe.rating,
     settings: {
+      showNutrition: recipe.settings.showNutrition,
       disableAmount: recipe.settings.disableAmount,
       disableComments: recipe.settings.disableComments,
       locked: recipe.settings.locked,

@@ -64,7 +64,7 @@ export interface RecipeView {
   nutrition: { key: NutritionKey; value: string }[];
   /** The group average (spec §9: shown in half-steps). */
   rating: number | null;
-  settings: { disableAmount: boolean; disableComments: boolean; locked: boolean };
+  settings: { showNutrition: boolean; disableAmount: boolean; disableComments: boolean; locked: boolean };
   /** core's change stamp, sent back on save so a file changed on disk meanwhile is a 409, not lost. */
   updatedAt: string | null;
 }

@@ -39,7 +39,8 @@ export function RecipeBody({
         <RecipeNotes notes={recipe.notes} />
       </section>
 
-      {recipe.nutrition.length ? (
+      {/* The recipe's "show nutrition" setting (spec §3), as in Mealie: off hides the table. */}
+      {recipe.settings.showNutrition && recipe.nutrition.length ? (
         <section className="recipe__nutrition panel" aria-labelledby="nutrition-title">
           <NutritionTable rows={recipe.nutrition} />
         </section>

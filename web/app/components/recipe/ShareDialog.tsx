@@ -31,8 +31,10 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
   const [day, setDay] = useState(() => defaultExpiryDate());
   const [dayError, setDayError] = useState<string | null>(null);
   const { call, busy } = useRecipeIntent(action);
+  console.log("DBG render", opened, list.state, JSON.stringify(list.data), JSON.stringify(tokens));
 
   useEffect(() => {
+    console.log("DBG effect1", opened);
     if (!opened) return;
     setTokens(null);
     setDay(defaultExpiryDate());
@@ -42,6 +44,7 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
   }, [opened, action]);
 
   useEffect(() => {
+    console.log("DBG effect2", JSON.stringify(list.data));
     if (list.data) setTokens(list.data.shares);
   }, [list.data]);
 
