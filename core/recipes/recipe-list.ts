@@ -32,6 +32,8 @@ interface SearchMatches {
   inOrder: RecipeIndexEntry[];
   /** `inOrder` by score, best first, ties in the group's order (as listQuery orders a search). */
   ranked?: RecipeIndexEntry[];
+  /** How many requests have asked for these matches. */
+  asked: number;
 }
 
 function rankedOf(m: SearchMatches): RecipeIndexEntry[] {
@@ -242,7 +244,9 @@ export class RecipeLister {
       // orders and pages those alone, in the group's order, without a look at every recipe of the
       // group (that look was most of a search request at 10,000 recipes, docs/decisions/0007).
       const matches = this.matchesIn(group, searched[0]);
-      if (items === group.items && !opts.where && isRankOnly(q)) {
+      // A search asked before (the next page, the same words again) has earned a full ranking; a
+      // first one is cheaper through listQuery, which selects just the page's top matches.
+      if (matches.asked > 1 && items === group.items && !opts.where && isRankOnly(q)) {
         // Relevance alone orders the page: the ranking is remembered with the matches, and listQuery
         // only pages it (with `search` ignored, and no default order).
         const envelope = listQuery(rankedOf(matches), queryRecord(q), recipeAttributes, { route: opts.route, defaultOrderBy: null });
@@ -280,6 +284,7 @@ export class RecipeLister {
   private matchesIn(group: GroupItems, query: string): SearchMatches {
     const known = group.searches.get(query);
     if (known) {
+      known.asked++;
       group.searches.delete(query); // most recently used last
       group.searches.set(query, known);
       return known;
@@ -290,7 +295,7 @@ export class RecipeLister {
       const at = group.position.get(source);
       if (at !== undefined) found.push(at);
     }
-    const result = { hits, inOrder: found.sort((a, b) => a - b).map((at) => group.items[at]) };
+    const result: SearchMatches = { hits, inOrder: found.sort((a, b) => a - b).map((at) => group.items[at]), asked: 1 };
     group.searches.set(query, result);
     if (group.searches.size > REMEMBERED_SEARCHES) group.searches.delete(group.searches.keys().next().value!);
     return result;
