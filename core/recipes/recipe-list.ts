@@ -18,7 +18,6 @@ import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { slugify } from "../util/slug.js";
 import { isUuid } from "../util/ids.js";
 
-
 /** Recipes indexed per turn of the event loop while the search index is built in the background. */
 const INDEX_SLICE = 200;
 /** The background build starts with the first list request, or this long after attach at the latest. */
