@@ -55,11 +55,7 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        // Off: with lazy route discovery, a fetcher loading a route the browser had not discovered yet
-        // (the share dialog's list) sometimes kept its data from the component although the request
-        // answered 200: 1 in 12 openings on a slowed-down CPU, none in 32 without it (decision 0013).
-        // The whole manifest in the first page is a few kilobytes for an app this size.
-        v3_lazyRouteDiscovery: false,
+        v3_lazyRouteDiscovery: true,
       },
     }),
   ],

@@ -11,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import {
   describeBrowser,
   hydrated,
+  interactive,
   launchBrowser,
   login,
   newPage,
@@ -29,6 +30,12 @@ describeBrowser("recipe edit mode", () => {
   const errors: string[] = [];
   const view = () => `/g/${app.groupSlug}/r/pancakes`;
   const toast = (type: string) => page.locator(`[data-toast=${type}]`).last();
+  /** Open edit mode by its address: the editor's code loads after the page hydrates. */
+  const openEditor = async () => {
+    await page.goto(`${view()}?edit=true`);
+    await hydrated(page);
+    await interactive(page, '[data-testid="recipe-editor"]');
+  };
 
   beforeAll(async () => {
     app = await startApp();
@@ -133,8 +140,7 @@ describeBrowser("recipe edit mode", () => {
   });
 
   it("warns before leaving with unsaved changes, and leaves edit mode back in the form editor", async () => {
-    await page.goto(`${view()}?edit=true`);
-    await hydrated(page);
+    await openEditor();
     await page.getByTestId("editor-mode").getByText("JSON").click();
     await page.getByTestId("editor-mode").getByText("Form").click();
     await page.getByTestId("edit-name").fill("Pancakes!");
@@ -156,8 +162,7 @@ describeBrowser("recipe edit mode", () => {
   });
 
   it("shows a file changed on disk as an error with a reload button", async () => {
-    await page.goto(`${view()}?edit=true`);
-    await hydrated(page);
+    await openEditor();
     // Someone edits the Markdown file by hand while the form is open.
     const file = join(app.dataDir, "groups", app.groupSlug, "recipes", "pancakes.md");
     await writeFile(file, (await readFile(file, "utf8")).replace("Fluffy **pancakes**.", "Edited on disk."));
@@ -182,8 +187,7 @@ describeBrowser("recipe edit mode", () => {
     })
       .png()
       .toBuffer();
-    await page.goto(`${view()}?edit=true`);
-    await hydrated(page);
+    await openEditor();
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: "pancakes.png", mimeType: "image/png", buffer: png });

@@ -148,6 +148,19 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Wait until React owns the element `selector` matches (hydrated it, or rendered it in the browser), so
+ * events on it reach React. Needed after `hydrated` for a lazily loaded component such as the recipe
+ * editor: its server HTML is in the page, but inert until its code has loaded, and a click or a file
+ * chosen on it before then is lost.
+ */
+export async function interactive(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return el !== null && Object.keys(el).some((k) => k.startsWith("__reactFiber$"));
+  }, selector);
+}
+
 /** A full-page screenshot under test-results/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOTS, { recursive: true });

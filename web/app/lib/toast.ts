@@ -4,7 +4,7 @@
  * Actions can hand a toast to the page: return `{ toast: { type, message } }` and call
  * `useDataToast(actionData)` in the component.
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { notifications } from "@mantine/notifications";
 
 /** Spec §9: toast 2000 ms. */
@@ -76,8 +76,13 @@ export const toast = {
 /** Show the toast an action or loader returned (`{ toast: ToastData }`), once per new result. */
 export function useDataToast(data: unknown): void {
   const t = data && typeof data === "object" && "toast" in data ? (data as { toast?: ToastData }).toast : undefined;
+  const seen = useRef<unknown>(undefined);
+  // After every commit rather than on [data]: fetcher data is not React state, and an effect keyed on it
+  // can be dropped (decision 0013). The result object changes with every submission, so the same
+  // message shows again when repeated.
   useEffect(() => {
+    if (data === seen.current) return;
+    seen.current = data;
     if (t?.message) show(t.type, t.message);
-    // The result object changes with every submission, so the same message shows again when repeated.
-  }, [data]);
+  });
 }

@@ -30,13 +30,17 @@ export function PasswordForm({ authMethod }: { authMethod: string }) {
   const result = fetcher.data?.intent === "password" ? fetcher.data : undefined;
   useDataToast(result);
 
+  const handled = useRef<unknown>(undefined);
+  // After every commit, once per result (fetcher data is not React state: decision 0013).
   useEffect(() => {
+    if (result === handled.current) return;
+    handled.current = result;
     if (result && "done" in result && result.done) {
       setValues({ currentPassword: "", newPassword: "", confirmPassword: "" });
       setTouched({});
       form.current?.reset();
     }
-  }, [result]);
+  });
 
   if (authMethod !== "Mealie") {
     return (

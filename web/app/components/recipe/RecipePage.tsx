@@ -4,7 +4,7 @@
  * print preferences are the reader's own. Printing prints this page: print.css hides everything marked
  * `no-print` and lays the recipe out as the print preferences say.
  */
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, startTransition, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "@remix-run/react";
 import { Group, Loader, SegmentedControl } from "@mantine/core";
@@ -59,8 +59,9 @@ export function RecipePage({ data }: RecipePageProps) {
   const action = `/g/${groupSlug}/r/${encodeURIComponent(recipe.slug)}`;
   const mode: Mode = edit ? "edit" : cook ? "cook" : "view";
 
-  // Stored preferences are the browser's: read after hydration so server and client render alike.
-  useEffect(() => setPrintPrefs(loadPrintPrefs()), []);
+  // Stored preferences are the browser's: read after hydration so server and client render alike. In a
+  // transition, so the lazy editor's server HTML waits for its code instead of being thrown away (React #421).
+  useEffect(() => startTransition(() => setPrintPrefs(loadPrintPrefs())), []);
   useEffect(() => {
     setScale(1);
     setCook(false);

@@ -2,6 +2,12 @@
  * The share dialog (spec §4, §8, §9): the recipe's links load when it opens; a new link expires on the
  * day the user picks (default 30 days out) and is appended; a deleted one is removed. Links are built
  * from the browser's origin, so they work behind whatever address the user reached Larder on.
+ *
+ * The list is derived while rendering from the fetcher's data, never copied into state by an effect on
+ * `list.data`: React Router keeps fetcher data in a mutable map outside React state, so a render React
+ * discards as "nothing changed" (a bail-out) can already see the new data, record it as the effect's
+ * dependency and drop the effect. The effect then never runs for that data and the dialog stayed on its
+ * spinner although the list had arrived (the share journeys' timeouts on a loaded machine).
  */
 import { useEffect, useState } from "react";
 import { useFetcher } from "@remix-run/react";
@@ -27,26 +33,32 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
   const tc = useT("common");
   const { lang } = useLanguage();
   const list = useFetcher<{ shares: ShareRow[] }>();
-  const [tokens, setTokens] = useState<ShareRow[] | null>(null);
+  // The fetcher data present when this opening began (a previous opening's list): not shown again.
+  const [stale, setStale] = useState<unknown>(undefined);
+  // What this opening created or deleted, applied over the loaded list until a reload includes it.
+  const [added, setAdded] = useState<ShareRow[]>([]);
+  const [removed, setRemoved] = useState<string[]>([]);
   const [day, setDay] = useState(() => defaultExpiryDate());
   const [dayError, setDayError] = useState<string | null>(null);
   const { call, busy } = useRecipeIntent(action);
-  console.log("DBG render", opened, list.state, JSON.stringify(list.data), JSON.stringify(tokens));
 
   useEffect(() => {
-    console.log("DBG effect1", opened);
     if (!opened) return;
-    setTokens(null);
+    setStale(list.data);
+    setAdded([]);
+    setRemoved([]);
     setDay(defaultExpiryDate());
     setDayError(null);
     list.load(`${action}/shares`);
     // Load once per opening; `list` changes identity as it loads.
   }, [opened, action]);
 
-  useEffect(() => {
-    console.log("DBG effect2", JSON.stringify(list.data));
-    if (list.data) setTokens(list.data.shares);
-  }, [list.data]);
+  const loaded = list.data && list.data !== stale ? list.data.shares : null;
+  const tokens = loaded
+    ? [...loaded, ...added.filter((a) => !loaded.some((s) => s.id === a.id))].filter(
+        (s) => !removed.includes(s.id),
+      )
+    : null;
 
   const create = async () => {
     const expiresAt = expiryInstant(day);
@@ -55,8 +67,8 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
     const r = await call("shareCreate", { expiresAt });
     if (r.ok && r.share) {
       const share = r.share;
-      // Remix may already have reloaded the list after the action: append only what is not there.
-      setTokens((cur) => (cur?.some((s) => s.id === share.id) ? cur : [...(cur ?? []), share]));
+      // Remix has usually reloaded the list after the action already; `tokens` shows the link once.
+      setAdded((cur) => [...cur, share]);
       toast.success(t("share.created"));
     } else toast.error(tc("errors.somethingWentWrong"));
   };
@@ -64,7 +76,7 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
   const remove = async (id: string) => {
     const r = await call("shareDelete", { id });
     if (r.ok) {
-      setTokens((cur) => (cur ?? []).filter((s) => s.id !== id));
+      setRemoved((cur) => [...cur, id]);
       toast.success(t("share.deleted"));
     } else toast.error(tc("errors.somethingWentWrong"));
   };

@@ -16,13 +16,16 @@ export function useRecipeIntent(action: string, onDone?: (r: IntentResult) => vo
   const seen = useRef<unknown>(null);
   const waiting = useRef<((r: IntentResult) => void) | null>(null);
 
+  // After every commit, not on [fetcher.state, fetcher.data]: React Router reads fetcher.data from a
+  // mutable map, so a render React bails out of can record new data as the dependency and drop the
+  // effect (see ShareDialog). `seen` keeps it to once per result.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === seen.current) return;
     seen.current = fetcher.data;
     done.current?.(fetcher.data);
     waiting.current?.(fetcher.data);
     waiting.current = null;
-  }, [fetcher.state, fetcher.data]);
+  });
 
   const run = (intent: string, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post", action });
