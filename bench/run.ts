@@ -142,6 +142,8 @@ async function main(): Promise<void> {
   const sizes = (arg("sizes") ?? "1000,10000").split(",").map(Number).filter((n) => n > 0);
   const t0 = performance.now();
   const loadavgStart = loadavg();
+  // Before the run: the run itself rewrites bench/profiles/, which must not count as a change.
+  const dirty = (await git(["status", "--porcelain"])) !== "";
   await ensureBuilt(ROOT, log);
   const base = join(tmpdir(), "larder-bench");
   const empty = await emptyStart(base);
@@ -152,7 +154,7 @@ async function main(): Promise<void> {
   const partial: Omit<Results, "targets"> = {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
     commit: await git(["rev-parse", "HEAD"]),
-    dirty: (await git(["status", "--porcelain"])) !== "",
+    dirty,
     date: new Date().toISOString(),
     durationS: (performance.now() - t0) / 1000,
     machine: {
