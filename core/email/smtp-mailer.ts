@@ -3,7 +3,6 @@
  * every header value first (message.ts), so an address or subject carrying a line break is refused
  * here, whatever the library would make of it, and never reaches the server.
  */
-import type * as Nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import { loadNodemailer } from "../lazy/modules.js";
 import type { Mailer, MailMessage } from "./mailer.js";
@@ -17,30 +16,27 @@ export class SmtpMailer implements Mailer {
 
   constructor(private readonly options: SmtpOptions) {}
 
+  /** The transport, made with the first message (nodemailer loads then, not at start). */
   private connect(): Promise<Transporter> {
-    return (this.transport ??= loadNodemailer().then(({ createTransport }) =>
-      this.createWith(createTransport),
-    ));
-  }
-
-  private createWith(createTransport: typeof Nodemailer.createTransport): Transporter {
-    const o = this.options;
-    const timeout = o.timeoutMs ?? 15_000;
-    return createTransport({
-      host: o.host,
-      port: o.port,
-      secure: o.security === "tls",
-      // STARTTLS is mandatory with "starttls" (no silent fall back to plain text) and never tried with "none".
-      requireTLS: o.security === "starttls",
-      ignoreTLS: o.security === "none",
-      auth: o.user ? { user: o.user, pass: o.password ?? "" } : undefined,
-      tls: o.tls,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    });
+    return (this.transport ??= loadNodemailer().then(({ createTransport }) => {
+      const o = this.options;
+      const timeout = o.timeoutMs ?? 15_000;
+      return createTransport({
+        host: o.host,
+        port: o.port,
+        secure: o.security === "tls",
+        // STARTTLS is mandatory with "starttls" (no silent fall back to plain text) and never tried with "none".
+        requireTLS: o.security === "starttls",
+        ignoreTLS: o.security === "none",
+        auth: o.user ? { user: o.user, pass: o.password ?? "" } : undefined,
+        tls: o.tls,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    }));
   }
 
   async send(msg: MailMessage): Promise<void> {

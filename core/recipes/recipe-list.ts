@@ -7,7 +7,7 @@ import type { Actor } from "../actor.js";
 import type { RecipesService } from "./recipes-service.js";
 import type { RecipeEntry } from "./store/types.js";
 import { organizerAttributes, recipeAttributes, recipeRatingOrder, type RecipeIndexEntry } from "../query/attributes.js";
-import { listQuery, type SearchRanker } from "../query/list.js";
+import { listQuery, parseListParams, type SearchRanker } from "../query/list.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
@@ -44,11 +44,10 @@ function rankedOf(m: SearchMatches): RecipeIndexEntry[] {
   return m.ranked;
 }
 
-/** Parameters that make a search list something other than its matches by relevance. */
-const RANK_CHANGERS = ["queryFilter", "query_filter", "orderBy", "order_by", "categories", "tags", "tools", "foods", "households"];
-
+/** A list ordered by relevance alone: no queryFilter and no orderBy (read as listQuery reads them). */
 function isRankOnly(q: URLSearchParams): boolean {
-  return RANK_CHANGERS.every((k) => !q.has(k));
+  const p = parseListParams(queryRecord(q));
+  return !p.queryFilter && !p.orderBy;
 }
 
 interface GroupItems {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { VOCAB } from "../file/test-support.js";
 import { readRecipeFile } from "./fast-read.js";
-import { parseShared, poolSize, POOL_MIN_FILES, type ParseOutcome } from "./parse-pool.js";
+import { outcomeOf, parseShared, poolSize, POOL_MIN_FILES, type ParseOutcome } from "./parse-pool.js";
 import { recipe } from "./test-helpers.js";
 
 /** Files as a folder holds them: canonical recipes, one hand-written oddity, and broken ones. */
@@ -29,11 +29,7 @@ function texts(n: number): [string, string][] {
 }
 
 function inline(_g: string, text: string): ParseOutcome {
-  try {
-    return { doc: readRecipeFile(text, VOCAB) };
-  } catch (e) {
-    return { error: { message: (e as Error).message, line: (e as { line?: number }).line ?? null } };
-  }
+  return outcomeOf(() => readRecipeFile(text, VOCAB));
 }
 
 describe("parse pool", () => {
@@ -56,13 +52,7 @@ describe("parse pool", () => {
   it.skipIf(!haveDist)("gives with worker threads exactly what the main thread gives, in order", async () => {
     const pool = (await import(compiled)) as typeof import("./parse-pool.js");
     const fast = (await import(compiled.replace(/parse-pool\.js$/, "fast-read.js"))) as typeof import("./fast-read.js");
-    const here = (_g: string, text: string): ParseOutcome => {
-      try {
-        return { doc: fast.readRecipeFile(text, VOCAB) };
-      } catch (e) {
-        return { error: { message: (e as Error).message, line: (e as { line?: number }).line ?? null } };
-      }
-    };
+    const here = (_g: string, text: string): ParseOutcome => pool.outcomeOf(() => fast.readRecipeFile(text, VOCAB));
     const jobs = texts(POOL_MIN_FILES);
     expect(pool.poolSize(jobs.length, 4)).toBe(3);
     const shared = await pool.parseShared(jobs, () => VOCAB, here, 2);

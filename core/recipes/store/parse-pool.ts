@@ -22,6 +22,16 @@ export interface ParseBatch {
   vocabularies: Record<string, Vocabulary>;
 }
 
+/** Run one parse: its doc, or what failed and on which line (a RecipeFileError carries one). */
+export function outcomeOf(parse: () => RecipeDoc): ParseOutcome {
+  try {
+    return { doc: parse() };
+  } catch (e) {
+    const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
+    return { error: { message: e instanceof Error ? e.message : String(e), line } };
+  }
+}
+
 /** Below this many files, starting workers costs more than it saves. */
 export const POOL_MIN_FILES = 1500;
 const MAX_WORKERS = 3;

@@ -4,16 +4,11 @@
  */
 import { parentPort } from "node:worker_threads";
 import { readRecipeFile } from "./fast-read.js";
-import type { ParseBatch, ParseOutcome } from "./parse-pool.js";
+import { outcomeOf, type ParseBatch, type ParseOutcome } from "./parse-pool.js";
 
 parentPort?.on("message", (batch: ParseBatch) => {
-  const out: ParseOutcome[] = batch.jobs.map(([groupSlug, text]) => {
-    try {
-      return { doc: readRecipeFile(text, batch.vocabularies[groupSlug]) };
-    } catch (e) {
-      const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
-      return { error: { message: e instanceof Error ? e.message : String(e), line } };
-    }
-  });
+  const out: ParseOutcome[] = batch.jobs.map(([groupSlug, text]) =>
+    outcomeOf(() => readRecipeFile(text, batch.vocabularies[groupSlug])),
+  );
   parentPort?.postMessage(out);
 });

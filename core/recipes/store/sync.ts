@@ -17,7 +17,7 @@ import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type I
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
 import { sameDoc } from "./same-doc.js";
-import { parseShared, poolSize, type ParseOutcome } from "./parse-pool.js";
+import { outcomeOf, parseShared, poolSize, type ParseOutcome } from "./parse-pool.js";
 
 export interface SyncContext {
   index: RecipeIndex;
@@ -121,13 +121,8 @@ function parse(ctx: SyncContext, groupSlug: string, text: string, slug: string):
 }
 
 function parseText(ctx: SyncContext, groupSlug: string, text: string): ParseOutcome {
-  try {
-    // parseRecipeFile, with a fast path for the front matter Larder writes (store/fast-read.ts).
-    return { doc: compactDoc(readRecipeFile(text, ctx.vocabularyFor(groupSlug))) };
-  } catch (e) {
-    const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
-    return { error: { message: e instanceof Error ? e.message : String(e), line } };
-  }
+  // parseRecipeFile, with a fast path for the front matter Larder writes (store/fast-read.ts).
+  return outcomeOf(() => compactDoc(readRecipeFile(text, ctx.vocabularyFor(groupSlug))));
 }
 
 function named(outcome: ParseOutcome, slug: string): ParseOutcome {
