@@ -110,7 +110,7 @@ export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promis
 /** Open the folder with core for a one-shot command (no watcher), run `fn`, close it. */
 export async function withLarder<T>(config: Config, fn: (larder: Larder) => Promise<T>): Promise<T> {
   const { Larder } = await import("../core/larder.js");
-  const larder = await Larder.open(config, { log: cliLogger(), watch: false });
+  const larder = await Larder.open(config, { log: cliLogger(), watch: false, plugins: (await import("../plugins/builtins.js")).builtinPlugins });
   try {
     return await fn(larder);
   } finally {

@@ -12,6 +12,7 @@ import { registerConfig } from "./commands/config.js";
 import { registerInit } from "./commands/init.js";
 import { registerServe } from "./commands/serve.js";
 import { registerStats } from "./commands/stats.js";
+import { registerPlugins } from "./commands/plugins.js";
 import { registerUser } from "./commands/user/index.js";
 import { registerGroup } from "./commands/group/index.js";
 import { registerHousehold } from "./commands/household/index.js";
@@ -55,6 +56,7 @@ export function buildProgram(): Command {
   registerHousehold(program);
   registerConfig(program);
   registerStats(program);
+  registerPlugins(program);
   return program;
 }
 

@@ -34,6 +34,8 @@ export const ConfigSchema = z.object({
   /** bcrypt cost; tests lower it. */
   bcryptRounds: int.default(12),
   fetchAllow: list.default([]),
+  /** Third-party plugins: npm package names or paths (relative to the working directory), comma-separated. */
+  plugins: list.default([]),
   fetchUserAgent: z.string().default("Larder/0.1 (+https://github.com/larder)"),
   demo: bool.default(false),
   theme: z.record(z.string(), z.string()).default({}),
@@ -67,6 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lockoutHours: env.SECURITY_USER_LOCKOUT_TIME,
     bcryptRounds: env.LARDER_BCRYPT_ROUNDS,
     fetchAllow: env.LARDER_FETCH_ALLOW,
+    plugins: env.LARDER_PLUGINS,
     fetchUserAgent: env.LARDER_USER_AGENT,
     demo: env.LARDER_DEMO,
   };

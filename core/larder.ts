@@ -42,6 +42,8 @@ import { LabelsService } from "./labels/labels-service.js";
 import { ExploreService } from "./explore/explore-service.js";
 import { SuggestionsService } from "./suggestions/suggestions-service.js";
 import { ValidatorsService } from "./validators/validators-service.js";
+import { EventBus } from "./events/bus.js";
+import { PluginRegistry } from "./plugins/registry.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -62,6 +64,11 @@ export interface OpenOptions {
   watch?: boolean;
   /** Never write recipe files (e.g. `larder check` beside a running server). */
   readOnly?: boolean;
+  /**
+   * Built-in plugins, handed over by the composition root (`plugins/builtins.ts`) so that core never
+   * imports a plugin by path. Third-party plugins come from `config.plugins`.
+   */
+  plugins?: readonly unknown[];
 }
 
 export class Larder {
@@ -69,6 +76,9 @@ export class Larder {
   readonly groups: GroupsRegistry;
   readonly organizers = new OrganizersService();
   readonly vocabulary = new VocabularyService();
+  /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */
+  readonly events: EventBus;
+  readonly plugins: PluginRegistry;
   users!: UsersService;
   auth!: AuthService;
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
@@ -107,6 +117,8 @@ export class Larder {
   ) {
     this.folder = new DataFolder(resolve(config.dataDir));
     this.groups = new GroupsRegistry(this.folder);
+    this.events = new EventBus(log);
+    this.plugins = new PluginRegistry(log);
   }
 
   /** Open a data folder; an empty or missing folder is initialised with Mealie's first-start state. */
@@ -118,6 +130,8 @@ export class Larder {
 
   private async init(opts: OpenOptions): Promise<void> {
     const root = this.folder.root;
+    for (const p of opts.plugins ?? []) this.plugins.register(p, "builtin");
+    if (this.config.plugins.length > 0) await this.plugins.load(this.config.plugins, process.cwd());
     if (opts.watch) this.watchDocuments();
     const fresh = !existsSync(join(root, "larder.json"));
     if (fresh) {
@@ -213,6 +227,7 @@ export class Larder {
     this.stopWatchingDocs?.();
     await this.docWatcher?.close();
     await this.recipes?.close();
+    await this.events.idle();
     await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();

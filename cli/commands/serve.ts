@@ -11,6 +11,7 @@ import { acquireLock, LockHeldError, type HeldLock } from "../../core/storage/lo
 import { configFor, isLarderFolder, keepProcessAlive, resolveDataDir } from "../context.js";
 import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder } from "../demo.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, printStatus } from "../output.js";
+import { builtinPlugins } from "../../plugins/builtins.js";
 
 interface ServeOptions {
   data?: string;
@@ -88,7 +89,7 @@ async function serve(opts: ServeOptions): Promise<void> {
 
   try {
     const { Larder } = await import("../../core/larder.js");
-    larder = await Larder.open(config, { log, watch: true });
+    larder = await Larder.open(config, { log, watch: true, plugins: builtinPlugins });
     // The CLI proves it can read `.larder/` with this token and then acts as the first admin.
     larder.auth.setLocalAdminToken(lock.info.token);
     const demoLogin = demo ? await ensureDemoLogin(larder) : null;

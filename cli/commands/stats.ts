@@ -27,7 +27,7 @@ export function registerStats(program: Command): void {
       const inspect = async (): Promise<StatsReport> => {
         const { Larder } = await import("../../core/larder.js");
         // Read-only while a server holds the folder: it alone writes (ids, the cache).
-        const larder: Larder = await Larder.open(configFor(dataDir), { log: cliLogger(), watch: false, readOnly: serverRunning });
+        const larder: Larder = await Larder.open(configFor(dataDir), { log: cliLogger(), watch: false, readOnly: serverRunning, plugins: (await import("../../plugins/builtins.js")).builtinPlugins });
         try {
           return { dataDir, serverRunning, ...larder.recipes.store.stats() };
         } finally {

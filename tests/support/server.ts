@@ -6,6 +6,7 @@ import { Larder, FIRST_ADMIN } from "../../core/larder.js";
 import { loadConfig } from "../../core/config.js";
 import { consoleLogger } from "../../core/log/logger.js";
 import { startServer, type RunningServer } from "../../web/server/server.js";
+import { builtinPlugins } from "../../plugins/builtins.js";
 
 export interface TestServer {
   larder: Larder;
@@ -21,7 +22,7 @@ export interface TestServer {
 export async function startTestServer(overrides: Record<string, unknown> = {}, opts: { dataDir?: string; watch?: boolean } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? join(await mkdtemp(join(tmpdir(), "larder-test-")), "data");
   const config = loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4, ...overrides });
-  const larder = await Larder.open(config, { log: consoleLogger("silent"), watch: opts.watch ?? false });
+  const larder = await Larder.open(config, { log: consoleLogger("silent"), watch: opts.watch ?? false, plugins: builtinPlugins });
   const server = await startServer({ larder, port: 0, host: "127.0.0.1" });
   const t: TestServer = {
     larder,

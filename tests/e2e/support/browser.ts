@@ -24,6 +24,7 @@ import { loadConfig } from "../../../core/config.js";
 import { consoleLogger } from "../../../core/log/logger.js";
 import type { UserRecord } from "../../../core/schemas/records.js";
 import { startServer, type RunningServer } from "../../../web/server/server.js";
+import { builtinPlugins } from "../../../plugins/builtins.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -80,7 +81,7 @@ export async function startApp(opts: { config?: Record<string, unknown> } = {}):
   const tmp = await mkdtemp(join(tmpdir(), "larder-e2e-"));
   const dataDir = join(tmp, "data");
   const config = loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4, ...opts.config });
-  const larder = await Larder.open(config, { log: consoleLogger("silent"), watch: false });
+  const larder = await Larder.open(config, { log: consoleLogger("silent"), watch: false, plugins: builtinPlugins });
   const server = await startServer({ larder, port: 0, host: "127.0.0.1", buildDir: BUILD_DIR });
   const admin = larder.users.all().find((u) => u.username === ADMIN.username);
   if (!admin) throw new Error("first start did not create the admin user");

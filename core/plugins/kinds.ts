@@ -1,0 +1,118 @@
+/**
+ * What each kind of plugin implements. Core defines these; `plugins/<kind>/<name>/` implements them
+ * (ARCHITECTURE §6). Each kind's contract is small on purpose: a plugin receives plain data and a
+ * context, never the Larder instance, so it cannot reach around core's scoping.
+ */
+import type { Config } from "../config.js";
+import type { Logger } from "../log/logger.js";
+import type { GuardedFetcher } from "../net/index.js";
+
+/** What every plugin is handed when it is used. */
+export interface PluginContext {
+  config: Config;
+  log: Logger;
+  /** The guarded fetcher: the only way a plugin may reach the network. */
+  fetch: GuardedFetcher;
+  signal?: AbortSignal;
+}
+
+export interface PluginBase<K extends PluginKind> {
+  kind: K;
+  /** Unique within its kind: `nlp`, `schema-org`, `paprika`, `ntfy`. */
+  name: string;
+  description?: string;
+  version?: string;
+}
+
+/** Ingredient parser (issue 16 fills in the result shape with Mealie's confidences). */
+export interface ParserPlugin extends PluginBase<"parser"> {
+  parse(lines: readonly string[], ctx: PluginContext & ParserContext): Promise<ParsedIngredientResult[]>;
+}
+export interface ParserContext {
+  /** The group's foods and units, for matching names, plurals, abbreviations and aliases. */
+  vocabulary: ParserVocabulary;
+}
+export interface ParserVocabulary {
+  foods: ReadonlyArray<{
+    id: string;
+    name: string;
+    pluralName?: string | null;
+    aliases?: ReadonlyArray<{ name: string }>;
+  }>;
+  units: ReadonlyArray<{
+    id: string;
+    name: string;
+    pluralName?: string | null;
+    abbreviation?: string | null;
+    pluralAbbreviation?: string | null;
+    aliases?: ReadonlyArray<{ name: string }>;
+  }>;
+}
+/** Mealie's ParsedIngredient: the input, the confidences and the ingredient. */
+export interface ParsedIngredientResult {
+  input: string;
+  confidence: {
+    average: number | null;
+    comment: number | null;
+    name: number | null;
+    unit: number | null;
+    quantity: number | null;
+    food: number | null;
+  };
+  ingredient: Record<string, unknown>;
+}
+
+/** Importer: turns a page, a document, an archive or photos into recipes (issue 15). */
+export interface ImporterPlugin extends PluginBase<"importer"> {
+  accepts(input: ImportInput): boolean;
+  import(input: ImportInput, ctx: PluginContext): Promise<ImportedRecipe[]>;
+}
+export type ImportInput =
+  | { type: "url"; url: string }
+  | { type: "html"; html: string; url?: string }
+  | { type: "json"; json: unknown; url?: string }
+  | { type: "zip"; path: string }
+  | {
+      type: "images";
+      images: ReadonlyArray<{ path: string; contentType: string }>;
+      translateLanguage?: string;
+    };
+/** A recipe in Mealie's wire shape (loose: core validates it on create) plus where its image is. */
+export interface ImportedRecipe {
+  recipe: Record<string, unknown>;
+  /** An image to store with it: a URL to fetch through the guarded fetcher, or bytes already read. */
+  image?: { url: string } | { bytes: Uint8Array; contentType?: string };
+}
+
+/** Migration from another app's export (issue 17). */
+export interface MigrationPlugin extends PluginBase<"migration"> {
+  /** Mealie's `migration_type` values this plugin reads (`paprika`, `nextcloud`, …). */
+  types: readonly string[];
+  migrate(archive: { path: string; type: string }, ctx: PluginContext): AsyncIterable<MigratedEntry>;
+}
+export type MigratedEntry =
+  | { ok: true; name: string; imported: ImportedRecipe; sourceId?: string }
+  | { ok: false; name: string; error: string };
+
+/** Notifier for an Apprise URL scheme (issue 14). */
+export interface NotifierPlugin extends PluginBase<"notifier"> {
+  /** URL schemes handled, without the colon: `ntfy`, `ntfys`. */
+  schemes: readonly string[];
+  send(url: URL, notification: Notification, ctx: PluginContext): Promise<void>;
+}
+export interface Notification {
+  title: string;
+  body: string;
+  /** Mealie's extra fields for `json://`/`form://` targets (event type name, ids, document data). */
+  extras: Record<string, string>;
+}
+
+export interface PluginKinds {
+  importer: ImporterPlugin;
+  migration: MigrationPlugin;
+  parser: ParserPlugin;
+  notifier: NotifierPlugin;
+}
+export type PluginKind = keyof PluginKinds;
+export const PLUGIN_KINDS: readonly PluginKind[] = ["importer", "migration", "parser", "notifier"];
+export type AnyPlugin = PluginKinds[PluginKind];

@@ -1,0 +1,2 @@
+/** The built-in importers plugins, one folder each (`plugins/importers/<name>/`). Keep this module light: a plugin loads heavy code on first use. */
+export const importers: readonly unknown[] = [];
