@@ -179,10 +179,17 @@ export class AuthService {
     return { ...(await this.issue(user.id, this.sessionSeconds(rememberMe))), landing };
   }
 
+  /**
+   * A new token for the same session. The token it was called with stays valid until it expires, as in
+   * Mealie: a client that refreshes while other requests are in flight must not see them fail. Logout,
+   * a password change and a restore still end the session and so every token of it.
+   */
   async refresh(actor: Actor): Promise<{ token: string; maxAge: number }> {
     if (actor.kind !== "user") throw new UnauthorizedError();
-    if (actor.sessionId) await this.sessions.revoke(actor.sessionId);
-    return this.issue(actor.user.id, this.sessionSeconds(false));
+    const seconds = this.sessionSeconds(false);
+    const kept = actor.sessionId ? await this.sessions.extend(actor.sessionId, seconds) : null;
+    if (!kept) return this.issue(actor.user.id, seconds);
+    return { token: await signSessionJwt(this.secret, { userId: actor.user.id, sessionId: kept.sid, exp: kept.exp }), maxAge: seconds };
   }
 
   async logout(actor: Actor): Promise<void> {
