@@ -57,6 +57,7 @@ describe("recipe search", () => {
       recipeCategory: ["Baking"],
     }),
     makeRecipe({ name: "Plain Rice" }),
+    makeRecipe({ name: "Steinbock Stew" }),
   ];
   const index = RecipeSearchIndex.from(recipes);
   const q = (s: string) => names(recipes, index, s);
@@ -82,7 +83,12 @@ describe("recipe search", () => {
     expect(q("pie")).toEqual(["Skillet Shepherd's Pie"]);
   });
 
-  it("matches prefixes and, for 4+ letters, inside words", () => {
+  it('finds three letters inside a word, as Mealie\'s LIKE does: "ein" finds Steinbock Stew', () => {
+    expect(q("ein")).toEqual(["Steinbock Stew"]);
+    expect(q("toff")).toEqual(["Kartoffelsalat"]);
+  });
+
+  it("matches prefixes and, for 3+ letters, inside words", () => {
     expect(q("choc")[0]).toBe("Chocolate Cake");
     expect(q("salat")).toEqual(["Kartoffelsalat"]);
     expect(q("sal")).toContain("Curry Chicken Salad");
