@@ -69,6 +69,8 @@ export interface OpenOptions {
    * imports a plugin by path. Third-party plugins come from `config.plugins`.
    */
   plugins?: readonly unknown[];
+  /** Seed the first group's foods, units and labels on first start (default true; `larder init --no-seed`). */
+  seed?: boolean;
 }
 
 export class Larder {
@@ -175,18 +177,18 @@ export class Larder {
     connectRecipeRecords(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
-    if (this.users.all().length === 0) await this.firstStart();
+    if (this.users.all().length === 0) await this.firstStart(opts.seed ?? true);
     await this.docWatcher?.start();
     // The server (the only caller that watches) also runs the periodic jobs.
     if (opts.watch) this.stopScheduler = startScheduler(this);
   }
 
   /** Mealie's first-start state: group Home, household Family, admin/changeme@example.com/MyPassword. */
-  private async firstStart(): Promise<void> {
+  private async firstStart(seed: boolean): Promise<void> {
     let group = this.groups.bySlugOrNull("home") ?? this.groups.all()[0] ?? null;
     group ??= await this.groups.createGroup("Home", "Family");
     if (group.households.size === 0) await this.groups.createHousehold(group, "Family");
-    await this.seedVocabulary(group.slug);
+    if (seed) await this.seedVocabulary(group.slug);
     const household = [...group.households.values()][0];
     const user = await this.users.create(
       { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, fullName: FIRST_ADMIN.fullName, admin: true, advanced: false, canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true },
