@@ -4,6 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ZodError } from "zod";
+import { validationDetail } from "./validation-detail.js";
+import { pathParamProblems } from "./path-params.js";
 import { PUBLIC, type Actor } from "../../core/actor.js";
 import { ForbiddenError, isLarderError, UnauthorizedError, type LarderError } from "../../core/errors.js";
 import type { Larder } from "../../core/larder.js";
@@ -32,6 +34,10 @@ export function createApiHandler(larder: Larder, router: Router) {
       if (route.auth === "admin" && (actor.kind !== "user" || !actor.user.admin)) {
         throw new ForbiddenError("Forbidden", "Forbidden");
       }
+      // After authentication, as FastAPI resolves the user before it reports parameter errors. Public
+      // routes (media, shared links) keep answering 404 for anything that names nothing (decision 0062).
+      const badParams = route.auth === "public" ? null : pathParamProblems(method, url.pathname, route.path);
+      if (badParams) return send(res, 422, { detail: badParams });
       const ctx = new ApiContext(larder, req, res, url, params, actor);
       const result = await route.handler(ctx);
       headers = ctx.headers;
@@ -132,16 +138,7 @@ function sendError(res: ServerResponse, e: unknown, headers: Record<string, stri
     if (err.status === 413) extra.Connection = "close";
     return send(res, err.status, err.body(), { ...headers, ...extra });
   }
-  if (e instanceof ZodError) {
-    const detail = e.issues.map((i) => ({
-      type: i.code,
-      loc: ["body", ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
-      msg: i.message,
-      input: null,
-      ctx: {},
-    }));
-    return send(res, 422, { detail }, headers);
-  }
+  if (e instanceof ZodError) return send(res, 422, { detail: validationDetail(e) }, headers);
   larder.log.error("unhandled error in /api", e);
   return send(res, 500, { detail: { message: "Unknown Error", error: true, exception: (e as Error)?.name ?? "Error" } }, headers);
 }
