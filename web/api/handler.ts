@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ZodError } from "zod";
 import { validationDetail } from "./validation-detail.js";
-import { pathParamProblems } from "./path-params.js";
+import { pathParamProblems, unbuiltContractPath } from "./path-params.js";
 import { PUBLIC, type Actor } from "../../core/actor.js";
 import { ForbiddenError, isLarderError, UnauthorizedError, type LarderError } from "../../core/errors.js";
 import type { Larder } from "../../core/larder.js";
@@ -23,6 +23,12 @@ export function createApiHandler(larder: Larder, router: Router) {
     let headers: Record<string, string> = {};
     try {
       const match = router.match(method, url.pathname);
+      const ours = match && match !== "method" ? match.route.path : (router.routeForPath(url.pathname)?.path ?? null);
+      const unbuilt = unbuiltContractPath(method, url.pathname, ours);
+      if (unbuilt) {
+        const message = `${method} ${unbuilt} is part of Mealie's API but not available in this version of Larder`;
+        return send(res, 404, { detail: { message, error: true, exception: null } });
+      }
       if (match === null) return send(res, 404, { detail: "Not Found" });
       if (match === "method") return send(res, 405, { detail: "Method Not Allowed" });
       const { route, params } = match;

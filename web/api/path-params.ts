@@ -68,3 +68,23 @@ export function pathParamProblems(method: string, pathname: string, routePath: s
   }
   return problems.length ? problems : null;
 }
+
+/**
+ * The contract path this request names when Larder has no route of that shape for it: a fixed path such
+ * as `POST /api/recipes/create/image` that would otherwise fall to `/recipes/{slug}/image` and answer a
+ * misleading 405 or 422. `routePath` is the Larder route that matched the path (any method), or null.
+ */
+export function unbuiltContractPath(
+  method: string,
+  pathname: string,
+  routePath: string | null,
+): string | null {
+  const m = table().match(method === "HEAD" ? "GET" : method, pathname);
+  if (!m || m === "method") return null;
+  if (routePath === null) return m.route.path;
+  const contract = shape(m.route.path).split("/");
+  const ours = shape(routePath).split("/");
+  // Only where the contract is more specific (a literal where Larder has a parameter) does the contract
+  // name something Larder lacks; the other way round is a Larder extra, such as /organizers/tools/empty.
+  return contract.some((seg, i) => seg !== "*" && ours[i] === "*") ? m.route.path : null;
+}
