@@ -5,7 +5,7 @@
  * follow the same pattern one level down (`recipes/<slug>/timeline/<eventId>/original.<ext>`).
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rm, unlink } from "node:fs/promises";
+import { readdir, readFile, rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { loadSharp } from "../lazy/modules.js";
 import type { Larder } from "../larder.js";
@@ -16,7 +16,7 @@ import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "
 import { isUuid } from "../util/ids.js";
 import { checkImage, LIMIT_INPUT_PIXELS } from "./image-check.js";
 import { assertMayEditRecipe, findHouseholdRecipe, touchedDoc } from "./recipe-scope.js";
-import { lstatOrNull, readFileInside, realDirInside } from "./safe-path.js";
+import { cacheSegment, headerSafe, lstatOrNull, pathInside, readFileInside, realDirInside } from "./safe-path.js";
 
 export const IMAGE_NAMES = ["original.webp", "min-original.webp", "tiny-original.webp"] as const;
 export type ImageName = (typeof IMAGE_NAMES)[number];
@@ -66,7 +66,8 @@ export class ImagesService {
   async get(recipeId: string, name: string): Promise<{ data: Buffer; etag: string }> {
     const entry = this.entryOr404(recipeId, name);
     const dir = this.larder.folder.recipeMediaDir(entry.groupSlug, entry.slug);
-    return this.serve(dir, join(this.larder.folder.imagesCacheDir, recipeId), entry.doc.image ?? "0", recipeId, name as ImageName);
+    // The image key is read from the file's front matter: a hand edit may hold anything there.
+    return this.serve(dir, pathInside(this.larder.folder.imagesCacheDir, [recipeId.toLowerCase()]), cacheSegment(entry.doc.image ?? "0"), recipeId, name as ImageName);
   }
 
   /** A timeline event's image, in the same three sizes. */
@@ -74,7 +75,7 @@ export class ImagesService {
     const entry = this.entryOr404(recipeId, name);
     if (!isUuid(eventId)) throw new NotFoundError("File not found");
     const dir = this.timelineDir(entry.groupSlug, entry.slug, eventId);
-    const cache = join(this.larder.folder.imagesCacheDir, recipeId, "timeline", eventId.toLowerCase());
+    const cache = pathInside(this.larder.folder.imagesCacheDir, [recipeId.toLowerCase(), "timeline", eventId.toLowerCase()]);
     return this.serve(dir, cache, "t", `${recipeId}-${eventId}`, name as ImageName);
   }
 
@@ -88,10 +89,10 @@ export class ImagesService {
   private async serve(dir: string, cacheRoot: string, imageKey: string, tag: string, name: ImageName): Promise<{ data: Buffer; etag: string }> {
     const original = await this.originalIn(dir);
     if (!original) throw new NotFoundError("File not found");
-    const key = `${imageKey}-${original.size}-${Math.floor(original.mtimeMs)}`;
-    const cacheDir = join(cacheRoot, key);
-    const cached = join(cacheDir, name);
-    const etag = `"${tag.slice(0, 8)}-${key}-${name}"`;
+    const key = `${cacheSegment(imageKey)}-${original.size}-${Math.floor(original.mtimeMs)}`;
+    const cacheDir = pathInside(cacheRoot, [key]);
+    const cached = pathInside(cacheDir, [name]);
+    const etag = `"${headerSafe(`${tag.slice(0, 8)}-${key}-${name}`)}"`;
     try {
       return { data: await readFile(cached), etag };
     } catch {
@@ -122,7 +123,7 @@ export class ImagesService {
     if (name === "original.webp") out = await input.webp({ quality: 80 }).toBuffer();
     else if (name === "min-original.webp") out = await input.resize({ width: 640, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
     else out = await input.resize(300, 300, { fit: "cover", position: "centre" }).webp({ quality: 70 }).toBuffer();
-    await mkdir(cacheDir, { recursive: true });
+    await realDirInside(this.larder.folder.root, cacheDir, true);
     await writeFileAtomic(target, out, { tmpDir: this.larder.folder.tmpDir });
     return out;
   }

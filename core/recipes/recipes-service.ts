@@ -41,6 +41,12 @@ export class RecipesService {
         const g = larder.groups.bySlugOrNull(groupSlug);
         return g ? (larder.users.firstAdminOf(g.doc.data.id)?.id ?? null) : null;
       },
+      isGroupMember: (groupSlug, userId) => {
+        const g = larder.groups.bySlugOrNull(groupSlug);
+        if (!g) return null;
+        const members = larder.users.inGroup(g.doc.data.id);
+        return members.length === 0 ? null : members.some((u) => u.id === userId);
+      },
     });
     this.lister = new RecipeLister(larder, this);
   }

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { BadRequestError, ConflictError } from "../errors.js";
 import { MAX_SLUG_LENGTH } from "../util/slug.js";
 import { errnoCode } from "./atomic-write.js";
+import { containedIn } from "../media/safe-path.js";
 
 const SLUG_RE = /^[a-z0-9][a-z0-9-]*$/;
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -42,8 +43,7 @@ export class DataFolder {
   /** Join fixed segments under the root and check the result did not leave it. */
   #inside(...segments: string[]): string {
     const p = path.resolve(this.root, ...segments);
-    const rel = path.relative(this.root, p);
-    if (rel.startsWith("..") || path.isAbsolute(rel)) throw new UnsafePathError("path", segments.join("/"));
+    if (!containedIn(this.root, p)) throw new UnsafePathError("path", segments.join("/"));
     return p;
   }
 

@@ -78,15 +78,17 @@ describe("hand edits are visible without a restart", () => {
     expect(s.seen().filter((x) => x.endsWith("soup-spicy"))).toEqual(["created home/soup-spicy"]);
   });
 
-  it("a copy whose name sorts first takes the id; the original gets a derived one", async () => {
+  it("a copy never takes the id, even when its name sorts first; the copy is reported", async () => {
     const e = await s.store.create("home", "soup", recipe("Soup"));
     await t.putText("a-soup", await readFile(t.file("soup"), "utf8"));
-    const origId = derivedId("home", "recipe", "soup");
-    await waitFor(() => s.store.get("home", "soup")?.id === origId);
-    expect(s.store.get("home", "a-soup")?.id).toBe(e.id);
-    await waitFor(() => s.seen().includes("created home/soup") && s.seen().includes("renamed home/a-soup"));
+    const copyId = derivedId("home", "recipe", "a-soup");
+    await waitFor(() => s.store.get("home", "a-soup")?.id === copyId);
+    expect(s.store.get("home", "soup")?.id).toBe(e.id);
     await s.store.settled();
-    expect(await readFile(t.file("soup"), "utf8")).toContain(`id: ${origId}`);
+    expect(await readFile(t.file("a-soup"), "utf8")).toContain(`id: ${copyId}`);
+    expect(await readFile(t.file("soup"), "utf8")).toContain(`id: ${e.id}`);
+    expect(s.seen().filter((x) => x.endsWith("home/soup"))).toEqual(["created home/soup"]);
+    expect(s.store.problems()).toEqual([expect.objectContaining({ slug: "a-soup", kind: "duplicate-id" })]);
   });
 
   it("a new group folder (a git pull) is picked up", async () => {

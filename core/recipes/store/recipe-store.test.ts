@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -102,15 +102,30 @@ describe("identity rules", () => {
     expect((await stat(t.file("soup"))).mtimeMs).toBe(before);
   });
 
-  it("lets the file whose name sorts first keep a duplicated id; the other gets a derived one", async () => {
+  it("on a cold start, lets the older of two files with the same id keep it, whatever their names; reports the copy", async () => {
+    // The copy's name sorts first: under the old rule it took the original's identity.
+    await t.put("b-original", recipe("Original", { id: ID_A, owner: ADMIN }));
+    await t.put("a-copy", recipe("Copy", { id: ID_A, owner: ADMIN }));
+    await utimes(t.file("b-original"), new Date("2026-01-01T00:00:00Z"), new Date("2026-01-01T00:00:00Z"));
+    await utimes(t.file("a-copy"), new Date("2026-02-01T00:00:00Z"), new Date("2026-02-01T00:00:00Z"));
+    const store = await open();
+    expect(store.get("home", "b-original")?.id).toBe(ID_A);
+    const copyId = derivedId("home", "recipe", "a-copy");
+    expect(store.get("home", "a-copy")?.id).toBe(copyId);
+    expect(await readFile(t.file("a-copy"), "utf8")).toContain(`id: ${copyId}`);
+    expect(await readFile(t.file("b-original"), "utf8")).toContain(`id: ${ID_A}`);
+    expect(store.problems()).toEqual([expect.objectContaining({ groupSlug: "home", slug: "a-copy", kind: "duplicate-id" })]);
+  });
+
+  it("on a cold start, breaks an mtime tie between duplicates by name", async () => {
     await t.put("b-copy", recipe("Copy", { id: ID_A, owner: ADMIN }));
     await t.put("a-original", recipe("Original", { id: ID_A, owner: ADMIN }));
+    const same = new Date("2026-01-01T00:00:00Z");
+    await utimes(t.file("b-copy"), same, same);
+    await utimes(t.file("a-original"), same, same);
     const store = await open();
     expect(store.get("home", "a-original")?.id).toBe(ID_A);
-    const copyId = derivedId("home", "recipe", "b-copy");
-    expect(store.get("home", "b-copy")?.id).toBe(copyId);
-    expect(await readFile(t.file("b-copy"), "utf8")).toContain(`id: ${copyId}`);
-    expect(await readFile(t.file("a-original"), "utf8")).toContain(`id: ${ID_A}`);
+    expect(store.get("home", "b-copy")?.id).toBe(derivedId("home", "recipe", "b-copy"));
   });
 
   it("does not write an id into a file that changed after it was read", async () => {

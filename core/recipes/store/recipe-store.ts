@@ -19,7 +19,7 @@ import { sameDoc } from "./same-doc.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
 import { syncFiles, type SyncContext, type SyncMode } from "./sync.js";
 import { StoreCache } from "./store-cache.js";
-import type { BrokenFile, RecipeChange, RecipeEntry, RecipeStoreOptions, RecipeStoreStats, SaveOptions } from "./types.js";
+import type { BrokenFile, RecipeChange, RecipeProblem, RecipeEntry, RecipeStoreOptions, RecipeStoreStats, SaveOptions } from "./types.js";
 import { RecipeWatcher } from "./watcher.js";
 
 export type ChangeListener = (change: RecipeChange) => void;
@@ -62,6 +62,7 @@ export class RecipeStore {
       vocabularyFor: (g) => opts.vocabularyFor(g),
       vocabularyVersion: (g) => opts.vocabularyVersion(g),
       firstAdminOf: (g) => opts.firstAdminOf(g),
+      isGroupMember: (g, u) => opts.isGroupMember?.(g, u) ?? null,
       now: this.now,
       readOnly: opts.readOnly ?? false,
       log: this.log,
@@ -173,6 +174,11 @@ export class RecipeStore {
 
   broken(): BrokenFile[] {
     return this.index.broken();
+  }
+
+  /** Problems the identity rules settled by themselves (duplicate ids, foreign owners), for a person to review. */
+  problems(): RecipeProblem[] {
+    return this.index.problems();
   }
 
   /** True when a file of that name exists as far as the index knows, even one that does not parse. */

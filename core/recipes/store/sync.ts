@@ -10,6 +10,7 @@ import { readRecipeFile } from "./fast-read.js";
 import type { DataFolder } from "../../storage/data-folder.js";
 import { writeFileAtomic } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
+import { isUuid } from "../../util/ids.js";
 import { hashText, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
 import { mapLimit, READ_PARALLELISM, readOne, scanOne, type Read } from "./read-files.js";
 import { compactDoc, type IndexCache } from "./index-cache.js";
@@ -25,6 +26,8 @@ export interface SyncContext {
   vocabularyFor(groupSlug: string): Vocabulary;
   vocabularyVersion(groupSlug: string): string;
   firstAdminOf(groupSlug: string): string | null;
+  /** See RecipeStoreOptions.isGroupMember; null: cannot tell. */
+  isGroupMember(groupSlug: string, userId: string): boolean | null;
   now(): Date;
   readOnly: boolean;
   log: Logger;
@@ -72,8 +75,10 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
   // Renames pair files that vanished with files that appeared, so the whole burst is read first.
   const gone = reads.filter((r) => r.state === null && r.problem === null);
   const run: Run = { ctx, mode, goneKeys: new Set(gone.map((r) => keyOf(r.loc.groupSlug, r.loc.slug))), events: [], writeBacks: [] };
-  // Location order, so duplicate ids resolve the same way however the burst arrived.
-  const present = reads.filter((r) => r.state !== null || r.problem !== null).sort((a, b) => compareLocation(a.loc, b.loc));
+  // Files the cache vouched for first, then older files first, then by location: on a cold start,
+  // of two files with the same id the older keeps it (ARCHITECTURE §3 Identity), however the
+  // listing or the burst came.
+  const present = reads.filter((r) => r.state !== null || r.problem !== null).sort(claimOrder);
   const parsed = mode === "initial" ? await parseAtOpen(ctx, present) : null;
   for (const r of present) await loadOne(run, r, parsed?.get(r));
   for (const r of gone) forget(run, r.loc);
@@ -85,6 +90,16 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
     }
   }
   return run.events;
+}
+
+function claimOrder(a: Read, b: Read): number {
+  const ca = a.cached ? 0 : 1;
+  const cb = b.cached ? 0 : 1;
+  if (ca !== cb) return ca - cb;
+  const ma = a.state?.mtimeMs ?? 0;
+  const mb = b.state?.mtimeMs ?? 0;
+  if (ma !== mb) return ma - mb;
+  return compareLocation(a.loc, b.loc);
 }
 
 /**
@@ -188,7 +203,6 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
   const seenAt = handEdit ? ctx.now().toISOString() : (cur?.seenAt ?? null);
   const fileId = usableId(parsed.doc.id) ? parsed.doc.id : null;
   const patch: IdentityPatch = {};
-  const after: RecipeChange[] = [];
   let change: Claimed;
   if (cur && (fileId === cur.id || fileId === null)) {
     // An id line deleted or mangled by hand is restored: ratings, comments and plans stay attached.
@@ -200,10 +214,14 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
       index.delete(groupSlug, slug);
       run.events.push({ type: "deleted", groupSlug, slug, id: cur.id });
     }
-    change = await claim(run, r.loc, fileId, patch, after);
+    change = await claim(run, r.loc, fileId, patch);
   }
   // Like the id, an owner line deleted by hand comes back from the index before falling to the admin.
-  const owner = parsed.doc.owner ?? cur?.doc.owner ?? ctx.firstAdminOf(groupSlug);
+  // An owner who is not a user of this group (another group's, or not an id at all) would hand the
+  // recipe to another household: it is reported and treated as missing, but the line is left as the
+  // person wrote it (only a missing owner is written in).
+  const written = ownerOf(run, r.loc, parsed.doc.owner);
+  const owner = written ?? validOwner(ctx, groupSlug, cur?.doc.owner ?? null) ?? ctx.firstAdminOf(groupSlug);
   if (parsed.doc.owner === null && owner !== null) patch.owner = owner;
   const id = change.id;
   const entry: RecipeEntry = {
@@ -219,11 +237,29 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
   if (patch.id !== undefined || patch.owner !== undefined) run.writeBacks.push({ loc: r.loc, expectedHash: state.hash, patch });
   // Re-read with a newer vocabulary but reading the same: nothing for subscribers to redo.
   if (cur && !cur.broken && change.type === "updated" && cur.file.hash === state.hash && sameDoc(cur.doc, entry.doc)) return;
-  run.events.push(change, ...after);
+  run.events.push(change);
+}
+
+/** The file's owner if it may own a recipe of this group, else null (reported). */
+function ownerOf(run: Run, loc: Location, owner: string | null): string | null {
+  const { ctx } = run;
+  if (owner === null || validOwner(ctx, loc.groupSlug, owner) !== null) {
+    ctx.index.clearNotes(loc, "foreign-owner");
+    return owner;
+  }
+  const message = `owner ${JSON.stringify(owner.length > 60 ? `${owner.slice(0, 60)}…` : owner)} is not a user of group ${loc.groupSlug}; the recipe is treated as having no owner until the line is fixed`;
+  ctx.index.note({ groupSlug: loc.groupSlug, slug: loc.slug, kind: "foreign-owner", message });
+  ctx.log.warn(`recipe file groups/${loc.groupSlug}/recipes/${loc.slug}.md: ${message}`);
+  return null;
+}
+
+function validOwner(ctx: SyncContext, groupSlug: string, owner: string | null): string | null {
+  if (owner === null || !isUuid(owner)) return null;
+  return ctx.isGroupMember(groupSlug, owner) === false ? null : owner;
 }
 
 /** Decide the id of a file the index does not hold under that id yet. */
-async function claim(run: Run, loc: Location, fileId: string | null, patch: IdentityPatch, after: RecipeChange[]): Promise<Claimed> {
+async function claim(run: Run, loc: Location, fileId: string | null, patch: IdentityPatch): Promise<Claimed> {
   const { index } = run.ctx;
   const { groupSlug, slug } = loc;
   const derive = (): Claimed => {
@@ -246,18 +282,15 @@ async function claim(run: Run, loc: Location, fileId: string | null, patch: Iden
     run.events.push({ type: "deleted", groupSlug: holder.groupSlug, slug: holder.slug, id: fileId });
     return { type: "created", groupSlug, slug, id: fileId };
   }
-  // A duplicate (a copied file). The file whose name sorts first keeps the id, even when it is the
-  // newcomer: every machine syncing the folder must reach the same assignment.
-  if (compareLocation(loc, holder) > 0) return derive();
-  const holderId = recipeIdFor(holder.groupSlug, holder.slug, (x) => x === fileId || index.idTaken(x));
-  index.delete(holder.groupSlug, holder.slug);
-  index.put({ ...holder, id: holderId, doc: { ...holder.doc, id: holderId } });
-  // A broken file is never written; it gets the derived id again once it parses.
-  if (!holder.broken) run.writeBacks.push({ loc: holder, expectedHash: holder.file.hash, patch: { id: holderId } });
-  after.push({ type: "created", groupSlug: holder.groupSlug, slug: holder.slug, id: holderId });
-  if (holder.groupSlug === groupSlug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: holder.slug };
-  run.events.push({ type: "deleted", groupSlug: holder.groupSlug, slug: holder.slug, id: fileId });
-  return { type: "created", groupSlug, slug, id: fileId };
+  // A duplicate (a person copied a file to start a variant). An identity never moves: the file that
+  // holds it keeps it with everything attached (ratings, timeline, shares, media URLs), and the
+  // newcomer gets the id derived from its own name. syncFiles' order makes "holds" mean "was known
+  // first", then "is older".
+  const claimed = derive();
+  const message = `duplicate id ${fileId} (already the id of groups/${holder.groupSlug}/recipes/${holder.slug}.md); this file was given its own id ${claimed.id}`;
+  index.note({ groupSlug, slug, kind: "duplicate-id", message });
+  run.ctx.log.warn(`recipe file groups/${groupSlug}/recipes/${slug}.md: ${message}`);
+  return claimed;
 }
 
 async function stillThere(ctx: SyncContext, loc: Location): Promise<boolean> {
@@ -287,6 +320,7 @@ function markBroken(run: Run, loc: Location, file: FileFingerprint, info: Broken
 
 function forget(run: Run, loc: Location): void {
   const { index } = run.ctx;
+  index.clearNotes(loc);
   run.ctx.clearRetry(loc);
   run.ctx.cache?.forget(loc);
   if (index.deleteBroken(loc.groupSlug, loc.slug)) run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: null });
@@ -309,7 +343,10 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   const path = folder.recipeFile(wb.loc.groupSlug, wb.loc.slug);
   const disk = await readFileState(path).catch(() => null);
   if (!disk || disk.hash !== wb.expectedHash) return;
-  const target = cur.doc;
+  // The owner the index resolved may differ from the file's (a foreign owner is treated as missing
+  // but left as written): only a patched owner goes into the file.
+  const fileOwner = wb.patch.owner === undefined ? (tryParse(ctx, wb.loc, disk.text)?.owner ?? cur.doc.owner) : cur.doc.owner;
+  const target = { ...cur.doc, owner: fileOwner };
   const patched = patchFrontMatter(disk.text, wb.patch);
   let text: string;
   let doc = patched === null ? null : tryParse(ctx, wb.loc, patched);
@@ -330,7 +367,7 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   await writeFileAtomic(path, text, { tmpDir: folder.tmpDir });
   const st = await stat(path);
   const file = { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
-  index.put({ ...cur, doc: { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner }, file });
+  index.put({ ...cur, doc: { ...doc, id: cur.id, owner: cur.doc.owner }, file });
   ctx.cache?.remember(wb.loc, { file, readAt: writtenAt, vocabularyVersion: ctx.vocabularyVersion(wb.loc.groupSlug), doc });
   const what = [wb.patch.id !== undefined ? "id" : null, wb.patch.owner !== undefined ? "owner" : null].filter(Boolean).join(" and ");
   ctx.log.info(`wrote ${what} into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md`);
