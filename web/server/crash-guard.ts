@@ -40,7 +40,11 @@ export function failCurrentRequest(e: unknown, log: Logger, kind = "uncaught exc
   try {
     if (!res.headersSent) {
       const text = JSON.stringify({ detail: { message: "Unknown Error", error: true, exception: "Error" } });
-      res.writeHead(500, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), Connection: "close" });
+      res.writeHead(500, {
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(text),
+        Connection: "close",
+      });
       res.end(text);
     } else {
       // Half an answer is already out: cutting the connection is the only honest end.

@@ -6,7 +6,16 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseRecipeFile, serializeRecipeFile } from "../file/recipe-file.js";
-import { ADMIN, makeFolder, openStore, recipe, VOCAB, waitFor, type OpenedStore, type TestFolder } from "./test-helpers.js";
+import {
+  ADMIN,
+  makeFolder,
+  openStore,
+  recipe,
+  VOCAB,
+  waitFor,
+  type OpenedStore,
+  type TestFolder,
+} from "./test-helpers.js";
 
 const OTHER_GROUP_USER = "99999999-9999-4999-8999-999999999999";
 const MEMBER = "33333333-3333-4333-8333-333333333333";
@@ -26,9 +35,14 @@ afterEach(async () => {
 const members = (g: string, u: string) => (g === "home" ? u === ADMIN || u === MEMBER : null);
 
 describe("a file that is not UTF-8 text", () => {
-  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("---\nname: Soup\n---\nHot.\n", "utf16le")]);
+  const utf16 = Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from("---\nname: Soup\n---\nHot.\n", "utf16le"),
+  ]);
   const utf16NoBom = Buffer.from("---\nname: Soup\n---\nHot.\n", "utf16le");
-  const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xc3, 0x28, 0xa0, 0xa1, 0xff, 0x00, 0x10]);
+  const binary = Buffer.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xc3, 0x28, 0xa0, 0xa1, 0xff, 0x00, 0x10,
+  ]);
   const latin1 = Buffer.from("---\nname: Crème brûlée\n---\n", "latin1");
 
   for (const [label, bytes] of [
@@ -40,7 +54,9 @@ describe("a file that is not UTF-8 text", () => {
     it(`(${label}) is reported as broken and left byte for byte as it was, at open and when it appears`, async () => {
       await writeFile(t.file("cold"), bytes);
       s = await openStore(t, { watch: true, isGroupMember: members });
-      expect(s.store.broken().map((b) => [b.slug, b.message])).toEqual([["cold", expect.stringContaining("not UTF-8 text")]]);
+      expect(s.store.broken().map((b) => [b.slug, b.message])).toEqual([
+        ["cold", expect.stringContaining("not UTF-8 text")],
+      ]);
       await writeFile(t.file("hot"), bytes);
       await waitFor(() => s!.store.broken().some((b) => b.slug === "hot"));
       await s.store.settled();
@@ -55,7 +71,9 @@ describe("a file that is not UTF-8 text", () => {
     const e = await s.store.create("home", "soup", recipe("Soup"));
     await writeFile(t.file("soup"), utf16);
     await s.store.reload("home", "soup");
-    await expect(s.store.save("home", "soup", { ...e.doc, description: "api" })).rejects.toMatchObject({ status: 409 });
+    await expect(s.store.save("home", "soup", { ...e.doc, description: "api" })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(await readFile(t.file("soup"))).toEqual(utf16);
     expect(s.store.get("home", "soup")?.doc.name).toBe("Soup");
   });
@@ -76,7 +94,10 @@ describe("an owner that is not a user of the file's group", () => {
   it("a hand edit to a foreign owner keeps the owner the index had", async () => {
     s = await openStore(t, { watch: false, isGroupMember: members });
     const e = await s.store.create("home", "soup", recipe("Soup", { owner: MEMBER }));
-    await t.putText("soup", serializeRecipeFile({ ...e.doc, owner: OTHER_GROUP_USER, description: "edited" }, VOCAB));
+    await t.putText(
+      "soup",
+      serializeRecipeFile({ ...e.doc, owner: OTHER_GROUP_USER, description: "edited" }, VOCAB),
+    );
     await s.store.reload("home", "soup");
     expect(s.store.get("home", "soup")?.doc).toMatchObject({ owner: MEMBER, description: "edited" });
     // Fixed by hand: the problem goes away.
