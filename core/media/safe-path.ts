@@ -47,7 +47,11 @@ export function containedIn(root: string, abs: string): boolean {
  * one plain segment (isPlainFileName), and the joined result must stay inside `root`. Throws 400
  * (or `onUnsafe()`) otherwise. Fixed segments ("groups", "recipes") pass the same check.
  */
-export function pathInside(root: string, segments: readonly string[], onUnsafe: () => Error = () => new BadRequestError("Invalid path")): string {
+export function pathInside(
+  root: string,
+  segments: readonly string[],
+  onUnsafe: () => Error = () => new BadRequestError("Invalid path"),
+): string {
   for (const s of segments) if (!isPlainFileName(s)) throw onUnsafe();
   const abs = path.resolve(root, ...segments);
   if (abs === path.resolve(root) || !containedIn(root, abs)) throw onUnsafe();
@@ -80,7 +84,14 @@ export function cacheSegment(value: string): string {
  * and empty segments. Returns the absolute path.
  */
 export function insideRoot(root: string, rel: string): { abs: string; segments: string[] } {
-  if (typeof rel !== "string" || rel.length === 0 || rel.includes("\0") || rel.includes("\\") || path.isAbsolute(rel) || /^[a-z]:/i.test(rel)) {
+  if (
+    typeof rel !== "string" ||
+    rel.length === 0 ||
+    rel.includes("\0") ||
+    rel.includes("\\") ||
+    path.isAbsolute(rel) ||
+    /^[a-z]:/i.test(rel)
+  ) {
     throw new BadRequestError("Invalid path");
   }
   const segments = rel.split("/");
@@ -135,7 +146,11 @@ export interface OpenedFile {
  * anywhere on the way. Missing or unsafe: 404 (the caller learns nothing about what exists outside).
  * The caller closes the handle.
  */
-export async function openFileInside(root: string, dir: string, name: string): Promise<{ handle: FileHandle; size: number; mtimeMs: number }> {
+export async function openFileInside(
+  root: string,
+  dir: string,
+  name: string,
+): Promise<{ handle: FileHandle; size: number; mtimeMs: number }> {
   if (!isPlainFileName(name)) throw new NotFoundError("File not found");
   const folder = await realDirInside(root, dir, false);
   const file = path.join(folder, name);
@@ -145,7 +160,8 @@ export async function openFileInside(root: string, dir: string, name: string): P
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (e) {
     const code = errnoCode(e);
-    if (code === "ENOENT" || code === "ELOOP" || code === "EISDIR" || code === "ENOTDIR") throw new NotFoundError("File not found");
+    if (code === "ENOENT" || code === "ELOOP" || code === "EISDIR" || code === "ENOTDIR")
+      throw new NotFoundError("File not found");
     throw e;
   }
   try {

@@ -46,7 +46,11 @@ export class NotTextError extends Error {
 }
 
 function decodeText(bytes: Buffer): string {
-  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) throw new NotTextError("it starts with a UTF-16 byte-order mark");
+  if (
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  )
+    throw new NotTextError("it starts with a UTF-16 byte-order mark");
   if (!isUtf8(bytes)) throw new NotTextError("it holds bytes that are not valid UTF-8");
   if (bytes.includes(0)) throw new NotTextError("it holds NUL bytes");
   return bytes.toString("utf8");
@@ -146,9 +150,18 @@ export function fingerprintOf(state: FileState): FileFingerprint {
   return { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
 }
 
+/** The group folders with a valid slug. */
+export async function listRecipeGroups(folder: DataFolder): Promise<string[]> {
+  return (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
+}
+
 /** Every `groups/<g>/recipes/*.md` (or one group's). A folder vanishing meanwhile is skipped. */
-export async function listRecipeFiles(folder: DataFolder, onlyGroup?: string): Promise<Array<{ groupSlug: string; slug: string }>> {
-  const groups = onlyGroup !== undefined ? [onlyGroup] : (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
+export async function listRecipeFiles(
+  folder: DataFolder,
+  onlyGroup?: string,
+): Promise<Array<{ groupSlug: string; slug: string }>> {
+  const groups =
+    onlyGroup !== undefined ? [onlyGroup] : (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
   const out: Array<{ groupSlug: string; slug: string }> = [];
   for (const groupSlug of groups) {
     for (const name of await listNames(folder.recipesDir(groupSlug), "file")) {
@@ -163,7 +176,9 @@ async function listNames(dir: string, kind: "dir" | "file"): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
     // Dirent types come from the listing itself (no stat): symlinks are neither, so they are skipped.
-    return entries.filter((d) => !d.name.startsWith(".") && (kind === "dir" ? d.isDirectory() : d.isFile())).map((d) => d.name);
+    return entries
+      .filter((d) => !d.name.startsWith(".") && (kind === "dir" ? d.isDirectory() : d.isFile()))
+      .map((d) => d.name);
   } catch (e) {
     if (isGone(e)) return [];
     throw e;
@@ -193,7 +208,12 @@ export async function diskFingerprint(path: string): Promise<FileFingerprint | n
 }
 
 /** Write a recipe file atomically; returns the fingerprint of what was written. */
-export async function commitFile(path: string, text: string, tmpDir: string, exclusive: boolean): Promise<FileFingerprint> {
+export async function commitFile(
+  path: string,
+  text: string,
+  tmpDir: string,
+  exclusive: boolean,
+): Promise<FileFingerprint> {
   await writeFileAtomic(path, text, { tmpDir, exclusive });
   const st = await stat(path);
   return { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };

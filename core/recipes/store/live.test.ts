@@ -3,7 +3,16 @@ import { readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises"
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { derivedId } from "../../util/ids.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
-import { ADMIN, makeFolder, openStore, recipe, VOCAB, waitFor, type OpenedStore, type TestFolder } from "./test-helpers.js";
+import {
+  ADMIN,
+  makeFolder,
+  openStore,
+  recipe,
+  VOCAB,
+  waitFor,
+  type OpenedStore,
+  type TestFolder,
+} from "./test-helpers.js";
 
 const ID_A = "11111111-1111-4111-8111-111111111111";
 
@@ -51,7 +60,9 @@ describe("hand edits are visible without a restart", () => {
     expect(s.store.get("home", "tomato-soup")?.id).toBe(e.id);
     expect(s.store.get("home", "soup")).toBeNull();
     await waitFor(has("renamed home/tomato-soup"));
-    expect(s.events.filter((x) => x.type === "renamed")).toEqual([{ type: "renamed", groupSlug: "home", slug: "tomato-soup", oldSlug: "soup", id: e.id }]);
+    expect(s.events.filter((x) => x.type === "renamed")).toEqual([
+      { type: "renamed", groupSlug: "home", slug: "tomato-soup", oldSlug: "soup", id: e.id },
+    ]);
     expect(s.seen()).not.toContain("deleted home/soup");
   });
 
@@ -106,7 +117,12 @@ describe("the store's own writes", () => {
     await t.put("marker", recipe("Marker", { id: ID_A, owner: ADMIN }));
     await waitFor(has("created home/marker"));
     await s.store.settled();
-    expect(s.seen()).toEqual(["created home/soup", "updated home/soup", "renamed home/soup-2", "created home/marker"]);
+    expect(s.seen()).toEqual([
+      "created home/soup",
+      "updated home/soup",
+      "renamed home/soup-2",
+      "created home/marker",
+    ]);
   });
 });
 

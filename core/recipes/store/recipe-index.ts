@@ -114,7 +114,8 @@ export class RecipeIndex {
     for (const e of this.all()) {
       if (e.broken) out.push({ groupSlug: e.groupSlug, slug: e.slug, id: e.id, ...e.broken });
     }
-    for (const b of this.brokenOnly.values()) out.push({ groupSlug: b.groupSlug, slug: b.slug, id: null, ...b.broken });
+    for (const b of this.brokenOnly.values())
+      out.push({ groupSlug: b.groupSlug, slug: b.slug, id: null, ...b.broken });
     return out.sort((a, b) => (keyOf(a.groupSlug, a.slug) < keyOf(b.groupSlug, b.slug) ? -1 : 1));
   }
 
@@ -125,11 +126,14 @@ export class RecipeIndex {
 
   /** Forget the problems of a location (all kinds, or one): the file was read again without them. */
   clearNotes(loc: Location, kind?: RecipeProblem["kind"]): void {
-    for (const k of kind ? [kind] : (["duplicate-id", "foreign-owner"] as const)) this.notes.delete(`${keyOf(loc.groupSlug, loc.slug)}\0${k}`);
+    for (const k of kind ? [kind] : (["duplicate-id", "foreign-owner"] as const))
+      this.notes.delete(`${keyOf(loc.groupSlug, loc.slug)}\0${k}`);
   }
 
   problems(): RecipeProblem[] {
-    return [...this.notes.values()].sort((a, b) => (keyOf(a.groupSlug, a.slug) < keyOf(b.groupSlug, b.slug) ? -1 : 1));
+    return [...this.notes.values()].sort((a, b) =>
+      keyOf(a.groupSlug, a.slug) < keyOf(b.groupSlug, b.slug) ? -1 : 1,
+    );
   }
 
   /** Remember where a hand-deleted id last lived, so a file bringing it back later reads as a rename. */

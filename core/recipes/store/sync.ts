@@ -3,18 +3,26 @@
  * reloads. Applies the identity rules of ARCHITECTURE §3 (derived ids, duplicate ids, missing owner,
  * hand renames) and writes assigned ids and owners back into the files, once, only if unchanged.
  */
-import { lstat, stat } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { readRecipeFile } from "./fast-read.js";
 import type { DataFolder } from "../../storage/data-folder.js";
-import { writeFileAtomic } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
 import { isUuid } from "../../util/ids.js";
-import { hashText, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
+import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
+import { replaceIfUnchanged } from "./replace-file.js";
 import { mapLimit, READ_PARALLELISM, readOne, scanOne, type Read } from "./read-files.js";
 import { compactDoc, type IndexCache } from "./index-cache.js";
-import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type IdentityPatch, type Location } from "./identity.js";
+import {
+  compareLocation,
+  keyOf,
+  patchFrontMatter,
+  recipeIdFor,
+  usableId,
+  type IdentityPatch,
+  type Location,
+} from "./identity.js";
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
 import { sameDoc } from "./same-doc.js";
@@ -66,15 +74,28 @@ interface Run {
 }
 
 /** Bring the index in line with these files; returns the changes to announce. */
-export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncMode): Promise<RecipeChange[]> {
+export async function syncFiles(
+  ctx: SyncContext,
+  files: Location[],
+  mode: SyncMode,
+): Promise<RecipeChange[]> {
   const unique = [...new Map(files.map((f) => [keyOf(f.groupSlug, f.slug), f])).values()];
   // The scan at open reads synchronously: nothing is served yet, and thousands of small files from the
   // page cache are read several times faster without a thread-pool round trip per call.
-  const reads = mode === "initial" ? unique.map((loc) => scanOne(ctx, loc)) : await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
+  const reads =
+    mode === "initial"
+      ? unique.map((loc) => scanOne(ctx, loc))
+      : await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
   if (mode !== "initial") reads.push(...(await newcomersBesideGone(ctx, reads)));
   // Renames pair files that vanished with files that appeared, so the whole burst is read first.
   const gone = reads.filter((r) => r.state === null && r.problem === null);
-  const run: Run = { ctx, mode, goneKeys: new Set(gone.map((r) => keyOf(r.loc.groupSlug, r.loc.slug))), events: [], writeBacks: [] };
+  const run: Run = {
+    ctx,
+    mode,
+    goneKeys: new Set(gone.map((r) => keyOf(r.loc.groupSlug, r.loc.slug))),
+    events: [],
+    writeBacks: [],
+  };
   // Files the cache vouched for first, then older files first, then by location: on a cold start,
   // of two files with the same id the older keeps it (ARCHITECTURE §3 Identity), however the
   // listing or the burst came.
@@ -86,7 +107,12 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
     for (const wb of run.writeBacks) {
       // The index is already right; a failed write-back (read-only mount, permissions) is retried
       // the next time the file is read, and must not swallow this burst's announcements.
-      await writeBack(ctx, wb).catch((e: unknown) => ctx.log.warn(`could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`, e));
+      await writeBack(ctx, wb).catch((e: unknown) =>
+        ctx.log.warn(
+          `could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`,
+          e,
+        ),
+      );
     }
   }
   return run.events;
@@ -110,7 +136,9 @@ function claimOrder(a: Read, b: Read): number {
  */
 async function newcomersBesideGone(ctx: SyncContext, reads: Read[]): Promise<Read[]> {
   const inBurst = new Set(reads.map((r) => keyOf(r.loc.groupSlug, r.loc.slug)));
-  const groups = new Set(reads.filter((r) => r.state === null && r.problem === null).map((r) => r.loc.groupSlug));
+  const groups = new Set(
+    reads.filter((r) => r.state === null && r.problem === null).map((r) => r.loc.groupSlug),
+  );
   const extra: Location[] = [];
   for (const groupSlug of groups) {
     const listed = await listRecipeFiles(ctx.folder, groupSlug).catch(() => []);
@@ -176,7 +204,8 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
   const state = r.state as FileFingerprint & { text: string | null };
   const file: FileFingerprint = { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
   const cur = index.get(groupSlug, slug);
-  const stale = mode === "vocabulary" && cur !== null && cur.vocabularyVersion !== ctx.vocabularyVersion(groupSlug);
+  const stale =
+    mode === "vocabulary" && cur !== null && cur.vocabularyVersion !== ctx.vocabularyVersion(groupSlug);
   // An explicit reload re-parses a broken file even if unchanged: what failed may have been the
   // group's vocabulary (a group folder seen before its group.json was loaded).
   const retryBroken = mode !== "watch";
@@ -198,7 +227,13 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
     return markBroken(run, r.loc, file, parsed.error);
   }
   ctx.clearRetry(r.loc);
-  if (!r.cached) ctx.cache?.remember(r.loc, { file, readAt: r.readAt, vocabularyVersion: ctx.vocabularyVersion(groupSlug), doc: parsed.doc });
+  if (!r.cached)
+    ctx.cache?.remember(r.loc, {
+      file,
+      readAt: r.readAt,
+      vocabularyVersion: ctx.vocabularyVersion(groupSlug),
+      doc: parsed.doc,
+    });
   const handEdit = mode !== "initial" && !(cur && cur.file.hash === state.hash);
   const seenAt = handEdit ? ctx.now().toISOString() : (cur?.seenAt ?? null);
   const fileId = usableId(parsed.doc.id) ? parsed.doc.id : null;
@@ -234,9 +269,17 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
     vocabularyVersion: ctx.vocabularyVersion(groupSlug),
   };
   index.put(entry);
-  if (patch.id !== undefined || patch.owner !== undefined) run.writeBacks.push({ loc: r.loc, expectedHash: state.hash, patch });
+  if (patch.id !== undefined || patch.owner !== undefined)
+    run.writeBacks.push({ loc: r.loc, expectedHash: state.hash, patch });
   // Re-read with a newer vocabulary but reading the same: nothing for subscribers to redo.
-  if (cur && !cur.broken && change.type === "updated" && cur.file.hash === state.hash && sameDoc(cur.doc, entry.doc)) return;
+  if (
+    cur &&
+    !cur.broken &&
+    change.type === "updated" &&
+    cur.file.hash === state.hash &&
+    sameDoc(cur.doc, entry.doc)
+  )
+    return;
   run.events.push(change);
 }
 
@@ -272,13 +315,15 @@ async function claim(run: Run, loc: Location, fileId: string | null, patch: Iden
   if (!holder) {
     // Deleted earlier (outside the debounce window) and back under another name: still a rename.
     const was = index.exhume(fileId);
-    if (was && was.groupSlug === groupSlug && was.slug !== slug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: was.slug };
+    if (was && was.groupSlug === groupSlug && was.slug !== slug)
+      return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: was.slug };
     return { type: "created", groupSlug, slug, id: fileId };
   }
   if (run.goneKeys.has(keyOf(holder.groupSlug, holder.slug)) || !(await stillThere(run.ctx, holder))) {
     // A hand rename: the file that had this id is gone, so the id (and all that hangs on it) moves.
     index.delete(holder.groupSlug, holder.slug);
-    if (holder.groupSlug === groupSlug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: holder.slug };
+    if (holder.groupSlug === groupSlug)
+      return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: holder.slug };
     run.events.push({ type: "deleted", groupSlug: holder.groupSlug, slug: holder.slug, id: fileId });
     return { type: "created", groupSlug, slug, id: fileId };
   }
@@ -323,7 +368,8 @@ function forget(run: Run, loc: Location): void {
   index.clearNotes(loc);
   run.ctx.clearRetry(loc);
   run.ctx.cache?.forget(loc);
-  if (index.deleteBroken(loc.groupSlug, loc.slug)) run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: null });
+  if (index.deleteBroken(loc.groupSlug, loc.slug))
+    run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: null });
   const prev = index.delete(loc.groupSlug, loc.slug);
   if (!prev) return;
   // Deleted by hand: remember the id, so the file coming back under another name is a rename.
@@ -345,7 +391,8 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   if (!disk || disk.hash !== wb.expectedHash) return;
   // The owner the index resolved may differ from the file's (a foreign owner is treated as missing
   // but left as written): only a patched owner goes into the file.
-  const fileOwner = wb.patch.owner === undefined ? (tryParse(ctx, wb.loc, disk.text)?.owner ?? cur.doc.owner) : cur.doc.owner;
+  const fileOwner =
+    wb.patch.owner === undefined ? (tryParse(ctx, wb.loc, disk.text)?.owner ?? cur.doc.owner) : cur.doc.owner;
   const target = { ...cur.doc, owner: fileOwner };
   const patched = patchFrontMatter(disk.text, wb.patch);
   let text: string;
@@ -356,20 +403,27 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
     text = serializeRecipeFile(target, ctx.vocabularyFor(wb.loc.groupSlug));
     doc = tryParse(ctx, wb.loc, text);
     if (!doc || doc.id !== target.id) {
-      ctx.log.warn(`could not write the id of groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md: the canonical form does not read back`);
+      ctx.log.warn(
+        `could not write the id of groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md: the canonical form does not read back`,
+      );
       return;
     }
   }
-  // As close to the rename as writeFileAtomic allows: the file must still be the one we read.
-  const again = await readFileState(path).catch(() => null);
-  if (!again || again.hash !== wb.expectedHash) return;
+  // Only over the version the identity was resolved against: a save landing meanwhile wins, and the
+  // watcher brings it through the rules again.
   const writtenAt = Date.now();
-  await writeFileAtomic(path, text, { tmpDir: folder.tmpDir });
-  const st = await stat(path);
-  const file = { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
+  const file = await replaceIfUnchanged(path, text, folder.tmpDir, fingerprintOf(disk));
+  if (file === "changed") return;
   index.put({ ...cur, doc: { ...doc, id: cur.id, owner: cur.doc.owner }, file });
-  ctx.cache?.remember(wb.loc, { file, readAt: writtenAt, vocabularyVersion: ctx.vocabularyVersion(wb.loc.groupSlug), doc });
-  const what = [wb.patch.id !== undefined ? "id" : null, wb.patch.owner !== undefined ? "owner" : null].filter(Boolean).join(" and ");
+  ctx.cache?.remember(wb.loc, {
+    file,
+    readAt: writtenAt,
+    vocabularyVersion: ctx.vocabularyVersion(wb.loc.groupSlug),
+    doc,
+  });
+  const what = [wb.patch.id !== undefined ? "id" : null, wb.patch.owner !== undefined ? "owner" : null]
+    .filter(Boolean)
+    .join(" and ");
   ctx.log.info(`wrote ${what} into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md`);
 }
 

@@ -97,6 +97,13 @@ export interface RecipeStoreOptions {
 export interface SaveOptions {
   /** The client's `updatedAt`: refuse with 409 when a hand edit was seen after it. */
   ifUnchangedSince?: string;
+  /**
+   * The entry the caller read and derived the new doc from. The write waits for the store's lock,
+   * and the watcher may take a hand edit in meanwhile: writing the doc then would silently drop that
+   * edit, so it is refused with 409 when the index has seen a hand edit since `basedOn` was read.
+   * (A change by another API write is not a reason: API-versus-API stays last-write-wins.)
+   */
+  basedOn?: RecipeEntry;
 }
 
 /** What `larder stats` shows about the index. */
