@@ -34,6 +34,11 @@ export const ConfigSchema = z.object({
   /** bcrypt cost; tests lower it. */
   bcryptRounds: int.default(12),
   fetchAllow: list.default([]),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR ranges, comma-separated;
+   * LARDER_TRUSTED_PROXIES). Empty: the socket's address is the client's, whatever the header says.
+   */
+  trustedProxies: list.default([]),
   /** Third-party plugins: npm package names or paths (relative to the working directory), comma-separated. */
   plugins: list.default([]),
   fetchUserAgent: z.string().default("Larder/0.1 (+https://github.com/larder)"),
@@ -55,7 +60,10 @@ const PREFIXED: Record<string, "theme" | "smtp" | "ldap" | "oidc" | "openai"> = 
 };
 
 /** Build the configuration from an environment (default: process.env) plus explicit overrides. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<z.input<typeof ConfigSchema>> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<z.input<typeof ConfigSchema>> = {},
+): Config {
   const raw: Record<string, unknown> = {
     dataDir: env.LARDER_DATA,
     port: env.LARDER_PORT ?? env.API_PORT,
@@ -69,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lockoutHours: env.SECURITY_USER_LOCKOUT_TIME,
     bcryptRounds: env.LARDER_BCRYPT_ROUNDS,
     fetchAllow: env.LARDER_FETCH_ALLOW,
+    trustedProxies: env.LARDER_TRUSTED_PROXIES,
     plugins: env.LARDER_PLUGINS,
     fetchUserAgent: env.LARDER_USER_AGENT,
     demo: env.LARDER_DEMO,
@@ -89,5 +98,11 @@ const SECRET_HINT = /(PASSWORD|SECRET|KEY|TOKEN)/i;
 export function maskedConfig(config: Config): Record<string, unknown> {
   const mask = (rec: Record<string, string>) =>
     Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, SECRET_HINT.test(k) ? "********" : v]));
-  return { ...config, smtp: mask(config.smtp), ldap: mask(config.ldap), oidc: mask(config.oidc), openai: mask(config.openai) };
+  return {
+    ...config,
+    smtp: mask(config.smtp),
+    ldap: mask(config.ldap),
+    oidc: mask(config.oidc),
+    openai: mask(config.openai),
+  };
 }

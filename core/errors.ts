@@ -3,9 +3,7 @@
  * shapes (mealie-api-notes §1), the CLI to messages and exit codes.
  */
 export type ErrorBody =
-  | string
-  | { message: string; error: true; exception: string | null }
-  | Array<ValidationIssue>;
+  string | { message: string; error: true; exception: string | null } | Array<ValidationIssue>;
 
 /** One item of FastAPI's HTTPValidationError `detail` list, as Mealie sends it. */
 export interface ValidationIssue {
@@ -60,6 +58,16 @@ export class ConflictError extends LarderError {
 export class LockedError extends LarderError {
   constructor(message = "User is locked out") {
     super(message, 423, message);
+  }
+}
+/** Too many failed logins from one client address (decision 0018); `retryAfterSeconds` goes into Retry-After. */
+export class TooManyRequestsError extends LarderError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      "Too many failed sign-ins from your address; try again later",
+      429,
+      "Too many failed sign-ins from your address; try again later",
+    );
   }
 }
 export class PayloadTooLargeError extends LarderError {

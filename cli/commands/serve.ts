@@ -95,6 +95,8 @@ async function serve(opts: ServeOptions): Promise<void> {
     const demoLogin = demo ? await ensureDemoLogin(larder) : null;
     // Loaded here so that other commands never pay for the HTTP stack and Remix.
     const { startServer } = await import("../../web/server/server.js");
+    const { installCrashGuard } = await import("../../web/server/crash-guard.js");
+    installCrashGuard(larder.log);
     server = await startServer({ larder, port: config.port, host: config.host });
     // process.on, not once: the second signal must reach shutdown() to force the exit.
     process.on("SIGINT", () => void shutdown("SIGINT"));

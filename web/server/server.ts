@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { Larder } from "../../core/larder.js";
 import { createApiHandler } from "../api/handler.js";
 import { buildRouter } from "../api/routes/index.js";
+import { withRequestScope } from "./crash-guard.js";
 import { createRemixHandler, type NodeHandler } from "./remix-adapter.js";
 import { serveStatic } from "./static-files.js";
 
@@ -68,7 +69,7 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       UI_PRELOAD_DELAY_MS,
     ).unref();
   }
-  return createServer((req, res) => {
+  return createServer((req, res) => withRequestScope(req, res, () => {
     const path = (req.url ?? "/").split("?")[0];
     const run = async () => {
       if (path === "/api" || path.startsWith("/api/")) return api(req, res);
@@ -82,7 +83,7 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("Internal Server Error");
     });
-  });
+  }));
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {

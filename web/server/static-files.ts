@@ -1,5 +1,6 @@
 /** Serves the built client assets (build/client). Fingerprinted files under /assets are immutable. */
 import { createReadStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
@@ -42,6 +43,7 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     "Cache-Control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
   });
   if (req.method === "HEAD") res.end();
-  else createReadStream(file).pipe(res);
+  // A file removed between the stat and the read: the stream's error must not go unheard.
+  else await pipeline(createReadStream(file), res).catch(() => res.destroy());
   return true;
 }

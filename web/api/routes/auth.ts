@@ -3,6 +3,8 @@ import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { SESSION_COOKIE, readCookie } from "../handler.js";
 import type { ApiContext } from "../context.js";
+import { TooManyRequestsError } from "../../../core/errors.js";
+import { clientAddress } from "../../server/client-address.js";
 
 /** Ties a started OIDC sign-in to the browser that started it (see core/auth/oidc.ts). */
 const OIDC_BINDING_COOKIE = "larder.oidc";
@@ -21,9 +23,17 @@ export const authRoutes = [
   route("POST", "/api/auth/token", "public", async (ctx) => {
     const form = await ctx.form();
     const remember = /^(1|true|on|yes)$/i.test(form.remember_me ?? form.rememberMe ?? "");
-    const { token, maxAge } = await ctx.larder.auth.login(form.username ?? "", form.password ?? "", {
-      rememberMe: remember,
-    });
+    let session: { token: string; maxAge: number };
+    try {
+      session = await ctx.larder.auth.login(form.username ?? "", form.password ?? "", {
+        rememberMe: remember,
+        client: clientAddress(ctx.req, ctx.larder.config.trustedProxies),
+      });
+    } catch (e) {
+      if (!(e instanceof TooManyRequestsError)) throw e;
+      return Reply.json(429, e.body(), { "Retry-After": String(e.retryAfterSeconds) });
+    }
+    const { token, maxAge } = session;
     return Reply.json(
       200,
       { access_token: token, token_type: "bearer" },
