@@ -1,11 +1,12 @@
 /**
- * The web UI build (`npm run build:web` = `remix vite:build`): web/app -> build/server/index.js + build/client/.
+ * The web UI build (`npm run build:web` = `react-router build`, settings in react-router.config.ts):
+ * web/app -> build/server/index.js + build/client/.
  * web/server/server.ts loads the server build and passes the one core instance in the load context, so the
  * bundle must never contain core itself (ARCHITECTURE §8): web/app imports core with `import type` only
  * (eslint), and the `no-core-in-bundle` plugin below fails the build if a core module is ever resolved.
  */
 import { resolve, sep } from "node:path";
-import { vitePlugin as remix } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
 const coreDir = resolve("core") + sep;
@@ -43,25 +44,10 @@ function noCoreInBundle(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [
-    noCoreInBundle(),
-    remix({
-      appDirectory: "web/app",
-      // LARDER_BUILD_DIR: a private build (e.g. e2e runs beside another build); the default is build/.
-      buildDirectory: process.env.LARDER_BUILD_DIR ?? "build",
-      serverModuleFormat: "esm",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-      },
-    }),
-  ],
+  plugins: [noCoreInBundle(), reactRouter()],
   ssr: {
     // Server-only libraries stay plain Node imports of node_modules (one copy, loaded by Node at runtime).
-    external: ["markdown-it", "sanitize-html", "isbot"],
+    external: ["markdown-it", "sanitize-html", "isbot", "busboy"],
     noExternal: [],
   },
 });

@@ -3,7 +3,7 @@
  * i18next with the request's language, toasts, and the error page for anything a route throws (spec §2).
  */
 import { useEffect, useMemo, type ReactNode } from "react";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "react-router";
 import {
   Links,
   Meta,
@@ -13,7 +13,7 @@ import {
   isRouteErrorResponse,
   useRouteError,
   type ShouldRevalidateFunction,
-} from "@remix-run/react";
+} from "react-router";
 import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { I18nextProvider } from "react-i18next";
@@ -32,8 +32,9 @@ import { getUserActor, readCookie, sessionInfo } from "./lib/session.server.js";
 import { THEME_DEFAULTS, buildTheme } from "./lib/theme.js";
 import { TOAST_MS } from "./lib/toast.js";
 import { useRootData } from "./lib/root-data.js";
+import type { LoaderArgs } from "./lib/context.js";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderArgs) {
   const actor = await getUserActor(request, context);
   const lang = detectLanguage(request);
   return {

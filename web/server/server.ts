@@ -1,24 +1,24 @@
 /**
- * `larder serve`: one node:http server. Requests under /api go straight to web/api (no Remix overhead);
- * everything else goes to Remix with the core instance in the load context (ARCHITECTURE §1).
+ * `larder serve`: one node:http server. Requests under /api go straight to web/api (no router overhead);
+ * everything else goes to React Router with the core instance in the load context (ARCHITECTURE §1).
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
 import type { Larder } from "../../core/larder.js";
 import { createApiHandler } from "../api/handler.js";
 import { buildRouter } from "../api/routes/index.js";
 import { withRequestScope } from "./crash-guard.js";
-import { createRemixHandler, type NodeHandler } from "./remix-adapter.js";
 import { serveStatic } from "./static-files.js";
 
 export interface StartOptions {
   larder: Larder;
   port: number;
   host: string;
-  /** Folder holding Remix's `server/index.js` and `client/`; default: the repo's build/. */
+  /** Folder holding React Router's `server/index.js` and `client/`; default: the repo's build/. */
   buildDir?: string;
 }
 
@@ -54,18 +54,19 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
     larder.log.warn(`web UI not built (${serverEntry} missing): serving the API only; run \`npm run build\``);
   // The UI's server build (React, Mantine, the routes) takes about half a second to load: the API
   // answers without waiting for it, and the first page, or a timer soon after start, loads it.
-  let remix: Promise<NodeHandler> | null = null;
-  const loadRemix = () =>
-    (remix ??= import(pathToFileURL(serverEntry).href).then(
-      (build: ServerBuild) => createRemixHandler(build, larder),
+  let ui: Promise<RequestListener> | null = null;
+  const loadUi = () =>
+    (ui ??= import(pathToFileURL(serverEntry).href).then(
+      (build: ServerBuild) =>
+        createRequestListener({ build, mode: "production", getLoadContext: () => ({ larder }) }),
       (e: unknown) => {
-        remix = null; // tried again by the next page
+        ui = null; // tried again by the next page
         throw e;
       },
     ));
   if (built) {
     setTimeout(
-      () => void loadRemix().catch((e: unknown) => larder.log.error("loading the web UI failed", e)),
+      () => void loadUi().catch((e: unknown) => larder.log.error("loading the web UI failed", e)),
       UI_PRELOAD_DELAY_MS,
     ).unref();
   }
@@ -74,7 +75,7 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
     const run = async () => {
       if (path === "/api" || path.startsWith("/api/")) return api(req, res);
       if (await serveStatic(clientDir, req, res)) return;
-      if (built) return (await loadRemix())(req, res);
+      if (built) return (await loadUi())(req, res);
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("The web UI is not built. Run `npm run build`.");
     };

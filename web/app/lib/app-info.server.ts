@@ -4,7 +4,7 @@
  * (OIDC settings need jose), which the UI bundle must not (decision 0006). So this mirrors the few fields
  * the UI reads; app-info.test.ts checks that both answer the same.
  */
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { themeFromSettings, type ThemeColors } from "./pure-core.js";
 
 type Larder = AppLoadContext["larder"];

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import type { Actor } from "../../../core/actor.js";
 import type { UserRecord } from "../../../core/schemas/records.js";
 import type { SessionInfo } from "./use-session.js";
@@ -69,7 +69,9 @@ export function sessionInfo(context: AppLoadContext, user: UserRecord): SessionI
     cacheKey: user.cacheKey,
     authMethod: user.authMethod,
     // Only ask for the picture when there is one (a 404 would show a broken image before hydration).
-    hasAvatar: /^[A-Za-z0-9-]{1,64}$/.test(user.id) && existsSync(join(context.larder.accounts.avatars.dir, user.id, "profile.webp")),
+    hasAvatar:
+      /^[A-Za-z0-9-]{1,64}$/.test(user.id) &&
+      existsSync(join(context.larder.accounts.avatars.dir, user.id, "profile.webp")),
   };
 }
 

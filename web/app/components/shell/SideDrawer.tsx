@@ -4,8 +4,20 @@
  * toggle. The open/closed state and the 240 px width live in DefaultLayout and shell.css.
  */
 import type { ReactNode } from "react";
-import { Link, useLocation } from "@remix-run/react";
-import { Avatar, Button, Divider, Group, Menu, NavLink, ScrollArea, Stack, Text, Tooltip, ActionIcon } from "@mantine/core";
+import { Link, useLocation } from "react-router";
+import {
+  Avatar,
+  Button,
+  Divider,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  ActionIcon,
+} from "@mantine/core";
 import { CAPABILITIES } from "../../lib/capabilities.js";
 import { useT } from "../../lib/i18n.js";
 import { useRememberedListQuery } from "../../lib/recipe-list-prefs.js";
@@ -89,7 +101,13 @@ function CreateMenu({ groupSlug }: { groupSlug: string }) {
   return (
     <Menu position="bottom-start" width={220} withinPortal>
       <Menu.Target>
-        <Button leftSection={<PlusIcon />} variant="light" fullWidth justify="flex-start" data-testid="create-menu">
+        <Button
+          leftSection={<PlusIcon />}
+          variant="light"
+          fullWidth
+          justify="flex-start"
+          data-testid="create-menu"
+        >
           {t("create.title")}
         </Button>
       </Menu.Target>
@@ -111,11 +129,18 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
   const groupSlug = shell?.groupSlug ?? session?.groupSlug ?? null;
   const ownGroup = shell ? shell.ownGroup : !!session?.groupSlug;
   const viewer = { ownGroup, admin: !!session?.admin };
-  const links = groupSlug ? drawerLinks(groupSlug, shell?.cookbooks ?? []) : { top: [], secondary: [], bottom: [] };
+  const links = groupSlug
+    ? drawerLinks(groupSlug, shell?.cookbooks ?? [])
+    : { top: [], secondary: [], bottom: [] };
   const top = visibleLinks(links.top, viewer);
   if (session && ownGroup) {
     // Favourites need the user id, so the link is added here; own group only (spec §2).
-    top.splice(1, 0, { key: "favorites", label: "nav.favorites", icon: "favorites", to: `/user/${session.id}/favorites` });
+    top.splice(1, 0, {
+      key: "favorites",
+      label: "nav.favorites",
+      icon: "favorites",
+      to: `/user/${session.id}/favorites`,
+    });
   }
   const secondary = visibleLinks(links.secondary, viewer);
   const recipesQuery = useRememberedListQuery(groupSlug);
