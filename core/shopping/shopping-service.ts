@@ -4,7 +4,7 @@
  * that list, every change is made synchronously on the list's current state (so two phones checking
  * off different items both win), and a burst of changes shares one write (JsonDoc coalesces them).
  */
-import { readdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Larder } from "../larder.js";
@@ -280,6 +280,7 @@ export class ShoppingService {
     const id = newId();
     const now = new Date().toISOString();
     const labels = [...group.labels.data.labels].sort((a, b) => a.name.localeCompare(b.name));
+    await mkdir(this.dirOf(group, household), { recursive: true });
     const h = await this.handle(group, household, id);
     await h.doc.update(() =>
       ShoppingListDoc.parse({
