@@ -45,6 +45,7 @@ import { ValidatorsService } from "./validators/validators-service.js";
 import { EventBus } from "./events/bus.js";
 import { PluginRegistry } from "./plugins/registry.js";
 import { LiveHub } from "./live/live-hub.js";
+import { connectEventPublishers } from "./events/publishers.js";
 import { MealplansService } from "./mealplans/mealplans-service.js";
 import { ShoppingService } from "./shopping/shopping-service.js";
 
@@ -182,6 +183,7 @@ export class Larder {
     this.mealplans = await MealplansService.open(this);
     this.shopping = await ShoppingService.open(this);
     connectRecipeRecords(this);
+    connectEventPublishers(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
     if (this.users.all().length === 0) await this.firstStart();

@@ -359,13 +359,8 @@ export class MealplansService {
             }
             const last = entry.doc.lastMade ? String(entry.doc.lastMade).slice(0, 10) : null;
             if (!last || last < day) {
-              const recipe = await this.larder.recipes.setLastMade(actor, e.recipeId, now.toISOString());
-              this.larder.events.publish({
-                eventType: "recipe_updated",
-                groupId: group.doc.data.id,
-                householdId: household.doc.data.id,
-                documentData: { documentType: "recipe", operation: "update", recipeSlug: recipe.slug },
-              });
+              // setLastMade publishes recipe_updated, as Mealie's job does.
+              await this.larder.recipes.setLastMade(actor, e.recipeId, now.toISOString());
               marked++;
             }
           } catch (err) {
