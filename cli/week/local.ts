@@ -26,7 +26,11 @@ export class LocalWeek implements WeekBackend {
   }
   async recipe(slug: string) {
     const r = this.larder.recipes.get(this.actor, slug);
-    return { id: r.id, name: r.name, recipeIngredient: r.recipeIngredient as unknown as RecipeIngredientLike[] };
+    return {
+      id: r.id,
+      name: r.name,
+      recipeIngredient: r.recipeIngredient as unknown as RecipeIngredientLike[],
+    };
   }
   async lists() {
     return (await this.larder.shopping.listLists(this.actor, { perPage: "-1" })).items;
@@ -37,7 +41,11 @@ export class LocalWeek implements WeekBackend {
   async list(id: string) {
     return this.larder.shopping.getList(this.actor, id);
   }
-  async addRecipe(listId: string, recipeId: string, body: { recipeIncrementQuantity: number; recipeIngredients?: RecipeIngredientLike[] }) {
+  async addRecipe(
+    listId: string,
+    recipeId: string,
+    body: { recipeIncrementQuantity: number; recipeIngredients?: RecipeIngredientLike[] },
+  ) {
     return this.larder.shopping.addRecipe(this.actor, listId, recipeId, body);
   }
   async updateItem(item: ShoppingItemOut): Promise<void> {

@@ -15,7 +15,10 @@ export function connectEventPublishers(larder: Larder): void {
       eventType,
       groupId: group.doc.data.id,
       householdId: null,
-      documentData: noun === "tag" ? { documentType: "tag", operation, tagId: record.id } : { documentType: "category", operation, categoryId: record.id },
+      documentData:
+        noun === "tag"
+          ? { documentType: "tag", operation, tagId: record.id }
+          : { documentType: "category", operation, categoryId: record.id },
     });
   });
 }

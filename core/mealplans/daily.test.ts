@@ -13,7 +13,10 @@ let larder: Larder;
 let actor: Actor;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "larder-daily-"));
-  larder = await Larder.open(loadConfig({}, { dataDir: join(dir, "data"), production: false, bcryptRounds: 4 }), { log: consoleLogger("silent") });
+  larder = await Larder.open(
+    loadConfig({}, { dataDir: join(dir, "data"), production: false, bcryptRounds: 4 }),
+    { log: consoleLogger("silent") },
+  );
   actor = { kind: "user", user: larder.users.all()[0] };
 });
 afterAll(async () => {
@@ -33,7 +36,11 @@ describe("the household week's daily job", () => {
     await larder.mealplans.create(actor, { date: planDay, entryType: "lunch", title: "No recipe" });
     const list = await larder.shopping.createList(actor, { name: "Trim me" });
     await larder.shopping.createItems(actor, [
-      ...Array.from({ length: 105 }, (_, i) => ({ shoppingListId: list.id, note: `done ${i}`, checked: true })),
+      ...Array.from({ length: 105 }, (_, i) => ({
+        shoppingListId: list.id,
+        note: `done ${i}`,
+        checked: true,
+      })),
       ...Array.from({ length: 3 }, (_, i) => ({ shoppingListId: list.id, note: `todo ${i}` })),
     ]);
 
@@ -41,7 +48,16 @@ describe("the household week's daily job", () => {
     vi.setSystemTime(new Date(2031, 4, 14, 23, 0, 0));
     const job = JOBS.find((j) => j.name.startsWith("household week"))!;
     const runs: Promise<unknown>[] = [];
-    const stop = startScheduler(larder, [{ ...job, run: (l) => { const p = job.run(l); runs.push(p); return p; } }]);
+    const stop = startScheduler(larder, [
+      {
+        ...job,
+        run: (l) => {
+          const p = job.run(l);
+          runs.push(p);
+          return p;
+        },
+      },
+    ]);
     // Before the schedule time: the job looks and does nothing.
     await vi.advanceTimersByTimeAsync(job.everyMs);
     expect(await runs[0]).toBeNull();
@@ -55,7 +71,10 @@ describe("the household week's daily job", () => {
 
     const after = larder.recipes.get(actor, slug);
     expect(after.lastMade?.slice(0, 10)).toBe(planDay);
-    const timeline = larder.timeline.list(actor, { queryFilter: `recipeId="${recipe.id}"`, perPage: "-1" }).items;
+    const timeline = larder.timeline.list(actor, {
+      queryFilter: `recipeId="${recipe.id}"`,
+      perPage: "-1",
+    }).items;
     expect(timeline.filter((e) => e.subject === "Change Me made this for dinner")).toHaveLength(1);
     const items = (await larder.shopping.getList(actor, list.id)).listItems;
     expect(items.filter((i) => i.checked)).toHaveLength(100);

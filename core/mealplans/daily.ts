@@ -20,11 +20,15 @@ export function dailyDue(larder: Larder, now: Date): boolean {
   return minutes >= h * 60 + m && lastRun.get(larder) !== localDay(now);
 }
 
-export async function runDailyWeekJobs(larder: Larder, now = new Date()): Promise<{ marked: number; trimmed: number } | null> {
+export async function runDailyWeekJobs(
+  larder: Larder,
+  now = new Date(),
+): Promise<{ marked: number; trimmed: number } | null> {
   if (!dailyDue(larder, now)) return null;
   lastRun.set(larder, localDay(now));
   const marked = await larder.mealplans.markTodayMade(now);
   const trimmed = await larder.shopping.trimChecked();
-  if (marked || trimmed) larder.log.info(`daily: ${marked} planned recipe(s) marked as made, ${trimmed} checked item(s) trimmed`);
+  if (marked || trimmed)
+    larder.log.info(`daily: ${marked} planned recipe(s) marked as made, ${trimmed} checked item(s) trimmed`);
   return { marked, trimmed };
 }

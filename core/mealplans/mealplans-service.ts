@@ -59,7 +59,9 @@ export interface PlanRuleOut {
 const dateField = z
   .string({ error: "Input should be a valid date" })
   .refine(isRealDate, { message: "Input should be a valid date in the format YYYY-MM-DD" });
-const entryTypeField = z.enum(PLAN_ENTRY_TYPES, { error: `Input should be ${PLAN_ENTRY_TYPES.map((t) => `'${t}'`).join(", ")}` });
+const entryTypeField = z.enum(PLAN_ENTRY_TYPES, {
+  error: `Input should be ${PLAN_ENTRY_TYPES.map((t) => `'${t}'`).join(", ")}`,
+});
 const text = (max: number) => z.string().max(max, `Must Be At Most ${max} Characters`).nullish();
 
 const PlanEntryIn = z
@@ -74,8 +76,12 @@ const PlanEntryIn = z
 const RandomIn = z.object({ date: dateField, entryType: entryTypeField.nullish() }).loose();
 const RuleIn = z
   .object({
-    day: z.enum(PLAN_RULE_DAYS, { error: `Input should be ${PLAN_RULE_DAYS.map((t) => `'${t}'`).join(", ")}` }).nullish(),
-    entryType: z.enum(PLAN_RULE_TYPES, { error: `Input should be ${PLAN_RULE_TYPES.map((t) => `'${t}'`).join(", ")}` }).nullish(),
+    day: z
+      .enum(PLAN_RULE_DAYS, { error: `Input should be ${PLAN_RULE_DAYS.map((t) => `'${t}'`).join(", ")}` })
+      .nullish(),
+    entryType: z
+      .enum(PLAN_RULE_TYPES, { error: `Input should be ${PLAN_RULE_TYPES.map((t) => `'${t}'`).join(", ")}` })
+      .nullish(),
     queryFilterString: z.string().max(10_000).nullish(),
   })
   .loose();
@@ -195,7 +201,12 @@ export class MealplansService {
     if (!group || !household) return [];
     return this.entriesOf(group, household)
       .filter((e) => e.date >= startDate && e.date <= endDate)
-      .sort((a, b) => a.date.localeCompare(b.date) || PLAN_ENTRY_TYPES.indexOf(a.entryType) - PLAN_ENTRY_TYPES.indexOf(b.entryType) || a.id - b.id)
+      .sort(
+        (a, b) =>
+          a.date.localeCompare(b.date) ||
+          PLAN_ENTRY_TYPES.indexOf(a.entryType) - PLAN_ENTRY_TYPES.indexOf(b.entryType) ||
+          a.id - b.id,
+      )
       .map((e) => this.present(e, group, household));
   }
 
@@ -203,7 +214,14 @@ export class MealplansService {
   weekOf(actor: Actor, date?: string): { start: string; end: string; entries: PlanEntryOut[] } {
     const { household } = this.scope(actor);
     const day = date ?? todayUtc();
-    if (!isRealDate(day)) throw new ValidationError([{ loc: ["query", "date"], msg: "Input should be a valid date in the format YYYY-MM-DD", type: "date_from_datetime_parsing" }]);
+    if (!isRealDate(day))
+      throw new ValidationError([
+        {
+          loc: ["query", "date"],
+          msg: "Input should be a valid date in the format YYYY-MM-DD",
+          type: "date_from_datetime_parsing",
+        },
+      ]);
     const first = household.doc.data.preferences.firstDayOfWeek ?? 0;
     const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
     const start = addDays(day, -((dow - first + 7) % 7));
@@ -222,7 +240,13 @@ export class MealplansService {
     const body = PlanEntryIn.parse(input ?? {});
     const recipeId = this.checkRecipe(group, body.recipeId ?? null);
     if (!recipeId && !body.title?.trim()) {
-      throw new ValidationError([{ loc: ["body", "title"], msg: "Value error, either recipeId or title must be provided", type: "value_error" }]);
+      throw new ValidationError([
+        {
+          loc: ["body", "title"],
+          msg: "Value error, either recipeId or title must be provided",
+          type: "value_error",
+        },
+      ]);
     }
     const out = await this.insert(user, group, household, {
       date: body.date,
@@ -257,7 +281,13 @@ export class MealplansService {
     const body = PlanEntryIn.parse(input ?? {});
     const recipeId = this.checkRecipe(group, body.recipeId ?? null);
     if (!recipeId && !body.title?.trim()) {
-      throw new ValidationError([{ loc: ["body", "title"], msg: "Value error, either recipeId or title must be provided", type: "value_error" }]);
+      throw new ValidationError([
+        {
+          loc: ["body", "title"],
+          msg: "Value error, either recipeId or title must be provided",
+          type: "value_error",
+        },
+      ]);
     }
     const next: PlanEntryRecord = {
       ...cur,
@@ -298,7 +328,9 @@ export class MealplansService {
     const entryType = body.entryType ?? "dinner";
     const day = weekdayName(body.date);
     const filters = this.ruleRecords(group, household)
-      .filter((r) => (r.day === "unset" || r.day === day) && (r.entryType === "unset" || r.entryType === entryType))
+      .filter(
+        (r) => (r.day === "unset" || r.day === day) && (r.entryType === "unset" || r.entryType === entryType),
+      )
       .map((r) => r.queryFilterString.trim())
       .filter((s) => s !== "");
     let predicate: ((e: RecipeIndexEntry) => boolean) | null = null;
@@ -311,10 +343,18 @@ export class MealplansService {
       }
     }
     const lister = this.larder.recipes.lister;
-    const candidates = this.larder.recipes.store.list(group.slug).filter((e) => !predicate || predicate(lister.entryOf(e)));
+    const candidates = this.larder.recipes.store
+      .list(group.slug)
+      .filter((e) => !predicate || predicate(lister.entryOf(e)));
     if (candidates.length === 0) throw new NotFoundError("No recipes match your rules");
     const pick = candidates[Math.floor(Math.random() * candidates.length)];
-    return this.insert(user, group, household, { date: body.date, entryType, title: "", text: "", recipeId: pick.id });
+    return this.insert(user, group, household, {
+      date: body.date,
+      entryType,
+      title: "",
+      text: "",
+      recipeId: pick.id,
+    });
   }
 
   /** Remove every entry of a deleted recipe (the API-delete cascade of ARCHITECTURE §3). */
@@ -349,13 +389,21 @@ export class MealplansService {
           const entry = this.larder.recipes.entryById(e.recipeId);
           if (!user || !entry || entry.groupSlug !== group.slug) continue;
           const actor: Actor = { kind: "user", user };
-          const subject = e.entryType === "side" ? `${user.fullName || user.username} made this as a side` : `${user.fullName || user.username} made this for ${e.entryType}`;
+          const subject =
+            e.entryType === "side"
+              ? `${user.fullName || user.username} made this as a side`
+              : `${user.fullName || user.username} made this for ${e.entryType}`;
           try {
             const already = this.larder.timeline
               .list(actor, { queryFilter: `recipeId="${e.recipeId}"`, perPage: "-1" })
               .items.some((t) => t.subject === subject && t.timestamp.slice(0, 10) === day);
             if (!already) {
-              await this.larder.timeline.create(actor, { recipeId: e.recipeId, subject, eventType: "info", timestamp: now.toISOString() });
+              await this.larder.timeline.create(actor, {
+                recipeId: e.recipeId,
+                subject,
+                eventType: "info",
+                timestamp: now.toISOString(),
+              });
             }
             const last = entry.doc.lastMade ? String(entry.doc.lastMade).slice(0, 10) : null;
             if (!last || last < day) {
@@ -377,7 +425,10 @@ export class MealplansService {
   listRules(actor: Actor, query: QueryRecord): PageEnvelope<PlanRuleOut> {
     const { group, household } = this.scope(actor);
     const items = this.ruleRecords(group, household).map((r) => presentRule(r, group, household));
-    return listQuery(items, query, planRuleAttributes, { route: "/api/households/mealplans/rules", nullsInLinks: "none" });
+    return listQuery(items, query, planRuleAttributes, {
+      route: "/api/households/mealplans/rules",
+      nullsInLinks: "none",
+    });
   }
 
   getRule(actor: Actor, id: string): PlanRuleOut {
@@ -456,16 +507,30 @@ export class MealplansService {
   }
 
   private changed(entry: PlanEntryOut, operation: PlanChange["operation"]): void {
-    this.larder.live.publish({ groupId: entry.groupId, householdId: entry.householdId, kind: "mealplan", operation, data: [entry] });
+    this.larder.live.publish({
+      groupId: entry.groupId,
+      householdId: entry.householdId,
+      kind: "mealplan",
+      operation,
+      data: [entry],
+    });
   }
 
-  private async writePlans(group: GroupData, household: HouseholdData, fn: (d: MealplansDoc) => void): Promise<void> {
+  private async writePlans(
+    group: GroupData,
+    household: HouseholdData,
+    fn: (d: MealplansDoc) => void,
+  ): Promise<void> {
     const doc = await this.plans.get(this.larder.folder.mealplansJson(group.slug, household.slug));
     if (doc.broken) throw brokenDocError(this.larder.folder.root, doc.path, doc.broken.message);
     await doc.update(fn);
   }
 
-  private async writeRules(group: GroupData, household: HouseholdData, fn: (d: PlanRulesDoc) => void): Promise<void> {
+  private async writeRules(
+    group: GroupData,
+    household: HouseholdData,
+    fn: (d: PlanRulesDoc) => void,
+  ): Promise<void> {
     const doc = await this.rules.get(this.larder.folder.mealplanRulesJson(group.slug, household.slug));
     if (doc.broken) throw brokenDocError(this.larder.folder.root, doc.path, doc.broken.message);
     await doc.update(fn);
@@ -486,7 +551,13 @@ export class MealplansService {
   private entry(group: GroupData, household: HouseholdData, id: string | number): PlanEntryRecord {
     const n = typeof id === "number" ? id : /^\d{1,15}$/.test(id) ? Number(id) : NaN;
     if (!Number.isInteger(n)) {
-      throw new ValidationError([{ loc: ["path", "item_id"], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" }]);
+      throw new ValidationError([
+        {
+          loc: ["path", "item_id"],
+          msg: "Input should be a valid integer, unable to parse string as an integer",
+          type: "int_parsing",
+        },
+      ]);
     }
     const e = this.entriesOf(group, household).find((x) => x.id === n);
     if (!e) throw new NotFoundError();
@@ -494,7 +565,9 @@ export class MealplansService {
   }
 
   private rule(group: GroupData, household: HouseholdData, id: string): PlanRuleRecord {
-    const r = isUuid(id) ? this.ruleRecords(group, household).find((x) => x.id === id.toLowerCase()) : undefined;
+    const r = isUuid(id)
+      ? this.ruleRecords(group, household).find((x) => x.id === id.toLowerCase())
+      : undefined;
     if (!r) throw new NotFoundError();
     return r;
   }
@@ -504,7 +577,9 @@ export class MealplansService {
     if (!recipeId) return null;
     const entry = isUuid(recipeId) ? this.larder.recipes.entryById(recipeId.toLowerCase()) : null;
     if (!entry || entry.groupSlug !== group.slug) {
-      throw new ValidationError([{ loc: ["body", "recipeId"], msg: "Value error, recipe not found", type: "value_error" }]);
+      throw new ValidationError([
+        { loc: ["body", "recipeId"], msg: "Value error, recipe not found", type: "value_error" },
+      ]);
     }
     return entry.id;
   }
@@ -553,7 +628,10 @@ function checkFilter(src: string): string {
   try {
     compileQueryFilter(src, recipeAttributes);
   } catch (e) {
-    if (e instanceof BadRequestError) throw new ValidationError([{ loc: ["body", "queryFilterString"], msg: e.message, type: "value_error" }]);
+    if (e instanceof BadRequestError)
+      throw new ValidationError([
+        { loc: ["body", "queryFilterString"], msg: e.message, type: "value_error" },
+      ]);
     throw e;
   }
   return src;
@@ -563,7 +641,13 @@ function optDate(v: unknown, name: string): string | null {
   const x = Array.isArray(v) ? v[v.length - 1] : v;
   if (x === undefined || x === null || x === "") return null;
   if (typeof x !== "string" || !isRealDate(x)) {
-    throw new ValidationError([{ loc: ["query", name], msg: "Input should be a valid date in the format YYYY-MM-DD", type: "date_from_datetime_parsing" }]);
+    throw new ValidationError([
+      {
+        loc: ["query", name],
+        msg: "Input should be a valid date in the format YYYY-MM-DD",
+        type: "date_from_datetime_parsing",
+      },
+    ]);
   }
   return x;
 }

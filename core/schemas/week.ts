@@ -8,9 +8,26 @@ import { z } from "zod";
 
 const ts = z.string().nullable().default(null);
 
-export const PLAN_ENTRY_TYPES = ["breakfast", "lunch", "dinner", "side", "snack", "drink", "dessert"] as const;
+export const PLAN_ENTRY_TYPES = [
+  "breakfast",
+  "lunch",
+  "dinner",
+  "side",
+  "snack",
+  "drink",
+  "dessert",
+] as const;
 export type PlanEntryType = (typeof PLAN_ENTRY_TYPES)[number];
-export const PLAN_RULE_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "unset"] as const;
+export const PLAN_RULE_DAYS = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "unset",
+] as const;
 export const PLAN_RULE_TYPES = [...PLAN_ENTRY_TYPES, "unset"] as const;
 
 export const PlanEntryRecord = z.object({
@@ -69,9 +86,17 @@ export const ShoppingItemRecord = z.object({
 });
 export type ShoppingItemRecord = z.infer<typeof ShoppingItemRecord>;
 
-export const ListRecipeRef = z.object({ id: z.string(), recipeId: z.string(), recipeQuantity: z.number().default(0) });
+export const ListRecipeRef = z.object({
+  id: z.string(),
+  recipeId: z.string(),
+  recipeQuantity: z.number().default(0),
+});
 export type ListRecipeRef = z.infer<typeof ListRecipeRef>;
-export const LabelSettingRecord = z.object({ id: z.string(), labelId: z.string(), position: z.number().int().default(0) });
+export const LabelSettingRecord = z.object({
+  id: z.string(),
+  labelId: z.string(),
+  position: z.number().int().default(0),
+});
 export type LabelSettingRecord = z.infer<typeof LabelSettingRecord>;
 
 /** One shopping list, one file: `shopping-lists/<id>.json`. */

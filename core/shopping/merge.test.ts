@@ -3,7 +3,10 @@ import { convert, measureOf } from "./units.js";
 import { mergeInto, mergeKey, normaliseNote } from "./merge.js";
 import type { ShoppingItemRecord } from "../schemas/week.js";
 
-const units: Record<string, { name: string; abbreviation?: string; standardQuantity?: number | null; standardUnit?: string | null }> = {
+const units: Record<
+  string,
+  { name: string; abbreviation?: string; standardQuantity?: number | null; standardUnit?: string | null }
+> = {
   cup: { name: "cup" },
   ml: { name: "milliliter", abbreviation: "ml" },
   kg: { name: "kilogram", abbreviation: "kg" },
@@ -42,17 +45,34 @@ describe("unit-aware merging", () => {
     expect(mergeKey(item({ foodId: "milk", unitId: "kg" }), byId)).not.toBe(a);
     expect(mergeKey(item({ foodId: "milk", unitId: "clove" }), byId)).not.toBe(a);
     expect(mergeKey(item({ foodId: "milk", unitId: "cup", checked: true }), byId)).toBeNull();
-    expect(mergeKey(item({ note: "  Fresh  Basil " }), byId)).toBe(mergeKey(item({ note: "fresh basil" }), byId));
+    expect(mergeKey(item({ note: "  Fresh  Basil " }), byId)).toBe(
+      mergeKey(item({ note: "fresh basil" }), byId),
+    );
     expect(normaliseNote("Ａpple")).toBe("apple");
   });
 
   it("merges into the first item's unit, joins food notes without repeats and adds recipe scales", () => {
-    const into = item({ foodId: "milk", unitId: "cup", quantity: 1, note: "whole", recipeReferences: [{ id: "r1", recipeId: "R", recipeQuantity: 1, recipeScale: 1, recipeNote: null }] });
-    const from = item({ id: "j", foodId: "milk", unitId: "ml", quantity: 250, note: "Whole | cold", recipeReferences: [{ id: "r2", recipeId: "R", recipeQuantity: 1, recipeScale: 2, recipeNote: null }] });
+    const into = item({
+      foodId: "milk",
+      unitId: "cup",
+      quantity: 1,
+      note: "whole",
+      recipeReferences: [{ id: "r1", recipeId: "R", recipeQuantity: 1, recipeScale: 1, recipeNote: null }],
+    });
+    const from = item({
+      id: "j",
+      foodId: "milk",
+      unitId: "ml",
+      quantity: 250,
+      note: "Whole | cold",
+      recipeReferences: [{ id: "r2", recipeId: "R", recipeQuantity: 1, recipeScale: 2, recipeNote: null }],
+    });
     mergeInto(into, from, byId, () => "new");
     expect(into.unitId).toBe("cup");
     expect(into.quantity).toBeCloseTo(2.057, 3);
     expect(into.note).toBe("whole | cold");
-    expect(into.recipeReferences).toEqual([{ id: "r1", recipeId: "R", recipeQuantity: 1, recipeScale: 3, recipeNote: null }]);
+    expect(into.recipeReferences).toEqual([
+      { id: "r1", recipeId: "R", recipeQuantity: 1, recipeScale: 3, recipeNote: null },
+    ]);
   });
 });

@@ -19,7 +19,10 @@ function measure(unitId: string | null, units: UnitsById): Measure | null {
 }
 
 /** The key two items share when they may merge; null for checked items (they never merge). */
-export function mergeKey(item: Pick<ShoppingItemRecord, "checked" | "foodId" | "unitId" | "note">, units: UnitsById): string | null {
+export function mergeKey(
+  item: Pick<ShoppingItemRecord, "checked" | "foodId" | "unitId" | "note">,
+  units: UnitsById,
+): string | null {
   if (item.checked) return null;
   const m = measure(item.unitId, units);
   const unitKey = m ? `d:${m.dimension}` : `u:${item.unitId ?? ""}`;
@@ -27,7 +30,12 @@ export function mergeKey(item: Pick<ShoppingItemRecord, "checked" | "foodId" | "
 }
 
 /** `q` of `from`'s unit in `into`'s unit (identical units, or both convertible). */
-export function quantityIn(q: number, fromUnitId: string | null, intoUnitId: string | null, units: UnitsById): number {
+export function quantityIn(
+  q: number,
+  fromUnitId: string | null,
+  intoUnitId: string | null,
+  units: UnitsById,
+): number {
   if (fromUnitId === intoUnitId) return q;
   const a = measure(fromUnitId, units);
   const b = measure(intoUnitId, units);
@@ -39,7 +47,12 @@ export function quantityIn(q: number, fromUnitId: string | null, intoUnitId: str
  * " | " without repeats, extras merge (the incoming side wins), recipe references merge by recipe,
  * adding their scales (a missing scale counts as 1).
  */
-export function mergeInto(into: ShoppingItemRecord, from: ShoppingItemRecord, units: UnitsById, newRefId: () => string): void {
+export function mergeInto(
+  into: ShoppingItemRecord,
+  from: ShoppingItemRecord,
+  units: UnitsById,
+  newRefId: () => string,
+): void {
   into.quantity = roundQuantity(into.quantity + quantityIn(from.quantity, from.unitId, into.unitId, units));
   if (into.foodId) {
     const notes: string[] = [];

@@ -8,7 +8,10 @@ vi.mock("../storage/atomic-write.js", async (importOriginal) => {
   const orig = await importOriginal<typeof import("../storage/atomic-write.js")>();
   return {
     ...orig,
-    writeFileAtomic: (file: string, ...rest: Parameters<typeof orig.writeFileAtomic> extends [string, ...infer R] ? R : never) => {
+    writeFileAtomic: (
+      file: string,
+      ...rest: Parameters<typeof orig.writeFileAtomic> extends [string, ...infer R] ? R : never
+    ) => {
       writes.set(file, (writes.get(file) ?? 0) + 1);
       return orig.writeFileAtomic(file, ...rest);
     },
@@ -20,10 +23,13 @@ const { loadConfig } = await import("../config.js");
 const { consoleLogger } = await import("../log/logger.js");
 
 let dir: string;
-let larder: InstanceType<typeof Larder>;
+let larder: import("../larder.js").Larder;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "larder-shopping-"));
-  larder = await Larder.open(loadConfig({}, { dataDir: join(dir, "data"), production: false, bcryptRounds: 4 }), { log: consoleLogger("silent") });
+  larder = await Larder.open(
+    loadConfig({}, { dataDir: join(dir, "data"), production: false, bcryptRounds: 4 }),
+    { log: consoleLogger("silent") },
+  );
 });
 afterAll(async () => {
   await larder?.close();
@@ -40,7 +46,16 @@ describe("a burst of check-offs", () => {
       Array.from({ length: 500 }, (_, i) => ({ shoppingListId: list.id, note: `item ${i}`, position: i })),
     );
     await larder.shopping.idle();
-    const file = join(dir, "data", "groups", "home", "households", "family", "shopping-lists", `${list.id}.json`);
+    const file = join(
+      dir,
+      "data",
+      "groups",
+      "home",
+      "households",
+      "family",
+      "shopping-lists",
+      `${list.id}.json`,
+    );
     const quietFile = file.replace(list.id, quiet.id);
     const before = writes.get(file) ?? 0;
     const quietBefore = writes.get(quietFile) ?? 0;

@@ -11,7 +11,13 @@ import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from "../errors.js";
-import type { IngredientFood, IngredientUnit, LabelSummary, Recipe, RecipeSummary } from "../schemas/recipe.js";
+import type {
+  IngredientFood,
+  IngredientUnit,
+  LabelSummary,
+  Recipe,
+  RecipeSummary,
+} from "../schemas/recipe.js";
 import type { FoodRecord, LabelRecord, UnitRecord, UserRecord } from "../schemas/records.js";
 import { ShoppingListDoc, type ItemRecipeRef, type ShoppingItemRecord } from "../schemas/week.js";
 import { JsonDoc } from "../storage/json-doc.js";
@@ -24,7 +30,7 @@ import { listQuery } from "../query/list.js";
 import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
 import type { EventType, EventDocument } from "../events/event-types.js";
 import { derivedId, isUuid, newId } from "../util/ids.js";
-import { mergeInto, mergeKey, mergeRefs, normaliseNote, quantityIn, type UnitsById } from "./merge.js";
+import { mergeInto, mergeKey, normaliseNote, quantityIn, type UnitsById } from "./merge.js";
 import { integrationOf } from "../mealplans/mealplans-service.js";
 
 /** Largest quantity or scale accepted: beyond it sums stop being meaningful (1e308 + 1e308 is Infinity). */
@@ -146,7 +152,9 @@ export const shoppingListAttributes = new AttributeTable<ShoppingListSummaryOut>
 
 const quantity = z
   .number({ error: "Input should be a valid number" })
-  .refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_QUANTITY, { message: `Quantity must be a finite number between -${MAX_QUANTITY} and ${MAX_QUANTITY}` });
+  .refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_QUANTITY, {
+    message: `Quantity must be a finite number between -${MAX_QUANTITY} and ${MAX_QUANTITY}`,
+  });
 const uuidOrNull = z.string().refine(isUuid, "Input should be a valid UUID").nullish();
 const refIn = z
   .object({
@@ -191,7 +199,12 @@ const RemoveRecipeIn = z
   .object({ recipeDecrementQuantity: quantity.refine((n) => n > 0, "Must be greater than 0").nullish() })
   .loose();
 const LabelSettingIn = z
-  .object({ id: z.string().nullish(), shoppingListId: z.string(), labelId: z.string(), position: z.number().int() })
+  .object({
+    id: z.string().nullish(),
+    shoppingListId: z.string(),
+    labelId: z.string(),
+    position: z.number().int(),
+  })
   .loose();
 
 // ---- the service ------------------------------------------------------------------------------
@@ -253,8 +266,16 @@ export class ShoppingService {
     const items = this.handles(group, household)
       .filter((h) => !h.doc.broken && h.doc.data.id)
       .map((h) => this.presentSummary(h))
-      .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "", undefined, { sensitivity: "base" }) || a.id.localeCompare(b.id));
-    return listQuery(items, query, shoppingListAttributes, { route: "/api/households/shopping/lists", nullsInLinks: "none", defaultOrderBy: null });
+      .sort(
+        (a, b) =>
+          (a.name ?? "").localeCompare(b.name ?? "", undefined, { sensitivity: "base" }) ||
+          a.id.localeCompare(b.id),
+      );
+    return listQuery(items, query, shoppingListAttributes, {
+      route: "/api/households/shopping/lists",
+      nullsInLinks: "none",
+      defaultOrderBy: null,
+    });
   }
 
   async getList(actor: Actor, id: string): Promise<ShoppingListOut> {
@@ -268,7 +289,9 @@ export class ShoppingService {
     await this.scan(group, household);
     if (isUuid(idOrName)) return this.getList(actor, idOrName);
     const want = String(idOrName).trim().toLowerCase();
-    const hit = this.handles(group, household).find((h) => !h.doc.broken && (h.doc.data.name ?? "").toLowerCase() === want);
+    const hit = this.handles(group, household).find(
+      (h) => !h.doc.broken && (h.doc.data.name ?? "").toLowerCase() === want,
+    );
     if (!hit) throw new NotFoundError(`No shopping list named "${String(idOrName)}"`);
     return this.presentList(hit);
   }
@@ -296,7 +319,11 @@ export class ShoppingService {
       }),
     );
     const out = this.presentList(h);
-    this.emit(actor, h, "shopping_list_created", { documentType: "shopping_list", operation: "create", shoppingListId: id });
+    this.emit(actor, h, "shopping_list_created", {
+      documentType: "shopping_list",
+      operation: "create",
+      shoppingListId: id,
+    });
     this.live(h, "shopping-list", "create", [stripItems(out)]);
     return out;
   }
@@ -326,7 +353,11 @@ export class ShoppingService {
     await h.doc.idle();
     await rm(h.doc.path, { force: true });
     this.lists.delete(h.id);
-    this.emit(actor, h, "shopping_list_deleted", { documentType: "shopping_list", operation: "delete", shoppingListId: h.id });
+    this.emit(actor, h, "shopping_list_deleted", {
+      documentType: "shopping_list",
+      operation: "delete",
+      shoppingListId: h.id,
+    });
     this.live(h, "shopping-list", "delete", [stripItems(out)]);
     return out;
   }
@@ -335,11 +366,14 @@ export class ShoppingService {
   async updateLabelSettings(actor: Actor, id: string, input: unknown): Promise<ShoppingListOut> {
     const { group, household } = this.scope(actor);
     const h = await this.writable(group, household, id);
-    if (!Array.isArray(input)) throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
+    if (!Array.isArray(input))
+      throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
     const settings = input.map((x) => LabelSettingIn.parse(x));
     for (const s of settings) {
-      if (s.shoppingListId !== h.id) throw new BadRequestError(`Label setting ${s.id ?? s.labelId} does not belong to list ${h.id}`);
-      if (!group.labels.data.labels.some((l) => l.id === s.labelId)) throw new BadRequestError(`Unknown label ${s.labelId}`);
+      if (s.shoppingListId !== h.id)
+        throw new BadRequestError(`Label setting ${s.id ?? s.labelId} does not belong to list ${h.id}`);
+      if (!group.labels.data.labels.some((l) => l.id === s.labelId))
+        throw new BadRequestError(`Unknown label ${s.labelId}`);
     }
     await h.doc.update((d) => {
       const current = this.effectiveSettings(h, d);
@@ -358,21 +392,53 @@ export class ShoppingService {
   // ---- recipes on a list --------------------------------------------------------------------
 
   /** POST …/lists/{id}/recipe/{recipeId}: the recipe's ingredients (or a selection), scaled. */
-  async addRecipe(actor: Actor, listId: string, recipeId: string, input: unknown, opts: AddRecipeOptions = {}): Promise<ShoppingListOut> {
+  async addRecipe(
+    actor: Actor,
+    listId: string,
+    recipeId: string,
+    input: unknown,
+    opts: AddRecipeOptions = {},
+  ): Promise<ShoppingListOut> {
     const body = AddRecipeIn.parse(input ?? {});
-    return this.addRecipes(actor, listId, [{ recipeId, recipeIncrementQuantity: body.recipeIncrementQuantity, recipeIngredients: body.recipeIngredients }], opts);
+    return this.addRecipes(
+      actor,
+      listId,
+      [
+        {
+          recipeId,
+          recipeIncrementQuantity: body.recipeIncrementQuantity,
+          recipeIngredients: body.recipeIngredients,
+        },
+      ],
+      opts,
+    );
   }
 
   /** POST …/lists/{id}/recipe: several recipes at once. */
-  async addRecipesBulk(actor: Actor, listId: string, input: unknown, opts: AddRecipeOptions = {}): Promise<ShoppingListOut> {
-    if (!Array.isArray(input)) throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
-    return this.addRecipes(actor, listId, input.map((x) => AddRecipeBulkIn.parse(x)), opts);
+  async addRecipesBulk(
+    actor: Actor,
+    listId: string,
+    input: unknown,
+    opts: AddRecipeOptions = {},
+  ): Promise<ShoppingListOut> {
+    if (!Array.isArray(input))
+      throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
+    return this.addRecipes(
+      actor,
+      listId,
+      input.map((x) => AddRecipeBulkIn.parse(x)),
+      opts,
+    );
   }
 
   private async addRecipes(
     actor: Actor,
     listId: string,
-    requests: { recipeId: string; recipeIncrementQuantity?: number | null; recipeIngredients?: Record<string, unknown>[] | null }[],
+    requests: {
+      recipeId: string;
+      recipeIncrementQuantity?: number | null;
+      recipeIngredients?: Record<string, unknown>[] | null;
+    }[],
     opts: AddRecipeOptions,
   ): Promise<ShoppingListOut> {
     const { group, household } = this.scope(actor);
@@ -383,7 +449,8 @@ export class ShoppingService {
     for (const r of requests) {
       const recipe = this.larder.recipes.get(actor, r.recipeId);
       const scale = r.recipeIncrementQuantity ?? 1;
-      const ingredients = r.recipeIngredients ?? (recipe.recipeIngredient as unknown as Record<string, unknown>[]);
+      const ingredients =
+        r.recipeIngredients ?? (recipe.recipeIngredient as unknown as Record<string, unknown>[]);
       const raw = this.itemsFromIngredients(actor, recipe.id, ingredients, scale, vocab, household, opts, 0);
       // Ingredients of one recipe that can merge are combined: quantities add on the item and its reference.
       const byKey = new Map<string, ShoppingItemRecord>();
@@ -397,10 +464,19 @@ export class ShoppingService {
           continue;
         }
         const add = quantityIn(it.quantity, it.unitId, hit.unitId, vocab.unitsById);
-        const addRef = quantityIn(it.recipeReferences[0]?.recipeQuantity ?? 0, it.unitId, hit.unitId, vocab.unitsById);
+        const addRef = quantityIn(
+          it.recipeReferences[0]?.recipeQuantity ?? 0,
+          it.unitId,
+          hit.unitId,
+          vocab.unitsById,
+        );
         hit.quantity = roundQuantity(hit.quantity + add);
-        if (hit.recipeReferences[0]) hit.recipeReferences[0].recipeQuantity = roundQuantity(hit.recipeReferences[0].recipeQuantity + addRef);
-        if (hit.foodId && it.note && normaliseNote(it.note) !== normaliseNote(hit.note)) hit.note = hit.note ? `${hit.note} | ${it.note}` : it.note;
+        if (hit.recipeReferences[0])
+          hit.recipeReferences[0].recipeQuantity = roundQuantity(
+            hit.recipeReferences[0].recipeQuantity + addRef,
+          );
+        if (hit.foodId && it.note && normaliseNote(it.note) !== normaliseNote(hit.note))
+          hit.note = hit.note ? `${hit.note} | ${it.note}` : it.note;
       }
       prepared.push({ recipe, scale, items });
     }
@@ -423,12 +499,21 @@ export class ShoppingService {
   }
 
   /** POST …/lists/{id}/recipe/{recipeId}/delete: take `decrement` servings of the recipe off the list. */
-  async removeRecipe(actor: Actor, listId: string, recipeId: string, input: unknown): Promise<ShoppingListOut> {
+  async removeRecipe(
+    actor: Actor,
+    listId: string,
+    recipeId: string,
+    input: unknown,
+  ): Promise<ShoppingListOut> {
     const { group, household } = this.scope(actor);
     const h = await this.writable(group, household, listId);
     const body = RemoveRecipeIn.parse(input ?? {});
     const dec = body.recipeDecrementQuantity ?? 1;
-    const rid = (this.larder.recipes.entryById(recipeId.toLowerCase()) ?? this.larder.recipes.store.get(group.slug, recipeId))?.id ?? recipeId.toLowerCase();
+    const rid =
+      (
+        this.larder.recipes.entryById(recipeId.toLowerCase()) ??
+        this.larder.recipes.store.get(group.slug, recipeId)
+      )?.id ?? recipeId.toLowerCase();
     const now = new Date().toISOString();
     let delta: ListDelta = { created: [], updated: [], deleted: [] };
     await h.doc.update((d) => {
@@ -445,7 +530,8 @@ export class ShoppingService {
         ref.recipeScale = roundQuantity(scale - dec);
         if ((ref.recipeScale ?? 0) <= 0) it.recipeReferences = it.recipeReferences.filter((r) => r !== ref);
         it.updatedAt = now;
-        if (it.quantity < 0 || (it.quantity === 0 && it.recipeReferences.length === 0)) delta.deleted.push(it);
+        if (it.quantity < 0 || (it.quantity === 0 && it.recipeReferences.length === 0))
+          delta.deleted.push(it);
         else {
           delta.updated.push(it);
           keep.push(it);
@@ -477,7 +563,11 @@ export class ShoppingService {
       const vocab = this.vocab(group);
       for (const it of h.doc.data.items) items.push(this.presentItem(h, it, vocab));
     }
-    return listQuery(items, query, shoppingItemAttributes, { route: "/api/households/shopping/items", nullsInLinks: "none", defaultOrderBy: "position" });
+    return listQuery(items, query, shoppingItemAttributes, {
+      route: "/api/households/shopping/items",
+      nullsInLinks: "none",
+      defaultOrderBy: "position",
+    });
   }
 
   async getItem(actor: Actor, id: string): Promise<ShoppingItemOut> {
@@ -490,11 +580,15 @@ export class ShoppingService {
   async createItems(actor: Actor, input: unknown): Promise<ItemsCollectionOut> {
     const { group, household } = this.scope(actor);
     const raw = Array.isArray(input) ? input : [input];
-    if (raw.length > MAX_BULK_ITEMS) throw new PayloadTooLargeError(`At most ${MAX_BULK_ITEMS} items per request; send them in several requests`);
+    if (raw.length > MAX_BULK_ITEMS)
+      throw new PayloadTooLargeError(
+        `At most ${MAX_BULK_ITEMS} items per request; send them in several requests`,
+      );
     const parsed = raw.map((x, i) => parseAt(ItemIn, x, Array.isArray(input) ? i : null));
     const vocab = this.vocab(group);
     const byList = new Map<string, ItemIn[]>();
-    for (const p of parsed) byList.set(p.shoppingListId.toLowerCase(), [...(byList.get(p.shoppingListId.toLowerCase()) ?? []), p]);
+    for (const p of parsed)
+      byList.set(p.shoppingListId.toLowerCase(), [...(byList.get(p.shoppingListId.toLowerCase()) ?? []), p]);
     const handles = new Map<string, ListHandle>();
     for (const id of byList.keys()) handles.set(id, await this.writable(group, household, id));
     const out: ItemsCollectionOut = { createdItems: [], updatedItems: [], deletedItems: [] };
@@ -506,7 +600,8 @@ export class ShoppingService {
         .filter((p) => (p.quantity ?? 1) >= 0)
         .map((p) => {
           const rec = this.newItem(p, vocab, now);
-          if (!rec.labelId && !rec.foodId && fuzzyBudget-- > 0) rec.labelId = this.fuzzyLabel(rec.note, group, vocab);
+          if (!rec.labelId && !rec.foodId && fuzzyBudget-- > 0)
+            rec.labelId = this.fuzzyLabel(rec.note, group, vocab);
           return rec;
         });
       let delta: ListDelta = { created: [], updated: [], deleted: [] };
@@ -532,14 +627,19 @@ export class ShoppingService {
    */
   async updateItems(actor: Actor, input: unknown): Promise<ItemsCollectionOut> {
     const { group, household } = this.scope(actor);
-    if (!Array.isArray(input)) throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
-    if (input.length > MAX_BULK_ITEMS) throw new PayloadTooLargeError(`At most ${MAX_BULK_ITEMS} items per request; send them in several requests`);
+    if (!Array.isArray(input))
+      throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
+    if (input.length > MAX_BULK_ITEMS)
+      throw new PayloadTooLargeError(
+        `At most ${MAX_BULK_ITEMS} items per request; send them in several requests`,
+      );
     const vocab = this.vocab(group);
     const seen = new Set<string>();
     const updates: (ItemIn & { id: string })[] = [];
     input.forEach((x, i) => {
       const p = parseAt(ItemIn, x, i);
-      if (!p.id) throw new ValidationError([{ loc: ["body", i, "id"], msg: "Field required", type: "missing" }]);
+      if (!p.id)
+        throw new ValidationError([{ loc: ["body", i, "id"], msg: "Field required", type: "missing" }]);
       const id = p.id.toLowerCase();
       if (seen.has(id)) return;
       seen.add(id);
@@ -550,7 +650,8 @@ export class ShoppingService {
     const index = await this.itemIndex(group, household);
     for (const u of updates) {
       const { h } = await this.findItem(group, household, u.id, index);
-      const target = u.shoppingListId.toLowerCase() === h.id ? h : await this.writable(group, household, u.shoppingListId);
+      const target =
+        u.shoppingListId.toLowerCase() === h.id ? h : await this.writable(group, household, u.shoppingListId);
       if (h.doc.broken) throw brokenDocError(this.larder.folder.root, h.doc.path, h.doc.broken.message);
       located.push({ h, target, u });
     }
@@ -578,11 +679,18 @@ export class ShoppingService {
     for (const [target, list] of [...moved.entries()].map(([, v]) => [v[0].target, v] as const)) {
       let delta: ListDelta = { created: [], updated: [], deleted: [] };
       await target.doc.update((d) => {
-        delta = this.insertItems(d, list.map((x) => x.item), vocab, now);
+        delta = this.insertItems(
+          d,
+          list.map((x) => x.item),
+          vocab,
+          now,
+        );
         d.updatedAt = now;
       });
       this.itemsChanged(actor, target, delta);
-      out.updatedItems.push(...[...delta.created, ...delta.updated].map((it) => this.presentItem(target, it, vocab)));
+      out.updatedItems.push(
+        ...[...delta.created, ...delta.updated].map((it) => this.presentItem(target, it, vocab)),
+      );
     }
     for (const [h, list] of byList) {
       let delta: ListDelta = { created: [], updated: [], deleted: [] };
@@ -621,7 +729,9 @@ export class ShoppingService {
           if (gone.has(it.id)) continue;
           const key = mergeKey(it, vocab.unitsById);
           if (!key) continue;
-          const other = d.items.find((x) => !requested.has(x.id) && !gone.has(x.id) && mergeKey(x, vocab.unitsById) === key);
+          const other = d.items.find(
+            (x) => !requested.has(x.id) && !gone.has(x.id) && mergeKey(x, vocab.unitsById) === key,
+          );
           if (!other) continue;
           mergeInto(other, it, vocab.unitsById, newId);
           other.updatedAt = now;
@@ -677,7 +787,9 @@ export class ShoppingService {
           if (checked.length <= KEEP_CHECKED) continue;
           const drop = new Set(
             checked
-              .sort((a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? "") || a.id.localeCompare(b.id))
+              .sort(
+                (a, b) => (b.updatedAt ?? "").localeCompare(a.updatedAt ?? "") || a.id.localeCompare(b.id),
+              )
               .slice(KEEP_CHECKED)
               .map((i) => i.id),
           );
@@ -730,12 +842,20 @@ export class ShoppingService {
     let p = this.opening.get(id);
     if (!p) {
       const path = join(this.dirOf(group, household), `${id}.json`);
-      p = JsonDoc.open(path, { schema: ShoppingListDoc, defaults: emptyDoc, tmpDir: this.larder.folder.tmpDir, arraysSortedBy: ["items", "labelSettings", "recipeReferences"] }).then(
+      p = JsonDoc.open(path, {
+        schema: ShoppingListDoc,
+        defaults: emptyDoc,
+        tmpDir: this.larder.folder.tmpDir,
+        arraysSortedBy: ["items", "labelSettings", "recipeReferences"],
+      }).then(
         (doc) => {
           const h: ListHandle = { id, group, household, doc };
           this.lists.set(id, h);
           this.opening.delete(id);
-          if (doc.broken) this.larder.log.warn(`${path} cannot be read (${doc.broken.message}); that list answers 500 until the file is fixed`);
+          if (doc.broken)
+            this.larder.log.warn(
+              `${path} cannot be read (${doc.broken.message}); that list answers 500 until the file is fixed`,
+            );
           return h;
         },
         (e: unknown) => {
@@ -768,19 +888,29 @@ export class ShoppingService {
     return this.readable(group, household, id);
   }
 
-  private async findItem(group: GroupData, household: HouseholdData, id: string, index?: Map<string, { h: ListHandle; item: ShoppingItemRecord }>): Promise<{ h: ListHandle; item: ShoppingItemRecord }> {
+  private async findItem(
+    group: GroupData,
+    household: HouseholdData,
+    id: string,
+    index?: Map<string, { h: ListHandle; item: ShoppingItemRecord }>,
+  ): Promise<{ h: ListHandle; item: ShoppingItemRecord }> {
     const key = String(id).toLowerCase();
     const found = isUuid(key) ? (index ?? (await this.itemIndex(group, household))).get(key) : undefined;
     if (!found) throw new NotFoundError();
-    if (found.h.doc.broken) throw brokenDocError(this.larder.folder.root, found.h.doc.path, found.h.doc.broken.message);
+    if (found.h.doc.broken)
+      throw brokenDocError(this.larder.folder.root, found.h.doc.path, found.h.doc.broken.message);
     return found;
   }
 
   /** Every item of the household by id, for one request (a bulk call of 10,000 items stays linear). */
-  private async itemIndex(group: GroupData, household: HouseholdData): Promise<Map<string, { h: ListHandle; item: ShoppingItemRecord }>> {
+  private async itemIndex(
+    group: GroupData,
+    household: HouseholdData,
+  ): Promise<Map<string, { h: ListHandle; item: ShoppingItemRecord }>> {
     await this.scan(group, household);
     const index = new Map<string, { h: ListHandle; item: ShoppingItemRecord }>();
-    for (const h of this.handles(group, household)) for (const item of h.doc.data.items) index.set(item.id, { h, item });
+    for (const h of this.handles(group, household))
+      for (const item of h.doc.data.items) index.set(item.id, { h, item });
     return index;
   }
 
@@ -789,7 +919,8 @@ export class ShoppingService {
   private newItem(p: ItemIn, vocab: Vocab, now: string): ShoppingItemRecord {
     const foodId = knownId(p.foodId ?? p.food?.id, vocab.foods);
     const unitId = knownId(p.unitId ?? p.unit?.id, vocab.units);
-    const labelId = knownId(p.labelId, vocab.labels) ?? (foodId ? (vocab.foods.get(foodId)?.labelId ?? null) : null);
+    const labelId =
+      knownId(p.labelId, vocab.labels) ?? (foodId ? (vocab.foods.get(foodId)?.labelId ?? null) : null);
     const id = p.id && isUuid(p.id) ? p.id.toLowerCase() : newId();
     const checked = p.checked ?? false;
     return {
@@ -814,11 +945,14 @@ export class ShoppingService {
     if (u.note !== undefined) next.note = u.note ?? "";
     if (u.checked !== undefined && u.checked !== null) next.checked = u.checked;
     if (u.position !== undefined && u.position !== null) next.position = u.position;
-    if (u.foodId !== undefined || u.food !== undefined) next.foodId = knownId(u.foodId ?? u.food?.id, vocab.foods);
-    if (u.unitId !== undefined || u.unit !== undefined) next.unitId = knownId(u.unitId ?? u.unit?.id, vocab.units);
+    if (u.foodId !== undefined || u.food !== undefined)
+      next.foodId = knownId(u.foodId ?? u.food?.id, vocab.foods);
+    if (u.unitId !== undefined || u.unit !== undefined)
+      next.unitId = knownId(u.unitId ?? u.unit?.id, vocab.units);
     if (u.labelId !== undefined) next.labelId = knownId(u.labelId, vocab.labels);
     if (u.extras !== undefined && u.extras !== null) next.extras = stringExtras(u.extras);
-    if (u.recipeReferences !== undefined && u.recipeReferences !== null) next.recipeReferences = u.recipeReferences.map((r) => refFrom(r, cur.id));
+    if (u.recipeReferences !== undefined && u.recipeReferences !== null)
+      next.recipeReferences = u.recipeReferences.map((r) => refFrom(r, cur.id));
     // Checked items lose their recipe references (Mealie's rule).
     if (next.checked) next.recipeReferences = [];
     if (JSON.stringify(next) !== JSON.stringify(cur)) next.updatedAt = now;
@@ -829,7 +963,12 @@ export class ShoppingService {
    * Bulk-create rules (§8): merge mergeable new items among themselves, then into an existing
    * unchecked item of the list (reported as updated). Runs inside the list's update, on its current state.
    */
-  private insertItems(d: ShoppingListDoc, records: ShoppingItemRecord[], vocab: Vocab, now: string): ListDelta {
+  private insertItems(
+    d: ShoppingListDoc,
+    records: ShoppingItemRecord[],
+    vocab: Vocab,
+    now: string,
+  ): ListDelta {
     const delta: ListDelta = { created: [], updated: [], deleted: [] };
     const existing = new Map<string, ShoppingItemRecord>();
     for (const it of d.items) {
@@ -877,14 +1016,30 @@ export class ShoppingService {
       if (sub && typeof sub.id === "string" && depth < 3) {
         try {
           const inner = this.larder.recipes.get(actor, sub.id);
-          out.push(...this.itemsFromIngredients(actor, recipeId, inner.recipeIngredient as unknown as Record<string, unknown>[], scale * (q || 1), vocab, household, opts, depth + 1));
+          out.push(
+            ...this.itemsFromIngredients(
+              actor,
+              recipeId,
+              inner.recipeIngredient as unknown as Record<string, unknown>[],
+              scale * (q || 1),
+              vocab,
+              household,
+              opts,
+              depth + 1,
+            ),
+          );
           continue;
         } catch {
           // A sub-recipe that is gone leaves its line as a note.
         }
       }
       const foodId = knownId(asObject(ing.food)?.id as string | undefined, vocab.foods);
-      if (opts.skipOnHand && foodId && vocab.foods.get(foodId)?.householdsWithIngredientFood.includes(household.slug)) continue;
+      if (
+        opts.skipOnHand &&
+        foodId &&
+        vocab.foods.get(foodId)?.householdsWithIngredientFood.includes(household.slug)
+      )
+        continue;
       const unitId = knownId(asObject(ing.unit)?.id as string | undefined, vocab.units);
       const note = typeof ing.note === "string" ? ing.note : "";
       const id = newId();
@@ -898,7 +1053,15 @@ export class ShoppingService {
         unitId,
         labelId: foodId ? (vocab.foods.get(foodId)?.labelId ?? null) : null,
         extras: {},
-        recipeReferences: [{ id: newId(), recipeId, recipeQuantity: roundQuantity(q), recipeScale: scale, recipeNote: note || null }],
+        recipeReferences: [
+          {
+            id: newId(),
+            recipeId,
+            recipeQuantity: roundQuantity(q),
+            recipeScale: scale,
+            recipeNote: note || null,
+          },
+        ],
         createdAt: now,
         updatedAt: now,
       });
@@ -925,7 +1088,8 @@ export class ShoppingService {
   private vocab(group: GroupData): Vocab {
     const key = group.foods.data as object;
     const cached = this.vocabCache.get(key);
-    if (cached && cached.units === this.unitMapFor(group) && cached.labels === this.labelMapFor(group)) return cached;
+    if (cached && cached.units === this.unitMapFor(group) && cached.labels === this.labelMapFor(group))
+      return cached;
     const units = this.unitMapFor(group);
     const v: Vocab = {
       foods: new Map(group.foods.data.foods.map((f) => [f.id, f])),
@@ -958,8 +1122,18 @@ export class ShoppingService {
     const groupId = h.group.doc.data.id;
     const food = it.foodId ? (vocab.foods.get(it.foodId) ?? null) : null;
     const unit = it.unitId ? (vocab.units.get(it.unitId) ?? null) : null;
-    const labelRec = (it.labelId ? vocab.labels.get(it.labelId) : null) ?? (food?.labelId ? vocab.labels.get(food.labelId) : null) ?? null;
-    const foodOut = food ? presentFood(food, groupId, food.labelId ? (vocab.labels.get(food.labelId) ?? null) : null, h.household.slug) : null;
+    const labelRec =
+      (it.labelId ? vocab.labels.get(it.labelId) : null) ??
+      (food?.labelId ? vocab.labels.get(food.labelId) : null) ??
+      null;
+    const foodOut = food
+      ? presentFood(
+          food,
+          groupId,
+          food.labelId ? (vocab.labels.get(food.labelId) ?? null) : null,
+          h.household.slug,
+        )
+      : null;
     const unitOut = unit ? presentUnit(unit, groupId) : null;
     return {
       quantity: it.quantity,
@@ -967,7 +1141,10 @@ export class ShoppingService {
       food: foodOut,
       referencedRecipe: null,
       note: it.note,
-      display: ingredientDisplay({ quantity: it.quantity, unit: unitOut, food: foodOut, note: it.note }, false),
+      display: ingredientDisplay(
+        { quantity: it.quantity, unit: unitOut, food: foodOut, note: it.note },
+        false,
+      ),
       shoppingListId: h.id,
       checked: it.checked,
       position: it.position,
@@ -993,13 +1170,19 @@ export class ShoppingService {
   }
 
   /** Stored settings for labels that still exist, then one per newer label (appended, as Mealie does). */
-  private effectiveSettings(h: ListHandle, d: ShoppingListDoc = h.doc.data): { id: string; labelId: string; position: number }[] {
+  private effectiveSettings(
+    h: ListHandle,
+    d: ShoppingListDoc = h.doc.data,
+  ): { id: string; labelId: string; position: number }[] {
     const labels = h.group.labels.data.labels;
     const byId = new Map(labels.map((l) => [l.id, l]));
     const out = d.labelSettings.filter((s) => byId.has(s.labelId)).map((s) => ({ ...s }));
     const have = new Set(out.map((s) => s.labelId));
-    const missing = labels.filter((l) => !have.has(l.id)).sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? "") || a.name.localeCompare(b.name));
-    for (const l of missing) out.push({ id: derivedId(h.id, "label-setting", l.id), labelId: l.id, position: out.length });
+    const missing = labels
+      .filter((l) => !have.has(l.id))
+      .sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? "") || a.name.localeCompare(b.name));
+    for (const l of missing)
+      out.push({ id: derivedId(h.id, "label-setting", l.id), labelId: l.id, position: out.length });
     return out.sort((a, b) => a.position - b.position || a.labelId.localeCompare(b.labelId));
   }
 
@@ -1011,7 +1194,13 @@ export class ShoppingService {
     for (const r of d.recipeReferences) {
       const entry = this.larder.recipes.entryById(r.recipeId);
       if (!entry || entry.groupSlug !== h.group.slug) continue;
-      recipeReferences.push({ id: r.id, shoppingListId: h.id, recipeId: r.recipeId, recipeQuantity: r.recipeQuantity, recipe: this.larder.recipes.summaryOf(entry) });
+      recipeReferences.push({
+        id: r.id,
+        shoppingListId: h.id,
+        recipeId: r.recipeId,
+        recipeQuantity: r.recipeQuantity,
+        recipe: this.larder.recipes.summaryOf(entry),
+      });
     }
     return {
       name: d.name,
@@ -1043,15 +1232,36 @@ export class ShoppingService {
   }
 
   private emit(actor: Actor, h: ListHandle, eventType: EventType, documentData: EventDocument): void {
-    this.larder.events.publish({ eventType, groupId: h.group.doc.data.id, householdId: h.household.doc.data.id, integrationId: integrationOf(actor), documentData });
+    this.larder.events.publish({
+      eventType,
+      groupId: h.group.doc.data.id,
+      householdId: h.household.doc.data.id,
+      integrationId: integrationOf(actor),
+      documentData,
+    });
   }
 
-  private live(h: ListHandle, kind: "shopping-list" | "shopping-item", operation: "create" | "update" | "delete", data: unknown[]): void {
-    this.larder.live.publish({ groupId: h.group.doc.data.id, householdId: h.household.doc.data.id, kind, operation, data });
+  private live(
+    h: ListHandle,
+    kind: "shopping-list" | "shopping-item",
+    operation: "create" | "update" | "delete",
+    data: unknown[],
+  ): void {
+    this.larder.live.publish({
+      groupId: h.group.doc.data.id,
+      householdId: h.household.doc.data.id,
+      kind,
+      operation,
+      data,
+    });
   }
 
   private listUpdated(actor: Actor, h: ListHandle): void {
-    this.emit(actor, h, "shopping_list_updated", { documentType: "shopping_list", operation: "update", shoppingListId: h.id });
+    this.emit(actor, h, "shopping_list_updated", {
+      documentType: "shopping_list",
+      operation: "update",
+      shoppingListId: h.id,
+    });
     this.live(h, "shopping-list", "update", [this.presentSummary(h)]);
   }
 
@@ -1064,8 +1274,18 @@ export class ShoppingService {
       ["delete", delta.deleted],
     ] as const) {
       if (items.length === 0) continue;
-      this.emit(actor, h, "shopping_list_updated", { documentType: "shopping_list_item", operation, shoppingListId: h.id, shoppingListItemIds: items.map((i) => i.id) });
-      this.live(h, "shopping-item", operation, items.map((i) => this.presentItem(h, i, vocab)));
+      this.emit(actor, h, "shopping_list_updated", {
+        documentType: "shopping_list_item",
+        operation,
+        shoppingListId: h.id,
+        shoppingListItemIds: items.map((i) => i.id),
+      });
+      this.live(
+        h,
+        "shopping-item",
+        operation,
+        items.map((i) => this.presentItem(h, i, vocab)),
+      );
     }
   }
 }
@@ -1116,7 +1336,11 @@ function parseAt<T>(schema: z.ZodType<T>, value: unknown, index: number | null):
   if (r.success) return r.data;
   throw new ValidationError(
     r.error.issues.map((i) => ({
-      loc: ["body", ...(index === null ? [] : [index]), ...i.path.map((p) => (typeof p === "number" ? p : String(p)))],
+      loc: [
+        "body",
+        ...(index === null ? [] : [index]),
+        ...i.path.map((p) => (typeof p === "number" ? p : String(p))),
+      ],
       msg: i.message,
       type: i.code,
     })),
@@ -1132,7 +1356,8 @@ function ratio(a: string, b: string): number {
   let prev = new Array<number>(n + 1).fill(0);
   for (let i = 1; i <= m; i++) {
     const cur = new Array<number>(n + 1).fill(0);
-    for (let j = 1; j <= n; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
+    for (let j = 1; j <= n; j++)
+      cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
     prev = cur;
   }
   return (200 * prev[n]) / (m + n);

@@ -13,5 +13,7 @@ export class BrokenFileError extends LarderError {
 }
 
 export function brokenDocError(root: string, path: string, reason: string): BrokenFileError {
-  return new BrokenFileError(`${relative(root, path)} cannot be read (${reason}); fix the file by hand or restore it, nothing was written`);
+  return new BrokenFileError(
+    `${relative(root, path)} cannot be read (${reason}); fix the file by hand or restore it, nothing was written`,
+  );
 }

@@ -34,23 +34,46 @@ describe("Home Assistant's call sequence", () => {
       [0, { entryType: "lunch", title: "Sandwiches" }],
       [3, { entryType: "breakfast", title: "Porridge" }],
     ] as const) {
-      const e = await ok(await t.api("/api/households/mealplans", { method: "POST", token, json: { date: day(d), ...body } }), 201);
+      const e = await ok(
+        await t.api("/api/households/mealplans", { method: "POST", token, json: { date: day(d), ...body } }),
+        201,
+      );
       if (hasContract) assertContract("ReadPlanEntry", e);
     }
-    const today = await ok<{ title: string; recipe: { slug: string } | null }[]>(await t.api("/api/households/mealplans/today", { token }));
+    const today = await ok<{ title: string; recipe: { slug: string } | null }[]>(
+      await t.api("/api/households/mealplans/today", { token }),
+    );
     expect(today.map((e) => e.recipe?.slug ?? e.title).sort()).toEqual(["Sandwiches", soup.slug].sort());
-    const week = await ok<{ items: { date: string }[] }>(await t.api(`/api/households/mealplans?start_date=${day(0)}&end_date=${day(6)}`, { token }));
+    const week = await ok<{ items: { date: string }[] }>(
+      await t.api(`/api/households/mealplans?start_date=${day(0)}&end_date=${day(6)}`, { token }),
+    );
     if (hasContract) assertContract("PlanEntryPagination", week);
     expect(week.items).toHaveLength(3);
 
-    const list = await ok<{ id: string }>(await t.api("/api/households/shopping/lists", { method: "POST", token, json: { name: "Home Assistant" } }), 201);
-    const lists = await ok<{ items: { id: string }[] }>(await t.api("/api/households/shopping/lists", { token }));
+    const list = await ok<{ id: string }>(
+      await t.api("/api/households/shopping/lists", {
+        method: "POST",
+        token,
+        json: { name: "Home Assistant" },
+      }),
+      201,
+    );
+    const lists = await ok<{ items: { id: string }[] }>(
+      await t.api("/api/households/shopping/lists", { token }),
+    );
     if (hasContract) assertContract("ShoppingListPagination", lists);
     expect(lists.items.some((l) => l.id === list.id)).toBe(true);
 
     const itemsUrl = `/api/households/shopping/items?queryFilter=shoppingListId=${list.id}&orderBy=position&orderDirection=asc&perPage=-1`;
     for (const [i, note] of ["milk", "bread", "apples"].entries()) {
-      const created = await ok(await t.api("/api/households/shopping/items", { method: "POST", token, json: { shoppingListId: list.id, note, position: i, quantity: 1 } }), 201);
+      const created = await ok(
+        await t.api("/api/households/shopping/items", {
+          method: "POST",
+          token,
+          json: { shoppingListId: list.id, note, position: i, quantity: 1 },
+        }),
+        201,
+      );
       if (hasContract) assertContract("ShoppingListItemsCollectionOut", created);
     }
     let page = await ok<{ items: Item[] }>(await t.api(itemsUrl, { token }));
@@ -60,16 +83,30 @@ describe("Home Assistant's call sequence", () => {
     // Reorder: Home Assistant moves the last item to the top and PUTs every item in full.
     const reordered = [page.items[2], page.items[0], page.items[1]];
     for (const [pos, item] of reordered.entries()) {
-      const res = await ok(await t.api(`/api/households/shopping/items/${item.id}`, { method: "PUT", token, json: { ...item, position: pos } }));
+      const res = await ok(
+        await t.api(`/api/households/shopping/items/${item.id}`, {
+          method: "PUT",
+          token,
+          json: { ...item, position: pos },
+        }),
+      );
       if (hasContract) assertContract("ShoppingListItemsCollectionOut", res);
     }
     page = await ok<{ items: Item[] }>(await t.api(itemsUrl, { token }));
     expect(page.items.map((i) => i.note)).toEqual(["apples", "milk", "bread"]);
 
     const milk = page.items[1];
-    await ok(await t.api(`/api/households/shopping/items/${milk.id}`, { method: "PUT", token, json: { ...milk, checked: true } }));
+    await ok(
+      await t.api(`/api/households/shopping/items/${milk.id}`, {
+        method: "PUT",
+        token,
+        json: { ...milk, checked: true },
+      }),
+    );
     const bread = page.items[2];
-    const del = await ok(await t.api(`/api/households/shopping/items/${bread.id}`, { method: "DELETE", token }));
+    const del = await ok(
+      await t.api(`/api/households/shopping/items/${bread.id}`, { method: "DELETE", token }),
+    );
     if (hasContract) assertContract("SuccessResponse", del);
     page = await ok<{ items: Item[] }>(await t.api(itemsUrl, { token }));
     expect(page.items.map((i) => [i.note, i.checked])).toEqual([
@@ -84,10 +121,17 @@ describe("Home Assistant's call sequence", () => {
 /** An SSE client over fetch: collects events as they arrive. */
 async function subscribe(tok: string) {
   const ac = new AbortController();
-  const res = await fetch(`${t.url}/api/larder/events`, { headers: { Authorization: `Bearer ${tok}` }, signal: ac.signal });
+  const res = await fetch(`${t.url}/api/larder/events`, {
+    headers: { Authorization: `Bearer ${tok}` },
+    signal: ac.signal,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("text/event-stream");
-  const received: { event: string; data: { kind?: string; operation?: string; data?: { id: string; checked?: boolean }[] }; at: number }[] = [];
+  const received: {
+    event: string;
+    data: { kind?: string; operation?: string; data?: { id: string; checked?: boolean }[] };
+    at: number;
+  }[] = [];
   const waiters: (() => void)[] = [];
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -119,7 +163,10 @@ async function subscribe(tok: string) {
       if (hit) return hit;
       const left = deadline - Date.now();
       if (left <= 0) return null;
-      await Promise.race([new Promise<void>((r) => waiters.push(r)), new Promise((r) => setTimeout(r, left))]);
+      await Promise.race([
+        new Promise<void>((r) => waiters.push(r)),
+        new Promise((r) => setTimeout(r, left)),
+      ]);
     }
   };
   return {
@@ -137,19 +184,50 @@ describe("the live channel", () => {
     const a = await addMember(t);
     const b = await addMember(t);
     const neighbour = await secondHousehold(t, "Live Neighbours");
-    const list = await ok<{ id: string }>(await t.api("/api/households/shopping/lists", { method: "POST", token, json: { name: "Live" } }), 201);
-    const [item] = (await ok<{ createdItems: Item[] }>(await t.api("/api/households/shopping/items", { method: "POST", token, json: { shoppingListId: list.id, note: "coffee" } }), 201)).createdItems;
+    const list = await ok<{ id: string }>(
+      await t.api("/api/households/shopping/lists", { method: "POST", token, json: { name: "Live" } }),
+      201,
+    );
+    const [item] = (
+      await ok<{ createdItems: Item[] }>(
+        await t.api("/api/households/shopping/items", {
+          method: "POST",
+          token,
+          json: { shoppingListId: list.id, note: "coffee" },
+        }),
+        201,
+      )
+    ).createdItems;
     const clients = [await subscribe(a.token), await subscribe(b.token), await subscribe(neighbour.token)];
     for (const c of clients) expect(await c.waitFor((e) => e.event === "ready", 1000)).not.toBeNull();
     const start = Date.now();
-    await ok(await t.api(`/api/households/shopping/items/${item.id}`, { method: "PUT", token, json: { ...item, checked: true } }));
+    await ok(
+      await t.api(`/api/households/shopping/items/${item.id}`, {
+        method: "PUT",
+        token,
+        json: { ...item, checked: true },
+      }),
+    );
     for (const c of clients.slice(0, 2)) {
-      const seen = await c.waitFor((e) => e.event === "shopping-item" && e.data.operation === "update" && (e.data.data ?? []).some((x) => x.id === item.id && x.checked === true), 1000);
+      const seen = await c.waitFor(
+        (e) =>
+          e.event === "shopping-item" &&
+          e.data.operation === "update" &&
+          (e.data.data ?? []).some((x) => x.id === item.id && x.checked === true),
+        1000,
+      );
       expect(seen).not.toBeNull();
       expect(seen!.at - start).toBeLessThan(1000);
     }
     // A meal plan change reaches the household too; the neighbour's stream carries none of it.
-    await ok(await t.api("/api/households/mealplans", { method: "POST", token, json: { date: day(1), title: "Live supper" } }), 201);
+    await ok(
+      await t.api("/api/households/mealplans", {
+        method: "POST",
+        token,
+        json: { date: day(1), title: "Live supper" },
+      }),
+      201,
+    );
     expect(await clients[0].waitFor((e) => e.event === "mealplan", 1000)).not.toBeNull();
     expect(clients[2].received.filter((e) => e.event !== "ready")).toEqual([]);
     for (const c of clients) await c.close();
@@ -164,9 +242,13 @@ describe("the live channel", () => {
     const m = await addMember(t);
     const open = [];
     for (let i = 0; i < MAX_STREAMS_PER_USER; i++) open.push(await subscribe(m.token));
-    const refused = await fetch(`${t.url}/api/larder/events`, { headers: { Authorization: `Bearer ${m.token}` } });
+    const refused = await fetch(`${t.url}/api/larder/events`, {
+      headers: { Authorization: `Bearer ${m.token}` },
+    });
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { detail: { message: string } }).detail.message).toContain("live streams");
+    expect(((await refused.json()) as { detail: { message: string } }).detail.message).toContain(
+      "live streams",
+    );
     await open[0].close();
     const deadline = Date.now() + 2000;
     let again: Response | null = null;

@@ -16,14 +16,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Entry = { id: number; date: string; entryType: string; title: string; text: string; recipeId: string | null; recipe: { slug: string } | null; householdId: string };
+type Entry = {
+  id: number;
+  date: string;
+  entryType: string;
+  title: string;
+  text: string;
+  recipeId: string | null;
+  recipe: { slug: string } | null;
+  householdId: string;
+};
 const today = () => new Date().toISOString().slice(0, 10);
 const shift = (d: string, n: number) => {
   const x = new Date(`${d}T00:00:00Z`);
   x.setUTCDate(x.getUTCDate() + n);
   return x.toISOString().slice(0, 10);
 };
-const create = (json: unknown, tok = token) => t.api("/api/households/mealplans", { method: "POST", token: tok, json });
+const create = (json: unknown, tok = token) =>
+  t.api("/api/households/mealplans", { method: "POST", token: tok, json });
 
 describe("meal plans", () => {
   it("creates with a title (201, default dinner) or a recipe, in the contract's shape, stored in mealplans.json; publishes mealplan_entry_created on create only", async () => {
@@ -31,19 +41,41 @@ describe("meal plans", () => {
     expect(res.status).toBe(201);
     const e = (await res.json()) as Entry;
     if (hasContract) assertContract("ReadPlanEntry", e);
-    expect(e).toMatchObject({ date: today(), entryType: "dinner", title: "Leftovers", text: "from Sunday", recipe: null });
+    expect(e).toMatchObject({
+      date: today(),
+      entryType: "dinner",
+      title: "Leftovers",
+      text: "from Sunday",
+      recipe: null,
+    });
     expect(Number.isInteger(e.id)).toBe(true);
     const r = await newRecipe(t, token, "Plan Soup");
-    const withRecipe = (await (await create({ date: today(), entryType: "breakfast", recipeId: r.id })).json()) as Entry;
+    const withRecipe = (await (
+      await create({ date: today(), entryType: "breakfast", recipeId: r.id })
+    ).json()) as Entry;
     expect(withRecipe.recipe?.slug).toBe(r.slug);
     if (hasContract) assertContract("ReadPlanEntry", withRecipe);
-    const stored = JSON.parse(await readFile(join(t.dataDir, "groups", "home", "households", "family", "mealplans.json"), "utf8")) as { entries: { id: number }[] };
+    const stored = JSON.parse(
+      await readFile(join(t.dataDir, "groups", "home", "households", "family", "mealplans.json"), "utf8"),
+    ) as { entries: { id: number }[] };
     expect(stored.entries.map((x) => x.id)).toEqual(expect.arrayContaining([e.id, withRecipe.id]));
     await t.larder.events.idle();
     const created = events.filter((x) => x.eventType === "mealplan_entry_created");
-    expect(created.at(-1)?.documentData).toEqual({ documentType: "mealplan", operation: "create", mealplanId: withRecipe.id, date: today(), recipeId: r.id, recipeName: "Plan Soup", recipeSlug: r.slug });
+    expect(created.at(-1)?.documentData).toEqual({
+      documentType: "mealplan",
+      operation: "create",
+      mealplanId: withRecipe.id,
+      date: today(),
+      recipeId: r.id,
+      recipeName: "Plan Soup",
+      recipeSlug: r.slug,
+    });
 
-    const put = await t.api(`/api/households/mealplans/${e.id}`, { method: "PUT", token, json: { ...e, title: "Pizza", entryType: "lunch" } });
+    const put = await t.api(`/api/households/mealplans/${e.id}`, {
+      method: "PUT",
+      token,
+      json: { ...e, title: "Pizza", entryType: "lunch" },
+    });
     expect(put.status).toBe(200);
     expect((await put.json()) as Entry).toMatchObject({ title: "Pizza", entryType: "lunch" });
     const before = events.filter((x) => x.eventType === "mealplan_entry_created").length;
@@ -55,11 +87,21 @@ describe("meal plans", () => {
 
   it("lists by start_date/end_date (paginated) and today as a bare array", async () => {
     const base = "2031-03-10";
-    for (const d of [shift(base, -1), base, shift(base, 1), shift(base, 5)]) expect((await create({ date: d, title: `at ${d}` })).status).toBe(201);
-    const page = await (await t.api(`/api/households/mealplans?start_date=${base}&end_date=${shift(base, 1)}&perPage=-1`, { token })).json();
+    for (const d of [shift(base, -1), base, shift(base, 1), shift(base, 5)])
+      expect((await create({ date: d, title: `at ${d}` })).status).toBe(201);
+    const page = await (
+      await t.api(`/api/households/mealplans?start_date=${base}&end_date=${shift(base, 1)}&perPage=-1`, {
+        token,
+      })
+    ).json();
     if (hasContract) assertContract("PlanEntryPagination", page);
     expect((page as { items: Entry[] }).items.map((x) => x.date).sort()).toEqual([base, shift(base, 1)]);
-    const filtered = (await (await t.api(`/api/households/mealplans?queryFilter=${encodeURIComponent(`date >= ${shift(base, 1)}`)}&perPage=-1`, { token })).json()) as { items: Entry[] };
+    const filtered = (await (
+      await t.api(
+        `/api/households/mealplans?queryFilter=${encodeURIComponent(`date >= ${shift(base, 1)}`)}&perPage=-1`,
+        { token },
+      )
+    ).json()) as { items: Entry[] };
     expect(filtered.items.map((x) => x.date).sort()).toEqual([shift(base, 1), shift(base, 5)]);
     await create({ date: today(), title: "Tonight" });
     const todays = (await (await t.api("/api/households/mealplans/today", { token })).json()) as Entry[];
@@ -113,40 +155,99 @@ describe("meal plans", () => {
 
 describe("meal plan rules and random", () => {
   it("CRUDs rules in the contract's shape; an invalid filter is 422 on create and update", async () => {
-    const res = await t.api("/api/households/mealplans/rules", { method: "POST", token, json: { day: "monday", entryType: "breakfast", queryFilterString: 'tags.name CONTAINS ALL ["tag1","tag2"]' } });
+    const res = await t.api("/api/households/mealplans/rules", {
+      method: "POST",
+      token,
+      json: {
+        day: "monday",
+        entryType: "breakfast",
+        queryFilterString: 'tags.name CONTAINS ALL ["tag1","tag2"]',
+      },
+    });
     expect(res.status).toBe(201);
     const rule = (await res.json()) as { id: string; queryFilter: { parts: { value: unknown }[] } };
     if (hasContract) assertContract("PlanRulesOut", rule);
     expect(rule.queryFilter.parts[0].value).toEqual(["tag1", "tag2"]);
     for (const q of ['badfield = "badvalue"', 'recipe_category.id IN ["1"]', 'created_at >= "not-a-date"']) {
-      expect((await t.api("/api/households/mealplans/rules", { method: "POST", token, json: { queryFilterString: q } })).status).toBe(422);
-      expect((await t.api(`/api/households/mealplans/rules/${rule.id}`, { method: "PUT", token, json: { queryFilterString: q } })).status).toBe(422);
+      expect(
+        (
+          await t.api("/api/households/mealplans/rules", {
+            method: "POST",
+            token,
+            json: { queryFilterString: q },
+          })
+        ).status,
+      ).toBe(422);
+      expect(
+        (
+          await t.api(`/api/households/mealplans/rules/${rule.id}`, {
+            method: "PUT",
+            token,
+            json: { queryFilterString: q },
+          })
+        ).status,
+      ).toBe(422);
     }
-    expect((await t.api("/api/households/mealplans/rules", { method: "POST", token, json: { day: "someday" } })).status).toBe(422);
-    const put = await t.api(`/api/households/mealplans/rules/${rule.id}`, { method: "PUT", token, json: { day: "tuesday", entryType: "lunch" } });
+    expect(
+      (await t.api("/api/households/mealplans/rules", { method: "POST", token, json: { day: "someday" } }))
+        .status,
+    ).toBe(422);
+    const put = await t.api(`/api/households/mealplans/rules/${rule.id}`, {
+      method: "PUT",
+      token,
+      json: { day: "tuesday", entryType: "lunch" },
+    });
     expect(((await put.json()) as { day: string }).day).toBe("tuesday");
     const page = await (await t.api("/api/households/mealplans/rules", { token })).json();
     if (hasContract) assertContract("PlanRulesPagination", page);
-    expect((await t.api(`/api/households/mealplans/rules/${rule.id}`, { method: "DELETE", token })).status).toBe(200);
+    expect(
+      (await t.api(`/api/households/mealplans/rules/${rule.id}`, { method: "DELETE", token })).status,
+    ).toBe(200);
     expect((await t.api(`/api/households/mealplans/rules/${rule.id}`, { token })).status).toBe(404);
   });
 
   it("random follows the rules of the weekday and entry type, across households; 404 when nothing matches", async () => {
     const h2 = await secondHousehold(t, "Random Neighbours");
     const tagged = await newRecipe(t, h2.token, "Saturday Pancakes", { tags: [{ name: "Pancake Day" }] });
-    const tagId = ((await (await t.api(`/api/recipes/${tagged.slug}`, { token })).json()) as { tags: { id: string }[] }).tags[0].id;
-    const rule = (await (await t.api("/api/households/mealplans/rules", { method: "POST", token, json: { day: "saturday", entryType: "breakfast", queryFilterString: `tags.id CONTAINS ALL ["${tagId}"]` } })).json()) as { id: string };
+    const tagId = (
+      (await (await t.api(`/api/recipes/${tagged.slug}`, { token })).json()) as { tags: { id: string }[] }
+    ).tags[0].id;
+    const rule = (await (
+      await t.api("/api/households/mealplans/rules", {
+        method: "POST",
+        token,
+        json: {
+          day: "saturday",
+          entryType: "breakfast",
+          queryFilterString: `tags.id CONTAINS ALL ["${tagId}"]`,
+        },
+      })
+    ).json()) as { id: string };
     for (let i = 0; i < 3; i++) {
-      const res = await t.api("/api/households/mealplans/random", { method: "POST", token, json: { date: "2023-02-25", entryType: "breakfast" } });
+      const res = await t.api("/api/households/mealplans/random", {
+        method: "POST",
+        token,
+        json: { date: "2023-02-25", entryType: "breakfast" },
+      });
       expect(res.status).toBe(200);
       const e = (await res.json()) as Entry;
       if (hasContract) assertContract("ReadPlanEntry", e);
       expect(e.recipe?.slug).toBe(tagged.slug);
     }
-    await t.api(`/api/households/mealplans/rules/${rule.id}`, { method: "PUT", token, json: { day: "unset", entryType: "unset", queryFilterString: 'name = "no such recipe anywhere"' } });
-    const none = await t.api("/api/households/mealplans/random", { method: "POST", token, json: { date: "2023-02-26" } });
+    await t.api(`/api/households/mealplans/rules/${rule.id}`, {
+      method: "PUT",
+      token,
+      json: { day: "unset", entryType: "unset", queryFilterString: 'name = "no such recipe anywhere"' },
+    });
+    const none = await t.api("/api/households/mealplans/random", {
+      method: "POST",
+      token,
+      json: { date: "2023-02-26" },
+    });
     expect(none.status).toBe(404);
-    expect(((await none.json()) as { detail: { message: string } }).detail.message).toBe("No recipes match your rules");
+    expect(((await none.json()) as { detail: { message: string } }).detail.message).toBe(
+      "No recipes match your rules",
+    );
     await t.api(`/api/households/mealplans/rules/${rule.id}`, { method: "DELETE", token });
   });
 });

@@ -34,13 +34,24 @@ const TYPE_ORDER = (t: string) => (PLAN_ENTRY_TYPES as readonly string[]).indexO
 
 async function printEntries(entries: PlanEntryOut[], empty: string): Promise<void> {
   const rows = [...entries]
-    .sort((a, b) => a.date.localeCompare(b.date) || TYPE_ORDER(a.entryType) - TYPE_ORDER(b.entryType) || a.id - b.id)
-    .map((e) => ({ id: e.id, date: e.date, type: e.entryType, meal: e.recipe ? e.recipe.name : e.title, slug: e.recipe?.slug ?? "" }));
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) || TYPE_ORDER(a.entryType) - TYPE_ORDER(b.entryType) || a.id - b.id,
+    )
+    .map((e) => ({
+      id: e.id,
+      date: e.date,
+      type: e.entryType,
+      meal: e.recipe ? e.recipe.name : e.title,
+      slug: e.recipe?.slug ?? "",
+    }));
   await printTable(rows, { columns: ["date", "type", "meal", "slug", "id"], empty });
 }
 
 export function registerPlan(program: Command): void {
-  const plan = program.command("plan").description("the household's meal plan (through the running server when one holds the folder)");
+  const plan = program
+    .command("plan")
+    .description("the household's meal plan (through the running server when one holds the folder)");
 
   plan
     .command("show")
@@ -56,7 +67,10 @@ export function registerPlan(program: Command): void {
       });
       if (isJsonMode()) return printJson(result);
       if (opts.week) printLine(`Week of ${result.start} to ${result.end}`);
-      await printEntries(result.entries, opts.week ? "Nothing planned this week." : `Nothing planned for ${date}.`);
+      await printEntries(
+        result.entries,
+        opts.week ? "Nothing planned this week." : `Nothing planned for ${date}.`,
+      );
     });
 
   plan
@@ -66,18 +80,31 @@ export function registerPlan(program: Command): void {
     .option("--title <title>", "a meal without a recipe")
     .option("--text <text>", "a note for the entry")
     .option(...dataOption)
-    .action(async (dateArg: string, slug: string | undefined, opts: { type?: string; title?: string; text?: string; data?: string }) => {
-      const date = checkDate(dateArg);
-      const entryType = checkType(opts.type) ?? "dinner";
-      if (!slug && !opts.title) throw new CliError("Name a recipe slug or give --title", EXIT.invalid);
-      if (slug && opts.title) throw new CliError("Give a recipe slug or --title, not both", EXIT.invalid);
-      const entry = await withWeek(resolveDataDir(opts.data), async (week) => {
-        const recipeId = slug ? (await week.recipe(slug)).id : undefined;
-        return week.addEntry({ date, entryType, ...(recipeId ? { recipeId } : { title: opts.title }), ...(opts.text ? { text: opts.text } : {}) });
-      });
-      if (isJsonMode()) return printJson(entry);
-      printLine(`Planned ${entry.recipe?.name ?? entry.title} for ${entry.entryType} on ${entry.date} (entry ${entry.id}).`);
-    });
+    .action(
+      async (
+        dateArg: string,
+        slug: string | undefined,
+        opts: { type?: string; title?: string; text?: string; data?: string },
+      ) => {
+        const date = checkDate(dateArg);
+        const entryType = checkType(opts.type) ?? "dinner";
+        if (!slug && !opts.title) throw new CliError("Name a recipe slug or give --title", EXIT.invalid);
+        if (slug && opts.title) throw new CliError("Give a recipe slug or --title, not both", EXIT.invalid);
+        const entry = await withWeek(resolveDataDir(opts.data), async (week) => {
+          const recipeId = slug ? (await week.recipe(slug)).id : undefined;
+          return week.addEntry({
+            date,
+            entryType,
+            ...(recipeId ? { recipeId } : { title: opts.title }),
+            ...(opts.text ? { text: opts.text } : {}),
+          });
+        });
+        if (isJsonMode()) return printJson(entry);
+        printLine(
+          `Planned ${entry.recipe?.name ?? entry.title} for ${entry.entryType} on ${entry.date} (entry ${entry.id}).`,
+        );
+      },
+    );
 
   plan
     .command("random")
@@ -88,8 +115,12 @@ export function registerPlan(program: Command): void {
     .action(async (opts: { date?: string; type?: string; data?: string }) => {
       const date = checkDate(opts.date);
       const entryType = checkType(opts.type) ?? "dinner";
-      const entry = await withWeek(resolveDataDir(opts.data), (week) => week.randomEntry({ date, entryType }));
+      const entry = await withWeek(resolveDataDir(opts.data), (week) =>
+        week.randomEntry({ date, entryType }),
+      );
       if (isJsonMode()) return printJson(entry);
-      printLine(`Planned ${entry.recipe?.name ?? entry.title} for ${entry.entryType} on ${entry.date} (entry ${entry.id}).`);
+      printLine(
+        `Planned ${entry.recipe?.name ?? entry.title} for ${entry.entryType} on ${entry.date} (entry ${entry.id}).`,
+      );
     });
 }
