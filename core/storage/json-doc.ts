@@ -29,8 +29,7 @@ export interface JsonDocOptions<T> {
 }
 
 export type JsonDocEvent<T> =
-  | { type: "change"; origin: "update" | "reload"; data: T }
-  | { type: "broken"; message: string };
+  { type: "change"; origin: "update" | "reload"; data: T } | { type: "broken"; message: string };
 
 /** What `reload()` found on disk. */
 export type ReloadOutcome = "unchanged" | "reloaded" | "missing" | "broken";
@@ -92,7 +91,8 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     }
     if (!this.options.schema) return raw as T;
     const result = this.options.schema.safeParse(raw);
-    if (!result.success) throw new DocumentParseError(`invalid content: ${z.prettifyError(result.error).replace(/\n/g, "; ")}`);
+    if (!result.success)
+      throw new DocumentParseError(`invalid content: ${z.prettifyError(result.error).replace(/\n/g, "; ")}`);
     return result.data;
   }
 
@@ -220,7 +220,8 @@ export class JsonDoc<T> {
   async probe(): Promise<ProbeOutcome> {
     const text = await this.#adapter.readText();
     if (text === null) return this.#adapter.knownText === null ? "same" : "missing";
-    if (text === this.#adapter.knownText) return "same";
+    // Restoring a broken file to its last good text (`git checkout`) is a change: it ends the broken state.
+    if (text === this.#adapter.knownText) return this.#broken ? "changed" : "same";
     try {
       this.#adapter.parse(text);
       return "changed";
