@@ -44,6 +44,10 @@ import { SuggestionsService } from "./suggestions/suggestions-service.js";
 import { ValidatorsService } from "./validators/validators-service.js";
 import { EventBus } from "./events/bus.js";
 import { PluginRegistry } from "./plugins/registry.js";
+import { LiveHub } from "./live/live-hub.js";
+import { connectEventPublishers } from "./events/publishers.js";
+import { MealplansService } from "./mealplans/mealplans-service.js";
+import { ShoppingService } from "./shopping/shopping-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -81,6 +85,8 @@ export class Larder {
   /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */
   readonly events: EventBus;
   readonly plugins: PluginRegistry;
+  /** Changed lists, items and plan entries with their wire objects, for the live channel (issue 14). */
+  readonly live = new LiveHub();
   users!: UsersService;
   auth!: AuthService;
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
@@ -108,6 +114,8 @@ export class Larder {
   explore!: ExploreService;
   suggestions!: SuggestionsService;
   validators!: ValidatorsService;
+  mealplans!: MealplansService;
+  shopping!: ShoppingService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -174,7 +182,10 @@ export class Larder {
     this.explore = new ExploreService(this);
     this.suggestions = new SuggestionsService(this);
     this.validators = new ValidatorsService(this);
+    this.mealplans = await MealplansService.open(this);
+    this.shopping = await ShoppingService.open(this);
     connectRecipeRecords(this);
+    connectEventPublishers(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
     if (this.users.all().length === 0) await this.firstStart(opts.seed ?? true);
@@ -230,7 +241,7 @@ export class Larder {
     await this.docWatcher?.close();
     await this.recipes?.close();
     await this.events.idle();
-    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle()]);
+    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();
   }

@@ -25,6 +25,9 @@ import { exportRoutes } from "./exports.js";
 import { shareRoutes } from "./shares.js";
 import { bulkActionRoutes } from "./bulk-actions.js";
 import { utilRoutes } from "./utils.js";
+import { mealplanRoutes } from "./mealplans.js";
+import { shoppingRoutes } from "./shopping.js";
+import { liveRoutes } from "./live.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -55,5 +58,8 @@ export function buildRouter(): Router {
     ...shareRoutes,
     ...bulkActionRoutes,
     ...utilRoutes,
+    ...mealplanRoutes,
+    ...shoppingRoutes,
+    ...liveRoutes,
   );
 }
