@@ -46,6 +46,7 @@ import { EventBus } from "./events/bus.js";
 import { PluginRegistry } from "./plugins/registry.js";
 import { ReportsService } from "./reports/reports-service.js";
 import { WebhooksService } from "./webhooks/webhooks-service.js";
+import { NotifiersService } from "./notifiers/notifiers-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -112,6 +113,8 @@ export class Larder {
   reports!: ReportsService;
   /** Household webhooks: the meal-plan digest at each webhook's time (scheduler, every 5 minutes). */
   webhooks!: WebhooksService;
+  /** Household notifiers (Apprise URLs through `notifier` plugins), told about events on the bus. */
+  notifiers!: NotifiersService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -180,6 +183,7 @@ export class Larder {
     this.validators = new ValidatorsService(this);
     this.reports = new ReportsService(this);
     this.webhooks = await WebhooksService.open(this);
+    this.notifiers = await NotifiersService.open(this);
     connectRecipeRecords(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
@@ -236,7 +240,7 @@ export class Larder {
     await this.docWatcher?.close();
     await this.recipes?.close();
     await this.events.idle();
-    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.webhooks?.idle()]);
+    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();
   }

@@ -152,6 +152,10 @@ export class DataFolder {
   get sessionsJson(): string {
     return this.#inside(".larder", "sessions.json");
   }
+  /** Notifiers' Apprise URLs: they carry tokens and passwords, so they stay on this machine. */
+  get notifierUrlsJson(): string {
+    return this.#inside(".larder", "notifier-urls.json");
+  }
   get apiTokensJson(): string {
     return this.#inside(".larder", "api-tokens.json");
   }

@@ -27,6 +27,7 @@ import { bulkActionRoutes } from "./bulk-actions.js";
 import { utilRoutes } from "./utils.js";
 import { reportRoutes } from "./reports.js";
 import { webhookRoutes } from "./webhooks.js";
+import { notifierRoutes } from "./notifiers.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -59,5 +60,6 @@ export function buildRouter(): Router {
     ...utilRoutes,
     ...reportRoutes,
     ...webhookRoutes,
+    ...notifierRoutes,
   );
 }
