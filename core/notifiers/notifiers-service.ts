@@ -25,6 +25,7 @@ import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
 import {
   AllowList,
   BlockedTargetError,
+  OutboundFetchError,
   createGuardedFetcher,
   judgeTarget,
   parseAddress,
@@ -261,7 +262,8 @@ export class NotifiersService {
     try {
       await this.send(url, notification);
     } catch (e) {
-      if (e instanceof LarderError && e.status >= 500) throw e;
+      // A disabled or failed plugin is the server's fault (5xx); anything the service or the URL did is the caller's to fix.
+      if (e instanceof LarderError && e.status >= 500 && !(e instanceof OutboundFetchError)) throw e;
       throw new BadRequestError(`The notifier test failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
