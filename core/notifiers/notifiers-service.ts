@@ -128,6 +128,9 @@ export const notifierAttributes = new AttributeTable<NotifierOut>("notifier", {
   householdId: attr.uuid((n: N) => n.householdId),
 });
 
+/** The longest one delivery may take, whatever the plugin does (each HTTP request has 15 s of its own). */
+const SEND_LIMIT_MS = 60_000;
+
 /** Mealie's test notification (`POST …/notifications/{id}/test`). */
 const TEST_BODY = "This is a test event.";
 
@@ -314,7 +317,30 @@ export class NotifiersService {
   /** Send through the scheme's plugin; rejects with why it could not. */
   private async send(url: string, notification: Notification): Promise<void> {
     const plugin = this.pluginFor(url);
-    await this.larder.plugins.use(plugin, (p) => p.send(url, notification, this.context()));
+    // A plugin that never settles (a third-party one ignoring its signal) must not pile up deliveries.
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const overdue = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new LarderError(
+          `The ${plugin.name} notifier did not finish within ${SEND_LIMIT_MS / 1000} s`,
+          504,
+        );
+        controller.abort(err);
+        reject(err);
+      }, SEND_LIMIT_MS);
+      timer.unref();
+    });
+    try {
+      await Promise.race([
+        this.larder.plugins.use(plugin, (p) =>
+          p.send(url, notification, { ...this.context(), signal: controller.signal }),
+        ),
+        overdue,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private context(): NotifierContext {

@@ -15,6 +15,8 @@ import {
 } from "./apprise-url.js";
 
 const METHODS = new Set(["POST", "GET", "PUT", "PATCH", "DELETE", "HEAD"]);
+const HEADER_NAME_RE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE_RE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 export interface CustomRequest {
   url: string;
@@ -28,6 +30,14 @@ function read(raw: string, secureScheme: string): { u: AppriseUrl; secure: boole
   if (!u.host) throw invalid(u.scheme, "a host is required");
   const method = (u.query.get("method") ?? "POST").toUpperCase();
   if (!METHODS.has(method)) throw invalid(u.scheme, `method must be one of ${[...METHODS].join(", ")}`);
+  // A header that cannot be sent is refused on save, not discovered by the HTTP stack at send time.
+  for (const [k, v] of u.query) {
+    if (!k.startsWith("+")) continue;
+    if (!HEADER_NAME_RE.test(k.slice(1)))
+      throw invalid(u.scheme, `${JSON.stringify(k.slice(1))} is not a header name`);
+    if (!HEADER_VALUE_RE.test(v))
+      throw invalid(u.scheme, `the value of header ${k.slice(1)} holds a line break or control character`);
+  }
   return { u, secure: u.scheme === secureScheme, method };
 }
 

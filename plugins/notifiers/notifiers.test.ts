@@ -109,6 +109,14 @@ describe("json:// and form://", () => {
     expect(body.source).toBe("larder");
   });
 
+  it("refuses a header carrying a line break, even at send time (a hand-edited URL)", async () => {
+    const before = rec.requests.length;
+    const url = `json://${host()}/x?+X-Note=a%0D%0AX-Injected:%20yes`;
+    expect(() => byScheme("json").check!(url, ctx)).toThrow(PluginInputError);
+    await expect(byScheme("json").send(url, note, ctx)).rejects.toThrow(PluginInputError);
+    expect(rec.requests.length).toBe(before);
+  });
+
   it("form:// sends the same fields form-encoded", async () => {
     const [r] = await sent("form", `form://${host()}/form`);
     expect(r.headers["content-type"]).toBe("application/x-www-form-urlencoded");

@@ -135,6 +135,21 @@ describe("notifiers API", () => {
       const detail = ((await res.json()) as { detail: Array<{ loc: string[]; msg: string }> }).detail[0];
       expect(detail.loc).toEqual(["body", "appriseUrl"]);
     }
+    // Header injection through Apprise's +Header option is refused on save; the json plugin stays enabled.
+    const injected = await create({
+      name: "Bad",
+      appriseUrl: `${hookUrl("/x")}?+X-Note=a%0D%0AX-Injected:%20yes`,
+    });
+    expect(injected.status).toBe(422);
+    expect(((await injected.json()) as { detail: Array<{ msg: string }> }).detail[0].msg).toMatch(
+      /line break/,
+    );
+    const ntfyToken = await create({
+      name: "Bad",
+      appriseUrl: `ntfy://127.0.0.1:${rec.port}/t?token=tk_a%0D%0AX:%20y`,
+    });
+    expect(ntfyToken.status).toBe(422);
+    expect(t.larder.plugins.list().find((p) => p.name === "json")?.state).toBe("loaded");
     const unknown = await create({ name: "Bad", appriseUrl: "pushover://user@token" });
     expect(((await unknown.json()) as { detail: Array<{ msg: string }> }).detail[0].msg).toMatch(
       /Unknown notifier scheme 'pushover'.*ntfy:\/\//,

@@ -29,6 +29,8 @@ function read(raw: string, ctx: Pick<PluginContext, "config">) {
     throw invalid(u.scheme, "each topic must be 1–64 letters, digits, '-' or '_'");
   const base = cloud ? apiBase(ctx, "NTFY", "https://ntfy.sh") : origin(u, u.scheme === "ntfys");
   const token = u.query.get("token") ?? (u.user.startsWith("tk_") && !u.password ? u.user : null);
+  if (token !== null && !/^[A-Za-z0-9._~+/=-]{1,256}$/.test(token))
+    throw invalid(u.scheme, "the access token holds characters a token cannot have");
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : basicAuth(u);
   const p = u.query.get("priority")?.trim().toLowerCase();
   let priority: number | undefined;
