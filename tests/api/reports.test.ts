@@ -72,6 +72,23 @@ describe("group reports", () => {
     expect(statuses).toEqual(["success", "failure", "success", "failure"]);
   });
 
+  it("keeps every entry of a long report, written in batches while the feature goes on", async () => {
+    const w = await t.larder.reports.start(await actorOf(token), {
+      name: "big migration",
+      category: "migration",
+    });
+    for (let i = 0; i < 5000; i++) {
+      w.add({ success: i % 10 !== 0, message: `recipe ${i}` });
+      if (i % 1000 === 0) await new Promise((r) => setImmediate(r));
+    }
+    expect((await w.finish()).status).toBe("partial");
+    const report = (await (await t.api(`/api/groups/reports/${w.id}`, { token })).json()) as {
+      entries: Array<{ message: string }>;
+    };
+    expect(report.entries).toHaveLength(5000);
+    expect(report.entries[4999].message).toBe("recipe 4999");
+  });
+
   it("filters by report_type and refuses an unknown one (422)", async () => {
     const actor = await actorOf(token);
     await (await t.larder.reports.start(actor, { name: "restore", category: "restore" })).finish();
