@@ -196,6 +196,12 @@ export class WebhooksService {
     });
   }
 
+  /** Every webhook of the actor's household (`HouseholdInDB.webhooks`). */
+  all(actor: Actor): ReadWebhook[] {
+    const { group, household } = this.scope(actor);
+    return this.records(group, household).map((w) => present(w, group, household));
+  }
+
   get(actor: Actor, id: string): ReadWebhook {
     const { group, household } = this.scope(actor);
     return present(this.record(group, household, id), group, household);

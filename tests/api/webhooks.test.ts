@@ -62,6 +62,9 @@ describe("webhooks API", () => {
     expect(updated).toMatchObject({ enabled: false, scheduledTime: "19:00:00Z" });
     const got = (await (await t.api(`/api/households/webhooks/${hook.id}`, { token })).json()) as Hook;
     expect(got).toEqual(updated);
+    const self = (await (await t.api("/api/households/self", { token })).json()) as { webhooks: Hook[] };
+    if (hasContract) assertContract("HouseholdInDB", self);
+    expect(self.webhooks).toContainEqual(updated);
     const del = await t.api(`/api/households/webhooks/${hook.id}`, { method: "DELETE", token });
     expect(del.status).toBe(200);
     if (hasContract) assertContract("ReadWebhook", await del.json());
