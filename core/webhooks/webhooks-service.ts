@@ -41,10 +41,10 @@ export interface MealPlanSource {
     householdId: string,
     startDate: string,
     endDate: string,
-  ): Promise<unknown[]>;
+  ): readonly unknown[] | Promise<readonly unknown[]>;
 }
 /** Until meal plans are wired in (`useMealPlans`), there is nothing to send. */
-const NO_MEAL_PLANS: MealPlanSource = { entriesBetween: async () => [] };
+const NO_MEAL_PLANS: MealPlanSource = { entriesBetween: () => [] };
 
 export const WebhookRecord = z.object({
   id: z.string(),
@@ -436,7 +436,7 @@ function present(w: WebhookRecord, g: GroupData, h: HouseholdData): ReadWebhook 
   };
 }
 
-export function webhookPayload(start: Date, end: Date, entries: unknown[]): WebhookPayload {
+export function webhookPayload(start: Date, end: Date, entries: readonly unknown[]): WebhookPayload {
   return {
     message: { title: "Webhook Task", body: "generic" },
     eventType: eventTypeNumber("webhook_task"),
@@ -446,7 +446,7 @@ export function webhookPayload(start: Date, end: Date, entries: unknown[]): Webh
       operation: "info",
       webhookStartDt: start.toISOString(),
       webhookEndDt: end.toISOString(),
-      webhookBody: entries,
+      webhookBody: [...entries],
     },
     eventId: randomUUID(),
     timestamp: new Date().toISOString(),
