@@ -47,6 +47,10 @@ import { PluginRegistry } from "./plugins/registry.js";
 import { ReportsService } from "./reports/reports-service.js";
 import { WebhooksService } from "./webhooks/webhooks-service.js";
 import { NotifiersService } from "./notifiers/notifiers-service.js";
+import { LiveHub } from "./live/live-hub.js";
+import { connectEventPublishers } from "./events/publishers.js";
+import { MealplansService } from "./mealplans/mealplans-service.js";
+import { ShoppingService } from "./shopping/shopping-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -82,6 +86,8 @@ export class Larder {
   /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */
   readonly events: EventBus;
   readonly plugins: PluginRegistry;
+  /** Changed lists, items and plan entries with their wire objects, for the live channel (issue 14). */
+  readonly live = new LiveHub();
   users!: UsersService;
   auth!: AuthService;
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
@@ -115,6 +121,8 @@ export class Larder {
   webhooks!: WebhooksService;
   /** Household notifiers (Apprise URLs through `notifier` plugins), told about events on the bus. */
   notifiers!: NotifiersService;
+  mealplans!: MealplansService;
+  shopping!: ShoppingService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -184,7 +192,12 @@ export class Larder {
     this.reports = new ReportsService(this);
     this.webhooks = await WebhooksService.open(this);
     this.notifiers = await NotifiersService.open(this);
+    this.mealplans = await MealplansService.open(this);
+    this.shopping = await ShoppingService.open(this);
+    // The webhook digest reads the household's plan through the meal-plan service.
+    this.webhooks.useMealPlans(this.mealplans);
     connectRecipeRecords(this);
+    connectEventPublishers(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
     if (this.users.all().length === 0) await this.firstStart();
@@ -240,7 +253,7 @@ export class Larder {
     await this.docWatcher?.close();
     await this.recipes?.close();
     await this.events.idle();
-    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
+    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();
   }

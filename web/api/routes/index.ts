@@ -28,6 +28,9 @@ import { utilRoutes } from "./utils.js";
 import { reportRoutes } from "./reports.js";
 import { webhookRoutes } from "./webhooks.js";
 import { notifierRoutes } from "./notifiers.js";
+import { mealplanRoutes } from "./mealplans.js";
+import { shoppingRoutes } from "./shopping.js";
+import { liveRoutes } from "./live.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -61,5 +64,8 @@ export function buildRouter(): Router {
     ...reportRoutes,
     ...webhookRoutes,
     ...notifierRoutes,
+    ...mealplanRoutes,
+    ...shoppingRoutes,
+    ...liveRoutes,
   );
 }
