@@ -221,6 +221,7 @@ interface Vocab {
   units: Map<string, UnitRecord>;
   labels: Map<string, LabelRecord>;
   unitsById: UnitsById;
+  labelledNames?: { name: string; labelId: string }[];
 }
 
 interface Scope {
@@ -587,8 +588,12 @@ export class ShoppingService {
     const parsed = raw.map((x, i) => parseAt(ItemIn, x, Array.isArray(input) ? i : null));
     const vocab = this.vocab(group);
     const byList = new Map<string, ItemIn[]>();
-    for (const p of parsed)
-      byList.set(p.shoppingListId.toLowerCase(), [...(byList.get(p.shoppingListId.toLowerCase()) ?? []), p]);
+    for (const p of parsed) {
+      const key = p.shoppingListId.toLowerCase();
+      const bucket = byList.get(key);
+      if (bucket) bucket.push(p);
+      else byList.set(key, [p]);
+    }
     const handles = new Map<string, ListHandle>();
     for (const id of byList.keys()) handles.set(id, await this.writable(group, household, id));
     const out: ItemsCollectionOut = { createdItems: [], updatedItems: [], deletedItems: [] };
@@ -661,8 +666,11 @@ export class ShoppingService {
     const moved = new Map<string, { target: ListHandle; item: ShoppingItemRecord }[]>();
     const byList = new Map<ListHandle, (ItemIn & { id: string })[]>();
     for (const { h, target, u } of located) {
-      if (target === h) byList.set(h, [...(byList.get(h) ?? []), u]);
-      else {
+      if (target === h) {
+        const bucket = byList.get(h);
+        if (bucket) bucket.push(u);
+        else byList.set(h, [u]);
+      } else {
         let taken: ShoppingItemRecord | undefined;
         await h.doc.update((d) => {
           taken = d.items.find((x) => x.id === u.id);
@@ -1074,15 +1082,25 @@ export class ShoppingService {
     const text = normaliseNote(note);
     if (!text || text.length > 60) return null;
     let best: { score: number; labelId: string } | null = null;
-    for (const f of group.foods.data.foods) {
-      if (!f.labelId || !vocab.labels.has(f.labelId)) continue;
-      for (const name of [f.name, f.pluralName, ...f.aliases.map((a) => a.name)]) {
-        if (!name) continue;
-        const s = ratio(text, name.toLowerCase());
-        if (s >= 80 && (!best || s > best.score)) best = { score: s, labelId: f.labelId };
-      }
+    for (const c of this.labelledNames(group, vocab)) {
+      // ratio ≥ 80 needs lengths within a factor of 1.5 of each other: skip the rest without comparing.
+      if (c.name.length * 2 < text.length * 1.33 || text.length * 2 < c.name.length * 1.33) continue;
+      const s = ratio(text, c.name);
+      if (s >= 80 && (!best || s > best.score)) best = { score: s, labelId: c.labelId };
     }
     return best?.labelId ?? null;
+  }
+
+  /** The group's labelled food names (name, plural, aliases), lower-cased; rebuilt when foods change. */
+  private labelledNames(group: GroupData, vocab: Vocab): { name: string; labelId: string }[] {
+    vocab.labelledNames ??= group.foods.data.foods.flatMap((f) =>
+      f.labelId && vocab.labels.has(f.labelId)
+        ? [f.name, f.pluralName, ...f.aliases.map((a) => a.name)]
+            .filter((n): n is string => !!n)
+            .map((n) => ({ name: n.toLowerCase(), labelId: f.labelId as string }))
+        : [],
+    );
+    return vocab.labelledNames;
   }
 
   private vocab(group: GroupData): Vocab {

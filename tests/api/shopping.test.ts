@@ -220,6 +220,21 @@ describe("shopping items", () => {
     for (const i of items) if (hasContract) assertContract("ShoppingListItemOut-Output", i);
   });
 
+  it("labels a note-only item from the labelled food its text resembles; a food without a label gives none", async () => {
+    const label = await json<{ id: string }>(
+      await t.api("/api/groups/labels", { method: "POST", token, json: { name: "Bakery Aisle" } }),
+    );
+    await food("sourdough loaf", { labelId: label.id });
+    const plain = await food("plain thing");
+    const list = await newList("Fuzzy");
+    const res = await bulk([
+      { shoppingListId: list.id, note: "Sourdough loaves" },
+      { shoppingListId: list.id, foodId: plain.id },
+      { shoppingListId: list.id, note: "something else entirely" },
+    ]);
+    expect(res.createdItems.map((i) => i.labelId)).toEqual([label.id, null, null]);
+  });
+
   it("bulk update: same notes consolidate into the first, a checked item keeps its flag and loses its references, positions reorder, a negative quantity deletes", async () => {
     const list = await newList("Updating");
     const created = (
