@@ -50,15 +50,21 @@ export const ConfigSchema = z.object({
   ldap: z.record(z.string(), z.string()).default({}),
   oidc: z.record(z.string(), z.string()).default({}),
   openai: z.record(z.string(), z.string()).default({}),
+  /**
+   * Notifier API bases (LARDER_NOTIFY_API_TGRAM, _DISCORD, _SLACK): a self-hosted Telegram Bot API
+   * server, a relay, or a local stand-in in tests. Default: the services' public addresses.
+   */
+  notifyApi: z.record(z.string(), z.string()).default({}),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
-const PREFIXED: Record<string, "theme" | "smtp" | "ldap" | "oidc" | "openai"> = {
+const PREFIXED: Record<string, "theme" | "smtp" | "ldap" | "oidc" | "openai" | "notifyApi"> = {
   THEME_: "theme",
   SMTP_: "smtp",
   LDAP_: "ldap",
   OIDC_: "oidc",
   OPENAI_: "openai",
+  LARDER_NOTIFY_API_: "notifyApi",
 };
 
 /** Build the configuration from an environment (default: process.env) plus explicit overrides. */

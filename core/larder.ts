@@ -44,6 +44,9 @@ import { SuggestionsService } from "./suggestions/suggestions-service.js";
 import { ValidatorsService } from "./validators/validators-service.js";
 import { EventBus } from "./events/bus.js";
 import { PluginRegistry } from "./plugins/registry.js";
+import { ReportsService } from "./reports/reports-service.js";
+import { WebhooksService } from "./webhooks/webhooks-service.js";
+import { NotifiersService } from "./notifiers/notifiers-service.js";
 import { LiveHub } from "./live/live-hub.js";
 import { connectEventPublishers } from "./events/publishers.js";
 import { MealplansService } from "./mealplans/mealplans-service.js";
@@ -114,6 +117,12 @@ export class Larder {
   explore!: ExploreService;
   suggestions!: SuggestionsService;
   validators!: ValidatorsService;
+  /** Group reports: imports and migrations write them (`reports.start`), the API reads them. */
+  reports!: ReportsService;
+  /** Household webhooks: the meal-plan digest at each webhook's time (scheduler, every 5 minutes). */
+  webhooks!: WebhooksService;
+  /** Household notifiers (Apprise URLs through `notifier` plugins), told about events on the bus. */
+  notifiers!: NotifiersService;
   mealplans!: MealplansService;
   shopping!: ShoppingService;
   private usersDoc!: JsonDoc<UsersDoc>;
@@ -182,8 +191,13 @@ export class Larder {
     this.explore = new ExploreService(this);
     this.suggestions = new SuggestionsService(this);
     this.validators = new ValidatorsService(this);
+    this.reports = new ReportsService(this);
+    this.webhooks = await WebhooksService.open(this);
+    this.notifiers = await NotifiersService.open(this);
     this.mealplans = await MealplansService.open(this);
     this.shopping = await ShoppingService.open(this);
+    // The webhook digest reads the household's plan through the meal-plan service.
+    this.webhooks.useMealPlans(this.mealplans);
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);
@@ -241,7 +255,7 @@ export class Larder {
     await this.docWatcher?.close();
     await this.recipes?.close();
     await this.events.idle();
-    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle()]);
+    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();
   }

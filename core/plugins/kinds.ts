@@ -94,16 +94,35 @@ export type MigratedEntry =
   | { ok: true; name: string; imported: ImportedRecipe; sourceId?: string }
   | { ok: false; name: string; error: string };
 
-/** Notifier for an Apprise URL scheme (issue 14). */
+/**
+ * Notifier for Apprise URL schemes (issue 14). URLs are handed over as the text the user saved: some
+ * Apprise URLs are not WHATWG URLs (a Telegram bot token holds a colon where a port would be).
+ */
 export interface NotifierPlugin extends PluginBase<"notifier"> {
   /** URL schemes handled, without the colon: `ntfy`, `ntfys`. */
   schemes: readonly string[];
-  send(url: URL, notification: Notification, ctx: PluginContext): Promise<void>;
+  /**
+   * Read a URL when it is saved. Throw `PluginInputError` when it cannot be used (the API answers 422
+   * with the message); return every endpoint it will contact (`https://host:port/…`, `smtp://host:port`)
+   * so that core can refuse private addresses before anything is sent.
+   */
+  check?(url: string, ctx: PluginContext): string[];
+  send(url: string, notification: Notification, ctx: NotifierContext): Promise<void>;
+}
+export interface NotifierContext extends PluginContext {
+  /**
+   * For protocols other than HTTP (SMTP): resolve a host name to one address the fetch policy allows
+   * (public, or in LARDER_FETCH_ALLOW), or throw `BlockedTargetError`. Connect to that address.
+   */
+  resolveAllowed(hostname: string): Promise<string>;
 }
 export interface Notification {
   title: string;
   body: string;
-  /** Mealie's extra fields for `json://`/`form://` targets (event type name, ids, document data). */
+  /**
+   * Mealie's extra fields for `json://`/`form://` targets: `event_type`, `integration_id`,
+   * `document_data` (a JSON string), `event_id`, `timestamp`. Other schemes ignore them.
+   */
   extras: Record<string, string>;
 }
 

@@ -110,6 +110,15 @@ export class DataFolder {
     return path.join(this.activityDir(groupSlug), `${month}.jsonl`);
   }
 
+  /** Group reports (imports, migrations, backups): one file per report, `<id>.json`. */
+  reportsDir(groupSlug: string): string {
+    return path.join(this.groupDir(groupSlug), "reports");
+  }
+  reportFile(groupSlug: string, reportId: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(reportId)) throw new UnsafePathError("report id", reportId);
+    return path.join(this.reportsDir(groupSlug), `${reportId}.json`);
+  }
+
   householdsDir(groupSlug: string): string {
     return path.join(this.groupDir(groupSlug), "households");
   }
@@ -158,6 +167,10 @@ export class DataFolder {
   }
   get sessionsJson(): string {
     return this.#inside(".larder", "sessions.json");
+  }
+  /** Notifiers' Apprise URLs: they carry tokens and passwords, so they stay on this machine. */
+  get notifierUrlsJson(): string {
+    return this.#inside(".larder", "notifier-urls.json");
   }
   get apiTokensJson(): string {
     return this.#inside(".larder", "api-tokens.json");

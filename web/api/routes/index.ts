@@ -25,6 +25,9 @@ import { exportRoutes } from "./exports.js";
 import { shareRoutes } from "./shares.js";
 import { bulkActionRoutes } from "./bulk-actions.js";
 import { utilRoutes } from "./utils.js";
+import { reportRoutes } from "./reports.js";
+import { webhookRoutes } from "./webhooks.js";
+import { notifierRoutes } from "./notifiers.js";
 import { mealplanRoutes } from "./mealplans.js";
 import { shoppingRoutes } from "./shopping.js";
 import { liveRoutes } from "./live.js";
@@ -58,6 +61,9 @@ export function buildRouter(): Router {
     ...shareRoutes,
     ...bulkActionRoutes,
     ...utilRoutes,
+    ...reportRoutes,
+    ...webhookRoutes,
+    ...notifierRoutes,
     ...mealplanRoutes,
     ...shoppingRoutes,
     ...liveRoutes,
