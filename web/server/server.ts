@@ -11,6 +11,7 @@ import type { Larder } from "../../core/larder.js";
 import { createApiHandler } from "../api/handler.js";
 import { buildRouter } from "../api/routes/index.js";
 import { withRequestScope } from "./crash-guard.js";
+import { Limiter, Overloaded } from "./limiter.js";
 import { createRemixHandler, type NodeHandler } from "./remix-adapter.js";
 import { serveStatic } from "./static-files.js";
 
@@ -39,6 +40,11 @@ export function defaultBuildDir(): string {
   }
   return resolve("build");
 }
+
+/** Page renders at a time; more only interleave (each waits for all) on a CPU-bound event loop. */
+const PAGE_CONCURRENCY = 4;
+/** Pages waiting beyond this are answered 503 at once rather than after a minute. */
+const PAGE_QUEUE = 2_000;
 
 /** How long after start-up the web UI's server build is loaded if no page asked for it before. */
 const UI_PRELOAD_DELAY_MS = 2_000;
@@ -69,21 +75,34 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       UI_PRELOAD_DELAY_MS,
     ).unref();
   }
-  return createServer((req, res) => withRequestScope(req, res, () => {
-    const path = (req.url ?? "/").split("?")[0];
-    const run = async () => {
-      if (path === "/api" || path.startsWith("/api/")) return api(req, res);
-      if (await serveStatic(clientDir, req, res)) return;
-      if (built) return (await loadRemix())(req, res);
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("The web UI is not built. Run `npm run build`.");
-    };
-    run().catch((e: unknown) => {
-      larder.log.error(`request ${req.method} ${path} failed`, e);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("Internal Server Error");
-    });
-  }));
+  // Pages render a few at a time, in arrival order (limiter.ts); the API is not held behind them.
+  const pages = new Limiter(PAGE_CONCURRENCY, PAGE_QUEUE);
+  return createServer((req, res) =>
+    withRequestScope(req, res, () => {
+      const path = (req.url ?? "/").split("?")[0];
+      const run = async () => {
+        if (path === "/api" || path.startsWith("/api/")) return api(req, res);
+        if (await serveStatic(clientDir, req, res)) return;
+        if (built) return pages.run(async () => (await loadRemix())(req, res));
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("The web UI is not built. Run `npm run build`.");
+      };
+      run().catch((e: unknown) => {
+        if (e instanceof Overloaded) {
+          if (!res.headersSent)
+            res.writeHead(503, {
+              "Content-Type": "text/plain; charset=utf-8",
+              "Retry-After": String(e.retryAfterSeconds),
+            });
+          res.end("The server is busy; try again shortly.");
+          return;
+        }
+        larder.log.error(`request ${req.method} ${path} failed`, e);
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error");
+      });
+    }),
+  );
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
