@@ -3,7 +3,7 @@
  * pointing at another group's label, a recipe action with a `javascript:` or `file:` URL, an SVG
  * avatar, and a temp file left by a killed writer surviving restarts.
  */
-import { readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -140,5 +140,36 @@ describe("temp files left by a killed writer", () => {
       await again.close();
       await s.close().catch(() => undefined);
     }
+  });
+});
+
+describe("the admin's problem list", () => {
+  it("lists a copied file's duplicate id and an unreadable file; other users may not see it", async () => {
+    const slug = (await (
+      await t.api("/api/recipes", { method: "POST", token, json: { name: "Copied Soup" } })
+    ).json()) as string;
+    const e = t.larder.recipes.store.get("home", slug)!;
+    const dir = t.larder.folder.recipesDir(e.groupSlug);
+    await writeFile(join(dir, "copied-soup-variant.md"), await readFile(join(dir, `${slug}.md`)));
+    await writeFile(
+      join(dir, "wide.md"),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("---\nname: Wide\n---\n", "utf16le")]),
+    );
+    await t.larder.recipes.store.rescan(e.groupSlug);
+    const res = await t.api("/api/admin/maintenance/problems", { token });
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: Array<{ path: string; kind: string }> };
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: `groups/${e.groupSlug}/recipes/copied-soup-variant.md`,
+          kind: "duplicate-id",
+        }),
+        expect.objectContaining({ path: `groups/${e.groupSlug}/recipes/wide.md`, kind: "broken" }),
+      ]),
+    );
+    expect(t.larder.recipes.store.get("home", slug)?.id).toBe(e.id);
+    const member = await makeUser(t);
+    expect((await t.api("/api/admin/maintenance/problems", { token: member.token })).status).toBe(403);
   });
 });
