@@ -11,7 +11,7 @@ import type { Larder } from "../../core/larder.js";
 import { createApiHandler } from "../api/handler.js";
 import { buildRouter } from "../api/routes/index.js";
 import { withRequestScope } from "./crash-guard.js";
-import { Limiter, Overloaded } from "./limiter.js";
+import { FairShare, Overloaded } from "./limiter.js";
 import { createRemixHandler, type NodeHandler } from "./remix-adapter.js";
 import { serveStatic } from "./static-files.js";
 
@@ -41,10 +41,22 @@ export function defaultBuildDir(): string {
   return resolve("build");
 }
 
-/** Page renders at a time; more only interleave (each waits for all) on a CPU-bound event loop. */
-const PAGE_CONCURRENCY = 4;
-/** Pages waiting beyond this are answered 503 at once rather than after a minute. */
-const PAGE_QUEUE = 2_000;
+/**
+ * Request slots shared fairly between page renders and the API's list and search requests (limiter.ts):
+ * each class gets about half the time when both are busy, in arrival order within a class. Other API
+ * requests (uploads reading their bodies, sign-in, media) are not held: they must not wait behind pages.
+ */
+const SLOTS = { total: 2, page: 2, api: 2 };
+/** Requests waiting per class beyond this are answered 503 at once rather than after a minute. */
+const MAX_WAITING = 2_000;
+
+/** The API requests that cost CPU time in proportion to the folder: listing and searching recipes. */
+function isListOrSearch(method: string | undefined, path: string): boolean {
+  return (
+    (method === "GET" || method === "HEAD") &&
+    (path === "/api/recipes" || path === "/api/explore/groups" || path.startsWith("/api/explore/groups/"))
+  );
+}
 
 /** How long after start-up the web UI's server build is loaded if no page asked for it before. */
 const UI_PRELOAD_DELAY_MS = 2_000;
@@ -75,15 +87,15 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       UI_PRELOAD_DELAY_MS,
     ).unref();
   }
-  // Pages render a few at a time, in arrival order (limiter.ts); the API is not held behind them.
-  const pages = new Limiter(PAGE_CONCURRENCY, PAGE_QUEUE);
+  const share = new FairShare(SLOTS.total, { page: SLOTS.page, api: SLOTS.api }, MAX_WAITING);
   return createServer((req, res) =>
     withRequestScope(req, res, () => {
       const path = (req.url ?? "/").split("?")[0];
       const run = async () => {
+        if (isListOrSearch(req.method, path)) return share.run("api", () => api(req, res));
         if (path === "/api" || path.startsWith("/api/")) return api(req, res);
         if (await serveStatic(clientDir, req, res)) return;
-        if (built) return pages.run(async () => (await loadRemix())(req, res));
+        if (built) return share.run("page", async () => (await loadRemix())(req, res));
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
         res.end("The web UI is not built. Run `npm run build`.");
       };
