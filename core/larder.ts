@@ -1,6 +1,7 @@
 /**
  * The composition root: one Larder instance per data folder. `web/` and `cli/` are adapters over it.
  */
+import { removeStaleTempFiles } from "./storage/atomic-write.js";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -163,6 +164,9 @@ export class Larder {
     // A folder cloned with git has no .larder/: it is per machine.
     await ensurePrivateDirs(this.folder);
     const tmpDir = this.folder.tmpDir;
+    // Temp files of a writer killed mid-write would otherwise wait for the hourly job, or survive
+    // every restart that comes sooner.
+    if (!opts.readOnly) await removeStaleTempFiles(tmpDir, 60 * 60 * 1000, Date.now(), { deadWriters: true });
     this.site = await JsonDoc.open(this.folder.larderJson, { schema: SiteDoc, tmpDir, defaults: () => SiteDoc.parse({}) });
     this.usersDoc = await JsonDoc.open(this.folder.usersJson, { schema: UsersDoc, tmpDir, defaults: () => UsersDoc.parse({}) });
     this.users = new UsersService(this.usersDoc);

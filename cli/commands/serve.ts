@@ -41,6 +41,11 @@ function parsePort(value: string | undefined): number | undefined {
 }
 
 async function serve(opts: ServeOptions): Promise<void> {
+  // React (and the libraries of the UI's server build) choose their development or production code
+  // when first loaded, from NODE_ENV: unset, a served page rendered with React's development build,
+  // several times slower (a profile under load showed react-dom-server.node.development.js). A
+  // server is production unless someone says otherwise.
+  process.env.NODE_ENV ??= "production";
   if (opts.demo && opts.data)
     throw new CliError("--demo serves ./.demo; it cannot be combined with --data", EXIT.invalid);
   const port = parsePort(opts.port);

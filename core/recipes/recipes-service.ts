@@ -6,7 +6,7 @@ import { cp, rm } from "node:fs/promises";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
-import { BadRequestError, ForbiddenError, NotFoundError } from "../errors.js";
+import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import { RecipeInput, RECIPE_SETTINGS_DEFAULTS, type Recipe, type RecipeSummary } from "../schemas/recipe.js";
 import type { UserRecord } from "../schemas/records.js";
 import { RecipeStore, type RecipeEntry } from "./store/index.js";
@@ -197,7 +197,9 @@ export class RecipesService {
   async create(actor: Actor, input: unknown): Promise<string> {
     const { user, group } = this.userGroup(actor);
     const body = RecipeInput.parse(input ?? {});
-    const { name, slug } = this.freeName(group, this.checkName(body.name ?? "New Recipe"));
+    // Mealie's CreateRecipe requires a name: an empty or null body is a 422, never a "New Recipe".
+    if (body.name === undefined || body.name === null) throw new ValidationError([{ loc: ["body", "name"], msg: "Field required", type: "missing" }]);
+    const { name, slug } = this.freeName(group, this.checkName(body.name));
     const household = this.larder.groups.household(group.doc.data.id, user.householdId)?.doc.data;
     const prefs = household?.preferences;
     const now = new Date().toISOString();

@@ -9,6 +9,7 @@
  */
 import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { sniffImage } from "../media/image-check.js";
 import { loadSharp } from "../lazy/modules.js";
 import type { DataFolder } from "../storage/data-folder.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
@@ -36,6 +37,9 @@ export class AvatarStore {
 
   /** Convert an upload to the stored webp; 400 when it is not an image sharp can read. */
   async save(userId: string, upload: Buffer): Promise<void> {
+    // Raster formats only, as for recipe images: sharp would hand an SVG to librsvg (markup parsed on
+    // the server), and nothing but a known image signature reaches it.
+    if (sniffImage(upload) === null) throw new BadRequestError("The uploaded file is not an image");
     let webp: Buffer;
     const sharp = await loadSharp();
     try {

@@ -12,6 +12,7 @@ import type { Larder } from "../../core/larder.js";
 import { createApiHandler } from "../api/handler.js";
 import { buildRouter } from "../api/routes/index.js";
 import { withRequestScope } from "./crash-guard.js";
+import { FairShare, Overloaded } from "./limiter.js";
 import { serveStatic } from "./static-files.js";
 
 export interface StartOptions {
@@ -38,6 +39,23 @@ export function defaultBuildDir(): string {
     dir = dirname(dir);
   }
   return resolve("build");
+}
+
+/**
+ * Request slots shared fairly between page renders and the API's list and search requests (limiter.ts):
+ * each class gets about half the time when both are busy, in arrival order within a class. Other API
+ * requests (uploads reading their bodies, sign-in, media) are not held: they must not wait behind pages.
+ */
+const SLOTS = { total: 2, page: 2, api: 2 };
+/** Requests waiting per class beyond this are answered 503 at once rather than after a minute. */
+const MAX_WAITING = 2_000;
+
+/** The API requests that cost CPU time in proportion to the folder: listing and searching recipes. */
+function isListOrSearch(method: string | undefined, path: string): boolean {
+  return (
+    (method === "GET" || method === "HEAD") &&
+    (path === "/api/recipes" || path === "/api/explore/groups" || path.startsWith("/api/explore/groups/"))
+  );
 }
 
 /** How long after start-up the web UI's server build is loaded if no page asked for it before. */
@@ -70,21 +88,34 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       UI_PRELOAD_DELAY_MS,
     ).unref();
   }
-  return createServer((req, res) => withRequestScope(req, res, () => {
-    const path = (req.url ?? "/").split("?")[0];
-    const run = async () => {
-      if (path === "/api" || path.startsWith("/api/")) return api(req, res);
-      if (await serveStatic(clientDir, req, res)) return;
-      if (built) return (await loadUi())(req, res);
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("The web UI is not built. Run `npm run build`.");
-    };
-    run().catch((e: unknown) => {
-      larder.log.error(`request ${req.method} ${path} failed`, e);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("Internal Server Error");
-    });
-  }));
+  const share = new FairShare(SLOTS.total, { page: SLOTS.page, api: SLOTS.api }, MAX_WAITING);
+  return createServer((req, res) =>
+    withRequestScope(req, res, () => {
+      const path = (req.url ?? "/").split("?")[0];
+      const run = async () => {
+        if (isListOrSearch(req.method, path)) return share.run("api", () => api(req, res));
+        if (path === "/api" || path.startsWith("/api/")) return api(req, res);
+        if (await serveStatic(clientDir, req, res)) return;
+        if (built) return share.run("page", async () => (await loadUi())(req, res));
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("The web UI is not built. Run `npm run build`.");
+      };
+      run().catch((e: unknown) => {
+        if (e instanceof Overloaded) {
+          if (!res.headersSent)
+            res.writeHead(503, {
+              "Content-Type": "text/plain; charset=utf-8",
+              "Retry-After": String(e.retryAfterSeconds),
+            });
+          res.end("The server is busy; try again shortly.");
+          return;
+        }
+        larder.log.error(`request ${req.method} ${path} failed`, e);
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error");
+      });
+    }),
+  );
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {

@@ -3,10 +3,11 @@ import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import type { ExportFile } from "../../../core/exports/exports-service.js";
 import { ValidationError } from "../../../core/errors.js";
+import { headerSafe } from "../../../core/media/safe-path.js";
 
 /** `attachment; filename="…"` with a name that cannot break out of the header. */
 export function attachment(filename: string): string {
-  return `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`;
+  return `attachment; filename="${headerSafe(filename)}"`;
 }
 
 /** A prepared file as a download. */
