@@ -12,9 +12,13 @@ import type { Larder } from "../../core/larder.js";
 import { ApiContext } from "./context.js";
 import { Reply } from "./reply.js";
 import type { Router } from "./router.js";
+import { SESSION_COOKIE, readCookie as readCookieHeader } from "../server/edge.js";
 
-export const SESSION_COOKIE = "mealie.access_token";
-const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// Cookies and the same-origin rule live in web/server/edge.ts, shared with the UI; server.ts applies the
+// rule to every request before this handler runs.
+export { SESSION_COOKIE };
+export const readCookie = (header: string | undefined, name: string): string | null =>
+  readCookieHeader(header, name);
 
 export function createApiHandler(larder: Larder, router: Router) {
   return async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -35,7 +39,7 @@ export function createApiHandler(larder: Larder, router: Router) {
 
       let actor: Actor = PUBLIC;
       if (route.auth !== "public") {
-        actor = await authenticate(larder, req, method, route.auth !== "optional");
+        actor = await authenticate(larder, req, route.auth !== "optional");
       }
       if (route.auth === "admin" && (actor.kind !== "user" || !actor.user.admin)) {
         throw new ForbiddenError("Forbidden", "Forbidden");
@@ -49,7 +53,14 @@ export function createApiHandler(larder: Larder, router: Router) {
       headers = ctx.headers;
       if (res.headersSent || res.writableEnded) return;
       if (result instanceof Reply) {
-        if (result.raw) return sendRaw(res, result.status, result.body as Buffer, { ...headers, ...result.headers }, method);
+        if (result.raw)
+          return sendRaw(
+            res,
+            result.status,
+            result.body as Buffer,
+            { ...headers, ...result.headers },
+            method,
+          );
         return send(res, result.status, result.body, { ...headers, ...result.headers });
       }
       return send(res, 200, result === undefined ? null : result, headers);
@@ -60,22 +71,14 @@ export function createApiHandler(larder: Larder, router: Router) {
   };
 }
 
-async function authenticate(larder: Larder, req: IncomingMessage, method: string, required: boolean): Promise<Actor> {
+async function authenticate(larder: Larder, req: IncomingMessage, required: boolean): Promise<Actor> {
   const auth = req.headers.authorization;
   let token: string | null = null;
-  let viaCookie = false;
   if (auth && /^bearer\s+/i.test(auth)) token = auth.replace(/^bearer\s+/i, "").trim();
-  if (!token) {
-    token = readCookie(req.headers.cookie, SESSION_COOKIE);
-    viaCookie = token !== null;
-  }
+  if (!token) token = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!token) {
     if (required) throw new UnauthorizedError(auth ? "Could not validate credentials" : "Not authenticated");
     return PUBLIC;
-  }
-  // A cookie rides along on cross-site requests; unsafe ones must prove they come from our own pages.
-  if (viaCookie && UNSAFE.has(method) && !sameOrigin(req)) {
-    throw new ForbiddenError("Cross-origin request refused", "Cross-origin request refused");
   }
   const actor = await larder.auth.authenticateToken(token);
   if (!actor) {
@@ -85,35 +88,12 @@ async function authenticate(larder: Larder, req: IncomingMessage, method: string
   return actor;
 }
 
-export function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i < 0) continue;
-    if (part.slice(0, i).trim() === name) {
-      const v = part.slice(i + 1).trim();
-      try {
-        return decodeURIComponent(v);
-      } catch {
-        return v;
-      }
-    }
-  }
-  return null;
-}
-
-function sameOrigin(req: IncomingMessage): boolean {
-  const host = req.headers.host;
-  const origin = req.headers.origin ?? req.headers.referer;
-  if (!host || !origin) return false;
-  try {
-    return new URL(String(origin)).host === host;
-  } catch {
-    return false;
-  }
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (status === 204) {
     res.writeHead(204, headers);
     res.end();
@@ -128,7 +108,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function sendRaw(res: ServerResponse, status: number, data: Buffer, headers: Record<string, string>, method: string): void {
+function sendRaw(
+  res: ServerResponse,
+  status: number,
+  data: Buffer,
+  headers: Record<string, string>,
+  method: string,
+): void {
   res.writeHead(status, { "Content-Length": data.length, ...headers });
   res.end(method === "HEAD" ? undefined : data);
 }
@@ -146,5 +132,10 @@ function sendError(res: ServerResponse, e: unknown, headers: Record<string, stri
   }
   if (e instanceof ZodError) return send(res, 422, { detail: validationDetail(e) }, headers);
   larder.log.error("unhandled error in /api", e);
-  return send(res, 500, { detail: { message: "Unknown Error", error: true, exception: (e as Error)?.name ?? "Error" } }, headers);
+  return send(
+    res,
+    500,
+    { detail: { message: "Unknown Error", error: true, exception: (e as Error)?.name ?? "Error" } },
+    headers,
+  );
 }

@@ -2,12 +2,15 @@
  * Server entry: React Router's default Node entry (streaming SSR; bots get the whole document at once), plus
  * a few response headers and error logging through Larder's logger (404s are not errors worth a log line).
  */
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { contentSecurityPolicy } from "./lib/csp.server.js";
+import { NonceContext } from "./lib/nonce.js";
 
 /** How long deferred data may stream; React is aborted a second later so its rejections reach the page. */
 export const streamTimeout = 5_000;
@@ -20,6 +23,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ): Promise<Response> {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+  // A fresh nonce per page: the only inline scripts that run are the ones this response rendered.
+  const nonce = randomBytes(16).toString("base64");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const ready = () => {
@@ -31,6 +36,7 @@ export default function handleRequest(
       responseHeaders.set("X-Content-Type-Options", "nosniff");
       responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
       responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+      responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
       resolve(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
@@ -40,8 +46,11 @@ export default function handleRequest(
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
         onShellError: reject,
         onError(error: unknown) {

@@ -140,8 +140,10 @@ export async function newPage(
   if (errors) {
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => {
-      // Hydration mismatches, and render errors React Router caught and turned into an error page.
-      if (m.type() === "error" && /hydrat|React Router caught/i.test(m.text())) errors.push(m.text());
+      // Hydration mismatches, render errors React Router caught and turned into an error page, and
+      // anything the page's Content-Security-Policy blocked (decision 0021).
+      if (m.type() === "error" && /hydrat|React Router caught|Content Security Policy/i.test(m.text()))
+        errors.push(m.text());
     });
   }
   return page;

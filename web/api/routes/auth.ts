@@ -2,6 +2,7 @@
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { SESSION_COOKIE, readCookie } from "../handler.js";
+import { isSecure, sessionCookie } from "../../server/edge.js";
 import type { ApiContext } from "../context.js";
 import { TooManyRequestsError } from "../../../core/errors.js";
 import { clientAddress } from "../../server/client-address.js";
@@ -10,9 +11,9 @@ import { clientAddress } from "../../server/client-address.js";
 const OIDC_BINDING_COOKIE = "larder.oidc";
 
 function cookie(ctx: ApiContext, value: string, maxAge: number, name = SESSION_COOKIE, path = "/"): string {
-  const secure =
-    ctx.req.headers["x-forwarded-proto"] === "https" || ctx.larder.config.baseUrl.startsWith("https:");
-  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+  const proto = ctx.req.headers["x-forwarded-proto"];
+  const secure = isSecure("http:", Array.isArray(proto) ? proto[0] : proto, ctx.larder.config.baseUrl);
+  return sessionCookie(value, maxAge, secure, name, path);
 }
 
 // Lax, so the cookie comes along when the IdP sends the browser back with a top-level GET.

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "react-router";
 import { statusOf } from "./errors.server.js";
 import { MultipartLimitError, parseMultipartForm } from "./multipart.server.js";
-import { assertSameOrigin, requireUserActor, type UserActor } from "./session.server.js";
+import { requireUserActor, type UserActor } from "./session.server.js";
 import type { IntentError, IntentResult } from "./recipe-types.js";
 
 export type { IntentResult };
@@ -126,7 +126,6 @@ export async function runRecipeIntent(
   context: AppLoadContext,
   slug: string,
 ): Promise<IntentResult> {
-  assertSameOrigin(request);
   const actor = await requireUserActor(request, context);
   let form: FormData;
   try {

@@ -5,11 +5,10 @@
 import { redirect } from "react-router";
 import { languageOf } from "../lib/i18n.js";
 import { languageCookie } from "../lib/i18n.server.js";
-import { assertSameOrigin, safeRedirectPath } from "../lib/session.server.js";
+import { safeRedirectPath } from "../lib/session.server.js";
 import type { ActionArgs } from "../lib/context.js";
 
 export async function action({ request }: ActionArgs) {
-  assertSameOrigin(request);
   const form = await request.formData();
   const lang = String(form.get("lang") ?? "");
   const raw = String(form.get("redirectTo") ?? "");

@@ -9,7 +9,7 @@ import { redirect, type MetaFunction } from "react-router";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { Button, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { useT, metaT } from "../lib/i18n.js";
-import { assertSameOrigin, requireGroupMember } from "../lib/session.server.js";
+import { requireGroupMember } from "../lib/session.server.js";
 import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "recipe")("create.title") }];
@@ -32,7 +32,6 @@ export async function action({
   context,
   params,
 }: ActionArgs): Promise<{ error: NameError; name: string }> {
-  assertSameOrigin(request);
   const { actor, groupSlug } = await requireGroupMember(request, context, params.groupSlug);
   const form = await request.formData();
   const name = String(form.get("name") ?? "").trim();

@@ -8,7 +8,7 @@ import { PasswordForm } from "../components/profile/PasswordForm.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
 import { changePassword, createToken, deleteToken, updateDetails } from "../lib/profile.server.js";
-import { assertSameOrigin, requireUserActor } from "../lib/session.server.js";
+import { requireUserActor } from "../lib/session.server.js";
 import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -25,7 +25,6 @@ export async function loader({ request, context }: LoaderArgs) {
 }
 
 export async function action({ request, context }: ActionArgs) {
-  assertSameOrigin(request);
   const actor = await requireUserActor(request, context);
   const form = await request.formData();
   const t = serverT(request, "shell");
