@@ -284,7 +284,8 @@ export class OidcClient {
       this.log.warn(
         `OIDC: ${s.configurationUrl} is not an issuer's /.well-known/openid-configuration; its issuer is not checked`,
       );
-    const meta = config.serverMetadata();
+    // The document as the IdP sent it (serverMetadata() adds helper methods).
+    const { supportsPKCE: _helper, ...meta } = config.serverMetadata();
     // The same choice as before the library: basic when the IdP takes it (or names nothing else).
     const methods = meta.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
     const auth =
@@ -293,7 +294,17 @@ export class OidcClient {
         : methods.includes("client_secret_basic") || !methods.includes("client_secret_post")
           ? oidc.ClientSecretBasic(s.clientSecret)
           : oidc.ClientSecretPost(s.clientSecret);
-    config = new oidc.Configuration(meta, s.clientId, { [oidc.clockTolerance]: 60 }, auth);
+    // Never an unsigned ID token, and HS* (signed with the client secret) only when there is a secret.
+    // Without a list, openid-client accepts RS256 alone.
+    const algs = meta.id_token_signing_alg_values_supported?.filter(
+      (a) => a !== "none" && (!a.startsWith("HS") || s.clientSecret !== null),
+    );
+    config = new oidc.Configuration(
+      { ...meta, ...(algs ? { id_token_signing_alg_values_supported: algs } : {}) },
+      s.clientId,
+      { [oidc.clockTolerance]: 60 },
+      auth,
+    );
     config[oidc.customFetch] = this.customFetch;
     config.timeout = 10;
     if (insecure) {
