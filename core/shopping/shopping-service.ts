@@ -814,6 +814,13 @@ export class ShoppingService {
     return removed;
   }
 
+  /** List files that fail to parse (for `larder check`). */
+  broken(): { path: string; message: string }[] {
+    return [...this.lists.values()].flatMap((h) =>
+      h.doc.broken ? [{ path: h.doc.path, message: h.doc.broken.message }] : [],
+    );
+  }
+
   async idle(): Promise<void> {
     await Promise.all([...this.opening.values()].map((p) => p.catch(() => undefined)));
     await Promise.all([...this.lists.values()].map((h) => h.doc.idle()));
