@@ -464,7 +464,7 @@ describe("recipes on a shopping list", () => {
         json: { recipeIncrementQuantity: 10 },
       }),
     );
-    const target = added.listItems[0];
+    const target = added.listItems.find((i) => i.note === "salt")!;
     await json(
       await t.api(`${ITEMS}/${target.id}`, {
         method: "PUT",
