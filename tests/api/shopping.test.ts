@@ -166,6 +166,28 @@ describe("shopping lists", () => {
   });
 });
 
+describe("labels and list timestamps", () => {
+  it("a deleted label leaves every list's settings; item updates and deletes move the list's updatedAt", async () => {
+    const label = await json<{ id: string }>(
+      await t.api("/api/groups/labels", { method: "POST", token, json: { name: "Short Lived" } }),
+    );
+    const list = await newList("Timestamps");
+    expect(list.labelSettings.some((s) => s.labelId === label.id)).toBe(true);
+    expect((await t.api(`/api/groups/labels/${label.id}`, { method: "DELETE", token })).status).toBe(200);
+    expect((await getList(list.id)).labelSettings.some((s) => s.labelId === label.id)).toBe(false);
+    const [item] = (await bulk([{ shoppingListId: list.id, note: "tea" }])).createdItems;
+    let before = (await getList(list.id)).updatedAt;
+    await json(await t.api(`${ITEMS}/${item.id}`, { method: "PUT", token, json: { ...item, quantity: 2 } }));
+    let after = (await getList(list.id)).updatedAt;
+    expect(after >= before).toBe(true);
+    expect(after).not.toBe(before);
+    before = after;
+    await json(await t.api(`${ITEMS}/${item.id}`, { method: "DELETE", token }));
+    after = (await getList(list.id)).updatedAt;
+    expect(after).not.toBe(before);
+  });
+});
+
 describe("shopping items", () => {
   it("bulk create merges same-note items (5 distinct + 5 shared → 6) and into existing unchecked items; list updatedAt moves", async () => {
     const list = await newList("Merging");
