@@ -351,9 +351,10 @@ export class ShoppingService {
     const { group, household } = this.scope(actor);
     const h = await this.writable(group, household, id);
     const out = this.presentList(h);
+    // Forgotten first, so no request finds the list while its pending writes settle and the file goes.
+    this.lists.delete(h.id);
     await h.doc.idle();
     await rm(h.doc.path, { force: true });
-    this.lists.delete(h.id);
     this.emit(actor, h, "shopping_list_deleted", {
       documentType: "shopping_list",
       operation: "delete",
