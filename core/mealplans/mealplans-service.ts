@@ -28,7 +28,7 @@ import { queryFilterParts, type QueryFilterPart } from "../query/query-filter.js
 import { listQuery } from "../query/list.js";
 import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
 import { isUuid, newId } from "../util/ids.js";
-import { isRealDate, todayUtc, weekdayName, addDays } from "./dates.js";
+import { isRealDate, todayUtc, weekdayName } from "./dates.js";
 import { brokenDocError } from "../storage/broken.js";
 
 /** ReadPlanEntry of the contract. */
@@ -208,25 +208,6 @@ export class MealplansService {
           a.id - b.id,
       )
       .map((e) => this.present(e, group, household));
-  }
-
-  /** The week containing `date` (default today), starting on the household's `firstDayOfWeek`. */
-  weekOf(actor: Actor, date?: string): { start: string; end: string; entries: PlanEntryOut[] } {
-    const { household } = this.scope(actor);
-    const day = date ?? todayUtc();
-    if (!isRealDate(day))
-      throw new ValidationError([
-        {
-          loc: ["query", "date"],
-          msg: "Input should be a valid date in the format YYYY-MM-DD",
-          type: "date_from_datetime_parsing",
-        },
-      ]);
-    const first = household.doc.data.preferences.firstDayOfWeek ?? 0;
-    const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
-    const start = addDays(day, -((dow - first + 7) % 7));
-    const end = addDays(start, 6);
-    return { start, end, entries: this.between(actor, start, end) };
   }
 
   get(actor: Actor, id: string | number): PlanEntryOut {
@@ -483,6 +464,13 @@ export class MealplansService {
 
   async idle(): Promise<void> {
     await Promise.all([this.plans.idle(), this.rules.idle()]);
+  }
+
+  /** Plan and rule files that fail to parse (for `larder check`). */
+  broken(): { path: string; message: string }[] {
+    return [...this.plans.loaded(), ...this.rules.loaded()].flatMap((d) =>
+      d.broken ? [{ path: d.path, message: d.broken.message }] : [],
+    );
   }
 
   // ---- internals -----------------------------------------------------------------------------

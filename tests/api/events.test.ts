@@ -57,6 +57,39 @@ describe("events of existing writes", () => {
     ]);
   });
 
+  it("timeline event create, update and delete publish recipe_updated with a recipe_timeline_event document", async () => {
+    const slug = (await (
+      await t.api("/api/recipes", { method: "POST", token, json: { name: "Timeline Tart" } })
+    ).json()) as string;
+    const recipe = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { id: string };
+    const n = events.length;
+    const ev = (await (
+      await t.api("/api/recipes/timeline/events", {
+        method: "POST",
+        token,
+        json: { recipeId: recipe.id, subject: "Baked it", eventType: "info" },
+      })
+    ).json()) as { id: string };
+    await t.api(`/api/recipes/timeline/events/${ev.id}`, {
+      method: "PUT",
+      token,
+      json: { subject: "Baked it twice" },
+    });
+    await t.api(`/api/recipes/timeline/events/${ev.id}`, { method: "DELETE", token });
+    const got = (await since(n)).filter((e) => e.data.documentType === "recipe_timeline_event");
+    expect(got.map((e) => [e.type, e.data.operation])).toEqual([
+      ["recipe_updated", "create"],
+      ["recipe_updated", "update"],
+      ["recipe_updated", "delete"],
+    ]);
+    expect(got[0].data).toEqual({
+      documentType: "recipe_timeline_event",
+      operation: "create",
+      recipeSlug: slug,
+      recipeTimelineEventId: ev.id,
+    });
+  });
+
   it("cookbook writes publish cookbook_* with the id; tags and categories publish group-wide; tools publish nothing", async () => {
     const n = events.length;
     const cb = (await (

@@ -237,8 +237,13 @@ describe("the live channel", () => {
     expect(t.larder.live.size()).toBe(0);
   });
 
-  it("needs a signed-in user and bounds the streams one user may hold", async () => {
+  it("needs a signed-in user (bearer or the session cookie) and bounds the streams one user may hold", async () => {
     expect((await fetch(`${t.url}/api/larder/events`)).status).toBe(401);
+    const byCookie = await fetch(`${t.url}/api/larder/events`, {
+      headers: { Cookie: `mealie.access_token=${token}` },
+    });
+    expect(byCookie.status).toBe(200);
+    await byCookie.body?.cancel();
     const m = await addMember(t);
     const open = [];
     for (let i = 0; i < MAX_STREAMS_PER_USER; i++) open.push(await subscribe(m.token));

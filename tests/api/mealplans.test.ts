@@ -250,4 +250,27 @@ describe("meal plan rules and random", () => {
     );
     await t.api(`/api/households/mealplans/rules/${rule.id}`, { method: "DELETE", token });
   });
+
+  it("a household_id IN filter picks only that household's recipes", async () => {
+    const h3 = await secondHousehold(t, "Only These");
+    const theirs = await newRecipe(t, h3.token, "Only Their Risotto");
+    const rule = (await (
+      await t.api("/api/households/mealplans/rules", {
+        method: "POST",
+        token,
+        json: { queryFilterString: `household_id IN ["${h3.household.doc.data.id}"]` },
+      })
+    ).json()) as { id: string };
+    for (let i = 0; i < 3; i++) {
+      const e = (await (
+        await t.api("/api/households/mealplans/random", {
+          method: "POST",
+          token,
+          json: { date: "2031-09-0" + (i + 1) },
+        })
+      ).json()) as Entry;
+      expect(e.recipe?.slug).toBe(theirs.slug);
+    }
+    await t.api(`/api/households/mealplans/rules/${rule.id}`, { method: "DELETE", token });
+  });
 });
