@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Larder } from "../larder.js";
@@ -203,6 +203,39 @@ describe("webhook scheduler", () => {
       expect(webhooks.pendingRetries).toBe(0);
       expect(rec.requests.slice(before).filter((r) => r.path === "/hang")).toHaveLength(3);
       expect(warnings.some((w) => w.includes(stuck.id) && w.includes("timeout"))).toBe(true);
+    } finally {
+      await larder.close();
+    }
+  });
+});
+
+describe("a hand-edited webhooks.json", () => {
+  it("that no longer parses is reported and never overwritten; writes answer 409 until it is fixed", async () => {
+    const first = await open("2026-11-25T10:00:00Z");
+    const dataDir = first.larder.folder.root;
+    const file = first.larder.folder.webhooksJson("home", "family");
+    await first.larder.webhooks.create(first.actor, {
+      name: "Kept",
+      url: `${rec.url}/kept`,
+      scheduledTime: "09:00",
+    });
+    await first.larder.close();
+    await writeFile(file, '{ "webhooks": [ {"id": ');
+    const config = loadConfig({} as NodeJS.ProcessEnv, {
+      dataDir,
+      production: false,
+      bcryptRounds: 4,
+      fetchAllow: "127.0.0.1",
+    });
+    const larder = await Larder.open(config, { log });
+    try {
+      const actor: Actor = { kind: "user", user: larder.users.all()[0] };
+      await expect(larder.webhooks.create(actor, { url: "", scheduledTime: "08:00" })).rejects.toMatchObject({
+        status: 409,
+      });
+      expect(await readFile(file, "utf8")).toBe('{ "webhooks": [ {"id": ');
+      // The scheduler passes over it without failing.
+      await larder.webhooks.runScheduled(new Date(Date.now() + 3600_000));
     } finally {
       await larder.close();
     }

@@ -342,7 +342,7 @@ describe("notifiers without an allow-list", () => {
         "gotify://10.1.2.3/AbCdEf.123456",
         "form://[::1]:8080/x",
         "json://0x7f000001/x",
-        "mailto://me:pw@example.org?smtp=192.168.1.10",
+        "mailtos://me:pw@example.org?smtp=192.168.1.10",
       ]) {
         const res = await strict.api(BASE, {
           method: "POST",
