@@ -268,7 +268,7 @@ describe("webhook windows and times", () => {
       ]) {
         times.push((await larder.webhooks.create(actor, { url: "", scheduledTime })).scheduledTime);
       }
-      expect(times).toEqual(["08:00:00Z", "08:05:30Z", "08:00:00Z", "06:00:00Z", "08:30:00Z", "23:15:00Z"]);
+      expect(times).toEqual(["08:00:00", "08:05:30", "08:00:00", "06:00:00", "08:30:00", "23:15:00"]);
       for (const scheduledTime of ["25:00", "noon", "", undefined]) {
         await expect(larder.webhooks.create(actor, { url: "", scheduledTime })).rejects.toThrow();
       }
