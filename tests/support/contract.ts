@@ -22,8 +22,7 @@ function strictify(node: unknown): unknown {
   if (obj.type === "object" && obj.properties && typeof obj.properties === "object") {
     obj.required = Object.keys(obj.properties as Json);
   }
-  if (typeof obj.$ref === "string")
-    obj.$ref = (obj.$ref as string).replace("#/components/schemas/", "#/$defs/");
+  if (typeof obj.$ref === "string") obj.$ref = (obj.$ref as string).replace("#/components/schemas/", "#/$defs/");
   return obj;
 }
 
@@ -36,8 +35,7 @@ function validatorFor(schemaName: string): ValidateFunction {
   if (!ajv) {
     const doc = JSON.parse(readFileSync(CONTRACT_PATH, "utf8")) as { components: { schemas: Json } };
     ajv = new Ajv2020({ strict: false, allErrors: true });
-    const addFormats =
-      (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+    const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     ajv.addFormat("uuid4", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i);
     // The contract's `time` is pydantic's: Mealie sends a naive "HH:MM:SS[.ffffff]" (webhooks' UTC
@@ -54,9 +52,7 @@ function validatorFor(schemaName: string): ValidateFunction {
 export function assertContract(schemaName: string, data: unknown): void {
   const v = validatorFor(schemaName);
   if (!v(data)) {
-    const errors = (v.errors ?? [])
-      .slice(0, 10)
-      .map((e) => `${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`);
+    const errors = (v.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`);
     throw new Error(`response does not match ${schemaName}:\n  ${errors.join("\n  ")}`);
   }
 }
