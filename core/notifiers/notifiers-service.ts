@@ -237,6 +237,7 @@ export class NotifiersService {
     const { group, household } = this.scope(actor);
     const cur = this.record(group, household, id);
     const doc = await this.docs.get(this.pathOf(group, household));
+    this.assertWritable(doc);
     await doc.update((d) => {
       d.notifiers = d.notifiers.filter((n) => n.id !== cur.id);
     });

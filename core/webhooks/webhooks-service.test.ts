@@ -93,6 +93,10 @@ describe("webhook scheduler", () => {
         scheduledTime: "18:00",
       });
       const before = rec.requests.length;
+      const published: string[] = [];
+      larder.events.subscribe((e) => void published.push(`${e.eventType} ${e.householdId}`), {
+        types: ["webhook_task"],
+      });
       const stop = startScheduler(
         larder,
         JOBS.filter((j) => j.name === "meal-plan webhooks"),
@@ -125,6 +129,8 @@ describe("webhook scheduler", () => {
         await vi.advanceTimersByTimeAsync(10 * 60_000);
         await larder.events.idle();
         expect(rec.requests.slice(before).map((r) => r.path)).toEqual(["/digest"]);
+        // Notifiers following "webhook task" hear once that the household's digest went out.
+        expect(published).toEqual([`webhook_task ${hook.householdId}`]);
       } finally {
         stop();
       }
