@@ -158,9 +158,9 @@ describe("ntfy://", () => {
   });
 
   it("ntfy://topic alone goes to the public server (configurable) and basic auth is passed on", async () => {
-    const [cloud] = await sent("ntfy", "ntfy://larder-alerts");
+    const [cloud] = await sent("ntfy", "ntfy://Larder-Alerts");
     expect(cloud.path).toBe("/ntfy-cloud/");
-    expect(json(cloud.body).topic).toBe("larder-alerts");
+    expect(json(cloud.body).topic).toBe("Larder-Alerts");
     const [basic] = await sent("ntfy", `ntfy://me:pw@${host()}/t1`);
     expect(basic.headers.authorization).toBe(`Basic ${Buffer.from("me:pw").toString("base64")}`);
   });
