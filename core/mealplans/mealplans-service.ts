@@ -485,6 +485,13 @@ export class MealplansService {
     await Promise.all([this.plans.idle(), this.rules.idle()]);
   }
 
+  /** Plan and rule files that fail to parse (for `larder check`). */
+  broken(): { path: string; message: string }[] {
+    return [...this.plans.loaded(), ...this.rules.loaded()].flatMap((d) =>
+      d.broken ? [{ path: d.path, message: d.broken.message }] : [],
+    );
+  }
+
   // ---- internals -----------------------------------------------------------------------------
 
   private async insert(

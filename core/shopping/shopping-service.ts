@@ -733,19 +733,22 @@ export class ShoppingService {
         }
         // Then into an existing unchecked item that was not part of the request.
         const requested = new Set(list.map((u) => u.id));
+        const others = new Map<string, ShoppingItemRecord>();
+        for (const x of d.items) {
+          if (requested.has(x.id)) continue;
+          const k = mergeKey(x, vocab.unitsById);
+          if (k && !others.has(k)) others.set(k, x);
+        }
         for (const it of touched) {
           if (gone.has(it.id)) continue;
           const key = mergeKey(it, vocab.unitsById);
-          if (!key) continue;
-          const other = d.items.find(
-            (x) => !requested.has(x.id) && !gone.has(x.id) && mergeKey(x, vocab.unitsById) === key,
-          );
+          const other = key ? others.get(key) : undefined;
           if (!other) continue;
           mergeInto(other, it, vocab.unitsById, newId);
           other.updatedAt = now;
           gone.add(it.id);
           delta.deleted.push(it);
-          delta.updated.push(other);
+          if (!delta.updated.includes(other)) delta.updated.push(other);
         }
         d.items = d.items.filter((x) => !gone.has(x.id));
         delta.updated.push(...touched.filter((x) => !gone.has(x.id)));
@@ -812,6 +815,13 @@ export class ShoppingService {
         }
       }
     return removed;
+  }
+
+  /** List files that fail to parse (for `larder check`). */
+  broken(): { path: string; message: string }[] {
+    return [...this.lists.values()].flatMap((h) =>
+      h.doc.broken ? [{ path: h.doc.path, message: h.doc.broken.message }] : [],
+    );
   }
 
   async idle(): Promise<void> {

@@ -140,4 +140,18 @@ describe("larder plan and larder list", () => {
       await proc;
     }
   }, 120_000);
+
+  it("larder check reports a list file broken by hand and leaves it alone", async () => {
+    const lists = join(dir, "groups", "home", "households", "family", "shopping-lists");
+    const [file] = await readdir(lists);
+    await writeFile(join(lists, file), "{ not json");
+    const res = await larder(["check", "--data", dir, "--json"]);
+    expect(res.exitCode).toBe(1);
+    const report = json<{ broken: { path: string; message: string }[] }>(res);
+    expect(report.broken.map((b) => b.path)).toContain(
+      `groups/home/households/family/shopping-lists/${file}`,
+    );
+    expect(await readFile(join(lists, file), "utf8")).toBe("{ not json");
+    expect((await larder(["list", "show", "Groceries", "--data", dir])).exitCode).toBe(4);
+  }, 120_000);
 });
