@@ -274,6 +274,13 @@ export class NotifiersService {
     }
   }
 
+  /** Notifier files (the household's, and the URLs in .larder/) that a hand edit broke (`larder check`). */
+  broken(): { path: string; message: string }[] {
+    return [...this.docs.loaded(), this.urls].flatMap((d) =>
+      d.broken ? [{ path: d.path, message: d.broken.message }] : [],
+    );
+  }
+
   /** Resolves when every delivery started so far has settled (tests, shutdown). */
   async idle(): Promise<void> {
     await this.larder.events.idle();

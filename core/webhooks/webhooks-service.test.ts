@@ -240,6 +240,8 @@ describe("a hand-edited webhooks.json", () => {
         status: 409,
       });
       expect(await readFile(file, "utf8")).toBe('{ "webhooks": [ {"id": ');
+      // `larder check` lists it.
+      expect(larder.webhooks.broken().map((b) => b.path)).toEqual([file]);
       // The scheduler passes over it without failing.
       await larder.webhooks.runScheduled(new Date(Date.now() + 3600_000));
     } finally {

@@ -294,6 +294,11 @@ export class WebhooksService {
     return this.retries.length;
   }
 
+  /** Webhook files that a hand edit broke (`larder check`). */
+  broken(): { path: string; message: string }[] {
+    return this.docs.loaded().flatMap((d) => (d.broken ? [{ path: d.path, message: d.broken.message }] : []));
+  }
+
   async idle(): Promise<void> {
     await this.docs.idle();
   }
