@@ -98,6 +98,7 @@ describe("notifiers API", () => {
       options: { recipeCreated: true, tagDeleted: true, recipeDeleted: false, id: n.options.id },
     });
     const got = await t.api(`${BASE}/${n.id}`, { token });
+    expect(got.headers.get("cache-control")).toBe("no-cache, no-store, must-revalidate");
     if (hasContract) assertContract("GroupEventNotifierOut", await got.json());
     const before = rec.requests.length;
     expect((await t.api(`${BASE}/${n.id}/test`, { method: "POST", token })).status).toBe(204);
