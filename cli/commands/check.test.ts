@@ -134,4 +134,22 @@ describe("larder check", () => {
     expect(res.exitCode).toBe(0);
     expect(json<CheckReport>(res).broken).toEqual([]);
   });
+
+  it("reports webhook and notifier files broken by hand, and leaves them alone", async () => {
+    const hooks = join(dir, "groups", "home", "households", "family", "webhooks.json");
+    const urls = join(dir, ".larder", "notifier-urls.json");
+    await writeFile(hooks, '{ "webhooks": [');
+    await writeFile(urls, '{ "urls": ');
+    try {
+      const res = await larder(["check", "--data", dir, "--json"]);
+      expect(res.exitCode).toBe(1);
+      expect(json<CheckReport>(res).broken.map((b) => b.path)).toEqual(
+        expect.arrayContaining(["groups/home/households/family/webhooks.json", ".larder/notifier-urls.json"]),
+      );
+      expect(await readFile(hooks, "utf8")).toBe('{ "webhooks": [');
+    } finally {
+      await rm(hooks, { force: true });
+      await rm(urls, { force: true });
+    }
+  });
 });

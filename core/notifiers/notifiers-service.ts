@@ -17,7 +17,7 @@ import type { Larder } from "../larder.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { BadRequestError, LarderError, NotFoundError, ValidationError } from "../errors.js";
 import { DocCache } from "../storage/doc-cache.js";
-import { JsonDoc } from "../storage/json-doc.js";
+import { BrokenDocumentError, JsonDoc } from "../storage/json-doc.js";
 import { ensurePrivateDirs } from "../storage/data-folder.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import { listQuery } from "../query/list.js";
@@ -198,9 +198,10 @@ export class NotifiersService {
       createdAt: now,
       updatedAt: now,
     });
+    const doc = await this.docs.get(this.pathOf(group, household));
+    this.assertWritable(doc);
     // The secret first: a notifier never exists without the URL it was created with.
     if (url) await this.urls.update((d) => void (d.urls[rec.id] = url));
-    const doc = await this.docs.get(this.pathOf(group, household));
     await doc.update((d) => void d.notifiers.push(rec));
     return present(rec, group, household);
   }
@@ -222,8 +223,9 @@ export class NotifiersService {
       options,
       updatedAt: new Date().toISOString(),
     });
-    if (url) await this.urls.update((d) => void (d.urls[cur.id] = url));
     const doc = await this.docs.get(this.pathOf(group, household));
+    this.assertWritable(doc);
+    if (url) await this.urls.update((d) => void (d.urls[cur.id] = url));
     await doc.update((d) => {
       const i = d.notifiers.findIndex((n) => n.id === cur.id);
       if (i >= 0) d.notifiers[i] = next;
@@ -235,6 +237,7 @@ export class NotifiersService {
     const { group, household } = this.scope(actor);
     const cur = this.record(group, household, id);
     const doc = await this.docs.get(this.pathOf(group, household));
+    this.assertWritable(doc);
     await doc.update((d) => {
       d.notifiers = d.notifiers.filter((n) => n.id !== cur.id);
     });
@@ -269,6 +272,13 @@ export class NotifiersService {
       if (e instanceof LarderError && e.status >= 500 && !(e instanceof OutboundFetchError)) throw e;
       throw new BadRequestError(`The notifier test failed: ${e instanceof Error ? e.message : String(e)}`);
     }
+  }
+
+  /** Notifier files (the household's, and the URLs in .larder/) that a hand edit broke (`larder check`). */
+  broken(): { path: string; message: string }[] {
+    return [...this.docs.loaded(), this.urls].flatMap((d) =>
+      d.broken ? [{ path: d.path, message: d.broken.message }] : [],
+    );
   }
 
   /** Resolves when every delivery started so far has settled (tests, shutdown). */
@@ -401,6 +411,13 @@ export class NotifiersService {
       }
       const problem = privateHostProblem(host, this.allow);
       if (problem) throw issue(privateHostMessage(problem));
+    }
+  }
+
+  /** Both documents a change touches must be writable before either is written (a hand edit gone wrong). */
+  private assertWritable(doc: JsonDoc<NotifiersDoc>): void {
+    for (const d of [doc, this.urls] as JsonDoc<unknown>[]) {
+      if (d.broken) throw new BrokenDocumentError(d.path, d.broken.message);
     }
   }
 

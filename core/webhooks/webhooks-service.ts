@@ -121,7 +121,7 @@ export const webhookAttributes = new AttributeTable<ReadWebhook>("webhook", {
   url: attr.string((w: W) => w.url),
   enabled: attr.boolean((w: W) => w.enabled),
   webhookType: attr.string((w: W) => w.webhookType),
-  scheduledTime: attr.string((w: W) => w.scheduledTime.slice(0, 8)),
+  scheduledTime: attr.string((w: W) => w.scheduledTime),
   groupId: attr.uuid((w: W) => w.groupId),
   householdId: attr.uuid((w: W) => w.householdId),
 });
@@ -294,6 +294,11 @@ export class WebhooksService {
     return this.retries.length;
   }
 
+  /** Webhook files that a hand edit broke (`larder check`). */
+  broken(): { path: string; message: string }[] {
+    return this.docs.loaded().flatMap((d) => (d.broken ? [{ path: d.path, message: d.broken.message }] : []));
+  }
+
   async idle(): Promise<void> {
     await this.docs.idle();
   }
@@ -428,8 +433,7 @@ function present(w: WebhookRecord, g: GroupData, h: HouseholdData): ReadWebhook 
     name: w.name,
     url: w.url,
     webhookType: w.webhookType,
-    // The contract's `time` format carries an offset; the time is UTC, so it says so (decision 0035).
-    scheduledTime: `${w.scheduledTime}Z`,
+    scheduledTime: w.scheduledTime,
     groupId: g.doc.data.id,
     householdId: h.doc.data.id,
     id: w.id,

@@ -12,6 +12,8 @@ export interface AppriseUrl {
   password: string;
   /** Lower case, IPv6 in brackets; http URLs built from it are normalised by WHATWG. */
   host: string;
+  /** The host as written (case kept): for URLs whose "host" is really a name, like `ntfy://MyTopic`. */
+  hostAsWritten: string;
   port: number | null;
   /** Decoded, non-empty path segments. */
   path: string[];
@@ -54,6 +56,7 @@ export function parseAppriseUrl(raw: string): AppriseUrl {
     user: decode(u.username),
     password: decode(u.password),
     host: decode(u.hostname).toLowerCase(),
+    hostAsWritten: decode(u.hostname),
     port: u.port ? Number(u.port) : null,
     path: u.pathname.split("/").filter(Boolean).map(decode),
     query,

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { LarderError } from "../../core/errors.js";
 import { loadConfig } from "../../core/config.js";
 import { createGuardedFetcher } from "../../core/net/index.js";
 import { AllowList, judgeTarget, parseAddress } from "../../core/net/ip-policy.js";
@@ -157,9 +158,9 @@ describe("ntfy://", () => {
   });
 
   it("ntfy://topic alone goes to the public server (configurable) and basic auth is passed on", async () => {
-    const [cloud] = await sent("ntfy", "ntfy://larder-alerts");
+    const [cloud] = await sent("ntfy", "ntfy://Larder-Alerts");
     expect(cloud.path).toBe("/ntfy-cloud/");
-    expect(json(cloud.body).topic).toBe("larder-alerts");
+    expect(json(cloud.body).topic).toBe("Larder-Alerts");
     const [basic] = await sent("ntfy", `ntfy://me:pw@${host()}/t1`);
     expect(basic.headers.authorization).toBe(`Basic ${Buffer.from("me:pw").toString("base64")}`);
   });
@@ -323,9 +324,22 @@ describe("mailto://", () => {
     }
   });
 
+  it("a server that is down is the service's failure (a LarderError: the plugin stays enabled)", async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createNetServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    await expect(
+      byScheme("mailto").send(`mailto://larder.example:${closed}?smtp=127.0.0.1`, note, ctx),
+    ).rejects.toBeInstanceOf(LarderError);
+  });
+
   it("reads Apprise's defaults: the domain as server, port by scheme and mode, the sender as recipient", () => {
     const mailto = byScheme("mailto");
-    expect(mailto.check!("mailto://me:pw@example.org", ctx)).toEqual(["smtp://example.org:25"]);
+    expect(() => mailto.check!("mailto://me:pw@example.org", ctx)).toThrow(/mailtos/);
+    expect(mailto.check!("mailto://me@example.org", ctx)).toEqual(["smtp://example.org:25"]);
     expect(mailto.check!("mailtos://me:pw@example.org", ctx)).toEqual(["smtp://example.org:587"]);
     expect(mailto.check!("mailtos://me:pw@example.org?mode=ssl&smtp=smtp.example.net", ctx)).toEqual([
       "smtp://smtp.example.net:465",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { assertContract, hasContract } from "../support/contract.js";
@@ -98,6 +98,7 @@ describe("notifiers API", () => {
       options: { recipeCreated: true, tagDeleted: true, recipeDeleted: false, id: n.options.id },
     });
     const got = await t.api(`${BASE}/${n.id}`, { token });
+    expect(got.headers.get("cache-control")).toBe("no-cache, no-store, must-revalidate");
     if (hasContract) assertContract("GroupEventNotifierOut", await got.json());
     const before = rec.requests.length;
     expect((await t.api(`${BASE}/${n.id}/test`, { method: "POST", token })).status).toBe(204);
@@ -331,6 +332,39 @@ describe("a notifier plugin that throws", () => {
   });
 });
 
+describe("a hand-broken notifier file", () => {
+  it("refuses changes (409) before writing either file, and leaves the broken file as it is", async () => {
+    const first = await startTestServer({ fetchAllow: "127.0.0.1" });
+    const dataDir = first.dataDir;
+    const tok = await first.login();
+    await first.api(BASE, {
+      method: "POST",
+      token: tok,
+      json: { name: "Kept", appriseUrl: hookUrl("/kept") },
+    });
+    await first.server.close();
+    await first.larder.close();
+    const secrets = join(dataDir, ".larder", "notifier-urls.json");
+    const household = join(dataDir, "groups", "home", "households", "family", "notifiers.json");
+    await writeFile(secrets, '{"urls": {');
+    const before = await readFile(household, "utf8");
+    const again = await startTestServer({ fetchAllow: "127.0.0.1" }, { dataDir });
+    try {
+      const res = await again.api(BASE, {
+        method: "POST",
+        token: await again.login(),
+        json: { name: "New", appriseUrl: hookUrl("/new") },
+      });
+      expect(res.status).toBe(409);
+      expect(await readFile(secrets, "utf8")).toBe('{"urls": {');
+      expect(await readFile(household, "utf8")).toBe(before);
+    } finally {
+      await again.close();
+      await rm(join(dataDir, ".."), { recursive: true, force: true });
+    }
+  });
+});
+
 describe("notifiers without an allow-list", () => {
   it("refuses private and loopback targets on save (422)", async () => {
     const strict = await startTestServer();
@@ -342,7 +376,7 @@ describe("notifiers without an allow-list", () => {
         "gotify://10.1.2.3/AbCdEf.123456",
         "form://[::1]:8080/x",
         "json://0x7f000001/x",
-        "mailto://me:pw@example.org?smtp=192.168.1.10",
+        "mailtos://me:pw@example.org?smtp=192.168.1.10",
       ]) {
         const res = await strict.api(BASE, {
           method: "POST",

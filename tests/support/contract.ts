@@ -47,6 +47,9 @@ function validatorFor(schemaName: string): ValidateFunction {
       (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     ajv.addFormat("uuid4", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i);
+    // The contract's `time` is pydantic's: Mealie sends a naive "HH:MM:SS[.ffffff]" (webhooks' UTC
+    // scheduledTime), which JSON Schema's RFC 3339 `time` (offset required) would refuse.
+    ajv.addFormat("time", /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})?$/i);
     ajv.addSchema({ $id: "contract", $defs: strictify(doc.components.schemas) });
   }
   const v = ajv.compile({ $ref: `contract#/$defs/${schemaName}` });

@@ -7,9 +7,11 @@
  */
 import { isIP } from "node:net";
 import { definePlugin } from "../../../core/plugins/define.js";
+import { LarderError } from "../../../core/errors.js";
 import { invalid, parseAppriseUrl, SEND_TIMEOUT_MS } from "../apprise-url.js";
 import type { SmtpSecurity } from "../../../core/email/smtp-config.js";
 
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 const ADDRESS_RE = /^[^\s@<>,;"]+@[A-Za-z0-9.-]+$/;
 
 function read(raw: string) {
@@ -32,6 +34,9 @@ function read(raw: string) {
   const port = u.port ?? { none: 25, starttls: 587, tls: 465 }[security];
   const smtpHost = (q.get("smtp") ?? domain).trim().toLowerCase();
   if (!smtpHost || /[/\s@]/.test(smtpHost)) throw invalid(u.scheme, "smtp must be a host name");
+  if (security === "none" && password && !LOOPBACK.has(smtpHost)) {
+    throw invalid(u.scheme, "a password is only sent over an encrypted connection: use mailtos://");
+  }
   return {
     smtpHost,
     port,
@@ -69,6 +74,14 @@ export default definePlugin({
       tls: isIP(r.smtpHost.replace(/^\[|\]$/g, "")) ? {} : { servername: r.smtpHost },
       timeoutMs: SEND_TIMEOUT_MS,
     });
-    for (const to of r.recipients) await mailer.send({ to, subject: n.title || "Larder", text: n.body });
+    for (const to of r.recipients) {
+      try {
+        await mailer.send({ to, subject: n.title || "Larder", text: n.body });
+      } catch (e) {
+        if (e instanceof LarderError) throw e;
+        // An unreachable or refusing server is the service's answer, not a fault of this plugin: it stays enabled.
+        throw new LarderError((e as Error).message.replace(address, r.smtpHost), 502);
+      }
+    }
   },
 });

@@ -24,7 +24,7 @@ function read(raw: string, ctx: Pick<PluginContext, "config">) {
   const u = parseAppriseUrl(raw);
   // No path: the "host" is the topic, on the public server.
   const cloud = u.path.length === 0;
-  const topics = cloud ? [u.host] : u.path;
+  const topics = cloud ? [u.hostAsWritten] : u.path;
   if (topics.length === 0 || !topics.every((t) => TOPIC_RE.test(t)))
     throw invalid(u.scheme, "each topic must be 1–64 letters, digits, '-' or '_'");
   const base = cloud ? apiBase(ctx, "NTFY", "https://ntfy.sh") : origin(u, u.scheme === "ntfys");
