@@ -44,6 +44,7 @@ import { SuggestionsService } from "./suggestions/suggestions-service.js";
 import { ValidatorsService } from "./validators/validators-service.js";
 import { EventBus } from "./events/bus.js";
 import { PluginRegistry } from "./plugins/registry.js";
+import { ParserService } from "./parsers/parser-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -79,6 +80,8 @@ export class Larder {
   /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */
   readonly events: EventBus;
   readonly plugins: PluginRegistry;
+  /** Ingredient parsers (issue 16): `parsers.parse(actor, lines, parserName)`. */
+  readonly parsers: ParserService;
   users!: UsersService;
   auth!: AuthService;
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
@@ -119,6 +122,7 @@ export class Larder {
     this.groups = new GroupsRegistry(this.folder);
     this.events = new EventBus(log);
     this.plugins = new PluginRegistry(log);
+    this.parsers = new ParserService(this);
   }
 
   /** Open a data folder; an empty or missing folder is initialised with Mealie's first-start state. */

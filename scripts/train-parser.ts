@@ -15,7 +15,7 @@ import { Scores } from "../plugins/parsers/nlp/metrics.js";
 import { TaggerModel, encodeModel, type ModelParts } from "../plugins/parsers/nlp/model.js";
 import { trainPerceptron } from "../plugins/parsers/nlp/perceptron.js";
 
-const DEFAULTS = { epochs: 12, seed: 16, minCount: 2, minWeight: 0.05, temperature: 1 };
+const DEFAULTS = { epochs: 14, seed: 16, minCount: 1, minWeight: 0.05, temperature: 24, pa: 0 };
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,7 +32,7 @@ function score(model: TaggerModel, lines: readonly LabelledLine[]): Record<strin
 function calibrate(parts: ModelParts, dev: readonly LabelledLine[]): number {
   let best = 1,
     bestLoss = Infinity;
-  for (const temp of [0.5, 1, 2, 3, 4, 6, 8, 12, 16]) {
+  for (const temp of [1, 2, 4, 8, 12, 16, 24, 32, 48, 64]) {
     const m = new TaggerModel({ ...parts, temperature: temp });
     let loss = 0;
     for (const l of dev.slice(0, 2000)) {
@@ -68,6 +68,7 @@ function main(): void {
     epochs,
     seed,
     minCount,
+    pa: Number(arg("pa") ?? DEFAULTS.pa),
     onEpoch(epoch, mistakes, model) {
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       const line = `epoch ${epoch}: ${mistakes} lines wrong in training, ${secs} s`;
@@ -80,6 +81,13 @@ function main(): void {
   const model = TaggerModel.decode(file);
   console.log(`model: ${model.features} features (of ${parts.keys.length}), ${(file.length / 1024).toFixed(0)} KiB, temperature ${temperature}`);
   if (dev) console.log("held out, encoded model:", JSON.stringify(score(model, held)));
+  if (dev && process.argv.includes("--prune-scan")) {
+    for (const mw of [0.1, 0.2, 0.3, 0.5, 0.8]) {
+      const f = encodeModel({ ...parts, temperature }, mw);
+      const m = TaggerModel.decode(f);
+      console.log(`min weight ${mw}: ${m.features} features, ${(f.length / 1024).toFixed(0)} KiB`, JSON.stringify(score(m, held)));
+    }
+  }
   writeFileSync(out, file);
   console.log(`wrote ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

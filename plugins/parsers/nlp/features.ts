@@ -12,7 +12,7 @@ export function hashString(s: string): number {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h | 0;
 }
 
 /** A strong 32-bit mix of two numbers (murmur3's finaliser over a combination). */
@@ -23,7 +23,7 @@ export function mix(a: number, b: number): number {
   h ^= h >>> 15;
   h = Math.imul(h, 0x846ca68b);
   h ^= h >>> 16;
-  return h >>> 0 || 1;
+  return h | 0 || 1;
 }
 
 // Token classes: the coarse "kind" of a token, cheap context for the model.
@@ -81,9 +81,8 @@ interface TokenInfo {
   stem: number;
   shape: number;
   cls: number;
-  pre: [number, number, number];
-  suf: [number, number, number, number];
-  len: number;
+  /** The features that depend on this token's text alone (the tagger caches their summed weights). */
+  statics: Int32Array;
 }
 const cache = new Map<string, TokenInfo>();
 
@@ -92,24 +91,14 @@ function info(tok: string): TokenInfo {
   if (i) return i;
   const lower = tok.toLowerCase();
   const n = lower.length;
-  i = {
-    lower: hashString(lower),
-    stem: hashString(singular(lower)),
-    shape: hashString(shapeOf(tok)),
-    cls: classOf(tok, lower),
-    pre: [
-      n > 1 ? hashString(lower.slice(0, 1)) : 0,
-      n > 2 ? hashString(lower.slice(0, 2)) : 0,
-      n > 3 ? hashString(lower.slice(0, 3)) : 0,
-    ],
-    suf: [
-      n > 1 ? hashString(lower.slice(-1)) : 0,
-      n > 2 ? hashString(lower.slice(-2)) : 0,
-      n > 3 ? hashString(lower.slice(-3)) : 0,
-      n > 4 ? hashString(lower.slice(-4)) : 0,
-    ],
-    len: n > 8 ? 8 : n,
-  };
+  const h = hashString(lower),
+    stem = hashString(singular(lower)),
+    shape = hashString(shapeOf(tok)),
+    cls = classOf(tok, lower);
+  const statics = [mix(1, 0), mix(2, h), mix(3, stem), mix(4, shape), mix(40, ((n > 8 ? 8 : n) << 8) | cls)];
+  for (let j = 1; j <= 3; j++) if (n > j) statics.push(mix(4 + j, hashString(lower.slice(0, j))));
+  for (let j = 1; j <= 4; j++) if (n > j) statics.push(mix(7 + j, hashString(lower.slice(-j))));
+  i = { lower: h, stem, shape, cls, statics: Int32Array.from(statics) };
   if (cache.size > 200_000) cache.clear();
   cache.set(tok, i);
   return i;
@@ -119,19 +108,19 @@ function info(tok: string): TokenInfo {
 export const MAX_FEATURES = 56;
 
 /**
- * The features of every token: `out[i * MAX_FEATURES + k]` for `k < counts[i]`. Buffers are reused
- * by the caller; a returned view is valid until the next call with the same buffers.
+ * The features of every token: `out[i * MAX_FEATURES + k]` for `k < counts[i]`, of which the first
+ * `statics[i]` depend on the token's text alone. Buffers are the caller's, reused between calls.
  */
-export function extract(tokens: readonly string[], out: Uint32Array, counts: Uint8Array): void {
+export function extract(tokens: readonly string[], out: Int32Array, counts: Uint8Array, statics?: Uint8Array): void {
   const n = tokens.length;
   const infos: TokenInfo[] = new Array(n);
   for (let i = 0; i < n; i++) infos[i] = info(tokens[i]);
   // Segments: the stretches between commas, semicolons and brackets. The first word of a segment
   // ("or …", "such as …", "finely chopped") says much about the labels of the whole stretch.
   if (segHead.length < n) {
-    segHead = new Uint32Array(n * 2);
-    segLast = new Uint32Array(n * 2);
-    segFlags = new Uint32Array(n * 2);
+    segHead = new Int32Array(n * 2);
+    segLast = new Int32Array(n * 2);
+    segFlags = new Int32Array(n * 2);
     segPos = new Uint8Array(n * 2);
   }
   {
@@ -204,12 +193,9 @@ export function extract(tokens: readonly string[], out: Uint32Array, counts: Uin
 
     const base = i * MAX_FEATURES;
     let k = 0;
-    out[base + k++] = mix(1, 0);
-    out[base + k++] = mix(2, t.lower);
-    out[base + k++] = mix(3, t.stem);
-    out[base + k++] = mix(4, t.shape);
-    for (let j = 0; j < 3; j++) if (t.pre[j]) out[base + k++] = mix(5 + j, t.pre[j]);
-    for (let j = 0; j < 4; j++) if (t.suf[j]) out[base + k++] = mix(8 + j, t.suf[j]);
+    const st = t.statics;
+    for (let j = 0; j < st.length; j++) out[base + k++] = st[j];
+    if (statics) statics[i] = k;
     out[base + k++] = mix(12, wp1);
     out[base + k++] = mix(13, wn1);
     out[base + k++] = mix(14, wp2);
@@ -238,7 +224,6 @@ export function extract(tokens: readonly string[], out: Uint32Array, counts: Uin
     out[base + k++] = mix(mix(mix(37, wp1), t.lower), wn1);
     out[base + k++] = mix(mix(38, t.lower), cn1);
     out[base + k++] = mix(mix(39, cp1), t.lower);
-    out[base + k++] = mix(40, (t.len << 8) | t.cls);
     out[base + k++] = mix(mix(41, seenUnit | (seenNum << 1)), t.stem);
     const sh = segHead[i],
       sl = segLast[i],
@@ -260,9 +245,9 @@ export function extract(tokens: readonly string[], out: Uint32Array, counts: Uin
   }
 }
 const OR = hashString("or");
-let segHead = new Uint32Array(64),
-  segLast = new Uint32Array(64),
-  segFlags = new Uint32Array(64),
+let segHead = new Int32Array(64),
+  segLast = new Int32Array(64),
+  segFlags = new Int32Array(64),
   segPos = new Uint8Array(64);
 
 function isBoundary(cls: number, tok: string): boolean {

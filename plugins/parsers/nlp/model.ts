@@ -16,7 +16,7 @@ const MAGIC = 0x3154504c; // "LPT1" little-endian
 
 export interface ModelParts {
   /** Feature hash → L weights. */
-  keys: Uint32Array;
+  keys: Int32Array;
   weights: Float32Array;
   /** (L+1)×L: row L is the start state. */
   transitions: Float32Array;
@@ -33,16 +33,26 @@ export interface Tagged {
 
 export class TaggerModel {
   readonly features: number;
-  readonly #slots: Uint32Array;
-  readonly #rows: Int32Array;
+  /**
+   * Open addressing with the weights inline, so a lookup touches one cache line: slot s holds the key
+   * at int32 [5s] (0 = empty; no feature hashes to 0) and its L weights as int16 at [10s + 2 …].
+   * Scores are kept in these integer units; transitions and temperature are scaled to match.
+   */
+  readonly #table: Int32Array;
+  readonly #weights16: Int16Array;
   readonly #mask: number;
-  readonly #w: Float32Array;
-  readonly #t: Float32Array;
-  readonly #end: Float32Array;
+  readonly #t: Float64Array;
+  readonly #end: Float64Array;
   readonly #temperature: number;
+  /** exp(transition / temperature), for confidences. */
+  readonly #expT: Float64Array;
+  readonly #expEnd: Float64Array;
+  /** Summed weights of the features that depend on a token's text alone, by token text. */
+  readonly #staticScores = new Map<string, Float64Array>();
   // Reused buffers: tagging allocates only its results.
-  #feats = new Uint32Array(64 * MAX_FEATURES);
+  #feats = new Int32Array(64 * MAX_FEATURES);
   #counts = new Uint8Array(64);
+  #statics = new Uint8Array(64);
   #scores = new Float64Array(64 * L);
   #delta = new Float64Array(64 * L);
   #back = new Uint8Array(64 * L);
@@ -50,45 +60,55 @@ export class TaggerModel {
   constructor(parts: ModelParts) {
     const n = parts.keys.length;
     this.features = n;
+    let max = 0;
+    for (let i = 0; i < parts.weights.length; i++) max = Math.max(max, Math.abs(parts.weights[i]));
+    const scale = max > 0 ? 32767 / max : 1;
     let cap = 16;
-    while (cap < n * 2) cap <<= 1;
-    this.#slots = new Uint32Array(cap);
-    this.#rows = new Int32Array(cap);
+    while (cap < n * 1.4) cap <<= 1;
+    this.#table = new Int32Array(cap * 5);
+    this.#weights16 = new Int16Array(this.#table.buffer);
     this.#mask = cap - 1;
     for (let r = 0; r < n; r++) {
       let s = parts.keys[r] & this.#mask;
-      while (this.#slots[s] !== 0) s = (s + 1) & this.#mask;
-      this.#slots[s] = parts.keys[r];
-      this.#rows[s] = r;
+      while (this.#table[s * 5] !== 0) s = (s + 1) & this.#mask;
+      this.#table[s * 5] = parts.keys[r];
+      for (let y = 0; y < L; y++) this.#weights16[s * 10 + 2 + y] = Math.round(parts.weights[r * L + y] * scale);
     }
-    this.#w = parts.weights;
-    this.#t = parts.transitions;
-    this.#end = parts.end;
-    this.#temperature = parts.temperature;
-  }
-
-  #row(key: number): number {
-    let s = key & this.#mask;
-    for (;;) {
-      const k = this.#slots[s];
-      if (k === key) return this.#rows[s];
-      if (k === 0) return -1;
-      s = (s + 1) & this.#mask;
-    }
+    this.#t = Float64Array.from(parts.transitions, (v) => v * scale);
+    this.#end = Float64Array.from(parts.end, (v) => v * scale);
+    this.#temperature = (parts.temperature > 0 ? parts.temperature : 1) * scale;
+    this.#expT = Float64Array.from(this.#t, (v) => Math.exp(v / this.#temperature));
+    this.#expEnd = Float64Array.from(this.#end, (v) => Math.exp(v / this.#temperature));
   }
 
   #grow(n: number): void {
     if (this.#counts.length >= n) return;
     let m = this.#counts.length;
     while (m < n) m *= 2;
-    this.#feats = new Uint32Array(m * MAX_FEATURES);
+    this.#feats = new Int32Array(m * MAX_FEATURES);
     this.#counts = new Uint8Array(m);
+    this.#statics = new Uint8Array(m);
     this.#scores = new Float64Array(m * L);
     this.#delta = new Float64Array(m * L);
     this.#back = new Uint8Array(m * L);
   }
 
-  /** Label the tokens. `withConfidence` adds forward-backward marginals (about twice the work). */
+  #addRow(key: number, into: Float64Array, at: number): void {
+    const table = this.#table,
+      mask = this.#mask;
+    let s = key & mask;
+    for (;;) {
+      const k = table[s * 5];
+      if (k === key) break;
+      if (k === 0) return;
+      s = (s + 1) & mask;
+    }
+    const w = this.#weights16,
+      o = s * 10 + 2;
+    for (let y = 0; y < L; y++) into[at + y] += w[o + y];
+  }
+
+  /** Label the tokens. `withConfidence` adds forward-backward marginals. */
   tag(tokens: readonly string[], withConfidence = true): Tagged {
     const n = tokens.length;
     const labels = new Uint8Array(n);
@@ -97,23 +117,72 @@ export class TaggerModel {
     this.#grow(n);
     const feats = this.#feats,
       counts = this.#counts,
-      sc = this.#scores,
-      w = this.#w;
-    extract(tokens, feats, counts);
-    sc.fill(0, 0, n * L);
+      statics = this.#statics,
+      sc = this.#scores;
+    extract(tokens, feats, counts, statics);
     for (let i = 0; i < n; i++) {
       const base = i * MAX_FEATURES;
       const o = i * L;
-      for (let k = 0; k < counts[i]; k++) {
-        const r = this.#row(feats[base + k]);
-        if (r < 0) continue;
-        const wr = r * L;
-        for (let y = 0; y < L; y++) sc[o + y] += w[wr + y];
+      let cached = this.#staticScores.get(tokens[i]);
+      if (cached === undefined) {
+        cached = new Float64Array(L);
+        for (let k = 0; k < statics[i]; k++) this.#addRow(feats[base + k], cached, 0);
+        if (this.#staticScores.size > 100_000) this.#staticScores.clear();
+        this.#staticScores.set(tokens[i], cached);
       }
+      for (let y = 0; y < L; y++) sc[o + y] = cached[y];
+      for (let k = statics[i]; k < counts[i]; k++) this.#addRow(feats[base + k], sc, o);
     }
     viterbi(sc, n, this.#t, this.#end, this.#delta, this.#back, labels);
-    if (withConfidence) marginals(sc, n, this.#t, this.#end, this.#temperature, labels, confidence);
+    if (withConfidence) this.#marginals(sc, n, labels, confidence);
     return { labels, confidence };
+  }
+
+  /**
+   * Marginal probability of each chosen label, reading scores/temperature as log-potentials:
+   * forward-backward in probability space, each step rescaled (the scale cancels per position).
+   */
+  #marginals(sc: Float64Array, n: number, labels: Uint8Array, out: Float32Array): void {
+    const inv = 1 / this.#temperature;
+    const et = this.#expT,
+      ee = this.#expEnd;
+    const e = new Float64Array(n * L),
+      alpha = new Float64Array(n * L),
+      beta = new Float64Array(n * L);
+    for (let i = 0; i < n; i++) {
+      let m = -Infinity;
+      for (let y = 0; y < L; y++) if (sc[i * L + y] > m) m = sc[i * L + y];
+      for (let y = 0; y < L; y++) e[i * L + y] = Math.exp((sc[i * L + y] - m) * inv);
+    }
+    const start = L * L;
+    let z = 0;
+    for (let y = 0; y < L; y++) z += alpha[y] = et[start + y] * e[y];
+    for (let y = 0; y < L; y++) alpha[y] /= z;
+    for (let i = 1; i < n; i++) {
+      z = 0;
+      for (let y = 0; y < L; y++) {
+        let s = 0;
+        for (let q = 0; q < L; q++) s += alpha[(i - 1) * L + q] * et[q * L + y];
+        z += alpha[i * L + y] = s * e[i * L + y];
+      }
+      for (let y = 0; y < L; y++) alpha[i * L + y] /= z;
+    }
+    for (let y = 0; y < L; y++) beta[(n - 1) * L + y] = ee[y];
+    for (let i = n - 2; i >= 0; i--) {
+      z = 0;
+      for (let y = 0; y < L; y++) {
+        let s = 0;
+        for (let q = 0; q < L; q++) s += et[y * L + q] * e[(i + 1) * L + q] * beta[(i + 1) * L + q];
+        z += beta[i * L + y] = s;
+      }
+      for (let y = 0; y < L; y++) beta[i * L + y] /= z;
+    }
+    for (let i = 0; i < n; i++) {
+      let total = 0;
+      for (let y = 0; y < L; y++) total += alpha[i * L + y] * beta[i * L + y];
+      const p = (alpha[i * L + labels[i]] * beta[i * L + labels[i]]) / total;
+      out[i] = Number.isFinite(p) ? p : 0;
+    }
   }
 
   static decode(file: Uint8Array): TaggerModel {
@@ -129,7 +198,7 @@ export class TaggerModel {
     for (let i = 0; i < transitions.length; i++, at += 4) transitions[i] = view.getFloat32(at, true);
     const end = new Float32Array(L);
     for (let i = 0; i < L; i++, at += 4) end[i] = view.getFloat32(at, true);
-    const keys = new Uint32Array(n);
+    const keys = new Int32Array(n);
     let prev = 0;
     for (let r = 0; r < n; r++) {
       let v = 0,
@@ -141,17 +210,20 @@ export class TaggerModel {
         shift += 7;
       } while (b & 0x80);
       prev += v;
-      keys[r] = prev;
+      keys[r] = prev | 0;
     }
     const masks = buf.subarray(at, at + n);
     at += n;
     const weights = new Float32Array(n * L);
     const inv = 1 / scale;
+    // The i16 values start at an arbitrary offset: read them byte-wise.
     for (let r = 0; r < n; r++) {
       const m = masks[r];
+      if (m === 0) continue;
       for (let y = 0; y < L; y++) {
         if (m & (1 << y)) {
-          weights[r * L + y] = view.getInt16(at, true) * inv;
+          const v = buf[at] | (buf[at + 1] << 8);
+          weights[r * L + y] = (v >= 0x8000 ? v - 0x10000 : v) * inv;
           at += 2;
         }
       }
@@ -166,7 +238,8 @@ export function encodeModel(parts: ModelParts, minWeight: number): Uint8Array {
   let max = 0;
   for (let i = 0; i < parts.weights.length; i++) max = Math.max(max, Math.abs(parts.weights[i]));
   const scale = max > 0 ? 32767 / max : 1;
-  const order = [...Array(n).keys()].sort((a, b) => parts.keys[a] - parts.keys[b]);
+  const u = (r: number) => parts.keys[r] >>> 0;
+  const order = [...Array(n).keys()].sort((a, b) => u(a) - u(b));
   const kept: number[] = [];
   const masks: number[] = [];
   for (const r of order) {
@@ -193,8 +266,8 @@ export function encodeModel(parts: ModelParts, minWeight: number): Uint8Array {
   for (const v of parts.end) f32(v);
   let prev = 0;
   for (const r of kept) {
-    let d = parts.keys[r] - prev;
-    prev = parts.keys[r];
+    let d = u(r) - prev;
+    prev = u(r);
     do {
       const b = d % 128;
       d = Math.floor(d / 128);
@@ -257,47 +330,4 @@ export function viterbi(
     out[i] = arg;
     arg = back[i * L + arg];
   }
-}
-
-/** Marginal probability of each chosen label, treating scores/temperature as log-potentials. */
-function marginals(
-  sc: Float64Array,
-  n: number,
-  t: ArrayLike<number>,
-  end: ArrayLike<number>,
-  temp: number,
-  labels: Uint8Array,
-  out: Float32Array,
-): void {
-  const inv = 1 / (temp > 0 ? temp : 1);
-  const alpha = new Float64Array(n * L);
-  const beta = new Float64Array(n * L);
-  const tmp = new Float64Array(L);
-  const start = L * L;
-  for (let y = 0; y < L; y++) alpha[y] = (t[start + y] + sc[y]) * inv;
-  for (let i = 1; i < n; i++) {
-    for (let y = 0; y < L; y++) {
-      for (let q = 0; q < L; q++) tmp[q] = alpha[(i - 1) * L + q] + t[q * L + y] * inv;
-      alpha[i * L + y] = logSumExp(tmp) + sc[i * L + y] * inv;
-    }
-  }
-  for (let y = 0; y < L; y++) beta[(n - 1) * L + y] = end[y] * inv;
-  for (let i = n - 2; i >= 0; i--) {
-    for (let y = 0; y < L; y++) {
-      for (let q = 0; q < L; q++) tmp[q] = t[y * L + q] * inv + sc[(i + 1) * L + q] * inv + beta[(i + 1) * L + q];
-      beta[i * L + y] = logSumExp(tmp);
-    }
-  }
-  for (let y = 0; y < L; y++) tmp[y] = alpha[(n - 1) * L + y] + beta[(n - 1) * L + y];
-  const z = logSumExp(tmp);
-  for (let i = 0; i < n; i++) out[i] = Math.exp(alpha[i * L + labels[i]] + beta[i * L + labels[i]] - z);
-}
-
-function logSumExp(v: Float64Array): number {
-  let m = -Infinity;
-  for (let i = 0; i < v.length; i++) if (v[i] > m) m = v[i];
-  if (m === -Infinity) return m;
-  let s = 0;
-  for (let i = 0; i < v.length; i++) s += Math.exp(v[i] - m);
-  return m + Math.log(s);
 }

@@ -25,6 +25,7 @@ import { exportRoutes } from "./exports.js";
 import { shareRoutes } from "./shares.js";
 import { bulkActionRoutes } from "./bulk-actions.js";
 import { utilRoutes } from "./utils.js";
+import { parserRoutes } from "./parser.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -55,5 +56,6 @@ export function buildRouter(): Router {
     ...shareRoutes,
     ...bulkActionRoutes,
     ...utilRoutes,
+    ...parserRoutes,
   );
 }
