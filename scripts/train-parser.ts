@@ -6,6 +6,8 @@
  *   --epochs N       passes over the data (default below, chosen on the dev split)
  *   --seed N         shuffle seed (the same seed and data give the same model)
  *   --out PATH       where to write the model
+ *   --keep N         keep the N strongest features (a smaller, faster model)
+ *   --prune-scan     with --dev: score the model at several sizes
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,7 +17,7 @@ import { Scores } from "../plugins/parsers/nlp/metrics.js";
 import { TaggerModel, encodeModel, type ModelParts } from "../plugins/parsers/nlp/model.js";
 import { trainPerceptron } from "../plugins/parsers/nlp/perceptron.js";
 
-const DEFAULTS = { epochs: 14, seed: 16, minCount: 1, minWeight: 0.05, temperature: 24, pa: 0 };
+const DEFAULTS = { epochs: 14, seed: 16, minCount: 1, minWeight: 0.05, keep: Infinity, temperature: 24, pa: 0 };
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -56,6 +58,7 @@ function main(): void {
   const seed = Number(arg("seed") ?? DEFAULTS.seed);
   const minCount = Number(arg("min-count") ?? DEFAULTS.minCount);
   const minWeight = Number(arg("min-weight") ?? DEFAULTS.minWeight);
+  const keep = Number(arg("keep") ?? DEFAULTS.keep);
   const out = arg("out") ?? fileURLToPath(new URL("../plugins/parsers/nlp/model.bin.gz", import.meta.url));
 
   const all = TRAIN_FILES.flatMap((f) => readJsonl(join(FIXTURES_DIR, f)));
@@ -77,15 +80,17 @@ function main(): void {
     },
   });
   const temperature = dev ? calibrate(parts, held) : DEFAULTS.temperature;
-  const file = encodeModel({ ...parts, temperature }, minWeight);
+  const file = encodeModel({ ...parts, temperature }, minWeight, keep);
   const model = TaggerModel.decode(file);
   console.log(`model: ${model.features} features (of ${parts.keys.length}), ${(file.length / 1024).toFixed(0)} KiB, temperature ${temperature}`);
   if (dev) console.log("held out, encoded model:", JSON.stringify(score(model, held)));
   if (dev && process.argv.includes("--prune-scan")) {
-    for (const mw of [0.1, 0.2, 0.3, 0.5, 0.8]) {
-      const f = encodeModel({ ...parts, temperature }, mw);
-      const m = TaggerModel.decode(f);
-      console.log(`min weight ${mw}: ${m.features} features, ${(f.length / 1024).toFixed(0)} KiB`, JSON.stringify(score(m, held)));
+    for (const k of [20_000, 40_000, 60_000, 80_000, 120_000]) {
+      for (const mw of [minWeight, minWeight * 4]) {
+        const f = encodeModel({ ...parts, temperature }, mw, k);
+        const m = TaggerModel.decode(f);
+        console.log(`keep ${k}, min weight ${mw}: ${m.features} features, ${(f.length / 1024).toFixed(0)} KiB`, JSON.stringify(score(m, held)));
+      }
     }
   }
   writeFileSync(out, file);

@@ -232,9 +232,18 @@ export class TaggerModel {
   }
 }
 
-/** Encode a model, dropping weights below `minWeight` and features left with none. */
-export function encodeModel(parts: ModelParts, minWeight: number): Uint8Array {
+/**
+ * Encode a model, keeping the `keep` features with the largest weights (all by default), dropping
+ * weights below `minWeight` and features left with none.
+ */
+export function encodeModel(parts: ModelParts, minWeight: number, keep = Infinity): Uint8Array {
   const n = parts.keys.length;
+  let floor = 0;
+  if (keep < n) {
+    const strength = new Float64Array(n);
+    for (let r = 0; r < n; r++) for (let y = 0; y < L; y++) strength[r] = Math.max(strength[r], Math.abs(parts.weights[r * L + y]));
+    floor = Float64Array.from(strength).sort().reverse()[keep - 1];
+  }
   let max = 0;
   for (let i = 0; i < parts.weights.length; i++) max = Math.max(max, Math.abs(parts.weights[i]));
   const scale = max > 0 ? 32767 / max : 1;
@@ -244,6 +253,9 @@ export function encodeModel(parts: ModelParts, minWeight: number): Uint8Array {
   const masks: number[] = [];
   for (const r of order) {
     let m = 0;
+    let strongest = 0;
+    for (let y = 0; y < L; y++) strongest = Math.max(strongest, Math.abs(parts.weights[r * L + y]));
+    if (strongest < floor) continue;
     for (let y = 0; y < L; y++) {
       const q = Math.round(parts.weights[r * L + y] * scale);
       if (Math.abs(parts.weights[r * L + y]) >= minWeight && q !== 0) m |= 1 << y;
