@@ -17,7 +17,7 @@ import { Scores } from "../plugins/parsers/nlp/metrics.js";
 import { TaggerModel, encodeModel, type ModelParts } from "../plugins/parsers/nlp/model.js";
 import { trainPerceptron } from "../plugins/parsers/nlp/perceptron.js";
 
-const DEFAULTS = { epochs: 14, seed: 16, minCount: 1, minWeight: 0.05, keep: Infinity, temperature: 24, pa: 0 };
+const DEFAULTS = { epochs: 14, seed: 16, minCount: 1, minWeight: 0.05, keep: 60_000, temperature: 24, pa: 0 };
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -73,3 +73,18 @@ describe("createMatcher", () => {
     expect(performance.now() - t0).toBeLessThan(200);
   });
 });
+
+describe("fuzzy scoring", () => {
+  it("gives the same matches with the bit-parallel LCS as with the plain DP, for short and long names", () => {
+    const names = ["green onion", "red pepper flakes", "a-very-long-food-name-beyond-thirty-one-characters", "onion", "aaaa"];
+    const matcher = createMatcher({ units: [], foods: names.map((name, i) => ({ id: String(i), name })) });
+    const probes = ["gren onion", "red peper flakes", "a-very-long-food-name-beyond-thirty-one-character", "onoin", "aaa", "zzz"];
+    for (const probe of probes) {
+      const best = names
+        .map((n, i) => ({ i, r: ratio(probe, n) }))
+        .filter((x) => x.r >= 85)
+        .sort((a, b) => b.r - a.r || a.i - b.i)[0];
+      expect(matcher.food(probe)?.id ?? null, probe).toBe(best ? String(best.i) : null);
+    }
+  });
+});

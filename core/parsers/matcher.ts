@@ -15,8 +15,9 @@ const MAX_FUZZY = 64;
 type Food = ParserFood;
 type Unit = ParserUnit;
 
+const ASCII = /^[\x20-\x7e]*$/;
 export function normaliseKey(s: string): string {
-  return anyAscii(s).toLowerCase().trim().replace(/\s+/g, " ");
+  return (ASCII.test(s) ? s : anyAscii(s)).toLowerCase().trim().replace(/\s+/g, " ");
 }
 
 /**
@@ -39,9 +40,45 @@ export function ratio(a: string, b: string): number {
   return (200 * row[n]) / (a.length + b.length);
 }
 
+/**
+ * A key prepared for fast fuzzy scoring: keys of up to 31 characters use the bit-parallel LCS of
+ * Allison–Dix/Hyyrö (one pass over the text, a few integer operations per character) instead of the DP.
+ */
+interface PreparedKey {
+  key: string;
+  /** Character code (keys are ASCII once normalised) → bit mask of its positions in the key. */
+  masks: Int32Array | null;
+}
+
+function prepare(key: string): PreparedKey {
+  if (key.length > 31) return { key, masks: null };
+  const masks = new Int32Array(128);
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c >= 128) return { key, masks: null };
+    masks[c] |= 1 << i;
+  }
+  return { key, masks };
+}
+
+function lcsLength(p: PreparedKey, text: string): number {
+  if (!p.masks) return (ratio(p.key, text) * (p.key.length + text.length)) / 200;
+  const n = p.key.length;
+  const all = n === 31 ? 0x7fffffff : (1 << n) - 1;
+  let v = all;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const u = c < 128 ? v & p.masks[c] : 0;
+    v = ((v + u) | (v - u)) & all;
+  }
+  let zeros = 0;
+  for (let x = ~v & all; x !== 0; x &= x - 1) zeros++;
+  return zeros;
+}
+
 class KeyIndex<T> {
   readonly #exact = new Map<string, T>();
-  readonly #keys: string[] = [];
+  readonly #keys: PreparedKey[] = [];
   readonly #memo = new Map<string, T | null>();
 
   constructor(
@@ -53,7 +90,7 @@ class KeyIndex<T> {
       const key = normaliseKey(raw);
       if (!key || this.#exact.has(key)) continue;
       this.#exact.set(key, value);
-      this.#keys.push(key);
+      this.#keys.push(prepare(key));
     }
   }
 
@@ -68,10 +105,11 @@ class KeyIndex<T> {
     let bestScore = this.threshold;
     if (key.length <= MAX_FUZZY) {
       // ratio ≤ 200·min/(a+b): skip keys whose length alone rules them out.
-      for (const k of this.#keys) {
+      for (const p of this.#keys) {
+        const k = p.key;
         const lo = Math.min(k.length, key.length);
         if ((200 * lo) / (k.length + key.length) < bestScore) continue;
-        const r = ratio(key, k);
+        const r = (200 * lcsLength(p, key)) / (k.length + key.length);
         if (r >= bestScore && (best === null || r > bestScore)) {
           best = this.#exact.get(k)!;
           bestScore = r;

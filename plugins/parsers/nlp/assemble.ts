@@ -62,6 +62,9 @@ export function joinTokens(tokens: readonly string[]): string {
  * punctuation at either end dropped.
  */
 function fieldText(tokens: readonly string[], labels: ArrayLike<number>, want: ReadonlySet<number>): string {
+  let any = false;
+  for (let i = 0; i < labels.length && !any; i++) any = want.has(labels[i]);
+  if (!any) return "";
   const picked: string[] = [];
   let lastWanted = -1;
   for (let i = 0; i < tokens.length; i++) {
@@ -102,11 +105,31 @@ function meanOf(labels: ArrayLike<number>, conf: ArrayLike<number>, want: Readon
 }
 
 const NOTE_LABELS = new Set([SIZE, PREP, COMMENT, PURPOSE]);
+const NOTE_PARTS = [SIZE, PREP, COMMENT, PURPOSE].map((l) => new Set([l]));
 const NAME_SET = new Set([NAME]);
 const QTY_SET = new Set([QTY]);
 const UNIT_SET = new Set([UNIT]);
 
-export function assemble(tokens: readonly string[], labels: ArrayLike<number>, conf: ArrayLike<number>): Assembled {
+/**
+ * Preparations that make a different product, kept with the food when they directly precede it: ground
+ * pepper and whole peppercorns are different things to buy (Mealie's case "ground black pepper"), while
+ * "chopped onion" is an onion, chopped. The training data labels "ground" both ways.
+ */
+const PRODUCT_PREP = new Set(["ground"]);
+
+function withProductPreps(tokens: readonly string[], labels: ArrayLike<number>): ArrayLike<number> {
+  let out: number[] | null = null;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (labels[i] === PREP && labels[i + 1] === NAME && PRODUCT_PREP.has(tokens[i].toLowerCase()) && (i === 0 || labels[i - 1] !== PREP)) {
+      out ??= Array.from(labels);
+      out[i] = NAME;
+    }
+  }
+  return out ?? labels;
+}
+
+export function assemble(tokens: readonly string[], tagged: ArrayLike<number>, conf: ArrayLike<number>): Assembled {
+  const labels = withProductPreps(tokens, tagged);
   let q = 0;
   while (q < tokens.length && labels[q] !== QTY) q++;
   const qtyRun: string[] = [];
@@ -119,9 +142,11 @@ export function assemble(tokens: readonly string[], labels: ArrayLike<number>, c
   for (let i = u; i < tokens.length && labels[i] === UNIT; i++) unitRun.push(tokens[i]);
 
   const food = fieldText(tokens, labels, NAME_SET);
-  const notes = [SIZE, PREP, COMMENT, PURPOSE]
-    .map((l) => fieldText(tokens, labels, new Set([l])))
-    .filter((s) => s !== "");
+  const notes: string[] = [];
+  for (const set of NOTE_PARTS) {
+    const text = fieldText(tokens, labels, set);
+    if (text !== "") notes.push(text);
+  }
   const note = notes
     .join(", ")
     .replace(/[()]/g, "")

@@ -56,6 +56,9 @@ export class TaggerModel {
   #scores = new Float64Array(64 * L);
   #delta = new Float64Array(64 * L);
   #back = new Uint8Array(64 * L);
+  #e = new Float64Array(64 * L);
+  #alpha = new Float64Array(64 * L);
+  #beta = new Float64Array(64 * L);
 
   constructor(parts: ModelParts) {
     const n = parts.keys.length;
@@ -91,6 +94,9 @@ export class TaggerModel {
     this.#scores = new Float64Array(m * L);
     this.#delta = new Float64Array(m * L);
     this.#back = new Uint8Array(m * L);
+    this.#e = new Float64Array(m * L);
+    this.#alpha = new Float64Array(m * L);
+    this.#beta = new Float64Array(m * L);
   }
 
   #addRow(key: number, into: Float64Array, at: number): void {
@@ -146,9 +152,9 @@ export class TaggerModel {
     const inv = 1 / this.#temperature;
     const et = this.#expT,
       ee = this.#expEnd;
-    const e = new Float64Array(n * L),
-      alpha = new Float64Array(n * L),
-      beta = new Float64Array(n * L);
+    const e = this.#e,
+      alpha = this.#alpha,
+      beta = this.#beta;
     for (let i = 0; i < n; i++) {
       let m = -Infinity;
       for (let y = 0; y < L; y++) if (sc[i * L + y] > m) m = sc[i * L + y];

@@ -125,3 +125,14 @@ describe("fields (SOURCE.md's field metric and Mealie's assembly)", () => {
     expect(joinTokens(["cut", "into", "3/4", "-", "inch", "cubes", "(", "about", "2", "-", "3", ")", ","])).toBe("cut into 3/4 inch cubes (about 2-3),");
   });
 });
+
+describe("product-forming preparations", () => {
+  it("keeps 'ground' with the food it directly precedes, but not other preparations", () => {
+    const ground = line("1|QTY tsp|UNIT ground|PREP black|NAME pepper|NAME");
+    expect(assemble(ground.tokens, ground.labels, ground.tokens.map(() => 1))).toMatchObject({ food: "ground black pepper", note: "" });
+    const chopped = line("1|QTY cup|UNIT chopped|PREP onion|NAME");
+    expect(assemble(chopped.tokens, chopped.labels, chopped.tokens.map(() => 1))).toMatchObject({ food: "onion", note: "chopped" });
+    const finely = line("1|QTY tsp|UNIT finely|PREP ground|PREP pepper|NAME");
+    expect(assemble(finely.tokens, finely.labels, finely.tokens.map(() => 1))).toMatchObject({ food: "pepper", note: "finely ground" });
+  });
+});
