@@ -13,6 +13,7 @@ import { registerInit } from "./commands/init.js";
 import { registerServe } from "./commands/serve.js";
 import { registerStats } from "./commands/stats.js";
 import { registerPlugins } from "./commands/plugins.js";
+import { registerParse } from "./commands/parse.js";
 import { registerUser } from "./commands/user/index.js";
 import { registerGroup } from "./commands/group/index.js";
 import { registerHousehold } from "./commands/household/index.js";
@@ -61,6 +62,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   registerStats(program);
   registerPlugins(program);
+  registerParse(program);
   return program;
 }
 

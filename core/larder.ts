@@ -52,6 +52,7 @@ import { LiveHub } from "./live/live-hub.js";
 import { connectEventPublishers } from "./events/publishers.js";
 import { MealplansService } from "./mealplans/mealplans-service.js";
 import { ShoppingService } from "./shopping/shopping-service.js";
+import { ParserService } from "./parsers/parser-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -91,6 +92,8 @@ export class Larder {
   readonly plugins: PluginRegistry;
   /** Changed lists, items and plan entries with their wire objects, for the live channel (issue 14). */
   readonly live = new LiveHub();
+  /** Ingredient parsers (issue 16): `parsers.parse(actor, lines, parserName)`. */
+  readonly parsers: ParserService;
   users!: UsersService;
   auth!: AuthService;
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
@@ -139,6 +142,7 @@ export class Larder {
     this.groups = new GroupsRegistry(this.folder);
     this.events = new EventBus(log);
     this.plugins = new PluginRegistry(log);
+    this.parsers = new ParserService(this);
   }
 
   /** Open a data folder; an empty or missing folder is initialised with Mealie's first-start state. */

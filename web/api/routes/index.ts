@@ -31,6 +31,7 @@ import { notifierRoutes } from "./notifiers.js";
 import { mealplanRoutes } from "./mealplans.js";
 import { shoppingRoutes } from "./shopping.js";
 import { liveRoutes } from "./live.js";
+import { parserRoutes } from "./parser.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -67,5 +68,6 @@ export function buildRouter(): Router {
     ...mealplanRoutes,
     ...shoppingRoutes,
     ...liveRoutes,
+    ...parserRoutes,
   );
 }
