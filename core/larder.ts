@@ -44,6 +44,7 @@ import { SuggestionsService } from "./suggestions/suggestions-service.js";
 import { ValidatorsService } from "./validators/validators-service.js";
 import { EventBus } from "./events/bus.js";
 import { PluginRegistry } from "./plugins/registry.js";
+import { ImportService } from "./imports/import-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -106,6 +107,8 @@ export class Larder {
   explore!: ExploreService;
   suggestions!: SuggestionsService;
   validators!: ValidatorsService;
+  /** Recipes from imported data (pages, zips, photos, migrations): one atomic write each. */
+  imports!: ImportService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -172,6 +175,7 @@ export class Larder {
     this.explore = new ExploreService(this);
     this.suggestions = new SuggestionsService(this);
     this.validators = new ValidatorsService(this);
+    this.imports = new ImportService(this);
     connectRecipeRecords(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
