@@ -1,2 +1,4 @@
 /** The built-in importers plugins, one folder each (`plugins/importers/<name>/`). Keep this module light: a plugin loads heavy code on first use. */
-export const importers: readonly unknown[] = [];
+import schemaOrg from "./schema-org/index.js";
+
+export const importers: readonly unknown[] = [schemaOrg];
