@@ -238,6 +238,7 @@ export class Larder {
     this.stopScheduler?.();
     this.stopWatchingDocs?.();
     await this.docWatcher?.close();
+    await this.imports?.idle();
     await this.recipes?.close();
     await this.events.idle();
     await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.webhooks?.idle()]);

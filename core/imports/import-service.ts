@@ -5,7 +5,8 @@
  * the new recipe's media folder just before the file, and a failure of the file write removes that
  * folder again. The recipe file is the commit point: no file, no recipe, nothing half-written.
  */
-import { rm, stat } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
@@ -16,7 +17,9 @@ import { buildWireContext } from "../recipes/wire-context.js";
 import { emptyRecipeDoc } from "../recipes/doc.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
-import type { ImportedRecipe, ParserPlugin, ParserVocabulary } from "../plugins/kinds.js";
+import type { ImportedRecipe, ImporterPlugin, ImportInput, ParserPlugin, ParserVocabulary, PluginContext } from "../plugins/kinds.js";
+import { BadRequestError } from "../errors.js";
+import { BadRecipeDataError } from "./errors.js";
 import { newId } from "../util/ids.js";
 import { fileSlug, slugify } from "../util/slug.js";
 
@@ -27,6 +30,8 @@ export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gec
 export interface ImportOptions {
   /** Keep the imported keywords as tags (Mealie's `includeTags`). Default true. */
   tags?: boolean;
+  /** Keep the imported categories (Mealie's `includeCategories`). Default true. */
+  categories?: boolean;
   /** Replace the imported tags or categories (bulk import's per-URL `tags`/`categories`). */
   replaceTags?: ReadonlyArray<string | { name?: string | null }> | null;
   replaceCategories?: ReadonlyArray<string | { name?: string | null }> | null;
@@ -44,8 +49,18 @@ export interface ImportResult {
   name: string;
 }
 
+/** At most this many pages are fetched at once by a bulk import. */
+export const BULK_CONCURRENCY = 3;
+
+export interface BulkItem {
+  url: string;
+  tags?: ReadonlyArray<string | { name?: string | null }> | null;
+  categories?: ReadonlyArray<string | { name?: string | null }> | null;
+}
+
 export class ImportService {
   private fetcher: GuardedFetcher;
+  private background = new Set<Promise<void>>();
 
   constructor(private readonly larder: Larder) {
     this.fetcher = createGuardedFetcher(larder.config);
@@ -137,6 +152,103 @@ export class ImportService {
     });
     this.larder.log.info(`import${opts.source ? ` (${opts.source})` : ""}: created "${name}" as ${slug}`);
     return { slug, id, name };
+  }
+
+  /** The context handed to importer and parser plugins. */
+  pluginContext(signal?: AbortSignal): PluginContext {
+    return { config: this.larder.config, log: this.larder.log, fetch: this.fetcher, signal };
+  }
+
+  /** The first enabled importer that accepts the input (a `name` picks one). */
+  importerFor(input: ImportInput, name?: string): ImporterPlugin {
+    const candidates = name ? [this.larder.plugins.get("importer", name)].filter((p): p is ImporterPlugin => !!p) : this.larder.plugins.all("importer");
+    const found = candidates.find((p) => {
+      try {
+        return p.accepts(input);
+      } catch {
+        return false;
+      }
+    });
+    if (!found) throw new BadRequestError(name ? `The importer '${name}' is not available` : `No importer reads this input (${input.type})`);
+    return found;
+  }
+
+  /** What an importer reads from the input, before anything is written. */
+  async read(actor: Actor, input: ImportInput, opts: { importer?: string; signal?: AbortSignal } = {}): Promise<ImportedRecipe[]> {
+    this.larder.groups.scopeOf(actor);
+    const importer = this.importerFor(input, opts.importer);
+    const recipes = await this.larder.plugins.use(importer, (p) => p.import(input, this.pluginContext(opts.signal)));
+    if (!Array.isArray(recipes) || recipes.length === 0) throw new BadRecipeDataError("The importer found no recipe");
+    return recipes;
+  }
+
+  /** Read the input with the importer that accepts it and create its (first) recipe; returns the slug. */
+  async importOne(actor: Actor, input: ImportInput, opts: ImportOptions & { importer?: string } = {}): Promise<ImportResult> {
+    const [first] = await this.read(actor, input, opts);
+    return this.create(actor, first, { source: input.type, ...opts });
+  }
+
+  /**
+   * POST /recipes/create/zip: the upload goes to `.larder/tmp` for the importer (which reads it through
+   * the zip guards of safe-zip.ts) and is removed afterwards, whatever happened.
+   */
+  async importZip(actor: Actor, data: Buffer, opts: ImportOptions = {}): Promise<ImportResult> {
+    this.larder.groups.scopeOf(actor);
+    await mkdir(this.larder.folder.tmpDir, { recursive: true });
+    const path = join(this.larder.folder.tmpDir, `import-${newId()}.zip`);
+    await writeFile(path, data, { mode: 0o600 });
+    try {
+      return await this.importOne(actor, { type: "zip", path }, { tags: true, categories: true, ...opts, source: "zip" });
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
+
+  /** POST /recipes/test-scrape-url: what the page importer reads, nothing written. */
+  async inspect(actor: Actor, input: ImportInput, opts: { importer?: string; signal?: AbortSignal } = {}): Promise<unknown> {
+    this.larder.groups.scopeOf(actor);
+    const importer = this.importerFor(input, opts.importer);
+    if (!importer.inspect) throw new BadRequestError(`The importer '${importer.name}' cannot show what it reads`);
+    return this.larder.plugins.use(importer, (p) => p.inspect!(input, this.pluginContext(opts.signal)));
+  }
+
+  /**
+   * POST /recipes/create/url/bulk: a group report ("Bulk Import", `bulk_import`) with an entry per URL,
+   * filled in the background with at most `BULK_CONCURRENCY` fetches at once. Resolves with the report
+   * id as soon as the report exists.
+   */
+  async startBulk(actor: Actor, items: ReadonlyArray<BulkItem>, opts: ImportOptions = {}): Promise<{ reportId: string }> {
+    this.larder.groups.scopeOf(actor);
+    const report = await this.larder.reports.start(actor, { name: "Bulk Import", category: "bulk_import" });
+    const run = (async () => {
+      const queue = [...items];
+      const worker = async () => {
+        for (let item = queue.shift(); item; item = queue.shift()) {
+          try {
+            const r = await this.importOne(actor, { type: "url", url: item.url }, {
+              tags: opts.tags,
+              categories: opts.categories,
+              replaceTags: item.tags?.length ? item.tags : null,
+              replaceCategories: item.categories?.length ? item.categories : null,
+              source: "url/bulk",
+            });
+            report.add({ success: true, message: `Successfully imported recipe ${r.name}` });
+          } catch (e) {
+            report.add({ success: false, message: `failed to scrape url ${item.url}`, exception: e instanceof Error ? e.message : String(e) });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, Math.max(1, items.length)) }, worker));
+      await report.finish();
+    })().catch((e: unknown) => this.larder.log.error("bulk import failed", e));
+    this.background.add(run);
+    void run.finally(() => this.background.delete(run));
+    return { reportId: report.id };
+  }
+
+  /** Resolves when every background import started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
   }
 
   /** `Name`, `Name (1)`… as a normal create; past those, a short random suffix (bulk imports of one title). */
