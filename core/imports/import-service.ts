@@ -17,7 +17,14 @@ import { buildWireContext } from "../recipes/wire-context.js";
 import { emptyRecipeDoc } from "../recipes/doc.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
-import type { ImportedRecipe, ImporterPlugin, ImportInput, ParserPlugin, ParserVocabulary, PluginContext } from "../plugins/kinds.js";
+import type {
+  ImportedRecipe,
+  ImporterPlugin,
+  ImportInput,
+  ParserPlugin,
+  ParserVocabulary,
+  PluginContext,
+} from "../plugins/kinds.js";
 import { BadRequestError } from "../errors.js";
 import { BadRecipeDataError } from "./errors.js";
 import { newId } from "../util/ids.js";
@@ -161,7 +168,9 @@ export class ImportService {
 
   /** The first enabled importer that accepts the input (a `name` picks one). */
   importerFor(input: ImportInput, name?: string): ImporterPlugin {
-    const candidates = name ? [this.larder.plugins.get("importer", name)].filter((p): p is ImporterPlugin => !!p) : this.larder.plugins.all("importer");
+    const candidates = name
+      ? [this.larder.plugins.get("importer", name)].filter((p): p is ImporterPlugin => !!p)
+      : this.larder.plugins.all("importer");
     const found = candidates.find((p) => {
       try {
         return p.accepts(input);
@@ -169,21 +178,35 @@ export class ImportService {
         return false;
       }
     });
-    if (!found) throw new BadRequestError(name ? `The importer '${name}' is not available` : `No importer reads this input (${input.type})`);
+    if (!found)
+      throw new BadRequestError(
+        name ? `The importer '${name}' is not available` : `No importer reads this input (${input.type})`,
+      );
     return found;
   }
 
   /** What an importer reads from the input, before anything is written. */
-  async read(actor: Actor, input: ImportInput, opts: { importer?: string; signal?: AbortSignal } = {}): Promise<ImportedRecipe[]> {
+  async read(
+    actor: Actor,
+    input: ImportInput,
+    opts: { importer?: string; signal?: AbortSignal } = {},
+  ): Promise<ImportedRecipe[]> {
     this.larder.groups.scopeOf(actor);
     const importer = this.importerFor(input, opts.importer);
-    const recipes = await this.larder.plugins.use(importer, (p) => p.import(input, this.pluginContext(opts.signal)));
-    if (!Array.isArray(recipes) || recipes.length === 0) throw new BadRecipeDataError("The importer found no recipe");
+    const recipes = await this.larder.plugins.use(importer, (p) =>
+      p.import(input, this.pluginContext(opts.signal)),
+    );
+    if (!Array.isArray(recipes) || recipes.length === 0)
+      throw new BadRecipeDataError("The importer found no recipe");
     return recipes;
   }
 
   /** Read the input with the importer that accepts it and create its (first) recipe; returns the slug. */
-  async importOne(actor: Actor, input: ImportInput, opts: ImportOptions & { importer?: string } = {}): Promise<ImportResult> {
+  async importOne(
+    actor: Actor,
+    input: ImportInput,
+    opts: ImportOptions & { importer?: string } = {},
+  ): Promise<ImportResult> {
     const [first] = await this.read(actor, input, opts);
     return this.create(actor, first, { source: input.type, ...opts });
   }
@@ -198,17 +221,26 @@ export class ImportService {
     const path = join(this.larder.folder.tmpDir, `import-${newId()}.zip`);
     await writeFile(path, data, { mode: 0o600 });
     try {
-      return await this.importOne(actor, { type: "zip", path }, { tags: true, categories: true, ...opts, source: "zip" });
+      return await this.importOne(
+        actor,
+        { type: "zip", path },
+        { tags: true, categories: true, ...opts, source: "zip" },
+      );
     } finally {
       await rm(path, { force: true });
     }
   }
 
   /** POST /recipes/test-scrape-url: what the page importer reads, nothing written. */
-  async inspect(actor: Actor, input: ImportInput, opts: { importer?: string; signal?: AbortSignal } = {}): Promise<unknown> {
+  async inspect(
+    actor: Actor,
+    input: ImportInput,
+    opts: { importer?: string; signal?: AbortSignal } = {},
+  ): Promise<unknown> {
     this.larder.groups.scopeOf(actor);
     const importer = this.importerFor(input, opts.importer);
-    if (!importer.inspect) throw new BadRequestError(`The importer '${importer.name}' cannot show what it reads`);
+    if (!importer.inspect)
+      throw new BadRequestError(`The importer '${importer.name}' cannot show what it reads`);
     return this.larder.plugins.use(importer, (p) => p.inspect!(input, this.pluginContext(opts.signal)));
   }
 
@@ -217,7 +249,11 @@ export class ImportService {
    * filled in the background with at most `BULK_CONCURRENCY` fetches at once. Resolves with the report
    * id as soon as the report exists.
    */
-  async startBulk(actor: Actor, items: ReadonlyArray<BulkItem>, opts: ImportOptions = {}): Promise<{ reportId: string }> {
+  async startBulk(
+    actor: Actor,
+    items: ReadonlyArray<BulkItem>,
+    opts: ImportOptions = {},
+  ): Promise<{ reportId: string }> {
     this.larder.groups.scopeOf(actor);
     const report = await this.larder.reports.start(actor, { name: "Bulk Import", category: "bulk_import" });
     const run = (async () => {
@@ -225,20 +261,30 @@ export class ImportService {
       const worker = async () => {
         for (let item = queue.shift(); item; item = queue.shift()) {
           try {
-            const r = await this.importOne(actor, { type: "url", url: item.url }, {
-              tags: opts.tags,
-              categories: opts.categories,
-              replaceTags: item.tags?.length ? item.tags : null,
-              replaceCategories: item.categories?.length ? item.categories : null,
-              source: "url/bulk",
-            });
+            const r = await this.importOne(
+              actor,
+              { type: "url", url: item.url },
+              {
+                tags: opts.tags,
+                categories: opts.categories,
+                replaceTags: item.tags?.length ? item.tags : null,
+                replaceCategories: item.categories?.length ? item.categories : null,
+                source: "url/bulk",
+              },
+            );
             report.add({ success: true, message: `Successfully imported recipe ${r.name}` });
           } catch (e) {
-            report.add({ success: false, message: `failed to scrape url ${item.url}`, exception: e instanceof Error ? e.message : String(e) });
+            report.add({
+              success: false,
+              message: `failed to scrape url ${item.url}`,
+              exception: e instanceof Error ? e.message : String(e),
+            });
           }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, Math.max(1, items.length)) }, worker));
+      await Promise.all(
+        Array.from({ length: Math.min(BULK_CONCURRENCY, Math.max(1, items.length)) }, worker),
+      );
       await report.finish();
     })().catch((e: unknown) => this.larder.log.error("bulk import failed", e));
     this.background.add(run);

@@ -32,7 +32,14 @@ const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : 
 
 /** Decode entities and strip tags, repeatedly for double-escaped text; `lines` keeps block breaks. */
 export function cleanText(v: unknown, opts: { lines?: boolean } = {}): string {
-  let s = typeof v === "string" ? v : typeof v === "number" ? String(v) : Array.isArray(v) ? cleanText(v[0], opts) : "";
+  let s =
+    typeof v === "string"
+      ? v
+      : typeof v === "number"
+        ? String(v)
+        : Array.isArray(v)
+          ? cleanText(v[0], opts)
+          : "";
   for (let i = 0; i < 3 && /[<&]/.test(s); i++) {
     const doc = parseDocument(opts.lines ? s.replace(/<br\s*\/?>/gi, "\n") : s, { decodeEntities: true });
     const next = doc.children.map((c) => textOf(c)).join("");
@@ -56,8 +63,18 @@ function typesOf(o: SchemaObject): string[] {
 
 // ── Times ────────────────────────────────────────────────────────────────────────────────────
 
-const ISO = /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
-const FRACTIONS: Record<string, number> = { "¼": 0.25, "½": 0.5, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅕": 0.2, "⅙": 1 / 6, "⅛": 0.125 };
+const ISO =
+  /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+const FRACTIONS: Record<string, number> = {
+  "¼": 0.25,
+  "½": 0.5,
+  "¾": 0.75,
+  "⅓": 1 / 3,
+  "⅔": 2 / 3,
+  "⅕": 0.2,
+  "⅙": 1 / 6,
+  "⅛": 0.125,
+};
 
 function num(s: string | undefined): number {
   return s ? Number(s.replace(",", ".")) || 0 : 0;
@@ -74,15 +91,24 @@ export function toMinutes(v: unknown): number | null {
   const iso = ISO.exec(s.replace(/\s+/g, ""));
   if (iso && /\d/.test(s)) {
     const [, y, mo, w, d, h, mi, sec] = iso;
-    const minutes = num(y) * 525600 + num(mo) * 43200 + num(w) * 10080 + num(d) * 1440 + num(h) * 60 + num(mi) + num(sec) / 60;
+    const minutes =
+      num(y) * 525600 +
+      num(mo) * 43200 +
+      num(w) * 10080 +
+      num(d) * 1440 +
+      num(h) * 60 +
+      num(mi) +
+      num(sec) / 60;
     return minutes > 0 ? Math.round(minutes) : null;
   }
   if (/^\d+(?:[.,]\d+)?$/.test(s)) return toMinutes(num(s));
   // A range counts by its upper bound.
   s = s.replace(/(\d+(?:[.,]\d+)?)\s*(?:-|–|—|to|bis|à|a)\s*(\d+(?:[.,]\d+)?)/gi, "$2");
-  for (const [f, val] of Object.entries(FRACTIONS)) s = s.replace(new RegExp(`(\\d*)\\s*${f}`, "g"), (_, n: string) => String(num(n) + val));
+  for (const [f, val] of Object.entries(FRACTIONS))
+    s = s.replace(new RegExp(`(\\d*)\\s*${f}`, "g"), (_, n: string) => String(num(n) + val));
   let total = 0;
-  const re = /(\d+(?:[.,]\d+)?)\s*(d(?:ays?|ag(?:e|en)?)?|j(?:ours?)?|h(?:ours?|rs?|eures?|oras?|ours)?|std\.?|stunden?|uur|timm?ar?|t\b|m(?:in(?:utes?|s|uten?|uti|utos)?)?\b|s(?:ec(?:onds?|s)?)?\b)/gi;
+  const re =
+    /(\d+(?:[.,]\d+)?)\s*(d(?:ays?|ag(?:e|en)?)?|j(?:ours?)?|h(?:ours?|rs?|eures?|oras?|ours)?|std\.?|stunden?|uur|timm?ar?|t\b|m(?:in(?:utes?|s|uten?|uti|utos)?)?\b|s(?:ec(?:onds?|s)?)?\b)/gi;
   let m: RegExpExecArray | null;
   let matched = false;
   while ((m = re.exec(s))) {
@@ -176,7 +202,8 @@ export function toYields(v: unknown): string | null {
   const after = ranged.slice(m.index + m[1].length);
   for (const [singular, plural] of YIELD_TYPES) {
     if (singular === "dozen") continue;
-    if (new RegExp(`^\\s*(?:\\S+\\s+){0,2}?(?:${singular}|${plural})\\b`).test(after)) return `${n} ${count === 1 ? singular : plural}`;
+    if (new RegExp(`^\\s*(?:\\S+\\s+){0,2}?(?:${singular}|${plural})\\b`).test(after))
+      return `${n} ${count === 1 ? singular : plural}`;
   }
   return `${n} serving${count === 1 ? "" : "s"}`;
 }
@@ -201,24 +228,31 @@ export function toInstructions(v: unknown, depth = 0): string[] {
   if (!isObj(v)) return [];
   const types = typesOf(v);
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
-    return toInstructions(v.itemListElement, depth + 1);
+    // A section's name is a heading worth keeping; a step's name is usually "Step 1" or its text cut short.
+    const heading = cleanText(v.name ?? "");
+    const steps = toInstructions(v.itemListElement, depth + 1);
+    return heading && steps.length && !steps[0].startsWith(heading.replace(/[.:…]+$/, ""))
+      ? [heading, ...steps]
+      : steps;
   }
-  const text = cleanText(v.text ?? v.description ?? "", { lines: true });
+  const text = cleanText(v.text ?? v.description ?? "");
+  if (text) return [text];
   const name = cleanText(v.name ?? "");
-  const out: string[] = [];
-  // A step's name is often its text cut short; only a name that says something else is kept.
-  if (name && text && !text.replace(/\s+/g, " ").startsWith(name.replace(/\.$/, ""))) out.push(name);
-  if (text) out.push(...text.split("\n"));
-  else if (name) out.push(name);
-  return out;
+  return name ? [name] : [];
 }
 
 function toIngredients(v: unknown): string[] {
-  if (typeof v === "string") return cleanText(v, { lines: true }).split("\n").filter(Boolean);
+  if (typeof v === "string")
+    return cleanText(v, { lines: true }).split("\n").map(tidyIngredient).filter(Boolean);
   return asList(v)
     .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : [x]))
-    .map((x) => cleanText(x))
+    .map((x) => tidyIngredient(cleanText(x)))
     .filter(Boolean);
+}
+
+/** Recipe plugins that wrap a note in their own brackets write "((packed))": one pair is enough. */
+function tidyIngredient(s: string): string {
+  return s.replace(/\(\(([^()]*)\)\)/g, "($1)").trim();
 }
 
 // ── Images ───────────────────────────────────────────────────────────────────────────────────
@@ -281,10 +315,18 @@ export function bestImage(schemaImage: unknown, page: PageData, base: string | n
   fromSchema(schemaImage, 2);
   const metaW = page.meta.get("og:image:width")?.[0];
   const metaH = page.meta.get("og:image:height")?.[0];
-  for (const key of ["og:image", "og:image:url", "og:image:secure_url"]) for (const v of page.meta.get(key) ?? []) push(v, 1, metaW, metaH);
-  for (const key of ["twitter:image", "twitter:image:src"]) for (const v of page.meta.get(key) ?? []) push(v, 1);
+  for (const key of ["og:image", "og:image:url", "og:image:secure_url"])
+    for (const v of page.meta.get(key) ?? []) push(v, 1, metaW, metaH);
+  for (const key of ["twitter:image", "twitter:image:src"])
+    for (const v of page.meta.get(key) ?? []) push(v, 1);
   if (candidates.length === 0) return null;
-  candidates.sort((a, b) => b.area - a.area || b.rank - a.rank || Number(b.url.startsWith("https:")) - Number(a.url.startsWith("https:")) || a.pos - b.pos);
+  candidates.sort(
+    (a, b) =>
+      b.area - a.area ||
+      b.rank - a.rank ||
+      Number(b.url.startsWith("https:")) - Number(a.url.startsWith("https:")) ||
+      a.pos - b.pos,
+  );
   return candidates[0].url;
 }
 
@@ -292,11 +334,15 @@ export function bestImage(schemaImage: unknown, page: PageData, base: string | n
 
 /** Python's str.title(), as Mealie's clean_tags applies it. */
 export function titleCase(s: string): string {
-  return s.toLowerCase().replace(/(^|[^\p{L}])(\p{L})/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
+  return s
+    .toLowerCase()
+    .replace(/(^|[^\p{L}])(\p{L})/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
 }
 
 function toKeywords(v: unknown): string[] {
-  const raw = asList(v).flatMap((x) => (typeof x === "string" ? x.split(",") : isObj(x) && typeof x.name === "string" ? [x.name] : []));
+  const raw = asList(v).flatMap((x) =>
+    typeof x === "string" ? x.split(",") : isObj(x) && typeof x.name === "string" ? [x.name] : [],
+  );
   const seen = new Set<string>();
   const out: string[] = [];
   for (const k of raw.map((x) => cleanText(x)).filter(Boolean)) {
@@ -308,7 +354,19 @@ function toKeywords(v: unknown): string[] {
   return out;
 }
 
-const NUTRITION_KEYS = ["calories", "carbohydrateContent", "cholesterolContent", "fatContent", "fiberContent", "proteinContent", "saturatedFatContent", "sodiumContent", "sugarContent", "transFatContent", "unsaturatedFatContent"];
+const NUTRITION_KEYS = [
+  "calories",
+  "carbohydrateContent",
+  "cholesterolContent",
+  "fatContent",
+  "fiberContent",
+  "proteinContent",
+  "saturatedFatContent",
+  "sodiumContent",
+  "sugarContent",
+  "transFatContent",
+  "unsaturatedFatContent",
+];
 
 /** Mealie's clean_nutrition: the first number of each value; sodium and cholesterol given in grams become mg. */
 function toNutrition(v: unknown): Record<string, string> {
@@ -321,7 +379,8 @@ function toNutrition(v: unknown): Record<string, string> {
     const m = /\d+([.,]\d+)?/.exec(text);
     if (!m) continue;
     let n = m[0].replace(",", ".");
-    if ((k === "sodiumContent" || k === "cholesterolContent") && /g/i.test(text) && !/m/i.test(text)) n = String(Number(n) * 1000);
+    if ((k === "sodiumContent" || k === "cholesterolContent") && /g/i.test(text) && !/m/i.test(text))
+      n = String(Number(n) * 1000);
     out[k] = n;
   }
   return out;
@@ -395,7 +454,10 @@ function ingredientsWithGroups(r: SchemaObject): { ingredients: string[]; titles
 }
 
 /** The clean recipe in Mealie's wire shape, for `larder.imports.createRecipe`. */
-export function toWireRecipe(c: CleanRecipe, opts: { includeTags?: boolean; includeCategories?: boolean; orgURL?: string | null }): Record<string, unknown> {
+export function toWireRecipe(
+  c: CleanRecipe,
+  opts: { includeTags?: boolean; includeCategories?: boolean; orgURL?: string | null },
+): Record<string, unknown> {
   const servings = c.yields ? /^(\d+(?:\.\d+)?) servings?$/.exec(c.yields) : null;
   return {
     name: c.title ?? "",
