@@ -37,6 +37,8 @@ export const ConfigSchema = z.object({
   /** Third-party plugins: npm package names or paths (relative to the working directory), comma-separated. */
   plugins: list.default([]),
   fetchUserAgent: z.string().default("Larder/0.1 (+https://github.com/larder)"),
+  /** Recipe page imports: how long a page may take to arrive (Mealie: 15 s, then 408). */
+  importTimeoutMs: int.default(15_000),
   demo: bool.default(false),
   theme: z.record(z.string(), z.string()).default({}),
   smtp: z.record(z.string(), z.string()).default({}),
@@ -55,7 +57,10 @@ const PREFIXED: Record<string, "theme" | "smtp" | "ldap" | "oidc" | "openai"> = 
 };
 
 /** Build the configuration from an environment (default: process.env) plus explicit overrides. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<z.input<typeof ConfigSchema>> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<z.input<typeof ConfigSchema>> = {},
+): Config {
   const raw: Record<string, unknown> = {
     dataDir: env.LARDER_DATA,
     port: env.LARDER_PORT ?? env.API_PORT,
@@ -71,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fetchAllow: env.LARDER_FETCH_ALLOW,
     plugins: env.LARDER_PLUGINS,
     fetchUserAgent: env.LARDER_USER_AGENT,
+    importTimeoutMs: env.LARDER_IMPORT_TIMEOUT_MS,
     demo: env.LARDER_DEMO,
   };
   for (const [prefix, key] of Object.entries(PREFIXED)) {
@@ -89,5 +95,11 @@ const SECRET_HINT = /(PASSWORD|SECRET|KEY|TOKEN)/i;
 export function maskedConfig(config: Config): Record<string, unknown> {
   const mask = (rec: Record<string, string>) =>
     Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, SECRET_HINT.test(k) ? "********" : v]));
-  return { ...config, smtp: mask(config.smtp), ldap: mask(config.ldap), oidc: mask(config.oidc), openai: mask(config.openai) };
+  return {
+    ...config,
+    smtp: mask(config.smtp),
+    ldap: mask(config.ldap),
+    oidc: mask(config.oidc),
+    openai: mask(config.openai),
+  };
 }

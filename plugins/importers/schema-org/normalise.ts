@@ -442,13 +442,15 @@ function ingredientsWithGroups(r: SchemaObject): { ingredients: string[]; titles
   const raw = r.recipeIngredient ?? r.ingredients;
   const titles = new Map<number, string>();
   const out: string[] = [];
+  // One string holds every ingredient, a line each; a list holds one per item.
+  if (typeof raw === "string") return { ingredients: toIngredients(raw), titles };
   for (const item of asList(raw)) {
     if (isObj(item) && (item.itemListElement !== undefined || typesOf(item).includes("howtosection"))) {
       const name = cleanText(item.name);
       const lines = toIngredients(item.itemListElement);
       if (name && lines.length) titles.set(out.length, name);
       out.push(...lines);
-    } else out.push(...toIngredients(item));
+    } else out.push(...toIngredients([item]));
   }
   return { ingredients: out, titles };
 }

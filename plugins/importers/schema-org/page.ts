@@ -37,7 +37,7 @@ export async function fetchPage(
         Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
         "Accept-Language": "en-US,en;q=0.7,*;q=0.5",
       },
-      timeoutMs: opts.timeoutMs ?? PAGE_TIMEOUT_MS,
+      timeoutMs: opts.timeoutMs ?? ctx.config.importTimeoutMs ?? PAGE_TIMEOUT_MS,
       maxBytes: opts.maxBytes ?? PAGE_MAX_BYTES,
       contentType: PAGE_TYPES,
       signal: ctx.signal,
