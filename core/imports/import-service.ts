@@ -438,7 +438,9 @@ function normaliseImported(recipe: Record<string, unknown>, opts: ImportOptions)
       : organizers(out.tags);
   out.recipeCategory = opts.replaceCategories
     ? organizers(opts.replaceCategories)
-    : organizers(out.recipeCategory);
+    : opts.categories === false
+      ? []
+      : organizers(out.recipeCategory);
   out.tools = organizers(out.tools);
   const ings = Array.isArray(out.recipeIngredient) ? out.recipeIngredient : [];
   out.recipeIngredient = ings
