@@ -13,7 +13,7 @@ export interface CleanRecipe {
   ingredients: string[];
   /** Ingredient group headings by position of the first ingredient of each group. */
   ingredientTitles: Map<number, string>;
-  instructions: string[];
+  instructions: Step[];
   totalTime: number | null;
   prepTime: number | null;
   cookTime: number | null;
@@ -46,7 +46,11 @@ export function cleanText(v: unknown, opts: { lines?: boolean } = {}): string {
     if (next === s) break;
     s = next;
   }
-  s = s.replace(/[\u00a0\u2009\u202f\t]/g, " ").replace(/[\u200b\ufeff]/g, "");
+  // "Â" before a no-break space is that space encoded twice (UTF-8 read as Latin-1), a common scar.
+  s = s
+    .replace(/\u00c2(?=[\u00a0 ])/g, "")
+    .replace(/[\u00a0\u2009\u202f\t]/g, " ")
+    .replace(/[\u200b\u00ad\ufeff]/g, "");
   if (!opts.lines) return s.replace(/\s+/g, " ").trim();
   return s
     .split(/\r?\n/)
@@ -210,35 +214,54 @@ export function toYields(v: unknown): string | null {
 
 // ── Instructions and ingredients ─────────────────────────────────────────────────────────────
 
+export interface Step {
+  /** The heading of the section this step opens (HowToSection's name), shown above it. */
+  title: string | null;
+  text: string;
+}
+
 /** Steps flattened from strings, HowToStep, HowToSection and ItemList; blanks dropped. */
-export function toInstructions(v: unknown, depth = 0): string[] {
+export function toSteps(v: unknown, depth = 0): Step[] {
   if (depth > 8 || v === null || v === undefined) return [];
+  const plain = (text: string): Step => ({ title: null, text });
   if (typeof v === "string") {
     const t = v.trim();
     if ((t.startsWith("[") || t.startsWith("{")) && depth < 2) {
       try {
-        return toInstructions(JSON.parse(t), depth + 1);
+        return toSteps(JSON.parse(t), depth + 1);
       } catch {
         // a string that only looks like JSON
       }
     }
-    return cleanText(v, { lines: true }).split("\n").filter(Boolean);
+    return cleanText(v, { lines: true }).split("\n").filter(Boolean).map(plain);
   }
-  if (Array.isArray(v)) return v.flatMap((x) => toInstructions(x, depth + 1));
+  if (Array.isArray(v)) return v.flatMap((x) => toSteps(x, depth + 1));
   if (!isObj(v)) return [];
   const types = typesOf(v);
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
-    // A section's name is a heading worth keeping; a step's name is usually "Step 1" or its text cut short.
+    // A section's name is a heading worth keeping, on its first step; a step's name is usually
+    // "Step 1" or its own text cut short, and is dropped.
     const heading = cleanText(v.name ?? "");
-    const steps = toInstructions(v.itemListElement, depth + 1);
-    return heading && steps.length && !steps[0].startsWith(heading.replace(/[.:…]+$/, ""))
-      ? [heading, ...steps]
-      : steps;
+    const steps = toSteps(v.itemListElement, depth + 1);
+    if (
+      heading &&
+      steps.length &&
+      !steps[0].title &&
+      !steps[0].text.startsWith(heading.replace(/[.:…]+$/, ""))
+    ) {
+      steps[0] = { ...steps[0], title: heading };
+    }
+    return steps;
   }
   const text = cleanText(v.text ?? v.description ?? "");
-  if (text) return [text];
+  if (text) return [plain(text)];
   const name = cleanText(v.name ?? "");
-  return name ? [name] : [];
+  return name ? [plain(name)] : [];
+}
+
+/** The steps as recipe-scrapers lists them: a section heading is an item of its own. */
+export function stepLines(steps: readonly Step[]): string[] {
+  return steps.flatMap((s) => (s.title ? [s.title, s.text] : [s.text]));
 }
 
 function toIngredients(v: unknown): string[] {
@@ -401,7 +424,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
       description: cleanText(r.description) || null,
       ingredients,
       ingredientTitles: titles,
-      instructions: toInstructions(r.recipeInstructions ?? r.instructions ?? r.step),
+      instructions: toSteps(r.recipeInstructions ?? r.instructions ?? r.step),
       totalTime: total,
       prepTime: prep,
       cookTime: cook,
@@ -422,7 +445,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
     description: cleanText(page.meta.get("og:description")?.[0] ?? page.meta.get("description")?.[0]) || null,
     ingredients: ["Could not detect ingredients"],
     ingredientTitles: new Map(),
-    instructions: ["Could not detect instructions"],
+    instructions: [{ title: null, text: "Could not detect instructions" }],
     totalTime: null,
     prepTime: null,
     cookTime: null,
@@ -470,7 +493,7 @@ export function toWireRecipe(
     prepTime: formatMinutes(c.prepTime),
     performTime: formatMinutes(c.cookTime),
     recipeIngredient: c.ingredients.map((note, i) => ({ note, title: c.ingredientTitles.get(i) ?? null })),
-    recipeInstructions: c.instructions.map((text) => ({ text, title: "" })),
+    recipeInstructions: c.instructions.map((s) => ({ text: s.text, title: s.title ?? "" })),
     tags: opts.includeTags ? c.keywords : [],
     recipeCategory: opts.includeCategories ? c.categories : [],
     nutrition: c.nutrition,
@@ -486,7 +509,11 @@ export function schemaView(page: PageData, c: CleanRecipe): Record<string, unkno
     name: c.title,
     description: c.description,
     recipeIngredient: c.ingredients,
-    recipeInstructions: c.instructions.map((text) => ({ "@type": "HowToStep", text })),
+    recipeInstructions: c.instructions.map((s) => ({
+      "@type": "HowToStep",
+      text: s.text,
+      ...(s.title ? { name: s.title } : {}),
+    })),
     totalTime: c.totalTime !== null ? `PT${c.totalTime}M` : null,
     prepTime: c.prepTime !== null ? `PT${c.prepTime}M` : null,
     cookTime: c.cookTime !== null ? `PT${c.cookTime}M` : null,

@@ -22,12 +22,13 @@ describe("schema-org importer on small pages", () => {
       "2 carrots, diced",
       "1 lemon",
     ]);
-    expect((recipe.recipeInstructions as { text: string }[]).map((s) => s.text)).toEqual([
-      "For the soup",
-      "Soften the carrots & onion.",
-      "Add the lentils and simmer.",
-      "To serve",
-      "Squeeze over the lemon.",
+    // A section's heading is the title of its first step.
+    expect(
+      (recipe.recipeInstructions as { text: string; title: string }[]).map((s) => [s.title, s.text]),
+    ).toEqual([
+      ["For the soup", "Soften the carrots & onion."],
+      ["", "Add the lentils and simmer."],
+      ["To serve", "Squeeze over the lemon."],
     ]);
     // No totalTime on the page: prep + cook.
     expect(recipe.totalTime).toBe("1 hour 25 minutes");
