@@ -25,7 +25,9 @@ import type {
   ParserVocabulary,
   PluginContext,
 } from "../plugins/kinds.js";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError, ForbiddenError } from "../errors.js";
+import { imageContentType, sniffImage } from "../media/image-check.js";
+import { OpenAIClient, openAISettings, type ChatContent } from "../ai/openai-client.js";
 import { BadRecipeDataError } from "./errors.js";
 import { newId } from "../util/ids.js";
 import { fileSlug, slugify } from "../util/slug.js";
@@ -228,6 +230,79 @@ export class ImportService {
       );
     } finally {
       await rm(path, { force: true });
+    }
+  }
+
+  /**
+   * POST /recipes/create/image: photos to one recipe through the `openai-vision` importer. The photos
+   * are checked to be images, kept in `.larder/tmp` only while the importer reads them, and the first
+   * becomes the recipe's image.
+   */
+  async importImages(
+    actor: Actor,
+    photos: ReadonlyArray<{ data: Buffer }>,
+    opts: ImportOptions & { translateLanguage?: string | null } = {},
+  ): Promise<ImportResult> {
+    this.larder.groups.scopeOf(actor);
+    const ai = openAISettings(this.larder.config);
+    if (!ai || !ai.imageServices) throw new BadRequestError("OpenAI image services are not enabled");
+    if (photos.length === 0) throw new BadRequestError("No image was given");
+    const kinds = photos.map((p) => sniffImage(p.data));
+    if (kinds.some((k) => !k))
+      throw new BadRequestError("Every file must be an image (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF)");
+    await mkdir(this.larder.folder.tmpDir, { recursive: true });
+    const paths: string[] = [];
+    try {
+      const images = [];
+      for (const [i, p] of photos.entries()) {
+        const path = join(this.larder.folder.tmpDir, `import-${newId()}.${kinds[i]}`);
+        paths.push(path);
+        await writeFile(path, p.data, { mode: 0o600 });
+        images.push({ path, contentType: imageContentType(kinds[i]!) });
+      }
+      const input: ImportInput = {
+        type: "images",
+        images,
+        ...(opts.translateLanguage ? { translateLanguage: opts.translateLanguage } : {}),
+      };
+      return await this.importOne(actor, input, {
+        tags: true,
+        categories: true,
+        ...opts,
+        importer: "openai-vision",
+        source: "image",
+      });
+    } finally {
+      for (const path of paths) await rm(path, { force: true });
+    }
+  }
+
+  /**
+   * POST /admin/debug/openai: one small request to the configured model (with the image when given),
+   * answered as Mealie's DebugResponse: never an error status, the failure is in `response`.
+   */
+  async aiDebug(actor: Actor, image?: Buffer | null): Promise<{ success: boolean; response: string | null }> {
+    const { user } = this.larder.groups.scopeOf(actor);
+    if (!user.admin) throw new ForbiddenError("Permission Denied");
+    const settings = openAISettings(this.larder.config);
+    if (!settings) return { success: false, response: "OpenAI is not enabled (set OPENAI_API_KEY)" };
+    try {
+      const client = new OpenAIClient(settings, this.larder.config);
+      const kind = image ? sniffImage(image) : null;
+      if (image && !kind) return { success: false, response: "The file is not an image" };
+      const content: ChatContent = image
+        ? [
+            { type: "text", text: "Describe this image in one sentence." },
+            {
+              type: "image_url",
+              image_url: { url: `data:${imageContentType(kind!)};base64,${image.toString("base64")}` },
+            },
+          ]
+        : "This is a test of the connection. Answer with a short greeting.";
+      const response = await client.chat([{ role: "user", content }], { maxTokens: 200 });
+      return { success: true, response };
+    } catch (e) {
+      return { success: false, response: e instanceof Error ? e.message : String(e) };
     }
   }
 

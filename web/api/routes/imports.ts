@@ -169,4 +169,30 @@ export const importRoutes = [
     const r = await ctx.larder.imports.importZip(ctx.actor, file.data);
     return Reply.created(r.slug);
   }),
+  route("POST", "/api/recipes/create/image", "user", async (ctx) => {
+    const body = await readMultipart(ctx.req, {
+      maxFileBytes: ctx.larder.config.maxUploadBytes,
+      maxFiles: 10,
+    });
+    const photos = body.files.filter((f) => f.field === "images" || f.field === "images[]");
+    if (photos.length === 0)
+      throw new ValidationError([{ loc: ["body", "images"], msg: "Field required", type: "missing" }]);
+    const r = await ctx.larder.imports.importImages(ctx.actor, photos, {
+      translateLanguage: ctx.query.get("translateLanguage"),
+    });
+    return Reply.created(r.slug);
+  }),
+  route("POST", "/api/admin/debug/openai", "admin", async (ctx) => debugOpenAI(ctx)),
+  route("POST", "/api/admin/debug/openai/:providerId", "admin", async (ctx) => debugOpenAI(ctx)),
 ];
+
+/** Larder has one provider, the `OPENAI_*` settings: any provider id addresses it (mealie-api-notes §0.1). */
+async function debugOpenAI(ctx: ApiContext): Promise<unknown> {
+  const isMultipart = String(ctx.req.headers["content-type"] ?? "")
+    .toLowerCase()
+    .startsWith("multipart/form-data");
+  const body = isMultipart
+    ? await readMultipart(ctx.req, { maxFileBytes: ctx.larder.config.maxUploadBytes, maxFiles: 1 })
+    : null;
+  return ctx.larder.imports.aiDebug(ctx.actor, body?.file("image")?.data ?? null);
+}
