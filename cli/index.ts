@@ -16,6 +16,7 @@ import { registerPlugins } from "./commands/plugins.js";
 import { registerUser } from "./commands/user/index.js";
 import { registerGroup } from "./commands/group/index.js";
 import { registerHousehold } from "./commands/household/index.js";
+import { registerImport } from "./commands/import.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -54,6 +55,7 @@ export function buildProgram(): Command {
   registerUser(program);
   registerGroup(program);
   registerHousehold(program);
+  registerImport(program);
   registerConfig(program);
   registerStats(program);
   registerPlugins(program);
