@@ -224,6 +224,21 @@ describe("POST /api/recipes/create/url", () => {
     if (hasContract) assertContract("HTTPValidationError", await res.json());
   });
 
+  it("answers every missing field with the contract's 422", async () => {
+    const empty = new FormData();
+    empty.set("nothing", "here");
+    for (const res of [
+      await post("/api/recipes/create/html-or-json", {}),
+      await post("/api/recipes/create/url/bulk", {}),
+      await post("/api/recipes/test-scrape-url", {}),
+      await t.api("/api/recipes/create/zip", { method: "POST", token, body: empty }),
+      await t.api("/api/recipes/create/image", { method: "POST", token, body: empty }),
+    ]) {
+      expect(res.status).toBe(422);
+      if (hasContract) assertContract("HTTPValidationError", await res.json());
+    }
+  });
+
   it("streams progress, then the slug", async () => {
     const res = await post("/api/recipes/create/url/stream", { url: `${siteUrl}/pie` });
     expect(res.status).toBe(200);

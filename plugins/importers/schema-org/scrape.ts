@@ -31,8 +31,20 @@ async function read(
   const trimmed = html.trimStart();
   if (trimmed.startsWith("{") || trimmed.startsWith("["))
     html = `<script type="application/ld+json">${html}</script>`;
-  const page = parsePage(html);
-  const clean = cleanRecipe(page, url);
+  let page: ReturnType<typeof parsePage>;
+  let clean: CleanRecipe | null;
+  try {
+    page = parsePage(html);
+    clean = cleanRecipe(page, url);
+  } catch (e) {
+    // A page this reader trips over is a page it cannot read, not a broken plugin: one odd page must
+    // not switch page import off for everyone (the registry disables plugins that throw).
+    ctx.log?.warn(
+      `schema-org: could not read ${url ?? "the pasted page"}:`,
+      e instanceof Error ? e.message : e,
+    );
+    throw new BadRecipeDataError("The page could not be read");
+  }
   if (!clean) {
     throw new BadRecipeDataError(
       page.brokenJsonLd > 0
