@@ -115,9 +115,9 @@ async function main(): Promise<void> {
       got.ingredients = ((r.recipeIngredient ?? []) as Array<Record<string, unknown>>).map((i) =>
         String(i.originalText || i.note || i.display || ""),
       );
-      // A step's title is the heading of the section it opens: recipe-scrapers lists it as an item.
+      // A step's title (its section's heading) and summary (its own name): recipe-scrapers lists them as items.
       got.instructions_list = ((r.recipeInstructions ?? []) as Array<Record<string, unknown>>).flatMap((s) =>
-        [s.title, s.text].filter((x): x is string => typeof x === "string" && x !== ""),
+        [s.title, s.summary, s.text].filter((x): x is string => typeof x === "string" && x !== ""),
       );
       got.total_time = toMinutes(r.totalTime ?? null);
       got.yields = typeof r.recipeYield === "string" && r.recipeYield ? r.recipeYield : null;

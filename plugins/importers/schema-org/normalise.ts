@@ -217,13 +217,18 @@ export function toYields(v: unknown): string | null {
 export interface Step {
   /** The heading of the section this step opens (HowToSection's name), shown above it. */
   title: string | null;
+  /** The step's own name when it says something its text does not (Mealie's step summary). */
+  summary: string | null;
   text: string;
 }
+
+/** "Step 1", "stap 2", "Schritt 3", "1." — a step's number, not a name. */
+const STEP_LABEL = /^[\p{L} ]{0,12}\d+[.:)]?$/u;
 
 /** Steps flattened from strings, HowToStep, HowToSection and ItemList; blanks dropped. */
 export function toSteps(v: unknown, depth = 0): Step[] {
   if (depth > 8 || v === null || v === undefined) return [];
-  const plain = (text: string): Step => ({ title: null, text });
+  const plain = (text: string): Step => ({ title: null, summary: null, text });
   if (typeof v === "string") {
     const t = v.trim();
     if ((t.startsWith("[") || t.startsWith("{")) && depth < 2) {
@@ -239,29 +244,28 @@ export function toSteps(v: unknown, depth = 0): Step[] {
   if (!isObj(v)) return [];
   const types = typesOf(v);
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
-    // A section's name is a heading worth keeping, on its first step; a step's name is usually
-    // "Step 1" or its own text cut short, and is dropped.
+    // A section's name is a heading worth keeping: the title of its first step.
     const heading = cleanText(v.name ?? "");
     const steps = toSteps(v.itemListElement, depth + 1);
-    if (
-      heading &&
-      steps.length &&
-      !steps[0].title &&
-      !steps[0].text.startsWith(heading.replace(/[.:…]+$/, ""))
-    ) {
-      steps[0] = { ...steps[0], title: heading };
-    }
+    if (heading && steps.length && !steps[0].title) steps[0] = { ...steps[0], title: heading };
     return steps;
   }
   const text = cleanText(v.text ?? v.description ?? "");
-  if (text) return [plain(text)];
   const name = cleanText(v.name ?? "");
-  return name ? [plain(name)] : [];
+  if (!text) return name ? [plain(name)] : [];
+  // A step's name is often "Step 1" or its own text cut short ("Preheat the oven to…"); only a name
+  // that says something else is kept.
+  const stem = name
+    .replace(/(\.{2,}|…)$/, "")
+    .replace(/\.$/, "")
+    .trim();
+  const meaningful = stem && !/(\.{3}|…)$/.test(name) && !STEP_LABEL.test(name) && !text.startsWith(stem);
+  return [{ title: null, summary: meaningful ? name : null, text }];
 }
 
 /** The steps as recipe-scrapers lists them: a section heading is an item of its own. */
 export function stepLines(steps: readonly Step[]): string[] {
-  return steps.flatMap((s) => (s.title ? [s.title, s.text] : [s.text]));
+  return steps.flatMap((s) => [s.title, s.summary, s.text].filter((x): x is string => !!x));
 }
 
 function toIngredients(v: unknown): string[] {
@@ -445,7 +449,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
     description: cleanText(page.meta.get("og:description")?.[0] ?? page.meta.get("description")?.[0]) || null,
     ingredients: ["Could not detect ingredients"],
     ingredientTitles: new Map(),
-    instructions: [{ title: null, text: "Could not detect instructions" }],
+    instructions: [{ title: null, summary: null, text: "Could not detect instructions" }],
     totalTime: null,
     prepTime: null,
     cookTime: null,
@@ -493,7 +497,11 @@ export function toWireRecipe(
     prepTime: formatMinutes(c.prepTime),
     performTime: formatMinutes(c.cookTime),
     recipeIngredient: c.ingredients.map((note, i) => ({ note, title: c.ingredientTitles.get(i) ?? null })),
-    recipeInstructions: c.instructions.map((s) => ({ text: s.text, title: s.title ?? "" })),
+    recipeInstructions: c.instructions.map((s) => ({
+      text: s.text,
+      title: s.title ?? "",
+      summary: s.summary ?? "",
+    })),
     tags: opts.includeTags ? c.keywords : [],
     recipeCategory: opts.includeCategories ? c.categories : [],
     nutrition: c.nutrition,

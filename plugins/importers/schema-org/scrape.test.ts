@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { importPage, inspectPage } from "./scrape.js";
-import { toMinutes, toYields, cleanText, titleCase, formatMinutes } from "./normalise.js";
+import { toMinutes, toYields, cleanText, titleCase, formatMinutes, toSteps } from "./normalise.js";
 import { parseJsonLoose } from "./extract.js";
 import type { PluginContext } from "../../../core/plugins/kinds.js";
 import { BadRecipeDataError } from "../../../core/imports/errors.js";
@@ -136,6 +136,16 @@ describe("normalising schema.org values", () => {
     expect(cleanText("<p> Hello   World </p></p>")).toBe("Hello World");
     expect(cleanText("Salt &amp;amp; pepper")).toBe("Salt & pepper");
     expect(cleanText("Tom&#233;&nbsp;soup")).toBe("Tomé soup");
+  });
+
+  it("keeps a step's name only when it says something its text does not", () => {
+    const steps = toSteps([
+      { "@type": "HowToStep", name: "Step 1", text: "Heat the oven." },
+      { "@type": "HowToStep", name: "Whisk the eggs with the...", text: "Whisk the eggs with the sugar." },
+      { "@type": "HowToStep", name: "Make the sauce", text: "Melt the butter." },
+      { "@type": "HowToStep", name: "Serve.", text: "Serve warm." },
+    ]);
+    expect(steps.map((s) => s.summary)).toEqual([null, null, "Make the sauce", null]);
   });
 
   it("title-cases tags like Python's str.title", () => {
