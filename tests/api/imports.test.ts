@@ -19,6 +19,7 @@ let token: string;
 let site: Server;
 let siteUrl: string;
 let png: Buffer;
+let pieAgent = "";
 let inFlight = 0;
 let maxInFlight = 0;
 let hugeBytesSent = 0;
@@ -51,6 +52,7 @@ beforeAll(async () => {
   site = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     const p = url.pathname;
+    if (p === "/pie") pieAgent = String(req.headers["user-agent"] ?? "");
     if (p === "/pie")
       return void res
         .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
@@ -127,6 +129,8 @@ describe("POST /api/recipes/create/url", () => {
     expect(res.status).toBe(201);
     const slug = (await res.json()) as string;
     expect(slug).toBe("loopback-pie");
+    // Many sites refuse unknown agents: the page is asked for as a browser would.
+    expect(pieAgent).toMatch(/^Mozilla\/5\.0 .*(Firefox|Chrome)\//);
     const recipe = await getRecipe(slug);
     if (hasContract) assertContract("Recipe-Output", recipe);
     expect(recipe.orgURL).toBe(`${siteUrl}/pie`);
