@@ -34,15 +34,13 @@ const RECIPE = {
 };
 
 function answer(res: ServerResponse, content: string): void {
-  res
-    .writeHead(200, { "Content-Type": "application/json" })
-    .end(
-      JSON.stringify({
-        id: "x",
-        object: "chat.completion",
-        choices: [{ index: 0, message: { role: "assistant", content } }],
-      }),
-    );
+  res.writeHead(200, { "Content-Type": "application/json" }).end(
+    JSON.stringify({
+      id: "x",
+      object: "chat.completion",
+      choices: [{ index: 0, message: { role: "assistant", content } }],
+    }),
+  );
 }
 
 beforeAll(async () => {
