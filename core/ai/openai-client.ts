@@ -1,38 +1,44 @@
 /**
- * An OpenAI-compatible chat client (the recipe-from-photos importer, the AI debug route; the AI
- * ingredient parser can share it). Settings use Mealie's names (`OPENAI_BASE_URL`, `OPENAI_API_KEY`,
- * `OPENAI_MODEL`, `OPENAI_REQUEST_TIMEOUT` in seconds, `OPENAI_ENABLE_IMAGE_SERVICES`,
- * `OPENAI_CUSTOM_HEADERS` and `OPENAI_CUSTOM_PARAMS` as JSON objects), read from `config.openai`.
- *
- * Requests go through the guarded fetcher. The configured endpoint is the administrator's choice, not
- * a user's, so its host is allowed even when it is on the local network (a self-hosted model server
- * often is); every other address keeps the fetcher's rules, redirects included.
+ * A small client for OpenAI-compatible chat completions (OpenAI, or a local server speaking its API),
+ * configured by Mealie's OPENAI_* variables (config.openai) and always through the guarded fetcher.
+ * It asks for a JSON answer and turns every way the service can fail — a refusal, a 429 that does not
+ * clear, a hang, an answer that is not JSON — into a LarderError with a status the API can answer with.
  */
 import type { Config } from "../config.js";
 import { LarderError } from "../errors.js";
-import {
-  createGuardedFetcher,
-  FetchTimeoutError,
-  HttpStatusError,
-  OutboundFetchError,
-  type GuardedFetcher,
-} from "../net/index.js";
+import { FetchTimeoutError, type GuardedFetcher } from "../net/index.js";
 
 export interface OpenAISettings {
+  /** Up to and including the version path, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** The whole request, including retries' waits. OPENAI_REQUEST_TIMEOUT is in seconds (Mealie: 300). */
   timeoutMs: number;
-  imageServices: boolean;
+  /** Requests a caller may run at once (OPENAI_WORKERS, Mealie's default 2). */
+  workers: number;
+  /** OPENAI_CUSTOM_HEADERS / OPENAI_CUSTOM_PARAMS: JSON objects added to each request. */
   headers: Record<string, string>;
   params: Record<string, unknown>;
 }
 
-const DEFAULT_BASE_URL = "https://api.openai.com/v1";
-const DEFAULT_MODEL = "gpt-4o";
-const DEFAULT_TIMEOUT_S = 300;
-/** Answers are recipes, not novels: a cap on what is read back. */
-const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string | ReadonlyArray<{ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } }>;
+}
+
+export type AiFailure = "not_configured" | "refused" | "rate_limited" | "timeout" | "bad_response" | "unavailable";
+
+/** The AI service failed; `status` is what an API route answers. */
+export class AiServiceError extends LarderError {
+  constructor(
+    message: string,
+    status: number,
+    readonly failure: AiFailure,
+  ) {
+    super(message, status);
+  }
+}
 
 function jsonObject(text: string | undefined): Record<string, unknown> {
   if (!text) return {};
@@ -44,111 +50,159 @@ function jsonObject(text: string | undefined): Record<string, unknown> {
   }
 }
 
-/** The OpenAI settings, or null when no API key is configured (then AI features are off, as in Mealie). */
-export function openAISettings(config: Pick<Config, "openai">): OpenAISettings | null {
-  const o = config.openai ?? {};
-  if (!o.API_KEY) return null;
-  const timeoutS = Number(o.REQUEST_TIMEOUT);
+/** The settings from config.openai, or null when no API key is set (the AI features are then off). */
+export function openAISettings(openai: Config["openai"]): OpenAISettings | null {
+  if (!openai.API_KEY) return null;
+  const seconds = Number(openai.REQUEST_TIMEOUT ?? 300);
+  const workers = Number.parseInt(openai.WORKERS ?? "2", 10);
   return {
-    baseUrl: (o.BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, ""),
-    apiKey: o.API_KEY,
-    model: o.MODEL || DEFAULT_MODEL,
-    timeoutMs: (Number.isFinite(timeoutS) && timeoutS > 0 ? timeoutS : DEFAULT_TIMEOUT_S) * 1000,
-    imageServices: !/^(0|false|no|off)$/i.test(o.ENABLE_IMAGE_SERVICES ?? "true"),
-    headers: Object.fromEntries(Object.entries(jsonObject(o.CUSTOM_HEADERS)).map(([k, v]) => [k, String(v)])),
-    params: jsonObject(o.CUSTOM_PARAMS),
+    baseUrl: (openai.BASE_URL || "https://api.openai.com/v1").replace(/\/+$/, ""),
+    apiKey: openai.API_KEY,
+    model: openai.MODEL || "gpt-4o",
+    timeoutMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 300_000,
+    workers: Number.isFinite(workers) && workers > 0 ? Math.min(workers, 16) : 2,
+    headers: Object.fromEntries(Object.entries(jsonObject(openai.CUSTOM_HEADERS)).map(([k, v]) => [k, String(v)])),
+    params: jsonObject(openai.CUSTOM_PARAMS),
   };
 }
 
-export type ChatContent =
-  string | Array<{ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } }>;
-export interface ChatMessage {
-  role: "system" | "user" | "assistant";
-  content: ChatContent;
+export interface ChatOptions {
+  /** Ask for `response_format: json_object` (default true for chatJson). */
+  json?: boolean;
+  temperature?: number;
+  signal?: AbortSignal;
 }
 
-/** The AI service failed; `status` is what the API answers (429 passes through, a hang is 504). */
-export class AIServiceError extends LarderError {}
+export interface OpenAIClientOptions {
+  /** Attempts after a 429 or 5xx before giving up (default 2). */
+  retries?: number;
+  /** Longest wait honoured from Retry-After, in ms (default 5 s); longer waits fail at once. */
+  maxRetryWaitMs?: number;
+}
+
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 
 export class OpenAIClient {
-  private fetcher: GuardedFetcher;
-
   constructor(
     readonly settings: OpenAISettings,
-    config: Pick<Config, "fetchAllow" | "fetchUserAgent">,
-  ) {
-    let host = "";
-    try {
-      host = new URL(settings.baseUrl).hostname.replace(/^\[|\]$/g, "");
-    } catch {
-      throw new AIServiceError("OPENAI_BASE_URL is not a valid URL", 500);
-    }
-    this.fetcher = createGuardedFetcher({ ...config, fetchAllow: [...(config.fetchAllow ?? []), host] });
+    private readonly fetch: GuardedFetcher,
+    private readonly options: OpenAIClientOptions = {},
+  ) {}
+
+  /** A client from configuration, or an error naming what to set. */
+  static fromConfig(config: Pick<Config, "openai">, fetch: GuardedFetcher, options?: OpenAIClientOptions): OpenAIClient {
+    const settings = openAISettings(config.openai);
+    if (!settings) throw new AiServiceError("OpenAI is not configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for another service)", 400, "not_configured");
+    return new OpenAIClient(settings, fetch, options);
   }
 
-  /** One chat completion; returns the first choice's text. `json` asks for a JSON object. */
-  async chat(
-    messages: ChatMessage[],
-    opts: { json?: boolean; signal?: AbortSignal; maxTokens?: number } = {},
-  ): Promise<string> {
-    const body = {
+  /** The assistant's text for these messages. */
+  async chat(messages: readonly ChatMessage[], opts: ChatOptions = {}): Promise<string> {
+    const body = JSON.stringify({
+      ...this.settings.params,
       model: this.settings.model,
       messages,
       ...(opts.json ? { response_format: { type: "json_object" } } : {}),
-      ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
-      ...this.settings.params,
-    };
-    let res;
-    try {
-      res = await this.fetcher(`${this.settings.baseUrl}/chat/completions`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Authorization: `Bearer ${this.settings.apiKey}`,
-          ...this.settings.headers,
-        },
-        body: JSON.stringify(body),
-        timeoutMs: this.settings.timeoutMs,
-        maxBytes: MAX_RESPONSE_BYTES,
-        signal: opts.signal,
-      });
-    } catch (e) {
-      if (e instanceof FetchTimeoutError)
-        throw new AIServiceError("The AI service did not answer in time", 504);
-      if (e instanceof HttpStatusError) {
-        if (e.upstreamStatus === 429)
-          throw new AIServiceError("The AI service is rate-limiting requests (429); try again later", 429);
-        if (e.upstreamStatus === 401 || e.upstreamStatus === 403)
-          throw new AIServiceError(`The AI service refused the API key (${e.upstreamStatus})`, 502);
-        throw new AIServiceError(`The AI service answered ${e.upstreamStatus}`, 502);
+      ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+    });
+    const deadline = Date.now() + this.settings.timeoutMs;
+    const retries = this.options.retries ?? 2;
+    for (let attempt = 0; ; attempt++) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new AiServiceError("The AI service took too long to answer", 504, "timeout");
+      let res;
+      try {
+        res = await this.fetch(`${this.settings.baseUrl}/chat/completions`, {
+          method: "POST",
+          headers: {
+            ...this.settings.headers,
+            "content-type": "application/json",
+            accept: "application/json",
+            authorization: `Bearer ${this.settings.apiKey}`,
+          },
+          body,
+          timeoutMs: left,
+          maxBytes: MAX_ANSWER_BYTES,
+          throwHttpErrors: false,
+          signal: opts.signal,
+        });
+      } catch (err) {
+        if (err instanceof FetchTimeoutError) throw new AiServiceError("The AI service took too long to answer", 504, "timeout");
+        if (err instanceof LarderError) throw err;
+        if ((err as { name?: string } | null)?.name === "AbortError") throw err;
+        throw new AiServiceError(`The AI service could not be reached: ${(err as Error).message}`, 502, "unavailable");
       }
-      if (e instanceof OutboundFetchError)
-        throw new AIServiceError(`The AI service could not be reached: ${e.message}`, 502);
-      throw e;
+      if (res.status === 429 || res.status >= 500) {
+        const wait = retryWait(res.headers.get("retry-after"), attempt);
+        if (attempt < retries && wait <= (this.options.maxRetryWaitMs ?? 5000) && Date.now() + wait < deadline) {
+          await sleep(wait, opts.signal);
+          continue;
+        }
+        if (res.status === 429) throw new AiServiceError("The AI service is rate-limiting requests (429); try again later", 503, "rate_limited");
+        throw new AiServiceError(`The AI service failed (HTTP ${res.status})`, 502, "unavailable");
+      }
+      if (res.status === 401 || res.status === 403)
+        throw new AiServiceError(`The AI service refused the credentials (HTTP ${res.status}): check OPENAI_API_KEY`, 502, "refused");
+      if (res.status < 200 || res.status >= 300) throw new AiServiceError(`The AI service refused the request (HTTP ${res.status})`, 502, "refused");
+      return contentOf(res.body);
     }
-    let parsed: unknown;
+  }
+
+  /** The assistant's answer parsed as a JSON object (fences around it tolerated). */
+  async chatJson(messages: readonly ChatMessage[], opts: Omit<ChatOptions, "json"> = {}): Promise<Record<string, unknown>> {
+    const text = await this.chat(messages, { ...opts, json: true });
+    const unfenced = text
+      .trim()
+      .replace(/^```(?:json)?\s*/i, "")
+      .replace(/\s*```$/, "");
+    let value: unknown;
     try {
-      parsed = JSON.parse(res.body.toString("utf8"));
+      value = JSON.parse(unfenced);
     } catch {
-      throw new AIServiceError("The AI service answered something that is not JSON", 502);
+      throw new AiServiceError("The AI service's answer is not valid JSON", 502, "bad_response");
     }
-    const content = (parsed as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]
-      ?.message?.content;
-    if (typeof content !== "string" || !content.trim())
-      throw new AIServiceError("The AI service answered without a message", 502);
-    return content;
+    if (!value || typeof value !== "object" || Array.isArray(value))
+      throw new AiServiceError("The AI service's answer is not a JSON object", 502, "bad_response");
+    return value as Record<string, unknown>;
   }
 }
 
-/** The JSON object in a model's answer, tolerating Markdown code fences and text around it. */
-export function jsonInAnswer(text: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text)?.[1] ?? text;
-  const start = fenced.indexOf("{");
-  const end = fenced.lastIndexOf("}");
-  if (start < 0 || end <= start) return undefined;
+function contentOf(body: Buffer): string {
+  let doc: unknown;
   try {
-    return JSON.parse(fenced.slice(start, end + 1));
+    doc = JSON.parse(body.toString("utf8"));
   } catch {
-    return undefined;
+    throw new AiServiceError("The AI service answered with something that is not JSON", 502, "bad_response");
   }
+  const choice = (doc as { choices?: Array<{ message?: { content?: unknown; refusal?: unknown } }> } | null)?.choices?.[0];
+  const content = choice?.message?.content;
+  if (typeof content === "string") return content;
+  if (typeof choice?.message?.refusal === "string") throw new AiServiceError(`The AI model refused: ${choice.message.refusal}`, 502, "refused");
+  throw new AiServiceError("The AI service's answer has no message content", 502, "bad_response");
+}
+
+/** Retry-After in seconds (or an HTTP date), else exponential from 500 ms. */
+function retryWait(header: string | null, attempt: number): number {
+  if (header !== null) {
+    const secs = Number(header);
+    if (Number.isFinite(secs) && secs >= 0) return secs * 1000;
+    const at = Date.parse(header);
+    if (Number.isFinite(at)) return Math.max(0, at - Date.now());
+  }
+  return 500 * 2 ** attempt;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
 }

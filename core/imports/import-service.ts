@@ -27,7 +27,8 @@ import type {
 } from "../plugins/kinds.js";
 import { BadRequestError, ForbiddenError } from "../errors.js";
 import { imageContentType, sniffImage } from "../media/image-check.js";
-import { OpenAIClient, openAISettings, type ChatContent } from "../ai/openai-client.js";
+import { OpenAIClient, openAISettings, type ChatMessage } from "../ai/openai-client.js";
+import { aiFetcher, openAIImageServices } from "../ai/ai-endpoint.js";
 import { BadRecipeDataError } from "./errors.js";
 import { newId } from "../util/ids.js";
 import { fileSlug, slugify } from "../util/slug.js";
@@ -244,8 +245,8 @@ export class ImportService {
     opts: ImportOptions & { translateLanguage?: string | null } = {},
   ): Promise<ImportResult> {
     this.larder.groups.scopeOf(actor);
-    const ai = openAISettings(this.larder.config);
-    if (!ai || !ai.imageServices) throw new BadRequestError("OpenAI image services are not enabled");
+    if (!openAIImageServices(this.larder.config))
+      throw new BadRequestError("OpenAI image services are not enabled");
     if (photos.length === 0) throw new BadRequestError("No image was given");
     const kinds = photos.map((p) => sniffImage(p.data));
     if (kinds.some((k) => !k))
@@ -284,13 +285,13 @@ export class ImportService {
   async aiDebug(actor: Actor, image?: Buffer | null): Promise<{ success: boolean; response: string | null }> {
     const { user } = this.larder.groups.scopeOf(actor);
     if (!user.admin) throw new ForbiddenError("Permission Denied");
-    const settings = openAISettings(this.larder.config);
+    const settings = openAISettings(this.larder.config.openai);
     if (!settings) return { success: false, response: "OpenAI is not enabled (set OPENAI_API_KEY)" };
     try {
-      const client = new OpenAIClient(settings, this.larder.config);
+      const client = new OpenAIClient(settings, aiFetcher(this.larder.config, settings));
       const kind = image ? sniffImage(image) : null;
       if (image && !kind) return { success: false, response: "The file is not an image" };
-      const content: ChatContent = image
+      const content: ChatMessage["content"] = image
         ? [
             { type: "text", text: "Describe this image in one sentence." },
             {
@@ -299,7 +300,9 @@ export class ImportService {
             },
           ]
         : "This is a test of the connection. Answer with a short greeting.";
-      const response = await client.chat([{ role: "user", content }], { maxTokens: 200 });
+      const response = await client.chat([{ role: "user", content }], {
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
       return { success: true, response };
     } catch (e) {
       return { success: false, response: e instanceof Error ? e.message : String(e) };

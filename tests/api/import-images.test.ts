@@ -148,7 +148,7 @@ describe("POST /api/recipes/create/image", () => {
     ["answers something that is not JSON", "not-json", 502],
     ["answers text that is not a recipe", "not-a-recipe", 502],
     ["never answers", "hang", 504],
-    ["rate-limits (429)", "429", 429],
+    ["keeps rate-limiting (429)", "429", 503],
   ] as const) {
     it(`gives a clear error and writes nothing when the AI service ${what}`, async () => {
       mode = m;

@@ -8,12 +8,12 @@ import { z } from "zod";
 import type { ImportedRecipe, ImportInput, PluginContext } from "../../../core/plugins/kinds.js";
 import { PluginInputError } from "../../../core/plugins/registry.js";
 import {
-  AIServiceError,
-  jsonInAnswer,
+  AiServiceError,
   OpenAIClient,
   openAISettings,
   type ChatMessage,
 } from "../../../core/ai/openai-client.js";
+import { aiFetcher, openAIImageServices } from "../../../core/ai/ai-endpoint.js";
 import { formatMinutes, toMinutes } from "../schema-org/normalise.js";
 
 const PROMPT = `You read recipes from photos of cookbooks, magazines, cards and handwriting.
@@ -48,8 +48,8 @@ const time = (v: unknown): string | null => {
 
 export async function recipeFromPhotos(input: ImportInput, ctx: PluginContext): Promise<ImportedRecipe[]> {
   if (input.type !== "images") throw new PluginInputError("openai-vision reads photos only");
-  const settings = openAISettings(ctx.config);
-  if (!settings || !settings.imageServices)
+  const settings = openAISettings(ctx.config.openai);
+  if (!settings || !openAIImageServices(ctx.config))
     throw new PluginInputError("OpenAI image services are not enabled (set OPENAI_API_KEY)");
   if (input.images.length === 0) throw new PluginInputError("No photo was given");
   const photos = await Promise.all(
@@ -82,10 +82,11 @@ export async function recipeFromPhotos(input: ImportInput, ctx: PluginContext): 
       ],
     },
   ];
-  const client = new OpenAIClient(settings, ctx.config);
+  const client = new OpenAIClient(settings, aiFetcher(ctx.config, settings));
   const answer = await client.chat(messages, { json: true, signal: ctx.signal });
   const parsed = Answer.safeParse(jsonInAnswer(answer));
-  if (!parsed.success) throw new AIServiceError("The AI service did not answer with a recipe", 502);
+  if (!parsed.success)
+    throw new AiServiceError("The AI service did not answer with a recipe", 502, "bad_response");
   const a = parsed.data;
   const ingredients = (a.recipeIngredient ?? []).map((x) => String(x).trim()).filter(Boolean);
   const steps = (a.recipeInstructions ?? [])
@@ -107,4 +108,17 @@ export async function recipeFromPhotos(input: ImportInput, ctx: PluginContext): 
     tags: a.tags ?? [],
   };
   return [{ recipe, image: { bytes: photos[0].data, contentType: photos[0].contentType } }];
+}
+
+/** The JSON object in a model's answer, tolerating Markdown code fences and text around it. */
+export function jsonInAnswer(text: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text)?.[1] ?? text;
+  const start = fenced.indexOf("{");
+  const end = fenced.lastIndexOf("}");
+  if (start < 0 || end <= start) return undefined;
+  try {
+    return JSON.parse(fenced.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
 }

@@ -5,6 +5,7 @@ import type { Larder } from "../../../core/larder.js";
 import { themeFromSettings, type ThemeColors } from "../../../core/theme.js";
 import { oidcSettings } from "../../../core/auth/oidc-claims.js";
 import { openAISettings } from "../../../core/ai/openai-client.js";
+import { openAIImageServices } from "../../../core/ai/ai-endpoint.js";
 
 /** The Mealie API version Larder implements: clients gate features on it (ARCHITECTURE §8). */
 export const MEALIE_API_VERSION = "v3.19.2";
@@ -18,7 +19,7 @@ export function themeOf(larder: Larder): ThemeColors {
 export function appInfo(larder: Larder): Record<string, unknown> {
   const c = larder.config;
   const oidc = oidcSettings(c);
-  const ai = openAISettings(c);
+  const ai = openAISettings(c.openai);
   const defaultGroup =
     larder.groups.bySlugOrNull(larder.site.data.defaultGroup) ?? larder.groups.all()[0] ?? null;
   const groupPublic = defaultGroup && !defaultGroup.doc.data.preferences.privateGroup;
@@ -38,7 +39,7 @@ export function appInfo(larder: Larder): Record<string, unknown> {
     oidcProviderName: oidc?.providerName ?? "OAuth",
     tokenTime: c.tokenTimeHours,
     enableOpenai: ai !== null,
-    enableOpenaiImageServices: ai?.imageServices ?? false,
+    enableOpenaiImageServices: openAIImageServices(c),
   };
 }
 
