@@ -95,6 +95,10 @@ beforeAll(async () => {
     if (p === "/to-private") return void res.writeHead(302, { Location: "http://10.0.0.7/admin" }).end();
     if (p === "/to-metadata")
       return void res.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/" }).end();
+    if (p === "/private-image")
+      return void res
+        .writeHead(200, { "Content-Type": "text/html" })
+        .end(recipePage("Private Picture", { image: "http://10.0.0.7/secret.png" }));
     if (p === "/image-not-page") return void res.writeHead(200, { "Content-Type": "image/png" }).end(png);
     res.writeHead(404).end();
   });
@@ -215,6 +219,14 @@ describe("POST /api/recipes/create/url", () => {
     }
   });
 
+  it("never fetches an image from a private address, and keeps the recipe without it", async () => {
+    const res = await post("/api/recipes/create/url", { url: `${siteUrl}/private-image` });
+    expect(res.status).toBe(201);
+    const slug = (await res.json()) as string;
+    expect((await getRecipe(slug)).image).toBeFalsy();
+    expect(await listing()).not.toContain(slug);
+  });
+
   it("refuses content that is not a page", async () => {
     await expectNothingWritten(
       () => post("/api/recipes/create/url", { url: `${siteUrl}/image-not-page` }),
@@ -287,6 +299,7 @@ describe("POST /api/recipes/create/url/bulk", () => {
     const failed = report.entries.find((e) => !e.success)!;
     expect(failed.message).toBe(`failed to scrape url ${siteUrl}/bulk/bad`);
     expect(((await getRecipe("bulk-a")).tags as { name: string }[]).map((x) => x.name)).toEqual(["Weekend"]);
+    expect((await getRecipe("bulk-b")).tags).toEqual([]);
   });
 });
 

@@ -130,9 +130,10 @@ export const importRoutes = [
   }),
   route("POST", "/api/recipes/create/url/bulk", "user", async (ctx) => {
     const body = Bulk.parse((await ctx.json()) ?? {});
+    // As in Mealie, a bulk import keeps no keywords of its own: only the tags and categories given per URL.
     const started = await ctx.larder.imports.startBulk(ctx.actor, body.imports, {
-      tags: true,
-      categories: true,
+      tags: false,
+      categories: false,
     });
     return Reply.json(202, started);
   }),
