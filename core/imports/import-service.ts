@@ -164,6 +164,11 @@ export class ImportService {
     return { slug, id, name };
   }
 
+  /** Whether photo import is on (OPENAI_API_KEY set, image services not turned off): app info, the UI. */
+  imageServicesEnabled(): boolean {
+    return openAIImageServices(this.larder.config);
+  }
+
   /** The context handed to importer and parser plugins. */
   pluginContext(signal?: AbortSignal): PluginContext {
     return { config: this.larder.config, log: this.larder.log, fetch: this.fetcher, signal };

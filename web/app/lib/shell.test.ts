@@ -15,9 +15,10 @@ type Larder = AppLoadContext["larder"];
 
 function fakeLarder(config: { theme?: Record<string, string>; oidc?: Record<string, string> }): Larder {
   return {
-    config: { theme: config.theme ?? {}, oidc: config.oidc ?? {}, demo: false, allowSignup: false, allowPasswordLogin: true, production: false, baseUrl: "http://localhost:9000", tokenTimeHours: 48 },
+    config: { theme: config.theme ?? {}, oidc: config.oidc ?? {}, openai: {}, demo: false, allowSignup: false, allowPasswordLogin: true, production: false, baseUrl: "http://localhost:9000", tokenTimeHours: 48 },
     site: { data: { defaultGroup: "home" } },
     groups: { bySlugOrNull: () => null, all: () => [] },
+    imports: { imageServicesEnabled: () => false },
   } as unknown as Larder;
 }
 
