@@ -81,3 +81,69 @@ describeBrowser("recipe import (Chromium)", () => {
     expect(errors).toEqual([]);
   });
 });
+
+describeBrowser("recipe from photos (Chromium)", () => {
+  let app: App;
+  let browser: Browser;
+  let page: Page;
+  let ai: Server;
+  let sentImages = 0;
+
+  beforeAll(async () => {
+    // A stand-in for an OpenAI-compatible API: counts the photos it is sent, answers one recipe.
+    ai = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        sentImages = (body.match(/data:image\/png;base64,/g) ?? []).length;
+        const recipe = {
+          name: "Photo Pancakes",
+          recipeIngredient: ["2 eggs", "200 g flour"],
+          recipeInstructions: ["Whisk.", "Fry."],
+        };
+        res
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(
+            JSON.stringify({
+              choices: [{ message: { role: "assistant", content: JSON.stringify(recipe) } }],
+            }),
+          );
+      });
+    });
+    await new Promise<void>((r) => ai.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(ai.address() as AddressInfo).port}/v1`;
+    app = await startApp({ config: { openai: { API_KEY: "sk-test", BASE_URL: base } } });
+    browser = await launchBrowser();
+    page = await newPage(browser, app);
+    await login(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await new Promise((r) => ai?.close(r));
+  });
+
+  it("turns an uploaded photo into a recipe", async () => {
+    const { default: sharp } = await import("sharp");
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#d35400" } })
+      .png()
+      .toBuffer();
+    await page.goto(`/g/${app.groupSlug}`);
+    await hydrated(page);
+    await page.click("[data-testid=create-menu]");
+    await page.click("a[href$='/r/create/image']");
+    await page.waitForURL(/\/r\/create\/image$/);
+    await hydrated(page);
+    await page.setInputFiles("[data-testid=import-images]", {
+      name: "card.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
+    await page.click("[data-testid=import-submit]");
+    await page.waitForURL(/\/r\/photo-pancakes\?edit=true$/);
+    expect(sentImages).toBe(1);
+    expect(app.larder.recipes.get(app.adminActor, "photo-pancakes").image).toBeTruthy();
+  });
+});
