@@ -19,6 +19,7 @@ import { registerGroup } from "./commands/group/index.js";
 import { registerHousehold } from "./commands/household/index.js";
 import { registerPlan } from "./commands/plan/index.js";
 import { registerList } from "./commands/list/index.js";
+import { registerImport } from "./commands/import.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -59,6 +60,7 @@ export function buildProgram(): Command {
   registerHousehold(program);
   registerPlan(program);
   registerList(program);
+  registerImport(program);
   registerConfig(program);
   registerStats(program);
   registerPlugins(program);

@@ -44,6 +44,8 @@ export const ConfigSchema = z.object({
   /** Third-party plugins: npm package names or paths (relative to the working directory), comma-separated. */
   plugins: list.default([]),
   fetchUserAgent: z.string().default("Larder/0.1 (+https://github.com/larder)"),
+  /** Recipe page imports: how long a page may take to arrive (Mealie: 15 s, then 408). */
+  importTimeoutMs: int.default(15_000),
   demo: bool.default(false),
   theme: z.record(z.string(), z.string()).default({}),
   smtp: z.record(z.string(), z.string()).default({}),
@@ -88,6 +90,7 @@ export function loadConfig(
     trustedProxies: env.LARDER_TRUSTED_PROXIES,
     plugins: env.LARDER_PLUGINS,
     fetchUserAgent: env.LARDER_USER_AGENT,
+    importTimeoutMs: env.LARDER_IMPORT_TIMEOUT_MS,
     demo: env.LARDER_DEMO,
     dailyScheduleTime: env.DAILY_SCHEDULE_TIME,
   };

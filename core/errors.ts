@@ -3,7 +3,11 @@
  * shapes (mealie-api-notes §1), the CLI to messages and exit codes.
  */
 export type ErrorBody =
-  string | { message: string; error: true; exception: string | null } | Array<ValidationIssue>;
+  | string
+  | { message: string; error: true; exception: string | null }
+  /** Mealie's scraper failure: `{"details":"BAD_RECIPE_DATA"}`. */
+  | { details: string }
+  | Array<ValidationIssue>;
 
 /** One item of FastAPI's HTTPValidationError `detail` list, as Mealie sends it. */
 export interface ValidationIssue {

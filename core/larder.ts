@@ -53,6 +53,7 @@ import { connectEventPublishers } from "./events/publishers.js";
 import { MealplansService } from "./mealplans/mealplans-service.js";
 import { ShoppingService } from "./shopping/shopping-service.js";
 import { ParserService } from "./parsers/parser-service.js";
+import { ImportService } from "./imports/import-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -129,6 +130,8 @@ export class Larder {
   notifiers!: NotifiersService;
   mealplans!: MealplansService;
   shopping!: ShoppingService;
+  /** Recipes from imported data (pages, zips, photos, migrations): one atomic write each. */
+  imports!: ImportService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -206,6 +209,7 @@ export class Larder {
     this.shopping = await ShoppingService.open(this);
     // The webhook digest reads the household's plan through the meal-plan service.
     this.webhooks.useMealPlans(this.mealplans);
+    this.imports = new ImportService(this);
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);
@@ -261,6 +265,7 @@ export class Larder {
     this.stopScheduler?.();
     this.stopWatchingDocs?.();
     await this.docWatcher?.close();
+    await this.imports?.idle();
     await this.recipes?.close();
     await this.events.idle();
     await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);

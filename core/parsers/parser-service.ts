@@ -84,6 +84,11 @@ export class ParserService {
     return results.map((r, i) => present(r, lines[i]));
   }
 
+  /** The group's vocabulary as parsers see it, with its matcher (built once per vocabulary version). */
+  vocabularyFor(group: GroupData): { matcher: VocabularyMatcher; vocabulary: ParserVocabulary } {
+    return this.#matcherFor(group);
+  }
+
   #matcherFor(group: GroupData): { matcher: VocabularyMatcher; vocabulary: ParserVocabulary } {
     const foods = group.foods.data,
       units = group.units.data;

@@ -25,6 +25,7 @@ import { exportRoutes } from "./exports.js";
 import { shareRoutes } from "./shares.js";
 import { bulkActionRoutes } from "./bulk-actions.js";
 import { utilRoutes } from "./utils.js";
+import { importRoutes } from "./imports.js";
 import { reportRoutes } from "./reports.js";
 import { webhookRoutes } from "./webhooks.js";
 import { notifierRoutes } from "./notifiers.js";
@@ -62,6 +63,7 @@ export function buildRouter(): Router {
     ...shareRoutes,
     ...bulkActionRoutes,
     ...utilRoutes,
+    ...importRoutes,
     ...reportRoutes,
     ...webhookRoutes,
     ...notifierRoutes,

@@ -40,7 +40,6 @@ export function appInfo(larder: Larder): UiAppInfo {
     enableOidc,
     oidcRedirect: enableOidc && TRUE.test(o.AUTO_REDIRECT ?? ""),
     oidcProviderName: enableOidc ? (get("PROVIDER_NAME") ?? "OAuth") : "OAuth",
-    // Larder has no AI image services yet (web/api/routes/app.ts answers false).
-    enableOpenaiImageServices: false,
+    enableOpenaiImageServices: larder.imports.imageServicesEnabled(),
   };
 }

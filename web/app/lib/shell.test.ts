@@ -18,6 +18,7 @@ function fakeLarder(config: { theme?: Record<string, string>; oidc?: Record<stri
     config: {
       theme: config.theme ?? {},
       oidc: config.oidc ?? {},
+      openai: {},
       demo: false,
       allowSignup: false,
       allowPasswordLogin: true,
@@ -27,6 +28,7 @@ function fakeLarder(config: { theme?: Record<string, string>; oidc?: Record<stri
     },
     site: { data: { defaultGroup: "home" } },
     groups: { bySlugOrNull: () => null, all: () => [] },
+    imports: { imageServicesEnabled: () => false },
   } as unknown as Larder;
 }
 

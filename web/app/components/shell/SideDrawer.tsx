@@ -19,6 +19,7 @@ import {
   ActionIcon,
 } from "@mantine/core";
 import { CAPABILITIES } from "../../lib/capabilities.js";
+import { useRootData } from "../../lib/root-data.js";
 import { useT } from "../../lib/i18n.js";
 import { useRememberedListQuery } from "../../lib/recipe-list-prefs.js";
 import { drawerLinks, visibleLinks, type NavIcon, type NavLinkData } from "../../lib/nav.js";
@@ -92,10 +93,11 @@ function DrawerLink({ link, path, search, recipesQuery = "" }: DrawerLinkProps) 
 function CreateMenu({ groupSlug }: { groupSlug: string }) {
   const t = useT("shell");
   const base = `/g/${encodeURIComponent(groupSlug)}/r/create`;
+  const imageServices = useRootData()?.appInfo.enableOpenaiImageServices === true;
   const items = [
     CAPABILITIES.createNew ? { key: "new", to: `${base}/new`, label: t("create.new") } : null,
     CAPABILITIES.createFromUrl ? { key: "url", to: `${base}/url`, label: t("create.url") } : null,
-    CAPABILITIES.createFromImage ? { key: "image", to: `${base}/image`, label: t("create.image") } : null,
+    CAPABILITIES.createFromImage && imageServices ? { key: "image", to: `${base}/image`, label: t("create.image") } : null,
   ].filter((i): i is { key: string; to: string; label: string } => i !== null);
   if (items.length === 0) return null;
   return (
