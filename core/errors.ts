@@ -5,6 +5,8 @@
 export type ErrorBody =
   | string
   | { message: string; error: true; exception: string | null }
+  /** Mealie's scraper failure: `{"details":"BAD_RECIPE_DATA"}`. */
+  | { details: string }
   | Array<ValidationIssue>;
 
 /** One item of FastAPI's HTTPValidationError `detail` list, as Mealie sends it. */

@@ -44,6 +44,9 @@ import { SuggestionsService } from "./suggestions/suggestions-service.js";
 import { ValidatorsService } from "./validators/validators-service.js";
 import { EventBus } from "./events/bus.js";
 import { PluginRegistry } from "./plugins/registry.js";
+import { ReportsService } from "./reports/reports-service.js";
+import { WebhooksService } from "./webhooks/webhooks-service.js";
+import { ImportService } from "./imports/import-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -106,6 +109,12 @@ export class Larder {
   explore!: ExploreService;
   suggestions!: SuggestionsService;
   validators!: ValidatorsService;
+  /** Group reports: imports and migrations write them (`reports.start`), the API reads them. */
+  reports!: ReportsService;
+  /** Household webhooks: the meal-plan digest at each webhook's time (scheduler, every 5 minutes). */
+  webhooks!: WebhooksService;
+  /** Recipes from imported data (pages, zips, photos, migrations): one atomic write each. */
+  imports!: ImportService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -172,6 +181,9 @@ export class Larder {
     this.explore = new ExploreService(this);
     this.suggestions = new SuggestionsService(this);
     this.validators = new ValidatorsService(this);
+    this.reports = new ReportsService(this);
+    this.webhooks = await WebhooksService.open(this);
+    this.imports = new ImportService(this);
     connectRecipeRecords(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
@@ -226,9 +238,10 @@ export class Larder {
     this.stopScheduler?.();
     this.stopWatchingDocs?.();
     await this.docWatcher?.close();
+    await this.imports?.idle();
     await this.recipes?.close();
     await this.events.idle();
-    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle()]);
+    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.webhooks?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();
   }

@@ -4,6 +4,7 @@
  */
 import type { Larder } from "./larder.js";
 import { removeStaleTempFiles } from "./storage/atomic-write.js";
+import { WEBHOOK_INTERVAL_MS } from "./webhooks/webhooks-service.js";
 
 export interface Job {
   name: string;
@@ -15,6 +16,7 @@ export const JOBS: Job[] = [
   { name: "prune sessions, reset tokens and lockouts", everyMs: 15 * 60_000, run: (l) => l.auth.prune() },
   { name: "prune invitations", everyMs: 60 * 60_000, run: (l) => l.registration.invitations.prune() },
   { name: "remove stale temp files", everyMs: 60 * 60_000, run: (l) => removeStaleTempFiles(l.folder.tmpDir) },
+  { name: "meal-plan webhooks", everyMs: WEBHOOK_INTERVAL_MS, run: (l) => l.webhooks.runScheduled() },
 ];
 
 /** Starts every job (first run after one interval); returns the function that stops them. */

@@ -156,6 +156,16 @@ export class ImagesService {
     return this.setRecipeImage(actor, entry.id, body);
   }
 
+  /**
+   * The original of a recipe that is about to be created (imports): stored exactly like an upload,
+   * before the recipe file exists, so an import writes its file last. Returns the new image key.
+   */
+  async storeNewRecipeOriginal(groupSlug: string, slug: string, data: Buffer): Promise<string> {
+    const checked = await checkImage(data, this.maxBytes);
+    await this.writeOriginal(this.larder.folder.recipeMediaDir(groupSlug, slug), data, checked.ext);
+    return newImageKey();
+  }
+
   /** DELETE /recipes/{slug}/image: the original goes, the recipe's image key becomes null. */
   async removeRecipeImage(actor: Actor, slugOrId: string): Promise<void> {
     const { entry, user } = findHouseholdRecipe(this.larder, actor, slugOrId);

@@ -65,7 +65,14 @@ export interface ParsedIngredientResult {
 /** Importer: turns a page, a document, an archive or photos into recipes (issue 15). */
 export interface ImporterPlugin extends PluginBase<"importer"> {
   accepts(input: ImportInput): boolean;
+  /**
+   * The recipes in the input. A page with no recipe throws `BadRecipeDataError` (core/imports/errors.ts);
+   * anything else the plugin cannot read throws `PluginInputError`. Tags and categories are always
+   * returned: the caller decides whether to keep them (`includeTags`, `includeCategories`).
+   */
   import(input: ImportInput, ctx: PluginContext): Promise<ImportedRecipe[]>;
+  /** What the importer read before cleaning (POST /recipes/test-scrape-url); optional. */
+  inspect?(input: ImportInput, ctx: PluginContext): Promise<unknown>;
 }
 export type ImportInput =
   | { type: "url"; url: string }

@@ -146,7 +146,7 @@ export class RecipesService {
   }
 
   /** A free slug for a name: "Name", then "Name (1)" … "Name (9)" (mealie-api-notes §5.5). */
-  private freeName(group: GroupData, name: string, exceptId?: string): { name: string; slug: string } {
+  freeName(group: GroupData, name: string, exceptId?: string): { name: string; slug: string } {
     for (let i = 0; i < 10; i++) {
       const candidate = i === 0 ? name : `${name} (${i})`;
       const slug = fileSlug(candidate);
@@ -156,7 +156,7 @@ export class RecipesService {
     throw new BadRequestError("Recipe already exists");
   }
 
-  private checkName(raw: unknown): string {
+  checkName(raw: unknown): string {
     const name = String(raw ?? "").trim();
     if (!name) throw new BadRequestError("Recipe name is required", [{ loc: ["body", "name"], msg: "This Field is Required", type: "missing" }]);
     if (name.length > MAX_NAME) throw new BadRequestError(`Recipe name must be at most ${MAX_NAME} characters`);
@@ -257,7 +257,7 @@ export class RecipesService {
   }
 
   /** Organizers named by the payload exist in organizers.json; foods and units given by name are created. */
-  private async ensureVocabulary(group: GroupData, merged: Record<string, unknown>): Promise<void> {
+  async ensureVocabulary(group: GroupData, merged: Record<string, unknown>): Promise<void> {
     const names = (v: unknown): string[] =>
       Array.isArray(v)
         ? v

@@ -99,6 +99,15 @@ export class DataFolder {
     return path.join(this.activityDir(groupSlug), `${month}.jsonl`);
   }
 
+  /** Group reports (imports, migrations, backups): one file per report, `<id>.json`. */
+  reportsDir(groupSlug: string): string {
+    return path.join(this.groupDir(groupSlug), "reports");
+  }
+  reportFile(groupSlug: string, reportId: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(reportId)) throw new UnsafePathError("report id", reportId);
+    return path.join(this.reportsDir(groupSlug), `${reportId}.json`);
+  }
+
   householdsDir(groupSlug: string): string {
     return path.join(this.groupDir(groupSlug), "households");
   }

@@ -1,2 +1,5 @@
 /** The built-in importers plugins, one folder each (`plugins/importers/<name>/`). Keep this module light: a plugin loads heavy code on first use. */
-export const importers: readonly unknown[] = [];
+import schemaOrg from "./schema-org/index.js";
+import recipeZip from "./recipe-zip/index.js";
+
+export const importers: readonly unknown[] = [schemaOrg, recipeZip];

@@ -25,6 +25,9 @@ import { exportRoutes } from "./exports.js";
 import { shareRoutes } from "./shares.js";
 import { bulkActionRoutes } from "./bulk-actions.js";
 import { utilRoutes } from "./utils.js";
+import { importRoutes } from "./imports.js";
+import { reportRoutes } from "./reports.js";
+import { webhookRoutes } from "./webhooks.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -55,5 +58,8 @@ export function buildRouter(): Router {
     ...shareRoutes,
     ...bulkActionRoutes,
     ...utilRoutes,
+    ...importRoutes,
+    ...reportRoutes,
+    ...webhookRoutes,
   );
 }

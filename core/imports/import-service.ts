@@ -1,0 +1,498 @@
+/**
+ * Creating recipes from imported data (issue 15): page, HTML/JSON, zip and photo imports, and the
+ * migrations, all end here. One call is one atomic write of the recipe file: everything that can fail
+ * (validation, the image, the ingredient parser) runs before it, the image original is written into
+ * the new recipe's media folder just before the file, and a failure of the file write removes that
+ * folder again. The recipe file is the commit point: no file, no recipe, nothing half-written.
+ */
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Larder } from "../larder.js";
+import type { Actor } from "../actor.js";
+import type { GroupData } from "../groups/registry.js";
+import type { UserRecord } from "../schemas/records.js";
+import { RecipeInput, RECIPE_SETTINGS_DEFAULTS } from "../schemas/recipe.js";
+import { recipeToDoc } from "../recipes/wire.js";
+import { buildWireContext } from "../recipes/wire-context.js";
+import { emptyRecipeDoc } from "../recipes/doc.js";
+import type { RecipeEntry } from "../recipes/store/index.js";
+import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
+import type { ImportedRecipe, ImporterPlugin, ImportInput, ParserPlugin, ParserVocabulary, PluginContext } from "../plugins/kinds.js";
+import { BadRequestError } from "../errors.js";
+import { BadRecipeDataError } from "./errors.js";
+import { newId } from "../util/ids.js";
+import { fileSlug, slugify } from "../util/slug.js";
+
+const IMAGE_TIMEOUT_MS = 20_000;
+/** Mealie's browser-like agent: some sites serve images only to browsers. */
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+
+export interface ImportOptions {
+  /** Keep the imported keywords as tags (Mealie's `includeTags`). Default true. */
+  tags?: boolean;
+  /** Keep the imported categories (Mealie's `includeCategories`). Default true. */
+  categories?: boolean;
+  /** Replace the imported tags or categories (bulk import's per-URL `tags`/`categories`). */
+  replaceTags?: ReadonlyArray<string | { name?: string | null }> | null;
+  replaceCategories?: ReadonlyArray<string | { name?: string | null }> | null;
+  /** Where the recipe came from, for the log: `url`, `html`, `zip`, `image`, `migration:paprika`… */
+  source?: string;
+  /** Parse ingredient lines with the group's parser plugin when one is registered. Default true. */
+  parseIngredients?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What `createRecipe` made. */
+export interface ImportResult {
+  slug: string;
+  id: string;
+  name: string;
+}
+
+/** At most this many pages are fetched at once by a bulk import. */
+export const BULK_CONCURRENCY = 3;
+
+export interface BulkItem {
+  url: string;
+  tags?: ReadonlyArray<string | { name?: string | null }> | null;
+  categories?: ReadonlyArray<string | { name?: string | null }> | null;
+}
+
+export class ImportService {
+  private fetcher: GuardedFetcher;
+  private background = new Set<Promise<void>>();
+
+  constructor(private readonly larder: Larder) {
+    this.fetcher = createGuardedFetcher(larder.config);
+  }
+
+  /** `createRecipe` returning only the slug, as Mealie's create routes answer. */
+  async createRecipe(actor: Actor, imported: ImportedRecipe, opts: ImportOptions = {}): Promise<string> {
+    return (await this.create(actor, imported, opts)).slug;
+  }
+
+  /**
+   * Create one recipe from imported data, owned by the caller, with the caller's household defaults,
+   * organizers, foods and units by name, a free name and slug, the image stored like an upload, the
+   * source URL kept, a "Recipe Created" timeline event and a `recipe_created` event.
+   */
+  async create(actor: Actor, imported: ImportedRecipe, opts: ImportOptions = {}): Promise<ImportResult> {
+    const { user, group } = this.larder.groups.scopeOf(actor);
+    const raw = normaliseImported(imported.recipe ?? {}, opts);
+    const body = RecipeInput.parse(raw);
+    const recipes = this.larder.recipes;
+    const wanted = importedName(body.name);
+    let { name, slug } = this.freeNameOrSuffix(group, recipes.checkName(wanted));
+
+    const merged: Record<string, unknown> = { ...body, name };
+    if (opts.parseIngredients !== false) {
+      merged.recipeIngredient = await this.parseIngredients(
+        group,
+        (merged.recipeIngredient ?? []) as Record<string, unknown>[],
+        opts,
+      );
+    }
+    // The image is fetched and checked before anything is written; a bad one is dropped, as in Mealie.
+    const imageBytes = await this.imageBytes(imported.image, opts);
+
+    await recipes.ensureVocabulary(group, merged);
+    const lookups = recipes.lookupsFor(group.slug);
+    const id = newId();
+    const now = new Date().toISOString();
+    // The slug may have been taken while the image downloaded: choose again.
+    ({ name, slug } = this.freeNameOrSuffix(group, name));
+    merged.name = name;
+    const draft: RecipeEntry = {
+      groupSlug: group.slug,
+      slug,
+      doc: { ...emptyRecipeDoc(name), id, owner: user.id, dateAdded: now, dateUpdated: now },
+      id,
+      file: { mtimeMs: 0, size: 0, hash: "" } as unknown as RecipeEntry["file"],
+      seenAt: null,
+      vocabularyVersion: lookups.version(),
+    };
+    const ctx = buildWireContext(this.larder, group, lookups, draft);
+    const doc = recipeToDoc(merged, { ...ctx, slug });
+    doc.id = id;
+    doc.owner = user.id;
+    doc.dateAdded = now;
+    doc.dateUpdated = now;
+    doc.lastMade = null;
+    doc.assets = [];
+    doc.settings = { ...householdSettings(this.larder, group, user), ...doc.settings };
+
+    const mediaDir = this.larder.folder.recipeMediaDir(group.slug, slug);
+    const mediaExisted = await stat(mediaDir).then(
+      () => true,
+      () => false,
+    );
+    try {
+      if (imageBytes) {
+        doc.image = await this.larder.images
+          .storeNewRecipeOriginal(group.slug, slug, imageBytes)
+          .catch((e: unknown) => {
+            this.larder.log.warn(
+              `import: the image of "${name}" was not kept:`,
+              e instanceof Error ? e.message : e,
+            );
+            return null;
+          });
+      }
+      await recipes.store.create(group.slug, slug, doc);
+    } catch (e) {
+      // A media folder left by a recipe deleted by hand is not ours to remove; one we made is.
+      if (!mediaExisted) await rm(mediaDir, { recursive: true, force: true }).catch(() => undefined);
+      throw e;
+    }
+    this.larder.events.publish({
+      eventType: "recipe_created",
+      groupId: group.doc.data.id,
+      householdId: user.householdId ?? null,
+      documentData: { documentType: "recipe", operation: "create", recipeSlug: slug },
+    });
+    this.larder.log.info(`import${opts.source ? ` (${opts.source})` : ""}: created "${name}" as ${slug}`);
+    return { slug, id, name };
+  }
+
+  /** The context handed to importer and parser plugins. */
+  pluginContext(signal?: AbortSignal): PluginContext {
+    return { config: this.larder.config, log: this.larder.log, fetch: this.fetcher, signal };
+  }
+
+  /** The first enabled importer that accepts the input (a `name` picks one). */
+  importerFor(input: ImportInput, name?: string): ImporterPlugin {
+    const candidates = name ? [this.larder.plugins.get("importer", name)].filter((p): p is ImporterPlugin => !!p) : this.larder.plugins.all("importer");
+    const found = candidates.find((p) => {
+      try {
+        return p.accepts(input);
+      } catch {
+        return false;
+      }
+    });
+    if (!found) throw new BadRequestError(name ? `The importer '${name}' is not available` : `No importer reads this input (${input.type})`);
+    return found;
+  }
+
+  /** What an importer reads from the input, before anything is written. */
+  async read(actor: Actor, input: ImportInput, opts: { importer?: string; signal?: AbortSignal } = {}): Promise<ImportedRecipe[]> {
+    this.larder.groups.scopeOf(actor);
+    const importer = this.importerFor(input, opts.importer);
+    const recipes = await this.larder.plugins.use(importer, (p) => p.import(input, this.pluginContext(opts.signal)));
+    if (!Array.isArray(recipes) || recipes.length === 0) throw new BadRecipeDataError("The importer found no recipe");
+    return recipes;
+  }
+
+  /** Read the input with the importer that accepts it and create its (first) recipe; returns the slug. */
+  async importOne(actor: Actor, input: ImportInput, opts: ImportOptions & { importer?: string } = {}): Promise<ImportResult> {
+    const [first] = await this.read(actor, input, opts);
+    return this.create(actor, first, { source: input.type, ...opts });
+  }
+
+  /**
+   * POST /recipes/create/zip: the upload goes to `.larder/tmp` for the importer (which reads it through
+   * the zip guards of safe-zip.ts) and is removed afterwards, whatever happened.
+   */
+  async importZip(actor: Actor, data: Buffer, opts: ImportOptions = {}): Promise<ImportResult> {
+    this.larder.groups.scopeOf(actor);
+    await mkdir(this.larder.folder.tmpDir, { recursive: true });
+    const path = join(this.larder.folder.tmpDir, `import-${newId()}.zip`);
+    await writeFile(path, data, { mode: 0o600 });
+    try {
+      return await this.importOne(actor, { type: "zip", path }, { tags: true, categories: true, ...opts, source: "zip" });
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
+
+  /** POST /recipes/test-scrape-url: what the page importer reads, nothing written. */
+  async inspect(actor: Actor, input: ImportInput, opts: { importer?: string; signal?: AbortSignal } = {}): Promise<unknown> {
+    this.larder.groups.scopeOf(actor);
+    const importer = this.importerFor(input, opts.importer);
+    if (!importer.inspect) throw new BadRequestError(`The importer '${importer.name}' cannot show what it reads`);
+    return this.larder.plugins.use(importer, (p) => p.inspect!(input, this.pluginContext(opts.signal)));
+  }
+
+  /**
+   * POST /recipes/create/url/bulk: a group report ("Bulk Import", `bulk_import`) with an entry per URL,
+   * filled in the background with at most `BULK_CONCURRENCY` fetches at once. Resolves with the report
+   * id as soon as the report exists.
+   */
+  async startBulk(actor: Actor, items: ReadonlyArray<BulkItem>, opts: ImportOptions = {}): Promise<{ reportId: string }> {
+    this.larder.groups.scopeOf(actor);
+    const report = await this.larder.reports.start(actor, { name: "Bulk Import", category: "bulk_import" });
+    const run = (async () => {
+      const queue = [...items];
+      const worker = async () => {
+        for (let item = queue.shift(); item; item = queue.shift()) {
+          try {
+            const r = await this.importOne(actor, { type: "url", url: item.url }, {
+              tags: opts.tags,
+              categories: opts.categories,
+              replaceTags: item.tags?.length ? item.tags : null,
+              replaceCategories: item.categories?.length ? item.categories : null,
+              source: "url/bulk",
+            });
+            report.add({ success: true, message: `Successfully imported recipe ${r.name}` });
+          } catch (e) {
+            report.add({ success: false, message: `failed to scrape url ${item.url}`, exception: e instanceof Error ? e.message : String(e) });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, Math.max(1, items.length)) }, worker));
+      await report.finish();
+    })().catch((e: unknown) => this.larder.log.error("bulk import failed", e));
+    this.background.add(run);
+    void run.finally(() => this.background.delete(run));
+    return { reportId: report.id };
+  }
+
+  /** Resolves when every background import started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
+  }
+
+  /** `Name`, `Name (1)`… as a normal create; past those, a short random suffix (bulk imports of one title). */
+  private freeNameOrSuffix(group: GroupData, name: string): { name: string; slug: string } {
+    try {
+      return this.larder.recipes.freeName(group, name);
+    } catch {
+      return this.larder.recipes.freeName(group, `${name} (${newId().slice(0, 6)})`);
+    }
+  }
+
+  /** The group's ingredient parser: the one named `nlp` if registered, else the first one, else none. */
+  parserFor(_group: GroupData): ParserPlugin | null {
+    return this.larder.plugins.get("parser", "nlp") ?? this.larder.plugins.all("parser")[0] ?? null;
+  }
+
+  /**
+   * Lines that are plain notes go through the group's parser. A parsed line keeps its food and unit only
+   * when the group knows them; otherwise it stays the note it was: an import never invents foods from
+   * a parser's guess (docs/decisions/0045).
+   */
+  private async parseIngredients(
+    group: GroupData,
+    ings: Record<string, unknown>[],
+    opts: ImportOptions,
+  ): Promise<Record<string, unknown>[]> {
+    const parser = this.parserFor(group);
+    if (!parser || ings.length === 0) return ings;
+    const plain = ings.map(
+      (ing) =>
+        !ing.food &&
+        !ing.unit &&
+        ing.quantity == null &&
+        typeof ing.note === "string" &&
+        ing.note.trim() !== "",
+    );
+    const lines = ings.filter((_, i) => plain[i]).map((ing) => String(ing.note).trim());
+    if (lines.length === 0) return ings;
+    let parsed;
+    try {
+      parsed = await this.larder.plugins.use(parser, (p) =>
+        p.parse(lines, {
+          config: this.larder.config,
+          log: this.larder.log,
+          fetch: this.fetcher,
+          signal: opts.signal,
+          vocabulary: parserVocabulary(group),
+        }),
+      );
+    } catch (e) {
+      this.larder.log.warn(
+        `import: the ingredient parser '${parser.name}' failed; lines kept as notes:`,
+        e instanceof Error ? e.message : e,
+      );
+      return ings;
+    }
+    const foods = group.foods.data.foods;
+    const units = group.units.data.units;
+    let k = 0;
+    return ings.map((ing, i) => {
+      if (!plain[i]) return ing;
+      const line = lines[k];
+      const result = parsed[k++];
+      const p = result?.ingredient as Record<string, unknown> | undefined;
+      if (!p) return ing;
+      const food = knownRef(p.food, foods);
+      const unit = knownRef(p.unit, units);
+      if ((p.food && !food) || (p.unit && !unit)) return ing;
+      const quantity =
+        typeof p.quantity === "number" && Number.isFinite(p.quantity) && p.quantity > 0 ? p.quantity : null;
+      return {
+        ...ing,
+        quantity,
+        unit,
+        food,
+        note: typeof p.note === "string" ? p.note : "",
+        originalText: line,
+        title: ing.title ?? null,
+      };
+    });
+  }
+
+  private async imageBytes(image: ImportedRecipe["image"], opts: ImportOptions): Promise<Buffer | null> {
+    if (!image) return null;
+    if ("bytes" in image) return Buffer.from(image.bytes);
+    if (!image.url || image.url === "no image") return null;
+    try {
+      const res = await this.fetcher(image.url, {
+        contentType: "image/*",
+        maxBytes: this.larder.config.maxUploadBytes,
+        timeoutMs: IMAGE_TIMEOUT_MS,
+        userAgent: BROWSER_USER_AGENT,
+        signal: opts.signal,
+      });
+      return res.body;
+    } catch (e) {
+      const why =
+        e instanceof BadContentTypeError ? "not an image" : e instanceof Error ? e.message : String(e);
+      this.larder.log.warn(`import: image ${image.url} not fetched (${why})`);
+      return null;
+    }
+  }
+}
+
+/** Strings become Mealie's objects, tags follow the options, ids and server-owned fields are dropped. */
+function normaliseImported(recipe: Record<string, unknown>, opts: ImportOptions): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const skip = new Set([
+    "id",
+    "slug",
+    "userId",
+    "groupId",
+    "householdId",
+    "image",
+    "rating",
+    "comments",
+    "createdAt",
+    "updatedAt",
+    "dateUpdated",
+    "lastMade",
+    "assets",
+    "dateAdded",
+  ]);
+  for (const [k, v] of Object.entries(recipe)) if (!skip.has(k) && v !== undefined) out[k] = v;
+  const organizers = (v: unknown) =>
+    (Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : [])
+      .map((o) =>
+        typeof o === "string"
+          ? o
+          : typeof (o as { name?: unknown })?.name === "string"
+            ? (o as { name: string }).name
+            : "",
+      )
+      .map((n) => n.trim())
+      .filter((n, i, all) => n && slugify(n) && all.findIndex((m) => slugify(m) === slugify(n)) === i)
+      .map((name) => ({ name }));
+  out.tags = opts.replaceTags
+    ? organizers(opts.replaceTags)
+    : opts.tags === false
+      ? []
+      : organizers(out.tags);
+  out.recipeCategory = opts.replaceCategories
+    ? organizers(opts.replaceCategories)
+    : organizers(out.recipeCategory);
+  out.tools = organizers(out.tools);
+  const ings = Array.isArray(out.recipeIngredient) ? out.recipeIngredient : [];
+  out.recipeIngredient = ings
+    .map((i) =>
+      typeof i === "string" ? { note: i } : i && typeof i === "object" ? { ...(i as object) } : null,
+    )
+    .filter((i): i is Record<string, unknown> => i !== null)
+    .map(({ referenceId: _r, display: _d, ...rest }) => rest);
+  const steps = Array.isArray(out.recipeInstructions) ? out.recipeInstructions : [];
+  out.recipeInstructions = steps
+    .map((s) =>
+      typeof s === "string" ? { text: s } : s && typeof s === "object" ? { ...(s as object) } : null,
+    )
+    .filter((s): s is Record<string, unknown> => s !== null)
+    .map(({ id: _id, ...rest }) => rest);
+  if (out.nutrition && typeof out.nutrition === "object") {
+    out.nutrition = Object.fromEntries(
+      Object.entries(out.nutrition as Record<string, unknown>).filter(
+        ([, v]) => typeof v === "string" || typeof v === "number",
+      ),
+    );
+  } else delete out.nutrition;
+  for (const k of [
+    "name",
+    "description",
+    "recipeYield",
+    "totalTime",
+    "prepTime",
+    "cookTime",
+    "performTime",
+    "orgURL",
+  ]) {
+    const v = out[k];
+    if (v === null || v === undefined) continue;
+    if (typeof v === "number") out[k] = String(v);
+    else if (typeof v !== "string") delete out[k];
+  }
+  for (const k of ["recipeServings", "recipeYieldQuantity"]) {
+    const v = out[k];
+    if (v !== null && v !== undefined && (typeof v !== "number" || !Number.isFinite(v))) delete out[k];
+  }
+  return out;
+}
+
+/** Mealie: a missing or empty name becomes "No Recipe Name Found - <id>". */
+function importedName(raw: unknown): string {
+  const name = typeof raw === "string" ? raw.replace(/\s+/g, " ").trim().slice(0, 500) : "";
+  if (name && fileSlug(name)) return name;
+  return `No Recipe Name Found - ${newId().slice(0, 8)}`;
+}
+
+function householdSettings(larder: Larder, group: GroupData, user: UserRecord): Record<string, boolean> {
+  const prefs = larder.groups.household(group.doc.data.id, user.householdId)?.doc.data.preferences;
+  if (!prefs) return {};
+  const s: Record<string, boolean | undefined> = {
+    public: prefs.recipePublic,
+    showNutrition: prefs.recipeShowNutrition,
+    showAssets: prefs.recipeShowAssets,
+    landscapeView: prefs.recipeLandscapeView,
+    disableComments: prefs.recipeDisableComments,
+  };
+  const out: Record<string, boolean> = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (v !== undefined && v !== RECIPE_SETTINGS_DEFAULTS[k as keyof typeof RECIPE_SETTINGS_DEFAULTS])
+      out[k] = v;
+  }
+  return out;
+}
+
+function parserVocabulary(group: GroupData): ParserVocabulary {
+  return {
+    foods: group.foods.data.foods.map((f) => ({
+      id: f.id,
+      name: f.name,
+      pluralName: f.pluralName ?? null,
+      aliases: (f.aliases ?? []).map((a) => ({ name: typeof a === "string" ? a : a.name })),
+    })),
+    units: group.units.data.units.map((u) => ({
+      id: u.id,
+      name: u.name,
+      pluralName: u.pluralName ?? null,
+      abbreviation: u.abbreviation ?? null,
+      pluralAbbreviation: u.pluralAbbreviation ?? null,
+      aliases: (u.aliases ?? []).map((a) => ({ name: typeof a === "string" ? a : a.name })),
+    })),
+  };
+}
+
+/** A parser's food or unit as `{id, name}` when the group knows it (by id, else by name); null otherwise. */
+function knownRef(
+  ref: unknown,
+  list: ReadonlyArray<{ id: string; name: string }>,
+): { id: string; name: string } | null {
+  if (!ref || typeof ref !== "object") return null;
+  const r = ref as { id?: unknown; name?: unknown };
+  const byId = typeof r.id === "string" ? list.find((x) => x.id === r.id) : undefined;
+  const byName =
+    typeof r.name === "string"
+      ? list.find((x) => x.name.toLowerCase() === (r.name as string).trim().toLowerCase())
+      : undefined;
+  const hit = byId ?? byName;
+  return hit ? { id: hit.id, name: hit.name } : null;
+}

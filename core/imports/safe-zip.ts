@@ -1,0 +1,131 @@
+/**
+ * Reading an uploaded zip without trusting it. Refused outright: entry names that climb out (`../x`),
+ * absolute or drive-letter paths, symlinks, encrypted entries, more than `maxEntries` entries, a total
+ * uncompressed size over `maxTotalBytes`, and any entry whose expansion ratio exceeds `maxRatio` (a
+ * zip bomb). Declared sizes are not trusted either: yauzl checks each entry's real size against its
+ * header while inflating, and we count bytes as they come. Nothing is written to disk: the entries a
+ * caller asks for are returned as buffers.
+ */
+import { LarderError } from "../errors.js";
+
+export interface ZipLimits {
+  maxEntries: number;
+  maxTotalBytes: number;
+  maxEntryBytes: number;
+  /** Uncompressed ÷ compressed size above which an entry (over 64 KiB) is refused. */
+  maxRatio: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 2000,
+  maxTotalBytes: 512 * 1024 * 1024,
+  maxEntryBytes: 64 * 1024 * 1024,
+  maxRatio: 200,
+};
+
+export class UnsafeZipError extends LarderError {
+  constructor(message: string) {
+    super(`Refused archive: ${message}`, 400);
+  }
+}
+
+export interface ZipEntryInfo {
+  name: string;
+  size: number;
+  compressedSize: number;
+}
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/** Why this entry name is unsafe, or null. */
+export function unsafeEntryName(name: string): string | null {
+  if (name.includes("\0")) return "a name with a NUL byte";
+  if (name.startsWith("/") || name.startsWith("\\") || /^[a-zA-Z]:/.test(name)) return `an absolute path (${name})`;
+  if (name.split(/[\\/]/).some((p) => p === "..")) return `a path that leaves the archive (${name})`;
+  return null;
+}
+
+/**
+ * List the archive and read the entries `want` picks. Throws UnsafeZipError for any of the attacks
+ * above, before reading a single picked entry when the central directory already tells.
+ */
+export async function readZip(
+  data: Buffer,
+  want: (entry: ZipEntryInfo, all: readonly ZipEntryInfo[]) => boolean,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<{ entries: ZipEntryInfo[]; files: Map<string, Buffer> }> {
+  const yauzl = await import("yauzl");
+  type ZipFile = import("yauzl").ZipFile;
+  type Entry = import("yauzl").Entry;
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    // strictFileNames off: we judge names ourselves, to say why; decodeStrings keeps names as text.
+    yauzl.fromBuffer(data, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
+      err || !z ? reject(new UnsafeZipError(`not a readable zip (${err?.message ?? "no data"})`)) : resolve(z),
+    ),
+  ).catch((e: unknown) => {
+    throw e instanceof UnsafeZipError ? e : new UnsafeZipError(String(e));
+  });
+  try {
+    if (zip.entryCount > limits.maxEntries) throw new UnsafeZipError(`more than ${limits.maxEntries} entries`);
+    const raw: Entry[] = [];
+    await new Promise<void>((resolve, reject) => {
+      zip.on("entry", (e: Entry) => {
+        raw.push(e);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve());
+      zip.on("error", (err: Error) => {
+        // yauzl's own name checks (absolute, `..`) land here too.
+        reject(new UnsafeZipError(err.message));
+      });
+      zip.readEntry();
+    });
+    let total = 0;
+    for (const e of raw) {
+      const why = unsafeEntryName(e.fileName);
+      if (why) throw new UnsafeZipError(`it contains ${why}`);
+      const mode = (e.externalFileAttributes >>> 16) & 0xffff;
+      if ((mode & S_IFMT) === S_IFLNK) throw new UnsafeZipError(`it contains a symbolic link (${e.fileName})`);
+      if (e.generalPurposeBitFlag & 0x1) throw new UnsafeZipError(`it contains an encrypted entry (${e.fileName})`);
+      total += e.uncompressedSize;
+      if (total > limits.maxTotalBytes) throw new UnsafeZipError(`it expands to more than ${limits.maxTotalBytes} bytes`);
+      if (e.uncompressedSize > limits.maxEntryBytes) throw new UnsafeZipError(`an entry is larger than ${limits.maxEntryBytes} bytes (${e.fileName})`);
+      if (e.uncompressedSize > 64 * 1024 && e.uncompressedSize > Math.max(1, e.compressedSize) * limits.maxRatio) {
+        throw new UnsafeZipError(`an entry expands more than ${limits.maxRatio} times (${e.fileName}): a zip bomb?`);
+      }
+    }
+    const entries = raw.filter((e) => !e.fileName.endsWith("/")).map((e) => ({ name: e.fileName, size: e.uncompressedSize, compressedSize: e.compressedSize }));
+    const files = new Map<string, Buffer>();
+    for (const e of raw) {
+      if (e.fileName.endsWith("/")) continue;
+      const info = { name: e.fileName, size: e.uncompressedSize, compressedSize: e.compressedSize };
+      if (!want(info, entries)) continue;
+      files.set(e.fileName, await readEntry(zip, e, limits.maxEntryBytes));
+    }
+    return { entries, files };
+  } finally {
+    zip.close();
+  }
+}
+
+function readEntry(zip: import("yauzl").ZipFile, entry: import("yauzl").Entry, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) return reject(new UnsafeZipError(`entry ${entry.fileName} cannot be read (${err?.message ?? "no stream"})`));
+      const chunks: Buffer[] = [];
+      let n = 0;
+      stream.on("data", (c: Buffer) => {
+        n += c.length;
+        if (n > max || n > entry.uncompressedSize) {
+          stream.destroy();
+          reject(new UnsafeZipError(`entry ${entry.fileName} is larger than it declares`));
+          return;
+        }
+        chunks.push(c);
+      });
+      stream.on("error", (e: Error) => reject(new UnsafeZipError(`entry ${entry.fileName}: ${e.message}`)));
+      stream.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+  });
+}

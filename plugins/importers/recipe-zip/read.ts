@@ -1,0 +1,36 @@
+/**
+ * A recipe zip → one recipe. Both Larder's zip (core/exports/recipe-zip.ts) and Mealie's carry the recipe
+ * as Mealie export JSON (`<slug>.json`, snake_case); Mealie reads the first `*.json`, and so do we,
+ * preferring one at the top level. The image: an `original.<ext>` that is not WebP first (Larder keeps
+ * the original there when it was not WebP), else the first `*.webp`, else any other image.
+ */
+import { readFile } from "node:fs/promises";
+import type { ImportedRecipe, ImportInput, PluginContext } from "../../../core/plugins/kinds.js";
+import { PluginInputError } from "../../../core/plugins/registry.js";
+import { readZip } from "../../../core/imports/safe-zip.js";
+import { camelizeKeys } from "../../../core/util/case.js";
+
+const IMAGE = /\.(webp|jpe?g|png|gif|avif)$/i;
+const depth = (n: string) => n.split("/").length;
+
+export async function readRecipeZip(input: ImportInput, _ctx: PluginContext): Promise<ImportedRecipe[]> {
+  if (input.type !== "zip") throw new PluginInputError("recipe-zip reads zip archives only");
+  const data = await readFile(input.path);
+  const { files } = await readZip(data, (e) => /\.json$/i.test(e.name) || IMAGE.test(e.name));
+  const names = [...files.keys()];
+  const jsonName = names.filter((n) => /\.json$/i.test(n)).sort((a, b) => depth(a) - depth(b))[0];
+  if (!jsonName) throw new PluginInputError("The archive holds no recipe JSON (*.json)");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(files.get(jsonName)!.toString("utf8"));
+  } catch {
+    throw new PluginInputError(`${jsonName} is not valid JSON`);
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new PluginInputError(`${jsonName} does not hold a recipe`);
+  const recipe = camelizeKeys(parsed) as Record<string, unknown>;
+  if (typeof recipe.name !== "string" || !recipe.name.trim()) throw new PluginInputError(`${jsonName} has no recipe name`);
+  const images = names.filter((n) => IMAGE.test(n)).sort((a, b) => depth(a) - depth(b));
+  const imageName =
+    images.find((n) => /(^|\/)original\.(jpe?g|png|gif|avif)$/i.test(n)) ?? images.find((n) => /\.webp$/i.test(n)) ?? images[0];
+  return [{ recipe, ...(imageName ? { image: { bytes: files.get(imageName)! } } : {}) }];
+}

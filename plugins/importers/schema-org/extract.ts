@@ -1,0 +1,212 @@
+/**
+ * Finding the recipe in a page: schema.org JSON-LD first (`@graph`, arrays, `mainEntity`, type arrays),
+ * then microdata, then OpenGraph. Nothing here knows any site: what a page says about itself in
+ * schema.org is the only source, so the same rules hold on pages never seen.
+ */
+import { parseDocument } from "htmlparser2";
+import type { ChildNode, Element, Document } from "domhandler";
+
+export type SchemaObject = Record<string, unknown>;
+
+export interface PageData {
+  /** The schema.org Recipe found, with `@id` references into its graph resolved. */
+  recipe: SchemaObject | null;
+  source: "json-ld" | "microdata" | "opengraph" | null;
+  /** Meta tags by lower-cased property/name (first value wins; `og:image` keeps every value). */
+  meta: Map<string, string[]>;
+  /** `<link rel=canonical>`, `<html lang>`, `<title>`. */
+  canonical: string | null;
+  title: string | null;
+  /** JSON-LD blocks that did not parse (reported, never fatal). */
+  brokenJsonLd: number;
+}
+
+function isElement(n: ChildNode): n is Element {
+  return n.type === "tag" || n.type === "script" || n.type === "style";
+}
+
+function* walk(nodes: readonly ChildNode[]): Generator<Element> {
+  const stack: ChildNode[] = [...nodes].reverse();
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    yield n;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
+}
+
+export function textOf(node: ChildNode): string {
+  if (node.type === "text") return node.data;
+  if (!isElement(node)) return "";
+  if (node.name === "script" || node.name === "style") return "";
+  let out = "";
+  for (const c of node.children) out += textOf(c);
+  if (/^(p|div|li|br|h[1-6]|tr)$/.test(node.name)) out += "\n";
+  return out;
+}
+
+function rawText(node: Element): string {
+  let out = "";
+  for (const c of node.children) if (c.type === "text") out += c.data;
+  return out;
+}
+
+export function parsePage(html: string): PageData {
+  const doc: Document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const meta = new Map<string, string[]>();
+  const jsonLd: unknown[] = [];
+  let brokenJsonLd = 0;
+  let canonical: string | null = null;
+  let title: string | null = null;
+  const microdataRoots: Element[] = [];
+  for (const el of walk(doc.children)) {
+    const a = el.attribs;
+    if (el.name === "script" && /ld\+json/i.test(a.type ?? "")) {
+      const parsed = parseJsonLoose(rawText(el));
+      if (parsed === undefined) brokenJsonLd++;
+      else jsonLd.push(parsed);
+    } else if (el.name === "meta") {
+      const key = (a.property ?? a.name ?? a.itemprop ?? "").trim().toLowerCase();
+      const content = a.content;
+      if (key && content !== undefined && !("itemprop" in a && !a.property && !a.name)) {
+        const list = meta.get(key) ?? [];
+        list.push(content);
+        meta.set(key, list);
+      }
+    } else if (el.name === "link" && /(^|\s)canonical(\s|$)/i.test(a.rel ?? "") && a.href) {
+      canonical ??= a.href;
+    } else if (el.name === "title" && title === null) {
+      title = textOf(el).trim();
+    }
+    if ("itemscope" in a && /schema\.org\/Recipe\b/i.test(a.itemtype ?? "")) microdataRoots.push(el);
+  }
+
+  const fromLd = findRecipeInJsonLd(jsonLd);
+  if (fromLd) return { recipe: fromLd, source: "json-ld", meta, canonical, title, brokenJsonLd };
+  const root = microdataRoots.find((r) => !microdataRoots.some((o) => o !== r && contains(o, r))) ?? microdataRoots[0];
+  if (root) return { recipe: readMicrodata(root), source: "microdata", meta, canonical, title, brokenJsonLd };
+  return { recipe: null, source: null, meta, canonical, title, brokenJsonLd };
+}
+
+function contains(outer: Element, inner: Element): boolean {
+  for (let p = inner.parent; p; p = p.parent) if (p === outer) return true;
+  return false;
+}
+
+/**
+ * JSON-LD as pages write it: sometimes with raw newlines or tabs inside strings, HTML comments or
+ * CDATA around it, or a trailing comma. Undefined when it cannot be read at all.
+ */
+export function parseJsonLoose(text: string): unknown {
+  let t = text.trim().replace(/^<!--/, "").replace(/-->$/, "").replace(/^\/\/\s*<!\[CDATA\[/, "").replace(/\/\/\s*\]\]>$/, "").trim();
+  if (!t) return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    // fall through to the repairs below
+  }
+  // Control characters inside strings are the commonest breakage; outside strings they are whitespace.
+  t = t.replace(/[\u0000-\u001f]+/g, " ").replace(/,\s*([}\]])/g, "$1");
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+}
+
+function types(o: SchemaObject): string[] {
+  const t = o["@type"] ?? o.type;
+  const list = Array.isArray(t) ? t : [t];
+  return list.filter((x): x is string => typeof x === "string").map((x) => x.replace(/^https?:\/\/schema\.org\//i, "").replace(/^schema:/i, ""));
+}
+
+function isObj(v: unknown): v is SchemaObject {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Every object in the JSON-LD, depth first, with an index of `@id`s for resolving references. */
+function findRecipeInJsonLd(blocks: unknown[]): SchemaObject | null {
+  const all: SchemaObject[] = [];
+  const byId = new Map<string, SchemaObject>();
+  const visit = (v: unknown, depth: number) => {
+    if (depth > 12) return;
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x, depth + 1);
+      return;
+    }
+    if (!isObj(v)) return;
+    all.push(v);
+    if (typeof v["@id"] === "string" && Object.keys(v).length > 1 && !byId.has(v["@id"])) byId.set(v["@id"], v);
+    for (const [k, x] of Object.entries(v)) if (k === "@graph" || k === "mainEntity" || k === "mainEntityOfPage" || k === "itemListElement" || k === "hasPart" || k === "about") visit(x, depth + 1);
+  };
+  for (const b of blocks) visit(b, 0);
+  const recipes = all.filter((o) => types(o).some((t) => t.toLowerCase() === "recipe"));
+  if (recipes.length === 0) return null;
+  // The richest one: pages sometimes carry a stub Recipe beside the full one.
+  const score = (o: SchemaObject) => (o.recipeIngredient || o.ingredients ? 2 : 0) + (o.recipeInstructions ? 2 : 0) + (o.name ? 1 : 0);
+  const best = recipes.reduce((a, b) => (score(b) > score(a) ? b : a));
+  return resolveRefs(best, byId, 0) as SchemaObject;
+}
+
+function resolveRefs(v: unknown, byId: Map<string, SchemaObject>, depth: number): unknown {
+  if (depth > 6) return v;
+  if (Array.isArray(v)) return v.map((x) => resolveRefs(x, byId, depth + 1));
+  if (!isObj(v)) return v;
+  const keys = Object.keys(v);
+  if (keys.length === 1 && typeof v["@id"] === "string" && byId.has(v["@id"])) return resolveRefs(byId.get(v["@id"]), byId, depth + 1);
+  const out: SchemaObject = {};
+  for (const [k, x] of Object.entries(v)) out[k] = k === "@graph" ? x : resolveRefs(x, byId, depth + 1);
+  return out;
+}
+
+/** A microdata item as a schema object: nested itemscopes become objects, repeated props arrays. */
+function readMicrodata(root: Element): SchemaObject {
+  const out: SchemaObject = { "@type": (root.attribs.itemtype ?? "").split(/\s+/).map((t) => t.replace(/^https?:\/\/schema\.org\//i, "")) };
+  const add = (name: string, value: unknown) => {
+    const cur = out[name];
+    if (cur === undefined) out[name] = value;
+    else if (Array.isArray(cur)) cur.push(value);
+    else out[name] = [cur, value];
+  };
+  const visit = (el: Element) => {
+    for (const c of el.children) {
+      if (!isElement(c)) continue;
+      const props = (c.attribs.itemprop ?? "").trim().split(/\s+/).filter(Boolean);
+      const scoped = "itemscope" in c.attribs;
+      if (props.length) {
+        const value = scoped ? readMicrodata(c) : microdataValue(c);
+        for (const p of props) add(p, value);
+      }
+      if (!scoped) visit(c);
+    }
+  };
+  visit(root);
+  return out;
+}
+
+function microdataValue(el: Element): string {
+  const a = el.attribs;
+  if (a.content !== undefined) return a.content;
+  switch (el.name) {
+    case "meta":
+      return a.content ?? "";
+    case "img":
+    case "audio":
+    case "video":
+    case "source":
+    case "embed":
+    case "iframe":
+      return a.src ?? a["data-src"] ?? "";
+    case "a":
+    case "link":
+    case "area":
+      return a.href ?? "";
+    case "time":
+      return a.datetime ?? textOf(el);
+    case "data":
+    case "meter":
+      return a.value ?? textOf(el);
+    default:
+      return textOf(el);
+  }
+}

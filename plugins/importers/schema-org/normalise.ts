@@ -1,0 +1,434 @@
+/**
+ * A schema.org Recipe as pages write it → clean fields (times in minutes, yields as "4 servings",
+ * HTML stripped and entities decoded, sections flattened, the best image) → Mealie's wire recipe.
+ * The rules follow what recipe-scrapers and Mealie's cleaner do, so a recipe imported here reads the
+ * same as one imported by Mealie (../shared/fixtures/recipe-pages/SOURCE.md).
+ */
+import { parseDocument } from "htmlparser2";
+import { textOf, type PageData, type SchemaObject } from "./extract.js";
+
+export interface CleanRecipe {
+  title: string | null;
+  description: string | null;
+  ingredients: string[];
+  /** Ingredient group headings by position of the first ingredient of each group. */
+  ingredientTitles: Map<number, string>;
+  instructions: string[];
+  totalTime: number | null;
+  prepTime: number | null;
+  cookTime: number | null;
+  yields: string | null;
+  image: string | null;
+  keywords: string[];
+  categories: string[];
+  cuisine: string | null;
+  nutrition: Record<string, string>;
+  url: string | null;
+  source: PageData["source"];
+}
+
+const isObj = (v: unknown): v is SchemaObject => !!v && typeof v === "object" && !Array.isArray(v);
+const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
+
+/** Decode entities and strip tags, repeatedly for double-escaped text; `lines` keeps block breaks. */
+export function cleanText(v: unknown, opts: { lines?: boolean } = {}): string {
+  let s = typeof v === "string" ? v : typeof v === "number" ? String(v) : Array.isArray(v) ? cleanText(v[0], opts) : "";
+  for (let i = 0; i < 3 && /[<&]/.test(s); i++) {
+    const doc = parseDocument(opts.lines ? s.replace(/<br\s*\/?>/gi, "\n") : s, { decodeEntities: true });
+    const next = doc.children.map((c) => textOf(c)).join("");
+    if (next === s) break;
+    s = next;
+  }
+  s = s.replace(/[\u00a0\u2009\u202f\t]/g, " ").replace(/[\u200b\ufeff]/g, "");
+  if (!opts.lines) return s.replace(/\s+/g, " ").trim();
+  return s
+    .split(/\r?\n/)
+    .map((l) => l.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
+function typesOf(o: SchemaObject): string[] {
+  return asList(o["@type"] ?? o.type)
+    .filter((t): t is string => typeof t === "string")
+    .map((t) => t.replace(/^https?:\/\/schema\.org\//i, "").toLowerCase());
+}
+
+// ── Times ────────────────────────────────────────────────────────────────────────────────────
+
+const ISO = /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+const FRACTIONS: Record<string, number> = { "¼": 0.25, "½": 0.5, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅕": 0.2, "⅙": 1 / 6, "⅛": 0.125 };
+
+function num(s: string | undefined): number {
+  return s ? Number(s.replace(",", ".")) || 0 : 0;
+}
+
+/** Whole minutes of a schema.org duration or a written time ("1 hour 30 mins", "10-15 minutes"); 0 → null. */
+export function toMinutes(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number") return Number.isFinite(v) && v > 0 ? Math.round(v) : null;
+  if (Array.isArray(v)) return toMinutes(v[0]);
+  if (isObj(v)) return toMinutes(v.maxValue ?? v.minValue ?? v.value ?? v["@value"]);
+  let s = cleanText(v).trim();
+  if (!s) return null;
+  const iso = ISO.exec(s.replace(/\s+/g, ""));
+  if (iso && /\d/.test(s)) {
+    const [, y, mo, w, d, h, mi, sec] = iso;
+    const minutes = num(y) * 525600 + num(mo) * 43200 + num(w) * 10080 + num(d) * 1440 + num(h) * 60 + num(mi) + num(sec) / 60;
+    return minutes > 0 ? Math.round(minutes) : null;
+  }
+  if (/^\d+(?:[.,]\d+)?$/.test(s)) return toMinutes(num(s));
+  // A range counts by its upper bound.
+  s = s.replace(/(\d+(?:[.,]\d+)?)\s*(?:-|–|—|to|bis|à|a)\s*(\d+(?:[.,]\d+)?)/gi, "$2");
+  for (const [f, val] of Object.entries(FRACTIONS)) s = s.replace(new RegExp(`(\\d*)\\s*${f}`, "g"), (_, n: string) => String(num(n) + val));
+  let total = 0;
+  const re = /(\d+(?:[.,]\d+)?)\s*(d(?:ays?|ag(?:e|en)?)?|j(?:ours?)?|h(?:ours?|rs?|eures?|oras?|ours)?|std\.?|stunden?|uur|timm?ar?|t\b|m(?:in(?:utes?|s|uten?|uti|utos)?)?\b|s(?:ec(?:onds?|s)?)?\b)/gi;
+  let m: RegExpExecArray | null;
+  let matched = false;
+  while ((m = re.exec(s))) {
+    matched = true;
+    const n = num(m[1]);
+    const unit = m[2].toLowerCase();
+    if (/^(d|j)/.test(unit)) total += n * 1440;
+    else if (/^(h|std|stun|uur|t)/.test(unit)) total += n * 60;
+    else if (/^s/.test(unit)) total += n / 60;
+    else total += n;
+  }
+  if (!matched) return null;
+  return total > 0 ? Math.round(total) : null;
+}
+
+/** Mealie's pretty time: "1 hour 30 minutes". */
+export function formatMinutes(minutes: number | null): string | null {
+  if (!minutes || minutes <= 0) return null;
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  const part = (n: number, w: string) => (n ? `${n} ${w}${n === 1 ? "" : "s"}` : "");
+  return [part(d, "day"), part(h, "hour"), part(m, "minute")].filter(Boolean).join(" ");
+}
+
+// ── Yields ───────────────────────────────────────────────────────────────────────────────────
+
+const YIELD_TYPES: ReadonlyArray<[string, string]> = [
+  ["dozen", "dozen"],
+  ["batch", "batches"],
+  ["cake", "cakes"],
+  ["sandwich", "sandwiches"],
+  ["bun", "buns"],
+  ["cookie", "cookies"],
+  ["muffin", "muffins"],
+  ["cupcake", "cupcakes"],
+  ["loaf", "loaves"],
+  ["pie", "pies"],
+  ["cup", "cups"],
+  ["pint", "pints"],
+  ["jar", "jars"],
+  ["pizza", "pizzas"],
+  ["roll", "rolls"],
+  ["piece", "pieces"],
+  ["tart", "tarts"],
+  ["ball", "balls"],
+  ["bowl", "bowls"],
+  ["bar", "bars"],
+  ["biscuit", "biscuits"],
+  ["brownie", "brownies"],
+  ["burger", "burgers"],
+  ["cracker", "crackers"],
+  ["doughnut", "doughnuts"],
+  ["dumpling", "dumplings"],
+  ["fillet", "fillets"],
+  ["flatbread", "flatbreads"],
+  ["glass", "glasses"],
+  ["item", "items"],
+  ["kebab", "kebabs"],
+  ["macaron", "macarons"],
+  ["pancake", "pancakes"],
+  ["patty", "patties"],
+  ["popsicle", "popsicles"],
+  ["quart", "quarts"],
+  ["scone", "scones"],
+  ["skewer", "skewers"],
+  ["slice", "slices"],
+  ["square", "squares"],
+  ["taco", "tacos"],
+  ["truffle", "truffles"],
+  ["waffle", "waffles"],
+  ["wrap", "wraps"],
+];
+
+/** recipe-scrapers' yields: "4 servings", "1 serving", "12 cookies", "2 dozen"; a range keeps its upper number. */
+export function toYields(v: unknown): string | null {
+  const list = asList(v)
+    .map((x) => (isObj(x) ? (x.value ?? x.maxValue ?? x.name) : x))
+    .map((x) => cleanText(x))
+    .filter(Boolean);
+  if (list.length === 0) return null;
+  // A list often holds "4" and "4 servings": the first with a unit says more.
+  const text = list.find((x) => /\d/.test(x) && /[a-z]/i.test(x)) ?? list[0];
+  const lower = text.toLowerCase();
+  const ranged = lower.replace(/(\d+(?:[.,]\d+)?)\s*(?:-|–|—|to)\s*(\d+(?:[.,]\d+)?)/g, "$2");
+  const m = /(\d+(?:[.,]\d+)?)/.exec(ranged);
+  if (!m) return text;
+  const n = m[1].replace(",", ".");
+  const count = Number(n);
+  if (/\bdozen\b/.test(lower)) return `${n} dozen`;
+  const after = ranged.slice(m.index + m[1].length);
+  for (const [singular, plural] of YIELD_TYPES) {
+    if (singular === "dozen") continue;
+    if (new RegExp(`^\\s*(?:\\S+\\s+){0,2}?(?:${singular}|${plural})\\b`).test(after)) return `${n} ${count === 1 ? singular : plural}`;
+  }
+  return `${n} serving${count === 1 ? "" : "s"}`;
+}
+
+// ── Instructions and ingredients ─────────────────────────────────────────────────────────────
+
+/** Steps flattened from strings, HowToStep, HowToSection and ItemList; blanks dropped. */
+export function toInstructions(v: unknown, depth = 0): string[] {
+  if (depth > 8 || v === null || v === undefined) return [];
+  if (typeof v === "string") {
+    const t = v.trim();
+    if ((t.startsWith("[") || t.startsWith("{")) && depth < 2) {
+      try {
+        return toInstructions(JSON.parse(t), depth + 1);
+      } catch {
+        // a string that only looks like JSON
+      }
+    }
+    return cleanText(v, { lines: true }).split("\n").filter(Boolean);
+  }
+  if (Array.isArray(v)) return v.flatMap((x) => toInstructions(x, depth + 1));
+  if (!isObj(v)) return [];
+  const types = typesOf(v);
+  if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
+    return toInstructions(v.itemListElement, depth + 1);
+  }
+  const text = cleanText(v.text ?? v.description ?? "", { lines: true });
+  const name = cleanText(v.name ?? "");
+  const out: string[] = [];
+  // A step's name is often its text cut short; only a name that says something else is kept.
+  if (name && text && !text.replace(/\s+/g, " ").startsWith(name.replace(/\.$/, ""))) out.push(name);
+  if (text) out.push(...text.split("\n"));
+  else if (name) out.push(name);
+  return out;
+}
+
+function toIngredients(v: unknown): string[] {
+  if (typeof v === "string") return cleanText(v, { lines: true }).split("\n").filter(Boolean);
+  return asList(v)
+    .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : [x]))
+    .map((x) => cleanText(x))
+    .filter(Boolean);
+}
+
+// ── Images ───────────────────────────────────────────────────────────────────────────────────
+
+interface ImageCandidate {
+  url: string;
+  area: number;
+  rank: number;
+  pos: number;
+}
+
+const ICONISH = /(favicon|apple-touch-icon|\bicon\b|[-_/]icons?[-_./]|\blogo\b|[-_/]logos?[-_./]|sprite)/i;
+
+function absolute(url: string, base: string | null): string | null {
+  const u = url.trim();
+  if (!u || u.startsWith("data:")) return null;
+  try {
+    return new URL(u, base ?? undefined).href;
+  } catch {
+    return null;
+  }
+}
+
+function sizeFromUrl(url: string): number {
+  const m = /(\d{2,5})x(\d{2,5})(?=[^/]*$)/i.exec(url);
+  if (m) return Number(m[1]) * Number(m[2]);
+  try {
+    const q = new URL(url).searchParams;
+    const w = Number(q.get("w") ?? q.get("width") ?? 0);
+    const h = Number(q.get("h") ?? q.get("height") ?? 0);
+    if (w && h) return w * h;
+    if (w || h) return (w || h) ** 2;
+  } catch {
+    // not a URL
+  }
+  return 0;
+}
+
+/** The largest non-icon image among the schema's and the page's meta images (BestImagePlugin's rules). */
+export function bestImage(schemaImage: unknown, page: PageData, base: string | null): string | null {
+  const candidates: ImageCandidate[] = [];
+  let pos = 0;
+  const push = (url: unknown, rank: number, w?: unknown, h?: unknown) => {
+    if (typeof url !== "string") return;
+    const abs = absolute(url, base);
+    if (!abs || !/^https?:/i.test(abs) || ICONISH.test(abs)) return;
+    const width = Number(w) || 0;
+    const height = Number(h) || 0;
+    const area = width && height ? width * height : sizeFromUrl(abs);
+    candidates.push({ url: abs, area, rank, pos: pos++ });
+  };
+  const fromSchema = (v: unknown, rank: number) => {
+    for (const x of asList(v)) {
+      if (typeof x === "string") push(x, rank);
+      else if (isObj(x)) push(x.url ?? x.contentUrl ?? x["@id"], rank, x.width, x.height);
+    }
+  };
+  const primary = asList(schemaImage)[0];
+  fromSchema(primary, 3);
+  fromSchema(schemaImage, 2);
+  const metaW = page.meta.get("og:image:width")?.[0];
+  const metaH = page.meta.get("og:image:height")?.[0];
+  for (const key of ["og:image", "og:image:url", "og:image:secure_url"]) for (const v of page.meta.get(key) ?? []) push(v, 1, metaW, metaH);
+  for (const key of ["twitter:image", "twitter:image:src"]) for (const v of page.meta.get(key) ?? []) push(v, 1);
+  if (candidates.length === 0) return null;
+  candidates.sort((a, b) => b.area - a.area || b.rank - a.rank || Number(b.url.startsWith("https:")) - Number(a.url.startsWith("https:")) || a.pos - b.pos);
+  return candidates[0].url;
+}
+
+// ── Organizers and nutrition ─────────────────────────────────────────────────────────────────
+
+/** Python's str.title(), as Mealie's clean_tags applies it. */
+export function titleCase(s: string): string {
+  return s.toLowerCase().replace(/(^|[^\p{L}])(\p{L})/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
+}
+
+function toKeywords(v: unknown): string[] {
+  const raw = asList(v).flatMap((x) => (typeof x === "string" ? x.split(",") : isObj(x) && typeof x.name === "string" ? [x.name] : []));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const k of raw.map((x) => cleanText(x)).filter(Boolean)) {
+    const t = titleCase(k);
+    if (seen.has(t.toLowerCase())) continue;
+    seen.add(t.toLowerCase());
+    out.push(t);
+  }
+  return out;
+}
+
+const NUTRITION_KEYS = ["calories", "carbohydrateContent", "cholesterolContent", "fatContent", "fiberContent", "proteinContent", "saturatedFatContent", "sodiumContent", "sugarContent", "transFatContent", "unsaturatedFatContent"];
+
+/** Mealie's clean_nutrition: the first number of each value; sodium and cholesterol given in grams become mg. */
+function toNutrition(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObj(v)) return out;
+  for (const k of NUTRITION_KEYS) {
+    const raw = v[k];
+    if (typeof raw !== "string" && typeof raw !== "number") continue;
+    const text = String(raw);
+    const m = /\d+([.,]\d+)?/.exec(text);
+    if (!m) continue;
+    let n = m[0].replace(",", ".");
+    if ((k === "sodiumContent" || k === "cholesterolContent") && /g/i.test(text) && !/m/i.test(text)) n = String(Number(n) * 1000);
+    out[k] = n;
+  }
+  return out;
+}
+
+// ── The recipe ───────────────────────────────────────────────────────────────────────────────
+
+export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe | null {
+  const r = page.recipe;
+  const base = pageUrl;
+  if (r) {
+    const prep = toMinutes(r.prepTime);
+    const cook = toMinutes(r.cookTime ?? r.performTime);
+    const total = toMinutes(r.totalTime) ?? (prep || cook ? (prep ?? 0) + (cook ?? 0) : null);
+    const { ingredients, titles } = ingredientsWithGroups(r);
+    return {
+      title: cleanText(r.name ?? r.headline) || cleanText(page.meta.get("og:title")?.[0]) || null,
+      description: cleanText(r.description) || null,
+      ingredients,
+      ingredientTitles: titles,
+      instructions: toInstructions(r.recipeInstructions ?? r.instructions ?? r.step),
+      totalTime: total,
+      prepTime: prep,
+      cookTime: cook,
+      yields: toYields(r.recipeYield ?? r.yield),
+      image: bestImage(r.image ?? r.thumbnailUrl, page, base),
+      keywords: toKeywords(r.keywords),
+      categories: toKeywords(r.recipeCategory),
+      cuisine: cleanText(r.recipeCuisine) || null,
+      nutrition: toNutrition(r.nutrition),
+      url: pageUrl ?? (typeof r.url === "string" ? r.url : null),
+      source: page.source,
+    };
+  }
+  const title = cleanText(page.meta.get("og:title")?.[0]);
+  if (!title) return null;
+  return {
+    title,
+    description: cleanText(page.meta.get("og:description")?.[0] ?? page.meta.get("description")?.[0]) || null,
+    ingredients: ["Could not detect ingredients"],
+    ingredientTitles: new Map(),
+    instructions: ["Could not detect instructions"],
+    totalTime: null,
+    prepTime: null,
+    cookTime: null,
+    yields: null,
+    image: bestImage(null, page, base),
+    keywords: toKeywords(page.meta.get("article:tag") ?? page.meta.get("og:article:tag") ?? []),
+    categories: [],
+    cuisine: null,
+    nutrition: {},
+    url: pageUrl ?? page.meta.get("og:url")?.[0] ?? null,
+    source: "opengraph",
+  };
+}
+
+/** Ingredients, with HowToSection-like groups flattened and their names kept as headings. */
+function ingredientsWithGroups(r: SchemaObject): { ingredients: string[]; titles: Map<number, string> } {
+  const raw = r.recipeIngredient ?? r.ingredients;
+  const titles = new Map<number, string>();
+  const out: string[] = [];
+  for (const item of asList(raw)) {
+    if (isObj(item) && (item.itemListElement !== undefined || typesOf(item).includes("howtosection"))) {
+      const name = cleanText(item.name);
+      const lines = toIngredients(item.itemListElement);
+      if (name && lines.length) titles.set(out.length, name);
+      out.push(...lines);
+    } else out.push(...toIngredients(item));
+  }
+  return { ingredients: out, titles };
+}
+
+/** The clean recipe in Mealie's wire shape, for `larder.imports.createRecipe`. */
+export function toWireRecipe(c: CleanRecipe, opts: { includeTags?: boolean; includeCategories?: boolean; orgURL?: string | null }): Record<string, unknown> {
+  const servings = c.yields ? /^(\d+(?:\.\d+)?) servings?$/.exec(c.yields) : null;
+  return {
+    name: c.title ?? "",
+    description: c.description ?? "",
+    recipeYield: c.yields,
+    ...(servings ? { recipeServings: Number(servings[1]) } : {}),
+    totalTime: formatMinutes(c.totalTime),
+    prepTime: formatMinutes(c.prepTime),
+    performTime: formatMinutes(c.cookTime),
+    recipeIngredient: c.ingredients.map((note, i) => ({ note, title: c.ingredientTitles.get(i) ?? null })),
+    recipeInstructions: c.instructions.map((text) => ({ text, title: "" })),
+    tags: opts.includeTags ? c.keywords : [],
+    recipeCategory: opts.includeCategories ? c.categories : [],
+    nutrition: c.nutrition,
+    orgURL: opts.orgURL ?? c.url ?? null,
+  };
+}
+
+/** What test-scrape-url answers: the schema.org data as found, with the cleaned fields beside it. */
+export function schemaView(page: PageData, c: CleanRecipe): Record<string, unknown> {
+  return {
+    ...(page.recipe ?? {}),
+    "@type": page.recipe?.["@type"] ?? "Recipe",
+    name: c.title,
+    description: c.description,
+    recipeIngredient: c.ingredients,
+    recipeInstructions: c.instructions.map((text) => ({ "@type": "HowToStep", text })),
+    totalTime: c.totalTime !== null ? `PT${c.totalTime}M` : null,
+    prepTime: c.prepTime !== null ? `PT${c.prepTime}M` : null,
+    cookTime: c.cookTime !== null ? `PT${c.cookTime}M` : null,
+    recipeYield: c.yields,
+    image: c.image,
+    keywords: c.keywords,
+    url: c.url,
+  };
+}

@@ -1,0 +1,50 @@
+/** From an import input to recipes: fetch (for a URL), find the schema.org Recipe, clean it. */
+import type { ImportedRecipe, ImportInput, PluginContext } from "../../../core/plugins/kinds.js";
+import { PluginInputError } from "../../../core/plugins/registry.js";
+import { BadRecipeDataError } from "../../../core/imports/errors.js";
+import { parsePage } from "./extract.js";
+import { cleanRecipe, schemaView, toWireRecipe, type CleanRecipe } from "./normalise.js";
+import { fetchPage, urlIn } from "./page.js";
+
+async function read(input: ImportInput, ctx: PluginContext): Promise<{ page: ReturnType<typeof parsePage>; clean: CleanRecipe; url: string | null }> {
+  let html: string;
+  let url: string | null = null;
+  if (input.type === "url") {
+    const target = urlIn(input.url);
+    if (!target) throw new BadRecipeDataError("No URL was given");
+    const fetched = await fetchPage(target, ctx);
+    html = fetched.html;
+    url = target;
+  } else if (input.type === "html") {
+    html = input.html;
+    url = input.url ?? null;
+  } else if (input.type === "json") {
+    html = `<script type="application/ld+json">${JSON.stringify(input.json).replace(/</g, "\\u003c")}</script>`;
+    url = input.url ?? null;
+  } else {
+    throw new PluginInputError("The schema-org importer reads pages, HTML and JSON only");
+  }
+  // A JSON document served or pasted as such is read as JSON-LD.
+  const trimmed = html.trimStart();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) html = `<script type="application/ld+json">${html}</script>`;
+  const page = parsePage(html);
+  const clean = cleanRecipe(page, url);
+  if (!clean) {
+    throw new BadRecipeDataError(page.brokenJsonLd > 0 ? "The page's recipe data (JSON-LD) could not be read" : "No recipe was found in the page");
+  }
+  if (clean.source !== "opengraph" && clean.ingredients.length === 0 && clean.instructions.length === 0 && !clean.title) {
+    throw new BadRecipeDataError("The page's recipe has no title, ingredients or instructions");
+  }
+  return { page, clean, url };
+}
+
+export async function importPage(input: ImportInput, ctx: PluginContext): Promise<ImportedRecipe[]> {
+  const { clean, url } = await read(input, ctx);
+  const recipe = toWireRecipe(clean, { includeTags: true, includeCategories: true, orgURL: url ?? "" });
+  return [{ recipe, ...(clean.image ? { image: { url: clean.image } } : {}) }];
+}
+
+export async function inspectPage(input: ImportInput, ctx: PluginContext): Promise<unknown> {
+  const { page, clean } = await read(input, ctx);
+  return schemaView(page, clean);
+}
