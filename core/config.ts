@@ -31,6 +31,8 @@ export const ConfigSchema = z.object({
   /** Max request body in bytes for JSON; uploads have their own cap. */
   maxJsonBody: int.default(2 * 1024 * 1024),
   maxUploadBytes: int.default(50 * 1024 * 1024),
+  /** Largest migration upload (an app's export, a Mealie backup); refused while it streams in. */
+  maxMigrationBytes: int.default(1024 * 1024 * 1024),
   /** bcrypt cost; tests lower it. */
   bcryptRounds: int.default(12),
   fetchAllow: list.default([]),
@@ -72,6 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     plugins: env.LARDER_PLUGINS,
     fetchUserAgent: env.LARDER_USER_AGENT,
     demo: env.LARDER_DEMO,
+    maxMigrationBytes: env.LARDER_MAX_MIGRATION_BYTES,
   };
   for (const [prefix, key] of Object.entries(PREFIXED)) {
     const group: Record<string, string> = {};

@@ -47,6 +47,7 @@ import { PluginRegistry } from "./plugins/registry.js";
 import { ReportsService } from "./reports/reports-service.js";
 import { WebhooksService } from "./webhooks/webhooks-service.js";
 import { ImportService } from "./imports/import-service.js";
+import { MigrationService } from "./migrations/migration-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -115,6 +116,8 @@ export class Larder {
   webhooks!: WebhooksService;
   /** Recipes from imported data (pages, zips, photos, migrations): one atomic write each. */
   imports!: ImportService;
+  /** Moving in from other recipe apps and Mealie backups (issue 17): a group report per run. */
+  migrations!: MigrationService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -184,6 +187,7 @@ export class Larder {
     this.reports = new ReportsService(this);
     this.webhooks = await WebhooksService.open(this);
     this.imports = new ImportService(this);
+    this.migrations = new MigrationService(this);
     connectRecipeRecords(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
@@ -238,6 +242,7 @@ export class Larder {
     this.stopScheduler?.();
     this.stopWatchingDocs?.();
     await this.docWatcher?.close();
+    await this.migrations?.idle();
     await this.imports?.idle();
     await this.recipes?.close();
     await this.events.idle();
