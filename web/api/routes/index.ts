@@ -27,6 +27,7 @@ import { bulkActionRoutes } from "./bulk-actions.js";
 import { utilRoutes } from "./utils.js";
 import { importRoutes } from "./imports.js";
 import { reportRoutes } from "./reports.js";
+import { migrationRoutes } from "./migrations.js";
 import { webhookRoutes } from "./webhooks.js";
 
 /** Every /api route, one module per Mealie router. */
@@ -60,6 +61,7 @@ export function buildRouter(): Router {
     ...utilRoutes,
     ...importRoutes,
     ...reportRoutes,
+    ...migrationRoutes,
     ...webhookRoutes,
   );
 }
