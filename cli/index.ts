@@ -16,6 +16,7 @@ import { registerPlugins } from "./commands/plugins.js";
 import { registerUser } from "./commands/user/index.js";
 import { registerGroup } from "./commands/group/index.js";
 import { registerHousehold } from "./commands/household/index.js";
+import { registerMigrate } from "./commands/migrate.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -57,6 +58,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   registerStats(program);
   registerPlugins(program);
+  registerMigrate(program);
   return program;
 }
 

@@ -116,7 +116,10 @@ export class MigrationService {
     const { group } = this.larder.groups.scopeOf(actor);
     const plugin = this.pluginFor(opts.type);
     const ctx = this.larder.imports.pluginContext();
-    const iterator = plugin.migrate({ path: opts.path, type: opts.type }, ctx)[Symbol.asyncIterator]();
+    const counted = { total: null as number | null };
+    const iterator = plugin
+      .migrate({ path: opts.path, type: opts.type, onTotal: (n) => (counted.total = n) }, ctx)
+      [Symbol.asyncIterator]();
     let first: IteratorResult<MigratedEntry>;
     try {
       first = await this.larder.plugins.use(plugin, () => iterator.next());
@@ -128,7 +131,7 @@ export class MigrationService {
       name: `${pyTitle(opts.type)} Migration`,
       category: "migration",
     });
-    const run = this.run(actor, group, plugin, opts, iterator, first, report);
+    const run = this.run(actor, group, plugin, opts, iterator, first, report, counted);
     const tracked = run.finally(async () => {
       this.background.delete(tracked);
       await opts.onFinished?.();
@@ -161,6 +164,7 @@ export class MigrationService {
     iterator: AsyncIterator<MigratedEntry>,
     first: IteratorResult<MigratedEntry>,
     report: ReportWriter,
+    counted: { total: number | null },
   ): Promise<MigrationSummary> {
     const index = await this.indexFor(group);
     const outcomes: EntryOutcome[] = [];
@@ -170,7 +174,7 @@ export class MigrationService {
       else if (o.status === "skipped")
         report.add({ success: true, message: `Skipped ${o.name}: already imported as ${o.slug}` });
       else report.add({ success: false, message: `Failed to import ${o.name}`, exception: o.error });
-      opts.onProgress?.({ done: outcomes.length, total: null, last: o });
+      opts.onProgress?.({ done: outcomes.length, total: counted.total, last: o });
     };
     let next = first;
     try {

@@ -95,7 +95,17 @@ export interface ImportedRecipe {
 export interface MigrationPlugin extends PluginBase<"migration"> {
   /** Mealie's `migration_type` values this plugin reads (`paprika`, `nextcloud`, …). */
   types: readonly string[];
-  migrate(archive: { path: string; type: string }, ctx: PluginContext): AsyncIterable<MigratedEntry>;
+  /**
+   * Read the upload (a zip, a bare file, or a folder from the CLI) into one entry per recipe. Throw a
+   * `PluginInputError` before the first entry for an upload of the wrong kind; a recipe that cannot be
+   * read is an `ok: false` entry, never a throw. `onTotal` is told how many recipes were found.
+   */
+  migrate(archive: MigrationArchive, ctx: PluginContext): AsyncIterable<MigratedEntry>;
+}
+export interface MigrationArchive {
+  path: string;
+  type: string;
+  onTotal?: (total: number) => void;
 }
 export type MigratedEntry =
   | { ok: true; name: string; imported: ImportedRecipe; sourceId?: string }

@@ -2,10 +2,10 @@
  * The built-in migrations plugins, one folder each (`plugins/migrations/<name>/`). Keep this module
  * light: each reader (and the zip, CSV and HTML libraries it needs) loads on first use.
  */
-import type { MigratedEntry, MigrationPlugin, PluginContext } from "../../core/plugins/kinds.js";
-import type { Archive } from "./shared/archive.js";
+import type { MigratedEntry, MigrationPlugin } from "../../core/plugins/kinds.js";
+import type { Archive, ReaderContext } from "./shared/archive.js";
 
-type Reader = (archive: Archive, ctx: PluginContext) => AsyncIterable<MigratedEntry>;
+type Reader = (archive: Archive, ctx: ReaderContext) => AsyncIterable<MigratedEntry>;
 
 function migration(
   name: string,
@@ -19,7 +19,7 @@ function migration(
     name,
     description,
     types: opts.types ?? [name],
-    async *migrate(archive, ctx) {
+    async *migrate(archive) {
       const { openUpload } = await import("./shared/archive.js");
       const read = await load();
       const opened = await openUpload(archive.path, {
@@ -28,7 +28,7 @@ function migration(
         label,
       });
       try {
-        yield* read(opened, ctx);
+        yield* read(opened, { onTotal: archive.onTotal });
       } finally {
         opened.close();
       }

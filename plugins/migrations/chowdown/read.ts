@@ -1,15 +1,16 @@
 /** Chowdown (a Jekyll site): `_recipes/*.md` with YAML front matter, pictures in `images/`. */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, basename, isJunk, stem } from "../shared/archive.js";
+import { type Archive, type ReaderContext, basename, isJunk, stem } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { failed, frontMatter, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
-export async function* readChowdown(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readChowdown(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const files = archive.entries.filter(
     (e) => !isJunk(e.path) && /(^|\/)_recipes\/[^/]+\.(md|markdown)$/i.test(e.path),
   );
   if (files.length === 0) throw wrongType("Chowdown", "no _recipes/*.md file was found");
   const images = archive.entries.filter((e) => !isJunk(e.path) && /(^|\/)images\/[^/]+$/i.test(e.path));
+  ctx?.onTotal?.(files.length);
   for (const file of files) {
     let name = stem(file.path);
     try {

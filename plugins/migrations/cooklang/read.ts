@@ -1,6 +1,6 @@
 /** Cooklang: a folder or zip of `.cook` files, each with its picture beside it (`Name.jpg`). */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, dirname, imageType, isJunk, stem } from "../shared/archive.js";
+import { type Archive, type ReaderContext, dirname, imageType, isJunk, stem } from "../shared/archive.js";
 import { cleanRecipe, cleanString } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 import { cooklangFields, ingredientLine, parseCooklang } from "./parse.js";
@@ -14,9 +14,10 @@ function time(v: unknown): unknown {
   return v;
 }
 
-export async function* readCooklang(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readCooklang(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const files = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".cook"));
   if (files.length === 0) throw wrongType("Cooklang", "no .cook file was found");
+  ctx?.onTotal?.(files.length);
   for (const file of files) {
     let name = stem(file.path);
     try {

@@ -1,19 +1,20 @@
 /** CopyMeThat: `recipes.html` with one `div.recipe` per recipe, pictures in `images/`. */
 import { load } from "cheerio";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, dirname, isJunk } from "../shared/archive.js";
+import { type Archive, type ReaderContext, dirname, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
 const MAX_HTML = 64 * 1024 * 1024;
 
-export async function* readCopyMeThat(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readCopyMeThat(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const page = archive.entries.find((e) => !isJunk(e.path) && /(^|\/)recipes\.html?$/i.test(e.path));
   if (!page) throw wrongType("CopyMeThat", "no recipes.html was found");
   const base = dirname(page.path);
   const $ = load(await archive.readText(page.path, MAX_HTML));
   const recipes = $("div.recipe").toArray();
   if (recipes.length === 0) throw wrongType("CopyMeThat", "recipes.html holds no recipe");
+  ctx?.onTotal?.(recipes.length);
   for (const el of recipes) {
     const r = $(el);
     const name = r.find("#name").first().text().trim() || "Untitled";

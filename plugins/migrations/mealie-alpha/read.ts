@@ -3,7 +3,15 @@
  * beside it. Values are Mealie's own, so they are taken as they are rather than cleaned again.
  */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, basename, dirname, imageType, isJunk, stem } from "../shared/archive.js";
+import {
+  type Archive,
+  type ReaderContext,
+  basename,
+  dirname,
+  imageType,
+  isJunk,
+  stem,
+} from "../shared/archive.js";
 import { cleanString, cleanTime, NUTRITION_KEYS, type CleanRecipe, type Loose } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
@@ -81,12 +89,13 @@ export function alphaRecipe(json: Loose): CleanRecipe {
   return recipe;
 }
 
-export async function* readMealieAlpha(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readMealieAlpha(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   // recipes/<slug>/<slug>.json; older exports put the JSON straight into recipes/.
   const files = archive.entries.filter(
     (e) => !isJunk(e.path) && /(^|\/)recipes\/(.+\/)?[^/]+\.json$/i.test(e.path),
   );
   if (files.length === 0) throw wrongType("Mealie (pre-v1)", "no recipes/<slug>/<slug>.json file was found");
+  ctx?.onTotal?.(files.length);
   for (const file of files) {
     const name = basename(file.path);
     try {

@@ -1,6 +1,6 @@
 /** My Recipe Box: a bare CSV (or a zip holding one), a row per recipe. */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, isJunk } from "../shared/archive.js";
+import { type Archive, type ReaderContext, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { readCsv } from "../shared/csv.js";
 import { failed, ok, wrongType } from "../shared/entry.js";
@@ -56,7 +56,7 @@ const list = (v: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export async function* readMyRecipeBox(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readMyRecipeBox(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const file =
     archive.entries.find((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".csv")) ??
     (archive.entries.length === 1 ? archive.entries[0] : undefined);
@@ -64,6 +64,7 @@ export async function* readMyRecipeBox(archive: Archive): AsyncGenerator<Migrate
   const rows = readCsv(await archive.readText(file.path, MAX_CSV), "The My Recipe Box file");
   if (rows.length && !("title" in rows[0] && "ingredients" in rows[0]))
     throw wrongType("My Recipe Box", "the CSV has no title and ingredients columns");
+  ctx?.onTotal?.(rows.length);
   for (const [i, row] of rows.entries()) {
     const name = row.title?.trim() || `Row ${i + 2}`;
     try {

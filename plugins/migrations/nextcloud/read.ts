@@ -1,12 +1,13 @@
 /** Nextcloud Cookbook: one folder per recipe with a schema.org `recipe.json` and `full.jpg`. */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, basename, dirname, imageType, isJunk } from "../shared/archive.js";
+import { type Archive, type ReaderContext, basename, dirname, imageType, isJunk } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
-export async function* readNextcloud(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readNextcloud(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const files = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".json"));
   if (files.length === 0) throw wrongType("Nextcloud Cookbook", "no recipe.json was found");
+  ctx?.onTotal?.(files.length);
   for (const file of files) {
     const dir = dirname(file.path);
     let name = basename(dir) || basename(file.path);

@@ -3,7 +3,14 @@
  * inflated with a cap, so a gzip bomb inside a small zip is refused like a zip bomb.
  */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, decodeText, gunzipCapped, isJunk, stem } from "../shared/archive.js";
+import {
+  type Archive,
+  type ReaderContext,
+  decodeText,
+  gunzipCapped,
+  isJunk,
+  stem,
+} from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
@@ -39,11 +46,12 @@ export function paprikaNutrition(text: unknown): Record<string, string> {
   return out;
 }
 
-export async function* readPaprika(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readPaprika(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const files = archive.entries.filter(
     (e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".paprikarecipe"),
   );
   if (files.length === 0) throw wrongType("Paprika", "no .paprikarecipe file was found");
+  ctx?.onTotal?.(files.length);
   for (const file of files) {
     let name = stem(file.path);
     try {

@@ -1,6 +1,6 @@
 /** Plan to Eat: a zip holding one CSV, a row per recipe. */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, isJunk } from "../shared/archive.js";
+import { type Archive, type ReaderContext, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { readCsv } from "../shared/csv.js";
 import { failed, ok, wrongType } from "../shared/entry.js";
@@ -30,12 +30,13 @@ const split = (v: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export async function* readPlanToEat(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readPlanToEat(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const file = archive.entries.find((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".csv"));
   if (!file) throw wrongType("Plan to Eat", "no CSV file was found");
   const rows = readCsv(await archive.readText(file.path, MAX_CSV), file.path);
   if (rows.length && !("Title" in rows[0] && "Ingredients" in rows[0]))
     throw wrongType("Plan to Eat", "the CSV has no Title and Ingredients columns");
+  ctx?.onTotal?.(rows.length);
   for (const [i, row] of rows.entries()) {
     const name = row.Title?.trim() || `Row ${i + 2}`;
     try {

@@ -4,7 +4,7 @@
  */
 import { load, type CheerioAPI } from "cheerio";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, dirname, isJunk } from "../shared/archive.js";
+import { type Archive, type ReaderContext, dirname, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
@@ -36,13 +36,17 @@ function lines($: CheerioAPI, root: Node, name: string): string[] {
     .filter(Boolean);
 }
 
-export async function* readRecipeKeeper(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readRecipeKeeper(
+  archive: Archive,
+  ctx?: ReaderContext,
+): AsyncGenerator<MigratedEntry> {
   const page = archive.entries.find((e) => !isJunk(e.path) && /(^|\/)recipes\.html?$/i.test(e.path));
   if (!page) throw wrongType("Recipe Keeper", "no recipes.html was found");
   const base = dirname(page.path);
   const $ = load(await archive.readText(page.path, MAX_HTML));
   const blocks = $("div.recipe-details").toArray();
   if (blocks.length === 0) throw wrongType("Recipe Keeper", "recipes.html holds no recipe-details block");
+  ctx?.onTotal?.(blocks.length);
   for (const el of blocks) {
     const name = prop($, el, "name") || "Untitled";
     try {

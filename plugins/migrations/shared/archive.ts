@@ -29,6 +29,11 @@ export const DEFAULT_LIMITS: ArchiveLimits = {
   maxDepth: 2,
 };
 
+/** What a reader is told besides the archive: where to say how many recipes it found. */
+export interface ReaderContext {
+  onTotal?: (total: number) => void;
+}
+
 /** A file inside an archive, by its normalised path (forward slashes, no leading `./`). */
 export interface ArchiveEntry {
   path: string;

@@ -1,6 +1,14 @@
 /** Tandoor: a zip of per-recipe zips, each holding `recipe.json` and `image.*`. */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, basename, imageType, isJunk, openZip, stem } from "../shared/archive.js";
+import {
+  type Archive,
+  type ReaderContext,
+  basename,
+  imageType,
+  isJunk,
+  openZip,
+  stem,
+} from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
@@ -76,13 +84,14 @@ export function tandoorRecipe(json: Loose) {
   return recipe;
 }
 
-export async function* readTandoor(archive: Archive): AsyncGenerator<MigratedEntry> {
+export async function* readTandoor(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const inner = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".zip"));
   if (inner.length === 0) throw wrongType("Tandoor", "no per-recipe zip holding recipe.json was found");
   const sources: Array<{ label: string; open: () => Promise<Archive> }> = inner.map((e) => ({
     label: stem(e.path),
     open: async () => openZip(await archive.read(e.path, MAX_INNER_ZIP), undefined, 1),
   }));
+  ctx?.onTotal?.(sources.length);
   for (const src of sources) {
     let name = src.label;
     let zip: Archive | null = null;
