@@ -89,9 +89,38 @@ export async function runMigration(
   larder: Larder,
   opts: { type: string; path: string; group?: string; tag?: boolean },
 ): Promise<MigrateResult> {
-  const { actor, groupSlug } = actorFor(larder, opts.group);
   const bar = progressBar();
   try {
+    if (opts.type === "mealie_backup" && !opts.group) {
+      // A whole site: every group of the backup, each into the Larder group of its name.
+      const parts = await larder.migrations.importSite({
+        type: opts.type,
+        path: opts.path,
+        onProgress: (p) => bar.update(p),
+      });
+      const all = parts.flatMap((p) => p.entries);
+      return {
+        type: opts.type,
+        group: parts.map((p) => p.group).join(", "),
+        reportId: parts.map((p) => p.reportId).join(", "),
+        status: parts.every((p) => p.status === "success")
+          ? "success"
+          : parts.every((p) => p.status === "failure")
+            ? "failure"
+            : "partial",
+        imported: all.filter((e) => e.status === "imported").length,
+        skipped: all.filter((e) => e.status === "skipped").length,
+        failed: all.filter((e) => e.status === "failed").length,
+        entries: all,
+        notes: parts.flatMap((p) => p.notes ?? []),
+      };
+    }
+    const picked = actorFor(larder, opts.group);
+    // Whoever runs the CLI on the data folder holds the site's files: they act with an admin's authority.
+    const actor: Actor =
+      picked.actor.kind === "user"
+        ? { kind: "user", user: { ...picked.actor.user, admin: true } }
+        : picked.actor;
     const { report, done } = await larder.migrations.start(actor, {
       type: opts.type,
       path: opts.path,
@@ -102,13 +131,14 @@ export async function runMigration(
     const summary = await done;
     return {
       type: opts.type,
-      group: groupSlug,
+      group: picked.groupSlug,
       reportId: report.id,
       status: summary.status,
       imported: summary.imported,
       skipped: summary.skipped,
       failed: summary.failed,
       entries: summary.entries,
+      notes: summary.notes,
     };
   } finally {
     bar.end();

@@ -13,7 +13,9 @@ import type { Actor } from "../actor.js";
 import type { Larder } from "../larder.js";
 import type { GroupData } from "../groups/registry.js";
 import type { MigratedEntry, MigrationPlugin } from "../plugins/kinds.js";
-import { LarderError, ValidationError } from "../errors.js";
+import { ForbiddenError, LarderError, ValidationError } from "../errors.js";
+import type { MigratedGroup, MigratedSite } from "../plugins/kinds.js";
+import { importGroup } from "./site-import.js";
 import type { ReportSummary, ReportWriter } from "../reports/reports-service.js";
 import { MigrationIndex, sourceKeys } from "./migration-index.js";
 
@@ -67,6 +69,10 @@ export interface MigrationResult {
 
 export interface MigrationSummary {
   reportId: string;
+  /** The group it went into (whole-site imports name each). */
+  group?: string;
+  /** What the report says besides the recipes (users who must reset their password…). */
+  notes?: string[];
   status: ReportSummary["status"];
   imported: number;
   skipped: number;
@@ -115,6 +121,7 @@ export class MigrationService {
   async start(actor: Actor, opts: MigrationOptions): Promise<MigrationResult> {
     const { group } = this.larder.groups.scopeOf(actor);
     const plugin = this.pluginFor(opts.type);
+    if (plugin.readSite) return this.startSiteGroup(actor, group, plugin, opts);
     const ctx = this.larder.imports.pluginContext();
     const counted = { total: null as number | null };
     const iterator = plugin
@@ -137,6 +144,16 @@ export class MigrationService {
       await opts.onFinished?.();
     });
     this.background.add(tracked);
+    return this.answer(actor, report.id, tracked, opts);
+  }
+
+  /** The report as it stands once the migration finished or the foreground time ran out. */
+  private async answer(
+    actor: Actor,
+    reportId: string,
+    tracked: Promise<MigrationSummary>,
+    opts: MigrationOptions,
+  ): Promise<MigrationResult> {
     const wait = opts.foregroundMs ?? FOREGROUND_MS;
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
@@ -145,10 +162,138 @@ export class MigrationService {
         timer = setTimeout(() => r(false), wait);
       }),
     ]).finally(() => clearTimeout(timer));
-    const summary = await this.larder.reports.get(actor, report.id);
+    const summary = await this.larder.reports.get(actor, reportId);
     const { entries: _entries, ...reportSummary } = summary;
     if (finished) return { report: reportSummary, done: tracked };
     return { report: { ...reportSummary, status: "in-progress" }, done: tracked };
+  }
+
+  /**
+   * A whole-site backup through the API: one of its groups into the caller's group (the one with the
+   * caller's group's name, else the one with the most recipes). Only an admin may: it creates users.
+   */
+  private async startSiteGroup(
+    actor: Actor,
+    group: GroupData,
+    plugin: MigrationPlugin,
+    opts: MigrationOptions,
+  ): Promise<MigrationResult> {
+    if (actor.kind !== "user" || !actor.user.admin) {
+      throw new ForbiddenError(
+        "Only an admin may bring in a Mealie backup: it creates users and group-wide data",
+      );
+    }
+    const site = await this.readSite(plugin, opts);
+    const src = pickGroup(site, group.doc.data.name);
+    const report = await this.larder.reports.start(actor, {
+      name: `${pyTitle(opts.type)} Migration`,
+      category: "migration",
+    });
+    const skipped = site.groups.filter((g) => g !== src && (g.recipes.length || g.users.length));
+    const run = (async (): Promise<MigrationSummary> => {
+      const index = await this.indexFor(group);
+      const result = await importGroup(this.larder, group, src, {
+        fallback: actor,
+        index,
+        makeReport: async () => report,
+        onProgress: opts.onProgress,
+        total: src.recipes.length,
+        doneBefore: 0,
+      }).catch(async (e: unknown) => {
+        report.add({ success: false, message: "Failed to import the backup", exception: errorText(e) });
+        return null;
+      });
+      const notes = [
+        `Read ${site.source}; brought in its group '${src.name}'.`,
+        ...(skipped.length
+          ? [
+              `Not brought in (the API takes one group; larder migrate --from mealie_backup takes the whole site): ${skipped.map((g) => `'${g.name}'`).join(", ")}.`,
+            ]
+          : []),
+        ...(result ? [countsNote(result.counts), ...result.notes] : []),
+      ];
+      for (const n of notes) report.add({ success: true, message: n });
+      await index.flush();
+      const final = await report.finish();
+      return summaryOf(report.id, final.status, result?.outcomes ?? [], notes);
+    })();
+    const tracked = run.finally(async () => {
+      this.background.delete(tracked);
+      await opts.onFinished?.();
+    });
+    this.background.add(tracked);
+    return this.answer(actor, report.id, tracked, opts);
+  }
+
+  private async readSite(plugin: MigrationPlugin, opts: MigrationOptions): Promise<MigratedSite> {
+    const ctx = this.larder.imports.pluginContext();
+    return this.larder.plugins.use(plugin, (p) => p.readSite!({ path: opts.path, type: opts.type }, ctx));
+  }
+
+  /**
+   * A whole site (the CLI): each group of the backup that has users or recipes goes into the Larder
+   * group of the same name, made when there is none, with a report of its own.
+   */
+  async importSite(opts: Omit<MigrationOptions, "foregroundMs" | "onFinished">): Promise<MigrationSummary[]> {
+    const plugin = this.pluginFor(opts.type);
+    if (!plugin.readSite)
+      throw new LarderError(
+        `The ${opts.type} migration reads one group's recipes, not a whole site: name a group`,
+        400,
+      );
+    const site = await this.readSite(plugin, opts);
+    const total = site.groups.reduce((n, g) => n + g.recipes.length, 0);
+    const out: MigrationSummary[] = [];
+    let done = 0;
+    for (const src of site.groups.filter((g) => g.recipes.length || g.users.length)) {
+      const target =
+        this.larder.groups.all().find((g) => g.doc.data.name.toLowerCase() === src.name.toLowerCase()) ??
+        (await this.larder.groups.createGroup(src.name || "Mealie", "Family"));
+      const index = await this.indexFor(target);
+      let report: ReportWriter | null = null;
+      try {
+        const result = await importGroup(this.larder, target, src, {
+          index,
+          makeReport: async (a) =>
+            (report = await this.larder.reports.start(a, {
+              name: `${pyTitle(opts.type)} Migration`,
+              category: "migration",
+            })),
+          onProgress: opts.onProgress,
+          total,
+          doneBefore: done,
+        });
+        done += src.recipes.length;
+        const notes = [
+          `Read ${site.source}; brought in its group '${src.name}' as '${target.slug}'.`,
+          countsNote(result.counts),
+          ...result.notes,
+        ];
+        for (const n of notes) result.report.add({ success: true, message: n });
+        await index.flush();
+        const final = await result.report.finish();
+        out.push({
+          ...summaryOf(result.report.id, final.status, result.outcomes, notes),
+          group: target.slug,
+        });
+      } catch (e) {
+        const w = report as ReportWriter | null;
+        if (w) {
+          w.add({ success: false, message: "Failed to import the backup", exception: errorText(e) });
+          await w.finish();
+        }
+        out.push({
+          ...summaryOf(
+            w?.id ?? "",
+            "failure",
+            [{ status: "failed", name: `group ${src.name}`, error: errorText(e) }],
+            [],
+          ),
+          group: target.slug,
+        });
+      }
+    }
+    return out;
   }
 
   /** Resolves when every migration started so far has finished (tests, shutdown). */
@@ -251,6 +396,44 @@ export class MigrationService {
     }
     return idx;
   }
+}
+
+function summaryOf(
+  reportId: string,
+  status: MigrationSummary["status"],
+  outcomes: EntryOutcome[],
+  notes: string[],
+): MigrationSummary {
+  return {
+    reportId,
+    status,
+    imported: outcomes.filter((o) => o.status === "imported").length,
+    skipped: outcomes.filter((o) => o.status === "skipped").length,
+    failed: outcomes.filter((o) => o.status === "failed").length,
+    entries: outcomes,
+    notes,
+  };
+}
+
+function countsNote(c: {
+  users: number;
+  labels: number;
+  foods: number;
+  units: number;
+  cookbooks: number;
+  comments: number;
+  ratings: number;
+}): string {
+  return `Brought in ${c.users} users, ${c.labels} labels, ${c.foods} foods, ${c.units} units, ${c.cookbooks} cookbooks, ${c.comments} comments and ${c.ratings} ratings.`;
+}
+
+/** The backup group for a Larder group: the same name, else the one with the most recipes. */
+export function pickGroup(site: MigratedSite, name: string): MigratedGroup {
+  if (site.groups.length === 0) throw new LarderError("The backup holds no group", 400);
+  return (
+    site.groups.find((g) => g.name.toLowerCase() === name.toLowerCase()) ??
+    [...site.groups].sort((a, b) => b.recipes.length - a.recipes.length || b.users.length - a.users.length)[0]
+  );
 }
 
 export function errorText(e: unknown): string {

@@ -36,6 +36,33 @@ function migration(
   };
 }
 
+/**
+ * A Mealie backup is a whole site: the service reads it with `readSite` and brings in users, vocabulary,
+ * organizers and cookbooks before the recipes. `migrate` alone gives the recipes of every group.
+ */
+const mealieBackup: MigrationPlugin = {
+  kind: "migration",
+  name: "mealie-backup",
+  description: "Mealie v1.x admin backup (database.json and data/)",
+  types: ["mealie_backup"],
+  async readSite(archive) {
+    const { openUpload } = await import("./shared/archive.js");
+    const { readBackup } = await import("./mealie-backup/read.js");
+    const opened = await openUpload(archive.path, { bareFileOk: false, label: "Mealie backup" });
+    try {
+      const site = await readBackup(opened);
+      archive.onTotal?.(site.groups.reduce((n, g) => n + g.recipes.length, 0));
+      return site;
+    } finally {
+      opened.close();
+    }
+  },
+  async *migrate(archive, ctx) {
+    const site = await this.readSite!(archive, ctx);
+    for (const g of site.groups) for (const r of g.recipes) yield r.entry;
+  },
+};
+
 export const migrations: readonly unknown[] = [
   migration(
     "nextcloud",
@@ -100,4 +127,5 @@ export const migrations: readonly unknown[] = [
     async () => (await import("./cooklang/read.js")).readCooklang,
     { bareFileOk: true, bareFileName: "recipe.cook" },
   ),
+  mealieBackup,
 ];
