@@ -323,5 +323,8 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
 }
 
 function byIdOf(rows: Row[] | undefined, key: string): Map<string, Row> {
-  return new Map((rows ?? []).map((r) => [idKey(r[key]), r]));
+  // A one-to-one table can hold a stray second row for a recipe; the first one is the recipe's.
+  const m = new Map<string, Row>();
+  for (const r of rows ?? []) if (!m.has(idKey(r[key]))) m.set(idKey(r[key]), r);
+  return m;
 }
