@@ -105,7 +105,7 @@ export async function importGroup(
   }
   if (mustReset.length) {
     notes.push(
-      `Passwords cannot carry over from Mealie: ${mustReset.length} user(s) must set a new one before signing in ("Forgot password", or larder user password NAME): ${mustReset.join(", ")}.`,
+      `Passwords cannot carry over from Mealie: ${mustReset.length} user(s) must set a new one before signing in ("Forgot password", or larder user passwd NAME): ${mustReset.join(", ")}.`,
     );
   }
   const memberActor = (): (Actor & { kind: "user" }) | null => {
