@@ -17,6 +17,8 @@ import { registerUser } from "./commands/user/index.js";
 import { registerGroup } from "./commands/group/index.js";
 import { registerHousehold } from "./commands/household/index.js";
 import { registerMigrate } from "./commands/migrate.js";
+import { registerPlan } from "./commands/plan/index.js";
+import { registerList } from "./commands/list/index.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -55,6 +57,8 @@ export function buildProgram(): Command {
   registerUser(program);
   registerGroup(program);
   registerHousehold(program);
+  registerPlan(program);
+  registerList(program);
   registerConfig(program);
   registerStats(program);
   registerPlugins(program);

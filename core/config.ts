@@ -30,6 +30,8 @@ export const ConfigSchema = z.object({
   lockoutHours: int.default(24),
   /** Max request body in bytes for JSON; uploads have their own cap. */
   maxJsonBody: int.default(2 * 1024 * 1024),
+  /** Local time of the daily jobs, "HH:MM" (Mealie: DAILY_SCHEDULE_TIME). */
+  dailyScheduleTime: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "DAILY_SCHEDULE_TIME must be HH:MM").default("23:45"),
   maxUploadBytes: int.default(50 * 1024 * 1024),
   /** Largest migration upload (an app's export, a Mealie backup); refused while it streams in. */
   maxMigrationBytes: int.default(1024 * 1024 * 1024),
@@ -75,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fetchUserAgent: env.LARDER_USER_AGENT,
     demo: env.LARDER_DEMO,
     maxMigrationBytes: env.LARDER_MAX_MIGRATION_BYTES,
+    dailyScheduleTime: env.DAILY_SCHEDULE_TIME,
   };
   for (const [prefix, key] of Object.entries(PREFIXED)) {
     const group: Record<string, string> = {};

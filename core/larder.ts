@@ -48,6 +48,10 @@ import { ReportsService } from "./reports/reports-service.js";
 import { WebhooksService } from "./webhooks/webhooks-service.js";
 import { ImportService } from "./imports/import-service.js";
 import { MigrationService } from "./migrations/migration-service.js";
+import { LiveHub } from "./live/live-hub.js";
+import { connectEventPublishers } from "./events/publishers.js";
+import { MealplansService } from "./mealplans/mealplans-service.js";
+import { ShoppingService } from "./shopping/shopping-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -83,6 +87,8 @@ export class Larder {
   /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */
   readonly events: EventBus;
   readonly plugins: PluginRegistry;
+  /** Changed lists, items and plan entries with their wire objects, for the live channel (issue 14). */
+  readonly live = new LiveHub();
   users!: UsersService;
   auth!: AuthService;
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
@@ -118,6 +124,8 @@ export class Larder {
   imports!: ImportService;
   /** Moving in from other recipe apps and Mealie backups (issue 17): a group report per run. */
   migrations!: MigrationService;
+  mealplans!: MealplansService;
+  shopping!: ShoppingService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -188,7 +196,10 @@ export class Larder {
     this.webhooks = await WebhooksService.open(this);
     this.imports = new ImportService(this);
     this.migrations = new MigrationService(this);
+    this.mealplans = await MealplansService.open(this);
+    this.shopping = await ShoppingService.open(this);
     connectRecipeRecords(this);
+    connectEventPublishers(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
     if (this.users.all().length === 0) await this.firstStart();
@@ -246,7 +257,7 @@ export class Larder {
     await this.imports?.idle();
     await this.recipes?.close();
     await this.events.idle();
-    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.webhooks?.idle()]);
+    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.webhooks?.idle(), this.mealplans?.idle(), this.shopping?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();
   }

@@ -5,6 +5,7 @@
 import type { Larder } from "./larder.js";
 import { removeStaleTempFiles } from "./storage/atomic-write.js";
 import { WEBHOOK_INTERVAL_MS } from "./webhooks/webhooks-service.js";
+import { runDailyWeekJobs } from "./mealplans/daily.js";
 
 export interface Job {
   name: string;
@@ -17,6 +18,7 @@ export const JOBS: Job[] = [
   { name: "prune invitations", everyMs: 60 * 60_000, run: (l) => l.registration.invitations.prune() },
   { name: "remove stale temp files", everyMs: 60 * 60_000, run: (l) => removeStaleTempFiles(l.folder.tmpDir) },
   { name: "meal-plan webhooks", everyMs: WEBHOOK_INTERVAL_MS, run: (l) => l.webhooks.runScheduled() },
+  { name: "household week: planned recipes made, checked items trimmed (daily)", everyMs: 5 * 60_000, run: (l) => runDailyWeekJobs(l) },
 ];
 
 /** Starts every job (first run after one interval); returns the function that stops them. */

@@ -66,6 +66,8 @@ export async function checkFolder(larder: Larder): Promise<CheckReport> {
       line: b.line ?? null,
       message: b.message,
     }));
+  // The household week's JSON documents (decision 0030): a hand edit that broke one is reported here too.
+  for (const b of [...larder.mealplans.broken(), ...larder.shopping.broken()]) broken.push({ path: rel(b.path), line: null, message: b.message });
   const orphans: OrphanReport[] = [];
   for (const group of larder.groups.all()) {
     const dir = larder.folder.recipesDir(group.slug);

@@ -123,6 +123,7 @@ export class CookbooksService {
     await doc.update((d) => {
       d.cookbooks.push(rec);
     });
+    this.publish("cookbook_created", "create", group, household, rec.id);
     return present(rec, group, household);
   }
 
@@ -130,6 +131,7 @@ export class CookbooksService {
   async update(actor: Actor, id: string, input: unknown): Promise<CookbookOut> {
     const { group, household } = this.scope(actor);
     const [out] = await this.apply(group, household, [{ ...asObject(input), id }]);
+    this.publish("cookbook_updated", "update", group, household, out.id);
     return out;
   }
 
@@ -137,7 +139,14 @@ export class CookbooksService {
   async updateMany(actor: Actor, input: unknown): Promise<CookbookOut[]> {
     const { group, household } = this.scope(actor);
     if (!Array.isArray(input)) throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
-    return this.apply(group, household, input.map(asObject));
+    const out = await this.apply(group, household, input.map(asObject));
+    this.larder.events.publish({
+      eventType: "cookbook_updated",
+      groupId: group.doc.data.id,
+      householdId: household.doc.data.id,
+      documentData: { documentType: "cookbook", operation: "update", cookbookIds: out.map((c) => c.id) },
+    });
+    return out;
   }
 
   async remove(actor: Actor, id: string): Promise<CookbookOut> {
@@ -148,6 +157,7 @@ export class CookbooksService {
     await doc.update((d) => {
       d.cookbooks = d.cookbooks.filter((x) => x.id !== c.id);
     });
+    this.publish("cookbook_deleted", "delete", group, household, c.id);
     return present(c, group, household);
   }
 
@@ -201,6 +211,10 @@ export class CookbooksService {
 
   async idle(): Promise<void> {
     await this.docs.idle();
+  }
+
+  private publish(eventType: "cookbook_created" | "cookbook_updated" | "cookbook_deleted", operation: "create" | "update" | "delete", group: GroupData, household: HouseholdData, cookbookId: string): void {
+    this.larder.events.publish({ eventType, groupId: group.doc.data.id, householdId: household.doc.data.id, documentData: { documentType: "cookbook", operation, cookbookId } });
   }
 
   private async apply(group: GroupData, household: HouseholdData, inputs: Record<string, unknown>[]): Promise<CookbookOut[]> {

@@ -19,7 +19,22 @@ export function organizerId(groupId: string, kind: OrganizerKind, name: string):
   return derivedId(groupId, kind, slugify(name));
 }
 
+/** A tag or category written through the API (tools publish nothing, as in Mealie). */
+export type OrganizerWrite = { group: GroupData; kind: OrganizerKind; operation: "create" | "update" | "delete"; record: OrganizerRecord | ToolRecord };
+
 export class OrganizersService {
+  private readonly writeListeners = new Set<(w: OrganizerWrite) => void>();
+
+  /** Be told of each create, rename and delete (the composition root publishes them as events). */
+  onWrite(fn: (w: OrganizerWrite) => void): () => void {
+    this.writeListeners.add(fn);
+    return () => this.writeListeners.delete(fn);
+  }
+
+  private wrote(w: OrganizerWrite): void {
+    for (const fn of this.writeListeners) fn(w);
+  }
+
   list(g: GroupData, kind: OrganizerKind): (OrganizerRecord | ToolRecord)[] {
     return g.organizers.data[kind];
   }
@@ -63,6 +78,7 @@ export class OrganizersService {
     await g.organizers.update((d) => {
       (d[kind] as (OrganizerRecord | ToolRecord)[]).push(rec);
     });
+    this.wrote({ group: g, kind, operation: "create", record: rec });
     return rec;
   }
 
@@ -106,6 +122,7 @@ export class OrganizersService {
       if (kind === "tools" && data.householdsWithTool) (updated as ToolRecord).householdsWithTool = data.householdsWithTool;
       list[i] = updated;
     });
+    this.wrote({ group: g, kind, operation: "update", record: updated });
     return { record: updated, oldName };
   }
 
@@ -117,6 +134,7 @@ export class OrganizersService {
         1,
       );
     });
+    this.wrote({ group: g, kind, operation: "delete", record: current });
     return current;
   }
 }

@@ -189,12 +189,9 @@ export class RecipesService {
       });
     }
     const hasMore = Object.keys(body).some((k) => k !== "name");
-    if (hasMore) {
-      const entry = await this.store.create(group.slug, slug, doc);
-      await this.write(user, group, entry, { ...body, name }, "patch", true);
-      return slug;
-    }
-    await this.store.create(group.slug, slug, doc);
+    const entry = await this.store.create(group.slug, slug, doc);
+    if (hasMore) await this.write(user, group, entry, { ...body, name }, "patch", true);
+    this.publish(actor, "recipe_created", group, user.householdId, slug);
     return slug;
   }
 
@@ -204,7 +201,9 @@ export class RecipesService {
     this.assertCanUpdate(user, entry);
     const body = RecipeInput.parse(input ?? {});
     const saved = await this.write(user, group, entry, body, mode, false);
-    return this.recipeOf(saved);
+    const out = this.recipeOf(saved);
+    this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
+    return out;
   }
 
   private async write(
@@ -294,6 +293,7 @@ export class RecipesService {
         .then(() => fn({ groupSlug: group.slug, id: entry.id }))
         .catch((e: unknown) => this.larder.log.error(`cascade after deleting recipe ${entry.id} failed:`, e));
     }
+    this.publish(actor, "recipe_deleted", group, recipe.householdId, recipe.slug);
     return recipe;
   }
 
@@ -313,7 +313,9 @@ export class RecipesService {
     await rm(dst, { recursive: true, force: true });
     await cp(src, dst, { recursive: true }).catch(() => undefined);
     const created = await this.store.create(group.slug, slug, doc);
-    return this.recipeOf(created);
+    const out = this.recipeOf(created);
+    this.publish(actor, "recipe_created", group, out.householdId, out.slug);
+    return out;
   }
 
   /** PATCH /recipes/{slug}/last-made: any group member, even on locked recipes (mealie-api-notes §4.6). */
@@ -321,7 +323,21 @@ export class RecipesService {
     const { entry, group } = this.find(actor, slugOrId);
     const doc = { ...entry.doc, lastMade: timestamp ? new Date(timestamp).toISOString() : new Date().toISOString() };
     const saved = await this.store.save(group.slug, entry.slug, doc, {});
-    return this.recipeOf(saved);
+    const out = this.recipeOf(saved);
+    this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
+    return out;
+  }
+
+  /** Mealie's recipe events (mealie-api-notes §9): `{recipeSlug}`, for the recipe's household. */
+  private publish(actor: Actor, eventType: "recipe_created" | "recipe_updated" | "recipe_deleted", group: GroupData, householdId: string, recipeSlug: string): void {
+    const operation = eventType === "recipe_created" ? "create" : eventType === "recipe_updated" ? "update" : "delete";
+    this.larder.events.publish({
+      eventType,
+      groupId: group.doc.data.id,
+      householdId,
+      integrationId: actor.kind === "user" ? (actor.integrationId ?? "generic") : "generic",
+      documentData: { documentType: "recipe", operation, recipeSlug },
+    });
   }
 
   /** PUT/PATCH /recipes with a list: each item addressed by id (or slug). */

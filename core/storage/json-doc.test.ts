@@ -148,6 +148,19 @@ describe("JsonDoc", () => {
     expect(events.map((e) => (e.type === "change" ? `change:${e.origin}` : e.type))).toEqual(["broken", "change:reload", "change:update"]);
   });
 
+  it("recovers when a broken file is restored to exactly its last good text (git checkout)", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    await doc.idle();
+    const good = await readFile(file, "utf8");
+    await writeFile(file, "{ broken");
+    expect(await doc.reload()).toBe("broken");
+    await writeFile(file, good);
+    expect(await doc.probe()).toBe("changed");
+    expect(await doc.reload()).toBe("reloaded");
+    expect(doc.broken).toBeNull();
+  });
+
   it("reports a file that is valid JSON but fails the schema as broken", async () => {
     await writeFile(file, JSON.stringify({ foods: [{ id: 3 }] }));
     const doc = await open();

@@ -220,7 +220,8 @@ export class JsonDoc<T> {
   async probe(): Promise<ProbeOutcome> {
     const text = await this.#adapter.readText();
     if (text === null) return this.#adapter.knownText === null ? "same" : "missing";
-    if (text === this.#adapter.knownText) return "same";
+    // Restoring a broken file to its last good text (`git checkout`) is a change: it ends the broken state.
+    if (text === this.#adapter.knownText) return this.#broken ? "changed" : "same";
     try {
       this.#adapter.parse(text);
       return "changed";

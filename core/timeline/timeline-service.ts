@@ -103,6 +103,7 @@ export class TimelineService {
       image: body.image ?? "does not have image",
       timestamp: body.timestamp ?? new Date().toISOString(),
     });
+    this.publish(actor, group, entry.id, id, "create");
     return this.get(actor, id);
   }
 
@@ -118,6 +119,7 @@ export class TimelineService {
       ...(body.eventMessage !== undefined ? { eventMessage: body.eventMessage } : {}),
       ...(body.image !== undefined ? { image: body.image } : {}),
     });
+    this.publish(actor, group, e.recipeId, e.id, "update");
     return this.get(actor, e.id);
   }
 
@@ -127,6 +129,7 @@ export class TimelineService {
     assertAuthorOrAdmin(user, e);
     const out = this.itemOf(group, e).out;
     await this.log.append(group.slug, { kind: "timeline.deleted", id: e.id });
+    this.publish(actor, group, e.recipeId, e.id, "delete");
     await this.larder.images.removeTimelineImage(e.recipeId, e.id).catch((err: unknown) => this.larder.log.warn("could not remove a timeline image:", err));
     return out;
   }
@@ -138,6 +141,7 @@ export class TimelineService {
     assertAuthorOrAdmin(user, e);
     await this.larder.images.saveTimelineImage(e.recipeId, e.id, data, extension);
     await this.log.append(group.slug, { kind: "timeline.updated", id: e.id, image: "has image" });
+    this.publish(actor, group, e.recipeId, e.id, "update");
     return { image: "has image" };
   }
 
@@ -156,6 +160,19 @@ export class TimelineService {
       eventMessage: null,
       image: "does not have image",
       timestamp: normaliseTimestamp(entry.doc.dateAdded) ?? new Date().toISOString(),
+    });
+  }
+
+  /** Mealie publishes timeline changes as recipe_updated with a recipe_timeline_event document (§9). */
+  private publish(actor: Actor, group: GroupData, recipeId: string, eventId: string, operation: "create" | "update" | "delete"): void {
+    const entry = this.larder.recipes.entryById(recipeId);
+    if (!entry) return;
+    this.larder.events.publish({
+      eventType: "recipe_updated",
+      groupId: group.doc.data.id,
+      householdId: this.larder.recipes.summaryOf(entry).householdId,
+      integrationId: actor.kind === "user" ? (actor.integrationId ?? "generic") : "generic",
+      documentData: { documentType: "recipe_timeline_event", operation, recipeSlug: entry.slug, recipeTimelineEventId: eventId },
     });
   }
 

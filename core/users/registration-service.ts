@@ -77,6 +77,13 @@ export class RegistrationService {
     }
     await this.larder.auth.setPassword(user.id, body.password);
     this.larder.log.info(`user signed up: ${user.username} (${token === null ? "new group" : "invitation"})`);
+    this.larder.events.publish({
+      eventType: "user_signup",
+      groupId: user.groupId,
+      householdId: user.householdId,
+      integrationId: "registration",
+      documentData: { documentType: "user", operation: "create", username: user.username, email: user.email },
+    });
     return user;
   }
 

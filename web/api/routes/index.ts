@@ -29,6 +29,9 @@ import { importRoutes } from "./imports.js";
 import { reportRoutes } from "./reports.js";
 import { migrationRoutes } from "./migrations.js";
 import { webhookRoutes } from "./webhooks.js";
+import { mealplanRoutes } from "./mealplans.js";
+import { shoppingRoutes } from "./shopping.js";
+import { liveRoutes } from "./live.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -63,5 +66,8 @@ export function buildRouter(): Router {
     ...reportRoutes,
     ...migrationRoutes,
     ...webhookRoutes,
+    ...mealplanRoutes,
+    ...shoppingRoutes,
+    ...liveRoutes,
   );
 }
