@@ -20,6 +20,7 @@ import { registerHousehold } from "./commands/household/index.js";
 import { registerPlan } from "./commands/plan/index.js";
 import { registerList } from "./commands/list/index.js";
 import { registerImport } from "./commands/import.js";
+import { registerMigrate } from "./commands/migrate.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -65,6 +66,7 @@ export function buildProgram(): Command {
   registerStats(program);
   registerPlugins(program);
   registerParse(program);
+  registerMigrate(program);
   return program;
 }
 

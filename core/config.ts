@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
   /** Local time of the daily jobs, "HH:MM" (Mealie: DAILY_SCHEDULE_TIME). */
   dailyScheduleTime: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "DAILY_SCHEDULE_TIME must be HH:MM").default("23:45"),
   maxUploadBytes: int.default(50 * 1024 * 1024),
+  /** Largest migration upload (an app's export, a Mealie backup); refused while it streams in. */
+  maxMigrationBytes: int.default(1024 * 1024 * 1024),
   /** bcrypt cost; tests lower it. */
   bcryptRounds: int.default(12),
   fetchAllow: list.default([]),
@@ -92,6 +94,7 @@ export function loadConfig(
     fetchUserAgent: env.LARDER_USER_AGENT,
     importTimeoutMs: env.LARDER_IMPORT_TIMEOUT_MS,
     demo: env.LARDER_DEMO,
+    maxMigrationBytes: env.LARDER_MAX_MIGRATION_BYTES,
     dailyScheduleTime: env.DAILY_SCHEDULE_TIME,
   };
   for (const [prefix, key] of Object.entries(PREFIXED)) {

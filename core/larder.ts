@@ -54,6 +54,7 @@ import { MealplansService } from "./mealplans/mealplans-service.js";
 import { ShoppingService } from "./shopping/shopping-service.js";
 import { ParserService } from "./parsers/parser-service.js";
 import { ImportService } from "./imports/import-service.js";
+import { MigrationService } from "./migrations/migration-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -132,6 +133,8 @@ export class Larder {
   shopping!: ShoppingService;
   /** Recipes from imported data (pages, zips, photos, migrations): one atomic write each. */
   imports!: ImportService;
+  /** Moving in from other recipe apps and Mealie backups (issue 17): a group report per run. */
+  migrations!: MigrationService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -210,6 +213,7 @@ export class Larder {
     // The webhook digest reads the household's plan through the meal-plan service.
     this.webhooks.useMealPlans(this.mealplans);
     this.imports = new ImportService(this);
+    this.migrations = new MigrationService(this);
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);
@@ -267,6 +271,7 @@ export class Larder {
     await this.docWatcher?.close();
     await this.imports?.idle();
     await this.recipes?.close();
+    await this.migrations?.idle();
     await this.events.idle();
     await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
     await this.registration?.idle();

@@ -49,6 +49,8 @@ export interface ImportOptions {
   source?: string;
   /** Parse ingredient lines with the group's parser plugin when one is registered. Default true. */
   parseIngredients?: boolean;
+  /** Dates the source app kept (migrations): when the recipe was added there, when it was last made. */
+  dates?: { dateAdded?: string | null; lastMade?: string | null };
   signal?: AbortSignal;
 }
 
@@ -125,9 +127,9 @@ export class ImportService {
     const doc = recipeToDoc(merged, { ...ctx, slug });
     doc.id = id;
     doc.owner = user.id;
-    doc.dateAdded = now;
+    doc.dateAdded = opts.dates?.dateAdded ?? now;
     doc.dateUpdated = now;
-    doc.lastMade = null;
+    doc.lastMade = opts.dates?.lastMade ?? null;
     doc.assets = [];
     doc.settings = { ...householdSettings(this.larder, group, user), ...doc.settings };
 

@@ -129,7 +129,90 @@ export interface ImportedRecipe {
 export interface MigrationPlugin extends PluginBase<"migration"> {
   /** Mealie's `migration_type` values this plugin reads (`paprika`, `nextcloud`, …). */
   types: readonly string[];
-  migrate(archive: { path: string; type: string }, ctx: PluginContext): AsyncIterable<MigratedEntry>;
+  /**
+   * Read the upload (a zip, a bare file, or a folder from the CLI) into one entry per recipe. Throw a
+   * `PluginInputError` before the first entry for an upload of the wrong kind; a recipe that cannot be
+   * read is an `ok: false` entry, never a throw. `onTotal` is told how many recipes were found.
+   */
+  migrate(archive: MigrationArchive, ctx: PluginContext): AsyncIterable<MigratedEntry>;
+  /**
+   * For a whole-site export (a Mealie backup): everything it holds, group by group, read before anything
+   * is written. A plugin with `readSite` is used through it, not through `migrate`.
+   */
+  readSite?(archive: MigrationArchive, ctx: PluginContext): Promise<MigratedSite>;
+}
+/** A whole site read from a backup: plain data keyed by the source's own ids. */
+export interface MigratedSite {
+  /** What the backup says about itself ("Mealie backup, alembic revision 44e8d670719d"). */
+  source: string;
+  groups: MigratedGroup[];
+}
+export interface MigratedGroup {
+  sourceId: string;
+  name: string;
+  users: MigratedUser[];
+  labels: Array<{ sourceId: string; name: string; color: string | null }>;
+  foods: Array<{
+    sourceId: string;
+    name: string;
+    pluralName: string | null;
+    description: string;
+    labelSourceId: string | null;
+  }>;
+  units: Array<{
+    sourceId: string;
+    name: string;
+    pluralName: string | null;
+    description: string;
+    abbreviation: string;
+    pluralAbbreviation: string | null;
+    fraction: boolean;
+    useAbbreviation: boolean;
+  }>;
+  categories: string[];
+  tags: string[];
+  tools: string[];
+  cookbooks: MigratedCookbook[];
+  recipes: MigratedRecipe[];
+}
+export interface MigratedUser {
+  sourceId: string;
+  username: string;
+  fullName: string;
+  email: string;
+  admin: boolean;
+  advanced: boolean;
+  canInvite: boolean;
+  canManage: boolean;
+  canOrganize: boolean;
+}
+export interface MigratedCookbook {
+  sourceId: string;
+  name: string;
+  description: string;
+  position: number;
+  public: boolean;
+  /** Mealie's own filter string (newer backups), else one built from the organizers below. */
+  queryFilterString: string | null;
+  categories: string[];
+  tags: string[];
+  tools: string[];
+  requireAllCategories: boolean;
+  requireAllTags: boolean;
+  requireAllTools: boolean;
+}
+export interface MigratedRecipe {
+  sourceId: string;
+  ownerSourceId: string | null;
+  entry: MigratedEntry;
+  comments: Array<{ userSourceId: string; text: string; createdAt: string | null }>;
+  /** Per-user ratings and favourites (older backups keep one rating on the recipe: its owner's). */
+  ratings: Array<{ userSourceId: string; rating: number | null; favorite: boolean }>;
+}
+export interface MigrationArchive {
+  path: string;
+  type: string;
+  onTotal?: (total: number) => void;
 }
 export type MigratedEntry =
   | { ok: true; name: string; imported: ImportedRecipe; sourceId?: string }

@@ -1,2 +1,131 @@
-/** The built-in migrations plugins, one folder each (`plugins/migrations/<name>/`). Keep this module light: a plugin loads heavy code on first use. */
-export const migrations: readonly unknown[] = [];
+/**
+ * The built-in migrations plugins, one folder each (`plugins/migrations/<name>/`). Keep this module
+ * light: each reader (and the zip, CSV and HTML libraries it needs) loads on first use.
+ */
+import type { MigratedEntry, MigrationPlugin } from "../../core/plugins/kinds.js";
+import type { Archive, ReaderContext } from "./shared/archive.js";
+
+type Reader = (archive: Archive, ctx: ReaderContext) => AsyncIterable<MigratedEntry>;
+
+function migration(
+  name: string,
+  label: string,
+  description: string,
+  load: () => Promise<Reader>,
+  opts: { bareFileOk?: boolean; bareFileName?: string; types?: string[] } = {},
+): MigrationPlugin {
+  return {
+    kind: "migration",
+    name,
+    description,
+    types: opts.types ?? [name],
+    async *migrate(archive) {
+      const { openUpload } = await import("./shared/archive.js");
+      const read = await load();
+      const opened = await openUpload(archive.path, {
+        bareFileOk: opts.bareFileOk ?? false,
+        bareFileName: opts.bareFileName,
+        label,
+      });
+      try {
+        yield* read(opened, { onTotal: archive.onTotal });
+      } finally {
+        opened.close();
+      }
+    },
+  };
+}
+
+/**
+ * A Mealie backup is a whole site: the service reads it with `readSite` and brings in users, vocabulary,
+ * organizers and cookbooks before the recipes. `migrate` alone gives the recipes of every group.
+ */
+const mealieBackup: MigrationPlugin = {
+  kind: "migration",
+  name: "mealie-backup",
+  description: "Mealie v1.x admin backup (database.json and data/)",
+  types: ["mealie_backup"],
+  async readSite(archive) {
+    const { openUpload } = await import("./shared/archive.js");
+    const { readBackup } = await import("./mealie-backup/read.js");
+    const opened = await openUpload(archive.path, { bareFileOk: false, label: "Mealie backup" });
+    try {
+      const site = await readBackup(opened);
+      archive.onTotal?.(site.groups.reduce((n, g) => n + g.recipes.length, 0));
+      return site;
+    } finally {
+      opened.close();
+    }
+  },
+  async *migrate(archive, ctx) {
+    const site = await this.readSite!(archive, ctx);
+    for (const g of site.groups) for (const r of g.recipes) yield r.entry;
+  },
+};
+
+export const migrations: readonly unknown[] = [
+  migration(
+    "nextcloud",
+    "Nextcloud Cookbook",
+    "Nextcloud Cookbook export (zip of recipe.json folders)",
+    async () => (await import("./nextcloud/read.js")).readNextcloud,
+  ),
+  migration(
+    "chowdown",
+    "Chowdown",
+    "Chowdown Jekyll site (zip of _recipes/*.md and images/)",
+    async () => (await import("./chowdown/read.js")).readChowdown,
+  ),
+  migration(
+    "copymethat",
+    "CopyMeThat",
+    "CopyMeThat export (recipes.html and images/)",
+    async () => (await import("./copymethat/read.js")).readCopyMeThat,
+  ),
+  migration(
+    "paprika",
+    "Paprika",
+    "Paprika .paprikarecipes export",
+    async () => (await import("./paprika/read.js")).readPaprika,
+  ),
+  migration(
+    "mealie-alpha",
+    "Mealie (pre-v1)",
+    "Mealie pre-v1 export (recipes/<slug>/<slug>.json)",
+    async () => (await import("./mealie-alpha/read.js")).readMealieAlpha,
+    { types: ["mealie_alpha"] },
+  ),
+  migration(
+    "tandoor",
+    "Tandoor",
+    "Tandoor export (zip of per-recipe zips)",
+    async () => (await import("./tandoor/read.js")).readTandoor,
+  ),
+  migration(
+    "plantoeat",
+    "Plan to Eat",
+    "Plan to Eat export (zip holding a CSV)",
+    async () => (await import("./plantoeat/read.js")).readPlanToEat,
+  ),
+  migration(
+    "myrecipebox",
+    "My Recipe Box",
+    "My Recipe Box CSV export",
+    async () => (await import("./myrecipebox/read.js")).readMyRecipeBox,
+    { bareFileOk: true, bareFileName: "recipes.csv" },
+  ),
+  migration(
+    "recipekeeper",
+    "Recipe Keeper",
+    "Recipe Keeper HTML export (recipes.html and images/)",
+    async () => (await import("./recipekeeper/read.js")).readRecipeKeeper,
+  ),
+  migration(
+    "cooklang",
+    "Cooklang",
+    "Cooklang .cook files (a folder or a zip)",
+    async () => (await import("./cooklang/read.js")).readCooklang,
+    { bareFileOk: true, bareFileName: "recipe.cook" },
+  ),
+  mealieBackup,
+];

@@ -33,6 +33,7 @@ import { mealplanRoutes } from "./mealplans.js";
 import { shoppingRoutes } from "./shopping.js";
 import { liveRoutes } from "./live.js";
 import { parserRoutes } from "./parser.js";
+import { migrationRoutes } from "./migrations.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -71,5 +72,6 @@ export function buildRouter(): Router {
     ...shoppingRoutes,
     ...liveRoutes,
     ...parserRoutes,
+    ...migrationRoutes,
   );
 }

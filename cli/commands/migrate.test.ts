@@ -1,0 +1,89 @@
+/** `larder migrate`: a per-recipe result, --json, exit 1 when any entry failed, clear refusals. */
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { json, larder, tempDir } from "../testing/run-cli.js";
+import { makeZip } from "../../tests/support/zip-writer.js";
+import type { MigrateResult } from "./migrate.js";
+
+const cooklang = fileURLToPath(new URL("../../plugins/migrations/cooklang/fixture", import.meta.url));
+
+describe("larder migrate", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let dir: string;
+  beforeAll(async () => {
+    tmp = await tempDir();
+    dir = join(tmp.path, "data");
+    const init = await larder(["init", dir]);
+    expect(init.exitCode, String(init.stderr)).toBe(0);
+  });
+  afterAll(() => tmp.cleanup());
+
+  it("brings in a folder of Cooklang files, then skips them on a second run", async () => {
+    const first = await larder(["migrate", "--from", "cooklang", cooklang, "--tag", "--data", dir, "--json"]);
+    expect(first.exitCode, String(first.stderr)).toBe(0);
+    const r = json<MigrateResult>(first);
+    expect(r).toMatchObject({
+      type: "cooklang",
+      group: "home",
+      status: "success",
+      imported: 3,
+      skipped: 0,
+      failed: 0,
+    });
+    expect(r.entries.map((e) => e.name).sort()).toEqual(["Crêpes", "Zucchini Fritters", "tea"]);
+    const second = json<MigrateResult>(
+      await larder(["migrate", "--from", "cooklang", cooklang, "--data", dir, "--json"]),
+    );
+    expect(second).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
+  });
+
+  it("prints one line per recipe for a person and exits 1 when an entry failed", async () => {
+    const zip = join(tmp.path, "mixed.zip");
+    await writeFile(
+      zip,
+      makeZip([
+        {
+          name: "Soup/recipe.json",
+          data: JSON.stringify({ name: "Leek Soup", recipeIngredient: ["2 leeks"] }),
+        },
+        { name: "Broken/recipe.json", data: "{oops" },
+      ]),
+    );
+    const res = await larder(["migrate", "--from", "nextcloud", zip, "--data", dir]);
+    expect(res.exitCode).toBe(1);
+    const out = String(res.stdout);
+    expect(out).toMatch(/imported\s+Leek Soup\s+leek-soup/);
+    expect(out).toMatch(/failed\s+Broken\s+SyntaxError/);
+    expect(out).toContain("1 imported, 0 already here, 1 failed");
+  });
+
+  it("the wrong type for an archive exits 2 with the reason; an unknown type lists the known ones", async () => {
+    const res = await larder(["migrate", "--from", "paprika", cooklang, "--data", dir, "--json"]);
+    expect(res.exitCode).toBe(2);
+    expect(json<{ error: { message: string } }>(res).error.message).toBe(
+      "This archive is not a Paprika export: no .paprikarecipe file was found. Check the migration type.",
+    );
+    const unknown = await larder(["migrate", "--from", "cookn", cooklang, "--data", dir]);
+    expect(unknown.exitCode).toBe(2);
+    expect(String(unknown.stderr)).toContain("'nextcloud'");
+  });
+
+  it("a missing archive or group is named", async () => {
+    const missing = await larder(["migrate", "--from", "paprika", join(tmp.path, "nope.zip"), "--data", dir]);
+    expect(missing.exitCode).toBe(4);
+    const group = await larder([
+      "migrate",
+      "--from",
+      "cooklang",
+      cooklang,
+      "--group",
+      "nowhere",
+      "--data",
+      dir,
+    ]);
+    expect(group.exitCode).toBe(4);
+    expect(String(group.stderr)).toContain("No group 'nowhere'");
+  });
+});

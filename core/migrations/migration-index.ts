@@ -1,0 +1,77 @@
+/**
+ * What each migration brought into a group, by source: `groups/<group>/migrations.json` maps a source
+ * key (`paprika:<uid>`, `url:<original URL>`, `mealie_backup:recipe:<id>`) to the Larder id it became.
+ * It makes a second run of the same archive skip what the first created. A recipe deleted since is no
+ * longer "already imported": the key is only trusted while its recipe exists in the group.
+ */
+import { join } from "node:path";
+import { z } from "zod";
+import type { Larder } from "../larder.js";
+import type { GroupData } from "../groups/registry.js";
+import { JsonDoc } from "../storage/json-doc.js";
+import type { RecipeEntry } from "../recipes/store/index.js";
+
+const IndexDoc = z.object({ sources: z.record(z.string(), z.string()).default({}) });
+type IndexDoc = z.infer<typeof IndexDoc>;
+
+/** The keys a migrated recipe is remembered under: its source id, qualified by the migration type. */
+export function sourceKeys(type: string, sourceId: string | null): string[] {
+  if (!sourceId) return [];
+  // Ids that are URLs are the same recipe whichever app exported them.
+  return /^https?:\/\//i.test(sourceId) ? [`url:${sourceId}`] : [`${type}:${sourceId}`];
+}
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
+
+export class MigrationIndex {
+  private constructor(
+    private readonly larder: Larder,
+    private readonly group: GroupData,
+    private readonly doc: JsonDoc<IndexDoc>,
+  ) {}
+
+  static async open(larder: Larder, group: GroupData): Promise<MigrationIndex> {
+    const doc = await JsonDoc.open(join(larder.folder.groupDir(group.slug), "migrations.json"), {
+      schema: IndexDoc,
+      tmpDir: larder.folder.tmpDir,
+      defaults: () => IndexDoc.parse({}),
+    });
+    return new MigrationIndex(larder, group, doc);
+  }
+
+  /** The recipe this source already became in the group, by source key, else by original URL and name. */
+  find(keys: readonly string[], name: string, orgURL: string | null): RecipeEntry | null {
+    for (const key of keys) {
+      const id = this.doc.data.sources[key];
+      const entry = id ? this.larder.recipes.store.getById(id) : null;
+      if (entry && entry.groupSlug === this.group.slug) return entry;
+    }
+    if (!orgURL) return null;
+    const wanted = norm(name);
+    return (
+      this.larder.recipes.store
+        .list(this.group.slug)
+        .find((e) => e.doc.orgURL === orgURL && norm(e.doc.name) === wanted) ?? null
+    );
+  }
+
+  /** The recipe id a source key became, while that recipe exists in the group. */
+  idOf(key: string): string | null {
+    const id = this.doc.data.sources[key];
+    const entry = id ? this.larder.recipes.store.getById(id) : null;
+    return entry && entry.groupSlug === this.group.slug ? entry.id : null;
+  }
+
+  remember(keys: readonly string[], recipeId: string): void {
+    if (keys.length === 0) return;
+    void this.doc
+      .update((d) => {
+        for (const k of keys) d.sources[k] = recipeId;
+      })
+      .catch((e: unknown) => this.larder.log.error("could not write migrations.json", e));
+  }
+
+  async flush(): Promise<void> {
+    await this.doc.idle();
+  }
+}

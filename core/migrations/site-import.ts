@@ -1,0 +1,271 @@
+/**
+ * Bringing one group of a whole-site backup (a Mealie backup) into a Larder group: labels, foods and
+ * units, organizers, users, recipes (each through `larder.imports`, owned by the user who owned it
+ * there), their comments and ratings, then cookbooks. Everything is matched before it is created, so a
+ * second run adds nothing: vocabulary and organizers by name, users by username or e-mail, recipes by
+ * their backup id (migrations.json), cookbooks by name.
+ *
+ * Passwords cannot carry over (Larder never reads another app's hashes): users are created without
+ * one, so they cannot sign in until they reset it ("Forgot password", or an admin's
+ * `larder user password`). The report says which users those are.
+ */
+import type { Actor } from "../actor.js";
+import type { Larder } from "../larder.js";
+import type { GroupData } from "../groups/registry.js";
+import type { MigratedGroup, MigratedUser } from "../plugins/kinds.js";
+import type { UserRecord } from "../schemas/records.js";
+import type { ReportWriter } from "../reports/reports-service.js";
+import { EMAIL_RE } from "../users/users-service.js";
+import type { EntryOutcome, MigrationProgress } from "./migration-service.js";
+import { errorText } from "./migration-service.js";
+import { LarderError } from "../errors.js";
+import type { MigrationIndex } from "./migration-index.js";
+
+export interface GroupImportResult {
+  report: ReportWriter;
+  outcomes: EntryOutcome[];
+  /** Sentences for the person: users to reset, e-mails replaced, what was matched. */
+  notes: string[];
+  counts: {
+    users: number;
+    labels: number;
+    foods: number;
+    units: number;
+    cookbooks: number;
+    comments: number;
+    ratings: number;
+  };
+}
+
+const PLACEHOLDER_DOMAIN = "mealie-backup.invalid";
+
+export async function importGroup(
+  larder: Larder,
+  target: GroupData,
+  src: MigratedGroup,
+  ctx: {
+    /**
+     * Acts for what has no owner of its own (labels, cookbooks, recipes whose owner is unknown); by
+     * default the group's first admin once the backup's users are in.
+     */
+    fallback?: Actor & { kind: "user" };
+    index: MigrationIndex;
+    /** The group's report, begun as a member of the group. */
+    makeReport: (actor: Actor) => Promise<ReportWriter>;
+    onProgress?: (p: MigrationProgress) => void;
+    total: number | null;
+    doneBefore: number;
+  },
+): Promise<GroupImportResult> {
+  const notes: string[] = [];
+  const counts = { users: 0, labels: 0, foods: 0, units: 0, cookbooks: 0, comments: 0, ratings: 0 };
+  const household =
+    (ctx.fallback ? larder.groups.household(target.doc.data.id, ctx.fallback.user.householdId) : null) ??
+    [...target.households.values()][0];
+
+  // Users: matched by username or e-mail anywhere on the site; new ones join the target group.
+  const users = new Map<string, UserRecord>();
+  const mustReset: string[] = [];
+  for (const u of src.users) {
+    const found = findUser(larder, u);
+    if (found) {
+      if (found.groupId === target.doc.data.id) users.set(u.sourceId, found);
+      else
+        notes.push(
+          `User ${u.username} already exists in another group; their recipes here are owned by the group's admin.`,
+        );
+      continue;
+    }
+    const email = EMAIL_RE.test(u.email)
+      ? u.email
+      : `${u.username.replace(/[^A-Za-z0-9._-]/g, "_")}@${PLACEHOLDER_DOMAIN}`;
+    if (email !== u.email)
+      notes.push(`User ${u.username} had no valid e-mail ('${u.email}'); it is ${email} until they set one.`);
+    try {
+      const made = await larder.users.create(
+        {
+          username: u.username,
+          fullName: u.fullName || u.username,
+          email,
+          admin: u.admin,
+          advanced: u.advanced,
+          canInvite: u.canInvite,
+          canManage: u.canManage,
+          canManageHousehold: u.canManage,
+          canOrganize: u.canOrganize,
+        },
+        { groupId: target.doc.data.id, householdId: household.doc.data.id },
+      );
+      users.set(u.sourceId, made);
+      mustReset.push(u.username);
+      counts.users++;
+    } catch (e) {
+      notes.push(`User ${u.username} was not brought in: ${errorText(e)}`);
+    }
+  }
+  if (mustReset.length) {
+    notes.push(
+      `Passwords cannot carry over from Mealie: ${mustReset.length} user(s) must set a new one before signing in ("Forgot password", or larder user passwd NAME): ${mustReset.join(", ")}.`,
+    );
+  }
+  const memberActor = (): (Actor & { kind: "user" }) | null => {
+    const u = larder.users.firstAdminOf(target.doc.data.id);
+    return u ? { kind: "user", user: u } : null;
+  };
+  const fallback = ctx.fallback ?? memberActor();
+  if (!fallback)
+    throw new LarderError(`Group ${target.doc.data.name} has no member to own what the backup brings`, 400);
+  const report = await ctx.makeReport(fallback);
+
+  // Labels first: foods point at them.
+  const labelIds = new Map<string, string>();
+  for (const l of src.labels) {
+    if (!l.name.trim()) continue;
+    const existing = target.labels.data.labels.find(
+      (x) => x.name.toLowerCase() === l.name.trim().toLowerCase(),
+    );
+    if (existing) labelIds.set(l.sourceId, existing.id);
+    else {
+      const color = l.color && /^#[0-9a-f]{3,8}$/i.test(l.color) ? l.color : undefined;
+      const made = await larder.labels.create(fallback, { name: l.name.trim(), color });
+      labelIds.set(l.sourceId, made.id);
+      counts.labels++;
+    }
+  }
+  for (const f of src.foods) {
+    if (!f.name.trim() || larder.vocabulary.byName(target, "foods", f.name)) continue;
+    await larder.vocabulary.create(target, "foods", {
+      name: f.name.trim(),
+      pluralName: f.pluralName,
+      description: f.description,
+      labelId: f.labelSourceId ? (labelIds.get(f.labelSourceId) ?? null) : null,
+    });
+    counts.foods++;
+  }
+  for (const u of src.units) {
+    if (!u.name.trim() || larder.vocabulary.byName(target, "units", u.name)) continue;
+    await larder.vocabulary.create(target, "units", {
+      name: u.name.trim(),
+      pluralName: u.pluralName,
+      description: u.description,
+      abbreviation: u.abbreviation,
+      pluralAbbreviation: u.pluralAbbreviation,
+      fraction: u.fraction,
+      useAbbreviation: u.useAbbreviation,
+    });
+    counts.units++;
+  }
+  await larder.organizers.ensure(target, "categories", src.categories);
+  await larder.organizers.ensure(target, "tags", src.tags);
+  await larder.organizers.ensure(target, "tools", src.tools);
+
+  const actorOf = (sourceId: string | null): Actor & { kind: "user" } => {
+    const u = sourceId ? users.get(sourceId) : undefined;
+    return u ? { kind: "user", user: u } : fallback;
+  };
+
+  // Recipes, each as its owner, with its comments and ratings.
+  const outcomes: EntryOutcome[] = [];
+  for (const r of src.recipes) {
+    let outcome: EntryOutcome;
+    const entry = r.entry;
+    const key = `mealie_backup:recipe:${r.sourceId}`;
+    if (!entry.ok) outcome = { status: "failed", name: entry.name, error: entry.error };
+    else {
+      const existing = ctx.index.idOf(key);
+      const name = String(entry.imported.recipe.name ?? entry.name);
+      if (existing)
+        outcome = { status: "skipped", name, slug: larder.recipes.store.getById(existing)?.slug ?? existing };
+      else {
+        try {
+          const recipe = entry.imported.recipe;
+          const created = await larder.imports.create(actorOf(r.ownerSourceId), entry.imported, {
+            tags: true,
+            categories: true,
+            source: "migration:mealie_backup",
+            // The backup's ingredients are already structured; a parser would only second-guess them.
+            parseIngredients: false,
+            dates: {
+              dateAdded: typeof recipe.dateAdded === "string" ? recipe.dateAdded : null,
+              lastMade: typeof recipe.lastMade === "string" ? recipe.lastMade : null,
+            },
+          });
+          ctx.index.remember([key], created.id);
+          for (const c of r.comments) {
+            if (!c.text.trim()) continue;
+            await larder.comments
+              .create(actorOf(c.userSourceId), { recipeId: created.id, text: c.text })
+              .then(() => counts.comments++)
+              .catch((e: unknown) =>
+                notes.push(`A comment on ${created.name} was not kept: ${errorText(e)}`),
+              );
+          }
+          for (const x of r.ratings) {
+            const who = actorOf(x.userSourceId);
+            if (who === fallback && !users.has(x.userSourceId)) continue;
+            await larder.ratings
+              .set(who, who.user.id, created.id, { rating: x.rating, isFavorite: x.favorite })
+              .then(() => counts.ratings++)
+              .catch((e: unknown) => notes.push(`A rating of ${created.name} was not kept: ${errorText(e)}`));
+          }
+          outcome = { status: "imported", name: created.name, slug: created.slug };
+        } catch (e) {
+          outcome = { status: "failed", name, error: errorText(e) };
+        }
+      }
+    }
+    outcomes.push(outcome);
+    if (outcome.status === "imported")
+      report.add({ success: true, message: `Imported ${outcome.name} successfully` });
+    else if (outcome.status === "skipped")
+      report.add({ success: true, message: `Skipped ${outcome.name}: already imported as ${outcome.slug}` });
+    else
+      report.add({ success: false, message: `Failed to import ${outcome.name}`, exception: outcome.error });
+    ctx.onProgress?.({ done: ctx.doneBefore + outcomes.length, total: ctx.total, last: outcome });
+  }
+
+  // Cookbooks last: their filters name organizers that now exist.
+  for (const c of src.cookbooks) {
+    if (!c.name.trim()) continue;
+    const exists = larder.cookbooks
+      .inGroup(target)
+      .some((x) => x.cookbook.name.toLowerCase() === c.name.trim().toLowerCase());
+    if (exists) continue;
+    const body = {
+      name: c.name.trim(),
+      description: c.description,
+      position: c.position,
+      public: c.public,
+      queryFilterString: c.queryFilterString ?? "",
+    };
+    try {
+      await larder.cookbooks.create(fallback, body);
+      counts.cookbooks++;
+    } catch (e) {
+      // A filter Larder cannot read: keep the cookbook, show all recipes, and say so.
+      await larder.cookbooks.create(fallback, { ...body, queryFilterString: "" }).then(
+        () => {
+          counts.cookbooks++;
+          notes.push(
+            `Cookbook ${c.name}: its filter '${c.queryFilterString}' could not be read (${errorText(e)}); it has none now.`,
+          );
+        },
+        (e2: unknown) => notes.push(`Cookbook ${c.name} was not brought in: ${errorText(e2)}`),
+      );
+    }
+  }
+  return { report, outcomes, notes, counts };
+}
+
+function findUser(larder: Larder, u: MigratedUser): UserRecord | null {
+  const name = u.username.toLowerCase();
+  const email = u.email.toLowerCase();
+  return (
+    larder.users
+      .all()
+      .find(
+        (x) =>
+          x.username.toLowerCase() === name || (EMAIL_RE.test(u.email) && x.email.toLowerCase() === email),
+      ) ?? null
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * Each Mealie backup fixture brought in as a whole site, then compared with the archive's own JSON:
+ * counts per group (recipes, users, foods, units, labels, cookbooks) and a sample of every recipe's
+ * fields (ingredients, steps, tags, categories, nutrition, yield, times). A second run adds nothing;
+ * users cannot sign in until they reset their password; other schema revisions are refused by name.
+ */
+import { readdirSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Larder } from "../../../core/larder.js";
+import { loadConfig } from "../../../core/config.js";
+import { consoleLogger } from "../../../core/log/logger.js";
+import type { Actor } from "../../../core/actor.js";
+import { makeZip } from "../../../tests/support/zip-writer.js";
+import { migrations } from "../index.js";
+import { BACKUPS_DIR, fixturesPresent } from "../test-support.js";
+import { openZip } from "../shared/archive.js";
+import { findDatabase, idKey, SUPPORTED_REVISIONS } from "./read.js";
+
+type Row = Record<string, unknown>;
+let base: string;
+let larder: Larder;
+
+beforeEach(async () => {
+  base = await mkdtemp(join(tmpdir(), "larder-backup-"));
+  larder = await Larder.open(
+    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
+    { log: consoleLogger("silent"), plugins: migrations },
+  );
+});
+afterEach(async () => {
+  await larder?.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+async function tablesOf(path: string): Promise<Record<string, Row[]>> {
+  const zip = await openZip(path);
+  try {
+    return JSON.parse(await zip.readText(findDatabase(zip), 512 * 1024 * 1024)) as Record<string, Row[]>;
+  } finally {
+    zip.close();
+  }
+}
+
+const backups = fixturesPresent
+  ? readdirSync(BACKUPS_DIR)
+      .filter((n) => n.endsWith(".zip"))
+      .sort()
+  : [];
+
+describe.skipIf(!fixturesPresent)("Mealie backup fixtures, whole site", () => {
+  for (const file of backups) {
+    it(`${file}: counts and fields match database.json`, { timeout: 180_000 }, async () => {
+      const path = `${BACKUPS_DIR}${file}`;
+      const t = await tablesOf(path);
+      const parts = await larder.migrations.importSite({ type: "mealie_backup", path });
+      expect(parts.flatMap((p) => p.entries).filter((e) => e.status !== "imported")).toEqual([]);
+      for (const g of t.groups) {
+        const gid = idKey(g.id);
+        const rows = (name: string) => (t[name] ?? []).filter((r) => idKey(r.group_id) === gid);
+        const recipes = rows("recipes");
+        const users = rows("users");
+        if (!recipes.length && !users.length) continue;
+        const target = larder.groups.all().find((x) => x.doc.data.name === g.name)!;
+        expect(target, String(g.name)).toBeDefined();
+        expect(larder.recipes.store.list(target.slug)).toHaveLength(recipes.length);
+        expect(
+          larder.users
+            .all()
+            .filter((u) => u.groupId === target.doc.data.id)
+            .map((u) => u.username)
+            .sort(),
+        ).toEqual(users.map((u) => String(u.username)).sort());
+        const distinct = (list: Row[]) =>
+          new Set(list.map((r) => String(r.name).trim().toLowerCase()).filter(Boolean)).size;
+        expect(target.foods.data.foods).toHaveLength(distinct(rows("ingredient_foods")));
+        expect(target.units.data.units.length).toBeGreaterThanOrEqual(distinct(rows("ingredient_units")));
+        expect(target.labels.data.labels).toHaveLength(distinct(rows("multi_purpose_labels")));
+        expect(larder.cookbooks.inGroup(target)).toHaveLength(rows("cookbooks").length);
+        const index = await larder.migrations.indexFor(target);
+        for (const r of recipes) {
+          const rid = idKey(r.id);
+          const id = index.idOf(`mealie_backup:recipe:${rid}`);
+          expect(id, String(r.name)).not.toBeNull();
+          const doc = larder.recipes.store.getById(id!)!.doc;
+          const ings = (t.recipes_ingredients ?? []).filter((i) => idKey(i.recipe_id) === rid);
+          const steps = (t.recipe_instructions ?? [])
+            .filter((i) => idKey(i.recipe_id) === rid)
+            .sort((a, b) => Number(a.position) - Number(b.position));
+          const tagIds = new Set(
+            (t.recipes_to_tags ?? []).filter((x) => idKey(x.recipe_id) === rid).map((x) => idKey(x.tag_id)),
+          );
+          const tags = (t.tags ?? []).filter((x) => tagIds.has(idKey(x.id))).map((x) => String(x.name));
+          const catIds = new Set(
+            (t.recipes_to_categories ?? [])
+              .filter((x) => idKey(x.recipe_id) === rid)
+              .map((x) => idKey(x.category_id)),
+          );
+          const cats = (t.categories ?? []).filter((x) => catIds.has(idKey(x.id))).map((x) => String(x.name));
+          expect(doc.ingredients, String(r.name)).toHaveLength(ings.length);
+          expect(doc.instructions.map((s) => s.text)).toEqual(steps.map((s) => String(s.text ?? "")));
+          expect([...doc.tags].sort()).toEqual([...new Set(tags)].sort());
+          expect([...doc.categories].sort()).toEqual([...new Set(cats)].sort());
+          expect(doc.recipeYield ?? "").toBe(String(r.recipe_yield ?? ""));
+          expect(doc.totalTime ?? null).toBe((r.total_time as string | null) ?? null);
+          expect(doc.orgURL ?? null).toBe((r.org_url as string | null) || null);
+          const n = (t.recipe_nutrition ?? []).find((x) => idKey(x.recipe_id) === rid);
+          if (n?.calories) expect(doc.nutrition.calories).toBe(String(n.calories));
+          if (n?.protein_content) expect(doc.nutrition.proteinContent).toBe(String(n.protein_content));
+        }
+      }
+    });
+  }
+
+  it(
+    "a second run adds nothing and says so; users must reset their password",
+    { timeout: 120_000 },
+    async () => {
+      const path = `${BACKUPS_DIR}backup-version-09aba125b57a-1.zip`;
+      const first = await larder.migrations.importSite({ type: "mealie_backup", path });
+      expect(first[0].notes!.join("\n")).toMatch(
+        /Passwords cannot carry over from Mealie: 2 user\(s\) must set a new one/,
+      );
+      const count = larder.recipes.store.all().length;
+      const users = larder.users.all().length;
+      const second = await larder.migrations.importSite({ type: "mealie_backup", path });
+      expect(larder.recipes.store.all().length).toBe(count);
+      expect(larder.users.all().length).toBe(users);
+      expect(second[0]).toMatchObject({ imported: 0, skipped: 42, failed: 0 });
+      const imported = larder.users.all().find((u) => u.username === "fflgrpczgw")!;
+      await expect(larder.auth.login(imported.username, "fxhvpndhqc")).rejects.toMatchObject({ status: 401 });
+    },
+  );
+});
+
+describe("Mealie backups of our own", () => {
+  it("a backup from another schema revision is refused with the revisions Larder reads", async () => {
+    const zip = join(base, "new.zip");
+    await writeFile(
+      zip,
+      makeZip([
+        {
+          name: "database.json",
+          data: JSON.stringify({ alembic_version: [{ version_num: "feedfacecafe" }], groups: [] }),
+        },
+        { name: "data/.PLACEHOLDER", data: "" },
+      ]),
+    );
+    const actor: Actor = { kind: "user", user: larder.users.all()[0] };
+    await expect(larder.migrations.start(actor, { type: "mealie_backup", path: zip })).rejects.toMatchObject({
+      status: 400,
+      message: `This backup comes from a Mealie database at schema revision 'feedfacecafe', which Larder cannot read. Supported revisions (Mealie v1.x backups): ${SUPPORTED_REVISIONS.join(", ")}.`,
+    });
+    expect(await larder.reports.list(actor)).toEqual([]);
+  });
+
+  it("through the API's path only an admin may bring a backup in", async () => {
+    const admin = larder.users.all()[0];
+    const actor: Actor = { kind: "user", user: { ...admin, admin: false } };
+    await expect(larder.migrations.start(actor, { type: "mealie_backup", path: base })).rejects.toMatchObject(
+      { status: 403 },
+    );
+  });
+
+  it("one group into the caller's group: recipes with their owner, comments, ratings and favourites", async () => {
+    const gid = "11111111-1111-4111-8111-111111111111";
+    const uid = "22222222-2222-4222-8222-222222222222";
+    const rid = "33333333-3333-4333-8333-333333333333";
+    const db = {
+      alembic_version: [{ version_num: "09aba125b57a" }],
+      groups: [{ id: gid, name: "Home", slug: "home" }],
+      users: [
+        {
+          id: uid,
+          username: "sam",
+          full_name: "Sam Cook",
+          email: "sam@example.org",
+          password: "$2b$12$hash",
+          admin: false,
+          group_id: gid,
+          can_manage: true,
+          can_invite: false,
+          can_organize: true,
+          advanced: false,
+        },
+      ],
+      recipes: [
+        {
+          id: rid,
+          slug: "soup",
+          group_id: gid,
+          user_id: uid,
+          name: "Soup",
+          description: "Warm",
+          recipe_yield: "4",
+          total_time: "1 hour",
+          org_url: null,
+          rating: 4,
+          date_added: "2022-03-04",
+        },
+      ],
+      recipes_ingredients: [
+        {
+          id: 1,
+          position: 0,
+          recipe_id: rid,
+          note: "leeks",
+          quantity: 2,
+          title: null,
+          food_id: null,
+          unit_id: null,
+        },
+      ],
+      recipe_instructions: [{ id: "a", recipe_id: rid, position: 0, title: "", text: "Simmer." }],
+      recipe_nutrition: [{ id: 1, recipe_id: rid, calories: "120", fat_content: null }],
+      recipe_comments: [{ id: "c", recipe_id: rid, user_id: uid, text: "Lovely" }],
+      users_to_favorites: [{ user_id: uid, recipe_id: rid }],
+      tags: [],
+    };
+    const zip = join(base, "one.zip");
+    await writeFile(
+      zip,
+      makeZip([
+        { name: "mealie_2024/database.json", data: JSON.stringify(db) },
+        { name: "__MACOSX/mealie_2024/._database.json", data: "junk" },
+      ]),
+    );
+    const actor: Actor = { kind: "user", user: larder.users.all()[0] };
+    const { report, done } = await larder.migrations.start(actor, { type: "mealie_backup", path: zip });
+    await done;
+    const full = await larder.reports.get(actor, report.id);
+    expect(full.entries.map((e) => e.message)).toContain("Imported Soup successfully");
+    expect(full.entries.map((e) => e.message).join("\n")).toContain("must set a new one before signing in");
+    const sam = larder.users.all().find((u) => u.username === "sam")!;
+    expect(sam).toMatchObject({ email: "sam@example.org", canManage: true, groupId: actor.user.groupId });
+    const recipe = larder.recipes.get(actor, "soup") as unknown as Record<string, unknown>;
+    expect(recipe).toMatchObject({
+      userId: sam.id,
+      dateAdded: "2022-03-04",
+      recipeYield: "4",
+      totalTime: "1 hour",
+    });
+    expect((recipe.nutrition as Record<string, unknown>).calories).toBe("120");
+    const samActor: Actor = { kind: "user", user: sam };
+    expect(larder.comments.ofRecipe(samActor, "soup").map((c) => c.text)).toEqual(["Lovely"]);
+    expect(larder.ratings.forSelf(samActor, false)).toEqual([
+      expect.objectContaining({ rating: 4, isFavorite: true }),
+    ]);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Migrations end to end in core: each archive through `larder.migrations` into a real data folder,
+ * the report Mealie's way, the recipes as Mealie's upstream test checks them (slug, nutrition keys,
+ * a timeline event), re-runs that create nothing, and a failed entry that leaves nothing behind.
+ */
+import { readFileSync } from "node:fs";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Larder } from "../../core/larder.js";
+import { loadConfig } from "../../core/config.js";
+import { consoleLogger } from "../../core/log/logger.js";
+import type { Actor } from "../../core/actor.js";
+import { makeZip } from "../../tests/support/zip-writer.js";
+import { definePlugin } from "../../core/plugins/define.js";
+import { migrations } from "./index.js";
+import { fixturesPresent, FIXTURES } from "./test-support.js";
+
+let base: string;
+let larder: Larder;
+let actor: Actor;
+
+beforeEach(async () => {
+  base = await mkdtemp(join(tmpdir(), "larder-migrate-"));
+  larder = await Larder.open(
+    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
+    {
+      log: consoleLogger("silent"),
+      plugins: migrations,
+    },
+  );
+  actor = { kind: "user", user: larder.users.all()[0] };
+});
+afterEach(async () => {
+  await larder?.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+async function migrate(type: string, path: string, extra: { addMigrationTag?: boolean } = {}) {
+  const { report, done } = await larder.migrations.start(actor, { type, path, ...extra });
+  const summary = await done;
+  return { report, summary, full: await larder.reports.get(actor, report.id) };
+}
+
+interface Case {
+  migrationType: string;
+  archive: string | null;
+  searchSlug: string;
+  nutritionMustHave?: string[];
+}
+const cases: Case[] = fixturesPresent
+  ? (
+      JSON.parse(readFileSync(`${FIXTURES}derived/test-expectations.json`, "utf8")) as {
+        migrationCases: Case[];
+      }
+    ).migrationCases
+  : [];
+
+describe.skipIf(!fixturesPresent)("Mealie's migration fixtures", () => {
+  for (const c of cases.filter((x) => x.archive)) {
+    it(`${c.migrationType}: every entry a success, ${c.searchSlug} answers, nutrition kept, a timeline event`, async () => {
+      const { report, full } = await migrate(c.migrationType, `${FIXTURES}${c.archive}`);
+      expect(report).toMatchObject({
+        category: "migration",
+        status: "success",
+        name: `${c.migrationType[0].toUpperCase()}${c.migrationType.slice(1).replace(/_a/, "_A")} Migration`,
+      });
+      expect(full.entries.length).toBeGreaterThan(0);
+      for (const e of full.entries) {
+        expect(e.success, e.message + e.exception).toBe(true);
+        expect(e.message).toMatch(/^Imported .+ successfully$/);
+      }
+      const recipe = larder.recipes.get(actor, c.searchSlug) as unknown as Record<string, unknown> & {
+        nutrition: Record<string, unknown>;
+        id: string;
+      };
+      // Larder keeps no blank nutrition value: the Mealie-alpha stew's calories are "" at the source.
+      const blankAtSource = c.migrationType === "mealie_alpha" ? ["calories"] : [];
+      for (const k of (c.nutritionMustHave ?? []).filter((x) => !blankAtSource.includes(x)))
+        expect(recipe.nutrition[k] ?? null, k).not.toBeNull();
+      const events = larder.timeline.list(actor, {
+        queryFilter: `recipe_id = "${recipe.id}"`,
+        perPage: "-1",
+      });
+      expect(events.items.some((e) => e.subject === "Recipe Created")).toBe(true);
+    });
+  }
+
+  it("nextcloud: times, yield, tags, categories, nutrition and the image as the recipe shows them", async () => {
+    await migrate("nextcloud", `${FIXTURES}tests-data/migrations/nextcloud.zip`, { addMigrationTag: true });
+    const r = larder.recipes.get(actor, "chicken-parmigiana") as unknown as Record<string, unknown>;
+    expect(r).toMatchObject({
+      prepTime: "30 minutes",
+      performTime: "1 hour",
+      totalTime: "1 hour 30 minutes",
+      recipeYield: "2",
+      orgURL: "https://www.allrecipes.com/recipe/8975/chicken-parmigiana/",
+    });
+    expect((r.recipeCategory as Array<{ name: string }>).map((x) => x.name)).toEqual([
+      "World Cuisine Recipes",
+    ]);
+    expect((r.tags as Array<{ name: string }>).map((x) => x.name)).toEqual(["nextcloud"]);
+    expect((r.nutrition as Record<string, string>).calories).toBe("528.3");
+    expect(typeof r.image).toBe("string");
+    expect(await readdir(join(base, "data", "groups", "home", "recipes", "chicken-parmigiana"))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^original\./)]),
+    );
+    const pie = larder.recipes.get(actor, "skillet-shepherd-s-pie") as unknown as Record<string, unknown>;
+    expect(pie.image === null || pie.image === undefined || pie.image === "").toBe(true);
+  });
+
+  it("paprika keeps the source's dates and the caller's rating", async () => {
+    await migrate("paprika", `${FIXTURES}tests-data/migrations/paprika.zip`);
+    const r = larder.recipes.get(actor, "zucchini-rolls-with-goat-cheese-and-mint") as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(r.dateAdded).toBe("2014-07-03");
+    expect((r.tags as Array<{ name: string }>).map((x) => x.name)).toEqual([
+      "Grill",
+      "Käse",
+      "Vegetarisch",
+      "Vorspeißen",
+    ]);
+  });
+
+  it("importing the same archive twice creates no duplicates and the report says so", async () => {
+    const path = `${FIXTURES}tests-data/migrations/copymethat.zip`;
+    await migrate("copymethat", path);
+    const count = larder.recipes.store.list("home").length;
+    const second = await migrate("copymethat", path);
+    expect(larder.recipes.store.list("home").length).toBe(count);
+    expect(second.summary).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
+    expect(second.full.entries.map((e) => e.message).sort()).toEqual([
+      "Skipped Classic Stuffed Shells: already imported as classic-stuffed-shells",
+      "Skipped Crockpot Cilantro Lime Chicken: already imported as crockpot-cilantro-lime-chicken",
+      "Skipped Spam Zoodles: already imported as spam-zoodles",
+    ]);
+    expect(second.report.status).toBe("success");
+  });
+
+  it("the same recipe from another app (same original URL and name) is not brought in twice", async () => {
+    await migrate("nextcloud", `${FIXTURES}tests-data/migrations/nextcloud.zip`);
+    const again = await migrate("nextcloud", `${FIXTURES}tests-data/migrations/nextcloud.zip`);
+    expect(again.summary.skipped).toBe(3);
+  });
+});
+
+describe("migrations on small archives of our own", () => {
+  it("a failed entry leaves no half-written recipe and the others import", async () => {
+    // A reader of our own that yields a good recipe, one the create step refuses, and one it could not read.
+    const tricky = definePlugin({
+      kind: "migration",
+      name: "tricky",
+      types: ["tricky"],
+      async *migrate() {
+        yield {
+          ok: true,
+          name: "Good Soup",
+          imported: { recipe: { name: "Good Soup", recipeIngredient: [{ note: "1 leek" }] } },
+        };
+        yield {
+          ok: true,
+          name: "Bad Stew",
+          imported: {
+            recipe: { name: "Bad Stew", recipeIngredient: [{ quantity: "lots", note: "beef" }] },
+            image: { bytes: Buffer.from("not an image") },
+          },
+        };
+        yield {
+          ok: false,
+          name: "broken.json",
+          error: "JSONDecodeError: Expecting value: line 1 column 1 (char 0)",
+        };
+      },
+    });
+    larder.plugins.register(tricky);
+    const { summary, full, report } = await migrate("tricky", base);
+    expect(summary).toMatchObject({ imported: 1, failed: 2 });
+    expect(report.status).toBe("partial");
+    const failed = full.entries.filter((e) => !e.success);
+    expect(failed.map((e) => e.message)).toEqual([
+      "Failed to import Bad Stew",
+      "Failed to import broken.json",
+    ]);
+    expect(failed[1].exception).toBe("JSONDecodeError: Expecting value: line 1 column 1 (char 0)");
+    expect(larder.recipes.store.list("home").map((e) => e.doc.name)).toEqual(["Good Soup"]);
+    expect(
+      (await readdir(join(base, "data", "groups", "home", "recipes"))).filter((n) =>
+        n.startsWith("bad-stew"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the wrong migration type is a clear 400 and writes no report", async () => {
+    const zip = join(base, "nc.zip");
+    await writeFile(zip, makeZip([{ name: "Soup/recipe.json", data: "{}" }]));
+    await expect(larder.migrations.start(actor, { type: "paprika", path: zip })).rejects.toMatchObject({
+      status: 400,
+      message:
+        "This archive is not a Paprika export: no .paprikarecipe file was found. Check the migration type.",
+    });
+    expect(await larder.reports.list(actor)).toEqual([]);
+  });
+
+  it("an unknown migration type is a 422 naming the ones there are", async () => {
+    await expect(
+      larder.migrations.start(actor, { type: "cookn", path: "/nonexistent" }),
+    ).rejects.toMatchObject({ status: 422 });
+  });
+
+  it("a long migration answers with the report in progress and fills it in the background", async () => {
+    const own = fileURLToPath(new URL("./cooklang/fixture", import.meta.url));
+    const seen: number[] = [];
+    const { report, done } = await larder.migrations.start(actor, {
+      type: "cooklang",
+      path: own,
+      foregroundMs: 0,
+      onProgress: (p) => seen.push(p.done),
+    });
+    expect(report.status).toBe("in-progress");
+    const summary = await done;
+    expect(summary.imported).toBe(3);
+    expect(seen).toEqual([1, 2, 3]);
+    expect((await larder.reports.get(actor, report.id)).status).toBe("success");
+  });
+});

@@ -1,0 +1,96 @@
+/** My Recipe Box: a bare CSV (or a zip holding one), a row per recipe. */
+import type { MigratedEntry } from "../../../core/plugins/kinds.js";
+import { type Archive, type ReaderContext, isJunk } from "../shared/archive.js";
+import { cleanRecipe } from "../shared/clean.js";
+import { readCsv } from "../shared/csv.js";
+import { failed, ok, wrongType } from "../shared/entry.js";
+
+const MAX_CSV = 64 * 1024 * 1024;
+
+const NUTRITION_NAMES: Record<string, string> = {
+  calories: "calories",
+  carbohydrate: "carbohydrateContent",
+  cholesterol: "cholesterolContent",
+  fat: "fatContent",
+  fiber: "fiberContent",
+  protein: "proteinContent",
+  saturatedfat: "saturatedFatContent",
+  sodium: "sodiumContent",
+  sugar: "sugarContent",
+  transfat: "transFatContent",
+  unsaturatedfat: "unsaturatedFatContent",
+};
+
+/** "calories : 150 kcal\ncarbohydrate : 25 g" → schema.org nutrition keys. */
+export function myRecipeBoxNutrition(text: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of (text ?? "").split(/\r?\n/)) {
+    const m = /^\s*([A-Za-z ]+?)\s*:\s*(.+)$/.exec(line);
+    if (!m) continue;
+    const key = NUTRITION_NAMES[m[1].replace(/\s+/g, "").toLowerCase()];
+    if (key) out[key] = m[2].trim();
+  }
+  return out;
+}
+
+const looksLikeImage = (u: string) => /^https?:\/\/\S+\.(jpe?g|png|webp|gif|avif)(\?\S*)?$/i.test(u);
+const isUrl = (u: string) => /^https?:\/\//i.test(u);
+
+/**
+ * Some exports carry one cell too many in a row, which pushes the page address into originalPicture and
+ * the picture into the unnamed last column: take each value where it plainly belongs.
+ */
+export function sourceAndPicture(row: Record<string, string>): {
+  source: string | null;
+  picture: string | null;
+} {
+  const cells = [row.source, row.originalPicture, row[""]].map((v) => (v ?? "").trim()).filter(isUrl);
+  const picture = cells.find(looksLikeImage) ?? null;
+  const source = cells.find((c) => c !== picture) ?? null;
+  return { source, picture };
+}
+
+const list = (v: string | undefined) =>
+  (v ?? "")
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export async function* readMyRecipeBox(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
+  const file =
+    archive.entries.find((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".csv")) ??
+    (archive.entries.length === 1 ? archive.entries[0] : undefined);
+  if (!file) throw wrongType("My Recipe Box", "no CSV file was found");
+  const rows = readCsv(await archive.readText(file.path, MAX_CSV), "The My Recipe Box file");
+  if (rows.length && !("title" in rows[0] && "ingredients" in rows[0]))
+    throw wrongType("My Recipe Box", "the CSV has no title and ingredients columns");
+  ctx?.onTotal?.(rows.length);
+  for (const [i, row] of rows.entries()) {
+    const name = row.title?.trim() || `Row ${i + 2}`;
+    try {
+      const recipe = cleanRecipe({
+        name: row.title,
+        description: row.description,
+        prepTime: row.preparationTime,
+        performTime: row.cookingTime,
+        totalTime: row.totalTime,
+        timesInMinutes: true,
+        recipeYield: row.quantity,
+        ingredients: row.ingredients,
+        instructions: row.instructions,
+        notes: row.notes?.trim() ? row.notes.split(/\r?\n/).filter((l) => l.trim()) : [],
+        nutrition: myRecipeBoxNutrition(row.nutrition),
+        categories: list(row.categories),
+        tags: list(row.tags),
+        orgURL: sourceAndPicture(row).source,
+        rating: row.rating,
+      });
+      if (row.inactiveTime?.trim()) recipe.extras = { inactiveTime: row.inactiveTime.trim() };
+      if (row.video?.trim()) recipe.extras = { ...recipe.extras, video: row.video.trim() };
+      const pic = sourceAndPicture(row).picture;
+      yield ok(recipe, { image: pic ? { url: pic } : null });
+    } catch (e) {
+      yield failed(name, e);
+    }
+  }
+}

@@ -1,0 +1,335 @@
+/**
+ * Reading an uploaded export safely. Nothing is ever extracted to disk: entries are read into memory on
+ * demand, so a zip-slip name cannot write anywhere, but such an archive is still refused whole, with the
+ * offending name, because an export that carries `../` or absolute paths or symlinks is not one an app
+ * wrote. Every read is capped while it inflates (zip bombs, gzip bombs), and yauzl checks each entry's
+ * inflated size against the size the archive declares.
+ */
+import { gunzip } from "node:zlib";
+import { promisify } from "node:util";
+import yauzl from "yauzl";
+import { MigrationInputError } from "./errors.js";
+
+const gunzipAsync = promisify(gunzip);
+
+export interface ArchiveLimits {
+  /** Largest inflated size of one entry. */
+  maxEntryBytes: number;
+  /** Largest inflated size of all entries together (as declared, checked before reading anything). */
+  maxTotalBytes: number;
+  maxEntries: number;
+  /** Deepest nesting of archives within archives (Tandoor: one level). */
+  maxDepth: number;
+}
+
+export const DEFAULT_LIMITS: ArchiveLimits = {
+  maxEntryBytes: 64 * 1024 * 1024,
+  maxTotalBytes: 4 * 1024 * 1024 * 1024,
+  maxEntries: 100_000,
+  maxDepth: 2,
+};
+
+/** What a reader is told besides the archive: where to say how many recipes it found. */
+export interface ReaderContext {
+  onTotal?: (total: number) => void;
+}
+
+/** A file inside an archive, by its normalised path (forward slashes, no leading `./`). */
+export interface ArchiveEntry {
+  path: string;
+  size: number;
+}
+
+/** A read-only view of an export: a zip, or a single bare file (My Recipe Box's CSV). */
+export interface Archive {
+  readonly entries: readonly ArchiveEntry[];
+  has(path: string): boolean;
+  read(path: string, maxBytes?: number): Promise<Buffer>;
+  readText(path: string, maxBytes?: number): Promise<string>;
+  close(): void;
+}
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/** Why this entry name is refused, or null when it is fine. */
+export function unsafeEntryName(name: string): string | null {
+  if (name.includes("\0")) return "a NUL byte in its name";
+  if (name.includes("\\")) return "a backslash in its name";
+  if (name.startsWith("/") || /^[a-zA-Z]:/.test(name)) return "an absolute path";
+  if (name.split("/").some((part) => part === "..")) return "a '..' path segment";
+  return null;
+}
+
+function refuse(name: string, why: string): never {
+  throw new MigrationInputError(`The archive is refused: entry '${name}' has ${why}`);
+}
+
+/** Open a zip (from a file or from bytes), checking every entry before anything is read. */
+export async function openZip(
+  source: string | Buffer,
+  limits: ArchiveLimits = DEFAULT_LIMITS,
+  depth = 0,
+): Promise<Archive> {
+  if (depth > limits.maxDepth)
+    throw new MigrationInputError("The archive is refused: archives are nested too deeply");
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await new Promise<yauzl.ZipFile>((res, rej) => {
+      const opts = {
+        lazyEntries: true,
+        autoClose: false,
+        decodeStrings: true,
+        validateEntrySizes: true,
+        strictFileNames: false,
+      };
+      const cb = (err: Error | null, z?: yauzl.ZipFile) =>
+        err || !z ? rej(err ?? new Error("no zip")) : res(z);
+      if (typeof source === "string") yauzl.open(source, opts, cb);
+      else yauzl.fromBuffer(source, opts, cb);
+    });
+  } catch (e) {
+    throw new MigrationInputError(
+      `The upload is not a zip archive this migration can read (${(e as Error).message})`,
+    );
+  }
+  const byPath = new Map<string, { entry: yauzl.Entry; size: number }>();
+  try {
+    let total = 0;
+    await new Promise<void>((res, rej) => {
+      zip.on("error", rej);
+      zip.on("end", () => res());
+      zip.on("entry", (entry: yauzl.Entry) => {
+        try {
+          const name = entry.fileName;
+          const bad = unsafeEntryName(name);
+          if (bad) refuse(name, bad);
+          const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+          if (mode === S_IFLNK) refuse(name, "a symbolic link");
+          if (byPath.size >= limits.maxEntries)
+            throw new MigrationInputError(`The archive is refused: more than ${limits.maxEntries} entries`);
+          if (!name.endsWith("/")) {
+            if (entry.uncompressedSize > limits.maxEntryBytes)
+              refuse(name, `an inflated size over ${limits.maxEntryBytes} bytes`);
+            total += entry.uncompressedSize;
+            if (total > limits.maxTotalBytes)
+              throw new MigrationInputError(
+                `The archive is refused: it inflates to more than ${limits.maxTotalBytes} bytes`,
+              );
+            byPath.set(name.replace(/^(\.\/)+/, ""), { entry, size: entry.uncompressedSize });
+          }
+          zip.readEntry();
+        } catch (e) {
+          rej(e as Error);
+        }
+      });
+      zip.readEntry();
+    });
+  } catch (e) {
+    zip.close();
+    if (e instanceof MigrationInputError) throw e;
+    // yauzl checks names itself while it decodes them; give its findings the same wording as ours.
+    const m = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(
+      (e as Error).message,
+    );
+    if (m) refuse(m[2], unsafeEntryName(m[2]) ?? "an unsafe name");
+    throw new MigrationInputError(`The zip archive cannot be read (${(e as Error).message})`);
+  }
+  const entries = [...byPath.entries()].map(([path, v]) => ({ path, size: v.size }));
+  const read = async (path: string, maxBytes = limits.maxEntryBytes): Promise<Buffer> => {
+    const found = byPath.get(path);
+    if (!found) throw new MigrationInputError(`The archive has no entry '${path}'`);
+    if (found.size > maxBytes) refuse(path, `an inflated size over ${maxBytes} bytes`);
+    const stream = await new Promise<NodeJS.ReadableStream>((res, rej) =>
+      zip.openReadStream(found.entry, (err, s) => (err || !s ? rej(err ?? new Error("no stream")) : res(s))),
+    );
+    const chunks: Buffer[] = [];
+    let got = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        got += chunk.length;
+        // yauzl already stops at the declared size; this guards a lying declaration all the same.
+        if (got > maxBytes) {
+          (stream as unknown as { destroy?: () => void }).destroy?.();
+          refuse(path, `an inflated size over ${maxBytes} bytes`);
+        }
+        chunks.push(chunk);
+      }
+    } catch (e) {
+      if (e instanceof MigrationInputError) throw e;
+      throw new MigrationInputError(
+        `Entry '${path}' of the archive cannot be read (${(e as Error).message})`,
+      );
+    }
+    return Buffer.concat(chunks);
+  };
+  return {
+    entries,
+    has: (p) => byPath.has(p),
+    read,
+    readText: async (p, max) => decodeText(await read(p, max)),
+    close: () => zip.close(),
+  };
+}
+
+/** A single bare file seen as an archive of one entry (My Recipe Box uploads a CSV, not a zip). */
+export function singleFile(name: string, data: Buffer): Archive {
+  return {
+    entries: [{ path: name, size: data.length }],
+    has: (p) => p === name,
+    read: async (p) => {
+      if (p !== name) throw new MigrationInputError(`The archive has no entry '${p}'`);
+      return data;
+    },
+    readText: async (p) => {
+      if (p !== name) throw new MigrationInputError(`The archive has no entry '${p}'`);
+      return decodeText(data);
+    },
+    close: () => undefined,
+  };
+}
+
+/** Does this look like a zip (local file header or empty-archive signature)? */
+export function isZip(head: Buffer): boolean {
+  return (
+    head.length >= 4 &&
+    head[0] === 0x50 &&
+    head[1] === 0x4b &&
+    (head[2] === 3 || head[2] === 5) &&
+    (head[3] === 4 || head[3] === 6)
+  );
+}
+
+/** Inflate gzip, refusing output over `maxBytes` as it inflates (zlib stops at the cap). */
+export async function gunzipCapped(data: Buffer, maxBytes: number, what: string): Promise<Buffer> {
+  try {
+    return await gunzipAsync(data, { maxOutputLength: maxBytes });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) {
+      throw new MigrationInputError(`${what} is refused: it inflates to more than ${maxBytes} bytes`);
+    }
+    throw new MigrationInputError(`${what} is not valid gzip data (${(e as Error).message})`);
+  }
+}
+
+/**
+ * Text as exports write it: UTF-8 mostly, sometimes with a BOM, UTF-16 from some Windows tools, and
+ * Latin-1 from older ones (bytes that are not valid UTF-8).
+ */
+export function decodeText(data: Buffer): string {
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return data.subarray(3).toString("utf8");
+  if (data[0] === 0xff && data[1] === 0xfe) return new TextDecoder("utf-16le").decode(data.subarray(2));
+  if (data[0] === 0xfe && data[1] === 0xff) return new TextDecoder("utf-16be").decode(data.subarray(2));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(data);
+  } catch {
+    return new TextDecoder("windows-1252").decode(data);
+  }
+}
+
+/**
+ * Safari's "Compress" wraps an export in a folder and adds `__MACOSX/` resource forks and `.DS_Store`
+ * files; those are never part of the export.
+ */
+export function isJunk(path: string): boolean {
+  const parts = path.split("/");
+  return parts[0] === "__MACOSX" || parts.some((p) => p === ".DS_Store" || p.startsWith("._"));
+}
+
+export function basename(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+export function dirname(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
+}
+export function stem(path: string): string {
+  const b = basename(path);
+  const i = b.lastIndexOf(".");
+  return i <= 0 ? b : b.slice(0, i);
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+};
+export function imageType(path: string): string | null {
+  const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
+  return IMAGE_TYPES[ext] ?? null;
+}
+
+/**
+ * A folder of files seen as an archive (the CLI's `larder migrate --from cooklang ./recipes/`). Symbolic
+ * links are refused like symlink entries in a zip: an export folder has none, and following one could
+ * read files from anywhere.
+ */
+export async function openFolder(root: string, limits: ArchiveLimits = DEFAULT_LIMITS): Promise<Archive> {
+  const { lstat, readdir, readFile } = await import("node:fs/promises");
+  const { join } = await import("node:path");
+  const sizes = new Map<string, number>();
+  let total = 0;
+  const walk = async (rel: string): Promise<void> => {
+    for (const d of await readdir(join(root, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${d.name}` : d.name;
+      const st = await lstat(join(root, p));
+      if (st.isSymbolicLink()) refuse(p, "a symbolic link");
+      if (st.isDirectory()) await walk(p);
+      else if (st.isFile()) {
+        if (sizes.size >= limits.maxEntries)
+          throw new MigrationInputError(`The folder is refused: more than ${limits.maxEntries} files`);
+        total += st.size;
+        if (total > limits.maxTotalBytes)
+          throw new MigrationInputError(`The folder is refused: more than ${limits.maxTotalBytes} bytes`);
+        sizes.set(p, st.size);
+      }
+    }
+  };
+  await walk("");
+  const read = async (p: string, maxBytes = limits.maxEntryBytes): Promise<Buffer> => {
+    const size = sizes.get(p);
+    if (size === undefined) throw new MigrationInputError(`The folder has no file '${p}'`);
+    if (size > maxBytes) refuse(p, `a size over ${maxBytes} bytes`);
+    return readFile(join(root, p));
+  };
+  return {
+    entries: [...sizes.entries()].map(([path, size]) => ({ path, size })),
+    has: (p) => sizes.has(p),
+    read,
+    readText: async (p, max) => decodeText(await read(p, max)),
+    close: () => undefined,
+  };
+}
+
+/** Open what was uploaded or named: a folder, a zip, or (for formats that allow it) one bare file. */
+export async function openUpload(
+  path: string,
+  opts: { bareFileName?: string; bareFileOk: boolean; label: string },
+): Promise<Archive> {
+  const { open, stat } = await import("node:fs/promises");
+  const st = await stat(path);
+  if (st.isDirectory()) return openFolder(path);
+  const fh = await open(path, "r");
+  try {
+    const head = Buffer.alloc(4);
+    await fh.read(head, 0, 4, 0);
+    if (isZip(head)) return openZip(path);
+    if (!opts.bareFileOk)
+      throw new MigrationInputError(
+        `The upload is not a zip archive: a ${opts.label} migration expects a zip. Check the migration type.`,
+      );
+    if (st.size > DEFAULT_LIMITS.maxEntryBytes)
+      throw new MigrationInputError(
+        `The file is refused: it is larger than ${DEFAULT_LIMITS.maxEntryBytes} bytes`,
+      );
+    const data = Buffer.alloc(st.size);
+    await fh.read(data, 0, st.size, 0);
+    return singleFile(opts.bareFileName ?? "upload", data);
+  } finally {
+    await fh.close();
+  }
+}

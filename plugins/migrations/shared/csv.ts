@@ -1,0 +1,20 @@
+/** CSV exports, read strictly: broken quoting is an error naming the line, never a silent mis-split. */
+import { parse } from "csv-parse/sync";
+import { MigrationInputError } from "./errors.js";
+
+export function readCsv(text: string, what: string): Record<string, string>[] {
+  try {
+    return parse(text, {
+      columns: (header: string[]) => header.map((h) => h.trim()),
+      skip_empty_lines: true,
+      relax_column_count: true,
+      bom: true,
+      trim: false,
+    }) as Record<string, string>[];
+  } catch (e) {
+    const err = e as { message?: string; lines?: number };
+    throw new MigrationInputError(
+      `${what} cannot be read as CSV${err.lines ? ` (near line ${err.lines})` : ""}: ${err.message ?? String(e)}`,
+    );
+  }
+}

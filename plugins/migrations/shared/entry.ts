@@ -1,0 +1,56 @@
+/**
+ * Building report entries from what a reader found. A reader yields one entry per recipe: the cleaned
+ * recipe and its image, or the reason it could not be read, so one bad recipe never stops the rest.
+ */
+import { parse as parseYaml } from "yaml";
+import type { MigratedEntry } from "../../../core/plugins/kinds.js";
+import type { CleanRecipe } from "./clean.js";
+import { MigrationInputError } from "./errors.js";
+import { imageType } from "./archive.js";
+
+/** Largest image taken from an export (the image service checks it again when it stores it). */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+export function ok(
+  recipe: CleanRecipe,
+  opts: { image?: { bytes: Buffer; path?: string } | { url: string } | null; sourceId?: string | null } = {},
+): MigratedEntry {
+  const entry: MigratedEntry = {
+    ok: true,
+    name: recipe.name,
+    imported: { recipe: recipe as unknown as Record<string, unknown> },
+  };
+  const img = opts.image;
+  if (img && "bytes" in img && img.bytes.length > 0) {
+    entry.imported.image = { bytes: img.bytes, contentType: (img.path && imageType(img.path)) || undefined };
+  } else if (img && "url" in img && /^https?:\/\//i.test(img.url)) {
+    entry.imported.image = { url: img.url };
+  }
+  const sourceId = opts.sourceId ?? recipe.orgURL ?? null;
+  if (sourceId) entry.sourceId = sourceId;
+  return entry;
+}
+
+export function failed(name: string, err: unknown): MigratedEntry {
+  const e = err as { name?: string; message?: string };
+  return { ok: false, name, error: `${e?.name ?? "Error"}: ${e?.message ?? String(err)}` };
+}
+
+/** Split YAML front matter from a Markdown body. JavaScript front matter (`---js`) is never run. */
+export function frontMatter(text: string): { data: Record<string, unknown>; body: string } {
+  const t = text.replace(/^\uFEFF/, "");
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(t);
+  if (!m) return { data: {}, body: t };
+  const data = parseYaml(m[1], { maxAliasCount: 50 }) as unknown;
+  return {
+    data: data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
+    body: t.slice(m[0].length),
+  };
+}
+
+/** The archive is not what this migration reads: say which migration it expected and what was missing. */
+export function wrongType(type: string, missing: string): MigrationInputError {
+  return new MigrationInputError(
+    `This archive is not a ${type} export: ${missing}. Check the migration type.`,
+  );
+}

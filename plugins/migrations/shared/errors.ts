@@ -1,0 +1,11 @@
+import { PluginInputError } from "../../../core/plugins/registry.js";
+
+/**
+ * An upload the migration cannot read: the wrong format for the chosen `migration_type`, an unsafe or
+ * oversized archive. The caller gets a 400 with this message and nothing is written.
+ */
+export class MigrationInputError extends PluginInputError {
+  constructor(message: string) {
+    super(message, 400);
+  }
+}

@@ -1,0 +1,114 @@
+/** Tandoor: a zip of per-recipe zips, each holding `recipe.json` and `image.*`. */
+import type { MigratedEntry } from "../../../core/plugins/kinds.js";
+import {
+  type Archive,
+  type ReaderContext,
+  basename,
+  imageType,
+  isJunk,
+  openZip,
+  stem,
+} from "../shared/archive.js";
+import { cleanRecipe, type Loose } from "../shared/clean.js";
+import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+
+/** One recipe's zip: its JSON and a picture, never large. */
+const MAX_INNER_ZIP = 64 * 1024 * 1024;
+
+function amountText(n: unknown): string {
+  if (typeof n !== "number" || !Number.isFinite(n) || n === 0) return "";
+  return String(Math.round(n * 1000) / 1000);
+}
+
+/** A Tandoor ingredient as one line: "2 oz New Mexico chile, dry 57 g". */
+export function tandoorIngredient(i: Loose): string {
+  const food = (i.food as Loose | null)?.name;
+  const unit = (i.unit as Loose | null)?.name;
+  const parts = [
+    i.no_amount ? "" : amountText(i.amount),
+    typeof unit === "string" ? unit : "",
+    typeof food === "string" ? food : "",
+    typeof i.note === "string" ? i.note : "",
+  ];
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(" ");
+}
+
+export function tandoorRecipe(json: Loose) {
+  const ingredientObjects: Array<{ title: string | null; note: string }> = [];
+  const steps: Array<{ title: string; text: string }> = [];
+  for (const step of (json.steps as Loose[] | undefined) ?? []) {
+    let title: string | null = typeof step.name === "string" && step.name.trim() ? step.name.trim() : null;
+    for (const ing of (step.ingredients as Loose[] | undefined) ?? []) {
+      if (ing.is_header) {
+        title = tandoorIngredient(ing) || title;
+        continue;
+      }
+      const note = tandoorIngredient(ing);
+      if (!note) continue;
+      ingredientObjects.push({ title, note });
+      title = null;
+    }
+    const text = typeof step.instruction === "string" ? step.instruction.trim() : "";
+    if (text) steps.push({ title: typeof step.name === "string" ? step.name.trim() : "", text });
+  }
+  const nutrition = (json.nutrition ?? null) as Loose | null;
+  const servings = typeof json.servings === "number" && json.servings > 0 ? json.servings : null;
+  const servingsText = typeof json.servings_text === "string" ? json.servings_text.trim() : "";
+  const recipe = cleanRecipe({
+    name: json.name,
+    description: json.description,
+    ingredientObjects,
+    tags: ((json.keywords as Loose[] | undefined) ?? [])
+      .map((k) => k?.name)
+      .filter((n) => typeof n === "string"),
+    prepTime: json.working_time,
+    performTime: json.waiting_time,
+    timesInMinutes: true,
+    recipeYield: servings ? [servings, servingsText].filter(Boolean).join(" ") : servingsText,
+    recipeServings: servings ?? undefined,
+    orgURL: json.source_url,
+    nutrition: nutrition
+      ? {
+          calories: nutrition.calories,
+          carbohydrateContent: nutrition.carbohydrates,
+          fatContent: nutrition.fats,
+          proteinContent: nutrition.proteins,
+        }
+      : undefined,
+  });
+  // Steps keep their own Markdown: cleaning would flatten headings and links written in Tandoor.
+  recipe.recipeInstructions = steps;
+  return recipe;
+}
+
+export async function* readTandoor(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
+  const inner = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".zip"));
+  if (inner.length === 0) throw wrongType("Tandoor", "no per-recipe zip holding recipe.json was found");
+  const sources: Array<{ label: string; open: () => Promise<Archive> }> = inner.map((e) => ({
+    label: stem(e.path),
+    open: async () => openZip(await archive.read(e.path, MAX_INNER_ZIP), undefined, 1),
+  }));
+  ctx?.onTotal?.(sources.length);
+  for (const src of sources) {
+    let name = src.label;
+    let zip: Archive | null = null;
+    try {
+      zip = await src.open();
+      const jsonPath = zip.entries.find((e) => basename(e.path) === "recipe.json" && !isJunk(e.path))?.path;
+      if (!jsonPath) throw new Error("recipe.json is missing");
+      const json = JSON.parse(await zip.readText(jsonPath)) as Loose;
+      if (typeof json.name === "string") name = json.name;
+      const recipe = tandoorRecipe(json);
+      const img = zip.entries.find((e) => stem(e.path) === "image" && imageType(e.path));
+      const image = img ? { bytes: await zip.read(img.path, MAX_IMAGE_BYTES), path: img.path } : null;
+      yield ok(recipe, { image, sourceId: recipe.orgURL ? null : `tandoor:${recipe.name}` });
+    } catch (e) {
+      yield failed(name, e);
+    } finally {
+      zip?.close();
+    }
+  }
+}
