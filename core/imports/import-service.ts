@@ -22,7 +22,6 @@ import type {
   ImporterPlugin,
   ImportInput,
   ParserPlugin,
-  ParserVocabulary,
   PluginContext,
 } from "../plugins/kinds.js";
 import { BadRequestError, ForbiddenError } from "../errors.js";
