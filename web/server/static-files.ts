@@ -40,7 +40,9 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   res.writeHead(200, {
     "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
     "Content-Length": st.size,
-    "Cache-Control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    "Cache-Control": pathname.startsWith("/assets/")
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=3600",
   });
   if (req.method === "HEAD") res.end();
   // A file removed between the stat and the read: the stream's error must not go unheard.
