@@ -101,12 +101,18 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       };
       run().catch((e: unknown) => {
         if (e instanceof Overloaded) {
+          // API clients get Mealie's error shape; a browser gets a line of text.
+          const json = path.startsWith("/api/");
           if (!res.headersSent)
             res.writeHead(503, {
-              "Content-Type": "text/plain; charset=utf-8",
+              "Content-Type": json ? "application/json" : "text/plain; charset=utf-8",
               "Retry-After": String(e.retryAfterSeconds),
             });
-          res.end("The server is busy; try again shortly.");
+          res.end(
+            json
+              ? JSON.stringify({ detail: { message: e.message, error: true, exception: null } })
+              : "The server is busy; try again shortly.",
+          );
           return;
         }
         larder.log.error(`request ${req.method} ${path} failed`, e);
