@@ -95,7 +95,12 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
         if (isListOrSearch(req.method, path)) return share.run("api", () => api(req, res));
         if (path === "/api" || path.startsWith("/api/")) return api(req, res);
         if (await serveStatic(clientDir, req, res)) return;
-        if (built) return share.run("page", async () => (await loadRemix())(req, res));
+        if (built) {
+          // Loaded outside the slot: the first pages waiting for the UI's code must not hold the
+          // slots the first searches need.
+          const render = await loadRemix();
+          return share.run("page", () => render(req, res));
+        }
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
         res.end("The web UI is not built. Run `npm run build`.");
       };
