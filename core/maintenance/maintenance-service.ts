@@ -75,14 +75,12 @@ export class MaintenanceService {
     const where = (g: string, s: string) => `groups/${g}/recipes/${s}.md`;
     return {
       items: [
-        ...store
-          .broken()
-          .map((b) => ({
-            path: where(b.groupSlug, b.slug),
-            kind: "broken",
-            line: b.line,
-            message: b.message,
-          })),
+        ...store.broken().map((b) => ({
+          path: where(b.groupSlug, b.slug),
+          kind: "broken",
+          line: b.line,
+          message: b.message,
+        })),
         ...store
           .problems()
           .map((p) => ({ path: where(p.groupSlug, p.slug), kind: p.kind, line: null, message: p.message })),

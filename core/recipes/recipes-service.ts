@@ -198,7 +198,8 @@ export class RecipesService {
     const { user, group } = this.userGroup(actor);
     const body = RecipeInput.parse(input ?? {});
     // Mealie's CreateRecipe requires a name: an empty or null body is a 422, never a "New Recipe".
-    if (body.name === undefined || body.name === null) throw new ValidationError([{ loc: ["body", "name"], msg: "Field required", type: "missing" }]);
+    if (body.name === undefined || body.name === null)
+      throw new ValidationError([{ loc: ["body", "name"], msg: "Field required", type: "missing" }]);
     const { name, slug } = this.freeName(group, this.checkName(body.name));
     const household = this.larder.groups.household(group.doc.data.id, user.householdId)?.doc.data;
     const prefs = household?.preferences;

@@ -27,8 +27,12 @@ afterAll(async () => {
 });
 
 async function recipeWithImage(name: string): Promise<{ slug: string; id: string; file: string }> {
-  const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name } })).json()) as string;
-  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#336699" } }).png().toBuffer();
+  const slug = (await (
+    await t.api("/api/recipes", { method: "POST", token, json: { name } })
+  ).json()) as string;
+  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
   const f = new FormData();
   f.set("image", new Blob([new Uint8Array(png)]), "a.png");
   f.set("extension", "png");
@@ -38,7 +42,10 @@ async function recipeWithImage(name: string): Promise<{ slug: string; id: string
   return { slug, id, file: join(t.dataDir, "groups", groupSlug, "recipes", `${slug}.md`) };
 }
 
-async function handEditImageKey(r: { slug: string; id: string; file: string }, yamlValue: string): Promise<void> {
+async function handEditImageKey(
+  r: { slug: string; id: string; file: string },
+  yamlValue: string,
+): Promise<void> {
   const text = await readFile(r.file, "utf8");
   expect(text).toMatch(/^image: .*$/m);
   await writeFile(r.file, text.replace(/^image: .*$/m, `image: ${yamlValue}`));
@@ -62,7 +69,7 @@ describe("an image key written by hand", () => {
 
   it("holding CR/LF still gives a 200 with a header of safe characters only", async () => {
     const r = await recipeWithImage("Header Soup");
-    await handEditImageKey(r, JSON.stringify("abc\r\nSet-Cookie: x=1\r\n\"quoted\""));
+    await handEditImageKey(r, JSON.stringify('abc\r\nSet-Cookie: x=1\r\n"quoted"'));
     const res = await fetch(`${t.url}/api/media/recipes/${r.id}/images/original.webp`);
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toBeNull();

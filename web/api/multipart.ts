@@ -22,7 +22,8 @@ export interface MultipartBody {
   file(name: string): UploadedFile | undefined;
 }
 
-const malformed = (why: string) => new ValidationError([{ loc: ["body"], msg: `Malformed multipart body: ${why}`, type: "value_error" }]);
+const malformed = (why: string) =>
+  new ValidationError([{ loc: ["body"], msg: `Malformed multipart body: ${why}`, type: "value_error" }]);
 
 export function readMultipart(
   req: IncomingMessage,
@@ -30,14 +31,21 @@ export function readMultipart(
 ): Promise<MultipartBody> {
   const ct = String(req.headers["content-type"] ?? "");
   if (!ct.toLowerCase().startsWith("multipart/form-data")) {
-    return Promise.reject(new ValidationError([{ loc: ["body"], msg: "Expected multipart/form-data", type: "value_error" }]));
+    return Promise.reject(
+      new ValidationError([{ loc: ["body"], msg: "Expected multipart/form-data", type: "value_error" }]),
+    );
   }
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
       bb = busboy({
         headers: req.headers,
-        limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles ?? 10, fields: limits.maxFields ?? 50, fieldSize: 1024 * 1024 },
+        limits: {
+          fileSize: limits.maxFileBytes,
+          files: limits.maxFiles ?? 10,
+          fields: limits.maxFields ?? 50,
+          fieldSize: 1024 * 1024,
+        },
       });
     } catch (e) {
       reject(malformed((e as Error).message));
@@ -77,7 +85,13 @@ export function readMultipart(
       });
       stream.on("end", () => {
         pending--;
-        if (!truncated) files.push({ field, filename: info.filename ?? "", mimeType: info.mimeType, data: Buffer.concat(chunks) });
+        if (!truncated)
+          files.push({
+            field,
+            filename: info.filename ?? "",
+            mimeType: info.mimeType,
+            data: Buffer.concat(chunks),
+          });
         finish();
       });
     });

@@ -119,18 +119,29 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
         // Lists, searches and pages share a bounded number of slots fairly (issue 11 §8).
         if (isListOrSearch(req.method, path)) return share.run("api", () => api(req, res));
         if (isApi) return api(req, res);
-        if (built) return share.run("page", async () => (await loadUi())(req, res));
+        if (built) {
+          // Loaded outside the slot: the first pages waiting for the UI's code must not hold the
+          // slots the first searches need.
+          const render = await loadUi();
+          return share.run("page", async () => render(req, res));
+        }
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
         res.end("The web UI is not built. Run `npm run build`.");
       };
       run().catch((e: unknown) => {
         if (e instanceof Overloaded) {
+          // API clients get Mealie's error shape; a browser gets a line of text.
+          const json = path.startsWith("/api/");
           if (!res.headersSent)
             res.writeHead(503, {
-              "Content-Type": "text/plain; charset=utf-8",
+              "Content-Type": json ? "application/json" : "text/plain; charset=utf-8",
               "Retry-After": String(e.retryAfterSeconds),
             });
-          res.end("The server is busy; try again shortly.");
+          res.end(
+            json
+              ? JSON.stringify({ detail: { message: e.message, error: true, exception: null } })
+              : "The server is busy; try again shortly.",
+          );
           return;
         }
         larder.log.error(`request ${req.method} ${path} failed`, e);
