@@ -25,10 +25,19 @@ afterAll(async () => t?.close());
 
 describe("the data folder is live and hand edits are first-class", () => {
   it("a recipe file created by hand appears in the API without a restart", async () => {
-    await writeFile(join(recipes(), "hand-made.md"), "---\nname: Hand Made\n---\nWritten in an editor.\n\n## Ingredients\n\n- 2 cups flour\n- a pinch of salt\n");
+    await writeFile(
+      join(recipes(), "hand-made.md"),
+      "---\nname: Hand Made\n---\nWritten in an editor.\n\n## Ingredients\n\n- 2 cups flour\n- a pinch of salt\n",
+    );
     const r = await eventually(async () => {
       const res = await t.api("/api/recipes/hand-made", { token });
-      return res.status === 200 ? ((await res.json()) as { name: string; description: string; recipeIngredient: { note: string; originalText: string | null; food: { name: string } | null }[] }) : undefined;
+      return res.status === 200
+        ? ((await res.json()) as {
+            name: string;
+            description: string;
+            recipeIngredient: { note: string; originalText: string | null; food: { name: string } | null }[];
+          })
+        : undefined;
     });
     expect(r.name).toBe("Hand Made");
     expect(r.description).toBe("Written in an editor.");
@@ -39,7 +48,11 @@ describe("the data folder is live and hand edits are first-class", () => {
   it("a hand rename keeps the id; a hand delete removes it", async () => {
     const before = (await (await t.api("/api/recipes/hand-made", { token })).json()) as { id: string };
     // The server writes the id it assigned into the front matter once; after that a rename keeps it.
-    await eventually(async () => ((await readFile(join(recipes(), "hand-made.md"), "utf8")).includes(`id: ${before.id}`) ? true : undefined));
+    await eventually(async () =>
+      (await readFile(join(recipes(), "hand-made.md"), "utf8")).includes(`id: ${before.id}`)
+        ? true
+        : undefined,
+    );
     await rename(join(recipes(), "hand-made.md"), join(recipes(), "renamed-by-hand.md"));
     const after = await eventually(async () => {
       const res = await t.api("/api/recipes/renamed-by-hand", { token });
@@ -47,25 +60,35 @@ describe("the data folder is live and hand edits are first-class", () => {
     });
     expect(after.id).toBe(before.id);
     await rm(join(recipes(), "renamed-by-hand.md"));
-    await eventually(async () => ((await t.api(`/api/recipes/${before.id}`, { token })).status === 404 ? true : undefined));
+    await eventually(async () =>
+      (await t.api(`/api/recipes/${before.id}`, { token })).status === 404 ? true : undefined,
+    );
   });
 
   it("a broken file is reported, never overwritten, and the others keep working", async () => {
     const broken = "---\nname: [unclosed\n---\nbody\n";
     await writeFile(join(recipes(), "broken-by-hand.md"), broken);
-    await eventually(async () => (t.larder.recipes.store.broken().some((b) => b.slug === "broken-by-hand") ? true : undefined));
+    await eventually(async () =>
+      t.larder.recipes.store.broken().some((b) => b.slug === "broken-by-hand") ? true : undefined,
+    );
     expect(await readFile(join(recipes(), "broken-by-hand.md"), "utf8")).toBe(broken);
     expect((await t.api("/api/recipes?perPage=-1", { token })).status).toBe(200);
   });
 
   it("refuses with 409 an API write to a file changed on disk since it was read", async () => {
-    const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name: "Contested" } })).json()) as string;
+    const slug = (await (
+      await t.api("/api/recipes", { method: "POST", token, json: { name: "Contested" } })
+    ).json()) as string;
     const file = join(recipes(), `${slug}.md`);
     t.larder.recipes.store.watcher?.pause();
     try {
       const text = await readFile(file, "utf8");
       await writeFile(file, text.replace("## Ingredients", "Edited by hand.\n\n## Ingredients"));
-      const res = await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { description: "from the API" } });
+      const res = await t.api(`/api/recipes/${slug}`, {
+        method: "PATCH",
+        token,
+        json: { description: "from the API" },
+      });
       expect(res.status).toBe(409);
       expect(JSON.stringify(await res.json())).toMatch(/changed on disk/i);
       expect(await readFile(file, "utf8")).toContain("Edited by hand.");
@@ -85,8 +108,18 @@ describe("JSON documents are live too", () => {
       const g = (await (await t.api("/api/groups/self", { token })).json()) as { name: string };
       return g.name === "Home by Hand" ? true : undefined;
     });
+    // Wait for the watcher to have read the broken file (the document reports it), not for a time.
+    const doc = t.larder.groups.bySlugOrNull("home")!.doc;
+    const reported = new Promise<void>((resolve) => {
+      const off = doc.onChange((e) => {
+        if (e.type === "broken") {
+          off();
+          resolve();
+        }
+      });
+    });
     await wf(file, "{ not json");
-    await new Promise((r) => setTimeout(r, 600));
+    await reported;
     const g = (await (await t.api("/api/groups/self", { token })).json()) as { name: string };
     expect(g.name).toBe("Home by Hand");
     expect(await rf(file, "utf8")).toBe("{ not json");
