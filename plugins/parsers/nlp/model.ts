@@ -47,8 +47,6 @@ export class TaggerModel {
   /** exp(transition / temperature), for confidences. */
   readonly #expT: Float64Array;
   readonly #expEnd: Float64Array;
-  /** Summed weights of the features that depend on a token's text alone, by token text. */
-  readonly #staticScores = new Map<string, Float64Array>();
   // Reused buffers: tagging allocates only its results.
   #feats = new Int32Array(64 * MAX_FEATURES);
   #counts = new Uint8Array(64);
@@ -125,16 +123,17 @@ export class TaggerModel {
       counts = this.#counts,
       statics = this.#statics,
       sc = this.#scores;
-    extract(tokens, feats, counts, statics);
+    const infos = extract(tokens, feats, counts, statics);
     for (let i = 0; i < n; i++) {
       const base = i * MAX_FEATURES;
       const o = i * L;
-      let cached = this.#staticScores.get(tokens[i]);
-      if (cached === undefined) {
+      const info = infos[i];
+      let cached = info.scoresOf === this ? info.scores! : null;
+      if (cached === null) {
         cached = new Float64Array(L);
         for (let k = 0; k < statics[i]; k++) this.#addRow(feats[base + k], cached, 0);
-        if (this.#staticScores.size > 100_000) this.#staticScores.clear();
-        this.#staticScores.set(tokens[i], cached);
+        info.scores = cached;
+        info.scoresOf = this;
       }
       for (let y = 0; y < L; y++) sc[o + y] = cached[y];
       for (let k = statics[i]; k < counts[i]; k++) this.#addRow(feats[base + k], sc, o);

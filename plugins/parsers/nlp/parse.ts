@@ -30,9 +30,10 @@ export function loadModel(): TaggerModel {
 export const MAX_TOKENS = 400;
 // Control characters carry no meaning in an ingredient and would only become odd punctuation tokens.
 const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export function parseLine(line: string, match: VocabularyMatcher, tagger: TaggerModel = loadModel()): ParsedIngredientResult {
-  const clean = line.replace(CONTROL, " ");
+  const clean = PRINTABLE_ASCII.test(line) ? line : line.replace(CONTROL, " ");
   const { tokens, spans } = tokenize(clean);
   const head = tokens.slice(0, MAX_TOKENS);
   const rest = tokens.length > MAX_TOKENS ? clean.slice(spans[MAX_TOKENS][0]).trim() : "";
