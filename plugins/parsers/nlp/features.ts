@@ -114,7 +114,12 @@ export const MAX_FEATURES = 56;
  * The features of every token: `out[i * MAX_FEATURES + k]` for `k < counts[i]`, of which the first
  * `statics[i]` depend on the token's text alone. Buffers are the caller's, reused between calls.
  */
-export function extract(tokens: readonly string[], out: Int32Array, counts: Uint8Array, statics?: Uint8Array): TokenInfo[] {
+export function extract(
+  tokens: readonly string[],
+  out: Int32Array,
+  counts: Uint8Array,
+  statics?: Uint8Array,
+): TokenInfo[] {
   const n = tokens.length;
   const infos: TokenInfo[] = new Array(n);
   for (let i = 0; i < n; i++) infos[i] = info(tokens[i]);
@@ -243,7 +248,14 @@ export function extract(tokens: readonly string[], out: Int32Array, counts: Uint
     else if (t.cls === C_UNIT) seenUnit = 1;
     else if (t.cls === C_INT || t.cls === C_DEC || t.cls === C_FRAC) seenNum = 1;
     if (t.lower === OR) seenOr = 1;
-    if (t.cls >= C_UNIT && t.cls !== C_COMMA && t.cls !== C_OPEN && t.cls !== C_CLOSE && t.cls !== C_DASH && t.cls !== C_PUNC)
+    if (
+      t.cls >= C_UNIT &&
+      t.cls !== C_COMMA &&
+      t.cls !== C_OPEN &&
+      t.cls !== C_CLOSE &&
+      t.cls !== C_DASH &&
+      t.cls !== C_PUNC
+    )
       words++;
   }
   return infos;

@@ -73,7 +73,8 @@ export class TaggerModel {
       let s = parts.keys[r] & this.#mask;
       while (this.#table[s * 5] !== 0) s = (s + 1) & this.#mask;
       this.#table[s * 5] = parts.keys[r];
-      for (let y = 0; y < L; y++) this.#weights16[s * 10 + 2 + y] = Math.round(parts.weights[r * L + y] * scale);
+      for (let y = 0; y < L; y++)
+        this.#weights16[s * 10 + 2 + y] = Math.round(parts.weights[r * L + y] * scale);
     }
     this.#t = Float64Array.from(parts.transitions, (v) => v * scale);
     this.#end = Float64Array.from(parts.end, (v) => v * scale);
@@ -246,7 +247,8 @@ export function encodeModel(parts: ModelParts, minWeight: number, keep = Infinit
   let floor = 0;
   if (keep < n) {
     const strength = new Float64Array(n);
-    for (let r = 0; r < n; r++) for (let y = 0; y < L; y++) strength[r] = Math.max(strength[r], Math.abs(parts.weights[r * L + y]));
+    for (let r = 0; r < n; r++)
+      for (let y = 0; y < L; y++) strength[r] = Math.max(strength[r], Math.abs(parts.weights[r * L + y]));
     floor = Float64Array.from(strength).sort().reverse()[keep - 1];
   }
   let max = 0;
