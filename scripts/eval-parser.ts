@@ -26,10 +26,19 @@ const START = "<!-- parser-eval:start -->";
 const END = "<!-- parser-eval:end -->";
 
 function seedVocabulary(): ParserVocabulary {
-  const read = (n: string) => JSON.parse(readFileSync(join(ROOT, "templates/seed/en-US", n), "utf8")) as Array<Record<string, unknown>>;
-  const aliases = (a: unknown) => ((a as Array<string | { name: string }>) ?? []).map((x) => ({ name: typeof x === "string" ? x : x.name }));
+  const read = (n: string) =>
+    JSON.parse(readFileSync(join(ROOT, "templates/seed/en-US", n), "utf8")) as Array<Record<string, unknown>>;
+  const aliases = (a: unknown) =>
+    ((a as Array<string | { name: string }>) ?? []).map((x) => ({
+      name: typeof x === "string" ? x : x.name,
+    }));
   return {
-    foods: read("foods.json").map((f, i) => ({ id: `f${i}`, name: String(f.name), pluralName: (f.pluralName as string) ?? null, aliases: aliases(f.aliases) })),
+    foods: read("foods.json").map((f, i) => ({
+      id: `f${i}`,
+      name: String(f.name),
+      pluralName: (f.pluralName as string) ?? null,
+      aliases: aliases(f.aliases),
+    })),
     units: read("units.json").map((u, i) => ({
       id: `u${i}`,
       name: String(u.name),
@@ -77,7 +86,9 @@ function main(): void {
   }
 
   // Speed: whole lines of unlabelled.txt through the parser, on this one thread.
-  const lines = readFileSync(join(FIXTURES_DIR, "unlabelled.txt"), "utf8").split("\n").filter((l) => l.trim());
+  const lines = readFileSync(join(FIXTURES_DIR, "unlabelled.txt"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim());
   const empty = createMatcher({ foods: [], units: [] });
   const seeded = createMatcher(seedVocabulary());
   // The machine is shared: lines per second of this thread's CPU time is the one-core figure, and the
@@ -106,7 +117,9 @@ function main(): void {
   const bruteSpeed = speed("brute", (l) => bruteLine(l, seeded));
 
   const cases = runMealieCases((parser, input) =>
-    parser === "nlp" ? nlpLine(input, createMatcher({ foods: [], units: [] }), model) : bruteLine(input, createMatcher(mealieCaseVocabulary())),
+    parser === "nlp"
+      ? nlpLine(input, createMatcher({ foods: [], units: [] }), model)
+      : bruteLine(input, createMatcher(mealieCaseVocabulary())),
   );
 
   const s = overall.summary();
@@ -126,7 +139,9 @@ function main(): void {
     "`../shared/fixtures/ingredients/SOURCE.md`, on `test.jsonl` (lines with labels), reference tokens.",
     "",
     `- commit: \`${commit}\`; date: ${new Date().toISOString()}`,
-    `- machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}), Node ${process.version}; load average at end ${loadavg().map((x) => x.toFixed(2)).join(" / ")} (the machine is shared)`,
+    `- machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}), Node ${process.version}; load average at end ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" / ")} (the machine is shared)`,
     `- model: ${model.features.toLocaleString("en")} features, ${(file.length / 1024).toFixed(0)} KiB; read on first use and decoded in ${median(loads).toFixed(1)} ms (${median(loadsCpu).toFixed(1)} ms of CPU; median of 5)`,
     "",
     "| what | target | measured | met |",
@@ -146,7 +161,9 @@ function main(): void {
     }),
     "",
     `Speed on \`unlabelled.txt\` (${lines.length.toLocaleString("en")} lines, one thread, best of 5 passes; lines per CPU-second, wall-clock rate in brackets): tagging alone ${tagOnly.toLocaleString("en")} (${wall.tag.toLocaleString("en")}); whole nlp parse with an empty vocabulary ${parseNoVocab.toLocaleString("en")} (${wall.empty.toLocaleString("en")}), with the en-US seed vocabulary ${parseSeeded.toLocaleString("en")} (${wall.seeded.toLocaleString("en")}); brute with the seed vocabulary ${bruteSpeed.toLocaleString("en")} (${wall.brute.toLocaleString("en")}).`,
-    cases.failures.length ? `\nFailing Mealie cases:\n\n${cases.failures.map((f) => `- ${f}`).join("\n")}` : "",
+    cases.failures.length
+      ? `\nFailing Mealie cases:\n\n${cases.failures.map((f) => `- ${f}`).join("\n")}`
+      : "",
     END,
   ].join("\n");
   console.log(out);
@@ -155,7 +172,8 @@ function main(): void {
     const old = existsSync(path) ? readFileSync(path, "utf8") : "# Benchmarks\n";
     const a = old.indexOf(START),
       b = old.indexOf(END);
-    const next = a >= 0 && b > a ? old.slice(0, a) + out + old.slice(b + END.length) : `${old.trimEnd()}\n\n${out}\n`;
+    const next =
+      a >= 0 && b > a ? old.slice(0, a) + out + old.slice(b + END.length) : `${old.trimEnd()}\n\n${out}\n`;
     writeFileSync(path, next);
     console.log("wrote the parser section of BENCHMARKS.md");
   }

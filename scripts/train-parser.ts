@@ -12,7 +12,13 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FIXTURES_DIR, TRAIN_FILES, isDev, readJsonl, type LabelledLine } from "../plugins/parsers/nlp/dataset.js";
+import {
+  FIXTURES_DIR,
+  TRAIN_FILES,
+  isDev,
+  readJsonl,
+  type LabelledLine,
+} from "../plugins/parsers/nlp/dataset.js";
 import { Scores } from "../plugins/parsers/nlp/metrics.js";
 import { TaggerModel, encodeModel, type ModelParts } from "../plugins/parsers/nlp/model.js";
 import { trainPerceptron } from "../plugins/parsers/nlp/perceptron.js";
@@ -64,7 +70,9 @@ function main(): void {
   const all = TRAIN_FILES.flatMap((f) => readJsonl(join(FIXTURES_DIR, f)));
   const train = dev ? all.filter((l) => !isDev(l)) : all;
   const held = dev ? all.filter(isDev) : [];
-  console.log(`training on ${train.length} lines${dev ? `, ${held.length} held out` : ""}; ${epochs} epochs, seed ${seed}`);
+  console.log(
+    `training on ${train.length} lines${dev ? `, ${held.length} held out` : ""}; ${epochs} epochs, seed ${seed}`,
+  );
 
   const started = performance.now();
   const parts = trainPerceptron(train, {
@@ -75,21 +83,27 @@ function main(): void {
     onEpoch(epoch, mistakes, model) {
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       const line = `epoch ${epoch}: ${mistakes} lines wrong in training, ${secs} s`;
-      if (dev && (epoch >= epochs - 6 || epoch % 3 === 0)) console.log(line, JSON.stringify(score(new TaggerModel(model()), held)));
+      if (dev && (epoch >= epochs - 6 || epoch % 3 === 0))
+        console.log(line, JSON.stringify(score(new TaggerModel(model()), held)));
       else console.log(line);
     },
   });
   const temperature = dev ? calibrate(parts, held) : DEFAULTS.temperature;
   const file = encodeModel({ ...parts, temperature }, minWeight, keep);
   const model = TaggerModel.decode(file);
-  console.log(`model: ${model.features} features (of ${parts.keys.length}), ${(file.length / 1024).toFixed(0)} KiB, temperature ${temperature}`);
+  console.log(
+    `model: ${model.features} features (of ${parts.keys.length}), ${(file.length / 1024).toFixed(0)} KiB, temperature ${temperature}`,
+  );
   if (dev) console.log("held out, encoded model:", JSON.stringify(score(model, held)));
   if (dev && process.argv.includes("--prune-scan")) {
     for (const k of [20_000, 40_000, 60_000, 80_000, 120_000]) {
       for (const mw of [minWeight, minWeight * 4]) {
         const f = encodeModel({ ...parts, temperature }, mw, k);
         const m = TaggerModel.decode(f);
-        console.log(`keep ${k}, min weight ${mw}: ${m.features} features, ${(f.length / 1024).toFixed(0)} KiB`, JSON.stringify(score(m, held)));
+        console.log(
+          `keep ${k}, min weight ${mw}: ${m.features} features, ${(f.length / 1024).toFixed(0)} KiB`,
+          JSON.stringify(score(m, held)),
+        );
       }
     }
   }

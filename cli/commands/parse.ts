@@ -21,12 +21,19 @@ async function stdinLines(): Promise<string[]> {
 export function registerParse(program: Command): void {
   program
     .command("parse")
-    .description("parse ingredient lines into quantity, unit, food and note (lines from the arguments or stdin)")
-    .argument("[lines...]", "ingredient lines, e.g. \"2 cups flour, sifted\"")
-    .option("--parser <name>", "nlp (trained tagger), brute (Mealie's rules) or openai (OPENAI_* settings)", "nlp")
+    .description(
+      "parse ingredient lines into quantity, unit, food and note (lines from the arguments or stdin)",
+    )
+    .argument("[lines...]", 'ingredient lines, e.g. "2 cups flour, sifted"')
+    .option(
+      "--parser <name>",
+      "nlp (trained tagger), brute (Mealie's rules) or openai (OPENAI_* settings)",
+      "nlp",
+    )
     .action(async (args: string[], opts: { parser: string }) => {
       const lines = args.length > 0 ? args : process.stdin.isTTY ? [] : await stdinLines();
-      if (lines.length === 0) throw new CliError('Give ingredient lines to parse, e.g. larder parse "2 cups flour"', EXIT.invalid);
+      if (lines.length === 0)
+        throw new CliError('Give ingredient lines to parse, e.g. larder parse "2 cups flour"', EXIT.invalid);
       const config = configFor(resolveDataDir());
       const log = consoleLogger(process.env.LARDER_DEBUG === "1" ? "info" : "silent");
       const plugins = new PluginRegistry(log);

@@ -16,7 +16,11 @@ beforeEach(() => {
 
 const fetch = createGuardedFetcher({ fetchAllow: ["127.0.0.1"] });
 function client(extra: Record<string, string> = {}, options = {}): OpenAIClient {
-  return OpenAIClient.fromConfig({ openai: { BASE_URL: standIn.baseUrl, API_KEY: "sk-test", MODEL: "tiny", ...extra } }, fetch, options);
+  return OpenAIClient.fromConfig(
+    { openai: { BASE_URL: standIn.baseUrl, API_KEY: "sk-test", MODEL: "tiny", ...extra } },
+    fetch,
+    options,
+  );
 }
 const ask = (c: OpenAIClient) => c.chatJson([{ role: "user", content: "hello" }]);
 
@@ -32,8 +36,21 @@ async function failure(p: Promise<unknown>): Promise<AiServiceError> {
 describe("OpenAIClient", () => {
   it("reads OPENAI_* settings, with Mealie's defaults, and is off without an API key", () => {
     expect(openAISettings({})).toBeNull();
-    expect(openAISettings({ API_KEY: "k" })).toMatchObject({ baseUrl: "https://api.openai.com/v1", model: "gpt-4o", workers: 2, timeoutMs: 300_000 });
-    expect(openAISettings({ API_KEY: "k", BASE_URL: "http://llm.lan/v1/", REQUEST_TIMEOUT: "5", CUSTOM_HEADERS: '{"X-Team":"a"}', CUSTOM_PARAMS: "not json" })).toMatchObject({
+    expect(openAISettings({ API_KEY: "k" })).toMatchObject({
+      baseUrl: "https://api.openai.com/v1",
+      model: "gpt-4o",
+      workers: 2,
+      timeoutMs: 300_000,
+    });
+    expect(
+      openAISettings({
+        API_KEY: "k",
+        BASE_URL: "http://llm.lan/v1/",
+        REQUEST_TIMEOUT: "5",
+        CUSTOM_HEADERS: '{"X-Team":"a"}',
+        CUSTOM_PARAMS: "not json",
+      }),
+    ).toMatchObject({
       baseUrl: "http://llm.lan/v1",
       timeoutMs: 5000,
       headers: { "X-Team": "a" },
@@ -44,12 +61,19 @@ describe("OpenAIClient", () => {
 
   it("posts a JSON-mode chat request with the key and model, and returns the parsed answer", async () => {
     standIn.replies.push({ content: '{"ok": true}' });
-    expect(await ask(client({ CUSTOM_HEADERS: '{"X-Extra":"1"}', CUSTOM_PARAMS: '{"seed":3}' }))).toEqual({ ok: true });
+    expect(await ask(client({ CUSTOM_HEADERS: '{"X-Extra":"1"}', CUSTOM_PARAMS: '{"seed":3}' }))).toEqual({
+      ok: true,
+    });
     const [req] = standIn.requests;
     expect(req).toMatchObject({ method: "POST", path: "/v1/chat/completions" });
     expect(req.headers.authorization).toBe("Bearer sk-test");
     expect(req.headers["x-extra"]).toBe("1");
-    expect(req.body).toMatchObject({ model: "tiny", seed: 3, response_format: { type: "json_object" }, messages: [{ role: "user", content: "hello" }] });
+    expect(req.body).toMatchObject({
+      model: "tiny",
+      seed: 3,
+      response_format: { type: "json_object" },
+      messages: [{ role: "user", content: "hello" }],
+    });
   });
 
   it("accepts an answer wrapped in a code fence", async () => {
@@ -58,7 +82,12 @@ describe("OpenAIClient", () => {
   });
 
   it("turns garbage into a 502: a body that is not JSON, no choices, content that is not a JSON object", async () => {
-    standIn.replies.push({ status: 200, body: "<html>oops</html>" }, { status: 200, body: '{"choices": []}' }, { content: "sure! here you go" }, { content: "[1, 2]" });
+    standIn.replies.push(
+      { status: 200, body: "<html>oops</html>" },
+      { status: 200, body: '{"choices": []}' },
+      { content: "sure! here you go" },
+      { content: "[1, 2]" },
+    );
     for (let i = 0; i < 4; i++) {
       const e = await failure(ask(client()));
       expect(e.status).toBe(502);
@@ -67,12 +96,16 @@ describe("OpenAIClient", () => {
   });
 
   it("retries a 429 after Retry-After, and gives up with a 503 when it does not clear", async () => {
-    standIn.replies.push({ status: 429, body: "{}", headers: { "retry-after": "0" } }, { content: '{"second": true}' });
+    standIn.replies.push(
+      { status: 429, body: "{}", headers: { "retry-after": "0" } },
+      { content: '{"second": true}' },
+    );
     expect(await ask(client())).toEqual({ second: true });
     expect(standIn.requests).toHaveLength(2);
 
     standIn.requests.length = 0;
-    for (let i = 0; i < 3; i++) standIn.replies.push({ status: 429, body: "{}", headers: { "retry-after": "0" } });
+    for (let i = 0; i < 3; i++)
+      standIn.replies.push({ status: 429, body: "{}", headers: { "retry-after": "0" } });
     const e = await failure(ask(client()));
     expect([e.status, e.failure]).toEqual([503, "rate_limited"]);
     expect(standIn.requests).toHaveLength(3);
@@ -100,7 +133,10 @@ describe("OpenAIClient", () => {
   });
 
   it("goes through the guarded fetcher: a private address not allow-listed is refused", async () => {
-    const strict = OpenAIClient.fromConfig({ openai: { BASE_URL: standIn.baseUrl, API_KEY: "k" } }, createGuardedFetcher({}));
+    const strict = OpenAIClient.fromConfig(
+      { openai: { BASE_URL: standIn.baseUrl, API_KEY: "k" } },
+      createGuardedFetcher({}),
+    );
     await expect(ask(strict)).rejects.toThrow(/not from an allowed domain/);
     expect(standIn.requests).toHaveLength(0);
   });

@@ -9,14 +9,17 @@ export interface ChatRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
-  body: { model?: string; messages?: Array<{ role: string; content: unknown }>; response_format?: { type: string }; [k: string]: unknown };
+  body: {
+    model?: string;
+    messages?: Array<{ role: string; content: unknown }>;
+    response_format?: { type: string };
+    [k: string]: unknown;
+  };
 }
 
 /** What to answer: a chat reply's content, a raw response, or nothing at all (a hang). */
 export type Reply =
-  | { content: string }
-  | { status: number; body: string; headers?: Record<string, string> }
-  | { hang: true };
+  { content: string } | { status: number; body: string; headers?: Record<string, string> } | { hang: true };
 
 export interface ChatStandIn {
   /** `http://127.0.0.1:port/v1` */
@@ -38,9 +41,17 @@ export function chatCompletion(content: string, model = "stand-in"): string {
   });
 }
 
-export async function startChatStandIn(fallback: (req: ChatRequest) => Reply = () => ({ content: "{}" })): Promise<ChatStandIn> {
+export async function startChatStandIn(
+  fallback: (req: ChatRequest) => Reply = () => ({ content: "{}" }),
+): Promise<ChatStandIn> {
   const hanging = new Set<http.ServerResponse>();
-  const standIn: ChatStandIn = { baseUrl: "", requests: [], replies: [], fallback, close: async () => undefined };
+  const standIn: ChatStandIn = {
+    baseUrl: "",
+    requests: [],
+    replies: [],
+    fallback,
+    close: async () => undefined,
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -51,7 +62,12 @@ export async function startChatStandIn(fallback: (req: ChatRequest) => Reply = (
       } catch {
         // recorded as empty: the test sees it
       }
-      const recorded: ChatRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
+      const recorded: ChatRequest = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body,
+      };
       standIn.requests.push(recorded);
       const reply = standIn.replies.shift() ?? standIn.fallback(recorded);
       if ("hang" in reply) {

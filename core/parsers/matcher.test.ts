@@ -5,9 +5,21 @@ import { createMatcher, normaliseKey, ratio } from "./matcher.js";
 const vocabulary = {
   units: [
     { id: "u-cup", name: "Cups" },
-    { id: "u-tbsp", name: "tablespoon", pluralName: "tablespoons", abbreviation: "tbsp", aliases: [{ name: "tbs" }] },
+    {
+      id: "u-tbsp",
+      name: "tablespoon",
+      pluralName: "tablespoons",
+      abbreviation: "tbsp",
+      aliases: [{ name: "tbs" }],
+    },
     { id: "u-stalk", name: "Stalk" },
-    { id: "u-plural", name: "PluralUnitName", pluralName: "abc123", abbreviation: "doremiabc", pluralAbbreviation: "doremi123" },
+    {
+      id: "u-plural",
+      name: "PluralUnitName",
+      pluralName: "abc123",
+      abbreviation: "doremiabc",
+      pluralAbbreviation: "doremi123",
+    },
   ],
   foods: [
     { id: "f-potato", name: "potatoes" },
@@ -58,10 +70,22 @@ describe("createMatcher", () => {
   });
 
   it("repairs a food split into unit and food, and keeps unknown names as parsed text", () => {
-    expect(m.ingredient("red", "pepper flakes")).toEqual({ unit: null, food: { id: "f-flakes", name: "red pepper flakes" } });
-    expect(m.ingredient("bell", "peppers")).toEqual({ unit: null, food: { id: "f-bell", name: "bell peppers" } });
-    expect(m.ingredient("cups", "potato")).toEqual({ unit: { id: "u-cup", name: "Cups" }, food: { id: "f-potato", name: "potatoes" } });
-    expect(m.ingredient("large", "yellow onion")).toEqual({ unit: { name: "large" }, food: { name: "yellow onion" } });
+    expect(m.ingredient("red", "pepper flakes")).toEqual({
+      unit: null,
+      food: { id: "f-flakes", name: "red pepper flakes" },
+    });
+    expect(m.ingredient("bell", "peppers")).toEqual({
+      unit: null,
+      food: { id: "f-bell", name: "bell peppers" },
+    });
+    expect(m.ingredient("cups", "potato")).toEqual({
+      unit: { id: "u-cup", name: "Cups" },
+      food: { id: "f-potato", name: "potatoes" },
+    });
+    expect(m.ingredient("large", "yellow onion")).toEqual({
+      unit: { name: "large" },
+      food: { name: "yellow onion" },
+    });
     expect(m.ingredient(null, null)).toEqual({ unit: null, food: null });
   });
 
@@ -76,9 +100,22 @@ describe("createMatcher", () => {
 
 describe("fuzzy scoring", () => {
   it("gives the same matches with the bit-parallel LCS as with the plain DP, for short and long names", () => {
-    const names = ["green onion", "red pepper flakes", "a-very-long-food-name-beyond-thirty-one-characters", "onion", "aaaa"];
+    const names = [
+      "green onion",
+      "red pepper flakes",
+      "a-very-long-food-name-beyond-thirty-one-characters",
+      "onion",
+      "aaaa",
+    ];
     const matcher = createMatcher({ units: [], foods: names.map((name, i) => ({ id: String(i), name })) });
-    const probes = ["gren onion", "red peper flakes", "a-very-long-food-name-beyond-thirty-one-character", "onoin", "aaa", "zzz"];
+    const probes = [
+      "gren onion",
+      "red peper flakes",
+      "a-very-long-food-name-beyond-thirty-one-character",
+      "onoin",
+      "aaa",
+      "zzz",
+    ];
     for (const probe of probes) {
       const best = names
         .map((n, i) => ({ i, r: ratio(probe, n) }))

@@ -46,19 +46,36 @@ export function ratio(a: string, b: string): number {
  */
 interface PreparedKey {
   key: string;
+  /** The key's distinct ASCII characters and how often each occurs: LCS ≤ Σ min(counts), a cheap bound. */
+  chars: Int32Array;
+  counts: Int32Array;
   /** Character code (keys are ASCII once normalised) → bit mask of its positions in the key. */
   masks: Int32Array | null;
 }
 
 function prepare(key: string): PreparedKey {
-  if (key.length > 31) return { key, masks: null };
-  const masks = new Int32Array(128);
+  const histogram = new Map<number, number>();
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);
-    if (c >= 128) return { key, masks: null };
-    masks[c] |= 1 << i;
+    histogram.set(c, (histogram.get(c) ?? 0) + 1);
   }
-  return { key, masks };
+  const chars = Int32Array.from(histogram.keys());
+  const counts = Int32Array.from(histogram.values());
+  if (key.length > 31 || chars.some((c) => c >= 128)) return { key, chars, counts, masks: null };
+  const masks = new Int32Array(128);
+  for (let i = 0; i < key.length; i++) masks[key.charCodeAt(i)] |= 1 << i;
+  return { key, chars, counts, masks };
+}
+
+/** Σ over the key's characters of min(count in key, count in text): an upper bound on their LCS. */
+function sharedCharacters(p: PreparedKey, textCounts: Int32Array): number {
+  let shared = 0;
+  for (let j = 0; j < p.chars.length; j++) {
+    const c = p.chars[j];
+    if (c < 128) shared += Math.min(p.counts[j], textCounts[c]);
+    else shared += p.counts[j];
+  }
+  return shared;
 }
 
 function lcsLength(p: PreparedKey, text: string): number {
@@ -104,11 +121,17 @@ class KeyIndex<T> {
     let best: T | null = null;
     let bestScore = this.threshold;
     if (key.length <= MAX_FUZZY) {
+      const textCounts = new Int32Array(128);
+      for (let i = 0; i < key.length; i++) {
+        const c = key.charCodeAt(i);
+        if (c < 128) textCounts[c]++;
+      }
       // ratio ≤ 200·min/(a+b): skip keys whose length alone rules them out.
       for (const p of this.#keys) {
         const k = p.key;
         const lo = Math.min(k.length, key.length);
         if ((200 * lo) / (k.length + key.length) < bestScore) continue;
+        if ((200 * sharedCharacters(p, textCounts)) / (k.length + key.length) < bestScore) continue;
         const r = (200 * lcsLength(p, key)) / (k.length + key.length);
         if (r >= bestScore && (best === null || r > bestScore)) {
           best = this.#exact.get(k)!;

@@ -10,7 +10,13 @@ import type { Logger } from "../log/logger.js";
 import { createGuardedFetcher } from "../net/index.js";
 import type { ParserVocabulary } from "../plugins/kinds.js";
 import type { PluginRegistry } from "../plugins/registry.js";
-import { presentParsed, runParser, unsavedFood, unsavedUnit, type ParsedIngredientOut } from "./parser-service.js";
+import {
+  presentParsed,
+  runParser,
+  unsavedFood,
+  unsavedUnit,
+  type ParsedIngredientOut,
+} from "./parser-service.js";
 
 function seedDir(locale: string): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -23,7 +29,8 @@ function seedDir(locale: string): string | null {
 }
 
 type SeedAlias = string | { name: string };
-const aliasList = (a: SeedAlias[] | undefined) => (a ?? []).map((x) => ({ name: typeof x === "string" ? x : x.name }));
+const aliasList = (a: SeedAlias[] | undefined) =>
+  (a ?? []).map((x) => ({ name: typeof x === "string" ? x : x.name }));
 
 /** The units and foods a new group of this locale is seeded with (empty if the locale has none). */
 export function seedVocabulary(locale = "en-US"): ParserVocabulary {
@@ -32,7 +39,13 @@ export function seedVocabulary(locale = "en-US"): ParserVocabulary {
     if (!dir || !existsSync(join(dir, name))) return [];
     return JSON.parse(readFileSync(join(dir, name), "utf8")) as T[];
   };
-  type Seed = { name: string; pluralName?: string | null; abbreviation?: string | null; pluralAbbreviation?: string | null; aliases?: SeedAlias[] };
+  type Seed = {
+    name: string;
+    pluralName?: string | null;
+    abbreviation?: string | null;
+    pluralAbbreviation?: string | null;
+    aliases?: SeedAlias[];
+  };
   return {
     units: read<Seed>("units.json").map((u, i) => ({
       id: `seed-unit-${i}`,
@@ -42,7 +55,12 @@ export function seedVocabulary(locale = "en-US"): ParserVocabulary {
       pluralAbbreviation: u.pluralAbbreviation ?? null,
       aliases: aliasList(u.aliases),
     })),
-    foods: read<Seed>("foods.json").map((f, i) => ({ id: `seed-food-${i}`, name: f.name, pluralName: f.pluralName ?? null, aliases: aliasList(f.aliases) })),
+    foods: read<Seed>("foods.json").map((f, i) => ({
+      id: `seed-food-${i}`,
+      name: f.name,
+      pluralName: f.pluralName ?? null,
+      aliases: aliasList(f.aliases),
+    })),
   };
 }
 

@@ -27,10 +27,25 @@ function readCases(): CasesFile {
 }
 
 /** "PluralUnitName (plural abc123, abbr doremiabc, plural abbr doremi123)" → its fields. */
-function seeded(entry: string): { name: string; pluralName: string | null; abbreviation: string | null; pluralAbbreviation: string | null; aliases: { name: string }[] } {
+function seeded(entry: string): {
+  name: string;
+  pluralName: string | null;
+  abbreviation: string | null;
+  pluralAbbreviation: string | null;
+  aliases: { name: string }[];
+} {
   const m = /^(.*?)\s*(?:\((.*)\))?$/.exec(entry)!;
-  const out = { name: m[1], pluralName: null as string | null, abbreviation: null as string | null, pluralAbbreviation: null as string | null, aliases: [] as { name: string }[] };
-  for (const part of (m[2] ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+  const out = {
+    name: m[1],
+    pluralName: null as string | null,
+    abbreviation: null as string | null,
+    pluralAbbreviation: null as string | null,
+    aliases: [] as { name: string }[],
+  };
+  for (const part of (m[2] ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [, key, value] = /^(plural abbr|plural|abbr|alias)\s+(.*)$/.exec(part) ?? [];
     if (key === "plural abbr") out.pluralAbbreviation = value;
     else if (key === "plural") out.pluralName = value;
@@ -44,10 +59,18 @@ function seeded(entry: string): { name: string; pluralName: string | null; abbre
 export function mealieCaseVocabulary(): ParserVocabulary {
   const c = readCases().brute;
   return {
-    units: c.seeded_units.map((u, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, ...seeded(u) })),
+    units: c.seeded_units.map((u, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      ...seeded(u),
+    })),
     foods: c.seeded_foods.map((f, i) => {
       const s = seeded(f);
-      return { id: `00000000-0000-4000-9000-${String(i).padStart(12, "0")}`, name: s.name, pluralName: s.pluralName, aliases: s.aliases };
+      return {
+        id: `00000000-0000-4000-9000-${String(i).padStart(12, "0")}`,
+        name: s.name,
+        pluralName: s.pluralName,
+        aliases: s.aliases,
+      };
     }),
   };
 }
@@ -71,7 +94,9 @@ export function checkCase(c: Case, r: ParsedIngredientResult): string | null {
   return `${JSON.stringify(c.input)}: expected ${JSON.stringify({ quantity: c.quantity, unit: c.unit, food: c.food, note: c.note })}, got ${JSON.stringify(got)}`;
 }
 
-export function runMealieCases(parse: (parser: "nlp" | "brute", input: string) => ParsedIngredientResult): CaseOutcome {
+export function runMealieCases(
+  parse: (parser: "nlp" | "brute", input: string) => ParsedIngredientResult,
+): CaseOutcome {
   const file = readCases();
   const out: CaseOutcome = { nlp: { passed: 0, total: 0 }, brute: { passed: 0, total: 0 }, failures: [] };
   for (const parser of ["nlp", "brute"] as const) {

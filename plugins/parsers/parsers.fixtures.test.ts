@@ -13,7 +13,9 @@ import { FIXTURES_DIR, TRAIN_FILES, normaliseSentence, readJsonl } from "./nlp/d
 import { Scores } from "./nlp/metrics.js";
 import { loadModel, parseLine as nlpLine } from "./nlp/parse.js";
 
-const present = ["unlabelled.txt", "test.jsonl", "train.jsonl", "mealie-parser-cases.json"].every((f) => existsSync(join(FIXTURES_DIR, f)));
+const present = ["unlabelled.txt", "test.jsonl", "train.jsonl", "mealie-parser-cases.json"].every((f) =>
+  existsSync(join(FIXTURES_DIR, f)),
+);
 if (!present) {
   if (process.env.CI === "true") throw new Error(`ingredient fixtures missing at ${FIXTURES_DIR}`);
   console.warn(`parsers.fixtures.test: skipped, no ingredient fixtures at ${FIXTURES_DIR}`);
@@ -23,7 +25,9 @@ describe.skipIf(!present)("parsers on the shared ingredient data", () => {
   it("pass Mealie's nlp and brute parser cases", () => {
     const empty = createMatcher({ foods: [], units: [] });
     const seeded = createMatcher(mealieCaseVocabulary());
-    const outcome = runMealieCases((parser, input) => (parser === "nlp" ? nlpLine(input, empty) : bruteLine(input, seeded)));
+    const outcome = runMealieCases((parser, input) =>
+      parser === "nlp" ? nlpLine(input, empty) : bruteLine(input, seeded),
+    );
     expect(outcome.failures).toEqual([]);
     expect(outcome.nlp.total).toBe(10);
     expect(outcome.brute.total).toBe(19);
@@ -36,7 +40,8 @@ describe.skipIf(!present)("parsers on the shared ingredient data", () => {
     let withFood = 0;
     for (const line of lines) {
       for (const r of [nlpLine(line, match), bruteLine(line, match)]) {
-        if (!Number.isFinite(r.ingredient.quantity)) throw new Error(`quantity ${r.ingredient.quantity} for ${JSON.stringify(line)}`);
+        if (!Number.isFinite(r.ingredient.quantity))
+          throw new Error(`quantity ${r.ingredient.quantity} for ${JSON.stringify(line)}`);
         if (typeof r.ingredient.note !== "string") throw new Error(`note for ${JSON.stringify(line)}`);
       }
       if (nlpLine(line, match).ingredient.food) withFood++;
@@ -48,7 +53,8 @@ describe.skipIf(!present)("parsers on the shared ingredient data", () => {
   it("tags the test split at the issue's targets (word ≥ 98.0 %, sentence ≥ 94.5 %, all three fields ≥ 95.5 %)", () => {
     const model = loadModel();
     const scores = new Scores();
-    for (const l of readJsonl(join(FIXTURES_DIR, "test.jsonl"))) scores.add(l.tokens, l.labels, model.tag(l.tokens, false).labels);
+    for (const l of readJsonl(join(FIXTURES_DIR, "test.jsonl")))
+      scores.add(l.tokens, l.labels, model.tag(l.tokens, false).labels);
     const s = scores.summary();
     expect(s.lines).toBeGreaterThan(10_000);
     expect(s.word).toBeGreaterThanOrEqual(98.0);
@@ -58,7 +64,9 @@ describe.skipIf(!present)("parsers on the shared ingredient data", () => {
 
   it("trains on train files only: no test sentence is in the training data", () => {
     expect(TRAIN_FILES.every((f) => /(^|\/)train\.jsonl$/.test(f))).toBe(true);
-    const training = new Set(TRAIN_FILES.flatMap((f) => readJsonl(join(FIXTURES_DIR, f))).map((l) => normaliseSentence(l.input)));
+    const training = new Set(
+      TRAIN_FILES.flatMap((f) => readJsonl(join(FIXTURES_DIR, f))).map((l) => normaliseSentence(l.input)),
+    );
     const test = readJsonl(join(FIXTURES_DIR, "test.jsonl")).map((l) => normaliseSentence(l.input));
     expect(training.size).toBeGreaterThan(30_000);
     expect(test.filter((s) => training.has(s))).toEqual([]);

@@ -13,7 +13,10 @@ let token: string;
 let standIn: ChatStandIn;
 beforeAll(async () => {
   standIn = await startChatStandIn();
-  t = await startTestServer({ fetchAllow: "127.0.0.1", openai: { BASE_URL: standIn.baseUrl, API_KEY: "sk-test", MODEL: "stand-in-model" } });
+  t = await startTestServer({
+    fetchAllow: "127.0.0.1",
+    openai: { BASE_URL: standIn.baseUrl, API_KEY: "sk-test", MODEL: "stand-in-model" },
+  });
   token = await t.login();
 });
 afterAll(async () => {
@@ -24,9 +27,17 @@ afterAll(async () => {
 type Parsed = {
   input: string;
   confidence: Record<string, number | null>;
-  ingredient: { quantity: number; unit: { id: string | null; name: string } | null; food: { id: string | null; name: string } | null; note: string; display: string; originalText: string | null };
+  ingredient: {
+    quantity: number;
+    unit: { id: string | null; name: string } | null;
+    food: { id: string | null; name: string } | null;
+    note: string;
+    display: string;
+    originalText: string | null;
+  };
 };
-const one = (json: unknown, tok: string | null = token) => t.api("/api/parser/ingredient", { method: "POST", token: tok, json });
+const one = (json: unknown, tok: string | null = token) =>
+  t.api("/api/parser/ingredient", { method: "POST", token: tok, json });
 const many = (json: unknown) => t.api("/api/parser/ingredients", { method: "POST", token, json });
 
 describe("/api/parser", () => {
@@ -49,27 +60,44 @@ describe("/api/parser", () => {
   });
 
   it("parses a list in order with brute, leaving unknown names as new foods and units", async () => {
-    const res = await many({ parser: "brute", ingredients: ["1 1/2 cups flour", "3 zorbles of quux, chopped", ""] });
+    const res = await many({
+      parser: "brute",
+      ingredients: ["1 1/2 cups flour", "3 zorbles of quux, chopped", ""],
+    });
     expect(res.status).toBe(200);
     const list = (await res.json()) as Parsed[];
     if (hasContract) for (const p of list) assertContract("ParsedIngredient", p);
     expect(list).toHaveLength(3);
     expect(list[0].ingredient).toMatchObject({ quantity: 1.5, unit: { name: "cup" } });
-    expect(list[1].ingredient).toMatchObject({ quantity: 3, unit: { id: null, name: "zorbles" }, food: { id: null, name: "of quux" }, note: "chopped" });
+    expect(list[1].ingredient).toMatchObject({
+      quantity: 3,
+      unit: { id: null, name: "zorbles" },
+      food: { id: null, name: "of quux" },
+      note: "chopped",
+    });
     expect(list[1].confidence.average).toBeNull();
     expect(list[2].ingredient).toMatchObject({ quantity: 0, unit: null, food: null });
   });
 
   it("asks the configured chat model for the openai parser and maps its answer", async () => {
     standIn.replies.push({
-      content: JSON.stringify({ ingredients: [{ input: "2 cups sugar", confidence: 87, quantity: 2, unit: "cup", food: "sugar", note: "" }] }),
+      content: JSON.stringify({
+        ingredients: [
+          { input: "2 cups sugar", confidence: 87, quantity: 2, unit: "cup", food: "sugar", note: "" },
+        ],
+      }),
     });
     const res = await one({ parser: "openai", ingredient: "2 cups sugar" });
     expect(res.status).toBe(200);
     const p = (await res.json()) as Parsed;
     if (hasContract) assertContract("ParsedIngredient", p);
     expect(p.confidence.average).toBe(87);
-    expect(p.ingredient).toMatchObject({ quantity: 2, unit: { name: "cup" }, food: { name: "sugar" }, originalText: "2 cups sugar" });
+    expect(p.ingredient).toMatchObject({
+      quantity: 2,
+      unit: { name: "cup" },
+      food: { name: "sugar" },
+      originalText: "2 cups sugar",
+    });
     const sent = standIn.requests.at(-1)!;
     expect(sent.body.model).toBe("stand-in-model");
     expect(sent.body.response_format).toEqual({ type: "json_object" });

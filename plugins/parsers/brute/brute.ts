@@ -78,7 +78,13 @@ function withComma(tokens: readonly string[]): [string, string] {
   let start = 0;
   while (start < tokens.length && !tokens[start].endsWith(",")) start++;
   if (start === tokens.length) return [tokens.join(" "), ""];
-  return [tokens.slice(0, start + 1).join(" ").slice(0, -1), tokens.slice(start + 1).join(" ")];
+  return [
+    tokens
+      .slice(0, start + 1)
+      .join(" ")
+      .slice(0, -1),
+    tokens.slice(start + 1).join(" "),
+  ];
 }
 
 export function brute(line: string, isUnit: (token: string) => boolean): BruteParsed {

@@ -87,13 +87,19 @@ function fieldText(tokens: readonly string[], labels: ArrayLike<number>, want: R
 const UNSINGULAR = new Set(["tbs", "ts", "gms", "lbs"]);
 function unitText(run: readonly string[]): string {
   return joinTokens(
-    run.map((t, i) => (i === run.length - 1 && !UNSINGULAR.has(t.toLowerCase()) && /\p{L}{3,}s$/u.test(t) ? singular(t) : t)),
+    run.map((t, i) =>
+      i === run.length - 1 && !UNSINGULAR.has(t.toLowerCase()) && /\p{L}{3,}s$/u.test(t) ? singular(t) : t,
+    ),
   );
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-function meanOf(labels: ArrayLike<number>, conf: ArrayLike<number>, want: ReadonlySet<number>): number | null {
+function meanOf(
+  labels: ArrayLike<number>,
+  conf: ArrayLike<number>,
+  want: ReadonlySet<number>,
+): number | null {
   let s = 0,
     n = 0;
   for (let i = 0; i < labels.length; i++)
@@ -120,7 +126,12 @@ const PRODUCT_PREP = new Set(["ground"]);
 function withProductPreps(tokens: readonly string[], labels: ArrayLike<number>): ArrayLike<number> {
   let out: number[] | null = null;
   for (let i = 0; i + 1 < tokens.length; i++) {
-    if (labels[i] === PREP && labels[i + 1] === NAME && PRODUCT_PREP.has(tokens[i].toLowerCase()) && (i === 0 || labels[i - 1] !== PREP)) {
+    if (
+      labels[i] === PREP &&
+      labels[i + 1] === NAME &&
+      PRODUCT_PREP.has(tokens[i].toLowerCase()) &&
+      (i === 0 || labels[i - 1] !== PREP)
+    ) {
       out ??= Array.from(labels);
       out[i] = NAME;
     }
@@ -128,7 +139,11 @@ function withProductPreps(tokens: readonly string[], labels: ArrayLike<number>):
   return out ?? labels;
 }
 
-export function assemble(tokens: readonly string[], tagged: ArrayLike<number>, conf: ArrayLike<number>): Assembled {
+export function assemble(
+  tokens: readonly string[],
+  tagged: ArrayLike<number>,
+  conf: ArrayLike<number>,
+): Assembled {
   const labels = withProductPreps(tokens, tagged);
   let q = 0;
   while (q < tokens.length && labels[q] !== QTY) q++;
@@ -147,11 +162,7 @@ export function assemble(tokens: readonly string[], tagged: ArrayLike<number>, c
     const text = fieldText(tokens, labels, set);
     if (text !== "") notes.push(text);
   }
-  const note = notes
-    .join(", ")
-    .replace(/[()]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const note = notes.join(", ").replace(/[()]/g, "").replace(/\s+/g, " ").trim();
 
   const confidence = {
     quantity: meanOf(labels, conf, QTY_SET),

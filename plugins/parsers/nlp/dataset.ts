@@ -36,7 +36,13 @@ export function readJsonl(path: string): LabelledLine[] {
       labels: string[] | null;
     };
     if (!r.labels) continue;
-    out.push({ id: r.id, source: r.source, input: r.input, tokens: r.tokens, labels: r.labels.map((l) => LABEL_INDEX[l]) });
+    out.push({
+      id: r.id,
+      source: r.source,
+      input: r.input,
+      tokens: r.tokens,
+      labels: r.labels.map((l) => LABEL_INDEX[l]),
+    });
   }
   return out;
 }

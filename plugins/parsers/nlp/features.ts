@@ -76,7 +76,10 @@ function shapeOf(tok: string): string {
 }
 
 // Per-token values are cached by token text: ingredient text repeats a small vocabulary.
-interface TokenInfo {
+export interface TokenInfo {
+  /** Set by a tagger: the summed weights of `statics` under its model (`scoresOf` names the model). */
+  scores: Float64Array | null;
+  scoresOf: object | null;
   lower: number;
   stem: number;
   shape: number;
@@ -98,7 +101,7 @@ function info(tok: string): TokenInfo {
   const statics = [mix(1, 0), mix(2, h), mix(3, stem), mix(4, shape), mix(40, ((n > 8 ? 8 : n) << 8) | cls)];
   for (let j = 1; j <= 3; j++) if (n > j) statics.push(mix(4 + j, hashString(lower.slice(0, j))));
   for (let j = 1; j <= 4; j++) if (n > j) statics.push(mix(7 + j, hashString(lower.slice(-j))));
-  i = { lower: h, stem, shape, cls, statics: Int32Array.from(statics) };
+  i = { scores: null, scoresOf: null, lower: h, stem, shape, cls, statics: Int32Array.from(statics) };
   if (cache.size > 200_000) cache.clear();
   cache.set(tok, i);
   return i;
@@ -111,7 +114,12 @@ export const MAX_FEATURES = 56;
  * The features of every token: `out[i * MAX_FEATURES + k]` for `k < counts[i]`, of which the first
  * `statics[i]` depend on the token's text alone. Buffers are the caller's, reused between calls.
  */
-export function extract(tokens: readonly string[], out: Int32Array, counts: Uint8Array, statics?: Uint8Array): void {
+export function extract(
+  tokens: readonly string[],
+  out: Int32Array,
+  counts: Uint8Array,
+  statics?: Uint8Array,
+): TokenInfo[] {
   const n = tokens.length;
   const infos: TokenInfo[] = new Array(n);
   for (let i = 0; i < n; i++) infos[i] = info(tokens[i]);
@@ -240,9 +248,17 @@ export function extract(tokens: readonly string[], out: Int32Array, counts: Uint
     else if (t.cls === C_UNIT) seenUnit = 1;
     else if (t.cls === C_INT || t.cls === C_DEC || t.cls === C_FRAC) seenNum = 1;
     if (t.lower === OR) seenOr = 1;
-    if (t.cls >= C_UNIT && t.cls !== C_COMMA && t.cls !== C_OPEN && t.cls !== C_CLOSE && t.cls !== C_DASH && t.cls !== C_PUNC)
+    if (
+      t.cls >= C_UNIT &&
+      t.cls !== C_COMMA &&
+      t.cls !== C_OPEN &&
+      t.cls !== C_CLOSE &&
+      t.cls !== C_DASH &&
+      t.cls !== C_PUNC
+    )
       words++;
   }
+  return infos;
 }
 const OR = hashString("or");
 let segHead = new Int32Array(64),

@@ -47,8 +47,6 @@ export class TaggerModel {
   /** exp(transition / temperature), for confidences. */
   readonly #expT: Float64Array;
   readonly #expEnd: Float64Array;
-  /** Summed weights of the features that depend on a token's text alone, by token text. */
-  readonly #staticScores = new Map<string, Float64Array>();
   // Reused buffers: tagging allocates only its results.
   #feats = new Int32Array(64 * MAX_FEATURES);
   #counts = new Uint8Array(64);
@@ -75,7 +73,8 @@ export class TaggerModel {
       let s = parts.keys[r] & this.#mask;
       while (this.#table[s * 5] !== 0) s = (s + 1) & this.#mask;
       this.#table[s * 5] = parts.keys[r];
-      for (let y = 0; y < L; y++) this.#weights16[s * 10 + 2 + y] = Math.round(parts.weights[r * L + y] * scale);
+      for (let y = 0; y < L; y++)
+        this.#weights16[s * 10 + 2 + y] = Math.round(parts.weights[r * L + y] * scale);
     }
     this.#t = Float64Array.from(parts.transitions, (v) => v * scale);
     this.#end = Float64Array.from(parts.end, (v) => v * scale);
@@ -125,16 +124,17 @@ export class TaggerModel {
       counts = this.#counts,
       statics = this.#statics,
       sc = this.#scores;
-    extract(tokens, feats, counts, statics);
+    const infos = extract(tokens, feats, counts, statics);
     for (let i = 0; i < n; i++) {
       const base = i * MAX_FEATURES;
       const o = i * L;
-      let cached = this.#staticScores.get(tokens[i]);
-      if (cached === undefined) {
+      const info = infos[i];
+      let cached = info.scoresOf === this ? info.scores! : null;
+      if (cached === null) {
         cached = new Float64Array(L);
         for (let k = 0; k < statics[i]; k++) this.#addRow(feats[base + k], cached, 0);
-        if (this.#staticScores.size > 100_000) this.#staticScores.clear();
-        this.#staticScores.set(tokens[i], cached);
+        info.scores = cached;
+        info.scoresOf = this;
       }
       for (let y = 0; y < L; y++) sc[o + y] = cached[y];
       for (let k = statics[i]; k < counts[i]; k++) this.#addRow(feats[base + k], sc, o);
@@ -247,7 +247,8 @@ export function encodeModel(parts: ModelParts, minWeight: number, keep = Infinit
   let floor = 0;
   if (keep < n) {
     const strength = new Float64Array(n);
-    for (let r = 0; r < n; r++) for (let y = 0; y < L; y++) strength[r] = Math.max(strength[r], Math.abs(parts.weights[r * L + y]));
+    for (let r = 0; r < n; r++)
+      for (let y = 0; y < L; y++) strength[r] = Math.max(strength[r], Math.abs(parts.weights[r * L + y]));
     floor = Float64Array.from(strength).sort().reverse()[keep - 1];
   }
   let max = 0;

@@ -21,7 +21,10 @@ let model: TaggerModel | null = null;
 export function loadModel(): TaggerModel {
   if (model) return model;
   const path = MODEL_PATHS.map((u) => fileURLToPath(u)).find((p) => existsSync(p));
-  if (!path) throw new Error("the nlp parser's model file (plugins/parsers/nlp/model.bin.gz) is missing: run npm run train:parser");
+  if (!path)
+    throw new Error(
+      "the nlp parser's model file (plugins/parsers/nlp/model.bin.gz) is missing: run npm run train:parser",
+    );
   model = TaggerModel.decode(readFileSync(path));
   return model;
 }
@@ -30,9 +33,14 @@ export function loadModel(): TaggerModel {
 export const MAX_TOKENS = 400;
 // Control characters carry no meaning in an ingredient and would only become odd punctuation tokens.
 const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-export function parseLine(line: string, match: VocabularyMatcher, tagger: TaggerModel = loadModel()): ParsedIngredientResult {
-  const clean = line.replace(CONTROL, " ");
+export function parseLine(
+  line: string,
+  match: VocabularyMatcher,
+  tagger: TaggerModel = loadModel(),
+): ParsedIngredientResult {
+  const clean = PRINTABLE_ASCII.test(line) ? line : line.replace(CONTROL, " ");
   const { tokens, spans } = tokenize(clean);
   const head = tokens.slice(0, MAX_TOKENS);
   const rest = tokens.length > MAX_TOKENS ? clean.slice(spans[MAX_TOKENS][0]).trim() : "";

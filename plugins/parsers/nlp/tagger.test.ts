@@ -13,8 +13,24 @@ import { tokenize } from "./tokenize.js";
 
 describe("tokenize (the reference tokeniser of the shared data)", () => {
   it("splits digits from letters, keeps fractions and decimals whole, and expands vulgar fractions", () => {
-    expect(tokenize("100g/3½oz butter, softened").tokens).toEqual(["100", "g", "/", "3", "1/2", "oz", "butter", ",", "softened"]);
-    expect(tokenize("1,5 l all-purpose confectioners' sugar").tokens).toEqual(["1,5", "l", "all-purpose", "confectioners'", "sugar"]);
+    expect(tokenize("100g/3½oz butter, softened").tokens).toEqual([
+      "100",
+      "g",
+      "/",
+      "3",
+      "1/2",
+      "oz",
+      "butter",
+      ",",
+      "softened",
+    ]);
+    expect(tokenize("1,5 l all-purpose confectioners' sugar").tokens).toEqual([
+      "1,5",
+      "l",
+      "all-purpose",
+      "confectioners'",
+      "sugar",
+    ]);
     expect(tokenize("2–3 cloves").tokens).toEqual(["2", "-", "3", "cloves"]);
     expect(tokenize("1&frac12; cups").tokens).toEqual(["1", "1/2", "cups"]);
     expect(tokenize("1⁄4 tsp").tokens).toEqual(["1/4", "tsp"]);
@@ -107,32 +123,77 @@ describe("training (averaged structured perceptron)", () => {
 });
 
 describe("fields (SOURCE.md's field metric and Mealie's assembly)", () => {
-  const labelled = line("1|QTY 1/2|QTY cups|UNIT chopped|PREP onion|NAME ,|PUNC (|PUNC to|COMMENT taste|COMMENT )|PUNC");
+  const labelled = line(
+    "1|QTY 1/2|QTY cups|UNIT chopped|PREP onion|NAME ,|PUNC (|PUNC to|COMMENT taste|COMMENT )|PUNC",
+  );
 
   it("reads quantity, singular unit and the name tokens", () => {
     expect(fieldsOf(labelled.tokens, labelled.labels)).toEqual({ qty: 1.5, unit: "cup", food: "onion" });
   });
 
   it("builds the note from size, preparation and comment, joined with ', ', without parentheses", () => {
-    const a = assemble(labelled.tokens, labelled.labels, labelled.tokens.map(() => 0.9));
-    expect(a).toMatchObject({ quantity: 1.5, quantityMax: null, unit: "cup", food: "onion", note: "chopped, to taste" });
-    expect(a.confidence).toEqual({ average: 0.9, comment: 0.9, name: 0.9, unit: 0.9, quantity: 0.9, food: 0.9 });
+    const a = assemble(
+      labelled.tokens,
+      labelled.labels,
+      labelled.tokens.map(() => 0.9),
+    );
+    expect(a).toMatchObject({
+      quantity: 1.5,
+      quantityMax: null,
+      unit: "cup",
+      food: "onion",
+      note: "chopped, to taste",
+    });
+    expect(a.confidence).toEqual({
+      average: 0.9,
+      comment: 0.9,
+      name: 0.9,
+      unit: 0.9,
+      quantity: 0.9,
+      food: 0.9,
+    });
   });
 
   it("keeps a range's upper end and joins tokens back as written", () => {
     const r = line("2|QTY -|QTY 3|QTY cloves|UNIT garlic|NAME");
-    expect(assemble(r.tokens, r.labels, r.tokens.map(() => 1))).toMatchObject({ quantity: 2, quantityMax: 3, unit: "clove", food: "garlic" });
-    expect(joinTokens(["cut", "into", "3/4", "-", "inch", "cubes", "(", "about", "2", "-", "3", ")", ","])).toBe("cut into 3/4 inch cubes (about 2-3),");
+    expect(
+      assemble(
+        r.tokens,
+        r.labels,
+        r.tokens.map(() => 1),
+      ),
+    ).toMatchObject({ quantity: 2, quantityMax: 3, unit: "clove", food: "garlic" });
+    expect(
+      joinTokens(["cut", "into", "3/4", "-", "inch", "cubes", "(", "about", "2", "-", "3", ")", ","]),
+    ).toBe("cut into 3/4 inch cubes (about 2-3),");
   });
 });
 
 describe("product-forming preparations", () => {
   it("keeps 'ground' with the food it directly precedes, but not other preparations", () => {
     const ground = line("1|QTY tsp|UNIT ground|PREP black|NAME pepper|NAME");
-    expect(assemble(ground.tokens, ground.labels, ground.tokens.map(() => 1))).toMatchObject({ food: "ground black pepper", note: "" });
+    expect(
+      assemble(
+        ground.tokens,
+        ground.labels,
+        ground.tokens.map(() => 1),
+      ),
+    ).toMatchObject({ food: "ground black pepper", note: "" });
     const chopped = line("1|QTY cup|UNIT chopped|PREP onion|NAME");
-    expect(assemble(chopped.tokens, chopped.labels, chopped.tokens.map(() => 1))).toMatchObject({ food: "onion", note: "chopped" });
+    expect(
+      assemble(
+        chopped.tokens,
+        chopped.labels,
+        chopped.tokens.map(() => 1),
+      ),
+    ).toMatchObject({ food: "onion", note: "chopped" });
     const finely = line("1|QTY tsp|UNIT finely|PREP ground|PREP pepper|NAME");
-    expect(assemble(finely.tokens, finely.labels, finely.tokens.map(() => 1))).toMatchObject({ food: "pepper", note: "finely ground" });
+    expect(
+      assemble(
+        finely.tokens,
+        finely.labels,
+        finely.tokens.map(() => 1),
+      ),
+    ).toMatchObject({ food: "pepper", note: "finely ground" });
   });
 });

@@ -67,7 +67,20 @@ export function normalise(input: string): { text: string; origin: number[] } {
   return { text, origin };
 }
 
+// Characters normalise() changes; a line without any is tokenised as it is (the common case).
+const NEEDS_NORMALISING = /[&½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒⁄–—\u00a0]/;
+
 export function tokenize(input: string): Tokens {
+  if (!NEEDS_NORMALISING.test(input)) {
+    const tokens: string[] = [];
+    const spans: Array<[number, number]> = [];
+    TOKEN.lastIndex = 0;
+    for (let m = TOKEN.exec(input); m !== null; m = TOKEN.exec(input)) {
+      tokens.push(m[0]);
+      spans.push([m.index, m.index + m[0].length]);
+    }
+    return { tokens, spans };
+  }
   const { text, origin } = normalise(input);
   const tokens: string[] = [];
   const spans: Array<[number, number]> = [];

@@ -2,6 +2,10 @@
 import { route } from "../router.js";
 
 export const parserRoutes = [
-  route("POST", "/api/parser/ingredient", "user", async (ctx) => ctx.larder.parsers.parseOne(ctx.actor, await ctx.json())),
-  route("POST", "/api/parser/ingredients", "user", async (ctx) => ctx.larder.parsers.parseMany(ctx.actor, await ctx.json())),
+  route("POST", "/api/parser/ingredient", "user", async (ctx) =>
+    ctx.larder.parsers.parseOne(ctx.actor, await ctx.json()),
+  ),
+  route("POST", "/api/parser/ingredients", "user", async (ctx) =>
+    ctx.larder.parsers.parseMany(ctx.actor, await ctx.json()),
+  ),
 ];
