@@ -12,7 +12,7 @@ export default tseslint.config(
     files: ["core/**/*.ts"],
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "no-restricted-imports": ["error", { patterns: ["@remix-run/*", "ink", "react", "../web/*", "../cli/*"] }],
+      "no-restricted-imports": ["error", { patterns: ["@remix-run/*", "react-router", "@react-router/*", "ink", "react", "../web/*", "../cli/*"] }],
     },
   },
   {

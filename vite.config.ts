@@ -1,11 +1,15 @@
 /**
- * The web UI build (`npm run build:web` = `remix vite:build`): web/app -> build/server/index.js + build/client/.
+ * The web UI build (`npm run build:web` = `react-router build`, settings in react-router.config.ts):
+ * web/app -> build/server/index.js + build/client/.
  * web/server/server.ts loads the server build and passes the one core instance in the load context, so the
  * bundle must never contain core itself (ARCHITECTURE §8): web/app imports core with `import type` only
  * (eslint), and the `no-core-in-bundle` plugin below fails the build if a core module is ever resolved.
  */
-import { resolve, sep } from "node:path";
-import { vitePlugin as remix } from "@remix-run/dev";
+import { readFile, writeFile } from "node:fs/promises";
+import { extname, join, resolve, sep } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
 const coreDir = resolve("core") + sep;
@@ -42,26 +46,42 @@ function noCoreInBundle(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip twins of the client build's text assets (`x.js.br`, `x.js.gz`), at the highest levels,
+ * once per build: web/server/static-files.ts sends the twin the browser accepts. Small files and types
+ * that are compressed already (images, fonts) get none.
+ */
+function precompress(): Plugin {
+  const TEXT = new Set([".js", ".mjs", ".css", ".svg", ".json", ".txt", ".webmanifest", ".html"]);
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: "larder:precompress",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      // React Router builds the client, then the server (whose assets are not served): twins for the client only.
+      if (this.environment?.config.consumer !== "client" || !options.dir) return;
+      const dir = options.dir;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => TEXT.has(extname(name)))
+          .map(async (name) => {
+            const file = join(dir, name);
+            const data = await readFile(file);
+            if (data.length < 1024) return;
+            await writeFile(`${file}.br`, await br(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+            await writeFile(`${file}.gz`, await gz(data, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [
-    noCoreInBundle(),
-    remix({
-      appDirectory: "web/app",
-      // LARDER_BUILD_DIR: a private build (e.g. e2e runs beside another build); the default is build/.
-      buildDirectory: process.env.LARDER_BUILD_DIR ?? "build",
-      serverModuleFormat: "esm",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-      },
-    }),
-  ],
+  plugins: [noCoreInBundle(), reactRouter(), precompress()],
   ssr: {
     // Server-only libraries stay plain Node imports of node_modules (one copy, loaded by Node at runtime).
-    external: ["markdown-it", "sanitize-html", "isbot"],
+    external: ["markdown-it", "sanitize-html", "isbot", "busboy"],
     noExternal: [],
   },
 });

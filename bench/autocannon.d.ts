@@ -22,6 +22,8 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
     headers?: Record<string, string>;
     requests?: Request[];
   }

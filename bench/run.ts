@@ -4,7 +4,8 @@
  * read), request latency and throughput, hand edit to visible and peak memory, then writes
  * BENCHMARKS.md and bench/results.json. Not a test: nothing here fails on a slow figure.
  */
-import { writeFile, rm } from "node:fs/promises";
+import { readFile, writeFile, rm } from "node:fs/promises";
+import { loadSectionOf, withLoadSection } from "./load.js";
 import { cpus, loadavg, tmpdir, totalmem, type as osType, release } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -198,7 +199,10 @@ async function main(): Promise<void> {
   };
   const full: Results = { ...partial, targets: evaluateTargets(partial, explain) };
   await writeFile(join(ROOT, "bench", "results.json"), `${JSON.stringify(full, null, 2)}\n`);
-  await writeFile(join(ROOT, "BENCHMARKS.md"), renderMarkdown(full));
+  // The load section belongs to bench/load.ts: kept as it was.
+  const previous = await readFile(join(ROOT, "BENCHMARKS.md"), "utf8").catch(() => "");
+  const load = loadSectionOf(previous);
+  await writeFile(join(ROOT, "BENCHMARKS.md"), load ? withLoadSection(renderMarkdown(full), load) : renderMarkdown(full));
   log("wrote BENCHMARKS.md and bench/results.json");
   for (const t of full.targets) log(`${t.met ? "met " : "GAP "} ${t.what}: ${t.measured} (target ${t.target})`);
   if (!process.argv.includes("--keep")) await rm(base, { recursive: true, force: true });

@@ -13,12 +13,14 @@ import { registerInit } from "./commands/init.js";
 import { registerServe } from "./commands/serve.js";
 import { registerStats } from "./commands/stats.js";
 import { registerPlugins } from "./commands/plugins.js";
+import { registerParse } from "./commands/parse.js";
 import { registerUser } from "./commands/user/index.js";
 import { registerGroup } from "./commands/group/index.js";
 import { registerHousehold } from "./commands/household/index.js";
-import { registerMigrate } from "./commands/migrate.js";
 import { registerPlan } from "./commands/plan/index.js";
 import { registerList } from "./commands/list/index.js";
+import { registerImport } from "./commands/import.js";
+import { registerMigrate } from "./commands/migrate.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -59,9 +61,11 @@ export function buildProgram(): Command {
   registerHousehold(program);
   registerPlan(program);
   registerList(program);
+  registerImport(program);
   registerConfig(program);
   registerStats(program);
   registerPlugins(program);
+  registerParse(program);
   registerMigrate(program);
   return program;
 }

@@ -38,28 +38,44 @@ export const ConfigSchema = z.object({
   /** bcrypt cost; tests lower it. */
   bcryptRounds: int.default(12),
   fetchAllow: list.default([]),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR ranges, comma-separated;
+   * LARDER_TRUSTED_PROXIES). Empty: the socket's address is the client's, whatever the header says.
+   */
+  trustedProxies: list.default([]),
   /** Third-party plugins: npm package names or paths (relative to the working directory), comma-separated. */
   plugins: list.default([]),
   fetchUserAgent: z.string().default("Larder/0.1 (+https://github.com/larder)"),
+  /** Recipe page imports: how long a page may take to arrive (Mealie: 15 s, then 408). */
+  importTimeoutMs: int.default(15_000),
   demo: bool.default(false),
   theme: z.record(z.string(), z.string()).default({}),
   smtp: z.record(z.string(), z.string()).default({}),
   ldap: z.record(z.string(), z.string()).default({}),
   oidc: z.record(z.string(), z.string()).default({}),
   openai: z.record(z.string(), z.string()).default({}),
+  /**
+   * Notifier API bases (LARDER_NOTIFY_API_TGRAM, _DISCORD, _SLACK): a self-hosted Telegram Bot API
+   * server, a relay, or a local stand-in in tests. Default: the services' public addresses.
+   */
+  notifyApi: z.record(z.string(), z.string()).default({}),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
-const PREFIXED: Record<string, "theme" | "smtp" | "ldap" | "oidc" | "openai"> = {
+const PREFIXED: Record<string, "theme" | "smtp" | "ldap" | "oidc" | "openai" | "notifyApi"> = {
   THEME_: "theme",
   SMTP_: "smtp",
   LDAP_: "ldap",
   OIDC_: "oidc",
   OPENAI_: "openai",
+  LARDER_NOTIFY_API_: "notifyApi",
 };
 
 /** Build the configuration from an environment (default: process.env) plus explicit overrides. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<z.input<typeof ConfigSchema>> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<z.input<typeof ConfigSchema>> = {},
+): Config {
   const raw: Record<string, unknown> = {
     dataDir: env.LARDER_DATA,
     port: env.LARDER_PORT ?? env.API_PORT,
@@ -73,8 +89,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lockoutHours: env.SECURITY_USER_LOCKOUT_TIME,
     bcryptRounds: env.LARDER_BCRYPT_ROUNDS,
     fetchAllow: env.LARDER_FETCH_ALLOW,
+    trustedProxies: env.LARDER_TRUSTED_PROXIES,
     plugins: env.LARDER_PLUGINS,
     fetchUserAgent: env.LARDER_USER_AGENT,
+    importTimeoutMs: env.LARDER_IMPORT_TIMEOUT_MS,
     demo: env.LARDER_DEMO,
     maxMigrationBytes: env.LARDER_MAX_MIGRATION_BYTES,
     dailyScheduleTime: env.DAILY_SCHEDULE_TIME,
@@ -95,5 +113,11 @@ const SECRET_HINT = /(PASSWORD|SECRET|KEY|TOKEN)/i;
 export function maskedConfig(config: Config): Record<string, unknown> {
   const mask = (rec: Record<string, string>) =>
     Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, SECRET_HINT.test(k) ? "********" : v]));
-  return { ...config, smtp: mask(config.smtp), ldap: mask(config.ldap), oidc: mask(config.oidc), openai: mask(config.openai) };
+  return {
+    ...config,
+    smtp: mask(config.smtp),
+    ldap: mask(config.ldap),
+    oidc: mask(config.oidc),
+    openai: mask(config.openai),
+  };
 }

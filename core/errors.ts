@@ -64,6 +64,16 @@ export class LockedError extends LarderError {
     super(message, 423, message);
   }
 }
+/** Too many failed logins from one client address (decision 0018); `retryAfterSeconds` goes into Retry-After. */
+export class TooManyRequestsError extends LarderError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      "Too many failed sign-ins from your address; try again later",
+      429,
+      "Too many failed sign-ins from your address; try again later",
+    );
+  }
+}
 export class PayloadTooLargeError extends LarderError {
   constructor(message = "Request body too large") {
     super(message, 413);

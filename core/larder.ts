@@ -1,6 +1,7 @@
 /**
  * The composition root: one Larder instance per data folder. `web/` and `cli/` are adapters over it.
  */
+import { removeStaleTempFiles } from "./storage/atomic-write.js";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,12 +47,14 @@ import { EventBus } from "./events/bus.js";
 import { PluginRegistry } from "./plugins/registry.js";
 import { ReportsService } from "./reports/reports-service.js";
 import { WebhooksService } from "./webhooks/webhooks-service.js";
-import { ImportService } from "./imports/import-service.js";
-import { MigrationService } from "./migrations/migration-service.js";
+import { NotifiersService } from "./notifiers/notifiers-service.js";
 import { LiveHub } from "./live/live-hub.js";
 import { connectEventPublishers } from "./events/publishers.js";
 import { MealplansService } from "./mealplans/mealplans-service.js";
 import { ShoppingService } from "./shopping/shopping-service.js";
+import { ParserService } from "./parsers/parser-service.js";
+import { ImportService } from "./imports/import-service.js";
+import { MigrationService } from "./migrations/migration-service.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -77,6 +80,8 @@ export interface OpenOptions {
    * imports a plugin by path. Third-party plugins come from `config.plugins`.
    */
   plugins?: readonly unknown[];
+  /** Seed the first group's foods, units and labels on first start (default true; `larder init --no-seed`). */
+  seed?: boolean;
 }
 
 export class Larder {
@@ -89,6 +94,8 @@ export class Larder {
   readonly plugins: PluginRegistry;
   /** Changed lists, items and plan entries with their wire objects, for the live channel (issue 14). */
   readonly live = new LiveHub();
+  /** Ingredient parsers (issue 16): `parsers.parse(actor, lines, parserName)`. */
+  readonly parsers: ParserService;
   users!: UsersService;
   auth!: AuthService;
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
@@ -120,12 +127,14 @@ export class Larder {
   reports!: ReportsService;
   /** Household webhooks: the meal-plan digest at each webhook's time (scheduler, every 5 minutes). */
   webhooks!: WebhooksService;
+  /** Household notifiers (Apprise URLs through `notifier` plugins), told about events on the bus. */
+  notifiers!: NotifiersService;
+  mealplans!: MealplansService;
+  shopping!: ShoppingService;
   /** Recipes from imported data (pages, zips, photos, migrations): one atomic write each. */
   imports!: ImportService;
   /** Moving in from other recipe apps and Mealie backups (issue 17): a group report per run. */
   migrations!: MigrationService;
-  mealplans!: MealplansService;
-  shopping!: ShoppingService;
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -139,6 +148,7 @@ export class Larder {
     this.groups = new GroupsRegistry(this.folder);
     this.events = new EventBus(log);
     this.plugins = new PluginRegistry(log);
+    this.parsers = new ParserService(this);
   }
 
   /** Open a data folder; an empty or missing folder is initialised with Mealie's first-start state. */
@@ -164,6 +174,9 @@ export class Larder {
     // A folder cloned with git has no .larder/: it is per machine.
     await ensurePrivateDirs(this.folder);
     const tmpDir = this.folder.tmpDir;
+    // Temp files of a writer killed mid-write would otherwise wait for the hourly job, or survive
+    // every restart that comes sooner.
+    if (!opts.readOnly) await removeStaleTempFiles(tmpDir, 60 * 60 * 1000, Date.now(), { deadWriters: true });
     this.site = await JsonDoc.open(this.folder.larderJson, { schema: SiteDoc, tmpDir, defaults: () => SiteDoc.parse({}) });
     this.usersDoc = await JsonDoc.open(this.folder.usersJson, { schema: UsersDoc, tmpDir, defaults: () => UsersDoc.parse({}) });
     this.users = new UsersService(this.usersDoc);
@@ -194,26 +207,29 @@ export class Larder {
     this.validators = new ValidatorsService(this);
     this.reports = new ReportsService(this);
     this.webhooks = await WebhooksService.open(this);
-    this.imports = new ImportService(this);
-    this.migrations = new MigrationService(this);
+    this.notifiers = await NotifiersService.open(this);
     this.mealplans = await MealplansService.open(this);
     this.shopping = await ShoppingService.open(this);
+    // The webhook digest reads the household's plan through the meal-plan service.
+    this.webhooks.useMealPlans(this.mealplans);
+    this.imports = new ImportService(this);
+    this.migrations = new MigrationService(this);
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);
     this.bulkActions = new BulkActions(this);
-    if (this.users.all().length === 0) await this.firstStart();
+    if (this.users.all().length === 0) await this.firstStart(opts.seed ?? true);
     await this.docWatcher?.start();
     // The server (the only caller that watches) also runs the periodic jobs.
     if (opts.watch) this.stopScheduler = startScheduler(this);
   }
 
   /** Mealie's first-start state: group Home, household Family, admin/changeme@example.com/MyPassword. */
-  private async firstStart(): Promise<void> {
+  private async firstStart(seed: boolean): Promise<void> {
     let group = this.groups.bySlugOrNull("home") ?? this.groups.all()[0] ?? null;
     group ??= await this.groups.createGroup("Home", "Family");
     if (group.households.size === 0) await this.groups.createHousehold(group, "Family");
-    await this.seedVocabulary(group.slug);
+    if (seed) await this.seedVocabulary(group.slug);
     const household = [...group.households.values()][0];
     const user = await this.users.create(
       { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, fullName: FIRST_ADMIN.fullName, admin: true, advanced: false, canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true },
@@ -253,11 +269,11 @@ export class Larder {
     this.stopScheduler?.();
     this.stopWatchingDocs?.();
     await this.docWatcher?.close();
-    await this.migrations?.idle();
     await this.imports?.idle();
     await this.recipes?.close();
+    await this.migrations?.idle();
     await this.events.idle();
-    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.webhooks?.idle(), this.mealplans?.idle(), this.shopping?.idle()]);
+    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();
   }

@@ -33,13 +33,15 @@ function f1(expected: string[], got: string[]): number {
 }
 
 export function lenientImage(u: string): string {
-  return u
-    .replace(/[?#].*$/, "")
-    .replace(/-\d+x\d+(?=\.[a-z0-9]+$)/i, "");
+  return u.replace(/[?#].*$/, "").replace(/-\d+x\d+(?=\.[a-z0-9]+$)/i, "");
 }
 
 /** Strict match and lenient score (0–1) of one field, or null when the expectation lacks the field. */
-export function score(field: Field, expected: Record<string, unknown>, got: Observed): { strict: boolean; lenient: number } | null {
+export function score(
+  field: Field,
+  expected: Record<string, unknown>,
+  got: Observed,
+): { strict: boolean; lenient: number } | null {
   if (!(field in expected)) return null;
   const e = expected[field];
   if (e === null) {
@@ -66,17 +68,31 @@ export function score(field: Field, expected: Record<string, unknown>, got: Obse
     case "yields": {
       const ok = got.yields === e;
       const lead = (s: string | null) => (s ? (/^\s*(\d+(?:\.\d+)?)/.exec(s)?.[1] ?? s) : null);
-      return { strict: ok, lenient: ok || (lead(got.yields) !== null && lead(got.yields) === lead(e as string)) ? 1 : 0 };
+      return {
+        strict: ok,
+        lenient: ok || (lead(got.yields) !== null && lead(got.yields) === lead(e as string)) ? 1 : 0,
+      };
     }
     case "image": {
       const ok = got.image === e;
-      return { strict: ok, lenient: ok || (got.image !== null && lenientImage(got.image) === lenientImage(e as string)) ? 1 : 0 };
+      return {
+        strict: ok,
+        lenient: ok || (got.image !== null && lenientImage(got.image) === lenientImage(e as string)) ? 1 : 0,
+      };
     }
   }
 }
 
 /** The fixture's metric fields that its upstream scraper reads from the DOM rather than schema.org. */
 export function domFields(overridden: readonly string[]): Field[] {
-  const map: Record<string, Field> = { title: "title", ingredients: "ingredients", instructions: "instructions_list", instructions_list: "instructions_list", total_time: "total_time", yields: "yields", image: "image" };
+  const map: Record<string, Field> = {
+    title: "title",
+    ingredients: "ingredients",
+    instructions: "instructions_list",
+    instructions_list: "instructions_list",
+    total_time: "total_time",
+    yields: "yields",
+    image: "image",
+  };
   return [...new Set(overridden.map((f) => map[f]).filter(Boolean))];
 }

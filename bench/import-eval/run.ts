@@ -51,7 +51,9 @@ async function main(): Promise<void> {
     console.error(`The saved pages are not here (${PAGES}); nothing to evaluate.`);
     process.exit(2);
   }
-  const manifest = JSON.parse(await readFile(join(PAGES, "manifest.json"), "utf8")) as { fixtures: Fixture[] };
+  const manifest = JSON.parse(await readFile(join(PAGES, "manifest.json"), "utf8")) as {
+    fixtures: Fixture[];
+  };
   const fixtures = manifest.fixtures.filter((f) => !only || f.site === only);
 
   const pages = createServer((req, res) => {
@@ -67,7 +69,12 @@ async function main(): Promise<void> {
   const pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
 
   const base = await mkdtemp(join(tmpdir(), "larder-eval-"));
-  const config = loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), production: false, bcryptRounds: 4, fetchAllow: "127.0.0.1" });
+  const config = loadConfig({} as NodeJS.ProcessEnv, {
+    dataDir: join(base, "data"),
+    production: false,
+    bcryptRounds: 4,
+    fetchAllow: "127.0.0.1",
+  });
   const larder = await Larder.open(config, { log: consoleLogger("silent"), plugins: builtinPlugins });
   const server = await startServer({ larder, port: 0, host: "127.0.0.1" });
   const tokenRes = await fetch(`${server.url}/api/auth/token`, {
@@ -88,15 +95,30 @@ async function main(): Promise<void> {
   for (const fx of fixtures) {
     const expected = JSON.parse(await readFile(join(PAGES, fx.expected), "utf8")) as Record<string, unknown>;
     const url = `${pagesUrl}/${fx.html}`;
-    const got: Observed = { title: null, ingredients: [], instructions_list: [], total_time: null, yields: null, image: null };
+    const got: Observed = {
+      title: null,
+      ingredients: [],
+      instructions_list: [],
+      total_time: null,
+      yields: null,
+      image: null,
+    };
     const res = await api("/api/recipes/create/url", { url, includeTags: false });
     let error: string | null = null;
     if (res.status === 201) {
       const slug = (await res.json()) as string;
-      const r = (await (await api(`/api/recipes/${encodeURIComponent(slug)}`)).json()) as Record<string, unknown>;
+      const r = (await (await api(`/api/recipes/${encodeURIComponent(slug)}`)).json()) as Record<
+        string,
+        unknown
+      >;
       got.title = typeof r.name === "string" ? r.name : null;
-      got.ingredients = ((r.recipeIngredient ?? []) as Array<Record<string, unknown>>).map((i) => String(i.originalText || i.note || i.display || ""));
-      got.instructions_list = ((r.recipeInstructions ?? []) as Array<Record<string, unknown>>).map((s) => String(s.text ?? ""));
+      got.ingredients = ((r.recipeIngredient ?? []) as Array<Record<string, unknown>>).map((i) =>
+        String(i.originalText || i.note || i.display || ""),
+      );
+      // A step's title (its section's heading) and summary (its own name): recipe-scrapers lists them as items.
+      got.instructions_list = ((r.recipeInstructions ?? []) as Array<Record<string, unknown>>).flatMap((s) =>
+        [s.title, s.summary, s.text].filter((x): x is string => typeof x === "string" && x !== ""),
+      );
       got.total_time = toMinutes(r.totalTime ?? null);
       got.yields = typeof r.recipeYield === "string" && r.recipeYield ? r.recipeYield : null;
       const scraped = await api("/api/recipes/test-scrape-url", { url });
@@ -111,10 +133,18 @@ async function main(): Promise<void> {
       if (s) scores[f] = s;
     }
     rows.push({ fixture: fx, status: res.status, error, got, scores });
-    if (verbose) {
+    if (
+      verbose &&
+      (!args.includes("--derivable") || domFields(fx.fields_scraped_from_html_not_schema).length === 0)
+    ) {
       const misses = FIELDS.filter((f) => scores[f] && !scores[f]!.strict);
-      console.log(`${fx.site.padEnd(32)} ${res.status} ${misses.length ? `miss: ${misses.join(", ")}` : "all"}${error ? ` ${error.slice(0, 100)}` : ""}`);
-      for (const f of misses) console.log(`   ${f}: expected ${JSON.stringify(expected[f]).slice(0, 300)}\n   ${" ".repeat(f.length)}  got      ${JSON.stringify(got[f]).slice(0, 300)}`);
+      console.log(
+        `${fx.site.padEnd(32)} ${res.status} ${misses.length ? `miss: ${misses.join(", ")}` : "all"}${error ? ` ${error.slice(0, 100)}` : ""}`,
+      );
+      for (const f of misses)
+        console.log(
+          `   ${f}: expected ${JSON.stringify(expected[f]).slice(0, 300)}\n   ${" ".repeat(f.length)}  got      ${JSON.stringify(got[f]).slice(0, 300)}`,
+        );
     }
   }
   const seconds = (Date.now() - started) / 1000;
@@ -129,7 +159,10 @@ async function main(): Promise<void> {
     const path = join(ROOT, "BENCHMARKS.md");
     const text = await readFile(path, "utf8");
     const section = `${START}\n${report}\n${END}`;
-    const next = text.includes(START) && text.includes(END) ? text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length) : `${text.trimEnd()}\n\n${section}\n`;
+    const next =
+      text.includes(START) && text.includes(END)
+        ? text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length)
+        : `${text.trimEnd()}\n\n${section}\n`;
     await writeFile(path, next);
     console.log(`written to ${path}`);
   }
@@ -141,16 +174,33 @@ function rates(rows: Row[]): Record<Field, { n: number; strict: number; lenient:
   const out = {} as Record<Field, { n: number; strict: number; lenient: number }>;
   for (const f of FIELDS) {
     const scored = rows.map((r) => r.scores[f]).filter((s): s is { strict: boolean; lenient: number } => !!s);
-    out[f] = { n: scored.length, strict: scored.filter((s) => s.strict).length, lenient: scored.reduce((a, s) => a + s.lenient, 0) };
+    out[f] = {
+      n: scored.length,
+      strict: scored.filter((s) => s.strict).length,
+      lenient: scored.reduce((a, s) => a + s.lenient, 0),
+    };
   }
   return out;
 }
 
 function render(rows: Row[], seconds: number): string {
   const derivable = rows.filter((r) => domFields(r.fixture.fields_scraped_from_html_not_schema).length === 0);
-  const strata = (["json-ld", "microdata", "none"] as const).map((s) => [s, rows.filter((r) => r.fixture.schema_org === s)] as const);
-  const sets: Array<[string, Row[]]> = [["all pages", rows], ["schema-derivable subset", derivable], ...strata.map(([s, r]) => [`stratum ${s}`, r] as [string, Row[]])];
-  const targets: Record<Field, number> = { title: 95, ingredients: 90, instructions_list: 85, total_time: 90, yields: 85, image: 85 };
+  const strata = (["json-ld", "microdata", "none"] as const).map(
+    (s) => [s, rows.filter((r) => r.fixture.schema_org === s)] as const,
+  );
+  const sets: Array<[string, Row[]]> = [
+    ["all pages", rows],
+    ["schema-derivable subset", derivable],
+    ...strata.map(([s, r]) => [`stratum ${s}`, r] as [string, Row[]]),
+  ];
+  const targets: Record<Field, number> = {
+    title: 95,
+    ingredients: 90,
+    instructions_list: 85,
+    total_time: 90,
+    yields: 85,
+    image: 85,
+  };
   const lines: string[] = [];
   lines.push("## Recipe import (`npm run eval:import`)");
   lines.push("");
@@ -167,13 +217,18 @@ function render(rows: Row[], seconds: number): string {
     const r = rates(set);
     const macro = FIELDS.reduce((a, f) => a + (r[f].n ? r[f].strict / r[f].n : 0), 0) / FIELDS.length;
     const allSix = set.filter((row) => FIELDS.every((f) => !row.scores[f] || row.scores[f]!.strict)).length;
-    lines.push(`| ${name} | ${set.length} | ${FIELDS.map((f) => `${pct(r[f].strict, r[f].n)} (${pct(r[f].lenient, r[f].n)})`).join(" | ")} | ${(100 * macro).toFixed(1)} % | ${pct(allSix, set.length)} |`);
+    lines.push(
+      `| ${name} | ${set.length} | ${FIELDS.map((f) => `${pct(r[f].strict, r[f].n)} (${pct(r[f].lenient, r[f].n)})`).join(" | ")} | ${(100 * macro).toFixed(1)} % | ${pct(allSix, set.length)} |`,
+    );
   }
   lines.push("");
   const d = rates(derivable);
   lines.push(
     "Targets on the schema-derivable subset: " +
-      FIELDS.map((f) => `${f} ≥ ${targets[f]} % (${d[f].n ? ((100 * d[f].strict) / d[f].n).toFixed(1) : "–"} %, ${d[f].n && (100 * d[f].strict) / d[f].n >= targets[f] ? "met" : "not met"})`).join("; ") +
+      FIELDS.map(
+        (f) =>
+          `${f} ≥ ${targets[f]} % (${d[f].n ? ((100 * d[f].strict) / d[f].n).toFixed(1) : "–"} %, ${d[f].n && (100 * d[f].strict) / d[f].n >= targets[f] ? "met" : "not met"})`,
+      ).join("; ") +
       ".",
   );
   return lines.join("\n");

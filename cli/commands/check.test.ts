@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rm } from "node:fs/promises";
@@ -56,6 +56,65 @@ describe("larder check", () => {
     });
   });
 
+  it("reports symlinked and hidden .md files, never following the link out of the folder", async () => {
+    const outside = join(tmp.path, "outside.md");
+    await writeFile(outside, "---\nname: Outside\n---\nSecret.\n");
+    await symlink(outside, join(recipes, "linked.md"));
+    await writeFile(join(recipes, ".hidden.md"), "---\nname: Hidden\n---\n");
+    await writeFile(join(recipes, "plain.md"), "---\nname: Plain\n---\n");
+    const res = await larder(["--json", "check", "--data", dir]);
+    expect(res.exitCode).toBe(1);
+    const report = json<CheckReport>(res);
+    expect(report.problems).toEqual([
+      { path: "groups/home/recipes/.hidden.md", kind: "hidden", message: expect.stringContaining("hidden") },
+      {
+        path: "groups/home/recipes/linked.md",
+        kind: "symlink",
+        message: expect.stringContaining("never followed"),
+      },
+    ]);
+    expect(report.recipes).toBe(1);
+    expect(await readFile(outside, "utf8")).toBe("---\nname: Outside\n---\nSecret.\n");
+  });
+
+  it("reports a copied file's duplicate id and an owner from outside the group", async () => {
+    const id = "3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10";
+    await writeFile(join(recipes, "soup.md"), `---\nid: ${id}\nname: Soup\n---\n`);
+    await utimes(
+      join(recipes, "soup.md"),
+      new Date("2026-01-01T00:00:00Z"),
+      new Date("2026-01-01T00:00:00Z"),
+    );
+    await writeFile(
+      join(recipes, "a-soup-copy.md"),
+      `---\nid: ${id}\nname: Soup copy\nowner: ../../x\n---\n`,
+    );
+    const res = await larder(["--json", "check", "--data", dir]);
+    expect(res.exitCode).toBe(1);
+    const report = json<CheckReport>(res);
+    expect(report.problems.map((p) => [p.path, p.kind])).toEqual([
+      ["groups/home/recipes/a-soup-copy.md", "duplicate-id"],
+      ["groups/home/recipes/a-soup-copy.md", "foreign-owner"],
+    ]);
+  });
+
+  it("reports a file that is not UTF-8 text as broken and leaves it untouched", async () => {
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("---\nname: Soup\n---\n", "utf16le"),
+    ]);
+    await writeFile(join(recipes, "wide.md"), utf16);
+    const res = await larder(["--json", "check", "--data", dir]);
+    expect(res.exitCode).toBe(1);
+    expect(json<CheckReport>(res).broken).toEqual([
+      expect.objectContaining({
+        path: "groups/home/recipes/wide.md",
+        message: expect.stringContaining("not UTF-8"),
+      }),
+    ]);
+    expect(await readFile(join(recipes, "wide.md"))).toEqual(utf16);
+  });
+
   it("exits 0 and says so when the folder is clean", async () => {
     await writeFile(join(recipes, "fine.md"), "---\nname: Fine\n---\n");
     const res = await larder(["check", "--data", dir]);
@@ -74,5 +133,23 @@ describe("larder check", () => {
     const res = await larder(["check", "--json"], { env: { LARDER_DATA: dir } });
     expect(res.exitCode).toBe(0);
     expect(json<CheckReport>(res).broken).toEqual([]);
+  });
+
+  it("reports webhook and notifier files broken by hand, and leaves them alone", async () => {
+    const hooks = join(dir, "groups", "home", "households", "family", "webhooks.json");
+    const urls = join(dir, ".larder", "notifier-urls.json");
+    await writeFile(hooks, '{ "webhooks": [');
+    await writeFile(urls, '{ "urls": ');
+    try {
+      const res = await larder(["check", "--data", dir, "--json"]);
+      expect(res.exitCode).toBe(1);
+      expect(json<CheckReport>(res).broken.map((b) => b.path)).toEqual(
+        expect.arrayContaining(["groups/home/households/family/webhooks.json", ".larder/notifier-urls.json"]),
+      );
+      expect(await readFile(hooks, "utf8")).toBe('{ "webhooks": [');
+    } finally {
+      await rm(hooks, { force: true });
+      await rm(urls, { force: true });
+    }
   });
 });

@@ -28,10 +28,17 @@ export interface OrphanReport {
   kind: "media-folder";
   message: string;
 }
+/** A file the index settled by rule (a duplicate id, a foreign owner) or does not read at all (a link, a dot name). */
+export interface ProblemReport {
+  path: string;
+  kind: "duplicate-id" | "foreign-owner" | "symlink" | "hidden";
+  message: string;
+}
 export interface CheckReport {
   recipes: number;
   broken: BrokenReport[];
   orphans: OrphanReport[];
+  problems: ProblemReport[];
 }
 
 export function registerCheck(program: Command): void {
@@ -47,7 +54,7 @@ export function registerCheck(program: Command): void {
       // Opening the folder may settle hand-made files (ids written once), so take the lock unless a
       // live server holds it — then the server has already done that, and we only read.
       const report = (await liveServer(dataDir)) ? await inspect() : await withLock(dataDir, inspect);
-      const problems = report.broken.length + report.orphans.length;
+      const problems = report.broken.length + report.orphans.length + report.problems.length;
       if (problems > 0) process.exitCode = EXIT.failure;
       if (isJsonMode()) return printJson(report);
       await printHuman(report);
@@ -67,11 +74,36 @@ export async function checkFolder(larder: Larder): Promise<CheckReport> {
       message: b.message,
     }));
   // The household week's JSON documents (decision 0030): a hand edit that broke one is reported here too.
-  for (const b of [...larder.mealplans.broken(), ...larder.shopping.broken()]) broken.push({ path: rel(b.path), line: null, message: b.message });
+  for (const b of [...larder.mealplans.broken(), ...larder.shopping.broken(), ...larder.webhooks.broken(), ...larder.notifiers.broken()]) broken.push({ path: rel(b.path), line: null, message: b.message });
   const orphans: OrphanReport[] = [];
+  const problems: ProblemReport[] = larder.recipes.store.problems().map((p) => ({
+    path: `groups/${p.groupSlug}/recipes/${p.slug}.md`,
+    kind: p.kind,
+    message: p.message,
+  }));
   for (const group of larder.groups.all()) {
     const dir = larder.folder.recipesDir(group.slug);
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      // The index reads neither (a link could point outside the folder; a dot name is an editor's or
+      // git's), so a person who put a recipe there would otherwise never learn why it is missing.
+      // `.#name.md` is Emacs's lock file while a buffer is modified: not a recipe, not a problem.
+      if (!e.name.endsWith(".md") || e.name.startsWith(".#")) continue;
+      const path = rel(join(dir, e.name));
+      if (e.isSymbolicLink()) {
+        problems.push({
+          path,
+          kind: "symlink",
+          message: "a symbolic link: never followed; replace it with the file itself",
+        });
+      } else if (e.name.startsWith(".")) {
+        problems.push({
+          path,
+          kind: "hidden",
+          message: "a hidden file (dot name): not read as a recipe; rename it without the leading dot",
+        });
+      }
+    }
     const files = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
     for (const e of entries) {
       if (e.isDirectory() && !files.has(`${e.name}.md`)) {
@@ -88,13 +120,14 @@ export async function checkFolder(larder: Larder): Promise<CheckReport> {
     recipes: larder.recipes.store.all().length,
     broken: broken.sort(byPath),
     orphans: orphans.sort(byPath),
+    problems: problems.sort(byPath),
   };
 }
 
 async function printHuman(report: CheckReport): Promise<void> {
-  const { recipes, broken, orphans } = report;
+  const { recipes, broken, orphans, problems } = report;
   const recipesText = `${recipes} recipe${recipes === 1 ? "" : "s"}`;
-  if (broken.length + orphans.length === 0) {
+  if (broken.length + orphans.length + problems.length === 0) {
     await printStatus("ok", `${recipesText}, no problems`);
     return;
   }
@@ -102,12 +135,14 @@ async function printHuman(report: CheckReport): Promise<void> {
     [
       ...broken.map((b) => ({ file: b.path, line: b.line ?? "", problem: b.message })),
       ...orphans.map((o) => ({ file: o.path, line: "", problem: o.message })),
+      ...problems.map((p) => ({ file: p.path, line: "", problem: p.message })),
     ],
     { columns: ["file", "line", "problem"] },
   );
   const parts = [
     broken.length ? `${broken.length} broken file${broken.length === 1 ? "" : "s"}` : "",
     orphans.length ? `${orphans.length} orphan${orphans.length === 1 ? "" : "s"}` : "",
+    problems.length ? `${problems.length} other problem${problems.length === 1 ? "" : "s"}` : "",
   ].filter(Boolean);
   await printStatus("error", `${recipesText}; ${parts.join(", ")}`);
 }

@@ -34,6 +34,22 @@ describe("larder init", () => {
     ).toMatchObject([{ username: "admin", group: "Home", household: "Family", admin: true }]);
   });
 
+  it("seeds foods, units and labels unless --no-seed is given", async () => {
+    const seeded = join(tmp.path, "seeded");
+    const bare = join(tmp.path, "bare");
+    expect((await larder(["init", seeded])).exitCode).toBe(0);
+    expect((await larder(["init", bare, "--no-seed"])).exitCode).toBe(0);
+    const count = async (dir: string, file: string) => {
+      const text = await readFile(join(dir, "groups", "home", file), "utf8").catch(() => "{}");
+      const doc = JSON.parse(text) as Record<string, unknown>;
+      return Object.values(doc).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : v && typeof v === "object" ? Object.keys(v).length : 0), 0);
+    };
+    for (const file of ["foods.json", "units.json", "labels.json"]) {
+      expect(await count(seeded, file), file).toBeGreaterThan(0);
+      expect(await count(bare, file), file).toBe(0);
+    }
+  });
+
   it("prints the login in plain text when stdout is not a terminal", async () => {
     const res = await larder(["init", join(tmp.path, "plain")]);
     expect(res.exitCode).toBe(0);

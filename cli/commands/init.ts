@@ -11,7 +11,8 @@ export function registerInit(program: Command): void {
     .command("init")
     .description("create a new data folder with a first admin")
     .argument("<dir>", "folder to create (must be missing or empty)")
-    .action(async (dirArg: string) => {
+    .option("--no-seed", "start with no foods, units and labels (Mealie's state before its seeders run)")
+    .action(async (dirArg: string, opts: { seed: boolean }) => {
       const dir = resolve(dirArg);
       if (isLarderFolder(dir)) {
         throw new CliError(
@@ -22,7 +23,7 @@ export function registerInit(program: Command): void {
       // The template first (it tolerates a `.git`), then Larder.open writes the first-start state. No
       // lock: the folder was empty a moment ago, so no server can be holding it.
       await initDataFolder(dir, { templatesDir: await findTemplatesDir() });
-      await withLarder(configFor(dir), async () => {});
+      await withLarder(configFor(dir), async () => {}, { seed: opts.seed });
       const login = {
         username: FIRST_ADMIN.username,
         email: FIRST_ADMIN.email,

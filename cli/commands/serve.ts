@@ -41,6 +41,11 @@ function parsePort(value: string | undefined): number | undefined {
 }
 
 async function serve(opts: ServeOptions): Promise<void> {
+  // React (and the libraries of the UI's server build) choose their development or production code
+  // when first loaded, from NODE_ENV: unset, a served page rendered with React's development build,
+  // several times slower (a profile under load showed react-dom-server.node.development.js). A
+  // server is production unless someone says otherwise.
+  process.env.NODE_ENV ??= "production";
   if (opts.demo && opts.data)
     throw new CliError("--demo serves ./.demo; it cannot be combined with --data", EXIT.invalid);
   const port = parsePort(opts.port);
@@ -95,6 +100,8 @@ async function serve(opts: ServeOptions): Promise<void> {
     const demoLogin = demo ? await ensureDemoLogin(larder) : null;
     // Loaded here so that other commands never pay for the HTTP stack and Remix.
     const { startServer } = await import("../../web/server/server.js");
+    const { installCrashGuard } = await import("../../web/server/crash-guard.js");
+    installCrashGuard(larder.log);
     server = await startServer({ larder, port: config.port, host: config.host });
     // process.on, not once: the second signal must reach shutdown() to force the exit.
     process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -6,7 +6,14 @@
 import { z } from "zod";
 import { DataFolder, ensurePrivateDirs } from "../storage/data-folder.js";
 import { JsonDoc } from "../storage/json-doc.js";
-import { UNLOCKED, evaluateLogin, expireLock, isLocked, type LockoutPolicy, type LoginOutcome } from "./lockout.js";
+import {
+  UNLOCKED,
+  evaluateLogin,
+  expireLock,
+  isLocked,
+  type LockoutPolicy,
+  type LoginOutcome,
+} from "./lockout.js";
 import { dummyVerify, hashPassword, verifyPassword } from "./passwords.js";
 
 const CredentialRecord = z.object({
@@ -66,7 +73,11 @@ export class CredentialStore {
   }
 
   /** Store an existing bcrypt hash (a Mealie migration brings its users' `$2b$` hashes). */
-  async setPasswordHash(userId: string, passwordHash: string | null, options: { isDefault?: boolean } = {}): Promise<void> {
+  async setPasswordHash(
+    userId: string,
+    passwordHash: string | null,
+    options: { isDefault?: boolean } = {},
+  ): Promise<void> {
     await this.doc.update((d) => {
       const current = Object.hasOwn(d.users, userId) ? d.users[userId] : { ...UNLOCKED, passwordHash: null };
       const next: CredentialRecord = { ...current, passwordHash };
@@ -107,6 +118,13 @@ export class CredentialStore {
     return record !== null && isLocked(record, this.options.policy, this.#now());
   }
 
+  /** Lock a user now, for everyone (the distributed-attack rule of login-throttle.ts). */
+  async lockNow(userId: string): Promise<void> {
+    if (!this.get(userId)) return;
+    const lockedAt = this.#now().toISOString();
+    await this.doc.update((d) => void (d.users[userId] = { ...d.users[userId], lockedAt }));
+  }
+
   /** Unlock one user (admin action). */
   async unlock(userId: string): Promise<void> {
     const record = this.get(userId);
@@ -117,7 +135,9 @@ export class CredentialStore {
   /** The hourly job: clear locks that have expired. Returns how many users were unlocked. */
   async unlockExpired(now: Date = this.#now()): Promise<number> {
     const policy = this.options.policy;
-    const expired = Object.entries(this.doc.data.users).filter(([, r]) => r.lockedAt !== null && !isLocked(r, policy, now));
+    const expired = Object.entries(this.doc.data.users).filter(
+      ([, r]) => r.lockedAt !== null && !isLocked(r, policy, now),
+    );
     if (expired.length === 0) return 0;
     await this.doc.update((d) => {
       for (const [id] of expired) d.users[id] = { ...d.users[id], ...UNLOCKED };
@@ -127,7 +147,9 @@ export class CredentialStore {
 
   /** `POST /api/admin/users/unlock?force=true`: unlock every locked user. Returns how many. */
   async unlockAll(): Promise<number> {
-    const locked = Object.entries(this.doc.data.users).filter(([, r]) => r.lockedAt !== null || r.loginAttempts > 0);
+    const locked = Object.entries(this.doc.data.users).filter(
+      ([, r]) => r.lockedAt !== null || r.loginAttempts > 0,
+    );
     if (locked.length === 0) return 0;
     await this.doc.update((d) => {
       for (const [id] of locked) d.users[id] = { ...d.users[id], ...UNLOCKED };

@@ -1,7 +1,8 @@
 /**
- * OIDC sign-in, the network half (decision 0010): discovery, the authorization-code flow with PKCE
- * S256, state and nonce, token exchange, JWKS and userinfo. Every request goes through the guarded
- * fetcher (decision 0005), so an IdP on a private address must be listed in LARDER_FETCH_ALLOW.
+ * OIDC sign-in, the network half (decision 0010, 0027): the authorization-code flow with PKCE S256,
+ * state and nonce, on openid-client (discovery, token exchange, ID token and userinfo checks). Every
+ * request goes through the guarded fetcher (decision 0005) as openid-client's custom fetch, so an IdP
+ * on a private address must be listed in LARDER_FETCH_ALLOW.
  *
  * A started sign-in lives here, in memory, keyed by its `state`, for ten minutes, and is used once.
  * It is also tied to the browser that started it by a random "binding" kept in a short-lived
@@ -9,31 +10,16 @@
  * victim the callback link, signing the victim in as the attacker (login CSRF).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
-import { z } from "zod";
+import * as oidc from "openid-client";
 import type { Logger } from "../log/logger.js";
-import { BlockedTargetError, type GuardedFetcher, type RequestOptions } from "../net/index.js";
-import { NO_MATCHING_KEY, OidcError, verifyIdToken, type OidcSettings } from "./oidc-claims.js";
+import { BlockedTargetError, type GuardedFetcher } from "../net/index.js";
+import { OidcError, type OidcSettings } from "./oidc-claims.js";
 
 const FLOW_SECONDS = 600;
 const MAX_PENDING = 1000;
 const DISCOVERY_TTL_MS = 3600_000;
 const BINDING = /^[A-Za-z0-9_-]{43}$/;
-
-const Discovery = z.object({
-  issuer: z.string().min(1),
-  // The browser is sent to the authorization endpoint: nothing but http(s) may get there.
-  authorization_endpoint: z.url({ protocol: /^https?$/ }),
-  token_endpoint: z.url({ protocol: /^https?$/ }),
-  jwks_uri: z.url({ protocol: /^https?$/ }),
-  userinfo_endpoint: z.url({ protocol: /^https?$/ }).optional(),
-  id_token_signing_alg_values_supported: z.array(z.string()).optional(),
-  token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
-});
-type Discovery = z.infer<typeof Discovery>;
-
-const TokenResponse = z.object({ id_token: z.string().min(1), access_token: z.string().optional() });
-const JwkSet = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+const WELL_KNOWN = /\/\.well-known\/openid-configuration\/?$/;
 
 interface PendingFlow {
   verifier: string;
@@ -53,8 +39,6 @@ export interface CallbackParams {
 
 const random = () => randomBytes(32).toString("base64url");
 const sha256 = (s: string) => createHash("sha256").update(s).digest();
-// RFC 6749 §2.3.1: client id and secret are form-encoded before they go into Basic auth.
-const formEncode = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
 
 const unreachable = (what: string, detail: string) =>
   new OidcError(
@@ -62,11 +46,32 @@ const unreachable = (what: string, detail: string) =>
     `${what}: ${detail}`,
   );
 
+/** An OidcError somewhere in `e`'s cause chain (openid-client wraps what the custom fetch throws). */
+function ownError(e: unknown): OidcError | null {
+  for (let c: unknown = e, depth = 0; c && depth < 8; c = (c as { cause?: unknown }).cause, depth++)
+    if (c instanceof OidcError) return c;
+  return null;
+}
+
+function describe(e: unknown): string {
+  const parts: string[] = [];
+  for (let c: unknown = e, depth = 0; c && depth < 4; c = (c as { cause?: unknown }).cause, depth++) {
+    if (c instanceof Error) parts.push(c.message);
+    else if (typeof c === "object" && "attribute" in c) parts.push(`attribute ${String(c.attribute)}`);
+  }
+  return parts.join(": ") || String(e);
+}
+
+interface Discovered {
+  key: string;
+  config: oidc.Configuration;
+  at: number;
+}
+
 export class OidcClient {
   /** Lifetime of the binding cookie: as long as a started sign-in stays valid. */
   static readonly cookieSeconds = FLOW_SECONDS;
-  private discovery: { url: string; doc: Discovery; at: number } | null = null;
-  private keys: { uri: string; get: JWTVerifyGetKey; at: number } | null = null;
+  private discovered: Discovered | null = null;
   private flows = new Map<string, PendingFlow>();
 
   constructor(
@@ -80,28 +85,29 @@ export class OidcClient {
    * A binding the browser already holds is reused, so two tabs signing in at once both work.
    */
   async begin(s: OidcSettings, binding: string | null): Promise<{ url: string; binding: string }> {
-    const doc = await this.discover(s);
+    const config = await this.configuration(s);
     this.prune();
     const keep = binding && BINDING.test(binding) ? binding : random();
-    const state = random();
+    const state = oidc.randomState();
     const flow: PendingFlow = {
-      verifier: random(),
-      nonce: random(),
+      verifier: oidc.randomPKCECodeVerifier(),
+      nonce: oidc.randomNonce(),
       bindingHash: sha256(keep),
       redirectUri: s.redirectUri,
       expires: this.now() + FLOW_SECONDS * 1000,
     };
     this.flows.set(state, flow);
-    const url = new URL(doc.authorization_endpoint);
-    const q = url.searchParams;
-    q.set("response_type", "code");
-    q.set("client_id", s.clientId);
-    q.set("redirect_uri", flow.redirectUri);
-    q.set("scope", s.scope);
-    q.set("state", state);
-    q.set("nonce", flow.nonce);
-    q.set("code_challenge", createHash("sha256").update(flow.verifier).digest("base64url"));
-    q.set("code_challenge_method", "S256");
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: flow.redirectUri,
+      scope: s.scope,
+      state,
+      nonce: flow.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+      code_challenge_method: "S256",
+    });
+    // The browser is sent there: nothing but http(s) may get there.
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+      throw unreachable("discovery", `authorization endpoint ${url.origin} is not http(s)`);
     return { url: url.toString(), binding: keep };
   }
 
@@ -124,7 +130,7 @@ export class OidcClient {
         `authorization error ${p.error}: ${p.errorDescription ?? ""}`,
       );
     }
-    if (!flow || flow.expires < this.now()) {
+    if (!p.state || !flow || flow.expires < this.now()) {
       throw new OidcError(
         "This sign-in link is unknown or has expired; please sign in again",
         "unknown, used or expired state",
@@ -139,30 +145,57 @@ export class OidcClient {
     }
     if (!p.code)
       throw new OidcError("The identity provider sent no authorization code", "callback without code");
-    const doc = await this.discover(s);
-    // RFC 9207: when the IdP names itself in the response, it must be the one we sent the user to.
-    if (p.iss !== null && p.iss !== doc.issuer) {
+    const config = await this.configuration(s);
+    const issuer = config.serverMetadata().issuer;
+    // RFC 9207: when the IdP names itself in the response, it must be the one we sent the user to
+    // (openid-client checks it too; this says so in words).
+    if (p.iss !== null && p.iss !== issuer) {
       throw new OidcError(
         "The sign-in response came from another identity provider",
-        `iss ${p.iss} is not ${doc.issuer}`,
+        `iss ${p.iss} is not ${issuer}`,
       );
     }
-    const tokens = await this.exchange(s, doc, p.code, flow);
-    const secret = s.clientSecret;
-    const algorithms = (doc.id_token_signing_alg_values_supported ?? ["RS256"]).filter(
-      (a) => a !== "none" && (!a.startsWith("HS") || secret !== null),
-    );
-    const idClaims = await this.verifyWithKeys(
-      doc,
-      tokens.id_token,
-      { issuer: doc.issuer, clientId: s.clientId, nonce: flow.nonce, algorithms },
-      secret,
-    );
-    const info = tokens.access_token
-      ? await this.userinfo(doc, tokens.access_token, String(idClaims.sub))
-      : {};
+    const callback = new URL(flow.redirectUri);
+    callback.search = "";
+    callback.searchParams.set("code", p.code);
+    callback.searchParams.set("state", p.state);
+    if (p.iss !== null) callback.searchParams.set("iss", p.iss);
+
+    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    try {
+      tokens = await oidc.authorizationCodeGrant(
+        config,
+        callback,
+        {
+          pkceCodeVerifier: flow.verifier,
+          expectedState: p.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        },
+        { redirect_uri: flow.redirectUri },
+      );
+    } catch (e) {
+      throw this.refusal(e);
+    }
+    const idClaims = tokens.claims();
+    if (!idClaims) throw new OidcError("The identity provider's ID token was rejected", "no ID token");
+    const info = tokens.access_token ? await this.userinfo(config, tokens.access_token, idClaims.sub) : {};
     // Signed ID token claims win; userinfo fills in what the IdP keeps out of the token (often groups).
     return { claims: { ...info, ...idClaims }, redirectUri: flow.redirectUri };
+  }
+
+  /** What a failed code exchange says to the user and to the log. */
+  private refusal(e: unknown): OidcError {
+    const own = ownError(e);
+    if (own) return own;
+    if (e instanceof oidc.ResponseBodyError) {
+      const why = `${e.error}${e.error_description ? ` (${e.error_description})` : ""}`;
+      return new OidcError("The identity provider did not accept the sign-in code", `token endpoint: ${why}`);
+    }
+    return new OidcError(
+      "The identity provider's ID token was rejected",
+      `token response rejected: ${describe(e)}`,
+    );
   }
 
   private prune(): void {
@@ -176,18 +209,27 @@ export class OidcClient {
     }
   }
 
-  private async request(
-    what: string,
-    url: string,
-    opts: Pick<RequestOptions, "method" | "headers" | "body"> = {},
-  ): Promise<{ status: number; body: unknown }> {
+  /** openid-client's fetch, through the guarded fetcher (timeouts, size cap, address policy). */
+  private readonly customFetch: oidc.CustomFetch = async (url, options) => {
+    const what = new URL(url).pathname;
     let res;
     try {
       res = await this.fetcher(url, {
+        method: options.method,
+        headers: options.headers,
+        body:
+          options.body === undefined || options.body === null
+            ? undefined
+            : options.body instanceof URLSearchParams
+              ? options.body.toString()
+              : typeof options.body === "string" || options.body instanceof Uint8Array
+                ? options.body
+                : new Uint8Array(await new Response(options.body).arrayBuffer()),
+        redirect: "manual",
+        signal: options.signal,
         connectTimeoutMs: 5000,
         timeoutMs: 10_000,
         maxBytes: 1024 * 1024,
-        ...opts,
         stream: false,
         throwHttpErrors: false,
       });
@@ -198,126 +240,96 @@ export class OidcClient {
           `${url} is on a private or reserved address; add its host to LARDER_FETCH_ALLOW`,
         );
       }
-      throw unreachable(what, e instanceof Error ? e.message : String(e));
+      throw unreachable(what, `${url}: ${e instanceof Error ? e.message : String(e)}`);
     }
-    let body: unknown = null;
-    try {
-      body = JSON.parse(res.body.toString("utf8"));
-    } catch {
-      body = null;
-    }
-    return { status: res.status, body };
-  }
-
-  private async discover(s: OidcSettings): Promise<Discovery> {
-    const cached = this.discovery;
-    if (cached && cached.url === s.configurationUrl && this.now() - cached.at < DISCOVERY_TTL_MS)
-      return cached.doc;
-    const { status, body } = await this.request("discovery", s.configurationUrl, {
-      headers: { accept: "application/json" },
+    const empty = res.status === 204 || res.status === 304;
+    return new Response(empty ? null : new Uint8Array(res.body), {
+      status: res.status,
+      headers: res.headers,
     });
-    const parsed = Discovery.safeParse(body);
-    if (status !== 200 || !parsed.success)
+  };
+
+  /** Discovery (cached an hour) and the client's settings: which client authentication, which checks. */
+  private async configuration(s: OidcSettings): Promise<oidc.Configuration> {
+    const key = JSON.stringify([s.configurationUrl, s.clientId, s.clientSecret]);
+    const cached = this.discovered;
+    if (cached && cached.key === key && this.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
+    // OIDC Discovery §4.3: the document must name the issuer it was fetched for. Given the issuer (the
+    // configuration URL without its well-known suffix), openid-client fetches the document and refuses
+    // any other issuer; a configuration URL of another shape is fetched as it is.
+    const server = new URL(s.configurationUrl.replace(WELL_KNOWN, ""));
+    const insecure = server.protocol === "http:";
+    let config: oidc.Configuration;
+    try {
+      config = await oidc.discovery(server, s.clientId, { [oidc.clockTolerance]: 60 }, undefined, {
+        [oidc.customFetch]: this.customFetch,
+        timeout: 10,
+        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+      });
+    } catch (e) {
+      const own = ownError(e);
+      if (own) throw unreachable("discovery", own.logDetail);
+      const attribute = (e as { cause?: { attribute?: unknown; body?: { issuer?: unknown } } }).cause;
+      if (attribute?.attribute === "issuer")
+        throw new OidcError(
+          "The identity provider's configuration is not its own; ask your administrator",
+          `discovery: ${s.configurationUrl} names the issuer ${String(attribute.body?.issuer)}, not ${server.href}`,
+        );
       throw unreachable(
         "discovery",
-        `${s.configurationUrl} answered ${status} without a usable OpenID configuration`,
+        `${s.configurationUrl} gave no usable OpenID configuration: ${describe(e)}`,
       );
-    const expected = s.configurationUrl.replace(/\/\.well-known\/openid-configuration\/?$/, "");
-    if (parsed.data.issuer.replace(/\/+$/, "") !== expected.replace(/\/+$/, "")) {
+    }
+    if (!WELL_KNOWN.test(s.configurationUrl))
       this.log.warn(
-        `OIDC: issuer ${parsed.data.issuer} differs from OIDC_CONFIGURATION_URL ${s.configurationUrl}`,
+        `OIDC: ${s.configurationUrl} is not an issuer's /.well-known/openid-configuration; its issuer is not checked`,
       );
+    // The document as the IdP sent it (serverMetadata() adds helper methods).
+    const { supportsPKCE: _helper, ...meta } = config.serverMetadata();
+    // The same choice as before the library: basic when the IdP takes it (or names nothing else).
+    const methods = meta.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
+    const auth =
+      s.clientSecret === null
+        ? oidc.None()
+        : methods.includes("client_secret_basic") || !methods.includes("client_secret_post")
+          ? oidc.ClientSecretBasic(s.clientSecret)
+          : oidc.ClientSecretPost(s.clientSecret);
+    // Never an unsigned ID token, and HS* (signed with the client secret) only when there is a secret.
+    // Without a list, openid-client accepts RS256 alone.
+    const algs = meta.id_token_signing_alg_values_supported?.filter(
+      (a) => a !== "none" && (!a.startsWith("HS") || s.clientSecret !== null),
+    );
+    config = new oidc.Configuration(
+      { ...meta, ...(algs ? { id_token_signing_alg_values_supported: algs } : {}) },
+      s.clientId,
+      { [oidc.clockTolerance]: 60 },
+      auth,
+    );
+    config[oidc.customFetch] = this.customFetch;
+    config.timeout = 10;
+    if (insecure) {
+      oidc.allowInsecureRequests(config);
+      // Without TLS nothing vouches for the token endpoint's answer: check the ID token's signature
+      // against the IdP's keys too (over https, OIDC Core §3.1.3.7 lets TLS do it).
+      oidc.enableNonRepudiationChecks(config);
     }
-    this.discovery = { url: s.configurationUrl, doc: parsed.data, at: this.now() };
-    return parsed.data;
+    this.discovered = { key, config, at: this.now() };
+    return config;
   }
 
-  private async exchange(
-    s: OidcSettings,
-    doc: Discovery,
-    code: string,
-    flow: PendingFlow,
-  ): Promise<z.infer<typeof TokenResponse>> {
-    const form = new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: flow.redirectUri,
-      code_verifier: flow.verifier,
-    });
-    const headers: Record<string, string> = {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "application/json",
-    };
-    const methods = doc.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
-    if (s.clientSecret === null) {
-      form.set("client_id", s.clientId);
-    } else if (methods.includes("client_secret_basic") || !methods.includes("client_secret_post")) {
-      headers.authorization = `Basic ${Buffer.from(`${formEncode(s.clientId)}:${formEncode(s.clientSecret)}`).toString("base64")}`;
-    } else {
-      form.set("client_id", s.clientId);
-      form.set("client_secret", s.clientSecret);
-    }
-    const { status, body } = await this.request("token exchange", doc.token_endpoint, {
-      method: "POST",
-      headers,
-      body: form.toString(),
-    });
-    const parsed = TokenResponse.safeParse(body);
-    if (status === 200 && parsed.success) return parsed.data;
-    const err = z.object({ error: z.string(), error_description: z.string().optional() }).safeParse(body);
-    const why = err.success
-      ? `${err.data.error}${err.data.error_description ? ` (${err.data.error_description})` : ""}`
-      : `status ${status}`;
-    throw new OidcError("The identity provider did not accept the sign-in code", `token endpoint: ${why}`);
-  }
-
-  private async jwks(doc: Discovery, fresh: boolean): Promise<JWTVerifyGetKey> {
-    const cached = this.keys;
-    if (!fresh && cached && cached.uri === doc.jwks_uri && this.now() - cached.at < DISCOVERY_TTL_MS)
-      return cached.get;
-    const { status, body } = await this.request("JWKS", doc.jwks_uri, {
-      headers: { accept: "application/json" },
-    });
-    const parsed = JwkSet.safeParse(body);
-    if (status !== 200 || !parsed.success)
-      throw unreachable("JWKS", `${doc.jwks_uri} answered ${status} without a key set`);
-    const local = createLocalJWKSet(parsed.data);
-    const get: JWTVerifyGetKey = (header, token) => local(header, token);
-    this.keys = { uri: doc.jwks_uri, get, at: this.now() };
-    return get;
-  }
-
-  private async verifyWithKeys(
-    doc: Discovery,
-    token: string,
-    check: Parameters<typeof verifyIdToken>[2],
-    secret: string | null,
+  private async userinfo(
+    config: oidc.Configuration,
+    accessToken: string,
+    sub: string,
   ): Promise<Record<string, unknown>> {
-    const withKeys =
-      (jwks: JWTVerifyGetKey): JWTVerifyGetKey =>
-      (header, t) =>
-        // HS* ID tokens are signed with the client secret (OIDC Core §10.1); the allowed list has
-        // them only when there is a secret.
-        header.alg?.startsWith("HS") && secret !== null ? new TextEncoder().encode(secret) : jwks(header, t);
+    if (!config.serverMetadata().userinfo_endpoint) return {};
+    let info: Record<string, unknown>;
     try {
-      return await verifyIdToken(token, withKeys(await this.jwks(doc, false)), check);
+      info = await oidc.fetchUserInfo(config, accessToken, oidc.skipSubjectCheck);
     } catch (e) {
-      // The IdP may have rotated its keys since we cached them: fetch once more, then give up.
-      if (!(e instanceof OidcError) || !e.logDetail.endsWith(NO_MATCHING_KEY)) throw e;
-      return verifyIdToken(token, withKeys(await this.jwks(doc, true)), check);
-    }
-  }
-
-  private async userinfo(doc: Discovery, accessToken: string, sub: string): Promise<Record<string, unknown>> {
-    if (!doc.userinfo_endpoint) return {};
-    const { status, body } = await this.request("userinfo", doc.userinfo_endpoint, {
-      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
-    });
-    if (status !== 200 || !body || typeof body !== "object" || Array.isArray(body)) {
-      this.log.warn(`OIDC: userinfo answered ${status}; using the ID token's claims only`);
+      this.log.warn(`OIDC: userinfo failed (${describe(e)}); using the ID token's claims only`);
       return {};
     }
-    const info = body as Record<string, unknown>;
     // OIDC Core §5.3.2: a userinfo answer about someone else must not be used.
     if (info.sub !== sub)
       throw new OidcError(

@@ -2,80 +2,21 @@
  * bcrypt password hashing (mealie-api-notes §2) off the event loop (ARCHITECTURE §5): a cost-12 hash
  * takes a quarter of a second or more of pure CPU, which on the main thread would stall every request.
  *
- * The work runs in a tiny pool of worker threads. The worker is an inline script that requires
- * bcryptjs by absolute path, so the same code works under tsx and compiled to dist/ (no worker file
- * to locate). Hashes are `$2b$`, as Mealie's Python bcrypt writes them, so migrated hashes verify.
+ * The work runs on the shared worker pool (workers/pool.ts), which loads on the first sign-in. Hashes are
+ * `$2b$`, as Mealie's Python bcrypt writes them, so migrated hashes verify.
  */
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import { runInPool, stopWorkerPool } from "../workers/pool.js";
 
-const BCRYPT_PATH = createRequire(import.meta.url).resolve("bcryptjs");
+type Job =
+  { op: "hash"; password: string; rounds: number } | { op: "compare"; password: string; hash: string };
 
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const bcrypt = require(workerData.bcryptPath);
-parentPort.on("message", (job) => {
+async function run(job: Job): Promise<string | boolean> {
   try {
-    const result = job.op === "hash"
-      ? bcrypt.hashSync(job.password, bcrypt.genSaltSync(job.rounds))
-      : bcrypt.compareSync(job.password, job.hash);
-    parentPort.postMessage({ id: job.id, ok: true, result });
+    return job.op === "hash" ? await runInPool(job) : await runInPool(job);
   } catch (e) {
-    parentPort.postMessage({ id: job.id, ok: false, error: String((e && e.message) || e) });
+    throw new Error(`bcrypt: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
-});
-`;
-
-type Job = { op: "hash"; password: string; rounds: number } | { op: "compare"; password: string; hash: string };
-type Reply = { id: number; ok: true; result: string | boolean } | { id: number; ok: false; error: string };
-
-interface PoolWorker {
-  worker: Worker;
-  pending: Map<number, { resolve: (v: string | boolean) => void; reject: (e: Error) => void }>;
-}
-
-const MAX_WORKERS = 2;
-const pool: PoolWorker[] = [];
-let nextJobId = 1;
-
-function startWorker(): PoolWorker {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath: BCRYPT_PATH } });
-  const entry: PoolWorker = { worker, pending: new Map() };
-  // Idle workers must never keep the process alive; a busy one is ref'd while it works (see run()).
-  worker.unref();
-  worker.on("message", (reply: Reply) => {
-    const job = entry.pending.get(reply.id);
-    if (!job) return;
-    entry.pending.delete(reply.id);
-    if (entry.pending.size === 0) worker.unref();
-    if (reply.ok) job.resolve(reply.result);
-    else job.reject(new Error(`bcrypt: ${reply.error}`));
-  });
-  const fail = (error: Error) => {
-    const i = pool.indexOf(entry);
-    if (i >= 0) pool.splice(i, 1);
-    for (const job of entry.pending.values()) job.reject(error);
-    entry.pending.clear();
-  };
-  worker.on("error", fail);
-  worker.on("exit", (code) => fail(new Error(`bcrypt worker exited with code ${code}`)));
-  pool.push(entry);
-  return entry;
-}
-
-function run(job: Job): Promise<string | boolean> {
-  // Least busy worker; a second one starts only when the first is busy.
-  let entry = pool.reduce<PoolWorker | undefined>((best, w) => (!best || w.pending.size < best.pending.size ? w : best), undefined);
-  if (!entry || (entry.pending.size > 0 && pool.length < MAX_WORKERS)) entry = startWorker();
-  const id = nextJobId++;
-  const target = entry;
-  return new Promise((resolve, reject) => {
-    target.pending.set(id, { resolve, reject });
-    // While a job runs the process stays alive to receive its answer.
-    target.worker.ref();
-    target.worker.postMessage({ id, ...job });
-  });
 }
 
 /** What a test can observe of the hashing: every bcrypt operation, including the dummy one. */
@@ -94,7 +35,8 @@ function notify(o: BcryptObservation): void {
 
 /** bcrypt-hash a password at the given cost (Mealie's default is 12). */
 export async function hashPassword(password: string, rounds: number): Promise<string> {
-  if (!Number.isInteger(rounds) || rounds < 4 || rounds > 31) throw new RangeError(`bcrypt rounds must be 4..31, got ${rounds}`);
+  if (!Number.isInteger(rounds) || rounds < 4 || rounds > 31)
+    throw new RangeError(`bcrypt rounds must be 4..31, got ${rounds}`);
   notify({ op: "hash" });
   return (await run({ op: "hash", password, rounds })) as string;
 }
@@ -135,8 +77,7 @@ export async function dummyVerify(password: string, rounds = 12): Promise<false>
   return false;
 }
 
-/** Stop the workers (tests; a server never needs to, they are unref'd). */
+/** Stop the worker threads (tests; a server never needs to, they are unref'd). */
 export async function stopPasswordWorkers(): Promise<void> {
-  const workers = pool.splice(0);
-  await Promise.all(workers.map((w) => w.worker.terminate()));
+  await stopWorkerPool();
 }

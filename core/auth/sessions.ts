@@ -53,6 +53,22 @@ export class SessionStore {
     return { sid, exp };
   }
 
+  /**
+   * Push a live session's expiry out (token refresh). The session id stays, so every token issued for it
+   * keeps working until its own `exp`, and logout still ends them all at once. Null if it is gone.
+   */
+  async extend(sid: string, ttlSeconds: number): Promise<{ sid: string; exp: number } | null> {
+    const current = this.get(sid);
+    if (!current) return null;
+    const exp = Math.max(current.exp, this.#nowSeconds() + Math.max(1, Math.floor(ttlSeconds)));
+    if (exp !== current.exp) {
+      await this.doc.update((d) => {
+        if (Object.hasOwn(d.sessions, sid)) d.sessions[sid].exp = exp;
+      });
+    }
+    return { sid, exp };
+  }
+
   /** The session, if it exists and has not expired. */
   get(sid: string): SessionRecord | null {
     const s = Object.hasOwn(this.doc.data.sessions, sid) ? this.doc.data.sessions[sid] : undefined;

@@ -4,16 +4,17 @@
  */
 import { z } from "zod";
 import type { GroupData } from "../groups/registry.js";
-import { BadRequestError, NotFoundError } from "../errors.js";
+import { BadRequestError, NotFoundError, ValidationError } from "../errors.js";
 import { FoodRecord, UnitRecord } from "../schemas/records.js";
 import type { Vocabulary } from "../recipes/doc.js";
 import { isUuid, newId } from "../util/ids.js";
 
 const name = z.string().trim().min(1, "This Field is Required").max(255, "Must Be At Most 255 Characters");
 const aliases = z.array(z.object({ name: z.string().trim().min(1) }).loose()).default([]);
-const extras = z.record(z.string(), z.unknown()).nullish().transform((e) =>
-  Object.fromEntries(Object.entries(e ?? {}).map(([k, v]) => [k, String(v)])),
-);
+const extras = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((e) => Object.fromEntries(Object.entries(e ?? {}).map(([k, v]) => [k, String(v)])));
 
 export const FoodIn = z
   .object({
@@ -63,7 +64,10 @@ function toRecord<K extends Kind>(kind: K, input: unknown, base: Partial<Rec<K>>
       extras: d.extras,
       labelId: d.labelId ?? null,
       aliases: d.aliases.map((a) => ({ name: a.name })),
-      householdsWithIngredientFood: d.householdsWithIngredientFood ?? (base as unknown as Partial<FoodRecord>).householdsWithIngredientFood ?? [],
+      householdsWithIngredientFood:
+        d.householdsWithIngredientFood ??
+        (base as unknown as Partial<FoodRecord>).householdsWithIngredientFood ??
+        [],
     }) as Rec<K>;
   }
   const d = UnitIn.parse(input);
@@ -81,6 +85,21 @@ function toRecord<K extends Kind>(kind: K, input: unknown, base: Partial<Rec<K>>
     standardQuantity: d.standardQuantity ?? null,
     standardUnit: d.standardUnit ?? null,
   }) as Rec<K>;
+}
+
+/**
+ * A food's label must be one of its own group's labels: another group's id (or a made-up one) would
+ * show a label the group cannot see or edit, and leak that it exists.
+ */
+function assertOwnLabel(g: GroupData, rec: unknown): void {
+  const labelId = (rec as { labelId?: string | null }).labelId;
+  if (labelId === undefined || labelId === null) return;
+  const lower = labelId.toLowerCase();
+  if (!g.labels.data.labels.some((l) => l.id.toLowerCase() === lower)) {
+    throw new ValidationError([
+      { loc: ["body", "labelId"], msg: "Label not found in this group", type: "value_error" },
+    ]);
+  }
 }
 
 export class VocabularyService {
@@ -102,6 +121,7 @@ export class VocabularyService {
   async create<K extends Kind>(g: GroupData, kind: K, input: unknown): Promise<Rec<K>> {
     const now = new Date().toISOString();
     const rec = toRecord(kind, input, { id: newId(), createdAt: now, updatedAt: now } as Partial<Rec<K>>);
+    assertOwnLabel(g, rec);
     if (this.byName(g, kind, rec.name)) {
       throw new BadRequestError(`'${rec.name}' already exists`, {
         message: "An item with this name already exists",
@@ -115,9 +135,15 @@ export class VocabularyService {
     return rec;
   }
 
-  async update<K extends Kind>(g: GroupData, kind: K, id: string, input: unknown): Promise<{ record: Rec<K>; old: Rec<K> }> {
+  async update<K extends Kind>(
+    g: GroupData,
+    kind: K,
+    id: string,
+    input: unknown,
+  ): Promise<{ record: Rec<K>; old: Rec<K> }> {
     const old = this.get(g, kind, id);
     const rec = toRecord(kind, input, { ...old, updatedAt: new Date().toISOString() });
+    assertOwnLabel(g, rec);
     const clash = this.byName(g, kind, rec.name);
     if (clash && clash.id !== id) throw new BadRequestError(`'${rec.name}' already exists`);
     await docOf(g, kind).update((d) => {
@@ -146,7 +172,10 @@ export class VocabularyService {
       const names = new Set(d[kind].map((x) => x.name.toLowerCase()));
       for (const item of items) {
         const raw = item as Record<string, unknown>;
-        const input = { ...raw, aliases: ((raw.aliases as unknown[]) ?? []).map((a) => (typeof a === "string" ? { name: a } : a)) };
+        const input = {
+          ...raw,
+          aliases: ((raw.aliases as unknown[]) ?? []).map((a) => (typeof a === "string" ? { name: a } : a)),
+        };
         const rec = toRecord(kind, input, { id: newId(), createdAt: now, updatedAt: now } as Partial<Rec<K>>);
         if (names.has(rec.name.toLowerCase())) continue;
         names.add(rec.name.toLowerCase());
@@ -170,6 +199,10 @@ export function vocabularyOf(g: GroupData): Vocabulary {
       useAbbreviation: u.useAbbreviation,
       fraction: u.fraction,
     })),
-    foods: g.foods.data.foods.map((f) => ({ name: f.name, pluralName: f.pluralName, aliases: f.aliases.map((a) => a.name) })),
+    foods: g.foods.data.foods.map((f) => ({
+      name: f.name,
+      pluralName: f.pluralName,
+      aliases: f.aliases.map((a) => a.name),
+    })),
   };
 }

@@ -49,11 +49,10 @@ export class GroupAdminService {
     return g;
   }
 
-  /** POST /admin/groups: a new group with its household "Family". A taken name is a 400. */
+  /** POST /admin/groups: a new group with its household "Family". A taken name becomes "Name (1)", as in Mealie. */
   async createGroup(actor: Actor, raw: unknown): Promise<GroupData> {
     adminOf(actor);
     const { name } = GroupCreateBody.parse(raw ?? {});
-    if (this.larder.groups.byName(name)) throw new BadRequestError("A group with this name already exists");
     // Mealie's defaults for a new group: private, and so is its household, whose recipes are not public.
     return this.larder.groups.createGroup(name, "Family", undefined, { household: { privateHousehold: true, recipePublic: false } });
   }
@@ -97,7 +96,7 @@ export class GroupAdminService {
 
   /**
    * POST /admin/households: in `groupId` (default: the site's default group), with privacy following
-   * the group's, as Mealie derives it. A name taken in that group is a 400.
+   * the group's, as Mealie derives it. A name taken in that group becomes "Name (1)", as in Mealie.
    */
   async createHousehold(actor: Actor, raw: unknown): Promise<{ household: HouseholdData; group: GroupData }> {
     adminOf(actor);
@@ -105,7 +104,6 @@ export class GroupAdminService {
     const groups = this.larder.groups;
     const group = body.groupId ? groups.byId(body.groupId) : (groups.bySlugOrNull(this.larder.site.data.defaultGroup) ?? groups.all()[0] ?? null);
     if (!group) throw new NotFoundError("Group not found");
-    if (groups.householdIn(group, body.name)) throw new BadRequestError("A household with this name already exists in the group");
     const priv = group.doc.data.preferences.privateGroup;
     const household = await groups.createHousehold(group, body.name, undefined, { privateHousehold: priv, recipePublic: !priv });
     return { household, group };

@@ -17,8 +17,18 @@ import { buildWireContext } from "../recipes/wire-context.js";
 import { emptyRecipeDoc } from "../recipes/doc.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
-import type { ImportedRecipe, ImporterPlugin, ImportInput, ParserPlugin, ParserVocabulary, PluginContext } from "../plugins/kinds.js";
-import { BadRequestError } from "../errors.js";
+import type {
+  ImportedRecipe,
+  ImporterPlugin,
+  ImportInput,
+  ParserPlugin,
+  ParserVocabulary,
+  PluginContext,
+} from "../plugins/kinds.js";
+import { BadRequestError, ForbiddenError } from "../errors.js";
+import { imageContentType, sniffImage } from "../media/image-check.js";
+import { OpenAIClient, openAISettings, type ChatMessage } from "../ai/openai-client.js";
+import { aiFetcher, openAIImageServices } from "../ai/ai-endpoint.js";
 import { BadRecipeDataError } from "./errors.js";
 import { newId } from "../util/ids.js";
 import { fileSlug, slugify } from "../util/slug.js";
@@ -156,6 +166,11 @@ export class ImportService {
     return { slug, id, name };
   }
 
+  /** Whether photo import is on (OPENAI_API_KEY set, image services not turned off): app info, the UI. */
+  imageServicesEnabled(): boolean {
+    return openAIImageServices(this.larder.config);
+  }
+
   /** The context handed to importer and parser plugins. */
   pluginContext(signal?: AbortSignal): PluginContext {
     return { config: this.larder.config, log: this.larder.log, fetch: this.fetcher, signal };
@@ -163,7 +178,9 @@ export class ImportService {
 
   /** The first enabled importer that accepts the input (a `name` picks one). */
   importerFor(input: ImportInput, name?: string): ImporterPlugin {
-    const candidates = name ? [this.larder.plugins.get("importer", name)].filter((p): p is ImporterPlugin => !!p) : this.larder.plugins.all("importer");
+    const candidates = name
+      ? [this.larder.plugins.get("importer", name)].filter((p): p is ImporterPlugin => !!p)
+      : this.larder.plugins.all("importer");
     const found = candidates.find((p) => {
       try {
         return p.accepts(input);
@@ -171,21 +188,35 @@ export class ImportService {
         return false;
       }
     });
-    if (!found) throw new BadRequestError(name ? `The importer '${name}' is not available` : `No importer reads this input (${input.type})`);
+    if (!found)
+      throw new BadRequestError(
+        name ? `The importer '${name}' is not available` : `No importer reads this input (${input.type})`,
+      );
     return found;
   }
 
   /** What an importer reads from the input, before anything is written. */
-  async read(actor: Actor, input: ImportInput, opts: { importer?: string; signal?: AbortSignal } = {}): Promise<ImportedRecipe[]> {
+  async read(
+    actor: Actor,
+    input: ImportInput,
+    opts: { importer?: string; signal?: AbortSignal } = {},
+  ): Promise<ImportedRecipe[]> {
     this.larder.groups.scopeOf(actor);
     const importer = this.importerFor(input, opts.importer);
-    const recipes = await this.larder.plugins.use(importer, (p) => p.import(input, this.pluginContext(opts.signal)));
-    if (!Array.isArray(recipes) || recipes.length === 0) throw new BadRecipeDataError("The importer found no recipe");
+    const recipes = await this.larder.plugins.use(importer, (p) =>
+      p.import(input, this.pluginContext(opts.signal)),
+    );
+    if (!Array.isArray(recipes) || recipes.length === 0)
+      throw new BadRecipeDataError("The importer found no recipe");
     return recipes;
   }
 
   /** Read the input with the importer that accepts it and create its (first) recipe; returns the slug. */
-  async importOne(actor: Actor, input: ImportInput, opts: ImportOptions & { importer?: string } = {}): Promise<ImportResult> {
+  async importOne(
+    actor: Actor,
+    input: ImportInput,
+    opts: ImportOptions & { importer?: string } = {},
+  ): Promise<ImportResult> {
     const [first] = await this.read(actor, input, opts);
     return this.create(actor, first, { source: input.type, ...opts });
   }
@@ -200,17 +231,101 @@ export class ImportService {
     const path = join(this.larder.folder.tmpDir, `import-${newId()}.zip`);
     await writeFile(path, data, { mode: 0o600 });
     try {
-      return await this.importOne(actor, { type: "zip", path }, { tags: true, categories: true, ...opts, source: "zip" });
+      return await this.importOne(
+        actor,
+        { type: "zip", path },
+        { tags: true, categories: true, ...opts, source: "zip" },
+      );
     } finally {
       await rm(path, { force: true });
     }
   }
 
+  /**
+   * POST /recipes/create/image: photos to one recipe through the `openai-vision` importer. The photos
+   * are checked to be images, kept in `.larder/tmp` only while the importer reads them, and the first
+   * becomes the recipe's image.
+   */
+  async importImages(
+    actor: Actor,
+    photos: ReadonlyArray<{ data: Buffer }>,
+    opts: ImportOptions & { translateLanguage?: string | null } = {},
+  ): Promise<ImportResult> {
+    this.larder.groups.scopeOf(actor);
+    if (!openAIImageServices(this.larder.config))
+      throw new BadRequestError("OpenAI image services are not enabled");
+    if (photos.length === 0) throw new BadRequestError("No image was given");
+    const kinds = photos.map((p) => sniffImage(p.data));
+    if (kinds.some((k) => !k))
+      throw new BadRequestError("Every file must be an image (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF)");
+    await mkdir(this.larder.folder.tmpDir, { recursive: true });
+    const paths: string[] = [];
+    try {
+      const images = [];
+      for (const [i, p] of photos.entries()) {
+        const path = join(this.larder.folder.tmpDir, `import-${newId()}.${kinds[i]}`);
+        paths.push(path);
+        await writeFile(path, p.data, { mode: 0o600 });
+        images.push({ path, contentType: imageContentType(kinds[i]!) });
+      }
+      const input: ImportInput = {
+        type: "images",
+        images,
+        ...(opts.translateLanguage ? { translateLanguage: opts.translateLanguage } : {}),
+      };
+      return await this.importOne(actor, input, {
+        tags: true,
+        categories: true,
+        ...opts,
+        importer: "openai-vision",
+        source: "image",
+      });
+    } finally {
+      for (const path of paths) await rm(path, { force: true });
+    }
+  }
+
+  /**
+   * POST /admin/debug/openai: one small request to the configured model (with the image when given),
+   * answered as Mealie's DebugResponse: never an error status, the failure is in `response`.
+   */
+  async aiDebug(actor: Actor, image?: Buffer | null): Promise<{ success: boolean; response: string | null }> {
+    const { user } = this.larder.groups.scopeOf(actor);
+    if (!user.admin) throw new ForbiddenError("Permission Denied");
+    const settings = openAISettings(this.larder.config.openai);
+    if (!settings) return { success: false, response: "OpenAI is not enabled (set OPENAI_API_KEY)" };
+    try {
+      const client = new OpenAIClient(settings, aiFetcher(this.larder.config, settings));
+      const kind = image ? sniffImage(image) : null;
+      if (image && !kind) return { success: false, response: "The file is not an image" };
+      const content: ChatMessage["content"] = image
+        ? [
+            { type: "text", text: "Describe this image in one sentence." },
+            {
+              type: "image_url",
+              image_url: { url: `data:${imageContentType(kind!)};base64,${image.toString("base64")}` },
+            },
+          ]
+        : "This is a test of the connection. Answer with a short greeting.";
+      const response = await client.chat([{ role: "user", content }], {
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      return { success: true, response };
+    } catch (e) {
+      return { success: false, response: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
   /** POST /recipes/test-scrape-url: what the page importer reads, nothing written. */
-  async inspect(actor: Actor, input: ImportInput, opts: { importer?: string; signal?: AbortSignal } = {}): Promise<unknown> {
+  async inspect(
+    actor: Actor,
+    input: ImportInput,
+    opts: { importer?: string; signal?: AbortSignal } = {},
+  ): Promise<unknown> {
     this.larder.groups.scopeOf(actor);
     const importer = this.importerFor(input, opts.importer);
-    if (!importer.inspect) throw new BadRequestError(`The importer '${importer.name}' cannot show what it reads`);
+    if (!importer.inspect)
+      throw new BadRequestError(`The importer '${importer.name}' cannot show what it reads`);
     return this.larder.plugins.use(importer, (p) => p.inspect!(input, this.pluginContext(opts.signal)));
   }
 
@@ -219,7 +334,11 @@ export class ImportService {
    * filled in the background with at most `BULK_CONCURRENCY` fetches at once. Resolves with the report
    * id as soon as the report exists.
    */
-  async startBulk(actor: Actor, items: ReadonlyArray<BulkItem>, opts: ImportOptions = {}): Promise<{ reportId: string }> {
+  async startBulk(
+    actor: Actor,
+    items: ReadonlyArray<BulkItem>,
+    opts: ImportOptions = {},
+  ): Promise<{ reportId: string }> {
     this.larder.groups.scopeOf(actor);
     const report = await this.larder.reports.start(actor, { name: "Bulk Import", category: "bulk_import" });
     const run = (async () => {
@@ -227,20 +346,30 @@ export class ImportService {
       const worker = async () => {
         for (let item = queue.shift(); item; item = queue.shift()) {
           try {
-            const r = await this.importOne(actor, { type: "url", url: item.url }, {
-              tags: opts.tags,
-              categories: opts.categories,
-              replaceTags: item.tags?.length ? item.tags : null,
-              replaceCategories: item.categories?.length ? item.categories : null,
-              source: "url/bulk",
-            });
+            const r = await this.importOne(
+              actor,
+              { type: "url", url: item.url },
+              {
+                tags: opts.tags,
+                categories: opts.categories,
+                replaceTags: item.tags?.length ? item.tags : null,
+                replaceCategories: item.categories?.length ? item.categories : null,
+                source: "url/bulk",
+              },
+            );
             report.add({ success: true, message: `Successfully imported recipe ${r.name}` });
           } catch (e) {
-            report.add({ success: false, message: `failed to scrape url ${item.url}`, exception: e instanceof Error ? e.message : String(e) });
+            report.add({
+              success: false,
+              message: `failed to scrape url ${item.url}`,
+              exception: e instanceof Error ? e.message : String(e),
+            });
           }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, Math.max(1, items.length)) }, worker));
+      await Promise.all(
+        Array.from({ length: Math.min(BULK_CONCURRENCY, Math.max(1, items.length)) }, worker),
+      );
       await report.finish();
     })().catch((e: unknown) => this.larder.log.error("bulk import failed", e));
     this.background.add(run);
@@ -290,6 +419,7 @@ export class ImportService {
     const lines = ings.filter((_, i) => plain[i]).map((ing) => String(ing.note).trim());
     if (lines.length === 0) return ings;
     let parsed;
+    const { vocabulary, matcher } = this.larder.parsers.vocabularyFor(group);
     try {
       parsed = await this.larder.plugins.use(parser, (p) =>
         p.parse(lines, {
@@ -297,7 +427,8 @@ export class ImportService {
           log: this.larder.log,
           fetch: this.fetcher,
           signal: opts.signal,
-          vocabulary: parserVocabulary(group),
+          vocabulary,
+          match: matcher,
         }),
       );
     } catch (e) {
@@ -394,7 +525,9 @@ function normaliseImported(recipe: Record<string, unknown>, opts: ImportOptions)
       : organizers(out.tags);
   out.recipeCategory = opts.replaceCategories
     ? organizers(opts.replaceCategories)
-    : organizers(out.recipeCategory);
+    : opts.categories === false
+      ? []
+      : organizers(out.recipeCategory);
   out.tools = organizers(out.tools);
   const ings = Array.isArray(out.recipeIngredient) ? out.recipeIngredient : [];
   out.recipeIngredient = ings
@@ -462,25 +595,6 @@ function householdSettings(larder: Larder, group: GroupData, user: UserRecord): 
       out[k] = v;
   }
   return out;
-}
-
-function parserVocabulary(group: GroupData): ParserVocabulary {
-  return {
-    foods: group.foods.data.foods.map((f) => ({
-      id: f.id,
-      name: f.name,
-      pluralName: f.pluralName ?? null,
-      aliases: (f.aliases ?? []).map((a) => ({ name: typeof a === "string" ? a : a.name })),
-    })),
-    units: group.units.data.units.map((u) => ({
-      id: u.id,
-      name: u.name,
-      pluralName: u.pluralName ?? null,
-      abbreviation: u.abbreviation ?? null,
-      pluralAbbreviation: u.pluralAbbreviation ?? null,
-      aliases: (u.aliases ?? []).map((a) => ({ name: typeof a === "string" ? a : a.name })),
-    })),
-  };
 }
 
 /** A parser's food or unit as `{id, name}` when the group knows it (by id, else by name); null otherwise. */

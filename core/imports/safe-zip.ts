@@ -41,7 +41,8 @@ const S_IFLNK = 0o120000;
 /** Why this entry name is unsafe, or null. */
 export function unsafeEntryName(name: string): string | null {
   if (name.includes("\0")) return "a name with a NUL byte";
-  if (name.startsWith("/") || name.startsWith("\\") || /^[a-zA-Z]:/.test(name)) return `an absolute path (${name})`;
+  if (name.startsWith("/") || name.startsWith("\\") || /^[a-zA-Z]:/.test(name))
+    return `an absolute path (${name})`;
   if (name.split(/[\\/]/).some((p) => p === "..")) return `a path that leaves the archive (${name})`;
   return null;
 }
@@ -60,14 +61,20 @@ export async function readZip(
   type Entry = import("yauzl").Entry;
   const zip = await new Promise<ZipFile>((resolve, reject) =>
     // strictFileNames off: we judge names ourselves, to say why; decodeStrings keeps names as text.
-    yauzl.fromBuffer(data, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
-      err || !z ? reject(new UnsafeZipError(`not a readable zip (${err?.message ?? "no data"})`)) : resolve(z),
+    yauzl.fromBuffer(
+      data,
+      { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: false },
+      (err, z) =>
+        err || !z
+          ? reject(new UnsafeZipError(`not a readable zip (${err?.message ?? "no data"})`))
+          : resolve(z),
     ),
   ).catch((e: unknown) => {
     throw e instanceof UnsafeZipError ? e : new UnsafeZipError(String(e));
   });
   try {
-    if (zip.entryCount > limits.maxEntries) throw new UnsafeZipError(`more than ${limits.maxEntries} entries`);
+    if (zip.entryCount > limits.maxEntries)
+      throw new UnsafeZipError(`more than ${limits.maxEntries} entries`);
     const raw: Entry[] = [];
     await new Promise<void>((resolve, reject) => {
       zip.on("entry", (e: Entry) => {
@@ -86,16 +93,27 @@ export async function readZip(
       const why = unsafeEntryName(e.fileName);
       if (why) throw new UnsafeZipError(`it contains ${why}`);
       const mode = (e.externalFileAttributes >>> 16) & 0xffff;
-      if ((mode & S_IFMT) === S_IFLNK) throw new UnsafeZipError(`it contains a symbolic link (${e.fileName})`);
-      if (e.generalPurposeBitFlag & 0x1) throw new UnsafeZipError(`it contains an encrypted entry (${e.fileName})`);
+      if ((mode & S_IFMT) === S_IFLNK)
+        throw new UnsafeZipError(`it contains a symbolic link (${e.fileName})`);
+      if (e.generalPurposeBitFlag & 0x1)
+        throw new UnsafeZipError(`it contains an encrypted entry (${e.fileName})`);
       total += e.uncompressedSize;
-      if (total > limits.maxTotalBytes) throw new UnsafeZipError(`it expands to more than ${limits.maxTotalBytes} bytes`);
-      if (e.uncompressedSize > limits.maxEntryBytes) throw new UnsafeZipError(`an entry is larger than ${limits.maxEntryBytes} bytes (${e.fileName})`);
-      if (e.uncompressedSize > 64 * 1024 && e.uncompressedSize > Math.max(1, e.compressedSize) * limits.maxRatio) {
-        throw new UnsafeZipError(`an entry expands more than ${limits.maxRatio} times (${e.fileName}): a zip bomb?`);
+      if (total > limits.maxTotalBytes)
+        throw new UnsafeZipError(`it expands to more than ${limits.maxTotalBytes} bytes`);
+      if (e.uncompressedSize > limits.maxEntryBytes)
+        throw new UnsafeZipError(`an entry is larger than ${limits.maxEntryBytes} bytes (${e.fileName})`);
+      if (
+        e.uncompressedSize > 64 * 1024 &&
+        e.uncompressedSize > Math.max(1, e.compressedSize) * limits.maxRatio
+      ) {
+        throw new UnsafeZipError(
+          `an entry expands more than ${limits.maxRatio} times (${e.fileName}): a zip bomb?`,
+        );
       }
     }
-    const entries = raw.filter((e) => !e.fileName.endsWith("/")).map((e) => ({ name: e.fileName, size: e.uncompressedSize, compressedSize: e.compressedSize }));
+    const entries = raw
+      .filter((e) => !e.fileName.endsWith("/"))
+      .map((e) => ({ name: e.fileName, size: e.uncompressedSize, compressedSize: e.compressedSize }));
     const files = new Map<string, Buffer>();
     for (const e of raw) {
       if (e.fileName.endsWith("/")) continue;
@@ -112,7 +130,10 @@ export async function readZip(
 function readEntry(zip: import("yauzl").ZipFile, entry: import("yauzl").Entry, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(new UnsafeZipError(`entry ${entry.fileName} cannot be read (${err?.message ?? "no stream"})`));
+      if (err || !stream)
+        return reject(
+          new UnsafeZipError(`entry ${entry.fileName} cannot be read (${err?.message ?? "no stream"})`),
+        );
       const chunks: Buffer[] = [];
       let n = 0;
       stream.on("data", (c: Buffer) => {

@@ -48,7 +48,9 @@ export class MaintenanceService {
   constructor(private readonly larder: Larder) {}
 
   /** GET /admin/maintenance. */
-  async summary(actor: Actor): Promise<{ dataDirSize: string; cleanableImages: number; cleanableDirs: number }> {
+  async summary(
+    actor: Actor,
+  ): Promise<{ dataDirSize: string; cleanableImages: number; cleanableDirs: number }> {
     adminOf(actor);
     let cleanableImages = 0;
     for (const dir of await this.staleImageDirs()) cleanableImages += await countFiles(dir);
@@ -59,8 +61,41 @@ export class MaintenanceService {
     };
   }
 
+  /**
+   * Larder's GET /admin/maintenance/problems: what a person should look at in the recipe files —
+   * files that cannot be read (never written until fixed: not UTF-8, front matter that does not
+   * parse, too large) and what the identity rules settled on their own (a copied file's duplicate id,
+   * an owner from outside the group). The same list `larder check` prints and the log reports.
+   */
+  problems(actor: Actor): {
+    items: Array<{ path: string; kind: string; line: number | null; message: string }>;
+  } {
+    adminOf(actor);
+    const store = this.larder.recipes.store;
+    const where = (g: string, s: string) => `groups/${g}/recipes/${s}.md`;
+    return {
+      items: [
+        ...store
+          .broken()
+          .map((b) => ({
+            path: where(b.groupSlug, b.slug),
+            kind: "broken",
+            line: b.line,
+            message: b.message,
+          })),
+        ...store
+          .problems()
+          .map((p) => ({ path: where(p.groupSlug, p.slug), kind: p.kind, line: null, message: p.message })),
+      ],
+    };
+  }
+
   /** GET /admin/maintenance/storage. */
-  async storage(actor: Actor): Promise<Record<"tempDirSize" | "backupsDirSize" | "groupsDirSize" | "recipesDirSize" | "userDirSize", string>> {
+  async storage(
+    actor: Actor,
+  ): Promise<
+    Record<"tempDirSize" | "backupsDirSize" | "groupsDirSize" | "recipesDirSize" | "userDirSize", string>
+  > {
     adminOf(actor);
     const f = this.larder.folder;
     let recipes = 0;
@@ -81,7 +116,8 @@ export class MaintenanceService {
     const dir = this.larder.folder.logsDir;
     const files = await readdir(dir, { withFileTypes: true }).catch(() => []);
     const dated: { name: string; mtime: number }[] = [];
-    for (const e of files) if (e.isFile()) dated.push({ name: e.name, mtime: (await stat(join(dir, e.name))).mtimeMs });
+    for (const e of files)
+      if (e.isFile()) dated.push({ name: e.name, mtime: (await stat(join(dir, e.name))).mtimeMs });
     dated.sort((a, b) => a.mtime - b.mtime || a.name.localeCompare(b.name));
     const out: string[] = [];
     // Newest file last; read from the newest backwards until enough lines are collected.
@@ -169,7 +205,13 @@ export class MaintenanceService {
       stale.push(...(await staleVersions(dir, hasOriginal, new Set(["timeline"]))));
       for (const eventId of await dirNames(join(dir, "timeline"))) {
         const eventDir = join(dir, "timeline", eventId);
-        stale.push(...(await staleVersions(eventDir, await hasOriginalIn(join(media, "timeline", eventId)), new Set())));
+        stale.push(
+          ...(await staleVersions(
+            eventDir,
+            await hasOriginalIn(join(media, "timeline", eventId)),
+            new Set(),
+          )),
+        );
       }
     }
     return stale;
@@ -187,7 +229,8 @@ export class MaintenanceService {
       const recipesDir = f.recipesDir(g.slug);
       for (const name of await dirNames(recipesDir)) {
         if (!isSafeSlug(name)) continue;
-        if (existsSync(join(recipesDir, `${name}.md`)) || this.larder.recipes.store.get(g.slug, name)) continue;
+        if (existsSync(join(recipesDir, `${name}.md`)) || this.larder.recipes.store.get(g.slug, name))
+          continue;
         out.push(join(recipesDir, name));
       }
     }
@@ -206,7 +249,9 @@ async function hasOriginalIn(dir: string): Promise<boolean> {
 async function staleVersions(dir: string, hasSource: boolean, skip: ReadonlySet<string>): Promise<string[]> {
   const names = (await dirNames(dir)).filter((n) => !skip.has(n));
   if (!hasSource) return names.map((n) => join(dir, n));
-  const dated = await Promise.all(names.map(async (n) => ({ p: join(dir, n), mtime: (await stat(join(dir, n))).mtimeMs })));
+  const dated = await Promise.all(
+    names.map(async (n) => ({ p: join(dir, n), mtime: (await stat(join(dir, n))).mtimeMs })),
+  );
   dated.sort((a, b) => b.mtime - a.mtime);
   return dated.slice(1).map((d) => d.p);
 }

@@ -44,9 +44,11 @@ const INLINE_TYPES: Record<string, string> = {
 
 /** The asset file name for a name and extension, or a 400 when either looks like a path. */
 export function assetFileName(name: string, extension: string): string {
-  if (typeof name !== "string" || !name.trim() || name.length > MAX_NAME) throw new BadRequestError("Invalid asset name");
+  if (typeof name !== "string" || !name.trim() || name.length > MAX_NAME)
+    throw new BadRequestError("Invalid asset name");
   if (/[/\\\0]/.test(name) || name.includes("..")) throw new BadRequestError("Invalid asset name");
-  if (typeof extension !== "string" || /[/\\\0]/.test(extension) || extension.includes("..")) throw new BadRequestError("Invalid asset extension");
+  if (typeof extension !== "string" || /[/\\\0]/.test(extension) || extension.includes(".."))
+    throw new BadRequestError("Invalid asset extension");
   const ext = extension.trim().split(".").pop() ?? "";
   if (!EXTENSION_RE.test(ext)) throw new BadRequestError("Invalid asset extension");
   const slug = slugify(name).slice(0, 100).replace(/-+$/, "");
@@ -65,8 +67,12 @@ export class AssetsService {
     const { entry, group, user } = findHouseholdRecipe(this.larder, actor, slugOrId);
     assertMayEditRecipe(this.larder, user, entry);
     const fileName = assetFileName(input.name, input.extension);
-    const icon = String(input.icon ?? "").trim().slice(0, MAX_ICON) || "mdi-file";
-    if (input.data.length > this.larder.config.maxUploadBytes) throw new PayloadTooLargeError("Uploaded file is too large");
+    const icon =
+      String(input.icon ?? "")
+        .trim()
+        .slice(0, MAX_ICON) || "mdi-file";
+    if (input.data.length > this.larder.config.maxUploadBytes)
+      throw new PayloadTooLargeError("Uploaded file is too large");
     const folder = this.larder.folder;
     const dir = join(folder.recipeMediaDir(group.slug, entry.slug), "assets");
     const real = await realDirInside(folder.root, dir, true);
@@ -77,12 +83,15 @@ export class AssetsService {
     const doc = touchedDoc(current);
     // Uploading the same name again replaces the file, so it replaces the listing too.
     doc.assets = [...doc.assets.filter((a) => a.fileName !== fileName), asset];
-    await this.larder.recipes.store.save(current.groupSlug, current.slug, doc);
+    await this.larder.recipes.store.save(current.groupSlug, current.slug, doc, { basedOn: current });
     return asset;
   }
 
   /** GET /api/media/recipes/{id}/assets/{file}: public like Mealie's media; 404 for anything unsafe. */
-  async read(recipeId: string, fileName: string): Promise<{ data: Buffer; contentType: string; inline: boolean }> {
+  async read(
+    recipeId: string,
+    fileName: string,
+  ): Promise<{ data: Buffer; contentType: string; inline: boolean }> {
     if (!isUuid(recipeId) || !isPlainFileName(fileName)) throw new NotFoundError("File not found");
     const entry = this.larder.recipes.entryById(recipeId);
     if (!entry) throw new NotFoundError("File not found");

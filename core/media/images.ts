@@ -5,7 +5,7 @@
  * follow the same pattern one level down (`recipes/<slug>/timeline/<eventId>/original.<ext>`).
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rm, unlink } from "node:fs/promises";
+import { readdir, readFile, rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { loadSharp } from "../lazy/modules.js";
 import type { Larder } from "../larder.js";
@@ -16,7 +16,14 @@ import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "
 import { isUuid } from "../util/ids.js";
 import { checkImage, LIMIT_INPUT_PIXELS } from "./image-check.js";
 import { assertMayEditRecipe, findHouseholdRecipe, touchedDoc } from "./recipe-scope.js";
-import { lstatOrNull, readFileInside, realDirInside } from "./safe-path.js";
+import {
+  cacheSegment,
+  headerSafe,
+  lstatOrNull,
+  pathInside,
+  readFileInside,
+  realDirInside,
+} from "./safe-path.js";
 
 export const IMAGE_NAMES = ["original.webp", "min-original.webp", "tiny-original.webp"] as const;
 export type ImageName = (typeof IMAGE_NAMES)[number];
@@ -66,15 +73,30 @@ export class ImagesService {
   async get(recipeId: string, name: string): Promise<{ data: Buffer; etag: string }> {
     const entry = this.entryOr404(recipeId, name);
     const dir = this.larder.folder.recipeMediaDir(entry.groupSlug, entry.slug);
-    return this.serve(dir, join(this.larder.folder.imagesCacheDir, recipeId), entry.doc.image ?? "0", recipeId, name as ImageName);
+    // The image key is read from the file's front matter: a hand edit may hold anything there.
+    return this.serve(
+      dir,
+      pathInside(this.larder.folder.imagesCacheDir, [recipeId.toLowerCase()]),
+      cacheSegment(entry.doc.image ?? "0"),
+      recipeId,
+      name as ImageName,
+    );
   }
 
   /** A timeline event's image, in the same three sizes. */
-  async getTimeline(recipeId: string, eventId: string, name: string): Promise<{ data: Buffer; etag: string }> {
+  async getTimeline(
+    recipeId: string,
+    eventId: string,
+    name: string,
+  ): Promise<{ data: Buffer; etag: string }> {
     const entry = this.entryOr404(recipeId, name);
     if (!isUuid(eventId)) throw new NotFoundError("File not found");
     const dir = this.timelineDir(entry.groupSlug, entry.slug, eventId);
-    const cache = join(this.larder.folder.imagesCacheDir, recipeId, "timeline", eventId.toLowerCase());
+    const cache = pathInside(this.larder.folder.imagesCacheDir, [
+      recipeId.toLowerCase(),
+      "timeline",
+      eventId.toLowerCase(),
+    ]);
     return this.serve(dir, cache, "t", `${recipeId}-${eventId}`, name as ImageName);
   }
 
@@ -85,13 +107,19 @@ export class ImagesService {
     return entry;
   }
 
-  private async serve(dir: string, cacheRoot: string, imageKey: string, tag: string, name: ImageName): Promise<{ data: Buffer; etag: string }> {
+  private async serve(
+    dir: string,
+    cacheRoot: string,
+    imageKey: string,
+    tag: string,
+    name: ImageName,
+  ): Promise<{ data: Buffer; etag: string }> {
     const original = await this.originalIn(dir);
     if (!original) throw new NotFoundError("File not found");
-    const key = `${imageKey}-${original.size}-${Math.floor(original.mtimeMs)}`;
-    const cacheDir = join(cacheRoot, key);
-    const cached = join(cacheDir, name);
-    const etag = `"${tag.slice(0, 8)}-${key}-${name}"`;
+    const key = `${cacheSegment(imageKey)}-${original.size}-${Math.floor(original.mtimeMs)}`;
+    const cacheDir = pathInside(cacheRoot, [key]);
+    const cached = pathInside(cacheDir, [name]);
+    const etag = `"${headerSafe(`${tag.slice(0, 8)}-${key}-${name}`)}"`;
     try {
       return { data: await readFile(cached), etag };
     } catch {
@@ -120,9 +148,14 @@ export class ImagesService {
     const input = sharp(src, { limitInputPixels: LIMIT_INPUT_PIXELS, failOn: "error" }).rotate();
     let out: Buffer;
     if (name === "original.webp") out = await input.webp({ quality: 80 }).toBuffer();
-    else if (name === "min-original.webp") out = await input.resize({ width: 640, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
-    else out = await input.resize(300, 300, { fit: "cover", position: "centre" }).webp({ quality: 70 }).toBuffer();
-    await mkdir(cacheDir, { recursive: true });
+    else if (name === "min-original.webp")
+      out = await input.resize({ width: 640, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+    else
+      out = await input
+        .resize(300, 300, { fit: "cover", position: "centre" })
+        .webp({ quality: 70 })
+        .toBuffer();
+    await realDirInside(this.larder.folder.root, cacheDir, true);
     await writeFileAtomic(target, out, { tmpDir: this.larder.folder.tmpDir });
     return out;
   }
@@ -136,7 +169,11 @@ export class ImagesService {
     const checked = await checkImage(data, this.maxBytes);
     return this.serial(entry.id, async () => {
       const current = this.currentEntry(entry.id);
-      await this.writeOriginal(this.larder.folder.recipeMediaDir(current.groupSlug, current.slug), data, checked.ext);
+      await this.writeOriginal(
+        this.larder.folder.recipeMediaDir(current.groupSlug, current.slug),
+        data,
+        checked.ext,
+      );
       return this.setKey(entry.id, newImageKey(current.doc.image));
     });
   }
@@ -147,7 +184,11 @@ export class ImagesService {
     assertMayEditRecipe(this.larder, user, entry);
     let body: Buffer;
     try {
-      ({ body } = await this.fetcher(url, { contentType: "image/*", maxBytes: this.maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS }));
+      ({ body } = await this.fetcher(url, {
+        contentType: "image/*",
+        maxBytes: this.maxBytes,
+        timeoutMs: URL_FETCH_TIMEOUT_MS,
+      }));
     } catch (e) {
       // Mealie's wording for a non-image answer.
       if (e instanceof BadContentTypeError) throw new BadRequestError("Url is not an image");
@@ -181,7 +222,12 @@ export class ImagesService {
    * Store a timeline event's image (`recipes/<slug>/timeline/<eventId>/original.<ext>`). The caller has
    * already authorised the write. `_extension` is the client's hint; the content decides the format.
    */
-  async saveTimelineImage(recipeId: string, eventId: string, data: Buffer, _extension?: string): Promise<void> {
+  async saveTimelineImage(
+    recipeId: string,
+    eventId: string,
+    data: Buffer,
+    _extension?: string,
+  ): Promise<void> {
     if (!isUuid(eventId)) throw new BadRequestError("Invalid timeline event id");
     const entry = isUuid(recipeId) ? this.larder.recipes.entryById(recipeId) : null;
     if (!entry) throw new NotFoundError("recipe not found");
@@ -189,7 +235,10 @@ export class ImagesService {
     await this.serial(`${recipeId}/${eventId}`, async () => {
       const current = this.currentEntry(recipeId);
       await this.writeOriginal(this.timelineDir(current.groupSlug, current.slug, eventId), data, checked.ext);
-      await rm(join(this.larder.folder.imagesCacheDir, recipeId, "timeline", eventId.toLowerCase()), { recursive: true, force: true });
+      await rm(join(this.larder.folder.imagesCacheDir, recipeId, "timeline", eventId.toLowerCase()), {
+        recursive: true,
+        force: true,
+      });
     });
   }
 
@@ -201,7 +250,10 @@ export class ImagesService {
     const dir = this.timelineDir(entry.groupSlug, entry.slug, eventId);
     await this.serial(`${recipeId}/${eventId}`, async () => {
       await this.removeOriginals(dir, null);
-      await rm(join(this.larder.folder.imagesCacheDir, recipeId, "timeline", eventId.toLowerCase()), { recursive: true, force: true });
+      await rm(join(this.larder.folder.imagesCacheDir, recipeId, "timeline", eventId.toLowerCase()), {
+        recursive: true,
+        force: true,
+      });
     });
   }
 
@@ -232,13 +284,19 @@ export class ImagesService {
       if (e instanceof NotFoundError) return;
       throw e;
     }
-    for (const n of names) if (ORIGINAL_RE.test(n) && n !== keep) await unlink(join(dir, n)).catch(() => undefined);
+    for (const n of names)
+      if (ORIGINAL_RE.test(n) && n !== keep) await unlink(join(dir, n)).catch(() => undefined);
   }
 
   /** Save the recipe's new image key and drop its derived sizes (timeline images keep theirs). */
   private async setKey(recipeId: string, key: string | null): Promise<string> {
     const entry = this.currentEntry(recipeId);
-    await this.larder.recipes.store.save(entry.groupSlug, entry.slug, { ...touchedDoc(entry), image: key });
+    await this.larder.recipes.store.save(
+      entry.groupSlug,
+      entry.slug,
+      { ...touchedDoc(entry), image: key },
+      { basedOn: entry },
+    );
     const cache = join(this.larder.folder.imagesCacheDir, recipeId);
     const old = await readdir(cache).catch(() => [] as string[]);
     for (const n of old) if (n !== "timeline") await rm(join(cache, n), { recursive: true, force: true });

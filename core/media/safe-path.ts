@@ -5,6 +5,7 @@
  * with git can carry symlinks (git stores them), and one planted there must never serve or receive a
  * file outside the folder.
  */
+import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, mkdir, open, realpath, type FileHandle } from "node:fs/promises";
 import type { Stats } from "node:fs";
@@ -35,19 +36,68 @@ export function assertPlainFileName(name: string, what = "file name"): string {
   return name;
 }
 
+/** True when `abs` is `root` itself or below it (lexically; the real-path check is realDirInside's). */
+export function containedIn(root: string, abs: string): boolean {
+  const back = path.relative(root, abs);
+  return back === "" || (!back.startsWith("..") && !path.isAbsolute(back));
+}
+
+/**
+ * THE way to build a path from values that came from a file, a request or a token: each value must be
+ * one plain segment (isPlainFileName), and the joined result must stay inside `root`. Throws 400
+ * (or `onUnsafe()`) otherwise. Fixed segments ("groups", "recipes") pass the same check.
+ */
+export function pathInside(
+  root: string,
+  segments: readonly string[],
+  onUnsafe: () => Error = () => new BadRequestError("Invalid path"),
+): string {
+  for (const s of segments) if (!isPlainFileName(s)) throw onUnsafe();
+  const abs = path.resolve(root, ...segments);
+  if (abs === path.resolve(root) || !containedIn(root, abs)) throw onUnsafe();
+  return abs;
+}
+
+const HEADER_SAFE = /[^A-Za-z0-9._~+=-]/g;
+
+/**
+ * A value for an HTTP header (an ETag, a file name in Content-Disposition), built only from safe
+ * characters: anything else, CR and LF first, becomes `_`. Node refuses a header with CR/LF by
+ * throwing, which turned a hand-written key into a 500; quotes would end the quoted string early.
+ */
+export function headerSafe(value: string, max = 200): string {
+  return String(value).slice(0, max).replace(HEADER_SAFE, "_");
+}
+
+/**
+ * A value taken from a file (an image key) used as one cache folder name: kept when it is short and
+ * plain, else replaced by a hash of itself, so the same key always names the same folder and no key
+ * can name a folder outside.
+ */
+export function cacheSegment(value: string): string {
+  if (/^[A-Za-z0-9_-]{1,64}$/.test(value)) return value;
+  return `h${createHash("sha256").update(value).digest("hex").slice(0, 32)}`;
+}
+
 /**
  * Split a path relative to `root` into its segments, refusing absolute paths, `..`, backslashes, NUL
  * and empty segments. Returns the absolute path.
  */
 export function insideRoot(root: string, rel: string): { abs: string; segments: string[] } {
-  if (typeof rel !== "string" || rel.length === 0 || rel.includes("\0") || rel.includes("\\") || path.isAbsolute(rel) || /^[a-z]:/i.test(rel)) {
+  if (
+    typeof rel !== "string" ||
+    rel.length === 0 ||
+    rel.includes("\0") ||
+    rel.includes("\\") ||
+    path.isAbsolute(rel) ||
+    /^[a-z]:/i.test(rel)
+  ) {
     throw new BadRequestError("Invalid path");
   }
   const segments = rel.split("/");
   if (segments.some((s) => s === "" || s === "." || s === "..")) throw new BadRequestError("Invalid path");
   const abs = path.resolve(root, ...segments);
-  const back = path.relative(root, abs);
-  if (back.startsWith("..") || path.isAbsolute(back)) throw new BadRequestError("Invalid path");
+  if (!containedIn(root, abs)) throw new BadRequestError("Invalid path");
   return { abs, segments };
 }
 
@@ -56,9 +106,9 @@ export function insideRoot(root: string, rel: string): { abs: string; segments: 
  * missing ones when `create` is set. A missing folder without `create` is a 404.
  */
 export async function realDirInside(root: string, dir: string, create: boolean): Promise<string> {
+  if (!containedIn(root, dir)) throw new BadRequestError("Invalid path");
   const rel = path.relative(root, dir);
   if (rel === "") return root;
-  if (rel.startsWith("..") || path.isAbsolute(rel)) throw new BadRequestError("Invalid path");
   let cur = root;
   for (const seg of rel.split(path.sep)) {
     cur = path.join(cur, seg);
@@ -96,7 +146,11 @@ export interface OpenedFile {
  * anywhere on the way. Missing or unsafe: 404 (the caller learns nothing about what exists outside).
  * The caller closes the handle.
  */
-export async function openFileInside(root: string, dir: string, name: string): Promise<{ handle: FileHandle; size: number; mtimeMs: number }> {
+export async function openFileInside(
+  root: string,
+  dir: string,
+  name: string,
+): Promise<{ handle: FileHandle; size: number; mtimeMs: number }> {
   if (!isPlainFileName(name)) throw new NotFoundError("File not found");
   const folder = await realDirInside(root, dir, false);
   const file = path.join(folder, name);
@@ -106,7 +160,8 @@ export async function openFileInside(root: string, dir: string, name: string): P
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (e) {
     const code = errnoCode(e);
-    if (code === "ENOENT" || code === "ELOOP" || code === "EISDIR" || code === "ENOTDIR") throw new NotFoundError("File not found");
+    if (code === "ENOENT" || code === "ELOOP" || code === "EISDIR" || code === "ENOTDIR")
+      throw new NotFoundError("File not found");
     throw e;
   }
   try {

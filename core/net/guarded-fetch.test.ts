@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LarderError } from "../errors.js";
 import {
   BadContentTypeError,
@@ -309,8 +309,12 @@ describe("timeouts and cancellation", () => {
   it("honours the caller's AbortSignal with the caller's reason", async () => {
     const controller = new AbortController();
     const reason = new Error("user navigated away");
-    setTimeout(() => controller.abort(reason), 50);
-    expect(await rejection(loopbackFetch()(`${s.v4}/never`, { signal: controller.signal }))).toBe(reason);
+    const seen = s.requests.length;
+    const pending = rejection(loopbackFetch()(`${s.v4}/never`, { signal: controller.signal }));
+    // Abort once the server holds the request: the fetch is in flight, not yet connecting.
+    await vi.waitFor(() => expect(s.requests.slice(seen).some((r) => r.path === "/never")).toBe(true));
+    controller.abort(reason);
+    expect(await pending).toBe(reason);
     expect(await rejection(loopbackFetch()(`${s.v4}/ok`, { signal: AbortSignal.abort(reason) }))).toBe(
       reason,
     );

@@ -43,8 +43,13 @@ export interface TestServers {
   /** Plain TCP on 127.0.0.1 that accepts and never says anything. */
   silentPort: number;
   requests: Recorded[];
-  /** Bytes the last /huge response managed to write before the client hung up. */
+  /** Bytes the last /huge response managed to write before the client hung up (-1 while it runs). */
   hugeSent(): number;
+  /**
+   * Called each time a /huge response has to wait for the client to read (its socket is full), with
+   * the bytes written so far: a client that buffered the body would keep reading and rarely stop it.
+   */
+  onHugeBlocked(listener: ((sent: number) => void) | null): void;
   close(): Promise<void>;
 }
 
@@ -96,7 +101,12 @@ interface Bombs {
   br: Buffer;
 }
 
-function handler(requests: Recorded[], bombs: Bombs, stats: { hugeSent: number }): http.RequestListener {
+interface HugeStats {
+  hugeSent: number;
+  blocked: ((sent: number) => void) | null;
+}
+
+function handler(requests: Recorded[], bombs: Bombs, stats: HugeStats): http.RequestListener {
   return (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -164,23 +174,20 @@ function handler(requests: Recorded[], bombs: Bombs, stats: { hugeSent: number }
 }
 
 /** Stream `total` bytes honouring backpressure, so the server itself stays flat too. */
-function sendHuge(
-  res: http.ServerResponse,
-  total: number,
-  declared: boolean,
-  stats: { hugeSent: number },
-): void {
+function sendHuge(res: http.ServerResponse, total: number, declared: boolean, stats: HugeStats): void {
   const chunk = Buffer.alloc(64 * 1024, 0x61);
   let sent = 0;
   res.writeHead(200, {
     "content-type": "application/octet-stream",
     ...(declared ? { "content-length": total } : {}),
   });
+  stats.hugeSent = -1;
   res.on("close", () => (stats.hugeSent = sent));
   const pump = (): void => {
     while (sent < total && !res.destroyed) {
       sent += chunk.length;
       if (!res.write(chunk)) {
+        stats.blocked?.(sent);
         res.once("drain", pump);
         return;
       }
@@ -199,7 +206,7 @@ function listen(server: net.Server, host: string): Promise<number> {
 
 export async function startTestServers(opts: { bombs?: boolean } = {}): Promise<TestServers> {
   const requests: Recorded[] = [];
-  const stats = { hugeSent: 0 };
+  const stats: HugeStats = { hugeSent: 0, blocked: null };
   const bombs: Bombs = opts.bombs
     ? {
         gzip: await zeroBomb(256 * MiB, zlib.createGzip({ level: 9 })),
@@ -235,6 +242,7 @@ export async function startTestServers(opts: { bombs?: boolean } = {}): Promise<
     silentPort,
     requests,
     hugeSent: () => stats.hugeSent,
+    onHugeBlocked: (listener) => (stats.blocked = listener),
     async close() {
       for (const s of held) s.destroy();
       for (const srv of [v4, v6, tls]) srv.closeAllConnections();

@@ -24,29 +24,54 @@ export interface PluginBase<K extends PluginKind> {
   version?: string;
 }
 
-/** Ingredient parser (issue 16 fills in the result shape with Mealie's confidences). */
+/**
+ * Ingredient parser (issue 16): turns lines such as "2 cups flour, sifted" into Mealie's
+ * ParsedIngredient. Core resolves the group's vocabulary and presents matched foods and units in full;
+ * the plugin returns plain text fields, matched ones carrying the vocabulary entry's id.
+ */
 export interface ParserPlugin extends PluginBase<"parser"> {
+  /** One result per line, in order. A line the parser cannot read still gets a result (text in `note`). */
   parse(lines: readonly string[], ctx: PluginContext & ParserContext): Promise<ParsedIngredientResult[]>;
 }
 export interface ParserContext {
   /** The group's foods and units, for matching names, plurals, abbreviations and aliases. */
   vocabulary: ParserVocabulary;
+  /** Mealie's matching rules over `vocabulary`, built once per vocabulary by core. */
+  match: VocabularyMatcher;
 }
 export interface ParserVocabulary {
-  foods: ReadonlyArray<{
-    id: string;
-    name: string;
-    pluralName?: string | null;
-    aliases?: ReadonlyArray<{ name: string }>;
-  }>;
-  units: ReadonlyArray<{
-    id: string;
-    name: string;
-    pluralName?: string | null;
-    abbreviation?: string | null;
-    pluralAbbreviation?: string | null;
-    aliases?: ReadonlyArray<{ name: string }>;
-  }>;
+  foods: ReadonlyArray<ParserFood>;
+  units: ReadonlyArray<ParserUnit>;
+}
+export interface ParserFood {
+  id: string;
+  name: string;
+  pluralName?: string | null;
+  aliases?: ReadonlyArray<{ name: string }>;
+}
+export interface ParserUnit {
+  id: string;
+  name: string;
+  pluralName?: string | null;
+  abbreviation?: string | null;
+  pluralAbbreviation?: string | null;
+  aliases?: ReadonlyArray<{ name: string }>;
+}
+export interface VocabularyMatcher {
+  /** Exact key (name, plural, alias; normalised), else the best fuzzy match at ratio ≥ 85, else null. */
+  food(text: string): ParserFood | null;
+  /** As `food`, with abbreviations too, at ratio ≥ 70. */
+  unit(text: string): ParserUnit | null;
+  /**
+   * Both at once, with Mealie's repair of a food split into unit and food: when the unit text matches
+   * no unit but "<unit> <food>" matches a food, that food is taken and the unit dropped.
+   */
+  ingredient(unit: string | null, food: string | null): { unit: ParsedRef | null; food: ParsedRef | null };
+}
+/** A food or unit in a result: `id` when it matched the vocabulary, the parsed text otherwise. */
+export interface ParsedRef {
+  id?: string;
+  name: string;
 }
 /** Mealie's ParsedIngredient: the input, the confidences and the ingredient. */
 export interface ParsedIngredientResult {
@@ -59,7 +84,16 @@ export interface ParsedIngredientResult {
     quantity: number | null;
     food: number | null;
   };
-  ingredient: Record<string, unknown>;
+  ingredient: {
+    quantity: number | null;
+    /** The upper end of a range ("2-3 cloves"); not on Mealie's wire, shown in `display`. */
+    quantityMax?: number | null;
+    unit: ParsedRef | null;
+    food: ParsedRef | null;
+    note: string;
+    /** Mealie sets it for some parsers (openai: the input line). */
+    originalText?: string | null;
+  };
 }
 
 /** Importer: turns a page, a document, an archive or photos into recipes (issue 15). */
@@ -199,16 +233,35 @@ export type MigratedEntry =
   | { ok: true; name: string; imported: ImportedRecipe; sourceId?: string }
   | { ok: false; name: string; error: string };
 
-/** Notifier for an Apprise URL scheme (issue 14). */
+/**
+ * Notifier for Apprise URL schemes (issue 14). URLs are handed over as the text the user saved: some
+ * Apprise URLs are not WHATWG URLs (a Telegram bot token holds a colon where a port would be).
+ */
 export interface NotifierPlugin extends PluginBase<"notifier"> {
   /** URL schemes handled, without the colon: `ntfy`, `ntfys`. */
   schemes: readonly string[];
-  send(url: URL, notification: Notification, ctx: PluginContext): Promise<void>;
+  /**
+   * Read a URL when it is saved. Throw `PluginInputError` when it cannot be used (the API answers 422
+   * with the message); return every endpoint it will contact (`https://host:port/…`, `smtp://host:port`)
+   * so that core can refuse private addresses before anything is sent.
+   */
+  check?(url: string, ctx: PluginContext): string[];
+  send(url: string, notification: Notification, ctx: NotifierContext): Promise<void>;
+}
+export interface NotifierContext extends PluginContext {
+  /**
+   * For protocols other than HTTP (SMTP): resolve a host name to one address the fetch policy allows
+   * (public, or in LARDER_FETCH_ALLOW), or throw `BlockedTargetError`. Connect to that address.
+   */
+  resolveAllowed(hostname: string): Promise<string>;
 }
 export interface Notification {
   title: string;
   body: string;
-  /** Mealie's extra fields for `json://`/`form://` targets (event type name, ids, document data). */
+  /**
+   * Mealie's extra fields for `json://`/`form://` targets: `event_type`, `integration_id`,
+   * `document_data` (a JSON string), `event_id`, `timestamp`. Other schemes ignore them.
+   */
   extras: Record<string, string>;
 }
 

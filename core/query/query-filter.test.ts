@@ -101,8 +101,8 @@ describe("parseQueryFilter: comparisons", () => {
 describe("parseQueryFilter: logic and grouping", () => {
   it("matches AND and OR case-insensitively as whole words", () => {
     expect(parseQueryFilter("a = 1 and b = 2 Or c = 3")).toEqual({
-      kind: "or",
-      children: [{ kind: "and", children: [cmp("a", "=", "1"), cmp("b", "=", "2")] }, cmp("c", "=", "3")],
+      kind: "and",
+      children: [cmp("a", "=", "1"), { kind: "or", children: [cmp("b", "=", "2"), cmp("c", "=", "3")] }],
     });
     // "android" and "order" are attribute names, not AND/OR.
     expect(parseQueryFilter("android = 1 AND order = 2")).toEqual({
@@ -111,10 +111,24 @@ describe("parseQueryFilter: logic and grouping", () => {
     });
   });
 
-  it("binds AND tighter than OR", () => {
+  it("combines AND and OR from the right with equal precedence, as Mealie's builder folds them", () => {
     expect(parseQueryFilter("a=1 OR b=2 AND c=3")).toEqual({
       kind: "or",
       children: [cmp("a", "=", "1"), { kind: "and", children: [cmp("b", "=", "2"), cmp("c", "=", "3")] }],
+    });
+    // Not SQL's (a AND b) OR c: Mealie reads this as a AND (b OR c), and so must we.
+    expect(parseQueryFilter("a=1 AND b=2 OR c=3")).toEqual({
+      kind: "and",
+      children: [cmp("a", "=", "1"), { kind: "or", children: [cmp("b", "=", "2"), cmp("c", "=", "3")] }],
+    });
+    expect(parseQueryFilter("a=1 AND b=2 AND c=3 OR d=4")).toEqual({
+      kind: "and",
+      children: [cmp("a", "=", "1"), cmp("b", "=", "2"), { kind: "or", children: [cmp("c", "=", "3"), cmp("d", "=", "4")] }],
+    });
+    // Parentheses still decide.
+    expect(parseQueryFilter("(a=1 AND b=2) OR c=3")).toEqual({
+      kind: "or",
+      children: [{ kind: "and", children: [cmp("a", "=", "1"), cmp("b", "=", "2")] }, cmp("c", "=", "3")],
     });
   });
 

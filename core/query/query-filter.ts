@@ -2,10 +2,10 @@
  * Mealie's `queryFilter` language (mealie-api-notes §3): tokenizer and recursive-descent parser to an
  * AST, plus the `{parts:[...]}` JSON form that cookbooks and meal-plan rules store.
  *
- * Grammar (AND binds tighter than OR, as in SQL; parentheses group):
- *   or    := and ("OR" and)*
- *   and   := group ("AND" group)*
- *   group := "(" or ")" | cmp
+ * Grammar (parentheses group; AND and OR have equal precedence and combine from the right, as
+ * Mealie's query builder folds them — `a AND b OR c` is `a AND (b OR c)`; decision 0061):
+ *   chain := group (("AND" | "OR") group)*
+ *   group := "(" chain ")" | cmp
  *   cmp   := attribute op value
  * The parser only checks syntax; attribute names and value types are checked when the AST is compiled
  * against an attribute table (filter-eval.ts), so both kinds of error surface before any item is read.
@@ -187,7 +187,7 @@ class Parser {
   constructor(private readonly tokens: Token[]) {}
 
   parse(): FilterNode {
-    const node = this.or();
+    const node = this.chain();
     if (this.i < this.tokens.length)
       throw invalidQuery(`unexpected ${describe(this.tokens[this.i])}, expected AND or OR`);
     return node;
@@ -197,24 +197,30 @@ class Parser {
     return this.tokens[this.i];
   }
 
-  private or(): FilterNode {
-    const children = [this.and()];
-    while (isKeyword(this.peek(), "OR")) {
+  /**
+   * Groups joined by AND/OR, folded from the right with no precedence between the two, exactly as
+   * Mealie's builder does (it pops operators from the end of the group): clients written against
+   * Mealie must select the same items here.
+   */
+  private chain(): FilterNode {
+    const groups = [this.group()];
+    const ops: LogicalOperator[] = [];
+    for (;;) {
+      const op = isKeyword(this.peek(), "AND") ? "AND" : isKeyword(this.peek(), "OR") ? "OR" : null;
+      if (!op) break;
       this.i++;
-      this.pendingLogical = "OR";
-      children.push(this.and());
+      this.pendingLogical = op;
+      ops.push(op);
+      groups.push(this.group());
     }
-    return children.length === 1 ? children[0] : { kind: "or", children };
-  }
-
-  private and(): FilterNode {
-    const children = [this.group()];
-    while (isKeyword(this.peek(), "AND")) {
-      this.i++;
-      this.pendingLogical = "AND";
-      children.push(this.group());
+    let node = groups[groups.length - 1];
+    for (let k = ops.length - 1; k >= 0; k--) {
+      const kind = ops[k] === "AND" ? "and" : "or";
+      // AND and OR are each associative, so a run of one operator is kept as one flat node.
+      const rest = node.kind === kind ? (node as Logical).children : [node];
+      node = { kind, children: [groups[k], ...rest] };
     }
-    return children.length === 1 ? children[0] : { kind: "and", children };
+    return node;
   }
 
   private group(): FilterNode {
@@ -223,7 +229,7 @@ class Parser {
       this.i++;
       this.pendingLeft++;
       if (this.peek()?.t === "rparen") throw invalidQuery("empty parentheses");
-      const inner = this.or();
+      const inner = this.chain();
       if (this.peek()?.t !== "rparen") throw invalidQuery(`expected ')' but found ${describe(this.peek())}`);
       this.i++;
       const last = this.parts[this.parts.length - 1];

@@ -25,7 +25,14 @@ export const RecipeActionIn = z
   .object({
     actionType: z.enum(RECIPE_ACTION_TYPES),
     title: z.string().trim().min(1, "This Field is Required").max(255, "Must Be At Most 255 Characters"),
-    url: z.string().trim().min(1, "This Field is Required").max(2048, "Must Be At Most 2048 Characters"),
+    url: z
+      .string()
+      .trim()
+      .min(1, "This Field is Required")
+      .max(2048, "Must Be At Most 2048 Characters")
+      // Only web addresses: a `javascript:` link would run in the page of whoever clicks it, and a
+      // `file:` one names the server's own files. Refused when saved, not only when triggered.
+      .refine((u) => /^https?:\/\/[^\s/]/i.test(u), "URL scheme should be 'http' or 'https'"),
   })
   .loose();
 export const TriggerIn = z.object({ recipeScale: z.number().positive().finite().nullish() }).loose();
@@ -67,14 +74,18 @@ export class RecipeActionsService {
 
   static async open(larder: Larder): Promise<RecipeActionsService> {
     const s = new RecipeActionsService(larder);
-    for (const g of larder.groups.all()) for (const h of g.households.values()) await s.docs.get(s.pathOf(g, h));
+    for (const g of larder.groups.all())
+      for (const h of g.households.values()) await s.docs.get(s.pathOf(g, h));
     return s;
   }
 
   list(actor: Actor, query: QueryRecord): PageEnvelope<RecipeActionOut> {
     const { group, household } = this.scope(actor);
     const items = this.records(group, household).map((a) => present(a, group, household));
-    return listQuery(items, query, recipeActionAttributes, { route: "/api/households/recipe-actions", nullsInLinks: "none" });
+    return listQuery(items, query, recipeActionAttributes, {
+      route: "/api/households/recipe-actions",
+      nullsInLinks: "none",
+    });
   }
 
   get(actor: Actor, id: string): RecipeActionOut {
@@ -86,7 +97,14 @@ export class RecipeActionsService {
     const { group, household } = this.scope(actor);
     const body = RecipeActionIn.parse(input ?? {});
     const now = new Date().toISOString();
-    const rec = RecipeActionRecord.parse({ id: newId(), actionType: body.actionType, title: body.title, url: body.url, createdAt: now, updatedAt: now });
+    const rec = RecipeActionRecord.parse({
+      id: newId(),
+      actionType: body.actionType,
+      title: body.title,
+      url: body.url,
+      createdAt: now,
+      updatedAt: now,
+    });
     const doc = await this.docs.get(this.pathOf(group, household));
     await doc.update((d) => {
       d.actions.push(rec);
@@ -99,7 +117,13 @@ export class RecipeActionsService {
     const { group, household } = this.scope(actor);
     const cur = this.record(group, household, id);
     const body = RecipeActionIn.parse(input ?? {});
-    const next: RecipeActionRecord = { ...cur, actionType: body.actionType, title: body.title, url: body.url, updatedAt: new Date().toISOString() };
+    const next: RecipeActionRecord = {
+      ...cur,
+      actionType: body.actionType,
+      title: body.title,
+      url: body.url,
+      updatedAt: new Date().toISOString(),
+    };
     const doc = await this.docs.get(this.pathOf(group, household));
     await doc.update((d) => {
       const i = d.actions.findIndex((a) => a.id === cur.id);
@@ -169,12 +193,21 @@ export class RecipeActionsService {
   }
 
   private record(g: GroupData, h: HouseholdData, id: string): RecipeActionRecord {
-    const found = isUuid(id) ? this.records(g, h).find((a) => a.id === id.toLowerCase() || a.id === id) : undefined;
+    const found = isUuid(id)
+      ? this.records(g, h).find((a) => a.id === id.toLowerCase() || a.id === id)
+      : undefined;
     if (!found) throw new NotFoundError();
     return found;
   }
 }
 
 function present(a: RecipeActionRecord, g: GroupData, h: HouseholdData): RecipeActionOut {
-  return { actionType: a.actionType, title: a.title, url: a.url, groupId: g.doc.data.id, householdId: h.doc.data.id, id: a.id };
+  return {
+    actionType: a.actionType,
+    title: a.title,
+    url: a.url,
+    groupId: g.doc.data.id,
+    householdId: h.doc.data.id,
+    id: a.id,
+  };
 }

@@ -18,16 +18,25 @@ import { slugify } from "../util/slug.js";
 import type { RecipeDoc } from "./doc.js";
 
 const Slugs = z.array(z.string()).max(5000);
-const OrganizerRef = z.looseObject({ id: z.string().nullish(), name: z.string().nullish(), slug: z.string().nullish() });
+const OrganizerRef = z.looseObject({
+  id: z.string().nullish(),
+  name: z.string().nullish(),
+  slug: z.string().nullish(),
+});
 
 export const AssignTagsInput = z.looseObject({ recipes: Slugs, tags: z.array(OrganizerRef) });
 export const AssignCategoriesInput = z.looseObject({ recipes: Slugs, categories: z.array(OrganizerRef) });
 export const AssignSettingsInput = z.looseObject({
   recipes: Slugs,
-  settings: z.looseObject(Object.fromEntries(Object.keys(RECIPE_SETTINGS_DEFAULTS).map((k) => [k, z.boolean().nullish()]))),
+  settings: z.looseObject(
+    Object.fromEntries(Object.keys(RECIPE_SETTINGS_DEFAULTS).map((k) => [k, z.boolean().nullish()])),
+  ),
 });
 export const DeleteRecipesInput = z.looseObject({ recipes: Slugs });
-export const ExportRecipesInput = z.looseObject({ recipes: Slugs, exportType: z.literal("json").default("json") });
+export const ExportRecipesInput = z.looseObject({
+  recipes: Slugs,
+  exportType: z.literal("json").default("json"),
+});
 
 type Ref = z.infer<typeof OrganizerRef>;
 
@@ -73,7 +82,7 @@ export class BulkActions {
       const doc = touchedDoc(current);
       change(doc);
       try {
-        await this.larder.recipes.store.save(current.groupSlug, current.slug, doc);
+        await this.larder.recipes.store.save(current.groupSlug, current.slug, doc, { basedOn: current });
         n++;
       } catch (e) {
         this.larder.log.warn(`bulk action skipped ${current.groupSlug}/${current.slug}:`, e);
@@ -97,7 +106,12 @@ export class BulkActions {
     return out;
   }
 
-  private async assign(actor: Actor, kind: "tags" | "categories", slugs: string[], refs: Ref[]): Promise<void> {
+  private async assign(
+    actor: Actor,
+    kind: "tags" | "categories",
+    slugs: string[],
+    refs: Ref[],
+  ): Promise<void> {
     const names = await this.names(this.group(actor), kind, refs);
     if (names.length === 0) return;
     await this.rewrite(actor, slugs, (doc) => {
@@ -127,11 +141,15 @@ export class BulkActions {
       for (const k of Object.keys(RECIPE_SETTINGS_DEFAULTS) as (keyof RecipeSettings)[]) {
         if (k === "locked") continue;
         // disableAmount is Larder's own extra: Mealie clients never send it, so keep what the recipe has.
-        const fallback = k === "disableAmount" ? (doc.settings.disableAmount ?? RECIPE_SETTINGS_DEFAULTS[k]) : RECIPE_SETTINGS_DEFAULTS[k];
+        const fallback =
+          k === "disableAmount"
+            ? (doc.settings.disableAmount ?? RECIPE_SETTINGS_DEFAULTS[k])
+            : RECIPE_SETTINGS_DEFAULTS[k];
         const v = given[k] ?? fallback;
         if (v !== RECIPE_SETTINGS_DEFAULTS[k]) next[k] = v;
       }
-      if (doc.settings.locked !== undefined && doc.settings.locked !== RECIPE_SETTINGS_DEFAULTS.locked) next.locked = doc.settings.locked;
+      if (doc.settings.locked !== undefined && doc.settings.locked !== RECIPE_SETTINGS_DEFAULTS.locked)
+        next.locked = doc.settings.locked;
       doc.settings = next;
     });
   }

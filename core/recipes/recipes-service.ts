@@ -6,7 +6,7 @@ import { cp, rm } from "node:fs/promises";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
-import { BadRequestError, ForbiddenError, NotFoundError } from "../errors.js";
+import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import { RecipeInput, RECIPE_SETTINGS_DEFAULTS, type Recipe, type RecipeSummary } from "../schemas/recipe.js";
 import type { UserRecord } from "../schemas/records.js";
 import { RecipeStore, type RecipeEntry } from "./store/index.js";
@@ -30,7 +30,10 @@ export class RecipesService {
   private rereadTimers = new Map<string, NodeJS.Timeout>();
   readonly lister: RecipeLister;
 
-  private constructor(private larder: Larder, readOnly: boolean) {
+  private constructor(
+    private larder: Larder,
+    readOnly: boolean,
+  ) {
     this.store = new RecipeStore({
       folder: larder.folder,
       log: larder.log,
@@ -40,6 +43,12 @@ export class RecipesService {
       firstAdminOf: (groupSlug) => {
         const g = larder.groups.bySlugOrNull(groupSlug);
         return g ? (larder.users.firstAdminOf(g.doc.data.id)?.id ?? null) : null;
+      },
+      isGroupMember: (groupSlug, userId) => {
+        const g = larder.groups.bySlugOrNull(groupSlug);
+        if (!g) return null;
+        const members = larder.users.inGroup(g.doc.data.id);
+        return members.length === 0 ? null : members.some((u) => u.id === userId);
       },
     });
     this.lister = new RecipeLister(larder, this);
@@ -68,10 +77,15 @@ export class RecipesService {
       // Ingredient lines read differently once foods or units change: have the store read them again.
       const reread = () => {
         if (this.rereadTimers.has(groupSlug)) return;
-        this.rereadTimers.set(groupSlug, setTimeout(() => {
-          this.rereadTimers.delete(groupSlug);
-          this.store.refreshVocabulary(groupSlug).catch((e: unknown) => this.larder.log.error("re-reading recipes failed", e));
-        }, 50));
+        this.rereadTimers.set(
+          groupSlug,
+          setTimeout(() => {
+            this.rereadTimers.delete(groupSlug);
+            this.store
+              .refreshVocabulary(groupSlug)
+              .catch((e: unknown) => this.larder.log.error("re-reading recipes failed", e));
+          }, 50),
+        );
       };
       g.foods.onChange(reread);
       g.units.onChange(reread);
@@ -139,9 +153,19 @@ export class RecipesService {
 
   private assertCanUpdate(user: UserRecord, entry: RecipeEntry): void {
     const summary = this.summaryOf(entry);
-    const allowed = canUpdateRecipe(user, { userId: summary.userId, groupId: summary.groupId, householdId: summary.householdId, settings: { public: entry.doc.settings.public ?? false, locked: entry.doc.settings.locked ?? false } }, {
-      householdPrefsOf: (hid: string) => this.larder.groups.householdById(hid)?.household.doc.data.preferences,
-    });
+    const allowed = canUpdateRecipe(
+      user,
+      {
+        userId: summary.userId,
+        groupId: summary.groupId,
+        householdId: summary.householdId,
+        settings: { public: entry.doc.settings.public ?? false, locked: entry.doc.settings.locked ?? false },
+      },
+      {
+        householdPrefsOf: (hid: string) =>
+          this.larder.groups.householdById(hid)?.household.doc.data.preferences,
+      },
+    );
     if (!allowed) throw new ForbiddenError("Permission Denied");
   }
 
@@ -151,15 +175,20 @@ export class RecipesService {
       const candidate = i === 0 ? name : `${name} (${i})`;
       const slug = fileSlug(candidate);
       const taken = this.store.get(group.slug, slug);
-      if (taken ? taken.id === exceptId : !this.store.slugTaken(group.slug, slug)) return { name: candidate, slug };
+      if (taken ? taken.id === exceptId : !this.store.slugTaken(group.slug, slug))
+        return { name: candidate, slug };
     }
     throw new BadRequestError("Recipe already exists");
   }
 
   checkName(raw: unknown): string {
     const name = String(raw ?? "").trim();
-    if (!name) throw new BadRequestError("Recipe name is required", [{ loc: ["body", "name"], msg: "This Field is Required", type: "missing" }]);
-    if (name.length > MAX_NAME) throw new BadRequestError(`Recipe name must be at most ${MAX_NAME} characters`);
+    if (!name)
+      throw new BadRequestError("Recipe name is required", [
+        { loc: ["body", "name"], msg: "This Field is Required", type: "missing" },
+      ]);
+    if (name.length > MAX_NAME)
+      throw new BadRequestError(`Recipe name must be at most ${MAX_NAME} characters`);
     if (!slugify(name)) throw new BadRequestError("Recipe name must contain a letter or a digit");
     return name;
   }
@@ -168,7 +197,9 @@ export class RecipesService {
   async create(actor: Actor, input: unknown): Promise<string> {
     const { user, group } = this.userGroup(actor);
     const body = RecipeInput.parse(input ?? {});
-    const { name, slug } = this.freeName(group, this.checkName(body.name ?? "New Recipe"));
+    // Mealie's CreateRecipe requires a name: an empty or null body is a 422, never a "New Recipe".
+    if (body.name === undefined || body.name === null) throw new ValidationError([{ loc: ["body", "name"], msg: "Field required", type: "missing" }]);
+    const { name, slug } = this.freeName(group, this.checkName(body.name));
     const household = this.larder.groups.household(group.doc.data.id, user.householdId)?.doc.data;
     const prefs = household?.preferences;
     const now = new Date().toISOString();
@@ -177,7 +208,18 @@ export class RecipesService {
     doc.owner = user.id;
     doc.dateAdded = now;
     doc.dateUpdated = now;
-    doc.ingredients = [{ title: null, quantity: null, quantityMax: null, unit: null, food: null, note: "1 Cup Flour", originalText: null, referencedRecipe: null }];
+    doc.ingredients = [
+      {
+        title: null,
+        quantity: null,
+        quantityMax: null,
+        unit: null,
+        food: null,
+        note: "1 Cup Flour",
+        originalText: null,
+        referencedRecipe: null,
+      },
+    ];
     doc.instructions = [{ title: null, summary: null, text: DEFAULT_STEP, ingredientRefs: [] }];
     if (prefs) {
       doc.settings = onlyNonDefault({
@@ -216,14 +258,33 @@ export class RecipesService {
   ): Promise<RecipeEntry> {
     const current = this.recipeOf(entry);
     const incomingLocked = (body.settings as Record<string, unknown> | null | undefined)?.locked;
-    if (incomingLocked !== undefined && Boolean(incomingLocked) !== current.settings.locked && current.userId !== user.id) {
+    if (
+      incomingLocked !== undefined &&
+      Boolean(incomingLocked) !== current.settings.locked &&
+      current.userId !== user.id
+    ) {
       throw new ForbiddenError("Only the recipe owner can lock or unlock it");
     }
     const base: Record<string, unknown> = mode === "patch" ? { ...current } : replaceBase(current);
     const merged: Record<string, unknown> = { ...base };
     for (const [k, v] of Object.entries(body)) {
       if (v === undefined) continue;
-      if (["id", "userId", "groupId", "householdId", "slug", "rating", "comments", "createdAt", "updatedAt", "dateAdded", "image"].includes(k)) continue;
+      if (
+        [
+          "id",
+          "userId",
+          "groupId",
+          "householdId",
+          "slug",
+          "rating",
+          "comments",
+          "createdAt",
+          "updatedAt",
+          "dateAdded",
+          "image",
+        ].includes(k)
+      )
+        continue;
       merged[k] = v;
     }
     if (body.settings) merged.settings = { ...current.settings, ...body.settings };
@@ -251,8 +312,8 @@ export class RecipesService {
     doc.lastMade = body.lastMade !== undefined ? (body.lastMade ?? null) : entry.doc.lastMade;
     doc.dateUpdated = new Date().toISOString();
     const ifUnchangedSince = fresh ? undefined : (body.updatedAt ?? undefined);
-    if (slug !== entry.slug) return this.store.rename(group.slug, entry.slug, slug, doc);
-    return this.store.save(group.slug, slug, doc, { ifUnchangedSince });
+    if (slug !== entry.slug) return this.store.rename(group.slug, entry.slug, slug, doc, { basedOn: entry });
+    return this.store.save(group.slug, slug, doc, { ifUnchangedSince, basedOn: entry });
   }
 
   /** Organizers named by the payload exist in organizers.json; foods and units given by name are created. */
@@ -266,7 +327,9 @@ export class RecipesService {
     await this.larder.organizers.ensure(group, "categories", names(merged.recipeCategory));
     await this.larder.organizers.ensure(group, "tags", names(merged.tags));
     await this.larder.organizers.ensure(group, "tools", names(merged.tools));
-    const ings = Array.isArray(merged.recipeIngredient) ? (merged.recipeIngredient as Record<string, unknown>[]) : [];
+    const ings = Array.isArray(merged.recipeIngredient)
+      ? (merged.recipeIngredient as Record<string, unknown>[])
+      : [];
     for (const ing of ings) {
       for (const kind of ["food", "unit"] as const) {
         const ref = ing?.[kind] as { id?: string | null; name?: string | null } | null | undefined;
@@ -275,7 +338,8 @@ export class RecipesService {
         if (ref.id && list.some((x) => x.id === ref.id)) continue;
         if (ref.name && ref.name.trim()) {
           const vocabKind = kind === "food" ? "foods" : "units";
-          if (!this.larder.vocabulary.byName(group, vocabKind, ref.name)) await this.larder.vocabulary.create(group, vocabKind, { name: ref.name.trim() });
+          if (!this.larder.vocabulary.byName(group, vocabKind, ref.name))
+            await this.larder.vocabulary.create(group, vocabKind, { name: ref.name.trim() });
         } else if (ref.id) {
           throw new BadRequestError(`Unknown ${kind} id ${ref.id}`);
         }
@@ -322,7 +386,7 @@ export class RecipesService {
   async setLastMade(actor: Actor, slugOrId: string, timestamp: string | null): Promise<Recipe> {
     const { entry, group } = this.find(actor, slugOrId);
     const doc = { ...entry.doc, lastMade: timestamp ? new Date(timestamp).toISOString() : new Date().toISOString() };
-    const saved = await this.store.save(group.slug, entry.slug, doc, {});
+    const saved = await this.store.save(group.slug, entry.slug, doc, { basedOn: entry });
     const out = this.recipeOf(saved);
     this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
     return out;
@@ -354,18 +418,29 @@ export class RecipesService {
   }
 
   /** An organizer was renamed (or deleted: `to` null): rewrite the recipe files that name it. */
-  async renameOrganizer(group: GroupData, kind: "categories" | "tags" | "tools", from: string, to: string | null): Promise<number> {
+  async renameOrganizer(
+    group: GroupData,
+    kind: "categories" | "tags" | "tools",
+    from: string,
+    to: string | null,
+  ): Promise<number> {
     const key = slugify(from);
     return this.rewriteWhere(group, (doc) => {
       const list = doc[kind];
       if (!list.some((n) => slugify(n) === key)) return null;
-      doc[kind] = to === null ? list.filter((n) => slugify(n) !== key) : list.map((n) => (slugify(n) === key ? to : n));
+      doc[kind] =
+        to === null ? list.filter((n) => slugify(n) !== key) : list.map((n) => (slugify(n) === key ? to : n));
       return doc;
     });
   }
 
   /** A food or unit was renamed (or deleted: `to` null, the ingredient keeps its text as a note). */
-  async renameVocabulary(group: GroupData, kind: "foods" | "units", from: string, to: string | null): Promise<number> {
+  async renameVocabulary(
+    group: GroupData,
+    kind: "foods" | "units",
+    from: string,
+    to: string | null,
+  ): Promise<number> {
     const field = kind === "foods" ? "food" : "unit";
     const lower = from.toLowerCase();
     return this.rewriteWhere(group, (doc) => {
@@ -384,7 +459,12 @@ export class RecipesService {
   }
 
   /** PUT /foods/merge, /units/merge: ingredients move to `toId`, then `fromId` is deleted. */
-  async mergeVocabulary(group: GroupData, kind: "foods" | "units", fromId: string, toId: string): Promise<void> {
+  async mergeVocabulary(
+    group: GroupData,
+    kind: "foods" | "units",
+    fromId: string,
+    toId: string,
+  ): Promise<void> {
     const from = this.larder.vocabulary.get(group, kind, fromId);
     const to = this.larder.vocabulary.get(group, kind, toId);
     if (from.id === to.id) throw new BadRequestError("Cannot merge an item into itself");
@@ -398,14 +478,16 @@ export class RecipesService {
     for (const entry of this.store.list(group.slug)) {
       const next = pick(structuredClone(entry.doc));
       if (!next) continue;
-      await this.store.save(group.slug, entry.slug, next, {});
+      await this.store.save(group.slug, entry.slug, next, { basedOn: entry });
       n++;
     }
     return n;
   }
 }
 
-function onlyNonDefault(s: Partial<Record<keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean>>): Partial<Record<keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean>> {
+function onlyNonDefault(
+  s: Partial<Record<keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean>>,
+): Partial<Record<keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean>> {
   const out: Partial<Record<keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean>> = {};
   for (const [k, v] of Object.entries(s) as [keyof typeof RECIPE_SETTINGS_DEFAULTS, boolean | undefined][]) {
     if (v !== undefined && v !== RECIPE_SETTINGS_DEFAULTS[k]) out[k] = v;

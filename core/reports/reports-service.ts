@@ -155,32 +155,44 @@ export class ReportsService {
     await doc.update(() => rec);
     const log = this.larder.log;
     let failedWrite: unknown = null;
-    const track = (p: Promise<void>): void =>
-      void p.catch((e: unknown) => {
-        failedWrite ??= e;
-        log.error(`could not write report ${rec.id}`, e);
-      });
+    // Entries wait here while a write runs and then go out together: one write per batch, not per entry.
+    let buffer: ReportRecord["entries"] = [];
+    let flushing: Promise<void> | null = null;
+    const flush = (): Promise<void> => {
+      if (flushing) return flushing;
+      if (buffer.length === 0) return Promise.resolve();
+      const batch = buffer;
+      buffer = [];
+      flushing = doc
+        .update((d) => void d.entries.push(...batch))
+        .catch((e: unknown) => {
+          failedWrite ??= e;
+          log.error(`could not write report ${rec.id}`, e);
+        })
+        .finally(() => {
+          flushing = null;
+          if (buffer.length > 0) void flush();
+        });
+      return flushing;
+    };
     return {
       id: rec.id,
       add(entry) {
-        track(
-          doc.update((d) => {
-            d.entries.push({
-              id: newId(),
-              timestamp: new Date().toISOString(),
-              success: entry.success,
-              message: entry.message,
-              exception: entry.exception ?? "",
-            });
-          }),
-        );
+        buffer.push({
+          id: newId(),
+          timestamp: new Date().toISOString(),
+          success: entry.success,
+          message: entry.message,
+          exception: entry.exception ?? "",
+        });
+        void flush();
       },
       async finish(status) {
+        while (flushing || buffer.length > 0) await flush();
+        if (failedWrite) throw failedWrite;
         await doc.update((d) => {
           d.status = status ?? derivedStatus(d.entries);
         });
-        await doc.idle();
-        if (failedWrite) throw failedWrite;
         return summary(doc.data, group);
       },
     };

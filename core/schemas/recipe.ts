@@ -199,8 +199,9 @@ export const RecipeInput = z
     name: optStr,
     description: optStr,
     image: z.unknown().optional(),
-    recipeServings: num.nullish(),
-    recipeYieldQuantity: num.nullish(),
+    // Numbers in Mealie's schema, never null: null is a 422 there and here.
+    recipeServings: num.optional(),
+    recipeYieldQuantity: num.optional(),
     recipeYield: optStr,
     totalTime: optStr,
     prepTime: optStr,

@@ -1,6 +1,8 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { makeRecipe } from "../query/test-recipes.js";
+import { requireDependency, runsWith } from "../testing/needs.js";
 import { RecipeSearchIndex } from "./recipe-search.js";
 
 const ids = (index: RecipeSearchIndex, q: string) => index.search(q).map((h) => h.id);
@@ -9,34 +11,41 @@ function names(recipes: { id: string; name: string }[], index: RecipeSearchIndex
   return ids(index, q).map((id) => byId.get(id)!);
 }
 
-describe("recipe search: Mealie's upstream cases (fixtures recipeSearchCases)", () => {
-  const fixture = JSON.parse(
-    readFileSync(
-      new URL("../../../shared/fixtures/mealie/derived/test-expectations.json", import.meta.url),
-      "utf8",
-    ),
-  ) as {
-    recipeSearchCases: {
-      recipes: { name: string; description?: string; ingredientNotes?: string[] }[];
-      cases: [string, string[]][];
-    };
-  };
-  const recipes = fixture.recipeSearchCases.recipes.map((r) =>
-    makeRecipe({
-      name: r.name,
-      description: r.description ?? null,
-      ingredientTexts: r.ingredientNotes ?? [],
-    }),
-  );
-  const index = RecipeSearchIndex.from(recipes);
+const FIXTURE = new URL("../../../shared/fixtures/mealie/derived/test-expectations.json", import.meta.url);
+const present = existsSync(FIXTURE);
+const what = `Mealie's search cases at ${fileURLToPath(FIXTURE)}`;
 
-  it.each(fixture.recipeSearchCases.cases)("%s ranks the expected recipes first", (query, expected) => {
-    const q = query === "<random string>" ? "qxzvjwkpyt" : query;
-    const got = names(recipes, index, q);
-    expect(got.slice(0, expected.length)).toEqual(expected);
-    if (expected.length === 0) expect(got).toEqual([]);
-  });
-});
+describe.runIf(runsWith(present, what))(
+  "recipe search: Mealie's upstream cases (fixtures recipeSearchCases)",
+  () => {
+    // The cases are read while the tests are collected; without them (under CI=true) one test fails.
+    if (!present) {
+      it("has its fixture", () => requireDependency(present, what));
+      return;
+    }
+    const fixture = JSON.parse(readFileSync(FIXTURE, "utf8")) as {
+      recipeSearchCases: {
+        recipes: { name: string; description?: string; ingredientNotes?: string[] }[];
+        cases: [string, string[]][];
+      };
+    };
+    const recipes = fixture.recipeSearchCases.recipes.map((r) =>
+      makeRecipe({
+        name: r.name,
+        description: r.description ?? null,
+        ingredientTexts: r.ingredientNotes ?? [],
+      }),
+    );
+    const index = RecipeSearchIndex.from(recipes);
+
+    it.each(fixture.recipeSearchCases.cases)("%s ranks the expected recipes first", (query, expected) => {
+      const q = query === "<random string>" ? "qxzvjwkpyt" : query;
+      const got = names(recipes, index, q);
+      expect(got.slice(0, expected.length)).toEqual(expected);
+      if (expected.length === 0) expect(got).toEqual([]);
+    });
+  },
+);
 
 describe("recipe search", () => {
   const recipes = [
@@ -57,6 +66,7 @@ describe("recipe search", () => {
       recipeCategory: ["Baking"],
     }),
     makeRecipe({ name: "Plain Rice" }),
+    makeRecipe({ name: "Steinbock Stew" }),
   ];
   const index = RecipeSearchIndex.from(recipes);
   const q = (s: string) => names(recipes, index, s);
@@ -82,7 +92,12 @@ describe("recipe search", () => {
     expect(q("pie")).toEqual(["Skillet Shepherd's Pie"]);
   });
 
-  it("matches prefixes and, for 4+ letters, inside words", () => {
+  it('finds three letters inside a word, as Mealie\'s LIKE does: "ein" finds Steinbock Stew', () => {
+    expect(q("ein")).toEqual(["Steinbock Stew"]);
+    expect(q("toff")).toEqual(["Kartoffelsalat"]);
+  });
+
+  it("matches prefixes and, for 3+ letters, inside words", () => {
     expect(q("choc")[0]).toBe("Chocolate Cake");
     expect(q("salat")).toEqual(["Kartoffelsalat"]);
     expect(q("sal")).toContain("Curry Chicken Salad");

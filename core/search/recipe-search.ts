@@ -4,7 +4,8 @@
  *
  * How a query matches (Mealie ORs its tokens, mealie-api-notes §16; Larder keeps that and ranks):
  * - Each query word matches index terms exactly, by prefix ("ratat" → "ratatouille"), inside a word
- *   when it has 4+ letters ("salat" → "kartoffelsalat", as Mealie's substring search would), and, when
+ *   when it has 3+ letters ("ein" → "steinbock", "salat" → "kartoffelsalat", as Mealie's `LIKE %q%`
+ *   would), and, when
  *   the word is no term's prefix (a likely typo), within 1 edit (4–7 letters) or 2 (8+): "choclate".
  * - A quoted phrase is one token: it matches where the field contains it as written (folded).
  * - Stop words ("and", "with", ...) are dropped from multi-word queries.
@@ -203,7 +204,7 @@ export class RecipeSearchIndex {
       } else if (term.text.startsWith(word)) {
         out.push({ term, quality: 0.7 + (0.2 * L) / term.text.length });
         known = true;
-      } else if (L >= 4 && term.text.includes(word)) {
+      } else if (L >= 3 && term.text.includes(word)) {
         out.push({ term, quality: 0.4 + (0.1 * L) / term.text.length });
         known = true;
       }
@@ -214,7 +215,8 @@ export class RecipeSearchIndex {
     } else if (L === 2) {
       for (const id of this.grams.get(`^${word}`) ?? []) consider(this.termById[id]!);
     } else {
-      const grams = L >= 4 ? innerTrigrams(word) : [`^${word.slice(0, 2)}`, word];
+      // A 3-letter word is its own single gram: every term containing it, at the start or inside.
+      const grams = innerTrigrams(word);
       for (const id of this.rarest(grams)) consider(this.termById[id]!);
     }
     if (!known && maxEdits(L) > 0) out.push(...this.fuzzy(word));

@@ -21,9 +21,16 @@ export interface AtomicWriteOptions {
 const TMP_SUFFIX = ".tmp";
 
 /** Write `data` to `target` atomically and durably (temp file, fsync, rename, fsync of the directory). */
-export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicWriteOptions): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions,
+): Promise<void> {
   const mode = options.mode ?? 0o644;
-  const tmp = path.join(options.tmpDir, `${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}${TMP_SUFFIX}`);
+  const tmp = path.join(
+    options.tmpDir,
+    `${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}${TMP_SUFFIX}`,
+  );
   const handle = await open(tmp, "wx", mode);
   let committed = false;
   try {
@@ -42,7 +49,9 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array,
     } else {
       await rename(tmp, target).catch((e: unknown) => {
         if (errnoCode(e) === "EXDEV") {
-          throw new Error(`temp directory ${options.tmpDir} is not on the same file system as ${target}; atomic rename impossible`);
+          throw new Error(
+            `temp directory ${options.tmpDir} is not on the same file system as ${target}; atomic rename impossible`,
+          );
         }
         throw e;
       });
@@ -63,17 +72,40 @@ export async function fsyncDir(dir: string): Promise<void> {
   } catch (e) {
     const code = errnoCode(e);
     // Windows cannot open or sync directories; some network file systems refuse too.
-    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EACCES" && code !== "ENOTSUP") throw e;
+    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EACCES" && code !== "ENOTSUP")
+      throw e;
   } finally {
     await handle?.close();
   }
 }
 
+/** The process id a temp file name carries (`<name>.<pid>.<random>[.zip].tmp`), or null. */
+function writerPid(name: string): number | null {
+  const m = /\.(\d+)\.[0-9a-f]{8,}(?:\.[a-z]+)?\.tmp$/.exec(name);
+  return m ? Number(m[1]) : null;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errnoCode(e) === "EPERM";
+  }
+}
+
 /**
- * Remove temp files left by writers that died mid-write (a `kill -9` leaves one behind). Only files
- * older than `maxAgeMs` go, so a write in progress is never touched. Returns how many were removed.
+ * Remove temp files left by writers that died mid-write (a `kill -9` leaves one behind). Files older
+ * than `maxAgeMs` go, and with `deadWriters` (at start-up) also every file whose writer process is
+ * gone, whatever its age; a write in progress in a live process is never touched. Returns how many
+ * were removed.
  */
-export async function removeStaleTempFiles(tmpDir: string, maxAgeMs = 60 * 60 * 1000, now = Date.now()): Promise<number> {
+export async function removeStaleTempFiles(
+  tmpDir: string,
+  maxAgeMs = 60 * 60 * 1000,
+  now = Date.now(),
+  opts: { deadWriters?: boolean } = {},
+): Promise<number> {
   let names: string[];
   try {
     names = await readdir(tmpDir);
@@ -87,7 +119,9 @@ export async function removeStaleTempFiles(tmpDir: string, maxAgeMs = 60 * 60 * 
     const file = path.join(tmpDir, name);
     try {
       const st = await stat(file);
-      if (st.isFile() && now - st.mtimeMs > maxAgeMs) {
+      const pid = opts.deadWriters ? writerPid(name) : null;
+      const dead = pid !== null && pid !== process.pid && !processAlive(pid);
+      if (st.isFile() && (dead || now - st.mtimeMs > maxAgeMs)) {
         await unlink(file);
         removed++;
       }

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { BadRequestError, ConflictError } from "../errors.js";
 import { MAX_SLUG_LENGTH } from "../util/slug.js";
 import { errnoCode } from "./atomic-write.js";
+import { containedIn } from "../media/safe-path.js";
 
 const SLUG_RE = /^[a-z0-9][a-z0-9-]*$/;
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -23,7 +24,8 @@ export class UnsafePathError extends BadRequestError {
 
 /** Throws unless `value` is a slug usable as one path segment. */
 export function assertSlug(value: string, what = "slug"): string {
-  if (typeof value !== "string" || value.length > MAX_SLUG_LENGTH || !SLUG_RE.test(value)) throw new UnsafePathError(what, String(value));
+  if (typeof value !== "string" || value.length > MAX_SLUG_LENGTH || !SLUG_RE.test(value))
+    throw new UnsafePathError(what, String(value));
   return value;
 }
 
@@ -42,8 +44,7 @@ export class DataFolder {
   /** Join fixed segments under the root and check the result did not leave it. */
   #inside(...segments: string[]): string {
     const p = path.resolve(this.root, ...segments);
-    const rel = path.relative(this.root, p);
-    if (rel.startsWith("..") || path.isAbsolute(rel)) throw new UnsafePathError("path", segments.join("/"));
+    if (!containedIn(this.root, p)) throw new UnsafePathError("path", segments.join("/"));
     return p;
   }
 
@@ -67,10 +68,20 @@ export class DataFolder {
     return path.join(this.groupDir(groupSlug), "recipes");
   }
   recipeFile(groupSlug: string, recipeSlug: string): string {
-    return this.#inside("groups", assertSlug(groupSlug, "group slug"), "recipes", `${assertSlug(recipeSlug, "recipe slug")}.md`);
+    return this.#inside(
+      "groups",
+      assertSlug(groupSlug, "group slug"),
+      "recipes",
+      `${assertSlug(recipeSlug, "recipe slug")}.md`,
+    );
   }
   recipeMediaDir(groupSlug: string, recipeSlug: string): string {
-    return this.#inside("groups", assertSlug(groupSlug, "group slug"), "recipes", assertSlug(recipeSlug, "recipe slug"));
+    return this.#inside(
+      "groups",
+      assertSlug(groupSlug, "group slug"),
+      "recipes",
+      assertSlug(recipeSlug, "recipe slug"),
+    );
   }
   organizersJson(groupSlug: string): string {
     return path.join(this.groupDir(groupSlug), "organizers.json");
@@ -112,7 +123,12 @@ export class DataFolder {
     return path.join(this.groupDir(groupSlug), "households");
   }
   householdDir(groupSlug: string, householdSlug: string): string {
-    return this.#inside("groups", assertSlug(groupSlug, "group slug"), "households", assertSlug(householdSlug, "household slug"));
+    return this.#inside(
+      "groups",
+      assertSlug(groupSlug, "group slug"),
+      "households",
+      assertSlug(householdSlug, "household slug"),
+    );
   }
   householdJson(g: string, h: string): string {
     return path.join(this.householdDir(g, h), "household.json");
@@ -152,6 +168,10 @@ export class DataFolder {
   get sessionsJson(): string {
     return this.#inside(".larder", "sessions.json");
   }
+  /** Notifiers' Apprise URLs: they carry tokens and passwords, so they stay on this machine. */
+  get notifierUrlsJson(): string {
+    return this.#inside(".larder", "notifier-urls.json");
+  }
   get apiTokensJson(): string {
     return this.#inside(".larder", "api-tokens.json");
   }
@@ -182,7 +202,13 @@ export async function ensurePrivateDirs(folder: DataFolder): Promise<void> {
   await mkdir(folder.privateDir, { recursive: true, mode: 0o700 });
   // mkdir's mode is filtered by the umask and ignored for an existing folder: set it explicitly.
   await chmod(folder.privateDir, 0o700);
-  for (const dir of [folder.tmpDir, folder.cacheDir, folder.logsDir, folder.backupsDir, folder.imagesCacheDir]) {
+  for (const dir of [
+    folder.tmpDir,
+    folder.cacheDir,
+    folder.logsDir,
+    folder.backupsDir,
+    folder.imagesCacheDir,
+  ]) {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   }
 }
@@ -217,7 +243,9 @@ export async function initDataFolder(dir: string, options: { templatesDir: strin
     return { folder, created: false };
   }
   if (entries.some((name) => !ADOPTABLE.has(name))) {
-    throw new ConflictError(`${folder.root} is not empty and is not a Larder data folder (no larder.json); refusing to initialise it`);
+    throw new ConflictError(
+      `${folder.root} is not empty and is not a Larder data folder (no larder.json); refusing to initialise it`,
+    );
   }
   await copyTemplate(path.join(options.templatesDir, "data-folder"), folder.root);
   await ensurePrivateDirs(folder);

@@ -31,7 +31,13 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const open = () => JsonDoc.open<Foods>(file, { defaults: () => ({ foods: [] }), schema: Foods, tmpDir, arraysSortedBy: ["foods"] });
+const open = () =>
+  JsonDoc.open<Foods>(file, {
+    defaults: () => ({ foods: [] }),
+    schema: Foods,
+    tmpDir,
+    arraysSortedBy: ["foods"],
+  });
 
 describe("JsonDoc", () => {
   it("starts from the defaults and creates no file until the first update", async () => {
@@ -56,7 +62,9 @@ describe("JsonDoc", () => {
   it("coalesces a burst of updates in one tick into a single write", async () => {
     const doc = await open();
     writes.mockClear();
-    const updates = [1, 2, 3, 4, 5].map((n) => doc.update((d) => void d.foods.push({ id: String(n), name: `food ${n}` })));
+    const updates = [1, 2, 3, 4, 5].map((n) =>
+      doc.update((d) => void d.foods.push({ id: String(n), name: `food ${n}` })),
+    );
     // Every update is visible in memory at once, before the write lands.
     expect(doc.data.foods).toHaveLength(5);
     await Promise.all(updates);
@@ -73,12 +81,15 @@ describe("JsonDoc", () => {
     const actual = await vi.importActual<typeof import("./atomic-write.js")>("./atomic-write.js");
     let active = 0;
     let maxActive = 0;
+    // The first write is held until the later updates have been made.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     writes.mockClear();
     writes.mockImplementation(async (...args) => {
       active++;
       maxActive = Math.max(maxActive, active);
       try {
-        await new Promise((r) => setTimeout(r, 20));
+        await held;
         await actual.writeFileAtomic(...args);
       } finally {
         active--;
@@ -90,10 +101,15 @@ describe("JsonDoc", () => {
       const second = doc.update((d) => void d.foods.push({ id: "b", name: "y" }));
       const third = doc.update((d) => void d.foods.push({ id: "c", name: "z" }));
       expect(third).toBe(second);
+      release();
       await Promise.all([first, second, third]);
       expect(maxActive).toBe(1);
       expect(writes).toHaveBeenCalledTimes(2);
-      expect(JSON.parse(await readFile(file, "utf8")).foods.map((f: { id: string }) => f.id)).toEqual(["a", "b", "c"]);
+      expect(JSON.parse(await readFile(file, "utf8")).foods.map((f: { id: string }) => f.id)).toEqual([
+        "a",
+        "b",
+        "c",
+      ]);
     } finally {
       writes.mockImplementation(actual.writeFileAtomic);
     }
@@ -103,10 +119,11 @@ describe("JsonDoc", () => {
     const doc = await open();
     await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
     const before = await stat(file);
-    await new Promise((r) => setTimeout(r, 20));
+    writes.mockClear();
     await doc.update(() => undefined);
     await doc.update((d) => ({ foods: [...d.foods] }));
     const after = await stat(file);
+    expect(writes).not.toHaveBeenCalled();
     expect(after.mtimeMs).toBe(before.mtimeMs);
     expect(after.ino).toBe(before.ino);
   });
@@ -119,7 +136,9 @@ describe("JsonDoc", () => {
         throw new Error("nope");
       }),
     ).toThrow("nope");
-    expect(() => doc.update((d) => void d.foods.push({ id: 1, name: "bad" } as unknown as Foods["foods"][number]))).toThrow(ValidationError);
+    expect(() =>
+      doc.update((d) => void d.foods.push({ id: 1, name: "bad" } as unknown as Foods["foods"][number])),
+    ).toThrow(ValidationError);
     expect(doc.data.foods).toEqual([]);
   });
 
@@ -139,13 +158,25 @@ describe("JsonDoc", () => {
     // The user's half-finished edit is still on disk, untouched.
     expect(await readFile(file, "utf8")).toBe(handEdit);
 
-    await writeFile(file, JSON.stringify({ foods: [{ id: "a", name: "Apple" }, { id: "p", name: "Pear" }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        foods: [
+          { id: "a", name: "Apple" },
+          { id: "p", name: "Pear" },
+        ],
+      }),
+    );
     expect(await doc.reload()).toBe("reloaded");
     expect(doc.broken).toBeNull();
     expect(doc.data.foods.map((f) => f.name)).toEqual(["Apple", "Pear"]);
     await doc.update((d) => void d.foods.pop());
     expect(JSON.parse(await readFile(file, "utf8")).foods).toHaveLength(1);
-    expect(events.map((e) => (e.type === "change" ? `change:${e.origin}` : e.type))).toEqual(["broken", "change:reload", "change:update"]);
+    expect(events.map((e) => (e.type === "change" ? `change:${e.origin}` : e.type))).toEqual([
+      "broken",
+      "change:reload",
+      "change:update",
+    ]);
   });
 
   it("recovers when a broken file is restored to exactly its last good text (git checkout)", async () => {

@@ -192,6 +192,11 @@ export class AccountsService {
 
   /** GET /users/{id}/image: a member of the actor's group (any user for an admin). */
   avatarFor(actor: Actor, id: string): Promise<{ data: Buffer; etag: string }> {
-    return this.avatars.read(this.visibleUser(actor, id).id);
+    return this.avatars.read(this.visibleUser(actor, id).id, undefined, (uid) => this.larder.users.byId(uid) !== null);
+  }
+
+  /** GET /media/users/{id}/profile.webp: public like Mealie's; a user without a picture has the default. */
+  avatarMedia(id: string, fileName: string): Promise<{ data: Buffer; etag: string }> {
+    return this.avatars.read(id, fileName, (uid) => this.larder.users.byId(uid) !== null);
   }
 }

@@ -6,7 +6,8 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
-import { BadRequestError, LockedError, UnauthorizedError } from "../errors.js";
+import { BadRequestError, LockedError, TooManyRequestsError, UnauthorizedError } from "../errors.js";
+import { DISTRIBUTED_ADDRESSES, LoginThrottle } from "../auth/login-throttle.js";
 import { CredentialStore } from "../auth/credentials.js";
 import { SessionStore } from "../auth/sessions.js";
 import { ApiTokenStore, looksLikeApiToken } from "../auth/api-tokens.js";
@@ -29,6 +30,11 @@ interface Clock {
 
 export class AuthService {
   private localAdminToken: string | null = null;
+  /** Per-address login throttling (decision 0018). */
+  private readonly throttle = new LoginThrottle(() => ({
+    maxLoginAttempts: this.larder.config.maxLoginAttempts,
+    lockoutHours: this.larder.config.lockoutHours,
+  }));
   /** LDAP and OIDC sign-in (decision 0010). */
   readonly external: ExternalSignIn;
 
@@ -49,7 +55,9 @@ export class AuthService {
     const clock: Clock = { now: () => new Date() };
     const now = () => clock.now();
     const credentials = await CredentialStore.open(folder, {
-      policy: { maxLoginAttempts: config.maxLoginAttempts, lockoutHours: config.lockoutHours },
+      // The stored lock is set by the throttle's distributed-attack rule only (lockNow); the stored
+      // counter still counts every wrong password, as Mealie's loginAttemps does.
+      policy: { maxLoginAttempts: Number.MAX_SAFE_INTEGER, lockoutHours: config.lockoutHours },
       bcryptRounds: config.bcryptRounds,
       now,
     });
@@ -103,24 +111,30 @@ export class AuthService {
     return verifyPassword(password, hash ?? "", this.larder.config.bcryptRounds);
   }
 
-  /** Whether the user is locked out right now. */
+  /** Whether the user is locked out right now, for everyone or for some client address. */
   isLocked(userId: string): boolean {
-    return this.credentials.isLocked(userId);
+    return this.credentials.isLocked(userId) || this.throttle.anyLock(userId, this.clock.now().getTime());
   }
 
-  /** Unlock one user; returns whether they were locked. */
+  /** Unlock one user (every address's lock too); returns whether they were locked. */
   async unlockUser(userId: string): Promise<boolean> {
     const was = this.credentials.isLocked(userId);
     await this.credentials.unlock(userId);
-    return was;
+    return this.throttle.unlock(userId, this.clock.now().getTime()) || was;
   }
 
   /**
    * `POST /admin/users/unlock`: without `force`, only locks that have run out (the hourly job);
-   * with it, every locked user. Returns how many were unlocked.
+   * with it, every locked user, per-address locks included. Returns how many were unlocked.
    */
   async unlockUsers(force: boolean): Promise<number> {
-    return force ? this.credentials.unlockAll() : this.credentials.unlockExpired();
+    if (!force) return this.credentials.unlockExpired();
+    const now = this.clock.now().getTime();
+    const users = new Set(this.throttle.lockedUsers(now));
+    for (const id of users) this.throttle.unlock(id, now);
+    for (const u of this.larder.users.all()) if (this.credentials.isLocked(u.id)) users.add(u.id);
+    await this.credentials.unlockAll();
+    return users.size;
   }
 
   /** Everything per machine about a user: password, lockout, sessions, API tokens, reset links. */
@@ -154,18 +168,48 @@ export class AuthService {
     return { token: await signSessionJwt(this.secret, { userId, sessionId: sid, exp }), maxAge: seconds };
   }
 
-  /** POST /auth/token: 401 "Unauthorized" on bad credentials, 423 while locked. */
-  async login(login: string, password: string, opts: { rememberMe?: boolean } = {}): Promise<{ token: string; maxAge: number }> {
+  /**
+   * POST /auth/token: 401 "Unauthorized" on bad credentials, 423 while locked (for this client
+   * address, or for everyone), 429 when the address is over its budget (decision 0018). `client` is
+   * the client's address as web/ resolved it (trusted proxies honoured); "" when unknown.
+   */
+  async login(
+    login: string,
+    password: string,
+    opts: { rememberMe?: boolean; client?: string } = {},
+  ): Promise<{ token: string; maxAge: number }> {
     if (!this.larder.config.allowPasswordLogin) throw new UnauthorizedError("Password login is disabled");
+    const client = opts.client ?? "";
     const user = login.trim() ? this.larder.users.byLogin(login) : null;
+    const now = this.clock.now().getTime();
+    const verdict = this.throttle.check(client, user?.id ?? null, now);
+    if (verdict.kind === "throttled") throw new TooManyRequestsError(verdict.retryAfterSeconds);
+    if (verdict.kind === "locked") throw new LockedError();
     // LDAP first for people unknown here and for LDAP accounts (decision 0010); the rest go on.
     const viaLdap = await this.external.ldapLogin(login, password, user);
-    if (viaLdap) return this.issue(viaLdap.id, this.sessionSeconds(opts.rememberMe ?? false));
+    if (viaLdap) {
+      this.throttle.success(client, viaLdap.id);
+      return this.issue(viaLdap.id, this.sessionSeconds(opts.rememberMe ?? false));
+    }
     const eligible = user && user.authMethod === "Mealie" ? user.id : null;
     const outcome = await this.credentials.authenticate(eligible, password);
     if (outcome === "locked") throw new LockedError();
-    if (outcome !== "ok" || !user) throw new UnauthorizedError("Unauthorized");
+    if (outcome !== "ok" || !user) {
+      const { distributed } = this.throttle.failure(client, user?.id ?? null, now);
+      if (distributed && user) await this.lockAccount(user.id);
+      throw new UnauthorizedError("Unauthorized");
+    }
+    this.throttle.success(client, user.id);
     return this.issue(user.id, this.sessionSeconds(opts.rememberMe ?? false));
+  }
+
+  /** Lock an account for everyone; its sessions end (a session must not outlive the lock that protects it). */
+  private async lockAccount(userId: string): Promise<void> {
+    await this.credentials.lockNow(userId);
+    const ended = await this.sessions.revokeAllForUser(userId);
+    this.larder.log.warn(
+      `account ${userId} locked: wrong passwords from ${DISTRIBUTED_ADDRESSES} or more addresses; ${ended} session(s) ended`,
+    );
   }
 
   /** GET /auth/oauth: the IdP URL to send the browser to, and the cookie tying the sign-in to it. */
@@ -174,15 +218,25 @@ export class AuthService {
   }
 
   /** GET /auth/oauth/callback: a session for the person the IdP vouched for (OIDC_REMEMBER_ME: 14 days). */
-  async oidcLogin(params: CallbackParams, binding: string | null): Promise<{ token: string; maxAge: number; landing: "redirect" | "json" }> {
+  async oidcLogin(
+    params: CallbackParams,
+    binding: string | null,
+  ): Promise<{ token: string; maxAge: number; landing: "redirect" | "json" }> {
     const { user, rememberMe, landing } = await this.external.oidcComplete(params, binding);
     return { ...(await this.issue(user.id, this.sessionSeconds(rememberMe))), landing };
   }
 
+  /**
+   * A new token for the same session. The token it was called with stays valid until it expires, as in
+   * Mealie: a client that refreshes while other requests are in flight must not see them fail. Logout,
+   * a password change and a restore still end the session and so every token of it.
+   */
   async refresh(actor: Actor): Promise<{ token: string; maxAge: number }> {
     if (actor.kind !== "user") throw new UnauthorizedError();
-    if (actor.sessionId) await this.sessions.revoke(actor.sessionId);
-    return this.issue(actor.user.id, this.sessionSeconds(false));
+    const seconds = this.sessionSeconds(false);
+    const kept = actor.sessionId ? await this.sessions.extend(actor.sessionId, seconds) : null;
+    if (!kept) return this.issue(actor.user.id, seconds);
+    return { token: await signSessionJwt(this.secret, { userId: actor.user.id, sessionId: kept.sid, exp: kept.exp }), maxAge: seconds };
   }
 
   async logout(actor: Actor): Promise<void> {

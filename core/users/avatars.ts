@@ -9,6 +9,7 @@
  */
 import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { sniffImage } from "../media/image-check.js";
 import { loadSharp } from "../lazy/modules.js";
 import type { DataFolder } from "../storage/data-folder.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
@@ -36,6 +37,9 @@ export class AvatarStore {
 
   /** Convert an upload to the stored webp; 400 when it is not an image sharp can read. */
   async save(userId: string, upload: Buffer): Promise<void> {
+    // Raster formats only, as for recipe images: sharp would hand an SVG to librsvg (markup parsed on
+    // the server), and nothing but a known image signature reaches it.
+    if (sniffImage(upload) === null) throw new BadRequestError("The uploaded file is not an image");
     let webp: Buffer;
     const sharp = await loadSharp();
     try {
@@ -52,15 +56,20 @@ export class AvatarStore {
     await writeFileAtomic(join(dir, AVATAR_FILE), webp, { tmpDir: this.folder.tmpDir });
   }
 
-  /** The stored image and a validator for caching; 404 when the user has none. */
-  async read(userId: string, fileName = AVATAR_FILE): Promise<{ data: Buffer; etag: string }> {
+  /**
+   * The stored image and a validator for caching. A user with no picture of their own gets the default
+   * one, as every Mealie user has a `profile.webp` from creation on; `exists` says whether the id is a
+   * user at all (unknown ids stay 404).
+   */
+  async read(userId: string, fileName = AVATAR_FILE, exists: (id: string) => boolean = () => false): Promise<{ data: Buffer; etag: string }> {
     if (fileName !== AVATAR_FILE) throw new NotFoundError("File not found");
     const file = join(this.userDir(userId), AVATAR_FILE);
     try {
       const [data, st] = await Promise.all([readFile(file), stat(file)]);
       return { data, etag: `"${userId.slice(0, 8)}-${st.size}-${Math.floor(st.mtimeMs)}"` };
     } catch {
-      throw new NotFoundError("File not found");
+      if (!exists(userId)) throw new NotFoundError("File not found");
+      return { data: await defaultAvatar(), etag: '"default-avatar-1"' };
     }
   }
 
@@ -69,4 +78,24 @@ export class AvatarStore {
     if (!SAFE_ID.test(userId)) return;
     await rm(this.userDir(userId), { recursive: true, force: true });
   }
+}
+
+let rendered: Promise<Buffer> | null = null;
+
+/**
+ * A neutral silhouette, drawn from shapes (sharp renders SVG text only with installed fonts) and made
+ * once per process. It is served, not written: a file per user would add noise to the tracked folder.
+ */
+function defaultAvatar(): Promise<Buffer> {
+  rendered ??= (async () => {
+    const sharp = await loadSharp();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR_SIZE}" height="${AVATAR_SIZE}" viewBox="0 0 64 64">
+      <rect width="64" height="64" fill="#dfe3e8"/>
+      <circle cx="32" cy="25" r="11" fill="#9aa5b1"/>
+      <path d="M12 58c0-12 9-19 20-19s20 7 20 19z" fill="#9aa5b1"/>
+    </svg>`;
+    return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+  })();
+  rendered.catch(() => (rendered = null));
+  return rendered;
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Larder } from "../larder.js";
@@ -93,6 +93,10 @@ describe("webhook scheduler", () => {
         scheduledTime: "18:00",
       });
       const before = rec.requests.length;
+      const published: string[] = [];
+      larder.events.subscribe((e) => void published.push(`${e.eventType} ${e.householdId}`), {
+        types: ["webhook_task"],
+      });
       const stop = startScheduler(
         larder,
         JOBS.filter((j) => j.name === "meal-plan webhooks"),
@@ -125,6 +129,8 @@ describe("webhook scheduler", () => {
         await vi.advanceTimersByTimeAsync(10 * 60_000);
         await larder.events.idle();
         expect(rec.requests.slice(before).map((r) => r.path)).toEqual(["/digest"]);
+        // Notifiers following "webhook task" hear once that the household's digest went out.
+        expect(published).toEqual([`webhook_task ${hook.householdId}`]);
       } finally {
         stop();
       }
@@ -209,6 +215,41 @@ describe("webhook scheduler", () => {
   });
 });
 
+describe("a hand-edited webhooks.json", () => {
+  it("that no longer parses is reported and never overwritten; writes answer 409 until it is fixed", async () => {
+    const first = await open("2026-11-25T10:00:00Z");
+    const dataDir = first.larder.folder.root;
+    const file = first.larder.folder.webhooksJson("home", "family");
+    await first.larder.webhooks.create(first.actor, {
+      name: "Kept",
+      url: `${rec.url}/kept`,
+      scheduledTime: "09:00",
+    });
+    await first.larder.close();
+    await writeFile(file, '{ "webhooks": [ {"id": ');
+    const config = loadConfig({} as NodeJS.ProcessEnv, {
+      dataDir,
+      production: false,
+      bcryptRounds: 4,
+      fetchAllow: "127.0.0.1",
+    });
+    const larder = await Larder.open(config, { log });
+    try {
+      const actor: Actor = { kind: "user", user: larder.users.all()[0] };
+      await expect(larder.webhooks.create(actor, { url: "", scheduledTime: "08:00" })).rejects.toMatchObject({
+        status: 409,
+      });
+      expect(await readFile(file, "utf8")).toBe('{ "webhooks": [ {"id": ');
+      // `larder check` lists it.
+      expect(larder.webhooks.broken().map((b) => b.path)).toEqual([file]);
+      // The scheduler passes over it without failing.
+      await larder.webhooks.runScheduled(new Date(Date.now() + 3600_000));
+    } finally {
+      await larder.close();
+    }
+  });
+});
+
 describe("webhook windows and times", () => {
   const d = (s: string) => new Date(s);
   it("takes (start, end], across midnight too, and everything in a window of a day or more", () => {
@@ -235,7 +276,7 @@ describe("webhook windows and times", () => {
       ]) {
         times.push((await larder.webhooks.create(actor, { url: "", scheduledTime })).scheduledTime);
       }
-      expect(times).toEqual(["08:00:00Z", "08:05:30Z", "08:00:00Z", "06:00:00Z", "08:30:00Z", "23:15:00Z"]);
+      expect(times).toEqual(["08:00:00", "08:05:30", "08:00:00", "06:00:00", "08:30:00", "23:15:00"]);
       for (const scheduledTime of ["25:00", "noon", "", undefined]) {
         await expect(larder.webhooks.create(actor, { url: "", scheduledTime })).rejects.toThrow();
       }

@@ -41,10 +41,10 @@ export interface MealPlanSource {
     householdId: string,
     startDate: string,
     endDate: string,
-  ): Promise<unknown[]>;
+  ): readonly unknown[] | Promise<readonly unknown[]>;
 }
 /** Until meal plans are wired in (`useMealPlans`), there is nothing to send. */
-const NO_MEAL_PLANS: MealPlanSource = { entriesBetween: async () => [] };
+const NO_MEAL_PLANS: MealPlanSource = { entriesBetween: () => [] };
 
 export const WebhookRecord = z.object({
   id: z.string(),
@@ -121,7 +121,7 @@ export const webhookAttributes = new AttributeTable<ReadWebhook>("webhook", {
   url: attr.string((w: W) => w.url),
   enabled: attr.boolean((w: W) => w.enabled),
   webhookType: attr.string((w: W) => w.webhookType),
-  scheduledTime: attr.string((w: W) => w.scheduledTime.slice(0, 8)),
+  scheduledTime: attr.string((w: W) => w.scheduledTime),
   groupId: attr.uuid((w: W) => w.groupId),
   householdId: attr.uuid((w: W) => w.householdId),
 });
@@ -194,6 +194,12 @@ export class WebhooksService {
       route: "/api/households/webhooks",
       nullsInLinks: "none",
     });
+  }
+
+  /** Every webhook of the actor's household (`HouseholdInDB.webhooks`). */
+  all(actor: Actor): ReadWebhook[] {
+    const { group, household } = this.scope(actor);
+    return this.records(group, household).map((w) => present(w, group, household));
   }
 
   get(actor: Actor, id: string): ReadWebhook {
@@ -286,6 +292,11 @@ export class WebhooksService {
   /** Failed deliveries waiting for the next run (tests, status). */
   get pendingRetries(): number {
     return this.retries.length;
+  }
+
+  /** Webhook files that a hand edit broke (`larder check`). */
+  broken(): { path: string; message: string }[] {
+    return this.docs.loaded().flatMap((d) => (d.broken ? [{ path: d.path, message: d.broken.message }] : []));
   }
 
   async idle(): Promise<void> {
@@ -422,15 +433,14 @@ function present(w: WebhookRecord, g: GroupData, h: HouseholdData): ReadWebhook 
     name: w.name,
     url: w.url,
     webhookType: w.webhookType,
-    // The contract's `time` format carries an offset; the time is UTC, so it says so (decision 0035).
-    scheduledTime: `${w.scheduledTime}Z`,
+    scheduledTime: w.scheduledTime,
     groupId: g.doc.data.id,
     householdId: h.doc.data.id,
     id: w.id,
   };
 }
 
-export function webhookPayload(start: Date, end: Date, entries: unknown[]): WebhookPayload {
+export function webhookPayload(start: Date, end: Date, entries: readonly unknown[]): WebhookPayload {
   return {
     message: { title: "Webhook Task", body: "generic" },
     eventType: eventTypeNumber("webhook_task"),
@@ -440,7 +450,7 @@ export function webhookPayload(start: Date, end: Date, entries: unknown[]): Webh
       operation: "info",
       webhookStartDt: start.toISOString(),
       webhookEndDt: end.toISOString(),
-      webhookBody: entries,
+      webhookBody: [...entries],
     },
     eventId: randomUUID(),
     timestamp: new Date().toISOString(),

@@ -101,7 +101,6 @@ describe("groups and households", () => {
     const g = await body<{ id: string; slug: string; households: { id: string; name: string }[] }>(res);
     if (hasContract) assertContract("GroupInDB", g);
     expect(g.households.map((h) => h.name)).toEqual(["Family"]);
-    expect((await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "club" } })).status).toBe(400);
     expect((await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "" } })).status).toBe(422);
     const extra = await t.api("/api/admin/households", { method: "POST", token: admin, json: { name: "Annex", groupId: g.id } });
     expect(extra.status).toBe(201);
@@ -120,6 +119,16 @@ describe("groups and households", () => {
     // The name is free again; the folder name is not reused while caches may still know the old one.
     const again = await body<{ name: string; slug: string }>(await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Club" } }));
     expect(again).toMatchObject({ name: "Club", slug: "club-1" });
+  });
+
+  it('numbers a taken group or household name, as Mealie does: "Picnic" again becomes "Picnic (1)"', async () => {
+    const first = await body<{ id: string }>(await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Picnic" } }));
+    const twin = await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "picnic" } });
+    expect(twin.status).toBe(201);
+    const twinGroup = await body<{ id: string; name: string }>(twin);
+    expect(twinGroup.name).toBe("picnic (1)");
+    const household = await body<{ name: string }>(await t.api("/api/admin/households", { method: "POST", token: admin, json: { name: "family", groupId: first.id } }));
+    expect(household.name).toBe("family (1)");
   });
 
   it("updates and deletes an empty household, but never a group's last one", async () => {

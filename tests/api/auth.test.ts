@@ -77,6 +77,18 @@ describe("auth", () => {
     expect(b.status).toBe(200);
   });
 
+  it("keeps the token a refresh was called with working, and ends both on logout", async () => {
+    const token = await t.login();
+    const res = await t.api("/api/auth/refresh", { token });
+    const fresh = ((await res.json()) as { access_token: string }).access_token;
+    // A client with requests in flight on the old token must not see them fail.
+    expect((await t.api("/api/users/self", { token })).status).toBe(200);
+    expect((await t.api("/api/users/self", { token: fresh })).status).toBe(200);
+    expect((await t.api("/api/auth/logout", { method: "POST", token: fresh })).status).toBe(200);
+    expect((await t.api("/api/users/self", { token })).status).toBe(401);
+    expect((await t.api("/api/users/self", { token: fresh })).status).toBe(401);
+  });
+
   it("creates long-lived API tokens shown once, stored hashed, and deletable", async () => {
     const token = await t.login();
     const res = await t.api("/api/users/api-tokens", { method: "POST", token, json: { name: "script" } });

@@ -21,6 +21,7 @@ import {
   type RunningSlapd,
 } from "../support/slapd.js";
 import { observeBcrypt } from "../../core/auth/passwords.js";
+import { skipOrFail } from "../../core/testing/needs.js";
 
 const available = slapdAvailable();
 const CI = /^(1|true)$/i.test(process.env.CI ?? "");
@@ -214,7 +215,7 @@ describe.skipIf(!available && !CI)("LDAP sign-in", () => {
   });
 
   it("upgrades with STARTTLS, trusting LDAP_TLS_CACERTFILE, and refuses an unknown certificate", async (ctx) => {
-    if (!slapd.caFile) return ctx.skip("openssl not found: no certificate for STARTTLS");
+    if (!slapd.caFile) return skipOrFail(ctx, "openssl (for the STARTTLS certificate)");
     await withLdap({ ENABLE_STARTTLS: "true", TLS_CACERTFILE: slapd.caFile }, async () => {
       expect((await login("bob", bob.password)).status).toBe(200);
     });
@@ -230,7 +231,7 @@ describe.skipIf(!available && !CI)("LDAP sign-in", () => {
   });
 
   it("connects over ldaps:// with the same TLS options", async (ctx) => {
-    if (!slapd.caFile || !slapd.ldapsUrl) return ctx.skip("openssl not found: no certificate for ldaps://");
+    if (!slapd.caFile || !slapd.ldapsUrl) return skipOrFail(ctx, "openssl (for the ldaps:// certificate)");
     await withLdap({ SERVER_URL: slapd.ldapsUrl, TLS_CACERTFILE: slapd.caFile }, async () => {
       expect((await login("bob", bob.password)).status).toBe(200);
     });

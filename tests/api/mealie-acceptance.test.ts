@@ -14,6 +14,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+// Response bodies as these ports of Mealie's assertions read them: any field, at any depth. The
+// contract tests check the shapes; here the assertions say what each case needs.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type R = Record<string, any>;
 const get = async (path: string, tok = token) => (await t.api(path, { token: tok })).json() as Promise<R>;
 

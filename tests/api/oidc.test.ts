@@ -2,6 +2,8 @@
  * OIDC sign-in end to end against a real provider (npm oidc-provider) on loopback: authorization
  * code + PKCE, ID token and userinfo, group gating, account creation, admin re-sync, and refusals.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { freePort } from "../support/slapd.js";
@@ -83,9 +85,11 @@ describe("OIDC sign-in", () => {
     expect(q.get("state")).toMatch(/^[\w-]{43}$/);
     expect(q.get("nonce")).toMatch(/^[\w-]{43}$/);
     expect(q.get("scope")).toBe("openid email profile groups");
-    expect(res.headers.get("set-cookie")).toMatch(
-      /^larder\.oidc=[\w-]{43}; Path=\/api\/auth\/oauth; HttpOnly; SameSite=Lax; Max-Age=600/,
-    );
+    // Attribute order is the cookie package's; each attribute is what matters.
+    const binding = res.headers.get("set-cookie") ?? "";
+    expect(binding).toMatch(/^larder\.oidc=[\w-]{43};/);
+    for (const attr of ["Path=/api/auth/oauth", "HttpOnly", "SameSite=Lax", "Max-Age=600"])
+      expect(binding.split("; ")).toContain(attr);
   });
 
   it("signs a member of the admin group in, creating an OIDC admin account", async () => {
@@ -256,6 +260,32 @@ describe("OIDC sign-in", () => {
     } finally {
       t.larder.config.oidc.CONFIGURATION_URL = saved;
       warn.mockRestore();
+    }
+  });
+
+  // OIDC Discovery §4.3. The hand-written client only logged a warning and went on with the document,
+  // so whoever could answer at the configured URL could send sign-ins to another provider's endpoints.
+  it("refuses a discovery document that names another issuer than the one it was fetched for", async () => {
+    const relay = createServer((req, res) => {
+      void fetch(`${idp.issuer}${req.url ?? "/"}`).then(async (r) => {
+        res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
+        res.end(Buffer.from(await r.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((r) => relay.listen(0, "127.0.0.1", r));
+    const saved = t.larder.config.oidc.CONFIGURATION_URL;
+    const warn = vi.spyOn(t.larder.log, "warn");
+    t.larder.config.oidc.CONFIGURATION_URL = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/.well-known/openid-configuration`;
+    try {
+      const res = await fetch(`${t.url}/api/auth/oauth`, { redirect: "manual" });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/configuration is not its own/);
+      expect(warn.mock.calls.some(([m]) => String(m).includes(`names the issuer ${idp.issuer}`))).toBe(true);
+    } finally {
+      t.larder.config.oidc.CONFIGURATION_URL = saved;
+      warn.mockRestore();
+      relay.closeAllConnections();
+      await new Promise<void>((r) => relay.close(() => r()));
     }
   });
 

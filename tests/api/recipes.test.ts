@@ -60,13 +60,13 @@ describe("recipes", () => {
       },
     });
     expect(patch.status).toBe(200);
-    const r = (await patch.json()) as Record<string, any>;
-    expect(r.description).toBe("Bright and quick.");
-    expect(r.tags.map((x: { name: string }) => x.name)).toEqual(["Quick"]);
-    expect(r.recipeCategory[0].slug).toBe("soups");
-    expect(r.recipeIngredient[0].food.name).toBe("tomato");
-    expect(r.recipeIngredient[0].quantity).toBe(2);
-    expect(r.recipeIngredient[1].note).toBe("Salt to taste");
+    const r = (await patch.json()) as Record<string, unknown>;
+    expect(r).toMatchObject({
+      description: "Bright and quick.",
+      tags: [{ name: "Quick" }],
+      recipeCategory: [{ slug: "soups" }],
+      recipeIngredient: [{ quantity: 2, food: { name: "tomato" } }, { note: "Salt to taste" }],
+    });
     expect(r.unknownField).toBeUndefined();
     if (hasContract) assertContract("Recipe-Output", r);
 

@@ -72,6 +72,23 @@ describe("group reports", () => {
     expect(statuses).toEqual(["success", "failure", "success", "failure"]);
   });
 
+  it("keeps every entry of a long report, written in batches while the feature goes on", async () => {
+    const w = await t.larder.reports.start(await actorOf(token), {
+      name: "big migration",
+      category: "migration",
+    });
+    for (let i = 0; i < 5000; i++) {
+      w.add({ success: i % 10 !== 0, message: `recipe ${i}` });
+      if (i % 1000 === 0) await new Promise((r) => setImmediate(r));
+    }
+    expect((await w.finish()).status).toBe("partial");
+    const report = (await (await t.api(`/api/groups/reports/${w.id}`, { token })).json()) as {
+      entries: Array<{ message: string }>;
+    };
+    expect(report.entries).toHaveLength(5000);
+    expect(report.entries[4999].message).toBe("recipe 4999");
+  });
+
   it("filters by report_type and refuses an unknown one (422)", async () => {
     const actor = await actorOf(token);
     await (await t.larder.reports.start(actor, { name: "restore", category: "restore" })).finish();
@@ -88,7 +105,7 @@ describe("group reports", () => {
     ]);
   });
 
-  it("deletes a report; a missing or malformed id is 404", async () => {
+  it("deletes a report; a missing id is 404, a malformed one 422 (decision 0062)", async () => {
     const w = await t.larder.reports.start(await actorOf(token), {
       name: "to delete",
       category: "migration",
@@ -99,7 +116,8 @@ describe("group reports", () => {
     expect(await del.json()).toEqual({ message: "Report deleted.", error: false });
     expect((await t.api(`/api/groups/reports/${w.id}`, { token })).status).toBe(404);
     expect((await t.api(`/api/groups/reports/${w.id}`, { method: "DELETE", token })).status).toBe(404);
-    expect((await t.api("/api/groups/reports/..%2F..%2Fusers", { token })).status).toBe(404);
+    // Not a UUID, so it never reaches the store: refused like every malformed contract id.
+    expect((await t.api("/api/groups/reports/..%2F..%2Fusers", { token })).status).toBe(422);
   });
 
   it("keeps other groups out, and stores one canonical file per report in the group folder", async () => {

@@ -312,7 +312,21 @@ describe("profile images", () => {
     expect((await upload(far.user.id, p.token, await png())).status).toBe(404);
     expect((await upload(q.user.id, admin, await png())).status).toBe(200);
     expect((await t.api(`/api/users/${q.user.id}/image`, { token: far.token })).status).toBe(404);
-    expect((await t.api(`/api/media/users/${p.user.id}/profile.webp`)).status).toBe(404);
+    // p's refused upload left p with the default picture, never q's.
+    const fallback = await t.api(`/api/media/users/${p.user.id}/profile.webp`);
+    const qs = await t.api(`/api/media/users/${q.user.id}/profile.webp`);
+    expect(Buffer.from(await fallback.arrayBuffer()).equals(Buffer.from(await qs.arrayBuffer()))).toBe(false);
     expect((await t.api(`/api/media/users/${q.user.id}/../../users.json`)).status).toBe(404);
+  });
+
+  it("gives a new user the default picture at /media/users/{id}/profile.webp, and unknown ids a 404", async () => {
+    const p = await makeUser(t);
+    const media = await t.api(`/api/media/users/${p.user.id}/profile.webp`);
+    expect(media.status).toBe(200);
+    expect(media.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await media.arrayBuffer())).metadata()).width).toBe(512);
+    expect((await t.api(`/api/users/${p.user.id}/image`, { token: p.token })).status).toBe(200);
+    expect((await t.api(`/api/media/users/00000000-0000-4000-8000-000000000000/profile.webp`)).status).toBe(404);
+    expect((await t.api(`/api/media/users/${p.user.id}/other.webp`)).status).toBe(404);
   });
 });

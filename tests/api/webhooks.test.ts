@@ -44,7 +44,7 @@ describe("webhooks API", () => {
       name: "Display",
       enabled: true,
       webhookType: "mealplan",
-      scheduledTime: "07:30:00Z",
+      scheduledTime: "07:30:00",
     });
     const page = await (
       await t.api("/api/households/webhooks?orderBy=name&orderDirection=asc", { token })
@@ -59,9 +59,12 @@ describe("webhooks API", () => {
     expect(put.status).toBe(200);
     const updated = (await put.json()) as Hook;
     if (hasContract) assertContract("ReadWebhook", updated);
-    expect(updated).toMatchObject({ enabled: false, scheduledTime: "19:00:00Z" });
+    expect(updated).toMatchObject({ enabled: false, scheduledTime: "19:00:00" });
     const got = (await (await t.api(`/api/households/webhooks/${hook.id}`, { token })).json()) as Hook;
     expect(got).toEqual(updated);
+    const self = (await (await t.api("/api/households/self", { token })).json()) as { webhooks: Hook[] };
+    if (hasContract) assertContract("HouseholdInDB", self);
+    expect(self.webhooks).toContainEqual(updated);
     const del = await t.api(`/api/households/webhooks/${hook.id}`, { method: "DELETE", token });
     expect(del.status).toBe(200);
     if (hasContract) assertContract("ReadWebhook", await del.json());
@@ -145,7 +148,7 @@ describe("webhooks API", () => {
     const paths = rec.requests.slice(before).map((r) => r.path);
     expect(paths).toContain("/rerun-past");
     if (aheadSec > nowSec + 60) expect(paths).not.toContain("/rerun-later");
-    expect(past.scheduledTime).toBe("00:00:01Z");
+    expect(past.scheduledTime).toBe("00:00:01");
   });
 
   it("keeps other households and groups out (404)", async () => {

@@ -1,5 +1,5 @@
 /**
- * UI smoke test: the real server (API + Remix build) over a temp data folder, driven by Chromium.
+ * UI smoke test: the real server (API + React Router build) over a temp data folder, driven by Chromium.
  * Needs `npm run build` first (the test script does it) and /usr/bin/chromium; without chromium it skips,
  * except under CI=true, where that is a failure (ARCHITECTURE §8). Screenshots: test-results/screenshots/.
  */

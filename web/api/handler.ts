@@ -4,15 +4,21 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ZodError } from "zod";
+import { validationDetail } from "./validation-detail.js";
+import { pathParamProblems, unbuiltContractPath } from "./path-params.js";
 import { PUBLIC, type Actor } from "../../core/actor.js";
 import { ForbiddenError, isLarderError, UnauthorizedError, type LarderError } from "../../core/errors.js";
 import type { Larder } from "../../core/larder.js";
 import { ApiContext } from "./context.js";
 import { Reply } from "./reply.js";
 import type { Router } from "./router.js";
+import { SESSION_COOKIE, readCookie as readCookieHeader } from "../server/edge.js";
 
-export const SESSION_COOKIE = "mealie.access_token";
-const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// Cookies and the same-origin rule live in web/server/edge.ts, shared with the UI; server.ts applies the
+// rule to every request before this handler runs.
+export { SESSION_COOKIE };
+export const readCookie = (header: string | undefined, name: string): string | null =>
+  readCookieHeader(header, name);
 
 export function createApiHandler(larder: Larder, router: Router) {
   return async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -21,23 +27,40 @@ export function createApiHandler(larder: Larder, router: Router) {
     let headers: Record<string, string> = {};
     try {
       const match = router.match(method, url.pathname);
+      const ours = match && match !== "method" ? match.route.path : (router.routeForPath(url.pathname)?.path ?? null);
+      const unbuilt = unbuiltContractPath(method, url.pathname, ours);
+      if (unbuilt) {
+        const message = `${method} ${unbuilt} is part of Mealie's API but not available in this version of Larder`;
+        return send(res, 404, { detail: { message, error: true, exception: null } });
+      }
       if (match === null) return send(res, 404, { detail: "Not Found" });
       if (match === "method") return send(res, 405, { detail: "Method Not Allowed" });
       const { route, params } = match;
 
       let actor: Actor = PUBLIC;
       if (route.auth !== "public") {
-        actor = await authenticate(larder, req, method, route.auth !== "optional");
+        actor = await authenticate(larder, req, route.auth !== "optional");
       }
       if (route.auth === "admin" && (actor.kind !== "user" || !actor.user.admin)) {
         throw new ForbiddenError("Forbidden", "Forbidden");
       }
+      // After authentication, as FastAPI resolves the user before it reports parameter errors. Public
+      // routes (media, shared links) keep answering 404 for anything that names nothing (decision 0062).
+      const badParams = route.auth === "public" ? null : pathParamProblems(method, url.pathname, route.path);
+      if (badParams) return send(res, 422, { detail: badParams });
       const ctx = new ApiContext(larder, req, res, url, params, actor);
       const result = await route.handler(ctx);
       headers = ctx.headers;
       if (res.headersSent || res.writableEnded) return;
       if (result instanceof Reply) {
-        if (result.raw) return sendRaw(res, result.status, result.body as Buffer, { ...headers, ...result.headers }, method);
+        if (result.raw)
+          return sendRaw(
+            res,
+            result.status,
+            result.body as Buffer,
+            { ...headers, ...result.headers },
+            method,
+          );
         return send(res, result.status, result.body, { ...headers, ...result.headers });
       }
       return send(res, 200, result === undefined ? null : result, headers);
@@ -48,22 +71,14 @@ export function createApiHandler(larder: Larder, router: Router) {
   };
 }
 
-async function authenticate(larder: Larder, req: IncomingMessage, method: string, required: boolean): Promise<Actor> {
+async function authenticate(larder: Larder, req: IncomingMessage, required: boolean): Promise<Actor> {
   const auth = req.headers.authorization;
   let token: string | null = null;
-  let viaCookie = false;
   if (auth && /^bearer\s+/i.test(auth)) token = auth.replace(/^bearer\s+/i, "").trim();
-  if (!token) {
-    token = readCookie(req.headers.cookie, SESSION_COOKIE);
-    viaCookie = token !== null;
-  }
+  if (!token) token = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!token) {
     if (required) throw new UnauthorizedError(auth ? "Could not validate credentials" : "Not authenticated");
     return PUBLIC;
-  }
-  // A cookie rides along on cross-site requests; unsafe ones must prove they come from our own pages.
-  if (viaCookie && UNSAFE.has(method) && !sameOrigin(req)) {
-    throw new ForbiddenError("Cross-origin request refused", "Cross-origin request refused");
   }
   const actor = await larder.auth.authenticateToken(token);
   if (!actor) {
@@ -73,35 +88,12 @@ async function authenticate(larder: Larder, req: IncomingMessage, method: string
   return actor;
 }
 
-export function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i < 0) continue;
-    if (part.slice(0, i).trim() === name) {
-      const v = part.slice(i + 1).trim();
-      try {
-        return decodeURIComponent(v);
-      } catch {
-        return v;
-      }
-    }
-  }
-  return null;
-}
-
-function sameOrigin(req: IncomingMessage): boolean {
-  const host = req.headers.host;
-  const origin = req.headers.origin ?? req.headers.referer;
-  if (!host || !origin) return false;
-  try {
-    return new URL(String(origin)).host === host;
-  } catch {
-    return false;
-  }
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (status === 204) {
     res.writeHead(204, headers);
     res.end();
@@ -116,7 +108,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function sendRaw(res: ServerResponse, status: number, data: Buffer, headers: Record<string, string>, method: string): void {
+function sendRaw(
+  res: ServerResponse,
+  status: number,
+  data: Buffer,
+  headers: Record<string, string>,
+  method: string,
+): void {
   res.writeHead(status, { "Content-Length": data.length, ...headers });
   res.end(method === "HEAD" ? undefined : data);
 }
@@ -132,16 +130,12 @@ function sendError(res: ServerResponse, e: unknown, headers: Record<string, stri
     if (err.status === 413) extra.Connection = "close";
     return send(res, err.status, err.body(), { ...headers, ...extra });
   }
-  if (e instanceof ZodError) {
-    const detail = e.issues.map((i) => ({
-      type: i.code,
-      loc: ["body", ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
-      msg: i.message,
-      input: null,
-      ctx: {},
-    }));
-    return send(res, 422, { detail }, headers);
-  }
+  if (e instanceof ZodError) return send(res, 422, { detail: validationDetail(e) }, headers);
   larder.log.error("unhandled error in /api", e);
-  return send(res, 500, { detail: { message: "Unknown Error", error: true, exception: (e as Error)?.name ?? "Error" } }, headers);
+  return send(
+    res,
+    500,
+    { detail: { message: "Unknown Error", error: true, exception: (e as Error)?.name ?? "Error" } },
+    headers,
+  );
 }

@@ -53,6 +53,12 @@ export class Router {
     return pathMatched ? "method" : null;
   }
 
+  /** The most specific route for this path under any method, or null. */
+  routeForPath(path: string): RouteDef | null {
+    const parts = split(path);
+    return this.routes.find((r) => matchSegments(r.segments, parts) !== null) ?? null;
+  }
+
   list(): RouteDef[] {
     return [...this.routes];
   }

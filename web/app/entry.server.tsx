@@ -1,24 +1,30 @@
 /**
- * Server entry: Remix's default Node entry (streaming SSR; bots get the whole document at once), plus
+ * Server entry: React Router's default Node entry (streaming SSR; bots get the whole document at once), plus
  * a few response headers and error logging through Larder's logger (404s are not errors worth a log line).
  */
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { contentSecurityPolicy } from "./lib/csp.server.js";
+import { NonceContext } from "./lib/nonce.js";
 
-const ABORT_DELAY = 5_000;
+/** How long deferred data may stream; React is aborted a second later so its rejections reach the page. */
+export const streamTimeout = 5_000;
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ): Promise<Response> {
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+  // A fresh nonce per page: the only inline scripts that run are the ones this response rendered.
+  const nonce = randomBytes(16).toString("base64");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const ready = () => {
@@ -30,6 +36,7 @@ export default function handleRequest(
       responseHeaders.set("X-Content-Type-Options", "nosniff");
       responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
       responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+      responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
       resolve(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
@@ -39,18 +46,21 @@ export default function handleRequest(
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell reject and are logged by Remix (handleError below).
+          // Errors before the shell reject and are logged by React Router (handleError below).
           if (shellRendered) loadContext.larder.log.error("render failed", error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

@@ -3,7 +3,7 @@
  * i18next with the request's language, toasts, and the error page for anything a route throws (spec §2).
  */
 import { useEffect, useMemo, type ReactNode } from "react";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "react-router";
 import {
   Links,
   Meta,
@@ -13,7 +13,7 @@ import {
   isRouteErrorResponse,
   useRouteError,
   type ShouldRevalidateFunction,
-} from "@remix-run/react";
+} from "react-router";
 import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { I18nextProvider } from "react-i18next";
@@ -32,8 +32,10 @@ import { getUserActor, readCookie, sessionInfo } from "./lib/session.server.js";
 import { THEME_DEFAULTS, buildTheme } from "./lib/theme.js";
 import { TOAST_MS } from "./lib/toast.js";
 import { useRootData } from "./lib/root-data.js";
+import { useNonce } from "./lib/nonce.js";
+import type { LoaderArgs } from "./lib/context.js";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderArgs) {
   const actor = await getUserActor(request, context);
   const lang = detectLanguage(request);
   return {
@@ -70,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const themeKey = JSON.stringify(themeColors);
   const theme = useMemo(() => buildTheme(JSON.parse(themeKey) as typeof themeColors), [themeKey]);
   const manager = useMemo(() => cookieColorSchemeManager(), []);
+  const nonce = useNonce();
   return (
     <html
       lang={i18n.lang}
@@ -81,22 +84,27 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <ColorSchemeScript defaultColorScheme={scheme} />
+        <ColorSchemeScript defaultColorScheme={scheme} nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body>
         <I18nextProvider i18n={i18nFor(i18n)}>
           <DirectionProvider initialDirection={i18n.dir} detectDirection={false}>
-            <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={manager}>
+            <MantineProvider
+              theme={theme}
+              defaultColorScheme={scheme}
+              colorSchemeManager={manager}
+              getStyleNonce={nonce ? () => nonce : undefined}
+            >
               <Notifications autoClose={TOAST_MS} position="bottom-center" limit={4} />
               <HydrationMark />
               {children}
             </MantineProvider>
           </DirectionProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

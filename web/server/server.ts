@@ -1,23 +1,35 @@
 /**
- * `larder serve`: one node:http server. Requests under /api go straight to web/api (no Remix overhead);
- * everything else goes to Remix with the core instance in the load context (ARCHITECTURE §1).
+ * `larder serve`: one node:http server. Requests under /api go straight to web/api (no router overhead);
+ * everything else goes to React Router with the core instance in the load context (ARCHITECTURE §1).
  */
-import { createServer, type Server } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { existsSync } from "node:fs";
+import { constants as zlib } from "node:zlib";
+import compression from "compression";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
+import { ForbiddenError } from "../../core/errors.js";
 import type { Larder } from "../../core/larder.js";
 import { createApiHandler } from "../api/handler.js";
 import { buildRouter } from "../api/routes/index.js";
-import { createRemixHandler, type NodeHandler } from "./remix-adapter.js";
+import { withRequestScope } from "./crash-guard.js";
+import { FairShare, Overloaded } from "./limiter.js";
+import { UNSAFE_METHODS, crossOriginRefusal } from "./edge.js";
 import { serveStatic } from "./static-files.js";
 
 export interface StartOptions {
   larder: Larder;
   port: number;
   host: string;
-  /** Folder holding Remix's `server/index.js` and `client/`; default: the repo's build/. */
+  /** Folder holding React Router's `server/index.js` and `client/`; default: the repo's build/. */
   buildDir?: string;
 }
 
@@ -39,6 +51,23 @@ export function defaultBuildDir(): string {
   return resolve("build");
 }
 
+/**
+ * Request slots shared fairly between page renders and the API's list and search requests (limiter.ts):
+ * each class gets about half the time when both are busy, in arrival order within a class. Other API
+ * requests (uploads reading their bodies, sign-in, media) are not held: they must not wait behind pages.
+ */
+const SLOTS = { total: 2, page: 2, api: 2 };
+/** Requests waiting per class beyond this are answered 503 at once rather than after a minute. */
+const MAX_WAITING = 2_000;
+
+/** The API requests that cost CPU time in proportion to the folder: listing and searching recipes. */
+function isListOrSearch(method: string | undefined, path: string): boolean {
+  return (
+    (method === "GET" || method === "HEAD") &&
+    (path === "/api/recipes" || path === "/api/explore/groups" || path.startsWith("/api/explore/groups/"))
+  );
+}
+
 /** How long after start-up the web UI's server build is loaded if no page asked for it before. */
 const UI_PRELOAD_DELAY_MS = 2_000;
 
@@ -53,36 +82,126 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
     larder.log.warn(`web UI not built (${serverEntry} missing): serving the API only; run \`npm run build\``);
   // The UI's server build (React, Mantine, the routes) takes about half a second to load: the API
   // answers without waiting for it, and the first page, or a timer soon after start, loads it.
-  let remix: Promise<NodeHandler> | null = null;
-  const loadRemix = () =>
-    (remix ??= import(pathToFileURL(serverEntry).href).then(
-      (build: ServerBuild) => createRemixHandler(build, larder),
+  let ui: Promise<RequestListener> | null = null;
+  const loadUi = () =>
+    (ui ??= import(pathToFileURL(serverEntry).href).then(
+      (build: ServerBuild) =>
+        createRequestListener({ build, mode: "production", getLoadContext: () => ({ larder }) }),
       (e: unknown) => {
-        remix = null; // tried again by the next page
+        ui = null; // tried again by the next page
         throw e;
       },
     ));
   if (built) {
     setTimeout(
-      () => void loadRemix().catch((e: unknown) => larder.log.error("loading the web UI failed", e)),
+      () => void loadUi().catch((e: unknown) => larder.log.error("loading the web UI failed", e)),
       UI_PRELOAD_DELAY_MS,
     ).unref();
   }
-  return createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
-    const run = async () => {
-      if (path === "/api" || path.startsWith("/api/")) return api(req, res);
-      if (await serveStatic(clientDir, req, res)) return;
-      if (built) return (await loadRemix())(req, res);
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("The web UI is not built. Run `npm run build`.");
-    };
-    run().catch((e: unknown) => {
-      larder.log.error(`request ${req.method} ${path} failed`, e);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("Internal Server Error");
-    });
+  const share = new FairShare(SLOTS.total, { page: SLOTS.page, api: SLOTS.api }, MAX_WAITING);
+  return createServer((req, res) =>
+    withRequestScope(req, res, () => {
+      const path = (req.url ?? "/").split("?")[0];
+      // Every answer — JSON, media, static files, pages, errors — is to be taken for the type it declares.
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      const isApi = path === "/api" || path.startsWith("/api/");
+      const refused = crossOriginRefusal(req.method ?? "GET", isApi, headersOf(req), larder.config.baseUrl);
+      if (refused) return refuse(req, res, isApi, refused);
+      if (!isApi) {
+        // Answered here with one status, rather than as a router error logged on every such request.
+        const bad = badPageRequest(req.method ?? "GET", path, req.headers["content-type"]);
+        if (bad) return refuse(req, res, false, bad.message, bad.status);
+      }
+      const run = async () => {
+        // Static files carry their own precompressed twins (and byte ranges, which must not be re-encoded).
+        if (!isApi && (await serveStatic(clientDir, req, res))) return;
+        await compress(req, res);
+        // Lists, searches and pages share a bounded number of slots fairly (issue 11 §8).
+        if (isListOrSearch(req.method, path)) return share.run("api", () => api(req, res));
+        if (isApi) return api(req, res);
+        if (built) return share.run("page", async () => (await loadUi())(req, res));
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("The web UI is not built. Run `npm run build`.");
+      };
+      run().catch((e: unknown) => {
+        if (e instanceof Overloaded) {
+          if (!res.headersSent)
+            res.writeHead(503, {
+              "Content-Type": "text/plain; charset=utf-8",
+              "Retry-After": String(e.retryAfterSeconds),
+            });
+          res.end("The server is busy; try again shortly.");
+          return;
+        }
+        larder.log.error(`request ${req.method} ${path} failed`, e);
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error");
+      });
+    }),
+  );
+}
+
+/**
+ * On-the-fly brotli/gzip for what is not compressed at build time (pages, JSON, data requests). The
+ * `compression` middleware skips types that are compressed already (images, zips) and answers that carry
+ * a Content-Encoding (the static files' precompressed twins), and sets `Vary: Accept-Encoding`. Each write
+ * is flushed so a streamed page still arrives as it renders; brotli runs at quality 4, cheap enough per request.
+ */
+const compressor = compression({
+  threshold: 1024,
+  flush: zlib.Z_SYNC_FLUSH,
+  brotli: { flush: zlib.BROTLI_OPERATION_FLUSH },
+});
+const compress = (req: IncomingMessage, res: ServerResponse) =>
+  new Promise<void>((next) => compressor(req as never, res as never, () => next()));
+
+const first = (v: string | string[] | undefined): string | null =>
+  Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+
+function headersOf(req: IncomingMessage) {
+  const h = req.headers;
+  return {
+    host: first(h.host),
+    origin: first(h.origin),
+    referer: first(h.referer),
+    authorization: first(h.authorization),
+    cookie: first(h.cookie),
+  };
+}
+
+/**
+ * Page requests no route can take: a path that is not valid percent-encoding (400), and a write whose
+ * body is not a form (415) — every UI action reads a form, and anything else would fail inside it as a 500.
+ */
+function badPageRequest(
+  method: string,
+  path: string,
+  contentType: string | undefined,
+): { status: number; message: string } | null {
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return { status: 400, message: "Bad Request: malformed URL" };
+  }
+  if (!UNSAFE_METHODS.has(method.toUpperCase())) return null;
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type && !["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"].includes(type))
+    return { status: 415, message: "Unsupported Media Type: pages accept form posts only" };
+  return null;
+}
+
+/** A refused request is a 4xx with the reason: Mealie's error shape under /api, plain text for pages. */
+function refuse(req: IncomingMessage, res: ServerResponse, api: boolean, reason: string, status = 403): void {
+  const body = api ? JSON.stringify(new ForbiddenError(reason, reason).body()) : `${reason}\n`;
+  res.writeHead(status, {
+    "Content-Type": api ? "application/json" : "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    // The body is not read: close the connection rather than drain an upload nobody wants.
+    Connection: "close",
   });
+  res.end(body);
+  req.resume();
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {

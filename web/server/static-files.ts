@@ -1,11 +1,18 @@
-/** Serves the built client assets (build/client). Fingerprinted files under /assets are immutable. */
-import { createReadStream } from "node:fs";
+/**
+ * The built client assets (build/client), served by `send` (the file server behind express.static):
+ * ETag and Last-Modified with 304s, byte ranges, HEAD, no dotfiles, and a stream that reports a read
+ * error instead of crashing the process. A brotli or gzip twin written at build time
+ * (`<file>.br`/`<file>.gz`, vite.config.ts) is sent instead of the file when the browser takes it.
+ * Fingerprinted files under /assets are immutable.
+ */
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import send from "send";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
@@ -16,6 +23,34 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 };
+
+/** Types worth a compressed twin; everything else (images, fonts, archives) is compressed already. */
+export const COMPRESSIBLE = new Set([
+  ".js",
+  ".mjs",
+  ".css",
+  ".svg",
+  ".json",
+  ".txt",
+  ".webmanifest",
+  ".html",
+]);
+
+const isFile = (path: string) =>
+  stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+
+/** The twin to send for this Accept-Encoding, brotli first. */
+async function encodedTwin(file: string, accept: string): Promise<{ path: string; encoding: string } | null> {
+  if (!COMPRESSIBLE.has(extname(file))) return null;
+  const takes = (coding: string) =>
+    new RegExp(`(^|[,\\s])${coding}(?!;q=0(\\.0*)?(\\s|,|$))`, "i").test(accept);
+  if (takes("br") && (await isFile(`${file}.br`))) return { path: `${file}.br`, encoding: "br" };
+  if (takes("gzip") && (await isFile(`${file}.gz`))) return { path: `${file}.gz`, encoding: "gzip" };
+  return null;
+}
 
 /** True when it answered the request from `root`. */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -28,20 +63,37 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   }
   if (pathname.includes("\0") || pathname.endsWith("/")) return false;
   const file = normalize(join(root, pathname));
-  if (!file.startsWith(root + sep)) return false;
-  let st;
-  try {
-    st = await stat(file);
-  } catch {
-    return false;
-  }
-  if (!st.isFile()) return false;
-  res.writeHead(200, {
-    "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
-    "Content-Length": st.size,
-    "Cache-Control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+  if (!file.startsWith(root + sep) || !(await isFile(file))) return false;
+
+  const ext = extname(file);
+  const twin = await encodedTwin(file, String(req.headers["accept-encoding"] ?? ""));
+  if (COMPRESSIBLE.has(ext)) res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("Content-Type", TYPES[ext] ?? "application/octet-stream");
+  if (twin) res.setHeader("Content-Encoding", twin.encoding);
+  const immutable = pathname.startsWith("/assets/");
+  await new Promise<void>((done) => {
+    send(req, twin ? twin.path : file, {
+      dotfiles: "deny",
+      index: false,
+      etag: true,
+      lastModified: true,
+      immutable,
+      maxAge: immutable ? "1y" : "1h",
+    })
+      .on("error", (err: { status?: number }) => {
+        // The file went away between the check and the read (a rebuild), or could not be read.
+        res.removeHeader("Content-Encoding");
+        if (!res.headersSent) {
+          res.writeHead(err.status && err.status < 500 ? err.status : 500, {
+            "Content-Type": "text/plain; charset=utf-8",
+          });
+        }
+        res.end();
+        done();
+      })
+      .on("end", done)
+      .pipe(res);
+    res.on("close", done);
   });
-  if (req.method === "HEAD") res.end();
-  else createReadStream(file).pipe(res);
   return true;
 }

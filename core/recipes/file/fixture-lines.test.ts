@@ -1,11 +1,12 @@
 /**
  * Real ingredient lines (shared/fixtures/ingredients, see its SOURCE.md) through the grammar: every line
  * reads, writes and reads back to the same ingredient, and nothing is dropped. Skipped when the fixtures
- * folder is absent (LARDER_INGREDIENT_FIXTURES overrides its location).
+ * folder is absent, a failure under CI=true (LARDER_INGREDIENT_FIXTURES overrides its location).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { requireDependency, runsWith } from "../../testing/needs.js";
 import type { Vocabulary } from "../doc.js";
 import { formatIngredientLine, parseIngredientLine } from "./ingredient-line.js";
 
@@ -13,7 +14,7 @@ const DIR =
   process.env.LARDER_INGREDIENT_FIXTURES ??
   fileURLToPath(new URL("../../../../shared/fixtures/ingredients/", import.meta.url));
 const present = existsSync(`${DIR}/unlabelled.txt`) && existsSync(`${DIR}/test.csv`);
-if (!present) console.warn(`fixture-lines.test: skipped, no ingredient fixtures at ${DIR}`);
+const what = `the ingredient fixtures at ${DIR}`;
 
 /** Foods and units named in the labelled test split: a realistic, large vocabulary. */
 function vocabularyFromFixtures(): Vocabulary {
@@ -41,7 +42,9 @@ function vocabularyFromFixtures(): Vocabulary {
   };
 }
 
-describe.skipIf(!present)("real ingredient lines (fixtures)", () => {
+describe.runIf(runsWith(present, what))("real ingredient lines (fixtures)", () => {
+  beforeAll(() => requireDependency(present, what));
+
   it("read, write and read back to the same ingredient, keeping every line", () => {
     const vocab = vocabularyFromFixtures();
     const lines = readFileSync(`${DIR}/unlabelled.txt`, "utf8").split("\n");

@@ -2,6 +2,7 @@
  * Reading one recipe file together with the fingerprint the store compares before every write
  * (ARCHITECTURE §3 invariant 4: size, mtime, hash).
  */
+import { isUtf8 } from "node:buffer";
 import { hash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { lstat, open, readdir, stat } from "node:fs/promises";
@@ -30,6 +31,29 @@ export class FileTooLargeError extends Error {
   constructor(readonly size: number) {
     super(`file is ${size} bytes; a recipe file may be at most ${MAX_RECIPE_FILE_BYTES} bytes`);
   }
+}
+
+/**
+ * A recipe file must be UTF-8 text. Decoding anything else replaces bytes with U+FFFD, and writing
+ * an id back would then destroy the original (a UTF-16 or binary file saved as `.md`), so such a
+ * file is reported like one that does not parse and never written. NUL is refused too: it is valid
+ * UTF-8 but no text editor writes it, and UTF-16 without a byte-order mark is full of them.
+ */
+export class NotTextError extends Error {
+  constructor(why: string) {
+    super(`file is not UTF-8 text (${why}); convert it to UTF-8 by hand — it will not be written until then`);
+  }
+}
+
+function decodeText(bytes: Buffer): string {
+  if (
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  )
+    throw new NotTextError("it starts with a UTF-16 byte-order mark");
+  if (!isUtf8(bytes)) throw new NotTextError("it holds bytes that are not valid UTF-8");
+  if (bytes.includes(0)) throw new NotTextError("it holds NUL bytes");
+  return bytes.toString("utf8");
 }
 
 export function hashText(text: string | Uint8Array): string {
@@ -69,7 +93,7 @@ export async function readFileState(path: string): Promise<FileState | null> {
     if (!st.isFile()) return null;
     if (st.size > MAX_RECIPE_FILE_BYTES) throw new FileTooLargeError(st.size);
     const bytes = await handle.readFile();
-    return { text: bytes.toString("utf8"), size: bytes.length, mtimeMs: st.mtimeMs, hash: hashText(bytes) };
+    return { text: decodeText(bytes), size: bytes.length, mtimeMs: st.mtimeMs, hash: hashText(bytes) };
   } finally {
     await handle.close();
   }
@@ -109,7 +133,7 @@ export function readFileStateSync(path: string): FileState | null {
       len += n;
     }
     const bytes = buf.subarray(0, len);
-    return { text: bytes.toString("utf8"), size: len, mtimeMs: st.mtimeMs, hash: hashText(bytes) };
+    return { text: decodeText(bytes), size: len, mtimeMs: st.mtimeMs, hash: hashText(bytes) };
   } finally {
     closeSync(fd);
   }
@@ -126,9 +150,18 @@ export function fingerprintOf(state: FileState): FileFingerprint {
   return { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
 }
 
+/** The group folders with a valid slug. */
+export async function listRecipeGroups(folder: DataFolder): Promise<string[]> {
+  return (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
+}
+
 /** Every `groups/<g>/recipes/*.md` (or one group's). A folder vanishing meanwhile is skipped. */
-export async function listRecipeFiles(folder: DataFolder, onlyGroup?: string): Promise<Array<{ groupSlug: string; slug: string }>> {
-  const groups = onlyGroup !== undefined ? [onlyGroup] : (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
+export async function listRecipeFiles(
+  folder: DataFolder,
+  onlyGroup?: string,
+): Promise<Array<{ groupSlug: string; slug: string }>> {
+  const groups =
+    onlyGroup !== undefined ? [onlyGroup] : (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
   const out: Array<{ groupSlug: string; slug: string }> = [];
   for (const groupSlug of groups) {
     for (const name of await listNames(folder.recipesDir(groupSlug), "file")) {
@@ -143,7 +176,9 @@ async function listNames(dir: string, kind: "dir" | "file"): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
     // Dirent types come from the listing itself (no stat): symlinks are neither, so they are skipped.
-    return entries.filter((d) => !d.name.startsWith(".") && (kind === "dir" ? d.isDirectory() : d.isFile())).map((d) => d.name);
+    return entries
+      .filter((d) => !d.name.startsWith(".") && (kind === "dir" ? d.isDirectory() : d.isFile()))
+      .map((d) => d.name);
   } catch (e) {
     if (isGone(e)) return [];
     throw e;
@@ -166,12 +201,19 @@ export async function diskFingerprint(path: string): Promise<FileFingerprint | n
     return await readFileState(path);
   } catch (e) {
     if (e instanceof FileTooLargeError) return { size: e.size, mtimeMs: 0, hash: "" };
+    // Not text any more: certainly not the version indexed.
+    if (e instanceof NotTextError) return { size: -1, mtimeMs: 0, hash: "" };
     throw e;
   }
 }
 
 /** Write a recipe file atomically; returns the fingerprint of what was written. */
-export async function commitFile(path: string, text: string, tmpDir: string, exclusive: boolean): Promise<FileFingerprint> {
+export async function commitFile(
+  path: string,
+  text: string,
+  tmpDir: string,
+  exclusive: boolean,
+): Promise<FileFingerprint> {
   await writeFileAtomic(path, text, { tmpDir, exclusive });
   const st = await stat(path);
   return { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };

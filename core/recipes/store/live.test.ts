@@ -3,7 +3,16 @@ import { readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises"
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { derivedId } from "../../util/ids.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
-import { ADMIN, makeFolder, openStore, recipe, VOCAB, waitFor, type OpenedStore, type TestFolder } from "./test-helpers.js";
+import {
+  ADMIN,
+  makeFolder,
+  openStore,
+  recipe,
+  VOCAB,
+  waitFor,
+  type OpenedStore,
+  type TestFolder,
+} from "./test-helpers.js";
 
 const ID_A = "11111111-1111-4111-8111-111111111111";
 
@@ -51,7 +60,9 @@ describe("hand edits are visible without a restart", () => {
     expect(s.store.get("home", "tomato-soup")?.id).toBe(e.id);
     expect(s.store.get("home", "soup")).toBeNull();
     await waitFor(has("renamed home/tomato-soup"));
-    expect(s.events.filter((x) => x.type === "renamed")).toEqual([{ type: "renamed", groupSlug: "home", slug: "tomato-soup", oldSlug: "soup", id: e.id }]);
+    expect(s.events.filter((x) => x.type === "renamed")).toEqual([
+      { type: "renamed", groupSlug: "home", slug: "tomato-soup", oldSlug: "soup", id: e.id },
+    ]);
     expect(s.seen()).not.toContain("deleted home/soup");
   });
 
@@ -78,15 +89,17 @@ describe("hand edits are visible without a restart", () => {
     expect(s.seen().filter((x) => x.endsWith("soup-spicy"))).toEqual(["created home/soup-spicy"]);
   });
 
-  it("a copy whose name sorts first takes the id; the original gets a derived one", async () => {
+  it("a copy never takes the id, even when its name sorts first; the copy is reported", async () => {
     const e = await s.store.create("home", "soup", recipe("Soup"));
     await t.putText("a-soup", await readFile(t.file("soup"), "utf8"));
-    const origId = derivedId("home", "recipe", "soup");
-    await waitFor(() => s.store.get("home", "soup")?.id === origId);
-    expect(s.store.get("home", "a-soup")?.id).toBe(e.id);
-    await waitFor(() => s.seen().includes("created home/soup") && s.seen().includes("renamed home/a-soup"));
+    const copyId = derivedId("home", "recipe", "a-soup");
+    await waitFor(() => s.store.get("home", "a-soup")?.id === copyId);
+    expect(s.store.get("home", "soup")?.id).toBe(e.id);
     await s.store.settled();
-    expect(await readFile(t.file("soup"), "utf8")).toContain(`id: ${origId}`);
+    expect(await readFile(t.file("a-soup"), "utf8")).toContain(`id: ${copyId}`);
+    expect(await readFile(t.file("soup"), "utf8")).toContain(`id: ${e.id}`);
+    expect(s.seen().filter((x) => x.endsWith("home/soup"))).toEqual(["created home/soup"]);
+    expect(s.store.problems()).toEqual([expect.objectContaining({ slug: "a-soup", kind: "duplicate-id" })]);
   });
 
   it("a new group folder (a git pull) is picked up", async () => {
@@ -104,7 +117,12 @@ describe("the store's own writes", () => {
     await t.put("marker", recipe("Marker", { id: ID_A, owner: ADMIN }));
     await waitFor(has("created home/marker"));
     await s.store.settled();
-    expect(s.seen()).toEqual(["created home/soup", "updated home/soup", "renamed home/soup-2", "created home/marker"]);
+    expect(s.seen()).toEqual([
+      "created home/soup",
+      "updated home/soup",
+      "renamed home/soup-2",
+      "created home/marker",
+    ]);
   });
 });
 

@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { stopWorkerPool } from "../../workers/pool.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { VOCAB } from "../file/test-support.js";
 import { readRecipeFile } from "./fast-read.js";
@@ -13,13 +12,35 @@ function texts(n: number): [string, string][] {
   for (let i = 0; i < n; i++) {
     const g = i % 3 === 0 ? "other" : "home";
     if (i % 97 === 5) out.push([g, `---\nname: [unclosed\n---\n\nBroken ${i}\n`]);
-    else if (i % 89 === 7) out.push([g, `# Hand-written ${i}\n\nA note.\n\n## Ingredients\n\n- 2 cups flour, sifted\n- salt\n\n## Instructions\n\n1. Mix.\n`]);
+    else if (i % 89 === 7)
+      out.push([
+        g,
+        `# Hand-written ${i}\n\nA note.\n\n## Ingredients\n\n- 2 cups flour, sifted\n- salt\n\n## Instructions\n\n1. Mix.\n`,
+      ]);
     else {
       const doc = recipe(`Recipe ${i} — crème`, {
         tags: [`tag ${i % 7}`],
         ingredients: [
-          { title: null, quantity: (i % 5) + 1, quantityMax: null, unit: "cup", food: "flour", note: i % 2 ? "sifted" : "", originalText: null, referencedRecipe: null },
-          { title: "For the top", quantity: null, quantityMax: null, unit: null, food: null, note: `a pinch of salt ${i}`, originalText: null, referencedRecipe: null },
+          {
+            title: null,
+            quantity: (i % 5) + 1,
+            quantityMax: null,
+            unit: "cup",
+            food: "flour",
+            note: i % 2 ? "sifted" : "",
+            originalText: null,
+            referencedRecipe: null,
+          },
+          {
+            title: "For the top",
+            quantity: null,
+            quantityMax: null,
+            unit: null,
+            food: null,
+            note: `a pinch of salt ${i}`,
+            originalText: null,
+            referencedRecipe: null,
+          },
         ],
       });
       out.push([g, serializeRecipeFile(doc, VOCAB)]);
@@ -32,11 +53,16 @@ function inline(_g: string, text: string): ParseOutcome {
   return outcomeOf(() => readRecipeFile(text, VOCAB));
 }
 
+afterAll(async () => {
+  await stopWorkerPool();
+});
+
 describe("parse pool", () => {
-  it("uses no workers for small scans, or where the worker script is not compiled", () => {
+  it("uses no workers for small scans, and some for large ones where there are cores to spare", () => {
     expect(poolSize(POOL_MIN_FILES - 1, 8)).toBe(0);
-    // These tests run from TypeScript source: a plain worker thread could not load parse-worker.ts.
-    expect(poolSize(POOL_MIN_FILES * 10, 8)).toBe(0);
+    expect(poolSize(POOL_MIN_FILES, 1)).toBe(0);
+    expect(poolSize(POOL_MIN_FILES, 2)).toBe(1);
+    expect(poolSize(POOL_MIN_FILES * 10, 8)).toBe(3);
   });
 
   it("parses on the main thread alone when asked for no workers", async () => {
@@ -44,19 +70,19 @@ describe("parse pool", () => {
     expect(await parseShared(jobs, () => VOCAB, inline, 0)).toEqual(jobs.map(([g, t]) => inline(g, t)));
   });
 
-  // The compiled pool, as `larder serve` runs it (npm test builds dist/ first).
-  const compiled = fileURLToPath(new URL("../../../dist/core/recipes/store/parse-pool.js", import.meta.url));
-  const haveDist = existsSync(compiled);
-  if (!haveDist) console.warn("parse pool: dist/ is not built (npm run build:ts); the worker-thread test is skipped");
-
-  it.skipIf(!haveDist)("gives with worker threads exactly what the main thread gives, in order", async () => {
-    const pool = (await import(compiled)) as typeof import("./parse-pool.js");
-    const fast = (await import(compiled.replace(/parse-pool\.js$/, "fast-read.js"))) as typeof import("./fast-read.js");
-    const here = (_g: string, text: string): ParseOutcome => pool.outcomeOf(() => fast.readRecipeFile(text, VOCAB));
+  // From TypeScript source, as vitest and `npm run larder` run it: the old pool only worked from dist/,
+  // so this test needed a build and the pool never ran in development.
+  it("gives with worker threads exactly what the main thread gives, in order", async () => {
     const jobs = texts(POOL_MIN_FILES);
-    expect(pool.poolSize(jobs.length, 4)).toBe(3);
-    const shared = await pool.parseShared(jobs, () => VOCAB, here, 2);
-    const alone = jobs.map(([g, t]) => here(g, t));
+    let here = 0;
+    const counted = (g: string, t: string): ParseOutcome => {
+      here++;
+      return inline(g, t);
+    };
+    const shared = await parseShared(jobs, () => VOCAB, counted, 2);
+    // The main thread parsed only its own third: the workers' shares came back from the threads.
+    expect(here).toBe(jobs.length - 2 * Math.ceil(jobs.length / 3));
+    const alone = jobs.map(([g, t]) => inline(g, t));
     expect(shared).toHaveLength(jobs.length);
     expect(shared).toEqual(alone);
     expect(shared.filter((o) => "error" in o).length).toBeGreaterThan(10);

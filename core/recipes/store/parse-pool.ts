@@ -1,17 +1,14 @@
 /**
  * Parsing many recipe files on every core: the scan at open of a folder nobody has cached (a first
  * start, an upgrade, a vocabulary change) spends nearly all its time parsing, one file after another.
- * Worker threads parse shares of the files while the main thread parses its own; docs come back by
- * structured clone, which also leaves them compact (fresh strings, no slices of the file's text).
- *
- * Only from compiled code (dist/): under tsx or vitest the worker's TypeScript source cannot be loaded
- * by a plain worker thread, and the caller parses everything itself, as it does for small scans.
+ * Threads of the shared worker pool (workers/pool.ts) parse shares of the files while the main thread
+ * parses its own; docs come back by structured clone, which also leaves them compact (fresh strings, no
+ * slices of the file's text). The pool runs the same from compiled code and from TypeScript source.
  */
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
+import { runInPool } from "../../workers/pool.js";
+import { readRecipeFile } from "./fast-read.js";
 import type { BrokenInfo } from "./types.js";
 
 export type ParseOutcome = { doc: RecipeDoc } | { error: BrokenInfo };
@@ -27,42 +24,27 @@ export function outcomeOf(parse: () => RecipeDoc): ParseOutcome {
   try {
     return { doc: parse() };
   } catch (e) {
-    const line = typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
+    const line =
+      typeof e === "object" && e !== null && "line" in e && typeof e.line === "number" ? e.line : null;
     return { error: { message: e instanceof Error ? e.message : String(e), line } };
   }
+}
+
+/** A worker's share: the same reader the main thread uses. */
+export function parseBatch(batch: ParseBatch): ParseOutcome[] {
+  return batch.jobs.map(([groupSlug, text]) =>
+    outcomeOf(() => readRecipeFile(text, batch.vocabularies[groupSlug])),
+  );
 }
 
 /** Below this many files, starting workers costs more than it saves. */
 export const POOL_MIN_FILES = 1500;
 const MAX_WORKERS = 3;
 
-const WORKER_URL = new URL("./parse-worker.js", import.meta.url);
-
-/** The worker script, when this module runs compiled and the script sits beside it. */
-function workerScript(): URL | null {
-  if (!import.meta.url.endsWith(".js")) return null;
-  return existsSync(fileURLToPath(WORKER_URL)) ? WORKER_URL : null;
-}
-
 /** How many worker threads a scan of `files` files would use (0: parse on the main thread only). */
 export function poolSize(files: number, cores = availableParallelism()): number {
-  if (files < POOL_MIN_FILES || workerScript() === null) return 0;
+  if (files < POOL_MIN_FILES) return 0;
   return Math.max(0, Math.min(MAX_WORKERS, cores - 1));
-}
-
-// Equal shares: giving the main thread less or more than a worker (0.6 to 1.6 times) was slower on 2
-// cores; a worker's start and the clone of its docs back cost about what the main thread's compaction does.
-function runBatch(script: URL, batch: ParseBatch): Promise<ParseOutcome[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(script);
-    worker.once("message", (out: ParseOutcome[]) => {
-      resolve(out);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`parse worker exited with code ${code}`)));
-    worker.postMessage(batch);
-  });
 }
 
 /**
@@ -76,15 +58,19 @@ export async function parseShared(
   parseHere: (groupSlug: string, text: string) => ParseOutcome,
   workers: number,
 ): Promise<ParseOutcome[]> {
-  const script = workerScript();
-  if (!script || workers <= 0) return jobs.map(([g, t]) => parseHere(g, t));
+  if (workers <= 0) return jobs.map(([g, t]) => parseHere(g, t));
   const vocabularies: Record<string, Vocabulary> = {};
   for (const [g] of jobs) if (!(g in vocabularies)) vocabularies[g] = vocabularyFor(g);
+  // Equal shares: giving the main thread less or more than a worker (0.6 to 1.6 times) was slower on 2
+  // cores; a worker's start and the clone of its docs back cost about what the main thread's compaction does.
   const share = Math.ceil(jobs.length / (workers + 1));
   const slices: [number, number][] = [];
-  for (let w = 0; w < workers; w++) slices.push([Math.min(jobs.length, w * share), Math.min(jobs.length, (w + 1) * share)]);
+  for (let w = 0; w < workers; w++)
+    slices.push([Math.min(jobs.length, w * share), Math.min(jobs.length, (w + 1) * share)]);
   const pending = slices.map(([from, to]) =>
-    from < to ? runBatch(script, { jobs: jobs.slice(from, to), vocabularies }).catch(() => null) : Promise.resolve([]),
+    from < to
+      ? runInPool({ op: "parse", batch: { jobs: jobs.slice(from, to), vocabularies } }).catch(() => null)
+      : Promise.resolve([]),
   );
   // The main thread's share, while the workers parse theirs.
   const mineFrom = Math.min(jobs.length, workers * share);

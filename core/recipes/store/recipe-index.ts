@@ -3,7 +3,7 @@
  * parse, and recently deleted ids (so a hand rename seen as delete-then-add later is still a rename).
  * Pure bookkeeping, no I/O: every read the API does is answered from here (ARCHITECTURE §4).
  */
-import type { BrokenFile, BrokenInfo, FileFingerprint, RecipeEntry } from "./types.js";
+import type { BrokenFile, BrokenInfo, FileFingerprint, RecipeEntry, RecipeProblem } from "./types.js";
 import { keyOf, type Location } from "./identity.js";
 
 /** A file that never parsed: listed as broken, invisible to the API, its name still taken. */
@@ -22,6 +22,7 @@ export class RecipeIndex {
   private ids = new Map<string, RecipeEntry>();
   private brokenOnly = new Map<string, BrokenOnly>();
   private tombstones = new Map<string, Location>();
+  private notes = new Map<string, RecipeProblem>();
 
   get(groupSlug: string, slug: string): RecipeEntry | null {
     return this.groups.get(groupSlug)?.get(slug) ?? null;
@@ -113,8 +114,26 @@ export class RecipeIndex {
     for (const e of this.all()) {
       if (e.broken) out.push({ groupSlug: e.groupSlug, slug: e.slug, id: e.id, ...e.broken });
     }
-    for (const b of this.brokenOnly.values()) out.push({ groupSlug: b.groupSlug, slug: b.slug, id: null, ...b.broken });
+    for (const b of this.brokenOnly.values())
+      out.push({ groupSlug: b.groupSlug, slug: b.slug, id: null, ...b.broken });
     return out.sort((a, b) => (keyOf(a.groupSlug, a.slug) < keyOf(b.groupSlug, b.slug) ? -1 : 1));
+  }
+
+  /** Record a problem the identity rules resolved on their own but a person should know about. */
+  note(p: RecipeProblem): void {
+    this.notes.set(`${keyOf(p.groupSlug, p.slug)}\0${p.kind}`, p);
+  }
+
+  /** Forget the problems of a location (all kinds, or one): the file was read again without them. */
+  clearNotes(loc: Location, kind?: RecipeProblem["kind"]): void {
+    for (const k of kind ? [kind] : (["duplicate-id", "foreign-owner"] as const))
+      this.notes.delete(`${keyOf(loc.groupSlug, loc.slug)}\0${k}`);
+  }
+
+  problems(): RecipeProblem[] {
+    return [...this.notes.values()].sort((a, b) =>
+      keyOf(a.groupSlug, a.slug) < keyOf(b.groupSlug, b.slug) ? -1 : 1,
+    );
   }
 
   /** Remember where a hand-deleted id last lived, so a file bringing it back later reads as a rename. */

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,7 +6,15 @@ import { derivedId } from "../../util/ids.js";
 import { ConflictError, LarderError } from "../../errors.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { entryUpdatedAt, type RecipeStore } from "./recipe-store.js";
-import { ADMIN, makeFolder, openStore, recipe, VOCAB, type OpenedStore, type TestFolder } from "./test-helpers.js";
+import {
+  ADMIN,
+  makeFolder,
+  openStore,
+  recipe,
+  VOCAB,
+  type OpenedStore,
+  type TestFolder,
+} from "./test-helpers.js";
 
 const ID_A = "11111111-1111-4111-8111-111111111111";
 const ID_B = "22222222-2222-4222-8222-222222222222";
@@ -52,14 +60,23 @@ describe("opening a data folder", () => {
     expect(store.all()).toHaveLength(2);
     expect(store.slugTaken("home", "soup")).toBe(true);
     expect(store.slugTaken("home", "stew")).toBe(false);
-    expect(store.get("home", "soup")?.doc.ingredients[0]).toMatchObject({ quantity: 200, unit: "gram", food: "flour" });
+    expect(store.get("home", "soup")?.doc.ingredients[0]).toMatchObject({
+      quantity: 200,
+      unit: "gram",
+      food: "flour",
+    });
   });
 
   it("reports a file whose name is not a slug instead of indexing it", async () => {
-    await t.putText("Pasta Bake", serializeRecipeFile(recipe("Pasta Bake", { id: ID_A, owner: ADMIN }), VOCAB));
+    await t.putText(
+      "Pasta Bake",
+      serializeRecipeFile(recipe("Pasta Bake", { id: ID_A, owner: ADMIN }), VOCAB),
+    );
     const store = await open();
     expect(store.all()).toEqual([]);
-    expect(store.broken()).toMatchObject([{ slug: "Pasta Bake", id: null, message: expect.stringContaining('"pasta-bake.md"') }]);
+    expect(store.broken()).toMatchObject([
+      { slug: "Pasta Bake", id: null, message: expect.stringContaining('"pasta-bake.md"') },
+    ]);
   });
 });
 
@@ -102,15 +119,32 @@ describe("identity rules", () => {
     expect((await stat(t.file("soup"))).mtimeMs).toBe(before);
   });
 
-  it("lets the file whose name sorts first keep a duplicated id; the other gets a derived one", async () => {
+  it("on a cold start, lets the older of two files with the same id keep it, whatever their names; reports the copy", async () => {
+    // The copy's name sorts first: under the old rule it took the original's identity.
+    await t.put("b-original", recipe("Original", { id: ID_A, owner: ADMIN }));
+    await t.put("a-copy", recipe("Copy", { id: ID_A, owner: ADMIN }));
+    await utimes(t.file("b-original"), new Date("2026-01-01T00:00:00Z"), new Date("2026-01-01T00:00:00Z"));
+    await utimes(t.file("a-copy"), new Date("2026-02-01T00:00:00Z"), new Date("2026-02-01T00:00:00Z"));
+    const store = await open();
+    expect(store.get("home", "b-original")?.id).toBe(ID_A);
+    const copyId = derivedId("home", "recipe", "a-copy");
+    expect(store.get("home", "a-copy")?.id).toBe(copyId);
+    expect(await readFile(t.file("a-copy"), "utf8")).toContain(`id: ${copyId}`);
+    expect(await readFile(t.file("b-original"), "utf8")).toContain(`id: ${ID_A}`);
+    expect(store.problems()).toEqual([
+      expect.objectContaining({ groupSlug: "home", slug: "a-copy", kind: "duplicate-id" }),
+    ]);
+  });
+
+  it("on a cold start, breaks an mtime tie between duplicates by name", async () => {
     await t.put("b-copy", recipe("Copy", { id: ID_A, owner: ADMIN }));
     await t.put("a-original", recipe("Original", { id: ID_A, owner: ADMIN }));
+    const same = new Date("2026-01-01T00:00:00Z");
+    await utimes(t.file("b-copy"), same, same);
+    await utimes(t.file("a-original"), same, same);
     const store = await open();
     expect(store.get("home", "a-original")?.id).toBe(ID_A);
-    const copyId = derivedId("home", "recipe", "b-copy");
-    expect(store.get("home", "b-copy")?.id).toBe(copyId);
-    expect(await readFile(t.file("b-copy"), "utf8")).toContain(`id: ${copyId}`);
-    expect(await readFile(t.file("a-original"), "utf8")).toContain(`id: ${ID_A}`);
+    expect(store.get("home", "b-copy")?.id).toBe(derivedId("home", "recipe", "b-copy"));
   });
 
   it("does not write an id into a file that changed after it was read", async () => {
@@ -150,7 +184,9 @@ describe("identity rules", () => {
     const e = store.get("home", "tomato-soup");
     expect(e?.doc.name).toBe("Tomato soup");
     expect(e?.doc.ingredients[0]).toMatchObject({ quantity: 200, unit: "gram", food: "flour" });
-    expect(await readFile(t.file("tomato-soup"), "utf8")).toBe(`---\nid: ${e?.id}\nowner: ${ADMIN}\n---\n${body}`);
+    expect(await readFile(t.file("tomato-soup"), "utf8")).toBe(
+      `---\nid: ${e?.id}\nowner: ${ADMIN}\n---\n${body}`,
+    );
   });
 
   it("restores an id line deleted by hand instead of deriving a new id", async () => {
@@ -176,13 +212,20 @@ describe("vocabulary changes", () => {
   it("re-read ingredient lines with the group's new foods and units", async () => {
     let vocab = VOCAB;
     let version = "v1";
-    await t.putText("cake", `---\nid: ${ID_A}\nname: Cake\nowner: ${ADMIN}\n---\n## Ingredients\n\n- 100 g sugar\n`);
+    await t.putText(
+      "cake",
+      `---\nid: ${ID_A}\nname: Cake\nowner: ${ADMIN}\n---\n## Ingredients\n\n- 100 g sugar\n`,
+    );
     const store = await open({ vocabularyFor: () => vocab, vocabularyVersion: () => version });
     expect(store.get("home", "cake")?.doc.ingredients[0].food).toBeNull();
     vocab = { ...VOCAB, foods: [...VOCAB.foods, { name: "sugar", pluralName: null, aliases: [] }] };
     version = "v2";
     await store.refreshVocabulary("home");
-    expect(store.get("home", "cake")?.doc.ingredients[0]).toMatchObject({ quantity: 100, unit: "gram", food: "sugar" });
+    expect(store.get("home", "cake")?.doc.ingredients[0]).toMatchObject({
+      quantity: 100,
+      unit: "gram",
+      food: "sugar",
+    });
     expect(store.get("home", "cake")?.seenAt).toBeNull();
     expect(s?.seen()).toEqual(["updated home/cake"]);
   });
@@ -213,7 +256,10 @@ describe("writes", () => {
     const store = await open();
     const e = await store.create("home", "soup", recipe("Soup", { dateUpdated: "2026-01-01T00:00:00.000Z" }));
     const before = await stat(t.file("soup"));
-    const same = await store.save("home", "soup", { ...structuredClone(e.doc), dateUpdated: "2026-06-01T00:00:00.000Z" });
+    const same = await store.save("home", "soup", {
+      ...structuredClone(e.doc),
+      dateUpdated: "2026-06-01T00:00:00.000Z",
+    });
     expect(same).toBe(e);
     expect((await stat(t.file("soup"))).mtimeMs).toBe(before.mtimeMs);
     expect(s?.seen()).toEqual(["created home/soup"]);
@@ -222,8 +268,18 @@ describe("writes", () => {
   it("save keeps the id and owner, and is last-write-wins between API clients", async () => {
     const store = await open();
     const e = await store.create("home", "soup", recipe("Soup"));
-    await store.save("home", "soup", { ...e.doc, description: "first" }, { ifUnchangedSince: "2020-01-01T00:00:00" });
-    const saved = await store.save("home", "soup", { ...e.doc, id: ID_B, owner: null, description: "second" }, { ifUnchangedSince: "2020-01-01T00:00:00" });
+    await store.save(
+      "home",
+      "soup",
+      { ...e.doc, description: "first" },
+      { ifUnchangedSince: "2020-01-01T00:00:00" },
+    );
+    const saved = await store.save(
+      "home",
+      "soup",
+      { ...e.doc, id: ID_B, owner: null, description: "second" },
+      { ifUnchangedSince: "2020-01-01T00:00:00" },
+    );
     expect(saved.id).toBe(e.id);
     expect(saved.doc.owner).toBe(ADMIN);
     expect(store.get("home", "soup")?.doc.description).toBe("second");
@@ -239,11 +295,19 @@ describe("writes", () => {
     expect(r.id).toBe(e.id);
     expect(store.get("home", "soup")).toBeNull();
     expect(store.get("home", "tomato-soup")?.doc.name).toBe("Tomato Soup");
-    expect(await readFile(join(t.folder.recipeMediaDir("home", "tomato-soup"), "original.webp"), "utf8")).toBe("img");
+    expect(
+      await readFile(join(t.folder.recipeMediaDir("home", "tomato-soup"), "original.webp"), "utf8"),
+    ).toBe("img");
     await expect(stat(t.folder.recipeMediaDir("home", "soup"))).rejects.toThrow();
     await expect(stat(t.file("soup"))).rejects.toThrow();
     expect(await readFile(t.file("tomato-soup"), "utf8")).toContain("name: Tomato Soup");
-    expect(s?.events.at(-1)).toEqual({ type: "renamed", groupSlug: "home", slug: "tomato-soup", oldSlug: "soup", id: e.id });
+    expect(s?.events.at(-1)).toEqual({
+      type: "renamed",
+      groupSlug: "home",
+      slug: "tomato-soup",
+      oldSlug: "soup",
+      id: e.id,
+    });
   });
 
   it("rename refuses a slug that is taken", async () => {
@@ -274,11 +338,15 @@ describe("nothing lost (invariant 4), watcher paused", () => {
     store.watcher?.pause();
     const hand = serializeRecipeFile({ ...e.doc, description: "Edited by hand." }, VOCAB);
     await writeFile(t.file("soup"), hand);
-    const err = await store.save("home", "soup", { ...e.doc, description: "From the app." }).catch((x: unknown) => x);
+    const err = await store
+      .save("home", "soup", { ...e.doc, description: "From the app." })
+      .catch((x: unknown) => x);
     expect(err).toBeInstanceOf(ConflictError);
     expect((err as ConflictError).status).toBe(409);
     expect((err as ConflictError).message).toMatch(/changed on disk/);
-    expect((err as ConflictError).body()).toMatchObject({ detail: { message: expect.stringMatching(/changed on disk/), error: true } });
+    expect((err as ConflictError).body()).toMatchObject({
+      detail: { message: expect.stringMatching(/changed on disk/), error: true },
+    });
     expect(await readFile(t.file("soup"), "utf8")).toBe(hand);
     expect(store.get("home", "soup")?.doc.description).toBe("Edited by hand.");
     expect(s.seen()).toEqual(["created home/soup", "updated home/soup"]);
@@ -313,10 +381,28 @@ describe("nothing lost (invariant 4), watcher paused", () => {
     const edited = store.get("home", "soup");
     expect(edited?.seenAt).toBe("2026-03-01T10:05:00.250Z");
     expect(entryUpdatedAt(edited!)).toBe("2026-03-01T10:05:00.250Z");
-    expect(await status(store.save("home", "soup", { ...e.doc, description: "stale" }, { ifUnchangedSince: "2026-03-01T09:00:00" }))).toBe(409);
+    expect(
+      await status(
+        store.save(
+          "home",
+          "soup",
+          { ...e.doc, description: "stale" },
+          { ifUnchangedSince: "2026-03-01T09:00:00" },
+        ),
+      ),
+    ).toBe(409);
     expect(await readFile(t.file("soup"), "utf8")).toContain("hand");
     // A client that read after the edit (echoing whole seconds, as Mealie clients do) may save.
-    expect(await status(store.save("home", "soup", { ...e.doc, description: "fresh" }, { ifUnchangedSince: "2026-03-01T10:05:00" }))).toBe(200);
+    expect(
+      await status(
+        store.save(
+          "home",
+          "soup",
+          { ...e.doc, description: "fresh" },
+          { ifUnchangedSince: "2026-03-01T10:05:00" },
+        ),
+      ),
+    ).toBe(200);
   });
 
   it("never overwrites a file that does not parse; its last good version keeps serving reads", async () => {
@@ -330,6 +416,8 @@ describe("nothing lost (invariant 4), watcher paused", () => {
     expect(await status(store.save("home", "soup", { ...e.doc, description: "x" }))).toBe(409);
     expect(await status(store.remove("home", "soup"))).toBe(409);
     expect(await readFile(t.file("soup"), "utf8")).toBe("---\nname: [unclosed\n---\n");
-    expect(await status(store.save("home", "stew", { ...store.get("home", "stew")!.doc, description: "fine" }))).toBe(200);
+    expect(
+      await status(store.save("home", "stew", { ...store.get("home", "stew")!.doc, description: "fine" })),
+    ).toBe(200);
   });
 });

@@ -3,7 +3,7 @@
  * (ARCHITECTURE §3, §4). Reads never touch the disk. Writes are atomic, refused with 409 when the
  * file changed on disk since it was indexed, and never touch a file that does not parse.
  */
-import { mkdir, rename, rm, unlink } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { RecipeDoc } from "../doc.js";
 import { parseRecipeFile, serializeRecipeFile } from "../file/recipe-file.js";
@@ -12,14 +12,39 @@ import { errnoCode } from "../../storage/atomic-write.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../../errors.js";
 import { consoleLogger, type Logger } from "../../log/logger.js";
 import { newId } from "../../util/ids.js";
-import { changedOnDisk, commitFile, differs, diskFingerprint, exists, hashText, listRecipeFiles, type FileFingerprint } from "./file-state.js";
+import {
+  changedOnDisk,
+  commitFile,
+  differs,
+  diskFingerprint,
+  exists,
+  hashText,
+  listRecipeFiles,
+  listRecipeGroups,
+  type FileFingerprint,
+} from "./file-state.js";
+import {
+  moveIfUnchanged,
+  recoverAsideFiles,
+  removeIfUnchanged,
+  replaceIfUnchanged,
+  type Guarded,
+} from "./replace-file.js";
 import { usableId, type Location } from "./identity.js";
 import { RecipeIndex } from "./recipe-index.js";
 import { sameDoc } from "./same-doc.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
 import { syncFiles, type SyncContext, type SyncMode } from "./sync.js";
 import { StoreCache } from "./store-cache.js";
-import type { BrokenFile, RecipeChange, RecipeEntry, RecipeStoreOptions, RecipeStoreStats, SaveOptions } from "./types.js";
+import type {
+  BrokenFile,
+  RecipeChange,
+  RecipeProblem,
+  RecipeEntry,
+  RecipeStoreOptions,
+  RecipeStoreStats,
+  SaveOptions,
+} from "./types.js";
 import { RecipeWatcher } from "./watcher.js";
 
 export type ChangeListener = (change: RecipeChange) => void;
@@ -62,6 +87,7 @@ export class RecipeStore {
       vocabularyFor: (g) => opts.vocabularyFor(g),
       vocabularyVersion: (g) => opts.vocabularyVersion(g),
       firstAdminOf: (g) => opts.firstAdminOf(g),
+      isGroupMember: (g, u) => opts.isGroupMember?.(g, u) ?? null,
       now: this.now,
       readOnly: opts.readOnly ?? false,
       log: this.log,
@@ -85,12 +111,17 @@ export class RecipeStore {
         debounceMs: this.opts.debounceMs ?? 75,
         onBatch: (files) => this.sync(files, "watch"),
         // Moved away as a whole, the folder's files send no events of their own.
-        onFolderGone: (g) => void this.rescan(g).catch((e: unknown) => this.log.warn(`rescanning group ${g}:`, e)),
+        onFolderGone: (g) =>
+          void this.rescan(g).catch((e: unknown) => this.log.warn(`rescanning group ${g}:`, e)),
         onError: (e) => this.log.warn("recipe watcher:", e),
       });
       // Started before the scan, so a change made during the scan is not missed.
       await watcher.start();
       this.fsWatcher = watcher;
+    }
+    if (!this.ctx.readOnly) {
+      for (const g of await listRecipeGroups(this.folder))
+        await recoverAsideFiles(this.folder.recipesDir(g), this.log);
     }
     const t0 = performance.now();
     await this.cache?.load();
@@ -100,7 +131,9 @@ export class RecipeStore {
     this.openMs = performance.now() - t0;
     const c = this.cache?.stats();
     const from = c ? `${c.hits} from the cache, ${c.misses} read; cache ${c.state}` : "no cache";
-    this.log.info(`recipe index: ${this.index.all().length} recipes (${from}) in ${Math.round(this.openMs)} ms`);
+    this.log.info(
+      `recipe index: ${this.index.all().length} recipes (${from}) in ${Math.round(this.openMs)} ms`,
+    );
     this.cache?.opened();
   }
 
@@ -125,7 +158,13 @@ export class RecipeStore {
   }
 
   /** The store wrote this file version itself: what reading it back gives is known. */
-  private rememberWrite(groupSlug: string, slug: string, file: FileFingerprint, writtenAt: number, doc: RecipeDoc): void {
+  private rememberWrite(
+    groupSlug: string,
+    slug: string,
+    file: FileFingerprint,
+    writtenAt: number,
+    doc: RecipeDoc,
+  ): void {
     this.cache?.rememberWrite({ groupSlug, slug }, file, writtenAt, doc);
   }
 
@@ -175,6 +214,11 @@ export class RecipeStore {
     return this.index.broken();
   }
 
+  /** Problems the identity rules settled by themselves (duplicate ids, foreign owners), for a person to review. */
+  problems(): RecipeProblem[] {
+    return this.index.problems();
+  }
+
   /** True when a file of that name exists as far as the index knows, even one that does not parse. */
   slugTaken(groupSlug: string, slug: string): boolean {
     return this.index.get(groupSlug, slug) !== null || this.index.getBroken(groupSlug, slug) !== null;
@@ -188,10 +232,16 @@ export class RecipeStore {
       const path = this.folder.recipeFile(groupSlug, slug);
       if (this.slugTaken(groupSlug, slug)) throw new ConflictError(`A recipe named "${slug}" already exists`);
       let id = doc.id;
-      if (id !== null && !usableId(id)) throw new BadRequestError(`Recipe id must be a UUID: ${JSON.stringify(id)}`);
-      if (id !== null && this.index.idTaken(id)) throw new ConflictError(`A recipe with id ${id} already exists`);
+      if (id !== null && !usableId(id))
+        throw new BadRequestError(`Recipe id must be a UUID: ${JSON.stringify(id)}`);
+      if (id !== null && this.index.idTaken(id))
+        throw new ConflictError(`A recipe with id ${id} already exists`);
       id ??= newId();
-      const { text, doc: written } = this.prepare(groupSlug, { ...doc, id, owner: doc.owner ?? this.opts.firstAdminOf(groupSlug) });
+      const { text, doc: written } = this.prepare(groupSlug, {
+        ...doc,
+        id,
+        owner: doc.owner ?? this.opts.firstAdminOf(groupSlug),
+      });
       await mkdir(dirname(path), { recursive: true });
       let file: FileFingerprint;
       const writtenAt = Date.now();
@@ -203,7 +253,15 @@ export class RecipeStore {
         await this.syncLocked([{ groupSlug, slug }], "reload");
         throw changedOnDisk(groupSlug, slug);
       }
-      const entry: RecipeEntry = { groupSlug, slug, doc: written, id, file, seenAt: null, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
+      const entry: RecipeEntry = {
+        groupSlug,
+        slug,
+        doc: written,
+        id,
+        file,
+        seenAt: null,
+        vocabularyVersion: this.opts.vocabularyVersion(groupSlug),
+      };
       this.index.put(entry);
       this.rememberWrite(groupSlug, slug, file, writtenAt, written);
       this.emit([{ type: "created", groupSlug, slug, id }]);
@@ -220,15 +278,33 @@ export class RecipeStore {
     return this.exclusive(() => this.saveLocked(groupSlug, slug, doc, opts));
   }
 
-  private async saveLocked(groupSlug: string, slug: string, doc: RecipeDoc, opts: SaveOptions): Promise<RecipeEntry> {
+  private async saveLocked(
+    groupSlug: string,
+    slug: string,
+    doc: RecipeDoc,
+    opts: SaveOptions,
+  ): Promise<RecipeEntry> {
     const cur = this.writable(groupSlug, slug, opts);
-    const { text, doc: written } = this.prepare(groupSlug, { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner });
+    const { text, doc: written } = this.prepare(groupSlug, {
+      ...doc,
+      id: cur.id,
+      owner: doc.owner ?? cur.doc.owner,
+    });
     if (sameDoc(written, cur.doc, ["dateUpdated"]) || hashText(text) === cur.file.hash) return cur;
     const path = this.folder.recipeFile(groupSlug, slug);
     await this.verifyUnchanged(groupSlug, slug, cur.file);
     const writtenAt = Date.now();
-    const file = await this.commit(path, text, false);
-    const entry: RecipeEntry = { ...cur, doc: written, file, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
+    const file = await this.guarded(
+      groupSlug,
+      slug,
+      replaceIfUnchanged(path, text, this.folder.tmpDir, cur.file),
+    );
+    const entry: RecipeEntry = {
+      ...cur,
+      doc: written,
+      file,
+      vocabularyVersion: this.opts.vocabularyVersion(groupSlug),
+    };
     this.index.put(entry);
     this.rememberWrite(groupSlug, slug, file, writtenAt, written);
     this.emit([{ type: "updated", groupSlug, slug, id: cur.id }]);
@@ -236,14 +312,25 @@ export class RecipeStore {
   }
 
   /** Save under a new slug: the file and its media folder `recipes/<slug>/` move; the id stays. */
-  async rename(groupSlug: string, oldSlug: string, newSlug: string, doc: RecipeDoc, opts: SaveOptions = {}): Promise<RecipeEntry> {
+  async rename(
+    groupSlug: string,
+    oldSlug: string,
+    newSlug: string,
+    doc: RecipeDoc,
+    opts: SaveOptions = {},
+  ): Promise<RecipeEntry> {
     return this.exclusive(async () => {
       if (oldSlug === newSlug) return this.saveLocked(groupSlug, oldSlug, doc, opts);
       const cur = this.writable(groupSlug, oldSlug, opts);
       const oldPath = this.folder.recipeFile(groupSlug, oldSlug);
       const newPath = this.folder.recipeFile(groupSlug, newSlug);
-      if (this.slugTaken(groupSlug, newSlug)) throw new ConflictError(`A recipe named "${newSlug}" already exists`);
-      const { text, doc: written } = this.prepare(groupSlug, { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner });
+      if (this.slugTaken(groupSlug, newSlug))
+        throw new ConflictError(`A recipe named "${newSlug}" already exists`);
+      const { text, doc: written } = this.prepare(groupSlug, {
+        ...doc,
+        id: cur.id,
+        owner: doc.owner ?? cur.doc.owner,
+      });
       await this.verifyUnchanged(groupSlug, oldSlug, cur.file);
       if (await exists(newPath)) {
         await this.syncLocked([{ groupSlug, slug: newSlug }], "reload");
@@ -252,10 +339,13 @@ export class RecipeStore {
       const oldMedia = this.folder.recipeMediaDir(groupSlug, oldSlug);
       const newMedia = this.folder.recipeMediaDir(groupSlug, newSlug);
       // Left behind by a hand-deleted recipe, say: merging two recipes' images is never right.
-      if (await exists(newMedia)) throw new ConflictError(`A media folder recipes/${newSlug}/ already exists in group ${groupSlug}`);
+      if (await exists(newMedia))
+        throw new ConflictError(`A media folder recipes/${newSlug}/ already exists in group ${groupSlug}`);
       // The file moves first, with its old content: one atomic step after which exactly one file
       // holds the id. A crash later leaves a consistent recipe under the new name.
-      await rename(oldPath, newPath);
+      await this.guarded(groupSlug, oldSlug, moveIfUnchanged(oldPath, newPath, cur.file), [
+        { groupSlug, slug: newSlug },
+      ]);
       this.index.delete(groupSlug, oldSlug);
       this.index.put({ ...cur, slug: newSlug });
       try {
@@ -268,9 +358,23 @@ export class RecipeStore {
           throw e;
         }
       }
-      let entry: RecipeEntry = { ...cur, slug: newSlug, doc: written, vocabularyVersion: this.opts.vocabularyVersion(groupSlug) };
+      let entry: RecipeEntry = {
+        ...cur,
+        slug: newSlug,
+        doc: written,
+        vocabularyVersion: this.opts.vocabularyVersion(groupSlug),
+      };
       const writtenAt = Date.now();
-      if (hashText(text) !== cur.file.hash) entry = { ...entry, file: await this.commit(newPath, text, false) };
+      if (hashText(text) !== cur.file.hash) {
+        entry = {
+          ...entry,
+          file: await this.guarded(
+            groupSlug,
+            newSlug,
+            replaceIfUnchanged(newPath, text, this.folder.tmpDir, cur.file),
+          ),
+        };
+      }
       this.index.put(entry);
       this.cache?.forget({ groupSlug, slug: oldSlug });
       // Unchanged content keeps its mtime through rename(2); either way the entry is checked against
@@ -286,15 +390,8 @@ export class RecipeStore {
     return this.exclusive(async () => {
       const cur = this.writable(groupSlug, slug, {});
       const path = this.folder.recipeFile(groupSlug, slug);
-      const disk = await diskFingerprint(path);
       // Already gone is fine; changed since indexed is not: deleting would lose that hand edit.
-      if (disk !== null && differs(cur.file, disk)) {
-        await this.syncLocked([{ groupSlug, slug }], "reload");
-        throw changedOnDisk(groupSlug, slug);
-      }
-      await unlink(path).catch((e: unknown) => {
-        if (errnoCode(e) !== "ENOENT") throw e;
-      });
+      await this.guarded(groupSlug, slug, removeIfUnchanged(path, cur.file));
       await rm(this.folder.recipeMediaDir(groupSlug, slug), { recursive: true, force: true });
       this.index.delete(groupSlug, slug);
       this.cache?.forget({ groupSlug, slug });
@@ -322,7 +419,10 @@ export class RecipeStore {
 
   /** Re-read the recipes of a group whose foods or units changed (ingredient lines read differently). */
   async refreshVocabulary(groupSlug: string): Promise<void> {
-    await this.sync(this.index.list(groupSlug).map((e) => ({ groupSlug, slug: e.slug })), "vocabulary");
+    await this.sync(
+      this.index.list(groupSlug).map((e) => ({ groupSlug, slug: e.slug })),
+      "vocabulary",
+    );
   }
 
   // ── Internals ────────────────────────────────────────────────────────────────────────────────
@@ -353,7 +453,10 @@ export class RecipeStore {
           listener(change);
         } catch (e) {
           // A failing subscriber (search index, webhook queue) must not undo or block a write.
-          this.log.error(`recipe change listener failed on ${change.type} ${change.groupSlug}/${change.slug}:`, e);
+          this.log.error(
+            `recipe change listener failed on ${change.type} ${change.groupSlug}/${change.slug}:`,
+            e,
+          );
         }
       }
     }
@@ -364,11 +467,19 @@ export class RecipeStore {
     const cur = this.index.get(groupSlug, slug);
     const where = `groups/${groupSlug}/recipes/${slug}.md`;
     const broken = cur?.broken ?? this.index.getBroken(groupSlug, slug)?.broken;
-    if (broken) throw new ConflictError(`The recipe file ${where} cannot be read (${broken.message}); fix it by hand before changing it here`);
+    if (broken)
+      throw new ConflictError(
+        `The recipe file ${where} cannot be read (${broken.message}); fix it by hand before changing it here`,
+      );
     if (!cur) throw new NotFoundError("No Entry Found");
     if (predatesHandEdit(opts.ifUnchangedSince, cur.seenAt)) {
-      throw new ConflictError(`The recipe file ${where} was changed on disk at ${cur.seenAt}, after your copy (${opts.ifUnchangedSince}); reload it and try again`);
+      throw new ConflictError(
+        `The recipe file ${where} was changed on disk at ${cur.seenAt}, after your copy (${opts.ifUnchangedSince}); reload it and try again`,
+      );
     }
+    const base = opts.basedOn;
+    if (base && base.id === cur.id && base.file.hash !== cur.file.hash && base.seenAt !== cur.seenAt)
+      throw changedOnDisk(groupSlug, slug);
     return cur;
   }
 
@@ -380,7 +491,9 @@ export class RecipeStore {
     try {
       back = parseRecipeFile(text, vocab);
     } catch (e) {
-      throw new Error(`refusing to write recipe ${doc.id ?? doc.name}: its file would not read back (${e instanceof Error ? e.message : String(e)})`);
+      throw new Error(
+        `refusing to write recipe ${doc.id ?? doc.name}: its file would not read back (${e instanceof Error ? e.message : String(e)})`,
+      );
     }
     // Memory holds what a restart would read, so the index never drifts from the disk.
     return { text, doc: { ...back, id: doc.id, owner: doc.owner } };
@@ -398,10 +511,25 @@ export class RecipeStore {
     throw changedOnDisk(groupSlug, slug);
   }
 
+  /**
+   * Await a compare-and-swap write (replace-file.ts); when the disk was not the version indexed, the
+   * index takes what is there now (announced like any hand edit) and the write is refused with 409.
+   */
+  private async guarded<T>(
+    groupSlug: string,
+    slug: string,
+    op: Promise<Guarded<T>>,
+    alsoReload: Location[] = [],
+  ): Promise<T> {
+    const r = await op;
+    if (r !== "changed") return r as T;
+    await this.syncLocked([{ groupSlug, slug }, ...alsoReload], "reload");
+    throw changedOnDisk(groupSlug, slug);
+  }
+
   private commit(path: string, text: string, exclusive: boolean): Promise<FileFingerprint> {
     return commitFile(path, text, this.folder.tmpDir, exclusive);
   }
-
 }
 
 /** The `updatedAt` to report: the later of the front matter and the time a hand edit was seen (§8). */

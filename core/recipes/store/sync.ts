@@ -3,17 +3,26 @@
  * reloads. Applies the identity rules of ARCHITECTURE §3 (derived ids, duplicate ids, missing owner,
  * hand renames) and writes assigned ids and owners back into the files, once, only if unchanged.
  */
-import { lstat, stat } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { readRecipeFile } from "./fast-read.js";
 import type { DataFolder } from "../../storage/data-folder.js";
-import { writeFileAtomic } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
-import { hashText, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
+import { isUuid } from "../../util/ids.js";
+import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
+import { replaceIfUnchanged } from "./replace-file.js";
 import { mapLimit, READ_PARALLELISM, readOne, scanOne, type Read } from "./read-files.js";
 import { compactDoc, type IndexCache } from "./index-cache.js";
-import { compareLocation, keyOf, patchFrontMatter, recipeIdFor, usableId, type IdentityPatch, type Location } from "./identity.js";
+import {
+  compareLocation,
+  keyOf,
+  patchFrontMatter,
+  recipeIdFor,
+  usableId,
+  type IdentityPatch,
+  type Location,
+} from "./identity.js";
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
 import { sameDoc } from "./same-doc.js";
@@ -25,6 +34,8 @@ export interface SyncContext {
   vocabularyFor(groupSlug: string): Vocabulary;
   vocabularyVersion(groupSlug: string): string;
   firstAdminOf(groupSlug: string): string | null;
+  /** See RecipeStoreOptions.isGroupMember; null: cannot tell. */
+  isGroupMember(groupSlug: string, userId: string): boolean | null;
   now(): Date;
   readOnly: boolean;
   log: Logger;
@@ -63,17 +74,32 @@ interface Run {
 }
 
 /** Bring the index in line with these files; returns the changes to announce. */
-export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncMode): Promise<RecipeChange[]> {
+export async function syncFiles(
+  ctx: SyncContext,
+  files: Location[],
+  mode: SyncMode,
+): Promise<RecipeChange[]> {
   const unique = [...new Map(files.map((f) => [keyOf(f.groupSlug, f.slug), f])).values()];
   // The scan at open reads synchronously: nothing is served yet, and thousands of small files from the
   // page cache are read several times faster without a thread-pool round trip per call.
-  const reads = mode === "initial" ? unique.map((loc) => scanOne(ctx, loc)) : await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
+  const reads =
+    mode === "initial"
+      ? unique.map((loc) => scanOne(ctx, loc))
+      : await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
   if (mode !== "initial") reads.push(...(await newcomersBesideGone(ctx, reads)));
   // Renames pair files that vanished with files that appeared, so the whole burst is read first.
   const gone = reads.filter((r) => r.state === null && r.problem === null);
-  const run: Run = { ctx, mode, goneKeys: new Set(gone.map((r) => keyOf(r.loc.groupSlug, r.loc.slug))), events: [], writeBacks: [] };
-  // Location order, so duplicate ids resolve the same way however the burst arrived.
-  const present = reads.filter((r) => r.state !== null || r.problem !== null).sort((a, b) => compareLocation(a.loc, b.loc));
+  const run: Run = {
+    ctx,
+    mode,
+    goneKeys: new Set(gone.map((r) => keyOf(r.loc.groupSlug, r.loc.slug))),
+    events: [],
+    writeBacks: [],
+  };
+  // Files the cache vouched for first, then older files first, then by location: on a cold start,
+  // of two files with the same id the older keeps it (ARCHITECTURE §3 Identity), however the
+  // listing or the burst came.
+  const present = reads.filter((r) => r.state !== null || r.problem !== null).sort(claimOrder);
   const parsed = mode === "initial" ? await parseAtOpen(ctx, present) : null;
   for (const r of present) await loadOne(run, r, parsed?.get(r));
   for (const r of gone) forget(run, r.loc);
@@ -81,10 +107,25 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
     for (const wb of run.writeBacks) {
       // The index is already right; a failed write-back (read-only mount, permissions) is retried
       // the next time the file is read, and must not swallow this burst's announcements.
-      await writeBack(ctx, wb).catch((e: unknown) => ctx.log.warn(`could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`, e));
+      await writeBack(ctx, wb).catch((e: unknown) =>
+        ctx.log.warn(
+          `could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`,
+          e,
+        ),
+      );
     }
   }
   return run.events;
+}
+
+function claimOrder(a: Read, b: Read): number {
+  const ca = a.cached ? 0 : 1;
+  const cb = b.cached ? 0 : 1;
+  if (ca !== cb) return ca - cb;
+  const ma = a.state?.mtimeMs ?? 0;
+  const mb = b.state?.mtimeMs ?? 0;
+  if (ma !== mb) return ma - mb;
+  return compareLocation(a.loc, b.loc);
 }
 
 /**
@@ -95,7 +136,9 @@ export async function syncFiles(ctx: SyncContext, files: Location[], mode: SyncM
  */
 async function newcomersBesideGone(ctx: SyncContext, reads: Read[]): Promise<Read[]> {
   const inBurst = new Set(reads.map((r) => keyOf(r.loc.groupSlug, r.loc.slug)));
-  const groups = new Set(reads.filter((r) => r.state === null && r.problem === null).map((r) => r.loc.groupSlug));
+  const groups = new Set(
+    reads.filter((r) => r.state === null && r.problem === null).map((r) => r.loc.groupSlug),
+  );
   const extra: Location[] = [];
   for (const groupSlug of groups) {
     const listed = await listRecipeFiles(ctx.folder, groupSlug).catch(() => []);
@@ -161,7 +204,8 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
   const state = r.state as FileFingerprint & { text: string | null };
   const file: FileFingerprint = { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
   const cur = index.get(groupSlug, slug);
-  const stale = mode === "vocabulary" && cur !== null && cur.vocabularyVersion !== ctx.vocabularyVersion(groupSlug);
+  const stale =
+    mode === "vocabulary" && cur !== null && cur.vocabularyVersion !== ctx.vocabularyVersion(groupSlug);
   // An explicit reload re-parses a broken file even if unchanged: what failed may have been the
   // group's vocabulary (a group folder seen before its group.json was loaded).
   const retryBroken = mode !== "watch";
@@ -183,12 +227,17 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
     return markBroken(run, r.loc, file, parsed.error);
   }
   ctx.clearRetry(r.loc);
-  if (!r.cached) ctx.cache?.remember(r.loc, { file, readAt: r.readAt, vocabularyVersion: ctx.vocabularyVersion(groupSlug), doc: parsed.doc });
+  if (!r.cached)
+    ctx.cache?.remember(r.loc, {
+      file,
+      readAt: r.readAt,
+      vocabularyVersion: ctx.vocabularyVersion(groupSlug),
+      doc: parsed.doc,
+    });
   const handEdit = mode !== "initial" && !(cur && cur.file.hash === state.hash);
   const seenAt = handEdit ? ctx.now().toISOString() : (cur?.seenAt ?? null);
   const fileId = usableId(parsed.doc.id) ? parsed.doc.id : null;
   const patch: IdentityPatch = {};
-  const after: RecipeChange[] = [];
   let change: Claimed;
   if (cur && (fileId === cur.id || fileId === null)) {
     // An id line deleted or mangled by hand is restored: ratings, comments and plans stay attached.
@@ -200,10 +249,14 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
       index.delete(groupSlug, slug);
       run.events.push({ type: "deleted", groupSlug, slug, id: cur.id });
     }
-    change = await claim(run, r.loc, fileId, patch, after);
+    change = await claim(run, r.loc, fileId, patch);
   }
   // Like the id, an owner line deleted by hand comes back from the index before falling to the admin.
-  const owner = parsed.doc.owner ?? cur?.doc.owner ?? ctx.firstAdminOf(groupSlug);
+  // An owner who is not a user of this group (another group's, or not an id at all) would hand the
+  // recipe to another household: it is reported and treated as missing, but the line is left as the
+  // person wrote it (only a missing owner is written in).
+  const written = ownerOf(run, r.loc, parsed.doc.owner);
+  const owner = written ?? validOwner(ctx, groupSlug, cur?.doc.owner ?? null) ?? ctx.firstAdminOf(groupSlug);
   if (parsed.doc.owner === null && owner !== null) patch.owner = owner;
   const id = change.id;
   const entry: RecipeEntry = {
@@ -216,14 +269,40 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
     vocabularyVersion: ctx.vocabularyVersion(groupSlug),
   };
   index.put(entry);
-  if (patch.id !== undefined || patch.owner !== undefined) run.writeBacks.push({ loc: r.loc, expectedHash: state.hash, patch });
+  if (patch.id !== undefined || patch.owner !== undefined)
+    run.writeBacks.push({ loc: r.loc, expectedHash: state.hash, patch });
   // Re-read with a newer vocabulary but reading the same: nothing for subscribers to redo.
-  if (cur && !cur.broken && change.type === "updated" && cur.file.hash === state.hash && sameDoc(cur.doc, entry.doc)) return;
-  run.events.push(change, ...after);
+  if (
+    cur &&
+    !cur.broken &&
+    change.type === "updated" &&
+    cur.file.hash === state.hash &&
+    sameDoc(cur.doc, entry.doc)
+  )
+    return;
+  run.events.push(change);
+}
+
+/** The file's owner if it may own a recipe of this group, else null (reported). */
+function ownerOf(run: Run, loc: Location, owner: string | null): string | null {
+  const { ctx } = run;
+  if (owner === null || validOwner(ctx, loc.groupSlug, owner) !== null) {
+    ctx.index.clearNotes(loc, "foreign-owner");
+    return owner;
+  }
+  const message = `owner ${JSON.stringify(owner.length > 60 ? `${owner.slice(0, 60)}…` : owner)} is not a user of group ${loc.groupSlug}; the recipe is treated as having no owner until the line is fixed`;
+  ctx.index.note({ groupSlug: loc.groupSlug, slug: loc.slug, kind: "foreign-owner", message });
+  ctx.log.warn(`recipe file groups/${loc.groupSlug}/recipes/${loc.slug}.md: ${message}`);
+  return null;
+}
+
+function validOwner(ctx: SyncContext, groupSlug: string, owner: string | null): string | null {
+  if (owner === null || !isUuid(owner)) return null;
+  return ctx.isGroupMember(groupSlug, owner) === false ? null : owner;
 }
 
 /** Decide the id of a file the index does not hold under that id yet. */
-async function claim(run: Run, loc: Location, fileId: string | null, patch: IdentityPatch, after: RecipeChange[]): Promise<Claimed> {
+async function claim(run: Run, loc: Location, fileId: string | null, patch: IdentityPatch): Promise<Claimed> {
   const { index } = run.ctx;
   const { groupSlug, slug } = loc;
   const derive = (): Claimed => {
@@ -236,28 +315,27 @@ async function claim(run: Run, loc: Location, fileId: string | null, patch: Iden
   if (!holder) {
     // Deleted earlier (outside the debounce window) and back under another name: still a rename.
     const was = index.exhume(fileId);
-    if (was && was.groupSlug === groupSlug && was.slug !== slug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: was.slug };
+    if (was && was.groupSlug === groupSlug && was.slug !== slug)
+      return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: was.slug };
     return { type: "created", groupSlug, slug, id: fileId };
   }
   if (run.goneKeys.has(keyOf(holder.groupSlug, holder.slug)) || !(await stillThere(run.ctx, holder))) {
     // A hand rename: the file that had this id is gone, so the id (and all that hangs on it) moves.
     index.delete(holder.groupSlug, holder.slug);
-    if (holder.groupSlug === groupSlug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: holder.slug };
+    if (holder.groupSlug === groupSlug)
+      return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: holder.slug };
     run.events.push({ type: "deleted", groupSlug: holder.groupSlug, slug: holder.slug, id: fileId });
     return { type: "created", groupSlug, slug, id: fileId };
   }
-  // A duplicate (a copied file). The file whose name sorts first keeps the id, even when it is the
-  // newcomer: every machine syncing the folder must reach the same assignment.
-  if (compareLocation(loc, holder) > 0) return derive();
-  const holderId = recipeIdFor(holder.groupSlug, holder.slug, (x) => x === fileId || index.idTaken(x));
-  index.delete(holder.groupSlug, holder.slug);
-  index.put({ ...holder, id: holderId, doc: { ...holder.doc, id: holderId } });
-  // A broken file is never written; it gets the derived id again once it parses.
-  if (!holder.broken) run.writeBacks.push({ loc: holder, expectedHash: holder.file.hash, patch: { id: holderId } });
-  after.push({ type: "created", groupSlug: holder.groupSlug, slug: holder.slug, id: holderId });
-  if (holder.groupSlug === groupSlug) return { type: "renamed", groupSlug, slug, id: fileId, oldSlug: holder.slug };
-  run.events.push({ type: "deleted", groupSlug: holder.groupSlug, slug: holder.slug, id: fileId });
-  return { type: "created", groupSlug, slug, id: fileId };
+  // A duplicate (a person copied a file to start a variant). An identity never moves: the file that
+  // holds it keeps it with everything attached (ratings, timeline, shares, media URLs), and the
+  // newcomer gets the id derived from its own name. syncFiles' order makes "holds" mean "was known
+  // first", then "is older".
+  const claimed = derive();
+  const message = `duplicate id ${fileId} (already the id of groups/${holder.groupSlug}/recipes/${holder.slug}.md); this file was given its own id ${claimed.id}`;
+  index.note({ groupSlug, slug, kind: "duplicate-id", message });
+  run.ctx.log.warn(`recipe file groups/${groupSlug}/recipes/${slug}.md: ${message}`);
+  return claimed;
 }
 
 async function stillThere(ctx: SyncContext, loc: Location): Promise<boolean> {
@@ -287,9 +365,11 @@ function markBroken(run: Run, loc: Location, file: FileFingerprint, info: Broken
 
 function forget(run: Run, loc: Location): void {
   const { index } = run.ctx;
+  index.clearNotes(loc);
   run.ctx.clearRetry(loc);
   run.ctx.cache?.forget(loc);
-  if (index.deleteBroken(loc.groupSlug, loc.slug)) run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: null });
+  if (index.deleteBroken(loc.groupSlug, loc.slug))
+    run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: null });
   const prev = index.delete(loc.groupSlug, loc.slug);
   if (!prev) return;
   // Deleted by hand: remember the id, so the file coming back under another name is a rename.
@@ -309,7 +389,11 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   const path = folder.recipeFile(wb.loc.groupSlug, wb.loc.slug);
   const disk = await readFileState(path).catch(() => null);
   if (!disk || disk.hash !== wb.expectedHash) return;
-  const target = cur.doc;
+  // The owner the index resolved may differ from the file's (a foreign owner is treated as missing
+  // but left as written): only a patched owner goes into the file.
+  const fileOwner =
+    wb.patch.owner === undefined ? (tryParse(ctx, wb.loc, disk.text)?.owner ?? cur.doc.owner) : cur.doc.owner;
+  const target = { ...cur.doc, owner: fileOwner };
   const patched = patchFrontMatter(disk.text, wb.patch);
   let text: string;
   let doc = patched === null ? null : tryParse(ctx, wb.loc, patched);
@@ -319,20 +403,27 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
     text = serializeRecipeFile(target, ctx.vocabularyFor(wb.loc.groupSlug));
     doc = tryParse(ctx, wb.loc, text);
     if (!doc || doc.id !== target.id) {
-      ctx.log.warn(`could not write the id of groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md: the canonical form does not read back`);
+      ctx.log.warn(
+        `could not write the id of groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md: the canonical form does not read back`,
+      );
       return;
     }
   }
-  // As close to the rename as writeFileAtomic allows: the file must still be the one we read.
-  const again = await readFileState(path).catch(() => null);
-  if (!again || again.hash !== wb.expectedHash) return;
+  // Only over the version the identity was resolved against: a save landing meanwhile wins, and the
+  // watcher brings it through the rules again.
   const writtenAt = Date.now();
-  await writeFileAtomic(path, text, { tmpDir: folder.tmpDir });
-  const st = await stat(path);
-  const file = { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
-  index.put({ ...cur, doc: { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner }, file });
-  ctx.cache?.remember(wb.loc, { file, readAt: writtenAt, vocabularyVersion: ctx.vocabularyVersion(wb.loc.groupSlug), doc });
-  const what = [wb.patch.id !== undefined ? "id" : null, wb.patch.owner !== undefined ? "owner" : null].filter(Boolean).join(" and ");
+  const file = await replaceIfUnchanged(path, text, folder.tmpDir, fingerprintOf(disk));
+  if (file === "changed") return;
+  index.put({ ...cur, doc: { ...doc, id: cur.id, owner: cur.doc.owner }, file });
+  ctx.cache?.remember(wb.loc, {
+    file,
+    readAt: writtenAt,
+    vocabularyVersion: ctx.vocabularyVersion(wb.loc.groupSlug),
+    doc,
+  });
+  const what = [wb.patch.id !== undefined ? "id" : null, wb.patch.owner !== undefined ? "owner" : null]
+    .filter(Boolean)
+    .join(" and ");
   ctx.log.info(`wrote ${what} into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md`);
 }
 

@@ -42,6 +42,17 @@ export interface BrokenFile extends BrokenInfo {
   id: string | null;
 }
 
+/**
+ * Something in a file the store settled by rule but a person should look at (the log, `larder check`,
+ * the admin's maintenance summary): a copied file's duplicate id, an owner who is not in the group.
+ */
+export interface RecipeProblem {
+  groupSlug: string;
+  slug: string;
+  kind: "duplicate-id" | "foreign-owner";
+  message: string;
+}
+
 export type RecipeChangeType = "created" | "updated" | "deleted" | "renamed" | "broken";
 
 /**
@@ -64,6 +75,11 @@ export interface RecipeStoreOptions {
   vocabularyVersion(groupSlug: string): string;
   /** User id given to recipes without an `owner`; null when the group has no admin yet. */
   firstAdminOf(groupSlug: string): string | null;
+  /**
+   * Whether a user id belongs to the group (a hand-written `owner:` must); null when the group has no
+   * users to judge by yet. Absent: every UUID is accepted (stores opened without a user list).
+   */
+  isGroupMember?(groupSlug: string, userId: string): boolean | null;
   now?: () => Date;
   /** Start the file watcher on open (default true; one-shot CLI commands turn it off). */
   watch?: boolean;
@@ -81,6 +97,13 @@ export interface RecipeStoreOptions {
 export interface SaveOptions {
   /** The client's `updatedAt`: refuse with 409 when a hand edit was seen after it. */
   ifUnchangedSince?: string;
+  /**
+   * The entry the caller read and derived the new doc from. The write waits for the store's lock,
+   * and the watcher may take a hand edit in meanwhile: writing the doc then would silently drop that
+   * edit, so it is refused with 409 when the index has seen a hand edit since `basedOn` was read.
+   * (A change by another API write is not a reason: API-versus-API stays last-write-wins.)
+   */
+  basedOn?: RecipeEntry;
 }
 
 /** What `larder stats` shows about the index. */

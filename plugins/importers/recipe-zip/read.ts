@@ -26,11 +26,15 @@ export async function readRecipeZip(input: ImportInput, _ctx: PluginContext): Pr
   } catch {
     throw new PluginInputError(`${jsonName} is not valid JSON`);
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new PluginInputError(`${jsonName} does not hold a recipe`);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new PluginInputError(`${jsonName} does not hold a recipe`);
   const recipe = camelizeKeys(parsed) as Record<string, unknown>;
-  if (typeof recipe.name !== "string" || !recipe.name.trim()) throw new PluginInputError(`${jsonName} has no recipe name`);
+  if (typeof recipe.name !== "string" || !recipe.name.trim())
+    throw new PluginInputError(`${jsonName} has no recipe name`);
   const images = names.filter((n) => IMAGE.test(n)).sort((a, b) => depth(a) - depth(b));
   const imageName =
-    images.find((n) => /(^|\/)original\.(jpe?g|png|gif|avif)$/i.test(n)) ?? images.find((n) => /\.webp$/i.test(n)) ?? images[0];
+    images.find((n) => /(^|\/)original\.(jpe?g|png|gif|avif)$/i.test(n)) ??
+    images.find((n) => /\.webp$/i.test(n)) ??
+    images[0];
   return [{ recipe, ...(imageName ? { image: { bytes: files.get(imageName)! } } : {}) }];
 }

@@ -45,6 +45,17 @@ export function textOf(node: ChildNode): string {
   return out;
 }
 
+/** An element's text with its pieces joined by spaces: `<span>150</span><span>g</span>` is "150 g". */
+function spacedText(node: ChildNode): string {
+  if (node.type === "text") return node.data;
+  if (!isElement(node) || node.name === "script" || node.name === "style") return "";
+  const parts = node.children.map(spacedText).filter((t) => t.trim() !== "");
+  const text =
+    parts.length > 1 && node.children.some((c) => c.type !== "text") ? parts.join(" ") : parts.join("");
+  // Block elements end a line: a list of steps in one property reads as one step per line.
+  return /^(p|div|li|br|h[1-6]|tr|section|article)$/.test(node.name) ? `${text}\n` : text;
+}
+
 function rawText(node: Element): string {
   let out = "";
   for (const c of node.children) if (c.type === "text") out += c.data;
@@ -52,7 +63,11 @@ function rawText(node: Element): string {
 }
 
 export function parsePage(html: string): PageData {
-  const doc: Document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const doc: Document = parseDocument(html, {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+  });
   const meta = new Map<string, string[]>();
   const jsonLd: unknown[] = [];
   let brokenJsonLd = 0;
@@ -83,7 +98,8 @@ export function parsePage(html: string): PageData {
 
   const fromLd = findRecipeInJsonLd(jsonLd);
   if (fromLd) return { recipe: fromLd, source: "json-ld", meta, canonical, title, brokenJsonLd };
-  const root = microdataRoots.find((r) => !microdataRoots.some((o) => o !== r && contains(o, r))) ?? microdataRoots[0];
+  const root =
+    microdataRoots.find((r) => !microdataRoots.some((o) => o !== r && contains(o, r))) ?? microdataRoots[0];
   if (root) return { recipe: readMicrodata(root), source: "microdata", meta, canonical, title, brokenJsonLd };
   return { recipe: null, source: null, meta, canonical, title, brokenJsonLd };
 }
@@ -98,7 +114,13 @@ function contains(outer: Element, inner: Element): boolean {
  * CDATA around it, or a trailing comma. Undefined when it cannot be read at all.
  */
 export function parseJsonLoose(text: string): unknown {
-  let t = text.trim().replace(/^<!--/, "").replace(/-->$/, "").replace(/^\/\/\s*<!\[CDATA\[/, "").replace(/\/\/\s*\]\]>$/, "").trim();
+  let t = text
+    .trim()
+    .replace(/^<!--/, "")
+    .replace(/-->$/, "")
+    .replace(/^\/\/\s*<!\[CDATA\[/, "")
+    .replace(/\/\/\s*\]\]>$/, "")
+    .trim();
   if (!t) return undefined;
   try {
     return JSON.parse(t);
@@ -117,7 +139,9 @@ export function parseJsonLoose(text: string): unknown {
 function types(o: SchemaObject): string[] {
   const t = o["@type"] ?? o.type;
   const list = Array.isArray(t) ? t : [t];
-  return list.filter((x): x is string => typeof x === "string").map((x) => x.replace(/^https?:\/\/schema\.org\//i, "").replace(/^schema:/i, ""));
+  return list
+    .filter((x): x is string => typeof x === "string")
+    .map((x) => x.replace(/^https?:\/\/schema\.org\//i, "").replace(/^schema:/i, ""));
 }
 
 function isObj(v: unknown): v is SchemaObject {
@@ -136,14 +160,25 @@ function findRecipeInJsonLd(blocks: unknown[]): SchemaObject | null {
     }
     if (!isObj(v)) return;
     all.push(v);
-    if (typeof v["@id"] === "string" && Object.keys(v).length > 1 && !byId.has(v["@id"])) byId.set(v["@id"], v);
-    for (const [k, x] of Object.entries(v)) if (k === "@graph" || k === "mainEntity" || k === "mainEntityOfPage" || k === "itemListElement" || k === "hasPart" || k === "about") visit(x, depth + 1);
+    if (typeof v["@id"] === "string" && Object.keys(v).length > 1 && !byId.has(v["@id"]))
+      byId.set(v["@id"], v);
+    for (const [k, x] of Object.entries(v))
+      if (
+        k === "@graph" ||
+        k === "mainEntity" ||
+        k === "mainEntityOfPage" ||
+        k === "itemListElement" ||
+        k === "hasPart" ||
+        k === "about"
+      )
+        visit(x, depth + 1);
   };
   for (const b of blocks) visit(b, 0);
   const recipes = all.filter((o) => types(o).some((t) => t.toLowerCase() === "recipe"));
   if (recipes.length === 0) return null;
   // The richest one: pages sometimes carry a stub Recipe beside the full one.
-  const score = (o: SchemaObject) => (o.recipeIngredient || o.ingredients ? 2 : 0) + (o.recipeInstructions ? 2 : 0) + (o.name ? 1 : 0);
+  const score = (o: SchemaObject) =>
+    (o.recipeIngredient || o.ingredients ? 2 : 0) + (o.recipeInstructions ? 2 : 0) + (o.name ? 1 : 0);
   const best = recipes.reduce((a, b) => (score(b) > score(a) ? b : a));
   return resolveRefs(best, byId, 0) as SchemaObject;
 }
@@ -153,7 +188,8 @@ function resolveRefs(v: unknown, byId: Map<string, SchemaObject>, depth: number)
   if (Array.isArray(v)) return v.map((x) => resolveRefs(x, byId, depth + 1));
   if (!isObj(v)) return v;
   const keys = Object.keys(v);
-  if (keys.length === 1 && typeof v["@id"] === "string" && byId.has(v["@id"])) return resolveRefs(byId.get(v["@id"]), byId, depth + 1);
+  if (keys.length === 1 && typeof v["@id"] === "string" && byId.has(v["@id"]))
+    return resolveRefs(byId.get(v["@id"]), byId, depth + 1);
   const out: SchemaObject = {};
   for (const [k, x] of Object.entries(v)) out[k] = k === "@graph" ? x : resolveRefs(x, byId, depth + 1);
   return out;
@@ -161,7 +197,11 @@ function resolveRefs(v: unknown, byId: Map<string, SchemaObject>, depth: number)
 
 /** A microdata item as a schema object: nested itemscopes become objects, repeated props arrays. */
 function readMicrodata(root: Element): SchemaObject {
-  const out: SchemaObject = { "@type": (root.attribs.itemtype ?? "").split(/\s+/).map((t) => t.replace(/^https?:\/\/schema\.org\//i, "")) };
+  const out: SchemaObject = {
+    "@type": (root.attribs.itemtype ?? "")
+      .split(/\s+/)
+      .map((t) => t.replace(/^https?:\/\/schema\.org\//i, "")),
+  };
   const add = (name: string, value: unknown) => {
     const cur = out[name];
     if (cur === undefined) out[name] = value;
@@ -202,11 +242,11 @@ function microdataValue(el: Element): string {
     case "area":
       return a.href ?? "";
     case "time":
-      return a.datetime ?? textOf(el);
+      return a.datetime ?? spacedText(el);
     case "data":
     case "meter":
-      return a.value ?? textOf(el);
+      return a.value ?? spacedText(el);
     default:
-      return textOf(el);
+      return spacedText(el);
   }
 }

@@ -13,7 +13,7 @@ export interface CleanRecipe {
   ingredients: string[];
   /** Ingredient group headings by position of the first ingredient of each group. */
   ingredientTitles: Map<number, string>;
-  instructions: string[];
+  instructions: Step[];
   totalTime: number | null;
   prepTime: number | null;
   cookTime: number | null;
@@ -32,14 +32,25 @@ const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : 
 
 /** Decode entities and strip tags, repeatedly for double-escaped text; `lines` keeps block breaks. */
 export function cleanText(v: unknown, opts: { lines?: boolean } = {}): string {
-  let s = typeof v === "string" ? v : typeof v === "number" ? String(v) : Array.isArray(v) ? cleanText(v[0], opts) : "";
+  let s =
+    typeof v === "string"
+      ? v
+      : typeof v === "number"
+        ? String(v)
+        : Array.isArray(v)
+          ? cleanText(v[0], opts)
+          : "";
   for (let i = 0; i < 3 && /[<&]/.test(s); i++) {
     const doc = parseDocument(opts.lines ? s.replace(/<br\s*\/?>/gi, "\n") : s, { decodeEntities: true });
     const next = doc.children.map((c) => textOf(c)).join("");
     if (next === s) break;
     s = next;
   }
-  s = s.replace(/[\u00a0\u2009\u202f\t]/g, " ").replace(/[\u200b\ufeff]/g, "");
+  // "Â" before a no-break space is that space encoded twice (UTF-8 read as Latin-1), a common scar.
+  s = s
+    .replace(/\u00c2(?=[\u00a0 ])/g, "")
+    .replace(/[\u00a0\u2009\u202f\t]/g, " ")
+    .replace(/[\u200b\u00ad\ufeff]/g, "");
   if (!opts.lines) return s.replace(/\s+/g, " ").trim();
   return s
     .split(/\r?\n/)
@@ -56,8 +67,18 @@ function typesOf(o: SchemaObject): string[] {
 
 // ── Times ────────────────────────────────────────────────────────────────────────────────────
 
-const ISO = /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
-const FRACTIONS: Record<string, number> = { "¼": 0.25, "½": 0.5, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅕": 0.2, "⅙": 1 / 6, "⅛": 0.125 };
+const ISO =
+  /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+const FRACTIONS: Record<string, number> = {
+  "¼": 0.25,
+  "½": 0.5,
+  "¾": 0.75,
+  "⅓": 1 / 3,
+  "⅔": 2 / 3,
+  "⅕": 0.2,
+  "⅙": 1 / 6,
+  "⅛": 0.125,
+};
 
 function num(s: string | undefined): number {
   return s ? Number(s.replace(",", ".")) || 0 : 0;
@@ -74,15 +95,24 @@ export function toMinutes(v: unknown): number | null {
   const iso = ISO.exec(s.replace(/\s+/g, ""));
   if (iso && /\d/.test(s)) {
     const [, y, mo, w, d, h, mi, sec] = iso;
-    const minutes = num(y) * 525600 + num(mo) * 43200 + num(w) * 10080 + num(d) * 1440 + num(h) * 60 + num(mi) + num(sec) / 60;
+    const minutes =
+      num(y) * 525600 +
+      num(mo) * 43200 +
+      num(w) * 10080 +
+      num(d) * 1440 +
+      num(h) * 60 +
+      num(mi) +
+      num(sec) / 60;
     return minutes > 0 ? Math.round(minutes) : null;
   }
   if (/^\d+(?:[.,]\d+)?$/.test(s)) return toMinutes(num(s));
   // A range counts by its upper bound.
   s = s.replace(/(\d+(?:[.,]\d+)?)\s*(?:-|–|—|to|bis|à|a)\s*(\d+(?:[.,]\d+)?)/gi, "$2");
-  for (const [f, val] of Object.entries(FRACTIONS)) s = s.replace(new RegExp(`(\\d*)\\s*${f}`, "g"), (_, n: string) => String(num(n) + val));
+  for (const [f, val] of Object.entries(FRACTIONS))
+    s = s.replace(new RegExp(`(\\d*)\\s*${f}`, "g"), (_, n: string) => String(num(n) + val));
   let total = 0;
-  const re = /(\d+(?:[.,]\d+)?)\s*(d(?:ays?|ag(?:e|en)?)?|j(?:ours?)?|h(?:ours?|rs?|eures?|oras?|ours)?|std\.?|stunden?|uur|timm?ar?|t\b|m(?:in(?:utes?|s|uten?|uti|utos)?)?\b|s(?:ec(?:onds?|s)?)?\b)/gi;
+  const re =
+    /(\d+(?:[.,]\d+)?)\s*(d(?:ays?|ag(?:e|en)?)?|j(?:ours?)?|h(?:ours?|rs?|eures?|oras?|ours)?|std\.?|stunden?|uur|timm?ar?|t\b|m(?:in(?:utes?|s|uten?|uti|utos)?)?\b|s(?:ec(?:onds?|s)?)?\b)/gi;
   let m: RegExpExecArray | null;
   let matched = false;
   while ((m = re.exec(s))) {
@@ -176,49 +206,80 @@ export function toYields(v: unknown): string | null {
   const after = ranged.slice(m.index + m[1].length);
   for (const [singular, plural] of YIELD_TYPES) {
     if (singular === "dozen") continue;
-    if (new RegExp(`^\\s*(?:\\S+\\s+){0,2}?(?:${singular}|${plural})\\b`).test(after)) return `${n} ${count === 1 ? singular : plural}`;
+    if (new RegExp(`^\\s*(?:\\S+\\s+){0,2}?(?:${singular}|${plural})\\b`).test(after))
+      return `${n} ${count === 1 ? singular : plural}`;
   }
   return `${n} serving${count === 1 ? "" : "s"}`;
 }
 
 // ── Instructions and ingredients ─────────────────────────────────────────────────────────────
 
+export interface Step {
+  /** The heading of the section this step opens (HowToSection's name), shown above it. */
+  title: string | null;
+  /** The step's own name when it says something its text does not (Mealie's step summary). */
+  summary: string | null;
+  text: string;
+}
+
+/** "Step 1", "stap 2", "Schritt 3", "1." — a step's number, not a name. */
+const STEP_LABEL = /^[\p{L} ]{0,12}\d+[.:)]?$/u;
+
 /** Steps flattened from strings, HowToStep, HowToSection and ItemList; blanks dropped. */
-export function toInstructions(v: unknown, depth = 0): string[] {
+export function toSteps(v: unknown, depth = 0): Step[] {
   if (depth > 8 || v === null || v === undefined) return [];
+  const plain = (text: string): Step => ({ title: null, summary: null, text });
   if (typeof v === "string") {
     const t = v.trim();
     if ((t.startsWith("[") || t.startsWith("{")) && depth < 2) {
       try {
-        return toInstructions(JSON.parse(t), depth + 1);
+        return toSteps(JSON.parse(t), depth + 1);
       } catch {
         // a string that only looks like JSON
       }
     }
-    return cleanText(v, { lines: true }).split("\n").filter(Boolean);
+    return cleanText(v, { lines: true }).split("\n").filter(Boolean).map(plain);
   }
-  if (Array.isArray(v)) return v.flatMap((x) => toInstructions(x, depth + 1));
+  if (Array.isArray(v)) return v.flatMap((x) => toSteps(x, depth + 1));
   if (!isObj(v)) return [];
   const types = typesOf(v);
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
-    return toInstructions(v.itemListElement, depth + 1);
+    // A section's name is a heading worth keeping: the title of its first step.
+    const heading = cleanText(v.name ?? "");
+    const steps = toSteps(v.itemListElement, depth + 1);
+    if (heading && steps.length && !steps[0].title) steps[0] = { ...steps[0], title: heading };
+    return steps;
   }
-  const text = cleanText(v.text ?? v.description ?? "", { lines: true });
+  const text = cleanText(v.text ?? v.description ?? "");
   const name = cleanText(v.name ?? "");
-  const out: string[] = [];
-  // A step's name is often its text cut short; only a name that says something else is kept.
-  if (name && text && !text.replace(/\s+/g, " ").startsWith(name.replace(/\.$/, ""))) out.push(name);
-  if (text) out.push(...text.split("\n"));
-  else if (name) out.push(name);
-  return out;
+  if (!text) return name ? [plain(name)] : [];
+  // A step's name is often "Step 1" or its own text cut short ("Preheat the oven to…"); only a name
+  // that says something else is kept.
+  const stem = name
+    .replace(/(\.{2,}|…)$/, "")
+    .replace(/\.$/, "")
+    .trim();
+  const meaningful = stem && !/(\.{3}|…)$/.test(name) && !STEP_LABEL.test(name) && !text.startsWith(stem);
+  return [{ title: null, summary: meaningful ? name : null, text }];
+}
+
+/** The steps as recipe-scrapers lists them: a section heading is an item of its own. */
+export function stepLines(steps: readonly Step[]): string[] {
+  return steps.flatMap((s) => [s.title, s.summary, s.text].filter((x): x is string => !!x));
 }
 
 function toIngredients(v: unknown): string[] {
-  if (typeof v === "string") return cleanText(v, { lines: true }).split("\n").filter(Boolean);
+  if (typeof v === "string")
+    return cleanText(v, { lines: true }).split("\n").map(tidyIngredient).filter(Boolean);
   return asList(v)
     .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : [x]))
-    .map((x) => cleanText(x))
+    .map((x) => tidyIngredient(cleanText(x)))
     .filter(Boolean);
+}
+
+/** Recipe plugins that wrap a note in their own brackets write "((packed))": one pair is enough. */
+function tidyIngredient(s: string): string {
+  return s.replace(/\(\(([^()]*)\)\)/g, "($1)").trim();
 }
 
 // ── Images ───────────────────────────────────────────────────────────────────────────────────
@@ -281,10 +342,18 @@ export function bestImage(schemaImage: unknown, page: PageData, base: string | n
   fromSchema(schemaImage, 2);
   const metaW = page.meta.get("og:image:width")?.[0];
   const metaH = page.meta.get("og:image:height")?.[0];
-  for (const key of ["og:image", "og:image:url", "og:image:secure_url"]) for (const v of page.meta.get(key) ?? []) push(v, 1, metaW, metaH);
-  for (const key of ["twitter:image", "twitter:image:src"]) for (const v of page.meta.get(key) ?? []) push(v, 1);
+  for (const key of ["og:image", "og:image:url", "og:image:secure_url"])
+    for (const v of page.meta.get(key) ?? []) push(v, 1, metaW, metaH);
+  for (const key of ["twitter:image", "twitter:image:src"])
+    for (const v of page.meta.get(key) ?? []) push(v, 1);
   if (candidates.length === 0) return null;
-  candidates.sort((a, b) => b.area - a.area || b.rank - a.rank || Number(b.url.startsWith("https:")) - Number(a.url.startsWith("https:")) || a.pos - b.pos);
+  candidates.sort(
+    (a, b) =>
+      b.area - a.area ||
+      b.rank - a.rank ||
+      Number(b.url.startsWith("https:")) - Number(a.url.startsWith("https:")) ||
+      a.pos - b.pos,
+  );
   return candidates[0].url;
 }
 
@@ -292,11 +361,15 @@ export function bestImage(schemaImage: unknown, page: PageData, base: string | n
 
 /** Python's str.title(), as Mealie's clean_tags applies it. */
 export function titleCase(s: string): string {
-  return s.toLowerCase().replace(/(^|[^\p{L}])(\p{L})/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
+  return s
+    .toLowerCase()
+    .replace(/(^|[^\p{L}])(\p{L})/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
 }
 
 function toKeywords(v: unknown): string[] {
-  const raw = asList(v).flatMap((x) => (typeof x === "string" ? x.split(",") : isObj(x) && typeof x.name === "string" ? [x.name] : []));
+  const raw = asList(v).flatMap((x) =>
+    typeof x === "string" ? x.split(",") : isObj(x) && typeof x.name === "string" ? [x.name] : [],
+  );
   const seen = new Set<string>();
   const out: string[] = [];
   for (const k of raw.map((x) => cleanText(x)).filter(Boolean)) {
@@ -308,7 +381,19 @@ function toKeywords(v: unknown): string[] {
   return out;
 }
 
-const NUTRITION_KEYS = ["calories", "carbohydrateContent", "cholesterolContent", "fatContent", "fiberContent", "proteinContent", "saturatedFatContent", "sodiumContent", "sugarContent", "transFatContent", "unsaturatedFatContent"];
+const NUTRITION_KEYS = [
+  "calories",
+  "carbohydrateContent",
+  "cholesterolContent",
+  "fatContent",
+  "fiberContent",
+  "proteinContent",
+  "saturatedFatContent",
+  "sodiumContent",
+  "sugarContent",
+  "transFatContent",
+  "unsaturatedFatContent",
+];
 
 /** Mealie's clean_nutrition: the first number of each value; sodium and cholesterol given in grams become mg. */
 function toNutrition(v: unknown): Record<string, string> {
@@ -321,7 +406,8 @@ function toNutrition(v: unknown): Record<string, string> {
     const m = /\d+([.,]\d+)?/.exec(text);
     if (!m) continue;
     let n = m[0].replace(",", ".");
-    if ((k === "sodiumContent" || k === "cholesterolContent") && /g/i.test(text) && !/m/i.test(text)) n = String(Number(n) * 1000);
+    if ((k === "sodiumContent" || k === "cholesterolContent") && /g/i.test(text) && !/m/i.test(text))
+      n = String(Number(n) * 1000);
     out[k] = n;
   }
   return out;
@@ -342,7 +428,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
       description: cleanText(r.description) || null,
       ingredients,
       ingredientTitles: titles,
-      instructions: toInstructions(r.recipeInstructions ?? r.instructions ?? r.step),
+      instructions: toSteps(r.recipeInstructions ?? r.instructions ?? r.step),
       totalTime: total,
       prepTime: prep,
       cookTime: cook,
@@ -363,7 +449,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
     description: cleanText(page.meta.get("og:description")?.[0] ?? page.meta.get("description")?.[0]) || null,
     ingredients: ["Could not detect ingredients"],
     ingredientTitles: new Map(),
-    instructions: ["Could not detect instructions"],
+    instructions: [{ title: null, summary: null, text: "Could not detect instructions" }],
     totalTime: null,
     prepTime: null,
     cookTime: null,
@@ -383,19 +469,24 @@ function ingredientsWithGroups(r: SchemaObject): { ingredients: string[]; titles
   const raw = r.recipeIngredient ?? r.ingredients;
   const titles = new Map<number, string>();
   const out: string[] = [];
+  // One string holds every ingredient, a line each; a list holds one per item.
+  if (typeof raw === "string") return { ingredients: toIngredients(raw), titles };
   for (const item of asList(raw)) {
     if (isObj(item) && (item.itemListElement !== undefined || typesOf(item).includes("howtosection"))) {
       const name = cleanText(item.name);
       const lines = toIngredients(item.itemListElement);
       if (name && lines.length) titles.set(out.length, name);
       out.push(...lines);
-    } else out.push(...toIngredients(item));
+    } else out.push(...toIngredients([item]));
   }
   return { ingredients: out, titles };
 }
 
 /** The clean recipe in Mealie's wire shape, for `larder.imports.createRecipe`. */
-export function toWireRecipe(c: CleanRecipe, opts: { includeTags?: boolean; includeCategories?: boolean; orgURL?: string | null }): Record<string, unknown> {
+export function toWireRecipe(
+  c: CleanRecipe,
+  opts: { includeTags?: boolean; includeCategories?: boolean; orgURL?: string | null },
+): Record<string, unknown> {
   const servings = c.yields ? /^(\d+(?:\.\d+)?) servings?$/.exec(c.yields) : null;
   return {
     name: c.title ?? "",
@@ -406,7 +497,11 @@ export function toWireRecipe(c: CleanRecipe, opts: { includeTags?: boolean; incl
     prepTime: formatMinutes(c.prepTime),
     performTime: formatMinutes(c.cookTime),
     recipeIngredient: c.ingredients.map((note, i) => ({ note, title: c.ingredientTitles.get(i) ?? null })),
-    recipeInstructions: c.instructions.map((text) => ({ text, title: "" })),
+    recipeInstructions: c.instructions.map((s) => ({
+      text: s.text,
+      title: s.title ?? "",
+      summary: s.summary ?? "",
+    })),
     tags: opts.includeTags ? c.keywords : [],
     recipeCategory: opts.includeCategories ? c.categories : [],
     nutrition: c.nutrition,
@@ -422,7 +517,11 @@ export function schemaView(page: PageData, c: CleanRecipe): Record<string, unkno
     name: c.title,
     description: c.description,
     recipeIngredient: c.ingredients,
-    recipeInstructions: c.instructions.map((text) => ({ "@type": "HowToStep", text })),
+    recipeInstructions: c.instructions.map((s) => ({
+      "@type": "HowToStep",
+      text: s.text,
+      ...(s.title ? { name: s.title } : {}),
+    })),
     totalTime: c.totalTime !== null ? `PT${c.totalTime}M` : null,
     prepTime: c.prepTime !== null ? `PT${c.prepTime}M` : null,
     cookTime: c.cookTime !== null ? `PT${c.cookTime}M` : null,

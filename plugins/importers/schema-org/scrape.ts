@@ -6,7 +6,10 @@ import { parsePage } from "./extract.js";
 import { cleanRecipe, schemaView, toWireRecipe, type CleanRecipe } from "./normalise.js";
 import { fetchPage, urlIn } from "./page.js";
 
-async function read(input: ImportInput, ctx: PluginContext): Promise<{ page: ReturnType<typeof parsePage>; clean: CleanRecipe; url: string | null }> {
+async function read(
+  input: ImportInput,
+  ctx: PluginContext,
+): Promise<{ page: ReturnType<typeof parsePage>; clean: CleanRecipe; url: string | null }> {
   let html: string;
   let url: string | null = null;
   if (input.type === "url") {
@@ -26,13 +29,35 @@ async function read(input: ImportInput, ctx: PluginContext): Promise<{ page: Ret
   }
   // A JSON document served or pasted as such is read as JSON-LD.
   const trimmed = html.trimStart();
-  if (trimmed.startsWith("{") || trimmed.startsWith("[")) html = `<script type="application/ld+json">${html}</script>`;
-  const page = parsePage(html);
-  const clean = cleanRecipe(page, url);
-  if (!clean) {
-    throw new BadRecipeDataError(page.brokenJsonLd > 0 ? "The page's recipe data (JSON-LD) could not be read" : "No recipe was found in the page");
+  if (trimmed.startsWith("{") || trimmed.startsWith("["))
+    html = `<script type="application/ld+json">${html}</script>`;
+  let page: ReturnType<typeof parsePage>;
+  let clean: CleanRecipe | null;
+  try {
+    page = parsePage(html);
+    clean = cleanRecipe(page, url);
+  } catch (e) {
+    // A page this reader trips over is a page it cannot read, not a broken plugin: one odd page must
+    // not switch page import off for everyone (the registry disables plugins that throw).
+    ctx.log?.warn(
+      `schema-org: could not read ${url ?? "the pasted page"}:`,
+      e instanceof Error ? e.message : e,
+    );
+    throw new BadRecipeDataError("The page could not be read");
   }
-  if (clean.source !== "opengraph" && clean.ingredients.length === 0 && clean.instructions.length === 0 && !clean.title) {
+  if (!clean) {
+    throw new BadRecipeDataError(
+      page.brokenJsonLd > 0
+        ? "The page's recipe data (JSON-LD) could not be read"
+        : "No recipe was found in the page",
+    );
+  }
+  if (
+    clean.source !== "opengraph" &&
+    clean.ingredients.length === 0 &&
+    clean.instructions.length === 0 &&
+    !clean.title
+  ) {
     throw new BadRecipeDataError("The page's recipe has no title, ingredients or instructions");
   }
   return { page, clean, url };

@@ -1,6 +1,6 @@
 /**
  * The end-to-end harness (decision 0013): Debian's Chromium driven by playwright-core against a real
- * Larder server (API + Remix build) over a temp data folder.
+ * Larder server (API + React Router build) over a temp data folder.
  *
  *   describeBrowser("shell", () => {
  *     let app: App; let browser: Browser; let page: Page;
@@ -10,8 +10,8 @@
  *   });
  *
  * Without /usr/bin/chromium the suite is skipped with a message, except under CI=true, where that fails
- * (ARCHITECTURE §8). The server build must exist (`npm run build` / `npx remix vite:build`); set
- * LARDER_BUILD_DIR to test a private build (`LARDER_BUILD_DIR=/tmp/b npx remix vite:build`).
+ * (ARCHITECTURE §8). The server build must exist (`npm run build` / `npx react-router build`); set
+ * LARDER_BUILD_DIR to test a private build (`LARDER_BUILD_DIR=/tmp/b npx react-router build`).
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -40,12 +40,16 @@ export const CHROMIUM_ARGS = [
 export const hasChromium = existsSync(CHROMIUM);
 export const inCI = process.env.CI === "true";
 export const SCREENSHOTS = resolve("test-results", "screenshots");
-/** The Remix build the server loads: LARDER_BUILD_DIR (as vite.config.ts reads it) or build/. */
+/** The UI build the server loads: LARDER_BUILD_DIR (as react-router.config.ts reads it) or build/. */
 const BUILD_DIR = resolve(process.env.LARDER_BUILD_DIR ?? "build");
 const SERVER_BUILD = join(BUILD_DIR, "server", "index.js");
 
 /** The first-start admin (core/users/first-admin.ts). */
-export const ADMIN = { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, password: FIRST_ADMIN.password };
+export const ADMIN = {
+  username: FIRST_ADMIN.username,
+  email: FIRST_ADMIN.email,
+  password: FIRST_ADMIN.password,
+};
 
 /** A vitest `describe` that skips without Chromium (with a message), or fails under CI=true. */
 export function describeBrowser(name: string, fn: () => void): void {
@@ -58,7 +62,8 @@ export function describeBrowser(name: string, fn: () => void): void {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!hasChromium) throw new Error(`CI=true but ${CHROMIUM} is missing: install chromium (apt-get install chromium)`);
+  if (!hasChromium)
+    throw new Error(`CI=true but ${CHROMIUM} is missing: install chromium (apt-get install chromium)`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
@@ -77,11 +82,21 @@ export interface App {
 
 /** A real server over a fresh temp data folder; `config` overrides loadConfig (e.g. `{ allowSignup: true }`). */
 export async function startApp(opts: { config?: Record<string, unknown> } = {}): Promise<App> {
-  if (!existsSync(SERVER_BUILD)) throw new Error(`${SERVER_BUILD} is missing: run \`npm run build\` before this test`);
+  if (!existsSync(SERVER_BUILD))
+    throw new Error(`${SERVER_BUILD} is missing: run \`npm run build\` before this test`);
   const tmp = await mkdtemp(join(tmpdir(), "larder-e2e-"));
   const dataDir = join(tmp, "data");
-  const config = loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4, ...opts.config });
-  const larder = await Larder.open(config, { log: consoleLogger("silent"), watch: false, plugins: builtinPlugins });
+  const config = loadConfig({} as NodeJS.ProcessEnv, {
+    dataDir,
+    production: false,
+    bcryptRounds: 4,
+    ...opts.config,
+  });
+  const larder = await Larder.open(config, {
+    log: consoleLogger("silent"),
+    watch: false,
+    plugins: builtinPlugins,
+  });
   const server = await startServer({ larder, port: 0, host: "127.0.0.1", buildDir: BUILD_DIR });
   const admin = larder.users.all().find((u) => u.username === ADMIN.username);
   if (!admin) throw new Error("first start did not create the admin user");
@@ -108,7 +123,11 @@ export interface PageOptions extends BrowserContextOptions {
 }
 
 /** A page in a fresh context (own cookies) whose relative URLs resolve against the app. */
-export async function newPage(browser: Browser, app: Pick<App, "url">, opts: PageOptions = {}): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  app: Pick<App, "url">,
+  opts: PageOptions = {},
+): Promise<Page> {
   const { errors, ...contextOptions } = opts;
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
@@ -121,15 +140,21 @@ export async function newPage(browser: Browser, app: Pick<App, "url">, opts: Pag
   if (errors) {
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => {
-      // Hydration mismatches, and render errors React Router caught and turned into an error page.
-      if (m.type() === "error" && /hydrat|React Router caught/i.test(m.text())) errors.push(m.text());
+      // Hydration mismatches, render errors React Router caught and turned into an error page, and
+      // anything the page's Content-Security-Policy blocked (decision 0021).
+      if (m.type() === "error" && /hydrat|React Router caught|Content Security Policy/i.test(m.text()))
+        errors.push(m.text());
     });
   }
   return page;
 }
 
 /** Sign in through the login form and wait until the app has left /login. */
-export async function login(page: Page, user: string = ADMIN.username, pass: string = ADMIN.password): Promise<void> {
+export async function login(
+  page: Page,
+  user: string = ADMIN.username,
+  pass: string = ADMIN.password,
+): Promise<void> {
   await page.goto("/login");
   await page.fill("#username", user);
   await page.fill("#password", pass);

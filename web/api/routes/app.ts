@@ -4,6 +4,8 @@ import { Reply } from "../reply.js";
 import type { Larder } from "../../../core/larder.js";
 import { themeFromSettings, type ThemeColors } from "../../../core/theme.js";
 import { oidcSettings } from "../../../core/auth/oidc-claims.js";
+import { openAISettings } from "../../../core/ai/openai-client.js";
+import { openAIImageServices } from "../../../core/ai/ai-endpoint.js";
 
 /** The Mealie API version Larder implements: clients gate features on it (ARCHITECTURE §8). */
 export const MEALIE_API_VERSION = "v3.19.2";
@@ -17,6 +19,7 @@ export function themeOf(larder: Larder): ThemeColors {
 export function appInfo(larder: Larder): Record<string, unknown> {
   const c = larder.config;
   const oidc = oidcSettings(c);
+  const ai = openAISettings(c.openai);
   const defaultGroup =
     larder.groups.bySlugOrNull(larder.site.data.defaultGroup) ?? larder.groups.all()[0] ?? null;
   const groupPublic = defaultGroup && !defaultGroup.doc.data.preferences.privateGroup;
@@ -35,8 +38,8 @@ export function appInfo(larder: Larder): Record<string, unknown> {
     oidcRedirect: oidc?.autoRedirect ?? false,
     oidcProviderName: oidc?.providerName ?? "OAuth",
     tokenTime: c.tokenTimeHours,
-    enableOpenai: false,
-    enableOpenaiImageServices: false,
+    enableOpenai: ai !== null,
+    enableOpenaiImageServices: openAIImageServices(c),
   };
 }
 

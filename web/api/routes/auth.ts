@@ -2,15 +2,18 @@
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { SESSION_COOKIE, readCookie } from "../handler.js";
+import { isSecure, sessionCookie } from "../../server/edge.js";
 import type { ApiContext } from "../context.js";
+import { TooManyRequestsError } from "../../../core/errors.js";
+import { clientAddress } from "../../server/client-address.js";
 
 /** Ties a started OIDC sign-in to the browser that started it (see core/auth/oidc.ts). */
 const OIDC_BINDING_COOKIE = "larder.oidc";
 
 function cookie(ctx: ApiContext, value: string, maxAge: number, name = SESSION_COOKIE, path = "/"): string {
-  const secure =
-    ctx.req.headers["x-forwarded-proto"] === "https" || ctx.larder.config.baseUrl.startsWith("https:");
-  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+  const proto = ctx.req.headers["x-forwarded-proto"];
+  const secure = isSecure("http:", Array.isArray(proto) ? proto[0] : proto, ctx.larder.config.baseUrl);
+  return sessionCookie(value, maxAge, secure, name, path);
 }
 
 // Lax, so the cookie comes along when the IdP sends the browser back with a top-level GET.
@@ -21,9 +24,17 @@ export const authRoutes = [
   route("POST", "/api/auth/token", "public", async (ctx) => {
     const form = await ctx.form();
     const remember = /^(1|true|on|yes)$/i.test(form.remember_me ?? form.rememberMe ?? "");
-    const { token, maxAge } = await ctx.larder.auth.login(form.username ?? "", form.password ?? "", {
-      rememberMe: remember,
-    });
+    let session: { token: string; maxAge: number };
+    try {
+      session = await ctx.larder.auth.login(form.username ?? "", form.password ?? "", {
+        rememberMe: remember,
+        client: clientAddress(ctx.req, ctx.larder.config.trustedProxies),
+      });
+    } catch (e) {
+      if (!(e instanceof TooManyRequestsError)) throw e;
+      return Reply.json(429, e.body(), { "Retry-After": String(e.retryAfterSeconds) });
+    }
+    const { token, maxAge } = session;
     return Reply.json(
       200,
       { access_token: token, token_type: "bearer" },

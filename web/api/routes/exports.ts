@@ -4,10 +4,10 @@ import { Reply } from "../reply.js";
 import type { ExportFile } from "../../../core/exports/exports-service.js";
 import { ValidationError } from "../../../core/errors.js";
 
-/** `attachment; filename="…"` with a name that cannot break out of the header. */
-export function attachment(filename: string): string {
-  return `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`;
-}
+import { attachment } from "../../server/edge.js";
+
+// `attachment; filename="…"; filename*=UTF-8''…` from the content-disposition package (web/server/edge.ts).
+export { attachment };
 
 /** A prepared file as a download. */
 export function fileReply(file: ExportFile): Reply {

@@ -16,7 +16,7 @@ export const householdRoutes = [
   route("GET", "/api/households/self", "user", (ctx) => {
     const m = ctx.larder.membership;
     const h = m.household(ctx.actor).doc.data;
-    return presentHouseholdInDb(h, m.group(ctx.actor).doc.data, m.householdMembers(ctx.actor));
+    return { ...presentHouseholdInDb(h, m.group(ctx.actor).doc.data, m.householdMembers(ctx.actor)), webhooks: ctx.larder.webhooks.all(ctx.actor) };
   }),
   route("GET", "/api/households/self/recipes/:slug", "user", (ctx) => ctx.larder.membership.householdRecipe(ctx.actor, ctx.params.slug)),
   route("GET", "/api/households/members", "user", (ctx) => {

@@ -31,14 +31,28 @@ const ScrapeRecipeData = z.looseObject({
   include_categories: flag,
 });
 const Bulk = z.looseObject({
-  imports: z.array(z.looseObject({ url: z.string(), tags: z.array(Organizer).nullish(), categories: z.array(Organizer).nullish() })),
+  imports: z.array(
+    z.looseObject({
+      url: z.string(),
+      tags: z.array(Organizer).nullish(),
+      categories: z.array(Organizer).nullish(),
+    }),
+  ),
 });
 const ScrapeTest = z.looseObject({ url: z.string({ error: "Field required" }), useOpenAI: flag });
 
-type Flags = { includeTags?: boolean | null; include_tags?: boolean | null; includeCategories?: boolean | null; include_categories?: boolean | null };
+type Flags = {
+  includeTags?: boolean | null;
+  include_tags?: boolean | null;
+  includeCategories?: boolean | null;
+  include_categories?: boolean | null;
+};
 /** Mealie defaults both to false; the snake_case spelling of older clients is accepted too. */
 function includeOpts(b: Flags): { tags: boolean; categories: boolean } {
-  return { tags: Boolean(b.includeTags ?? b.include_tags ?? false), categories: Boolean(b.includeCategories ?? b.include_categories ?? false) };
+  return {
+    tags: Boolean(b.includeTags ?? b.include_tags ?? false),
+    categories: Boolean(b.includeCategories ?? b.include_categories ?? false),
+  };
 }
 
 /** `data` starting with `{` or `[` is schema.org JSON (Mealie wraps it as ld+json); anything else is HTML. */
@@ -59,10 +73,20 @@ function htmlOrJson(data: string, url: string | null | undefined): ImportInput {
  * `error` with the error's `detail` and `status`. A failure after the stream began cannot change the
  * HTTP status any more, so it travels in the event.
  */
-async function stream(ctx: ApiContext, input: ImportInput, opts: { tags: boolean; categories: boolean }): Promise<null> {
+async function stream(
+  ctx: ApiContext,
+  input: ImportInput,
+  opts: { tags: boolean; categories: boolean },
+): Promise<null> {
   const res = ctx.res;
-  res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive", "X-Accel-Buffering": "no" });
-  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-store",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  const send = (event: string, data: unknown) =>
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const abort = new AbortController();
   const onClose = () => abort.abort();
   res.on("close", onClose);
@@ -70,11 +94,18 @@ async function stream(ctx: ApiContext, input: ImportInput, opts: { tags: boolean
     send("progress", { message: input.type === "url" ? "Fetching the page" : "Reading the recipe" });
     const recipes = await ctx.larder.imports.read(ctx.actor, input, { signal: abort.signal });
     send("progress", { message: "Saving the recipe" });
-    const r = await ctx.larder.imports.create(ctx.actor, recipes[0], { ...opts, source: `${input.type}/stream`, signal: abort.signal });
+    const r = await ctx.larder.imports.create(ctx.actor, recipes[0], {
+      ...opts,
+      source: `${input.type}/stream`,
+      signal: abort.signal,
+    });
     send("done", r.slug);
   } catch (e) {
     const status = e instanceof LarderError ? e.status : 500;
-    const detail = e instanceof LarderError ? e.body().detail : { message: "Internal error", error: true, exception: null };
+    const detail =
+      e instanceof LarderError
+        ? e.body().detail
+        : { message: "Internal error", error: true, exception: null };
     send("error", { status, detail });
   } finally {
     res.off("close", onClose);
@@ -86,7 +117,11 @@ async function stream(ctx: ApiContext, input: ImportInput, opts: { tags: boolean
 export const importRoutes = [
   route("POST", "/api/recipes/create/url", "user", async (ctx) => {
     const body = ScrapeRecipe.parse((await ctx.json()) ?? {});
-    const r = await ctx.larder.imports.importOne(ctx.actor, { type: "url", url: body.url }, { ...includeOpts(body), source: "url" });
+    const r = await ctx.larder.imports.importOne(
+      ctx.actor,
+      { type: "url", url: body.url },
+      { ...includeOpts(body), source: "url" },
+    );
     return Reply.created(r.slug);
   }),
   route("POST", "/api/recipes/create/url/stream", "user", async (ctx) => {
@@ -95,12 +130,19 @@ export const importRoutes = [
   }),
   route("POST", "/api/recipes/create/url/bulk", "user", async (ctx) => {
     const body = Bulk.parse((await ctx.json()) ?? {});
-    const started = await ctx.larder.imports.startBulk(ctx.actor, body.imports, { tags: true, categories: true });
+    // As in Mealie, a bulk import keeps no keywords of its own: only the tags and categories given per URL.
+    const started = await ctx.larder.imports.startBulk(ctx.actor, body.imports, {
+      tags: false,
+      categories: false,
+    });
     return Reply.json(202, started);
   }),
   route("POST", "/api/recipes/create/html-or-json", "user", async (ctx) => {
     const body = ScrapeRecipeData.parse((await ctx.json()) ?? {});
-    const r = await ctx.larder.imports.importOne(ctx.actor, htmlOrJson(body.data, body.url), { ...includeOpts(body), source: "html-or-json" });
+    const r = await ctx.larder.imports.importOne(ctx.actor, htmlOrJson(body.data, body.url), {
+      ...includeOpts(body),
+      source: "html-or-json",
+    });
     return Reply.created(r.slug);
   }),
   route("POST", "/api/recipes/create/html-or-json/stream", "user", async (ctx) => {
@@ -118,10 +160,40 @@ export const importRoutes = [
     }
   }),
   route("POST", "/api/recipes/create/zip", "user", async (ctx) => {
-    const body = await readMultipart(ctx.req, { maxFileBytes: ctx.larder.config.maxUploadBytes, maxFiles: 1 });
+    const body = await readMultipart(ctx.req, {
+      maxFileBytes: ctx.larder.config.maxUploadBytes,
+      maxFiles: 1,
+    });
     const file = body.file("archive");
-    if (!file) throw new ValidationError([{ loc: ["body", "archive"], msg: "Field required", type: "missing" }]);
+    if (!file)
+      throw new ValidationError([{ loc: ["body", "archive"], msg: "Field required", type: "missing" }]);
     const r = await ctx.larder.imports.importZip(ctx.actor, file.data);
     return Reply.created(r.slug);
   }),
+  route("POST", "/api/recipes/create/image", "user", async (ctx) => {
+    const body = await readMultipart(ctx.req, {
+      maxFileBytes: ctx.larder.config.maxUploadBytes,
+      maxFiles: 10,
+    });
+    const photos = body.files.filter((f) => f.field === "images" || f.field === "images[]");
+    if (photos.length === 0)
+      throw new ValidationError([{ loc: ["body", "images"], msg: "Field required", type: "missing" }]);
+    const r = await ctx.larder.imports.importImages(ctx.actor, photos, {
+      translateLanguage: ctx.query.get("translateLanguage"),
+    });
+    return Reply.created(r.slug);
+  }),
+  route("POST", "/api/admin/debug/openai", "admin", async (ctx) => debugOpenAI(ctx)),
+  route("POST", "/api/admin/debug/openai/:providerId", "admin", async (ctx) => debugOpenAI(ctx)),
 ];
+
+/** Larder has one provider, the `OPENAI_*` settings: any provider id addresses it (mealie-api-notes §0.1). */
+async function debugOpenAI(ctx: ApiContext): Promise<unknown> {
+  const isMultipart = String(ctx.req.headers["content-type"] ?? "")
+    .toLowerCase()
+    .startsWith("multipart/form-data");
+  const body = isMultipart
+    ? await readMultipart(ctx.req, { maxFileBytes: ctx.larder.config.maxUploadBytes, maxFiles: 1 })
+    : null;
+  return ctx.larder.imports.aiDebug(ctx.actor, body?.file("image")?.data ?? null);
+}

@@ -27,11 +27,13 @@ import { bulkActionRoutes } from "./bulk-actions.js";
 import { utilRoutes } from "./utils.js";
 import { importRoutes } from "./imports.js";
 import { reportRoutes } from "./reports.js";
-import { migrationRoutes } from "./migrations.js";
 import { webhookRoutes } from "./webhooks.js";
+import { notifierRoutes } from "./notifiers.js";
 import { mealplanRoutes } from "./mealplans.js";
 import { shoppingRoutes } from "./shopping.js";
 import { liveRoutes } from "./live.js";
+import { parserRoutes } from "./parser.js";
+import { migrationRoutes } from "./migrations.js";
 
 /** Every /api route, one module per Mealie router. */
 export function buildRouter(): Router {
@@ -64,10 +66,12 @@ export function buildRouter(): Router {
     ...utilRoutes,
     ...importRoutes,
     ...reportRoutes,
-    ...migrationRoutes,
     ...webhookRoutes,
+    ...notifierRoutes,
     ...mealplanRoutes,
     ...shoppingRoutes,
     ...liveRoutes,
+    ...parserRoutes,
+    ...migrationRoutes,
   );
 }

@@ -11,6 +11,7 @@ import { readMultipart } from "../multipart.js";
 import { NotFoundError, ValidationError } from "../../../core/errors.js";
 import { isUuid } from "../../../core/util/ids.js";
 import { dockerValidationText } from "../../../core/media/docker-validation.js";
+import { attachment } from "../../server/edge.js";
 
 /** Every media answer: never sniffed into something runnable, never allowed to run script. */
 const MEDIA_HEADERS = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; sandbox" };
@@ -57,7 +58,7 @@ export const recipeMediaRoutes = [
   }),
   route("GET", "/api/media/recipes/:id/assets/:file", "public", async (ctx) => {
     const asset = await ctx.larder.assets.read(ctx.params.id, ctx.params.file);
-    const disposition = `${asset.inline ? "inline" : "attachment"}; filename="${ctx.params.file.replace(/[^A-Za-z0-9._-]/g, "_")}"`;
+    const disposition = attachment(ctx.params.file, asset.inline ? "inline" : "attachment");
     return Reply.bytes(asset.data, asset.contentType, { "Content-Disposition": disposition, "Cache-Control": "public, max-age=3600", ...MEDIA_HEADERS });
   }),
   route("GET", "/api/media/recipes/:id/images/timeline/:eventId/:file", "public", async (ctx) => {

@@ -77,7 +77,7 @@ export const userRoutes = [
   }),
   route("GET", "/api/users/:id/image", "user", async (ctx) => image(ctx, await ctx.larder.accounts.avatarFor(ctx.actor, ctx.params.id))),
   // Public like Mealie's: pages embed it as <img>, and user ids are unguessable.
-  route("GET", "/api/media/users/:id/:file", "public", async (ctx) => image(ctx, await ctx.larder.accounts.avatars.read(ctx.params.id, ctx.params.file))),
+  route("GET", "/api/media/users/:id/:file", "public", async (ctx) => image(ctx, await ctx.larder.accounts.avatarMedia(ctx.params.id, ctx.params.file))),
 
   // ---- a user's profile; the admin's /users CRUD ----
   route("PUT", "/api/users/:id", "user", async (ctx) => {

@@ -1,5 +1,5 @@
 /** Organizer chips (tags, categories) linking to the group home filtered by them. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { truncateChip } from "../lib/format.js";
 
 export interface ChipItem {

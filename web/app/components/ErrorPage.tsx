@@ -1,5 +1,5 @@
 /** The error page (spec §2): 404 -> 'page not found' and a home button; anything else 'an error occurred'. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { Button } from "@mantine/core";
 import { useT } from "../lib/i18n.js";
 import { HomeIcon } from "./icons.js";

@@ -1,5 +1,5 @@
 /** Previous / page x of y / next, as plain links (works without JavaScript). */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useT } from "../lib/i18n.js";
 
 export function Pagination({

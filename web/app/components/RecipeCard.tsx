@@ -1,5 +1,5 @@
 /** A recipe card of the group home grid: image (icon fallback), name, clamped description, rating, 2 tag chips. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { Rating } from "@mantine/core";
 import { useT } from "../lib/i18n.js";
 import { Chips, type ChipItem } from "./Chips.js";
@@ -42,7 +42,15 @@ export function RecipeCard({
         {recipe.description ? <p className="card__description">{recipe.description}</p> : null}
       </div>
       <div className="card__footer">
-        <Chips items={recipe.tags} groupSlug={groupSlug} param="tags" limit={2} truncate small label={t("home.tags")} />
+        <Chips
+          items={recipe.tags}
+          groupSlug={groupSlug}
+          param="tags"
+          limit={2}
+          truncate
+          small
+          label={t("home.tags")}
+        />
         {recipe.rating ? (
           <Rating
             className="card__rating"

@@ -4,7 +4,7 @@
  * (OIDC settings need jose), which the UI bundle must not (decision 0006). So this mirrors the few fields
  * the UI reads; app-info.test.ts checks that both answer the same.
  */
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { themeFromSettings, type ThemeColors } from "./pure-core.js";
 
 type Larder = AppLoadContext["larder"];
@@ -40,7 +40,6 @@ export function appInfo(larder: Larder): UiAppInfo {
     enableOidc,
     oidcRedirect: enableOidc && TRUE.test(o.AUTO_REDIRECT ?? ""),
     oidcProviderName: enableOidc ? (get("PROVIDER_NAME") ?? "OAuth") : "OAuth",
-    // Larder has no AI image services yet (web/api/routes/app.ts answers false).
-    enableOpenaiImageServices: false,
+    enableOpenaiImageServices: larder.imports.imageServicesEnabled(),
   };
 }

@@ -18,9 +18,9 @@ export const CAPABILITIES = {
   /** /g/{groupSlug}/r/create/new */
   createNew: true,
   /** /g/{groupSlug}/r/create/url */
-  createFromUrl: false,
+  createFromUrl: true,
   /** /g/{groupSlug}/r/create/image (also needs app info enableOpenaiImageServices) */
-  createFromImage: false,
+  createFromImage: true,
 } as const;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -1,17 +1,21 @@
 /**
- * The Remix load context: web/server/server.ts passes the one core instance as `context.larder`
+ * The React Router load context: web/server/server.ts passes the one core instance as `context.larder`
  * (ARCHITECTURE §1, §8). Types only: web/app never imports core at runtime.
  */
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "react-router";
 import type { Larder } from "../../../core/larder.js";
 
-declare module "@remix-run/node" {
+declare module "react-router" {
   interface AppLoadContext {
     larder: Larder;
-  }
-  // Typed useLoaderData/useActionData for single fetch (v3_singleFetch is on in vite.config.ts).
-  interface Future {
-    v3_singleFetch: true;
   }
 }
 
 export type { Larder };
+
+/**
+ * Loader and action arguments with the load context typed. React Router 7 types `context` as `any` unless
+ * its middleware is on, so routes use these instead of `LoaderFunctionArgs`/`ActionFunctionArgs`.
+ */
+export type LoaderArgs = LoaderFunctionArgs<AppLoadContext>;
+export type ActionArgs = ActionFunctionArgs<AppLoadContext>;

@@ -1,5 +1,5 @@
 /** Turn core's typed errors (LarderError: a numeric `status`) into Remix responses. */
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 
 function statusOf(e: unknown): number | null {
   if (e && typeof e === "object" && "status" in e && typeof (e as { status: unknown }).status === "number") {

@@ -4,15 +4,16 @@
  *
  *   const actor = await requireGuards(args, { canManage: true, groupMatch: true });
  */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { checkGuards, type RouteGuards } from "./pure-core.js";
 import { groupSlugOf, requireUserActor, type UserActor } from "./session.server.js";
+import type { LoaderArgs } from "./context.js";
 
 export type { RouteGuards };
 
 /** The signed-in user when every guard passes; otherwise a redirect to /. */
 export async function requireGuards(
-  { request, context, params }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
+  { request, context, params }: Pick<LoaderArgs, "request" | "context" | "params">,
   guards: RouteGuards,
 ): Promise<UserActor> {
   // Signed out: to the login page (it comes back here), rather than to / which would lose the way back.
@@ -20,7 +21,9 @@ export async function requireGuards(
   const user = { ...actor.user, groupSlug: groupSlugOf(context, actor.user) ?? undefined };
   const decision = checkGuards(user, guards, { groupSlug: params.groupSlug ?? null });
   if (!decision.ok) {
-    context.larder.log.warn(`route guard: ${new URL(request.url).pathname} refused (${decision.reason}); redirecting to /`);
+    context.larder.log.warn(
+      `route guard: ${new URL(request.url).pathname} refused (${decision.reason}); redirecting to /`,
+    );
     throw redirect("/");
   }
   return actor;

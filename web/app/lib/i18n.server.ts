@@ -13,7 +13,7 @@ import {
   type I18nData,
   type Resources,
 } from "./i18n.js";
-import { readCookie } from "./session.server.js";
+import { readCookie, serializeCookie } from "../../server/edge.js";
 
 const files = import.meta.glob<Catalogue>("../locales/*/*.json", { eager: true, import: "default" });
 
@@ -85,11 +85,14 @@ export function languageList(): { code: string; name: string; dir: string; progr
 
 /** A `lang` cookie for a year (not httpOnly: nothing secret, and harmless to read from scripts). */
 export function languageCookie(lang: string): string {
-  return `${LANG_COOKIE}=${encodeURIComponent(lang)}; Path=/; SameSite=Lax; Max-Age=${365 * 24 * 3600}`;
+  return serializeCookie(LANG_COOKIE, lang, { httpOnly: false, maxAge: 365 * 24 * 3600 });
 }
 
 /** A translate function for this request's language, for text made on the server (toasts from actions). */
-export function serverT(request: Request, ns: string = "common"): (key: string, values?: Record<string, unknown>) => string {
+export function serverT(
+  request: Request,
+  ns: string = "common",
+): (key: string, values?: Record<string, unknown>) => string {
   const lang = detectLanguage(request);
   const fixed = i18nFor(i18nData(lang)).getFixedT(lang, ns);
   return (key, values) => String(fixed(key, values ?? {}));

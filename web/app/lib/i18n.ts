@@ -9,7 +9,7 @@
  */
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 
 export type Direction = "ltr" | "rtl";
 

@@ -1,15 +1,12 @@
 /**
- * The recipe page's writes (one Remix action, an `intent` field picks the operation). Each calls core
+ * The recipe page's writes (one route action, an `intent` field picks the operation). Each calls core
  * with the signed-in actor; core checks permissions and scope, so nothing here trusts the page's own
  * idea of what the user may do. Results are codes, never English: the page turns them into toasts.
  */
-import {
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type AppLoadContext,
-} from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { statusOf } from "./errors.server.js";
-import { assertSameOrigin, requireUserActor, type UserActor } from "./session.server.js";
+import { MultipartLimitError, parseMultipartForm } from "./multipart.server.js";
+import { requireUserActor, type UserActor } from "./session.server.js";
 import type { IntentError, IntentResult } from "./recipe-types.js";
 
 export type { IntentResult };
@@ -42,8 +39,7 @@ const str = (form: FormData, name: string): string => {
 async function readForm(request: Request, context: AppLoadContext): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) return request.formData();
-  const maxPartSize = context.larder.images.maxBytes;
-  return unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize }));
+  return parseMultipartForm(request, { maxFileBytes: context.larder.images.maxBytes });
 }
 
 type Handler = (a: {
@@ -130,14 +126,12 @@ export async function runRecipeIntent(
   context: AppLoadContext,
   slug: string,
 ): Promise<IntentResult> {
-  assertSameOrigin(request);
   const actor = await requireUserActor(request, context);
   let form: FormData;
   try {
     form = await readForm(request, context);
   } catch (e) {
-    // The upload handler refuses a part over the size cap.
-    return { intent: "image", ok: false, error: /max|size|exceed/i.test(String(e)) ? "tooLarge" : "invalid" };
+    return { intent: "image", ok: false, error: e instanceof MultipartLimitError ? "tooLarge" : "invalid" };
   }
   const intent = str(form, "intent");
   const handler = Object.hasOwn(HANDLERS, intent) ? HANDLERS[intent] : undefined;

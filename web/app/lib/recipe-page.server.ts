@@ -3,7 +3,7 @@
  * here (spec §9), so markdown-it and sanitize-html never reach the browser, and the ingredients split
  * into parts the browser can scale without ever building HTML from user text.
  */
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import type { Recipe } from "../../../core/schemas/recipe.js";
 import { coreCall } from "./errors.server.js";
 import { NUTRITION_ROWS, withUnit } from "./format.js";

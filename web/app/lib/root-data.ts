@@ -1,5 +1,5 @@
 /** The root loader's data for components (types only from root.tsx, so no server code reaches the client). */
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import type { loader } from "../root.js";
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -4,29 +4,22 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import type { Actor } from "../../../core/actor.js";
 import type { UserRecord } from "../../../core/schemas/records.js";
 import type { SessionInfo } from "./use-session.js";
+import {
+  SESSION_COOKIE,
+  isSecure,
+  readCookie,
+  sessionCookie as sessionSetCookie,
+} from "../../server/edge.js";
 
-export const SESSION_COOKIE = "mealie.access_token";
+// Cookies and the same-origin rule for unsafe requests are web/server/edge.ts, shared with /api; the
+// server applies that rule before any action runs, so actions need no check of their own.
+export { SESSION_COOKIE, readCookie };
 
 export type UserActor = Extract<Actor, { kind: "user" }>;
-
-export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i < 0 || part.slice(0, i).trim() !== name) continue;
-    const v = part.slice(i + 1).trim();
-    try {
-      return decodeURIComponent(v);
-    } catch {
-      return v;
-    }
-  }
-  return null;
-}
 
 /** The signed-in user's actor, or null (no cookie, expired or revoked session). */
 export async function getUserActor(request: Request, context: AppLoadContext): Promise<UserActor | null> {
@@ -69,7 +62,9 @@ export function sessionInfo(context: AppLoadContext, user: UserRecord): SessionI
     cacheKey: user.cacheKey,
     authMethod: user.authMethod,
     // Only ask for the picture when there is one (a 404 would show a broken image before hydration).
-    hasAvatar: /^[A-Za-z0-9-]{1,64}$/.test(user.id) && existsSync(join(context.larder.accounts.avatars.dir, user.id, "profile.webp")),
+    hasAvatar:
+      /^[A-Za-z0-9-]{1,64}$/.test(user.id) &&
+      existsSync(join(context.larder.accounts.avatars.dir, user.id, "profile.webp")),
   };
 }
 
@@ -108,14 +103,6 @@ export async function requireGroupMember(
   return { actor, groupSlug: group.slug, groupName: group.doc.data.name };
 }
 
-function isSecure(request: Request, context: AppLoadContext): boolean {
-  return (
-    new URL(request.url).protocol === "https:" ||
-    request.headers.get("X-Forwarded-Proto") === "https" ||
-    context.larder.config.baseUrl.startsWith("https:")
-  );
-}
-
 /** Set-Cookie value for a session token (maxAge in seconds; 0 clears the cookie). */
 export function sessionCookie(
   request: Request,
@@ -123,22 +110,12 @@ export function sessionCookie(
   token: string,
   maxAge: number,
 ): string {
-  const secure = isSecure(request, context) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAge))}${secure}`;
-}
-
-/** Unsafe requests must come from our own pages (the cookie rides along on cross-site form posts). */
-export function assertSameOrigin(request: Request): void {
-  const origin = request.headers.get("Origin") ?? request.headers.get("Referer");
-  if (!origin) return; // non-browser clients and privacy-stripped referers; SameSite=Lax still applies
-  const host = request.headers.get("Host") ?? new URL(request.url).host;
-  let from: string;
-  try {
-    from = new URL(origin).host;
-  } catch {
-    throw new Response("Cross-origin request refused", { status: 403 });
-  }
-  if (from !== host) throw new Response("Cross-origin request refused", { status: 403 });
+  const secure = isSecure(
+    request.url,
+    request.headers.get("X-Forwarded-Proto"),
+    context.larder.config.baseUrl,
+  );
+  return sessionSetCookie(token, maxAge, secure);
 }
 
 /** A same-site path to go back to after login; anything else (absolute, protocol-relative) is dropped. */

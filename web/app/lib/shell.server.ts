@@ -1,5 +1,5 @@
 /** What the default layout needs from core: the group's cookbooks for the drawer (spec §2, §7 Cookbooks). */
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import type { UserActor } from "./session.server.js";
 
 export interface ShellCookbook {
@@ -28,7 +28,12 @@ export function shellData(
   try {
     const env =
       viewer.ownGroup && viewer.actor
-        ? larder.cookbooks.list(viewer.actor, { page: "1", perPage: "-1", orderBy: "position", orderDirection: "asc" })
+        ? larder.cookbooks.list(viewer.actor, {
+            page: "1",
+            perPage: "-1",
+            orderBy: "position",
+            orderDirection: "asc",
+          })
         : larder.explore.cookbooks(
             viewer.groupSlug,
             new URL("http://larder.invalid/?page=1&perPage=-1&orderBy=position&orderDirection=asc"),

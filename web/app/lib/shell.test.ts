@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { appInfo as apiAppInfo, themeOf as apiThemeOf } from "../../api/routes/app.js";
 import { appInfo, themeOf } from "./app-info.server.js";
 import { CAPABILITIES } from "./capabilities.js";
@@ -15,22 +15,41 @@ type Larder = AppLoadContext["larder"];
 
 function fakeLarder(config: { theme?: Record<string, string>; oidc?: Record<string, string> }): Larder {
   return {
-    config: { theme: config.theme ?? {}, oidc: config.oidc ?? {}, demo: false, allowSignup: false, allowPasswordLogin: true, production: false, baseUrl: "http://localhost:9000", tokenTimeHours: 48 },
+    config: {
+      theme: config.theme ?? {},
+      oidc: config.oidc ?? {},
+      openai: {},
+      demo: false,
+      allowSignup: false,
+      allowPasswordLogin: true,
+      production: false,
+      baseUrl: "http://localhost:9000",
+      tokenTimeHours: 48,
+    },
     site: { data: { defaultGroup: "home" } },
     groups: { bySlugOrNull: () => null, all: () => [] },
+    imports: { imageServicesEnabled: () => false },
   } as unknown as Larder;
 }
 
 describe("app info for the UI", () => {
   it("answers the theme exactly as GET /api/app/about/theme", () => {
-    const larder = fakeLarder({ theme: { LIGHT_PRIMARY: "#123456", DARK_ERROR: " #abc ", LIGHT_INFO: "red" } });
+    const larder = fakeLarder({
+      theme: { LIGHT_PRIMARY: "#123456", DARK_ERROR: " #abc ", LIGHT_INFO: "red" },
+    });
     expect(themeOf(larder)).toEqual(apiThemeOf(larder as never));
   });
 
   it("agrees with GET /api/app/about on OIDC and login switches", () => {
     for (const oidc of [
       {} as Record<string, string>,
-      { AUTH_ENABLED: "true", CONFIGURATION_URL: "https://idp/.well-known", CLIENT_ID: "larder", PROVIDER_NAME: "Keycloak", AUTO_REDIRECT: "yes" },
+      {
+        AUTH_ENABLED: "true",
+        CONFIGURATION_URL: "https://idp/.well-known",
+        CLIENT_ID: "larder",
+        PROVIDER_NAME: "Keycloak",
+        AUTO_REDIRECT: "yes",
+      },
       { AUTH_ENABLED: "true", CLIENT_ID: "larder" },
     ]) {
       const larder = fakeLarder({ oidc });
@@ -58,7 +77,9 @@ describe("i18n on the server", () => {
 
   it("prefers the lang cookie, then Accept-Language by quality, then English", () => {
     expect(detectLanguage(req({ Cookie: "lang=he-IL", "Accept-Language": "de-DE" }))).toBe("he-IL");
-    expect(detectLanguage(req({ Cookie: "lang=xx-XX", "Accept-Language": "fr;q=0.5, de-AT;q=0.9" }))).toBe("de-DE");
+    expect(detectLanguage(req({ Cookie: "lang=xx-XX", "Accept-Language": "fr;q=0.5, de-AT;q=0.9" }))).toBe(
+      "de-DE",
+    );
     expect(detectLanguage(req({ "Accept-Language": "ar" }))).toBe("ar-SA");
     expect(detectLanguage(req({ "Accept-Language": "ja-JP" }))).toBe("en-US");
   });
@@ -79,7 +100,11 @@ describe("the drawer's links", () => {
     const top = visibleLinks(links.top, { ownGroup: false, admin: false }).map((l) => l.key);
     expect(top).toEqual(["recipes"]);
     const all = { ...CAPABILITIES, mealPlanner: true, shoppingLists: true };
-    expect(visibleLinks(links.top, { ownGroup: true, admin: false }, all).map((l) => l.key)).toEqual(["recipes", "planner", "shopping"]);
+    expect(visibleLinks(links.top, { ownGroup: true, admin: false }, all).map((l) => l.key)).toEqual([
+      "recipes",
+      "planner",
+      "shopping",
+    ]);
   });
 
   it("keeps cookbooks as children and shows Settings to admins only", () => {
@@ -87,20 +112,30 @@ describe("the drawer's links", () => {
     expect(cookbooks.children?.map((c) => c.to)).toEqual(["/g/home?cookbook=weeknights"]);
     const withSettings = { ...CAPABILITIES, adminSettings: true };
     expect(visibleLinks(links.bottom, { ownGroup: true, admin: false }, withSettings)).toEqual([]);
-    expect(visibleLinks(links.bottom, { ownGroup: true, admin: true }, withSettings).map((l) => l.key)).toEqual(["settings"]);
+    expect(
+      visibleLinks(links.bottom, { ownGroup: true, admin: true }, withSettings).map((l) => l.key),
+    ).toEqual(["settings"]);
   });
 });
 
 describe("the group home's query string", () => {
   it("reads repeated and comma-separated filters and writes one canonical form", () => {
-    const q = parseListQuery(new URLSearchParams("tags=dinner,soup&tags=dinner&requireAllTags=true&orderBy=rating&orderDirection=desc&page=2"));
+    const q = parseListQuery(
+      new URLSearchParams(
+        "tags=dinner,soup&tags=dinner&requireAllTags=true&orderBy=rating&orderDirection=desc&page=2",
+      ),
+    );
     expect(q.filters.tags).toEqual(["dinner", "soup"]);
     expect(q.requireAll.tags).toBe(true);
-    expect(toSearchParams(q).toString()).toBe("tags=dinner%2Csoup&requireAllTags=true&orderBy=rating&orderDirection=desc&page=2");
+    expect(toSearchParams(q).toString()).toBe(
+      "tags=dinner%2Csoup&requireAllTags=true&orderBy=rating&orderDirection=desc&page=2",
+    );
   });
 
   it("asks core for 30 a page, name ascending by default, relevance while searching, a seed for random", () => {
-    expect(toListParams(parseListQuery(new URLSearchParams(""))).toString()).toBe("page=1&perPage=30&orderBy=name&orderDirection=asc");
+    expect(toListParams(parseListQuery(new URLSearchParams(""))).toString()).toBe(
+      "page=1&perPage=30&orderBy=name&orderDirection=asc",
+    );
     expect(toListParams(parseListQuery(new URLSearchParams("search=soup"))).get("orderBy")).toBeNull();
     const random = toListParams(parseListQuery(new URLSearchParams("orderBy=random&seed=42")));
     expect([random.get("orderBy"), random.get("paginationSeed")]).toEqual(["random", "42"]);
@@ -129,14 +164,26 @@ describe("validation rules (spec §5)", () => {
     expect(check("a b", rules.noWhitespace)).toEqual({ key: "validation.noWhitespace" });
     expect(check("x@y", rules.email)).toEqual({ key: "validation.email" });
     expect(check("ftp://x", rules.url)).toEqual({ key: "validation.url" });
-    expect(check("short", rules.minLength(PASSWORD_MIN))).toEqual({ key: "validation.minLength", values: { n: 8 } });
+    expect(check("short", rules.minLength(PASSWORD_MIN))).toEqual({
+      key: "validation.minLength",
+      values: { n: 8 },
+    });
     expect(check("", rules.minLength(8), rules.maxLength(2))).toBeNull();
     expect(passwordsMatch("a", "b")).toEqual({ key: "validation.passwordsMatch" });
   });
 });
 
 describe("route guards (spec §6)", () => {
-  const user = { id: "u1", groupId: "g1", admin: false, advanced: false, canInvite: false, canManage: true, canManageHousehold: false, canOrganize: false };
+  const user = {
+    id: "u1",
+    groupId: "g1",
+    admin: false,
+    advanced: false,
+    canInvite: false,
+    canManage: true,
+    canManageHousehold: false,
+    canOrganize: false,
+  };
   const context = (warn = vi.fn()) =>
     ({
       larder: {
@@ -148,13 +195,19 @@ describe("route guards (spec §6)", () => {
   const request = new Request("http://x/g/home/admin", { headers: { Cookie: "mealie.access_token=t" } });
 
   it("lets a user with the flags through", async () => {
-    const actor = await requireGuards({ request, context: context(), params: { groupSlug: "home" } }, { canManage: true, groupMatch: true });
+    const actor = await requireGuards(
+      { request, context: context(), params: { groupSlug: "home" } },
+      { canManage: true, groupMatch: true },
+    );
     expect(actor.user.id).toBe("u1");
   });
 
   it("sends anyone else to / and logs a warning", async () => {
     const warn = vi.fn();
-    const refused = await requireGuards({ request, context: context(warn), params: { groupSlug: "other" } }, { groupMatch: true }).catch((e: unknown) => e);
+    const refused = await requireGuards(
+      { request, context: context(warn), params: { groupSlug: "other" } },
+      { groupMatch: true },
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("Location")).toBe("/");
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("guard groupMatch failed"));

@@ -1,5 +1,5 @@
 /** The root loader's view of who is signed in (safe in the browser: types only from root). */
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 
 export interface SessionInfo {
   id: string;

@@ -4,7 +4,7 @@
  * `hydrated`), so a key press never lands between a navigation and the new page's listeners.
  */
 import { useEffect, useState } from "react";
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 
 export function useShellReady(): { "data-ready"?: true; "data-path"?: string } {
   const { pathname } = useLocation();

@@ -2,13 +2,13 @@
  * POST /_lang (language dialog, spec §2): store the chosen language in the `lang` cookie and reload the
  * page the user was on. A plain form post, so the full reload happens with or without JavaScript.
  */
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { languageOf } from "../lib/i18n.js";
 import { languageCookie } from "../lib/i18n.server.js";
-import { assertSameOrigin, safeRedirectPath } from "../lib/session.server.js";
+import { safeRedirectPath } from "../lib/session.server.js";
+import type { ActionArgs } from "../lib/context.js";
 
-export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+export async function action({ request }: ActionArgs) {
   const form = await request.formData();
   const lang = String(form.get("lang") ?? "");
   const raw = String(form.get("redirectTo") ?? "");

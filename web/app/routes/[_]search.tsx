@@ -3,9 +3,9 @@
  * page 1, perPage 20, name ascending, a time-based seed). Members search their group; visitors of a
  * public group search through the explore service. Not under /api, which is the Mealie API.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { markdownToText } from "../lib/markdown.js";
 import { resolveGroupViewer } from "../lib/session.server.js";
+import type { LoaderArgs } from "../lib/context.js";
 
 /** Spec §9: search page size 20. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -19,7 +19,7 @@ export interface SearchResult {
   image: string | null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
   const noStore = { "Cache-Control": "private, no-store" };
@@ -30,7 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     viewer = await resolveGroupViewer(request, context, url.searchParams.get("group") ?? undefined);
   } catch {
     // Unknown or private group, or signed out: the same answer for all, nothing about the group leaks.
-    return Response.json({ items: [] as SearchResult[], error: "not found" }, { status: 404, headers: noStore });
+    return Response.json(
+      { items: [] as SearchResult[], error: "not found" },
+      { status: 404, headers: noStore },
+    );
   }
   const q = new URL("http://larder.invalid/");
   q.searchParams.set("search", search);

@@ -4,8 +4,8 @@
  * seed), 30 per page. Members list their group; anyone may browse a public group read-only (explore).
  */
 import { useEffect } from "react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { ActionIcon, Alert, Button, Tooltip } from "@mantine/core";
 import { Pagination } from "../components/Pagination.js";
 import { RecipeCard, type RecipeCardData } from "../components/RecipeCard.js";
@@ -25,6 +25,7 @@ import {
 } from "../lib/recipe-list-query.js";
 import { resolveGroupViewer } from "../lib/session.server.js";
 import type { loader as layoutLoader } from "./g.$groupSlug.js";
+import type { LoaderArgs } from "../lib/context.js";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const app = metaT(matches)("appName");
@@ -35,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 const ALL = "http://larder.invalid/?page=1&perPage=-1&orderBy=name&orderDirection=asc";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderArgs) {
   const viewer = await resolveGroupViewer(request, context, params.groupSlug);
   const { larder } = context;
   const query = parseListQuery(new URL(request.url).searchParams);
@@ -71,10 +72,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tools: organizerOptions("tools"),
     foods: own
       ? (group?.foods.data.foods ?? []).map((f) => ({ value: f.id, label: f.name }))
-      : larder.explore.foods(viewer.groupSlug, new URL(ALL)).items.map((f) => ({ value: f.id, label: f.name })),
+      : larder.explore
+          .foods(viewer.groupSlug, new URL(ALL))
+          .items.map((f) => ({ value: f.id, label: f.name })),
     households: own
       ? [...(group?.households.values() ?? [])].map((h) => ({ value: h.slug, label: h.doc.data.name }))
-      : larder.explore.households(viewer.groupSlug, new URL(ALL)).items.map((h) => ({ value: h.slug, label: h.name })),
+      : larder.explore
+          .households(viewer.groupSlug, new URL(ALL))
+          .items.map((h) => ({ value: h.slug, label: h.name })),
   };
   // Only households when there is a choice to make; a one-household group needs no filter.
   if (options.households.length < 2) options.households = [];
@@ -109,7 +114,12 @@ export default function GroupHome() {
   useEffect(() => {
     if (!prefsLoaded || query.orderBy || query.search) return;
     if (prefs.orderBy === "name" && prefs.orderDirection === "asc") return;
-    const qs = toSearchParams({ ...query, orderBy: prefs.orderBy, orderDirection: prefs.orderDirection, seed: null });
+    const qs = toSearchParams({
+      ...query,
+      orderBy: prefs.orderBy,
+      orderDirection: prefs.orderDirection,
+      seed: null,
+    });
     navigate(`${base}?${qs}`, { replace: true, preventScrollReset: true });
   }, [prefsLoaded]); // once, when the stored preferences arrive
 
@@ -130,7 +140,9 @@ export default function GroupHome() {
     <div className="page">
       <div className="page__header">
         <div>
-          <h1 className="page__title">{query.search ? t("home.resultsFor", { search: query.search }) : groupName}</h1>
+          <h1 className="page__title">
+            {query.search ? t("home.resultsFor", { search: query.search }) : groupName}
+          </h1>
           <p className="page__subtitle" data-testid="recipe-count">
             {t("home.recipeCount", { count: total })}
             {cookbookName ? ` · ${t("home.cookbook", { name: cookbookName })}` : ""}
@@ -176,7 +188,10 @@ export default function GroupHome() {
           {filtered ? <Link to={base}>{t("home.showAll")}</Link> : null}
         </div>
       ) : (
-        <ul className={`card-grid${prefs.useMobileCards ? " card-grid--mobile" : ""}`} aria-label={t("home.recipes")}>
+        <ul
+          className={`card-grid${prefs.useMobileCards ? " card-grid--mobile" : ""}`}
+          aria-label={t("home.recipes")}
+        >
           {items.map((r, i) => (
             <li key={r.id}>
               <RecipeCard recipe={r} groupSlug={groupSlug} eager={i < 6} />

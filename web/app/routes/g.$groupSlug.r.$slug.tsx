@@ -3,14 +3,15 @@
  * core for members and through the explore service for visitors of a public group; the action runs the
  * page's writes (lib/recipe-intents.server.ts). The page keeps its schema.org JSON-LD and OpenGraph tags.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { LinksFunction, MetaFunction } from "react-router";
+import { useLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { RecipePage } from "../components/recipe/RecipePage.js";
 import { metaT } from "../lib/i18n.js";
 import { runRecipeIntent } from "../lib/recipe-intents.server.js";
 import { loadRecipePage } from "../lib/recipe-page.server.js";
 import recipeStyles from "../styles/recipe-page.css?url";
 import printStyles from "../styles/print.css?url";
+import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: recipeStyles },
@@ -23,11 +24,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: t("pageTitle", { name: data.recipe.name }) }, ...data.og, { "script:ld+json": data.ld }];
 };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderArgs) {
   return loadRecipePage(request, context, params);
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionArgs) {
   return runRecipeIntent(request, context, params.slug ?? "");
 }
 

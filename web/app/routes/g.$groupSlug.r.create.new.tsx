@@ -5,27 +5,23 @@
  * The other ways to create (from a URL, from an image) wait for their API (lib/capabilities.ts).
  */
 import { useEffect, useState } from "react";
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Form, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { redirect, type MetaFunction } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { Button, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { useT, metaT } from "../lib/i18n.js";
-import { assertSameOrigin, requireGroupMember } from "../lib/session.server.js";
+import { requireGroupMember } from "../lib/session.server.js";
+import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "recipe")("create.title") }];
 
 type NameError = "required" | "taken" | "failed";
 
-function nameTaken(context: LoaderFunctionArgs["context"], groupId: string, name: string): boolean {
+function nameTaken(context: LoaderArgs["context"], groupId: string, name: string): boolean {
   return !context.larder.validators.recipe(groupId, name).valid;
 }
 
 /** Members of the group only; `?name=` answers whether that name is free. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderArgs) {
   const { actor } = await requireGroupMember(request, context, params.groupSlug);
   const name = new URL(request.url).searchParams.get("name")?.trim();
   return { taken: name ? nameTaken(context, actor.user.groupId, name) : false };
@@ -35,8 +31,7 @@ export async function action({
   request,
   context,
   params,
-}: ActionFunctionArgs): Promise<{ error: NameError; name: string }> {
-  assertSameOrigin(request);
+}: ActionArgs): Promise<{ error: NameError; name: string }> {
   const { actor, groupSlug } = await requireGroupMember(request, context, params.groupSlug);
   const form = await request.formData();
   const name = String(form.get("name") ?? "").trim();

@@ -3,13 +3,13 @@
  * may browse a public group read-only (spec §6). A private group is /login for a visitor and a 404 for a
  * signed-in user of another group, so nothing leaks about it.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "react-router";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { resolveGroupViewer } from "../lib/session.server.js";
 import { shellData } from "../lib/shell.server.js";
+import type { LoaderArgs } from "../lib/context.js";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderArgs) {
   const viewer = await resolveGroupViewer(request, context, params.groupSlug);
   return shellData(context, viewer);
 }

@@ -3,14 +3,15 @@
  * the group layout (which asks private groups' visitors to sign in) and uses the plain layout. Expired or
  * unknown links are "page not found". Search engines are asked not to index it: the link is a capability.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LinksFunction, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { RecipePage } from "../components/recipe/RecipePage.js";
 import { PlainLayout } from "../components/shell/PlainLayout.js";
 import { metaT } from "../lib/i18n.js";
 import { loadSharedRecipePage } from "../lib/recipe-page.server.js";
 import recipeStyles from "../styles/recipe-page.css?url";
 import printStyles from "../styles/print.css?url";
+import type { LoaderArgs } from "../lib/context.js";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: recipeStyles },
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderArgs) {
   return loadSharedRecipePage(request, context, params);
 }
 

@@ -2,11 +2,12 @@
  * Old paths (spec §2): /group/mealplan, /members, /notifiers, /webhooks → /household/…, keeping any
  * deeper path and the query. Other /group/… paths are not ours: 404.
  */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
+import type { LoaderArgs } from "../lib/context.js";
 
 export const MOVED_TO_HOUSEHOLD = ["mealplan", "members", "notifiers", "webhooks"];
 
-export function loader({ request, params }: LoaderFunctionArgs): never {
+export function loader({ request, params }: LoaderArgs): never {
   const page = params.page ?? "";
   if (!MOVED_TO_HOUSEHOLD.includes(page)) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);

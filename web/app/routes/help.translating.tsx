@@ -2,8 +2,8 @@
  * /help/translating: the translation guide (docs/translating.md), linked from the language dialog. The
  * Markdown is read at build time and rendered on the server with the sanitising renderer.
  */
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import guide from "../../../docs/translating.md?raw";
 import { PlainLayout } from "../components/shell/PlainLayout.js";
 import { metaT } from "../lib/i18n.js";

@@ -5,21 +5,26 @@
  * 'Invalid Credentials' and 'Account Locked. Please try again later' (spec §8). A plain form post, so it
  * works without JavaScript.
  */
+import { data, redirect, type MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Button, Checkbox, Divider, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { LogoIcon } from "../components/icons.js";
 import { PlainLayout } from "../components/shell/PlainLayout.js";
 import { appInfo } from "../lib/app-info.server.js";
 import { statusOf } from "../lib/errors.server.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { getUserActor, groupSlugOf, safeRedirectPath, sessionCookie } from "../lib/session.server.js";
+import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 
 /** Keys of the common catalogue; the component translates them (spec §8 wording). */
 const INVALID_CREDENTIALS = "errors.invalidCredentials";
@@ -29,7 +34,7 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "shell")("login.title")} | ${metaT(matches)("appName")}` },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   const direct = url.searchParams.get("direct") === "1";
@@ -47,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionArgs) {
   const form = await request.formData();
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
@@ -131,7 +136,13 @@ export default function Login() {
             <>
               {passwordLogin ? <Divider my="md" label={t("login.or")} labelPosition="center" /> : null}
               {/* A full page load: the API answers with a redirect to the identity provider. */}
-              <Button component="a" href="/api/auth/oauth" variant="outline" fullWidth data-testid="oidc-login">
+              <Button
+                component="a"
+                href="/api/auth/oauth"
+                variant="outline"
+                fullWidth
+                data-testid="oidc-login"
+              >
                 {t("login.oidc", { provider: oidc.provider })}
               </Button>
             </>

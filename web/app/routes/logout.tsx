@@ -1,9 +1,9 @@
 /** POST /logout: end the session in core, clear the cookie, back to /login?direct=1. */
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { assertSameOrigin, getUserActor, sessionCookie } from "../lib/session.server.js";
+import { redirect } from "react-router";
+import { getUserActor, sessionCookie } from "../lib/session.server.js";
+import type { ActionArgs } from "../lib/context.js";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+export async function action({ request, context }: ActionArgs) {
   const actor = await getUserActor(request, context);
   if (actor) {
     try {

@@ -1,7 +1,7 @@
 /** Old short form /r/{slug} (spec §2): to /g/{user's group}/r/{slug}, keeping the query (?edit=true). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirectToGroupRecipe } from "../lib/recipe-redirect.server.js";
+import type { LoaderArgs } from "../lib/context.js";
 
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: LoaderArgs) {
   return redirectToGroupRecipe(args);
 }

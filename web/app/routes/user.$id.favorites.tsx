@@ -1,17 +1,18 @@
 /** /user/{id}/favorites (spec §2): a group member's favourite recipes as cards. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { RecipeCard, type RecipeCardData } from "../components/RecipeCard.js";
 import { coreCall } from "../lib/errors.server.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { markdownToText } from "../lib/markdown.js";
 import { groupSlugOf, requireUserActor } from "../lib/session.server.js";
+import type { LoaderArgs } from "../lib/context.js";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "shell")("favorites.title")} | ${metaT(matches)("appName")}` },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderArgs) {
   const actor = await requireUserActor(request, context);
   const { larder } = context;
   const userId = params.id ?? "";
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const owner = larder.users.byId(userId);
   const self = owner?.id === actor.user.id;
-  return { groupSlug, items, ownerName: self ? null : (owner?.fullName || owner?.username || null) };
+  return { groupSlug, items, ownerName: self ? null : owner?.fullName || owner?.username || null };
 }
 
 export default function Favorites() {
@@ -49,7 +50,9 @@ export default function Favorites() {
   return (
     <div className="page">
       <div className="page__header">
-        <h1 className="page__title">{ownerName ? t("favorites.titleOf", { name: ownerName }) : t("favorites.title")}</h1>
+        <h1 className="page__title">
+          {ownerName ? t("favorites.titleOf", { name: ownerName }) : t("favorites.title")}
+        </h1>
       </div>
       {items.length === 0 ? (
         <div className="empty">

@@ -1,6 +1,6 @@
 /** /user/profile (spec §2): the user's details, password change with the strength meter, API tokens. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, type MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { Title } from "@mantine/core";
 import { ApiTokens } from "../components/profile/ApiTokens.js";
 import { DetailsForm } from "../components/profile/DetailsForm.js";
@@ -8,13 +8,14 @@ import { PasswordForm } from "../components/profile/PasswordForm.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
 import { changePassword, createToken, deleteToken, updateDetails } from "../lib/profile.server.js";
-import { assertSameOrigin, requireUserActor } from "../lib/session.server.js";
+import { requireUserActor } from "../lib/session.server.js";
+import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "shell")("profile.title")} | ${metaT(matches)("appName")}` },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderArgs) {
   const actor = await requireUserActor(request, context);
   const u = actor.user;
   return {
@@ -23,8 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+export async function action({ request, context }: ActionArgs) {
   const actor = await requireUserActor(request, context);
   const form = await request.formData();
   const t = serverT(request, "shell");

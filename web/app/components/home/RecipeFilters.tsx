@@ -4,7 +4,7 @@
  * afterwards every change navigates at once and typing searches after a 500 ms pause.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "react-router";
 import { ActionIcon, Button, MultiSelect, Select, Switch, TextInput, Tooltip } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
 import {
@@ -49,9 +49,12 @@ export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFil
   };
   const typedSearch = () => (input.current?.value ?? query.search).trim();
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   // A new URL (chip link, back button, drawer) shows its search, unless the user is typing in the box.
   useEffect(() => {
@@ -66,8 +69,10 @@ export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFil
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  const setFilter = (k: FilterKey, values: string[]) => go({ ...query, filters: { ...query.filters, [k]: values } });
-  const setAll = (k: RequireAllKey, on: boolean) => go({ ...query, requireAll: { ...query.requireAll, [k]: on } });
+  const setFilter = (k: FilterKey, values: string[]) =>
+    go({ ...query, filters: { ...query.filters, [k]: values } });
+  const setAll = (k: RequireAllKey, on: boolean) =>
+    go({ ...query, requireAll: { ...query.requireAll, [k]: on } });
   const setOrder = (orderBy: ListQuery["orderBy"], orderDirection = query.orderDirection) => {
     const seed = orderBy === "random" ? String(Date.now()) : null;
     onOrderChange?.(orderBy, orderDirection);

@@ -3,8 +3,21 @@
  * confirmation. Clipboard messages of spec §8.
  */
 import { useState } from "react";
-import { useFetcher } from "@remix-run/react";
-import { ActionIcon, Alert, Button, Code, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { useFetcher } from "react-router";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { TrashIcon } from "../shell/ShellIcons.js";
 import { useT } from "../../lib/i18n.js";
@@ -19,7 +32,8 @@ export interface TokenRow {
 }
 
 async function copy(text: string, t: (k: string) => string): Promise<void> {
-  if (typeof navigator === "undefined" || !navigator.clipboard) return toast.error(t("clipboard.notSupported"));
+  if (typeof navigator === "undefined" || !navigator.clipboard)
+    return toast.error(t("clipboard.notSupported"));
   try {
     await navigator.clipboard.writeText(text);
     toast.success(t("clipboard.copied"));
@@ -98,7 +112,12 @@ export function ApiTokens({ tokens }: { tokens: TokenRow[] }) {
                 </Table.Td>
                 <Table.Td w={48}>
                   <Tooltip label={t("profile.tokens.delete")}>
-                    <ActionIcon variant="subtle" color="error" aria-label={t("profile.tokens.delete")} onClick={() => setDeleting(tok)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="error"
+                      aria-label={t("profile.tokens.delete")}
+                      onClick={() => setDeleting(tok)}
+                    >
                       <TrashIcon />
                     </ActionIcon>
                   </Tooltip>

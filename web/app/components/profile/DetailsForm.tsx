@@ -1,5 +1,5 @@
 /** Profile details: username, full name, e-mail (spec §5 rules; uniqueness errors in the form, spec §8). */
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { Button, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
 import type { ProfileResult } from "../../lib/profile.server.js";
@@ -21,9 +21,28 @@ export function DetailsForm({ user }: { user: { username: string; fullName: stri
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="details" />
         <Stack gap="sm">
-          <TextInput name="username" label={t("profile.username")} defaultValue={user.username} autoComplete="username" error={problemText(tc, problems.username)} />
-          <TextInput name="fullName" label={t("profile.fullName")} defaultValue={user.fullName} autoComplete="name" error={problemText(tc, problems.fullName)} />
-          <TextInput name="email" type="email" label={t("profile.email")} defaultValue={user.email} autoComplete="email" error={problemText(tc, problems.email)} />
+          <TextInput
+            name="username"
+            label={t("profile.username")}
+            defaultValue={user.username}
+            autoComplete="username"
+            error={problemText(tc, problems.username)}
+          />
+          <TextInput
+            name="fullName"
+            label={t("profile.fullName")}
+            defaultValue={user.fullName}
+            autoComplete="name"
+            error={problemText(tc, problems.fullName)}
+          />
+          <TextInput
+            name="email"
+            type="email"
+            label={t("profile.email")}
+            defaultValue={user.email}
+            autoComplete="email"
+            error={problemText(tc, problems.email)}
+          />
           <div>
             <Button type="submit" loading={fetcher.state !== "idle"} data-testid="save-details">
               {t("profile.save")}

@@ -3,7 +3,7 @@
  * lib/pure-core.ts). Rules are checked as the user types once a field has been left, and again on the server.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { Alert, Button, Paper, PasswordInput, Progress, Stack, Text, Title } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
 import { passwordStrength } from "../../lib/pure-core.js";
@@ -58,7 +58,9 @@ export function PasswordForm({ authMethod }: { authMethod: string }) {
   const local = {
     currentPassword: check(values.currentPassword, rules.required),
     newPassword: check(values.newPassword, rules.required, rules.minLength(PASSWORD_MIN)),
-    confirmPassword: check(values.confirmPassword, rules.required) ?? passwordsMatch(values.newPassword, values.confirmPassword),
+    confirmPassword:
+      check(values.confirmPassword, rules.required) ??
+      passwordsMatch(values.newPassword, values.confirmPassword),
   };
   const server = result?.problems ?? {};
   const errorOf = (k: keyof typeof local) => problemText(tc, (touched[k] ? local[k] : null) ?? server[k]);
@@ -92,15 +94,32 @@ export function PasswordForm({ authMethod }: { authMethod: string }) {
       >
         <input type="hidden" name="intent" value="password" />
         <Stack gap="sm">
-          <PasswordInput label={t("profile.password.current")} autoComplete="current-password" {...field("currentPassword")} />
-          <PasswordInput label={t("profile.password.new")} autoComplete="new-password" {...field("newPassword")} />
+          <PasswordInput
+            label={t("profile.password.current")}
+            autoComplete="current-password"
+            {...field("currentPassword")}
+          />
+          <PasswordInput
+            label={t("profile.password.new")}
+            autoComplete="new-password"
+            {...field("newPassword")}
+          />
           <div className="strength" data-testid="password-strength" data-score={score}>
-            <Progress value={score} color={band.color} size="sm" aria-label={t("profile.password.strength")} />
+            <Progress
+              value={score}
+              color={band.color}
+              size="sm"
+              aria-label={t("profile.password.strength")}
+            />
             <Text size="xs" c="dimmed">
               {t("profile.password.strength")}: {t(`profile.password.${band.key}`)}
             </Text>
           </div>
-          <PasswordInput label={t("profile.password.confirm")} autoComplete="new-password" {...field("confirmPassword")} />
+          <PasswordInput
+            label={t("profile.password.confirm")}
+            autoComplete="new-password"
+            {...field("confirmPassword")}
+          />
           <div>
             <Button type="submit" loading={fetcher.state !== "idle"} data-testid="save-password">
               {t("profile.password.submit")}

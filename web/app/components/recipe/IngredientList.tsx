@@ -3,7 +3,7 @@
  * as the server-sanitised note HTML (spec §9: b, q, i, strong, sup); never as HTML built here.
  */
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { ingredientParts } from "../../lib/scale.js";
 import type { ViewIngredient } from "../../lib/recipe-types.js";
 

@@ -5,7 +5,7 @@
  * screens (lib/capabilities.ts: no dead controls).
  */
 import { useState } from "react";
-import { useNavigate } from "@remix-run/react";
+import { useNavigate } from "react-router";
 import { ActionIcon, Menu, Text, TextInput } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useT } from "../../lib/i18n.js";

@@ -6,7 +6,7 @@
  */
 import { Suspense, lazy, startTransition, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
-import { useNavigate } from "@remix-run/react";
+import { useNavigate } from "react-router";
 import { Group, Loader, SegmentedControl } from "@mantine/core";
 import { Chips } from "../Chips.js";
 import { RecipeImage } from "../RecipeImage.js";

@@ -10,7 +10,7 @@
  * spinner although the list had arrived (the share journeys' timeouts on a loaded machine).
  */
 import { useEffect, useState } from "react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { ActionIcon, Group, Loader, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useLanguage, useT } from "../../lib/i18n.js";

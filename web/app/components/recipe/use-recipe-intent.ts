@@ -4,7 +4,7 @@
  * (ratings, comments) refresh on their own.
  */
 import { useEffect, useRef } from "react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import type { IntentResult } from "../../lib/recipe-types.js";
 
 export type { IntentResult };

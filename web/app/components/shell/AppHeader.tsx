@@ -3,7 +3,7 @@
  * search icon on extra-small screens), and login or logout. Before hydration (or without JavaScript) the
  * box is a plain GET form to the group home's search, so it still works.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { ActionIcon, Burger, Button, TextInput, Tooltip } from "@mantine/core";
 import { LogoIcon } from "../icons.js";
 import { useT } from "../../lib/i18n.js";
@@ -23,7 +23,11 @@ export function AppHeader({ groupSlug, drawer, onOpenSearch }: AppHeaderProps) {
   const t = useT("shell");
   const session = useSession();
   const hydrated = useHydrated();
-  const home = groupSlug ? `/g/${encodeURIComponent(groupSlug)}` : session?.groupSlug ? `/g/${session.groupSlug}` : "/";
+  const home = groupSlug
+    ? `/g/${encodeURIComponent(groupSlug)}`
+    : session?.groupSlug
+      ? `/g/${session.groupSlug}`
+      : "/";
   const searchable = Boolean(groupSlug && onOpenSearch);
 
   return (
@@ -80,7 +84,12 @@ export function AppHeader({ groupSlug, drawer, onOpenSearch }: AppHeaderProps) {
             </Tooltip>
           </>
         ) : searchable && groupSlug ? (
-          <Form method="get" action={`/g/${encodeURIComponent(groupSlug)}`} role="search" className="shell__search-form">
+          <Form
+            method="get"
+            action={`/g/${encodeURIComponent(groupSlug)}`}
+            role="search"
+            className="shell__search-form"
+          >
             <TextInput
               name="search"
               type="search"
@@ -120,7 +129,14 @@ export function AppHeader({ groupSlug, drawer, onOpenSearch }: AppHeaderProps) {
           </ActionIcon>
         </Form>
       ) : (
-        <Button component={Link} to="/login" variant="subtle" color="gray" leftSection={<LoginIcon />} data-testid="login">
+        <Button
+          component={Link}
+          to="/login"
+          variant="subtle"
+          color="gray"
+          leftSection={<LoginIcon />}
+          data-testid="login"
+        >
           {t("common:actions.login")}
         </Button>
       )}

@@ -4,7 +4,7 @@
  * paint is right without JavaScript). '/' outside a text field opens the search dialog.
  */
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useMediaQuery } from "@mantine/hooks";
 import type { ShellData } from "../../lib/shell.server.js";
 import { useT } from "../../lib/i18n.js";
@@ -75,12 +75,27 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
   const closeLanguage = useCallback(() => setLanguageOpen(false), []);
 
   return (
-    <div className="shell" {...ready} data-wide-drawer={wideClosed ? "closed" : "open"} data-narrow-drawer={narrowOpen ? "open" : "closed"}>
+    <div
+      className="shell"
+      {...ready}
+      data-wide-drawer={wideClosed ? "closed" : "open"}
+      data-narrow-drawer={narrowOpen ? "open" : "closed"}
+    >
       <a className="skip-link" href="#main">
         {t("common:skipToContent")}
       </a>
-      <AppHeader groupSlug={groupSlug} drawer={{ opened, toggle }} onOpenSearch={groupSlug ? openSearch : undefined} />
-      <aside className="shell__drawer no-print" id="app-drawer" aria-label={t("nav.label")} data-testid="drawer" data-opened={opened}>
+      <AppHeader
+        groupSlug={groupSlug}
+        drawer={{ opened, toggle }}
+        onOpenSearch={groupSlug ? openSearch : undefined}
+      />
+      <aside
+        className="shell__drawer no-print"
+        id="app-drawer"
+        aria-label={t("nav.label")}
+        data-testid="drawer"
+        data-opened={opened}
+      >
         <SideDrawer shell={shell} onLanguage={() => setLanguageOpen(true)} />
       </aside>
       <div className="shell__scrim no-print" onClick={() => setNarrowOpen(false)} aria-hidden="true" />

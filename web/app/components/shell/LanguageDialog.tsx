@@ -4,7 +4,7 @@
  * `lang` cookie and redirects back, so the new catalogue and direction come with the reloaded page).
  */
 import { useRef } from "react";
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { Anchor, Badge, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useLanguage, useT } from "../../lib/i18n.js";
@@ -49,9 +49,7 @@ export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: 
         </Stack>
       </form>
       <Text size="sm" mt="md">
-        <Anchor href={TRANSLATION_GUIDE_URL}>
-          {t("language.guide")}
-        </Anchor>
+        <Anchor href={TRANSLATION_GUIDE_URL}>{t("language.guide")}</Anchor>
       </Text>
     </AppDialog>
   );

@@ -5,7 +5,7 @@
  * Data: GET /_search (routes/[_]search.tsx), which searches through explore for visitors.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "react-router";
 import { Anchor, Group, Loader, Modal, Rating, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { XS_QUERY } from "../dialog/AppDialog.js";
@@ -56,7 +56,10 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
     const timer = setTimeout(async () => {
       try {
         const params = new URLSearchParams({ group: groupSlug, search: text });
-        const res = await fetch(`/_search?${params}`, { signal: abort.signal, headers: { Accept: "application/json" } });
+        const res = await fetch(`/_search?${params}`, {
+          signal: abort.signal,
+          headers: { Accept: "application/json" },
+        });
         if (!res.ok) throw new Error(`search failed: HTTP ${res.status}`);
         const body = (await res.json()) as { items: SearchResult[] };
         setResults(body.items);
@@ -134,7 +137,13 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
           {t("search.advanced")}
         </Anchor>
       </Group>
-      <ul className="search-results" id="search-results" role="listbox" ref={listRef} aria-label={t("search.results")}>
+      <ul
+        className="search-results"
+        id="search-results"
+        role="listbox"
+        ref={listRef}
+        aria-label={t("search.results")}
+      >
         {results.map((r, i) => (
           <li key={r.id} role="option" id={optionId(i)} aria-selected={i === active} data-index={i}>
             <Link
@@ -145,19 +154,37 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
               onMouseEnter={() => setActive(i)}
               tabIndex={-1}
             >
-              <RecipeImage recipeId={r.id} image={r.image} size="tiny-original" alt="" className="search-result__image" />
+              <RecipeImage
+                recipeId={r.id}
+                image={r.image}
+                size="tiny-original"
+                alt=""
+                className="search-result__image"
+              />
               <span className="search-result__body">
                 <Text component="span" fw={600} className="search-result__name">
                   {r.name}
                 </Text>
                 {r.description ? (
-                  <Text component="span" size="sm" c="dimmed" lineClamp={2} className="search-result__description">
+                  <Text
+                    component="span"
+                    size="sm"
+                    c="dimmed"
+                    lineClamp={2}
+                    className="search-result__description"
+                  >
                     {r.description}
                   </Text>
                 ) : null}
               </span>
               {r.rating ? (
-                <Rating value={r.rating} fractions={2} readOnly size="sm" aria-label={t("common:rating", { value: r.rating })} />
+                <Rating
+                  value={r.rating}
+                  fractions={2}
+                  readOnly
+                  size="sm"
+                  aria-label={t("common:rating", { value: r.rating })}
+                />
               ) : null}
             </Link>
           </li>

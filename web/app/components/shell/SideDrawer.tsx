@@ -4,9 +4,22 @@
  * toggle. The open/closed state and the 240 px width live in DefaultLayout and shell.css.
  */
 import type { ReactNode } from "react";
-import { Link, useLocation } from "@remix-run/react";
-import { Avatar, Button, Divider, Group, Menu, NavLink, ScrollArea, Stack, Text, Tooltip, ActionIcon } from "@mantine/core";
+import { Link, useLocation } from "react-router";
+import {
+  Avatar,
+  Button,
+  Divider,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  ActionIcon,
+} from "@mantine/core";
 import { CAPABILITIES } from "../../lib/capabilities.js";
+import { useRootData } from "../../lib/root-data.js";
 import { useT } from "../../lib/i18n.js";
 import { useRememberedListQuery } from "../../lib/recipe-list-prefs.js";
 import { drawerLinks, visibleLinks, type NavIcon, type NavLinkData } from "../../lib/nav.js";
@@ -80,16 +93,23 @@ function DrawerLink({ link, path, search, recipesQuery = "" }: DrawerLinkProps) 
 function CreateMenu({ groupSlug }: { groupSlug: string }) {
   const t = useT("shell");
   const base = `/g/${encodeURIComponent(groupSlug)}/r/create`;
+  const imageServices = useRootData()?.appInfo.enableOpenaiImageServices === true;
   const items = [
     CAPABILITIES.createNew ? { key: "new", to: `${base}/new`, label: t("create.new") } : null,
     CAPABILITIES.createFromUrl ? { key: "url", to: `${base}/url`, label: t("create.url") } : null,
-    CAPABILITIES.createFromImage ? { key: "image", to: `${base}/image`, label: t("create.image") } : null,
+    CAPABILITIES.createFromImage && imageServices ? { key: "image", to: `${base}/image`, label: t("create.image") } : null,
   ].filter((i): i is { key: string; to: string; label: string } => i !== null);
   if (items.length === 0) return null;
   return (
     <Menu position="bottom-start" width={220} withinPortal>
       <Menu.Target>
-        <Button leftSection={<PlusIcon />} variant="light" fullWidth justify="flex-start" data-testid="create-menu">
+        <Button
+          leftSection={<PlusIcon />}
+          variant="light"
+          fullWidth
+          justify="flex-start"
+          data-testid="create-menu"
+        >
           {t("create.title")}
         </Button>
       </Menu.Target>
@@ -111,11 +131,18 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
   const groupSlug = shell?.groupSlug ?? session?.groupSlug ?? null;
   const ownGroup = shell ? shell.ownGroup : !!session?.groupSlug;
   const viewer = { ownGroup, admin: !!session?.admin };
-  const links = groupSlug ? drawerLinks(groupSlug, shell?.cookbooks ?? []) : { top: [], secondary: [], bottom: [] };
+  const links = groupSlug
+    ? drawerLinks(groupSlug, shell?.cookbooks ?? [])
+    : { top: [], secondary: [], bottom: [] };
   const top = visibleLinks(links.top, viewer);
   if (session && ownGroup) {
     // Favourites need the user id, so the link is added here; own group only (spec §2).
-    top.splice(1, 0, { key: "favorites", label: "nav.favorites", icon: "favorites", to: `/user/${session.id}/favorites` });
+    top.splice(1, 0, {
+      key: "favorites",
+      label: "nav.favorites",
+      icon: "favorites",
+      to: `/user/${session.id}/favorites`,
+    });
   }
   const secondary = visibleLinks(links.secondary, viewer);
   const recipesQuery = useRememberedListQuery(groupSlug);

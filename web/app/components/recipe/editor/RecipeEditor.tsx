@@ -4,7 +4,7 @@
  * action. A save refused because the file changed on disk (core's 409) says so and offers a reload.
  */
 import { useEffect, useRef, useState } from "react";
-import { useBeforeUnload, useBlocker } from "@remix-run/react";
+import { useBeforeUnload, useBlocker } from "react-router";
 import { Button, FileButton, Group, SegmentedControl, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { AppDialog } from "../../dialog/AppDialog.js";

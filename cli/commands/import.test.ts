@@ -1,0 +1,133 @@
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { execSync } from "node:child_process";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, json, larder, larderProcess, tempDir, REPO } from "../testing/run-cli.js";
+import { classify, linesOf, type ImportOutcome } from "./import.js";
+
+function hasScript(): boolean {
+  try {
+    execSync("command -v script", { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const fixture = (name: string) => join(REPO, "tests", "fixtures", "recipe-pages", name);
+interface Summary {
+  imported: number;
+  failed: number;
+  results: ImportOutcome[];
+}
+
+describe("larder import: what an argument is", () => {
+  it("tells URLs from files by form and extension", () => {
+    expect(classify("https://example.org/x").kind).toBe("url");
+    expect(classify("www.example.org/x").kind).toBe("url");
+    expect(classify("a/b.HTML").kind).toBe("html");
+    expect(classify("r.json").kind).toBe("json");
+    expect(classify("r.zip").kind).toBe("zip");
+    expect(classify("photo.jpeg").kind).toBe("image");
+    expect(() => classify("notes.txt")).toThrow(/Cannot tell/);
+    expect(linesOf("# mine\nhttps://a.test/1\n\n  https://a.test/2  \n")).toEqual([
+      "https://a.test/1",
+      "https://a.test/2",
+    ]);
+  });
+});
+
+describe("larder import", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let dir: string;
+  let site: Server;
+  let siteUrl: string;
+  beforeAll(async () => {
+    tmp = await tempDir();
+    dir = join(tmp.path, "data");
+    expect((await larder(["init", dir])).exitCode).toBe(0);
+    site = createServer((req, res) => {
+      const name = (req.url ?? "/").slice(1);
+      if (!/^[a-z-]+\.html$/.test(name) || !existsSync(fixture(name))) return void res.writeHead(404).end();
+      void readFile(fixture(name)).then((b) => res.writeHead(200, { "Content-Type": "text/html" }).end(b));
+    });
+    await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => site?.close(r));
+    await tmp.cleanup();
+  });
+
+  it("imports files and URLs directly when no server runs, one result per item, exit 1 if any failed", async () => {
+    const list = join(tmp.path, "urls.txt");
+    await writeFile(list, `# pages\n${siteUrl}/microdata.html\n${siteUrl}/no-recipe.html\n`);
+    const r = await larder(
+      ["import", fixture("jsonld-graph.html"), "--from-file", list, "--data", dir, "--json"],
+      { env: { LARDER_FETCH_ALLOW: "127.0.0.1" } },
+    );
+    expect(r.exitCode, String(r.stderr)).toBe(1);
+    const out = json<Summary>(r);
+    expect(out).toMatchObject({ imported: 2, failed: 1 });
+    expect(out.results.map((x) => [x.ok, x.slug ?? null])).toEqual([
+      [true, "red-lentil-soup-lemon"],
+      [true, "cheese-scones"],
+      [false, null],
+    ]);
+    expect(out.results[2].error).toMatch(/recipe/i);
+    expect(existsSync(join(dir, "groups", "home", "recipes", "cheese-scones.md"))).toBe(true);
+  });
+
+  it("prints a plain line per item without a terminal, and exits 0 when all went in", async () => {
+    const r = await larder(["import", fixture("jsonld-mainentity.html"), "--data", dir]);
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    expect(String(r.stdout)).toMatch(/^ok\s+.*jsonld-mainentity\.html → crepes-suzette$/m);
+  });
+
+  it.skipIf(!hasScript())("draws a progress bar and a line per item on a terminal", async () => {
+    const res = await execa(
+      "script",
+      [
+        "-qec",
+        `stty rows 40 cols 160; node_modules/.bin/tsx cli/index.ts import ${fixture("microdata.html")} ${fixture("no-recipe.html")} --data ${dir}`,
+        "/dev/null",
+      ],
+      { cwd: REPO, reject: false, env: { LARDER_BCRYPT_ROUNDS: "4", NO_COLOR: "1" }, stdin: "ignore" },
+    );
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toMatch(/✔ .*microdata\.html → cheese-scones(-\d+)?/);
+    expect(res.stdout).toMatch(/✘ .*no-recipe\.html: /);
+    expect(res.stdout).toContain("░");
+    expect(res.stdout).toContain("1 imported, 1 failed");
+  });
+
+  it("goes through the running server when one holds the folder", async () => {
+    const port = await freePort();
+    const proc = larderProcess(["serve", "--data", dir, "--port", String(port), "--json"], {
+      env: { LARDER_FETCH_ALLOW: "127.0.0.1" },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let text = "";
+        const timer = setTimeout(() => reject(new Error(`serve did not start:\n${text}`)), 45_000);
+        proc.stdout?.on("data", (c: Buffer) => {
+          text += c.toString();
+          if (text.trim().endsWith("}")) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      const r = await larder(["import", `${siteUrl}/jsonld-graph.html`, "--data", dir, "--json"]);
+      expect(r.exitCode, String(r.stderr)).toBe(0);
+      // The server imported it (the CLI cannot take the folder's lock while it runs): its slug is the next free one.
+      expect(json<Summary>(r).results[0].slug).toBe("red-lentil-soup-lemon-1");
+    } finally {
+      proc.kill("SIGTERM");
+      await proc;
+    }
+  });
+});

@@ -1,0 +1,90 @@
+/** Matching parsed text against a group's foods and units, with Mealie's keys and fuzzy thresholds. */
+import { describe, expect, it } from "vitest";
+import { createMatcher, normaliseKey, ratio } from "./matcher.js";
+
+const vocabulary = {
+  units: [
+    { id: "u-cup", name: "Cups" },
+    { id: "u-tbsp", name: "tablespoon", pluralName: "tablespoons", abbreviation: "tbsp", aliases: [{ name: "tbs" }] },
+    { id: "u-stalk", name: "Stalk" },
+    { id: "u-plural", name: "PluralUnitName", pluralName: "abc123", abbreviation: "doremiabc", pluralAbbreviation: "doremi123" },
+  ],
+  foods: [
+    { id: "f-potato", name: "potatoes" },
+    { id: "f-green", name: "green onion" },
+    { id: "f-onion", name: "onion", pluralName: "onions" },
+    { id: "f-flakes", name: "red pepper flakes" },
+    { id: "f-bell", name: "bell peppers" },
+    { id: "f-normal", name: "ñör̃m̈ãl̈ĩz̈ẽm̈ẽ" },
+    { id: "f-alias", name: "IHaveAnAlias", aliases: [{ name: "thisismyalias" }] },
+  ],
+};
+const m = createMatcher(vocabulary);
+
+describe("ratio (rapidfuzz's normalised Indel similarity)", () => {
+  it("is 100 for equal text, 0 for nothing in common, and 200·LCS/(|a|+|b|) between", () => {
+    expect(ratio("onion", "onion")).toBe(100);
+    expect(ratio("abc", "xyz")).toBe(0);
+    expect(ratio("gren onion", "green onion")).toBeCloseTo((200 * 10) / 21);
+    expect(ratio("", "")).toBe(100);
+    expect(ratio("a", "")).toBe(0);
+  });
+});
+
+describe("createMatcher", () => {
+  it("finds units by name, plural, abbreviation, plural abbreviation and alias, case- and accent-blind", () => {
+    expect(m.unit("cups")?.id).toBe("u-cup");
+    expect(m.unit("TBSP")?.id).toBe("u-tbsp");
+    expect(m.unit("tablespoons")?.id).toBe("u-tbsp");
+    expect(m.unit("tbs")?.id).toBe("u-tbsp");
+    expect(m.unit("abc123")?.id).toBe("u-plural");
+    expect(m.unit("doremi123")?.id).toBe("u-plural");
+    expect(m.food(" Onions ")?.id).toBe("f-onion");
+    expect(m.food("thisismyalias")?.id).toBe("f-alias");
+    expect(normaliseKey("ñör̃m̈ãl̈ĩz̈ẽm̈ẽ")).toBe("normalizeme");
+    expect(m.food("normalizeme")?.id).toBe("f-normal");
+  });
+
+  it("matches fuzzily at ratio 85 for foods and 70 for units, and not below", () => {
+    expect(m.food("gren onion")?.id).toBe("f-green");
+    expect(m.food("potato")?.id).toBe("f-potato");
+    expect(m.food("onion rings")).toBeNull();
+    expect(m.unit("cup")?.id).toBe("u-cup");
+    // As in Mealie, a short abbreviation is close to another: with no "tsp" in the vocabulary it is "tbsp".
+    expect(m.unit("tsp")?.id).toBe("u-tbsp");
+    expect(m.unit("pinch")).toBeNull();
+    expect(m.unit("theelepel")).toBeNull();
+    expect(m.food("")).toBeNull();
+  });
+
+  it("repairs a food split into unit and food, and keeps unknown names as parsed text", () => {
+    expect(m.ingredient("red", "pepper flakes")).toEqual({ unit: null, food: { id: "f-flakes", name: "red pepper flakes" } });
+    expect(m.ingredient("bell", "peppers")).toEqual({ unit: null, food: { id: "f-bell", name: "bell peppers" } });
+    expect(m.ingredient("cups", "potato")).toEqual({ unit: { id: "u-cup", name: "Cups" }, food: { id: "f-potato", name: "potatoes" } });
+    expect(m.ingredient("large", "yellow onion")).toEqual({ unit: { name: "large" }, food: { name: "yellow onion" } });
+    expect(m.ingredient(null, null)).toEqual({ unit: null, food: null });
+  });
+
+  it("does not spend time on text far longer than any name", () => {
+    const long = "x".repeat(10_000);
+    const t0 = performance.now();
+    expect(m.food(long)).toBeNull();
+    expect(m.unit(long)).toBeNull();
+    expect(performance.now() - t0).toBeLessThan(200);
+  });
+});
+
+describe("fuzzy scoring", () => {
+  it("gives the same matches with the bit-parallel LCS as with the plain DP, for short and long names", () => {
+    const names = ["green onion", "red pepper flakes", "a-very-long-food-name-beyond-thirty-one-characters", "onion", "aaaa"];
+    const matcher = createMatcher({ units: [], foods: names.map((name, i) => ({ id: String(i), name })) });
+    const probes = ["gren onion", "red peper flakes", "a-very-long-food-name-beyond-thirty-one-character", "onoin", "aaa", "zzz"];
+    for (const probe of probes) {
+      const best = names
+        .map((n, i) => ({ i, r: ratio(probe, n) }))
+        .filter((x) => x.r >= 85)
+        .sort((a, b) => b.r - a.r || a.i - b.i)[0];
+      expect(matcher.food(probe)?.id ?? null, probe).toBe(best ? String(best.i) : null);
+    }
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Matching parsed food and unit text against a group's foods and units, as Mealie does
+ * (mealie-api-notes §13 "DB matching"): keys are the normalised (transliterated, lower-case, trimmed)
+ * name, plural name, abbreviation, plural abbreviation and aliases; an exact key wins, otherwise the best
+ * fuzzy `ratio` at or above the threshold (85 for foods, 70 for units).
+ */
+import anyAscii from "any-ascii";
+import type { ParserFood, ParserUnit, ParserVocabulary, VocabularyMatcher } from "../plugins/kinds.js";
+
+export const FOOD_THRESHOLD = 85;
+export const UNIT_THRESHOLD = 70;
+/** Fuzzy matching compares at most this many characters: longer text is no name anyway. */
+const MAX_FUZZY = 64;
+
+type Food = ParserFood;
+type Unit = ParserUnit;
+
+const ASCII = /^[\x20-\x7e]*$/;
+export function normaliseKey(s: string): string {
+  return (ASCII.test(s) ? s : anyAscii(s)).toLowerCase().trim().replace(/\s+/g, " ");
+}
+
+/**
+ * rapidfuzz's `ratio`: 100 · (1 − Indel distance / (|a| + |b|)), i.e. 200 · LCS / (|a| + |b|).
+ */
+export function ratio(a: string, b: string): number {
+  if (a.length === 0 && b.length === 0) return 100;
+  if (a.length === 0 || b.length === 0) return 0;
+  const n = b.length;
+  const row = new Uint16Array(n + 1);
+  for (let i = 0; i < a.length; i++) {
+    let diag = 0;
+    const ca = a.charCodeAt(i);
+    for (let j = 1; j <= n; j++) {
+      const up = row[j];
+      row[j] = ca === b.charCodeAt(j - 1) ? diag + 1 : Math.max(up, row[j - 1]);
+      diag = up;
+    }
+  }
+  return (200 * row[n]) / (a.length + b.length);
+}
+
+/**
+ * A key prepared for fast fuzzy scoring: keys of up to 31 characters use the bit-parallel LCS of
+ * Allison–Dix/Hyyrö (one pass over the text, a few integer operations per character) instead of the DP.
+ */
+interface PreparedKey {
+  key: string;
+  /** Character code (keys are ASCII once normalised) → bit mask of its positions in the key. */
+  masks: Int32Array | null;
+}
+
+function prepare(key: string): PreparedKey {
+  if (key.length > 31) return { key, masks: null };
+  const masks = new Int32Array(128);
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c >= 128) return { key, masks: null };
+    masks[c] |= 1 << i;
+  }
+  return { key, masks };
+}
+
+function lcsLength(p: PreparedKey, text: string): number {
+  if (!p.masks) return (ratio(p.key, text) * (p.key.length + text.length)) / 200;
+  const n = p.key.length;
+  const all = n === 31 ? 0x7fffffff : (1 << n) - 1;
+  let v = all;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const u = c < 128 ? v & p.masks[c] : 0;
+    v = ((v + u) | (v - u)) & all;
+  }
+  let zeros = 0;
+  for (let x = ~v & all; x !== 0; x &= x - 1) zeros++;
+  return zeros;
+}
+
+class KeyIndex<T> {
+  readonly #exact = new Map<string, T>();
+  readonly #keys: PreparedKey[] = [];
+  readonly #memo = new Map<string, T | null>();
+
+  constructor(
+    entries: Iterable<[string | null | undefined, T]>,
+    private readonly threshold: number,
+  ) {
+    for (const [raw, value] of entries) {
+      if (!raw) continue;
+      const key = normaliseKey(raw);
+      if (!key || this.#exact.has(key)) continue;
+      this.#exact.set(key, value);
+      this.#keys.push(prepare(key));
+    }
+  }
+
+  find(text: string): T | null {
+    const key = normaliseKey(text);
+    if (!key) return null;
+    const exact = this.#exact.get(key);
+    if (exact !== undefined) return exact;
+    const memo = this.#memo.get(key);
+    if (memo !== undefined) return memo;
+    let best: T | null = null;
+    let bestScore = this.threshold;
+    if (key.length <= MAX_FUZZY) {
+      // ratio ≤ 200·min/(a+b): skip keys whose length alone rules them out.
+      for (const p of this.#keys) {
+        const k = p.key;
+        const lo = Math.min(k.length, key.length);
+        if ((200 * lo) / (k.length + key.length) < bestScore) continue;
+        const r = (200 * lcsLength(p, key)) / (k.length + key.length);
+        if (r >= bestScore && (best === null || r > bestScore)) {
+          best = this.#exact.get(k)!;
+          bestScore = r;
+        }
+      }
+    }
+    if (this.#memo.size > 10_000) this.#memo.clear();
+    this.#memo.set(key, best);
+    return best;
+  }
+}
+
+/** Builds the lookup maps once per vocabulary; `food()` and `unit()` are then cheap. */
+export function createMatcher(vocabulary: ParserVocabulary): VocabularyMatcher {
+  const foods = new KeyIndex<Food>(
+    vocabulary.foods.flatMap((f) => [
+      [f.name, f] as [string, Food],
+      [f.pluralName, f] as [string | null | undefined, Food],
+      ...(f.aliases ?? []).map((a) => [a.name, f] as [string, Food]),
+    ]),
+    FOOD_THRESHOLD,
+  );
+  const units = new KeyIndex<Unit>(
+    vocabulary.units.flatMap((u) => [
+      [u.name, u] as [string, Unit],
+      [u.pluralName, u] as [string | null | undefined, Unit],
+      [u.abbreviation, u] as [string | null | undefined, Unit],
+      [u.pluralAbbreviation, u] as [string | null | undefined, Unit],
+      ...(u.aliases ?? []).map((a) => [a.name, u] as [string, Unit]),
+    ]),
+    UNIT_THRESHOLD,
+  );
+  const food = (text: string) => foods.find(text);
+  const unit = (text: string) => units.find(text);
+  return {
+    food,
+    unit,
+    ingredient(unitText, foodText) {
+      const u = unitText?.trim() ? unit(unitText) : null;
+      // Checked before the food alone: "1 red pepper flakes" read as unit "red" and food "pepper flakes"
+      // is the food "red pepper flakes" (Mealie's brute cases), even though "pepper flakes" is close to it.
+      if (unitText?.trim() && foodText?.trim() && !u) {
+        const joined = food(`${unitText.trim()} ${foodText.trim()}`);
+        if (joined) return { unit: null, food: { id: joined.id, name: joined.name } };
+      }
+      const f = foodText?.trim() ? food(foodText) : null;
+      return {
+        unit: u ? { id: u.id, name: u.name } : unitText?.trim() ? { name: unitText.trim() } : null,
+        food: f ? { id: f.id, name: f.name } : foodText?.trim() ? { name: foodText.trim() } : null,
+      };
+    },
+  };
+}

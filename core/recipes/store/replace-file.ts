@@ -1,0 +1,203 @@
+/**
+ * Replacing or removing a recipe file only if it is still the version the store read (ARCHITECTURE §3
+ * invariant 4), with no window in which an editor's save is silently overwritten.
+ *
+ * Comparing and then renaming leaves a gap: an editor saving between the two (in place, or by
+ * renaming its own temp file over ours) lost its edit in about 4 saves in 100 when they raced an
+ * API PATCH. POSIX has no compare-and-swap on a path, so the swap is built from steps each of which
+ * is atomic and leaves evidence of a concurrent save:
+ *
+ * 1. the new content is written and fsynced to a temp file;
+ * 2. the current file is renamed aside (a dot name in the same folder): exactly the inode that was in
+ *    place moves, whatever was saved before;
+ * 3. what was moved aside is compared with the version read — a save that landed before step 2 is
+ *    in it; if it differs, it goes back and the write is refused;
+ * 4. the temp file is linked into place with link(2), which fails if an editor created the file
+ *    again since step 2 (an in-place save opening the path, or a rename over it) — the editor's file
+ *    wins and the write is refused;
+ * 5. the aside file is compared once more: an editor that had the file open before step 2 and wrote
+ *    after step 3 wrote into it; its version is put back over ours and the write is refused.
+ *
+ * A crash between steps 2 and 4 leaves the old file under its aside name, which the next open puts
+ * back (recoverAsideFiles), so the folder never loses a recipe.
+ */
+import { randomBytes } from "node:crypto";
+import { link, open, readdir, rename, unlink } from "node:fs/promises";
+import path from "node:path";
+import { errnoCode, fsyncDir } from "../../storage/atomic-write.js";
+import type { Logger } from "../../log/logger.js";
+import { differs, diskFingerprint, hashText, type FileFingerprint } from "./file-state.js";
+
+const ASIDE_MARK = ".larder-aside-";
+
+function asideName(target: string): string {
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target)}${ASIDE_MARK}${process.pid}-${randomBytes(4).toString("hex")}`,
+  );
+}
+
+/** The outcome of a guarded write: the new fingerprint, or "changed" when the disk was not the version read. */
+export type Guarded<T> = T | "changed";
+
+async function writeTemp(tmpDir: string, target: string, text: string): Promise<string> {
+  const tmp = path.join(
+    tmpDir,
+    `${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
+  );
+  const handle = await open(tmp, "wx", 0o644);
+  try {
+    await handle.writeFile(text);
+    await handle.chmod(0o644);
+    await handle.sync();
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+  return tmp;
+}
+
+/** Put an aside file back at `target` unless something new is there already (then that one wins). */
+async function putBack(aside: string, target: string): Promise<void> {
+  try {
+    await link(aside, target);
+  } catch (e) {
+    if (errnoCode(e) !== "EEXIST") throw e;
+  }
+  await unlink(aside);
+}
+
+/** Move `target` aside if it is still `known`; "changed" (and nothing moved) otherwise. */
+async function takeAside(target: string, known: FileFingerprint): Promise<Guarded<string>> {
+  const aside = asideName(target);
+  try {
+    await rename(target, aside);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "changed";
+    throw e;
+  }
+  if (differs(known, await diskFingerprint(aside))) {
+    await putBack(aside, target);
+    return "changed";
+  }
+  return aside;
+}
+
+/** Replace `target` with `text` if the file there is still `known` (see the steps above). */
+export async function replaceIfUnchanged(
+  target: string,
+  text: string,
+  tmpDir: string,
+  known: FileFingerprint,
+): Promise<Guarded<FileFingerprint>> {
+  const tmp = await writeTemp(tmpDir, target, text);
+  try {
+    const aside = await takeAside(target, known);
+    if (aside === "changed") return "changed";
+    try {
+      await link(tmp, target);
+    } catch (e) {
+      if (errnoCode(e) === "EEXIST") {
+        // An editor saved a new file in the gap: it is newer than the version we moved aside.
+        await unlink(aside);
+        return "changed";
+      }
+      await putBack(aside, target);
+      throw e;
+    }
+    if (differs(known, await diskFingerprint(aside))) {
+      // Written into the old inode after we compared it: that save is newer than ours.
+      await rename(aside, target);
+      return "changed";
+    }
+    await unlink(aside);
+    await fsyncDir(path.dirname(target));
+    const st = await diskFingerprint(target);
+    return { size: Buffer.byteLength(text), mtimeMs: st?.mtimeMs ?? Date.now(), hash: hashText(text) };
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+}
+
+/** Delete `target` if it is still `known`; a file already gone counts as deleted. */
+export async function removeIfUnchanged(target: string, known: FileFingerprint): Promise<Guarded<void>> {
+  const aside = asideName(target);
+  try {
+    await rename(target, aside);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return;
+    throw e;
+  }
+  if (differs(known, await diskFingerprint(aside))) {
+    await putBack(aside, target);
+    return "changed";
+  }
+  await unlink(aside);
+}
+
+/**
+ * Move `from` to `to` (a rename by the API) if `from` is still `known` and `to` does not exist.
+ * "changed" when `from` was edited meanwhile (it stays where it was) or `to` appeared.
+ */
+export async function moveIfUnchanged(
+  from: string,
+  to: string,
+  known: FileFingerprint,
+): Promise<Guarded<void>> {
+  const aside = await takeAside(from, known);
+  if (aside === "changed") return "changed";
+  try {
+    await link(aside, to);
+  } catch (e) {
+    await putBack(aside, from);
+    if (errnoCode(e) === "EEXIST") return "changed";
+    throw e;
+  }
+  if (differs(known, await diskFingerprint(aside))) {
+    // Saved into the old file while it moved: the save wins, under its old name.
+    await unlink(to);
+    await putBack(aside, from);
+    return "changed";
+  }
+  await unlink(aside);
+  await fsyncDir(path.dirname(to));
+}
+
+/**
+ * After a crash between moving a file aside and putting the new one in place: put each aside file
+ * back where it was, unless a file is there again (then the aside copy is an older version and goes).
+ */
+export async function recoverAsideFiles(dir: string, log: Logger): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return;
+    throw e;
+  }
+  for (const name of names) {
+    const at = name.indexOf(ASIDE_MARK);
+    if (!name.startsWith(".") || at < 0) continue;
+    const target = path.join(dir, name.slice(1, at));
+    const aside = path.join(dir, name);
+    // Another live process (a CLI command beside the server) may be mid-write: only a dead writer's
+    // file is recovered.
+    const pid = Number(name.slice(at + ASIDE_MARK.length).split("-")[0]);
+    if (pid !== process.pid && isAlive(pid)) continue;
+    await putBack(aside, target).catch((e: unknown) => log.warn(`could not recover ${aside}:`, e));
+    log.warn(`recovered ${target} from an interrupted write`);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errnoCode(e) === "EPERM";
+  }
+}

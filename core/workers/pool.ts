@@ -1,0 +1,97 @@
+/**
+ * One pool of worker threads for the CPU-heavy work that must stay off the event loop (ARCHITECTURE §5):
+ * bcrypt (auth/passwords.ts) and parsing many recipe files at once (recipes/store/parse-pool.ts).
+ *
+ * Nothing loads before it is needed: tinypool is imported, and its threads start, on the first task, so
+ * a start-up that never signs anyone in nor scans a large uncached folder pays for neither. Idle threads
+ * are unref'd (they never keep the process alive) and leave after a while, giving back the parser's heap.
+ *
+ * From compiled code the worker is worker.js beside this file. From TypeScript source (vitest, tsx) a
+ * plain worker thread cannot load worker.ts, so it starts from a small module that registers tsx first:
+ * the pool then behaves the same in tests as in `larder serve`.
+ */
+import { availableParallelism } from "node:os";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import type Tinypool from "tinypool";
+import type { ParseBatch, ParseOutcome } from "../recipes/store/parse-pool.js";
+
+/** A task and what it answers. */
+export type Task =
+  | { op: "hash"; password: string; rounds: number }
+  | { op: "compare"; password: string; hash: string }
+  | { op: "parse"; batch: ParseBatch };
+export interface Answers {
+  hash: string;
+  compare: boolean;
+  parse: ParseOutcome[];
+}
+
+/** Two for bcrypt (a sign-in waits on one), up to three for a scan on a machine with the cores. */
+export const POOL_MAX_THREADS = Math.max(2, Math.min(3, availableParallelism() - 1));
+const IDLE_MS = 60_000;
+
+function workerFile(): URL {
+  const fromSource = import.meta.url.endsWith(".ts");
+  const worker = new URL(fromSource ? "./worker.ts" : "./worker.js", import.meta.url);
+  if (!fromSource) return worker;
+  // tsx's ESM build of its API (its CommonJS build cannot register hooks from a data: module).
+  const api = createRequire(import.meta.url)
+    .resolve("tsx/esm/api")
+    .replace(/\.cjs$/, ".mjs");
+  const tsx = pathToFileURL(api).href;
+  const boot = [
+    `const { register } = await import(${JSON.stringify(tsx)});`,
+    `register();`,
+    `const worker = await import(${JSON.stringify(worker.href)});`,
+    `export default worker.default;`,
+  ].join("\n");
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
+
+let pool: Promise<Tinypool> | null = null;
+let failure: Error | null = null;
+
+function thePool(): Promise<Tinypool> {
+  pool ??= import("tinypool").then(({ Tinypool }) => {
+    failure = null;
+    const made = new Tinypool({
+      filename: workerFile().href,
+      minThreads: 0,
+      maxThreads: POOL_MAX_THREADS,
+      idleTimeout: IDLE_MS,
+    });
+    // A thread that fails before it takes a task (it could not load its code) is reported here, not to
+    // a task: the queued tasks would wait forever. Fail them with the cause; the next task starts afresh.
+    made.on("error", (e: unknown) => {
+      failure = e instanceof Error ? e : new Error(String(e));
+      void pool?.then(async (p) => {
+        if (p === made) await stopWorkerPool();
+      });
+    });
+    return made;
+  });
+  return pool;
+}
+
+/** Run one task on a worker thread; it waits in the pool's queue while every thread is busy. */
+export async function runInPool<K extends Task["op"]>(task: Extract<Task, { op: K }>): Promise<Answers[K]> {
+  try {
+    return (await (await thePool()).run(task)) as Answers[K];
+  } catch (e) {
+    if (failure) throw new Error(`worker pool: ${failure.message}`, { cause: failure });
+    throw e;
+  }
+}
+
+/** Whether the pool has been loaded (start-up tests check that nothing loads it early). */
+export function workerPoolLoaded(): boolean {
+  return pool !== null;
+}
+
+/** Stop the threads (tests; a server never needs to: idle threads are unref'd). The next task starts a new pool. */
+export async function stopWorkerPool(): Promise<void> {
+  const p = pool;
+  pool = null;
+  if (p) await (await p).destroy();
+}

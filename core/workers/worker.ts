@@ -1,0 +1,22 @@
+/**
+ * A thread of the worker pool (pool.ts). Each kind of task loads its code on first use, so a thread
+ * that only hashes passwords never loads the recipe parser.
+ */
+import type { Answers, Task } from "./pool.js";
+
+export default async function run(task: Task): Promise<Answers[Task["op"]]> {
+  switch (task.op) {
+    case "hash": {
+      const bcrypt = await import("bcryptjs");
+      return bcrypt.hashSync(task.password, bcrypt.genSaltSync(task.rounds));
+    }
+    case "compare": {
+      const bcrypt = await import("bcryptjs");
+      return bcrypt.compareSync(task.password, task.hash);
+    }
+    case "parse": {
+      const { parseBatch } = await import("../recipes/store/parse-pool.js");
+      return parseBatch(task.batch);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { importPage, inspectPage } from "./scrape.js";
+import { toMinutes, toYields, cleanText, titleCase, formatMinutes, toSteps } from "./normalise.js";
+import { parseJsonLoose } from "./extract.js";
+import type { PluginContext } from "../../../core/plugins/kinds.js";
+import { BadRecipeDataError } from "../../../core/imports/errors.js";
+
+const page = (name: string) =>
+  readFileSync(new URL(`../../../tests/fixtures/recipe-pages/${name}`, import.meta.url), "utf8");
+const ctx = {} as PluginContext;
+const read = async (name: string, url = "https://example.test/recipe") =>
+  (await importPage({ type: "html", html: page(name), url }, ctx))[0];
+
+describe("schema-org importer on small pages", () => {
+  it("reads JSON-LD in an @graph: @id image, sections flattened with their headings, times, yields, entities and HTML", async () => {
+    const { recipe, image } = await read("jsonld-graph.html");
+    expect(recipe.name).toBe("Red Lentil Soup & Lemon");
+    expect(recipe.description).toBe("A warming soup. Ready fast.");
+    expect((recipe.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual([
+      "1 cup red lentils (rinsed)",
+      "2 carrots, diced",
+      "1 lemon",
+    ]);
+    // A section's heading is the title of its first step.
+    expect(
+      (recipe.recipeInstructions as { text: string; title: string }[]).map((s) => [s.title, s.text]),
+    ).toEqual([
+      ["For the soup", "Soften the carrots & onion."],
+      ["", "Add the lentils and simmer."],
+      ["To serve", "Squeeze over the lemon."],
+    ]);
+    // No totalTime on the page: prep + cook.
+    expect(recipe.totalTime).toBe("1 hour 25 minutes");
+    expect(recipe.prepTime).toBe("15 minutes");
+    expect(recipe.performTime).toBe("1 hour 10 minutes");
+    expect(recipe.recipeYield).toBe("4 bowls");
+    expect(recipe.tags).toEqual(["Soup", "Lentils", "Weeknight"]);
+    expect(recipe.recipeCategory).toEqual(["Dinner"]);
+    expect(recipe.nutrition).toEqual({ calories: "250", sodiumContent: "1200" });
+    // The schema's 1200×800 image beats the page's 300×200 og:image; the favicon is never a candidate.
+    expect(image).toEqual({ url: "https://cdn.example.test/lentil-1200x800.jpg" });
+    expect(recipe.orgURL).toBe("https://example.test/recipe");
+  });
+
+  it("reads a Recipe under mainEntity in a JSON-LD array, with a type array and steps as one string", async () => {
+    const { recipe, image } = await read("jsonld-mainentity.html");
+    expect(recipe.name).toBe("Crêpes Suzette");
+    expect(recipe.totalTime).toBe("45 minutes");
+    expect(recipe.recipeYield).toBe("12 pancakes");
+    expect((recipe.recipeInstructions as { text: string }[]).map((s) => s.text)).toEqual([
+      "Whisk everything.",
+      "Rest the batter.",
+      "Cook thin crêpes.",
+    ]);
+    expect(image).toEqual({ url: "https://img.example.test/crepes.jpg" });
+  });
+
+  it("reads microdata when there is no JSON-LD", async () => {
+    const { recipe, image } = await read("microdata.html");
+    expect(recipe.name).toBe("Cheese Scones");
+    expect((recipe.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual([
+      "225 g self-raising flour",
+      "55 g butter",
+      "100 g cheddar",
+    ]);
+    expect((recipe.recipeInstructions as { text: string }[]).map((s) => s.text)).toEqual([
+      "Rub the butter into the flour.",
+      "Stir in the cheese and milk.",
+      "Bake until golden.",
+    ]);
+    expect(recipe.totalTime).toBe("22 minutes");
+    expect(recipe.recipeYield).toBe("8 scones");
+    expect(image).toEqual({ url: "https://img.example.test/scones.jpg" });
+  });
+
+  it("falls back to OpenGraph as Mealie does", async () => {
+    const { recipe } = await read("opengraph-only.html");
+    expect(recipe.name).toBe("Grandma's Apple Pie");
+    expect(recipe.description).toBe("The one everybody asks for.");
+    expect((recipe.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual([
+      "Could not detect ingredients",
+    ]);
+    expect(recipe.tags).toEqual(["Baking"]);
+  });
+
+  it("refuses a page with no recipe and a page whose JSON-LD is broken, with BAD_RECIPE_DATA", async () => {
+    for (const name of ["no-recipe.html", "malformed-jsonld.html"]) {
+      const err = await read(name).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BadRecipeDataError);
+      expect((err as BadRecipeDataError).body()).toEqual({ detail: { details: "BAD_RECIPE_DATA" } });
+    }
+  });
+
+  it("reads schema.org JSON given as such", async () => {
+    const [r] = await importPage(
+      { type: "json", json: { "@type": "Recipe", name: "From JSON", recipeIngredient: ["1 egg"] } },
+      ctx,
+    );
+    expect(r.recipe.name).toBe("From JSON");
+  });
+
+  it("shows what it read for the scrape test", async () => {
+    const view = (await inspectPage({ type: "html", html: page("jsonld-graph.html") }, ctx)) as Record<
+      string,
+      unknown
+    >;
+    expect(view.name).toBe("Red Lentil Soup & Lemon");
+    expect(view.totalTime).toBe("PT85M");
+  });
+});
+
+describe("normalising schema.org values", () => {
+  it("turns durations and written times into minutes", () => {
+    expect(toMinutes("PT1H30M")).toBe(90);
+    expect(toMinutes("P1DT2H")).toBe(1560);
+    expect(toMinutes("PT0S")).toBeNull();
+    expect(toMinutes("1 hour 30 mins")).toBe(90);
+    expect(toMinutes("10-15 minutes")).toBe(15);
+    expect(toMinutes("1½ hours")).toBe(90);
+    expect(toMinutes(25)).toBe(25);
+    expect(toMinutes("soon")).toBeNull();
+    expect(formatMinutes(61)).toBe("1 hour 1 minute");
+  });
+
+  it("writes yields as recipe-scrapers does", () => {
+    expect(toYields("4")).toBe("4 servings");
+    expect(toYields(1)).toBe("1 serving");
+    expect(toYields("8-10")).toBe("10 servings");
+    expect(toYields(["6", "6 slices"])).toBe("6 slices");
+    expect(toYields("2 dozen cookies")).toBe("2 dozen");
+    expect(toYields("Serves 4 people")).toBe("4 servings");
+  });
+
+  it("strips HTML, decodes entities (twice escaped too) and collapses spaces", () => {
+    expect(cleanText("<p> Hello   World </p></p>")).toBe("Hello World");
+    expect(cleanText("Salt &amp;amp; pepper")).toBe("Salt & pepper");
+    expect(cleanText("Tom&#233;&nbsp;soup")).toBe("Tomé soup");
+  });
+
+  it("keeps a step's name only when it says something its text does not", () => {
+    const steps = toSteps([
+      { "@type": "HowToStep", name: "Step 1", text: "Heat the oven." },
+      { "@type": "HowToStep", name: "Whisk the eggs with the...", text: "Whisk the eggs with the sugar." },
+      { "@type": "HowToStep", name: "Make the sauce", text: "Melt the butter." },
+      { "@type": "HowToStep", name: "Serve.", text: "Serve warm." },
+    ]);
+    expect(steps.map((s) => s.summary)).toEqual([null, null, "Make the sauce", null]);
+  });
+
+  it("title-cases tags like Python's str.title", () => {
+    expect(titleCase("olive oil")).toBe("Olive Oil");
+    expect(titleCase("PIZZA dough")).toBe("Pizza Dough");
+  });
+
+  it("reads JSON-LD with raw newlines in strings and trailing commas", () => {
+    expect(parseJsonLoose('{"name": "a\nb", "x": [1,2,],}')).toEqual({ name: "a b", x: [1, 2] });
+    expect(parseJsonLoose("{not json")).toBeUndefined();
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Mealie's rule-based ("brute") parser, re-implemented from its described behaviour
+ * (mealie-api-notes §13): the first whitespace token is the amount (with a following fraction), the
+ * next the unit, the rest the food; a trailing "(…)" or the text after the first comma is the note.
+ * With no amount, a known unit among the first three tokens ("a stalk bell peppers") is taken as the unit.
+ */
+import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
+
+export interface BruteParsed {
+  amount: number;
+  unit: string;
+  food: string;
+  note: string;
+}
+
+const VULGAR: Record<string, number> = {
+  "½": 1 / 2,
+  "⅓": 1 / 3,
+  "⅔": 2 / 3,
+  "¼": 1 / 4,
+  "¾": 3 / 4,
+  "⅕": 1 / 5,
+  "⅖": 2 / 5,
+  "⅗": 3 / 5,
+  "⅘": 4 / 5,
+  "⅙": 1 / 6,
+  "⅚": 5 / 6,
+  "⅐": 1 / 7,
+  "⅛": 1 / 8,
+  "⅜": 3 / 8,
+  "⅝": 5 / 8,
+  "⅞": 7 / 8,
+  "⅑": 1 / 9,
+  "⅒": 1 / 10,
+};
+
+class NotAnAmount extends Error {}
+
+/** `2`, `1.5`, `1,5`, `1/2`, `½`, `1½`; anything else is not an amount. */
+export function parseAmount(token: string): number {
+  const t = token.trim();
+  if (/^\d+(?:[.,]\d+)?$/.test(t)) return Number(t.replace(",", "."));
+  const frac = /^(\d+)\/(\d+)$/.exec(t);
+  if (frac && Number(frac[2]) !== 0) return Number(frac[1]) / Number(frac[2]);
+  const vulgar = /^(\d*)(\p{No})$/u.exec(t);
+  if (vulgar && VULGAR[vulgar[2]] !== undefined) return Number(vulgar[1] || 0) + VULGAR[vulgar[2]];
+  throw new NotAnAmount(t);
+}
+
+function isAmount(token: string): boolean {
+  try {
+    parseAmount(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Food and note from the remaining tokens: a trailing bracketed group, else the text after a comma. */
+function parseIngredient(tokens: readonly string[]): [string, string] {
+  if (tokens.length === 0) return ["", ""];
+  const last = tokens[tokens.length - 1];
+  if (last.endsWith(")")) {
+    if (!last.startsWith("(") && last.includes("(")) return withComma(tokens);
+    let start = tokens.length - 1;
+    while (!tokens[start].startsWith("(") && start !== 0) start--;
+    if (start === 0) {
+      // The whole rest is bracketed: keep it as the food rather than an empty one.
+      if (!tokens[0].startsWith("(")) return withComma(tokens);
+      return [tokens.join(" "), ""];
+    }
+    return [tokens.slice(0, start).join(" "), tokens.slice(start).join(" ").slice(1, -1)];
+  }
+  return withComma(tokens);
+}
+
+function withComma(tokens: readonly string[]): [string, string] {
+  let start = 0;
+  while (start < tokens.length && !tokens[start].endsWith(",")) start++;
+  if (start === tokens.length) return [tokens.join(" "), ""];
+  return [tokens.slice(0, start + 1).join(" ").slice(0, -1), tokens.slice(start + 1).join(" ")];
+}
+
+export function brute(line: string, isUnit: (token: string) => boolean): BruteParsed {
+  // "1½" is two amounts written together; split them so the fraction is the second token.
+  const text = line.replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒])/g, "$1 $2");
+  const tokens = text.split(/\s+/).filter(Boolean);
+  let amount = 0,
+    unit = "",
+    food = "",
+    note = "";
+  if (tokens.length === 0) return { amount, unit, food, note };
+  if (tokens.length === 1) return { amount, unit, food: tokens[0], note };
+
+  if (isAmount(tokens[0])) {
+    amount = parseAmount(tokens[0]);
+    if (tokens.length > 2) {
+      if (isAmount(tokens[1])) {
+        amount += parseAmount(tokens[1]);
+        // A unit never ends with a comma.
+        if (tokens.length > 3 && !tokens[2].endsWith(",")) {
+          unit = tokens[2];
+          [food, note] = parseIngredient(tokens.slice(3));
+        } else [food, note] = parseIngredient(tokens.slice(2));
+      } else if (!tokens[1].endsWith(",")) {
+        unit = tokens[1];
+        [food, note] = parseIngredient(tokens.slice(2));
+      } else [food, note] = parseIngredient(tokens.slice(1));
+    } else food = tokens[1];
+  } else {
+    const at = tokens.slice(0, 3).findIndex((t) => isUnit(t));
+    if (at >= 0 && at < tokens.length - 1) {
+      unit = tokens[at];
+      [food, note] = parseIngredient(tokens.slice(at + 1));
+    } else [food, note] = parseIngredient(tokens);
+  }
+  return { amount, unit, food: food.trim(), note: note.trim() };
+}
+
+export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredientResult {
+  const b = brute(line, (t) => match.unit(t) !== null);
+  const matched = match.ingredient(b.unit || null, b.food || null);
+  return {
+    input: line,
+    confidence: { average: null, comment: null, name: null, unit: null, quantity: null, food: null },
+    ingredient: { quantity: b.amount, unit: matched.unit, food: matched.food, note: b.note },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * From labelled tokens to Mealie's fields: quantity (first QTY run; `1 1/2` merged, `2-3` a range),
+ * unit (first UNIT run, singular), food (the NAME tokens), note (size, preparation, comment — and
+ * purpose, which Mealie drops; decision 0041 — joined with ", ", parentheses removed), and the
+ * confidence of each field (the mean of its tokens' marginals, 2 dp).
+ */
+import { LABEL_INDEX } from "./labels.js";
+import { singular } from "./lexicon.js";
+import { readQuantity } from "./quantity.js";
+
+const QTY = LABEL_INDEX.QTY,
+  UNIT = LABEL_INDEX.UNIT,
+  SIZE = LABEL_INDEX.SIZE,
+  PREP = LABEL_INDEX.PREP,
+  PURPOSE = LABEL_INDEX.PURPOSE,
+  COMMENT = LABEL_INDEX.COMMENT,
+  NAME = LABEL_INDEX.NAME,
+  PUNC = LABEL_INDEX.PUNC;
+
+export interface Assembled {
+  quantity: number;
+  quantityMax: number | null;
+  unit: string | null;
+  food: string | null;
+  note: string;
+  confidence: {
+    average: number | null;
+    comment: number | null;
+    name: number | null;
+    unit: number | null;
+    quantity: number | null;
+    food: number | null;
+  };
+}
+
+const NO_SPACE_BEFORE = new Set([",", ".", ";", ":", "!", "?", ")", "]", "%", "'", "’"]);
+const NO_SPACE_AFTER = new Set(["(", "["]);
+const isNumber = (t: string) => /^\d/.test(t);
+
+/** Tokens back to text: punctuation hugs its word, `3/4-inch` becomes `3/4 inch` as in Mealie's output. */
+export function joinTokens(tokens: readonly string[]): string {
+  let out = "";
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t === "-" && i > 0 && i + 1 < tokens.length) {
+      if (isNumber(tokens[i - 1]) && isNumber(tokens[i + 1])) {
+        out += "-";
+        i++;
+        out += tokens[i];
+        continue;
+      }
+      if (isNumber(tokens[i - 1])) continue;
+    }
+    if (out === "" || NO_SPACE_BEFORE.has(t) || NO_SPACE_AFTER.has(tokens[i - 1])) out += t;
+    else out += " " + t;
+  }
+  return out;
+}
+
+/**
+ * The text of the tokens carrying one of `labels`: punctuation between two of them is kept, and
+ * punctuation at either end dropped.
+ */
+function fieldText(tokens: readonly string[], labels: ArrayLike<number>, want: ReadonlySet<number>): string {
+  let any = false;
+  for (let i = 0; i < labels.length && !any; i++) any = want.has(labels[i]);
+  if (!any) return "";
+  const picked: string[] = [];
+  let lastWanted = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (want.has(labels[i])) {
+      if (lastWanted >= 0 && lastWanted < i - 1) {
+        // Keep the punctuation between two wanted tokens when nothing else lies between them.
+        let onlyPunc = true;
+        for (let j = lastWanted + 1; j < i; j++) if (labels[j] !== PUNC) onlyPunc = false;
+        if (onlyPunc) for (let j = lastWanted + 1; j < i; j++) picked.push(tokens[j]);
+      }
+      picked.push(tokens[i]);
+      lastWanted = i;
+    }
+  }
+  return joinTokens(picked)
+    .replace(/^[\s,.;:)\]/-]+/, "")
+    .replace(/[\s,;:(\[/-]+$/, "");
+}
+
+const UNSINGULAR = new Set(["tbs", "ts", "gms", "lbs"]);
+function unitText(run: readonly string[]): string {
+  return joinTokens(
+    run.map((t, i) => (i === run.length - 1 && !UNSINGULAR.has(t.toLowerCase()) && /\p{L}{3,}s$/u.test(t) ? singular(t) : t)),
+  );
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function meanOf(labels: ArrayLike<number>, conf: ArrayLike<number>, want: ReadonlySet<number>): number | null {
+  let s = 0,
+    n = 0;
+  for (let i = 0; i < labels.length; i++)
+    if (want.has(labels[i])) {
+      s += conf[i];
+      n++;
+    }
+  return n === 0 ? null : round2(s / n);
+}
+
+const NOTE_LABELS = new Set([SIZE, PREP, COMMENT, PURPOSE]);
+const NOTE_PARTS = [SIZE, PREP, COMMENT, PURPOSE].map((l) => new Set([l]));
+const NAME_SET = new Set([NAME]);
+const QTY_SET = new Set([QTY]);
+const UNIT_SET = new Set([UNIT]);
+
+/**
+ * Preparations that make a different product, kept with the food when they directly precede it: ground
+ * pepper and whole peppercorns are different things to buy (Mealie's case "ground black pepper"), while
+ * "chopped onion" is an onion, chopped. The training data labels "ground" both ways.
+ */
+const PRODUCT_PREP = new Set(["ground"]);
+
+function withProductPreps(tokens: readonly string[], labels: ArrayLike<number>): ArrayLike<number> {
+  let out: number[] | null = null;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (labels[i] === PREP && labels[i + 1] === NAME && PRODUCT_PREP.has(tokens[i].toLowerCase()) && (i === 0 || labels[i - 1] !== PREP)) {
+      out ??= Array.from(labels);
+      out[i] = NAME;
+    }
+  }
+  return out ?? labels;
+}
+
+export function assemble(tokens: readonly string[], tagged: ArrayLike<number>, conf: ArrayLike<number>): Assembled {
+  const labels = withProductPreps(tokens, tagged);
+  let q = 0;
+  while (q < tokens.length && labels[q] !== QTY) q++;
+  const qtyRun: string[] = [];
+  for (let i = q; i < tokens.length && labels[i] === QTY; i++) qtyRun.push(tokens[i]);
+  const quantity = readQuantity(qtyRun);
+
+  let u = 0;
+  while (u < tokens.length && labels[u] !== UNIT) u++;
+  const unitRun: string[] = [];
+  for (let i = u; i < tokens.length && labels[i] === UNIT; i++) unitRun.push(tokens[i]);
+
+  const food = fieldText(tokens, labels, NAME_SET);
+  const notes: string[] = [];
+  for (const set of NOTE_PARTS) {
+    const text = fieldText(tokens, labels, set);
+    if (text !== "") notes.push(text);
+  }
+  const note = notes
+    .join(", ")
+    .replace(/[()]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+  const confidence = {
+    quantity: meanOf(labels, conf, QTY_SET),
+    unit: meanOf(labels, conf, UNIT_SET),
+    name: meanOf(labels, conf, NAME_SET),
+    comment: meanOf(labels, conf, NOTE_LABELS),
+  };
+  const present = Object.values(confidence).filter((v): v is number => v !== null);
+  return {
+    quantity: quantity?.value ?? 0,
+    quantityMax: quantity?.max ?? null,
+    unit: unitRun.length ? unitText(unitRun) : null,
+    food: food || null,
+    note,
+    confidence: {
+      average: present.length ? round2(present.reduce((a, b) => a + b, 0) / present.length) : null,
+      comment: confidence.comment,
+      name: confidence.name,
+      unit: confidence.unit,
+      quantity: confidence.quantity,
+      food: confidence.name,
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The nlp parser's work, loaded on first use: tokenise, tag with the trained model, assemble Mealie's
+ * fields, match food and unit against the group's vocabulary.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
+import { assemble, joinTokens } from "./assemble.js";
+import { TaggerModel } from "./model.js";
+import { tokenize } from "./tokenize.js";
+
+// Built output (dist/) has no copy of the model: fall back to the one in the source tree.
+const MODEL_PATHS = [
+  new URL("./model.bin.gz", import.meta.url),
+  new URL("../../../../plugins/parsers/nlp/model.bin.gz", import.meta.url),
+];
+
+let model: TaggerModel | null = null;
+
+/** The committed model, read and decoded once. */
+export function loadModel(): TaggerModel {
+  if (model) return model;
+  const path = MODEL_PATHS.map((u) => fileURLToPath(u)).find((p) => existsSync(p));
+  if (!path) throw new Error("the nlp parser's model file (plugins/parsers/nlp/model.bin.gz) is missing: run npm run train:parser");
+  model = TaggerModel.decode(readFileSync(path));
+  return model;
+}
+
+/** Longest stretch of a line that is tagged; the rest goes to the note unread (a line is no essay). */
+export const MAX_TOKENS = 400;
+// Control characters carry no meaning in an ingredient and would only become odd punctuation tokens.
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+export function parseLine(line: string, match: VocabularyMatcher, tagger: TaggerModel = loadModel()): ParsedIngredientResult {
+  const clean = line.replace(CONTROL, " ");
+  const { tokens, spans } = tokenize(clean);
+  const head = tokens.slice(0, MAX_TOKENS);
+  const rest = tokens.length > MAX_TOKENS ? clean.slice(spans[MAX_TOKENS][0]).trim() : "";
+  if (head.length === 0) {
+    return {
+      input: line.trim(),
+      confidence: { average: null, comment: null, name: null, unit: null, quantity: null, food: null },
+      ingredient: { quantity: 0, unit: null, food: null, note: clean.trim() },
+    };
+  }
+  const { labels, confidence } = tagger.tag(head);
+  const a = assemble(head, labels, confidence);
+  const matched = match.ingredient(a.unit, a.food);
+  return {
+    input: joinTokens(tokens),
+    confidence: a.confidence,
+    ingredient: {
+      quantity: a.quantity,
+      quantityMax: a.quantityMax,
+      unit: matched.unit,
+      food: matched.food,
+      note: rest ? [a.note, rest].filter(Boolean).join(" ") : a.note,
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The tagger on data the project writes itself (no fixtures needed): tokenising, reading quantities,
+ * training a small model reproducibly, encoding it and tagging unseen lines, assembling Mealie's fields.
+ */
+import { describe, expect, it } from "vitest";
+import { assemble, joinTokens } from "./assemble.js";
+import { LABEL_INDEX, LABELS } from "./labels.js";
+import { Scores, fieldsOf } from "./metrics.js";
+import { TaggerModel, encodeModel } from "./model.js";
+import { trainPerceptron, type TrainingSentence } from "./perceptron.js";
+import { readQuantity } from "./quantity.js";
+import { tokenize } from "./tokenize.js";
+
+describe("tokenize (the reference tokeniser of the shared data)", () => {
+  it("splits digits from letters, keeps fractions and decimals whole, and expands vulgar fractions", () => {
+    expect(tokenize("100g/3½oz butter, softened").tokens).toEqual(["100", "g", "/", "3", "1/2", "oz", "butter", ",", "softened"]);
+    expect(tokenize("1,5 l all-purpose confectioners' sugar").tokens).toEqual(["1,5", "l", "all-purpose", "confectioners'", "sugar"]);
+    expect(tokenize("2–3 cloves").tokens).toEqual(["2", "-", "3", "cloves"]);
+    expect(tokenize("1&frac12; cups").tokens).toEqual(["1", "1/2", "cups"]);
+    expect(tokenize("1⁄4 tsp").tokens).toEqual(["1/4", "tsp"]);
+  });
+
+  it("maps every token back to the characters of the raw input", () => {
+    const input = "5¼oz chickpeas";
+    const { tokens, spans } = tokenize(input);
+    expect(tokens).toEqual(["5", "1/4", "oz", "chickpeas"]);
+    expect(spans.map(([a, b]) => input.slice(a, b))).toEqual(["5", "¼", "oz", "chickpeas"]);
+  });
+
+  it("copes with emoji, right-to-left text and control characters", () => {
+    expect(tokenize("2 🍋 lemons").tokens).toEqual(["2", "🍋", "lemons"]);
+    expect(tokenize("2 كوب دقيق").tokens).toEqual(["2", "كوب", "دقيق"]);
+    expect(tokenize("1\u0000cup\u0007").tokens).toEqual(["1", "\u0000", "cup", "\u0007"]);
+  });
+});
+
+describe("readQuantity", () => {
+  it("merges an integer with a proper fraction, reads decimals with a comma, and stops at a range", () => {
+    expect(readQuantity(["1", "1/2"])).toEqual({ value: 1.5, max: null });
+    expect(readQuantity(["1,5"])).toEqual({ value: 1.5, max: null });
+    expect(readQuantity(["2", "-", "3"])).toEqual({ value: 2, max: 3 });
+    expect(readQuantity(["1", "1/2", "to", "2"])).toEqual({ value: 1.5, max: 2 });
+    expect(readQuantity(["1/32"])?.value).toBeCloseTo(0.03125);
+    expect(readQuantity(["3/2"])).toEqual({ value: 1.5, max: null });
+    expect(readQuantity(["a"])).toBeNull();
+    expect(readQuantity(["1/0"])).toBeNull();
+  });
+});
+
+// A handful of lines labelled by hand for these tests.
+const L = LABEL_INDEX;
+function line(spec: string): TrainingSentence {
+  const pairs = spec.split(" ").map((p) => p.split("|"));
+  return { tokens: pairs.map(([t]) => t), labels: pairs.map(([, l]) => L[l]) };
+}
+const TRAIN = [
+  "2|QTY cups|UNIT flour|NAME ,|PUNC sifted|PREP",
+  "1|QTY cup|UNIT sugar|NAME",
+  "3|QTY tbsp|UNIT butter|NAME ,|PUNC melted|PREP",
+  "1|QTY tsp|UNIT salt|NAME",
+  "2|QTY large|SIZE eggs|NAME ,|PUNC beaten|PREP",
+  "4|QTY cloves|UNIT garlic|NAME ,|PUNC crushed|PREP",
+  "1|QTY small|SIZE onion|NAME ,|PUNC chopped|PREP",
+  "200|QTY g|UNIT rice|NAME",
+  "1|QTY tbsp|UNIT parsley|NAME ,|PUNC to|PURPOSE garnish|PURPOSE",
+  "salt|NAME and|NAME pepper|NAME ,|PUNC to|COMMENT taste|COMMENT",
+  "2|QTY tsp|UNIT cumin|NAME ,|PUNC ground|PREP",
+  "500|QTY ml|UNIT milk|NAME ,|PUNC warmed|PREP",
+].map(line);
+
+describe("training (averaged structured perceptron)", () => {
+  const opts = { epochs: 8, seed: 7, minCount: 1 };
+
+  it("is reproducible: the same data and seed give the same model file", () => {
+    const a = encodeModel({ ...trainPerceptron(TRAIN, opts), temperature: 4 }, 0);
+    const b = encodeModel({ ...trainPerceptron(TRAIN, opts), temperature: 4 }, 0);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it("learns its lines, survives encoding, and tags lines it has not seen", () => {
+    const model = TaggerModel.decode(encodeModel({ ...trainPerceptron(TRAIN, opts), temperature: 4 }, 0));
+    const seen = new Scores();
+    for (const s of TRAIN) seen.add(s.tokens, s.labels, model.tag(s.tokens, false).labels);
+    expect(seen.summary().sentence).toBe(100);
+
+    const unseen = [line("3|QTY cups|UNIT sugar|NAME ,|PUNC sifted|PREP"), line("1|QTY tsp|UNIT cumin|NAME")];
+    const scores = new Scores();
+    for (const s of unseen) scores.add(s.tokens, s.labels, model.tag(s.tokens, false).labels);
+    expect(scores.summary().word).toBeGreaterThanOrEqual(90);
+
+    const { labels, confidence } = model.tag(["2", "cups", "rice"]);
+    expect([...labels].map((l) => LABELS[l])).toEqual(["QTY", "UNIT", "NAME"]);
+    for (const c of confidence) {
+      expect(c).toBeGreaterThan(0);
+      expect(c).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("tags an empty line as nothing and a very long one without failing", () => {
+    const model = TaggerModel.decode(encodeModel({ ...trainPerceptron(TRAIN, opts), temperature: 4 }, 0));
+    expect(model.tag([]).labels.length).toBe(0);
+    const long = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? "2" : "flour"));
+    const { labels, confidence } = model.tag(long);
+    expect(labels.length).toBe(3000);
+    expect([...confidence].every((c) => Number.isFinite(c))).toBe(true);
+  });
+});
+
+describe("fields (SOURCE.md's field metric and Mealie's assembly)", () => {
+  const labelled = line("1|QTY 1/2|QTY cups|UNIT chopped|PREP onion|NAME ,|PUNC (|PUNC to|COMMENT taste|COMMENT )|PUNC");
+
+  it("reads quantity, singular unit and the name tokens", () => {
+    expect(fieldsOf(labelled.tokens, labelled.labels)).toEqual({ qty: 1.5, unit: "cup", food: "onion" });
+  });
+
+  it("builds the note from size, preparation and comment, joined with ', ', without parentheses", () => {
+    const a = assemble(labelled.tokens, labelled.labels, labelled.tokens.map(() => 0.9));
+    expect(a).toMatchObject({ quantity: 1.5, quantityMax: null, unit: "cup", food: "onion", note: "chopped, to taste" });
+    expect(a.confidence).toEqual({ average: 0.9, comment: 0.9, name: 0.9, unit: 0.9, quantity: 0.9, food: 0.9 });
+  });
+
+  it("keeps a range's upper end and joins tokens back as written", () => {
+    const r = line("2|QTY -|QTY 3|QTY cloves|UNIT garlic|NAME");
+    expect(assemble(r.tokens, r.labels, r.tokens.map(() => 1))).toMatchObject({ quantity: 2, quantityMax: 3, unit: "clove", food: "garlic" });
+    expect(joinTokens(["cut", "into", "3/4", "-", "inch", "cubes", "(", "about", "2", "-", "3", ")", ","])).toBe("cut into 3/4 inch cubes (about 2-3),");
+  });
+});
+
+describe("product-forming preparations", () => {
+  it("keeps 'ground' with the food it directly precedes, but not other preparations", () => {
+    const ground = line("1|QTY tsp|UNIT ground|PREP black|NAME pepper|NAME");
+    expect(assemble(ground.tokens, ground.labels, ground.tokens.map(() => 1))).toMatchObject({ food: "ground black pepper", note: "" });
+    const chopped = line("1|QTY cup|UNIT chopped|PREP onion|NAME");
+    expect(assemble(chopped.tokens, chopped.labels, chopped.tokens.map(() => 1))).toMatchObject({ food: "onion", note: "chopped" });
+    const finely = line("1|QTY tsp|UNIT finely|PREP ground|PREP pepper|NAME");
+    expect(assemble(finely.tokens, finely.labels, finely.tokens.map(() => 1))).toMatchObject({ food: "pepper", note: "finely ground" });
+  });
+});

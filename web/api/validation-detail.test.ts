@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { validationDetail } from "./validation-detail.js";
+
+const detail = (schema: z.ZodType, input: unknown) => {
+  const r = schema.safeParse(input);
+  if (r.success) throw new Error("expected a validation error");
+  return validationDetail(r.error).map(({ type, loc, msg }) => ({ type, loc, msg }));
+};
+
+describe("422 detail in Pydantic's wording", () => {
+  it("says 'Field required' with type missing for an absent key", () => {
+    expect(detail(z.object({ name: z.string() }), {})).toEqual([
+      { type: "missing", loc: ["body", "name"], msg: "Field required" },
+    ]);
+  });
+
+  it("names the expected type for null or a wrong type, also through a number-or-numeric-string union", () => {
+    const num = z.union([z.number(), z.string().regex(/^\d+$/)]);
+    expect(detail(z.object({ recipeServings: num.optional() }), { recipeServings: null })).toEqual([
+      { type: "float_type", loc: ["body", "recipeServings"], msg: "Input should be a valid number" },
+    ]);
+    expect(detail(z.object({ tags: z.array(z.string()) }), { tags: "x" })[0]).toMatchObject({
+      type: "list_type",
+      msg: "Input should be a valid list",
+    });
+    expect(detail(z.object({ ok: z.boolean() }), { ok: "t" })[0]).toMatchObject({ type: "bool_type" });
+  });
+
+  it("words lengths, bounds, enums and UUIDs as Pydantic does", () => {
+    expect(detail(z.object({ a: z.string().min(1) }), { a: "" })[0]).toMatchObject({
+      type: "string_too_short",
+      msg: "String should have at least 1 character",
+    });
+    expect(detail(z.object({ a: z.string().max(3) }), { a: "abcd" })[0]).toMatchObject({
+      type: "string_too_long",
+      msg: "String should have at most 3 characters",
+    });
+    expect(detail(z.object({ n: z.number().min(1) }), { n: 0 })[0]).toMatchObject({
+      type: "greater_than_equal",
+      msg: "Input should be greater than or equal to 1",
+    });
+    expect(
+      detail(z.object({ t: z.enum(["breakfast", "lunch", "dinner"]) }), { t: "brunch" })[0],
+    ).toMatchObject({
+      type: "enum",
+      msg: "Input should be 'breakfast', 'lunch' or 'dinner'",
+    });
+    expect(detail(z.object({ id: z.uuid() }), { id: "nope" })[0]).toMatchObject({
+      type: "uuid_parsing",
+      msg: "Input should be a valid UUID",
+    });
+  });
+
+  it("keeps a message the schema wrote itself", () => {
+    expect(detail(z.object({ a: z.string().min(1, "Name must not be empty") }), { a: "" })[0]).toMatchObject({
+      type: "string_too_short",
+      msg: "Name must not be empty",
+    });
+  });
+});

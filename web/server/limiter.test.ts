@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { FairShare, Overloaded } from "./limiter.js";
+
+function gate(): { open: () => void; wait: Promise<void> } {
+  let open!: () => void;
+  const wait = new Promise<void>((r) => (open = r));
+  return { open, wait };
+}
+const turn = () => new Promise((r) => setImmediate(r));
+
+describe("the fair share of request slots", () => {
+  it("runs a class's requests in arrival order within its cap, none overtaking", async () => {
+    const f = new FairShare(4, { page: 2 }, 10);
+    const started: number[] = [];
+    const gates = Array.from({ length: 5 }, gate);
+    const runs = gates.map((g, i) =>
+      f.run("page", async () => {
+        started.push(i);
+        await g.wait;
+        return i;
+      }),
+    );
+    await turn();
+    expect(started).toEqual([0, 1]);
+    expect(f.waiting("page")).toBe(3);
+    gates[1].open();
+    await runs[1];
+    await turn();
+    expect(started).toEqual([0, 1, 2]);
+    for (const g of gates) g.open();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("gives a freed slot to the waiting class that has used the least time", async () => {
+    let clock = 0;
+    const f = new FairShare(1, { page: 1, api: 1 }, 100, () => clock);
+    const order: string[] = [];
+    // A page that costs 100 "ms" holds the only slot; ten cheap API requests and two more pages wait.
+    const first = gate();
+    const running = f.run("page", async () => {
+      order.push("page");
+      await first.wait;
+      clock += 100;
+    });
+    await turn();
+    const waits = [
+      ...Array.from({ length: 10 }, () =>
+        f.run("api", async () => {
+          order.push("api");
+          clock += 10;
+        }),
+      ),
+      ...Array.from({ length: 2 }, () =>
+        f.run("page", async () => {
+          order.push("page");
+          clock += 100;
+        }),
+      ),
+    ];
+    first.open();
+    await Promise.all([running, ...waits]);
+    // Ten 10-ms API requests match one 100-ms page before the next page runs.
+    expect(order).toEqual(["page", ...Array(10).fill("api"), "page", "page"]);
+  });
+
+  it("refuses at once, with a retry hint, when a class's queue is full; a failed task frees its slot", async () => {
+    const f = new FairShare(1, { page: 1 }, 1);
+    const g = gate();
+    const first = f.run("page", () => g.wait);
+    const second = f.run("page", async () => "second");
+    await expect(f.run("page", async () => "third")).rejects.toBeInstanceOf(Overloaded);
+    g.open();
+    await first;
+    expect(await second).toBe("second");
+    await expect(f.run("page", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await f.run("page", async () => "after")).toBe("after");
+  });
+});
