@@ -62,11 +62,24 @@ export class MigrationIndex {
     return entry && entry.groupSlug === this.group.slug ? entry.id : null;
   }
 
+  /** Whether something other than a recipe (a plan entry, a list) was brought in under this key. */
+  seen(key: string): boolean {
+    return key in this.doc.data.sources;
+  }
+
   remember(keys: readonly string[], recipeId: string): void {
     if (keys.length === 0) return;
     void this.doc
       .update((d) => {
         for (const k of keys) d.sources[k] = recipeId;
+      })
+      .catch((e: unknown) => this.larder.log.error("could not write migrations.json", e));
+  }
+
+  rememberKey(key: string, id: string): void {
+    void this.doc
+      .update((d) => {
+        d.sources[key] = id;
       })
       .catch((e: unknown) => this.larder.log.error("could not write migrations.json", e));
   }

@@ -15,7 +15,7 @@ import type { GroupData } from "../groups/registry.js";
 import type { MigratedEntry, MigrationPlugin } from "../plugins/kinds.js";
 import { ForbiddenError, LarderError, ValidationError } from "../errors.js";
 import type { MigratedGroup, MigratedSite } from "../plugins/kinds.js";
-import { importGroup } from "./site-import.js";
+import { importGroup, type GroupImportResult } from "./site-import.js";
 import type { ReportSummary, ReportWriter } from "../reports/reports-service.js";
 import { MigrationIndex, sourceKeys } from "./migration-index.js";
 
@@ -415,16 +415,8 @@ function summaryOf(
   };
 }
 
-function countsNote(c: {
-  users: number;
-  labels: number;
-  foods: number;
-  units: number;
-  cookbooks: number;
-  comments: number;
-  ratings: number;
-}): string {
-  return `Brought in ${c.users} users, ${c.labels} labels, ${c.foods} foods, ${c.units} units, ${c.cookbooks} cookbooks, ${c.comments} comments and ${c.ratings} ratings.`;
+function countsNote(c: GroupImportResult["counts"]): string {
+  return `Brought in ${c.users} users, ${c.labels} labels, ${c.foods} foods, ${c.units} units, ${c.cookbooks} cookbooks, ${c.comments} comments, ${c.ratings} ratings, ${c.mealplans} meal plan entries and ${c.shoppingLists} shopping lists.`;
 }
 
 /** The backup group for a Larder group: the same name, else the one with the most recipes. */

@@ -16,6 +16,7 @@ import type { MigratedGroup, MigratedUser } from "../plugins/kinds.js";
 import type { UserRecord } from "../schemas/records.js";
 import type { ReportWriter } from "../reports/reports-service.js";
 import { EMAIL_RE } from "../users/users-service.js";
+import { PLAN_ENTRY_TYPES } from "../schemas/week.js";
 import type { EntryOutcome, MigrationProgress } from "./migration-service.js";
 import { errorText } from "./migration-service.js";
 import { LarderError } from "../errors.js";
@@ -34,6 +35,8 @@ export interface GroupImportResult {
     cookbooks: number;
     comments: number;
     ratings: number;
+    mealplans: number;
+    shoppingLists: number;
   };
 }
 
@@ -58,7 +61,17 @@ export async function importGroup(
   },
 ): Promise<GroupImportResult> {
   const notes: string[] = [];
-  const counts = { users: 0, labels: 0, foods: 0, units: 0, cookbooks: 0, comments: 0, ratings: 0 };
+  const counts = {
+    users: 0,
+    labels: 0,
+    foods: 0,
+    units: 0,
+    cookbooks: 0,
+    comments: 0,
+    ratings: 0,
+    mealplans: 0,
+    shoppingLists: 0,
+  };
   const household =
     (ctx.fallback ? larder.groups.household(target.doc.data.id, ctx.fallback.user.householdId) : null) ??
     [...target.households.values()][0];
@@ -252,6 +265,63 @@ export async function importGroup(
         },
         (e2: unknown) => notes.push(`Cookbook ${c.name} was not brought in: ${errorText(e2)}`),
       );
+    }
+  }
+  // Meal plans and shopping lists: they point at recipes, foods and units that now exist.
+  let otherEntryType = 0;
+  const recipeIdOf = (sourceId: string | null) =>
+    sourceId ? ctx.index.idOf(`mealie_backup:recipe:${sourceId}`) : null;
+  for (const m of src.mealplans) {
+    const key = `mealie_backup:mealplan:${src.sourceId}:${m.sourceId}`;
+    if (ctx.index.seen(key) || !/^\d{4}-\d{2}-\d{2}$/.test(m.date)) continue;
+    const entryType = (PLAN_ENTRY_TYPES as readonly string[]).includes(m.entryType) ? m.entryType : "dinner";
+    if (entryType !== m.entryType) otherEntryType++;
+    const recipeId = recipeIdOf(m.recipeSourceId);
+    const title = m.title.trim() || (recipeId ? "" : "Meal");
+    try {
+      const made = await larder.mealplans.create(actorOf(m.userSourceId), {
+        date: m.date,
+        entryType,
+        title,
+        text: m.text,
+        recipeId,
+      });
+      ctx.index.rememberKey(key, String(made.id));
+      counts.mealplans++;
+    } catch (e) {
+      notes.push(`A meal plan entry of ${m.date} was not kept: ${errorText(e)}`);
+    }
+  }
+  if (otherEntryType)
+    notes.push(
+      `${otherEntryType} meal plan entries had a meal type Larder does not know; they are dinners now.`,
+    );
+  for (const l of src.shoppingLists) {
+    const key = `mealie_backup:shopping:${l.sourceId}`;
+    if (ctx.index.seen(key)) continue;
+    try {
+      const who = actorOf(l.userSourceId);
+      const list = await larder.shopping.createList(who, { name: l.name || "Shopping list" });
+      ctx.index.rememberKey(key, list.id);
+      const idOf = (kind: "foods" | "units", name: string | null) =>
+        name ? (larder.vocabulary.byName(target, kind, name)?.id ?? null) : null;
+      const labelOf = (name: string | null) =>
+        name ? (target.labels.data.labels.find((x) => x.name === name)?.id ?? null) : null;
+      const items = l.items.map((it) => ({
+        shoppingListId: list.id,
+        note: it.note,
+        quantity: it.quantity ?? 0,
+        checked: it.checked,
+        position: it.position,
+        foodId: idOf("foods", it.food),
+        unitId: idOf("units", it.unit),
+        labelId: labelOf(it.label),
+      }));
+      for (let i = 0; i < items.length; i += 100)
+        await larder.shopping.createItems(who, items.slice(i, i + 100));
+      counts.shoppingLists++;
+    } catch (e) {
+      notes.push(`Shopping list ${l.name} was not kept: ${errorText(e)}`);
     }
   }
   return { report, outcomes, notes, counts };

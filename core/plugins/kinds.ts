@@ -174,6 +174,21 @@ export interface MigratedGroup {
   tools: string[];
   cookbooks: MigratedCookbook[];
   recipes: MigratedRecipe[];
+  mealplans: Array<{
+    sourceId: string;
+    date: string;
+    entryType: string;
+    title: string;
+    text: string;
+    recipeSourceId: string | null;
+    userSourceId: string | null;
+  }>;
+  shoppingLists: Array<{
+    sourceId: string;
+    name: string;
+    userSourceId: string | null;
+    items: Array<{ note: string; quantity: number | null; checked: boolean; position: number; food: string | null; unit: string | null; label: string | null }>;
+  }>;
 }
 export interface MigratedUser {
   sourceId: string;

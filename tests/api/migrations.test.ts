@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { assertContract, hasContract } from "../support/contract.js";
 import { makeZip } from "../support/zip-writer.js";
-import { fixturesPresent, MIGRATIONS_DIR } from "../../plugins/migrations/test-support.js";
+import { addMember } from "../support/members.js";
+import { BACKUPS_DIR, fixturesPresent, MIGRATIONS_DIR } from "../../plugins/migrations/test-support.js";
 
 let t: TestServer;
 let token: string;
@@ -88,6 +89,42 @@ describe("POST /api/groups/migrations", () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { status: string }).status).toBe("success");
     expect((await t.api("/api/recipes/beef-cheese-piroshki", { token })).status).toBe(200);
+  });
+
+  it.skipIf(!fixturesPresent)(
+    "a Mealie backup brings one group into the admin's group, and says who must reset a password",
+    async () => {
+      const res = await post(
+        form(
+          "mealie_backup",
+          await readFile(`${BACKUPS_DIR}backup-version-44e8d670719d-3.zip`),
+          "mealie.zip",
+        ),
+      );
+      expect(res.status).toBe(200);
+      const summary = (await res.json()) as { id: string; name: string; status: string };
+      expect(summary).toMatchObject({ name: "Mealie_Backup Migration", status: "success" });
+      const report = (await (await t.api(`/api/groups/reports/${summary.id}`, { token })).json()) as {
+        entries: Array<{ message: string }>;
+      };
+      const messages = report.entries.map((e) => e.message);
+      expect(messages.filter((m) => m.startsWith("Imported "))).toHaveLength(69);
+      expect(messages.join("\n")).toMatch(
+        /Passwords cannot carry over from Mealie: 3 user\(s\) must set a new one/,
+      );
+      expect(await tmpFiles()).toEqual([]);
+    },
+  );
+
+  it("a member who is not an admin may migrate recipes but not a Mealie backup (it creates users)", async () => {
+    const member = await addMember(t);
+    const body = form("mealie_backup", makeZip([{ name: "database.json", data: "{}" }]));
+    const res = await t.api("/api/groups/migrations", { method: "POST", token: member.token, body });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { detail: { message: string } }).detail.message).toBe(
+      "Only an admin may bring in a Mealie backup: it creates users and group-wide data",
+    );
+    expect(await tmpFiles()).toEqual([]);
   });
 
   it("the wrong migration type for an archive: 400 naming what was expected; no report, no temp file", async () => {

@@ -14,6 +14,7 @@ import { loadConfig } from "../../../core/config.js";
 import { consoleLogger } from "../../../core/log/logger.js";
 import type { Actor } from "../../../core/actor.js";
 import { makeZip } from "../../../tests/support/zip-writer.js";
+import { loadSharp } from "../../../core/lazy/modules.js";
 import { migrations } from "../index.js";
 import { BACKUPS_DIR, fixturesPresent } from "../test-support.js";
 import { openZip } from "../shared/archive.js";
@@ -79,6 +80,15 @@ describe.skipIf(!fixturesPresent)("Mealie backup fixtures, whole site", () => {
         expect(target.units.data.units.length).toBeGreaterThanOrEqual(distinct(rows("ingredient_units")));
         expect(target.labels.data.labels).toHaveLength(distinct(rows("multi_purpose_labels")));
         expect(larder.cookbooks.inGroup(target)).toHaveLength(rows("cookbooks").length);
+        const member: Actor = { kind: "user", user: larder.users.firstAdminOf(target.doc.data.id)! };
+        const plans = rows("group_meal_plans").filter((m) => /^\d{4}-\d{2}-\d{2}/.test(String(m.date)));
+        expect(larder.mealplans.list(member, { perPage: "-1" }).items).toHaveLength(plans.length);
+        const lists = rows("shopping_lists");
+        const gotLists = (await larder.shopping.listLists(member, { perPage: "-1" })).items;
+        expect(gotLists.map((l) => l.name).sort()).toEqual(lists.map((l) => String(l.name)).sort());
+        const listIds = new Set(lists.map((l) => idKey(l.id)));
+        const items = (t.shopping_list_items ?? []).filter((i) => listIds.has(idKey(i.shopping_list_id)));
+        expect((await larder.shopping.listItems(member, { perPage: "-1" })).items).toHaveLength(items.length);
         const index = await larder.migrations.indexFor(target);
         for (const r of recipes) {
           const rid = idKey(r.id);
@@ -219,11 +229,16 @@ describe("Mealie backups of our own", () => {
       users_to_favorites: [{ user_id: uid, recipe_id: rid }],
       tags: [],
     };
+    const sharp = await loadSharp();
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#3a3" } })
+      .png()
+      .toBuffer();
     const zip = join(base, "one.zip");
     await writeFile(
       zip,
       makeZip([
         { name: "mealie_2024/database.json", data: JSON.stringify(db) },
+        { name: `mealie_2024/data/recipes/${rid}/images/original.png`, data: png },
         { name: "__MACOSX/mealie_2024/._database.json", data: "junk" },
       ]),
     );
@@ -243,6 +258,13 @@ describe("Mealie backups of our own", () => {
       totalTime: "1 hour",
     });
     expect((recipe.nutrition as Record<string, unknown>).calories).toBe("120");
+    expect(typeof recipe.image).toBe("string");
+    expect(
+      await larder.images.originalPath(
+        actor.kind === "user" ? larder.groups.byId(actor.user.groupId)!.slug : "",
+        "soup",
+      ),
+    ).toMatch(/original\.png$/);
     const samActor: Actor = { kind: "user", user: sam };
     expect(larder.comments.ofRecipe(samActor, "soup").map((c) => c.text)).toEqual(["Lovely"]);
     expect(larder.ratings.forSelf(samActor, false)).toEqual([

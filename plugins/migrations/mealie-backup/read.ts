@@ -317,6 +317,36 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
         .filter(Boolean),
       cookbooks,
       recipes,
+      mealplans: inGroup(t.group_meal_plans).map((m) => ({
+        sourceId: str(m.id),
+        date: str(m.date).slice(0, 10),
+        entryType: str(m.entry_type),
+        title: str(m.title),
+        text: str(m.text),
+        recipeSourceId: optStr(m.recipe_id) ? idKey(m.recipe_id) : null,
+        userSourceId: optStr(m.user_id) ? idKey(m.user_id) : null,
+      })),
+      shoppingLists: inGroup(t.shopping_lists).map((l) => {
+        const lid = idKey(l.id);
+        const labels = byId(t.multi_purpose_labels);
+        return {
+          sourceId: lid,
+          name: str(l.name),
+          userSourceId: optStr(l.user_id) ? idKey(l.user_id) : null,
+          items: (t.shopping_list_items ?? [])
+            .filter((i) => idKey(i.shopping_list_id) === lid)
+            .sort(byPosition)
+            .map((i) => ({
+              note: str(i.note),
+              quantity: num(i.quantity),
+              checked: bool(i.checked),
+              position: num(i.position) ?? 0,
+              food: optStr(foodsById.get(idKey(i.food_id))?.name),
+              unit: optStr(unitsById.get(idKey(i.unit_id))?.name),
+              label: optStr(labels.get(idKey(i.label_id))?.name),
+            })),
+        };
+      }),
     });
   }
   return { source: `Mealie backup, schema revision ${revision}`, groups };
