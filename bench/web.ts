@@ -38,7 +38,11 @@ const arg = (name: string, fallback: string) => {
 const log = (s: string) => process.stdout.write(`[bench:web] ${s}\n`);
 
 async function firstLoadJs(url: string, token: string) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext();
     await context.addCookies([{ name: "mealie.access_token", value: token, url }]);
@@ -70,21 +74,34 @@ async function firstLoadJs(url: string, token: string) {
     const transfer = scripts.reduce((s, x) => s + x.transfer, 0);
     const decoded = scripts.reduce((s, x) => s + x.decoded, 0);
     const encodings = [...new Set(scripts.map((s) => s.encoding))].join(", ");
-    log(`group home first load: ${scripts.length} scripts, ${kb(transfer)} KB transferred (${encodings}), ${kb(decoded)} KB decoded`);
+    log(
+      `group home first load: ${scripts.length} scripts, ${kb(transfer)} KB transferred (${encodings}), ${kb(decoded)} KB decoded`,
+    );
     return { scripts: scripts.length, transferKb: kb(transfer), decodedKb: kb(decoded), encodings };
   } finally {
     await browser.close();
   }
 }
 
-async function recipePages(port: number, token: string, slugs: string[], connections: number, durationS: number) {
+async function recipePages(
+  port: number,
+  token: string,
+  slugs: string[],
+  connections: number,
+  durationS: number,
+) {
   let next = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: durationS,
     headers: { cookie: `mealie.access_token=${token}`, "accept-encoding": "br, gzip" },
-    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/g/home/r/${slugs[next++ % slugs.length]}` }) }],
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (req) => ({ ...req, path: `/g/home/r/${slugs[next++ % slugs.length]}` }),
+      },
+    ],
   });
   const figures = {
     connections,
@@ -95,7 +112,9 @@ async function recipePages(port: number, token: string, slugs: string[], connect
     p50: result.latency.p50,
     p99: result.latency.p99,
   };
-  log(`recipe pages: ${figures.pagesPerSec}/s with ${connections} clients (p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors})`);
+  log(
+    `recipe pages: ${figures.pagesPerSec}/s with ${connections} clients (p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors})`,
+  );
   return figures;
 }
 
@@ -107,7 +126,12 @@ async function main() {
     const count = Number(arg("recipes", "1000"));
     log(`generating ${count} recipes`);
     const folder = await generateFolder(join(work, "data"), count);
-    const server = await startLarder({ root: ROOT, dataDir: folder.dir, apiToken: folder.apiToken, searchTerm: "soup" });
+    const server = await startLarder({
+      root: ROOT,
+      dataDir: folder.dir,
+      apiToken: folder.apiToken,
+      searchTerm: "soup",
+    });
     try {
       const url = `http://127.0.0.1:${server.port}`;
       // The UI build loads on the first page; warm it and every route's code before measuring.

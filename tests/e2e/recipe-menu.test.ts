@@ -84,6 +84,8 @@ describeBrowser("recipe menu", () => {
     await page.goto(path());
     await hydrated(page);
     await page.getByTestId("recipe-menu").click();
+    // Mantine 9 mounts the dropdown's items a frame after the click: read them once they are there.
+    await page.getByRole("menuitem", { name: "Send to nowhere" }).waitFor();
     expect(await page.getByRole("menuitem").allTextContents()).toEqual([
       "Edit",
       "Delete",

@@ -29,7 +29,7 @@ import { COLOR_SCHEME_COOKIE, cookieColorSchemeManager, parseColorScheme } from 
 import { DEFAULT_LANG, i18nFor, metaT, useT, type I18nData } from "./lib/i18n.js";
 import { detectLanguage, i18nData, languageList } from "./lib/i18n.server.js";
 import { getUserActor, readCookie, sessionInfo } from "./lib/session.server.js";
-import { THEME_DEFAULTS, buildTheme } from "./lib/theme.js";
+import { THEME_DEFAULTS, buildTheme, themeHash } from "./lib/theme.js";
 import { TOAST_MS } from "./lib/toast.js";
 import { useRootData } from "./lib/root-data.js";
 import { useNonce } from "./lib/nonce.js";
@@ -87,6 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme={scheme} nonce={nonce} />
         <Meta />
         <Links />
+        {/* After Mantine's styles.css, whose defaults these override (lib/theme-css.server.ts). */}
+        <link rel="stylesheet" href={`/theme.css?v=${themeHash(themeColors)}`} />
       </head>
       <body>
         <I18nextProvider i18n={i18nFor(i18n)}>
@@ -96,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
               defaultColorScheme={scheme}
               colorSchemeManager={manager}
               getStyleNonce={nonce ? () => nonce : undefined}
+              withCssVariables={false}
             >
               <Notifications autoClose={TOAST_MS} position="bottom-center" limit={4} />
               <HydrationMark />

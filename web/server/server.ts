@@ -14,7 +14,6 @@ import { constants as zlib } from "node:zlib";
 import compression from "compression";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestListener } from "@react-router/node";
 import type { ServerBuild } from "react-router";
 import { ForbiddenError } from "../../core/errors.js";
 import type { Larder } from "../../core/larder.js";
@@ -68,6 +67,20 @@ function isListOrSearch(method: string | undefined, path: string): boolean {
   );
 }
 
+/**
+ * Imports the UI's server build. React picks its development or production build by NODE_ENV when it is
+ * first loaded, and the development one (prop checks, owner stacks per element) renders pages several
+ * times slower: a server nobody told otherwise runs production React. Tests set NODE_ENV=test and keep
+ * React's checks.
+ */
+async function loadUiBuild(serverEntry: string, larder: Larder): Promise<RequestListener> {
+  process.env.NODE_ENV ??= "production";
+  // Imported here, not at the top: @react-router/node loads React, which must see NODE_ENV first.
+  const { createRequestListener } = await import("@react-router/node");
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  return createRequestListener({ build, mode: "production", getLoadContext: () => ({ larder }) });
+}
+
 /** How long after start-up the web UI's server build is loaded if no page asked for it before. */
 const UI_PRELOAD_DELAY_MS = 2_000;
 
@@ -84,14 +97,10 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
   // answers without waiting for it, and the first page, or a timer soon after start, loads it.
   let ui: Promise<RequestListener> | null = null;
   const loadUi = () =>
-    (ui ??= import(pathToFileURL(serverEntry).href).then(
-      (build: ServerBuild) =>
-        createRequestListener({ build, mode: "production", getLoadContext: () => ({ larder }) }),
-      (e: unknown) => {
-        ui = null; // tried again by the next page
-        throw e;
-      },
-    ));
+    (ui ??= loadUiBuild(serverEntry, larder).catch((e: unknown) => {
+      ui = null; // tried again by the next page
+      throw e;
+    }));
   if (built) {
     setTimeout(
       () => void loadUi().catch((e: unknown) => larder.log.error("loading the web UI failed", e)),

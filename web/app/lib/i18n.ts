@@ -82,7 +82,6 @@ export function i18nFor(data: Pick<I18nData, "lang" | "resources">): I18n {
     returnNull: false,
     initAsync: false,
     react: { useSuspense: false },
-    showSupportNotice: false,
   });
   instances.set(data.lang, instance);
   return instance;

@@ -10,8 +10,9 @@ import { NUTRITION_ROWS, withUnit } from "./format.js";
 import { recipeMenuItems } from "./pure-core.js";
 import { groupSlugOf, resolveGroupViewer, type UserActor } from "./session.server.js";
 import { recipeJsonLd, recipeOpenGraph } from "./structured-data.server.js";
-import { renderMarkdown, sanitizeIngredientText } from "./markdown.js";
+import { renderMarkdown as renderMarkdownOnce, sanitizeIngredientText as sanitizeOnce } from "./markdown.js";
 import { rangeMaxFromDisplay, type ScalableIngredient } from "./scale.js";
+
 import type {
   ChipLink,
   CommentView,
@@ -20,6 +21,28 @@ import type {
   RecipeView,
   ViewIngredient,
 } from "./recipe-types.js";
+
+/**
+ * Rendering and sanitising Markdown is a large part of a recipe page's server time, and it depends on the text
+ * alone, never on the viewer or the language: each distinct text is rendered once and remembered (a
+ * changed recipe has a changed text, so nothing goes stale). Bounded: the memory is dropped when full.
+ */
+const MEMO_ENTRIES = 20_000;
+function memo(fn: (text: string | null | undefined) => string): (text: string | null | undefined) => string {
+  const done = new Map<string, string>();
+  return (text) => {
+    if (text == null) return fn(text);
+    let out = done.get(text);
+    if (out === undefined) {
+      out = fn(text);
+      if (done.size >= MEMO_ENTRIES) done.clear();
+      done.set(text, out);
+    }
+    return out;
+  };
+}
+const renderMarkdown = memo(renderMarkdownOnce);
+const sanitizeIngredientText = memo(sanitizeOnce);
 
 const chips = (list: { name: string; slug: string }[]): ChipLink[] =>
   list.map(({ name, slug }) => ({ name, slug }));

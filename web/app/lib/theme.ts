@@ -8,7 +8,15 @@ import { createTheme, virtualColor, type MantineColorsTuple, type MantineThemeOv
 export { THEME_DEFAULTS, type ThemeColors } from "./pure-core.js";
 import type { ThemeColors } from "./pure-core.js";
 
-export const THEME_COLOR_NAMES = ["primary", "accent", "secondary", "success", "info", "warning", "error"] as const;
+export const THEME_COLOR_NAMES = [
+  "primary",
+  "accent",
+  "secondary",
+  "success",
+  "info",
+  "warning",
+  "error",
+] as const;
 
 function rgb(hex: string): [number, number, number] {
   let h = hex.replace("#", "");
@@ -52,4 +60,12 @@ export function buildTheme(colors: ThemeColors): MantineThemeOverride {
     defaultRadius: "md",
     cursorType: "pointer",
   });
+}
+
+/** A short fingerprint of the theme colours: the version in /theme.css?v=…, the same on server and client. */
+export function themeHash(colors: ThemeColors): string {
+  const text = JSON.stringify(colors);
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 33) ^ text.charCodeAt(i)) >>> 0;
+  return h.toString(36);
 }
