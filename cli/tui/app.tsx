@@ -28,6 +28,7 @@ import type {
   TuiSource,
 } from "./source.js";
 import { addDays, todayUtc } from "../../core/mealplans/dates.js";
+import { formatDecimal } from "../../core/recipes/quantity.js";
 
 export type Screen =
   | { kind: "search" }
@@ -136,6 +137,20 @@ function useSize(): { columns: number; rows: number } {
   return size;
 }
 
+/**
+ * Ink's useInput with a handler that may change on every render, subscribed once: Ink re-subscribes
+ * whenever the handler changes, after the frame is on screen, and a key arriving in between (typed
+ * fast, pasted, or sent by a test) would be lost.
+ */
+function useKeys(handler: (input: string, key: Key) => void, active = true): void {
+  const current = useRef({ handler, active });
+  current.current = { handler, active };
+  const stable = useCallback((input: string, key: Key) => {
+    if (current.current.active) current.current.handler(input, key);
+  }, []);
+  useInput(stable);
+}
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The visible slice of `lines`: scrolled so the cursor stays in view, each line cut to the width. */
@@ -197,7 +212,8 @@ function Loading({ what, error }: { what: string; error?: string }) {
   );
 }
 
-function SearchScreen({ ctx, query, setQuery }: { ctx: Ctx; query: string; setQuery: (q: string) => void }) {
+function SearchScreen({ ctx, live }: { ctx: Ctx; live: Live<string> }) {
+  const query = live.value;
   const [hits, setHits] = useState<RecipeHit[] | null>(null);
   const [error, setError] = useState<string>();
   const [cursor, setCursor] = useState(0);
@@ -218,22 +234,20 @@ function SearchScreen({ ctx, query, setQuery }: { ctx: Ctx; query: string; setQu
     );
   }, [query, limit, ctx.source]);
 
-  useInput(
-    (input, key) => {
-      if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
-      else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, (hits?.length ?? 1) - 1), c + 1));
-      else if (key.return) {
-        const hit = hits?.[cursor];
-        if (hit) ctx.open({ kind: "recipe", slug: hit.slug });
-      } else if (key.escape) {
-        if (query) setQuery("");
-        else ctx.back();
-      } else if (key.backspace || key.delete) setQuery(query.slice(0, -1));
-      // `?` opens the help (App), so it is never part of a search.
-      else if (isText(input, key) && input !== "?") setQuery(query + input);
-    },
-    { isActive: ctx.active },
-  );
+  useKeys((input, key) => {
+    if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
+    else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, (hits?.length ?? 1) - 1), c + 1));
+    else if (key.return) {
+      const hit = hits?.[cursor];
+      if (hit) ctx.open({ kind: "recipe", slug: hit.slug });
+    } else if (key.escape) {
+      if (live.ref.current) live.set("");
+      else ctx.back();
+    } else {
+      const next = editText(live.ref.current, input, key);
+      if (next !== null) live.set(next);
+    }
+  }, ctx.active);
 
   const lines: Line[] = (hits ?? []).map((h) => ({
     text: h.description ? `${h.name} — ${h.description.replace(/\s+/g, " ")}` : h.name,
@@ -264,17 +278,46 @@ function SearchScreen({ ctx, query, setQuery }: { ctx: Ctx; query: string; setQu
   );
 }
 
-/** A printable key press (or a paste), not a control key. */
-function isText(input: string, key: Key): boolean {
-  return (
-    Boolean(input) && !key.ctrl && !key.meta && !key.tab && !key.return && !/[\x00-\x1f\x7f]/.test(input)
-  );
+/**
+ * A text field's value after a key press or a paste (which may mix letters and backspaces); null when
+ * the key is not an edit. `?` opens the help everywhere but in the URL field.
+ */
+export function editText(value: string, input: string, key: Key, allowQuestion = false): string | null {
+  if ((key.backspace || key.delete) && input.length <= 1) return value.slice(0, -1);
+  if (!input || key.ctrl || key.meta || key.tab || key.return || key.escape) return null;
+  let out = value;
+  let changed = false;
+  for (const c of input) {
+    if (c === "\u007f" || c === "\b") out = out.slice(0, -1);
+    else if (/[\u0000-\u001f]/.test(c) || (c === "?" && !allowQuestion)) continue;
+    else out += c;
+    changed = true;
+  }
+  return changed ? out : null;
+}
+
+/** State whose latest value handlers can read before it is rendered (keys arrive faster than frames). */
+export interface Live<T> {
+  value: T;
+  ref: { current: T };
+  set(v: T): void;
+}
+function useLive<T>(initial: T): Live<T> {
+  const [value, setValue] = useState(initial);
+  const ref = useRef(initial);
+  const set = useCallback((v: T) => {
+    ref.current = v;
+    setValue(v);
+  }, []);
+  return { value, ref, set };
 }
 
 function RecipeScreen({ ctx, slug }: { ctx: Ctx; slug: string }) {
   const [recipe, setRecipe] = useState<RecipeView | null>(null);
   const [error, setError] = useState<string>();
   const [scale, setScale] = useState(1);
+  // The scale as of the last key, which may not have been rendered yet.
+  const scaleNow = useRef(1);
   const [offset, setOffset] = useState(0);
 
   useEffect(() => {
@@ -283,29 +326,29 @@ function RecipeScreen({ ctx, slug }: { ctx: Ctx; slug: string }) {
 
   const lines = recipe ? recipeLines(recipe, scale, ctx.width - 1) : [];
   const maxOffset = Math.max(0, lines.length - ctx.height);
-  useInput(
-    (input, key) => {
-      if (key.escape || input === "q") return ctx.back();
-      if (!recipe) return;
-      const servings = baseServings(recipe);
-      if (input === "+" || input === "=") {
-        const next = stepScale(scale, 1, servings);
-        setScale(next);
-        ctx.announce(servings ? `Servings: ${Math.round(next * servings)}` : `Scale ×${next}`);
-      } else if (input === "-" || input === "_") {
-        const next = stepScale(scale, -1, servings);
-        setScale(next);
-        ctx.announce(servings ? `Servings: ${Math.round(next * servings)}` : `Scale ×${next}`);
-      } else if (input === "0") setScale(1);
-      else if (key.upArrow || input === "k") setOffset((o) => Math.max(0, o - 1));
-      else if (key.downArrow || input === "j") setOffset((o) => Math.min(maxOffset, o + 1));
-      else if (key.pageUp) setOffset((o) => Math.max(0, o - ctx.height + 1));
-      else if (key.pageDown || input === " ") setOffset((o) => Math.min(maxOffset, o + ctx.height - 1));
-      else if (key.home) setOffset(0);
-      else if (key.end) setOffset(maxOffset);
-    },
-    { isActive: ctx.active },
-  );
+  useKeys((input, key) => {
+    if (key.escape || input === "q") return ctx.back();
+    if (!recipe) return;
+    const servings = baseServings(recipe);
+    // A paste or fast typing can bring several presses at once ("++"); each one counts.
+    if (/^[-+=_]+$/.test(input)) {
+      let next = scaleNow.current;
+      for (const c of input) next = stepScale(next, c === "+" || c === "=" ? 1 : -1, servings);
+      scaleNow.current = next;
+      setScale(next);
+      ctx.announce(
+        servings ? `Servings: ${formatDecimal(next * servings)}` : `Scale ×${formatDecimal(next)}`,
+      );
+    } else if (input === "0") {
+      scaleNow.current = 1;
+      setScale(1);
+    } else if (key.upArrow || input === "k") setOffset((o) => Math.max(0, o - 1));
+    else if (key.downArrow || input === "j") setOffset((o) => Math.min(maxOffset, o + 1));
+    else if (key.pageUp) setOffset((o) => Math.max(0, o - ctx.height + 1));
+    else if (key.pageDown || input === " ") setOffset((o) => Math.min(maxOffset, o + ctx.height - 1));
+    else if (key.home) setOffset(0);
+    else if (key.end) setOffset(maxOffset);
+  }, ctx.active);
   if (!recipe) return <Loading what={`the recipe ${slug}`} error={error} />;
   return <Body lines={lines} offset={Math.min(offset, maxOffset)} ctx={ctx} />;
 }
@@ -339,22 +382,19 @@ function PlanScreen({ ctx }: { ctx: Ctx }) {
   }, [start, ctx.source]);
 
   const lines = start && entries ? planLines(start, entries) : [];
-  useInput(
-    (input, key) => {
-      if (key.escape || input === "q") return ctx.back();
-      if (!start) return;
-      if (key.leftArrow || input === "<" || input === "[") setStart(addDays(start, -7));
-      else if (key.rightArrow || input === ">" || input === "]") setStart(addDays(start, 7));
-      else if (input === "t") setStart(weekStart(todayUtc(), firstDay.current));
-      else if (key.upArrow) setCursor((c) => moveCursor(lines, c, -1));
-      else if (key.downArrow) setCursor((c) => moveCursor(lines, c, 1));
-      else if (key.return) {
-        const k = lines[cursor]?.key;
-        if (k?.startsWith("recipe:")) ctx.open({ kind: "recipe", slug: k.slice("recipe:".length) });
-      }
-    },
-    { isActive: ctx.active },
-  );
+  useKeys((input, key) => {
+    if (key.escape || input === "q") return ctx.back();
+    if (!start) return;
+    if (key.leftArrow || input === "<" || input === "[") setStart(addDays(start, -7));
+    else if (key.rightArrow || input === ">" || input === "]") setStart(addDays(start, 7));
+    else if (input === "t") setStart(weekStart(todayUtc(), firstDay.current));
+    else if (key.upArrow) setCursor((c) => moveCursor(lines, c, -1));
+    else if (key.downArrow) setCursor((c) => moveCursor(lines, c, 1));
+    else if (key.return) {
+      const k = lines[cursor]?.key;
+      if (k?.startsWith("recipe:")) ctx.open({ kind: "recipe", slug: k.slice("recipe:".length) });
+    }
+  }, ctx.active);
   if (!start || !entries) return <Loading what="the meal plan" error={error} />;
   return (
     <Box flexDirection="column">
@@ -383,15 +423,12 @@ function ListsScreen({ ctx }: { ctx: Ctx }) {
       (e: unknown) => setError(errorText(e)),
     );
   }, [ctx.source]);
-  useInput(
-    (input, key) => {
-      if (key.escape || input === "q") return ctx.back();
-      if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
-      else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, (lists?.length ?? 1) - 1), c + 1));
-      else if (key.return && lists?.[cursor]) ctx.open({ kind: "list", id: lists[cursor].id });
-    },
-    { isActive: ctx.active },
-  );
+  useKeys((input, key) => {
+    if (key.escape || input === "q") return ctx.back();
+    if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
+    else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, (lists?.length ?? 1) - 1), c + 1));
+    else if (key.return && lists?.[cursor]) ctx.open({ kind: "list", id: lists[cursor].id });
+  }, ctx.active);
   if (!lists) return <Loading what="the shopping lists" error={error} />;
   if (!lists.length) return <Text>No shopping lists yet (start one with: larder list new NAME).</Text>;
   const lines = lists.map((l) => ({ text: l.name ?? l.id, key: l.id }));
@@ -411,31 +448,28 @@ function ListScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     void load();
   }, [load]);
 
-  useInput(
-    (input, key) => {
-      if (key.escape || input === "q") return ctx.back();
-      if (!list) return;
-      const items = sortedItems(list);
-      if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
-      else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, items.length - 1), c + 1));
-      else if (input === "r") void load();
-      else if (input === " " && !busy) {
-        const item = items[cursor];
-        if (!item) return;
-        setBusy(true);
-        // The cursor stays on its row: the checked item sinks to the bottom and the next one comes up.
-        ctx.source
-          .setChecked(item, !item.checked)
-          .then(() => {
-            ctx.announce(`${item.checked ? "Unchecked" : "Checked"}: ${itemText(item)}`);
-            return load();
-          })
-          .catch((e: unknown) => ctx.announce(`Could not save: ${errorText(e)}`))
-          .finally(() => setBusy(false));
-      }
-    },
-    { isActive: ctx.active },
-  );
+  useKeys((input, key) => {
+    if (key.escape || input === "q") return ctx.back();
+    if (!list) return;
+    const items = sortedItems(list);
+    if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
+    else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, items.length - 1), c + 1));
+    else if (input === "r") void load();
+    else if (input === " " && !busy) {
+      const item = items[cursor];
+      if (!item) return;
+      setBusy(true);
+      // The cursor stays on its row: the checked item sinks to the bottom and the next one comes up.
+      ctx.source
+        .setChecked(item, !item.checked)
+        .then(() => {
+          ctx.announce(`${item.checked ? "Unchecked" : "Checked"}: ${itemText(item)}`);
+          return load();
+        })
+        .catch((e: unknown) => ctx.announce(`Could not save: ${errorText(e)}`))
+        .finally(() => setBusy(false));
+    }
+  }, ctx.active);
   if (!list) return <Loading what="the list" error={error} />;
   const lines = itemLines(list);
   const open = list.listItems.filter((i) => !i.checked).length;
@@ -463,14 +497,12 @@ function ListScreen({ ctx, id }: { ctx: Ctx; id: string }) {
 function ImportsScreen({
   ctx,
   jobs,
-  prompt,
-  setPrompt,
+  live,
   start,
 }: {
   ctx: Ctx;
   jobs: ImportJob[];
-  prompt: string | null;
-  setPrompt: (p: string | null) => void;
+  live: Live<string | null>;
   start: (url: string) => void;
 }) {
   const [cursor, setCursor] = useState(0);
@@ -482,29 +514,29 @@ function ImportsScreen({
     return () => clearInterval(t);
   }, [running]);
 
-  useInput(
-    (input, key) => {
-      if (prompt !== null) {
-        if (key.escape) setPrompt(null);
-        else if (key.return) {
-          const url = prompt.trim();
-          setPrompt(null);
-          if (url) start(url);
-        } else if (key.backspace || key.delete) setPrompt(prompt.slice(0, -1));
-        else if (isText(input, key)) setPrompt(prompt + input);
-        return;
-      }
-      if (key.escape || input === "q") return ctx.back();
-      if (input === "i") setPrompt("");
-      else if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
-      else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, jobs.length - 1), c + 1));
+  useKeys((input, key) => {
+    const prompt = live.ref.current;
+    if (prompt !== null) {
+      if (key.escape) live.set(null);
       else if (key.return) {
-        const job = [...jobs].reverse()[cursor];
-        if (job?.slug) ctx.open({ kind: "recipe", slug: job.slug });
+        const url = prompt.trim();
+        live.set(null);
+        if (url) start(url);
+      } else {
+        const next = editText(prompt, input, key, true);
+        if (next !== null) live.set(next);
       }
-    },
-    { isActive: ctx.active },
-  );
+      return;
+    }
+    if (key.escape || input === "q") return ctx.back();
+    if (input === "i") live.set("");
+    else if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
+    else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, jobs.length - 1), c + 1));
+    else if (key.return) {
+      const job = [...jobs].reverse()[cursor];
+      if (job?.slug) ctx.open({ kind: "recipe", slug: job.slug });
+    }
+  }, ctx.active);
 
   const lines: Line[] = [...jobs].reverse().map((j) => {
     const secs = Math.max(0, Math.round(((j.finished ?? now) - j.started) / 1000));
@@ -522,9 +554,9 @@ function ImportsScreen({
   });
   return (
     <Box flexDirection="column">
-      {prompt !== null ? (
+      {live.value !== null ? (
         <Text>
-          Recipe URL: {prompt}
+          Recipe URL: {live.value}
           {ctx.plain ? "" : "▏"}
         </Text>
       ) : (
@@ -576,9 +608,9 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
   const [stack, setStack] = useState<Screen[]>([initial]);
   const [help, setHelp] = useState(false);
   const [message, setMessage] = useState("");
-  const [query, setQuery] = useState("");
+  const query = useLive("");
   const [jobs, setJobs] = useState<ImportJob[]>([]);
-  const [prompt, setPrompt] = useState<string | null>(null);
+  const prompt = useLive<string | null>(null);
   const nextJob = useRef(1);
   const screen = stack[stack.length - 1];
 
@@ -625,13 +657,13 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
     [source],
   );
 
-  const typing = screen.kind === "search" || (screen.kind === "imports" && prompt !== null);
-  useInput((input, key) => {
+  const inUrlField = () => screen.kind === "imports" && prompt.ref.current !== null;
+  useKeys((input, key) => {
     if (help) {
       setHelp(false);
       return;
     }
-    if (input === "?" && !(screen.kind === "imports" && prompt !== null)) return setHelp(true);
+    if (input === "?" && !inUrlField()) return setHelp(true);
     const tabKind = screen.kind === "recipe" ? null : screen.kind === "list" ? "lists" : screen.kind;
     if (key.tab) {
       const at = Math.max(
@@ -641,13 +673,13 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
       const next = TABS[(at + (key.shift ? TABS.length - 1 : 1)) % TABS.length];
       return toTab(next.kind);
     }
-    if (typing) return;
+    if (screen.kind === "search" || inUrlField()) return;
     if (input === "/") toTab("search");
     else if (input === "p" && screen.kind !== "plan") toTab("plan");
     else if (input === "l" && screen.kind !== "lists" && screen.kind !== "list") toTab("lists");
     else if (input === "i" && screen.kind !== "imports") {
       toTab("imports");
-      setPrompt("");
+      prompt.set("");
     }
   });
 
@@ -670,13 +702,12 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
   const rule = "─".repeat(ctx.width);
 
   let body;
-  if (screen.kind === "search") body = <SearchScreen ctx={ctx} query={query} setQuery={setQuery} />;
+  if (screen.kind === "search") body = <SearchScreen ctx={ctx} live={query} />;
   else if (screen.kind === "recipe") body = <RecipeScreen key={screen.slug} ctx={ctx} slug={screen.slug} />;
   else if (screen.kind === "plan") body = <PlanScreen ctx={ctx} />;
   else if (screen.kind === "lists") body = <ListsScreen ctx={ctx} />;
   else if (screen.kind === "list") body = <ListScreen key={screen.id} ctx={ctx} id={screen.id} />;
-  else
-    body = <ImportsScreen ctx={ctx} jobs={jobs} prompt={prompt} setPrompt={setPrompt} start={startImport} />;
+  else body = <ImportsScreen ctx={ctx} jobs={jobs} live={prompt} start={startImport} />;
 
   return (
     <Box flexDirection="column" width={columns}>
