@@ -61,7 +61,8 @@ interface Ctx {
   width: number;
   /** Rows available for a screen's body. */
   height: number;
-  active: boolean;
+  /** The shown screen's key handler, set as it renders; App passes keys on to it. */
+  keys: { current: ((input: string, key: Key) => void) | null };
   open(screen: Screen, replace?: boolean): void;
   back(): void;
   announce(text: string): void;
@@ -140,14 +141,13 @@ function useSize(): { columns: number; rows: number } {
 /**
  * Ink's useInput with a handler that may change on every render, subscribed once: Ink re-subscribes
  * whenever the handler changes, after the frame is on screen, and a key arriving in between (typed
- * fast, pasted, or sent by a test) would be lost.
+ * fast, pasted, or sent by a test) would be lost. For the same reason screens do not subscribe at all
+ * (a new screen would subscribe only after its first frame): App hands keys to the one on show.
  */
-function useKeys(handler: (input: string, key: Key) => void, active = true): void {
-  const current = useRef({ handler, active });
-  current.current = { handler, active };
-  const stable = useCallback((input: string, key: Key) => {
-    if (current.current.active) current.current.handler(input, key);
-  }, []);
+function useKeys(handler: (input: string, key: Key) => void): void {
+  const current = useRef(handler);
+  current.current = handler;
+  const stable = useCallback((input: string, key: Key) => current.current(input, key), []);
   useInput(stable);
 }
 
@@ -234,7 +234,7 @@ function SearchScreen({ ctx, live }: { ctx: Ctx; live: Live<string> }) {
     );
   }, [query, limit, ctx.source]);
 
-  useKeys((input, key) => {
+  ctx.keys.current = (input, key) => {
     if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
     else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, (hits?.length ?? 1) - 1), c + 1));
     else if (key.return) {
@@ -247,7 +247,7 @@ function SearchScreen({ ctx, live }: { ctx: Ctx; live: Live<string> }) {
       const next = editText(live.ref.current, input, key);
       if (next !== null) live.set(next);
     }
-  }, ctx.active);
+  };
 
   const lines: Line[] = (hits ?? []).map((h) => ({
     text: h.description ? `${h.name} — ${h.description.replace(/\s+/g, " ")}` : h.name,
@@ -326,7 +326,7 @@ function RecipeScreen({ ctx, slug }: { ctx: Ctx; slug: string }) {
 
   const lines = recipe ? recipeLines(recipe, scale, ctx.width - 1) : [];
   const maxOffset = Math.max(0, lines.length - ctx.height);
-  useKeys((input, key) => {
+  ctx.keys.current = (input, key) => {
     if (key.escape || input === "q") return ctx.back();
     if (!recipe) return;
     const servings = baseServings(recipe);
@@ -348,7 +348,7 @@ function RecipeScreen({ ctx, slug }: { ctx: Ctx; slug: string }) {
     else if (key.pageDown || input === " ") setOffset((o) => Math.min(maxOffset, o + ctx.height - 1));
     else if (key.home) setOffset(0);
     else if (key.end) setOffset(maxOffset);
-  }, ctx.active);
+  };
   if (!recipe) return <Loading what={`the recipe ${slug}`} error={error} />;
   return <Body lines={lines} offset={Math.min(offset, maxOffset)} ctx={ctx} />;
 }
@@ -382,7 +382,7 @@ function PlanScreen({ ctx }: { ctx: Ctx }) {
   }, [start, ctx.source]);
 
   const lines = start && entries ? planLines(start, entries) : [];
-  useKeys((input, key) => {
+  ctx.keys.current = (input, key) => {
     if (key.escape || input === "q") return ctx.back();
     if (!start) return;
     if (key.leftArrow || input === "<" || input === "[") setStart(addDays(start, -7));
@@ -394,7 +394,7 @@ function PlanScreen({ ctx }: { ctx: Ctx }) {
       const k = lines[cursor]?.key;
       if (k?.startsWith("recipe:")) ctx.open({ kind: "recipe", slug: k.slice("recipe:".length) });
     }
-  }, ctx.active);
+  };
   if (!start || !entries) return <Loading what="the meal plan" error={error} />;
   return (
     <Box flexDirection="column">
@@ -423,12 +423,12 @@ function ListsScreen({ ctx }: { ctx: Ctx }) {
       (e: unknown) => setError(errorText(e)),
     );
   }, [ctx.source]);
-  useKeys((input, key) => {
+  ctx.keys.current = (input, key) => {
     if (key.escape || input === "q") return ctx.back();
     if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
     else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, (lists?.length ?? 1) - 1), c + 1));
     else if (key.return && lists?.[cursor]) ctx.open({ kind: "list", id: lists[cursor].id });
-  }, ctx.active);
+  };
   if (!lists) return <Loading what="the shopping lists" error={error} />;
   if (!lists.length) return <Text>No shopping lists yet (start one with: larder list new NAME).</Text>;
   const lines = lists.map((l) => ({ text: l.name ?? l.id, key: l.id }));
@@ -448,7 +448,7 @@ function ListScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     void load();
   }, [load]);
 
-  useKeys((input, key) => {
+  ctx.keys.current = (input, key) => {
     if (key.escape || input === "q") return ctx.back();
     if (!list) return;
     const items = sortedItems(list);
@@ -469,7 +469,7 @@ function ListScreen({ ctx, id }: { ctx: Ctx; id: string }) {
         .catch((e: unknown) => ctx.announce(`Could not save: ${errorText(e)}`))
         .finally(() => setBusy(false));
     }
-  }, ctx.active);
+  };
   if (!list) return <Loading what="the list" error={error} />;
   const lines = itemLines(list);
   const open = list.listItems.filter((i) => !i.checked).length;
@@ -514,7 +514,7 @@ function ImportsScreen({
     return () => clearInterval(t);
   }, [running]);
 
-  useKeys((input, key) => {
+  ctx.keys.current = (input, key) => {
     const prompt = live.ref.current;
     if (prompt !== null) {
       if (key.escape) live.set(null);
@@ -536,7 +536,7 @@ function ImportsScreen({
       const job = [...jobs].reverse()[cursor];
       if (job?.slug) ctx.open({ kind: "recipe", slug: job.slug });
     }
-  }, ctx.active);
+  };
 
   const lines: Line[] = [...jobs].reverse().map((j) => {
     const secs = Math.max(0, Math.round(((j.finished ?? now) - j.started) / 1000));
@@ -612,6 +612,7 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
   const [jobs, setJobs] = useState<ImportJob[]>([]);
   const prompt = useLive<string | null>(null);
   const nextJob = useRef(1);
+  const screenKeys = useRef<((input: string, key: Key) => void) | null>(null);
   const screen = stack[stack.length - 1];
 
   const open = useCallback((s: Screen, replace = false) => {
@@ -673,6 +674,7 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
       const next = TABS[(at + (key.shift ? TABS.length - 1 : 1)) % TABS.length];
       return toTab(next.kind);
     }
+    screenKeys.current?.(input, key);
     if (screen.kind === "search" || inUrlField()) return;
     if (input === "/") toTab("search");
     else if (input === "p" && screen.kind !== "plan") toTab("plan");
@@ -690,7 +692,7 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
     plain,
     width: Math.max(20, columns - 1),
     height: Math.max(3, rows - 1 - chrome),
-    active: !help,
+    keys: screenKeys,
     open,
     back,
     announce: setMessage,
