@@ -36,7 +36,17 @@ export async function runTui(opts: { data?: string; plain?: boolean }): Promise<
         exitOnCtrlC: true,
         patchConsole: true,
       });
-      await instance.waitUntilExit();
+      // A dropped SSH connection or a closed terminal: end the app normally, so the folder's lock is
+      // released, instead of dying on the write error (EIO) to a terminal that is gone.
+      const hangUp = () => instance.unmount();
+      process.stdin.on("error", hangUp);
+      process.on("SIGHUP", hangUp);
+      process.stdout.on("error", hangUp);
+      try {
+        await instance.waitUntilExit();
+      } finally {
+        process.off("SIGHUP", hangUp);
+      }
     } finally {
       if (alt) process.stdout.write("\x1b[?1049l");
     }
