@@ -21,6 +21,7 @@ import { registerPlan } from "./commands/plan/index.js";
 import { registerList } from "./commands/list/index.js";
 import { registerImport } from "./commands/import.js";
 import { registerMigrate } from "./commands/migrate.js";
+import { registerTui } from "./tui/command.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -67,6 +68,7 @@ export function buildProgram(): Command {
   registerPlugins(program);
   registerParse(program);
   registerMigrate(program);
+  registerTui(program);
   return program;
 }
 
@@ -74,6 +76,8 @@ async function main(argv: string[]): Promise<void> {
   // Ink's chalk ignores NO_COLOR (https://no-color.org) but honours FORCE_COLOR=0; it loads lazily, after this.
   if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";
   const program = buildProgram();
+  // `larder` alone on a terminal opens the app; without a terminal it prints the help as before.
+  if (argv.length <= 2 && process.stdin.isTTY && process.stdout.isTTY) argv = [...argv, "tui"];
   // The global --json is known before parsing finishes, so usage errors can be JSON too.
   setJsonMode(argv.includes("--json"));
   try {

@@ -1,0 +1,178 @@
+/**
+ * What the terminal app reads and writes, whichever way it reaches the folder: core directly (this
+ * process holds the folder's lock while the app is open) or the running server's API with the lock
+ * token, as `larder plan` and `larder list` do. Writes go through the same calls as those commands
+ * (a check-off is `larder list check`'s updateItem), so there is one implementation per write.
+ */
+import type { Larder } from "../../core/larder.js";
+import type { Actor } from "../../core/actor.js";
+import {
+  configFor,
+  liveServer,
+  requireDataFolder,
+  withLarder,
+  withLock,
+  type LiveServer,
+} from "../context.js";
+import { localActor } from "../users/local.js";
+import { ServerClient } from "../users/server-client.js";
+import { LocalWeek } from "../week/local.js";
+import { ServerWeek } from "../week/server.js";
+import type {
+  PlanEntryOut,
+  ShoppingItemOut,
+  ShoppingListOut,
+  ShoppingListSummaryOut,
+} from "../week/types.js";
+
+export type { PlanEntryOut, ShoppingItemOut, ShoppingListOut, ShoppingListSummaryOut };
+
+/** One row of the search list (a slice of the wire RecipeSummary). */
+export interface RecipeHit {
+  slug: string;
+  name: string;
+  description?: string | null;
+  totalTime?: string | null;
+}
+
+/** The parts of the wire Recipe the reader shows. */
+export interface RecipeView {
+  slug: string;
+  name: string;
+  description?: string | null;
+  recipeServings?: number | null;
+  recipeYield?: string | null;
+  recipeYieldQuantity?: number | null;
+  totalTime?: string | null;
+  settings?: { disableAmount?: boolean } | null;
+  recipeIngredient: {
+    quantity: number | null;
+    unit: { name: string; [k: string]: unknown } | null;
+    food: { name: string; pluralName?: string | null } | null;
+    note: string | null;
+    title?: string | null;
+    display?: string;
+    originalText?: string | null;
+    referencedRecipe?: { name: string } | null;
+  }[];
+  recipeInstructions: { title?: string | null; text: string }[];
+  notes?: { title?: string | null; text: string }[];
+}
+
+export interface TuiSource {
+  readonly mode: "local" | "server";
+  /** The first page of recipes matching `query` (all recipes by name when it is blank). */
+  search(query: string, limit: number): Promise<RecipeHit[]>;
+  recipe(slug: string): Promise<RecipeView>;
+  firstDayOfWeek(): Promise<number>;
+  entriesBetween(start: string, end: string): Promise<PlanEntryOut[]>;
+  lists(): Promise<ShoppingListSummaryOut[]>;
+  list(id: string): Promise<ShoppingListOut>;
+  /** Check an item off or back on: `larder list check`'s write. */
+  setChecked(item: ShoppingItemOut, checked: boolean): Promise<void>;
+  /** Import one recipe page; the new recipe's slug. */
+  importUrl(url: string): Promise<string>;
+}
+
+function listQuery(query: string, limit: number): URLSearchParams {
+  const q = new URLSearchParams({ page: "1", perPage: String(limit) });
+  if (query.trim()) q.set("search", query.trim());
+  else {
+    q.set("orderBy", "name");
+    q.set("orderDirection", "asc");
+  }
+  return q;
+}
+
+export class LocalSource implements TuiSource {
+  readonly mode = "local" as const;
+  private readonly actor: Actor;
+  private readonly week: LocalWeek;
+
+  constructor(private readonly larder: Larder) {
+    this.actor = localActor(larder);
+    this.week = new LocalWeek(larder);
+  }
+
+  async search(query: string, limit: number): Promise<RecipeHit[]> {
+    const url = new URL(`http://larder.local/api/recipes?${listQuery(query, limit).toString()}`);
+    return this.larder.recipes.lister.list(this.actor, url).items as RecipeHit[];
+  }
+  async recipe(slug: string): Promise<RecipeView> {
+    return this.larder.recipes.get(this.actor, slug) as unknown as RecipeView;
+  }
+  firstDayOfWeek() {
+    return this.week.firstDayOfWeek();
+  }
+  entriesBetween(start: string, end: string) {
+    return this.week.entriesBetween(start, end);
+  }
+  lists() {
+    return this.week.lists();
+  }
+  list(id: string) {
+    return this.week.list(id);
+  }
+  setChecked(item: ShoppingItemOut, checked: boolean) {
+    return this.week.updateItem({ ...item, checked });
+  }
+  async importUrl(url: string): Promise<string> {
+    const res = await this.larder.imports.importOne(
+      this.actor,
+      { type: "url", url },
+      { tags: false, categories: false, source: "cli" },
+    );
+    return res.slug;
+  }
+}
+
+export class ServerSource implements TuiSource {
+  readonly mode = "server" as const;
+  private readonly client: ServerClient;
+  private readonly week: ServerWeek;
+
+  constructor(lock: LiveServer, dataDir: string) {
+    this.client = new ServerClient(lock, dataDir);
+    this.week = new ServerWeek(lock, dataDir);
+  }
+
+  async search(query: string, limit: number): Promise<RecipeHit[]> {
+    const page = await this.client.request<{ items: RecipeHit[] }>(
+      "GET",
+      `/api/recipes?${listQuery(query, limit).toString()}`,
+    );
+    return page.items;
+  }
+  recipe(slug: string): Promise<RecipeView> {
+    return this.client.request("GET", `/api/recipes/${encodeURIComponent(slug)}`);
+  }
+  firstDayOfWeek() {
+    return this.week.firstDayOfWeek();
+  }
+  entriesBetween(start: string, end: string) {
+    return this.week.entriesBetween(start, end);
+  }
+  lists() {
+    return this.week.lists();
+  }
+  list(id: string) {
+    return this.week.list(id);
+  }
+  setChecked(item: ShoppingItemOut, checked: boolean) {
+    return this.week.updateItem({ ...item, checked });
+  }
+  importUrl(url: string): Promise<string> {
+    return this.client.request<string>("POST", "/api/recipes/create/url", { url, includeTags: false });
+  }
+}
+
+/**
+ * Run `fn` with the folder's source: the live server's API when one holds the folder, else core under
+ * our own lock for as long as the app is open (decision 0075).
+ */
+export async function withSource<T>(dataDir: string, fn: (source: TuiSource) => Promise<T>): Promise<T> {
+  requireDataFolder(dataDir);
+  const server = await liveServer(dataDir);
+  if (server) return fn(new ServerSource(server, dataDir));
+  return withLock(dataDir, () => withLarder(configFor(dataDir), (larder) => fn(new LocalSource(larder))));
+}
