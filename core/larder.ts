@@ -55,6 +55,8 @@ import { ShoppingService } from "./shopping/shopping-service.js";
 import { ParserService } from "./parsers/parser-service.js";
 import { ImportService } from "./imports/import-service.js";
 import { MigrationService } from "./migrations/migration-service.js";
+import { BackupsService } from "./backups/backups-service.js";
+import { recoverRestore } from "./backups/restore.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -135,6 +137,9 @@ export class Larder {
   imports!: ImportService;
   /** Moving in from other recipe apps and Mealie backups (issue 17): a group report per run. */
   migrations!: MigrationService;
+  /** Backups and restore (issue 18, decisions 0070–0072). */
+  backups!: BackupsService;
+  private openOptions: OpenOptions = {};
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -158,10 +163,16 @@ export class Larder {
     return larder;
   }
 
-  private async init(opts: OpenOptions): Promise<void> {
+  private async init(opts: OpenOptions, reloading = false): Promise<void> {
     const root = this.folder.root;
-    for (const p of opts.plugins ?? []) this.plugins.register(p, "builtin");
-    if (this.config.plugins.length > 0) await this.plugins.load(this.config.plugins, process.cwd());
+    this.openOptions = opts;
+    if (!reloading) {
+      for (const p of opts.plugins ?? []) this.plugins.register(p, "builtin");
+      if (this.config.plugins.length > 0) await this.plugins.load(this.config.plugins, process.cwd());
+    }
+    // A restore a crash interrupted is finished or undone before anything reads the folder.
+    const recovered = opts.readOnly ? "none" : await recoverRestore(root);
+    if (recovered !== "none") this.log.warn(`an interrupted restore was found and ${recovered === "completed" ? "completed" : "rolled back"}`);
     if (opts.watch) this.watchDocuments();
     const fresh = !existsSync(join(root, "larder.json"));
     if (fresh) {
@@ -214,6 +225,7 @@ export class Larder {
     this.webhooks.useMealPlans(this.mealplans);
     this.imports = new ImportService(this);
     this.migrations = new MigrationService(this);
+    this.backups = new BackupsService(this);
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);
@@ -263,6 +275,28 @@ export class Larder {
       else if (e.type === "error") this.log.error(`watching ${e.path ?? "documents"} failed`, e.error);
     });
     this.docWatcher = watcher;
+  }
+
+  /**
+   * Close every service, run `between` (a restore swapping the folder), and open the folder again in
+   * this same object, so whoever holds it (the HTTP handler) serves the new data (decision 0071).
+   * Plugins stay registered; subscribers of the event bus are connected afresh.
+   */
+  async reload(between?: () => Promise<void>): Promise<void> {
+    await this.close();
+    this.stopScheduler = null;
+    this.stopWatchingDocs = null;
+    this.docWatcher = null;
+    try {
+      await between?.();
+    } finally {
+      const self = this as unknown as { groups: GroupsRegistry; events: EventBus; organizers: OrganizersService; vocabulary: VocabularyService };
+      self.groups = new GroupsRegistry(this.folder);
+      self.events = new EventBus(this.log);
+      self.organizers = new OrganizersService();
+      self.vocabulary = new VocabularyService();
+      await this.init(this.openOptions, true);
+    }
   }
 
   async close(): Promise<void> {
