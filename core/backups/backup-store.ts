@@ -59,7 +59,11 @@ export class BackupStore {
       if (!st?.isFile()) continue;
       out.push({ name, date: st.mtime.toISOString(), size: formatBytes(st.size), bytes: st.size });
     }
-    return out.sort((a, b) => b.name.localeCompare(a.name));
+    // Newest first: by time, then by the `_N` that orders backups made in one second.
+    const seq = (n: string) => Number(/_(\d+)\.zip$/.exec(n)?.[1] ?? 0);
+    return out.sort(
+      (a, b) => b.date.localeCompare(a.date) || seq(b.name) - seq(a.name) || (a.name < b.name ? 1 : -1),
+    );
   }
 
   /** The path of an existing backup: 400 for a bad name, 404 for one that is not there. */
