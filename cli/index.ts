@@ -21,6 +21,7 @@ import { registerPlan } from "./commands/plan/index.js";
 import { registerList } from "./commands/list/index.js";
 import { registerImport } from "./commands/import.js";
 import { registerMigrate } from "./commands/migrate.js";
+import { registerBackup } from "./commands/backup.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -67,6 +68,7 @@ export function buildProgram(): Command {
   registerPlugins(program);
   registerParse(program);
   registerMigrate(program);
+  registerBackup(program);
   return program;
 }
 

@@ -283,6 +283,7 @@ export class Larder {
    * Plugins stay registered; subscribers of the event bus are connected afresh.
    */
   async reload(between?: () => Promise<void>): Promise<void> {
+    const localAdminToken = this.auth?.getLocalAdminToken() ?? null;
     await this.close();
     this.stopScheduler = null;
     this.stopWatchingDocs = null;
@@ -296,6 +297,7 @@ export class Larder {
       self.organizers = new OrganizersService();
       self.vocabulary = new VocabularyService();
       await this.init(this.openOptions, true);
+      this.auth.setLocalAdminToken(localAdminToken);
     }
   }
 
