@@ -22,6 +22,8 @@ import { registerList } from "./commands/list/index.js";
 import { registerImport } from "./commands/import.js";
 import { registerMigrate } from "./commands/migrate.js";
 import { registerBackup } from "./commands/backup.js";
+import { registerExport } from "./commands/export.js";
+import { registerMaintenance } from "./commands/maintenance.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -69,6 +71,8 @@ export function buildProgram(): Command {
   registerParse(program);
   registerMigrate(program);
   registerBackup(program);
+  registerExport(program);
+  registerMaintenance(program);
   return program;
 }
 
