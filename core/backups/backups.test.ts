@@ -314,3 +314,54 @@ describe("reading a backup", () => {
     expect(read.files.size).toBe(read.manifest.counts.files);
   });
 });
+
+describe("the nightly backup", () => {
+  it("runs once a day after its time and keeps the newest LARDER_BACKUP_KEEP", async () => {
+    const larder = await Larder.open(
+      loadConfig(
+        { LARDER_BACKUP_SCHEDULE: "02:30", LARDER_BACKUP_KEEP: "2" } as unknown as NodeJS.ProcessEnv,
+        { dataDir: root, bcryptRounds: 4 },
+      ),
+      { log: consoleLogger("silent") },
+    );
+    try {
+      const store = larder.backups.store;
+      // Two older backups, dated yesterday.
+      const yesterday = new Date(Date.now() - 86_400_000);
+      for (let i = 0; i < 2; i++) {
+        const { name } = await store.create();
+        await import("node:fs/promises").then(({ utimes }) =>
+          utimes(join(store.dir, name), yesterday, yesterday),
+        );
+      }
+      const early = new Date();
+      early.setHours(2, 0, 0, 0);
+      // Before today's time: nothing yet.
+      expect(await larder.backups.runScheduled(early)).toBeNull();
+      const late = new Date();
+      late.setHours(23, 59, 0, 0);
+      const made = await larder.backups.runScheduled(late);
+      expect(made).toMatch(/^larder_/);
+      const names = (await store.list()).map((b) => b.name);
+      expect(names).toHaveLength(2);
+      expect(names[0]).toBe(made);
+      // Already done today.
+      expect(await larder.backups.runScheduled(late)).toBeNull();
+    } finally {
+      await larder.close();
+    }
+  });
+
+  it("is off without LARDER_BACKUP_SCHEDULE", async () => {
+    const larder = await Larder.open(
+      loadConfig({} as NodeJS.ProcessEnv, { dataDir: root, bcryptRounds: 4 }),
+      { log: consoleLogger("silent") },
+    );
+    try {
+      expect(await larder.backups.runScheduled(new Date())).toBeNull();
+      expect(await larder.backups.store.list()).toEqual([]);
+    } finally {
+      await larder.close();
+    }
+  });
+});
