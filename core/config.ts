@@ -39,6 +39,8 @@ export const ConfigSchema = z.object({
   backupSchedule: z.string().regex(/^(|([01]?\d|2[0-3]):[0-5]\d)$/, "LARDER_BACKUP_SCHEDULE must be HH:MM or empty").default(""),
   /** How many backups the nightly job keeps (LARDER_BACKUP_KEEP). */
   backupKeep: int.default(7),
+  /** Commit each recipe change when the data folder is a git repository (LARDER_GIT_AUTOCOMMIT; decision 0074). */
+  gitAutoCommit: bool.default(false),
   /** bcrypt cost; tests lower it. */
   bcryptRounds: int.default(12),
   fetchAllow: list.default([]),
@@ -102,6 +104,7 @@ export function loadConfig(
     dailyScheduleTime: env.DAILY_SCHEDULE_TIME,
     backupSchedule: env.LARDER_BACKUP_SCHEDULE,
     backupKeep: env.LARDER_BACKUP_KEEP,
+    gitAutoCommit: env.LARDER_GIT_AUTOCOMMIT,
   };
   for (const [prefix, key] of Object.entries(PREFIXED)) {
     const group: Record<string, string> = {};

@@ -57,6 +57,7 @@ import { ImportService } from "./imports/import-service.js";
 import { MigrationService } from "./migrations/migration-service.js";
 import { BackupsService } from "./backups/backups-service.js";
 import { recoverRestore } from "./backups/restore.js";
+import { GitAutoCommit } from "./git/autocommit.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -139,6 +140,8 @@ export class Larder {
   migrations!: MigrationService;
   /** Backups and restore (issue 18, decisions 0070–0072). */
   backups!: BackupsService;
+  /** One commit per recipe change when the folder is a git repository (decision 0074). */
+  gitAutoCommit: GitAutoCommit | null = null;
   private openOptions: OpenOptions = {};
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
@@ -226,6 +229,11 @@ export class Larder {
     this.imports = new ImportService(this);
     this.migrations = new MigrationService(this);
     this.backups = new BackupsService(this);
+    // The server only: one-shot CLI commands leave committing to whoever runs git.
+    if (opts.watch && !opts.readOnly) {
+      this.gitAutoCommit = new GitAutoCommit(this);
+      if (!this.gitAutoCommit.start()) this.gitAutoCommit = null;
+    }
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);
@@ -309,6 +317,8 @@ export class Larder {
     await this.recipes?.close();
     await this.migrations?.idle();
     await this.events.idle();
+    this.gitAutoCommit?.stop();
+    await this.gitAutoCommit?.idle();
     await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();
