@@ -95,3 +95,42 @@ export class GitAutoCommit {
     ]);
   }
 }
+
+/** What `larder init --git` writes beside the template's `.gitignore` (which keeps `.larder/` out). */
+export const GITATTRIBUTES = `# Recipes and documents are text with LF endings on every machine; media is binary.
+*.md text eol=lf diff=markdown
+*.json text eol=lf
+*.jsonl text eol=lf
+*.jpg binary
+*.jpeg binary
+*.png binary
+*.webp binary
+*.gif binary
+*.pdf binary
+`;
+
+/**
+ * Make a data folder a git repository (idempotent): `git init`, `.gitattributes`, and a first commit of
+ * whatever is tracked, made as "Larder" so no global identity is needed.
+ */
+export async function initRepository(root: string): Promise<{ created: boolean }> {
+  const { writeFile } = await import("node:fs/promises");
+  const created = !isRepository(root);
+  if (created) await git(root, ["init", "--quiet"]);
+  if (!existsSync(join(root, ".gitattributes"))) await writeFile(join(root, ".gitattributes"), GITATTRIBUTES);
+  await git(root, ["add", "-A"]);
+  if ((await git(root, ["diff", "--cached", "--name-only"])).trim()) {
+    await git(root, [
+      "-c",
+      "user.name=Larder",
+      "-c",
+      "user.email=larder@localhost",
+      "commit",
+      "--quiet",
+      "--no-verify",
+      "-m",
+      "Larder data folder",
+    ]);
+  }
+  return { created };
+}
