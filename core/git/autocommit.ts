@@ -7,6 +7,7 @@
  * nothing subscribes and nothing fails; a failing git is logged, never thrown.
  */
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Larder } from "../larder.js";
 import type { LarderEvent } from "../events/bus.js";
@@ -49,36 +50,51 @@ export class GitAutoCommit {
   }
 
   private enqueue(e: LarderEvent): void {
+    // The file's bytes are taken now, as the event arrives, not when the queue reaches it: a later
+    // write to the same recipe must become its own commit, not be folded into this one.
+    const target = this.target(e);
+    const captured = target
+      ? readFile(join(this.larder.folder.root, target.md)).catch(() => null)
+      : Promise.resolve(null);
     this.queue = this.queue
-      .then(() => this.commit(e))
+      .then(async () => (target ? this.commit(e, target, await captured) : undefined))
       .catch((err: unknown) => this.larder.log.warn("git autocommit failed", err));
   }
 
-  private async commit(e: LarderEvent): Promise<void> {
+  private target(e: LarderEvent): { md: string; media: string; slug: string; operation: string } | null {
     const doc = e.documentData as { documentType?: string; operation?: string; recipeSlug?: string };
     const group = this.larder.groups.byId(e.groupId);
-    if (!group || doc.documentType !== "recipe" || !doc.recipeSlug) return;
+    if (!group || doc.documentType !== "recipe" || !doc.recipeSlug) return null;
+    const dir = `groups/${group.slug}/recipes`;
+    return {
+      md: `${dir}/${doc.recipeSlug}.md`,
+      media: `${dir}/${doc.recipeSlug}`,
+      slug: doc.recipeSlug,
+      operation: doc.operation ?? "update",
+    };
+  }
+
+  private async commit(
+    e: LarderEvent,
+    t: { md: string; media: string; slug: string; operation: string },
+    content: Buffer | null,
+  ): Promise<void> {
     const root = this.larder.folder.root;
-    const paths = [
-      `groups/${group.slug}/recipes/${doc.recipeSlug}.md`,
-      `groups/${group.slug}/recipes/${doc.recipeSlug}`,
-    ];
-    // `add -A` on exactly these paths stages their creation, change or removal; a path git does not know
-    // and that does not exist is skipped with --ignore-missing… which only --dry-run accepts, so filter.
-    const present = [];
-    for (const p of paths) {
-      const known = (await git(root, ["ls-files", "--", p])).trim() !== "";
-      if (known || existsSync(join(root, p))) present.push(p);
+    if (content === null) await git(root, ["rm", "--cached", "--quiet", "--ignore-unmatch", "--", t.md]);
+    else {
+      const sha = (await gitInput(root, ["hash-object", "-w", "--stdin"], content)).trim();
+      await git(root, ["update-index", "--add", "--cacheinfo", `100644,${sha},${t.md}`]);
     }
-    if (present.length === 0) return;
-    await git(root, ["add", "-A", "--", ...present]);
-    const staged = (await git(root, ["diff", "--cached", "--name-only", "--", ...present])).trim();
+    // The recipe's media folder (images, assets) as it is now: best effort, it changes rarely.
+    const mediaKnown = (await git(root, ["ls-files", "--", t.media])).trim() !== "";
+    if (mediaKnown || existsSync(join(root, t.media))) await git(root, ["add", "-A", "--", t.media]);
+    const staged = (await git(root, ["diff", "--cached", "--name-only", "--", t.md, t.media])).trim();
     if (!staged) return;
     const user = e.userId ? this.larder.users.byId(e.userId) : null;
     const who = user ? user.fullName || user.username : "Larder";
     const email = user?.email || "larder@localhost";
-    const verb = doc.operation === "create" ? "Add" : doc.operation === "delete" ? "Delete" : "Update";
-    const message = `${verb} recipe ${doc.recipeSlug} (by ${who})`;
+    const verb = t.operation === "create" ? "Add" : t.operation === "delete" ? "Delete" : "Update";
+    // The index as staged above (no pathspec: `commit -- paths` would re-read the files from disk).
     await git(root, [
       "-c",
       "user.name=Larder",
@@ -89,11 +105,14 @@ export class GitAutoCommit {
       "--no-verify",
       `--author=${who.replace(/[<>]/g, "")} <${email.replace(/[<>]/g, "")}>`,
       "-m",
-      message,
-      "--",
-      ...present,
+      `${verb} recipe ${t.slug} (by ${who})`,
     ]);
   }
+}
+
+async function gitInput(cwd: string, args: string[], input: Buffer): Promise<string> {
+  const { execa } = await import("execa");
+  return (await execa("git", args, { cwd, input, env: { GIT_TERMINAL_PROMPT: "0" } })).stdout;
 }
 
 /** What `larder init --git` writes beside the template's `.gitignore` (which keeps `.larder/` out). */

@@ -10,6 +10,7 @@ import { householdRoutes } from "./households.js";
 import { adminRoutes } from "./admin.js";
 import { adminMaintenanceRoutes } from "./admin-maintenance.js";
 import { adminBackupRoutes } from "./admin-backups.js";
+import { larderHistoryRoutes } from "./larder-history.js";
 import { mediaRoutes } from "./media.js";
 import { ratingRoutes } from "./ratings.js";
 import { commentRoutes } from "./comments.js";
@@ -50,6 +51,7 @@ export function buildRouter(): Router {
     ...adminRoutes,
     ...adminMaintenanceRoutes,
     ...adminBackupRoutes,
+    ...larderHistoryRoutes,
     ...mediaRoutes,
     ...ratingRoutes,
     ...commentRoutes,
