@@ -24,6 +24,7 @@ import { registerMigrate } from "./commands/migrate.js";
 import { registerBackup } from "./commands/backup.js";
 import { registerExport } from "./commands/export.js";
 import { registerMaintenance } from "./commands/maintenance.js";
+import { registerHistory } from "./commands/history.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -73,6 +74,7 @@ export function buildProgram(): Command {
   registerBackup(program);
   registerExport(program);
   registerMaintenance(program);
+  registerHistory(program);
   return program;
 }
 
