@@ -22,6 +22,10 @@ import { registerList } from "./commands/list/index.js";
 import { registerImport } from "./commands/import.js";
 import { registerMigrate } from "./commands/migrate.js";
 import { registerTui } from "./tui/command.js";
+import { registerBackup } from "./commands/backup.js";
+import { registerExport } from "./commands/export.js";
+import { registerMaintenance } from "./commands/maintenance.js";
+import { registerHistory } from "./commands/history.js";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
@@ -69,6 +73,10 @@ export function buildProgram(): Command {
   registerParse(program);
   registerMigrate(program);
   registerTui(program);
+  registerBackup(program);
+  registerExport(program);
+  registerMaintenance(program);
+  registerHistory(program);
   return program;
 }
 

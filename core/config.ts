@@ -35,6 +35,12 @@ export const ConfigSchema = z.object({
   maxUploadBytes: int.default(50 * 1024 * 1024),
   /** Largest migration upload (an app's export, a Mealie backup); refused while it streams in. */
   maxMigrationBytes: int.default(1024 * 1024 * 1024),
+  /** Local time of the nightly backup, "HH:MM", or "" for none (LARDER_BACKUP_SCHEDULE; decision 0072). */
+  backupSchedule: z.string().regex(/^(|([01]?\d|2[0-3]):[0-5]\d)$/, "LARDER_BACKUP_SCHEDULE must be HH:MM or empty").default(""),
+  /** How many backups the nightly job keeps (LARDER_BACKUP_KEEP). */
+  backupKeep: int.default(7),
+  /** Commit each recipe change when the data folder is a git repository (LARDER_GIT_AUTOCOMMIT; decision 0074). */
+  gitAutoCommit: bool.default(false),
   /** bcrypt cost; tests lower it. */
   bcryptRounds: int.default(12),
   fetchAllow: list.default([]),
@@ -96,6 +102,9 @@ export function loadConfig(
     demo: env.LARDER_DEMO,
     maxMigrationBytes: env.LARDER_MAX_MIGRATION_BYTES,
     dailyScheduleTime: env.DAILY_SCHEDULE_TIME,
+    backupSchedule: env.LARDER_BACKUP_SCHEDULE,
+    backupKeep: env.LARDER_BACKUP_KEEP,
+    gitAutoCommit: env.LARDER_GIT_AUTOCOMMIT,
   };
   for (const [prefix, key] of Object.entries(PREFIXED)) {
     const group: Record<string, string> = {};

@@ -55,6 +55,9 @@ import { ShoppingService } from "./shopping/shopping-service.js";
 import { ParserService } from "./parsers/parser-service.js";
 import { ImportService } from "./imports/import-service.js";
 import { MigrationService } from "./migrations/migration-service.js";
+import { BackupsService } from "./backups/backups-service.js";
+import { recoverRestore } from "./backups/restore.js";
+import { GitAutoCommit } from "./git/autocommit.js";
 
 /** Where templates/ lives, whether running from source (tsx) or from dist/. */
 export function templatesDir(): string {
@@ -135,6 +138,11 @@ export class Larder {
   imports!: ImportService;
   /** Moving in from other recipe apps and Mealie backups (issue 17): a group report per run. */
   migrations!: MigrationService;
+  /** Backups and restore (issue 18, decisions 0070–0072). */
+  backups!: BackupsService;
+  /** One commit per recipe change when the folder is a git repository (decision 0074). */
+  gitAutoCommit: GitAutoCommit | null = null;
+  private openOptions: OpenOptions = {};
   private usersDoc!: JsonDoc<UsersDoc>;
   private docWatcher: DocWatcher | null = null;
   private stopWatchingDocs: (() => void) | null = null;
@@ -158,10 +166,16 @@ export class Larder {
     return larder;
   }
 
-  private async init(opts: OpenOptions): Promise<void> {
+  private async init(opts: OpenOptions, reloading = false): Promise<void> {
     const root = this.folder.root;
-    for (const p of opts.plugins ?? []) this.plugins.register(p, "builtin");
-    if (this.config.plugins.length > 0) await this.plugins.load(this.config.plugins, process.cwd());
+    this.openOptions = opts;
+    if (!reloading) {
+      for (const p of opts.plugins ?? []) this.plugins.register(p, "builtin");
+      if (this.config.plugins.length > 0) await this.plugins.load(this.config.plugins, process.cwd());
+    }
+    // A restore a crash interrupted is finished or undone before anything reads the folder.
+    const recovered = opts.readOnly ? "none" : await recoverRestore(root);
+    if (recovered !== "none") this.log.warn(`an interrupted restore was found and ${recovered === "completed" ? "completed" : "rolled back"}`);
     if (opts.watch) this.watchDocuments();
     const fresh = !existsSync(join(root, "larder.json"));
     if (fresh) {
@@ -214,6 +228,12 @@ export class Larder {
     this.webhooks.useMealPlans(this.mealplans);
     this.imports = new ImportService(this);
     this.migrations = new MigrationService(this);
+    this.backups = new BackupsService(this);
+    // The server only: one-shot CLI commands leave committing to whoever runs git.
+    if (opts.watch && !opts.readOnly) {
+      this.gitAutoCommit = new GitAutoCommit(this);
+      if (!this.gitAutoCommit.start()) this.gitAutoCommit = null;
+    }
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);
@@ -265,6 +285,30 @@ export class Larder {
     this.docWatcher = watcher;
   }
 
+  /**
+   * Close every service, run `between` (a restore swapping the folder), and open the folder again in
+   * this same object, so whoever holds it (the HTTP handler) serves the new data (decision 0071).
+   * Plugins stay registered; subscribers of the event bus are connected afresh.
+   */
+  async reload(between?: () => Promise<void>): Promise<void> {
+    const localAdminToken = this.auth?.getLocalAdminToken() ?? null;
+    await this.close();
+    this.stopScheduler = null;
+    this.stopWatchingDocs = null;
+    this.docWatcher = null;
+    try {
+      await between?.();
+    } finally {
+      const self = this as unknown as { groups: GroupsRegistry; events: EventBus; organizers: OrganizersService; vocabulary: VocabularyService };
+      self.groups = new GroupsRegistry(this.folder);
+      self.events = new EventBus(this.log);
+      self.organizers = new OrganizersService();
+      self.vocabulary = new VocabularyService();
+      await this.init(this.openOptions, true);
+      this.auth.setLocalAdminToken(localAdminToken);
+    }
+  }
+
   async close(): Promise<void> {
     this.stopScheduler?.();
     this.stopWatchingDocs?.();
@@ -273,6 +317,8 @@ export class Larder {
     await this.recipes?.close();
     await this.migrations?.idle();
     await this.events.idle();
+    this.gitAutoCommit?.stop();
+    await this.gitAutoCommit?.idle();
     await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
     await this.registration?.idle();
     await this.auth?.close();

@@ -89,3 +89,23 @@ describe("larder init", () => {
     });
   });
 });
+
+describe("larder init --git", () => {
+  it("makes the folder a repository with .gitattributes, .larder/ ignored, everything else committed", { timeout: 60_000 }, async () => {
+    const { execa } = await import("execa");
+    const t = await tempDir();
+    try {
+      const dir = join(t.path, "data");
+      const r = await larder(["init", dir, "--git", "--json"]);
+      expect(r.exitCode).toBe(0);
+      expect(json(r)).toMatchObject({ dataDir: dir, git: true });
+      const files = (await execa("git", ["ls-files"], { cwd: dir })).stdout.split("\n");
+      expect(files).toContain(".gitattributes");
+      expect(files).toContain("larder.json");
+      expect(files.some((f) => f.startsWith(".larder/"))).toBe(false);
+      expect((await execa("git", ["status", "--porcelain"], { cwd: dir })).stdout).toBe("");
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

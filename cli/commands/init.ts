@@ -12,7 +12,11 @@ export function registerInit(program: Command): void {
     .description("create a new data folder with a first admin")
     .argument("<dir>", "folder to create (must be missing or empty)")
     .option("--no-seed", "start with no foods, units and labels (Mealie's state before its seeders run)")
-    .action(async (dirArg: string, opts: { seed: boolean }) => {
+    .option(
+      "--git",
+      "make the folder a git repository (.gitattributes, a first commit; .larder/ stays ignored)",
+    )
+    .action(async (dirArg: string, opts: { seed: boolean; git?: boolean }) => {
       const dir = resolve(dirArg);
       if (isLarderFolder(dir)) {
         throw new CliError(
@@ -24,12 +28,13 @@ export function registerInit(program: Command): void {
       // lock: the folder was empty a moment ago, so no server can be holding it.
       await initDataFolder(dir, { templatesDir: await findTemplatesDir() });
       await withLarder(configFor(dir), async () => {}, { seed: opts.seed });
+      if (opts.git) await (await import("../../core/git/autocommit.js")).initRepository(dir);
       const login = {
         username: FIRST_ADMIN.username,
         email: FIRST_ADMIN.email,
         password: FIRST_ADMIN.password,
       };
-      if (isJsonMode()) return printJson({ dataDir: dir, login });
+      if (isJsonMode()) return printJson({ dataDir: dir, login, ...(opts.git ? { git: true } : {}) });
       await printStatus("ok", `Created a Larder data folder in ${dir}`);
       printLine(
         `Log in as ${login.username} (or ${login.email}) with password ${login.password}, then change it.`,

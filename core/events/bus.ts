@@ -20,6 +20,8 @@ export interface LarderEvent {
   integrationId: string;
   message: { title: string; body: string };
   documentData: EventDocument;
+  /** Who made the change, when a person did (git autocommit names them; never sent on the wire). */
+  userId?: string;
 }
 
 export interface PublishInput {
@@ -30,6 +32,7 @@ export interface PublishInput {
   /** The translated message; Mealie sends "generic" when there is none. */
   body?: string;
   integrationId?: string;
+  userId?: string;
 }
 
 export type EventListener = (event: LarderEvent) => void | Promise<void>;
@@ -63,6 +66,7 @@ export class EventBus {
       integrationId: input.integrationId ?? "generic",
       message: { title: eventTitle(input.eventType), body: input.body || "generic" },
       documentData: input.documentData,
+      ...(input.userId ? { userId: input.userId } : {}),
     };
     for (const l of this.#listeners) {
       if (l.types && !l.types.has(event.eventType)) continue;

@@ -9,7 +9,7 @@
  */
 import { open, readdir, rm, stat, truncate } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import { adminOf } from "../users/accounts-service.js";
@@ -180,6 +180,29 @@ export class MaintenanceService {
     const orphans = await this.orphanRecipeFolders();
     for (const dir of orphans) await rm(dir, { recursive: true, force: true });
     return success(`${orphans.length} Recipe folders removed`);
+  }
+
+  /**
+   * What a clean would remove, without removing anything (`larder maintenance clean … --dry-run`):
+   * paths relative to the data folder.
+   */
+  async preview(actor: Actor, what: "temp" | "images" | "logs" | "orphans"): Promise<string[]> {
+    adminOf(actor);
+    const f = this.larder.folder;
+    const rel = (p: string) => relative(f.root, p).split(sep).join("/");
+    if (what === "images") return (await this.staleImageDirs()).map(rel);
+    if (what === "orphans") return (await this.orphanRecipeFolders()).map(rel);
+    if (what === "logs") {
+      const entries = await readdir(f.logsDir, { withFileTypes: true }).catch(() => []);
+      return entries.filter((e) => e.isFile()).map((e) => rel(join(f.logsDir, e.name)));
+    }
+    const now = Date.now();
+    const out: string[] = [];
+    for (const name of await readdir(f.tmpDir).catch(() => [])) {
+      const st = await stat(join(f.tmpDir, name)).catch(() => null);
+      if (st && now - st.mtimeMs >= TEMP_MIN_AGE_MS) out.push(rel(join(f.tmpDir, name)));
+    }
+    return out;
   }
 
   /**

@@ -402,6 +402,7 @@ export class RecipesService {
       householdId,
       integrationId: actor.kind === "user" ? (actor.integrationId ?? "generic") : "generic",
       documentData: { documentType: "recipe", operation, recipeSlug },
+      ...(actor.kind === "user" ? { userId: actor.user.id } : {}),
     });
   }
 

@@ -87,6 +87,11 @@ export class AuthService {
     this.localAdminToken = token;
   }
 
+  /** The token set above (kept across a reload of the Larder after a restore). */
+  getLocalAdminToken(): string | null {
+    return this.localAdminToken;
+  }
+
   hasPassword(userId: string): boolean {
     return this.credentials.hasPassword(userId);
   }

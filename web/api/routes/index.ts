@@ -9,6 +9,8 @@ import { groupRoutes } from "./groups.js";
 import { householdRoutes } from "./households.js";
 import { adminRoutes } from "./admin.js";
 import { adminMaintenanceRoutes } from "./admin-maintenance.js";
+import { adminBackupRoutes } from "./admin-backups.js";
+import { larderHistoryRoutes } from "./larder-history.js";
 import { mediaRoutes } from "./media.js";
 import { ratingRoutes } from "./ratings.js";
 import { commentRoutes } from "./comments.js";
@@ -48,6 +50,8 @@ export function buildRouter(): Router {
     ...householdRoutes,
     ...adminRoutes,
     ...adminMaintenanceRoutes,
+    ...adminBackupRoutes,
+    ...larderHistoryRoutes,
     ...mediaRoutes,
     ...ratingRoutes,
     ...commentRoutes,

@@ -1,0 +1,236 @@
+/**
+ * The backup zip (decision 0070): the data folder's tracked tree (everything but `.git/` and
+ * `.larder/`), optionally the per-machine secrets of `.larder/`, and `larder-backup.json`, a manifest
+ * with the format version, the Larder version, counts and the sha256 of every file. Reading trusts
+ * nothing: the zip goes through the import guards (core/imports/safe-zip.ts) and every file is checked
+ * against the manifest before anything is written.
+ */
+import { createHash } from "node:crypto";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { lstat, readdir, readFile, rm } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import type { Writable } from "node:stream";
+import { z } from "zod";
+import { loadArchiver } from "../lazy/modules.js";
+import { LarderError } from "../errors.js";
+import { readZip, UnsafeZipError, type ZipLimits } from "../imports/safe-zip.js";
+
+export const MANIFEST_NAME = "larder-backup.json";
+/** Bumped when a backup's layout changes in a way an older Larder cannot restore. */
+export const BACKUP_FORMAT_VERSION = 1;
+/** Top-level entries never backed up nor replaced by a restore. */
+export const UNTRACKED_TOP = new Set([".git", ".larder"]);
+/**
+ * Files of `.larder/` that a backup with secrets carries: what a restored site needs to keep signing
+ * in its people (JWT secret, password hashes, API tokens, notifier credentials). Sessions, the lock,
+ * caches, temp files, logs and backups never travel.
+ */
+export const SECRET_FILES = ["secrets.json", "credentials.json", "api-tokens.json", "notifier-urls.json"];
+
+/** Reading limits for a backup: bigger than an import's, still bounded (all of it is held in memory). */
+export const BACKUP_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 200_000,
+  maxTotalBytes: 2 * 1024 * 1024 * 1024,
+  maxEntryBytes: 512 * 1024 * 1024,
+  maxRatio: 200,
+};
+
+const Manifest = z.object({
+  format: z.literal("larder-backup"),
+  formatVersion: z.number().int().positive(),
+  larderVersion: z.string(),
+  createdAt: z.string(),
+  includesSecrets: z.boolean(),
+  counts: z.object({ files: z.number().int(), recipes: z.number().int(), groups: z.number().int() }),
+  files: z.record(
+    z.string(),
+    z.object({ size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** A backup that cannot be restored: 400 with a message saying why. */
+export class InvalidBackupError extends LarderError {
+  constructor(message: string) {
+    super(message, 400);
+  }
+}
+
+export function larderVersion(): string {
+  let dir = dirname(new URL(import.meta.url).pathname);
+  for (let i = 0; i < 5; i++) {
+    const p = join(dir, "package.json");
+    if (existsSync(p)) {
+      try {
+        const v = JSON.parse(readFileSync(p, "utf8")) as { name?: string; version?: string };
+        if (v.name === "larder" && v.version) return v.version;
+      } catch {
+        // keep looking
+      }
+    }
+    dir = dirname(dir);
+  }
+  return "unknown";
+}
+
+/** Relative paths (forward slashes) of the files a backup takes, sorted. */
+export async function collectFiles(root: string, opts: { secrets: boolean }): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const abs = join(dir, e.name);
+      if (dir === root && UNTRACKED_TOP.has(e.name)) continue;
+      // Symlinks are not followed nor stored: a restore never creates one.
+      if (e.isDirectory()) await walk(abs);
+      else if (e.isFile()) out.push(relative(root, abs).split(sep).join("/"));
+    }
+  };
+  await walk(root);
+  if (opts.secrets) {
+    for (const name of SECRET_FILES) {
+      const st = await lstat(join(root, ".larder", name)).catch(() => null);
+      if (st?.isFile()) out.push(`.larder/${name}`);
+    }
+  }
+  return out.sort();
+}
+
+export interface WriteBackupOptions {
+  secrets: boolean;
+  /** Where the bytes go (tests inject a stream that fails like a full disk). */
+  openStream?: (path: string) => Writable;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Write the backup of `root` to `target`. On any failure (ENOSPC included) the partial file is
+ * removed and the error rethrown; the caller writes to a temporary name and renames on success.
+ */
+export async function writeBackup(root: string, target: string, opts: WriteBackupOptions): Promise<Manifest> {
+  const files = await collectFiles(root, { secrets: opts.secrets });
+  const { ZipArchive } = await loadArchiver();
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const out = opts.openStream ? opts.openStream(target) : createWriteStream(target, { mode: 0o600 });
+  const written = new Promise<void>((resolve, reject) => {
+    out.on("close", () => resolve());
+    out.on("finish", () => resolve());
+    out.on("error", reject);
+    archive.on("error", reject);
+  });
+  // An error before anyone awaits `written` must not become an unhandled rejection.
+  written.catch(() => undefined);
+  archive.pipe(out);
+  try {
+    const manifest: Manifest = {
+      format: "larder-backup",
+      formatVersion: BACKUP_FORMAT_VERSION,
+      larderVersion: larderVersion(),
+      createdAt: new Date().toISOString(),
+      includesSecrets: opts.secrets,
+      counts: { files: 0, recipes: 0, groups: 0 },
+      files: {},
+    };
+    let i = 0;
+    for (const rel of files) {
+      const data = await readFile(join(root, rel));
+      manifest.files[rel] = { size: data.length, sha256: createHash("sha256").update(data).digest("hex") };
+      archive.append(data, { name: rel, mode: 0o644 });
+      opts.onProgress?.(++i, files.length);
+      // Fail fast when the stream has already failed (a full disk): no point reading the rest.
+      if (out.destroyed || out.errored) break;
+    }
+    manifest.counts = {
+      files: files.length,
+      recipes: files.filter((f) => /^groups\/[^/]+\/recipes\/[^/]+\.md$/.test(f)).length,
+      groups: files.filter((f) => /^groups\/[^/]+\/group\.json$/.test(f)).length,
+    };
+    archive.append(JSON.stringify(manifest, null, 2) + "\n", { name: MANIFEST_NAME });
+    await archive.finalize();
+    await written;
+    if (out.errored) throw out.errored;
+    return manifest;
+  } catch (e) {
+    archive.abort();
+    out.destroy();
+    await rm(target, { force: true });
+    throw e;
+  }
+}
+
+export interface ReadBackup {
+  manifest: Manifest;
+  /** Relative path → bytes, every one checked against the manifest. */
+  files: Map<string, Buffer>;
+}
+
+/** What kind of zip this is: ours, a Mealie backup (database.json + data/), or neither. */
+export async function sniffBackup(data: Buffer): Promise<"larder" | "mealie" | "unknown"> {
+  const { entries } = await readZip(data, () => false, BACKUP_ZIP_LIMITS);
+  const names = new Set(entries.map((e) => e.name));
+  if (names.has(MANIFEST_NAME)) return "larder";
+  // Mealie's layout, possibly inside one wrapper folder (a Safari-mangled zip).
+  const stripped = entries.map((e) => e.name.replace(/^(?!data\/)(?!database\.json)[^/]+\//, ""));
+  if (stripped.includes("database.json") && stripped.some((n) => n.startsWith("data/"))) return "mealie";
+  return "unknown";
+}
+
+/**
+ * Read and verify a backup: readable zip, no unsafe entry, a manifest this Larder understands, every
+ * listed file present with its size and checksum, nothing unlisted, every path a tracked path (or an
+ * allowed secret). Throws InvalidBackupError (or UnsafeZipError) with the reason.
+ */
+export async function readBackup(data: Buffer): Promise<ReadBackup> {
+  let read;
+  try {
+    read = await readZip(data, () => true, BACKUP_ZIP_LIMITS);
+  } catch (e) {
+    if (e instanceof UnsafeZipError)
+      throw new InvalidBackupError(`${e.message}. The backup is damaged or not a Larder backup.`);
+    throw e;
+  }
+  const raw = read.files.get(MANIFEST_NAME);
+  if (!raw) throw new InvalidBackupError(`Not a Larder backup: ${MANIFEST_NAME} is missing`);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw new InvalidBackupError(`The backup's ${MANIFEST_NAME} is not valid JSON`);
+  }
+  const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
+  if (typeof version === "number" && version > BACKUP_FORMAT_VERSION) {
+    const by = (json as { larderVersion?: unknown }).larderVersion;
+    throw new InvalidBackupError(
+      `The backup has format version ${version}${typeof by === "string" ? ` (written by Larder ${by})` : ""}; this Larder reads format version ${BACKUP_FORMAT_VERSION} and older. Restore it with a Larder that supports format version ${version}.`,
+    );
+  }
+  const parsed = Manifest.safeParse(json);
+  if (!parsed.success) throw new InvalidBackupError(`The backup's ${MANIFEST_NAME} is not a valid manifest`);
+  const manifest = parsed.data;
+  const files = new Map<string, Buffer>();
+  for (const [name, buf] of read.files) {
+    if (name === MANIFEST_NAME) continue;
+    const why = unsafeBackupPath(name);
+    if (why) throw new InvalidBackupError(`The backup contains ${why}`);
+    const want = manifest.files[name];
+    if (!want) throw new InvalidBackupError(`The backup contains a file its manifest does not list: ${name}`);
+    if (buf.length !== want.size || createHash("sha256").update(buf).digest("hex") !== want.sha256) {
+      throw new InvalidBackupError(`Checksum mismatch for ${name}: the backup is damaged`);
+    }
+    files.set(name, buf);
+  }
+  for (const name of Object.keys(manifest.files)) {
+    if (!files.has(name)) throw new InvalidBackupError(`The backup is incomplete: ${name} is missing`);
+  }
+  return { manifest, files };
+}
+
+/** Why a path in a backup may not be restored, or null. */
+export function unsafeBackupPath(name: string): string | null {
+  const parts = name.split("/");
+  if (parts.some((p) => p === "" || p === "." || p === "..")) return `an unsafe path (${name})`;
+  if (parts[0] === ".git") return `a path inside .git (${name})`;
+  if (parts[0] === ".larder" && !(parts.length === 2 && SECRET_FILES.includes(parts[1]))) {
+    return `a per-machine file that never travels (${name})`;
+  }
+  return null;
+}

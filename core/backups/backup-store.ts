@@ -1,0 +1,154 @@
+/**
+ * Backups on disk, in `.larder/backups/`, without an open Larder (the CLI uses this directly while it
+ * holds the folder's lock; the server goes through BackupsService). Only names this module makes
+ * (`larder_YYYY.MM.DD.HH.MM.SS.zip`, with `_N` when two land in the same second) can be downloaded,
+ * restored or deleted: a name is checked against that pattern before it is joined to any path.
+ */
+import { randomBytes } from "node:crypto";
+import { copyFile, lstat, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { BadRequestError, NotFoundError } from "../errors.js";
+import { DataFolder, ensurePrivateDirs } from "../storage/data-folder.js";
+import { writeFileAtomic } from "../storage/atomic-write.js";
+import { formatBytes } from "../maintenance/disk.js";
+import { readBackup, sniffBackup, writeBackup, type Manifest, type WriteBackupOptions } from "./archive.js";
+import { restoreInto, type RestoreHook } from "./restore.js";
+
+export const BACKUP_NAME_RE = /^larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip$/;
+
+export interface BackupFileInfo {
+  name: string;
+  /** ISO date-time of the file's last change. */
+  date: string;
+  size: string;
+  bytes: number;
+}
+
+/** 400 for a name that could never be ours (`../`, `/abs`, NUL …); the name itself otherwise. */
+export function checkBackupName(name: unknown): string {
+  if (typeof name !== "string" || !BACKUP_NAME_RE.test(name)) {
+    throw new BadRequestError(
+      "Invalid backup name: only backups Larder made (larder_YYYY.MM.DD.HH.MM.SS.zip) can be used",
+    );
+  }
+  return name;
+}
+
+function stamp(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getUTCFullYear()}.${p(d.getUTCMonth() + 1)}.${p(d.getUTCDate())}.${p(d.getUTCHours())}.${p(d.getUTCMinutes())}.${p(d.getUTCSeconds())}`;
+}
+
+export class BackupStore {
+  readonly folder: DataFolder;
+
+  constructor(root: string | DataFolder) {
+    this.folder = typeof root === "string" ? new DataFolder(root) : root;
+  }
+
+  get dir(): string {
+    return this.folder.backupsDir;
+  }
+
+  /** Every backup, newest first. Files of other names (partial writes, things put there by hand) are left out. */
+  async list(): Promise<BackupFileInfo[]> {
+    const out: BackupFileInfo[] = [];
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      if (!BACKUP_NAME_RE.test(name)) continue;
+      const st = await lstat(join(this.dir, name)).catch(() => null);
+      if (!st?.isFile()) continue;
+      out.push({ name, date: st.mtime.toISOString(), size: formatBytes(st.size), bytes: st.size });
+    }
+    // Newest first: by time, then by the `_N` that orders backups made in one second.
+    const seq = (n: string) => Number(/_(\d+)\.zip$/.exec(n)?.[1] ?? 0);
+    return out.sort(
+      (a, b) => b.date.localeCompare(a.date) || seq(b.name) - seq(a.name) || (a.name < b.name ? 1 : -1),
+    );
+  }
+
+  /** The path of an existing backup: 400 for a bad name, 404 for one that is not there. */
+  async pathOf(name: unknown): Promise<string> {
+    const p = join(this.dir, checkBackupName(name));
+    const st = await lstat(p).catch(() => null);
+    if (!st?.isFile()) throw new NotFoundError("Backup not found");
+    return p;
+  }
+
+  /** A fresh name: the time, and `_N` when a backup of that second exists. */
+  private async freshName(now = new Date()): Promise<string> {
+    const base = `larder_${stamp(now)}`;
+    const taken = new Set(await readdir(this.dir).catch(() => [] as string[]));
+    for (let i = 0; i < 1000; i++) {
+      const name = i === 0 ? `${base}.zip` : `${base}_${i}.zip`;
+      if (!taken.has(name) && !taken.has(`${name}.partial`)) return name;
+    }
+    throw new BadRequestError("Too many backups in one second");
+  }
+
+  /** Write a new backup. The zip is written as `<name>.partial` and renamed once complete. */
+  async create(
+    opts: Partial<WriteBackupOptions> = {},
+  ): Promise<{ name: string; manifest: Manifest; bytes: number }> {
+    await ensurePrivateDirs(this.folder);
+    const name = await this.freshName();
+    const partial = join(this.dir, `${name}.partial`);
+    const manifest = await writeBackup(this.folder.root, partial, {
+      secrets: opts.secrets ?? false,
+      ...opts,
+    });
+    await rename(partial, join(this.dir, name));
+    return { name, manifest, bytes: (await stat(join(this.dir, name))).size };
+  }
+
+  async remove(name: unknown): Promise<void> {
+    await rm(await this.pathOf(name));
+  }
+
+  /** Read and check a backup; throws InvalidBackupError saying what is wrong. */
+  async verify(name: unknown): Promise<Manifest> {
+    return (await readBackup(await readFile(await this.pathOf(name)))).manifest;
+  }
+
+  /**
+   * Take an uploaded zip (a temp file; the caller removes it) into the backups folder under a fresh
+   * name, once it is known to be a Larder backup that verifies. A Mealie backup is reported as such
+   * for the caller to hand to the migration.
+   */
+  async adopt(file: string): Promise<{ kind: "larder"; name: string } | { kind: "mealie" }> {
+    const data = await readFile(file);
+    const kind = await sniffBackup(data).catch(() => "unknown" as const);
+    if (kind === "mealie") return { kind: "mealie" };
+    await readBackup(data);
+    await ensurePrivateDirs(this.folder);
+    const name = await this.freshName();
+    const tmp = join(this.dir, `${name}.${randomBytes(4).toString("hex")}.partial`);
+    await copyFile(file, tmp);
+    await rename(tmp, join(this.dir, name));
+    return { kind: "larder", name };
+  }
+
+  /**
+   * Restore a backup into the folder: verify everything first (a damaged backup changes nothing),
+   * swap the tracked tree (restore.ts), end every session. The caller makes sure nothing else writes
+   * to the folder meanwhile.
+   */
+  async restore(name: unknown, hook?: RestoreHook): Promise<Manifest> {
+    const path = await this.pathOf(name);
+    const backup = await readBackup(await readFile(path));
+    await restoreInto(this.folder.root, backup, checkBackupName(name), hook);
+    // Sessions belong to the data that was live: none survives a restore.
+    await writeFileAtomic(this.folder.sessionsJson, JSON.stringify({ sessions: {} }, null, 2) + "\n", {
+      tmpDir: this.folder.tmpDir,
+      mode: 0o600,
+    });
+    return backup.manifest;
+  }
+
+  /** Keep the newest `keep` backups, delete the rest; returns the names deleted. */
+  async prune(keep: number): Promise<string[]> {
+    const all = await this.list();
+    const doomed = all.slice(Math.max(0, keep));
+    for (const b of doomed) await rm(join(this.dir, b.name), { force: true });
+    return doomed.map((b) => b.name);
+  }
+}

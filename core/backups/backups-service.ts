@@ -1,0 +1,155 @@
+/**
+ * The admin's backups (mealie-api-notes §10, spec §7 "Backups"; decisions 0070–0072), actor-first.
+ * Storage and the restore itself are in backup-store.ts and restore.ts; this adds permissions, the
+ * download token, Mealie backups handed to the migration, the nightly job, and the reload of the
+ * open Larder after a restore.
+ */
+import type { Actor } from "../actor.js";
+import type { Larder } from "../larder.js";
+import { adminOf } from "../users/accounts-service.js";
+import { BadRequestError } from "../errors.js";
+import { BackupStore, checkBackupName } from "./backup-store.js";
+import type { RestoreHook } from "./restore.js";
+import type { Writable } from "node:stream";
+
+export interface SuccessResponse {
+  message: string;
+  error: false;
+}
+
+export class BackupsService {
+  readonly store: BackupStore;
+  /** Tests only: the stream a backup is written to (a full disk is simulated with it). */
+  openStream: ((path: string) => Writable) | undefined;
+  /** Tests only: called between the steps of a restore. */
+  restoreHook: RestoreHook | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly larder: Larder) {
+    this.store = new BackupStore(larder.folder);
+  }
+
+  /** One backup or restore at a time: they read or replace the whole folder. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.running.then(fn, fn);
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  /** GET /admin/backups: Mealie's AllBackups (`templates` is always empty in Larder). */
+  async list(
+    actor: Actor,
+  ): Promise<{ imports: Array<{ name: string; date: string; size: string }>; templates: string[] }> {
+    adminOf(actor);
+    return {
+      imports: (await this.store.list()).map(({ name, date, size }) => ({ name, date, size })),
+      templates: [],
+    };
+  }
+
+  /** POST /admin/backups. */
+  async create(actor: Actor, opts: { secrets?: boolean } = {}): Promise<SuccessResponse & { name: string }> {
+    adminOf(actor);
+    const { name } = await this.serial(() =>
+      this.store.create({ secrets: opts.secrets ?? false, openStream: this.openStream }),
+    );
+    return { message: `Backup created: ${name}`, error: false, name };
+  }
+
+  /** GET /admin/backups/{file_name}: a file token for /api/utils/download. */
+  async downloadToken(actor: Actor, name: string): Promise<{ fileToken: string }> {
+    adminOf(actor);
+    await this.store.pathOf(name);
+    return {
+      fileToken: await this.larder.exports.tokens.signFile(`.larder/backups/${checkBackupName(name)}`),
+    };
+  }
+
+  async remove(actor: Actor, name: string): Promise<SuccessResponse> {
+    adminOf(actor);
+    await this.store.remove(name);
+    return { message: `Backup deleted: ${name}`, error: false };
+  }
+
+  async verify(actor: Actor, name: string): Promise<SuccessResponse> {
+    adminOf(actor);
+    const m = await this.store.verify(name);
+    return {
+      message: `Backup ${name} is complete: ${m.counts.files} files, ${m.counts.recipes} recipes`,
+      error: false,
+    };
+  }
+
+  /**
+   * POST /admin/backups/upload: a Larder backup is checked and kept under a fresh name; a Mealie
+   * backup (database.json + data/) goes to the Mealie-backup migration into the admin's group.
+   */
+  async upload(actor: Actor, file: string, onFinished?: () => Promise<void>): Promise<SuccessResponse> {
+    adminOf(actor);
+    const adopted = await this.store.adopt(file);
+    if (adopted.kind === "larder") {
+      await onFinished?.();
+      return { message: `Backup uploaded: ${adopted.name}`, error: false };
+    }
+    const type = "mealie_backup";
+    const { report } = await this.larder.migrations.start(actor, {
+      type,
+      path: file,
+      addMigrationTag: false,
+      onFinished,
+    });
+    return {
+      message: `This is a Mealie backup: it is being migrated into your group (report ${report.id})`,
+      error: false,
+    };
+  }
+
+  /**
+   * POST /admin/backups/{file_name}/restore. The backup is verified before anything closes; then the
+   * services close (nothing writes during the swap), the tracked tree is swapped, and the same Larder
+   * object reopens over the restored folder, so the HTTP server keeps serving (decision 0071).
+   */
+  async restore(actor: Actor, name: string): Promise<SuccessResponse> {
+    adminOf(actor);
+    return this.serial(async () => {
+      await this.store.verify(name);
+      let outcome: unknown = null;
+      await this.larder.reload(async () => {
+        try {
+          await this.store.restore(name, this.restoreHook);
+        } catch (e) {
+          outcome = e;
+        }
+      });
+      if (outcome) throw outcome;
+      return { message: `Restored ${name}; every session has ended: sign in again`, error: false };
+    });
+  }
+
+  /** The nightly job: a backup once a day at LARDER_BACKUP_SCHEDULE, keeping LARDER_BACKUP_KEEP. */
+  async runScheduled(now = new Date()): Promise<string | null> {
+    const at = this.larder.config.backupSchedule;
+    if (!at) return null;
+    const [h, m] = at.split(":").map(Number);
+    const due = new Date(now);
+    due.setHours(h, m, 0, 0);
+    if (now < due) return null;
+    // Remembered on disk: a backup made since today's time means today's is done (restarts included).
+    const newest = (await this.store.list())[0];
+    if (newest && Date.parse(newest.date) >= due.getTime()) return null;
+    const { name } = await this.serial(() =>
+      this.store.create({ secrets: false, openStream: this.openStream }),
+    );
+    const keep = Math.max(1, this.larder.config.backupKeep);
+    const pruned = await this.store.prune(keep);
+    this.larder.log.info(
+      `nightly backup ${name}${pruned.length ? `; ${pruned.length} older removed (keeping ${keep})` : ""}`,
+    );
+    return name;
+  }
+}
+
+export function requireBackupName(name: string | undefined): string {
+  if (!name) throw new BadRequestError("Invalid backup name");
+  return name;
+}
