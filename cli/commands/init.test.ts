@@ -26,7 +26,7 @@ describe("larder init", () => {
 
     const check = await larder(["check", "--data", dir, "--json"]);
     expect(check.exitCode, String(check.stderr)).toBe(0);
-    expect(json(check)).toEqual({ recipes: 0, broken: [], orphans: [] });
+    expect(json(check)).toEqual({ recipes: 0, broken: [], orphans: [], problems: [] });
 
     const users = await larder(["--json", "user", "list", "--data", dir]);
     expect(

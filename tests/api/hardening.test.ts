@@ -117,7 +117,12 @@ describe("an avatar", () => {
     f.set("profile", new Blob([svg], { type: "image/svg+xml" }), "me.svg");
     const res = await t.api(`/api/users/${me.id}/image`, { method: "POST", token, body: f });
     expect(res.status).toBe(400);
-    expect((await t.api(`/api/media/users/${me.id}/profile.webp`)).status).toBe(404);
+    // Nothing of the SVG was stored: the picture served is still the default one, a WebP.
+    const media = await t.api(`/api/media/users/${me.id}/profile.webp`);
+    expect(media.headers.get("etag")).toBe('"default-avatar-1"');
+    expect(Buffer.from(await media.arrayBuffer()).subarray(8, 12).toString("latin1")).toBe("WEBP");
+    const { existsSync } = await import("node:fs");
+    expect(existsSync(`${t.dataDir}/users/${me.id}/profile.webp`)).toBe(false);
   });
 });
 
