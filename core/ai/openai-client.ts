@@ -20,14 +20,22 @@ export interface OpenAISettings {
   /** OPENAI_CUSTOM_HEADERS / OPENAI_CUSTOM_PARAMS: JSON objects added to each request. */
   headers: Record<string, string>;
   params: Record<string, unknown>;
+  /**
+   * Set by a group's AI provider (core/ai/providers.ts): its endpoint is a group manager's input, not the
+   * administrator's, so its host gets no local-network exemption (decision 0081).
+   */
+  providerId?: string;
 }
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
-  content: string | ReadonlyArray<{ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } }>;
+  content:
+    | string
+    | ReadonlyArray<{ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } }>;
 }
 
-export type AiFailure = "not_configured" | "refused" | "rate_limited" | "timeout" | "bad_response" | "unavailable";
+export type AiFailure =
+  "not_configured" | "refused" | "rate_limited" | "timeout" | "bad_response" | "unavailable";
 
 /** The AI service failed; `status` is what an API route answers. */
 export class AiServiceError extends LarderError {
@@ -61,8 +69,11 @@ export function openAISettings(openai: Config["openai"]): OpenAISettings | null 
     model: openai.MODEL || "gpt-4o",
     timeoutMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 300_000,
     workers: Number.isFinite(workers) && workers > 0 ? Math.min(workers, 16) : 2,
-    headers: Object.fromEntries(Object.entries(jsonObject(openai.CUSTOM_HEADERS)).map(([k, v]) => [k, String(v)])),
+    headers: Object.fromEntries(
+      Object.entries(jsonObject(openai.CUSTOM_HEADERS)).map(([k, v]) => [k, String(v)]),
+    ),
     params: jsonObject(openai.CUSTOM_PARAMS),
+    ...(openai.PROVIDER_ID ? { providerId: openai.PROVIDER_ID } : {}),
   };
 }
 
@@ -90,9 +101,18 @@ export class OpenAIClient {
   ) {}
 
   /** A client from configuration, or an error naming what to set. */
-  static fromConfig(config: Pick<Config, "openai">, fetch: GuardedFetcher, options?: OpenAIClientOptions): OpenAIClient {
+  static fromConfig(
+    config: Pick<Config, "openai">,
+    fetch: GuardedFetcher,
+    options?: OpenAIClientOptions,
+  ): OpenAIClient {
     const settings = openAISettings(config.openai);
-    if (!settings) throw new AiServiceError("OpenAI is not configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for another service)", 400, "not_configured");
+    if (!settings)
+      throw new AiServiceError(
+        "OpenAI is not configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for another service)",
+        400,
+        "not_configured",
+      );
     return new OpenAIClient(settings, fetch, options);
   }
 
@@ -127,29 +147,51 @@ export class OpenAIClient {
           signal: opts.signal,
         });
       } catch (err) {
-        if (err instanceof FetchTimeoutError) throw new AiServiceError("The AI service took too long to answer", 504, "timeout");
+        if (err instanceof FetchTimeoutError)
+          throw new AiServiceError("The AI service took too long to answer", 504, "timeout");
         if (err instanceof LarderError) throw err;
         if ((err as { name?: string } | null)?.name === "AbortError") throw err;
-        throw new AiServiceError(`The AI service could not be reached: ${(err as Error).message}`, 502, "unavailable");
+        throw new AiServiceError(
+          `The AI service could not be reached: ${(err as Error).message}`,
+          502,
+          "unavailable",
+        );
       }
       if (res.status === 429 || res.status >= 500) {
         const wait = retryWait(res.headers.get("retry-after"), attempt);
-        if (attempt < retries && wait <= (this.options.maxRetryWaitMs ?? 5000) && Date.now() + wait < deadline) {
+        if (
+          attempt < retries &&
+          wait <= (this.options.maxRetryWaitMs ?? 5000) &&
+          Date.now() + wait < deadline
+        ) {
           await sleep(wait, opts.signal);
           continue;
         }
-        if (res.status === 429) throw new AiServiceError("The AI service is rate-limiting requests (429); try again later", 503, "rate_limited");
+        if (res.status === 429)
+          throw new AiServiceError(
+            "The AI service is rate-limiting requests (429); try again later",
+            503,
+            "rate_limited",
+          );
         throw new AiServiceError(`The AI service failed (HTTP ${res.status})`, 502, "unavailable");
       }
       if (res.status === 401 || res.status === 403)
-        throw new AiServiceError(`The AI service refused the credentials (HTTP ${res.status}): check OPENAI_API_KEY`, 502, "refused");
-      if (res.status < 200 || res.status >= 300) throw new AiServiceError(`The AI service refused the request (HTTP ${res.status})`, 502, "refused");
+        throw new AiServiceError(
+          `The AI service refused the credentials (HTTP ${res.status}): check OPENAI_API_KEY`,
+          502,
+          "refused",
+        );
+      if (res.status < 200 || res.status >= 300)
+        throw new AiServiceError(`The AI service refused the request (HTTP ${res.status})`, 502, "refused");
       return contentOf(res.body);
     }
   }
 
   /** The assistant's answer parsed as a JSON object (fences around it tolerated). */
-  async chatJson(messages: readonly ChatMessage[], opts: Omit<ChatOptions, "json"> = {}): Promise<Record<string, unknown>> {
+  async chatJson(
+    messages: readonly ChatMessage[],
+    opts: Omit<ChatOptions, "json"> = {},
+  ): Promise<Record<string, unknown>> {
     const text = await this.chat(messages, { ...opts, json: true });
     const unfenced = text
       .trim()
@@ -174,10 +216,12 @@ function contentOf(body: Buffer): string {
   } catch {
     throw new AiServiceError("The AI service answered with something that is not JSON", 502, "bad_response");
   }
-  const choice = (doc as { choices?: Array<{ message?: { content?: unknown; refusal?: unknown } }> } | null)?.choices?.[0];
+  const choice = (doc as { choices?: Array<{ message?: { content?: unknown; refusal?: unknown } }> } | null)
+    ?.choices?.[0];
   const content = choice?.message?.content;
   if (typeof content === "string") return content;
-  if (typeof choice?.message?.refusal === "string") throw new AiServiceError(`The AI model refused: ${choice.message.refusal}`, 502, "refused");
+  if (typeof choice?.message?.refusal === "string")
+    throw new AiServiceError(`The AI model refused: ${choice.message.refusal}`, 502, "refused");
   throw new AiServiceError("The AI service's answer has no message content", 502, "bad_response");
 }
 

@@ -13,7 +13,12 @@ import { LarderError, ValidationError } from "../errors.js";
 import type { GroupData } from "../groups/registry.js";
 import type { Larder } from "../larder.js";
 import { createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
-import type { ParsedIngredientResult, ParsedRef, ParserVocabulary, VocabularyMatcher } from "../plugins/kinds.js";
+import type {
+  ParsedIngredientResult,
+  ParsedRef,
+  ParserVocabulary,
+  VocabularyMatcher,
+} from "../plugins/kinds.js";
 import { presentFood, presentUnit } from "../presenters/vocabulary.js";
 import { ingredientDisplay } from "../recipes/display.js";
 import type { IngredientFood, IngredientUnit } from "../schemas/recipe.js";
@@ -27,15 +32,22 @@ export type ParserName = (typeof PARSER_NAMES)[number];
 export const MAX_LINES = 1000;
 export const MAX_LINE_CHARS = 10_000;
 
-const parserField = z.enum(PARSER_NAMES, { error: "Input should be 'nlp', 'brute' or 'openai'" }).default("nlp");
+const parserField = z
+  .enum(PARSER_NAMES, { error: "Input should be 'nlp', 'brute' or 'openai'" })
+  .default("nlp");
 const line = z.string().max(MAX_LINE_CHARS, `String should have at most ${MAX_LINE_CHARS} characters`);
 export const IngredientRequest = z.object({ parser: parserField, ingredient: line }).loose();
 export const IngredientsRequest = z
-  .object({ parser: parserField, ingredients: z.array(line).max(MAX_LINES, `List should have at most ${MAX_LINES} items`) })
+  .object({
+    parser: parserField,
+    ingredients: z.array(line).max(MAX_LINES, `List should have at most ${MAX_LINES} items`),
+  })
   .loose();
 
 type CreateUnit = Omit<IngredientUnit, "id" | "createdAt" | "updatedAt" | "groupId"> & { id: null };
-type CreateFood = Omit<IngredientFood, "id" | "createdAt" | "updatedAt" | "groupId" | "label" | "onHand"> & { id: null };
+type CreateFood = Omit<IngredientFood, "id" | "createdAt" | "updatedAt" | "groupId" | "label" | "onHand"> & {
+  id: null;
+};
 
 /** ParsedIngredient of the contract. */
 export interface ParsedIngredientOut {
@@ -57,7 +69,10 @@ export interface ParsedIngredientOut {
 export class ParserService {
   #fetch: GuardedFetcher | null = null;
   /** Matchers by group, rebuilt when the foods or units document is replaced (every update replaces it). */
-  #matchers = new WeakMap<GroupData, { foods: unknown; units: unknown; matcher: VocabularyMatcher; vocabulary: ParserVocabulary }>();
+  #matchers = new WeakMap<
+    GroupData,
+    { foods: unknown; units: unknown; matcher: VocabularyMatcher; vocabulary: ParserVocabulary }
+  >();
 
   constructor(private readonly larder: Larder) {}
 
@@ -75,11 +90,27 @@ export class ParserService {
   }
 
   /** Parse lines with the named parser against the actor's group vocabulary. */
-  async parse(actor: Actor, lines: readonly string[], parserName: string = "nlp"): Promise<ParsedIngredientOut[]> {
+  async parse(
+    actor: Actor,
+    lines: readonly string[],
+    parserName: string = "nlp",
+  ): Promise<ParsedIngredientOut[]> {
     const { group, household } = this.larder.groups.scopeOf(actor);
     const { matcher, vocabulary } = this.#matcherFor(group);
     this.#fetch ??= createGuardedFetcher(this.larder.config);
-    const results = await runParser(this.larder, this.#fetch, lines, parserName, vocabulary, matcher);
+    // The AI parser uses the group's AI provider when one is selected, else OPENAI_*.
+    const config =
+      parserName === "openai"
+        ? { ...this.larder.config, openai: await this.larder.aiProviders.openaiConfigFor(actor, "default") }
+        : this.larder.config;
+    const results = await runParser(
+      { config, log: this.larder.log, plugins: this.larder.plugins },
+      this.#fetch,
+      lines,
+      parserName,
+      vocabulary,
+      matcher,
+    );
     const present = this.#presenter(group, household.doc.data.slug);
     return results.map((r, i) => present(r, lines[i]));
   }
@@ -95,7 +126,12 @@ export class ParserService {
     const hit = this.#matchers.get(group);
     if (hit && hit.foods === foods && hit.units === units) return hit;
     const vocabulary: ParserVocabulary = {
-      foods: foods.foods.map((f) => ({ id: f.id, name: f.name, pluralName: f.pluralName, aliases: f.aliases })),
+      foods: foods.foods.map((f) => ({
+        id: f.id,
+        name: f.name,
+        pluralName: f.pluralName,
+        aliases: f.aliases,
+      })),
       units: units.units.map((u) => ({
         id: u.id,
         name: u.name,
@@ -123,7 +159,9 @@ export class ParserService {
     const foodOf = (ref: ParsedRef | null): IngredientFood | CreateFood | null => {
       if (!ref || !ref.name?.trim()) return null;
       const f = ref.id ? foodsById.get(ref.id) : undefined;
-      return f ? presentFood(f, groupId, f.labelId ? (labels.get(f.labelId) ?? null) : null, householdSlug) : unsavedFood(ref.name.trim());
+      return f
+        ? presentFood(f, groupId, f.labelId ? (labels.get(f.labelId) ?? null) : null, householdSlug)
+        : unsavedFood(ref.name.trim());
     };
     return (r: ParsedIngredientResult, line: string) => presentParsed(r, line, unitOf, foodOf);
   }
@@ -141,20 +179,37 @@ export async function runParser(
   vocabulary: ParserVocabulary,
   matcher: VocabularyMatcher = createMatcher(vocabulary),
 ): Promise<ParsedIngredientResult[]> {
-  if (lines.length > MAX_LINES) throw new ValidationError([{ loc: ["body", "ingredients"], msg: `List should have at most ${MAX_LINES} items`, type: "too_long" }]);
+  if (lines.length > MAX_LINES)
+    throw new ValidationError([
+      { loc: ["body", "ingredients"], msg: `List should have at most ${MAX_LINES} items`, type: "too_long" },
+    ]);
   lines.forEach((l, i) => {
     if (typeof l !== "string" || l.length > MAX_LINE_CHARS)
-      throw new ValidationError([{ loc: ["body", "ingredients", i], msg: `String should have at most ${MAX_LINE_CHARS} characters`, type: "string_too_long" }]);
+      throw new ValidationError([
+        {
+          loc: ["body", "ingredients", i],
+          msg: `String should have at most ${MAX_LINE_CHARS} characters`,
+          type: "string_too_long",
+        },
+      ]);
   });
   const plugin = deps.plugins.get("parser", parserName);
   if (!plugin) {
-    if ((PARSER_NAMES as readonly string[]).includes(parserName)) throw new LarderError(`The ${parserName} parser is not available (see larder plugins)`, 503);
-    throw new ValidationError([{ loc: ["body", "parser"], msg: "Input should be 'nlp', 'brute' or 'openai'", type: "enum" }]);
+    if ((PARSER_NAMES as readonly string[]).includes(parserName))
+      throw new LarderError(`The ${parserName} parser is not available (see larder plugins)`, 503);
+    throw new ValidationError([
+      { loc: ["body", "parser"], msg: "Input should be 'nlp', 'brute' or 'openai'", type: "enum" },
+    ]);
   }
   if (lines.length === 0) return [];
-  const results = await deps.plugins.use(plugin, (p) => p.parse(lines, { config: deps.config, log: deps.log, fetch, vocabulary, match: matcher }));
+  const results = await deps.plugins.use(plugin, (p) =>
+    p.parse(lines, { config: deps.config, log: deps.log, fetch, vocabulary, match: matcher }),
+  );
   if (!Array.isArray(results) || results.length !== lines.length) {
-    throw new LarderError(`The ${parserName} parser answered ${Array.isArray(results) ? results.length : "no"} results for ${lines.length} lines`, 500);
+    throw new LarderError(
+      `The ${parserName} parser answered ${Array.isArray(results) ? results.length : "no"} results for ${lines.length} lines`,
+      500,
+    );
   }
   return results;
 }
@@ -178,7 +233,16 @@ export function unsavedUnit(name: string): CreateUnit {
 }
 /** Mealie's CreateIngredientFood for a food the vocabulary does not hold. */
 export function unsavedFood(name: string): CreateFood {
-  return { id: null, name, pluralName: null, description: "", extras: {}, labelId: null, aliases: [], householdsWithIngredientFood: [] };
+  return {
+    id: null,
+    name,
+    pluralName: null,
+    description: "",
+    extras: {},
+    labelId: null,
+    aliases: [],
+    householdsWithIngredientFood: [],
+  };
 }
 
 /** A plugin's result in the wire shape, given how to show its unit and food. */
@@ -190,7 +254,10 @@ export function presentParsed(
 ): ParsedIngredientOut {
   const unit = unitOf(r.ingredient.unit);
   const food = foodOf(r.ingredient.food);
-  const quantity = typeof r.ingredient.quantity === "number" && Number.isFinite(r.ingredient.quantity) ? r.ingredient.quantity : 0;
+  const quantity =
+    typeof r.ingredient.quantity === "number" && Number.isFinite(r.ingredient.quantity)
+      ? r.ingredient.quantity
+      : 0;
   const max = r.ingredient.quantityMax ?? null;
   const note = typeof r.ingredient.note === "string" ? r.ingredient.note : "";
   return {
@@ -202,7 +269,10 @@ export function presentParsed(
       food,
       referencedRecipe: null,
       note,
-      display: ingredientDisplay({ quantity, quantityMax: max !== null && max > quantity ? max : null, unit, food, note }, false),
+      display: ingredientDisplay(
+        { quantity, quantityMax: max !== null && max > quantity ? max : null, unit, food, note },
+        false,
+      ),
       title: null,
       originalText: r.ingredient.originalText ?? null,
       referenceId: newId(),

@@ -4,7 +4,8 @@
  * `confidence.average` is the model's own 0–100 figure and `originalText` the line.
  */
 import { z } from "zod";
-import { OpenAIClient, type ChatMessage } from "../../../core/ai/openai-client.js";
+import { OpenAIClient, openAISettings, type ChatMessage } from "../../../core/ai/openai-client.js";
+import { aiFetcher } from "../../../core/ai/ai-endpoint.js";
 import type { ParsedIngredientResult, ParserContext, PluginContext } from "../../../core/plugins/kinds.js";
 
 /** Lines per request: small enough for a quick answer, large enough to amortise the prompt. */
@@ -24,7 +25,10 @@ const PROMPT = [
 ].join("\n");
 
 const number = z.union([z.number(), z.string().transform((s) => Number(s.replace(",", ".")))]).catch(0);
-const text = z.union([z.string(), z.null(), z.undefined()]).transform((s) => (s ?? "").trim()).catch("");
+const text = z
+  .union([z.string(), z.null(), z.undefined()])
+  .transform((s) => (s ?? "").trim())
+  .catch("");
 const Entry = z
   .object({
     input: text,
@@ -44,7 +48,12 @@ function unread(line: string): ParsedIngredientResult {
   };
 }
 
-async function parseChunk(client: OpenAIClient, lines: readonly string[], ctx: ParserContext, signal?: AbortSignal): Promise<ParsedIngredientResult[]> {
+async function parseChunk(
+  client: OpenAIClient,
+  lines: readonly string[],
+  ctx: ParserContext,
+  signal?: AbortSignal,
+): Promise<ParsedIngredientResult[]> {
   const messages: ChatMessage[] = [
     { role: "system", content: PROMPT },
     { role: "user", content: JSON.stringify(lines) },
@@ -53,7 +62,10 @@ async function parseChunk(client: OpenAIClient, lines: readonly string[], ctx: P
   const list = Array.isArray(answer.ingredients) ? answer.ingredients : [];
   const entries = list.map((e) => Entry.safeParse(e)).map((r) => (r.success ? r.data : null));
   // Entries are matched by position; when the model skipped or added some, by their input text.
-  const aligned = entries.length === lines.length ? entries : lines.map((l) => entries.find((e) => e?.input === l.trim()) ?? null);
+  const aligned =
+    entries.length === lines.length
+      ? entries
+      : lines.map((l) => entries.find((e) => e?.input === l.trim()) ?? null);
   return lines.map((line, i) => {
     const e = aligned[i];
     if (!e) return unread(line);
@@ -68,8 +80,13 @@ async function parseChunk(client: OpenAIClient, lines: readonly string[], ctx: P
   });
 }
 
-export async function parseLines(lines: readonly string[], ctx: PluginContext & ParserContext): Promise<ParsedIngredientResult[]> {
-  const client = OpenAIClient.fromConfig(ctx.config, ctx.fetch);
+export async function parseLines(
+  lines: readonly string[],
+  ctx: PluginContext & ParserContext,
+): Promise<ParsedIngredientResult[]> {
+  // The AI endpoint's own fetcher: the same local-network rule as photo import (decision 0081).
+  const settings = openAISettings(ctx.config.openai);
+  const client = OpenAIClient.fromConfig(ctx.config, settings ? aiFetcher(ctx.config, settings) : ctx.fetch);
   const chunks: string[][] = [];
   for (let i = 0; i < lines.length; i += CHUNK) chunks.push(lines.slice(i, i + CHUNK));
   const results: ParsedIngredientResult[][] = new Array(chunks.length);

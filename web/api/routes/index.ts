@@ -16,6 +16,7 @@ import { timelineRoutes } from "./timeline.js";
 import { cookbookRoutes } from "./cookbooks.js";
 import { recipeActionRoutes } from "./recipe-actions.js";
 import { labelRoutes } from "./labels.js";
+import { aiProviderRoutes } from "./ai-providers.js";
 import { seederRoutes } from "./seeders.js";
 import { exploreRoutes } from "./explore.js";
 import { validatorRoutes } from "./validators.js";
@@ -55,6 +56,7 @@ export function buildRouter(): Router {
     ...cookbookRoutes,
     ...recipeActionRoutes,
     ...labelRoutes,
+    ...aiProviderRoutes,
     ...seederRoutes,
     ...exploreRoutes,
     ...validatorRoutes,
