@@ -17,6 +17,7 @@ import { cookbookRoutes } from "./cookbooks.js";
 import { recipeActionRoutes } from "./recipe-actions.js";
 import { labelRoutes } from "./labels.js";
 import { aiProviderRoutes } from "./ai-providers.js";
+import { legacyAliases } from "./legacy-aliases.js";
 import { seederRoutes } from "./seeders.js";
 import { exploreRoutes } from "./explore.js";
 import { validatorRoutes } from "./validators.js";
@@ -75,5 +76,6 @@ export function buildRouter(): Router {
     ...liveRoutes,
     ...parserRoutes,
     ...migrationRoutes,
+    ...legacyAliases([...shoppingRoutes, ...importRoutes]),
   );
 }
