@@ -33,6 +33,7 @@ import { SharesService } from "./shares/shares-service.js";
 import { BulkActions } from "./recipes/bulk-actions.js";
 import { consoleLogger, type Logger } from "./log/logger.js";
 import { RatingsService } from "./ratings/ratings-service.js";
+import { AIProvidersService } from "./ai/providers.js";
 import { ActivityLog } from "./activity/activity-log.js";
 import { connectRecipeRecords } from "./activity/cascade.js";
 import { CommentsService } from "./comments/comments-service.js";
@@ -117,6 +118,7 @@ export class Larder {
   bulkActions!: BulkActions;
   site!: JsonDoc<SiteDoc>;
   ratings!: RatingsService;
+  aiProviders!: AIProvidersService;
   activity!: ActivityLog;
   comments!: CommentsService;
   timeline!: TimelineService;
@@ -206,6 +208,7 @@ export class Larder {
     this.images = new ImagesService(this);
     this.assets = new AssetsService(this);
     this.exports = await ExportsService.open(this);
+    this.aiProviders = await AIProvidersService.open(this);
     // Ratings and comments first: recipe summaries built while the store opens carry them.
     this.ratings = await RatingsService.open(this);
     this.activity = new ActivityLog(this.folder, this.log);

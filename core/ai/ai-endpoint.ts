@@ -15,9 +15,11 @@ export function openAIImageServices(config: Pick<Config, "openai">): boolean {
 }
 
 /**
- * The guarded fetcher for the AI endpoint. The endpoint is the administrator's setting, not a user's
- * input, so its host is allowed even on the local network (a self-hosted model server usually is);
- * every other address, redirects included, keeps the fetcher's rules.
+ * The guarded fetcher for an AI endpoint, one rule for every AI feature (decision 0081): OPENAI_BASE_URL
+ * is the administrator's setting, not a user's input, so its host is allowed even on the local network
+ * (a self-hosted model server usually is). A group's AI provider is a group manager's input: its host
+ * keeps the fetcher's rules (public, or listed in LARDER_FETCH_ALLOW), as do all other addresses,
+ * redirects included.
  */
 export function aiFetcher(
   config: Pick<Config, "fetchAllow" | "fetchUserAgent">,
@@ -25,7 +27,7 @@ export function aiFetcher(
 ): GuardedFetcher {
   let host: string | null = null;
   try {
-    host = new URL(settings.baseUrl).hostname.replace(/^\[|\]$/g, "");
+    if (!settings.providerId) host = new URL(settings.baseUrl).hostname.replace(/^\[|\]$/g, "");
   } catch {
     // not a URL: the fetcher refuses it with its own error
   }

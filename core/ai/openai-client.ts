@@ -20,6 +20,11 @@ export interface OpenAISettings {
   /** OPENAI_CUSTOM_HEADERS / OPENAI_CUSTOM_PARAMS: JSON objects added to each request. */
   headers: Record<string, string>;
   params: Record<string, unknown>;
+  /**
+   * Set by a group's AI provider (core/ai/providers.ts): its endpoint is a group manager's input, not the
+   * administrator's, so its host gets no local-network exemption (decision 0081).
+   */
+  providerId?: string;
 }
 
 export interface ChatMessage {
@@ -68,6 +73,7 @@ export function openAISettings(openai: Config["openai"]): OpenAISettings | null 
       Object.entries(jsonObject(openai.CUSTOM_HEADERS)).map(([k, v]) => [k, String(v)]),
     ),
     params: jsonObject(openai.CUSTOM_PARAMS),
+    ...(openai.PROVIDER_ID ? { providerId: openai.PROVIDER_ID } : {}),
   };
 }
 

@@ -18,10 +18,11 @@ import { recipeMarkdown, recipeZip } from "./recipe-zip.js";
 
 /**
  * `GET /recipes/exports`. The contract's FormatResponse has `json` and `zip`; Mealie adds `jinja2`
- * (template names; Larder renders no Jinja templates, so it is empty) and Larder adds `markdown`:
- * `template_name=markdown` gives the recipe's Markdown file.
+ * (its shipped template is `recipes.md`, a Markdown page of the recipe) and Larder adds `markdown`:
+ * `template_name=markdown` gives the recipe's Markdown file. Larder renders no Jinja: `recipes.md`
+ * answers the same Markdown file, so scripts written for Mealie's name get a Markdown recipe.
  */
-export const EXPORT_FORMATS = { json: ["raw"], zip: ["zip"], jinja2: [] as string[], markdown: ["markdown"] };
+export const EXPORT_FORMATS = { json: ["raw"], zip: ["zip"], jinja2: ["recipes.md"], markdown: ["markdown"] };
 
 export interface ExportFile {
   data: Buffer;
@@ -72,7 +73,11 @@ export class ExportsService {
 
   /** The recipe zip of an entry the caller may already read (share links, the zip template). */
   async zipOf(entry: RecipeEntry): Promise<ExportFile> {
-    return { data: await recipeZip(this.larder, entry), filename: `${entry.slug}.zip`, contentType: "application/zip" };
+    return {
+      data: await recipeZip(this.larder, entry),
+      filename: `${entry.slug}.zip`,
+      contentType: "application/zip",
+    };
   }
 
   /** GET /recipes/{slug}/exports?template_name=raw|markdown|zip. */
@@ -81,10 +86,19 @@ export class ExportsService {
     switch (template) {
       case "raw":
       case "json":
-        return { data: Buffer.from(rawRecipeJson(this.larder.recipes.recipeOf(entry))), filename: `${entry.slug}.json`, contentType: "application/json" };
+        return {
+          data: Buffer.from(rawRecipeJson(this.larder.recipes.recipeOf(entry))),
+          filename: `${entry.slug}.json`,
+          contentType: "application/json",
+        };
       case "markdown":
       case "md":
-        return { data: await this.markdown(entry), filename: `${entry.slug}.md`, contentType: "text/markdown; charset=utf-8" };
+      case "recipes.md":
+        return {
+          data: await this.markdown(entry),
+          filename: `${entry.slug}.md`,
+          contentType: "text/markdown; charset=utf-8",
+        };
       case "zip":
         return this.zipOf(entry);
       default:

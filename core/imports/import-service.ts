@@ -8,6 +8,7 @@
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Larder } from "../larder.js";
+import type { Config } from "../config.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import type { UserRecord } from "../schemas/records.js";
@@ -170,9 +171,13 @@ export class ImportService {
     return openAIImageServices(this.larder.config);
   }
 
-  /** The context handed to importer and parser plugins. */
-  pluginContext(signal?: AbortSignal): PluginContext {
-    return { config: this.larder.config, log: this.larder.log, fetch: this.fetcher, signal };
+  /**
+   * The context handed to importer and parser plugins; `openai` replaces the OPENAI_* settings with
+   * the caller's group provider (core/ai/providers.ts).
+   */
+  pluginContext(signal?: AbortSignal, openai?: Config["openai"]): PluginContext {
+    const config = openai ? { ...this.larder.config, openai } : this.larder.config;
+    return { config, log: this.larder.log, fetch: this.fetcher, signal };
   }
 
   /** The first enabled importer that accepts the input (a `name` picks one). */
@@ -202,8 +207,12 @@ export class ImportService {
   ): Promise<ImportedRecipe[]> {
     this.larder.groups.scopeOf(actor);
     const importer = this.importerFor(input, opts.importer);
+    const openai = await this.larder.aiProviders.openaiConfigFor(
+      actor,
+      input.type === "images" ? "image" : "default",
+    );
     const recipes = await this.larder.plugins.use(importer, (p) =>
-      p.import(input, this.pluginContext(opts.signal)),
+      p.import(input, this.pluginContext(opts.signal, openai)),
     );
     if (!Array.isArray(recipes) || recipes.length === 0)
       throw new BadRecipeDataError("The importer found no recipe");
@@ -251,7 +260,7 @@ export class ImportService {
     opts: ImportOptions & { translateLanguage?: string | null } = {},
   ): Promise<ImportResult> {
     this.larder.groups.scopeOf(actor);
-    if (!openAIImageServices(this.larder.config))
+    if (!openAIImageServices({ openai: await this.larder.aiProviders.openaiConfigFor(actor, "image") }))
       throw new BadRequestError("OpenAI image services are not enabled");
     if (photos.length === 0) throw new BadRequestError("No image was given");
     const kinds = photos.map((p) => sniffImage(p.data));
@@ -288,10 +297,17 @@ export class ImportService {
    * POST /admin/debug/openai: one small request to the configured model (with the image when given),
    * answered as Mealie's DebugResponse: never an error status, the failure is in `response`.
    */
-  async aiDebug(actor: Actor, image?: Buffer | null): Promise<{ success: boolean; response: string | null }> {
+  async aiDebug(
+    actor: Actor,
+    image?: Buffer | null,
+    providerId?: string,
+  ): Promise<{ success: boolean; response: string | null }> {
     const { user } = this.larder.groups.scopeOf(actor);
     if (!user.admin) throw new ForbiddenError("Permission Denied");
-    const settings = openAISettings(this.larder.config.openai);
+    // The named provider of the admin's group, else the group's default, else OPENAI_*.
+    const settings = openAISettings(
+      await this.larder.aiProviders.openaiConfigFor(actor, "default", providerId),
+    );
     if (!settings) return { success: false, response: "OpenAI is not enabled (set OPENAI_API_KEY)" };
     try {
       const client = new OpenAIClient(settings, aiFetcher(this.larder.config, settings));

@@ -98,7 +98,19 @@ export class ParserService {
     const { group, household } = this.larder.groups.scopeOf(actor);
     const { matcher, vocabulary } = this.#matcherFor(group);
     this.#fetch ??= createGuardedFetcher(this.larder.config);
-    const results = await runParser(this.larder, this.#fetch, lines, parserName, vocabulary, matcher);
+    // The AI parser uses the group's AI provider when one is selected, else OPENAI_*.
+    const config =
+      parserName === "openai"
+        ? { ...this.larder.config, openai: await this.larder.aiProviders.openaiConfigFor(actor, "default") }
+        : this.larder.config;
+    const results = await runParser(
+      { config, log: this.larder.log, plugins: this.larder.plugins },
+      this.#fetch,
+      lines,
+      parserName,
+      vocabulary,
+      matcher,
+    );
     const present = this.#presenter(group, household.doc.data.slug);
     return results.map((r, i) => present(r, lines[i]));
   }

@@ -4,7 +4,8 @@
  * `confidence.average` is the model's own 0–100 figure and `originalText` the line.
  */
 import { z } from "zod";
-import { OpenAIClient, type ChatMessage } from "../../../core/ai/openai-client.js";
+import { OpenAIClient, openAISettings, type ChatMessage } from "../../../core/ai/openai-client.js";
+import { aiFetcher } from "../../../core/ai/ai-endpoint.js";
 import type { ParsedIngredientResult, ParserContext, PluginContext } from "../../../core/plugins/kinds.js";
 
 /** Lines per request: small enough for a quick answer, large enough to amortise the prompt. */
@@ -83,7 +84,9 @@ export async function parseLines(
   lines: readonly string[],
   ctx: PluginContext & ParserContext,
 ): Promise<ParsedIngredientResult[]> {
-  const client = OpenAIClient.fromConfig(ctx.config, ctx.fetch);
+  // The AI endpoint's own fetcher: the same local-network rule as photo import (decision 0081).
+  const settings = openAISettings(ctx.config.openai);
+  const client = OpenAIClient.fromConfig(ctx.config, settings ? aiFetcher(ctx.config, settings) : ctx.fetch);
   const chunks: string[][] = [];
   for (let i = 0; i < lines.length; i += CHUNK) chunks.push(lines.slice(i, i + CHUNK));
   const results: ParsedIngredientResult[][] = new Array(chunks.length);

@@ -187,7 +187,7 @@ export const importRoutes = [
   route("POST", "/api/admin/debug/openai/:providerId", "admin", async (ctx) => debugOpenAI(ctx)),
 ];
 
-/** Larder has one provider, the `OPENAI_*` settings: any provider id addresses it (mealie-api-notes §0.1). */
+/** The provider named in the path, else the admin's group default provider, else the `OPENAI_*` settings. */
 async function debugOpenAI(ctx: ApiContext): Promise<unknown> {
   const isMultipart = String(ctx.req.headers["content-type"] ?? "")
     .toLowerCase()
@@ -195,5 +195,5 @@ async function debugOpenAI(ctx: ApiContext): Promise<unknown> {
   const body = isMultipart
     ? await readMultipart(ctx.req, { maxFileBytes: ctx.larder.config.maxUploadBytes, maxFiles: 1 })
     : null;
-  return ctx.larder.imports.aiDebug(ctx.actor, body?.file("image")?.data ?? null);
+  return ctx.larder.imports.aiDebug(ctx.actor, body?.file("image")?.data ?? null, ctx.params.providerId);
 }

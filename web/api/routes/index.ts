@@ -18,6 +18,8 @@ import { timelineRoutes } from "./timeline.js";
 import { cookbookRoutes } from "./cookbooks.js";
 import { recipeActionRoutes } from "./recipe-actions.js";
 import { labelRoutes } from "./labels.js";
+import { aiProviderRoutes } from "./ai-providers.js";
+import { legacyAliases } from "./legacy-aliases.js";
 import { seederRoutes } from "./seeders.js";
 import { exploreRoutes } from "./explore.js";
 import { validatorRoutes } from "./validators.js";
@@ -59,6 +61,7 @@ export function buildRouter(): Router {
     ...cookbookRoutes,
     ...recipeActionRoutes,
     ...labelRoutes,
+    ...aiProviderRoutes,
     ...seederRoutes,
     ...exploreRoutes,
     ...validatorRoutes,
@@ -77,5 +80,6 @@ export function buildRouter(): Router {
     ...liveRoutes,
     ...parserRoutes,
     ...migrationRoutes,
+    ...legacyAliases([...shoppingRoutes, ...importRoutes]),
   );
 }

@@ -1,0 +1,16 @@
+/**
+ * The calls of mealie-typescript that Larder does not answer yet, each with the open issue that builds its
+ * capability. The conformance suite fails when a call on this list starts succeeding (remove it here)
+ * and when a call that is not on it fails (fix it, or add it here only for another open issue's
+ * capability). Keys are `ApiClass.method` as the generated client names them.
+ */
+const BACKUPS = "#18 backups and restore";
+
+export const EXPECTED_FAILURES: Record<string, string> = {
+  "AdminBackupsApi.createOneApiAdminBackupsPost": BACKUPS,
+  "AdminBackupsApi.deleteOneApiAdminBackupsFileNameDelete": BACKUPS,
+  "AdminBackupsApi.getAllApiAdminBackupsGet": BACKUPS,
+  "AdminBackupsApi.getOneApiAdminBackupsFileNameGet": BACKUPS,
+  "AdminBackupsApi.importOneApiAdminBackupsFileNameRestorePost": BACKUPS,
+  "AdminBackupsApi.uploadOneApiAdminBackupsUploadPost": BACKUPS,
+};
