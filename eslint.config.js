@@ -12,7 +12,20 @@ export default tseslint.config(
     files: ["core/**/*.ts"],
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "no-restricted-imports": ["error", { patterns: ["@remix-run/*", "react-router", "@react-router/*", "ink", "react", "../web/*", "../cli/*"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "@remix-run/*",
+            "react-router",
+            "@react-router/*",
+            "ink",
+            "react",
+            "../web/*",
+            "../cli/*",
+          ],
+        },
+      ],
     },
   },
   {
@@ -22,7 +35,15 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "off",
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/core/**"], allowTypeImports: true, message: "web/app takes core from the load context; import types only." }] },
+        {
+          patterns: [
+            {
+              group: ["**/core/**"],
+              allowTypeImports: true,
+              message: "web/app takes core from the load context; import types only.",
+            },
+          ],
+        },
       ],
     },
   },

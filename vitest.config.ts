@@ -13,11 +13,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["{core,cli,plugins,web,tests}/**/*.test.{ts,tsx}"], exclude: ["tests/e2e/**", "**/node_modules/**"] },
+        test: {
+          name: "unit",
+          include: ["{core,cli,plugins,web,tests}/**/*.test.{ts,tsx}"],
+          exclude: ["tests/e2e/**", "**/node_modules/**"],
+        },
       },
       {
         extends: true,
-        test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], fileParallelism: false, testTimeout: 60_000 },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
       },
     ],
   },

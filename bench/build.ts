@@ -14,7 +14,8 @@ function newestSource(dir: string): number {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs);
+    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+      newest = Math.max(newest, statSync(p).mtimeMs);
   }
   return newest;
 }
@@ -28,7 +29,15 @@ export async function ensureBuilt(root: string, log: (s: string) => void): Promi
   const r = await execa("npm", ["run", "build:ts"], { cwd: root, reject: false, all: true });
   // tsc emits even with type errors; a type error elsewhere in the tree need not stop a measurement,
   // but it is shown, and a build that produced nothing is fatal.
-  if (r.exitCode !== 0) log(`build:ts exited with ${r.exitCode}:\n${(r.all ?? "").split("\n").filter((l) => /error/.test(l)).slice(0, 10).join("\n")}`);
-  if (!existsSync(entry) || statSync(entry).mtimeMs <= built) throw new Error("bench: npm run build:ts did not produce dist/cli/index.js");
+  if (r.exitCode !== 0)
+    log(
+      `build:ts exited with ${r.exitCode}:\n${(r.all ?? "")
+        .split("\n")
+        .filter((l) => /error/.test(l))
+        .slice(0, 10)
+        .join("\n")}`,
+    );
+  if (!existsSync(entry) || statSync(entry).mtimeMs <= built)
+    throw new Error("bench: npm run build:ts did not produce dist/cli/index.js");
   return { rebuilt: true };
 }

@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { Larder } from "../core/larder.js";
 import { loadConfig } from "../core/config.js";
 import { consoleLogger } from "../core/log/logger.js";
-import { emptyRecipeDoc, type DocIngredient, type DocStep, type RecipeDoc, type Vocabulary } from "../core/recipes/doc.js";
+import {
+  emptyRecipeDoc,
+  type DocIngredient,
+  type DocStep,
+  type RecipeDoc,
+  type Vocabulary,
+} from "../core/recipes/doc.js";
 import { parseRecipeFile, serializeRecipeFile } from "../core/recipes/file/recipe-file.js";
 import { prng } from "../core/search/synthetic-recipes.js";
 import { fileSlug } from "../core/util/slug.js";
@@ -24,22 +30,96 @@ export interface GeneratedFolder {
   slugs: string[];
 }
 
-const ADJ = "easy quick classic spicy creamy crispy smoky tangy sweet savory roasted grilled baked fried braised slow-cooked fresh homemade rustic hearty light lemony garlicky herby cheesy golden sticky charred Sunday weeknight".split(" ");
-const DISHES = "soup stew salad curry pie tart cake cookies bread muffins pancakes waffles omelette frittata risotto lasagna casserole chili tacos burritos enchiladas sandwich burger pizza dumplings stir-fry roast gratin quiche crumble pudding brownies smoothie sauce dip salsa pesto hummus bowl skewers kebabs ragout goulash paella biryani ramen pho traybake".split(" ");
-const ACCENTED = ["Crème brûlée", "Ratatouille niçoise", "Crêpes Suzette", "Käsespätzle", "Pâté en croûte", "Smørrebrød", "Jalapeño poppers", "Bœuf bourguignon", "Gâteau basque", "Pão de queijo"];
-const TAGS = "dinner lunch breakfast brunch dessert snack party weeknight holiday christmas summer winter spring autumn picnic kids freezer make-ahead one-pot sheet-pan instant-pot air-fryer grill budget fancy comfort Indian Italian Mexican Thai French Greek Japanese vegan vegetarian gluten-free spicy".split(" ");
-const CATEGORIES = "Main Side Appetizer Dessert Drink Breakfast Soup Salad Bread Sauce Baking Vegetarian Seafood Poultry Meat Pasta".split(" ");
-const TOOLS = ["Oven", "Skillet", "Wok", "Blender", "Stand Mixer", "Whisk", "Grater", "Dutch Oven", "Slow Cooker", "Pressure Cooker", "Food Processor", "Sheet Pan", "Thermometer", "Rolling Pin"];
-const NOTES = ["chopped", "finely diced", "at room temperature", "divided", "to taste", "softened", "thinly sliced", "peeled", "rinsed and drained", "plus more for serving", "optional", "minced", "zested and juiced"];
-const VERBS = ["Heat", "Stir in", "Whisk together", "Fold in", "Simmer", "Season", "Roast", "Bake", "Chop", "Toss", "Sear", "Drain", "Blend", "Rest", "Serve"];
-const FILLER = "until golden and fragrant, about five minutes, stirring now and then so nothing catches on the bottom of the pan. Taste and adjust the seasoning; the sauce should coat the back of a spoon. Keep warm while you finish the rest.".split(" ");
+const ADJ =
+  "easy quick classic spicy creamy crispy smoky tangy sweet savory roasted grilled baked fried braised slow-cooked fresh homemade rustic hearty light lemony garlicky herby cheesy golden sticky charred Sunday weeknight".split(
+    " ",
+  );
+const DISHES =
+  "soup stew salad curry pie tart cake cookies bread muffins pancakes waffles omelette frittata risotto lasagna casserole chili tacos burritos enchiladas sandwich burger pizza dumplings stir-fry roast gratin quiche crumble pudding brownies smoothie sauce dip salsa pesto hummus bowl skewers kebabs ragout goulash paella biryani ramen pho traybake".split(
+    " ",
+  );
+const ACCENTED = [
+  "Crème brûlée",
+  "Ratatouille niçoise",
+  "Crêpes Suzette",
+  "Käsespätzle",
+  "Pâté en croûte",
+  "Smørrebrød",
+  "Jalapeño poppers",
+  "Bœuf bourguignon",
+  "Gâteau basque",
+  "Pão de queijo",
+];
+const TAGS =
+  "dinner lunch breakfast brunch dessert snack party weeknight holiday christmas summer winter spring autumn picnic kids freezer make-ahead one-pot sheet-pan instant-pot air-fryer grill budget fancy comfort Indian Italian Mexican Thai French Greek Japanese vegan vegetarian gluten-free spicy".split(
+    " ",
+  );
+const CATEGORIES =
+  "Main Side Appetizer Dessert Drink Breakfast Soup Salad Bread Sauce Baking Vegetarian Seafood Poultry Meat Pasta".split(
+    " ",
+  );
+const TOOLS = [
+  "Oven",
+  "Skillet",
+  "Wok",
+  "Blender",
+  "Stand Mixer",
+  "Whisk",
+  "Grater",
+  "Dutch Oven",
+  "Slow Cooker",
+  "Pressure Cooker",
+  "Food Processor",
+  "Sheet Pan",
+  "Thermometer",
+  "Rolling Pin",
+];
+const NOTES = [
+  "chopped",
+  "finely diced",
+  "at room temperature",
+  "divided",
+  "to taste",
+  "softened",
+  "thinly sliced",
+  "peeled",
+  "rinsed and drained",
+  "plus more for serving",
+  "optional",
+  "minced",
+  "zested and juiced",
+];
+const VERBS = [
+  "Heat",
+  "Stir in",
+  "Whisk together",
+  "Fold in",
+  "Simmer",
+  "Season",
+  "Roast",
+  "Bake",
+  "Chop",
+  "Toss",
+  "Sear",
+  "Drain",
+  "Blend",
+  "Rest",
+  "Serve",
+];
+const FILLER =
+  "until golden and fragrant, about five minutes, stirring now and then so nothing catches on the bottom of the pan. Taste and adjust the seasoning; the sauce should coat the back of a spoon. Keep warm while you finish the rest.".split(
+    " ",
+  );
 const SECTIONS = ["For the sauce", "For the topping", "Marinade", "Dressing", "To serve"];
 
 /** Open the folder as `larder init` would, then write the recipes; replaces anything in `dir`. */
 export async function generateFolder(dir: string, count: number, seed = 1): Promise<GeneratedFolder> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const larder = await Larder.open(loadConfig({}, { dataDir: dir, bcryptRounds: 4 }), { log: consoleLogger("silent"), watch: false });
+  const larder = await Larder.open(loadConfig({}, { dataDir: dir, bcryptRounds: 4 }), {
+    log: consoleLogger("silent"),
+    watch: false,
+  });
   let vocab: Vocabulary;
   let owner: string;
   let apiToken: string;
@@ -88,20 +168,41 @@ function uuid(rnd: () => number): string {
 
 function recipeDoc(rnd: () => number, vocab: Vocabulary, owner: string, i: number): RecipeDoc {
   const pick = <T>(l: readonly T[]): T => l[Math.floor(rnd() * l.length)];
-  const some = <T>(l: readonly T[], min: number, max: number): T[] => [...new Set(Array.from({ length: min + Math.floor(rnd() * (max - min + 1)) }, () => pick(l)))];
+  const some = <T>(l: readonly T[], min: number, max: number): T[] => [
+    ...new Set(Array.from({ length: min + Math.floor(rnd() * (max - min + 1)) }, () => pick(l))),
+  ];
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   const foods = vocab.foods.map((f) => f.name);
   const main = pick(foods);
-  const name = i % 53 === 0 ? `${pick(ACCENTED)} ${pick(ADJ)}` : `${cap(pick(ADJ))} ${main}${rnd() < 0.35 ? ` and ${pick(foods)}` : ""} ${pick(DISHES)}`;
+  const name =
+    i % 53 === 0
+      ? `${pick(ACCENTED)} ${pick(ADJ)}`
+      : `${cap(pick(ADJ))} ${main}${rnd() < 0.35 ? ` and ${pick(foods)}` : ""} ${pick(DISHES)}`;
   const ingredients: DocIngredient[] = [];
   const nIng = 8 + Math.floor(rnd() * 8);
-  for (let k = 0; k < nIng; k++) ingredients.push(ingredient(rnd, vocab, k === 0 ? main : pick(foods), k > 0 && k % 6 === 0 && rnd() < 0.5 ? pick(SECTIONS) : null));
+  for (let k = 0; k < nIng; k++)
+    ingredients.push(
+      ingredient(
+        rnd,
+        vocab,
+        k === 0 ? main : pick(foods),
+        k > 0 && k % 6 === 0 && rnd() < 0.5 ? pick(SECTIONS) : null,
+      ),
+    );
   const steps: DocStep[] = [];
   const nSteps = 4 + Math.floor(rnd() * 7);
   for (let k = 0; k < nSteps; k++) {
     const words = Array.from({ length: 12 + Math.floor(rnd() * 30) }, () => pick(FILLER)).join(" ");
-    const refs = rnd() < 0.5 ? [...new Set([Math.floor(rnd() * nIng), Math.floor(rnd() * nIng)])].sort((a, b) => a - b) : [];
-    steps.push({ title: k === 0 && rnd() < 0.2 ? "Prepare" : null, summary: rnd() < 0.15 ? pick(VERBS) : null, text: `${pick(VERBS)} the ${ingredients[Math.floor(rnd() * nIng)].food ?? "mixture"} ${words}.`, ingredientRefs: refs });
+    const refs =
+      rnd() < 0.5
+        ? [...new Set([Math.floor(rnd() * nIng), Math.floor(rnd() * nIng)])].sort((a, b) => a - b)
+        : [];
+    steps.push({
+      title: k === 0 && rnd() < 0.2 ? "Prepare" : null,
+      summary: rnd() < 0.15 ? pick(VERBS) : null,
+      text: `${pick(VERBS)} the ${ingredients[Math.floor(rnd() * nIng)].food ?? "mixture"} ${words}.`,
+      ingredientRefs: refs,
+    });
   }
   const added = new Date(Date.UTC(2021, 0, 1) + Math.floor(rnd() * 4 * 365 * 86400e3));
   const updated = new Date(added.getTime() + Math.floor(rnd() * 200 * 86400e3));
@@ -127,17 +228,36 @@ function recipeDoc(rnd: () => number, vocab: Vocabulary, owner: string, i: numbe
     lastMade: rnd() < 0.4 ? stamp(updated) : null,
     ingredients,
     instructions: steps,
-    notes: rnd() < 0.3 ? [{ title: "Storage", text: `Keeps ${1 + Math.floor(rnd() * 5)} days in the fridge.` }] : [],
+    notes:
+      rnd() < 0.3
+        ? [{ title: "Storage", text: `Keeps ${1 + Math.floor(rnd() * 5)} days in the fridge.` }]
+        : [],
   };
 }
 
 function ingredient(rnd: () => number, vocab: Vocabulary, food: string, title: string | null): DocIngredient {
-  const base: DocIngredient = { title, quantity: null, quantityMax: null, unit: null, food: null, note: "", originalText: null, referencedRecipe: null };
+  const base: DocIngredient = {
+    title,
+    quantity: null,
+    quantityMax: null,
+    unit: null,
+    food: null,
+    note: "",
+    originalText: null,
+    referencedRecipe: null,
+  };
   const r = rnd();
   // Mostly structured lines; some note-only ones ("salt to taste"), as real recipes have.
   if (r < 0.08) return { ...base, note: `${food} to taste` };
   const quantity = [0.25, 0.5, 1, 1, 1.5, 2, 2, 3, 4, 200, 400][Math.floor(rnd() * 11)];
   const unit = rnd() < 0.75 ? vocab.units[Math.floor(rnd() * vocab.units.length)].name : null;
   const quantityMax = rnd() < 0.05 && quantity >= 1 && quantity < 100 ? quantity + 1 : null;
-  return { ...base, quantity, quantityMax, unit, food, note: rnd() < 0.35 ? NOTES[Math.floor(rnd() * NOTES.length)] : "" };
+  return {
+    ...base,
+    quantity,
+    quantityMax,
+    unit,
+    food,
+    note: rnd() < 0.35 ? NOTES[Math.floor(rnd() * NOTES.length)] : "",
+  };
 }

@@ -23,12 +23,29 @@ export class HttpClient {
     if (opts.auth ?? true) headers.authorization = `Bearer ${this.token}`;
     const t0 = performance.now();
     return new Promise((ok, fail) => {
-      const req = request({ host: "127.0.0.1", port: this.port, path, method: "GET", headers, agent: this.agent, timeout: 30_000 }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => ok({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - t0 }));
-        res.on("error", fail);
-      });
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: this.port,
+          path,
+          method: "GET",
+          headers,
+          agent: this.agent,
+          timeout: 30_000,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            ok({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString("utf8"),
+              ms: performance.now() - t0,
+            }),
+          );
+          res.on("error", fail);
+        },
+      );
       req.on("timeout", () => req.destroy(new Error(`timeout: GET ${path}`)));
       req.on("error", fail);
       req.end();

@@ -9,7 +9,28 @@ import autocannon from "autocannon";
 import { percentile, type HttpClient } from "./http.js";
 
 /** Searches a user types: common words, two-word queries, a phrase, prefixes, typos, accents. */
-export const SEARCH_TERMS = ["chicken", "garlic butter", "choclate", "tomato basil soup", "creamy", '"sweet potato"', "ratat", "risotto", "brocoli", "spicy curry", "cheddar", "smoky paprika", "quick weeknight", "bread", "crème", "lemon tart", "salmon", "pasta", "zzqx", "mushroom stew"];
+export const SEARCH_TERMS = [
+  "chicken",
+  "garlic butter",
+  "choclate",
+  "tomato basil soup",
+  "creamy",
+  '"sweet potato"',
+  "ratat",
+  "risotto",
+  "brocoli",
+  "spicy curry",
+  "cheddar",
+  "smoky paprika",
+  "quick weeknight",
+  "bread",
+  "crème",
+  "lemon tart",
+  "salmon",
+  "pasta",
+  "zzqx",
+  "mushroom stew",
+];
 
 /**
  * Searches asked once each: the server remembers recent searches (core/recipes/recipe-list.ts), so
@@ -17,7 +38,32 @@ export const SEARCH_TERMS = ["chicken", "garlic butter", "choclate", "tomato bas
  * it remembers, so cycling through them never hits it either.
  */
 export const NEW_SEARCHES: string[] = (() => {
-  const words = ["chicken", "beef", "pork", "salmon", "tofu", "rice", "noodle", "potato", "tomato", "onion", "garlic", "carrot", "lemon", "butter", "cheese", "mushroom", "spinach", "pepper", "basil", "ginger", "bean", "lentil", "egg", "apple"];
+  const words = [
+    "chicken",
+    "beef",
+    "pork",
+    "salmon",
+    "tofu",
+    "rice",
+    "noodle",
+    "potato",
+    "tomato",
+    "onion",
+    "garlic",
+    "carrot",
+    "lemon",
+    "butter",
+    "cheese",
+    "mushroom",
+    "spinach",
+    "pepper",
+    "basil",
+    "ginger",
+    "bean",
+    "lentil",
+    "egg",
+    "apple",
+  ];
   const with_ = ["", "roast", "creamy", "spicy", "soup", "salad", "curry", "baked", "stew", "quick"];
   const out: string[] = [];
   for (const m of with_) for (const w of words) out.push(m ? `${m} ${w}` : w);
@@ -26,10 +72,26 @@ export const NEW_SEARCHES: string[] = (() => {
 
 /** `queryFilter` + `orderBy` lists, as the Mealie frontend's filters send them. */
 export const FILTER_QUERIES = [
-  { queryFilter: 'tags.name IN ["dinner", "weeknight"] AND recipeServings >= 4', orderBy: "name", orderDirection: "asc" },
-  { queryFilter: 'dateAdded >= "2023-01-01" AND settings.public = true', orderBy: "dateAdded", orderDirection: "desc" },
-  { queryFilter: 'recipeCategory.name = "Main" AND lastMade IS NOT NULL', orderBy: "lastMade", orderDirection: "desc" },
-  { queryFilter: 'tools.name IN ["Oven", "Skillet"] OR recipeServings > 6', orderBy: "updatedAt", orderDirection: "desc" },
+  {
+    queryFilter: 'tags.name IN ["dinner", "weeknight"] AND recipeServings >= 4',
+    orderBy: "name",
+    orderDirection: "asc",
+  },
+  {
+    queryFilter: 'dateAdded >= "2023-01-01" AND settings.public = true',
+    orderBy: "dateAdded",
+    orderDirection: "desc",
+  },
+  {
+    queryFilter: 'recipeCategory.name = "Main" AND lastMade IS NOT NULL',
+    orderBy: "lastMade",
+    orderDirection: "desc",
+  },
+  {
+    queryFilter: 'tools.name IN ["Oven", "Skillet"] OR recipeServings > 6',
+    orderBy: "updatedAt",
+    orderDirection: "desc",
+  },
 ];
 
 export function searchPath(term: string): string {
@@ -52,7 +114,13 @@ export interface Latency {
  * `rounds` passes over `paths`, one request at a time; the first `warmUp` passes (default one) are not
  * counted. With `warmUp: 0, rounds: 1` every request is one the server has not seen.
  */
-export async function latency(client: HttpClient, paths: string[], rounds: number, maxMs: number, warmUp = 1): Promise<Latency> {
+export async function latency(
+  client: HttpClient,
+  paths: string[],
+  rounds: number,
+  maxMs: number,
+  warmUp = 1,
+): Promise<Latency> {
   const samples: number[] = [];
   const deadline = Date.now() + maxMs;
   for (let round = 0; round < rounds && Date.now() < deadline; round++) {
@@ -63,7 +131,13 @@ export async function latency(client: HttpClient, paths: string[], rounds: numbe
     }
   }
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  return { requests: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), mean };
+  return {
+    requests: samples.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    mean,
+  };
 }
 
 export interface Throughput {
@@ -82,7 +156,14 @@ export interface Throughput {
  * or with `shared`, the clients take the next path of one shared cycle, so no two requests in a row
  * ask the same thing (autocannon's clients otherwise walk the list in step with each other).
  */
-export async function throughput(port: number, token: string, paths: string[], connections: number, durationS: number, shared = false): Promise<Throughput> {
+export async function throughput(
+  port: number,
+  token: string,
+  paths: string[],
+  connections: number,
+  durationS: number,
+  shared = false,
+): Promise<Throughput> {
   let next = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -116,7 +197,13 @@ export interface HandEdit {
  * Rewrite a recipe file in place, as an editor saving it does, and poll the API until the recipe shows
  * the change. Each edit changes the name, so the list entry, the search index and the recipe all move.
  */
-export async function handEdits(client: HttpClient, recipesDir: string, slugs: string[], edits: number, maxMs: number): Promise<HandEdit> {
+export async function handEdits(
+  client: HttpClient,
+  recipesDir: string,
+  slugs: string[],
+  edits: number,
+  maxMs: number,
+): Promise<HandEdit> {
   const samples: number[] = [];
   const deadline = Date.now() + maxMs;
   for (let i = 0; i < edits && Date.now() < deadline; i++) {
@@ -124,19 +211,28 @@ export async function handEdits(client: HttpClient, recipesDir: string, slugs: s
     const path = join(recipesDir, `${slug}.md`);
     const text = await readFile(path, "utf8");
     const marker = `Benchedit${i}x${Date.now().toString(36)}`;
-    const edited = text.replace(/^name: (.*)$/m, (_m, name: string) => `name: ${name.replace(/ Benchedit\w+$/, "")} ${marker}`);
+    const edited = text.replace(
+      /^name: (.*)$/m,
+      (_m, name: string) => `name: ${name.replace(/ Benchedit\w+$/, "")} ${marker}`,
+    );
     if (edited === text) throw new Error(`bench: no name line in ${path}`);
     const t0 = performance.now();
     await writeFile(path, edited);
     for (;;) {
       const r = await client.get(`/api/recipes/${slug}`);
       if (r.status === 200 && r.body.includes(marker)) break;
-      if (performance.now() - t0 > 10_000) throw new Error(`bench: hand edit of ${slug} not visible after 10 s`);
+      if (performance.now() - t0 > 10_000)
+        throw new Error(`bench: hand edit of ${slug} not visible after 10 s`);
       await new Promise((res) => setTimeout(res, 2));
     }
     samples.push(performance.now() - t0);
     // Edits a person makes are seconds apart; this keeps each one a separate burst for the watcher.
     await new Promise((res) => setTimeout(res, 150));
   }
-  return { edits: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples) };
+  return {
+    edits: samples.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: Math.max(...samples),
+  };
 }

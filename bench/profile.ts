@@ -16,7 +16,12 @@ export interface ProfileRun {
   summaryFile: string;
 }
 
-export async function profileStarts(root: string, dataDir: string, apiToken: string, recipes: number): Promise<ProfileRun[]> {
+export async function profileStarts(
+  root: string,
+  dataDir: string,
+  apiToken: string,
+  recipes: number,
+): Promise<ProfileRun[]> {
   const outDir = join(root, "bench", "profiles");
   await mkdir(outDir, { recursive: true });
   const runs: ProfileRun[] = [];
@@ -24,7 +29,13 @@ export async function profileStarts(root: string, dataDir: string, apiToken: str
     const dir = join(dataDir, "..", `cpuprof-${kind}`);
     await rm(dir, { recursive: true, force: true });
     if (kind === "cold") await dropIndexCache(dataDir);
-    const server = await startLarder({ root, dataDir, apiToken, searchTerm: "chicken", nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+    const server = await startLarder({
+      root,
+      dataDir,
+      apiToken,
+      searchTerm: "chicken",
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+    });
     await server.stop();
     const files = (await readdir(dir)).filter((f) => f.endsWith(".cpuprofile"));
     if (files.length === 0) throw new Error(`bench: no CPU profile written in ${dir}`);
@@ -46,7 +57,13 @@ export async function profileStarts(root: string, dataDir: string, apiToken: str
     ];
     const summaryFile = join("bench", "profiles", `${kind}-start-${recipes}.txt`);
     await writeFile(join(root, summaryFile), lines.join("\n"));
-    runs.push({ kind, firstListMs: server.times.firstListMs, firstSearchMs: server.times.firstSearchMs, indexLog: server.times.indexLog, summaryFile });
+    runs.push({
+      kind,
+      firstListMs: server.times.firstListMs,
+      firstSearchMs: server.times.firstSearchMs,
+      indexLog: server.times.indexLog,
+      summaryFile,
+    });
   }
   return runs;
 }

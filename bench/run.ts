@@ -13,8 +13,23 @@ import { execa } from "execa";
 import { ensureBuilt } from "./build.js";
 import { generateFolder, type GeneratedFolder } from "./generate.js";
 import { median } from "./http.js";
-import { FILTER_QUERIES, NEW_SEARCHES, SEARCH_TERMS, filterPath, handEdits, latency, searchPath, throughput } from "./measure.js";
-import { evaluateTargets, renderMarkdown, type Results, type SizeResult, type StartSummary } from "./report.js";
+import {
+  FILTER_QUERIES,
+  NEW_SEARCHES,
+  SEARCH_TERMS,
+  filterPath,
+  handEdits,
+  latency,
+  searchPath,
+  throughput,
+} from "./measure.js";
+import {
+  evaluateTargets,
+  renderMarkdown,
+  type Results,
+  type SizeResult,
+  type StartSummary,
+} from "./report.js";
 import { dropIndexCache, startLarder, type RunningLarder } from "./server.js";
 import { profileStarts, type ProfileRun } from "./profile.js";
 
@@ -52,7 +67,8 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
   const g0 = performance.now();
   const gen: GeneratedFolder = await generateFolder(dataDir, count);
   const generateMs = performance.now() - g0;
-  const start = (): Promise<RunningLarder> => startLarder({ root: ROOT, dataDir, apiToken: gen.apiToken, searchTerm: "chicken" });
+  const start = (): Promise<RunningLarder> =>
+    startLarder({ root: ROOT, dataDir, apiToken: gen.apiToken, searchTerm: "chicken" });
 
   const raws = [];
   for (let i = 0; i < START_RUNS; i++) raws.push(await rawReadOnce(dataDir));
@@ -61,12 +77,25 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
   const coldRuns: StartSummary["runs"] = [];
   let peakRssMb = 0;
   let peakRssWarmMb = 0;
-  let result: Omit<SizeResult, "recipes" | "bytes" | "generateMs" | "rawRead" | "cold" | "warm" | "coldToRawRatio" | "peakRssMb" | "peakRssWarmMb"> | null = null;
+  let result: Omit<
+    SizeResult,
+    | "recipes"
+    | "bytes"
+    | "generateMs"
+    | "rawRead"
+    | "cold"
+    | "warm"
+    | "coldToRawRatio"
+    | "peakRssMb"
+    | "peakRssWarmMb"
+  > | null = null;
   for (let i = 0; i < START_RUNS; i++) {
     await dropIndexCache(dataDir);
     const server = await start();
     coldRuns.push(server.times);
-    log(`${count}: cold start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`);
+    log(
+      `${count}: cold start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`,
+    );
     try {
       // The last cold-started server also takes the load: its peak RSS covers start, load and edits.
       if (i === START_RUNS - 1) result = await underLoad(server, gen);
@@ -79,7 +108,9 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
   for (let i = 0; i < START_RUNS; i++) {
     const server = await start();
     warmRuns.push(server.times);
-    log(`${count}: warm start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`);
+    log(
+      `${count}: warm start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`,
+    );
     peakRssWarmMb = Math.max(peakRssWarmMb, await server.peakRssMb());
     await server.stop();
   }
@@ -88,9 +119,24 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
     profiles = await profileStarts(ROOT, dataDir, gen.apiToken, count);
     for (const p of profiles) log(`${count}: profiled ${p.kind} start → ${p.summaryFile}`);
   }
-  const rawRead = { processMs: median(raws.map((r) => r.processMs)), readMs: median(raws.map((r) => r.readMs)), runs: raws };
+  const rawRead = {
+    processMs: median(raws.map((r) => r.processMs)),
+    readMs: median(raws.map((r) => r.readMs)),
+    runs: raws,
+  };
   const cold = summarise(coldRuns);
-  return { recipes: count, bytes: gen.bytes, generateMs, rawRead, cold, warm: summarise(warmRuns), coldToRawRatio: cold.firstListMs / rawRead.processMs, ...result, peakRssMb: Math.max(peakRssMb, peakRssWarmMb), peakRssWarmMb };
+  return {
+    recipes: count,
+    bytes: gen.bytes,
+    generateMs,
+    rawRead,
+    cold,
+    warm: summarise(warmRuns),
+    coldToRawRatio: cold.firstListMs / rawRead.processMs,
+    ...result,
+    peakRssMb: Math.max(peakRssMb, peakRssWarmMb),
+    peakRssWarmMb,
+  };
 }
 
 async function underLoad(server: RunningLarder, gen: GeneratedFolder) {
@@ -106,17 +152,26 @@ async function underLoad(server: RunningLarder, gen: GeneratedFolder) {
   const searchPaths = SEARCH_TERMS.map(searchPath);
   const filterPaths = FILTER_QUERIES.map(filterPath);
   const total = await client.json<{ total: number }>("/api/recipes?perPage=1");
-  if (total.total !== gen.count) throw new Error(`bench: the server lists ${total.total} recipes, expected ${gen.count}`);
+  if (total.total !== gen.count)
+    throw new Error(`bench: the server lists ${total.total} recipes, expected ${gen.count}`);
   const searchNew = await latency(client, NEW_SEARCHES.map(searchPath), 1, 60_000, 0);
-  log(`${gen.count}: new searches p50 ${searchNew.p50.toFixed(2)} p95 ${searchNew.p95.toFixed(2)} p99 ${searchNew.p99.toFixed(2)} ms`);
+  log(
+    `${gen.count}: new searches p50 ${searchNew.p50.toFixed(2)} p95 ${searchNew.p95.toFixed(2)} p99 ${searchNew.p99.toFixed(2)} ms`,
+  );
   const search = await latency(client, searchPaths, 16, 60_000);
-  log(`${gen.count}: repeated searches p50 ${search.p50.toFixed(2)} p95 ${search.p95.toFixed(2)} p99 ${search.p99.toFixed(2)} ms`);
+  log(
+    `${gen.count}: repeated searches p50 ${search.p50.toFixed(2)} p95 ${search.p95.toFixed(2)} p99 ${search.p99.toFixed(2)} ms`,
+  );
   const filter = await latency(client, filterPaths, 41, 60_000);
-  log(`${gen.count}: filter p50 ${filter.p50.toFixed(2)} p95 ${filter.p95.toFixed(2)} p99 ${filter.p99.toFixed(2)} ms`);
+  log(
+    `${gen.count}: filter p50 ${filter.p50.toFixed(2)} p95 ${filter.p95.toFixed(2)} p99 ${filter.p99.toFixed(2)} ms`,
+  );
   const searchThroughput = await throughput(server.port, token, searchPaths, 10, 8);
   const searchNewThroughput = await throughput(server.port, token, NEW_SEARCHES.map(searchPath), 10, 8, true);
   const filterThroughput = await throughput(server.port, token, filterPaths, 10, 8);
-  log(`${gen.count}: throughput search ${searchThroughput.reqPerSec.toFixed(0)} req/s (new searches ${searchNewThroughput.reqPerSec.toFixed(0)}), filter ${filterThroughput.reqPerSec.toFixed(0)} req/s`);
+  log(
+    `${gen.count}: throughput search ${searchThroughput.reqPerSec.toFixed(0)} req/s (new searches ${searchNewThroughput.reqPerSec.toFixed(0)}), filter ${filterThroughput.reqPerSec.toFixed(0)} req/s`,
+  );
   const handEdit = await handEdits(client, join(gen.dir, "groups", "home", "recipes"), gen.slugs, 40, 60_000);
   log(`${gen.count}: hand edit p50 ${handEdit.p50.toFixed(0)} p95 ${handEdit.p95.toFixed(0)} ms`);
   return { search, searchNew, filter, searchThroughput, searchNewThroughput, filterThroughput, handEdit };
@@ -127,7 +182,12 @@ async function emptyStart(base: string): Promise<{ startMs: number[]; peakRssMb:
   const startMs: number[] = [];
   let peakRssMb = 0;
   for (let i = 0; i < START_RUNS; i++) {
-    const s = await startLarder({ root: ROOT, dataDir: gen.dir, apiToken: gen.apiToken, searchTerm: "chicken" });
+    const s = await startLarder({
+      root: ROOT,
+      dataDir: gen.dir,
+      apiToken: gen.apiToken,
+      searchTerm: "chicken",
+    });
     startMs.push(s.times.firstListMs);
     peakRssMb = Math.max(peakRssMb, await s.peakRssMb());
     await s.stop();
@@ -140,7 +200,10 @@ async function git(args: string[]): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const sizes = (arg("sizes") ?? "1000,10000").split(",").map(Number).filter((n) => n > 0);
+  const sizes = (arg("sizes") ?? "1000,10000")
+    .split(",")
+    .map(Number)
+    .filter((n) => n > 0);
   const t0 = performance.now();
   const loadavgStart = loadavg();
   // Before the run: the run itself rewrites bench/profiles/, which must not count as a change.
@@ -149,9 +212,12 @@ async function main(): Promise<void> {
   const base = join(tmpdir(), "larder-bench");
   const empty = await emptyStart(base);
   const emptyStartMs = empty.startMs;
-  log(`empty folder start: ${emptyStartMs.map((x) => x.toFixed(0)).join(", ")} ms, peak RSS ${empty.peakRssMb.toFixed(0)} MB`);
+  log(
+    `empty folder start: ${emptyStartMs.map((x) => x.toFixed(0)).join(", ")} ms, peak RSS ${empty.peakRssMb.toFixed(0)} MB`,
+  );
   const results: SizeResult[] = [];
-  for (const n of sizes) results.push(await benchSize(n, base, process.argv.includes("--profile") && n === Math.max(...sizes)));
+  for (const n of sizes)
+    results.push(await benchSize(n, base, process.argv.includes("--profile") && n === Math.max(...sizes)));
   const partial: Omit<Results, "targets"> = {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
     commit: await git(["rev-parse", "HEAD"]),
@@ -178,7 +244,8 @@ async function main(): Promise<void> {
   const n = big.recipes.toLocaleString("en-US");
   // Causes, from this run's own figures; the profile behind them: docs/decisions/0007-performance.md.
   const explain = (what: string): string | undefined => {
-    if (/growth/.test(what)) return `a new search's p95 is ${big.searchNew.p95.toFixed(1)} ms at ${n} recipes against ${small.searchNew.p95.toFixed(1)} ms: the matches of a common word grow with the folder, and scoring them and ordering them (core/query listQuery) is linear in the matches. See docs/decisions/0007-performance.md.`;
+    if (/growth/.test(what))
+      return `a new search's p95 is ${big.searchNew.p95.toFixed(1)} ms at ${n} recipes against ${small.searchNew.p95.toFixed(1)} ms: the matches of a common word grow with the folder, and scoring them and ordering them (core/query listQuery) is linear in the matches. See docs/decisions/0007-performance.md.`;
     if (/start/.test(what)) {
       const index = (/warm/.test(what) ? big.warm : big.cold).runs.at(-1)?.indexLog;
       return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and module loading, before any recipe is read); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the ${n} list entries. See docs/decisions/0007-performance.md.`;
@@ -202,9 +269,13 @@ async function main(): Promise<void> {
   // The load section belongs to bench/load.ts: kept as it was.
   const previous = await readFile(join(ROOT, "BENCHMARKS.md"), "utf8").catch(() => "");
   const load = loadSectionOf(previous);
-  await writeFile(join(ROOT, "BENCHMARKS.md"), load ? withLoadSection(renderMarkdown(full), load) : renderMarkdown(full));
+  await writeFile(
+    join(ROOT, "BENCHMARKS.md"),
+    load ? withLoadSection(renderMarkdown(full), load) : renderMarkdown(full),
+  );
   log("wrote BENCHMARKS.md and bench/results.json");
-  for (const t of full.targets) log(`${t.met ? "met " : "GAP "} ${t.what}: ${t.measured} (target ${t.target})`);
+  for (const t of full.targets)
+    log(`${t.met ? "met " : "GAP "} ${t.what}: ${t.measured} (target ${t.target})`);
   if (!process.argv.includes("--keep")) await rm(base, { recursive: true, force: true });
 }
 

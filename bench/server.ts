@@ -60,17 +60,37 @@ async function procStatus(pid: number, field: "VmHWM" | "VmRSS"): Promise<number
   return Number(m[1]) / 1024;
 }
 
-export async function startLarder(opts: { root: string; dataDir: string; apiToken: string; searchTerm: string; nodeArgs?: string[] }): Promise<RunningLarder> {
+export async function startLarder(opts: {
+  root: string;
+  dataDir: string;
+  apiToken: string;
+  searchTerm: string;
+  nodeArgs?: string[];
+}): Promise<RunningLarder> {
   const port = await freePort();
   let out = "";
   const t0 = performance.now();
-  const child: ResultPromise = execa("node", [...(opts.nodeArgs ?? []), join(opts.root, "dist", "cli", "index.js"), "serve", "--data", opts.dataDir, "--port", String(port), "--host", "127.0.0.1"], {
-    cwd: opts.root,
-    reject: false,
-    all: true,
-    // Larder's own defaults: nothing tuned for the benchmark.
-    env: { NO_COLOR: "1" },
-  });
+  const child: ResultPromise = execa(
+    "node",
+    [
+      ...(opts.nodeArgs ?? []),
+      join(opts.root, "dist", "cli", "index.js"),
+      "serve",
+      "--data",
+      opts.dataDir,
+      "--port",
+      String(port),
+      "--host",
+      "127.0.0.1",
+    ],
+    {
+      cwd: opts.root,
+      reject: false,
+      all: true,
+      // Larder's own defaults: nothing tuned for the benchmark.
+      env: { NO_COLOR: "1" },
+    },
+  );
   child.all?.on("data", (d: Buffer) => (out += d.toString()));
   const pid = child.pid;
   if (pid === undefined) throw new Error("bench: could not start larder serve");
@@ -89,10 +109,26 @@ export async function startLarder(opts: { root: string; dataDir: string; apiToke
   };
   let times: StartTimes;
   try {
-    const firstAnswerMs = await until("answer", async () => (await client.get("/api/app/about", { auth: false })).status === 200);
-    const firstListMs = await until("recipe list", async () => (await client.get("/api/recipes?perPage=1")).status === 200);
-    const firstSearchMs = await until("search", async () => (await client.get(`/api/recipes?perPage=1&search=${encodeURIComponent(opts.searchTerm)}`)).status === 200);
-    times = { firstAnswerMs, firstListMs, firstSearchMs, indexLog: /recipe index: [^\n]*/.exec(out)?.[0] ?? null };
+    const firstAnswerMs = await until(
+      "answer",
+      async () => (await client.get("/api/app/about", { auth: false })).status === 200,
+    );
+    const firstListMs = await until(
+      "recipe list",
+      async () => (await client.get("/api/recipes?perPage=1")).status === 200,
+    );
+    const firstSearchMs = await until(
+      "search",
+      async () =>
+        (await client.get(`/api/recipes?perPage=1&search=${encodeURIComponent(opts.searchTerm)}`)).status ===
+        200,
+    );
+    times = {
+      firstAnswerMs,
+      firstListMs,
+      firstSearchMs,
+      indexLog: /recipe index: [^\n]*/.exec(out)?.[0] ?? null,
+    };
   } catch (e) {
     child.kill("SIGKILL");
     throw e;

@@ -108,10 +108,19 @@ export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promis
 }
 
 /** Open the folder with core for a one-shot command (no watcher), run `fn`, close it. */
-export async function withLarder<T>(config: Config, fn: (larder: Larder) => Promise<T>, opts: { seed?: boolean } = {}): Promise<T> {
+export async function withLarder<T>(
+  config: Config,
+  fn: (larder: Larder) => Promise<T>,
+  opts: { seed?: boolean } = {},
+): Promise<T> {
   const { Larder } = await import("../core/larder.js");
   const { builtinPlugins } = await import("../plugins/builtins.js");
-  const larder = await Larder.open(config, { log: cliLogger(), watch: false, plugins: builtinPlugins, seed: opts.seed });
+  const larder = await Larder.open(config, {
+    log: cliLogger(),
+    watch: false,
+    plugins: builtinPlugins,
+    seed: opts.seed,
+  });
   try {
     return await fn(larder);
   } finally {

@@ -31,12 +31,18 @@ export const ConfigSchema = z.object({
   /** Max request body in bytes for JSON; uploads have their own cap. */
   maxJsonBody: int.default(2 * 1024 * 1024),
   /** Local time of the daily jobs, "HH:MM" (Mealie: DAILY_SCHEDULE_TIME). */
-  dailyScheduleTime: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "DAILY_SCHEDULE_TIME must be HH:MM").default("23:45"),
+  dailyScheduleTime: z
+    .string()
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "DAILY_SCHEDULE_TIME must be HH:MM")
+    .default("23:45"),
   maxUploadBytes: int.default(50 * 1024 * 1024),
   /** Largest migration upload (an app's export, a Mealie backup); refused while it streams in. */
   maxMigrationBytes: int.default(1024 * 1024 * 1024),
   /** Local time of the nightly backup, "HH:MM", or "" for none (LARDER_BACKUP_SCHEDULE; decision 0072). */
-  backupSchedule: z.string().regex(/^(|([01]?\d|2[0-3]):[0-5]\d)$/, "LARDER_BACKUP_SCHEDULE must be HH:MM or empty").default(""),
+  backupSchedule: z
+    .string()
+    .regex(/^(|([01]?\d|2[0-3]):[0-5]\d)$/, "LARDER_BACKUP_SCHEDULE must be HH:MM or empty")
+    .default(""),
   /** How many backups the nightly job keeps (LARDER_BACKUP_KEEP). */
   backupKeep: int.default(7),
   /** Commit each recipe change when the data folder is a git repository (LARDER_GIT_AUTOCOMMIT; decision 0074). */

@@ -177,7 +177,10 @@ export class Larder {
     }
     // A restore a crash interrupted is finished or undone before anything reads the folder.
     const recovered = opts.readOnly ? "none" : await recoverRestore(root);
-    if (recovered !== "none") this.log.warn(`an interrupted restore was found and ${recovered === "completed" ? "completed" : "rolled back"}`);
+    if (recovered !== "none")
+      this.log.warn(
+        `an interrupted restore was found and ${recovered === "completed" ? "completed" : "rolled back"}`,
+      );
     if (opts.watch) this.watchDocuments();
     const fresh = !existsSync(join(root, "larder.json"));
     if (fresh) {
@@ -193,8 +196,16 @@ export class Larder {
     // Temp files of a writer killed mid-write would otherwise wait for the hourly job, or survive
     // every restart that comes sooner.
     if (!opts.readOnly) await removeStaleTempFiles(tmpDir, 60 * 60 * 1000, Date.now(), { deadWriters: true });
-    this.site = await JsonDoc.open(this.folder.larderJson, { schema: SiteDoc, tmpDir, defaults: () => SiteDoc.parse({}) });
-    this.usersDoc = await JsonDoc.open(this.folder.usersJson, { schema: UsersDoc, tmpDir, defaults: () => UsersDoc.parse({}) });
+    this.site = await JsonDoc.open(this.folder.larderJson, {
+      schema: SiteDoc,
+      tmpDir,
+      defaults: () => SiteDoc.parse({}),
+    });
+    this.usersDoc = await JsonDoc.open(this.folder.usersJson, {
+      schema: UsersDoc,
+      tmpDir,
+      defaults: () => UsersDoc.parse({}),
+    });
     this.users = new UsersService(this.usersDoc);
     await this.groups.open();
     this.auth = await AuthService.open(this);
@@ -214,7 +225,10 @@ export class Larder {
     this.activity = new ActivityLog(this.folder, this.log);
     await this.activity.open(this.groups.all().map((g) => g.slug));
     this.comments = new CommentsService(this, this.activity);
-    this.recipes = await RecipesService.open(this, { watch: opts.watch ?? false, readOnly: opts.readOnly ?? false });
+    this.recipes = await RecipesService.open(this, {
+      watch: opts.watch ?? false,
+      readOnly: opts.readOnly ?? false,
+    });
     this.timeline = new TimelineService(this, this.activity);
     this.cookbooks = await CookbooksService.open(this);
     this.recipeActions = await RecipeActionsService.open(this);
@@ -255,11 +269,23 @@ export class Larder {
     if (seed) await this.seedVocabulary(group.slug);
     const household = [...group.households.values()][0];
     const user = await this.users.create(
-      { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, fullName: FIRST_ADMIN.fullName, admin: true, advanced: false, canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true },
+      {
+        username: FIRST_ADMIN.username,
+        email: FIRST_ADMIN.email,
+        fullName: FIRST_ADMIN.fullName,
+        admin: true,
+        advanced: false,
+        canInvite: true,
+        canManage: true,
+        canManageHousehold: true,
+        canOrganize: true,
+      },
       { groupId: group.doc.data.id, householdId: household.doc.data.id },
     );
     await this.auth.setPassword(user.id, FIRST_ADMIN.password, { isDefault: true });
-    this.log.info(`first start: created admin '${FIRST_ADMIN.username}' (${FIRST_ADMIN.email}) in group '${group.doc.data.name}'`);
+    this.log.info(
+      `first start: created admin '${FIRST_ADMIN.username}' (${FIRST_ADMIN.email}) in group '${group.doc.data.name}'`,
+    );
   }
 
   /** Fill an empty group's labels, units and foods from templates/seed/<locale>. */
@@ -281,7 +307,8 @@ export class Larder {
       if (doc.path.startsWith(prefix)) watcher.add(doc);
     });
     watcher.onEvent((e) => {
-      if (e.type === "broken") this.log.warn(`${e.path} cannot be read; keeping its last good state until it is fixed`);
+      if (e.type === "broken")
+        this.log.warn(`${e.path} cannot be read; keeping its last good state until it is fixed`);
       else if (e.type === "reloaded") this.log.info(`reloaded ${e.path}`);
       else if (e.type === "error") this.log.error(`watching ${e.path ?? "documents"} failed`, e.error);
     });
@@ -302,7 +329,12 @@ export class Larder {
     try {
       await between?.();
     } finally {
-      const self = this as unknown as { groups: GroupsRegistry; events: EventBus; organizers: OrganizersService; vocabulary: VocabularyService };
+      const self = this as unknown as {
+        groups: GroupsRegistry;
+        events: EventBus;
+        organizers: OrganizersService;
+        vocabulary: VocabularyService;
+      };
       self.groups = new GroupsRegistry(this.folder);
       self.events = new EventBus(this.log);
       self.organizers = new OrganizersService();
@@ -322,7 +354,16 @@ export class Larder {
     await this.events.idle();
     this.gitAutoCommit?.stop();
     await this.gitAutoCommit?.idle();
-    await Promise.all([this.activity?.idle(), this.ratings?.idle(), this.cookbooks?.idle(), this.recipeActions?.idle(), this.mealplans?.idle(), this.shopping?.idle(), this.webhooks?.idle(), this.notifiers?.idle()]);
+    await Promise.all([
+      this.activity?.idle(),
+      this.ratings?.idle(),
+      this.cookbooks?.idle(),
+      this.recipeActions?.idle(),
+      this.mealplans?.idle(),
+      this.shopping?.idle(),
+      this.webhooks?.idle(),
+      this.notifiers?.idle(),
+    ]);
     await this.registration?.idle();
     await this.auth?.close();
   }

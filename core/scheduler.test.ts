@@ -43,7 +43,9 @@ describe("scheduler", () => {
 
   it("keeps running after a job fails, and logs the failure", async () => {
     const errors: string[] = [];
-    const larder = { log: { info() {}, warn() {}, error: (m: string) => errors.push(m) } } as unknown as Larder;
+    const larder = {
+      log: { info() {}, warn() {}, error: (m: string) => errors.push(m) },
+    } as unknown as Larder;
     let calls = 0;
     const stop = startScheduler(larder, [
       {

@@ -16,10 +16,22 @@ export interface Job {
 export const JOBS: Job[] = [
   { name: "prune sessions, reset tokens and lockouts", everyMs: 15 * 60_000, run: (l) => l.auth.prune() },
   { name: "prune invitations", everyMs: 60 * 60_000, run: (l) => l.registration.invitations.prune() },
-  { name: "remove stale temp files", everyMs: 60 * 60_000, run: (l) => removeStaleTempFiles(l.folder.tmpDir) },
+  {
+    name: "remove stale temp files",
+    everyMs: 60 * 60_000,
+    run: (l) => removeStaleTempFiles(l.folder.tmpDir),
+  },
   { name: "meal-plan webhooks", everyMs: WEBHOOK_INTERVAL_MS, run: (l) => l.webhooks.runScheduled() },
-  { name: "household week: planned recipes made, checked items trimmed (daily)", everyMs: 5 * 60_000, run: (l) => runDailyWeekJobs(l) },
-  { name: "nightly backup (LARDER_BACKUP_SCHEDULE)", everyMs: 5 * 60_000, run: (l) => l.backups.runScheduled() },
+  {
+    name: "household week: planned recipes made, checked items trimmed (daily)",
+    everyMs: 5 * 60_000,
+    run: (l) => runDailyWeekJobs(l),
+  },
+  {
+    name: "nightly backup (LARDER_BACKUP_SCHEDULE)",
+    everyMs: 5 * 60_000,
+    run: (l) => l.backups.runScheduled(),
+  },
 ];
 
 /** Starts every job (first run after one interval); returns the function that stops them. */

@@ -10,6 +10,11 @@ const groups = new GroupsRegistry(folder);
 await groups.open();
 const home = groups.bySlugOrNull("home");
 if (!home) throw new Error("data/groups/home is missing");
-const added = await seedGroup(home, resolve("templates/seed/en-US"), ["labels", "units", "foods"], "2025-01-05T09:00:00Z");
+const added = await seedGroup(
+  home,
+  resolve("templates/seed/en-US"),
+  ["labels", "units", "foods"],
+  "2025-01-05T09:00:00Z",
+);
 await Promise.all([home.labels.idle(), home.units.idle(), home.foods.idle()]);
 console.log(`seeded demo vocabulary: ${JSON.stringify(added)}`);

@@ -74,7 +74,13 @@ export async function checkFolder(larder: Larder): Promise<CheckReport> {
       message: b.message,
     }));
   // The household week's JSON documents (decision 0030): a hand edit that broke one is reported here too.
-  for (const b of [...larder.mealplans.broken(), ...larder.shopping.broken(), ...larder.webhooks.broken(), ...larder.notifiers.broken()]) broken.push({ path: rel(b.path), line: null, message: b.message });
+  for (const b of [
+    ...larder.mealplans.broken(),
+    ...larder.shopping.broken(),
+    ...larder.webhooks.broken(),
+    ...larder.notifiers.broken(),
+  ])
+    broken.push({ path: rel(b.path), line: null, message: b.message });
   const orphans: OrphanReport[] = [];
   const problems: ProblemReport[] = larder.recipes.store.problems().map((p) => ({
     path: `groups/${p.groupSlug}/recipes/${p.slug}.md`,

@@ -42,7 +42,10 @@ describe("larder init", () => {
     const count = async (dir: string, file: string) => {
       const text = await readFile(join(dir, "groups", "home", file), "utf8").catch(() => "{}");
       const doc = JSON.parse(text) as Record<string, unknown>;
-      return Object.values(doc).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : v && typeof v === "object" ? Object.keys(v).length : 0), 0);
+      return Object.values(doc).reduce<number>(
+        (n, v) => n + (Array.isArray(v) ? v.length : v && typeof v === "object" ? Object.keys(v).length : 0),
+        0,
+      );
     };
     for (const file of ["foods.json", "units.json", "labels.json"]) {
       expect(await count(seeded, file), file).toBeGreaterThan(0);
@@ -91,21 +94,25 @@ describe("larder init", () => {
 });
 
 describe("larder init --git", () => {
-  it("makes the folder a repository with .gitattributes, .larder/ ignored, everything else committed", { timeout: 60_000 }, async () => {
-    const { execa } = await import("execa");
-    const t = await tempDir();
-    try {
-      const dir = join(t.path, "data");
-      const r = await larder(["init", dir, "--git", "--json"]);
-      expect(r.exitCode).toBe(0);
-      expect(json(r)).toMatchObject({ dataDir: dir, git: true });
-      const files = (await execa("git", ["ls-files"], { cwd: dir })).stdout.split("\n");
-      expect(files).toContain(".gitattributes");
-      expect(files).toContain("larder.json");
-      expect(files.some((f) => f.startsWith(".larder/"))).toBe(false);
-      expect((await execa("git", ["status", "--porcelain"], { cwd: dir })).stdout).toBe("");
-    } finally {
-      await t.cleanup();
-    }
-  });
+  it(
+    "makes the folder a repository with .gitattributes, .larder/ ignored, everything else committed",
+    { timeout: 60_000 },
+    async () => {
+      const { execa } = await import("execa");
+      const t = await tempDir();
+      try {
+        const dir = join(t.path, "data");
+        const r = await larder(["init", dir, "--git", "--json"]);
+        expect(r.exitCode).toBe(0);
+        expect(json(r)).toMatchObject({ dataDir: dir, git: true });
+        const files = (await execa("git", ["ls-files"], { cwd: dir })).stdout.split("\n");
+        expect(files).toContain(".gitattributes");
+        expect(files).toContain("larder.json");
+        expect(files.some((f) => f.startsWith(".larder/"))).toBe(false);
+        expect((await execa("git", ["status", "--porcelain"], { cwd: dir })).stdout).toBe("");
+      } finally {
+        await t.cleanup();
+      }
+    },
+  );
 });

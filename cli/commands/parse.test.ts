@@ -13,13 +13,12 @@ describe("larder parse", () => {
   it("prints Mealie's ParsedIngredient list with --json, with the parser chosen by --parser", async () => {
     const res = await larder(["parse", "--json", "--parser", "brute", "1 1/2 tsp garam masala"]);
     expect(res.exitCode, String(res.stderr)).toBe(0);
-    const [p] =
-      json<
-        Array<{
-          confidence: { average: number | null };
-          ingredient: { quantity: number; unit: { name: string }; food: { name: string } };
-        }>
-      >(res);
+    const [p] = json<
+      Array<{
+        confidence: { average: number | null };
+        ingredient: { quantity: number; unit: { name: string }; food: { name: string } };
+      }>
+    >(res);
     expect(p.ingredient).toMatchObject({
       quantity: 1.5,
       unit: { name: "teaspoon" },

@@ -27,7 +27,12 @@ export function registerStats(program: Command): void {
       const inspect = async (): Promise<StatsReport> => {
         const { Larder } = await import("../../core/larder.js");
         // Read-only while a server holds the folder: it alone writes (ids, the cache).
-        const larder: Larder = await Larder.open(configFor(dataDir), { log: cliLogger(), watch: false, readOnly: serverRunning, plugins: (await import("../../plugins/builtins.js")).builtinPlugins });
+        const larder: Larder = await Larder.open(configFor(dataDir), {
+          log: cliLogger(),
+          watch: false,
+          readOnly: serverRunning,
+          plugins: (await import("../../plugins/builtins.js")).builtinPlugins,
+        });
         try {
           return { dataDir, serverRunning, ...larder.recipes.store.stats() };
         } finally {
@@ -49,11 +54,19 @@ function rows(r: StatsReport): { what: string; value: string }[] {
   ];
   const c = r.cache;
   if (!c) return [...out, { what: "cache", value: "off" }];
-  const state = { none: "none yet", loaded: "loaded", unreadable: "unreadable (ignored, rebuilt)", "other-format": "other format (ignored, rebuilt)" }[c.state];
+  const state = {
+    none: "none yet",
+    loaded: "loaded",
+    unreadable: "unreadable (ignored, rebuilt)",
+    "other-format": "other format (ignored, rebuilt)",
+  }[c.state];
   return [
     ...out,
     { what: "cache", value: `${state}: ${c.path}` },
-    { what: "cache entries", value: `${c.loadedEntries} (${(c.bytes / 1e6).toFixed(1)} MB), saved ${c.savedAt ?? "never"}` },
+    {
+      what: "cache entries",
+      value: `${c.loadedEntries} (${(c.bytes / 1e6).toFixed(1)} MB), saved ${c.savedAt ?? "never"}`,
+    },
     { what: "files from the cache", value: String(c.hits) },
     { what: "files read", value: String(c.misses) },
     { what: "cache format", value: c.format },

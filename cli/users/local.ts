@@ -14,7 +14,11 @@ import type { NewUser, UserBackend, UserView } from "./types.js";
 export function localActor(larder: Larder): Actor {
   const id = superUserIdOf(larder.users.all());
   const user = id ? larder.users.byId(id) : null;
-  if (!user) throw new CliError("The data folder has no administrator (create one with: larder user add --admin)", EXIT.failure);
+  if (!user)
+    throw new CliError(
+      "The data folder has no administrator (create one with: larder user add --admin)",
+      EXIT.failure,
+    );
   return { kind: "user", user, integrationId: "larder-cli" };
 }
 
@@ -78,8 +82,14 @@ export class LocalUsers implements UserBackend {
 
   async setAdmin(login: string, admin: boolean): Promise<UserView> {
     const user = this.find(login);
-    const flags = admin ? { canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true } : {};
-    const updated = await this.larder.accounts.update(localActor(this.larder), user.id, { email: user.email, admin, ...flags });
+    const flags = admin
+      ? { canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true }
+      : {};
+    const updated = await this.larder.accounts.update(localActor(this.larder), user.id, {
+      email: user.email,
+      admin,
+      ...flags,
+    });
     return this.view(updated);
   }
 

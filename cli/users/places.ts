@@ -4,7 +4,14 @@
  */
 import type { Larder } from "../../core/larder.js";
 import type { GroupData, HouseholdData } from "../../core/groups/registry.js";
-import { configFor, liveServer, requireDataFolder, withLarder, withLock, type LiveServer } from "../context.js";
+import {
+  configFor,
+  liveServer,
+  requireDataFolder,
+  withLarder,
+  withLock,
+  type LiveServer,
+} from "../context.js";
 import { CliError, EXIT } from "../output.js";
 import { localActor } from "./local.js";
 import { ServerClient } from "./server-client.js";
@@ -27,16 +34,31 @@ class LocalPlaces implements PlacesBackend {
 
   private groupView(g: GroupData): GroupView {
     const d = g.doc.data;
-    return { id: d.id, name: d.name, slug: g.slug, households: [...g.households.values()].map((h) => h.doc.data.name), users: this.larder.users.inGroup(d.id).length };
+    return {
+      id: d.id,
+      name: d.name,
+      slug: g.slug,
+      households: [...g.households.values()].map((h) => h.doc.data.name),
+      users: this.larder.users.inGroup(d.id).length,
+    };
   }
 
   private householdView(g: GroupData, h: HouseholdData): HouseholdView {
     const d = h.doc.data;
-    return { id: d.id, name: d.name, slug: h.slug, group: g.doc.data.name, groupSlug: g.slug, users: this.larder.users.inHousehold(d.id).length };
+    return {
+      id: d.id,
+      name: d.name,
+      slug: h.slug,
+      group: g.doc.data.name,
+      groupSlug: g.slug,
+      users: this.larder.users.inHousehold(d.id).length,
+    };
   }
 
   private group(want: string): GroupData {
-    const g = this.larder.groups.all().find((x) => matches(want)({ slug: x.slug, name: x.doc.data.name, id: x.doc.data.id }));
+    const g = this.larder.groups
+      .all()
+      .find((x) => matches(want)({ slug: x.slug, name: x.doc.data.name, id: x.doc.data.id }));
     if (!g) throw new CliError(`No such group: ${want}`, EXIT.notFound);
     return g;
   }
@@ -88,7 +110,13 @@ class ServerPlaces implements PlacesBackend {
     this.client = new ServerClient(lock, dataDir);
   }
 
-  private groupView = (g: GroupInDb): GroupView => ({ id: g.id, name: g.name, slug: g.slug, households: (g.households ?? []).map((h) => h.name), users: (g.users ?? []).length });
+  private groupView = (g: GroupInDb): GroupView => ({
+    id: g.id,
+    name: g.name,
+    slug: g.slug,
+    households: (g.households ?? []).map((h) => h.name),
+    users: (g.users ?? []).length,
+  });
 
   private async groups(): Promise<GroupInDb[]> {
     return (await this.client.request<{ items: GroupInDb[] }>("GET", "/api/admin/groups?perPage=-1")).items;
@@ -111,17 +139,29 @@ class ServerPlaces implements PlacesBackend {
   async listHouseholds(group?: string): Promise<HouseholdView[]> {
     const groups = await this.groups();
     const only = group ? await this.group(group) : null;
-    const items = (await this.client.request<{ items: HouseholdInDb[] }>("GET", "/api/admin/households?perPage=-1")).items;
+    const items = (
+      await this.client.request<{ items: HouseholdInDb[] }>("GET", "/api/admin/households?perPage=-1")
+    ).items;
     return items.filter((h) => !only || h.groupId === only.id).map((h) => this.householdView(h, groups));
   }
 
   async addHousehold(name: string, group?: string): Promise<HouseholdView> {
     const groupId = group ? (await this.group(group)).id : undefined;
-    const made = await this.client.request<HouseholdInDb>("POST", "/api/admin/households", { name, ...(groupId ? { groupId } : {}) });
+    const made = await this.client.request<HouseholdInDb>("POST", "/api/admin/households", {
+      name,
+      ...(groupId ? { groupId } : {}),
+    });
     return this.householdView(made, await this.groups());
   }
 
   private householdView(h: HouseholdInDb, groups: GroupInDb[]): HouseholdView {
-    return { id: h.id, name: h.name, slug: h.slug, group: h.group, groupSlug: groups.find((g) => g.id === h.groupId)?.slug ?? "", users: (h.users ?? []).length };
+    return {
+      id: h.id,
+      name: h.name,
+      slug: h.slug,
+      group: h.group,
+      groupSlug: groups.find((g) => g.id === h.groupId)?.slug ?? "",
+      users: (h.users ?? []).length,
+    };
   }
 }

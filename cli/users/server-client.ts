@@ -77,8 +77,13 @@ function httpError(status: number, json: unknown, text: string): CliError {
   if (status === 409) return new CliError(message, EXIT.conflict);
   if (status === 404) return new CliError(message, EXIT.notFound);
   if (status === 400 || status === 422) return new CliError(message, EXIT.invalid);
-  if (status === 401) return new CliError(`The server refused the lock token (${status} ${message})`, EXIT.failure);
+  if (status === 401)
+    return new CliError(`The server refused the lock token (${status} ${message})`, EXIT.failure);
   // A 403 with a reason is a rule of core (e.g. "you cannot demote yourself"), not a bad token.
-  if (status === 403) return new CliError(message === "Forbidden" ? `The server refused the lock token (${status} ${message})` : message, EXIT.failure);
+  if (status === 403)
+    return new CliError(
+      message === "Forbidden" ? `The server refused the lock token (${status} ${message})` : message,
+      EXIT.failure,
+    );
   return new CliError(`The server answered ${status}: ${message}`, EXIT.failure);
 }

@@ -92,15 +92,25 @@ export class ServerUsers implements UserBackend {
   }
 
   async unlock(login: string | null): Promise<{ unlocked: number }> {
-    if (login === null) return this.request<{ unlocked: number }>("POST", "/api/admin/users/unlock?force=true");
+    if (login === null)
+      return this.request<{ unlocked: number }>("POST", "/api/admin/users/unlock?force=true");
     const user = await this.find(login);
-    return this.request<{ unlocked: number }>("POST", `/api/admin/users/${encodeURIComponent(user.id)}/unlock`);
+    return this.request<{ unlocked: number }>(
+      "POST",
+      `/api/admin/users/${encodeURIComponent(user.id)}/unlock`,
+    );
   }
 
   async setAdmin(login: string, admin: boolean): Promise<UserView> {
     const user = await this.find(login);
-    const flags = admin ? { canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true } : {};
-    const out = await this.request<UserOut>("PUT", `/api/admin/users/${encodeURIComponent(user.id)}`, { email: user.email, admin, ...flags });
+    const flags = admin
+      ? { canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true }
+      : {};
+    const out = await this.request<UserOut>("PUT", `/api/admin/users/${encodeURIComponent(user.id)}`, {
+      email: user.email,
+      admin,
+      ...flags,
+    });
     return view(out);
   }
 }

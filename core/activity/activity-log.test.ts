@@ -30,19 +30,40 @@ describe("ActivityLog", () => {
     await again.open(["home"]);
     const c = again.state("home").comments;
     expect([...c.keys()]).toEqual(["c1"]);
-    expect(c.get("c1")).toMatchObject({ text: "one, edited", createdAt: "2026-01-31T23:59:59.000Z", updatedAt: "2026-02-01T00:00:01.000Z" });
-    expect((await readFile(folder.activityFile("home", "2026-01"), "utf8")).trim().split("\n")).toHaveLength(1);
-    expect((await readFile(folder.activityFile("home", "2026-02"), "utf8")).trim().split("\n")).toHaveLength(3);
+    expect(c.get("c1")).toMatchObject({
+      text: "one, edited",
+      createdAt: "2026-01-31T23:59:59.000Z",
+      updatedAt: "2026-02-01T00:00:01.000Z",
+    });
+    expect((await readFile(folder.activityFile("home", "2026-01"), "utf8")).trim().split("\n")).toHaveLength(
+      1,
+    );
+    expect((await readFile(folder.activityFile("home", "2026-02"), "utf8")).trim().split("\n")).toHaveLength(
+      3,
+    );
   });
 
   it("skips a torn last line and starts the next append on a fresh line", async () => {
     const file = folder.activityFile("home", "2026-03");
-    const good = JSON.stringify({ kind: "comment.created", at: "2026-03-01T10:00:00.000Z", id: "c1", recipeId, userId: "u1", text: "kept" });
+    const good = JSON.stringify({
+      kind: "comment.created",
+      at: "2026-03-01T10:00:00.000Z",
+      id: "c1",
+      recipeId,
+      userId: "u1",
+      text: "kept",
+    });
     await writeFile(file, `${good}\n{"kind":"comment.created","at":"2026-03-01T1`);
     const log = new ActivityLog(folder, consoleLogger("silent"), () => new Date("2026-03-02T00:00:00Z"));
     await log.open(["home"]);
     expect([...log.state("home").comments.keys()]).toEqual(["c1"]);
-    await log.append("home", { kind: "comment.created", id: "c2", recipeId, userId: "u1", text: "after the tear" });
+    await log.append("home", {
+      kind: "comment.created",
+      id: "c2",
+      recipeId,
+      userId: "u1",
+      text: "after the tear",
+    });
     const lines = (await readFile(file, "utf8")).split("\n");
     expect(JSON.parse(lines[2]) as { id: string }).toMatchObject({ id: "c2" });
     const again = new ActivityLog(folder, consoleLogger("silent"));
@@ -72,8 +93,20 @@ describe("ActivityLog", () => {
   it("keeps the time order of lines written within one millisecond", async () => {
     const fixed = new Date("2026-04-01T12:00:00.000Z");
     const log = new ActivityLog(folder, consoleLogger("silent"), () => fixed);
-    const a = await log.append("home", { kind: "comment.created", id: "a", recipeId, userId: "u1", text: "a" });
-    const b = await log.append("home", { kind: "comment.created", id: "b", recipeId, userId: "u1", text: "b" });
+    const a = await log.append("home", {
+      kind: "comment.created",
+      id: "a",
+      recipeId,
+      userId: "u1",
+      text: "a",
+    });
+    const b = await log.append("home", {
+      kind: "comment.created",
+      id: "b",
+      recipeId,
+      userId: "u1",
+      text: "b",
+    });
     expect(a.at < b.at).toBe(true);
   });
 });

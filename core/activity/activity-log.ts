@@ -24,7 +24,14 @@ export class ActivityState {
     switch (line.kind) {
       case "comment.created":
         if (this.comments.has(line.id)) return;
-        this.comments.set(line.id, { id: line.id, recipeId: line.recipeId, userId: line.userId, text: line.text, createdAt: line.at, updatedAt: line.at });
+        this.comments.set(line.id, {
+          id: line.id,
+          recipeId: line.recipeId,
+          userId: line.userId,
+          text: line.text,
+          createdAt: line.at,
+          updatedAt: line.at,
+        });
         return;
       case "comment.updated": {
         const c = this.comments.get(line.id);

@@ -10,9 +10,14 @@ export function callerOf(larder: Larder, actor: Actor): { user: UserRecord; grou
 }
 
 /** The contract's UserBase; a user deleted since keeps their id with empty names. */
-export function userBase(larder: Larder, userId: string): { id: string; username: string | null; admin: boolean; fullName: string | null } {
+export function userBase(
+  larder: Larder,
+  userId: string,
+): { id: string; username: string | null; admin: boolean; fullName: string | null } {
   const u = larder.users.byId(userId);
-  return u ? { id: u.id, username: u.username, admin: u.admin, fullName: u.fullName } : { id: userId, username: null, admin: false, fullName: null };
+  return u
+    ? { id: u.id, username: u.username, admin: u.admin, fullName: u.fullName }
+    : { id: userId, username: null, admin: false, fullName: null };
 }
 
 /** True when the recipe exists in the group now (records of a hand-deleted file stay hidden until it returns). */

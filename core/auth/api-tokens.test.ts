@@ -21,10 +21,20 @@ afterEach(async () => {
 describe("ApiTokenStore", () => {
   it("mints an opaque lt_ token and verifies it to its user", async () => {
     const created = await store.create("u1", "Home Assistant", "ha");
-    expect(created).toMatchObject({ id: 1, name: "Home Assistant", integrationId: "ha", createdAt: "2024-03-01T12:00:00.000Z" });
+    expect(created).toMatchObject({
+      id: 1,
+      name: "Home Assistant",
+      integrationId: "ha",
+      createdAt: "2024-03-01T12:00:00.000Z",
+    });
     expect(created.token).toMatch(/^lt_[A-Za-z0-9_-]{43}$/);
     expect(looksLikeApiToken(created.token)).toBe(true);
-    expect(store.verify(created.token)).toEqual({ userId: "u1", id: 1, integrationId: "ha", name: "Home Assistant" });
+    expect(store.verify(created.token)).toEqual({
+      userId: "u1",
+      id: 1,
+      integrationId: "ha",
+      name: "Home Assistant",
+    });
   });
 
   it("stores only a hash: the token string never appears in the file", async () => {
@@ -38,7 +48,8 @@ describe("ApiTokenStore", () => {
   it("refuses unknown, altered and malformed tokens", async () => {
     const { token } = await store.create("u1", "script");
     const altered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
-    for (const bad of [altered, "", "lt_", "Bearer " + token, token + "x", "eyJhbGciOiJIUzI1NiJ9.e30.x"]) expect(store.verify(bad)).toBeNull();
+    for (const bad of [altered, "", "lt_", "Bearer " + token, token + "x", "eyJhbGciOiJIUzI1NiJ9.e30.x"])
+      expect(store.verify(bad)).toBeNull();
   });
 
   it("hands out incrementing integer ids that are never reused", async () => {

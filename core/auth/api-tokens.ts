@@ -82,7 +82,11 @@ export class ApiTokenStore {
   }
 
   /** Mint a token. The returned `token` is the only time the secret exists outside the client. */
-  async create(userId: string, name: string, integrationId = "generic"): Promise<ApiTokenInfo & { token: string }> {
+  async create(
+    userId: string,
+    name: string,
+    integrationId = "generic",
+  ): Promise<ApiTokenInfo & { token: string }> {
     const token = API_TOKEN_PREFIX + randomBytes(32).toString("base64url");
     const createdAt = this.now().toISOString();
     let id = 0;
@@ -101,7 +105,9 @@ export class ApiTokenStore {
     // not compare secrets byte by byte and leaks nothing through timing.
     if (!TOKEN_RE.test(token)) return null;
     const record = this.#byHash.get(hashApiToken(token));
-    return record ? { userId: record.userId, id: record.id, integrationId: record.integrationId, name: record.name } : null;
+    return record
+      ? { userId: record.userId, id: record.id, integrationId: record.integrationId, name: record.name }
+      : null;
   }
 
   /** A user's tokens, without secrets, in id order. */
@@ -126,7 +132,8 @@ export class ApiTokenStore {
   /** Delete every token of a user (user deletion). Returns how many. */
   async deleteAllForUser(userId: string): Promise<number> {
     const count = this.doc.data.tokens.filter((t) => t.userId === userId).length;
-    if (count > 0) await this.doc.update((d) => void (d.tokens = d.tokens.filter((t) => t.userId !== userId)));
+    if (count > 0)
+      await this.doc.update((d) => void (d.tokens = d.tokens.filter((t) => t.userId !== userId)));
     return count;
   }
 }

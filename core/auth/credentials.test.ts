@@ -16,7 +16,11 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "larder-cred-"));
   folder = new DataFolder(dir);
   clock = new Date("2024-03-01T12:00:00.000Z");
-  store = await CredentialStore.open(folder, { policy: { maxLoginAttempts: 3, lockoutHours: 1 }, bcryptRounds: 4, now: () => clock });
+  store = await CredentialStore.open(folder, {
+    policy: { maxLoginAttempts: 3, lockoutHours: 1 },
+    bcryptRounds: 4,
+    now: () => clock,
+  });
   await store.setPassword("u1", "right password");
 });
 afterEach(async () => {

@@ -27,7 +27,10 @@ export class InvalidTokenError extends UnauthorizedError {
 }
 
 /** Sign a session token. `exp` is in seconds since the epoch (JWT NumericDate). */
-export async function signSessionJwt(secret: Uint8Array, claims: { userId: string; sessionId: string; exp: number }): Promise<string> {
+export async function signSessionJwt(
+  secret: Uint8Array,
+  claims: { userId: string; sessionId: string; exp: number },
+): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: ALG, typ: "JWT" })
     .setSubject(claims.userId)
@@ -37,7 +40,11 @@ export async function signSessionJwt(secret: Uint8Array, claims: { userId: strin
 }
 
 /** Verify a session token and return its claims; throws InvalidTokenError (401) otherwise. */
-export async function verifySessionJwt(secret: Uint8Array, token: string, options: { now?: Date } = {}): Promise<SessionClaims> {
+export async function verifySessionJwt(
+  secret: Uint8Array,
+  token: string,
+  options: { now?: Date } = {},
+): Promise<SessionClaims> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, secret, {
@@ -51,6 +58,7 @@ export async function verifySessionJwt(secret: Uint8Array, token: string, option
     throw new InvalidTokenError(e instanceof errors.JWTExpired ? "expired" : "invalid");
   }
   const { sub, sid, exp } = payload;
-  if (typeof sub !== "string" || typeof sid !== "string" || typeof exp !== "number") throw new InvalidTokenError("invalid");
+  if (typeof sub !== "string" || typeof sid !== "string" || typeof exp !== "number")
+    throw new InvalidTokenError("invalid");
   return { sub, sid, exp, iss: SESSION_ISSUER };
 }

@@ -1,12 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { UNLOCKED, evaluateLogin, isLocked, lockExpiresAt, type LockoutState, type LoginOutcome } from "./lockout.js";
+import {
+  UNLOCKED,
+  evaluateLogin,
+  isLocked,
+  lockExpiresAt,
+  type LockoutState,
+  type LoginOutcome,
+} from "./lockout.js";
 
 const policy = { maxLoginAttempts: 5, lockoutHours: 24 };
 const t0 = new Date("2024-03-01T12:00:00.000Z");
 const hours = (h: number) => new Date(t0.getTime() + h * 3600 * 1000);
 
 /** Run a series of attempts (true = right password) and collect the answers. */
-function attempts(series: Array<[boolean, Date]>, start: LockoutState = UNLOCKED): { outcomes: LoginOutcome[]; state: LockoutState } {
+function attempts(
+  series: Array<[boolean, Date]>,
+  start: LockoutState = UNLOCKED,
+): { outcomes: LoginOutcome[]; state: LockoutState } {
   let state = start;
   const outcomes: LoginOutcome[] = [];
   for (const [ok, at] of series) {
@@ -28,7 +38,15 @@ describe("lockout", () => {
       [true, hours(1)],
       [false, hours(2)],
     ]);
-    expect(outcomes).toEqual(["unauthorized", "unauthorized", "unauthorized", "unauthorized", "unauthorized", "locked", "locked"]);
+    expect(outcomes).toEqual([
+      "unauthorized",
+      "unauthorized",
+      "unauthorized",
+      "unauthorized",
+      "unauthorized",
+      "locked",
+      "locked",
+    ]);
     expect(state).toEqual({ loginAttempts: 5, lockedAt: t0.toISOString() });
     expect(lockExpiresAt(state, policy)).toEqual(hours(24));
   });

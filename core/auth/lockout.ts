@@ -57,7 +57,12 @@ export function registerFailure(state: LockoutState, policy: LockoutPolicy, now:
  * Decide a login attempt from the stored state and whether the password matched; returns the outcome
  * and the state to store. The attempt that locks the account still answers "unauthorized".
  */
-export function evaluateLogin(state: LockoutState, policy: LockoutPolicy, now: Date, passwordMatches: boolean): { outcome: LoginOutcome; state: LockoutState } {
+export function evaluateLogin(
+  state: LockoutState,
+  policy: LockoutPolicy,
+  now: Date,
+  passwordMatches: boolean,
+): { outcome: LoginOutcome; state: LockoutState } {
   const current = expireLock(state, policy, now);
   if (isLocked(current, policy, now)) return { outcome: "locked", state: current };
   if (passwordMatches) return { outcome: "ok", state: { ...current, ...UNLOCKED } };

@@ -9,7 +9,8 @@ describe("passwordStrength", () => {
   });
 
   it("scores 0 for passwords containing a flagged word, in any case", () => {
-    for (const pw of ["password", "myPASSWORD1", "Mealie2024!", "xxADMINxx", "qwerty123", "LoginNow!"]) expect(passwordStrength(pw)).toBe(0);
+    for (const pw of ["password", "myPASSWORD1", "Mealie2024!", "xxADMINxx", "qwerty123", "LoginNow!"])
+      expect(passwordStrength(pw)).toBe(0);
   });
 
   it("gives 5 per new character and 5/n for the n-th repeat", () => {

@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { dummyVerify, hashPassword, observeBcrypt, stopPasswordWorkers, verifyPassword, type BcryptObservation } from "./passwords.js";
+import {
+  dummyVerify,
+  hashPassword,
+  observeBcrypt,
+  stopPasswordWorkers,
+  verifyPassword,
+  type BcryptObservation,
+} from "./passwords.js";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -23,7 +30,8 @@ describe("passwords", () => {
   it("verifies hashes written by other bcrypt implementations ($2a$, $2b$ as Mealie writes them, $2y$)", async () => {
     // The classic OpenBSD test vector for "U*U" at cost 5.
     const body = "05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW";
-    for (const prefix of ["$2a$", "$2b$", "$2y$"]) expect(await verifyPassword("U*U", prefix + body)).toBe(true);
+    for (const prefix of ["$2a$", "$2b$", "$2y$"])
+      expect(await verifyPassword("U*U", prefix + body)).toBe(true);
     expect(await verifyPassword("U*V", `$2b$${body}`)).toBe(false);
   });
 
@@ -69,8 +77,14 @@ describe("passwords", () => {
     try {
       const script = path.join(dir, "hash.mjs");
       const moduleUrl = pathToFileURL(path.join(projectRoot, "core/auth/passwords.ts")).href;
-      await writeFile(script, `import { hashPassword } from ${JSON.stringify(moduleUrl)};\nconsole.log(await hashPassword("x", 4));\n`);
-      const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+      await writeFile(
+        script,
+        `import { hashPassword } from ${JSON.stringify(moduleUrl)};\nconsole.log(await hashPassword("x", 4));\n`,
+      );
+      const child = spawn(process.execPath, ["--import", "tsx", script], {
+        cwd: projectRoot,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       let out = "";
       child.stdout.on("data", (c: Buffer) => (out += c.toString()));
       const code = await new Promise<number | null>((resolve, reject) => {

@@ -92,7 +92,9 @@ export class SessionStore {
 
   /** End every session of a user (password change, deletion, restore), optionally keeping one. */
   async revokeAllForUser(userId: string, options: { except?: string } = {}): Promise<number> {
-    const doomed = Object.entries(this.doc.data.sessions).filter(([sid, s]) => s.userId === userId && sid !== options.except);
+    const doomed = Object.entries(this.doc.data.sessions).filter(
+      ([sid, s]) => s.userId === userId && sid !== options.except,
+    );
     if (doomed.length === 0) return 0;
     await this.doc.update((d) => {
       for (const [sid] of doomed) delete d.sessions[sid];

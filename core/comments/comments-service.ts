@@ -17,8 +17,13 @@ import { callerOf, recipeInGroup, userBase } from "../activity/scope.js";
 import { isUuid, newId } from "../util/ids.js";
 
 const MAX_TEXT = 20_000;
-const text = z.string().min(1, "This Field is Required").max(MAX_TEXT, `Must Be At Most ${MAX_TEXT} Characters`);
-export const CommentCreateIn = z.object({ recipeId: z.string().refine(isUuid, "Input should be a valid UUID"), text }).loose();
+const text = z
+  .string()
+  .min(1, "This Field is Required")
+  .max(MAX_TEXT, `Must Be At Most ${MAX_TEXT} Characters`);
+export const CommentCreateIn = z
+  .object({ recipeId: z.string().refine(isUuid, "Input should be a valid UUID"), text })
+  .loose();
 export const CommentUpdateIn = z.object({ id: z.string().nullish(), text }).loose();
 
 /** RecipeCommentOut of the contract. */
@@ -55,7 +60,12 @@ export class CommentsService {
   /** GET /comments: the group's comments, paginated and filterable. */
   list(actor: Actor, query: QueryRecord): PageEnvelope<CommentOut> {
     const { group } = callerOf(this.larder, actor);
-    return listQuery(this.visible(group).map((c) => this.present(c)), query, commentAttributes, { route: "/api/comments", nullsInLinks: "none" });
+    return listQuery(
+      this.visible(group).map((c) => this.present(c)),
+      query,
+      commentAttributes,
+      { route: "/api/comments", nullsInLinks: "none" },
+    );
   }
 
   /** The comments of one recipe, oldest first (the recipe's `comments` field). */
@@ -80,10 +90,18 @@ export class CommentsService {
   async create(actor: Actor, input: unknown): Promise<CommentOut> {
     const { user, group } = callerOf(this.larder, actor);
     const body = CommentCreateIn.parse(input ?? {});
-    const entry = this.larder.recipes.entryById(body.recipeId.toLowerCase()) ?? this.larder.recipes.entryById(body.recipeId);
+    const entry =
+      this.larder.recipes.entryById(body.recipeId.toLowerCase()) ??
+      this.larder.recipes.entryById(body.recipeId);
     if (!entry || entry.groupSlug !== group.slug) throw new NotFoundError("recipe not found");
     const id = newId();
-    await this.log.append(group.slug, { kind: "comment.created", id, recipeId: entry.id, userId: user.id, text: body.text });
+    await this.log.append(group.slug, {
+      kind: "comment.created",
+      id,
+      recipeId: entry.id,
+      userId: user.id,
+      text: body.text,
+    });
     return this.present(this.record(group, id));
   }
 
@@ -105,7 +123,9 @@ export class CommentsService {
   }
 
   private visible(g: GroupData): CommentRecord[] {
-    return [...this.log.state(g.slug).comments.values()].filter((c) => recipeInGroup(this.larder, g, c.recipeId));
+    return [...this.log.state(g.slug).comments.values()].filter((c) =>
+      recipeInGroup(this.larder, g, c.recipeId),
+    );
   }
 
   private record(g: GroupData, id: string): CommentRecord {
@@ -115,7 +135,15 @@ export class CommentsService {
   }
 
   private present(c: CommentRecord): CommentOut {
-    return { recipeId: c.recipeId, text: c.text, id: c.id, createdAt: c.createdAt, updatedAt: c.updatedAt, userId: c.userId, user: userBase(this.larder, c.userId) };
+    return {
+      recipeId: c.recipeId,
+      text: c.text,
+      id: c.id,
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+      userId: c.userId,
+      user: userBase(this.larder, c.userId),
+    };
   }
 }
 

@@ -83,7 +83,8 @@ export class CookbooksService {
 
   static async open(larder: Larder): Promise<CookbooksService> {
     const s = new CookbooksService(larder);
-    for (const g of larder.groups.all()) for (const h of g.households.values()) await s.docs.get(s.pathOf(g, h));
+    for (const g of larder.groups.all())
+      for (const h of g.households.values()) await s.docs.get(s.pathOf(g, h));
     return s;
   }
 
@@ -91,7 +92,10 @@ export class CookbooksService {
   list(actor: Actor, query: QueryRecord): PageEnvelope<CookbookOut> {
     const { group, household } = this.scope(actor);
     const items = this.records(group, household).map((c) => present(c, group, household));
-    return listQuery(items, query, cookbookAttributes, { route: "/api/households/cookbooks", nullsInLinks: "none" });
+    return listQuery(items, query, cookbookAttributes, {
+      route: "/api/households/cookbooks",
+      nullsInLinks: "none",
+    });
   }
 
   /** GET /households/cookbooks/{idOrSlug}: the cookbook and the group's recipes its filter selects. */
@@ -138,7 +142,8 @@ export class CookbooksService {
   /** PUT /households/cookbooks: several at once (positions, mostly). */
   async updateMany(actor: Actor, input: unknown): Promise<CookbookOut[]> {
     const { group, household } = this.scope(actor);
-    if (!Array.isArray(input)) throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
+    if (!Array.isArray(input))
+      throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
     const out = await this.apply(group, household, input.map(asObject));
     this.larder.events.publish({
       eventType: "cookbook_updated",
@@ -164,7 +169,9 @@ export class CookbooksService {
   /** For `GET /recipes?cookbook=`: the cookbook's filter, from the caller's household, else the group. */
   recipeFilterFor(actor: Actor, idOrSlug: string): Predicate<RecipeIndexEntry> {
     const { group, household } = this.scope(actor);
-    const c = this.find(group, household, idOrSlug) ?? this.inGroup(group).find((x) => matches(x.cookbook, idOrSlug))?.cookbook;
+    const c =
+      this.find(group, household, idOrSlug) ??
+      this.inGroup(group).find((x) => matches(x.cookbook, idOrSlug))?.cookbook;
     if (!c) throw new NotFoundError("cookbook not found", "cookbook not found");
     return this.filterOf(c) ?? (() => true);
   }
@@ -172,7 +179,8 @@ export class CookbooksService {
   /** Every cookbook of a group with its household (explore lists the public ones). */
   inGroup(group: GroupData): { cookbook: CookbookRecord; household: HouseholdData }[] {
     const out: { cookbook: CookbookRecord; household: HouseholdData }[] = [];
-    for (const h of group.households.values()) for (const c of this.records(group, h)) out.push({ cookbook: c, household: h });
+    for (const h of group.households.values())
+      for (const c of this.records(group, h)) out.push({ cookbook: c, household: h });
     return out;
   }
 
@@ -213,11 +221,26 @@ export class CookbooksService {
     await this.docs.idle();
   }
 
-  private publish(eventType: "cookbook_created" | "cookbook_updated" | "cookbook_deleted", operation: "create" | "update" | "delete", group: GroupData, household: HouseholdData, cookbookId: string): void {
-    this.larder.events.publish({ eventType, groupId: group.doc.data.id, householdId: household.doc.data.id, documentData: { documentType: "cookbook", operation, cookbookId } });
+  private publish(
+    eventType: "cookbook_created" | "cookbook_updated" | "cookbook_deleted",
+    operation: "create" | "update" | "delete",
+    group: GroupData,
+    household: HouseholdData,
+    cookbookId: string,
+  ): void {
+    this.larder.events.publish({
+      eventType,
+      groupId: group.doc.data.id,
+      householdId: household.doc.data.id,
+      documentData: { documentType: "cookbook", operation, cookbookId },
+    });
   }
 
-  private async apply(group: GroupData, household: HouseholdData, inputs: Record<string, unknown>[]): Promise<CookbookOut[]> {
+  private async apply(
+    group: GroupData,
+    household: HouseholdData,
+    inputs: Record<string, unknown>[],
+  ): Promise<CookbookOut[]> {
     const now = new Date().toISOString();
     const changes: CookbookRecord[] = [];
     const taken = new Set<string>();
@@ -226,7 +249,10 @@ export class CookbooksService {
       const cur = this.find(group, household, body.id, false);
       if (!cur) throw new NotFoundError();
       const name = checkName(body.name);
-      const slug = keepsSlug(cur.slug, name) && !taken.has(cur.slug) ? cur.slug : this.freeSlug(group, name, cur.id, taken);
+      const slug =
+        keepsSlug(cur.slug, name) && !taken.has(cur.slug)
+          ? cur.slug
+          : this.freeSlug(group, name, cur.id, taken);
       taken.add(slug);
       changes.push({
         ...cur,
@@ -235,7 +261,10 @@ export class CookbooksService {
         description: body.description ?? cur.description,
         position: body.position ?? cur.position,
         public: body.public ?? cur.public,
-        queryFilterString: body.queryFilterString === undefined || body.queryFilterString === null ? cur.queryFilterString : this.checkFilter(body.queryFilterString),
+        queryFilterString:
+          body.queryFilterString === undefined || body.queryFilterString === null
+            ? cur.queryFilterString
+            : this.checkFilter(body.queryFilterString),
         updatedAt: now,
       });
     }
@@ -263,12 +292,20 @@ export class CookbooksService {
   }
 
   private find(g: GroupData, h: HouseholdData, idOrSlug: string, bySlug = true): CookbookRecord | null {
-    return this.records(g, h).find((c) => (bySlug ? matches(c, idOrSlug) : c.id === idOrSlug.toLowerCase() || c.id === idOrSlug)) ?? null;
+    return (
+      this.records(g, h).find((c) =>
+        bySlug ? matches(c, idOrSlug) : c.id === idOrSlug.toLowerCase() || c.id === idOrSlug,
+      ) ?? null
+    );
   }
 
   /** `slugify(name)`, else `slugify("name (1)")`, … unique in the group (`taken`: slugs claimed by the same request). */
   private freeSlug(g: GroupData, name: string, exceptId: string | null, taken: Set<string> | null): string {
-    const used = new Set(this.inGroup(g).filter((x) => x.cookbook.id !== exceptId).map((x) => x.cookbook.slug));
+    const used = new Set(
+      this.inGroup(g)
+        .filter((x) => x.cookbook.id !== exceptId)
+        .map((x) => x.cookbook.slug),
+    );
     for (const t of taken ?? []) used.add(t);
     for (let i = 0; ; i++) {
       const slug = slugify(i === 0 ? name : `${name} (${i})`);
@@ -281,7 +318,10 @@ export class CookbooksService {
     try {
       compileQueryFilter(src, recipeAttributes);
     } catch (e) {
-      if (e instanceof BadRequestError) throw new ValidationError([{ loc: ["body", "queryFilterString"], msg: e.message, type: "value_error" }]);
+      if (e instanceof BadRequestError)
+        throw new ValidationError([
+          { loc: ["body", "queryFilterString"], msg: e.message, type: "value_error" },
+        ]);
       throw e;
     }
     return src;
@@ -317,7 +357,14 @@ function matches(c: CookbookRecord, idOrSlug: string): boolean {
 /** A name must give a slug: "", " " and "@" do not (422, as in Mealie). */
 function checkName(raw: string): string {
   const name = raw.trim();
-  if (!slugify(name)) throw new ValidationError([{ loc: ["body", "name"], msg: "Value error, name must contain a letter or a digit", type: "value_error" }]);
+  if (!slugify(name))
+    throw new ValidationError([
+      {
+        loc: ["body", "name"],
+        msg: "Value error, name must contain a letter or a digit",
+        type: "value_error",
+      },
+    ]);
   return name;
 }
 

@@ -37,5 +37,6 @@ export function assertHeaderSafe(field: string, value: string): void {
 /** Throws unless `email` is one plain ASCII address usable on the SMTP envelope and in a header. */
 export function assertAddress(field: string, email: string): void {
   assertHeaderSafe(field, email);
-  if (email.length > 254 || !ADDRESS_RE.test(email)) throw new BadRequestError(`Invalid e-mail ${field}: ${JSON.stringify(email.slice(0, 80))}`);
+  if (email.length > 254 || !ADDRESS_RE.test(email))
+    throw new BadRequestError(`Invalid e-mail ${field}: ${JSON.stringify(email.slice(0, 80))}`);
 }

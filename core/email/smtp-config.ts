@@ -24,7 +24,12 @@ export interface SmtpOptions {
   timeoutMs?: number;
 }
 
-const STRATEGIES: Record<string, SmtpSecurity> = { TLS: "starttls", STARTTLS: "starttls", SSL: "tls", NONE: "none" };
+const STRATEGIES: Record<string, SmtpSecurity> = {
+  TLS: "starttls",
+  STARTTLS: "starttls",
+  SSL: "tls",
+  NONE: "none",
+};
 const DEFAULT_PORT: Record<SmtpSecurity, number> = { starttls: 587, tls: 465, none: 25 };
 
 /** The SMTP options, or null when e-mail is not configured (no host or no sender address). */
@@ -34,9 +39,11 @@ export function smtpOptionsFrom(smtp: Record<string, string>): SmtpOptions | nul
   if (!host || !fromEmail) return null;
   const strategy = (smtp.AUTH_STRATEGY ?? "TLS").trim().toUpperCase();
   const security = STRATEGIES[strategy];
-  if (!security) throw new Error(`SMTP_AUTH_STRATEGY must be TLS, SSL or NONE, not ${JSON.stringify(smtp.AUTH_STRATEGY)}`);
+  if (!security)
+    throw new Error(`SMTP_AUTH_STRATEGY must be TLS, SSL or NONE, not ${JSON.stringify(smtp.AUTH_STRATEGY)}`);
   const port = smtp.PORT?.trim() ? Number.parseInt(smtp.PORT, 10) : DEFAULT_PORT[security];
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`SMTP_PORT is not a port: ${JSON.stringify(smtp.PORT)}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`SMTP_PORT is not a port: ${JSON.stringify(smtp.PORT)}`);
   const tls: SmtpOptions["tls"] = {};
   if (smtp.TLS_CACERTFILE?.trim()) tls.ca = readFileSync(smtp.TLS_CACERTFILE.trim(), "utf8");
   if (/^(1|true|yes|on)$/i.test(smtp.TLS_INSECURE ?? "")) tls.rejectUnauthorized = false;

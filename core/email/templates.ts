@@ -16,7 +16,11 @@ export interface RenderedEmail {
 const NAME_RE = /^[a-z][a-z0-9-]*$/;
 const PLACEHOLDER_RE = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 
-function fill(template: string, vars: Readonly<Record<string, string>>, escape: (s: string) => string): string {
+function fill(
+  template: string,
+  vars: Readonly<Record<string, string>>,
+  escape: (s: string) => string,
+): string {
   return template.replace(PLACEHOLDER_RE, (_, key: string) => {
     if (!Object.hasOwn(vars, key)) throw new Error(`e-mail template placeholder {{${key}}} has no value`);
     return escape(vars[key]);
@@ -28,7 +32,11 @@ export function escapeHtml(s: string): string {
 }
 
 /** Render `templates/email/<name>` with `vars`. */
-export async function renderEmail(dir: string, name: string, vars: Readonly<Record<string, string>>): Promise<RenderedEmail> {
+export async function renderEmail(
+  dir: string,
+  name: string,
+  vars: Readonly<Record<string, string>>,
+): Promise<RenderedEmail> {
   if (!NAME_RE.test(name)) throw new Error(`bad e-mail template name ${JSON.stringify(name)}`);
   const source = (await readFile(join(dir, `${name}.txt`), "utf8")).replace(/\r\n/g, "\n");
   const m = /^Subject:[ \t]*(.*)\n\n?/.exec(source);

@@ -14,7 +14,12 @@ import type { CookbookRecord } from "../schemas/household-records.js";
 import { canReadRecipe } from "../policy/recipes.js";
 import { presentFood, presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { presentHouseholdSummary } from "../presenters/people.js";
-import { foodAttributes, organizerAttributes, type OrganizerQueryItem, type RecipeIndexEntry } from "../query/attributes.js";
+import {
+  foodAttributes,
+  organizerAttributes,
+  type OrganizerQueryItem,
+  type RecipeIndexEntry,
+} from "../query/attributes.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { listQuery } from "../query/list.js";
@@ -46,7 +51,9 @@ export class ExploreService {
 
   /** The group by slug or id; private or unknown → 404 "group not found". */
   group(slugOrId: string): GroupData {
-    const g = this.larder.groups.bySlugOrNull(slugOrId) ?? (isUuid(slugOrId) ? this.larder.groups.byId(slugOrId.toLowerCase()) : null);
+    const g =
+      this.larder.groups.bySlugOrNull(slugOrId) ??
+      (isUuid(slugOrId) ? this.larder.groups.byId(slugOrId.toLowerCase()) : null);
     if (!g || g.doc.data.preferences.privateGroup !== false) throw miss("group");
     return g;
   }
@@ -57,7 +64,12 @@ export class ExploreService {
       householdPrefsOf: (id: string) => this.larder.groups.householdById(id)?.household.doc.data.preferences,
       groupPrefsOf: (id: string) => this.larder.groups.byId(id)?.doc.data.preferences,
     };
-    return (r) => canReadRecipe(PUBLIC, { userId: r.userId, groupId: r.groupId, householdId: r.householdId, settings: r.settings }, ctx);
+    return (r) =>
+      canReadRecipe(
+        PUBLIC,
+        { userId: r.userId, groupId: r.groupId, householdId: r.householdId, settings: r.settings },
+        ctx,
+      );
   }
 
   /** GET …/recipes: the user list's parameters; `cookbook` must be a public cookbook. */
@@ -81,7 +93,9 @@ export class ExploreService {
   /** GET …/recipes/{slug}: 404 "recipe not found" unless the public may read it. Comments stay private. */
   recipe(groupSlug: string, slugOrId: string): Recipe {
     const g = this.group(groupSlug);
-    const e = this.larder.recipes.store.get(g.slug, slugOrId) ?? (isUuid(slugOrId) ? this.larder.recipes.store.get(g.slug, slugOrId.toLowerCase()) : null);
+    const e =
+      this.larder.recipes.store.get(g.slug, slugOrId) ??
+      (isUuid(slugOrId) ? this.larder.recipes.store.get(g.slug, slugOrId.toLowerCase()) : null);
     if (!e || !this.visible()(this.larder.recipes.lister.entryOf(e))) throw miss("recipe");
     return { ...this.larder.recipes.recipeOf(e), comments: [] };
   }
@@ -109,13 +123,20 @@ export class ExploreService {
 
   households(groupSlug: string, url: URL): PageEnvelope<HouseholdSummary> {
     const g = this.group(groupSlug);
-    const items = this.publicHouseholds(g).map((h) => presentHouseholdSummary(h.doc.data) as HouseholdSummary);
-    return listQuery(items, queryRecord(url.searchParams), householdAttributes, { route: `/api/explore/groups/${g.slug}/households`, nullsInLinks: "none" });
+    const items = this.publicHouseholds(g).map(
+      (h) => presentHouseholdSummary(h.doc.data) as HouseholdSummary,
+    );
+    return listQuery(items, queryRecord(url.searchParams), householdAttributes, {
+      route: `/api/explore/groups/${g.slug}/households`,
+      nullsInLinks: "none",
+    });
   }
 
   household(groupSlug: string, slugOrId: string): HouseholdSummary {
     const g = this.group(groupSlug);
-    const h = this.publicHouseholds(g).find((x) => x.slug === slugOrId || x.doc.data.id === slugOrId.toLowerCase() || x.doc.data.id === slugOrId);
+    const h = this.publicHouseholds(g).find(
+      (x) => x.slug === slugOrId || x.doc.data.id === slugOrId.toLowerCase() || x.doc.data.id === slugOrId,
+    );
     if (!h) throw miss("household");
     return presentHouseholdSummary(h.doc.data) as HouseholdSummary;
   }
@@ -141,7 +162,9 @@ export class ExploreService {
 
   cookbooks(groupSlug: string, url: URL): PageEnvelope<CookbookOut> {
     const g = this.group(groupSlug);
-    const items = this.publicCookbooks(g).map((x) => this.larder.cookbooks.presentWith(x.cookbook, g, x.household));
+    const items = this.publicCookbooks(g).map((x) =>
+      this.larder.cookbooks.presentWith(x.cookbook, g, x.household),
+    );
     return listQuery(items, queryRecord(url.searchParams), cookbookAttributes, {
       route: `/api/explore/groups/${g.slug}/cookbooks`,
       search: textRanker<CookbookOut>([(c) => c.name, (c) => c.description]),
@@ -153,7 +176,10 @@ export class ExploreService {
   cookbook(groupSlug: string, idOrSlug: string): CookbookOut & { recipes: RecipeSummary[] } {
     const g = this.group(groupSlug);
     const c = this.publicCookbook(g, idOrSlug);
-    return { ...this.larder.cookbooks.presentWith(c.cookbook, g, c.household), recipes: this.larder.cookbooks.recipesOf(g, c.cookbook, this.visible()) };
+    return {
+      ...this.larder.cookbooks.presentWith(c.cookbook, g, c.household),
+      recipes: this.larder.cookbooks.recipesOf(g, c.cookbook, this.visible()),
+    };
   }
 
   private publicHouseholds(g: GroupData): HouseholdData[] {
@@ -161,10 +187,15 @@ export class ExploreService {
   }
 
   private publicCookbooks(g: GroupData): { cookbook: CookbookRecord; household: HouseholdData }[] {
-    return this.larder.cookbooks.inGroup(g).filter((x) => x.cookbook.public && x.household.doc.data.preferences.privateHousehold === false);
+    return this.larder.cookbooks
+      .inGroup(g)
+      .filter((x) => x.cookbook.public && x.household.doc.data.preferences.privateHousehold === false);
   }
 
-  private publicCookbook(g: GroupData, idOrSlug: string): { cookbook: CookbookRecord; household: HouseholdData } {
+  private publicCookbook(
+    g: GroupData,
+    idOrSlug: string,
+  ): { cookbook: CookbookRecord; household: HouseholdData } {
     const key = idOrSlug.toLowerCase();
     const c = this.publicCookbooks(g).find((x) => x.cookbook.id === key || x.cookbook.slug === idOrSlug);
     if (!c) throw miss("cookbook");
@@ -173,7 +204,9 @@ export class ExploreService {
 
   private foodItems(g: GroupData): IngredientFood[] {
     const labels = new Map(g.labels.data.labels.map((l) => [l.id, l]));
-    return g.foods.data.foods.map((f) => presentFood(f, g.doc.data.id, f.labelId ? (labels.get(f.labelId) ?? null) : null, null));
+    return g.foods.data.foods.map((f) =>
+      presentFood(f, g.doc.data.id, f.labelId ? (labels.get(f.labelId) ?? null) : null, null),
+    );
   }
 
   /**
@@ -184,7 +217,12 @@ export class ExploreService {
     const groupId = g.doc.data.id;
     const bySlug = new Map<string, OrganizerItem>();
     for (const o of g.organizers.data[kind]) {
-      bySlug.set(o.slug, kind === "tools" ? { ...presentTool({ householdsWithTool: [], ...o }, groupId), createdAt: o.createdAt } : { ...presentOrganizer(o, groupId), createdAt: o.createdAt });
+      bySlug.set(
+        o.slug,
+        kind === "tools"
+          ? { ...presentTool({ householdsWithTool: [], ...o }, groupId), createdAt: o.createdAt }
+          : { ...presentOrganizer(o, groupId), createdAt: o.createdAt },
+      );
     }
     const visible = this.visible();
     const lister = this.larder.recipes.lister;

@@ -36,7 +36,7 @@ beforeAll(async () => {
   root = join(base, "data");
   await mkdir(join(root, ".larder", "exports", "home"), { recursive: true });
   await writeFile(join(root, ".larder", "exports", "home", "a.zip"), "zip bytes");
-  await writeFile(join(root, ".larder", "secrets.json"), "{\"jwtSecret\":\"x\"}");
+  await writeFile(join(root, ".larder", "secrets.json"), '{"jwtSecret":"x"}');
   await writeFile(join(base, "outside.txt"), "outside the data folder");
   await symlink(join(base, "outside.txt"), join(root, ".larder", "exports", "home", "link.zip"));
   await symlink(base, join(root, ".larder", "exports", "linked-dir"));
@@ -50,7 +50,15 @@ describe("file tokens", () => {
   });
 
   it("refuse to sign paths outside the downloadable folders", async () => {
-    for (const p of [".larder/secrets.json", "../outside.txt", "/etc/passwd", ".larder/exports/../secrets.json", ".larder\\exports\\home\\a.zip", "users.json", ".larder/exports"]) {
+    for (const p of [
+      ".larder/secrets.json",
+      "../outside.txt",
+      "/etc/passwd",
+      ".larder/exports/../secrets.json",
+      ".larder\\exports\\home\\a.zip",
+      "users.json",
+      ".larder/exports",
+    ]) {
       await expect(tokens.signFile(p), p).rejects.toMatchObject({ status: 400 });
     }
   });
@@ -72,15 +80,25 @@ describe("file tokens", () => {
 
   it("refuse symlinks inside the downloadable folders (404, nothing read)", async () => {
     await expect(open(await forged(".larder/exports/home/link.zip"))).rejects.toMatchObject({ status: 404 });
-    await expect(open(await forged(".larder/exports/linked-dir/outside.txt"))).rejects.toMatchObject({ status: 404 });
+    await expect(open(await forged(".larder/exports/linked-dir/outside.txt"))).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("refuse expired tokens, other audiences, other keys and non-string paths with 401", async () => {
-    await expect(tokens.resolveFile(await forged(".larder/exports/home/a.zip", { exp: Math.floor(Date.now() / 1000) - 10 }))).rejects.toMatchObject({ status: 401 });
-    await expect(tokens.resolveFile(await forged(".larder/exports/home/a.zip", { aud: "larder:recipe-zip" }))).rejects.toMatchObject({ status: 401 });
+    await expect(
+      tokens.resolveFile(
+        await forged(".larder/exports/home/a.zip", { exp: Math.floor(Date.now() / 1000) - 10 }),
+      ),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(
+      tokens.resolveFile(await forged(".larder/exports/home/a.zip", { aud: "larder:recipe-zip" })),
+    ).rejects.toMatchObject({ status: 401 });
     await expect(tokens.resolveFile(await forged(["a", "b"]))).rejects.toMatchObject({ status: 401 });
     const other = new FileTokens(root, new Uint8Array(32).fill(9));
-    await expect(tokens.resolveFile(await other.signFile(".larder/exports/home/a.zip"))).rejects.toMatchObject({ status: 401 });
+    await expect(
+      tokens.resolveFile(await other.signFile(".larder/exports/home/a.zip")),
+    ).rejects.toMatchObject({ status: 401 });
     await expect(tokens.resolveFile("not-a-jwt")).rejects.toMatchObject({ status: 401 });
   });
 
@@ -88,6 +106,8 @@ describe("file tokens", () => {
     const zipToken = await tokens.signRecipe({ slug: "soup", group: "home" });
     expect(await tokens.verifyRecipe(zipToken)).toEqual({ slug: "soup", group: "home" });
     await expect(tokens.resolveFile(zipToken)).rejects.toMatchObject({ status: 401 });
-    await expect(tokens.verifyRecipe(await tokens.signFile(".larder/exports/home/a.zip"))).rejects.toMatchObject({ status: 401 });
+    await expect(
+      tokens.verifyRecipe(await tokens.signFile(".larder/exports/home/a.zip")),
+    ).rejects.toMatchObject({ status: 401 });
   });
 });

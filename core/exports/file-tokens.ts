@@ -88,7 +88,12 @@ export class FileTokens {
   private async verify(token: string, audience: string): Promise<Record<string, unknown>> {
     if (typeof token !== "string" || token.length === 0 || token.length > 4096) throw new UnauthorizedError();
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER, audience, requiredClaims: ["exp"] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        issuer: ISSUER,
+        audience,
+        requiredClaims: ["exp"],
+      });
       return payload;
     } catch {
       throw new UnauthorizedError();
@@ -99,7 +104,8 @@ export class FileTokens {
   private check(relPath: string): ResolvedFile {
     const { abs, segments } = insideRoot(this.root, relPath);
     const rel = segments.join("/");
-    if (segments.length < 2 || !DOWNLOADABLE_DIRS.some((d) => rel.startsWith(`${d}/`))) throw new BadRequestError("Invalid path");
+    if (segments.length < 2 || !DOWNLOADABLE_DIRS.some((d) => rel.startsWith(`${d}/`)))
+      throw new BadRequestError("Invalid path");
     return { dir: path.dirname(abs), name: path.basename(abs), relPath: rel };
   }
 }

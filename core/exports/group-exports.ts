@@ -32,7 +32,15 @@ export interface GroupDataExport {
 }
 
 export function presentExport(r: GroupExportRecord): GroupDataExport {
-  return { id: r.id, groupId: r.groupId, name: r.name, filename: r.filename, path: r.path, size: prettySize(r.size), expires: r.expires };
+  return {
+    id: r.id,
+    groupId: r.groupId,
+    name: r.name,
+    filename: r.filename,
+    path: r.path,
+    size: prettySize(r.size),
+    expires: r.expires,
+  };
 }
 
 /** Mealie's human size: "512 bytes", "1.5 KB", "2.25 MB". */
@@ -61,14 +69,23 @@ export class GroupExports {
   }
 
   private async dir(groupSlug: string): Promise<string> {
-    return realDirInside(this.larder.folder.root, path.join(this.larder.folder.root, ...this.relDir(groupSlug).split("/")), true);
+    return realDirInside(
+      this.larder.folder.root,
+      path.join(this.larder.folder.root, ...this.relDir(groupSlug).split("/")),
+      true,
+    );
   }
 
   private doc(groupSlug: string): Promise<JsonDoc<GroupExportsDoc>> {
     let d = this.docs.get(groupSlug);
     if (!d) {
       d = this.dir(groupSlug).then((dir) =>
-        JsonDoc.open(path.join(dir, "exports.json"), { schema: GroupExportsDoc, tmpDir: this.larder.folder.tmpDir, defaults: () => GroupExportsDoc.parse({}), mode: 0o600 }),
+        JsonDoc.open(path.join(dir, "exports.json"), {
+          schema: GroupExportsDoc,
+          tmpDir: this.larder.folder.tmpDir,
+          defaults: () => GroupExportsDoc.parse({}),
+          mode: 0o600,
+        }),
       );
       d.catch(() => this.docs.delete(groupSlug));
       this.docs.set(groupSlug, d);
@@ -121,12 +138,19 @@ export class GroupExports {
   }
 
   private normalise(idOrPath: string): string {
-    if (typeof idOrPath !== "string" || !idOrPath || idOrPath.includes("\0")) throw new BadRequestError("Invalid path");
+    if (typeof idOrPath !== "string" || !idOrPath || idOrPath.includes("\0"))
+      throw new BadRequestError("Invalid path");
     if (isUuid(String(idOrPath))) return idOrPath.toLowerCase();
     const root = this.larder.folder.root;
     const abs = path.resolve(root, idOrPath);
     const rel = path.relative(root, abs);
-    if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel) || idOrPath.includes("\\") || idOrPath.split("/").includes("..")) {
+    if (
+      rel === "" ||
+      rel.startsWith("..") ||
+      path.isAbsolute(rel) ||
+      idOrPath.includes("\\") ||
+      idOrPath.split("/").includes("..")
+    ) {
       throw new BadRequestError("Invalid path");
     }
     return rel.split(path.sep).join("/");
@@ -140,14 +164,16 @@ export class GroupExports {
     // Zips left behind by a crash between writing and indexing go too.
     const dir = await this.dir(group.slug);
     const known = new Set(doc.data.exports.map((e) => e.filename));
-    for (const name of await readdir(dir)) if (name.endsWith(".zip") && !known.has(name)) await rm(path.join(dir, name), { force: true });
+    for (const name of await readdir(dir))
+      if (name.endsWith(".zip") && !known.has(name)) await rm(path.join(dir, name), { force: true });
     return all.length;
   }
 
   private async drop(group: GroupData, recs: GroupExportRecord[]): Promise<void> {
     const dir = await this.dir(group.slug);
     const ids = new Set(recs.map((r) => r.id));
-    for (const r of recs) if (/^[0-9a-f-]+\.zip$/i.test(r.filename)) await rm(path.join(dir, r.filename), { force: true });
+    for (const r of recs)
+      if (/^[0-9a-f-]+\.zip$/i.test(r.filename)) await rm(path.join(dir, r.filename), { force: true });
     const doc = await this.doc(group.slug);
     await doc.update((d) => {
       d.exports = d.exports.filter((e) => !ids.has(e.id));

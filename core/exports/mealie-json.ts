@@ -12,7 +12,13 @@ const VERBATIM = new Set(["extras"]);
 
 /** camelCase → snake_case for one key. */
 export function snakeKey(k: string): string {
-  return SPECIAL[k] ?? k.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z])([A-Z][a-z])/g, "$1_$2").toLowerCase();
+  return (
+    SPECIAL[k] ??
+    k
+      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+      .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
+      .toLowerCase()
+  );
 }
 
 export function snakeKeys(value: unknown): unknown {

@@ -38,11 +38,19 @@ export async function recipeMarkdown(larder: Larder, entry: RecipeEntry): Promis
 }
 
 /** Add one recipe's entries to an archive, under `prefix` ("" or "recipes/<slug>/"). */
-export async function appendRecipe(larder: Larder, archive: Archive, entry: RecipeEntry, prefix = ""): Promise<void> {
+export async function appendRecipe(
+  larder: Larder,
+  archive: Archive,
+  entry: RecipeEntry,
+  prefix = "",
+): Promise<void> {
   const date = new Date(entry.doc.dateUpdated ?? Date.now());
   const at = Number.isNaN(date.getTime()) ? new Date() : date;
   archive.append(await recipeMarkdown(larder, entry), { name: `${prefix}${entry.slug}.md`, date: at });
-  archive.append(mealieExportJson(larder.recipes.recipeOf(entry)), { name: `${prefix}${entry.slug}.json`, date: at });
+  archive.append(mealieExportJson(larder.recipes.recipeOf(entry)), {
+    name: `${prefix}${entry.slug}.json`,
+    date: at,
+  });
   const original = await larder.images.originalPath(entry.groupSlug, entry.slug);
   if (original) {
     try {
@@ -86,7 +94,11 @@ export async function recipeZip(larder: Larder, entry: RecipeEntry): Promise<Buf
 }
 
 /** Several recipes' zip, streamed to `target` through a temp file (renamed into place when complete). */
-export async function writeRecipesZip(larder: Larder, entries: RecipeEntry[], target: string): Promise<number> {
+export async function writeRecipesZip(
+  larder: Larder,
+  entries: RecipeEntry[],
+  target: string,
+): Promise<number> {
   const tmp = join(larder.folder.tmpDir, `export.${process.pid}.${randomBytes(6).toString("hex")}.zip.tmp`);
   const { ZipArchive } = await loadArchiver();
   const archive = new ZipArchive({ zlib: { level: 6 } });

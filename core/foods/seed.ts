@@ -24,7 +24,8 @@ async function readList<T>(dir: string, name: string): Promise<T[]> {
   }
 }
 
-const aliasList = (a: (string | { name: string })[] | undefined) => (a ?? []).map((x) => ({ name: typeof x === "string" ? x : x.name }));
+const aliasList = (a: (string | { name: string })[] | undefined) =>
+  (a ?? []).map((x) => ({ name: typeof x === "string" ? x : x.name }));
 
 /** Adds what is missing (by name, case-insensitive); returns how many items were added per kind. */
 export async function seedGroup(
@@ -42,7 +43,15 @@ export async function seedGroup(
       for (const l of labels) {
         if (have.has(l.name.toLowerCase())) continue;
         have.add(l.name.toLowerCase());
-        d.labels.push(LabelRecord.parse({ id: derivedId(groupId, "label", slugify(l.name)), name: l.name, color: l.color ?? "#959595", createdAt: now, updatedAt: now }));
+        d.labels.push(
+          LabelRecord.parse({
+            id: derivedId(groupId, "label", slugify(l.name)),
+            name: l.name,
+            color: l.color ?? "#959595",
+            createdAt: now,
+            updatedAt: now,
+          }),
+        );
         added.labels++;
       }
     });
@@ -54,7 +63,15 @@ export async function seedGroup(
       for (const u of units) {
         if (have.has(u.name.toLowerCase())) continue;
         have.add(u.name.toLowerCase());
-        d.units.push(UnitRecord.parse({ ...u, aliases: aliasList(u.aliases as SeedFood["aliases"]), id: derivedId(groupId, "unit", slugify(u.name)), createdAt: now, updatedAt: now }));
+        d.units.push(
+          UnitRecord.parse({
+            ...u,
+            aliases: aliasList(u.aliases as SeedFood["aliases"]),
+            id: derivedId(groupId, "unit", slugify(u.name)),
+            createdAt: now,
+            updatedAt: now,
+          }),
+        );
         added.units++;
       }
     });

@@ -25,7 +25,11 @@ const nameField = z
 const GroupCreateBody = z.object({ name: nameField });
 const GroupUpdateBody = z.object({ name: nameField, preferences: GroupPreferencesBody.nullish() });
 const HouseholdCreateBody = z.object({ name: nameField, groupId: z.string().max(100).nullish() });
-const HouseholdUpdateBody = z.object({ name: nameField, groupId: z.string().max(100).nullish(), preferences: HouseholdPreferencesBody.nullish() });
+const HouseholdUpdateBody = z.object({
+  name: nameField,
+  groupId: z.string().max(100).nullish(),
+  preferences: HouseholdPreferencesBody.nullish(),
+});
 
 function definedOnly<T extends Record<string, unknown>>(o: T | null | undefined): Partial<T> | undefined {
   if (!o) return undefined;
@@ -54,7 +58,9 @@ export class GroupAdminService {
     adminOf(actor);
     const { name } = GroupCreateBody.parse(raw ?? {});
     // Mealie's defaults for a new group: private, and so is its household, whose recipes are not public.
-    return this.larder.groups.createGroup(name, "Family", undefined, { household: { privateHousehold: true, recipePublic: false } });
+    return this.larder.groups.createGroup(name, "Family", undefined, {
+      household: { privateHousehold: true, recipePublic: false },
+    });
   }
 
   /** PUT /admin/groups/{id}: name and preferences; the folder keeps its name. */
@@ -70,7 +76,10 @@ export class GroupAdminService {
   /** DELETE /admin/groups/{id}: 400 "Cannot delete group with users"; returns the group as it was. */
   async deleteGroup(actor: Actor, id: string): Promise<{ group: GroupData; households: HouseholdData[] }> {
     const g = this.group(actor, id);
-    const plan = canDeleteGroup(g.doc.data, { userCount: this.larder.users.inGroup(g.doc.data.id).length, householdCount: g.households.size });
+    const plan = canDeleteGroup(g.doc.data, {
+      userCount: this.larder.users.inGroup(g.doc.data.id).length,
+      householdCount: g.households.size,
+    });
     if (!plan.ok) throw new BadRequestError(plan.reason);
     const households = [...g.households.values()];
     for (const h of households) await this.larder.registration.invitations.removeForHousehold(h.doc.data.id);
@@ -84,7 +93,9 @@ export class GroupAdminService {
 
   households(actor: Actor): { household: HouseholdData; group: GroupData }[] {
     adminOf(actor);
-    return this.larder.groups.all().flatMap((group) => [...group.households.values()].map((household) => ({ household, group })));
+    return this.larder.groups
+      .all()
+      .flatMap((group) => [...group.households.values()].map((household) => ({ household, group })));
   }
 
   household(actor: Actor, id: string): { household: HouseholdData; group: GroupData } {
@@ -102,21 +113,35 @@ export class GroupAdminService {
     adminOf(actor);
     const body = HouseholdCreateBody.parse(raw ?? {});
     const groups = this.larder.groups;
-    const group = body.groupId ? groups.byId(body.groupId) : (groups.bySlugOrNull(this.larder.site.data.defaultGroup) ?? groups.all()[0] ?? null);
+    const group = body.groupId
+      ? groups.byId(body.groupId)
+      : (groups.bySlugOrNull(this.larder.site.data.defaultGroup) ?? groups.all()[0] ?? null);
     if (!group) throw new NotFoundError("Group not found");
     const priv = group.doc.data.preferences.privateGroup;
-    const household = await groups.createHousehold(group, body.name, undefined, { privateHousehold: priv, recipePublic: !priv });
+    const household = await groups.createHousehold(group, body.name, undefined, {
+      privateHousehold: priv,
+      recipePublic: !priv,
+    });
     return { household, group };
   }
 
   /** PUT /admin/households/{id}: name and preferences; a household cannot move to another group. */
-  async updateHousehold(actor: Actor, id: string, raw: unknown): Promise<{ household: HouseholdData; group: GroupData }> {
+  async updateHousehold(
+    actor: Actor,
+    id: string,
+    raw: unknown,
+  ): Promise<{ household: HouseholdData; group: GroupData }> {
     const found = this.household(actor, id);
     const body = HouseholdUpdateBody.parse(raw ?? {});
-    if (body.groupId && body.groupId !== found.group.doc.data.id) throw new BadRequestError("A household cannot move to another group");
+    if (body.groupId && body.groupId !== found.group.doc.data.id)
+      throw new BadRequestError("A household cannot move to another group");
     const clash = this.larder.groups.householdIn(found.group, body.name);
-    if (clash && clash !== found.household) throw new BadRequestError("A household with this name already exists in the group");
-    await this.larder.groups.updateHousehold(found.household, { name: body.name, preferences: definedOnly(body.preferences) });
+    if (clash && clash !== found.household)
+      throw new BadRequestError("A household with this name already exists in the group");
+    await this.larder.groups.updateHousehold(found.household, {
+      name: body.name,
+      preferences: definedOnly(body.preferences),
+    });
     return found;
   }
 
@@ -126,9 +151,12 @@ export class GroupAdminService {
    */
   async deleteHousehold(actor: Actor, id: string): Promise<{ household: HouseholdData; group: GroupData }> {
     const found = this.household(actor, id);
-    const verdict = canDeleteHousehold(found.household.doc.data, { userCount: this.larder.users.inHousehold(found.household.doc.data.id).length });
+    const verdict = canDeleteHousehold(found.household.doc.data, {
+      userCount: this.larder.users.inHousehold(found.household.doc.data.id).length,
+    });
     if (!verdict.ok) throw new BadRequestError(verdict.reason);
-    if (found.group.households.size <= 1) throw new BadRequestError("Cannot delete the last household of a group");
+    if (found.group.households.size <= 1)
+      throw new BadRequestError("Cannot delete the last household of a group");
     await this.larder.registration.invitations.removeForHousehold(found.household.doc.data.id);
     await this.larder.groups.removeHousehold(found.group, found.household);
     return found;

@@ -83,9 +83,19 @@ export class MembershipService {
   }
 
   /** GET /groups/storage: what the group's folder takes on disk, against Mealie's 500 MB. */
-  async groupStorage(actor: Actor): Promise<{ usedStorageBytes: number; usedStorageStr: string; totalStorageBytes: number; totalStorageStr: string }> {
+  async groupStorage(actor: Actor): Promise<{
+    usedStorageBytes: number;
+    usedStorageStr: string;
+    totalStorageBytes: number;
+    totalStorageStr: string;
+  }> {
     const used = await folderSize(this.larder.folder.groupDir(this.group(actor).slug));
-    return { usedStorageBytes: used, usedStorageStr: formatBytes(used), totalStorageBytes: GROUP_STORAGE_BYTES, totalStorageStr: formatBytes(GROUP_STORAGE_BYTES) };
+    return {
+      usedStorageBytes: used,
+      usedStorageStr: formatBytes(used),
+      totalStorageBytes: GROUP_STORAGE_BYTES,
+      totalStorageStr: formatBytes(GROUP_STORAGE_BYTES),
+    };
   }
 
   /** GET /groups/households: the households of the actor's group. */
@@ -96,7 +106,8 @@ export class MembershipService {
   /** GET /groups/households/{slugOrId}: 404 "Household not found" outside the group. */
   householdInGroup(actor: Actor, slugOrId: string): HouseholdRecord {
     const g = this.group(actor);
-    const h = g.households.get(slugOrId) ?? [...g.households.values()].find((x) => x.doc.data.id === slugOrId);
+    const h =
+      g.households.get(slugOrId) ?? [...g.households.values()].find((x) => x.doc.data.id === slugOrId);
     if (!h) throw new NotFoundError("Household not found");
     return h.doc.data;
   }
@@ -134,7 +145,9 @@ export class MembershipService {
     const g = this.group(actor);
     const householdId = this.household(actor).doc.data.id;
     const recipes = this.larder.recipes;
-    const totalRecipes = recipes.store.list(g.slug).filter((e) => recipes.summaryOf(e).householdId === householdId).length;
+    const totalRecipes = recipes.store
+      .list(g.slug)
+      .filter((e) => recipes.summaryOf(e).householdId === householdId).length;
     const o = g.organizers.data;
     return {
       totalRecipes,

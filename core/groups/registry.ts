@@ -66,14 +66,34 @@ export class GroupsRegistry {
     const f = this.folder;
     const tmpDir = f.tmpDir;
     if (!existsSync(f.groupJson(slug))) return null;
-    const doc = await JsonDoc.open(f.groupJson(slug), { schema: GroupRecord, tmpDir, defaults: () => null as never });
+    const doc = await JsonDoc.open(f.groupJson(slug), {
+      schema: GroupRecord,
+      tmpDir,
+      defaults: () => null as never,
+    });
     const g: GroupData = {
       slug,
       doc,
-      organizers: await JsonDoc.open(f.organizersJson(slug), { schema: OrganizersDoc, tmpDir, defaults: () => OrganizersDoc.parse({}) }),
-      foods: await JsonDoc.open(f.foodsJson(slug), { schema: FoodsDoc, tmpDir, defaults: () => FoodsDoc.parse({}) }),
-      units: await JsonDoc.open(f.unitsJson(slug), { schema: UnitsDoc, tmpDir, defaults: () => UnitsDoc.parse({}) }),
-      labels: await JsonDoc.open(f.labelsJson(slug), { schema: LabelsDoc, tmpDir, defaults: () => LabelsDoc.parse({}) }),
+      organizers: await JsonDoc.open(f.organizersJson(slug), {
+        schema: OrganizersDoc,
+        tmpDir,
+        defaults: () => OrganizersDoc.parse({}),
+      }),
+      foods: await JsonDoc.open(f.foodsJson(slug), {
+        schema: FoodsDoc,
+        tmpDir,
+        defaults: () => FoodsDoc.parse({}),
+      }),
+      units: await JsonDoc.open(f.unitsJson(slug), {
+        schema: UnitsDoc,
+        tmpDir,
+        defaults: () => UnitsDoc.parse({}),
+      }),
+      labels: await JsonDoc.open(f.labelsJson(slug), {
+        schema: LabelsDoc,
+        tmpDir,
+        defaults: () => LabelsDoc.parse({}),
+      }),
       households: new Map(),
     };
     for (const hslug of await listDirs(join(f.groupDir(slug), "households"))) {
@@ -124,7 +144,8 @@ export class GroupsRegistry {
   }
   householdById(householdId: string): { group: GroupData; household: HouseholdData } | null {
     for (const g of this.bySlug.values())
-      for (const h of g.households.values()) if (h.doc.data.id === householdId) return { group: g, household: h };
+      for (const h of g.households.values())
+        if (h.doc.data.id === householdId) return { group: g, household: h };
     return null;
   }
 
@@ -164,7 +185,10 @@ export class GroupsRegistry {
     let finalName = name;
     for (let i = 1; this.byNameTaken(finalName); i++) finalName = `${name} (${i})`;
     const f = this.folder;
-    const slug = freeSlug(fileSlug(finalName), (s) => this.bySlug.has(s) || this.retired.has(s) || existsSync(f.groupDir(s)));
+    const slug = freeSlug(
+      fileSlug(finalName),
+      (s) => this.bySlug.has(s) || this.retired.has(s) || existsSync(f.groupDir(s)),
+    );
     await mkdir(f.recipesDir(slug), { recursive: true });
     const rec = GroupRecord.parse({
       id: newId(),
@@ -175,7 +199,11 @@ export class GroupsRegistry {
       createdAt: now,
       updatedAt: now,
     });
-    const doc = await JsonDoc.open(f.groupJson(slug), { schema: GroupRecord, tmpDir: f.tmpDir, defaults: () => rec });
+    const doc = await JsonDoc.open(f.groupJson(slug), {
+      schema: GroupRecord,
+      tmpDir: f.tmpDir,
+      defaults: () => rec,
+    });
     await doc.update((d) => Object.assign(d, rec));
     const g = await this.load(slug);
     if (!g) throw new Error(`could not create group ${slug}`);
@@ -195,10 +223,15 @@ export class GroupsRegistry {
     prefs: Partial<HouseholdPreferences> = {},
   ): Promise<HouseholdData> {
     let finalName = name;
-    const nameTaken = (n: string) => [...g.households.values()].some((h) => h.doc.data.name.toLowerCase() === n.toLowerCase());
+    const nameTaken = (n: string) =>
+      [...g.households.values()].some((h) => h.doc.data.name.toLowerCase() === n.toLowerCase());
     for (let i = 1; nameTaken(finalName); i++) finalName = `${name} (${i})`;
     const f = this.folder;
-    const slug = freeSlug(fileSlug(finalName), (s) => g.households.has(s) || this.retired.has(`${g.slug}/${s}`) || existsSync(f.householdDir(g.slug, s)));
+    const slug = freeSlug(
+      fileSlug(finalName),
+      (s) =>
+        g.households.has(s) || this.retired.has(`${g.slug}/${s}`) || existsSync(f.householdDir(g.slug, s)),
+    );
     const rec = HouseholdRecord.parse({
       id: newId(),
       groupId: g.doc.data.id,
@@ -210,7 +243,11 @@ export class GroupsRegistry {
       updatedAt: now,
     });
     await mkdir(join(f.groupDir(g.slug), "households", slug), { recursive: true });
-    const doc = await JsonDoc.open(f.householdJson(g.slug, slug), { schema: HouseholdRecord, tmpDir: f.tmpDir, defaults: () => rec });
+    const doc = await JsonDoc.open(f.householdJson(g.slug, slug), {
+      schema: HouseholdRecord,
+      tmpDir: f.tmpDir,
+      defaults: () => rec,
+    });
     await doc.update((d) => Object.assign(d, rec));
     const h = { slug, doc };
     g.households.set(slug, h);
@@ -218,20 +255,28 @@ export class GroupsRegistry {
   }
 
   /** Rename a group and/or change its preferences; the folder keeps its name (ARCHITECTURE §2). */
-  async updateGroup(g: GroupData, patch: { name?: string; preferences?: Partial<GroupPreferences> }): Promise<GroupRecord> {
+  async updateGroup(
+    g: GroupData,
+    patch: { name?: string; preferences?: Partial<GroupPreferences> },
+  ): Promise<GroupRecord> {
     await g.doc.update((d) => {
       if (patch.name !== undefined) d.name = patch.name;
-      if (patch.preferences) d.preferences = GroupPreferences.parse({ ...d.preferences, ...patch.preferences });
+      if (patch.preferences)
+        d.preferences = GroupPreferences.parse({ ...d.preferences, ...patch.preferences });
       d.updatedAt = new Date().toISOString();
     });
     return g.doc.data;
   }
 
   /** Rename a household and/or change its preferences; the folder keeps its name. */
-  async updateHousehold(h: HouseholdData, patch: { name?: string; preferences?: Partial<HouseholdPreferences> }): Promise<HouseholdRecord> {
+  async updateHousehold(
+    h: HouseholdData,
+    patch: { name?: string; preferences?: Partial<HouseholdPreferences> },
+  ): Promise<HouseholdRecord> {
     await h.doc.update((d) => {
       if (patch.name !== undefined) d.name = patch.name;
-      if (patch.preferences) d.preferences = HouseholdPreferences.parse({ ...d.preferences, ...patch.preferences });
+      if (patch.preferences)
+        d.preferences = HouseholdPreferences.parse({ ...d.preferences, ...patch.preferences });
       d.updatedAt = new Date().toISOString();
     });
     return h.doc.data;
@@ -243,7 +288,11 @@ export class GroupsRegistry {
    * The caller checks the deletion rules (core/policy/groups.ts) and updates the recipe index.
    */
   async removeGroup(g: GroupData): Promise<void> {
-    await Promise.all([g.doc, g.organizers, g.foods, g.units, g.labels, ...[...g.households.values()].map((h) => h.doc)].map((d) => d.idle()));
+    await Promise.all(
+      [g.doc, g.organizers, g.foods, g.units, g.labels, ...[...g.households.values()].map((h) => h.doc)].map(
+        (d) => d.idle(),
+      ),
+    );
     await this.moveToTrash(this.folder.groupDir(g.slug), `group-${g.slug}`);
     this.bySlug.delete(g.slug);
     this.retired.add(g.slug);
@@ -283,13 +332,18 @@ function freeSlug(base: string, taken: (slug: string) => boolean): string {
 }
 
 function byCreation(a: HouseholdData, b: HouseholdData): number {
-  return (a.doc.data.createdAt ?? "").localeCompare(b.doc.data.createdAt ?? "") || a.slug.localeCompare(b.slug);
+  return (
+    (a.doc.data.createdAt ?? "").localeCompare(b.doc.data.createdAt ?? "") || a.slug.localeCompare(b.slug)
+  );
 }
 
 async function listDirs(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory() && /^[a-z0-9][a-z0-9-]*$/.test(e.name)).map((e) => e.name).sort();
+    return entries
+      .filter((e) => e.isDirectory() && /^[a-z0-9][a-z0-9-]*$/.test(e.name))
+      .map((e) => e.name)
+      .sort();
   } catch {
     return [];
   }

@@ -63,7 +63,13 @@ export class LabelsService {
     const body = LabelIn.parse(input ?? {});
     this.assertFreeName(g, body.name, null);
     const now = new Date().toISOString();
-    const rec = LabelRecord.parse({ id: newId(), name: body.name, color: body.color || "#959595", createdAt: now, updatedAt: now });
+    const rec = LabelRecord.parse({
+      id: newId(),
+      name: body.name,
+      color: body.color || "#959595",
+      createdAt: now,
+      updatedAt: now,
+    });
     await g.labels.update((d) => {
       d.labels.push(rec);
     });
@@ -75,7 +81,12 @@ export class LabelsService {
     const cur = this.record(g, id);
     const body = LabelIn.parse(input ?? {});
     this.assertFreeName(g, body.name, cur.id);
-    const next: LabelRecord = { ...cur, name: body.name, color: body.color || cur.color, updatedAt: new Date().toISOString() };
+    const next: LabelRecord = {
+      ...cur,
+      name: body.name,
+      color: body.color || cur.color,
+      updatedAt: new Date().toISOString(),
+    };
     await g.labels.update((d) => {
       const i = d.labels.findIndex((l) => l.id === cur.id);
       if (i >= 0) d.labels[i] = next;
@@ -107,7 +118,9 @@ export class LabelsService {
     const g = this.group(actor);
     const { locale } = SeederIn.parse(input ?? {});
     if (!isMealieLocale(locale)) {
-      throw new ValidationError([{ loc: ["body", "locale"], msg: `Input should be one of ${MEALIE_LOCALES.join(", ")}`, type: "enum" }]);
+      throw new ValidationError([
+        { loc: ["body", "locale"], msg: `Input should be one of ${MEALIE_LOCALES.join(", ")}`, type: "enum" },
+      ]);
     }
     await seedGroup(g, await seedDirFor(locale), [kind]);
     return { message: "Seeding Successful", error: false };
@@ -121,7 +134,9 @@ export class LabelsService {
   }
 
   private record(g: GroupData, id: string): LabelRecord {
-    const found = isUuid(id) ? g.labels.data.labels.find((l) => l.id === id.toLowerCase() || l.id === id) : undefined;
+    const found = isUuid(id)
+      ? g.labels.data.labels.find((l) => l.id === id.toLowerCase() || l.id === id)
+      : undefined;
     if (!found) throw new NotFoundError();
     return found;
   }
@@ -129,7 +144,11 @@ export class LabelsService {
   private assertFreeName(g: GroupData, name: string, exceptId: string | null): void {
     const lower = name.toLowerCase();
     if (g.labels.data.labels.some((l) => l.id !== exceptId && l.name.toLowerCase() === lower)) {
-      throw new BadRequestError(`A label named '${name}' already exists`, { message: "An item with this name already exists", error: true, exception: `duplicate label name ${name}` });
+      throw new BadRequestError(`A label named '${name}' already exists`, {
+        message: "An item with this name already exists",
+        error: true,
+        exception: `duplicate label name ${name}`,
+      });
     }
   }
 }
@@ -138,10 +157,19 @@ export class LabelsService {
 export async function seedDirFor(locale: string): Promise<string> {
   const root = join(await findTemplatesDir(), "seed");
   const language = locale.split("-")[0];
-  const candidates = [locale, ...MEALIE_LOCALES.filter((l) => l !== locale && l.startsWith(`${language}-`)), "en-US"];
+  const candidates = [
+    locale,
+    ...MEALIE_LOCALES.filter((l) => l !== locale && l.startsWith(`${language}-`)),
+    "en-US",
+  ];
   for (const c of candidates) {
     const dir = join(root, c);
-    if (existsSync(join(dir, "foods.json")) || existsSync(join(dir, "units.json")) || existsSync(join(dir, "labels.json"))) return dir;
+    if (
+      existsSync(join(dir, "foods.json")) ||
+      existsSync(join(dir, "units.json")) ||
+      existsSync(join(dir, "labels.json"))
+    )
+      return dir;
   }
   return join(root, "en-US");
 }

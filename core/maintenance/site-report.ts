@@ -63,7 +63,9 @@ export class SiteReport {
       emailReady: this.larder.email.ready,
       ldapReady: this.ldapReady(),
       oidcReady: this.oidcReady(),
-      baseUrlSet: !/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/?$/i.test(this.larder.config.baseUrl.trim()),
+      baseUrlSet: !/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/?$/i.test(
+        this.larder.config.baseUrl.trim(),
+      ),
       isUpToDate: true,
     };
   }

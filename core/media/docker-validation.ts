@@ -11,7 +11,10 @@ import type { DataFolder } from "../storage/data-folder.js";
 import { errnoCode, writeFileAtomic } from "../storage/atomic-write.js";
 
 /** The validation text, created on first use. `renew` writes a fresh one (what the admin check does). */
-export async function dockerValidationText(folder: DataFolder, opts: { renew?: boolean } = {}): Promise<string> {
+export async function dockerValidationText(
+  folder: DataFolder,
+  opts: { renew?: boolean } = {},
+): Promise<string> {
   const dir = join(folder.privateDir, "docker-validation");
   const file = join(dir, "validate.txt");
   if (!opts.renew) {

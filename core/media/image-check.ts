@@ -31,7 +31,11 @@ export function sniffImage(data: Uint8Array): ImageExt | null {
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
   if (b.toString("latin1", 0, 4) === "GIF8") return "gif";
   if (b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") return "webp";
-  if ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a)) return "tiff";
+  if (
+    (b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) ||
+    (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a)
+  )
+    return "tiff";
   if (b.toString("latin1", 4, 8) === "ftyp") {
     const brand = b.toString("latin1", 8, 12);
     if (brand === "avif" || brand === "avis") return "avif";
@@ -55,7 +59,8 @@ export function imageContentType(ext: string): string {
 export async function checkImage(data: Buffer, maxBytes: number): Promise<CheckedImage> {
   if (data.length > maxBytes) throw new PayloadTooLargeError("Image is too large");
   const ext = sniffImage(data);
-  if (!ext) throw new BadRequestError("File is not a supported image (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF)");
+  if (!ext)
+    throw new BadRequestError("File is not a supported image (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF)");
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
@@ -67,12 +72,21 @@ export async function checkImage(data: Buffer, maxBytes: number): Promise<Checke
   const height = meta.height ?? 0;
   const pages = Math.max(1, meta.pages ?? 1);
   if (!width || !height) throw new BadRequestError("File is not a readable image");
-  if (width * height > LIMIT_INPUT_PIXELS || width * height * Math.min(pages, MAX_PAGES) > LIMIT_INPUT_PIXELS * 4 || pages > MAX_PAGES) {
-    throw new BadRequestError(`Image dimensions ${width}x${height} are too large (at most ${LIMIT_INPUT_PIXELS} pixels)`);
+  if (
+    width * height > LIMIT_INPUT_PIXELS ||
+    width * height * Math.min(pages, MAX_PAGES) > LIMIT_INPUT_PIXELS * 4 ||
+    pages > MAX_PAGES
+  ) {
+    throw new BadRequestError(
+      `Image dimensions ${width}x${height} are too large (at most ${LIMIT_INPUT_PIXELS} pixels)`,
+    );
   }
   try {
     // A real decode, bounded by the same budget: truncated or corrupt data fails here.
-    await sharp(data, { limitInputPixels: LIMIT_INPUT_PIXELS, failOn: "error" }).resize(64, 64, { fit: "inside" }).raw().toBuffer();
+    await sharp(data, { limitInputPixels: LIMIT_INPUT_PIXELS, failOn: "error" })
+      .resize(64, 64, { fit: "inside" })
+      .raw()
+      .toBuffer();
   } catch {
     throw new BadRequestError("File is not a readable image");
   }

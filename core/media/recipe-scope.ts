@@ -21,7 +21,8 @@ export interface ScopedRecipe {
 /** A recipe of the actor's group AND household, by slug or id; anything else is "No Entry Found". */
 export function findHouseholdRecipe(larder: Larder, actor: Actor, slugOrId: string): ScopedRecipe {
   const found = larder.recipes.find(actor, slugOrId);
-  if (larder.recipes.summaryOf(found.entry).householdId !== found.user.householdId) throw new NotFoundError("No Entry Found");
+  if (larder.recipes.summaryOf(found.entry).householdId !== found.user.householdId)
+    throw new NotFoundError("No Entry Found");
   return found;
 }
 

@@ -20,7 +20,12 @@ export function organizerId(groupId: string, kind: OrganizerKind, name: string):
 }
 
 /** A tag or category written through the API (tools publish nothing, as in Mealie). */
-export type OrganizerWrite = { group: GroupData; kind: OrganizerKind; operation: "create" | "update" | "delete"; record: OrganizerRecord | ToolRecord };
+export type OrganizerWrite = {
+  group: GroupData;
+  kind: OrganizerKind;
+  operation: "create" | "update" | "delete";
+  record: OrganizerRecord | ToolRecord;
+};
 
 export class OrganizersService {
   private readonly writeListeners = new Set<(w: OrganizerWrite) => void>();
@@ -105,7 +110,12 @@ export class OrganizersService {
   }
 
   /** Rename; returns the old name so that recipes naming it can be rewritten. */
-  async update(g: GroupData, kind: OrganizerKind, id: string, input: unknown): Promise<{ record: OrganizerRecord | ToolRecord; oldName: string }> {
+  async update(
+    g: GroupData,
+    kind: OrganizerKind,
+    id: string,
+    input: unknown,
+  ): Promise<{ record: OrganizerRecord | ToolRecord; oldName: string }> {
     const data = OrganizerIn.parse(input);
     const current = this.get(g, kind, id);
     const slug = slugify(data.name);
@@ -119,7 +129,8 @@ export class OrganizersService {
       const list = d[kind] as (OrganizerRecord | ToolRecord)[];
       const i = list.findIndex((o) => o.id === id);
       updated = { ...list[i], name: data.name, slug, updatedAt: new Date().toISOString() };
-      if (kind === "tools" && data.householdsWithTool) (updated as ToolRecord).householdsWithTool = data.householdsWithTool;
+      if (kind === "tools" && data.householdsWithTool)
+        (updated as ToolRecord).householdsWithTool = data.householdsWithTool;
       list[i] = updated;
     });
     this.wrote({ group: g, kind, operation: "update", record: updated });

@@ -187,7 +187,15 @@ export interface MigratedGroup {
     sourceId: string;
     name: string;
     userSourceId: string | null;
-    items: Array<{ note: string; quantity: number | null; checked: boolean; position: number; food: string | null; unit: string | null; label: string | null }>;
+    items: Array<{
+      note: string;
+      quantity: number | null;
+      checked: boolean;
+      position: number;
+      food: string | null;
+      unit: string | null;
+      label: string | null;
+    }>;
   }>;
 }
 export interface MigratedUser {

@@ -22,6 +22,9 @@ export function canDeleteGroup(
 }
 
 /** A household with users cannot be deleted; an empty one can. */
-export function canDeleteHousehold(_household: Pick<HouseholdRecord, "id">, counts: { userCount: number }): Decision {
+export function canDeleteHousehold(
+  _household: Pick<HouseholdRecord, "id">,
+  counts: { userCount: number },
+): Decision {
   return counts.userCount > 0 ? deny("Cannot delete household with users") : ALLOW;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ForbiddenError } from "../errors.js";
-import { GUARD_NAMES, GUARD_RULES, checkGuards, requirePermission, type GuardName, type GuardUser } from "./guards.js";
+import {
+  GUARD_NAMES,
+  GUARD_RULES,
+  checkGuards,
+  requirePermission,
+  type GuardName,
+  type GuardUser,
+} from "./guards.js";
 import { PERMISSION_FLAGS } from "./subjects.js";
 
 function buildUser(over: Partial<GuardUser> = {}): GuardUser {
@@ -46,12 +53,16 @@ describe("checkGuards", () => {
 
   it("passes the group-match guard on the user's own group only", () => {
     expect(checkGuards(buildUser(), { groupMatch: true }, { groupSlug: "home" })).toEqual({ ok: true });
-    expect(checkGuards(buildUser(), { groupMatch: true }, { groupSlug: "away" })).toMatchObject({ ok: false });
+    expect(checkGuards(buildUser(), { groupMatch: true }, { groupSlug: "away" })).toMatchObject({
+      ok: false,
+    });
   });
 
   it("fails the group-match guard when the route or the user lacks a group slug", () => {
     expect(checkGuards(buildUser(), { groupMatch: true })).toMatchObject({ ok: false });
-    expect(checkGuards(buildUser({ groupSlug: undefined }), { groupMatch: true }, { groupSlug: "home" })).toMatchObject({ ok: false });
+    expect(
+      checkGuards(buildUser({ groupSlug: undefined }), { groupMatch: true }, { groupSlug: "home" }),
+    ).toMatchObject({ ok: false });
   });
 
   it("requires every guard of a combination", () => {
@@ -65,20 +76,34 @@ describe("checkGuards", () => {
   });
 
   it("reports the first failing guard in the fixed order, whatever order the route lists them", () => {
-    const verdict = checkGuards(buildUser(), { groupMatch: true, canOrganize: true, advanced: true }, { groupSlug: "away" });
-    expect(verdict).toEqual({ ok: false, reason: `guard advanced failed: the route ${GUARD_RULES.advanced.says}` });
+    const verdict = checkGuards(
+      buildUser(),
+      { groupMatch: true, canOrganize: true, advanced: true },
+      { groupSlug: "away" },
+    );
+    expect(verdict).toEqual({
+      ok: false,
+      reason: `guard advanced failed: the route ${GUARD_RULES.advanced.says}`,
+    });
   });
 
   it("passes a user holding everything a busy route asks for", () => {
     const user = buildUser({ advanced: true, canManage: true, canManageHousehold: true, canOrganize: true });
-    const guards = { advanced: true, canManage: true, canManageHousehold: true, canOrganize: true, groupMatch: true };
+    const guards = {
+      advanced: true,
+      canManage: true,
+      canManageHousehold: true,
+      canOrganize: true,
+      groupMatch: true,
+    };
     expect(checkGuards(user, guards, { groupSlug: "home" })).toEqual({ ok: true });
   });
 });
 
 describe("requirePermission", () => {
   it("returns quietly when the user holds the flag", () => {
-    for (const flag of PERMISSION_FLAGS) expect(() => requirePermission(buildUser({ [flag]: true }), flag)).not.toThrow();
+    for (const flag of PERMISSION_FLAGS)
+      expect(() => requirePermission(buildUser({ [flag]: true }), flag)).not.toThrow();
   });
 
   it("throws a 403 with Mealie's bare Forbidden body when the flag is missing", () => {

@@ -7,7 +7,14 @@ import { ForbiddenError } from "../errors.js";
 import { isOwnGroup } from "./users.js";
 import { ALLOW, deny, type Decision, type PermissionFlag, type PermissionHolder } from "./subjects.js";
 
-export const GUARD_NAMES = ["admin", "advanced", "canManageHousehold", "canManage", "canOrganize", "groupMatch"] as const;
+export const GUARD_NAMES = [
+  "admin",
+  "advanced",
+  "canManageHousehold",
+  "canManage",
+  "canOrganize",
+  "groupMatch",
+] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 
 /** The guards a route needs: `{ canManage: true }`. Absent or false means not needed. */
@@ -27,13 +34,17 @@ export type GuardCheck = (user: GuardUser, ctx: GuardContext) => boolean;
 export const GUARD_RULES: Readonly<Record<GuardName, { says: string; passes: GuardCheck }>> = {
   admin: { says: "requires an admin", passes: (user) => user.admin },
   advanced: { says: "requires advanced mode", passes: (user) => user.advanced },
-  canManageHousehold: { says: "requires permission to manage the household", passes: (user) => user.canManageHousehold },
+  canManageHousehold: {
+    says: "requires permission to manage the household",
+    passes: (user) => user.canManageHousehold,
+  },
   canManage: { says: "requires permission to manage the group", passes: (user) => user.canManage },
   canOrganize: { says: "requires permission to organize group data", passes: (user) => user.canOrganize },
   groupMatch: {
     says: "requires the route's group to be the user's own",
     // A route declaring this guard always has a groupSlug; if it is missing, refusing is the safe side.
-    passes: (user, ctx) => user.groupSlug !== undefined && isOwnGroup({ groupSlug: user.groupSlug }, ctx.groupSlug),
+    passes: (user, ctx) =>
+      user.groupSlug !== undefined && isOwnGroup({ groupSlug: user.groupSlug }, ctx.groupSlug),
   },
 };
 

@@ -33,7 +33,10 @@ describe("core/policy", () => {
   // core/errors.ts (plain classes); everything else must be a type-only import.
   it.each(sources)("%s imports nothing the browser cannot load", (file) => {
     const text = readFileSync(join(here, file), "utf8");
-    const runtimeImports = [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+"([^"]+)"/gms)].map((m) => m[1]);
-    for (const spec of runtimeImports) expect(spec, `${file} imports ${spec}`).toMatch(/^(\.\/[\w-]+\.js|\.\.\/errors\.js)$/);
+    const runtimeImports = [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+"([^"]+)"/gms)].map(
+      (m) => m[1],
+    );
+    for (const spec of runtimeImports)
+      expect(spec, `${file} imports ${spec}`).toMatch(/^(\.\/[\w-]+\.js|\.\.\/errors\.js)$/);
   });
 });

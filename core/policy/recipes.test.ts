@@ -36,9 +36,16 @@ function buildUser(over: Partial<RoutedUser> = {}): RoutedUser {
 const owner = buildUser({ id: "u-owner" });
 const housemate = buildUser({ id: "u-housemate" });
 const neighbour = buildUser({ id: "u-neighbour", householdId: "h-flat" });
-const stranger = buildUser({ id: "u-stranger", groupId: "g-away", groupSlug: "away", householdId: "h-cabin" });
+const stranger = buildUser({
+  id: "u-stranger",
+  groupId: "g-away",
+  groupSlug: "away",
+  householdId: "h-cabin",
+});
 
-function buildRecipe(over: { public?: boolean; locked?: boolean; householdId?: string; userId?: string } = {}): PolicyRecipe {
+function buildRecipe(
+  over: { public?: boolean; locked?: boolean; householdId?: string; userId?: string } = {},
+): PolicyRecipe {
   return {
     userId: over.userId ?? owner.id,
     groupId: "g-home",
@@ -49,7 +56,8 @@ function buildRecipe(over: { public?: boolean; locked?: boolean; householdId?: s
 
 function editCtx(lock: Record<string, boolean | undefined>): RecipeEditContext {
   return {
-    householdPrefsOf: (id) => (lock[id] === undefined ? undefined : { lockRecipeEditsFromOtherHouseholds: lock[id] }),
+    householdPrefsOf: (id) =>
+      lock[id] === undefined ? undefined : { lockRecipeEditsFromOtherHouseholds: lock[id] },
   };
 }
 const unlocked = editCtx({ "h-family": false, "h-flat": false });
@@ -57,7 +65,8 @@ const lockedHousehold = editCtx({ "h-family": true, "h-flat": true });
 
 function readCtx(opts: { privateHousehold?: boolean; privateGroup?: boolean } = {}): RecipeReadContext {
   return {
-    householdPrefsOf: (id) => (id === "h-family" ? { privateHousehold: opts.privateHousehold ?? false } : undefined),
+    householdPrefsOf: (id) =>
+      id === "h-family" ? { privateHousehold: opts.privateHousehold ?? false } : undefined,
     groupPrefsOf: (id) => (id === "g-home" ? { privateGroup: opts.privateGroup ?? false } : undefined),
   };
 }
@@ -80,7 +89,9 @@ function actorFor(user: RoutedUser): Actor {
 
 describe("canReadRecipe", () => {
   it("lets a member of the recipe's group read a recipe that is not public", () => {
-    expect(canReadRecipe(housemate, buildRecipe(), readCtx({ privateGroup: true, privateHousehold: true }))).toBe(true);
+    expect(
+      canReadRecipe(housemate, buildRecipe(), readCtx({ privateGroup: true, privateHousehold: true })),
+    ).toBe(true);
     expect(canReadRecipe(neighbour, buildRecipe(), readCtx({ privateGroup: true }))).toBe(true);
   });
 
@@ -89,11 +100,16 @@ describe("canReadRecipe", () => {
   });
 
   it("refuses a visitor a recipe not marked public", () => {
-    expect(recipeReadDecision(null, buildRecipe(), readCtx())).toEqual({ ok: false, reason: "the recipe is not public" });
+    expect(recipeReadDecision(null, buildRecipe(), readCtx())).toEqual({
+      ok: false,
+      reason: "the recipe is not public",
+    });
   });
 
   it("refuses a visitor a public recipe of a private household", () => {
-    expect(recipeReadDecision(null, buildRecipe({ public: true }), readCtx({ privateHousehold: true }))).toEqual({
+    expect(
+      recipeReadDecision(null, buildRecipe({ public: true }), readCtx({ privateHousehold: true })),
+    ).toEqual({
       ok: false,
       reason: "the recipe's household is private",
     });
@@ -109,14 +125,19 @@ describe("canReadRecipe", () => {
   it("treats unknown household or group preferences as private", () => {
     const recipe = buildRecipe({ public: true, householdId: "h-gone" });
     expect(canReadRecipe(null, recipe, readCtx())).toBe(false);
-    const noGroup: RecipeReadContext = { householdPrefsOf: () => ({ privateHousehold: false }), groupPrefsOf: () => undefined };
+    const noGroup: RecipeReadContext = {
+      householdPrefsOf: () => ({ privateHousehold: false }),
+      groupPrefsOf: () => undefined,
+    };
     expect(canReadRecipe(null, buildRecipe({ public: true }), noGroup)).toBe(false);
   });
 
   it("treats another group's user like a visitor: public recipes only", () => {
     expect(canReadRecipe(stranger, buildRecipe({ public: true }), readCtx())).toBe(true);
     expect(canReadRecipe(stranger, buildRecipe(), readCtx())).toBe(false);
-    expect(canReadRecipe(stranger, buildRecipe({ public: true }), readCtx({ privateHousehold: true }))).toBe(false);
+    expect(canReadRecipe(stranger, buildRecipe({ public: true }), readCtx({ privateHousehold: true }))).toBe(
+      false,
+    );
   });
 
   it("accepts core's Actor as well as a plain user", () => {
@@ -187,11 +208,16 @@ describe("canUpdateRecipe", () => {
   it("gives admins no bypass", () => {
     const admin = buildUser({ id: "u-admin", householdId: "h-flat", admin: true });
     expect(canUpdateRecipe(admin, buildRecipe(), lockedHousehold)).toBe(false);
-    expect(canUpdateRecipe(buildUser({ id: "u-admin", admin: true }), buildRecipe({ locked: true }), unlocked)).toBe(false);
+    expect(
+      canUpdateRecipe(buildUser({ id: "u-admin", admin: true }), buildRecipe({ locked: true }), unlocked),
+    ).toBe(false);
   });
 
   it("refuses a visitor", () => {
-    expect(recipeUpdateDecision(null, buildRecipe(), unlocked)).toEqual({ ok: false, reason: "sign in to change recipes" });
+    expect(recipeUpdateDecision(null, buildRecipe(), unlocked)).toEqual({
+      ok: false,
+      reason: "sign in to change recipes",
+    });
   });
 
   it("states every edit rule as a sentence", () => {
@@ -211,7 +237,8 @@ describe("canDeleteRecipe", () => {
       [stranger, buildRecipe(), unlocked],
       [null, buildRecipe(), unlocked],
     ];
-    for (const [user, recipe, ctx] of cases) expect(canDeleteRecipe(user, recipe, ctx)).toBe(canUpdateRecipe(user, recipe, ctx));
+    for (const [user, recipe, ctx] of cases)
+      expect(canDeleteRecipe(user, recipe, ctx)).toBe(canUpdateRecipe(user, recipe, ctx));
   });
 });
 
@@ -235,11 +262,17 @@ describe("recipeMenuItems", () => {
   });
 
   it("shows a visitor only print and print preferences", () => {
-    expect(recipeMenuItems(null, "home", buildRecipe({ public: true }), unlocked)).toEqual({ ...allHidden, ...publicOnly });
+    expect(recipeMenuItems(null, "home", buildRecipe({ public: true }), unlocked)).toEqual({
+      ...allHidden,
+      ...publicOnly,
+    });
   });
 
   it("shows another group's user only print and print preferences", () => {
-    expect(recipeMenuItems(stranger, "home", buildRecipe({ public: true }), unlocked)).toEqual({ ...allHidden, ...publicOnly });
+    expect(recipeMenuItems(stranger, "home", buildRecipe({ public: true }), unlocked)).toEqual({
+      ...allHidden,
+      ...publicOnly,
+    });
   });
 
   it("hides edit and delete, but not the other members' items, on a recipe the user may not edit", () => {
@@ -264,6 +297,9 @@ describe("recipeMenuItems", () => {
   });
 
   it("treats a route without a group slug as not the user's own group", () => {
-    expect(recipeMenuItems(housemate, undefined, buildRecipe(), unlocked)).toEqual({ ...allHidden, ...publicOnly });
+    expect(recipeMenuItems(housemate, undefined, buildRecipe(), unlocked)).toEqual({
+      ...allHidden,
+      ...publicOnly,
+    });
   });
 });

@@ -21,7 +21,9 @@ import {
 
 /** Lookups the edit rule needs; a full HouseholdPreferences fits. `undefined` = preferences unknown. */
 export interface RecipeEditContext {
-  householdPrefsOf(householdId: string): Pick<HouseholdPolicyPrefs, "lockRecipeEditsFromOtherHouseholds"> | undefined;
+  householdPrefsOf(
+    householdId: string,
+  ): Pick<HouseholdPolicyPrefs, "lockRecipeEditsFromOtherHouseholds"> | undefined;
 }
 
 /** Lookups the read rule needs for outsiders: the privacy of the recipe's household and group. */
@@ -47,22 +49,34 @@ export const RECIPE_READ_RULES: readonly Rule<ReadArgs>[] = [
   {
     says: "outsiders may not read recipes of a private or unknown household",
     decide: (_viewer, recipe, ctx) =>
-      ctx.householdPrefsOf(recipe.householdId)?.privateHousehold === false ? undefined : deny("the recipe's household is private"),
+      ctx.householdPrefsOf(recipe.householdId)?.privateHousehold === false
+        ? undefined
+        : deny("the recipe's household is private"),
   },
   {
     says: "outsiders may not read recipes of a private or unknown group",
     decide: (_viewer, recipe, ctx) =>
-      ctx.groupPrefsOf(recipe.groupId)?.privateGroup === false ? undefined : deny("the recipe's group is private"),
+      ctx.groupPrefsOf(recipe.groupId)?.privateGroup === false
+        ? undefined
+        : deny("the recipe's group is private"),
   },
 ];
 
 /** Why `who` may or may not read the recipe. `who` is an Actor (core) or a user or null (the UI). */
-export function recipeReadDecision(who: Actor | PolicyUser | null, recipe: PolicyRecipe, ctx: RecipeReadContext): Decision {
+export function recipeReadDecision(
+  who: Actor | PolicyUser | null,
+  recipe: PolicyRecipe,
+  ctx: RecipeReadContext,
+): Decision {
   return firstVerdict(RECIPE_READ_RULES, [viewerOf(who), recipe, ctx], ALLOW);
 }
 
 /** Same group, or public: the recipe, its household and its group all public. */
-export function canReadRecipe(who: Actor | PolicyUser | null, recipe: PolicyRecipe, ctx: RecipeReadContext): boolean {
+export function canReadRecipe(
+  who: Actor | PolicyUser | null,
+  recipe: PolicyRecipe,
+  ctx: RecipeReadContext,
+): boolean {
   return recipeReadDecision(who, recipe, ctx).ok;
 }
 
@@ -81,7 +95,8 @@ export const RECIPE_EDIT_RULES: readonly Rule<EditArgs>[] = [
   },
   {
     says: "nobody outside the recipe's group may edit it",
-    decide: (user, recipe) => (user.groupId === recipe.groupId ? undefined : deny("the recipe belongs to another group")),
+    decide: (user, recipe) =>
+      user.groupId === recipe.groupId ? undefined : deny("the recipe belongs to another group"),
   },
   {
     says: "another household may not edit it when the recipe's household locks edits or its preferences are unknown",
@@ -90,33 +105,51 @@ export const RECIPE_EDIT_RULES: readonly Rule<EditArgs>[] = [
       const prefs = ctx.householdPrefsOf(recipe.householdId);
       // Unknown preferences deny: the lock defaults to on, and guessing "off" would open every recipe.
       if (prefs === undefined) return deny("the recipe's household preferences are unknown");
-      return prefs.lockRecipeEditsFromOtherHouseholds ? deny("the recipe's household locks edits from other households") : undefined;
+      return prefs.lockRecipeEditsFromOtherHouseholds
+        ? deny("the recipe's household locks edits from other households")
+        : undefined;
     },
   },
   {
     says: "a locked recipe may be edited by its owner only",
-    decide: (_user, recipe) => (recipe.settings.locked ? deny("the recipe is locked by its owner") : undefined),
+    decide: (_user, recipe) =>
+      recipe.settings.locked ? deny("the recipe is locked by its owner") : undefined,
   },
 ];
 
 /** Why the user may or may not edit (or delete) the recipe; otherwise any group member may. */
-export function recipeUpdateDecision(user: PolicyUser | null, recipe: PolicyRecipe, ctx: RecipeEditContext): Decision {
+export function recipeUpdateDecision(
+  user: PolicyUser | null,
+  recipe: PolicyRecipe,
+  ctx: RecipeEditContext,
+): Decision {
   if (user === null) return deny("sign in to change recipes");
   return firstVerdict(RECIPE_EDIT_RULES, [user, recipe, ctx], ALLOW);
 }
 
 /** Owner always; else same group, not blocked by the other household's lock, not locked. */
-export function canUpdateRecipe(user: PolicyUser | null, recipe: PolicyRecipe, ctx: RecipeEditContext): boolean {
+export function canUpdateRecipe(
+  user: PolicyUser | null,
+  recipe: PolicyRecipe,
+  ctx: RecipeEditContext,
+): boolean {
   return recipeUpdateDecision(user, recipe, ctx).ok;
 }
 
 /** Deleting follows the edit rule exactly (Mealie uses one check for both). */
-export function canDeleteRecipe(user: PolicyUser | null, recipe: PolicyRecipe, ctx: RecipeEditContext): boolean {
+export function canDeleteRecipe(
+  user: PolicyUser | null,
+  recipe: PolicyRecipe,
+  ctx: RecipeEditContext,
+): boolean {
   return recipeUpdateDecision(user, recipe, ctx).ok;
 }
 
 /** Only the owner may set or clear `settings.locked`; services compare old and new before asking. */
-export function canChangeLocked(user: Pick<PolicyUser, "id"> | null, recipe: Pick<PolicyRecipe, "userId">): boolean {
+export function canChangeLocked(
+  user: Pick<PolicyUser, "id"> | null,
+  recipe: Pick<PolicyRecipe, "userId">,
+): boolean {
   return user !== null && user.id === recipe.userId;
 }
 

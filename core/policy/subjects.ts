@@ -8,7 +8,14 @@ import type { GroupRecord, HouseholdPreferences, UserRecord } from "../schemas/r
 import type { RecipeSettings, RecipeSummary } from "../schemas/recipe.js";
 
 /** The per-user flags of spec §6, in the order the UI lists them. */
-export const PERMISSION_FLAGS = ["admin", "advanced", "canInvite", "canManage", "canManageHousehold", "canOrganize"] as const;
+export const PERMISSION_FLAGS = [
+  "admin",
+  "advanced",
+  "canInvite",
+  "canManage",
+  "canManageHousehold",
+  "canOrganize",
+] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 
 /** The flags a user holds; every flag is required so a missing one cannot read as "allowed". */
@@ -29,7 +36,10 @@ export type PolicyRecipe = Pick<RecipeSummary, "userId" | "groupId" | "household
 };
 
 /** Household preferences a recipe rule reads; `undefined` from a lookup means "unknown", which denies. */
-export type HouseholdPolicyPrefs = Pick<HouseholdPreferences, "privateHousehold" | "lockRecipeEditsFromOtherHouseholds">;
+export type HouseholdPolicyPrefs = Pick<
+  HouseholdPreferences,
+  "privateHousehold" | "lockRecipeEditsFromOtherHouseholds"
+>;
 export type GroupPolicyPrefs = Pick<GroupRecord["preferences"], "privateGroup">;
 
 /**
@@ -53,7 +63,11 @@ export interface Rule<Args extends unknown[]> {
 }
 
 /** Runs an ordered rule table; `otherwise` applies when no rule has an opinion. */
-export function firstVerdict<Args extends unknown[]>(rules: readonly Rule<Args>[], args: Args, otherwise: Decision): Decision {
+export function firstVerdict<Args extends unknown[]>(
+  rules: readonly Rule<Args>[],
+  args: Args,
+  otherwise: Decision,
+): Decision {
   for (const rule of rules) {
     const verdict = rule.decide(...args);
     if (verdict) return verdict;

@@ -58,7 +58,10 @@ describe("canUpdateUser", () => {
   });
 
   it("refuses a non-admin making themselves admin", () => {
-    expect(canUpdateUser(ann, ann, { admin: true })).toEqual({ ok: false, reason: "only admins may grant admin" });
+    expect(canUpdateUser(ann, ann, { admin: true })).toEqual({
+      ok: false,
+      reason: "only admins may grant admin",
+    });
   });
 
   it("lets a non-admin echo their current admin flag", () => {
@@ -74,18 +77,26 @@ describe("canUpdateUser", () => {
   });
 
   it("refuses a non-admin raising their own permission flags, but accepts the current values", () => {
-    expect(canUpdateUser(ann, ann, { canManage: true })).toEqual({ ok: false, reason: "permissions are changed through household permissions" });
+    expect(canUpdateUser(ann, ann, { canManage: true })).toEqual({
+      ok: false,
+      reason: "permissions are changed through household permissions",
+    });
     expect(canUpdateUser(manager, manager, { canManage: false })).toMatchObject({ ok: false });
     expect(canUpdateUser(manager, manager, { canManage: true, canInvite: false })).toEqual({ ok: true });
   });
 
   it("refuses an admin demoting themselves", () => {
-    expect(canUpdateUser(admin, admin, { admin: false })).toEqual({ ok: false, reason: "you cannot demote yourself" });
+    expect(canUpdateUser(admin, admin, { admin: false })).toEqual({
+      ok: false,
+      reason: "you cannot demote yourself",
+    });
   });
 
   it("lets an admin keep their own admin flag and demote another admin", () => {
     expect(canUpdateUser(admin, admin, { admin: true })).toEqual({ ok: true });
-    expect(canUpdateUser(admin, buildUser({ id: "u-admin2", admin: true }), { admin: false })).toEqual({ ok: true });
+    expect(canUpdateUser(admin, buildUser({ id: "u-admin2", admin: true }), { admin: false })).toEqual({
+      ok: true,
+    });
   });
 
   it("refuses a visitor", () => {
@@ -103,7 +114,10 @@ describe("canChangePermissions", () => {
   });
 
   it("refuses a user who cannot manage", () => {
-    expect(canChangePermissions(bob, ann)).toEqual({ ok: false, reason: "you do not have permission to manage members" });
+    expect(canChangePermissions(bob, ann)).toEqual({
+      ok: false,
+      reason: "you do not have permission to manage members",
+    });
   });
 
   it("gives an admin without canManage no bypass", () => {
@@ -111,7 +125,9 @@ describe("canChangePermissions", () => {
   });
 
   it("refuses a target in another group or another household, with Mealie's messages", () => {
-    expect(canChangePermissions(manager, buildUser({ id: "u-x", groupId: "g-away", householdId: "h-cabin" }))).toEqual({
+    expect(
+      canChangePermissions(manager, buildUser({ id: "u-x", groupId: "g-away", householdId: "h-cabin" })),
+    ).toEqual({
       ok: false,
       reason: "User is not a member of this group",
     });
@@ -122,7 +138,10 @@ describe("canChangePermissions", () => {
   });
 
   it("refuses a manager changing their own permissions", () => {
-    expect(canChangePermissions(manager, manager)).toEqual({ ok: false, reason: "you cannot change your own permissions" });
+    expect(canChangePermissions(manager, manager)).toEqual({
+      ok: false,
+      reason: "you cannot change your own permissions",
+    });
   });
 
   it("refuses a visitor", () => {
@@ -139,7 +158,12 @@ describe("canDeleteUser", () => {
   });
 
   it("refuses a non-admin, even with every other flag", () => {
-    const mighty = buildUser({ canManage: true, canManageHousehold: true, canInvite: true, canOrganize: true });
+    const mighty = buildUser({
+      canManage: true,
+      canManageHousehold: true,
+      canInvite: true,
+      canOrganize: true,
+    });
     expect(canDeleteUser(mighty, bob, site)).toEqual({ ok: false, reason: "only admins may delete users" });
   });
 
@@ -148,7 +172,10 @@ describe("canDeleteUser", () => {
   });
 
   it("refuses deleting the super user, even by another admin", () => {
-    expect(canDeleteUser(admin, { id: "u-root" }, site)).toEqual({ ok: false, reason: "the super user cannot be deleted" });
+    expect(canDeleteUser(admin, { id: "u-root" }, site)).toEqual({
+      ok: false,
+      reason: "the super user cannot be deleted",
+    });
   });
 
   it("refuses the super user deleting themselves as self-deletion", () => {
@@ -167,7 +194,11 @@ describe("superUserIdOf", () => {
   const at = (id: string, admin: boolean, createdAt: string | null) => ({ id, admin, createdAt });
 
   it("picks the earliest-created admin, ignoring older non-admins", () => {
-    const users = [at("u-old", false, "2020-01-01T00:00:00Z"), at("u-b", true, "2022-01-01T00:00:00Z"), at("u-a", true, "2021-06-01T00:00:00Z")];
+    const users = [
+      at("u-old", false, "2020-01-01T00:00:00Z"),
+      at("u-b", true, "2022-01-01T00:00:00Z"),
+      at("u-a", true, "2021-06-01T00:00:00Z"),
+    ];
     expect(superUserIdOf(users)).toBe("u-a");
   });
 
@@ -178,7 +209,9 @@ describe("superUserIdOf", () => {
   });
 
   it("compares instants, not strings, across time zone notations", () => {
-    expect(superUserIdOf([at("u-z", true, "2024-01-01T01:00:00Z"), at("u-o", true, "2024-01-01T01:30:00+01:00")])).toBe("u-o");
+    expect(
+      superUserIdOf([at("u-z", true, "2024-01-01T01:00:00Z"), at("u-o", true, "2024-01-01T01:30:00+01:00")]),
+    ).toBe("u-o");
   });
 
   it("is null when the site has no admin", () => {

@@ -4,10 +4,21 @@
  * uses to show members-only controls.
  */
 import type { UserRecord } from "../schemas/records.js";
-import { ALLOW, deny, firstVerdict, type Decision, type PolicyUser, type RoutedUser, type Rule } from "./subjects.js";
+import {
+  ALLOW,
+  deny,
+  firstVerdict,
+  type Decision,
+  type PolicyUser,
+  type RoutedUser,
+  type Rule,
+} from "./subjects.js";
 
 /** Signed in, and the route's group is the user's own (spec §6). No route group means not own group. */
-export function isOwnGroup(user: Pick<RoutedUser, "groupSlug"> | null, groupSlug: string | null | undefined): boolean {
+export function isOwnGroup(
+  user: Pick<RoutedUser, "groupSlug"> | null,
+  groupSlug: string | null | undefined,
+): boolean {
   return user !== null && typeof groupSlug === "string" && groupSlug !== "" && user.groupSlug === groupSlug;
 }
 
@@ -45,16 +56,19 @@ function changes<T>(next: T | undefined, current: T): boolean {
 export const USER_UPDATE_RULES: readonly Rule<UpdateArgs>[] = [
   {
     says: "only admins may change other users",
-    decide: (actor, target) => (actor.id !== target.id && !actor.admin ? deny("only admins may change other users") : undefined),
+    decide: (actor, target) =>
+      actor.id !== target.id && !actor.admin ? deny("only admins may change other users") : undefined,
   },
   {
     says: "only admins may grant admin",
-    decide: (actor, target, patch) => (!actor.admin && changes(patch.admin, target.admin) ? deny("only admins may grant admin") : undefined),
+    decide: (actor, target, patch) =>
+      !actor.admin && changes(patch.admin, target.admin) ? deny("only admins may grant admin") : undefined,
   },
   {
     says: "only admins may move a user to another group or household",
     decide: (actor, target, patch) =>
-      !actor.admin && (changes(patch.groupId, target.groupId) || changes(patch.householdId, target.householdId))
+      !actor.admin &&
+      (changes(patch.groupId, target.groupId) || changes(patch.householdId, target.householdId))
         ? deny("only admins may move a user to another group or household")
         : undefined,
   },
@@ -69,7 +83,9 @@ export const USER_UPDATE_RULES: readonly Rule<UpdateArgs>[] = [
     says: "an admin may not demote themselves",
     // Mealie's message; it keeps a site from losing its last admin by accident.
     decide: (actor, target, patch) =>
-      actor.admin && actor.id === target.id && patch.admin === false ? deny("you cannot demote yourself") : undefined,
+      actor.admin && actor.id === target.id && patch.admin === false
+        ? deny("you cannot demote yourself")
+        : undefined,
   },
 ];
 
@@ -96,15 +112,18 @@ export const PERMISSION_CHANGE_RULES: readonly Rule<PermissionArgs>[] = [
   },
   {
     says: "permissions may be changed only for members of the same group",
-    decide: (actor, target) => (actor.groupId === target.groupId ? undefined : deny("User is not a member of this group")),
+    decide: (actor, target) =>
+      actor.groupId === target.groupId ? undefined : deny("User is not a member of this group"),
   },
   {
     says: "permissions may be changed only for members of the same household",
-    decide: (actor, target) => (actor.householdId === target.householdId ? undefined : deny("User is not a member of this household")),
+    decide: (actor, target) =>
+      actor.householdId === target.householdId ? undefined : deny("User is not a member of this household"),
   },
   {
     says: "nobody may change their own permissions",
-    decide: (actor, target) => (actor.id === target.id ? deny("you cannot change your own permissions") : undefined),
+    decide: (actor, target) =>
+      actor.id === target.id ? deny("you cannot change your own permissions") : undefined,
   },
 ];
 
@@ -134,12 +153,19 @@ export const USER_DELETE_RULES: readonly Rule<DeleteArgs>[] = [
   },
   {
     says: "the super user may not be deleted",
-    decide: (_actor, target, ctx) => (ctx.superUserId !== null && target.id === ctx.superUserId ? deny("the super user cannot be deleted") : undefined),
+    decide: (_actor, target, ctx) =>
+      ctx.superUserId !== null && target.id === ctx.superUserId
+        ? deny("the super user cannot be deleted")
+        : undefined,
   },
 ];
 
 /** Admin only; never oneself; never the super user. */
-export function canDeleteUser(actor: PolicyUser | null, target: Pick<PolicyUser, "id">, ctx: UserDeleteContext): Decision {
+export function canDeleteUser(
+  actor: PolicyUser | null,
+  target: Pick<PolicyUser, "id">,
+  ctx: UserDeleteContext,
+): Decision {
   if (actor === null) return deny("sign in to delete users");
   return firstVerdict(USER_DELETE_RULES, [actor, target, ctx], ALLOW);
 }
@@ -150,7 +176,9 @@ export function canDeleteUser(actor: PolicyUser | null, target: Pick<PolicyUser,
  * admin" record, and Mealie's rule (user id 1) has no equivalent with UUIDs; choosing among current
  * admins means that, with self-deletion also refused, a site always keeps an admin.
  */
-export function superUserIdOf(users: readonly Pick<UserRecord, "id" | "admin" | "createdAt">[]): string | null {
+export function superUserIdOf(
+  users: readonly Pick<UserRecord, "id" | "admin" | "createdAt">[],
+): string | null {
   let best: { id: string; at: number } | null = null;
   for (const user of users) {
     if (!user.admin) continue;

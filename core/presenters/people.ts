@@ -39,7 +39,13 @@ export function presentUser(
 }
 
 export function presentUserSummary(u: UserRecord): Record<string, unknown> {
-  return { id: u.id, groupId: u.groupId, householdId: u.householdId, username: u.username, fullName: u.fullName };
+  return {
+    id: u.id,
+    groupId: u.groupId,
+    householdId: u.householdId,
+    username: u.username,
+    fullName: u.fullName,
+  };
 }
 
 export function presentGroupPreferences(g: GroupRecord): Record<string, unknown> {
@@ -52,7 +58,13 @@ export function presentGroupPreferences(g: GroupRecord): Record<string, unknown>
 }
 
 export function presentGroupSummary(g: GroupRecord): Record<string, unknown> {
-  return { name: g.name, id: g.id, slug: g.slug, preferences: presentGroupPreferences(g), aiProviderSettings: null };
+  return {
+    name: g.name,
+    id: g.id,
+    slug: g.slug,
+    preferences: presentGroupPreferences(g),
+    aiProviderSettings: null,
+  };
 }
 
 export function presentHouseholdPreferences(h: HouseholdRecord): Record<string, unknown> {
@@ -60,7 +72,13 @@ export function presentHouseholdPreferences(h: HouseholdRecord): Record<string, 
 }
 
 export function presentHouseholdSummary(h: HouseholdRecord): Record<string, unknown> {
-  return { groupId: h.groupId, name: h.name, id: h.id, slug: h.slug, preferences: presentHouseholdPreferences(h) };
+  return {
+    groupId: h.groupId,
+    name: h.name,
+    id: h.id,
+    slug: h.slug,
+    preferences: presentHouseholdPreferences(h),
+  };
 }
 
 export function presentHouseholdInDb(
@@ -97,6 +115,11 @@ export function presentGroupInDb(
 }
 
 /** `ReadInviteToken`: the token itself is shown to the household that made it, as in Mealie. */
-export function presentInviteToken(i: { token: string; usesLeft: number; groupId: string; householdId: string }): Record<string, unknown> {
+export function presentInviteToken(i: {
+  token: string;
+  usesLeft: number;
+  groupId: string;
+  householdId: string;
+}): Record<string, unknown> {
   return { token: i.token, usesLeft: i.usesLeft, groupId: i.groupId, householdId: i.householdId };
 }

@@ -2,11 +2,17 @@
 import type { IngredientFood, IngredientUnit, LabelSummary } from "../schemas/recipe.js";
 import type { FoodRecord, LabelRecord, OrganizerRecord, ToolRecord, UnitRecord } from "../schemas/records.js";
 
-export function presentOrganizer(o: OrganizerRecord, groupId: string): { id: string; groupId: string; name: string; slug: string } {
+export function presentOrganizer(
+  o: OrganizerRecord,
+  groupId: string,
+): { id: string; groupId: string; name: string; slug: string } {
   return { id: o.id, groupId, name: o.name, slug: o.slug };
 }
 
-export function presentTool(t: ToolRecord, groupId: string): { id: string; groupId: string; name: string; slug: string; householdsWithTool: string[] } {
+export function presentTool(
+  t: ToolRecord,
+  groupId: string,
+): { id: string; groupId: string; name: string; slug: string; householdsWithTool: string[] } {
   return { id: t.id, groupId, name: t.name, slug: t.slug, householdsWithTool: [...t.householdsWithTool] };
 }
 

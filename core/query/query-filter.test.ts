@@ -123,7 +123,11 @@ describe("parseQueryFilter: logic and grouping", () => {
     });
     expect(parseQueryFilter("a=1 AND b=2 AND c=3 OR d=4")).toEqual({
       kind: "and",
-      children: [cmp("a", "=", "1"), cmp("b", "=", "2"), { kind: "or", children: [cmp("c", "=", "3"), cmp("d", "=", "4")] }],
+      children: [
+        cmp("a", "=", "1"),
+        cmp("b", "=", "2"),
+        { kind: "or", children: [cmp("c", "=", "3"), cmp("d", "=", "4")] },
+      ],
     });
     // Parentheses still decide.
     expect(parseQueryFilter("(a=1 AND b=2) OR c=3")).toEqual({

@@ -97,7 +97,11 @@ export class RatingsService {
   forUser(actor: Actor, userId: string, favoritesOnly: boolean): RatingOut[] {
     const { group } = this.caller(actor);
     const target = this.member(group, userId);
-    return this.visible(group, target.id, favoritesOnly).map((r) => ({ ...summary(r), userId: r.userId, id: r.id }));
+    return this.visible(group, target.id, favoritesOnly).map((r) => ({
+      ...summary(r),
+      userId: r.userId,
+      id: r.id,
+    }));
   }
 
   /** GET /users/self/ratings and /self/favorites. */
@@ -109,8 +113,13 @@ export class RatingsService {
   /** GET /users/self/ratings/{recipeId}. */
   selfFor(actor: Actor, recipeId: string): RatingSummary {
     const { user, group } = this.caller(actor);
-    if (!isUuid(recipeId)) throw new ValidationError([{ loc: ["path", "recipe_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" }]);
-    const r = this.visible(group, user.id, false).find((x) => x.recipeId === recipeId.toLowerCase() || x.recipeId === recipeId);
+    if (!isUuid(recipeId))
+      throw new ValidationError([
+        { loc: ["path", "recipe_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" },
+      ]);
+    const r = this.visible(group, user.id, false).find(
+      (x) => x.recipeId === recipeId.toLowerCase() || x.recipeId === recipeId,
+    );
     if (!r) throw new NotFoundError("User has not rated this recipe");
     return summary(r);
   }
@@ -127,11 +136,15 @@ export class RatingsService {
     const id = derivedId(target.id, entry.id);
     await doc.update((d) => {
       const i = d.ratings.findIndex((r) => r.userId === target.id && r.recipeId === entry.id);
-      const prev = i >= 0 ? d.ratings[i] : RatingRecord.parse({ id, userId: target.id, recipeId: entry.id, createdAt: now });
+      const prev =
+        i >= 0
+          ? d.ratings[i]
+          : RatingRecord.parse({ id, userId: target.id, recipeId: entry.id, createdAt: now });
       const next: RatingRecord = {
         ...prev,
         rating: patch.rating === undefined ? prev.rating : patch.rating,
-        isFavorite: patch.isFavorite === undefined || patch.isFavorite === null ? prev.isFavorite : patch.isFavorite,
+        isFavorite:
+          patch.isFavorite === undefined || patch.isFavorite === null ? prev.isFavorite : patch.isFavorite,
         updatedAt: now,
       };
       if (i >= 0) d.ratings[i] = next;

@@ -6,7 +6,13 @@
 const SPECIAL: Readonly<Record<string, string>> = { orgURL: "org_url", updatedAt: "update_at" };
 
 export function snakeKey(k: string): string {
-  return SPECIAL[k] ?? k.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z])([A-Z][a-z])/g, "$1_$2").toLowerCase();
+  return (
+    SPECIAL[k] ??
+    k
+      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+      .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
+      .toLowerCase()
+  );
 }
 
 export function snakeKeys(value: unknown, keepKeysOf: ReadonlySet<string> = new Set(["extras"])): unknown {
@@ -14,7 +20,10 @@ export function snakeKeys(value: unknown, keepKeysOf: ReadonlySet<string> = new 
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[snakeKey(k)] = keepKeysOf.has(k) && v !== null && typeof v === "object" && !Array.isArray(v) ? { ...(v as Record<string, unknown>) } : snakeKeys(v, keepKeysOf);
+    out[snakeKey(k)] =
+      keepKeysOf.has(k) && v !== null && typeof v === "object" && !Array.isArray(v)
+        ? { ...(v as Record<string, unknown>) }
+        : snakeKeys(v, keepKeysOf);
   }
   return out;
 }

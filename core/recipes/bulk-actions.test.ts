@@ -14,19 +14,39 @@ let admin: Actor;
 let sameHousehold: Actor;
 let otherHousehold: Actor;
 
-const flags = { admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false };
+const flags = {
+  admin: false,
+  advanced: false,
+  canInvite: false,
+  canManage: false,
+  canManageHousehold: false,
+  canOrganize: false,
+};
 const as = (user: UserRecord): Actor => ({ kind: "user", user });
 
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), "larder-bulk-"));
-  larder = await Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }), { log: consoleLogger("silent") });
+  larder = await Larder.open(
+    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
+    { log: consoleLogger("silent") },
+  );
   const first = larder.users.all()[0];
   admin = as(first);
   const home = larder.groups.byId(first.groupId);
   if (!home) throw new Error("no home group");
-  sameHousehold = as(await larder.users.create({ username: "mate", email: "mate@example.com", fullName: "Mate", ...flags }, { groupId: first.groupId, householdId: first.householdId }));
+  sameHousehold = as(
+    await larder.users.create(
+      { username: "mate", email: "mate@example.com", fullName: "Mate", ...flags },
+      { groupId: first.groupId, householdId: first.householdId },
+    ),
+  );
   const h2 = await larder.groups.createHousehold(home, "Next Door");
-  otherHousehold = as(await larder.users.create({ username: "neighbour", email: "neighbour@example.com", fullName: "N", ...flags }, { groupId: first.groupId, householdId: h2.doc.data.id }));
+  otherHousehold = as(
+    await larder.users.create(
+      { username: "neighbour", email: "neighbour@example.com", fullName: "N", ...flags },
+      { groupId: first.groupId, householdId: h2.doc.data.id },
+    ),
+  );
 });
 afterAll(async () => {
   await larder?.close();
@@ -49,7 +69,10 @@ describe("bulk actions", () => {
 
   it("look recipes up in the caller's household only, as Mealie does", async () => {
     const mine = await larder.recipes.create(admin, { name: "Home Household Recipe" });
-    await larder.bulkActions.categorize(otherHousehold, { recipes: [mine], categories: [{ name: "Elsewhere" }] });
+    await larder.bulkActions.categorize(otherHousehold, {
+      recipes: [mine],
+      categories: [{ name: "Elsewhere" }],
+    });
     expect(larder.recipes.get(admin, mine).recipeCategory).toEqual([]);
     const exp = await larder.bulkActions.export(otherHousehold, { recipes: [mine] });
     expect(exp.groupId).toBe(larder.users.all()[0].groupId);
@@ -60,14 +83,27 @@ describe("bulk actions", () => {
     const home = larder.groups.byId(larder.users.all()[0].groupId);
     if (!home) throw new Error("no home group");
     const existing = await larder.organizers.create(home, "tags", { name: "Quick Meals" });
-    await larder.bulkActions.tag(admin, { recipes: [slug, slug], tags: [{ id: existing.id, name: "stale name" }, { slug: "quick-meals" }, { name: "Fresh Tag" }, { name: "  " }] });
+    await larder.bulkActions.tag(admin, {
+      recipes: [slug, slug],
+      tags: [
+        { id: existing.id, name: "stale name" },
+        { slug: "quick-meals" },
+        { name: "Fresh Tag" },
+        { name: "  " },
+      ],
+    });
     expect(tagsOf(slug)).toEqual(["Quick Meals", "Fresh Tag"]);
     expect(larder.organizers.byName(home, "tags", "Fresh Tag")).not.toBeNull();
   });
 
   it("settings: omitted values take the defaults, locked and Larder's disableAmount stay", async () => {
     const slug = await larder.recipes.create(admin, { name: "Settings Recipe" });
-    await larder.recipes.update(admin, slug, { settings: { locked: true, disableAmount: true, showAssets: true } }, "patch");
+    await larder.recipes.update(
+      admin,
+      slug,
+      { settings: { locked: true, disableAmount: true, showAssets: true } },
+      "patch",
+    );
     await larder.bulkActions.settings(admin, { recipes: [slug], settings: { public: true } });
     const s = larder.recipes.get(admin, slug).settings;
     expect(s).toMatchObject({ public: true, showAssets: false, locked: true, disableAmount: true });

@@ -6,7 +6,12 @@ import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { RecipesService } from "./recipes-service.js";
 import type { RecipeEntry } from "./store/types.js";
-import { organizerAttributes, recipeAttributes, recipeRatingOrder, type RecipeIndexEntry } from "../query/attributes.js";
+import {
+  organizerAttributes,
+  recipeAttributes,
+  recipeRatingOrder,
+  type RecipeIndexEntry,
+} from "../query/attributes.js";
 import { listQuery, parseListParams, type SearchRanker } from "../query/list.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
@@ -197,10 +202,16 @@ export class RecipeLister {
         locked: st.locked ?? D.locked,
         disableAmount: st.disableAmount ?? D.disableAmount,
       },
-      household: { id: summary.householdId, slug: household?.slug, preferences: { privateHousehold: household?.preferences.privateHousehold ?? true } },
+      household: {
+        id: summary.householdId,
+        slug: household?.slug,
+        preferences: { privateHousehold: household?.preferences.privateHousehold ?? true },
+      },
       user: { id: summary.userId, username: owner?.username ?? null },
       foods,
-      ingredientTexts: e.doc.ingredients.map((i) => [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim()),
+      ingredientTexts: e.doc.ingredients.map((i) =>
+        [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim(),
+      ),
     };
     this.entries.set(e.doc, entry);
     return entry;
@@ -229,7 +240,12 @@ export class RecipeLister {
   listIn(
     groupSlug: string,
     q: URLSearchParams,
-    opts: { route: string; where?: Predicate<RecipeIndexEntry>; skipOrganizers?: boolean; ownRating?: (recipeId: string) => number | null },
+    opts: {
+      route: string;
+      where?: Predicate<RecipeIndexEntry>;
+      skipOrganizers?: boolean;
+      ownRating?: (recipeId: string) => number | null;
+    },
   ) {
     this.startBuilding();
     const group = this.itemsOf(groupSlug);
@@ -247,7 +263,10 @@ export class RecipeLister {
       if (matches.asked > 1 && items === group.items && !opts.where && isRankOnly(q)) {
         // Relevance alone orders the page: the ranking is remembered with the matches, and listQuery
         // only pages it (with `search` ignored, and no default order).
-        const envelope = listQuery(rankedOf(matches), queryRecord(q), recipeAttributes, { route: opts.route, defaultOrderBy: null });
+        const envelope = listQuery(rankedOf(matches), queryRecord(q), recipeAttributes, {
+          route: opts.route,
+          defaultOrderBy: null,
+        });
         return { ...envelope, items: envelope.items.map((i) => pick(i)) };
       }
       const { hits, inOrder } = matches;
@@ -293,7 +312,11 @@ export class RecipeLister {
       const at = group.position.get(source);
       if (at !== undefined) found.push(at);
     }
-    const result: SearchMatches = { hits, inOrder: found.sort((a, b) => a - b).map((at) => group.items[at]), asked: 1 };
+    const result: SearchMatches = {
+      hits,
+      inOrder: found.sort((a, b) => a - b).map((at) => group.items[at]),
+      asked: 1,
+    };
     group.searches.set(query, result);
     if (group.searches.size > REMEMBERED_SEARCHES) group.searches.delete(group.searches.keys().next().value!);
     return result;
@@ -313,19 +336,27 @@ export class RecipeLister {
 
   /** categories/tags/tools/foods/households params: ids or slugs, any by default, all with requireAll*. */
   private filterOrganizers(items: RecipeIndexEntry[], q: URLSearchParams): RecipeIndexEntry[] {
-    const spec: [string, string, (r: RecipeIndexEntry) => { id: string; slug?: string; name?: string }[]][] = [
-      ["categories", "requireAllCategories", (r) => r.recipeCategory],
-      ["tags", "requireAllTags", (r) => r.tags],
-      ["tools", "requireAllTools", (r) => r.tools],
-      ["foods", "requireAllFoods", (r) => r.foods.map((f) => ({ id: f.id, slug: slugify(f.name) }))],
-      ["households", "", (r) => [{ id: r.householdId, slug: r.household.slug }]],
-    ];
+    const spec: [string, string, (r: RecipeIndexEntry) => { id: string; slug?: string; name?: string }[]][] =
+      [
+        ["categories", "requireAllCategories", (r) => r.recipeCategory],
+        ["tags", "requireAllTags", (r) => r.tags],
+        ["tools", "requireAllTools", (r) => r.tools],
+        ["foods", "requireAllFoods", (r) => r.foods.map((f) => ({ id: f.id, slug: slugify(f.name) }))],
+        ["households", "", (r) => [{ id: r.householdId, slug: r.household.slug }]],
+      ];
     for (const [param, allParam, get] of spec) {
-      const wanted = q.getAll(param).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+      const wanted = q
+        .getAll(param)
+        .flatMap((v) => v.split(","))
+        .map((v) => v.trim())
+        .filter(Boolean);
       if (wanted.length === 0) continue;
       const all = allParam ? /^(true|1|yes)$/i.test(q.get(allParam) ?? "") : false;
-      const matches = (r: RecipeIndexEntry, w: string) => get(r).some((o) => (isUuid(w) ? o.id === w : o.slug === w));
-      items = items.filter((r) => (all ? wanted.every((w) => matches(r, w)) : wanted.some((w) => matches(r, w))));
+      const matches = (r: RecipeIndexEntry, w: string) =>
+        get(r).some((o) => (isUuid(w) ? o.id === w : o.slug === w));
+      items = items.filter((r) =>
+        all ? wanted.every((w) => matches(r, w)) : wanted.some((w) => matches(r, w)),
+      );
     }
     return items;
   }
@@ -346,12 +377,15 @@ export class RecipeLister {
     if (!g) throw new NotFoundError("group not found");
     const groupId = g.doc.data.id;
     const present = (o: { id: string; name: string; slug: string; householdsWithTool?: string[] }) =>
-      kind === "tools" ? presentTool({ householdsWithTool: [], createdAt: null, updatedAt: null, ...o }, groupId) : presentOrganizer({ createdAt: null, updatedAt: null, ...o }, groupId);
+      kind === "tools"
+        ? presentTool({ householdsWithTool: [], createdAt: null, updatedAt: null, ...o }, groupId)
+        : presentOrganizer({ createdAt: null, updatedAt: null, ...o }, groupId);
     const bySlug = new Map<string, ReturnType<typeof present> & { createdAt: string | null }>();
     for (const o of g.organizers.data[kind]) bySlug.set(o.slug, { ...present(o), createdAt: o.createdAt });
     for (const e of this.recipes.store.list(groupSlug)) {
       const summary = this.recipes.summaryOf(e);
-      const refs = kind === "categories" ? summary.recipeCategory : kind === "tags" ? summary.tags : summary.tools;
+      const refs =
+        kind === "categories" ? summary.recipeCategory : kind === "tags" ? summary.tags : summary.tools;
       for (const r of refs) if (!bySlug.has(r.slug)) bySlug.set(r.slug, { ...present(r), createdAt: null });
     }
     return [...bySlug.values()];

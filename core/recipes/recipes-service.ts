@@ -386,7 +386,10 @@ export class RecipesService {
   /** PATCH /recipes/{slug}/last-made: any group member, even on locked recipes (mealie-api-notes §4.6). */
   async setLastMade(actor: Actor, slugOrId: string, timestamp: string | null): Promise<Recipe> {
     const { entry, group } = this.find(actor, slugOrId);
-    const doc = { ...entry.doc, lastMade: timestamp ? new Date(timestamp).toISOString() : new Date().toISOString() };
+    const doc = {
+      ...entry.doc,
+      lastMade: timestamp ? new Date(timestamp).toISOString() : new Date().toISOString(),
+    };
     const saved = await this.store.save(group.slug, entry.slug, doc, { basedOn: entry });
     const out = this.recipeOf(saved);
     this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
@@ -394,8 +397,15 @@ export class RecipesService {
   }
 
   /** Mealie's recipe events (mealie-api-notes §9): `{recipeSlug}`, for the recipe's household. */
-  private publish(actor: Actor, eventType: "recipe_created" | "recipe_updated" | "recipe_deleted", group: GroupData, householdId: string, recipeSlug: string): void {
-    const operation = eventType === "recipe_created" ? "create" : eventType === "recipe_updated" ? "update" : "delete";
+  private publish(
+    actor: Actor,
+    eventType: "recipe_created" | "recipe_updated" | "recipe_deleted",
+    group: GroupData,
+    householdId: string,
+    recipeSlug: string,
+  ): void {
+    const operation =
+      eventType === "recipe_created" ? "create" : eventType === "recipe_updated" ? "update" : "delete";
     this.larder.events.publish({
       eventType,
       groupId: group.doc.data.id,

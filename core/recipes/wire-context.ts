@@ -11,7 +11,13 @@ import { organizerId } from "../organizers/organizers-service.js";
 import { vocabularyOf } from "../foods/vocabulary-service.js";
 import { slugify } from "../util/slug.js";
 
-type OrganizerRef = { id: string; groupId: string; name: string; slug: string; householdsWithTool?: string[] };
+type OrganizerRef = {
+  id: string;
+  groupId: string;
+  name: string;
+  slug: string;
+  householdsWithTool?: string[];
+};
 
 /** Per-group lookups, rebuilt when the group's foods or units document changes. */
 export class GroupLookups {
@@ -55,7 +61,10 @@ export class GroupLookups {
     this.vocabulary = vocabularyOf(this.g);
     // A hash of what the ingredient-line reader uses, not a counter: the index cache on disk compares
     // it across restarts, and an edit that changes no name, plural or alias needs no re-read.
-    this.vocabularyHash = createHash("sha256").update(JSON.stringify(this.vocabulary)).digest("hex").slice(0, 16);
+    this.vocabularyHash = createHash("sha256")
+      .update(JSON.stringify(this.vocabulary))
+      .digest("hex")
+      .slice(0, 16);
   }
 
   unitByName = (n: string) => this.units.get(n.toLowerCase()) ?? null;
@@ -81,9 +90,13 @@ export class GroupLookups {
       const slug = slugify(name);
       const found = organizers[kind].find((o) => o.slug === slug);
       if (kind === "tools") {
-        ref = found ? presentTool({ householdsWithTool: [], ...found }, groupId) : { id: organizerId(groupId, kind, name), groupId, name, slug, householdsWithTool: [] };
+        ref = found
+          ? presentTool({ householdsWithTool: [], ...found }, groupId)
+          : { id: organizerId(groupId, kind, name), groupId, name, slug, householdsWithTool: [] };
       } else {
-        ref = found ? presentOrganizer(found, groupId) : { id: organizerId(groupId, kind, name), groupId, name, slug };
+        ref = found
+          ? presentOrganizer(found, groupId)
+          : { id: organizerId(groupId, kind, name), groupId, name, slug };
       }
       this.organizerRefs.set(key, ref);
     }
@@ -98,7 +111,12 @@ export class GroupLookups {
   }
 }
 
-export function buildWireContext(larder: Larder, g: GroupData, lookups: GroupLookups, entry: RecipeEntry): WireContext {
+export function buildWireContext(
+  larder: Larder,
+  g: GroupData,
+  lookups: GroupLookups,
+  entry: RecipeEntry,
+): WireContext {
   const groupId = g.doc.data.id;
   const organizers = g.organizers.data;
   const doc = entry.doc;
@@ -106,12 +124,19 @@ export function buildWireContext(larder: Larder, g: GroupData, lookups: GroupLoo
   const stamped = normaliseTimestamp(doc.dateUpdated);
   // After a hand edit the index's own timestamp is later than the front matter's (ARCHITECTURE §8).
   const seen = entry.seenAt ?? null;
-  const updatedAt = [stamped, seen].filter((x): x is string => !!x).sort().pop() ?? createdAt ?? new Date(0).toISOString();
+  const updatedAt =
+    [stamped, seen]
+      .filter((x): x is string => !!x)
+      .sort()
+      .pop() ??
+    createdAt ??
+    new Date(0).toISOString();
   return {
     groupId,
     recipeId: entry.id,
     slug: entry.slug,
-    householdIdOf: (userId: string) => larder.users.byId(userId)?.householdId ?? [...g.households.values()][0]?.doc.data.id ?? groupId,
+    householdIdOf: (userId: string) =>
+      larder.users.byId(userId)?.householdId ?? [...g.households.values()][0]?.doc.data.id ?? groupId,
     unitByName: lookups.unitByName,
     unitById: lookups.unitById,
     foodByName: lookups.foodByName,
@@ -151,8 +176,17 @@ export function normaliseTimestamp(v: string | null | undefined): string | null 
   const m = CANONICAL_STAMP.exec(v);
   if (m) {
     const [y, mo, d, h, mi, sec] = m.slice(1).map(Number);
-    const leap = mo === 2 && (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0;
-    if (mo >= 1 && mo <= 12 && d >= 1 && d <= DAYS_IN_MONTH[mo - 1] + leap && h <= 23 && mi <= 59 && sec <= 59) return v;
+    const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 1 : 0;
+    if (
+      mo >= 1 &&
+      mo <= 12 &&
+      d >= 1 &&
+      d <= DAYS_IN_MONTH[mo - 1] + leap &&
+      h <= 23 &&
+      mi <= 59 &&
+      sec <= 59
+    )
+      return v;
   }
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? null : d.toISOString().replace(".000Z", "Z");

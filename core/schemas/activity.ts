@@ -20,7 +20,12 @@ export const CommentCreatedLine = z.object({
   userId: z.string(),
   text: z.string(),
 });
-export const CommentUpdatedLine = z.object({ kind: z.literal("comment.updated"), at, id: z.string(), text: z.string() });
+export const CommentUpdatedLine = z.object({
+  kind: z.literal("comment.updated"),
+  at,
+  id: z.string(),
+  text: z.string(),
+});
 export const CommentDeletedLine = z.object({ kind: z.literal("comment.deleted"), at, id: z.string() });
 
 export const TimelineCreatedLine = z.object({

@@ -152,7 +152,13 @@ export interface Recipe extends RecipeSummary {
 
 const str = z.union([z.string(), z.number()]).transform((v) => String(v));
 const optStr = str.nullish();
-const num = z.union([z.number(), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/).transform(Number)]);
+const num = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\s*-?\d+(\.\d+)?\s*$/)
+    .transform(Number),
+]);
 
 export const OrganizerInput = z.union([
   z.string().transform((name) => ({ id: null as string | null, name, slug: null as string | null })),
@@ -220,7 +226,9 @@ export const RecipeInput = z
     recipeInstructions: z.array(RecipeStepInput).nullish(),
     nutrition: z.record(z.string(), z.union([z.string(), z.number()]).nullish()).nullish(),
     settings: z.record(z.string(), z.unknown()).nullish(),
-    assets: z.array(z.object({ name: z.string(), icon: z.string(), fileName: z.string().nullish() }).loose()).nullish(),
+    assets: z
+      .array(z.object({ name: z.string(), icon: z.string(), fileName: z.string().nullish() }).loose())
+      .nullish(),
     notes: z.array(z.object({ title: optStr, text: optStr }).loose()).nullish(),
     extras: z.record(z.string(), z.unknown()).nullish(),
   })

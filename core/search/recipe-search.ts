@@ -390,13 +390,25 @@ export class RecipeSearchIndex {
     }
   }
 
-  private acc: { total: Float64Array; cover: Uint16Array; nameHits: Uint16Array; best: Float64Array; inName: Uint8Array } | null = null;
+  private acc: {
+    total: Float64Array;
+    cover: Uint16Array;
+    nameHits: Uint16Array;
+    best: Float64Array;
+    inName: Uint8Array;
+  } | null = null;
 
   private accumulators() {
     const cap = this.docs.length;
     if (!this.acc || this.acc.total.length < cap) {
       const size = Math.max(64, cap * 2);
-      this.acc = { total: new Float64Array(size), cover: new Uint16Array(size), nameHits: new Uint16Array(size), best: new Float64Array(size), inName: new Uint8Array(size) };
+      this.acc = {
+        total: new Float64Array(size),
+        cover: new Uint16Array(size),
+        nameHits: new Uint16Array(size),
+        best: new Float64Array(size),
+        inName: new Uint8Array(size),
+      };
     }
     return this.acc;
   }

@@ -29,8 +29,8 @@ export function fieldTexts(r: SearchableRecipe): (string | null | undefined)[][]
 
 /** One field's normalised text; list items joined by " | " so a phrase cannot span two items. */
 export function normalizedField(r: SearchableRecipe, f: number): string {
-  return fieldTexts(r)[f]
-    .map((item) => tokenize(item).join(" "))
+  return fieldTexts(r)
+    [f].map((item) => tokenize(item).join(" "))
     .filter((t) => t !== "")
     .join(" | ");
 }

@@ -45,7 +45,11 @@ export class SharesService {
     let d = this.docs.get(group.slug);
     if (!d) {
       const file = this.larder.folder.sharesJson(group.slug);
-      d = JsonDoc.open(file, { schema: SharesDoc, tmpDir: this.larder.folder.tmpDir, defaults: () => SharesDoc.parse({}) });
+      d = JsonDoc.open(file, {
+        schema: SharesDoc,
+        tmpDir: this.larder.folder.tmpDir,
+        defaults: () => SharesDoc.parse({}),
+      });
       d.catch(() => this.docs.delete(group.slug));
       this.docs.set(group.slug, d);
     }
@@ -60,7 +64,13 @@ export class SharesService {
   }
 
   private summary(group: GroupData, r: ShareRecord): ShareSummary {
-    return { id: r.id, recipeId: r.recipeId, groupId: group.doc.data.id, expiresAt: r.expiresAt, createdAt: r.createdAt };
+    return {
+      id: r.id,
+      recipeId: r.recipeId,
+      groupId: group.doc.data.id,
+      expiresAt: r.expiresAt,
+      createdAt: r.createdAt,
+    };
   }
 
   private full(group: GroupData, r: ShareRecord): ShareToken {
@@ -78,17 +88,28 @@ export class SharesService {
   async create(actor: Actor, input: { recipeId?: unknown; expiresAt?: unknown }): Promise<ShareToken> {
     const group = this.groupOf(actor);
     const recipeId = typeof input.recipeId === "string" ? input.recipeId : "";
-    if (!isUuid(recipeId)) throw new ValidationError([{ loc: ["body", "recipeId"], msg: "Input should be a valid UUID", type: "uuid_parsing" }]);
+    if (!isUuid(recipeId))
+      throw new ValidationError([
+        { loc: ["body", "recipeId"], msg: "Input should be a valid UUID", type: "uuid_parsing" },
+      ]);
     // The recipe must be the caller's group's: this is also what keeps a share from leaking another group's recipe.
     const { entry } = this.larder.recipes.find(actor, recipeId);
     const now = new Date();
     let expiresAt = new Date(now.getTime() + DEFAULT_DAYS * 24 * 3600 * 1000);
     if (input.expiresAt !== undefined && input.expiresAt !== null) {
       const d = typeof input.expiresAt === "string" ? new Date(withZone(input.expiresAt)) : new Date(NaN);
-      if (Number.isNaN(d.getTime())) throw new ValidationError([{ loc: ["body", "expiresAt"], msg: "Input should be a valid datetime", type: "datetime_parsing" }]);
+      if (Number.isNaN(d.getTime()))
+        throw new ValidationError([
+          { loc: ["body", "expiresAt"], msg: "Input should be a valid datetime", type: "datetime_parsing" },
+        ]);
       expiresAt = d;
     }
-    const rec: ShareRecord = { id: newId(), recipeId: entry.id, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
+    const rec: ShareRecord = {
+      id: newId(),
+      recipeId: entry.id,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    };
     const doc = await this.doc(group);
     await doc.update((d) => {
       d.shares.push(rec);
@@ -124,7 +145,9 @@ export class SharesService {
       d.shares = d.shares.filter((s) => s.id !== id);
     });
     const entry = this.recipeEntry(group, rec);
-    return entry ? { ...this.summary(group, rec), recipe: this.larder.recipes.recipeOf(entry) } : this.summary(group, rec);
+    return entry
+      ? { ...this.summary(group, rec), recipe: this.larder.recipes.recipeOf(entry) }
+      : this.summary(group, rec);
   }
 
   /** An API delete of a recipe cascades to its share links (a hand delete leaves them as orphans). */
@@ -146,7 +169,9 @@ export class SharesService {
   async resolvePublic(token: string, now = new Date()): Promise<RecipeEntry> {
     if (!isUuid(token)) throw new NotFoundError(TOKEN_NOT_FOUND);
     for (const group of this.larder.groups.all()) {
-      const rec = (await this.doc(group)).data.shares.find((s) => s.id === token.toLowerCase() || s.id === token);
+      const rec = (await this.doc(group)).data.shares.find(
+        (s) => s.id === token.toLowerCase() || s.id === token,
+      );
       if (!rec) continue;
       const expires = Date.parse(rec.expiresAt);
       if (!Number.isFinite(expires) || expires <= now.getTime()) throw new NotFoundError(TOKEN_NOT_FOUND);

@@ -30,12 +30,18 @@ afterAll(async () => {
 });
 
 /** Start a writer, wait until it loops, SIGKILL it after `delayMs`, return the target's content. */
-async function killWriterMidWrite(index: number, delayMs: number): Promise<{ content: string; leftovers: number }> {
+async function killWriterMidWrite(
+  index: number,
+  delayMs: number,
+): Promise<{ content: string; leftovers: number }> {
   const target = path.join(dir, `target-${index}.txt`);
   const tmpDir = path.join(dir, `tmp-${index}`);
   await mkdir(tmpDir);
   const script = path.join(dir, "writer.mjs");
-  const child = spawn(process.execPath, ["--import", "tsx", script, target, tmpDir], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script, target, tmpDir], {
+    cwd: projectRoot,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`writer exited early with ${code}`)));
@@ -56,7 +62,9 @@ describe("writeFileAtomic", () => {
     const results: Array<{ content: string; leftovers: number }> = [];
     // Three writers at a time keeps the test quick; each run kills at a different moment.
     for (let round = 0; round < 2; round++) {
-      const batch = await Promise.all([0, 1, 2].map((i) => killWriterMidWrite(round * 3 + i, 5 + ((round * 3 + i) * 17) % 60)));
+      const batch = await Promise.all(
+        [0, 1, 2].map((i) => killWriterMidWrite(round * 3 + i, 5 + (((round * 3 + i) * 17) % 60))),
+      );
       results.push(...batch);
     }
     for (const { content } of results) {
@@ -90,7 +98,9 @@ describe("writeFileAtomic", () => {
     await mkdir(tmpDir);
     const target = path.join(dir, "excl.json");
     await writeFileAtomic(target, "first\n", { tmpDir, exclusive: true });
-    await expect(writeFileAtomic(target, "second\n", { tmpDir, exclusive: true })).rejects.toMatchObject({ code: "EEXIST" });
+    await expect(writeFileAtomic(target, "second\n", { tmpDir, exclusive: true })).rejects.toMatchObject({
+      code: "EEXIST",
+    });
     expect(await readFile(target, "utf8")).toBe("first\n");
     expect(await readdir(tmpDir)).toEqual([]);
   });

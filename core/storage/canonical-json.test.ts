@@ -14,11 +14,20 @@ describe("canonicalJson", () => {
   });
 
   it("orders integer-like keys as strings, not the way JavaScript objects enumerate them", () => {
-    expect(canonicalJson({ "2": "b", "10": "a", x: "c" })).toBe('{\n  "10": "a",\n  "2": "b",\n  "x": "c"\n}\n');
+    expect(canonicalJson({ "2": "b", "10": "a", x: "c" })).toBe(
+      '{\n  "10": "a",\n  "2": "b",\n  "x": "c"\n}\n',
+    );
   });
 
   it("follows JSON.stringify for undefined, non-finite numbers, dates and empty containers", () => {
-    const value = { u: undefined, n: Number.NaN, arr: [undefined, Infinity], d: new Date("2024-01-02T03:04:05.000Z"), e: {}, f: [] };
+    const value = {
+      u: undefined,
+      n: Number.NaN,
+      arr: [undefined, Infinity],
+      d: new Date("2024-01-02T03:04:05.000Z"),
+      e: {},
+      f: [],
+    };
     expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
     expect(canonicalJson({ e: {}, f: [] })).toBe('{\n  "e": {},\n  "f": []\n}\n');
   });
@@ -32,7 +41,11 @@ describe("canonicalJson", () => {
 
   it("orders declared arrays by position then id and leaves other arrays alone", () => {
     const doc = {
-      lists: [{ items: [{ id: "b", position: 1 }, { id: "c" }, { id: "a", position: 1 }, { id: "z", position: 0 }] }],
+      lists: [
+        {
+          items: [{ id: "b", position: 1 }, { id: "c" }, { id: "a", position: 1 }, { id: "z", position: 0 }],
+        },
+      ],
       steps: [{ id: "2" }, { id: "1" }],
     };
     const out = JSON.parse(canonicalJson(doc, { sortArraysAt: ["lists.*.items"] }));

@@ -60,10 +60,18 @@ function compareOptionalNumbers(a: unknown, b: unknown): number {
 }
 
 function pathMatches(path: readonly string[], rules: readonly string[][]): boolean {
-  return rules.some((rule) => rule.length === path.length && rule.every((seg, i) => seg === "*" || seg === path[i]));
+  return rules.some(
+    (rule) => rule.length === path.length && rule.every((seg, i) => seg === "*" || seg === path[i]),
+  );
 }
 
-function serialise(value: unknown, indent: string, path: string[], rules: readonly string[][], ancestors: Set<object>): string | undefined {
+function serialise(
+  value: unknown,
+  indent: string,
+  path: string[],
+  rules: readonly string[][],
+  ancestors: Set<object>,
+): string | undefined {
   let v = value;
   if (typeof v === "object" && v !== null && typeof (v as { toJSON?: unknown }).toJSON === "function") {
     v = (v as { toJSON: (key: string) => unknown }).toJSON(path.at(-1) ?? "");
@@ -91,7 +99,9 @@ function serialise(value: unknown, indent: string, path: string[], rules: readon
     if (Array.isArray(obj)) {
       if (obj.length === 0) return "[]";
       const items: readonly unknown[] = pathMatches(path, rules) ? sortByPositionThenId(obj) : obj;
-      const parts = items.map((item, i) => serialise(item, inner, [...path, String(i)], rules, ancestors) ?? "null");
+      const parts = items.map(
+        (item, i) => serialise(item, inner, [...path, String(i)], rules, ancestors) ?? "null",
+      );
       return `[\n${inner}${parts.join(`,\n${inner}`)}\n${indent}]`;
     }
     const record = obj as Record<string, unknown>;

@@ -18,10 +18,18 @@ describe("DataFolder paths", () => {
 
   it("lays out the folder as ARCHITECTURE §2 describes", () => {
     expect(folder.larderJson).toBe(path.resolve("/srv/larder/larder.json"));
-    expect(folder.recipeFile("home", "pancakes")).toBe(path.resolve("/srv/larder/groups/home/recipes/pancakes.md"));
-    expect(folder.recipeMediaDir("home", "pancakes")).toBe(path.resolve("/srv/larder/groups/home/recipes/pancakes"));
-    expect(folder.shoppingListsJson("home", "family")).toBe(path.resolve("/srv/larder/groups/home/households/family/shopping-lists.json"));
-    expect(folder.activityFile("home", "2024-05")).toBe(path.resolve("/srv/larder/groups/home/activity/2024-05.jsonl"));
+    expect(folder.recipeFile("home", "pancakes")).toBe(
+      path.resolve("/srv/larder/groups/home/recipes/pancakes.md"),
+    );
+    expect(folder.recipeMediaDir("home", "pancakes")).toBe(
+      path.resolve("/srv/larder/groups/home/recipes/pancakes"),
+    );
+    expect(folder.shoppingListsJson("home", "family")).toBe(
+      path.resolve("/srv/larder/groups/home/households/family/shopping-lists.json"),
+    );
+    expect(folder.activityFile("home", "2024-05")).toBe(
+      path.resolve("/srv/larder/groups/home/activity/2024-05.jsonl"),
+    );
     expect(folder.sessionsJson).toBe(path.resolve("/srv/larder/.larder/sessions.json"));
     expect(folder.tmpDir).toBe(path.resolve("/srv/larder/.larder/tmp"));
   });
@@ -94,7 +102,9 @@ describe("initDataFolder", () => {
 
   it("refuses a non-empty folder that is not a Larder folder", async () => {
     await writeFile(path.join(dir, "thesis.docx"), "precious");
-    await expect(initDataFolder(dir, { templatesDir: await findTemplatesDir() })).rejects.toThrow(ConflictError);
+    await expect(initDataFolder(dir, { templatesDir: await findTemplatesDir() })).rejects.toThrow(
+      ConflictError,
+    );
     expect(await readdir(dir)).toEqual(["thesis.docx"]);
   });
 });

@@ -19,7 +19,11 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "larder-watch-"));
   await mkdir(path.join(dir, "tmp"));
   file = path.join(dir, "labels.json");
-  doc = await JsonDoc.open<Labels>(file, { defaults: () => ({ labels: [] }), schema: Labels, tmpDir: path.join(dir, "tmp") });
+  doc = await JsonDoc.open<Labels>(file, {
+    defaults: () => ({ labels: [] }),
+    schema: Labels,
+    tmpDir: path.join(dir, "tmp"),
+  });
   await doc.update((d) => void d.labels.push("start"));
   watcher = new DocWatcher({ debounceMs: 30, rereadDelayMs: 150 });
   watcher.add(doc);
@@ -37,7 +41,9 @@ function nextEvent(type: DocWatchEvent["type"], timeoutMs = 5000): Promise<DocWa
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
-      reject(new Error(`no ${type} event within ${timeoutMs} ms; saw ${events.map((e) => e.type).join(",")}`));
+      reject(
+        new Error(`no ${type} event within ${timeoutMs} ms; saw ${events.map((e) => e.type).join(",")}`),
+      );
     }, timeoutMs);
     const off = watcher.onEvent((e) => {
       if (e.type === type) {

@@ -96,7 +96,8 @@ export class DocWatcher {
       },
     });
     this.#fsw = fsw;
-    for (const ev of ["add", "change", "unlink"] as const) fsw.on(ev, (p: string) => this.#schedule(path.resolve(p)));
+    for (const ev of ["add", "change", "unlink"] as const)
+      fsw.on(ev, (p: string) => this.#schedule(path.resolve(p)));
     fsw.on("error", (error: unknown) => this.#emit({ type: "error", path: null, error }));
     await new Promise<void>((resolve) => fsw.once("ready", () => resolve()));
   }

@@ -22,7 +22,15 @@ afterEach(async () => {
 });
 
 function lockOf(pid: number, extra: Partial<LockInfo> = {}): LockInfo {
-  return { pid, port: 9000, host: "127.0.0.1", token: "t".repeat(43), startedAt: new Date().toISOString(), machine: os.hostname(), ...extra };
+  return {
+    pid,
+    port: 9000,
+    host: "127.0.0.1",
+    token: "t".repeat(43),
+    startedAt: new Date().toISOString(),
+    machine: os.hostname(),
+    ...extra,
+  };
 }
 
 /** A pid that certainly belonged to a process that has exited. */

@@ -30,7 +30,9 @@ export type LockInfo = z.infer<typeof LockInfo>;
 export class LockHeldError extends ConflictError {
   constructor(readonly holder: LockInfo) {
     const where = holder.port ? ` serving on ${holder.host ?? "localhost"}:${holder.port}` : "";
-    super(`The data folder is in use by process ${holder.pid}${holder.machine ? ` on ${holder.machine}` : ""}${where} since ${holder.startedAt}`);
+    super(
+      `The data folder is in use by process ${holder.pid}${holder.machine ? ` on ${holder.machine}` : ""}${where} since ${holder.startedAt}`,
+    );
   }
 }
 
@@ -93,7 +95,10 @@ export async function readLock(dataDir: string): Promise<LockInfo | null> {
  * stale lock (dead pid, or written before the last boot). Creation is atomic (link), so two processes
  * starting at once cannot both succeed.
  */
-export async function acquireLock(dataDir: string, options: { port?: number | null; host?: string | null } = {}): Promise<HeldLock> {
+export async function acquireLock(
+  dataDir: string,
+  options: { port?: number | null; host?: string | null } = {},
+): Promise<HeldLock> {
   const folder = new DataFolder(dataDir);
   await ensurePrivateDirs(folder);
   const info: LockInfo = {

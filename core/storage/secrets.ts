@@ -14,7 +14,9 @@ const MIN_SECRET_BYTES = 32;
 
 const SecretsFile = z.looseObject({
   /** base64url of at least 32 random bytes. */
-  jwtSecret: z.string().refine((s) => Buffer.from(s, "base64url").length >= MIN_SECRET_BYTES, "must hold at least 32 bytes"),
+  jwtSecret: z
+    .string()
+    .refine((s) => Buffer.from(s, "base64url").length >= MIN_SECRET_BYTES, "must hold at least 32 bytes"),
 });
 
 export interface Secrets {
@@ -58,9 +60,12 @@ function parseSecrets(file: string, text: string): Secrets {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new Error(`${file} is not valid JSON; restore it from a backup, or delete it to sign everyone out and start with a new key`);
+    throw new Error(
+      `${file} is not valid JSON; restore it from a backup, or delete it to sign everyone out and start with a new key`,
+    );
   }
   const result = SecretsFile.safeParse(raw);
-  if (!result.success) throw new Error(`${file} is invalid: ${z.prettifyError(result.error).replace(/\n/g, "; ")}`);
+  if (!result.success)
+    throw new Error(`${file} is invalid: ${z.prettifyError(result.error).replace(/\n/g, "; ")}`);
   return { jwtSecret: new Uint8Array(Buffer.from(result.data.jwtSecret, "base64url")) };
 }

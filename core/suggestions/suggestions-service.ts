@@ -19,13 +19,23 @@ import { presentFood } from "../presenters/vocabulary.js";
 
 const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
 const int = (def: number) =>
-  z.preprocess((v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number().int({ error: "Input should be a valid integer" }).min(0).default(def));
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z.number().int({ error: "Input should be a valid integer" }).min(0).default(def),
+  );
 const bool = (def: boolean) =>
-  z.preprocess((v) => {
-    if (typeof v !== "string") return v;
-    const s = v.toLowerCase();
-    return ["true", "1", "yes", "on", "t", "y"].includes(s) ? true : ["false", "0", "no", "off", "f", "n"].includes(s) ? false : v;
-  }, z.boolean({ error: "Input should be a valid boolean" }).default(def));
+  z.preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      const s = v.toLowerCase();
+      return ["true", "1", "yes", "on", "t", "y"].includes(s)
+        ? true
+        : ["false", "0", "no", "off", "f", "n"].includes(s)
+          ? false
+          : v;
+    },
+    z.boolean({ error: "Input should be a valid boolean" }).default(def),
+  );
 
 export const SuggestionParams = z.object({
   foods: ids,
@@ -54,21 +64,33 @@ export class SuggestionsService {
   }
 
   /** The explore variant: only `visible` recipes, and no household, so nothing counts as on hand. */
-  forPublic(group: GroupData, q: URLSearchParams, visible: Predicate<RecipeIndexEntry>): { items: Suggestion[] } {
+  forPublic(
+    group: GroupData,
+    q: URLSearchParams,
+    visible: Predicate<RecipeIndexEntry>,
+  ): { items: Suggestion[] } {
     return this.suggest(group, null, q, `/api/explore/groups/${group.slug}/recipes/suggestions`, visible);
   }
 
-  private suggest(g: GroupData, householdSlug: string | null, q: URLSearchParams, route: string, where?: Predicate<RecipeIndexEntry>): { items: Suggestion[] } {
+  private suggest(
+    g: GroupData,
+    householdSlug: string | null,
+    q: URLSearchParams,
+    route: string,
+    where?: Predicate<RecipeIndexEntry>,
+  ): { items: Suggestion[] } {
     const query = queryRecord(q);
     const p = parseParams(query);
     const groupId = g.doc.data.id;
     const haveFoods = new Set(p.foods.map((x) => x.toLowerCase()));
     if (p.includeFoodsOnHand && householdSlug) {
-      for (const f of g.foods.data.foods) if (f.householdsWithIngredientFood.includes(householdSlug)) haveFoods.add(f.id);
+      for (const f of g.foods.data.foods)
+        if (f.householdsWithIngredientFood.includes(householdSlug)) haveFoods.add(f.id);
     }
     const haveTools = new Set(p.tools.map((x) => x.toLowerCase()));
     if (p.includeToolsOnHand && householdSlug) {
-      for (const t of g.organizers.data.tools) if (t.householdsWithTool.includes(householdSlug)) haveTools.add(t.id);
+      for (const t of g.organizers.data.tools)
+        if (t.householdsWithTool.includes(householdSlug)) haveTools.add(t.id);
     }
     const foodsById = new Map(g.foods.data.foods.map((f) => [f.id, f]));
     const labels = new Map(g.labels.data.labels.map((l) => [l.id, l]));
@@ -77,7 +99,10 @@ export class SuggestionsService {
     const lister = this.larder.recipes.lister;
     const entries = this.larder.recipes.store.list(g.slug).map((e) => lister.entryOf(e));
     const { page: _p, perPage: _pp, ...rest } = query;
-    const ordered = listQuery(entries, { ...rest, page: "1", perPage: "-1" }, recipeAttributes, { route, where }).items;
+    const ordered = listQuery(entries, { ...rest, page: "1", perPage: "-1" }, recipeAttributes, {
+      route,
+      where,
+    }).items;
 
     const ranked: (Suggestion & { missing: number })[] = [];
     for (const r of ordered) {
@@ -90,11 +115,18 @@ export class SuggestionsService {
       if (missingFoodIds.length > p.maxMissingFoods || missingTools.length > p.maxMissingTools) continue;
       const missingFoods = missingFoodIds.flatMap((id) => {
         const f = foodsById.get(id);
-        return f ? [presentFood(f, groupId, f.labelId ? (labels.get(f.labelId) ?? null) : null, householdSlug)] : [];
+        return f
+          ? [presentFood(f, groupId, f.labelId ? (labels.get(f.labelId) ?? null) : null, householdSlug)]
+          : [];
       });
       const recipe = this.larder.recipes.store.getById(r.id);
       if (!recipe) continue;
-      ranked.push({ recipe: this.larder.recipes.summaryOf(recipe), missingFoods, missingTools, missing: missingFoodIds.length + missingTools.length });
+      ranked.push({
+        recipe: this.larder.recipes.summaryOf(recipe),
+        missingFoods,
+        missingTools,
+        missing: missingFoodIds.length + missingTools.length,
+      });
     }
     // Array.prototype.sort is stable: equal counts keep the requested order.
     ranked.sort((a, b) => a.missing - b.missing || a.missingFoods.length - b.missingFoods.length);
@@ -104,16 +136,20 @@ export class SuggestionsService {
 
 function parseParams(query: Record<string, string | string[]>) {
   const src: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) src[k.replace(/\[\]$/, "").replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
+  for (const [k, v] of Object.entries(query))
+    src[k.replace(/\[\]$/, "").replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
   const r = SuggestionParams.safeParse(src);
   if (!r.success) {
-    throw new ValidationError(r.error.issues.map((i) => ({ loc: ["query", ...i.path.map(String)], msg: i.message, type: i.code })));
+    throw new ValidationError(
+      r.error.issues.map((i) => ({ loc: ["query", ...i.path.map(String)], msg: i.message, type: i.code })),
+    );
   }
   return r.data;
 }
 
 function uniqueById(tools: readonly RecipeToolRef[]): RecipeToolRef[] {
   const seen = new Map<string, RecipeToolRef>();
-  for (const t of tools) if (!seen.has(t.id)) seen.set(t.id, { ...t, householdsWithTool: [...t.householdsWithTool] });
+  for (const t of tools)
+    if (!seen.has(t.id)) seen.set(t.id, { ...t, householdsWithTool: [...t.householdsWithTool] });
   return [...seen.values()];
 }

@@ -28,7 +28,9 @@ const MAX_MESSAGE = 20_000;
 const timestamp = z
   .string()
   .refine((v) => !Number.isNaN(Date.parse(v)), "Input should be a valid datetime")
-  .transform((v) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(v) || !v.includes("T") ? v : `${v}Z`).toISOString());
+  .transform((v) =>
+    new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(v) || !v.includes("T") ? v : `${v}Z`).toISOString(),
+  );
 const subject = z.string().min(1, "This Field is Required").max(MAX_SUBJECT);
 const message = z.string().max(MAX_MESSAGE).nullish();
 const image = z.enum(TIMELINE_IMAGE_STATES).nullish();
@@ -44,7 +46,9 @@ export const TimelineEventIn = z
     timestamp: timestamp.nullish(),
   })
   .loose();
-export const TimelineEventUpdate = z.object({ subject: subject.optional(), eventMessage: message, image }).loose();
+export const TimelineEventUpdate = z
+  .object({ subject: subject.optional(), eventMessage: message, image })
+  .loose();
 
 /** RecipeTimelineEventOut of the contract. */
 export type TimelineEventOut = TimelineItem["out"];
@@ -69,7 +73,10 @@ export class TimelineService {
       const item = this.item(group, e);
       return item ? [item] : [];
     });
-    const env = listQuery(items, query, timelineAttributes, { route: "/api/recipes/timeline/events", nullsInLinks: "none" });
+    const env = listQuery(items, query, timelineAttributes, {
+      route: "/api/recipes/timeline/events",
+      nullsInLinks: "none",
+    });
     return { ...env, items: env.items.map((i) => i.out) };
   }
 
@@ -81,7 +88,9 @@ export class TimelineService {
   async create(actor: Actor, input: unknown): Promise<TimelineEventOut> {
     const { user, group } = callerOf(this.larder, actor);
     const body = TimelineEventIn.parse(input ?? {});
-    const entry = this.larder.recipes.entryById(body.recipeId) ?? this.larder.recipes.entryById(body.recipeId.toLowerCase());
+    const entry =
+      this.larder.recipes.entryById(body.recipeId) ??
+      this.larder.recipes.entryById(body.recipeId.toLowerCase());
     if (!entry || entry.groupSlug !== group.slug) throw new NotFoundError("recipe not found");
     let userId = user.id;
     if (body.userId && body.userId !== user.id) {
@@ -130,7 +139,9 @@ export class TimelineService {
     const out = this.itemOf(group, e).out;
     await this.log.append(group.slug, { kind: "timeline.deleted", id: e.id });
     this.publish(actor, group, e.recipeId, e.id, "delete");
-    await this.larder.images.removeTimelineImage(e.recipeId, e.id).catch((err: unknown) => this.larder.log.warn("could not remove a timeline image:", err));
+    await this.larder.images
+      .removeTimelineImage(e.recipeId, e.id)
+      .catch((err: unknown) => this.larder.log.warn("could not remove a timeline image:", err));
     return out;
   }
 
@@ -148,7 +159,8 @@ export class TimelineService {
   /** The system event of a recipe created through Larder; at most one per recipe. */
   async recipeCreated(entry: RecipeEntry): Promise<void> {
     const state = this.log.state(entry.groupSlug);
-    for (const e of state.events.values()) if (e.recipeId === entry.id && e.eventType === "system" && e.subject === RECIPE_CREATED) return;
+    for (const e of state.events.values())
+      if (e.recipeId === entry.id && e.eventType === "system" && e.subject === RECIPE_CREATED) return;
     const owner = entry.doc.owner ?? this.larder.recipes.summaryOf(entry).userId;
     await this.log.append(entry.groupSlug, {
       kind: "timeline.created",
@@ -164,7 +176,13 @@ export class TimelineService {
   }
 
   /** Mealie publishes timeline changes as recipe_updated with a recipe_timeline_event document (§9). */
-  private publish(actor: Actor, group: GroupData, recipeId: string, eventId: string, operation: "create" | "update" | "delete"): void {
+  private publish(
+    actor: Actor,
+    group: GroupData,
+    recipeId: string,
+    eventId: string,
+    operation: "create" | "update" | "delete",
+  ): void {
     const entry = this.larder.recipes.entryById(recipeId);
     if (!entry) return;
     this.larder.events.publish({
@@ -172,7 +190,12 @@ export class TimelineService {
       groupId: group.doc.data.id,
       householdId: this.larder.recipes.summaryOf(entry).householdId,
       integrationId: actor.kind === "user" ? (actor.integrationId ?? "generic") : "generic",
-      documentData: { documentType: "recipe_timeline_event", operation, recipeSlug: entry.slug, recipeTimelineEventId: eventId },
+      documentData: {
+        documentType: "recipe_timeline_event",
+        operation,
+        recipeSlug: entry.slug,
+        recipeTimelineEventId: eventId,
+      },
     });
   }
 
@@ -208,7 +231,13 @@ export class TimelineService {
         createdAt: e.createdAt,
         updatedAt: e.updatedAt,
       },
-      recipe: { id: recipe.id, userId: recipe.userId, householdId: recipe.householdId, name: recipe.name, slug: recipe.slug },
+      recipe: {
+        id: recipe.id,
+        userId: recipe.userId,
+        householdId: recipe.householdId,
+        name: recipe.name,
+        slug: recipe.slug,
+      },
     };
   }
 }

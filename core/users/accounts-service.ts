@@ -6,7 +6,13 @@
  */
 import type { Larder } from "../larder.js";
 import { type Actor } from "../actor.js";
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from "../errors.js";
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from "../errors.js";
 import type { UserRecord } from "../schemas/records.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { canDeleteUser, canUpdateUser, superUserIdOf, type UserPatch } from "../policy/users.js";
@@ -15,7 +21,15 @@ import { SPEC_MESSAGES } from "./users-service.js";
 import { ChangePasswordBody, UserCreateBody, UserUpdateBody } from "./user-input.js";
 import { newId } from "../util/ids.js";
 
-const FLAGS = ["admin", "advanced", "canInvite", "canManage", "canManageHousehold", "canOrganize", "showAnnouncements"] as const;
+const FLAGS = [
+  "admin",
+  "advanced",
+  "canInvite",
+  "canManage",
+  "canManageHousehold",
+  "canOrganize",
+  "showAnnouncements",
+] as const;
 
 export function signedIn(actor: Actor): UserRecord {
   if (actor.kind !== "user") throw new UnauthorizedError();
@@ -59,17 +73,28 @@ export class AccountsService {
     const { group, household } = this.placement(body.group ?? null, body.household ?? null);
     const { password, group: _g, household: _h, showAnnouncements, ...profile } = body;
     const extra = showAnnouncements === undefined ? {} : { showAnnouncements };
-    const user = await this.larder.users.create(profile, { groupId: group.doc.data.id, householdId: household.doc.data.id }, extra);
+    const user = await this.larder.users.create(
+      profile,
+      { groupId: group.doc.data.id, householdId: household.doc.data.id },
+      extra,
+    );
     await this.larder.auth.setPassword(user.id, password);
     return user;
   }
 
   /** Resolve a group and household named by an admin; unknown names are 404s. */
-  private placement(groupName: string | null, householdName: string | null): { group: GroupData; household: HouseholdData } {
+  private placement(
+    groupName: string | null,
+    householdName: string | null,
+  ): { group: GroupData; household: HouseholdData } {
     const groups = this.larder.groups;
-    const group = groupName ? groups.byName(groupName) : (groups.bySlugOrNull(this.larder.site.data.defaultGroup) ?? groups.all()[0] ?? null);
+    const group = groupName
+      ? groups.byName(groupName)
+      : (groups.bySlugOrNull(this.larder.site.data.defaultGroup) ?? groups.all()[0] ?? null);
     if (!group) throw new NotFoundError("group not found");
-    const household = householdName ? groups.householdIn(group, householdName) : groups.defaultHousehold(group);
+    const household = householdName
+      ? groups.householdIn(group, householdName)
+      : groups.defaultHousehold(group);
     if (!household) throw new NotFoundError("household not found");
     return { group, household };
   }
@@ -91,10 +116,18 @@ export class AccountsService {
     if (!verdict.ok) throw new ForbiddenError(verdict.reason);
     const users = this.larder.users;
     if (body.username !== undefined && users.usernameTaken(body.username, target.id)) {
-      throw new ConflictError(SPEC_MESSAGES.usernameTaken, { message: "This username is already taken", error: true, exception: null });
+      throw new ConflictError(SPEC_MESSAGES.usernameTaken, {
+        message: "This username is already taken",
+        error: true,
+        exception: null,
+      });
     }
     if (users.emailTaken(body.email, target.id)) {
-      throw new ConflictError(SPEC_MESSAGES.emailTaken, { message: "This email is already in use", error: true, exception: null });
+      throw new ConflictError(SPEC_MESSAGES.emailTaken, {
+        message: "This email is already in use",
+        error: true,
+        exception: null,
+      });
     }
     const changes: Partial<UserRecord> = { email: body.email, ...where };
     if (body.username !== undefined) changes.username = body.username;
@@ -108,7 +141,11 @@ export class AccountsService {
    * Where an update would move the user, when it names a group or household. A name that does not
    * resolve is a 404 for an admin; for anyone else it is an attempt to move, which the policy refuses.
    */
-  private movedTo(me: UserRecord, target: UserRecord, body: UserUpdateBody): { groupId?: string; householdId?: string } {
+  private movedTo(
+    me: UserRecord,
+    target: UserRecord,
+    body: UserUpdateBody,
+  ): { groupId?: string; householdId?: string } {
     const groups = this.larder.groups;
     const named = body.groupId || body.group || body.householdId || body.household;
     if (!named) return {};
@@ -119,7 +156,11 @@ export class AccountsService {
       return { groupId: "(unknown group)" };
     }
     const wanted = body.householdId || body.household;
-    const household = wanted ? groups.householdIn(group, wanted) : group === current ? groups.household(target.groupId, target.householdId) : groups.defaultHousehold(group);
+    const household = wanted
+      ? groups.householdIn(group, wanted)
+      : group === current
+        ? groups.household(target.groupId, target.householdId)
+        : groups.defaultHousehold(group);
     if (!household) {
       if (me.admin) throw new NotFoundError("household not found");
       return { householdId: "(unknown household)" };
@@ -134,9 +175,15 @@ export class AccountsService {
   async changePassword(actor: Actor, raw: unknown): Promise<void> {
     const me = signedIn(actor);
     const body = ChangePasswordBody.parse(raw ?? {});
-    if (me.authMethod !== "Mealie") throw new BadRequestError(`${me.authMethod} users cannot change their password here`);
-    if (!(await this.larder.auth.verifyCurrentPassword(me.id, body.currentPassword))) throw new BadRequestError("Invalid current password");
-    await this.larder.auth.changePassword(me.id, body.newPassword, actor.kind === "user" ? actor.sessionId : undefined);
+    if (me.authMethod !== "Mealie")
+      throw new BadRequestError(`${me.authMethod} users cannot change their password here`);
+    if (!(await this.larder.auth.verifyCurrentPassword(me.id, body.currentPassword)))
+      throw new BadRequestError("Invalid current password");
+    await this.larder.auth.changePassword(
+      me.id,
+      body.newPassword,
+      actor.kind === "user" ? actor.sessionId : undefined,
+    );
   }
 
   /**
@@ -155,7 +202,9 @@ export class AccountsService {
     const group = this.larder.groups.byId(target.groupId);
     const heir = this.larder.users.firstAdminOf(target.groupId);
     if (group && heir) {
-      await this.larder.recipes.rewriteWhere(group, (doc) => (doc.owner === target.id ? { ...doc, owner: heir.id } : null));
+      await this.larder.recipes.rewriteWhere(group, (doc) =>
+        doc.owner === target.id ? { ...doc, owner: heir.id } : null,
+      );
     }
     return removed;
   }
@@ -192,7 +241,11 @@ export class AccountsService {
 
   /** GET /users/{id}/image: a member of the actor's group (any user for an admin). */
   avatarFor(actor: Actor, id: string): Promise<{ data: Buffer; etag: string }> {
-    return this.avatars.read(this.visibleUser(actor, id).id, undefined, (uid) => this.larder.users.byId(uid) !== null);
+    return this.avatars.read(
+      this.visibleUser(actor, id).id,
+      undefined,
+      (uid) => this.larder.users.byId(uid) !== null,
+    );
   }
 
   /** GET /media/users/{id}/profile.webp: public like Mealie's; a user without a picture has the default. */

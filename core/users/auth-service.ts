@@ -241,7 +241,10 @@ export class AuthService {
     const seconds = this.sessionSeconds(false);
     const kept = actor.sessionId ? await this.sessions.extend(actor.sessionId, seconds) : null;
     if (!kept) return this.issue(actor.user.id, seconds);
-    return { token: await signSessionJwt(this.secret, { userId: actor.user.id, sessionId: kept.sid, exp: kept.exp }), maxAge: seconds };
+    return {
+      token: await signSessionJwt(this.secret, { userId: actor.user.id, sessionId: kept.sid, exp: kept.exp }),
+      maxAge: seconds,
+    };
   }
 
   async logout(actor: Actor): Promise<void> {

@@ -61,7 +61,11 @@ export class AvatarStore {
    * one, as every Mealie user has a `profile.webp` from creation on; `exists` says whether the id is a
    * user at all (unknown ids stay 404).
    */
-  async read(userId: string, fileName = AVATAR_FILE, exists: (id: string) => boolean = () => false): Promise<{ data: Buffer; etag: string }> {
+  async read(
+    userId: string,
+    fileName = AVATAR_FILE,
+    exists: (id: string) => boolean = () => false,
+  ): Promise<{ data: Buffer; etag: string }> {
     if (fileName !== AVATAR_FILE) throw new NotFoundError("File not found");
     const file = join(this.userDir(userId), AVATAR_FILE);
     try {

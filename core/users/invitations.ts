@@ -49,7 +49,11 @@ export class InvitationStore {
   }
 
   /** A new token for a household with `uses` registrations. */
-  async create(place: { groupId: string; householdId: string }, uses: number, createdBy: string | null): Promise<InvitationRecord> {
+  async create(
+    place: { groupId: string; householdId: string },
+    uses: number,
+    createdBy: string | null,
+  ): Promise<InvitationRecord> {
     const now = this.now();
     const rec: InvitationRecord = {
       token: randomBytes(24).toString("base64url"),
@@ -70,13 +74,18 @@ export class InvitationStore {
   /** The household's live tokens, oldest first. */
   list(householdId: string): InvitationRecord[] {
     const now = this.now();
-    return this.doc.data.invitations.filter((i) => i.householdId === householdId && i.exp > now && i.usesLeft > 0);
+    return this.doc.data.invitations.filter(
+      (i) => i.householdId === householdId && i.exp > now && i.usesLeft > 0,
+    );
   }
 
   /** A live token, or null (unknown, used up or expired). */
   find(token: string): InvitationRecord | null {
     const now = this.now();
-    return this.doc.data.invitations.find((i) => sameToken(i.token, token) && i.exp > now && i.usesLeft > 0) ?? null;
+    return (
+      this.doc.data.invitations.find((i) => sameToken(i.token, token) && i.exp > now && i.usesLeft > 0) ??
+      null
+    );
   }
 
   /**
@@ -100,14 +109,19 @@ export class InvitationStore {
   /** Forget the tokens of a household that is being deleted. */
   async removeForHousehold(householdId: string): Promise<void> {
     if (!this.doc.data.invitations.some((i) => i.householdId === householdId)) return;
-    await this.doc.update((d) => void (d.invitations = d.invitations.filter((i) => i.householdId !== householdId)));
+    await this.doc.update(
+      (d) => void (d.invitations = d.invitations.filter((i) => i.householdId !== householdId)),
+    );
   }
 
   /** Drop expired and used-up tokens (the scheduler's daily cleanup). */
   async prune(): Promise<number> {
     const now = this.now();
     const stale = this.doc.data.invitations.filter((i) => i.exp <= now || i.usesLeft <= 0).length;
-    if (stale > 0) await this.doc.update((d) => void (d.invitations = d.invitations.filter((i) => i.exp > now && i.usesLeft > 0)));
+    if (stale > 0)
+      await this.doc.update(
+        (d) => void (d.invitations = d.invitations.filter((i) => i.exp > now && i.usesLeft > 0)),
+      );
     return stale;
   }
 }

@@ -21,7 +21,10 @@ const CreateInvitationBody = z.object({
   groupId: z.string().max(100).nullish(),
   householdId: z.string().max(100).nullish(),
 });
-const EmailInvitationBody = z.object({ email: emailField, token: z.string({ error: SPEC_MESSAGES.required }).min(1).max(200) });
+const EmailInvitationBody = z.object({
+  email: emailField,
+  token: z.string({ error: SPEC_MESSAGES.required }).min(1).max(200),
+});
 
 /** How long a reset link stays valid, in words for the e-mail. */
 const RESET_VALID_FOR = "one hour";
@@ -59,21 +62,45 @@ export class RegistrationService {
   async register(raw: unknown): Promise<UserRecord> {
     const body = RegistrationBody.parse(raw ?? {});
     const token = body.groupToken ?? null;
-    if ((!this.larder.config.allowSignup && token === null) || token === "") throw new ForbiddenError("User Registration is Disabled");
+    if ((!this.larder.config.allowSignup && token === null) || token === "")
+      throw new ForbiddenError("User Registration is Disabled");
     const users = this.larder.users;
-    if (users.usernameTaken(body.username)) throw new ConflictError(SPEC_MESSAGES.usernameTaken, { message: "This username is already taken", error: true, exception: null });
-    if (users.emailTaken(body.email)) throw new ConflictError(SPEC_MESSAGES.emailTaken, { message: "This email is already in use", error: true, exception: null });
-    const profile = { username: body.username, email: body.email, fullName: body.fullName, admin: false, advanced: body.advanced };
+    if (users.usernameTaken(body.username))
+      throw new ConflictError(SPEC_MESSAGES.usernameTaken, {
+        message: "This username is already taken",
+        error: true,
+        exception: null,
+      });
+    if (users.emailTaken(body.email))
+      throw new ConflictError(SPEC_MESSAGES.emailTaken, {
+        message: "This email is already in use",
+        error: true,
+        exception: null,
+      });
+    const profile = {
+      username: body.username,
+      email: body.email,
+      fullName: body.fullName,
+      admin: false,
+      advanced: body.advanced,
+    };
     let user: UserRecord;
     if (token !== null) {
       const invite = this.invitations.find(token);
-      if (!invite || !this.larder.groups.household(invite.groupId, invite.householdId)) throw new BadRequestError("Invalid group token");
+      if (!invite || !this.larder.groups.household(invite.groupId, invite.householdId))
+        throw new BadRequestError("Invalid group token");
       const place = await this.invitations.consume(token);
       if (!place) throw new BadRequestError("Invalid group token");
-      user = await users.create({ ...profile, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false }, place);
+      user = await users.create(
+        { ...profile, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+        place,
+      );
     } else {
       const place = await this.newGroupFor(body);
-      user = await users.create({ ...profile, canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true }, place);
+      user = await users.create(
+        { ...profile, canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true },
+        place,
+      );
     }
     await this.larder.auth.setPassword(user.id, body.password);
     this.larder.log.info(`user signed up: ${user.username} (${token === null ? "new group" : "invitation"})`);
@@ -90,7 +117,12 @@ export class RegistrationService {
   private async newGroupFor(body: RegistrationBody): Promise<{ groupId: string; householdId: string }> {
     const groups = this.larder.groups;
     const name = body.group ?? "";
-    if (groups.byName(name)) throw new ConflictError("group name is taken", { message: "This group name is already taken", error: true, exception: null });
+    if (groups.byName(name))
+      throw new ConflictError("group name is taken", {
+        message: "This group name is already taken",
+        error: true,
+        exception: null,
+      });
     const priv = body.private;
     const g = await groups.createGroup(name, "Family", undefined, {
       group: { privateGroup: priv },
@@ -137,8 +169,12 @@ export class RegistrationService {
     requirePermission(me, "canInvite");
     const body = CreateInvitationBody.parse(raw ?? {});
     const householdId = body.householdId ?? me.householdId;
-    const groupId = body.groupId ?? (body.householdId ? this.larder.groups.householdById(body.householdId)?.group.doc.data.id : null) ?? me.groupId;
-    if ((householdId !== me.householdId || groupId !== me.groupId) && !me.admin) throw new ForbiddenError("Forbidden", "Forbidden");
+    const groupId =
+      body.groupId ??
+      (body.householdId ? this.larder.groups.householdById(body.householdId)?.group.doc.data.id : null) ??
+      me.groupId;
+    if ((householdId !== me.householdId || groupId !== me.groupId) && !me.admin)
+      throw new ForbiddenError("Forbidden", "Forbidden");
     if (!this.larder.groups.household(groupId, householdId)) throw new NotFoundError("household not found");
     return this.invitations.create({ groupId, householdId }, body.uses, me.id);
   }
@@ -150,7 +186,8 @@ export class RegistrationService {
     const body = EmailInvitationBody.parse(raw ?? {});
     const invite = this.invitations.find(body.token);
     // Another household's token is treated like an unknown one.
-    if (!invite || (invite.householdId !== me.householdId && !me.admin)) return { success: false, error: "Invalid token" };
+    if (!invite || (invite.householdId !== me.householdId && !me.admin))
+      return { success: false, error: "Invalid token" };
     const found = this.larder.groups.householdById(invite.householdId);
     if (!found) return { success: false, error: "Invalid token" };
     return this.larder.email.trySend(body.email, "invitation", {

@@ -44,7 +44,11 @@ export class ResetTokenStore {
     const now = this.now();
     await this.doc.update((d) => {
       prune(d, now);
-      d.tokens[hashToken(token)] = { userId, createdAt: new Date(now).toISOString(), exp: now + ttlSeconds * 1000 };
+      d.tokens[hashToken(token)] = {
+        userId,
+        createdAt: new Date(now).toISOString(),
+        exp: now + ttlSeconds * 1000,
+      };
     });
     return token;
   }
@@ -69,7 +73,9 @@ export class ResetTokenStore {
 
   /** Forget every token of a user (password changed, user deleted). */
   async revokeAllForUser(userId: string): Promise<number> {
-    const keys = Object.entries(this.doc.data.tokens).filter(([, t]) => t.userId === userId).map(([k]) => k);
+    const keys = Object.entries(this.doc.data.tokens)
+      .filter(([, t]) => t.userId === userId)
+      .map(([k]) => k);
     if (keys.length === 0) return 0;
     await this.doc.update((d) => {
       for (const k of keys) delete d.tokens[k];

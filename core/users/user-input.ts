@@ -9,10 +9,47 @@ import { EMAIL_RE, NewUserInput, SPEC_MESSAGES } from "./users-service.js";
 
 /** The 41 locales Mealie ships (mealie-api-notes §15); registration's `locale` must be one of them. */
 export const SUPPORTED_LOCALES = [
-  "af-ZA", "ar-SA", "bg-BG", "ca-ES", "cs-CZ", "da-DK", "de-DE", "el-GR", "en-GB", "en-US", "es-ES",
-  "fi-FI", "fr-BE", "fr-CA", "fr-FR", "gl-ES", "he-IL", "hr-HR", "hu-HU", "is-IS", "it-IT", "ja-JP",
-  "ko-KR", "lt-LT", "lv-LV", "nl-NL", "no-NO", "pl-PL", "pt-BR", "pt-PT", "ro-RO", "ru-RU", "sk-SK",
-  "sl-SI", "sr-SP", "sv-SE", "tr-TR", "uk-UA", "vi-VN", "zh-CN", "zh-TW",
+  "af-ZA",
+  "ar-SA",
+  "bg-BG",
+  "ca-ES",
+  "cs-CZ",
+  "da-DK",
+  "de-DE",
+  "el-GR",
+  "en-GB",
+  "en-US",
+  "es-ES",
+  "fi-FI",
+  "fr-BE",
+  "fr-CA",
+  "fr-FR",
+  "gl-ES",
+  "he-IL",
+  "hr-HR",
+  "hu-HU",
+  "is-IS",
+  "it-IT",
+  "ja-JP",
+  "ko-KR",
+  "lt-LT",
+  "lv-LV",
+  "nl-NL",
+  "no-NO",
+  "pl-PL",
+  "pt-BR",
+  "pt-PT",
+  "ro-RO",
+  "ru-RU",
+  "sk-SK",
+  "sl-SI",
+  "sr-SP",
+  "sv-SE",
+  "tr-TR",
+  "uk-UA",
+  "vi-VN",
+  "zh-CN",
+  "zh-TW",
 ] as const;
 
 const required = (s: z.ZodString) => s.min(1, SPEC_MESSAGES.required);
@@ -25,7 +62,9 @@ export const usernameField = required(requiredString().trim())
 export const fullNameField = required(requiredString().trim())
   .max(200, SPEC_MESSAGES.maxLength(200))
   .regex(/^[^\r\n\u0000]*$/, "No Line Breaks Allowed");
-export const emailField = required(requiredString().trim()).max(254, SPEC_MESSAGES.maxLength(254)).regex(EMAIL_RE, SPEC_MESSAGES.email);
+export const emailField = required(requiredString().trim())
+  .max(254, SPEC_MESSAGES.maxLength(254))
+  .regex(EMAIL_RE, SPEC_MESSAGES.email);
 export const passwordField = NewUserInput.shape.password;
 
 const flag = z.boolean().optional();
@@ -69,8 +108,12 @@ export const RegistrationBody = z
     group: z.string().trim().max(200).nullish(),
     household: z.string().trim().max(200).nullish(),
     groupToken: z.string().max(200).nullish(),
-    email: required(requiredString().trim().toLowerCase()).max(254, SPEC_MESSAGES.maxLength(254)).regex(EMAIL_RE, SPEC_MESSAGES.email),
-    username: required(requiredString().trim().toLowerCase()).max(100, SPEC_MESSAGES.maxLength(100)).regex(/^\S+$/, SPEC_MESSAGES.noWhitespace),
+    email: required(requiredString().trim().toLowerCase())
+      .max(254, SPEC_MESSAGES.maxLength(254))
+      .regex(EMAIL_RE, SPEC_MESSAGES.email),
+    username: required(requiredString().trim().toLowerCase())
+      .max(100, SPEC_MESSAGES.maxLength(100))
+      .regex(/^\S+$/, SPEC_MESSAGES.noWhitespace),
     fullName: fullNameField,
     password: passwordField,
     passwordConfirm: requiredString(),
@@ -80,7 +123,8 @@ export const RegistrationBody = z
     locale: z.enum(SUPPORTED_LOCALES, { error: "Unsupported locale" }).default("en-US"),
   })
   .superRefine((b, ctx) => {
-    if (b.password !== b.passwordConfirm) ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: SPEC_MESSAGES.passwordsMatch });
+    if (b.password !== b.passwordConfirm)
+      ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: SPEC_MESSAGES.passwordsMatch });
     // An empty token counts as given (and is refused by the gate), as in Mealie.
     if (!b.group && (b.groupToken === null || b.groupToken === undefined)) {
       ctx.addIssue({ code: "custom", path: ["group"], message: SPEC_MESSAGES.required });

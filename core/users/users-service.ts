@@ -27,9 +27,20 @@ export const NewUserInput = z.object({
     .min(1, SPEC_MESSAGES.required)
     .max(100, SPEC_MESSAGES.maxLength(100))
     .regex(/^\S+$/, SPEC_MESSAGES.noWhitespace),
-  fullName: z.string({ error: SPEC_MESSAGES.required }).trim().min(1, SPEC_MESSAGES.required).max(200, SPEC_MESSAGES.maxLength(200)),
-  email: z.string({ error: SPEC_MESSAGES.required }).trim().min(1, SPEC_MESSAGES.required).regex(EMAIL_RE, SPEC_MESSAGES.email),
-  password: z.string({ error: SPEC_MESSAGES.required }).min(8, SPEC_MESSAGES.minLength(8)).max(256, SPEC_MESSAGES.maxLength(256)),
+  fullName: z
+    .string({ error: SPEC_MESSAGES.required })
+    .trim()
+    .min(1, SPEC_MESSAGES.required)
+    .max(200, SPEC_MESSAGES.maxLength(200)),
+  email: z
+    .string({ error: SPEC_MESSAGES.required })
+    .trim()
+    .min(1, SPEC_MESSAGES.required)
+    .regex(EMAIL_RE, SPEC_MESSAGES.email),
+  password: z
+    .string({ error: SPEC_MESSAGES.required })
+    .min(8, SPEC_MESSAGES.minLength(8))
+    .max(256, SPEC_MESSAGES.maxLength(256)),
   admin: z.boolean().default(false),
   advanced: z.boolean().default(false),
   canInvite: z.boolean().default(false),
@@ -60,7 +71,9 @@ export class UsersService {
   byLogin(login: string): UserRecord | null {
     const l = login.trim().toLowerCase();
     return (
-      this.all().find((u) => u.username.toLowerCase() === l) ?? this.all().find((u) => u.email.toLowerCase() === l) ?? null
+      this.all().find((u) => u.username.toLowerCase() === l) ??
+      this.all().find((u) => u.email.toLowerCase() === l) ??
+      null
     );
   }
 
@@ -95,7 +108,9 @@ export class UsersService {
   inGroupByIdOrName(groupId: string, idOrName: string): UserRecord | null {
     const l = idOrName.trim().toLowerCase();
     const members = this.inGroup(groupId);
-    return members.find((u) => u.id === idOrName) ?? members.find((u) => u.username.toLowerCase() === l) ?? null;
+    return (
+      members.find((u) => u.id === idOrName) ?? members.find((u) => u.username.toLowerCase() === l) ?? null
+    );
   }
 
   /** The group's first admin (by creation), who owns hand-made recipes without an owner. */
@@ -109,10 +124,28 @@ export class UsersService {
     where: { groupId: string; householdId: string },
     extra: Partial<UserRecord> = {},
   ): Promise<UserRecord> {
-    if (this.usernameTaken(input.username)) throw new ConflictError(SPEC_MESSAGES.usernameTaken, { message: "This username is already taken", error: true, exception: null });
-    if (this.emailTaken(input.email)) throw new ConflictError(SPEC_MESSAGES.emailTaken, { message: "This email is already in use", error: true, exception: null });
+    if (this.usernameTaken(input.username))
+      throw new ConflictError(SPEC_MESSAGES.usernameTaken, {
+        message: "This username is already taken",
+        error: true,
+        exception: null,
+      });
+    if (this.emailTaken(input.email))
+      throw new ConflictError(SPEC_MESSAGES.emailTaken, {
+        message: "This email is already in use",
+        error: true,
+        exception: null,
+      });
     const now = new Date().toISOString();
-    const rec = UserRecord.parse({ ...input, ...where, id: newId(), createdAt: now, updatedAt: now, cacheKey: newId().slice(0, 8), ...extra });
+    const rec = UserRecord.parse({
+      ...input,
+      ...where,
+      id: newId(),
+      createdAt: now,
+      updatedAt: now,
+      cacheKey: newId().slice(0, 8),
+      ...extra,
+    });
     await this.doc.update((d) => {
       d.users.push(rec);
     });

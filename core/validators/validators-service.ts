@@ -29,13 +29,19 @@ export class ValidatorsService {
     const n = required(name, "name").trim();
     const lower = n.toLowerCase();
     const slug = slugify(n);
-    return { valid: !this.larder.groups.all().some((g) => g.doc.data.name.toLowerCase() === lower || g.slug === slug) };
+    return {
+      valid: !this.larder.groups
+        .all()
+        .some((g) => g.doc.data.name.toLowerCase() === lower || g.slug === slug),
+    };
   }
 
   /** Households are named per group; without a group to ask about, any group's use counts. */
   household(name: string | null): Validity {
     const lower = required(name, "name").trim().toLowerCase();
-    const taken = this.larder.groups.all().some((g) => [...g.households.values()].some((h) => h.doc.data.name.toLowerCase() === lower));
+    const taken = this.larder.groups
+      .all()
+      .some((g) => [...g.households.values()].some((h) => h.doc.data.name.toLowerCase() === lower));
     return { valid: !taken };
   }
 
@@ -43,7 +49,10 @@ export class ValidatorsService {
   recipe(groupId: string | null, name: string | null): Validity {
     const gid = required(groupId, "group_id");
     const slug = slugify(required(name, "name"));
-    if (!isUuid(gid)) throw new ValidationError([{ loc: ["query", "group_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" }]);
+    if (!isUuid(gid))
+      throw new ValidationError([
+        { loc: ["query", "group_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" },
+      ]);
     const g = this.larder.groups.byId(gid.toLowerCase()) ?? this.larder.groups.byId(gid);
     if (!g || !slug) return { valid: true };
     return { valid: !this.larder.recipes.store.slugTaken(g.slug, slug) };
@@ -51,6 +60,7 @@ export class ValidatorsService {
 }
 
 function required(v: string | null, name: string): string {
-  if (v === null) throw new ValidationError([{ loc: ["query", name], msg: "Field required", type: "missing" }]);
+  if (v === null)
+    throw new ValidationError([{ loc: ["query", name], msg: "Field required", type: "missing" }]);
   return v;
 }

@@ -17,7 +17,12 @@ let plain: Person;
 beforeAll(async () => {
   t = await startTestServer();
   admin = await t.login();
-  plain = await makeUser(t, { canManage: true, canManageHousehold: true, canInvite: true, canOrganize: true });
+  plain = await makeUser(t, {
+    canManage: true,
+    canManageHousehold: true,
+    canInvite: true,
+    canOrganize: true,
+  });
 });
 afterAll(async () => t?.close());
 
@@ -56,11 +61,20 @@ describe("the admin guard", () => {
       expect((await t.api(path)).status, path).toBe(401);
       expect((await t.api(path, { token: admin })).status, path).toBe(200);
     }
-    for (const [method, path] of ADMIN_WRITES) expect((await t.api(path, { method, token: plain.token, json: {} })).status, path).toBe(403);
+    for (const [method, path] of ADMIN_WRITES)
+      expect((await t.api(path, { method, token: plain.token, json: {} })).status, path).toBe(403);
     const { group, household } = home(t);
-    for (const path of [`/api/admin/groups/${group.doc.data.id}`, `/api/admin/households/${household.doc.data.id}`, `/api/admin/users/${plain.user.id}`]) {
+    for (const path of [
+      `/api/admin/groups/${group.doc.data.id}`,
+      `/api/admin/households/${household.doc.data.id}`,
+      `/api/admin/users/${plain.user.id}`,
+    ]) {
       for (const method of ["GET", "PUT", "DELETE"]) {
-        const res = await t.api(path, { method, token: plain.token, json: method === "PUT" ? {} : undefined });
+        const res = await t.api(path, {
+          method,
+          token: plain.token,
+          json: method === "PUT" ? {} : undefined,
+        });
         expect(res.status, `${method} ${path}`).toBe(403);
       }
     }
@@ -71,16 +85,27 @@ describe("about", () => {
   it("answers about, statistics and check in the contract's shapes", async () => {
     const about = await body(await t.api("/api/admin/about", { token: admin }));
     if (hasContract) assertContract("AdminAboutInfo", about);
-    expect(about).toMatchObject({ version: "v3.19.2", defaultGroup: "Home", defaultHousehold: "Family", dbType: "files" });
+    expect(about).toMatchObject({
+      version: "v3.19.2",
+      defaultGroup: "Home",
+      defaultHousehold: "Family",
+      dbType: "files",
+    });
     await t.api("/api/recipes", { method: "POST", token: admin, json: { name: "Counted Cake" } });
     const stats = await body(await t.api("/api/admin/about/statistics", { token: admin }));
     if (hasContract) assertContract("AppStatistics", stats);
-    expect(stats).toMatchObject({ totalGroups: t.larder.groups.all().length, totalUsers: t.larder.users.all().length });
+    expect(stats).toMatchObject({
+      totalGroups: t.larder.groups.all().length,
+      totalUsers: t.larder.users.all().length,
+    });
     expect(stats.totalRecipes).toBeGreaterThanOrEqual(1);
     const check = await body(await t.api("/api/admin/about/check", { token: admin }));
     if (hasContract) assertContract("CheckAppConfig", check);
     expect(check).toMatchObject({ emailReady: false, ldapReady: false, oidcReady: false, baseUrlSet: false });
-    expect(await body(await t.api("/api/admin/analytics", { token: admin }))).toMatchObject({ users: stats.totalUsers, recipes: stats.totalRecipes });
+    expect(await body(await t.api("/api/admin/analytics", { token: admin }))).toMatchObject({
+      users: stats.totalUsers,
+      recipes: stats.totalRecipes,
+    });
   });
 });
 
@@ -89,10 +114,17 @@ describe("groups and households", () => {
     const { group, household } = home(t);
     const g = await t.api(`/api/admin/groups/${group.doc.data.id}`, { method: "DELETE", token: admin });
     expect(g.status).toBe(400);
-    expect(await g.json()).toEqual({ detail: { message: "Cannot delete group with users", error: true, exception: null } });
-    const h = await t.api(`/api/admin/households/${household.doc.data.id}`, { method: "DELETE", token: admin });
+    expect(await g.json()).toEqual({
+      detail: { message: "Cannot delete group with users", error: true, exception: null },
+    });
+    const h = await t.api(`/api/admin/households/${household.doc.data.id}`, {
+      method: "DELETE",
+      token: admin,
+    });
     expect(h.status).toBe(400);
-    expect(await h.json()).toEqual({ detail: { message: "Cannot delete household with users", error: true, exception: null } });
+    expect(await h.json()).toEqual({
+      detail: { message: "Cannot delete household with users", error: true, exception: null },
+    });
   });
 
   it("creates a group with exactly one household Family, renames it, and deletes it with its households", async () => {
@@ -101,51 +133,92 @@ describe("groups and households", () => {
     const g = await body<{ id: string; slug: string; households: { id: string; name: string }[] }>(res);
     if (hasContract) assertContract("GroupInDB", g);
     expect(g.households.map((h) => h.name)).toEqual(["Family"]);
-    expect((await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "" } })).status).toBe(422);
-    const extra = await t.api("/api/admin/households", { method: "POST", token: admin, json: { name: "Annex", groupId: g.id } });
+    expect(
+      (await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "" } })).status,
+    ).toBe(422);
+    const extra = await t.api("/api/admin/households", {
+      method: "POST",
+      token: admin,
+      json: { name: "Annex", groupId: g.id },
+    });
     expect(extra.status).toBe(201);
     const annex = await body(extra);
     if (hasContract) assertContract("HouseholdInDB", annex);
     expect(annex).toMatchObject({ group: "Club", preferences: { privateHousehold: true } });
-    const renamed = await t.api(`/api/admin/groups/${g.id}`, { method: "PUT", token: admin, json: { id: g.id, name: "Supper Club", preferences: { privateGroup: false } } });
-    expect(await body(renamed)).toMatchObject({ name: "Supper Club", slug: "club", preferences: { privateGroup: false } });
+    const renamed = await t.api(`/api/admin/groups/${g.id}`, {
+      method: "PUT",
+      token: admin,
+      json: { id: g.id, name: "Supper Club", preferences: { privateGroup: false } },
+    });
+    expect(await body(renamed)).toMatchObject({
+      name: "Supper Club",
+      slug: "club",
+      preferences: { privateGroup: false },
+    });
     const gone = await t.api(`/api/admin/groups/${g.id}`, { method: "DELETE", token: admin });
     expect(gone.status).toBe(200);
     expect((await t.api(`/api/admin/groups/${g.id}`, { token: admin })).status).toBe(404);
     expect((await t.api(`/api/admin/households/${annex.id}`, { token: admin })).status).toBe(404);
     // The folder is set aside in .larder/trash, not erased.
     expect(existsSync(join(t.dataDir, "groups", "club"))).toBe(false);
-    expect((await readdir(join(t.dataDir, ".larder", "trash"))).some((n) => n.startsWith("group-club-"))).toBe(true);
+    expect(
+      (await readdir(join(t.dataDir, ".larder", "trash"))).some((n) => n.startsWith("group-club-")),
+    ).toBe(true);
     // The name is free again; the folder name is not reused while caches may still know the old one.
-    const again = await body<{ name: string; slug: string }>(await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Club" } }));
+    const again = await body<{ name: string; slug: string }>(
+      await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Club" } }),
+    );
     expect(again).toMatchObject({ name: "Club", slug: "club-1" });
   });
 
   it('numbers a taken group or household name, as Mealie does: "Picnic" again becomes "Picnic (1)"', async () => {
-    const first = await body<{ id: string }>(await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Picnic" } }));
+    const first = await body<{ id: string }>(
+      await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Picnic" } }),
+    );
     const twin = await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "picnic" } });
     expect(twin.status).toBe(201);
     const twinGroup = await body<{ id: string; name: string }>(twin);
     expect(twinGroup.name).toBe("picnic (1)");
-    const household = await body<{ name: string }>(await t.api("/api/admin/households", { method: "POST", token: admin, json: { name: "family", groupId: first.id } }));
+    const household = await body<{ name: string }>(
+      await t.api("/api/admin/households", {
+        method: "POST",
+        token: admin,
+        json: { name: "family", groupId: first.id },
+      }),
+    );
     expect(household.name).toBe("family (1)");
   });
 
   it("updates and deletes an empty household, but never a group's last one", async () => {
     const { group } = home(t);
-    const created = await body<{ id: string }>(await t.api("/api/admin/households", { method: "POST", token: admin, json: { name: "Cabin" } }));
+    const created = await body<{ id: string }>(
+      await t.api("/api/admin/households", { method: "POST", token: admin, json: { name: "Cabin" } }),
+    );
     const put = await t.api(`/api/admin/households/${created.id}`, {
       method: "PUT",
       token: admin,
       json: { id: created.id, groupId: group.doc.data.id, name: "Lodge", preferences: { firstDayOfWeek: 1 } },
     });
-    expect(await body(put)).toMatchObject({ name: "Lodge", slug: "cabin", preferences: { firstDayOfWeek: 1 } });
-    const list = await body<{ items: { id: string }[] }>(await t.api("/api/admin/households?perPage=-1", { token: admin }));
+    expect(await body(put)).toMatchObject({
+      name: "Lodge",
+      slug: "cabin",
+      preferences: { firstDayOfWeek: 1 },
+    });
+    const list = await body<{ items: { id: string }[] }>(
+      await t.api("/api/admin/households?perPage=-1", { token: admin }),
+    );
     if (hasContract) assertContract("HouseholdPagination", list);
     expect(list.items.map((h) => h.id)).toContain(created.id);
-    expect((await t.api(`/api/admin/households/${created.id}`, { method: "DELETE", token: admin })).status).toBe(200);
-    const solo = await body<{ id: string; households: { id: string }[] }>(await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Solo" } }));
-    const last = await t.api(`/api/admin/households/${solo.households[0].id}`, { method: "DELETE", token: admin });
+    expect(
+      (await t.api(`/api/admin/households/${created.id}`, { method: "DELETE", token: admin })).status,
+    ).toBe(200);
+    const solo = await body<{ id: string; households: { id: string }[] }>(
+      await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Solo" } }),
+    );
+    const last = await t.api(`/api/admin/households/${solo.households[0].id}`, {
+      method: "DELETE",
+      token: admin,
+    });
     expect(last.status).toBe(400);
   });
 });
@@ -167,7 +240,9 @@ describe("users", () => {
   it("unlocks one user (Larder's per-user route)", async () => {
     const p = await makeUser(t);
     for (let i = 0; i < 5; i++) await t.api("/api/auth/token", loginForm(p.user.username, "wrong-password"));
-    expect(await body(await t.api(`/api/admin/users/${p.user.id}/unlock`, { method: "POST", token: admin }))).toEqual({ unlocked: 1 });
+    expect(
+      await body(await t.api(`/api/admin/users/${p.user.id}/unlock`, { method: "POST", token: admin })),
+    ).toEqual({ unlocked: 1 });
     expect((await t.api("/api/auth/token", loginForm(p.user.username, "Correct-Horse-7"))).status).toBe(200);
   });
 });
@@ -177,14 +252,19 @@ describe("e-mail", () => {
     const ready = await body(await t.api("/api/admin/email", { token: admin }));
     if (hasContract) assertContract("EmailReady", ready);
     expect(ready).toEqual({ ready: false });
-    const sent = await body(await t.api("/api/admin/email", { method: "POST", token: admin, json: { email: "admin@example.com" } }));
+    const sent = await body(
+      await t.api("/api/admin/email", { method: "POST", token: admin, json: { email: "admin@example.com" } }),
+    );
     if (hasContract) assertContract("EmailSuccess", sent);
     expect(sent.success).toBe(false);
   });
 });
 
 describe("maintenance", () => {
-  const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#007a99" } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: "#007a99" } })
+      .png()
+      .toBuffer();
 
   it("reports sizes in the contract's shapes", async () => {
     const summary = await body(await t.api("/api/admin/maintenance", { token: admin }));
@@ -199,10 +279,18 @@ describe("maintenance", () => {
     await writeFile(join(logs, "larder.log.1"), "old one\nold two\n");
     await writeFile(join(logs, "larder.log"), "line one\nline two\nline three\n");
     await utimes(join(logs, "larder.log.1"), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
-    expect(await body(await t.api("/api/admin/maintenance/logs?lines=2", { token: admin }))).toEqual({ logs: ["line two", "line three"] });
-    expect(await body(await t.api("/api/admin/maintenance/logs?lines=4", { token: admin }))).toEqual({ logs: ["old two", "line one", "line two", "line three"] });
-    expect((await t.api("/api/admin/maintenance/clean/logs", { method: "POST", token: admin })).status).toBe(200);
-    expect(await body(await t.api("/api/admin/maintenance/logs?lines=10", { token: admin }))).toEqual({ logs: [] });
+    expect(await body(await t.api("/api/admin/maintenance/logs?lines=2", { token: admin }))).toEqual({
+      logs: ["line two", "line three"],
+    });
+    expect(await body(await t.api("/api/admin/maintenance/logs?lines=4", { token: admin }))).toEqual({
+      logs: ["old two", "line one", "line two", "line three"],
+    });
+    expect((await t.api("/api/admin/maintenance/clean/logs", { method: "POST", token: admin })).status).toBe(
+      200,
+    );
+    expect(await body(await t.api("/api/admin/maintenance/logs?lines=10", { token: admin }))).toEqual({
+      logs: [],
+    });
   });
 
   it("cleans old temp files but not one a write may still be using", async () => {
@@ -210,14 +298,18 @@ describe("maintenance", () => {
     await writeFile(join(tmp, "stale.tmp"), "x");
     await utimes(join(tmp, "stale.tmp"), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     await writeFile(join(tmp, "fresh.tmp"), "y");
-    const res = await body(await t.api("/api/admin/maintenance/clean/temp", { method: "POST", token: admin }));
+    const res = await body(
+      await t.api("/api/admin/maintenance/clean/temp", { method: "POST", token: admin }),
+    );
     if (hasContract) assertContract("SuccessResponse", res);
     expect(existsSync(join(tmp, "stale.tmp"))).toBe(false);
     expect(existsSync(join(tmp, "fresh.tmp"))).toBe(true);
   });
 
   it("cleans derived image sizes without a source and media folders without a recipe, never an original or a live folder", async () => {
-    const slug = await body<string>(await t.api("/api/recipes", { method: "POST", token: admin, json: { name: "Pictured Pie" } }));
+    const slug = await body<string>(
+      await t.api("/api/recipes", { method: "POST", token: admin, json: { name: "Pictured Pie" } }),
+    );
     const { id } = await body<{ id: string }>(await t.api(`/api/recipes/${slug}`, { token: admin }));
     const media = join(t.dataDir, "groups", "home", "recipes", slug);
     await mkdir(media, { recursive: true });
@@ -228,7 +320,11 @@ describe("maintenance", () => {
     // A version of a replaced original, and the sizes of a recipe that no longer exists.
     await mkdir(join(cache, id, "old-version"), { recursive: true });
     await writeFile(join(cache, id, "old-version", "original.webp"), "x");
-    await utimes(join(cache, id, "old-version"), new Date(Date.now() - 86_400_000), new Date(Date.now() - 86_400_000));
+    await utimes(
+      join(cache, id, "old-version"),
+      new Date(Date.now() - 86_400_000),
+      new Date(Date.now() - 86_400_000),
+    );
     const ghost = "6f1c8a52-3f0e-4c1b-9a53-0d2f1e7b9c44";
     await mkdir(join(cache, ghost, "v1"), { recursive: true });
     await writeFile(join(cache, ghost, "v1", "tiny-original.webp"), "x");
@@ -239,13 +335,22 @@ describe("maintenance", () => {
     const handMade = join(t.dataDir, "groups", "home", "recipes", "My Photos");
     await mkdir(handMade, { recursive: true });
 
-    expect(await body(await t.api("/api/admin/maintenance", { token: admin }))).toMatchObject({ cleanableImages: 2, cleanableDirs: 1 });
-    expect(await body(await t.api("/api/admin/maintenance/clean/images", { method: "POST", token: admin }))).toEqual({ message: "2 Images cleaned", error: false });
+    expect(await body(await t.api("/api/admin/maintenance", { token: admin }))).toMatchObject({
+      cleanableImages: 2,
+      cleanableDirs: 1,
+    });
+    expect(
+      await body(await t.api("/api/admin/maintenance/clean/images", { method: "POST", token: admin })),
+    ).toEqual({ message: "2 Images cleaned", error: false });
     expect(existsSync(join(cache, ghost))).toBe(false);
     expect(existsSync(join(cache, id, "old-version"))).toBe(false);
     expect(await readdir(join(cache, id))).toEqual(current);
     expect(existsSync(join(media, "original.png"))).toBe(true);
-    expect(await body(await t.api("/api/admin/maintenance/clean/recipe-folders", { method: "POST", token: admin }))).toEqual({ message: "1 Recipe folders removed", error: false });
+    expect(
+      await body(
+        await t.api("/api/admin/maintenance/clean/recipe-folders", { method: "POST", token: admin }),
+      ),
+    ).toEqual({ message: "1 Recipe folders removed", error: false });
     expect(existsSync(orphan)).toBe(false);
     expect(existsSync(handMade)).toBe(true);
     expect(existsSync(join(media, "original.png"))).toBe(true);

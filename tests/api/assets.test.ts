@@ -15,12 +15,17 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function create(name: string): Promise<{ slug: string; id: string }> {
-  const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name } })).json()) as string;
+  const slug = (await (
+    await t.api("/api/recipes", { method: "POST", token, json: { name } })
+  ).json()) as string;
   const { id } = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { id: string };
   return { slug, id };
 }
 
-function assetForm(fields: { name: string; icon?: string; extension: string }, data: Buffer | string = "asset bytes"): FormData {
+function assetForm(
+  fields: { name: string; icon?: string; extension: string },
+  data: Buffer | string = "asset bytes",
+): FormData {
   const f = new FormData();
   f.set("name", fields.name);
   f.set("icon", fields.icon ?? "mdi-file");
@@ -29,7 +34,8 @@ function assetForm(fields: { name: string; icon?: string; extension: string }, d
   return f;
 }
 
-const post = (slug: string, body: FormData, tok = token) => t.api(`/api/recipes/${slug}/assets`, { method: "POST", token: tok, body });
+const post = (slug: string, body: FormData, tok = token) =>
+  t.api(`/api/recipes/${slug}/assets`, { method: "POST", token: tok, body });
 const mediaDir = (slug: string) => join(t.dataDir, "groups", "home", "recipes", slug);
 
 /** Every file under the data folder, relative: proves nothing was written where it should not be. */
@@ -46,21 +52,32 @@ async function allFiles(dir = t.dataDir, prefix = ""): Promise<string[]> {
 describe("recipe assets", () => {
   it("POST stores slugify(name).ext in the recipe's assets/ and lists it on the recipe", async () => {
     const { slug, id } = await create("Asset Holder");
-    const res = await post(slug, assetForm({ name: "My Scanned Card", icon: "mdi-image", extension: "JPG" }, "jpeg-ish bytes"));
+    const res = await post(
+      slug,
+      assetForm({ name: "My Scanned Card", icon: "mdi-image", extension: "JPG" }, "jpeg-ish bytes"),
+    );
     expect(res.status).toBe(200);
     const asset = (await res.json()) as { name: string; icon: string; fileName: string };
     if (hasContract) assertContract("RecipeAsset", asset);
     expect(asset).toEqual({ name: "My Scanned Card", icon: "mdi-image", fileName: "my-scanned-card.jpg" });
-    expect(await readFile(join(mediaDir(slug), "assets", "my-scanned-card.jpg"), "utf8")).toBe("jpeg-ish bytes");
-    const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { assets: { name: string; fileName: string }[] };
-    expect(r.assets).toEqual([{ name: "My Scanned Card", icon: "mdi-image", fileName: "my-scanned-card.jpg" }]);
+    expect(await readFile(join(mediaDir(slug), "assets", "my-scanned-card.jpg"), "utf8")).toBe(
+      "jpeg-ish bytes",
+    );
+    const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as {
+      assets: { name: string; fileName: string }[];
+    };
+    expect(r.assets).toEqual([
+      { name: "My Scanned Card", icon: "mdi-image", fileName: "my-scanned-card.jpg" },
+    ]);
     const served = await t.api(`/api/media/recipes/${id}/assets/my-scanned-card.jpg`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(await served.text()).toBe("jpeg-ish bytes");
 
     // Only the last part of a dotted extension counts ("tar.gz" → "gz"), as Mealie.
-    const gz = (await (await post(slug, assetForm({ name: "Archive", extension: "tar.gz" }))).json()) as { fileName: string };
+    const gz = (await (await post(slug, assetForm({ name: "Archive", extension: "tar.gz" }))).json()) as {
+      fileName: string;
+    };
     expect(gz.fileName).toBe("archive.gz");
   });
 
@@ -99,7 +116,16 @@ describe("recipe assets", () => {
   it("GET refuses traversal, encoded traversal, backslashes, absolute paths and NUL with 404", async () => {
     const { slug, id } = await create("Read Target");
     await post(slug, assetForm({ name: "Fine", extension: "txt" }));
-    for (const file of ["..%2f..%2f..%2f..%2flarder.json", "%2e%2e%2f%2e%2e%2flarder.json", "..%5c..%5clarder.json", "%2fetc%2fpasswd", "fine.txt%00.jpg", "..", ".", "%2e%2e"]) {
+    for (const file of [
+      "..%2f..%2f..%2f..%2flarder.json",
+      "%2e%2e%2f%2e%2e%2flarder.json",
+      "..%5c..%5clarder.json",
+      "%2fetc%2fpasswd",
+      "fine.txt%00.jpg",
+      "..",
+      ".",
+      "%2e%2e",
+    ]) {
       const res = await t.api(`/api/media/recipes/${id}/assets/${file}`);
       expect(res.status, file).toBe(404);
       expect(await res.text()).not.toContain("larder");
@@ -142,7 +168,17 @@ describe("recipe assets", () => {
     const { slug } = await create("Guarded Assets");
     const other = await t.larder.groups.createGroup("Assets Elsewhere");
     const u = await t.larder.users.create(
-      { username: "asset-outsider", email: "asset-outsider@example.com", fullName: "O", admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+      {
+        username: "asset-outsider",
+        email: "asset-outsider@example.com",
+        fullName: "O",
+        admin: false,
+        advanced: false,
+        canInvite: false,
+        canManage: false,
+        canManageHousehold: false,
+        canOrganize: false,
+      },
       { groupId: other.doc.data.id, householdId: [...other.households.values()][0].doc.data.id },
     );
     await t.larder.auth.setPassword(u.id, "Another-Passw0rd!");

@@ -110,20 +110,39 @@ describe("auth", () => {
     const token = await t.login();
     const cookie = `mealie.access_token=${token}`;
     expect((await t.api("/api/users/self", { headers: { cookie } })).status).toBe(200);
-    const cross = await t.api("/api/recipes", { method: "POST", headers: { cookie, origin: "http://evil.example", "content-type": "application/json" }, body: JSON.stringify({ name: "x" }) });
+    const cross = await t.api("/api/recipes", {
+      method: "POST",
+      headers: { cookie, origin: "http://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ name: "x" }),
+    });
     expect(cross.status).toBe(403);
     const host = new URL(t.url).host;
-    const same = await t.api("/api/recipes", { method: "POST", headers: { cookie, origin: `http://${host}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Cookie Cake" }) });
+    const same = await t.api("/api/recipes", {
+      method: "POST",
+      headers: { cookie, origin: `http://${host}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Cookie Cake" }),
+    });
     expect(same.status).toBe(201);
   });
 
   it("locks the account after the configured failures (423, even with the right password)", async () => {
     const u = await t.larder.users.create(
-      { username: "locky", email: "locky@example.com", fullName: "Lock Y", admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+      {
+        username: "locky",
+        email: "locky@example.com",
+        fullName: "Lock Y",
+        admin: false,
+        advanced: false,
+        canInvite: false,
+        canManage: false,
+        canManageHousehold: false,
+        canOrganize: false,
+      },
       { groupId: t.larder.users.all()[0].groupId, householdId: t.larder.users.all()[0].householdId },
     );
     await t.larder.auth.setPassword(u.id, "RightPassword1");
-    for (let i = 0; i < 3; i++) expect((await t.api("/api/auth/token", form("locky", "wrong-password"))).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await t.api("/api/auth/token", form("locky", "wrong-password"))).status).toBe(401);
     const locked = await t.api("/api/auth/token", form("locky", "RightPassword1"));
     expect(locked.status).toBe(423);
     expect(await locked.json()).toEqual({ detail: "User is locked out" });
@@ -139,7 +158,8 @@ describe("auth with Mealie's default lockout (5 attempts, 24 hours)", () => {
 
   it("answers 401 to five wrong passwords, 423 to the sixth attempt, and lets the lock expire", async () => {
     const p = await makeUser(d);
-    for (let i = 0; i < 5; i++) expect((await d.api("/api/auth/token", form(p.user.username, "wrong-password"))).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await d.api("/api/auth/token", form(p.user.username, "wrong-password"))).status).toBe(401);
     expect((await d.api("/api/auth/token", form(p.user.username, "wrong-again"))).status).toBe(423);
     expect((await d.api("/api/auth/token", form(p.user.username, PASSWORD))).status).toBe(423);
     const almost = new Date(Date.now() + 23 * 3600 * 1000);
@@ -158,9 +178,17 @@ describe("auth with Mealie's default lockout (5 attempts, 24 hours)", () => {
     const p = await makeUser(d);
     const { jwtSecret } = await loadSecrets(d.larder.folder);
     const past = Math.floor(Date.now() / 1000) - 60;
-    const expired = await signSessionJwt(jwtSecret, { userId: p.user.id, sessionId: "no-such-session", exp: past });
+    const expired = await signSessionJwt(jwtSecret, {
+      userId: p.user.id,
+      sessionId: "no-such-session",
+      exp: past,
+    });
     expect((await d.api("/api/users/self", { token: expired })).status).toBe(401);
-    const forged = await signSessionJwt(new TextEncoder().encode("not the secret of this folder!!"), { userId: p.user.id, sessionId: "x", exp: past + 3600 });
+    const forged = await signSessionJwt(new TextEncoder().encode("not the secret of this folder!!"), {
+      userId: p.user.id,
+      sessionId: "x",
+      exp: past + 3600,
+    });
     expect((await d.api("/api/users/self", { token: forged })).status).toBe(401);
     // A session past its lifetime ends even though nobody logged out.
     const later = new Date(Date.now() + 49 * 3600 * 1000);

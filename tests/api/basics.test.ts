@@ -36,7 +36,12 @@ describe("app and errors", () => {
   });
 
   it("refuses malformed JSON with 422 in the HTTPValidationError shape", async () => {
-    const res = await t.api("/api/recipes", { method: "POST", token, headers: { "content-type": "application/json" }, body: "{not json" });
+    const res = await t.api("/api/recipes", {
+      method: "POST",
+      token,
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { detail: { loc: unknown[]; msg: string; type: string }[] };
     expect(Array.isArray(body.detail)).toBe(true);
@@ -46,7 +51,12 @@ describe("app and errors", () => {
 
   it("refuses huge bodies with 413", async () => {
     const big = JSON.stringify({ name: "x", description: "a".repeat(3 * 1024 * 1024) });
-    const res = await t.api("/api/recipes", { method: "POST", token, headers: { "content-type": "application/json" }, body: big });
+    const res = await t.api("/api/recipes", {
+      method: "POST",
+      token,
+      headers: { "content-type": "application/json" },
+      body: big,
+    });
     expect(res.status).toBe(413);
   });
 

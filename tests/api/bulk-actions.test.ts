@@ -22,12 +22,15 @@ interface R {
 async function get(slug: string): Promise<R> {
   return (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as R;
 }
-const bulk = (action: string, json: unknown, tok = token) => t.api(`/api/recipes/bulk-actions/${action}`, { method: "POST", token: tok, json });
+const bulk = (action: string, json: unknown, tok = token) =>
+  t.api(`/api/recipes/bulk-actions/${action}`, { method: "POST", token: tok, json });
 
 describe("bulk actions", () => {
   it("tag and categorize append organizers to every recipe, once", async () => {
     const slugs = [await create("Bulk One"), await create("Bulk Two")];
-    const tag = (await (await t.api("/api/organizers/tags", { method: "POST", token, json: { name: "Weeknight" } })).json()) as { id: string; name: string; slug: string };
+    const tag = (await (
+      await t.api("/api/organizers/tags", { method: "POST", token, json: { name: "Weeknight" } })
+    ).json()) as { id: string; name: string; slug: string };
     expect((await bulk("tag", { recipes: slugs, tags: [tag, { name: "Brand New" }] })).status).toBe(200);
     expect((await bulk("tag", { recipes: slugs, tags: [tag] })).status).toBe(200);
     expect((await bulk("categorize", { recipes: slugs, categories: [{ name: "Dinner" }] })).status).toBe(200);
@@ -42,7 +45,14 @@ describe("bulk actions", () => {
   it("settings replaces the settings but keeps locked", async () => {
     const slug = await create("Bulk Locked");
     await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { settings: { locked: true } } });
-    expect((await bulk("settings", { recipes: [slug], settings: { public: true, showNutrition: true, locked: false } })).status).toBe(200);
+    expect(
+      (
+        await bulk("settings", {
+          recipes: [slug],
+          settings: { public: true, showNutrition: true, locked: false },
+        })
+      ).status,
+    ).toBe(200);
     const s = (await get(slug)).settings;
     expect(s.public).toBe(true);
     expect(s.showNutrition).toBe(true);
@@ -58,23 +68,35 @@ describe("bulk actions", () => {
   it("export → 202, listed, download token by path or id, downloadable zip, purge", async () => {
     const slugs = [await create("Exported A"), await create("Exported B")];
     expect((await bulk("export", { recipes: slugs, exportType: "json" })).status).toBe(202);
-    const list = (await (await t.api("/api/recipes/bulk-actions/export", { token })).json()) as { id: string; path: string; filename: string; name: string }[];
+    const list = (await (await t.api("/api/recipes/bulk-actions/export", { token })).json()) as {
+      id: string;
+      path: string;
+      filename: string;
+      name: string;
+    }[];
     expect(list).toHaveLength(1);
     if (hasContract) assertContract("GroupDataExport", list[0]);
     expect(list[0].name).toBe("Data Export");
     expect(list[0].filename).toBe(`${list[0].id}.zip`);
 
-    const byPath = await t.api(`/api/recipes/bulk-actions/export/download?path=${encodeURIComponent(list[0].path)}`, { token });
+    const byPath = await t.api(
+      `/api/recipes/bulk-actions/export/download?path=${encodeURIComponent(list[0].path)}`,
+      { token },
+    );
     expect(byPath.status).toBe(200);
     const { fileToken } = (await byPath.json()) as { fileToken: string };
     if (hasContract) assertContract("FileTokenResponse", { fileToken });
-    const byId = (await (await t.api(`/api/recipes/bulk-actions/export/${list[0].id}/download`, { token })).json()) as { fileToken: string };
+    const byId = (await (
+      await t.api(`/api/recipes/bulk-actions/export/${list[0].id}/download`, { token })
+    ).json()) as { fileToken: string };
     expect(typeof byId.fileToken).toBe("string");
 
     const file = await t.api(`/api/utils/download?token=${encodeURIComponent(fileToken)}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/octet-stream");
-    const names = readZip(Buffer.from(await file.arrayBuffer())).map((e) => e.name).sort();
+    const names = readZip(Buffer.from(await file.arrayBuffer()))
+      .map((e) => e.name)
+      .sort();
     expect(names).toEqual(slugs.flatMap((s) => [`recipes/${s}/${s}.json`, `recipes/${s}/${s}.md`]).sort());
 
     const purge = await t.api("/api/recipes/bulk-actions/export/purge", { method: "DELETE", token });
@@ -87,20 +109,50 @@ describe("bulk actions", () => {
 
   it("the download path must name one of the group's exports: traversal is 400, anything else 404", async () => {
     await bulk("export", { recipes: [await create("Exported C")] });
-    for (const path of ["../../../etc/passwd", "/etc/passwd", "..%2f..%2fetc%2fpasswd", ".larder/exports/../secrets.json", "..\\..\\secrets.json"]) {
-      expect((await t.api(`/api/recipes/bulk-actions/export/download?path=${encodeURIComponent(path)}`, { token })).status, path).toBe(400);
+    for (const path of [
+      "../../../etc/passwd",
+      "/etc/passwd",
+      "..%2f..%2fetc%2fpasswd",
+      ".larder/exports/../secrets.json",
+      "..\\..\\secrets.json",
+    ]) {
+      expect(
+        (await t.api(`/api/recipes/bulk-actions/export/download?path=${encodeURIComponent(path)}`, { token }))
+          .status,
+        path,
+      ).toBe(400);
     }
     for (const path of [".larder/secrets.json", "users.json", "groups/home/group.json"]) {
-      expect((await t.api(`/api/recipes/bulk-actions/export/download?path=${encodeURIComponent(path)}`, { token })).status, path).toBe(404);
+      expect(
+        (await t.api(`/api/recipes/bulk-actions/export/download?path=${encodeURIComponent(path)}`, { token }))
+          .status,
+        path,
+      ).toBe(404);
     }
-    expect((await t.api(`/api/recipes/bulk-actions/export/00000000-0000-4000-8000-000000000000/download`, { token })).status).toBe(404);
+    expect(
+      (
+        await t.api(`/api/recipes/bulk-actions/export/00000000-0000-4000-8000-000000000000/download`, {
+          token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("never touches another group's recipes or exports", async () => {
     const slug = await create("Bulk Guarded");
     const other = await t.larder.groups.createGroup("Bulk Elsewhere");
     const u = await t.larder.users.create(
-      { username: "bulk-outsider", email: "bulk-outsider@example.com", fullName: "O", admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+      {
+        username: "bulk-outsider",
+        email: "bulk-outsider@example.com",
+        fullName: "O",
+        admin: false,
+        advanced: false,
+        canInvite: false,
+        canManage: false,
+        canManageHousehold: false,
+        canOrganize: false,
+      },
       { groupId: other.doc.data.id, householdId: [...other.households.values()][0].doc.data.id },
     );
     await t.larder.auth.setPassword(u.id, "Another-Passw0rd!");
@@ -109,15 +161,32 @@ describe("bulk actions", () => {
     expect((await bulk("delete", { recipes: [slug] }, out)).status).toBe(200);
     expect((await get(slug)).tags).toEqual([]);
     expect(await (await t.api("/api/recipes/bulk-actions/export", { token: out })).json()).toEqual([]);
-    const mine = (await (await t.api("/api/recipes/bulk-actions/export", { token })).json()) as { id: string; path: string }[];
+    const mine = (await (await t.api("/api/recipes/bulk-actions/export", { token })).json()) as {
+      id: string;
+      path: string;
+    }[];
     expect(mine.length).toBeGreaterThan(0);
-    expect((await t.api(`/api/recipes/bulk-actions/export/${mine[0].id}/download`, { token: out })).status).toBe(404);
-    expect((await t.api(`/api/recipes/bulk-actions/export/download?path=${encodeURIComponent(mine[0].path)}`, { token: out })).status).toBe(404);
+    expect(
+      (await t.api(`/api/recipes/bulk-actions/export/${mine[0].id}/download`, { token: out })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.api(`/api/recipes/bulk-actions/export/download?path=${encodeURIComponent(mine[0].path)}`, {
+          token: out,
+        })
+      ).status,
+    ).toBe(404);
     // An export by the outsider naming our slug holds nothing of ours.
     await bulk("export", { recipes: [slug] }, out);
-    const theirs = (await (await t.api("/api/recipes/bulk-actions/export", { token: out })).json()) as { id: string }[];
-    const { fileToken } = (await (await t.api(`/api/recipes/bulk-actions/export/${theirs[0].id}/download`, { token: out })).json()) as { fileToken: string };
-    const zip = Buffer.from(await (await t.api(`/api/utils/download?token=${encodeURIComponent(fileToken)}`)).arrayBuffer());
+    const theirs = (await (await t.api("/api/recipes/bulk-actions/export", { token: out })).json()) as {
+      id: string;
+    }[];
+    const { fileToken } = (await (
+      await t.api(`/api/recipes/bulk-actions/export/${theirs[0].id}/download`, { token: out })
+    ).json()) as { fileToken: string };
+    const zip = Buffer.from(
+      await (await t.api(`/api/utils/download?token=${encodeURIComponent(fileToken)}`)).arrayBuffer(),
+    );
     expect(readZip(zip)).toEqual([]);
   });
 });

@@ -20,8 +20,16 @@ beforeAll(async () => {
     d.preferences.privateHousehold = false;
   });
   // h2's household stays private (the default).
-  r.open = await newRecipe(t, token, "Open Omelette", { settings: { public: true }, tags: [{ name: "Brunch" }], tools: [{ name: "Skillet" }], recipeIngredient: [{ quantity: 2, food: { name: "egg" } }] });
-  r.closed = await newRecipe(t, token, "Closed Casserole", { settings: { public: false }, tags: [{ name: "Secret" }] });
+  r.open = await newRecipe(t, token, "Open Omelette", {
+    settings: { public: true },
+    tags: [{ name: "Brunch" }],
+    tools: [{ name: "Skillet" }],
+    recipeIngredient: [{ quantity: 2, food: { name: "egg" } }],
+  });
+  r.closed = await newRecipe(t, token, "Closed Casserole", {
+    settings: { public: false },
+    tags: [{ name: "Secret" }],
+  });
   r.hiddenOpen = await newRecipe(t, h2.token, "Hidden Open Hash", { settings: { public: true } });
   r.hiddenClosed = await newRecipe(t, h2.token, "Hidden Closed Hotpot", { settings: { public: false } });
 });
@@ -51,15 +59,26 @@ describe("explore (public)", () => {
       `id IN ["${r.closed.id}", "${r.hiddenOpen.id}", "${r.hiddenClosed.id}"]`,
       'name LIKE "%" OR name IS NULL',
     ]) {
-      const { body } = await pub<Page<{ id: string }>>(`/recipes?perPage=-1&queryFilter=${encodeURIComponent(q)}`);
-      expect(body.items.every((x) => x.id === r.open.id), q).toBe(true);
+      const { body } = await pub<Page<{ id: string }>>(
+        `/recipes?perPage=-1&queryFilter=${encodeURIComponent(q)}`,
+      );
+      expect(
+        body.items.every((x) => x.id === r.open.id),
+        q,
+      ).toBe(true);
     }
-    const { body } = await pub<Page<{ id: string }>>(`/recipes?perPage=-1&search=${encodeURIComponent("Closed Casserole")}`);
+    const { body } = await pub<Page<{ id: string }>>(
+      `/recipes?perPage=-1&search=${encodeURIComponent("Closed Casserole")}`,
+    );
     expect(body.items.map((x) => x.id)).not.toContain(r.closed.id);
   });
 
   it("serves a public recipe by slug or id without its comments; anything else is 404 'recipe not found'", async () => {
-    await t.api("/api/comments", { method: "POST", token, json: { recipeId: r.open.id, text: "members only" } });
+    await t.api("/api/comments", {
+      method: "POST",
+      token,
+      json: { recipeId: r.open.id, text: "members only" },
+    });
     for (const key of [r.open.slug, r.open.id]) {
       const { status, body } = await pub<{ id: string; comments: unknown[] }>(`/recipes/${key}`);
       expect(status).toBe(200);
@@ -75,7 +94,15 @@ describe("explore (public)", () => {
 
   it("answers 404 'group not found' for every route of a private or unknown group", async () => {
     const other = await t.larder.groups.createGroup("Private Club");
-    for (const path of ["/recipes", `/recipes/${r.open.slug}`, "/foods", "/households", "/cookbooks", "/organizers/tags", "/recipes/suggestions"]) {
+    for (const path of [
+      "/recipes",
+      `/recipes/${r.open.slug}`,
+      "/foods",
+      "/households",
+      "/cookbooks",
+      "/organizers/tags",
+      "/recipes/suggestions",
+    ]) {
       for (const g of [other.slug, other.doc.data.id, "no-such-group"]) {
         const res = await t.api(`/api/explore/groups/${g}${path}`);
         expect(res.status, `${g}${path}`).toBe(404);
@@ -91,13 +118,18 @@ describe("explore (public)", () => {
     const one = await pub<unknown>(`/foods/${egg.id}`);
     expect(one.status).toBe(200);
     if (hasContract) assertContract("IngredientFood-Output", one.body);
-    expect((await pub<unknown>("/foods/3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10")).body).toEqual({ detail: "food not found" });
+    expect((await pub<unknown>("/foods/3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10")).body).toEqual({
+      detail: "food not found",
+    });
 
     const households = await pub<Page<{ slug: string }>>("/households");
     if (hasContract) assertContract("PaginationBase_HouseholdSummary_", households.body);
     expect(households.body.items.map((h) => h.slug)).toEqual(["family"]);
     expect((await pub<unknown>("/households/family")).status).toBe(200);
-    expect(await pub<unknown>(`/households/${h2.household.slug}`)).toEqual({ status: 404, body: { detail: "household not found" } });
+    expect(await pub<unknown>(`/households/${h2.household.slug}`)).toEqual({
+      status: 404,
+      body: { detail: "household not found" },
+    });
 
     const tags = await pub<Page<{ id: string; name: string }>>("/organizers/tags?perPage=-1");
     if (hasContract) assertContract("PaginationBase_RecipeTag_", tags.body);
@@ -111,13 +143,34 @@ describe("explore (public)", () => {
     if (hasContract) assertContract("RecipeToolOut", tool.body);
     const cats = await pub<unknown>("/organizers/categories");
     if (hasContract) assertContract("PaginationBase_RecipeCategory_", cats.body);
-    expect(await pub<unknown>("/organizers/categories/3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10")).toEqual({ status: 404, body: { detail: "category not found" } });
+    expect(await pub<unknown>("/organizers/categories/3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10")).toEqual({
+      status: 404,
+      body: { detail: "category not found" },
+    });
   });
 
   it("lists public cookbooks of non-private households; the detail holds only public recipes", async () => {
-    const open = (await (await t.api("/api/households/cookbooks", { method: "POST", token, json: { name: "Everything", public: true } })).json()) as { id: string; slug: string };
-    const closed = (await (await t.api("/api/households/cookbooks", { method: "POST", token, json: { name: "Members Only", public: false } })).json()) as { id: string };
-    const hidden = (await (await t.api("/api/households/cookbooks", { method: "POST", token: h2.token, json: { name: "Hidden Book", public: true } })).json()) as { id: string };
+    const open = (await (
+      await t.api("/api/households/cookbooks", {
+        method: "POST",
+        token,
+        json: { name: "Everything", public: true },
+      })
+    ).json()) as { id: string; slug: string };
+    const closed = (await (
+      await t.api("/api/households/cookbooks", {
+        method: "POST",
+        token,
+        json: { name: "Members Only", public: false },
+      })
+    ).json()) as { id: string };
+    const hidden = (await (
+      await t.api("/api/households/cookbooks", {
+        method: "POST",
+        token: h2.token,
+        json: { name: "Hidden Book", public: true },
+      })
+    ).json()) as { id: string };
     const list = await pub<Page<{ id: string }>>("/cookbooks?perPage=-1");
     if (hasContract) assertContract("PaginationBase_ReadCookBook_", list.body);
     expect(list.body.items.map((c) => c.id)).toEqual([open.id]);
@@ -125,7 +178,11 @@ describe("explore (public)", () => {
     expect(detail.status).toBe(200);
     if (hasContract) assertContract("ReadCookBook", detail.body);
     expect(detail.body.recipes.map((x) => x.id)).toEqual([r.open.id]);
-    for (const id of [closed.id, hidden.id]) expect(await pub<unknown>(`/cookbooks/${id}`)).toEqual({ status: 404, body: { detail: "cookbook not found" } });
+    for (const id of [closed.id, hidden.id])
+      expect(await pub<unknown>(`/cookbooks/${id}`)).toEqual({
+        status: 404,
+        body: { detail: "cookbook not found" },
+      });
     const viaList = await pub<Page<{ id: string }>>(`/recipes?cookbook=${open.slug}&perPage=-1`);
     expect(viaList.body.items.map((x) => x.id)).toEqual([r.open.id]);
     expect((await pub<unknown>(`/recipes?cookbook=${closed.id}`)).status).toBe(404);
@@ -133,7 +190,9 @@ describe("explore (public)", () => {
 
   it("suggests only public recipes", async () => {
     const egg = t.larder.groups.bySlugOrNull("home")!.foods.data.foods.find((f) => f.name === "egg")!;
-    const { status, body } = await pub<{ items: { recipe: { id: string } }[] }>(`/recipes/suggestions?foods=${egg.id}`);
+    const { status, body } = await pub<{ items: { recipe: { id: string } }[] }>(
+      `/recipes/suggestions?foods=${egg.id}`,
+    );
     expect(status).toBe(200);
     if (hasContract) assertContract("RecipeSuggestionResponse", body);
     expect(body.items.map((s) => s.recipe.id)).toEqual([r.open.id]);

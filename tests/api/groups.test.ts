@@ -28,11 +28,16 @@ describe("/groups", () => {
     const g = await body(await t.api("/api/groups/self", { token: u.token }));
     if (hasContract) assertContract("GroupSummary", g);
     expect(g).toMatchObject({ name: "Home", slug: "home" });
-    expect(await body(await t.api("/api/groups/self", { token: stranger.token }))).toMatchObject({ name: "Strangers", slug: "strangers" });
+    expect(await body(await t.api("/api/groups/self", { token: stranger.token }))).toMatchObject({
+      name: "Strangers",
+      slug: "strangers",
+    });
   });
 
   it("lists the group's members across households, never another group's (§14.1 66)", async () => {
-    const page = await body<{ items: { id: string }[] }>(await t.api("/api/groups/members?perPage=-1", { token: u.token }));
+    const page = await body<{ items: { id: string }[] }>(
+      await t.api("/api/groups/members?perPage=-1", { token: u.token }),
+    );
     if (hasContract) assertContract("PaginationBase_UserSummary_", page);
     const ids = page.items.map((m) => m.id);
     expect(ids).toEqual(expect.arrayContaining([u.user.id, h2.user.id]));
@@ -58,26 +63,46 @@ describe("/groups", () => {
   it("changes group preferences only with canManage (403 without, 200 with)", async () => {
     const read = await body(await t.api("/api/groups/preferences", { token: u.token }));
     if (hasContract) assertContract("ReadGroupPreferences", read);
-    expect((await t.api("/api/groups/preferences", { method: "PUT", token: u.token, json: { privateGroup: false } })).status).toBe(403);
+    expect(
+      (
+        await t.api("/api/groups/preferences", {
+          method: "PUT",
+          token: u.token,
+          json: { privateGroup: false },
+        })
+      ).status,
+    ).toBe(403);
     const manager = await makeUser(t, { canManage: true });
-    const res = await t.api("/api/groups/preferences", { method: "PUT", token: manager.token, json: { privateGroup: false } });
+    const res = await t.api("/api/groups/preferences", {
+      method: "PUT",
+      token: manager.token,
+      json: { privateGroup: false },
+    });
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({ privateGroup: false, groupId: read.groupId });
     expect(t.larder.groups.bySlugOrNull("home")?.doc.data.preferences.privateGroup).toBe(false);
     // The other group's manager changed their own group, not Home.
-    await t.api("/api/groups/preferences", { method: "PUT", token: stranger.token, json: { privateGroup: true, showAnnouncements: false } });
+    await t.api("/api/groups/preferences", {
+      method: "PUT",
+      token: stranger.token,
+      json: { privateGroup: true, showAnnouncements: false },
+    });
     expect(t.larder.groups.bySlugOrNull("home")?.doc.data.preferences.showAnnouncements).toBe(true);
   });
 
   it("reports the group's storage", async () => {
-    const s = await body<{ usedStorageBytes: number; totalStorageBytes: number }>(await t.api("/api/groups/storage", { token: u.token }));
+    const s = await body<{ usedStorageBytes: number; totalStorageBytes: number }>(
+      await t.api("/api/groups/storage", { token: u.token }),
+    );
     if (hasContract) assertContract("GroupStorage", s);
     expect(s.usedStorageBytes).toBeGreaterThan(0);
     expect(s.totalStorageBytes).toBe(500_000_000);
   });
 
   it("lists and finds the group's households; another group's are 404", async () => {
-    const page = await body<{ items: { slug: string }[] }>(await t.api("/api/groups/households?perPage=-1&orderBy=name&orderDirection=asc", { token: u.token }));
+    const page = await body<{ items: { slug: string }[] }>(
+      await t.api("/api/groups/households?perPage=-1&orderBy=name&orderDirection=asc", { token: u.token }),
+    );
     if (hasContract) assertContract("PaginationBase_HouseholdSummary_", page);
     expect(page.items.map((h) => h.slug)).toEqual(["family", "second"]);
     const one = await t.api("/api/groups/households/second", { token: u.token });
@@ -87,11 +112,19 @@ describe("/groups", () => {
     const theirs = [...otherGroup.households.values()][0].doc.data;
     expect((await t.api(`/api/groups/households/${theirs.id}`, { token: u.token })).status).toBe(404);
     // Same slug "family" in both groups: each sees their own.
-    expect((await body(await t.api("/api/groups/households/family", { token: stranger.token }))).id).toBe(theirs.id);
+    expect((await body(await t.api("/api/groups/households/family", { token: stranger.token }))).id).toBe(
+      theirs.id,
+    );
   });
 
   it("refuses visitors", async () => {
-    for (const path of ["/api/groups/self", "/api/groups/members", "/api/groups/preferences", "/api/groups/storage", "/api/groups/households"]) {
+    for (const path of [
+      "/api/groups/self",
+      "/api/groups/members",
+      "/api/groups/preferences",
+      "/api/groups/storage",
+      "/api/groups/households",
+    ]) {
       expect((await t.api(path)).status).toBe(401);
     }
   });

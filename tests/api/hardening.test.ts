@@ -120,7 +120,11 @@ describe("an avatar", () => {
     // Nothing of the SVG was stored: the picture served is still the default one, a WebP.
     const media = await t.api(`/api/media/users/${me.id}/profile.webp`);
     expect(media.headers.get("etag")).toBe('"default-avatar-1"');
-    expect(Buffer.from(await media.arrayBuffer()).subarray(8, 12).toString("latin1")).toBe("WEBP");
+    expect(
+      Buffer.from(await media.arrayBuffer())
+        .subarray(8, 12)
+        .toString("latin1"),
+    ).toBe("WEBP");
     const { existsSync } = await import("node:fs");
     expect(existsSync(`${t.dataDir}/users/${me.id}/profile.webp`)).toBe(false);
   });

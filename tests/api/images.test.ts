@@ -19,8 +19,12 @@ const MAX_UPLOAD = 1_000_000;
 beforeAll(async () => {
   t = await startTestServer({ maxUploadBytes: MAX_UPLOAD });
   token = await t.login();
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c0392b" } }).png().toBuffer();
-  jpg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#27ae60" } }).jpeg().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c0392b" } })
+    .png()
+    .toBuffer();
+  jpg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#27ae60" } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(async () => t?.close());
 
@@ -44,7 +48,10 @@ async function upload(slug: string, data: Buffer, extension: string, tok = token
 const media = (slug: string) => join(t.dataDir, "groups", "home", "recipes", slug);
 
 async function recipe(slug: string): Promise<{ id: string; image: string | null }> {
-  return (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { id: string; image: string | null };
+  return (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as {
+    id: string;
+    image: string | null;
+  };
 }
 
 /** A PNG whose header declares `w`×`h` pixels, with a token IDAT: a decompression bomb as far as any reader is concerned. */
@@ -62,12 +69,27 @@ function bombPng(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(1024))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(1024))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 async function userIn(groupId: string, householdId: string, name: string): Promise<string> {
   const u = await t.larder.users.create(
-    { username: name, email: `${name}@example.com`, fullName: name, admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+    {
+      username: name,
+      email: `${name}@example.com`,
+      fullName: name,
+      admin: false,
+      advanced: false,
+      canInvite: false,
+      canManage: false,
+      canManageHousehold: false,
+      canOrganize: false,
+    },
     { groupId, householdId },
   );
   await t.larder.auth.setPassword(u.id, "Another-Passw0rd!");
@@ -97,9 +119,17 @@ describe("recipe images", () => {
     expect(res2.headers.get("cache-control")).toMatch(/max-age/);
     const etag = res2.headers.get("etag");
     expect(etag).toBeTruthy();
-    expect((await t.api(`/api/media/recipes/${id}/images/min-original.webp`, { headers: { "If-None-Match": etag ?? "" } })).status).toBe(304);
+    expect(
+      (
+        await t.api(`/api/media/recipes/${id}/images/min-original.webp`, {
+          headers: { "If-None-Match": etag ?? "" },
+        })
+      ).status,
+    ).toBe(304);
     expect(await readdir(media(slug))).toEqual(["original.jpg"]);
-    const meta = await sharp(Buffer.from(await (await t.api(`/api/media/recipes/${id}/images/original.webp`)).arrayBuffer())).metadata();
+    const meta = await sharp(
+      Buffer.from(await (await t.api(`/api/media/recipes/${id}/images/original.webp`)).arrayBuffer()),
+    ).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 64, 48]);
   });
 
@@ -107,7 +137,12 @@ describe("recipe images", () => {
     const slug = await create("Not An Image");
     for (const [data, ext] of [
       [Buffer.from("just some text, not pixels at all"), "png"],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), "svg"],
+      [
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+        ),
+        "svg",
+      ],
       [png.subarray(0, 60), "png"],
     ] as const) {
       expect((await upload(slug, data, ext)).status).toBe(400);
@@ -133,10 +168,17 @@ describe("recipe images", () => {
 
   it("POST with a URL to a private address is refused: 400 'Url is not from an allowed domain'", async () => {
     const slug = await create("Private Url");
-    for (const url of ["http://127.0.0.1:9/x.png", "http://localhost/x.png", "http://[::1]/x.png", "http://169.254.169.254/latest"]) {
+    for (const url of [
+      "http://127.0.0.1:9/x.png",
+      "http://localhost/x.png",
+      "http://[::1]/x.png",
+      "http://169.254.169.254/latest",
+    ]) {
       const res = await t.api(`/api/recipes/${slug}/image`, { method: "POST", token, json: { url } });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { detail: { message: string } }).detail.message).toBe("Url is not from an allowed domain");
+      expect(((await res.json()) as { detail: { message: string } }).detail.message).toBe(
+        "Url is not from an allowed domain",
+      );
     }
     expect((await recipe(slug)).image).toBeNull();
   });
@@ -154,11 +196,17 @@ describe("recipe images", () => {
   it("another group's recipe is a 404 (never touched); another household's too, as in Mealie", async () => {
     const slug = await create("Home Only");
     const other = await t.larder.groups.createGroup("Images Elsewhere");
-    const outsider = await userIn(other.doc.data.id, [...other.households.values()][0].doc.data.id, "img-outsider");
+    const outsider = await userIn(
+      other.doc.data.id,
+      [...other.households.values()][0].doc.data.id,
+      "img-outsider",
+    );
     const { id } = await recipe(slug);
     expect((await upload(slug, png, "png", outsider)).status).toBe(404);
     expect((await upload(id, png, "png", outsider)).status).toBe(404);
-    expect((await t.api(`/api/recipes/${slug}/image`, { method: "DELETE", token: outsider })).status).toBe(404);
+    expect((await t.api(`/api/recipes/${slug}/image`, { method: "DELETE", token: outsider })).status).toBe(
+      404,
+    );
     const home = t.larder.groups.bySlugOrNull("home");
     if (!home) throw new Error("no home group");
     const h2 = await t.larder.groups.createHousehold(home, "Images Neighbours");
@@ -181,7 +229,9 @@ describe("recipe images", () => {
       const slug3 = await create("Damaged Original");
       await mkdir(media(slug3), { recursive: true });
       await writeFile(join(media(slug3), "original.jpg"), Buffer.from([0xff, 0xd8, 0xff, 0x00, 1, 2, 3]));
-      expect((await t.api(`/api/media/recipes/${(await recipe(slug3)).id}/images/tiny-original.webp`)).status).toBe(404);
+      expect(
+        (await t.api(`/api/media/recipes/${(await recipe(slug3)).id}/images/tiny-original.webp`)).status,
+      ).toBe(404);
 
       // The media folder itself a link to elsewhere: uploads must not land there.
       const slug2 = await create("Planted Folder");
@@ -202,9 +252,15 @@ describe("recipe images", () => {
     const res = await t.api(`/api/media/recipes/${id}/images/timeline/${eventId}/tiny-original.webp`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/webp");
-    expect((await t.api(`/api/media/recipes/${id}/images/timeline/not-a-uuid/original.webp`)).status).toBe(404);
-    expect((await t.api(`/api/media/recipes/${id}/images/timeline/${eventId}/..%2f..%2foriginal.png`)).status).toBe(404);
-    await expect(t.larder.images.saveTimelineImage(id, eventId, Buffer.from("nope"), "png")).rejects.toMatchObject({ status: 400 });
+    expect((await t.api(`/api/media/recipes/${id}/images/timeline/not-a-uuid/original.webp`)).status).toBe(
+      404,
+    );
+    expect(
+      (await t.api(`/api/media/recipes/${id}/images/timeline/${eventId}/..%2f..%2foriginal.png`)).status,
+    ).toBe(404);
+    await expect(
+      t.larder.images.saveTimelineImage(id, eventId, Buffer.from("nope"), "png"),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it("serves /api/media/docker/validate.txt", async () => {
@@ -245,16 +301,38 @@ describe("recipe image from a URL (loopback allowed for this test)", () => {
   });
 
   it("downloads the image through the guarded fetcher and gives the recipe a new key", async () => {
-    const slug = (await (await t2.api("/api/recipes", { method: "POST", token: tok2, json: { name: "From The Web" } })).json()) as string;
-    const res = await t2.api(`/api/recipes/${slug}/image`, { method: "POST", token: tok2, json: { url: `${base}/pic.png`, includeTags: false } });
+    const slug = (await (
+      await t2.api("/api/recipes", { method: "POST", token: tok2, json: { name: "From The Web" } })
+    ).json()) as string;
+    const res = await t2.api(`/api/recipes/${slug}/image`, {
+      method: "POST",
+      token: tok2,
+      json: { url: `${base}/pic.png`, includeTags: false },
+    });
     expect(res.status).toBe(200);
-    const r = (await (await t2.api(`/api/recipes/${slug}`, { token: tok2 })).json()) as { image: string | null };
+    const r = (await (await t2.api(`/api/recipes/${slug}`, { token: tok2 })).json()) as {
+      image: string | null;
+    };
     expect(r.image).toBeTruthy();
     expect(await readdir(join(t2.dataDir, "groups", "home", "recipes", slug))).toEqual(["original.png"]);
 
-    const page = await t2.api(`/api/recipes/${slug}/image`, { method: "POST", token: tok2, json: { url: `${base}/page` } });
+    const page = await t2.api(`/api/recipes/${slug}/image`, {
+      method: "POST",
+      token: tok2,
+      json: { url: `${base}/page` },
+    });
     expect(page.status).toBe(400);
-    expect(((await page.json()) as { detail: { message: string } }).detail.message).toBe("Url is not an image");
-    expect((await t2.api(`/api/recipes/${slug}/image`, { method: "POST", token: tok2, json: { url: `${base}/fake.png` } })).status).toBe(400);
+    expect(((await page.json()) as { detail: { message: string } }).detail.message).toBe(
+      "Url is not an image",
+    );
+    expect(
+      (
+        await t2.api(`/api/recipes/${slug}/image`, {
+          method: "POST",
+          token: tok2,
+          json: { url: `${base}/fake.png` },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -14,11 +14,29 @@ afterAll(async () => t?.close());
 
 describe("organizers", () => {
   const shapes = {
-    categories: { created: "CategoryOut", one: "CategorySummary", page: "RecipeCategoryPagination", bySlug: null },
-    tags: { created: "TagOut", one: "RecipeTagResponse", page: "RecipeTagPagination", bySlug: "RecipeTagResponse" },
-    tools: { created: "RecipeTool", one: "RecipeTool", page: "RecipeToolPagination", bySlug: "RecipeToolResponse" },
+    categories: {
+      created: "CategoryOut",
+      one: "CategorySummary",
+      page: "RecipeCategoryPagination",
+      bySlug: null,
+    },
+    tags: {
+      created: "TagOut",
+      one: "RecipeTagResponse",
+      page: "RecipeTagPagination",
+      bySlug: "RecipeTagResponse",
+    },
+    tools: {
+      created: "RecipeTool",
+      one: "RecipeTool",
+      page: "RecipeToolPagination",
+      bySlug: "RecipeToolResponse",
+    },
   } as const;
-  for (const [kind, shape] of Object.entries(shapes) as [keyof typeof shapes, (typeof shapes)[keyof typeof shapes]][]) {
+  for (const [kind, shape] of Object.entries(shapes) as [
+    keyof typeof shapes,
+    (typeof shapes)[keyof typeof shapes],
+  ][]) {
     const schema = shape.created;
     it(`${kind}: create (slug = name), read, by slug, list, empty, rename, delete`, async () => {
       const name = `weeknight${kind}`;
@@ -30,17 +48,27 @@ describe("organizers", () => {
       const one = await t.api(`/api/organizers/${kind}/${o.id}`, { token });
       expect(one.status).toBe(200);
       if (hasContract) assertContract(shape.one, await one.json());
-      const bySlug = (await (await t.api(`/api/organizers/${kind}/slug/${o.slug}`, { token })).json()) as { recipes: unknown[] };
+      const bySlug = (await (await t.api(`/api/organizers/${kind}/slug/${o.slug}`, { token })).json()) as {
+        recipes: unknown[];
+      };
       expect(bySlug.recipes).toEqual([]);
       if (hasContract && shape.bySlug) assertContract(shape.bySlug, bySlug);
-      const list = (await (await t.api(`/api/organizers/${kind}`, { token })).json()) as { items: { name: string }[] };
+      const list = (await (await t.api(`/api/organizers/${kind}`, { token })).json()) as {
+        items: { name: string }[];
+      };
       if (hasContract) assertContract(shape.page, list);
       expect(list.items.map((i) => i.name)).toContain(name);
-      const empty = (await (await t.api(`/api/organizers/${kind}/empty`, { token })).json()) as { name: string }[];
+      const empty = (await (await t.api(`/api/organizers/${kind}/empty`, { token })).json()) as {
+        name: string;
+      }[];
       expect(empty.map((i) => i.name)).toContain(name);
       const dup = await t.api(`/api/organizers/${kind}`, { method: "POST", token, json: { name } });
       expect(dup.status).toBe(400);
-      const put = await t.api(`/api/organizers/${kind}/${o.id}`, { method: "PUT", token, json: { name: `${name} renamed` } });
+      const put = await t.api(`/api/organizers/${kind}/${o.id}`, {
+        method: "PUT",
+        token,
+        json: { name: `${name} renamed` },
+      });
       expect(put.status).toBe(200);
       expect((await t.api(`/api/organizers/${kind}/${o.id}`, { method: "DELETE", token })).status).toBe(200);
       expect((await t.api(`/api/organizers/${kind}/${o.id}`, { token })).status).toBe(404);
@@ -48,9 +76,13 @@ describe("organizers", () => {
   }
 
   it("renaming a tag rewrites the recipe files that name it", async () => {
-    const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name: "Tagged Dish" } })).json()) as string;
+    const slug = (await (
+      await t.api("/api/recipes", { method: "POST", token, json: { name: "Tagged Dish" } })
+    ).json()) as string;
     await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { tags: [{ name: "Spicy" }] } });
-    const tags = (await (await t.api("/api/organizers/tags?perPage=-1", { token })).json()) as { items: { id: string; name: string }[] };
+    const tags = (await (await t.api("/api/organizers/tags?perPage=-1", { token })).json()) as {
+      items: { id: string; name: string }[];
+    };
     const spicy = tags.items.find((x) => x.name === "Spicy")!;
     await t.api(`/api/organizers/tags/${spicy.id}`, { method: "PUT", token, json: { name: "Hot" } });
     const text = await readFile(join(t.dataDir, "groups", "home", "recipes", `${slug}.md`), "utf8");
@@ -61,26 +93,56 @@ describe("organizers", () => {
 
 describe("foods and units", () => {
   it("CRUD in the contract's shapes, duplicate names refused, merge moves ingredients", async () => {
-    const a = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "larder test squash", pluralName: "larder test squashes" } })).json()) as { id: string };
+    const a = (await (
+      await t.api("/api/foods", {
+        method: "POST",
+        token,
+        json: { name: "larder test squash", pluralName: "larder test squashes" },
+      })
+    ).json()) as { id: string };
     if (hasContract) assertContract("IngredientFood-Output", a);
-    expect((await t.api("/api/foods", { method: "POST", token, json: { name: "Larder Test Squash" } })).status).toBe(400);
-    const b = (await (await t.api("/api/foods", { method: "POST", token, json: { name: "larder test gourd" } })).json()) as { id: string };
+    expect(
+      (await t.api("/api/foods", { method: "POST", token, json: { name: "Larder Test Squash" } })).status,
+    ).toBe(400);
+    const b = (await (
+      await t.api("/api/foods", { method: "POST", token, json: { name: "larder test gourd" } })
+    ).json()) as { id: string };
     const foods = await (await t.api("/api/foods?search=larder%20test&perPage=5", { token })).json();
     if (hasContract) assertContract("IngredientFoodPagination", foods);
-    const put = await t.api(`/api/foods/${b.id}`, { method: "PUT", token, json: { name: "larder test gourd", description: "green" } });
+    const put = await t.api(`/api/foods/${b.id}`, {
+      method: "PUT",
+      token,
+      json: { name: "larder test gourd", description: "green" },
+    });
     if (hasContract) assertContract("IngredientFood-Output", await put.json());
-    const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name: "Zucchini Fritters" } })).json()) as string;
-    await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { recipeIngredient: [{ quantity: 2, food: { id: a.id }, note: "grated" }] } });
-    const merge = await t.api("/api/foods/merge", { method: "PUT", token, json: { fromFood: a.id, toFood: b.id } });
+    const slug = (await (
+      await t.api("/api/recipes", { method: "POST", token, json: { name: "Zucchini Fritters" } })
+    ).json()) as string;
+    await t.api(`/api/recipes/${slug}`, {
+      method: "PATCH",
+      token,
+      json: { recipeIngredient: [{ quantity: 2, food: { id: a.id }, note: "grated" }] },
+    });
+    const merge = await t.api("/api/foods/merge", {
+      method: "PUT",
+      token,
+      json: { fromFood: a.id, toFood: b.id },
+    });
     expect(merge.status).toBe(200);
     if (hasContract) assertContract("SuccessResponse", await merge.json());
-    const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { recipeIngredient: { food: { id: string } }[] };
+    const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as {
+      recipeIngredient: { food: { id: string } }[];
+    };
     expect(r.recipeIngredient[0].food.id).toBe(b.id);
     expect((await t.api(`/api/foods/${a.id}`, { token })).status).toBe(404);
 
-    const u = (await (await t.api("/api/units", { method: "POST", token, json: { name: "smidgen", abbreviation: "smg" } })).json()) as { id: string };
+    const u = (await (
+      await t.api("/api/units", { method: "POST", token, json: { name: "smidgen", abbreviation: "smg" } })
+    ).json()) as { id: string };
     if (hasContract) assertContract("IngredientUnit-Output", u);
-    const list = (await (await t.api("/api/units?search=smidg", { token })).json()) as { items: { name: string }[] };
+    const list = (await (await t.api("/api/units?search=smidg", { token })).json()) as {
+      items: { name: string }[];
+    };
     expect(list.items[0].name).toBe("smidgen");
     if (hasContract) assertContract("IngredientUnitPagination", list);
     expect((await t.api(`/api/units/${u.id}`, { method: "DELETE", token })).status).toBe(200);

@@ -15,8 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const rate = (tok: string, userId: string, slug: string, json: unknown) => t.api(`/api/users/${userId}/ratings/${slug}`, { method: "POST", token: tok, json });
-const recipeOf = async (slug: string) => (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { rating: number | null; id: string };
+const rate = (tok: string, userId: string, slug: string, json: unknown) =>
+  t.api(`/api/users/${userId}/ratings/${slug}`, { method: "POST", token: tok, json });
+const recipeOf = async (slug: string) =>
+  (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { rating: number | null; id: string };
 
 describe("ratings and favourites", () => {
   let b: Member;
@@ -30,15 +32,21 @@ describe("ratings and favourites", () => {
     expect((await rate(token, adminId, slug, { rating: 5 })).status).toBe(200);
     expect((await rate(b.token, b.user.id, slug, { rating: 2 })).status).toBe(200);
     expect((await recipeOf(slug)).rating).toBe(3.5);
-    const listed = (await (await t.api(`/api/recipes?queryFilter=${encodeURIComponent(`slug="${slug}"`)}`, { token })).json()) as { items: { rating: number }[] };
+    const listed = (await (
+      await t.api(`/api/recipes?queryFilter=${encodeURIComponent(`slug="${slug}"`)}`, { token })
+    ).json()) as { items: { rating: number }[] };
     expect(listed.items[0].rating).toBe(3.5);
     // PATCH {rating} is ignored: the value is derived.
-    const patched = (await (await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { rating: 4.2 } })).json()) as { rating: number };
+    const patched = (await (
+      await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { rating: 4.2 } })
+    ).json()) as { rating: number };
     expect(patched.rating).toBe(3.5);
     // A rating of 0 is stored but does not count toward the average.
     await rate(b.token, b.user.id, slug, { rating: 0 });
     expect((await recipeOf(slug)).rating).toBe(5);
-    const stored = JSON.parse(await readFile(join(t.dataDir, "groups", "home", "ratings.json"), "utf8")) as { ratings: { rating: number; userId: string }[] };
+    const stored = JSON.parse(await readFile(join(t.dataDir, "groups", "home", "ratings.json"), "utf8")) as {
+      ratings: { rating: number; userId: string }[];
+    };
     expect(stored.ratings.find((r) => r.userId === b.user.id)?.rating).toBe(0);
   });
 
@@ -62,14 +70,22 @@ describe("ratings and favourites", () => {
     const { id } = await newRecipe(t, token, "Unrated Soup");
     const res = await t.api(`/api/users/self/ratings/${id}`, { token });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: { message: "User has not rated this recipe", error: true, exception: null } });
+    expect(await res.json()).toEqual({
+      detail: { message: "User has not rated this recipe", error: true, exception: null },
+    });
   });
 
   it("lists ratings and favourites in the contract's shapes; favourites count N then N-k", async () => {
     const slugs: string[] = [];
-    for (const name of ["Fav One", "Fav Two", "Fav Three"]) slugs.push((await newRecipe(t, b.token, name)).slug);
-    for (const s of slugs) expect((await t.api(`/api/users/${b.user.id}/favorites/${s}`, { method: "POST", token: b.token })).status).toBe(200);
-    let favs = (await (await t.api("/api/users/self/favorites", { token: b.token })).json()) as { ratings: { recipeId: string; isFavorite: boolean }[] };
+    for (const name of ["Fav One", "Fav Two", "Fav Three"])
+      slugs.push((await newRecipe(t, b.token, name)).slug);
+    for (const s of slugs)
+      expect(
+        (await t.api(`/api/users/${b.user.id}/favorites/${s}`, { method: "POST", token: b.token })).status,
+      ).toBe(200);
+    let favs = (await (await t.api("/api/users/self/favorites", { token: b.token })).json()) as {
+      ratings: { recipeId: string; isFavorite: boolean }[];
+    };
     if (hasContract) assertContract("UserRatings_UserRatingSummary_", favs);
     expect(favs.ratings.filter((r) => r.isFavorite)).toHaveLength(3);
     await t.api(`/api/users/${b.user.id}/favorites/${slugs[0]}`, { method: "DELETE", token: b.token });
@@ -96,7 +112,9 @@ describe("ratings and favourites", () => {
     expect((await t.api(`/api/users/self/ratings/${id}`, { token })).status).toBe(404);
     // The admin may set a member's rating.
     expect((await rate(token, b.user.id, slug, { rating: 3 })).status).toBe(200);
-    const theirs = (await (await t.api(`/api/users/self/ratings/${id}`, { token: b.token })).json()) as { rating: number };
+    const theirs = (await (await t.api(`/api/users/self/ratings/${id}`, { token: b.token })).json()) as {
+      rating: number;
+    };
     expect(theirs.rating).toBe(3);
   });
 
@@ -105,11 +123,15 @@ describe("ratings and favourites", () => {
     const { slug: some } = await newRecipe(t, token, "Out Of Range");
     expect((await rate(token, adminId, some, { rating: 7 })).status).toBe(422);
     expect((await rate(token, adminId, some, { rating: "4.5" })).status).toBe(200);
-    expect((await t.api(`/api/users/${adminId}/favorites/no-such-recipe`, { method: "POST", token })).status).toBe(404);
+    expect(
+      (await t.api(`/api/users/${adminId}/favorites/no-such-recipe`, { method: "POST", token })).status,
+    ).toBe(404);
     const { slug, id } = await newRecipe(t, token, "Short Lived");
     await rate(token, adminId, slug, { rating: 5, isFavorite: true });
     expect((await t.api(`/api/recipes/${slug}`, { method: "DELETE", token })).status).toBe(200);
-    const mine = (await (await t.api("/api/users/self/ratings", { token })).json()) as { ratings: { recipeId: string }[] };
+    const mine = (await (await t.api("/api/users/self/ratings", { token })).json()) as {
+      ratings: { recipeId: string }[];
+    };
     expect(mine.ratings.map((r) => r.recipeId)).not.toContain(id);
     await t.larder.ratings.idle();
     const stored = await readFile(join(t.dataDir, "groups", "home", "ratings.json"), "utf8");
@@ -120,7 +142,9 @@ describe("ratings and favourites", () => {
     const h2 = await secondHousehold(t, "Rating Neighbours");
     const { slug, id } = await newRecipe(t, h2.token, "Neighbour Curry");
     expect((await rate(token, adminId, slug, { rating: 4 })).status).toBe(200);
-    expect(((await (await t.api(`/api/users/self/ratings/${id}`, { token })).json()) as { rating: number }).rating).toBe(4);
+    expect(
+      ((await (await t.api(`/api/users/self/ratings/${id}`, { token })).json()) as { rating: number }).rating,
+    ).toBe(4);
   });
 
   it("orders by rating with the caller's own rating first, then the average", async () => {
@@ -130,10 +154,14 @@ describe("ratings and favourites", () => {
     await rate(b.token, b.user.id, c.slug, { rating: 5 });
     await rate(token, adminId, a.slug, { rating: 5 });
     const q = `queryFilter=${encodeURIComponent(`id IN ["${a.id}", "${c.id}"]`)}&orderBy=rating&orderDirection=desc`;
-    const asAdmin = (await (await t.api(`/api/recipes?${q}`, { token })).json()) as { items: { id: string }[] };
+    const asAdmin = (await (await t.api(`/api/recipes?${q}`, { token })).json()) as {
+      items: { id: string }[];
+    };
     // For the admin: Alpha counts their own 5, Gamma its average 5 (a tie). For b: their own 5 on Gamma beats their 1 on Alpha.
     expect(asAdmin.items.map((i) => i.id).sort()).toEqual([a.id, c.id].sort());
-    const asB = (await (await t.api(`/api/recipes?${q}`, { token: b.token })).json()) as { items: { id: string }[] };
+    const asB = (await (await t.api(`/api/recipes?${q}`, { token: b.token })).json()) as {
+      items: { id: string }[];
+    };
     expect(asB.items.map((i) => i.id)).toEqual([c.id, a.id]);
   });
 

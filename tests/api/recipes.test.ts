@@ -54,7 +54,10 @@ describe("recipes", () => {
         description: "Bright and quick.",
         tags: [{ name: "Quick" }],
         recipe_category: [{ name: "Soups" }],
-        recipeIngredient: [{ quantity: 2, unit: { name: "cup" }, food: { name: "tomato" }, note: "chopped" }, { note: "Salt to taste" }],
+        recipeIngredient: [
+          { quantity: 2, unit: { name: "cup" }, food: { name: "tomato" }, note: "chopped" },
+          { note: "Salt to taste" },
+        ],
         recipeInstructions: [{ text: "Simmer." }],
         unknownField: "ignored",
       },
@@ -70,7 +73,11 @@ describe("recipes", () => {
     expect(r.unknownField).toBeUndefined();
     if (hasContract) assertContract("Recipe-Output", r);
 
-    const put = await t.api(`/api/recipes/${slug}`, { method: "PUT", token, json: { ...r, name: "Roasted Tomato Soup" } });
+    const put = await t.api(`/api/recipes/${slug}`, {
+      method: "PUT",
+      token,
+      json: { ...r, name: "Roasted Tomato Soup" },
+    });
     expect(put.status).toBe(200);
     const renamed = (await put.json()) as { slug: string; id: string; description: string };
     if (hasContract) assertContract("Recipe-Output", renamed);
@@ -83,7 +90,9 @@ describe("recipes", () => {
 
   it("ignores a PATCH of the read-only rating", async () => {
     const slug = await create("Rated Thing");
-    const r = (await (await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { rating: 5 } })).json()) as { rating: unknown };
+    const r = (await (
+      await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { rating: 5 } })
+    ).json()) as { rating: unknown };
     expect(r.rating).toBeNull();
   });
 
@@ -98,7 +107,12 @@ describe("recipes", () => {
   it("lists in the pagination envelope with Mealie's fields", async () => {
     const res = await t.api("/api/recipes?page=1&perPage=2&orderBy=name&orderDirection=asc", { token });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { items: { name: string }[]; per_page: number; total: number; next: string | null };
+    const body = (await res.json()) as {
+      items: { name: string }[];
+      per_page: number;
+      total: number;
+      next: string | null;
+    };
     expect(body.per_page).toBe(2);
     expect(body.items).toHaveLength(2);
     expect(body.next).toContain("page=2");
@@ -106,7 +120,10 @@ describe("recipes", () => {
   });
 
   it("filters with queryFilter and answers 400 on a malformed one", async () => {
-    const ok = await t.api(`/api/recipes?queryFilter=${encodeURIComponent('name LIKE "Pasta%"')}&perPage=-1`, { token });
+    const ok = await t.api(
+      `/api/recipes?queryFilter=${encodeURIComponent('name LIKE "Pasta%"')}&perPage=-1`,
+      { token },
+    );
     const body = (await ok.json()) as { items: { name: string }[] };
     expect(body.items.map((i) => i.name).sort()).toEqual(["Pasta", "Pasta (1)", "Pasta (2)"]);
     const bad = await t.api(`/api/recipes?queryFilter=${encodeURIComponent("(name = x")}`, { token });
@@ -116,34 +133,50 @@ describe("recipes", () => {
   });
 
   it("orders randomly and stably with a seed, and requires the seed", async () => {
-    const a = await (await t.api("/api/recipes?orderBy=random&paginationSeed=abc&perPage=-1", { token })).json();
-    const b = await (await t.api("/api/recipes?orderBy=random&paginationSeed=abc&perPage=-1", { token })).json();
+    const a = await (
+      await t.api("/api/recipes?orderBy=random&paginationSeed=abc&perPage=-1", { token })
+    ).json();
+    const b = await (
+      await t.api("/api/recipes?orderBy=random&paginationSeed=abc&perPage=-1", { token })
+    ).json();
     expect(a).toEqual(b);
     expect((await t.api("/api/recipes?orderBy=random", { token })).status).toBe(422);
   });
 
   it("searches accent- and case-insensitively", async () => {
     await create("Crème Brûlée");
-    const body = (await (await t.api("/api/recipes?search=creme%20brulee", { token })).json()) as { items: { name: string }[] };
+    const body = (await (await t.api("/api/recipes?search=creme%20brulee", { token })).json()) as {
+      items: { name: string }[];
+    };
     expect(body.items[0].name).toBe("Crème Brûlée");
   });
 
   it("answers a repeated search from memory, and forgets it when a recipe changes", async () => {
     const names = async (path: string) =>
-      ((await (await t.api(path, { token })).json()) as { items: { name: string }[] }).items.map((i) => i.name);
+      ((await (await t.api(path, { token })).json()) as { items: { name: string }[] }).items.map(
+        (i) => i.name,
+      );
     await create("Quince Paste");
     expect(await names("/api/recipes?search=quince")).toEqual(["Quince Paste"]);
     expect(await names("/api/recipes?search=quince&perPage=1&page=2")).toEqual([]);
     const slug = await create("Quince Jelly");
     expect((await names("/api/recipes?search=quince")).sort()).toEqual(["Quince Jelly", "Quince Paste"]);
-    const renamed = await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { name: "Medlar Jelly" } });
+    const renamed = await t.api(`/api/recipes/${slug}`, {
+      method: "PATCH",
+      token,
+      json: { name: "Medlar Jelly" },
+    });
     const { slug: newSlug } = (await renamed.json()) as { slug: string };
     expect(await names("/api/recipes?search=quince")).toEqual(["Quince Paste"]);
-    expect(await names("/api/recipes?search=quince&perPage=1&page=1&orderBy=name&orderDirection=asc")).toEqual(["Quince Paste"]);
+    expect(
+      await names("/api/recipes?search=quince&perPage=1&page=1&orderBy=name&orderDirection=asc"),
+    ).toEqual(["Quince Paste"]);
     // Relevance alone (answered from the remembered ranking) orders pages as the general path does.
     await create("Quince and Apple Crumble", { description: "quince" });
     const ranked = await names("/api/recipes?search=quince%20paste&perPage=10");
-    const general = await names(`/api/recipes?search=quince%20paste&perPage=10&queryFilter=${encodeURIComponent("name IS NOT NULL")}`);
+    const general = await names(
+      `/api/recipes?search=quince%20paste&perPage=10&queryFilter=${encodeURIComponent("name IS NOT NULL")}`,
+    );
     expect(ranked).toEqual(general);
     expect(ranked[0]).toBe("Quince Paste");
     const paged = [1, 2, 3].map((page) => names(`/api/recipes?search=quince%20paste&perPage=1&page=${page}`));
@@ -154,7 +187,11 @@ describe("recipes", () => {
 
   it("duplicates with a new id and name, and deletes", async () => {
     const slug = await create("Original Bread");
-    const dup = await t.api(`/api/recipes/${slug}/duplicate`, { method: "POST", token, json: { name: "Copied Bread" } });
+    const dup = await t.api(`/api/recipes/${slug}/duplicate`, {
+      method: "POST",
+      token,
+      json: { name: "Copied Bread" },
+    });
     expect(dup.status).toBe(201);
     const copy = (await dup.json()) as { slug: string; id: string };
     if (hasContract) assertContract("Recipe-Output", copy);
@@ -163,7 +200,9 @@ describe("recipes", () => {
     expect(del.status).toBe(200);
     const gone = await t.api(`/api/recipes/${copy.slug}`, { token });
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ detail: { message: "No Entry Found", error: true, exception: null } });
+    expect(await gone.json()).toEqual({
+      detail: { message: "No Entry Found", error: true, exception: null },
+    });
   });
 
   it("keeps hostile names as text: path traversal, NUL, YAML markers, very long names", async () => {
@@ -183,7 +222,11 @@ describe("recipes", () => {
   it("updates by list with PUT /recipes and PATCH /recipes", async () => {
     const slug = await create("Bulk One");
     const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { id: string };
-    const res = await t.api("/api/recipes", { method: "PATCH", token, json: [{ id: r.id, description: "bulk" }] });
+    const res = await t.api("/api/recipes", {
+      method: "PATCH",
+      token,
+      json: [{ id: r.id, description: "bulk" }],
+    });
     expect(res.status).toBe(200);
     const list = (await res.json()) as { description: string }[];
     expect(list[0].description).toBe("bulk");

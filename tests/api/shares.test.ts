@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function create(name: string): Promise<{ slug: string; id: string }> {
-  const slug = (await (await t.api("/api/recipes", { method: "POST", token, json: { name } })).json()) as string;
+  const slug = (await (
+    await t.api("/api/recipes", { method: "POST", token, json: { name } })
+  ).json()) as string;
   const { id } = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { id: string };
   return { slug, id };
 }
@@ -42,7 +44,9 @@ describe("share links", () => {
     expect(s.recipe.id).toBe(r.id);
     const days = (Date.parse(s.expiresAt) - Date.parse(s.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(30, 3);
-    const stored = JSON.parse(await readFile(join(t.dataDir, "groups", "home", "shares.json"), "utf8")) as { shares: { id: string }[] };
+    const stored = JSON.parse(await readFile(join(t.dataDir, "groups", "home", "shares.json"), "utf8")) as {
+      shares: { id: string }[];
+    };
     expect(stored.shares.map((x) => x.id)).toContain(s.id);
   });
 
@@ -75,7 +79,11 @@ describe("share links", () => {
     expect(recipe.name).toBe("Public Through Token");
     const zip = await t.api(`/api/recipes/shared/${s.id}/zip`);
     expect(zip.status).toBe(200);
-    expect(readZip(Buffer.from(await zip.arrayBuffer())).map((e) => e.name).sort()).toEqual([`${r.slug}.json`, `${r.slug}.md`]);
+    expect(
+      readZip(Buffer.from(await zip.arrayBuffer()))
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual([`${r.slug}.json`, `${r.slug}.md`]);
   });
 
   it("an expired token answers 404 like an unknown one (Larder checks expiry, unlike Mealie)", async () => {
@@ -86,7 +94,9 @@ describe("share links", () => {
     for (const path of [`/api/recipes/shared/${s.id}`, `/api/recipes/shared/${s.id}/zip`]) {
       const got = await t.api(path);
       expect(got.status).toBe(404);
-      expect(await got.json()).toEqual({ detail: { message: "Token Not Found", error: true, exception: null } });
+      expect(await got.json()).toEqual({
+        detail: { message: "Token Not Found", error: true, exception: null },
+      });
     }
     expect((await t.api("/api/recipes/shared/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await t.api("/api/recipes/shared/not-a-token")).status).toBe(404);
@@ -114,7 +124,17 @@ describe("share links", () => {
     const s = (await (await share(r.id)).json()) as Share;
     const other = await t.larder.groups.createGroup("Shares Elsewhere");
     const u = await t.larder.users.create(
-      { username: "share-outsider", email: "share-outsider@example.com", fullName: "O", admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+      {
+        username: "share-outsider",
+        email: "share-outsider@example.com",
+        fullName: "O",
+        admin: false,
+        advanced: false,
+        canInvite: false,
+        canManage: false,
+        canManageHousehold: false,
+        canOrganize: false,
+      },
       { groupId: other.doc.data.id, householdId: [...other.households.values()][0].doc.data.id },
     );
     await t.larder.auth.setPassword(u.id, "Another-Passw0rd!");

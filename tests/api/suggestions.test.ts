@@ -15,8 +15,13 @@ beforeAll(async () => {
   const ing = (...names: string[]) => names.map((n) => ({ quantity: 1, food: { name: n } }));
   r.omelette = await newRecipe(t, token, "Plain Omelette", { recipeIngredient: ing("zz egg") });
   r.custard = await newRecipe(t, token, "Custard", { recipeIngredient: ing("zz egg", "zz milk") });
-  r.meringue = await newRecipe(t, token, "Meringue", { recipeIngredient: ing("zz egg"), tools: [{ name: "Balloon Whisk" }] });
-  r.shortbread = await newRecipe(t, token, "Shortbread", { recipeIngredient: ing("zz flour", "zz sugar", "zz butter") });
+  r.meringue = await newRecipe(t, token, "Meringue", {
+    recipeIngredient: ing("zz egg"),
+    tools: [{ name: "Balloon Whisk" }],
+  });
+  r.shortbread = await newRecipe(t, token, "Shortbread", {
+    recipeIngredient: ing("zz flour", "zz sugar", "zz butter"),
+  });
   r.water = await newRecipe(t, token, "Glass Of Water", { recipeIngredient: [{ note: "water" }] });
   const g = t.larder.groups.bySlugOrNull("home")!;
   for (const f of g.foods.data.foods) if (f.name.startsWith("zz ")) food[f.name.slice(3)] = f.id;
@@ -24,7 +29,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Res = { items: { recipe: { id: string }; missingFoods: { id: string; name: string }[]; missingTools: { id: string }[] }[] };
+type Res = {
+  items: {
+    recipe: { id: string };
+    missingFoods: { id: string; name: string }[];
+    missingTools: { id: string }[];
+  }[];
+};
 const suggest = async (q: string, tok = token) => {
   const res = await t.api(`/api/recipes/suggestions?${q}`, { token: tok });
   expect(res.status).toBe(200);
@@ -42,12 +53,16 @@ describe("recipe suggestions", () => {
     expect(ids).not.toContain(r.water.id);
     const custard = res.items.find((s) => s.recipe.id === r.custard.id)!;
     expect(custard.missingFoods.map((f) => f.name)).toEqual(["zz milk"]);
-    expect(res.items.find((s) => s.recipe.id === r.meringue.id)!.missingTools.map((x) => x.id)).toEqual([whiskId]);
+    expect(res.items.find((s) => s.recipe.id === r.meringue.id)!.missingTools.map((x) => x.id)).toEqual([
+      whiskId,
+    ]);
   });
 
   it("honours maxMissingFoods, maxMissingTools and limit", async () => {
     const noFoodsMissing = await suggest(`foods=${food.egg}&maxMissingFoods=0&includeFoodsOnHand=false`);
-    expect(noFoodsMissing.items.map((s) => s.recipe.id).sort()).toEqual([r.omelette.id, r.meringue.id].sort());
+    expect(noFoodsMissing.items.map((s) => s.recipe.id).sort()).toEqual(
+      [r.omelette.id, r.meringue.id].sort(),
+    );
     const noToolsMissing = await suggest(`foods=${food.egg}&maxMissingTools=0&includeFoodsOnHand=false`);
     expect(noToolsMissing.items.map((s) => s.recipe.id).sort()).toEqual([r.omelette.id, r.custard.id].sort());
     expect((await suggest(`foods=${food.egg}&limit=1`)).items).toHaveLength(1);
@@ -55,10 +70,20 @@ describe("recipe suggestions", () => {
   });
 
   it("counts the household's foods and tools on hand unless told not to", async () => {
-    await t.api(`/api/foods/${food.milk}`, { method: "PUT", token, json: { name: "zz milk", householdsWithIngredientFood: ["family"] } });
-    await t.api(`/api/organizers/tools/${whiskId}`, { method: "PUT", token, json: { name: "Balloon Whisk", householdsWithTool: ["family"] } });
+    await t.api(`/api/foods/${food.milk}`, {
+      method: "PUT",
+      token,
+      json: { name: "zz milk", householdsWithIngredientFood: ["family"] },
+    });
+    await t.api(`/api/organizers/tools/${whiskId}`, {
+      method: "PUT",
+      token,
+      json: { name: "Balloon Whisk", householdsWithTool: ["family"] },
+    });
     const withHand = await suggest(`foods=${food.egg}`);
-    const top = withHand.items.filter((s) => s.missingFoods.length + s.missingTools.length === 0).map((s) => s.recipe.id);
+    const top = withHand.items
+      .filter((s) => s.missingFoods.length + s.missingTools.length === 0)
+      .map((s) => s.recipe.id);
     expect(top.sort()).toEqual([r.omelette.id, r.custard.id, r.meringue.id].sort());
     const without = await suggest(`foods=${food.egg}&includeFoodsOnHand=false&includeToolsOnHand=false`);
     expect(without.items.find((s) => s.recipe.id === r.custard.id)!.missingFoods).toHaveLength(1);
@@ -68,7 +93,9 @@ describe("recipe suggestions", () => {
   });
 
   it("applies queryFilter and keeps other groups' recipes out", async () => {
-    const filtered = await suggest(`foods=${food.egg}&queryFilter=${encodeURIComponent('name LIKE "%Omelette%"')}`);
+    const filtered = await suggest(
+      `foods=${food.egg}&queryFilter=${encodeURIComponent('name LIKE "%Omelette%"')}`,
+    );
     expect(filtered.items.map((s) => s.recipe.id)).toEqual([r.omelette.id]);
     const other = await otherGroup(t, "Suggestion Strangers");
     expect((await suggest(`foods=${food.egg}`, other.token)).items).toEqual([]);

@@ -18,8 +18,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Ev = { id: string; recipeId: string; subject: string; eventType: string; eventMessage: string | null; image: string; timestamp: string; userId: string };
-const events = async (query: string, tok = token) => (await (await t.api(`/api/recipes/timeline/events?perPage=-1&queryFilter=${encodeURIComponent(query)}`, { token: tok })).json()) as { items: Ev[] };
+type Ev = {
+  id: string;
+  recipeId: string;
+  subject: string;
+  eventType: string;
+  eventMessage: string | null;
+  image: string;
+  timestamp: string;
+  userId: string;
+};
+const events = async (query: string, tok = token) =>
+  (await (
+    await t.api(`/api/recipes/timeline/events?perPage=-1&queryFilter=${encodeURIComponent(query)}`, {
+      token: tok,
+    })
+  ).json()) as { items: Ev[] };
 
 describe("timeline events", () => {
   it("gives every recipe created through the API a 'Recipe Created' system event", async () => {
@@ -29,7 +43,13 @@ describe("timeline events", () => {
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({ subject: "Recipe Created", eventType: "system", userId: adminId });
     // A duplicate is a new recipe too.
-    const dup = (await (await t.api(`/api/recipes/eventful-bread/duplicate`, { method: "POST", token, json: { name: "Eventful Bread Copy" } })).json()) as { id: string };
+    const dup = (await (
+      await t.api(`/api/recipes/eventful-bread/duplicate`, {
+        method: "POST",
+        token,
+        json: { name: "Eventful Bread Copy" },
+      })
+    ).json()) as { id: string };
     expect((await events(`recipeId="${dup.id}"`)).items.map((e) => e.subject)).toEqual(["Recipe Created"]);
   });
 
@@ -45,20 +65,46 @@ describe("timeline events", () => {
 
   it("creates (201), reads, edits partially, deletes (200 with the event), then 404", async () => {
     const { id } = await newRecipe(t, token, "Timeline Soup");
-    expect((await t.api("/api/recipes/timeline/events", { method: "POST", token, json: { recipeId: "3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10", subject: "x", eventType: "info" } })).status).toBe(404);
+    expect(
+      (
+        await t.api("/api/recipes/timeline/events", {
+          method: "POST",
+          token,
+          json: { recipeId: "3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10", subject: "x", eventType: "info" },
+        })
+      ).status,
+    ).toBe(404);
     const res = await t.api("/api/recipes/timeline/events", {
       method: "POST",
       token,
-      json: { recipe_id: id, subject: "Made it", event_type: "info", event_message: "With <script>alert(1)</script> extra chili", timestamp: "2024-05-01T18:30:00" },
+      json: {
+        recipe_id: id,
+        subject: "Made it",
+        event_type: "info",
+        event_message: "With <script>alert(1)</script> extra chili",
+        timestamp: "2024-05-01T18:30:00",
+      },
     });
     expect(res.status).toBe(201);
     const ev = (await res.json()) as Ev;
     if (hasContract) assertContract("RecipeTimelineEventOut", ev);
-    expect(ev).toMatchObject({ recipeId: id, userId: adminId, eventMessage: "With <script>alert(1)</script> extra chili", image: "does not have image", timestamp: "2024-05-01T18:30:00.000Z" });
+    expect(ev).toMatchObject({
+      recipeId: id,
+      userId: adminId,
+      eventMessage: "With <script>alert(1)</script> extra chili",
+      image: "does not have image",
+      timestamp: "2024-05-01T18:30:00.000Z",
+    });
     const one = await t.api(`/api/recipes/timeline/events/${ev.id}`, { token });
     expect(one.status).toBe(200);
     expect(one.headers.get("cache-control")).toContain("no-store");
-    const put = (await (await t.api(`/api/recipes/timeline/events/${ev.id}`, { method: "PUT", token, json: { subject: "Made it twice" } })).json()) as Ev;
+    const put = (await (
+      await t.api(`/api/recipes/timeline/events/${ev.id}`, {
+        method: "PUT",
+        token,
+        json: { subject: "Made it twice" },
+      })
+    ).json()) as Ev;
     expect(put.subject).toBe("Made it twice");
     expect(put.eventMessage).toBe(ev.eventMessage);
     expect(put.timestamp).toBe(ev.timestamp);
@@ -70,16 +116,33 @@ describe("timeline events", () => {
 
   it("takes an image: {image: 'has image'}, the event says so, nothing else changes", async () => {
     const { id } = await newRecipe(t, token, "Pictured Pie");
-    const ev = (await (await t.api("/api/recipes/timeline/events", { method: "POST", token, json: { recipeId: id, subject: "Photo", eventType: "info", eventMessage: "look" } })).json()) as Ev;
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } }).png().toBuffer();
+    const ev = (await (
+      await t.api("/api/recipes/timeline/events", {
+        method: "POST",
+        token,
+        json: { recipeId: id, subject: "Photo", eventType: "info", eventMessage: "look" },
+      })
+    ).json()) as Ev;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("image", new Blob([png], { type: "image/png" }), "pie.png");
     form.append("extension", "png");
-    const res = await t.api(`/api/recipes/timeline/events/${ev.id}/image`, { method: "PUT", token, body: form });
+    const res = await t.api(`/api/recipes/timeline/events/${ev.id}/image`, {
+      method: "PUT",
+      token,
+      body: form,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ image: "has image" });
     const after = (await (await t.api(`/api/recipes/timeline/events/${ev.id}`, { token })).json()) as Ev;
-    expect(after).toMatchObject({ image: "has image", subject: "Photo", eventMessage: "look", timestamp: ev.timestamp });
+    expect(after).toMatchObject({
+      image: "has image",
+      subject: "Photo",
+      eventMessage: "look",
+      timestamp: ev.timestamp,
+    });
     const served = await t.api(`/api/media/recipes/${id}/images/timeline/${ev.id}/original.webp`);
     expect(served.status).toBe(200);
   });
@@ -94,25 +157,83 @@ describe("timeline events", () => {
 
   it("lets only the author or an admin change or delete an event; posting as someone else is an admin's call", async () => {
     const { id } = await newRecipe(t, token, "Author Rules");
-    const ev = (await (await t.api("/api/recipes/timeline/events", { method: "POST", token, json: { recipeId: id, subject: "Admin note", eventType: "comment" } })).json()) as Ev;
-    expect((await t.api(`/api/recipes/timeline/events/${ev.id}`, { method: "PUT", token: b.token, json: { subject: "mine now" } })).status).toBe(403);
-    expect((await t.api(`/api/recipes/timeline/events/${ev.id}`, { method: "DELETE", token: b.token })).status).toBe(403);
-    const forged = await t.api("/api/recipes/timeline/events", { method: "POST", token: b.token, json: { recipeId: id, userId: adminId, subject: "x", eventType: "info" } });
+    const ev = (await (
+      await t.api("/api/recipes/timeline/events", {
+        method: "POST",
+        token,
+        json: { recipeId: id, subject: "Admin note", eventType: "comment" },
+      })
+    ).json()) as Ev;
+    expect(
+      (
+        await t.api(`/api/recipes/timeline/events/${ev.id}`, {
+          method: "PUT",
+          token: b.token,
+          json: { subject: "mine now" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await t.api(`/api/recipes/timeline/events/${ev.id}`, { method: "DELETE", token: b.token })).status,
+    ).toBe(403);
+    const forged = await t.api("/api/recipes/timeline/events", {
+      method: "POST",
+      token: b.token,
+      json: { recipeId: id, userId: adminId, subject: "x", eventType: "info" },
+    });
     expect(forged.status).toBe(403);
-    const onBehalf = await t.api("/api/recipes/timeline/events", { method: "POST", token, json: { recipeId: id, userId: b.user.id, subject: "for b", eventType: "info" } });
+    const onBehalf = await t.api("/api/recipes/timeline/events", {
+      method: "POST",
+      token,
+      json: { recipeId: id, userId: b.user.id, subject: "for b", eventType: "info" },
+    });
     expect(((await onBehalf.json()) as Ev).userId).toBe(b.user.id);
   });
 
   it("keeps another group's events out of reach (404) and out of lists", async () => {
     const { id } = await newRecipe(t, token, "Home Events");
-    const ev = (await (await t.api("/api/recipes/timeline/events", { method: "POST", token, json: { recipeId: id, subject: "home only", eventType: "info" } })).json()) as Ev;
+    const ev = (await (
+      await t.api("/api/recipes/timeline/events", {
+        method: "POST",
+        token,
+        json: { recipeId: id, subject: "home only", eventType: "info" },
+      })
+    ).json()) as Ev;
     const other = await otherGroup(t, "Timeline Strangers");
     expect((await t.api(`/api/recipes/timeline/events/${ev.id}`, { token: other.token })).status).toBe(404);
-    expect((await t.api(`/api/recipes/timeline/events/${ev.id}`, { method: "PUT", token: other.token, json: { subject: "x" } })).status).toBe(404);
-    expect((await t.api(`/api/recipes/timeline/events/${ev.id}`, { method: "DELETE", token: other.token })).status).toBe(404);
-    expect((await t.api(`/api/recipes/timeline/events/${ev.id}/image`, { method: "PUT", token: other.token, body: new FormData() })).status).toBe(404);
-    expect((await t.api("/api/recipes/timeline/events", { method: "POST", token: other.token, json: { recipeId: id, subject: "x", eventType: "info" } })).status).toBe(404);
-    const theirs = (await (await t.api("/api/recipes/timeline/events?perPage=-1", { token: other.token })).json()) as { items: Ev[] };
+    expect(
+      (
+        await t.api(`/api/recipes/timeline/events/${ev.id}`, {
+          method: "PUT",
+          token: other.token,
+          json: { subject: "x" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.api(`/api/recipes/timeline/events/${ev.id}`, { method: "DELETE", token: other.token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.api(`/api/recipes/timeline/events/${ev.id}/image`, {
+          method: "PUT",
+          token: other.token,
+          body: new FormData(),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.api("/api/recipes/timeline/events", {
+          method: "POST",
+          token: other.token,
+          json: { recipeId: id, subject: "x", eventType: "info" },
+        })
+      ).status,
+    ).toBe(404);
+    const theirs = (await (
+      await t.api("/api/recipes/timeline/events?perPage=-1", { token: other.token })
+    ).json()) as { items: Ev[] };
     expect(theirs.items.some((e) => e.recipeId === id)).toBe(false);
   });
 
@@ -128,12 +249,21 @@ describe("timeline events", () => {
     const again = await startTestServer({}, { dataDir: t.dataDir });
     try {
       const tok = await again.login();
-      const keptEvents = (await (await again.api(`/api/recipes/timeline/events?queryFilter=${encodeURIComponent(`recipeId="${kept.id}"`)}`, { token: tok })).json()) as { items: Ev[] };
+      const keptEvents = (await (
+        await again.api(
+          `/api/recipes/timeline/events?queryFilter=${encodeURIComponent(`recipeId="${kept.id}"`)}`,
+          { token: tok },
+        )
+      ).json()) as { items: Ev[] };
       expect(keptEvents.items.map((e) => e.subject)).toEqual(["Recipe Created"]);
-      const comments = (await (await again.api(`/api/recipes/${kept.slug}/comments`, { token: tok })).json()) as { text: string }[];
+      const comments = (await (
+        await again.api(`/api/recipes/${kept.slug}/comments`, { token: tok })
+      ).json()) as { text: string }[];
       expect(comments.map((c) => c.text)).toEqual(["still here"]);
       await again.larder.activity.idle();
-      const all = (await (await again.api("/api/comments?perPage=-1", { token: tok })).json()) as { items: { recipeId: string }[] };
+      const all = (await (await again.api("/api/comments?perPage=-1", { token: tok })).json()) as {
+        items: { recipeId: string }[];
+      };
       expect(all.items.some((c) => c.recipeId === gone.id)).toBe(false);
     } finally {
       await again.server.close();

@@ -36,9 +36,13 @@ describe("validators (public)", () => {
   it("recipes by group id and name (its slug)", async () => {
     await newRecipe(t, token, "Validated Vindaloo");
     const groupId = ((await (await t.api("/api/groups/self", { token })).json()) as { id: string }).id;
-    expect(await valid(`/recipe?group_id=${groupId}&name=${encodeURIComponent("Validated  VINDALOO!")}`)).toBe(false);
+    expect(
+      await valid(`/recipe?group_id=${groupId}&name=${encodeURIComponent("Validated  VINDALOO!")}`),
+    ).toBe(false);
     expect(await valid(`/recipe?group_id=${groupId}&name=Something Else`)).toBe(true);
-    expect(await valid(`/recipe?group_id=3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10&name=Validated Vindaloo`)).toBe(true);
+    expect(await valid(`/recipe?group_id=3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10&name=Validated Vindaloo`)).toBe(
+      true,
+    );
   });
 
   it("answers 422 when the value is missing", async () => {

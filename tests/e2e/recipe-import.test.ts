@@ -102,13 +102,11 @@ describeBrowser("recipe from photos (Chromium)", () => {
           recipeIngredient: ["2 eggs", "200 g flour"],
           recipeInstructions: ["Whisk.", "Fry."],
         };
-        res
-          .writeHead(200, { "Content-Type": "application/json" })
-          .end(
-            JSON.stringify({
-              choices: [{ message: { role: "assistant", content: JSON.stringify(recipe) } }],
-            }),
-          );
+        res.writeHead(200, { "Content-Type": "application/json" }).end(
+          JSON.stringify({
+            choices: [{ message: { role: "assistant", content: JSON.stringify(recipe) } }],
+          }),
+        );
       });
     });
     await new Promise<void>((r) => ai.listen(0, "127.0.0.1", r));

@@ -33,10 +33,31 @@ describeBrowser("web shell (Chromium)", () => {
   beforeAll(async () => {
     app = await startApp();
     const a = app.adminActor;
-    await app.larder.recipes.create(a, { name: "Tomato Soup", description: "A **red** soup", tags: ["Dinner", "Soup"], recipeCategory: ["Mains"], settings: { public: false } });
-    await app.larder.recipes.create(a, { name: "Tomato Salad", description: "Fresh", tags: ["Lunch"], settings: { public: false } });
-    await app.larder.recipes.create(a, { name: "Apple Pie", description: "Sweet", tags: ["Dessert", "Dinner"], settings: { public: false } });
-    await app.larder.recipes.create(a, { name: "Bread", description: "Crusty", tags: ["Soup"], settings: { public: true } });
+    await app.larder.recipes.create(a, {
+      name: "Tomato Soup",
+      description: "A **red** soup",
+      tags: ["Dinner", "Soup"],
+      recipeCategory: ["Mains"],
+      settings: { public: false },
+    });
+    await app.larder.recipes.create(a, {
+      name: "Tomato Salad",
+      description: "Fresh",
+      tags: ["Lunch"],
+      settings: { public: false },
+    });
+    await app.larder.recipes.create(a, {
+      name: "Apple Pie",
+      description: "Sweet",
+      tags: ["Dessert", "Dinner"],
+      settings: { public: false },
+    });
+    await app.larder.recipes.create(a, {
+      name: "Bread",
+      description: "Crusty",
+      tags: ["Soup"],
+      settings: { public: true },
+    });
     browser = await launchBrowser();
   }, 120_000);
 
@@ -52,14 +73,18 @@ describeBrowser("web shell (Chromium)", () => {
     await page.fill("#username", ADMIN.username);
     await page.fill("#password", "not-the-password");
     await page.click("button[type=submit]");
-    await expect(page.locator("[data-testid=login-error]").textContent()).resolves.toBe("Invalid Credentials");
+    await expect(page.locator("[data-testid=login-error]").textContent()).resolves.toBe(
+      "Invalid Credentials",
+    );
     await screenshot(page, "shell-01-wrong-password");
 
     await login(page);
     await page.waitForURL(new RegExp(`/g/${app.groupSlug}$`));
     await hydrated(page);
     await expect.poll(() => cardTitles(page)).toHaveLength(4);
-    await expect(page.locator("[data-testid=drawer-user-name]").textContent()).resolves.toBe(app.admin.fullName);
+    await expect(page.locator("[data-testid=drawer-user-name]").textContent()).resolves.toBe(
+      app.admin.fullName,
+    );
     expect(await cardTitles(page)).toEqual(["Apple Pie", "Bread", "Tomato Salad", "Tomato Soup"]);
     await page.click("[data-testid=logout]");
     await page.waitForURL(/\/login\?direct=1$/);
@@ -71,7 +96,17 @@ describeBrowser("web shell (Chromium)", () => {
   it("says 'Account Locked. Please try again later' after too many wrong passwords", async () => {
     const { larder, admin } = app;
     const user = await larder.users.create(
-      { username: "locky", email: "locky@example.com", fullName: "Locky", admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+      {
+        username: "locky",
+        email: "locky@example.com",
+        fullName: "Locky",
+        admin: false,
+        advanced: false,
+        canInvite: false,
+        canManage: false,
+        canManageHousehold: false,
+        canOrganize: false,
+      },
       { groupId: admin.groupId, householdId: admin.householdId },
     );
     await larder.auth.setPassword(user.id, "Right-Password-1");
@@ -85,9 +120,9 @@ describeBrowser("web shell (Chromium)", () => {
     }
     await page.fill("#password", "Right-Password-1");
     await page.click("button[type=submit]");
-    await expect(page.locator("[data-testid=login-error]", { hasText: "Locked" }).textContent()).resolves.toBe(
-      "Account Locked. Please try again later",
-    );
+    await expect(
+      page.locator("[data-testid=login-error]", { hasText: "Locked" }).textContent(),
+    ).resolves.toBe("Account Locked. Please try again later");
     await screenshot(page, "shell-03-account-locked");
   });
 
@@ -102,7 +137,10 @@ describeBrowser("web shell (Chromium)", () => {
     await input.fill("tomato");
     const options = page.locator("#search-results [role=option]");
     await expect.poll(() => options.count(), { timeout: 5000 }).toBe(2);
-    expect(await options.locator(".search-result__name").allTextContents()).toEqual(["Tomato Salad", "Tomato Soup"]);
+    expect(await options.locator(".search-result__name").allTextContents()).toEqual([
+      "Tomato Salad",
+      "Tomato Soup",
+    ]);
     await expect(options.nth(0).getAttribute("aria-selected")).resolves.toBe("true");
     await page.keyboard.press("ArrowDown");
     await expect(options.nth(1).getAttribute("aria-selected")).resolves.toBe("true");
@@ -181,7 +219,8 @@ describeBrowser("web shell (Chromium)", () => {
     const page = await open({ colorScheme: "light" });
     await login(page);
     await hydrated(page);
-    const scheme = () => page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
     await expect(scheme()).resolves.toBe("light");
     await page.click("[data-testid=color-scheme-toggle]");
     await expect.poll(scheme).toBe("dark");
@@ -242,9 +281,13 @@ describeBrowser("web shell (Chromium)", () => {
   it("lets a visitor browse and search a public group read-only", async () => {
     const { larder } = app;
     const group = larder.groups.byId(app.admin.groupId)!;
-    await larder.groups.updateGroup(group, { preferences: { ...group.doc.data.preferences, privateGroup: false } });
+    await larder.groups.updateGroup(group, {
+      preferences: { ...group.doc.data.preferences, privateGroup: false },
+    });
     const household = larder.groups.householdById(app.admin.householdId)!.household;
-    await larder.groups.updateHousehold(household, { preferences: { ...household.doc.data.preferences, privateHousehold: false } });
+    await larder.groups.updateHousehold(household, {
+      preferences: { ...household.doc.data.preferences, privateHousehold: false },
+    });
     try {
       const page = await open();
       await page.goto(`/g/${app.groupSlug}`);
@@ -256,11 +299,15 @@ describeBrowser("web shell (Chromium)", () => {
       await expect(page.locator("[data-testid=login]").count()).resolves.toBe(1);
       await page.keyboard.press("/");
       await page.locator("[data-testid=search-input]").fill("bread");
-      await expect.poll(() => page.locator("#search-results [role=option]").count(), { timeout: 5000 }).toBe(1);
+      await expect
+        .poll(() => page.locator("#search-results [role=option]").count(), { timeout: 5000 })
+        .toBe(1);
       await page.keyboard.press("Escape");
       await screenshot(page, "shell-12-public-visitor");
     } finally {
-      await larder.groups.updateGroup(group, { preferences: { ...group.doc.data.preferences, privateGroup: true } });
+      await larder.groups.updateGroup(group, {
+        preferences: { ...group.doc.data.preferences, privateGroup: true },
+      });
     }
   });
 
@@ -278,7 +325,10 @@ describeBrowser("web shell (Chromium)", () => {
 
     const errorOf = (name: string) =>
       page.locator(`[data-testid=password-${name}]`).evaluate((el) => {
-        const id = el.getAttribute("aria-describedby")?.split(" ").find((x) => x.endsWith("-error"));
+        const id = el
+          .getAttribute("aria-describedby")
+          ?.split(" ")
+          .find((x) => x.endsWith("-error"));
         return id ? (document.getElementById(id)?.textContent ?? null) : null;
       });
     await page.click("[data-testid=save-password]");
@@ -286,12 +336,16 @@ describeBrowser("web shell (Chromium)", () => {
     await page.fill("[data-testid=password-newPassword]", "short");
     await page.locator("[data-testid=password-newPassword]").blur();
     await expect.poll(() => errorOf("newPassword")).toBe("Must Be At Least 8 Characters");
-    await expect(page.locator("[data-testid=password-strength]").getAttribute("data-score")).resolves.toBe("0");
+    await expect(page.locator("[data-testid=password-strength]").getAttribute("data-score")).resolves.toBe(
+      "0",
+    );
     await page.fill("[data-testid=password-newPassword]", "Tr0ub4dor&3x");
     await page.fill("[data-testid=password-confirmPassword]", "Tr0ub4dor&3y");
     await page.locator("[data-testid=password-confirmPassword]").blur();
     await expect.poll(() => errorOf("confirmPassword")).toBe("passwords must match");
-    expect(Number(await page.locator("[data-testid=password-strength]").getAttribute("data-score"))).toBeGreaterThan(50);
+    expect(
+      Number(await page.locator("[data-testid=password-strength]").getAttribute("data-score")),
+    ).toBeGreaterThan(50);
     await screenshot(page, "shell-14-password-rules");
 
     await page.fill("[data-testid=password-currentPassword]", "wrong-current");
@@ -303,7 +357,6 @@ describeBrowser("web shell (Chromium)", () => {
     await page.locator("[data-toast=info]", { hasText: "Password updated" }).waitFor();
     await app.larder.auth.setPassword(app.admin.id, ADMIN.password); // later journeys log in again
     await screenshot(page, "shell-15-password-changed");
-
   });
 
   it("shows 'page not found' with a home button, and moves old /group paths to /household", async () => {
@@ -317,7 +370,9 @@ describeBrowser("web shell (Chromium)", () => {
     await page.goto("/group/members");
     expect(new URL(page.url()).pathname).toBe("/household/members");
     await page.goto("/group/mealplan/planner/view?day=1");
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/household/mealplan/planner/view?day=1");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+      "/household/mealplan/planner/view?day=1",
+    );
   });
 
   it("had no uncaught page errors or hydration errors", () => {

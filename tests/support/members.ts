@@ -14,7 +14,10 @@ let n = 0;
 const PASSWORD = "Sesame-Street-42";
 
 /** A user in the given group and household (default: the admin's Home/Family), signed in. */
-export async function addMember(t: TestServer, opts: { group?: GroupData; household?: HouseholdData; admin?: boolean; name?: string } = {}): Promise<Member> {
+export async function addMember(
+  t: TestServer,
+  opts: { group?: GroupData; household?: HouseholdData; admin?: boolean; name?: string } = {},
+): Promise<Member> {
   const group = opts.group ?? t.larder.groups.bySlugOrNull("home")!;
   const household = opts.household ?? [...group.households.values()][0];
   const username = opts.name ?? `member${++n}x${Date.now() % 100000}`;
@@ -50,7 +53,12 @@ export async function otherGroup(t: TestServer, name = "Other"): Promise<Member>
 }
 
 /** Create a recipe over the API (then PATCH `extra` into it); returns its slug and id. */
-export async function newRecipe(t: TestServer, token: string, name: string, extra: Record<string, unknown> = {}): Promise<{ slug: string; id: string }> {
+export async function newRecipe(
+  t: TestServer,
+  token: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ slug: string; id: string }> {
   const res = await t.api("/api/recipes", { method: "POST", token, json: { name } });
   if (res.status !== 201) throw new Error(`create recipe: ${res.status} ${await res.text()}`);
   const slug = (await res.json()) as string;

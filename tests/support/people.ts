@@ -5,7 +5,9 @@ import type { UserRecord } from "../../core/schemas/records.js";
 
 export const PASSWORD = "Correct-Horse-7";
 
-export type Flags = Partial<Pick<UserRecord, "admin" | "advanced" | "canInvite" | "canManage" | "canManageHousehold" | "canOrganize">>;
+export type Flags = Partial<
+  Pick<UserRecord, "admin" | "advanced" | "canInvite" | "canManage" | "canManageHousehold" | "canOrganize">
+>;
 
 export interface Person {
   user: UserRecord;

@@ -19,10 +19,22 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Record<string, unknown> = {}, opts: { dataDir?: string; watch?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, unknown> = {},
+  opts: { dataDir?: string; watch?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = opts.dataDir ?? join(await mkdtemp(join(tmpdir(), "larder-test-")), "data");
-  const config = loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4, ...overrides });
-  const larder = await Larder.open(config, { log: consoleLogger("silent"), watch: opts.watch ?? false, plugins: builtinPlugins });
+  const config = loadConfig({} as NodeJS.ProcessEnv, {
+    dataDir,
+    production: false,
+    bcryptRounds: 4,
+    ...overrides,
+  });
+  const larder = await Larder.open(config, {
+    log: consoleLogger("silent"),
+    watch: opts.watch ?? false,
+    plugins: builtinPlugins,
+  });
   const server = await startServer({ larder, port: 0, host: "127.0.0.1" });
   const t: TestServer = {
     larder,

@@ -29,7 +29,9 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
   const text = raw.toString("utf8");
   if (text.trim() === "") return undefined;
   if (text.includes("\u0000")) {
-    throw new ValidationError([{ loc: ["body"], msg: "Body must not contain NUL characters", type: "value_error" }]);
+    throw new ValidationError([
+      { loc: ["body"], msg: "Body must not contain NUL characters", type: "value_error" },
+    ]);
   }
   try {
     return camelizeKeys(JSON.parse(text));

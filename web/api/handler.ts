@@ -27,7 +27,8 @@ export function createApiHandler(larder: Larder, router: Router) {
     let headers: Record<string, string> = {};
     try {
       const match = router.match(method, url.pathname);
-      const ours = match && match !== "method" ? match.route.path : (router.routeForPath(url.pathname)?.path ?? null);
+      const ours =
+        match && match !== "method" ? match.route.path : (router.routeForPath(url.pathname)?.path ?? null);
       const unbuilt = unbuiltContractPath(method, url.pathname, ours);
       if (unbuilt) {
         const message = `${method} ${unbuilt} is part of Mealie's API but not available in this version of Larder`;

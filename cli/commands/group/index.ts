@@ -5,7 +5,9 @@ import { isJsonMode, printJson, printStatus, printTable } from "../../output.js"
 import { withPlaces } from "../../users/places.js";
 
 export function registerGroup(program: Command): void {
-  const group = program.command("group").description("manage groups (through the running server when one holds the folder)");
+  const group = program
+    .command("group")
+    .description("manage groups (through the running server when one holds the folder)");
   group
     .command("list")
     .description("list groups with their households and member counts")
@@ -15,7 +17,12 @@ export function registerGroup(program: Command): void {
       groups.sort((a, b) => a.slug.localeCompare(b.slug));
       if (isJsonMode()) return printJson(groups);
       await printTable(
-        groups.map((g) => ({ slug: g.slug, name: g.name, households: g.households.join(", "), users: g.users })),
+        groups.map((g) => ({
+          slug: g.slug,
+          name: g.name,
+          households: g.households.join(", "),
+          users: g.users,
+        })),
         { columns: ["slug", "name", "households", "users"], empty: "No groups." },
       );
     });
@@ -27,6 +34,9 @@ export function registerGroup(program: Command): void {
     .action(async (name: string, opts: { data?: string }) => {
       const created = await withPlaces(resolveDataDir(opts.data), (p) => p.addGroup(name));
       if (isJsonMode()) return printJson(created);
-      await printStatus("ok", `Created group ${created.name} (groups/${created.slug}) with household ${created.households.join(", ")}`);
+      await printStatus(
+        "ok",
+        `Created group ${created.name} (groups/${created.slug}) with household ${created.households.join(", ")}`,
+      );
     });
 }

@@ -19,11 +19,14 @@ interface ErrorOut {
 /** Lock a user out through core, as five wrong passwords would. */
 async function lockOut(dataDir: string, login: string): Promise<void> {
   const { Larder } = await import("../../../core/larder.js");
-  const l = await Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir, bcryptRounds: 4 }), { log: consoleLogger("silent") });
+  const l = await Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir, bcryptRounds: 4 }), {
+    log: consoleLogger("silent"),
+  });
   try {
     // The account itself locks (and stays locked across processes) once several addresses are locked out.
     for (const client of ["192.0.2.1", "192.0.2.2", "192.0.2.3"])
-      for (let i = 0; i < 5; i++) await l.auth.login(login, "wrong-password", { client }).catch(() => undefined);
+      for (let i = 0; i < 5; i++)
+        await l.auth.login(login, "wrong-password", { client }).catch(() => undefined);
     expect(l.auth.isLocked(l.users.byLogin(login)?.id ?? "")).toBe(true);
   } finally {
     await l.close();
@@ -37,7 +40,20 @@ describe("people commands on a folder no server holds", () => {
     tmp = await tempDir();
     dir = join(tmp.path, "data");
     expect((await larder(["init", dir])).exitCode).toBe(0);
-    const add = await larder(["user", "add", "--data", dir, "--username", "alice", "--email", "alice@example.com", "--full-name", "Alice", "--password", "wonderland1"]);
+    const add = await larder([
+      "user",
+      "add",
+      "--data",
+      dir,
+      "--username",
+      "alice",
+      "--email",
+      "alice@example.com",
+      "--full-name",
+      "Alice",
+      "--password",
+      "wonderland1",
+    ]);
     expect(add.exitCode, String(add.stderr)).toBe(0);
   });
   afterAll(() => tmp.cleanup());
@@ -71,7 +87,12 @@ describe("people commands on a folder no server holds", () => {
   it("adds and lists groups", async () => {
     const g = await larder(["group", "add", "Supper Club", "--data", dir, "--json"]);
     expect(g.exitCode, String(g.stderr)).toBe(0);
-    expect(json<GroupView>(g)).toMatchObject({ name: "Supper Club", slug: "supper-club", households: ["Family"], users: 0 });
+    expect(json<GroupView>(g)).toMatchObject({
+      name: "Supper Club",
+      slug: "supper-club",
+      households: ["Family"],
+      users: 0,
+    });
     // A taken name is numbered, as Mealie does (issue 19).
     const twin = json<GroupView>(await larder(["group", "add", "supper club", "--data", dir, "--json"]));
     expect(twin.name).toBe("supper club (1)");
@@ -82,12 +103,30 @@ describe("people commands on a folder no server holds", () => {
   });
 
   it("adds and lists households", async () => {
-    const h = await larder(["household", "add", "Table Two", "--group", "supper-club", "--data", dir, "--json"]);
+    const h = await larder([
+      "household",
+      "add",
+      "Table Two",
+      "--group",
+      "supper-club",
+      "--data",
+      dir,
+      "--json",
+    ]);
     expect(h.exitCode, String(h.stderr)).toBe(0);
-    expect(json<HouseholdView>(h)).toMatchObject({ name: "Table Two", slug: "table-two", group: "Supper Club", groupSlug: "supper-club" });
-    const only = json<HouseholdView[]>(await larder(["household", "list", "--group", "Supper Club", "--data", dir, "--json"]));
+    expect(json<HouseholdView>(h)).toMatchObject({
+      name: "Table Two",
+      slug: "table-two",
+      group: "Supper Club",
+      groupSlug: "supper-club",
+    });
+    const only = json<HouseholdView[]>(
+      await larder(["household", "list", "--group", "Supper Club", "--data", dir, "--json"]),
+    );
     expect(only.map((x) => x.slug)).toEqual(["family", "table-two"]);
-    expect((await larder(["household", "add", "Attic", "--group", "nowhere", "--data", dir])).exitCode).toBe(4);
+    expect((await larder(["household", "add", "Attic", "--group", "nowhere", "--data", dir])).exitCode).toBe(
+      4,
+    );
   });
 });
 
@@ -110,7 +149,17 @@ describe("people commands while a server holds the folder", () => {
 
   it("goes through the admin API: unlock, promote, group and household add and list", async () => {
     const u = await t.larder.users.create(
-      { username: "bob", email: "bob@example.com", fullName: "Bob", admin: false, advanced: false, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+      {
+        username: "bob",
+        email: "bob@example.com",
+        fullName: "Bob",
+        admin: false,
+        advanced: false,
+        canInvite: false,
+        canManage: false,
+        canManageHousehold: false,
+        canOrganize: false,
+      },
       { groupId: t.larder.users.all()[0].groupId, householdId: t.larder.users.all()[0].householdId },
     );
     await t.larder.auth.setPassword(u.id, "builder-bob");
@@ -127,12 +176,23 @@ describe("people commands while a server holds the folder", () => {
     const g = await larder(["group", "add", "Book Club", "--data", dir, "--json"]);
     expect(g.exitCode, String(g.stderr)).toBe(0);
     expect(t.larder.groups.bySlugOrNull("book-club")?.doc.data.name).toBe("Book Club");
-    const h = await larder(["household", "add", "Reading Room", "--group", "book-club", "--data", dir, "--json"]);
+    const h = await larder([
+      "household",
+      "add",
+      "Reading Room",
+      "--group",
+      "book-club",
+      "--data",
+      dir,
+      "--json",
+    ]);
     expect(h.exitCode, String(h.stderr)).toBe(0);
     expect(json<HouseholdView>(h)).toMatchObject({ groupSlug: "book-club", slug: "reading-room" });
     const groups = json<GroupView[]>(await larder(["group", "list", "--data", dir, "--json"]));
     expect(groups.find((x) => x.slug === "book-club")?.households.sort()).toEqual(["Family", "Reading Room"]);
-    const households = json<HouseholdView[]>(await larder(["household", "list", "--group", "book-club", "--data", dir, "--json"]));
+    const households = json<HouseholdView[]>(
+      await larder(["household", "list", "--group", "book-club", "--data", dir, "--json"]),
+    );
     expect(households.map((x) => x.slug)).toEqual(["family", "reading-room"]);
   });
 });

@@ -5,7 +5,9 @@ import { isJsonMode, printJson, printStatus, printTable } from "../../output.js"
 import { withPlaces } from "../../users/places.js";
 
 export function registerHousehold(program: Command): void {
-  const household = program.command("household").description("manage households (through the running server when one holds the folder)");
+  const household = program
+    .command("household")
+    .description("manage households (through the running server when one holds the folder)");
   household
     .command("list")
     .description("list households and their member counts")

@@ -15,6 +15,9 @@ export function registerUserPromote(user: Command): void {
       const admin = !opts.demote;
       const changed = await withUsers(resolveDataDir(opts.data), (users) => users.setAdmin(login, admin));
       if (isJsonMode()) return printJson(changed);
-      await printStatus("ok", `${changed.username} is ${admin ? "now an administrator" : "no longer an administrator"}`);
+      await printStatus(
+        "ok",
+        `${changed.username} is ${admin ? "now an administrator" : "no longer an administrator"}`,
+      );
     });
 }

@@ -16,6 +16,11 @@ export function registerUserUnlock(user: Command): void {
       const result = await withUsers(resolveDataDir(opts.data), (users) => users.unlock(login ?? null));
       if (isJsonMode()) return printJson(result);
       const who = login ? login : "every locked user";
-      await printStatus("ok", result.unlocked > 0 ? `Unlocked ${who} (${result.unlocked})` : `Nothing to unlock: ${who} was not locked`);
+      await printStatus(
+        "ok",
+        result.unlocked > 0
+          ? `Unlocked ${who} (${result.unlocked})`
+          : `Nothing to unlock: ${who} was not locked`,
+      );
     });
 }

@@ -85,9 +85,28 @@ export function metadataEntries(doc: RecipeDoc): FrontMatterEntry[] {
 
 /** Every front-matter key (after alias folding) that metadataEntries writes. */
 const KNOWN_KEYS = new Set([
-  "id", "name", "owner", "recipeServings", "recipeYieldQuantity", "recipeYield", "prepTime", "cookTime",
-  "performTime", "totalTime", "categories", "tags", "tools", "orgURL", "nutrition", "settings", "extras",
-  "assets", "image", "dateAdded", "dateUpdated", "lastMade",
+  "id",
+  "name",
+  "owner",
+  "recipeServings",
+  "recipeYieldQuantity",
+  "recipeYield",
+  "prepTime",
+  "cookTime",
+  "performTime",
+  "totalTime",
+  "categories",
+  "tags",
+  "tools",
+  "orgURL",
+  "nutrition",
+  "settings",
+  "extras",
+  "assets",
+  "image",
+  "dateAdded",
+  "dateUpdated",
+  "lastMade",
 ]);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -210,7 +229,11 @@ export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { 
   };
 }
 
-function otherKeysOf(data: Map<string, { key: string; value: unknown }>): { otherKeys?: Record<string, unknown> } {
-  const other = [...data.entries()].filter(([k]) => !KNOWN_KEYS.has(k)).map(([, e]) => [e.key, e.value] as const);
+function otherKeysOf(data: Map<string, { key: string; value: unknown }>): {
+  otherKeys?: Record<string, unknown>;
+} {
+  const other = [...data.entries()]
+    .filter(([k]) => !KNOWN_KEYS.has(k))
+    .map(([, e]) => [e.key, e.value] as const);
   return other.length ? { otherKeys: Object.fromEntries(other) } : {};
 }

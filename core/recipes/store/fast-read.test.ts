@@ -20,7 +20,9 @@ function same(text: string): void {
     fast = e as Error;
   }
   if (slow instanceof Error || fast instanceof Error) {
-    expect(fast instanceof Error ? { message: fast.message, line: (fast as { line?: number }).line } : fast).toEqual(
+    expect(
+      fast instanceof Error ? { message: fast.message, line: (fast as { line?: number }).line } : fast,
+    ).toEqual(
       slow instanceof Error ? { message: slow.message, line: (slow as { line?: number }).line } : slow,
     );
   } else expect(fast).toEqual(slow);
@@ -28,20 +30,81 @@ function same(text: string): void {
 
 // Text that YAML reads as something else, or that needs quoting, mixed with ordinary words.
 const tricky = fc.constantFrom(
-  "Soup", "Crème brûlée", "☕ 🍮", "null", "Null", "~", "true", "FALSE", "yes", "123", "-7", "+3", "007", "1.5", ".5", "1e3", "0x1F", "0o17",
-  ".inf", ".NaN", "a: b", "a #b", "#tag", "- x", "-x", "[a]", "{a}", "a, b", "'quoted'", '"dq"', "it's", "say \"hi\"", "back\\slash",
-  " lead", "trail ", "", "x:", "https://example.org/a?b=c#d", "100%", "@home", "`tick`", "*star", "&amp", "!bang", "|pipe", ">gt", "?q",
-  "tab\there", "line\nbreak", "2026-11-21", "2026-11-21T18:02:11Z", "4 servings", "20 minutes", "a\u2028b", "3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10",
+  "Soup",
+  "Crème brûlée",
+  "☕ 🍮",
+  "null",
+  "Null",
+  "~",
+  "true",
+  "FALSE",
+  "yes",
+  "123",
+  "-7",
+  "+3",
+  "007",
+  "1.5",
+  ".5",
+  "1e3",
+  "0x1F",
+  "0o17",
+  ".inf",
+  ".NaN",
+  "a: b",
+  "a #b",
+  "#tag",
+  "- x",
+  "-x",
+  "[a]",
+  "{a}",
+  "a, b",
+  "'quoted'",
+  '"dq"',
+  "it's",
+  'say "hi"',
+  "back\\slash",
+  " lead",
+  "trail ",
+  "",
+  "x:",
+  "https://example.org/a?b=c#d",
+  "100%",
+  "@home",
+  "`tick`",
+  "*star",
+  "&amp",
+  "!bang",
+  "|pipe",
+  ">gt",
+  "?q",
+  "tab\there",
+  "line\nbreak",
+  "2026-11-21",
+  "2026-11-21T18:02:11Z",
+  "4 servings",
+  "20 minutes",
+  "a\u2028b",
+  "3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10",
 );
 const text = fc.oneof(tricky, fc.string({ maxLength: 12 }), fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,20}$/));
 const doc = fc.record({
   name: text,
   owner: fc.option(fc.constant("7d1b0c52-0f7e-4d7c-8a55-3c1f6f0e2b11"), { nil: null }),
-  recipeServings: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20 }), fc.double({ min: 0.5, max: 10, noNaN: true })),
+  recipeServings: fc.oneof(
+    fc.constant(0),
+    fc.integer({ min: 1, max: 20 }),
+    fc.double({ min: 0.5, max: 10, noNaN: true }),
+  ),
   recipeYield: fc.option(text, { nil: null }),
   prepTime: fc.option(text, { nil: null }),
-  categories: fc.array(text.filter((s) => s.trim() !== ""), { maxLength: 4 }),
-  tags: fc.array(text.filter((s) => s.trim() !== ""), { maxLength: 12 }),
+  categories: fc.array(
+    text.filter((s) => s.trim() !== ""),
+    { maxLength: 4 },
+  ),
+  tags: fc.array(
+    text.filter((s) => s.trim() !== ""),
+    { maxLength: 12 },
+  ),
   orgURL: fc.option(text, { nil: null }),
   calories: fc.option(text, { nil: null }),
   public: fc.boolean(),
@@ -70,7 +133,18 @@ describe("the fast recipe reader", () => {
           extras: d.extra ? { [d.extra[0]]: d.extra[1] } : {},
           dateAdded: d.dateAdded,
           description: "A soup.",
-          ingredients: [{ title: null, quantity: 2, quantityMax: null, unit: "cup", food: "flour", note: "", originalText: null, referencedRecipe: null }],
+          ingredients: [
+            {
+              title: null,
+              quantity: 2,
+              quantityMax: null,
+              unit: "cup",
+              food: "flour",
+              note: "",
+              originalText: null,
+              referencedRecipe: null,
+            },
+          ],
           instructions: [{ title: null, summary: null, text: "Stir.", ingredientRefs: [0] }],
         };
         let written: string;
@@ -101,7 +175,15 @@ describe("the fast recipe reader", () => {
       prepTime: "20 minutes",
       totalTime: "1 hour",
       categories: ["Dinner"],
-      tags: ["Indian", "Spicy", "make-ahead", "weeknight dinners", "family favourites", "freezer friendly", "Crème de la crème"],
+      tags: [
+        "Indian",
+        "Spicy",
+        "make-ahead",
+        "weeknight dinners",
+        "family favourites",
+        "freezer friendly",
+        "Crème de la crème",
+      ],
       tools: ["Dutch Oven"],
       orgURL: "https://example.org/tikka",
       nutrition: { calories: "520", proteinContent: "30 g" },
@@ -141,7 +223,7 @@ describe("the fast recipe reader", () => {
       "name: Soup\n__proto__: x\n",
       "name: Soup\nunknownKey: [1, 2]\n",
       "name: 'Soup'\n",
-      "name: \"So\\u0075p\"\n",
+      'name: "So\\u0075p"\n',
       "name: Soup\n  continued\n",
       "name: Soup\ndateAdded: 2026-11-21\n",
       "name: Soup\nrecipeServings: 12345678901234567890\n",
@@ -152,6 +234,14 @@ describe("the fast recipe reader", () => {
       same(`---\n${fm}---\n${body}`);
       same(`\ufeff---\r\n${fm.replace(/\n/g, "\r\n")}---\r\n${body}`);
     }
-    for (const t of ["no front matter\n", "---\n---\nbody\n", "---yaml\nname: Soup\n---\n", "----\nname: x\n", "---\nname: Soup\n---trailing\nbody\n", "---\nname: Soup\n"]) same(t);
+    for (const t of [
+      "no front matter\n",
+      "---\n---\nbody\n",
+      "---yaml\nname: Soup\n---\n",
+      "----\nname: x\n",
+      "---\nname: Soup\n---trailing\nbody\n",
+      "---\nname: Soup\n",
+    ])
+      same(t);
   });
 });

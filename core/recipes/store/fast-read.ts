@@ -22,7 +22,13 @@ const NESTED_ITEM = /^ {2}- (.*)$/;
 const NULL = /^(?:~|[Nn]ull|NULL)?$/;
 const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 const INT = /^[-+]?[0-9]+$/;
-const OTHER_NON_STRING = [/^0o[0-7]+$/, /^0x[0-9a-fA-F]+$/, /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/];
+const OTHER_NON_STRING = [
+  /^0o[0-7]+$/,
+  /^0x[0-9a-fA-F]+$/,
+  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+  /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+];
 // Characters a plain scalar may not start with, and characters we never accept anywhere (control
 // characters, and the ones YAML or the writer treat as line breaks or byte-order marks).
 const INDICATOR = /^[-?:,[\]{}#&*!|>'"%@`]/;

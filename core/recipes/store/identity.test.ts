@@ -50,16 +50,22 @@ describe("patching identity into front matter", () => {
 
   it("puts a missing owner after the name, in the documented key order", () => {
     const text = `---\nid: ${ID}\nname: Soup\nrecipeServings: 2\n---\n`;
-    expect(patchFrontMatter(text, { owner: OWNER })).toBe(`---\nid: ${ID}\nname: Soup\nowner: ${OWNER}\nrecipeServings: 2\n---\n`);
+    expect(patchFrontMatter(text, { owner: OWNER })).toBe(
+      `---\nid: ${ID}\nname: Soup\nowner: ${OWNER}\nrecipeServings: 2\n---\n`,
+    );
   });
 
   it("quotes an owner that is not a UUID so YAML reads it as a string", () => {
-    expect(patchFrontMatter("---\nname: Soup\n---\n", { owner: "123" })).toBe('---\nname: Soup\nowner: "123"\n---\n');
+    expect(patchFrontMatter("---\nname: Soup\n---\n", { owner: "123" })).toBe(
+      '---\nname: Soup\nowner: "123"\n---\n',
+    );
   });
 
   it("keeps CRLF line endings and a byte-order mark", () => {
     const text = "\uFEFF---\r\nname: Soup\r\n---\r\nHot.\r\n";
-    expect(patchFrontMatter(text, { id: ID })).toBe(`\uFEFF---\r\nid: ${ID}\r\nname: Soup\r\n---\r\nHot.\r\n`);
+    expect(patchFrontMatter(text, { id: ID })).toBe(
+      `\uFEFF---\r\nid: ${ID}\r\nname: Soup\r\n---\r\nHot.\r\n`,
+    );
   });
 
   it("adds front matter to a file that has none", () => {

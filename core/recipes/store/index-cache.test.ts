@@ -119,7 +119,12 @@ describe("the warm-start index cache", () => {
     await writeFile(cachePath(), [lines[0], JSON.stringify(row), lines[2], lines[3]].join("\n"));
     again = await start();
     expect(again.stats().cache).toMatchObject({ state: "loaded", hits: 1, misses: 1 });
-    expect(again.all().map((e) => e.doc.name).sort()).toEqual(["Soup", "Stew"]);
+    expect(
+      again
+        .all()
+        .map((e) => e.doc.name)
+        .sort(),
+    ).toEqual(["Soup", "Stew"]);
   });
 
   it("keys entries by the format version", async () => {
@@ -156,7 +161,10 @@ describe("the warm-start index cache", () => {
   });
 
   it("writes every character outside ASCII escaped, and reads it back the same", async () => {
-    const path = await t.put("creme", recipe("Crème brûlée ☕ 🍮", { id: ID(1), owner: ADMIN, description: "line\u2028sep" }));
+    const path = await t.put(
+      "creme",
+      recipe("Crème brûlée ☕ 🍮", { id: ID(1), owner: ADMIN, description: "line\u2028sep" }),
+    );
     await age(path);
     const store = await start();
     const again = await restart(store);
@@ -169,7 +177,10 @@ describe("the warm-start index cache", () => {
 
   it("does not cache a recipe JSON cannot hold as it is", async () => {
     // A key Larder does not know is kept as YAML read it: here an infinity, which JSON turns into null.
-    const text = serializeRecipeFile(recipe("Huge", { id: ID(1), owner: ADMIN }), VOCAB).replace("name: Huge\n", "name: Huge\nweird: .inf\n");
+    const text = serializeRecipeFile(recipe("Huge", { id: ID(1), owner: ADMIN }), VOCAB).replace(
+      "name: Huge\n",
+      "name: Huge\nweird: .inf\n",
+    );
     const path = await t.putText("huge", text);
     await age(path);
     let store = await start();

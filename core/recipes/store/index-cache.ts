@@ -57,7 +57,16 @@ export interface IndexCacheInfo {
   loadMs: number;
 }
 
-type Row = [groupSlug: string, slug: string, size: number, mtimeMs: number, hash: string, readAt: number, vocabularyVersion: string, doc: RecipeDoc];
+type Row = [
+  groupSlug: string,
+  slug: string,
+  size: number,
+  mtimeMs: number,
+  hash: string,
+  readAt: number,
+  vocabularyVersion: string,
+  doc: RecipeDoc,
+];
 
 let readerFingerprint: string | null = null;
 
@@ -90,7 +99,10 @@ export function cacheFormat(): string {
  * compact one-byte strings, and a line break inside a value can never split a line.
  */
 function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** True when JSON keeps this value as it is (no NaN or infinities, no undefined in lists, no functions). */
@@ -121,7 +133,13 @@ export function compactDoc(doc: RecipeDoc): RecipeDoc {
 }
 
 function isFingerprint(r: unknown[]): boolean {
-  return typeof r[2] === "number" && typeof r[3] === "number" && typeof r[4] === "string" && typeof r[5] === "number" && typeof r[6] === "string";
+  return (
+    typeof r[2] === "number" &&
+    typeof r[3] === "number" &&
+    typeof r[4] === "string" &&
+    typeof r[5] === "number" &&
+    typeof r[6] === "string"
+  );
 }
 
 /** A cheap shape check: a hand-edited or half-written cache must not put malformed recipes in the index. */
@@ -134,7 +152,9 @@ function looksLikeDoc(d: unknown): d is RecipeDoc {
     typeof doc.recipeServings === "number" &&
     (doc.id === null || typeof doc.id === "string") &&
     (doc.owner === null || typeof doc.owner === "string") &&
-    ["categories", "tags", "tools", "assets", "ingredients", "instructions", "notes"].every((k) => Array.isArray(doc[k])) &&
+    ["categories", "tags", "tools", "assets", "ingredients", "instructions", "notes"].every((k) =>
+      Array.isArray(doc[k]),
+    ) &&
     ["nutrition", "settings", "extras"].every((k) => typeof doc[k] === "object" && doc[k] !== null)
   );
 }
@@ -145,7 +165,18 @@ export class IndexCache {
   private changed = false;
 
   constructor(readonly path: string) {
-    this.info = { path, state: "none", format: cacheFormat(), loadedEntries: 0, hits: 0, misses: 0, entries: 0, bytes: 0, savedAt: null, loadMs: 0 };
+    this.info = {
+      path,
+      state: "none",
+      format: cacheFormat(),
+      loadedEntries: 0,
+      hits: 0,
+      misses: 0,
+      entries: 0,
+      bytes: 0,
+      savedAt: null,
+      loadMs: 0,
+    };
   }
 
   static pathIn(cacheDir: string): string {
@@ -188,9 +219,19 @@ export class IndexCache {
         return;
       }
       const row = value as unknown[];
-      if (row.length !== 8 || typeof row[0] !== "string" || typeof row[1] !== "string" || !isFingerprint(row) || !looksLikeDoc(row[7])) return;
+      if (
+        row.length !== 8 ||
+        typeof row[0] !== "string" ||
+        typeof row[1] !== "string" ||
+        !isFingerprint(row) ||
+        !looksLikeDoc(row[7])
+      )
+        return;
       const [groupSlug, slug, size, mtimeMs, hash, readAt, vocabularyVersion, doc] = row as Row;
-      loaded.set(keyOf(groupSlug, slug), { loc: { groupSlug, slug }, parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc } });
+      loaded.set(keyOf(groupSlug, slug), {
+        loc: { groupSlug, slug },
+        parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc },
+      });
     };
     try {
       this.info.bytes = (await fh.stat()).size;
@@ -228,7 +269,11 @@ export class IndexCache {
    * The cached parse of a file whose lstat gave this size and mtime, read with this vocabulary; null
    * when the file may differ from what was cached.
    */
-  lookup(loc: Location, stat: { size: number; mtimeMs: number }, vocabularyVersion: string): CachedParse | null {
+  lookup(
+    loc: Location,
+    stat: { size: number; mtimeMs: number },
+    vocabularyVersion: string,
+  ): CachedParse | null {
     const hit = this.entries.get(keyOf(loc.groupSlug, loc.slug))?.parse;
     const ok =
       hit !== undefined &&
@@ -250,7 +295,8 @@ export class IndexCache {
   /** The same bytes seen again with a new mtime (a touch, a checkout): the cached parse still holds. */
   touch(loc: Location, file: FileFingerprint, readAt: number): void {
     const hit = this.entries.get(keyOf(loc.groupSlug, loc.slug))?.parse;
-    if (!hit || hit.file.hash !== file.hash || (hit.file.mtimeMs === file.mtimeMs && hit.readAt >= readAt)) return;
+    if (!hit || hit.file.hash !== file.hash || (hit.file.mtimeMs === file.mtimeMs && hit.readAt >= readAt))
+      return;
     hit.file = file;
     hit.readAt = readAt;
     this.changed = true;
@@ -304,7 +350,12 @@ export class IndexCache {
         };
         for (const [key, { loc, parse }] of [...this.entries]) {
           const cur = opts.current(loc);
-          if (!cur || cur.hash !== parse.file.hash || cur.size !== parse.file.size || cur.mtimeMs !== parse.file.mtimeMs) {
+          if (
+            !cur ||
+            cur.hash !== parse.file.hash ||
+            cur.size !== parse.file.size ||
+            cur.mtimeMs !== parse.file.mtimeMs
+          ) {
             // The index moved on (deleted, broken, changed): this parse is of no use to the next start.
             this.entries.delete(key);
             continue;
@@ -316,13 +367,30 @@ export class IndexCache {
               continue;
             }
             const disk = await opts.verify(loc).catch(() => null);
-            if (!disk || disk.hash !== parse.file.hash || disk.size !== parse.file.size || disk.mtimeMs !== parse.file.mtimeMs) continue;
+            if (
+              !disk ||
+              disk.hash !== parse.file.hash ||
+              disk.size !== parse.file.size ||
+              disk.mtimeMs !== parse.file.mtimeMs
+            )
+              continue;
             parse.readAt = checkAt;
           }
           // A doc JSON cannot carry as it is (an infinite quantity in a hand-edited file) is read again.
           if (!jsonSafe(parse.doc)) continue;
           const { size, mtimeMs, hash } = parse.file;
-          chunk.push(asciiJson([loc.groupSlug, loc.slug, size, mtimeMs, hash, parse.readAt, parse.vocabularyVersion, parse.doc] satisfies Row));
+          chunk.push(
+            asciiJson([
+              loc.groupSlug,
+              loc.slug,
+              size,
+              mtimeMs,
+              hash,
+              parse.readAt,
+              parse.vocabularyVersion,
+              parse.doc,
+            ] satisfies Row),
+          );
           written++;
           if (chunk.length >= (opts.chunkSize ?? 500)) await flush();
         }

@@ -7,7 +7,14 @@ import { join } from "node:path";
 import type { RecipeDoc } from "../doc.js";
 import { isSafeSlug } from "../../storage/data-folder.js";
 import { fileSlug } from "../../util/slug.js";
-import { FileTooLargeError, fingerprintOf, readFileState, readFileStateSync, type FileFingerprint, type FileState } from "./file-state.js";
+import {
+  FileTooLargeError,
+  fingerprintOf,
+  readFileState,
+  readFileStateSync,
+  type FileFingerprint,
+  type FileState,
+} from "./file-state.js";
 import type { Location } from "./identity.js";
 import type { SyncContext } from "./sync.js";
 import type { BrokenInfo } from "./types.js";
@@ -30,7 +37,9 @@ export interface Read {
 export function pathOf(ctx: SyncContext, loc: Location): string {
   // Names come from readdir or the watcher, so they are single path segments; still, only a valid
   // slug may become an indexed recipe, and anything else is never written to.
-  return isSafeSlug(loc.slug) ? ctx.folder.recipeFile(loc.groupSlug, loc.slug) : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
+  return isSafeSlug(loc.slug)
+    ? ctx.folder.recipeFile(loc.groupSlug, loc.slug)
+    : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
 }
 
 /** The scan at open: the cached parse when size, mtime and vocabulary still match, else a synchronous read. */
@@ -40,7 +49,14 @@ export function scanOne(ctx: SyncContext, loc: Location): Read {
     try {
       const st = lstatSync(pathOf(ctx, loc));
       const hit = st.isFile() ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
-      if (hit) return { loc, state: { ...hit.file, text: null }, readAt: hit.readAt, cached: hit.doc, problem: null };
+      if (hit)
+        return {
+          loc,
+          state: { ...hit.file, text: null },
+          readAt: hit.readAt,
+          cached: hit.doc,
+          problem: null,
+        };
     } catch {
       // Gone or unreadable, or the group has no vocabulary yet: reading the file says which.
     }
@@ -73,13 +89,25 @@ function settle(loc: Location, readAt: number, read: () => FileState | null): Re
 function unreadable(loc: Location, readAt: number, e: unknown): Read {
   const size = e instanceof FileTooLargeError ? e.size : 0;
   const message = e instanceof Error ? e.message : String(e);
-  return { loc, state: null, readAt, cached: null, problem: { info: { message, line: null }, file: { size, mtimeMs: 0, hash: "" } } };
+  return {
+    loc,
+    state: null,
+    readAt,
+    cached: null,
+    problem: { info: { message, line: null }, file: { size, mtimeMs: 0, hash: "" } },
+  };
 }
 
 function checked(loc: Location, readAt: number, state: FileState | null): Read {
   if (state && !isSafeSlug(loc.slug)) {
     const message = `file name "${loc.slug}.md" is not a valid recipe slug (lowercase letters, digits, dashes); rename it to "${fileSlug(loc.slug)}.md"`;
-    return { loc, state: null, readAt, cached: null, problem: { info: { message, line: null }, file: fingerprintOf(state) } };
+    return {
+      loc,
+      state: null,
+      readAt,
+      cached: null,
+      problem: { info: { message, line: null }, file: fingerprintOf(state) },
+    };
   }
   return { loc, state, readAt, cached: null, problem: null };
 }

@@ -34,7 +34,10 @@ afterEach(async () => {
 describe("scanning while files disappear", () => {
   it("skips a file unlinked between readdir and read", async () => {
     await t.put("soup", recipe("Soup", { id: "11111111-1111-4111-8111-111111111111", owner: ADMIN }));
-    const doomed = await t.put("stew", recipe("Stew", { id: "22222222-2222-4222-8222-222222222222", owner: ADMIN }));
+    const doomed = await t.put(
+      "stew",
+      recipe("Stew", { id: "22222222-2222-4222-8222-222222222222", owner: ADMIN }),
+    );
     victims.add(doomed);
     const { store } = await openStore(t, { watch: false });
     expect(victims.size).toBe(0);

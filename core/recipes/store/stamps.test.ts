@@ -3,8 +3,14 @@ import { laterStamp, parseClientStamp, predatesHandEdit } from "./stamps.js";
 
 describe("client updatedAt stamps", () => {
   it("read Mealie's naive datetimes as UTC, with their precision", () => {
-    expect(parseClientStamp("2026-11-21T18:02:11")).toEqual({ ms: Date.UTC(2026, 10, 21, 18, 2, 11), precisionMs: 1000 });
-    expect(parseClientStamp("2026-11-21T18:02:11.123456")).toEqual({ ms: Date.UTC(2026, 10, 21, 18, 2, 11, 123), precisionMs: 1 });
+    expect(parseClientStamp("2026-11-21T18:02:11")).toEqual({
+      ms: Date.UTC(2026, 10, 21, 18, 2, 11),
+      precisionMs: 1000,
+    });
+    expect(parseClientStamp("2026-11-21T18:02:11.123456")).toEqual({
+      ms: Date.UTC(2026, 10, 21, 18, 2, 11, 123),
+      precisionMs: 1,
+    });
     expect(parseClientStamp("2026-11-21T19:02:11+01:00")?.ms).toBe(Date.UTC(2026, 10, 21, 18, 2, 11));
     expect(parseClientStamp("2026-11-21")?.precisionMs).toBe(86_400_000);
     expect(parseClientStamp("yesterday")).toBeNull();

@@ -9,7 +9,10 @@
  * Returns the instant and the precision the client sent, or null when it is not a datetime.
  */
 export function parseClientStamp(stamp: string): { ms: number; precisionMs: number } | null {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(stamp.trim());
+  const m =
+    /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      stamp.trim(),
+    );
   if (!m) return null;
   const [, date, time, frac, zone] = m;
   const fracMs = frac ? `.${frac.slice(0, 3).padEnd(3, "0")}` : "";

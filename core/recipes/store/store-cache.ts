@@ -62,7 +62,12 @@ export class StoreCache {
     // As sync.ts's parse() reads it (a file without a name is named after itself), so a start from the
     // cache equals one from the files.
     const asRead = doc.name === "" ? { ...doc, name: nameFromSlug(loc.slug) } : doc;
-    this.index.remember(loc, { file, readAt: writtenAt, vocabularyVersion: this.opts.vocabularyVersion(loc.groupSlug), doc: asRead });
+    this.index.remember(loc, {
+      file,
+      readAt: writtenAt,
+      vocabularyVersion: this.opts.vocabularyVersion(loc.groupSlug),
+      doc: asRead,
+    });
   }
 
   forget(loc: Location): void {

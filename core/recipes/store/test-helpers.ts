@@ -13,7 +13,17 @@ import { RecipeStore } from "./recipe-store.js";
 import type { RecipeChange, RecipeStoreOptions } from "./types.js";
 
 export const VOCAB: Vocabulary = {
-  units: [{ name: "gram", pluralName: "grams", abbreviation: "g", pluralAbbreviation: null, aliases: [], useAbbreviation: true, fraction: false }],
+  units: [
+    {
+      name: "gram",
+      pluralName: "grams",
+      abbreviation: "g",
+      pluralAbbreviation: null,
+      aliases: [],
+      useAbbreviation: true,
+      fraction: false,
+    },
+  ],
   foods: [{ name: "flour", pluralName: null, aliases: [] }],
 };
 
@@ -32,7 +42,18 @@ export function recipe(name: string, patch: Partial<RecipeDoc> = {}): RecipeDoc 
   return {
     ...emptyRecipeDoc(name),
     description: `All about ${name}.`,
-    ingredients: [{ title: null, quantity: 200, quantityMax: null, unit: "gram", food: "flour", note: "", originalText: null, referencedRecipe: null }],
+    ingredients: [
+      {
+        title: null,
+        quantity: 200,
+        quantityMax: null,
+        unit: "gram",
+        food: "flour",
+        note: "",
+        originalText: null,
+        referencedRecipe: null,
+      },
+    ],
     instructions: [{ title: null, summary: null, text: "Mix.", ingredientRefs: [0] }],
     ...patch,
   };
@@ -79,7 +100,10 @@ export interface OpenedStore {
   seen(): string[];
 }
 
-export async function openStore(t: TestFolder, opts: Partial<RecipeStoreOptions> & { admin?: string | null } = {}): Promise<OpenedStore> {
+export async function openStore(
+  t: TestFolder,
+  opts: Partial<RecipeStoreOptions> & { admin?: string | null } = {},
+): Promise<OpenedStore> {
   const store = new RecipeStore({
     folder: t.folder,
     vocabularyFor: () => VOCAB,

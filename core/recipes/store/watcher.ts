@@ -77,7 +77,9 @@ export class RecipeWatcher {
     if (this.closed || this.dirs.has(dir)) return;
     let w: FSWatcher;
     try {
-      w = watch(dir, { persistent: true }, (_event, name) => this.onDirEvent(dir, level, name === null ? null : String(name)));
+      w = watch(dir, { persistent: true }, (_event, name) =>
+        this.onDirEvent(dir, level, name === null ? null : String(name)),
+      );
     } catch (e) {
       if (!isGone(e)) this.opts.onError(e);
       return;
@@ -96,8 +98,10 @@ export class RecipeWatcher {
       if (e.name.startsWith(".")) continue;
       // Dirent types come from the listing (no stat, symlinks are neither), as in the store's scan.
       if (level === 0 && e.isDirectory()) await this.watchDir(join(dir, e.name), 1, announce);
-      else if (level === 1 && e.name === "recipes" && e.isDirectory()) await this.watchDir(join(dir, e.name), 2, announce);
-      else if (level === 2 && announce && e.isFile() && e.name.endsWith(".md")) this.onFsEvent(join(dir, e.name));
+      else if (level === 1 && e.name === "recipes" && e.isDirectory())
+        await this.watchDir(join(dir, e.name), 2, announce);
+      else if (level === 2 && announce && e.isFile() && e.name.endsWith(".md"))
+        this.onFsEvent(join(dir, e.name));
     }
   }
 
@@ -202,7 +206,10 @@ export class RecipeWatcher {
     if (this.paused || this.closed || this.running) return;
     if (this.timer) clearTimeout(this.timer);
     const maxWait = this.opts.maxWaitMs ?? 10 * this.opts.debounceMs;
-    const wait = Math.max(0, Math.min(this.opts.debounceMs, (this.firstPendingAt ?? Date.now()) + maxWait - Date.now()));
+    const wait = Math.max(
+      0,
+      Math.min(this.opts.debounceMs, (this.firstPendingAt ?? Date.now()) + maxWait - Date.now()),
+    );
     this.timer = setTimeout(() => void this.flush(), wait);
   }
 
@@ -254,7 +261,9 @@ export class RecipeWatcher {
         await this.running;
         continue;
       }
-      const busy = !this.paused && (this.pending.size > 0 || this.timer !== null || this.delayed.size > 0 || this.settling.size > 0);
+      const busy =
+        !this.paused &&
+        (this.pending.size > 0 || this.timer !== null || this.delayed.size > 0 || this.settling.size > 0);
       if (!busy || this.closed) return;
       await new Promise((r) => setTimeout(r, 5));
     }

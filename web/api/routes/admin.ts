@@ -13,7 +13,11 @@ import { appInfo, LARDER_VERSION, MEALIE_API_VERSION } from "./app.js";
 import { listQuery } from "../../../core/query/list.js";
 import { textRanker } from "../../../core/search/text-search.js";
 import { queryRecord } from "../../../core/recipes/recipe-list.js";
-import { groupAttributes, householdAttributes, type HouseholdQueryItem } from "../../../core/groups/attributes.js";
+import {
+  groupAttributes,
+  householdAttributes,
+  type HouseholdQueryItem,
+} from "../../../core/groups/attributes.js";
 import type { GroupData, HouseholdData } from "../../../core/groups/registry.js";
 import type { GroupRecord } from "../../../core/schemas/records.js";
 import { presentGroupInDb, presentHouseholdInDb } from "../../../core/presenters/people.js";
@@ -22,7 +26,11 @@ import { emailField } from "../../../core/users/user-input.js";
 const EmailTestBody = z.object({ email: emailField });
 const ResetTokenBody = z.object({ email: z.string({ error: "This Field is Required" }).max(320) });
 
-function groupInDb(ctx: ApiContext, g: GroupData, households = [...g.households.values()]): Record<string, unknown> {
+function groupInDb(
+  ctx: ApiContext,
+  g: GroupData,
+  households = [...g.households.values()],
+): Record<string, unknown> {
   return presentGroupInDb(
     g.doc.data,
     households.map((h) => h.doc.data),
@@ -31,7 +39,10 @@ function groupInDb(ctx: ApiContext, g: GroupData, households = [...g.households.
   );
 }
 
-function householdInDb(ctx: ApiContext, found: { household: HouseholdData; group: GroupData }): Record<string, unknown> {
+function householdInDb(
+  ctx: ApiContext,
+  found: { household: HouseholdData; group: GroupData },
+): Record<string, unknown> {
   const h = found.household.doc.data;
   return presentHouseholdInDb(h, found.group.doc.data, ctx.larder.users.inHousehold(h.id));
 }
@@ -63,36 +74,59 @@ export const adminRoutes = [
   route("GET", "/api/admin/analytics", "admin", (ctx) => ctx.larder.siteReport.analytics(ctx.actor)),
 
   // ---- users ----
-  route("GET", "/api/admin/users", "admin", (ctx) => userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/admin/users")),
-  route("POST", "/api/admin/users", "admin", async (ctx) => Reply.created(userOut(ctx.larder, await ctx.larder.accounts.create(ctx.actor, await ctx.json())))),
-  route("POST", "/api/admin/users/unlock", "admin", async (ctx) => ({ unlocked: await ctx.larder.accounts.unlock(ctx.actor, isTrue(ctx.query.get("force"))) })),
+  route("GET", "/api/admin/users", "admin", (ctx) =>
+    userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/admin/users"),
+  ),
+  route("POST", "/api/admin/users", "admin", async (ctx) =>
+    Reply.created(userOut(ctx.larder, await ctx.larder.accounts.create(ctx.actor, await ctx.json()))),
+  ),
+  route("POST", "/api/admin/users/unlock", "admin", async (ctx) => ({
+    unlocked: await ctx.larder.accounts.unlock(ctx.actor, isTrue(ctx.query.get("force"))),
+  })),
   route("POST", "/api/admin/users/password-reset-token", "admin", async (ctx) => {
     const { email } = ResetTokenBody.parse((await ctx.json()) ?? {});
     return Reply.created({ token: await ctx.larder.accounts.resetTokenFor(ctx.actor, email) });
   }),
-  route("GET", "/api/admin/users/:id", "admin", (ctx) => userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id))),
-  route("PUT", "/api/admin/users/:id", "admin", async (ctx) => userOut(ctx.larder, await ctx.larder.accounts.update(ctx.actor, ctx.params.id, await ctx.json()))),
+  route("GET", "/api/admin/users/:id", "admin", (ctx) =>
+    userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id)),
+  ),
+  route("PUT", "/api/admin/users/:id", "admin", async (ctx) =>
+    userOut(ctx.larder, await ctx.larder.accounts.update(ctx.actor, ctx.params.id, await ctx.json())),
+  ),
   route("DELETE", "/api/admin/users/:id", "admin", async (ctx) => {
     const out = userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id), false);
     await ctx.larder.accounts.remove(ctx.actor, ctx.params.id);
     return out;
   }),
   // Larder's addition for `larder user unlock <name>`: one user rather than every locked one.
-  route("POST", "/api/admin/users/:id/unlock", "admin", async (ctx) => ({ unlocked: await ctx.larder.accounts.unlockOne(ctx.actor, ctx.params.id) })),
+  route("POST", "/api/admin/users/:id/unlock", "admin", async (ctx) => ({
+    unlocked: await ctx.larder.accounts.unlockOne(ctx.actor, ctx.params.id),
+  })),
 
   // ---- groups ----
   route("GET", "/api/admin/groups", "admin", (ctx) => {
     const byId = new Map(ctx.larder.groupAdmin.groups(ctx.actor).map((g) => [g.doc.data.id, g]));
-    const env = listQuery([...byId.values()].map((g) => g.doc.data), queryRecord(ctx.query), groupAttributes, {
-      route: "/api/admin/groups",
-      search: textRanker<GroupRecord>([(g) => g.name]),
-      nullsInLinks: "none",
-    });
+    const env = listQuery(
+      [...byId.values()].map((g) => g.doc.data),
+      queryRecord(ctx.query),
+      groupAttributes,
+      {
+        route: "/api/admin/groups",
+        search: textRanker<GroupRecord>([(g) => g.name]),
+        nullsInLinks: "none",
+      },
+    );
     return { ...env, items: env.items.map((g) => groupInDb(ctx, byId.get(g.id) as GroupData)) };
   }),
-  route("POST", "/api/admin/groups", "admin", async (ctx) => Reply.created(groupInDb(ctx, await ctx.larder.groupAdmin.createGroup(ctx.actor, await ctx.json())))),
-  route("GET", "/api/admin/groups/:id", "admin", (ctx) => groupInDb(ctx, ctx.larder.groupAdmin.group(ctx.actor, ctx.params.id))),
-  route("PUT", "/api/admin/groups/:id", "admin", async (ctx) => groupInDb(ctx, await ctx.larder.groupAdmin.updateGroup(ctx.actor, ctx.params.id, await ctx.json()))),
+  route("POST", "/api/admin/groups", "admin", async (ctx) =>
+    Reply.created(groupInDb(ctx, await ctx.larder.groupAdmin.createGroup(ctx.actor, await ctx.json()))),
+  ),
+  route("GET", "/api/admin/groups/:id", "admin", (ctx) =>
+    groupInDb(ctx, ctx.larder.groupAdmin.group(ctx.actor, ctx.params.id)),
+  ),
+  route("PUT", "/api/admin/groups/:id", "admin", async (ctx) =>
+    groupInDb(ctx, await ctx.larder.groupAdmin.updateGroup(ctx.actor, ctx.params.id, await ctx.json())),
+  ),
   route("DELETE", "/api/admin/groups/:id", "admin", async (ctx) => {
     const { group, households } = await ctx.larder.groupAdmin.deleteGroup(ctx.actor, ctx.params.id);
     return groupInDb(ctx, group, households);
@@ -114,10 +148,23 @@ export const adminRoutes = [
     });
     return { ...env, items: env.items.map((i) => householdInDb(ctx, i.found)) };
   }),
-  route("POST", "/api/admin/households", "admin", async (ctx) => Reply.created(householdInDb(ctx, await ctx.larder.groupAdmin.createHousehold(ctx.actor, await ctx.json())))),
-  route("GET", "/api/admin/households/:id", "admin", (ctx) => householdInDb(ctx, ctx.larder.groupAdmin.household(ctx.actor, ctx.params.id))),
-  route("PUT", "/api/admin/households/:id", "admin", async (ctx) => householdInDb(ctx, await ctx.larder.groupAdmin.updateHousehold(ctx.actor, ctx.params.id, await ctx.json()))),
-  route("DELETE", "/api/admin/households/:id", "admin", async (ctx) => householdInDb(ctx, await ctx.larder.groupAdmin.deleteHousehold(ctx.actor, ctx.params.id))),
+  route("POST", "/api/admin/households", "admin", async (ctx) =>
+    Reply.created(
+      householdInDb(ctx, await ctx.larder.groupAdmin.createHousehold(ctx.actor, await ctx.json())),
+    ),
+  ),
+  route("GET", "/api/admin/households/:id", "admin", (ctx) =>
+    householdInDb(ctx, ctx.larder.groupAdmin.household(ctx.actor, ctx.params.id)),
+  ),
+  route("PUT", "/api/admin/households/:id", "admin", async (ctx) =>
+    householdInDb(
+      ctx,
+      await ctx.larder.groupAdmin.updateHousehold(ctx.actor, ctx.params.id, await ctx.json()),
+    ),
+  ),
+  route("DELETE", "/api/admin/households/:id", "admin", async (ctx) =>
+    householdInDb(ctx, await ctx.larder.groupAdmin.deleteHousehold(ctx.actor, ctx.params.id)),
+  ),
 
   // ---- e-mail ----
   route("GET", "/api/admin/email", "admin", (ctx) => ({ ready: ctx.larder.email.ready })),

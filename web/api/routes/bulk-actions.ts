@@ -25,13 +25,20 @@ export const bulkActionRoutes = [
     await ctx.larder.bulkActions.export(ctx.actor, await ctx.json());
     return Reply.json(202, null);
   }),
-  route("GET", "/api/recipes/bulk-actions/export", "user", (ctx) => ctx.larder.bulkActions.exports(ctx.actor)),
+  route("GET", "/api/recipes/bulk-actions/export", "user", (ctx) =>
+    ctx.larder.bulkActions.exports(ctx.actor),
+  ),
   // v2's form (`?path=` from the list) and the contract's (`/{export_id}/download`).
   route("GET", "/api/recipes/bulk-actions/export/download", "user", (ctx) => {
     const path = ctx.query.get("path");
-    if (!path) throw new ValidationError([{ loc: ["query", "path"], msg: "Field required", type: "missing" }]);
+    if (!path)
+      throw new ValidationError([{ loc: ["query", "path"], msg: "Field required", type: "missing" }]);
     return ctx.larder.bulkActions.downloadToken(ctx.actor, path);
   }),
-  route("GET", "/api/recipes/bulk-actions/export/:exportId/download", "user", (ctx) => ctx.larder.bulkActions.downloadToken(ctx.actor, ctx.params.exportId)),
-  route("DELETE", "/api/recipes/bulk-actions/export/purge", "user", (ctx) => ctx.larder.bulkActions.purge(ctx.actor)),
+  route("GET", "/api/recipes/bulk-actions/export/:exportId/download", "user", (ctx) =>
+    ctx.larder.bulkActions.downloadToken(ctx.actor, ctx.params.exportId),
+  ),
+  route("DELETE", "/api/recipes/bulk-actions/export/purge", "user", (ctx) =>
+    ctx.larder.bulkActions.purge(ctx.actor),
+  ),
 ];

@@ -7,10 +7,22 @@ import { queryRecord } from "../../../core/recipes/recipe-list.js";
 const BASE = "/api/households/cookbooks";
 
 export const cookbookRoutes = [
-  route("GET", BASE, "user", (ctx) => crudHeaders(ctx, ctx.larder.cookbooks.list(ctx.actor, queryRecord(ctx.query)))),
-  route("POST", BASE, "user", async (ctx) => Reply.created(await ctx.larder.cookbooks.create(ctx.actor, await ctx.json()))),
-  route("PUT", BASE, "user", async (ctx) => crudHeaders(ctx, await ctx.larder.cookbooks.updateMany(ctx.actor, await ctx.json()))),
-  route("GET", `${BASE}/:id`, "user", (ctx) => crudHeaders(ctx, ctx.larder.cookbooks.get(ctx.actor, ctx.params.id))),
-  route("PUT", `${BASE}/:id`, "user", async (ctx) => crudHeaders(ctx, await ctx.larder.cookbooks.update(ctx.actor, ctx.params.id, await ctx.json()))),
-  route("DELETE", `${BASE}/:id`, "user", async (ctx) => crudHeaders(ctx, await ctx.larder.cookbooks.remove(ctx.actor, ctx.params.id))),
+  route("GET", BASE, "user", (ctx) =>
+    crudHeaders(ctx, ctx.larder.cookbooks.list(ctx.actor, queryRecord(ctx.query))),
+  ),
+  route("POST", BASE, "user", async (ctx) =>
+    Reply.created(await ctx.larder.cookbooks.create(ctx.actor, await ctx.json())),
+  ),
+  route("PUT", BASE, "user", async (ctx) =>
+    crudHeaders(ctx, await ctx.larder.cookbooks.updateMany(ctx.actor, await ctx.json())),
+  ),
+  route("GET", `${BASE}/:id`, "user", (ctx) =>
+    crudHeaders(ctx, ctx.larder.cookbooks.get(ctx.actor, ctx.params.id)),
+  ),
+  route("PUT", `${BASE}/:id`, "user", async (ctx) =>
+    crudHeaders(ctx, await ctx.larder.cookbooks.update(ctx.actor, ctx.params.id, await ctx.json())),
+  ),
+  route("DELETE", `${BASE}/:id`, "user", async (ctx) =>
+    crudHeaders(ctx, await ctx.larder.cookbooks.remove(ctx.actor, ctx.params.id)),
+  ),
 ];

@@ -20,16 +20,22 @@ export function fileReply(file: ExportFile): Reply {
 
 export const exportRoutes = [
   route("GET", "/api/recipes/exports", "user", (ctx) => ctx.larder.exports.formats()),
-  route("POST", "/api/recipes/:slug/exports", "user", (ctx) => ctx.larder.exports.recipeToken(ctx.actor, ctx.params.slug)),
+  route("POST", "/api/recipes/:slug/exports", "user", (ctx) =>
+    ctx.larder.exports.recipeToken(ctx.actor, ctx.params.slug),
+  ),
   route("GET", "/api/recipes/:slug/exports", "user", async (ctx) => {
     const template = ctx.query.get("template_name") ?? ctx.query.get("templateName");
-    if (!template) throw new ValidationError([{ loc: ["query", "template_name"], msg: "Field required", type: "missing" }]);
+    if (!template)
+      throw new ValidationError([
+        { loc: ["query", "template_name"], msg: "Field required", type: "missing" },
+      ]);
     return fileReply(await ctx.larder.exports.recipeAsFormat(ctx.actor, ctx.params.slug, template));
   }),
   // The token is the credential (the zip opens in a new window); a signed-in caller is checked too.
   route("GET", "/api/recipes/:slug/exports/zip", "optional", async (ctx) => {
     const token = ctx.query.get("token");
-    if (!token) throw new ValidationError([{ loc: ["query", "token"], msg: "Field required", type: "missing" }]);
+    if (!token)
+      throw new ValidationError([{ loc: ["query", "token"], msg: "Field required", type: "missing" }]);
     return fileReply(await ctx.larder.exports.recipeZipByToken(ctx.actor, ctx.params.slug, token));
   }),
 ];

@@ -28,32 +28,58 @@ function routes(kind: "foods" | "units"): RouteDef[] {
   };
   const MergeIn =
     kind === "foods"
-      ? z.object({ fromFood: z.string(), toFood: z.string() }).loose().transform((m) => ({ from: m.fromFood, to: m.toFood }))
-      : z.object({ fromUnit: z.string(), toUnit: z.string() }).loose().transform((m) => ({ from: m.fromUnit, to: m.toUnit }));
+      ? z
+          .object({ fromFood: z.string(), toFood: z.string() })
+          .loose()
+          .transform((m) => ({ from: m.fromFood, to: m.toFood }))
+      : z
+          .object({ fromUnit: z.string(), toUnit: z.string() })
+          .loose()
+          .transform((m) => ({ from: m.fromUnit, to: m.toUnit }));
   return [
     route("GET", base, "user", (ctx) => {
       const g = groupOf(ctx);
       const items = ctx.larder.vocabulary.list(g, kind).map((r) => presentOne(ctx, kind, r));
       if (kind === "foods") {
-        return crud(ctx, listQuery(items as IngredientFood[], queryRecord(ctx.query), foodAttributes, {
-          route: base,
-          search: textRanker<IngredientFood>([(f) => f.name, (f) => f.pluralName]),
-          nullsInLinks: "none",
-        }));
+        return crud(
+          ctx,
+          listQuery(items as IngredientFood[], queryRecord(ctx.query), foodAttributes, {
+            route: base,
+            search: textRanker<IngredientFood>([(f) => f.name, (f) => f.pluralName]),
+            nullsInLinks: "none",
+          }),
+        );
       }
-      return crud(ctx, listQuery(items as IngredientUnit[], queryRecord(ctx.query), unitAttributes, {
-        route: base,
-        search: textRanker<IngredientUnit>([(u) => u.name, (u) => u.pluralName, (u) => u.abbreviation, (u) => u.pluralAbbreviation]),
-        nullsInLinks: "none",
-      }));
+      return crud(
+        ctx,
+        listQuery(items as IngredientUnit[], queryRecord(ctx.query), unitAttributes, {
+          route: base,
+          search: textRanker<IngredientUnit>([
+            (u) => u.name,
+            (u) => u.pluralName,
+            (u) => u.abbreviation,
+            (u) => u.pluralAbbreviation,
+          ]),
+          nullsInLinks: "none",
+        }),
+      );
     }),
-    route("POST", base, "user", async (ctx) => Reply.created(presentOne(ctx, kind, await ctx.larder.vocabulary.create(groupOf(ctx), kind, await ctx.json())))),
+    route("POST", base, "user", async (ctx) =>
+      Reply.created(
+        presentOne(ctx, kind, await ctx.larder.vocabulary.create(groupOf(ctx), kind, await ctx.json())),
+      ),
+    ),
     route("PUT", `${base}/merge`, "user", async (ctx) => {
       const { from, to } = MergeIn.parse((await ctx.json()) ?? {});
       await ctx.larder.recipes.mergeVocabulary(groupOf(ctx), kind, from, to);
-      return { message: kind === "foods" ? "Successfully merged foods" : "Successfully merged units", error: false };
+      return {
+        message: kind === "foods" ? "Successfully merged foods" : "Successfully merged units",
+        error: false,
+      };
     }),
-    route("GET", `${base}/:id`, "user", (ctx) => crud(ctx, presentOne(ctx, kind, ctx.larder.vocabulary.get(groupOf(ctx), kind, ctx.params.id)))),
+    route("GET", `${base}/:id`, "user", (ctx) =>
+      crud(ctx, presentOne(ctx, kind, ctx.larder.vocabulary.get(groupOf(ctx), kind, ctx.params.id))),
+    ),
     route("PUT", `${base}/:id`, "user", async (ctx) => {
       const g = groupOf(ctx);
       const { record, old } = await ctx.larder.vocabulary.update(g, kind, ctx.params.id, await ctx.json());

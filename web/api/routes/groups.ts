@@ -16,7 +16,9 @@ import {
 
 function householdsPage(ctx: ApiContext): Record<string, unknown> {
   const group = ctx.larder.membership.group(ctx.actor).doc.data;
-  const items: HouseholdQueryItem[] = ctx.larder.membership.households(ctx.actor).map((record) => ({ record, groupName: group.name }));
+  const items: HouseholdQueryItem[] = ctx.larder.membership
+    .households(ctx.actor)
+    .map((record) => ({ record, groupName: group.name }));
   const env = listQuery(items, queryRecord(ctx.query), householdAttributes, {
     route: "/api/groups/households",
     search: textRanker<HouseholdQueryItem>([(h) => h.record.name]),
@@ -26,19 +28,34 @@ function householdsPage(ctx: ApiContext): Record<string, unknown> {
 }
 
 export const groupRoutes = [
-  route("GET", "/api/groups/self", "user", (ctx) => presentGroupSummary(ctx.larder.membership.group(ctx.actor).doc.data)),
+  route("GET", "/api/groups/self", "user", (ctx) =>
+    presentGroupSummary(ctx.larder.membership.group(ctx.actor).doc.data),
+  ),
   route("GET", "/api/groups/members", "user", (ctx) => {
-    const env = listQuery(ctx.larder.membership.groupMembers(ctx.actor), queryRecord(ctx.query), userAttributes, {
-      route: "/api/groups/members",
-      search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName]),
-      nullsInLinks: "none",
-    });
+    const env = listQuery(
+      ctx.larder.membership.groupMembers(ctx.actor),
+      queryRecord(ctx.query),
+      userAttributes,
+      {
+        route: "/api/groups/members",
+        search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName]),
+        nullsInLinks: "none",
+      },
+    );
     return { ...env, items: env.items.map(presentUserSummary) };
   }),
-  route("GET", "/api/groups/members/:usernameOrId", "user", (ctx) => presentUserSummary(ctx.larder.membership.groupMember(ctx.actor, ctx.params.usernameOrId))),
-  route("GET", "/api/groups/preferences", "user", (ctx) => presentGroupPreferences(ctx.larder.membership.group(ctx.actor).doc.data)),
-  route("PUT", "/api/groups/preferences", "user", async (ctx) => presentGroupPreferences(await ctx.larder.membership.updateGroupPreferences(ctx.actor, await ctx.json()))),
+  route("GET", "/api/groups/members/:usernameOrId", "user", (ctx) =>
+    presentUserSummary(ctx.larder.membership.groupMember(ctx.actor, ctx.params.usernameOrId)),
+  ),
+  route("GET", "/api/groups/preferences", "user", (ctx) =>
+    presentGroupPreferences(ctx.larder.membership.group(ctx.actor).doc.data),
+  ),
+  route("PUT", "/api/groups/preferences", "user", async (ctx) =>
+    presentGroupPreferences(await ctx.larder.membership.updateGroupPreferences(ctx.actor, await ctx.json())),
+  ),
   route("GET", "/api/groups/storage", "user", (ctx) => ctx.larder.membership.groupStorage(ctx.actor)),
   route("GET", "/api/groups/households", "user", householdsPage),
-  route("GET", "/api/groups/households/:slugOrId", "user", (ctx) => presentHouseholdSummary(ctx.larder.membership.householdInGroup(ctx.actor, ctx.params.slugOrId))),
+  route("GET", "/api/groups/households/:slugOrId", "user", (ctx) =>
+    presentHouseholdSummary(ctx.larder.membership.householdInGroup(ctx.actor, ctx.params.slugOrId)),
+  ),
 ];

@@ -10,28 +10,58 @@ import { textRanker } from "../../../core/search/text-search.js";
 import { queryRecord } from "../../../core/recipes/recipe-list.js";
 import { userAttributes } from "../../../core/query/attributes.js";
 import type { UserRecord } from "../../../core/schemas/records.js";
-import { presentHouseholdInDb, presentHouseholdPreferences, presentInviteToken } from "../../../core/presenters/people.js";
+import {
+  presentHouseholdInDb,
+  presentHouseholdPreferences,
+  presentInviteToken,
+} from "../../../core/presenters/people.js";
 
 export const householdRoutes = [
   route("GET", "/api/households/self", "user", (ctx) => {
     const m = ctx.larder.membership;
     const h = m.household(ctx.actor).doc.data;
-    return { ...presentHouseholdInDb(h, m.group(ctx.actor).doc.data, m.householdMembers(ctx.actor)), webhooks: ctx.larder.webhooks.all(ctx.actor) };
+    return {
+      ...presentHouseholdInDb(h, m.group(ctx.actor).doc.data, m.householdMembers(ctx.actor)),
+      webhooks: ctx.larder.webhooks.all(ctx.actor),
+    };
   }),
-  route("GET", "/api/households/self/recipes/:slug", "user", (ctx) => ctx.larder.membership.householdRecipe(ctx.actor, ctx.params.slug)),
+  route("GET", "/api/households/self/recipes/:slug", "user", (ctx) =>
+    ctx.larder.membership.householdRecipe(ctx.actor, ctx.params.slug),
+  ),
   route("GET", "/api/households/members", "user", (ctx) => {
-    const env = listQuery(ctx.larder.membership.householdMembers(ctx.actor), queryRecord(ctx.query), userAttributes, {
-      route: "/api/households/members",
-      search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
-      nullsInLinks: "none",
-    });
+    const env = listQuery(
+      ctx.larder.membership.householdMembers(ctx.actor),
+      queryRecord(ctx.query),
+      userAttributes,
+      {
+        route: "/api/households/members",
+        search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
+        nullsInLinks: "none",
+      },
+    );
     return { ...env, items: env.items.map((u) => userOut(ctx.larder, u, false)) };
   }),
-  route("GET", "/api/households/preferences", "user", (ctx) => presentHouseholdPreferences(ctx.larder.membership.household(ctx.actor).doc.data)),
-  route("PUT", "/api/households/preferences", "user", async (ctx) => presentHouseholdPreferences(await ctx.larder.membership.updateHouseholdPreferences(ctx.actor, await ctx.json()))),
-  route("PUT", "/api/households/permissions", "user", async (ctx) => userOut(ctx.larder, await ctx.larder.membership.setPermissions(ctx.actor, await ctx.json()), false)),
+  route("GET", "/api/households/preferences", "user", (ctx) =>
+    presentHouseholdPreferences(ctx.larder.membership.household(ctx.actor).doc.data),
+  ),
+  route("PUT", "/api/households/preferences", "user", async (ctx) =>
+    presentHouseholdPreferences(
+      await ctx.larder.membership.updateHouseholdPreferences(ctx.actor, await ctx.json()),
+    ),
+  ),
+  route("PUT", "/api/households/permissions", "user", async (ctx) =>
+    userOut(ctx.larder, await ctx.larder.membership.setPermissions(ctx.actor, await ctx.json()), false),
+  ),
   route("GET", "/api/households/statistics", "user", (ctx) => ctx.larder.membership.statistics(ctx.actor)),
-  route("GET", "/api/households/invitations", "user", (ctx) => ctx.larder.registration.listInvitations(ctx.actor).map(presentInviteToken)),
-  route("POST", "/api/households/invitations", "user", async (ctx) => Reply.created(presentInviteToken(await ctx.larder.registration.createInvitation(ctx.actor, await ctx.json())))),
-  route("POST", "/api/households/invitations/email", "user", async (ctx) => ctx.larder.registration.emailInvitation(ctx.actor, await ctx.json())),
+  route("GET", "/api/households/invitations", "user", (ctx) =>
+    ctx.larder.registration.listInvitations(ctx.actor).map(presentInviteToken),
+  ),
+  route("POST", "/api/households/invitations", "user", async (ctx) =>
+    Reply.created(
+      presentInviteToken(await ctx.larder.registration.createInvitation(ctx.actor, await ctx.json())),
+    ),
+  ),
+  route("POST", "/api/households/invitations/email", "user", async (ctx) =>
+    ctx.larder.registration.emailInvitation(ctx.actor, await ctx.json()),
+  ),
 ];

@@ -6,9 +6,19 @@ import { queryRecord } from "../../../core/recipes/recipe-list.js";
 const BASE = "/api/groups/labels";
 
 export const labelRoutes = [
-  route("GET", BASE, "user", (ctx) => crudHeaders(ctx, ctx.larder.labels.list(ctx.actor, queryRecord(ctx.query)))),
-  route("POST", BASE, "user", async (ctx) => crudHeaders(ctx, await ctx.larder.labels.create(ctx.actor, await ctx.json()))),
-  route("GET", `${BASE}/:id`, "user", (ctx) => crudHeaders(ctx, ctx.larder.labels.get(ctx.actor, ctx.params.id))),
-  route("PUT", `${BASE}/:id`, "user", async (ctx) => crudHeaders(ctx, await ctx.larder.labels.update(ctx.actor, ctx.params.id, await ctx.json()))),
-  route("DELETE", `${BASE}/:id`, "user", async (ctx) => crudHeaders(ctx, await ctx.larder.labels.remove(ctx.actor, ctx.params.id))),
+  route("GET", BASE, "user", (ctx) =>
+    crudHeaders(ctx, ctx.larder.labels.list(ctx.actor, queryRecord(ctx.query))),
+  ),
+  route("POST", BASE, "user", async (ctx) =>
+    crudHeaders(ctx, await ctx.larder.labels.create(ctx.actor, await ctx.json())),
+  ),
+  route("GET", `${BASE}/:id`, "user", (ctx) =>
+    crudHeaders(ctx, ctx.larder.labels.get(ctx.actor, ctx.params.id)),
+  ),
+  route("PUT", `${BASE}/:id`, "user", async (ctx) =>
+    crudHeaders(ctx, await ctx.larder.labels.update(ctx.actor, ctx.params.id, await ctx.json())),
+  ),
+  route("DELETE", `${BASE}/:id`, "user", async (ctx) =>
+    crudHeaders(ctx, await ctx.larder.labels.remove(ctx.actor, ctx.params.id)),
+  ),
 ];

@@ -10,31 +10,58 @@ import type { OrganizerRecord, ToolRecord } from "../../../core/schemas/records.
 
 function present(ctx: ApiContext, kind: OrganizerKind, o: OrganizerRecord | ToolRecord) {
   const groupId = ctx.user.groupId;
-  return kind === "tools" ? presentTool({ householdsWithTool: [], ...o }, groupId) : presentOrganizer(o, groupId);
+  return kind === "tools"
+    ? presentTool({ householdsWithTool: [], ...o }, groupId)
+    : presentOrganizer(o, groupId);
 }
 
 function organizerRoutes(kind: OrganizerKind): RouteDef[] {
   const base = `/api/organizers/${kind}`;
-  const notFound = kind === "categories" ? "category not found" : kind === "tags" ? "tag not found" : "tool not found";
+  const notFound =
+    kind === "categories" ? "category not found" : kind === "tags" ? "tag not found" : "tool not found";
   return [
     route("GET", base, "user", (ctx) => ctx.larder.recipes.lister.organizers(ctx.actor, kind, ctx.url, base)),
-    route("POST", base, "user", async (ctx) => Reply.created(present(ctx, kind, await ctx.larder.organizers.create(groupOf(ctx), kind, await ctx.json())))),
-    route("GET", `${base}/empty`, "user", (ctx) => ctx.larder.recipes.lister.emptyOrganizers(ctx.actor, kind)),
+    route("POST", base, "user", async (ctx) =>
+      Reply.created(
+        present(ctx, kind, await ctx.larder.organizers.create(groupOf(ctx), kind, await ctx.json())),
+      ),
+    ),
+    route("GET", `${base}/empty`, "user", (ctx) =>
+      ctx.larder.recipes.lister.emptyOrganizers(ctx.actor, kind),
+    ),
     route("GET", `${base}/slug/:slug`, "user", (ctx) => {
       const g = groupOf(ctx);
       const o = ctx.larder.organizers.find(g, kind, ctx.params.slug);
       if (!o) throw new NotFoundError(notFound);
-      return { ...present(ctx, kind, o), recipes: ctx.larder.recipes.lister.recipesWithOrganizer(ctx.actor, kind, o.name) };
+      return {
+        ...present(ctx, kind, o),
+        recipes: ctx.larder.recipes.lister.recipesWithOrganizer(ctx.actor, kind, o.name),
+      };
     }),
     route("GET", `${base}/:id`, "user", (ctx) => {
       const o = ctx.larder.organizers.get(groupOf(ctx), kind, ctx.params.id);
-      return kind === "tags" ? { ...present(ctx, kind, o), recipes: ctx.larder.recipes.lister.recipesWithOrganizer(ctx.actor, kind, o.name) } : present(ctx, kind, o);
+      return kind === "tags"
+        ? {
+            ...present(ctx, kind, o),
+            recipes: ctx.larder.recipes.lister.recipesWithOrganizer(ctx.actor, kind, o.name),
+          }
+        : present(ctx, kind, o);
     }),
     route("PUT", `${base}/:id`, "user", async (ctx) => {
       const g = groupOf(ctx);
-      const { record, oldName } = await ctx.larder.organizers.update(g, kind, ctx.params.id, await ctx.json());
+      const { record, oldName } = await ctx.larder.organizers.update(
+        g,
+        kind,
+        ctx.params.id,
+        await ctx.json(),
+      );
       if (oldName !== record.name) await ctx.larder.recipes.renameOrganizer(g, kind, oldName, record.name);
-      return kind === "tags" ? { ...present(ctx, kind, record), recipes: ctx.larder.recipes.lister.recipesWithOrganizer(ctx.actor, kind, record.name) } : present(ctx, kind, record);
+      return kind === "tags"
+        ? {
+            ...present(ctx, kind, record),
+            recipes: ctx.larder.recipes.lister.recipesWithOrganizer(ctx.actor, kind, record.name),
+          }
+        : present(ctx, kind, record);
     }),
     route("DELETE", `${base}/:id`, "user", async (ctx) => {
       const g = groupOf(ctx);
@@ -45,4 +72,8 @@ function organizerRoutes(kind: OrganizerKind): RouteDef[] {
   ];
 }
 
-export const organizerRoutesAll = [...organizerRoutes("categories"), ...organizerRoutes("tags"), ...organizerRoutes("tools")];
+export const organizerRoutesAll = [
+  ...organizerRoutes("categories"),
+  ...organizerRoutes("tags"),
+  ...organizerRoutes("tools"),
+];

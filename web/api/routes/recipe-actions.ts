@@ -7,10 +7,16 @@ const BASE = "/api/households/recipe-actions";
 
 export const recipeActionRoutes = [
   route("GET", BASE, "user", (ctx) => ctx.larder.recipeActions.list(ctx.actor, queryRecord(ctx.query))),
-  route("POST", BASE, "user", async (ctx) => Reply.created(await ctx.larder.recipeActions.create(ctx.actor, await ctx.json()))),
+  route("POST", BASE, "user", async (ctx) =>
+    Reply.created(await ctx.larder.recipeActions.create(ctx.actor, await ctx.json())),
+  ),
   route("GET", `${BASE}/:id`, "user", (ctx) => ctx.larder.recipeActions.get(ctx.actor, ctx.params.id)),
-  route("PUT", `${BASE}/:id`, "user", async (ctx) => ctx.larder.recipeActions.update(ctx.actor, ctx.params.id, await ctx.json())),
-  route("DELETE", `${BASE}/:id`, "user", async (ctx) => ctx.larder.recipeActions.remove(ctx.actor, ctx.params.id)),
+  route("PUT", `${BASE}/:id`, "user", async (ctx) =>
+    ctx.larder.recipeActions.update(ctx.actor, ctx.params.id, await ctx.json()),
+  ),
+  route("DELETE", `${BASE}/:id`, "user", async (ctx) =>
+    ctx.larder.recipeActions.remove(ctx.actor, ctx.params.id),
+  ),
   route("POST", `${BASE}/:id/trigger/:slug`, "user", async (ctx) => {
     // Accepted now, delivered in the background (the delivery logs its own failures).
     ctx.larder.recipeActions.trigger(ctx.actor, ctx.params.id, ctx.params.slug, await ctx.json());

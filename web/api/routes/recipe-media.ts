@@ -14,11 +14,15 @@ import { dockerValidationText } from "../../../core/media/docker-validation.js";
 import { attachment } from "../../server/edge.js";
 
 /** Every media answer: never sniffed into something runnable, never allowed to run script. */
-const MEDIA_HEADERS = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; sandbox" };
+const MEDIA_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+};
 
 function required(ctx: { fields: Record<string, string> }, name: string): string {
   const v = ctx.fields[name];
-  if (v === undefined) throw new ValidationError([{ loc: ["body", name], msg: "Field required", type: "missing" }]);
+  if (v === undefined)
+    throw new ValidationError([{ loc: ["body", name], msg: "Field required", type: "missing" }]);
   return v;
 }
 
@@ -32,7 +36,8 @@ export const recipeMediaRoutes = [
   route("PUT", "/api/recipes/:slug/image", "user", async (ctx) => {
     const body = await readMultipart(ctx.req, { maxFileBytes: ctx.larder.images.maxBytes, maxFiles: 1 });
     const file = body.file("image");
-    if (!file) throw new ValidationError([{ loc: ["body", "image"], msg: "Field required", type: "missing" }]);
+    if (!file)
+      throw new ValidationError([{ loc: ["body", "image"], msg: "Field required", type: "missing" }]);
     const image = await ctx.larder.images.setRecipeImage(ctx.actor, ctx.params.slug, file.data);
     return { image };
   }),
@@ -46,7 +51,10 @@ export const recipeMediaRoutes = [
     return null;
   }),
   route("POST", "/api/recipes/:slug/assets", "user", async (ctx) => {
-    const body = await readMultipart(ctx.req, { maxFileBytes: ctx.larder.config.maxUploadBytes, maxFiles: 1 });
+    const body = await readMultipart(ctx.req, {
+      maxFileBytes: ctx.larder.config.maxUploadBytes,
+      maxFiles: 1,
+    });
     const file = body.file("file");
     if (!file) throw new ValidationError([{ loc: ["body", "file"], msg: "Field required", type: "missing" }]);
     return ctx.larder.assets.upload(ctx.actor, ctx.params.slug, {
@@ -59,14 +67,24 @@ export const recipeMediaRoutes = [
   route("GET", "/api/media/recipes/:id/assets/:file", "public", async (ctx) => {
     const asset = await ctx.larder.assets.read(ctx.params.id, ctx.params.file);
     const disposition = attachment(ctx.params.file, asset.inline ? "inline" : "attachment");
-    return Reply.bytes(asset.data, asset.contentType, { "Content-Disposition": disposition, "Cache-Control": "public, max-age=3600", ...MEDIA_HEADERS });
+    return Reply.bytes(asset.data, asset.contentType, {
+      "Content-Disposition": disposition,
+      "Cache-Control": "public, max-age=3600",
+      ...MEDIA_HEADERS,
+    });
   }),
   route("GET", "/api/media/recipes/:id/images/timeline/:eventId/:file", "public", async (ctx) => {
     if (!isUuid(ctx.params.id)) throw new NotFoundError("File not found");
-    return imageReply(ctx, await ctx.larder.images.getTimeline(ctx.params.id, ctx.params.eventId, ctx.params.file));
+    return imageReply(
+      ctx,
+      await ctx.larder.images.getTimeline(ctx.params.id, ctx.params.eventId, ctx.params.file),
+    );
   }),
   route("GET", "/api/media/docker/validate.txt", "public", async (ctx) => {
     const text = await dockerValidationText(ctx.larder.folder);
-    return Reply.bytes(Buffer.from(text), "text/plain; charset=utf-8", { "Cache-Control": "no-store", ...MEDIA_HEADERS });
+    return Reply.bytes(Buffer.from(text), "text/plain; charset=utf-8", {
+      "Cache-Control": "no-store",
+      ...MEDIA_HEADERS,
+    });
   }),
 ];

@@ -20,21 +20,43 @@ export const recipeRoutes = [
     ctx.setHeader("Cache-Control", "no-cache, no-store, must-revalidate");
     return ctx.larder.recipes.lister.list(ctx.actor, ctx.url);
   }),
-  route("POST", "/api/recipes", "user", async (ctx) => Reply.created(await ctx.larder.recipes.create(ctx.actor, await ctx.json()))),
-  route("PUT", "/api/recipes", "user", async (ctx) => ctx.larder.recipes.bulkUpdate(ctx.actor, await ctx.json(), "put")),
-  route("PATCH", "/api/recipes", "user", async (ctx) => ctx.larder.recipes.bulkUpdate(ctx.actor, await ctx.json(), "patch")),
+  route("POST", "/api/recipes", "user", async (ctx) =>
+    Reply.created(await ctx.larder.recipes.create(ctx.actor, await ctx.json())),
+  ),
+  route("PUT", "/api/recipes", "user", async (ctx) =>
+    ctx.larder.recipes.bulkUpdate(ctx.actor, await ctx.json(), "put"),
+  ),
+  route("PATCH", "/api/recipes", "user", async (ctx) =>
+    ctx.larder.recipes.bulkUpdate(ctx.actor, await ctx.json(), "patch"),
+  ),
   // Legacy spec §7 route: answer with the categories list.
-  route("GET", "/api/recipes/category", "user", (ctx) => ctx.larder.recipes.lister.organizers(ctx.actor, "categories", ctx.url, "/api/recipes/category")),
-  route("GET", "/api/recipes/:slug", "user", (ctx) => crud(ctx, ctx.larder.recipes.get(ctx.actor, ctx.params.slug))),
-  route("PUT", "/api/recipes/:slug", "user", async (ctx) => crud(ctx, await ctx.larder.recipes.update(ctx.actor, ctx.params.slug, await ctx.json(), "put"))),
-  route("PATCH", "/api/recipes/:slug", "user", async (ctx) => crud(ctx, await ctx.larder.recipes.update(ctx.actor, ctx.params.slug, await ctx.json(), "patch"))),
-  route("DELETE", "/api/recipes/:slug", "user", async (ctx) => ctx.larder.recipes.remove(ctx.actor, ctx.params.slug)),
+  route("GET", "/api/recipes/category", "user", (ctx) =>
+    ctx.larder.recipes.lister.organizers(ctx.actor, "categories", ctx.url, "/api/recipes/category"),
+  ),
+  route("GET", "/api/recipes/:slug", "user", (ctx) =>
+    crud(ctx, ctx.larder.recipes.get(ctx.actor, ctx.params.slug)),
+  ),
+  route("PUT", "/api/recipes/:slug", "user", async (ctx) =>
+    crud(ctx, await ctx.larder.recipes.update(ctx.actor, ctx.params.slug, await ctx.json(), "put")),
+  ),
+  route("PATCH", "/api/recipes/:slug", "user", async (ctx) =>
+    crud(ctx, await ctx.larder.recipes.update(ctx.actor, ctx.params.slug, await ctx.json(), "patch")),
+  ),
+  route("DELETE", "/api/recipes/:slug", "user", async (ctx) =>
+    ctx.larder.recipes.remove(ctx.actor, ctx.params.slug),
+  ),
   route("POST", "/api/recipes/:slug/duplicate", "user", async (ctx) => {
-    const body = z.object({ name: z.string().nullish() }).loose().parse((await ctx.json()) ?? {});
+    const body = z
+      .object({ name: z.string().nullish() })
+      .loose()
+      .parse((await ctx.json()) ?? {});
     return Reply.created(await ctx.larder.recipes.duplicate(ctx.actor, ctx.params.slug, body.name));
   }),
   route("PATCH", "/api/recipes/:slug/last-made", "user", async (ctx) => {
-    const body = z.object({ timestamp: z.string().nullish() }).loose().parse((await ctx.json()) ?? {});
+    const body = z
+      .object({ timestamp: z.string().nullish() })
+      .loose()
+      .parse((await ctx.json()) ?? {});
     return ctx.larder.recipes.setLastMade(ctx.actor, ctx.params.slug, body.timestamp ?? null);
   }),
 ];

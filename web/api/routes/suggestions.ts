@@ -2,5 +2,7 @@
 import { route } from "../router.js";
 
 export const suggestionRoutes = [
-  route("GET", "/api/recipes/suggestions", "user", (ctx) => ctx.larder.suggestions.forUser(ctx.actor, ctx.query)),
+  route("GET", "/api/recipes/suggestions", "user", (ctx) =>
+    ctx.larder.suggestions.forUser(ctx.actor, ctx.query),
+  ),
 ];

@@ -16,7 +16,10 @@ import { userAttributes } from "../../../core/query/attributes.js";
 import { NotFoundError, ValidationError } from "../../../core/errors.js";
 import type { UserRecord } from "../../../core/schemas/records.js";
 
-const TokenIn = z.object({ name: z.string().trim().min(1, "This Field is Required").max(200), integrationId: z.string().max(200).default("generic") });
+const TokenIn = z.object({
+  name: z.string().trim().min(1, "This Field is Required").max(200),
+  integrationId: z.string().max(200).default("generic"),
+});
 /** Profile pictures are small; a phone photo is a few MB. */
 const MAX_AVATAR_BYTES = 10 * 1024 * 1024;
 
@@ -32,7 +35,8 @@ export function userPage(ctx: ApiContext, users: UserRecord[], routePath: string
 
 /** Images are served with a validator so a client can revalidate instead of downloading again. */
 function image(ctx: ApiContext, found: { data: Buffer; etag: string }): Reply {
-  if (ctx.req.headers["if-none-match"] === found.etag) return new Reply(304, Buffer.alloc(0), { ETag: found.etag }, true);
+  if (ctx.req.headers["if-none-match"] === found.etag)
+    return new Reply(304, Buffer.alloc(0), { ETag: found.etag }, true);
   return Reply.bytes(found.data, "image/webp", { ETag: found.etag, "Cache-Control": "public, max-age=3600" });
 }
 
@@ -44,7 +48,9 @@ export const userRoutes = [
     await ctx.larder.accounts.changePassword(ctx.actor, await ctx.json());
     return { message: "Password updated", error: false };
   }),
-  route("POST", "/api/users/register", "public", async (ctx) => Reply.created(userOut(ctx.larder, await ctx.larder.registration.register(await ctx.json())))),
+  route("POST", "/api/users/register", "public", async (ctx) =>
+    Reply.created(userOut(ctx.larder, await ctx.larder.registration.register(await ctx.json()))),
+  ),
   route("POST", "/api/users/forgot-password", "public", async (ctx) => {
     ctx.larder.registration.forgotPassword(await ctx.json());
     return null;
@@ -69,24 +75,40 @@ export const userRoutes = [
 
   // ---- profile images ----
   route("POST", "/api/users/:id/image", "user", async (ctx) => {
-    const body = await readMultipart(ctx.req, { maxFileBytes: Math.min(MAX_AVATAR_BYTES, ctx.larder.config.maxUploadBytes), maxFiles: 1 });
+    const body = await readMultipart(ctx.req, {
+      maxFileBytes: Math.min(MAX_AVATAR_BYTES, ctx.larder.config.maxUploadBytes),
+      maxFiles: 1,
+    });
     const file = body.file("profile");
-    if (!file) throw new ValidationError([{ loc: ["body", "profile"], msg: "This Field is Required", type: "missing" }]);
+    if (!file)
+      throw new ValidationError([
+        { loc: ["body", "profile"], msg: "This Field is Required", type: "missing" },
+      ]);
     await ctx.larder.accounts.setAvatar(ctx.actor, ctx.params.id, file.data);
     return null;
   }),
-  route("GET", "/api/users/:id/image", "user", async (ctx) => image(ctx, await ctx.larder.accounts.avatarFor(ctx.actor, ctx.params.id))),
+  route("GET", "/api/users/:id/image", "user", async (ctx) =>
+    image(ctx, await ctx.larder.accounts.avatarFor(ctx.actor, ctx.params.id)),
+  ),
   // Public like Mealie's: pages embed it as <img>, and user ids are unguessable.
-  route("GET", "/api/media/users/:id/:file", "public", async (ctx) => image(ctx, await ctx.larder.accounts.avatarMedia(ctx.params.id, ctx.params.file))),
+  route("GET", "/api/media/users/:id/:file", "public", async (ctx) =>
+    image(ctx, await ctx.larder.accounts.avatarMedia(ctx.params.id, ctx.params.file)),
+  ),
 
   // ---- a user's profile; the admin's /users CRUD ----
   route("PUT", "/api/users/:id", "user", async (ctx) => {
     await ctx.larder.accounts.update(ctx.actor, ctx.params.id, await ctx.json());
     return updated;
   }),
-  route("GET", "/api/users", "admin", (ctx) => userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/users")),
-  route("POST", "/api/users", "admin", async (ctx) => Reply.created(userOut(ctx.larder, await ctx.larder.accounts.create(ctx.actor, await ctx.json())))),
-  route("GET", "/api/users/:id", "admin", (ctx) => userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id))),
+  route("GET", "/api/users", "admin", (ctx) =>
+    userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/users"),
+  ),
+  route("POST", "/api/users", "admin", async (ctx) =>
+    Reply.created(userOut(ctx.larder, await ctx.larder.accounts.create(ctx.actor, await ctx.json()))),
+  ),
+  route("GET", "/api/users/:id", "admin", (ctx) =>
+    userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id)),
+  ),
   route("DELETE", "/api/users/:id", "admin", async (ctx) => {
     const user = ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id);
     const out = userOut(ctx.larder, user, false);

@@ -20,7 +20,8 @@ function readBrowserCookie(): string | null {
 /** Mantine's colour-scheme manager backed by the cookie. */
 export function cookieColorSchemeManager(): MantineColorSchemeManager {
   return {
-    get: (defaultValue) => (typeof document === "undefined" ? defaultValue : parseColorScheme(readBrowserCookie() ?? defaultValue)),
+    get: (defaultValue) =>
+      typeof document === "undefined" ? defaultValue : parseColorScheme(readBrowserCookie() ?? defaultValue),
     set: (value) => {
       document.cookie = `${COLOR_SCHEME_COOKIE}=${value}; Path=/; SameSite=Lax; Max-Age=${365 * 24 * 3600}`;
     },

@@ -66,9 +66,30 @@ export function drawerLinks(groupSlug: string, cookbooks: { name: string; slug: 
   return {
     top: [
       { key: "recipes", label: "nav.recipes", icon: "recipes", to: g },
-      { key: "planner", label: "nav.mealPlanner", icon: "planner", to: "/household/mealplan/planner/view", restricted: true, capability: "mealPlanner" },
-      { key: "shopping", label: "nav.shoppingLists", icon: "shopping", to: "/shopping-lists", restricted: true, capability: "shoppingLists" },
-      { key: "timeline", label: "nav.timeline", icon: "timeline", to: `${g}/recipes/timeline`, restricted: true, capability: "timeline" },
+      {
+        key: "planner",
+        label: "nav.mealPlanner",
+        icon: "planner",
+        to: "/household/mealplan/planner/view",
+        restricted: true,
+        capability: "mealPlanner",
+      },
+      {
+        key: "shopping",
+        label: "nav.shoppingLists",
+        icon: "shopping",
+        to: "/shopping-lists",
+        restricted: true,
+        capability: "shoppingLists",
+      },
+      {
+        key: "timeline",
+        label: "nav.timeline",
+        icon: "timeline",
+        to: `${g}/recipes/timeline`,
+        restricted: true,
+        capability: "timeline",
+      },
     ],
     secondary: [
       {
@@ -100,7 +121,14 @@ export function drawerLinks(groupSlug: string, cookbooks: { name: string; slug: 
       },
     ],
     bottom: [
-      { key: "settings", label: "nav.settings", icon: "settings", to: "/admin/site-settings", adminOnly: true, capability: "adminSettings" },
+      {
+        key: "settings",
+        label: "nav.settings",
+        icon: "settings",
+        to: "/admin/site-settings",
+        adminOnly: true,
+        capability: "adminSettings",
+      },
     ],
   };
 }

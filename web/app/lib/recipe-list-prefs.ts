@@ -35,7 +35,8 @@ export function parseRecipeListPrefs(raw: string | null | undefined): RecipeList
   const d = DEFAULT_RECIPE_LIST_PREFS;
   return {
     orderBy: (ORDER_BY as readonly unknown[]).includes(v.orderBy) ? (v.orderBy as OrderBy) : d.orderBy,
-    orderDirection: v.orderDirection === "desc" || v.orderDirection === "asc" ? v.orderDirection : d.orderDirection,
+    orderDirection:
+      v.orderDirection === "desc" || v.orderDirection === "asc" ? v.orderDirection : d.orderDirection,
     filterNull: typeof v.filterNull === "boolean" ? v.filterNull : d.filterNull,
     useMobileCards: typeof v.useMobileCards === "boolean" ? v.useMobileCards : d.useMobileCards,
   };

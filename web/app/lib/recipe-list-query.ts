@@ -41,7 +41,15 @@ const TRUE = /^(1|true|on|yes)$/i;
 /** Reads a page URL's query; repeated and comma-separated values both work (forms send either). */
 export function parseListQuery(sp: URLSearchParams): ListQuery {
   const list = (k: string) =>
-    [...new Set(sp.getAll(k).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean))].slice(0, 50);
+    [
+      ...new Set(
+        sp
+          .getAll(k)
+          .flatMap((v) => v.split(","))
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ].slice(0, 50);
   const orderBy = sp.get("orderBy");
   const page = Number.parseInt(sp.get("page") ?? "1", 10);
   return {
@@ -89,7 +97,8 @@ export function toListParams(q: ListQuery, perPage = RECIPE_PAGE_SIZE): URLSearc
   if (q.search) sp.set("search", q.search);
   if (q.cookbook) sp.set("cookbook", q.cookbook);
   for (const k of FILTER_KEYS) for (const v of q.filters[k]) sp.append(k, v);
-  for (const [k, param] of Object.entries(REQUIRE_ALL)) if (q.requireAll[k as RequireAllKey]) sp.set(param, "true");
+  for (const [k, param] of Object.entries(REQUIRE_ALL))
+    if (q.requireAll[k as RequireAllKey]) sp.set(param, "true");
   // Searching without an explicit order keeps relevance; otherwise the default is name ascending.
   const orderBy = q.orderBy ?? (q.search ? null : "name");
   if (orderBy === "random") {

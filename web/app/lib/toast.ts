@@ -75,7 +75,8 @@ export const toast = {
 
 /** Show the toast an action or loader returned (`{ toast: ToastData }`), once per new result. */
 export function useDataToast(data: unknown): void {
-  const t = data && typeof data === "object" && "toast" in data ? (data as { toast?: ToastData }).toast : undefined;
+  const t =
+    data && typeof data === "object" && "toast" in data ? (data as { toast?: ToastData }).toast : undefined;
   const seen = useRef<unknown>(undefined);
   // After every commit rather than on [data]: fetcher data is not React state, and an effect keyed on it
   // can be dropped (decision 0013). The result object changes with every submission, so the same

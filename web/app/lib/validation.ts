@@ -31,8 +31,10 @@ export const rules = {
     }
   },
   /** Empty values pass (spec §5); combine with `required` when needed. */
-  minLength: (n: number) => (v: string) => (!v || v.length >= n ? null : { key: "validation.minLength", values: { n } }),
-  maxLength: (n: number) => (v: string) => (!v || v.length <= n ? null : { key: "validation.maxLength", values: { n } }),
+  minLength: (n: number) => (v: string) =>
+    !v || v.length >= n ? null : { key: "validation.minLength", values: { n } },
+  maxLength: (n: number) => (v: string) =>
+    !v || v.length <= n ? null : { key: "validation.maxLength", values: { n } },
 } satisfies Record<string, Rule | ((n: number) => Rule)>;
 
 /** The first rule that fails, or null. */

@@ -2,12 +2,7 @@
  * /g/:groupSlug/r/create/image: a recipe from one or several photos through the configured AI service
  * (spec §2; hidden and 404 unless app info says image services are on). A plain multipart form post.
  */
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "react-router";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useT, metaT } from "../lib/i18n.js";

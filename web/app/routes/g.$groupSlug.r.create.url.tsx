@@ -3,12 +3,7 @@
  * schema.org JSON; then open it in edit mode. A plain form post (works without JavaScript) through
  * `larder.imports`, the same path as POST /api/recipes/create/url.
  */
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "react-router";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Alert, Button, Checkbox, Group, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useT, metaT } from "../lib/i18n.js";

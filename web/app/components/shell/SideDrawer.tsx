@@ -97,7 +97,9 @@ function CreateMenu({ groupSlug }: { groupSlug: string }) {
   const items = [
     CAPABILITIES.createNew ? { key: "new", to: `${base}/new`, label: t("create.new") } : null,
     CAPABILITIES.createFromUrl ? { key: "url", to: `${base}/url`, label: t("create.url") } : null,
-    CAPABILITIES.createFromImage && imageServices ? { key: "image", to: `${base}/image`, label: t("create.image") } : null,
+    CAPABILITIES.createFromImage && imageServices
+      ? { key: "image", to: `${base}/image`, label: t("create.image") }
+      : null,
   ].filter((i): i is { key: string; to: string; label: string } => i !== null);
   if (items.length === 0) return null;
   return (
