@@ -5,7 +5,7 @@
  * BENCHMARKS.md and bench/results.json. Not a test: nothing here fails on a slow figure.
  */
 import { readFile, writeFile, rm } from "node:fs/promises";
-import { loadSectionOf, withLoadSection } from "./load.js";
+import { markedSections, withSections } from "./sections.js";
 import { cpus, loadavg, tmpdir, totalmem, type as osType, release } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -266,13 +266,9 @@ async function main(): Promise<void> {
   };
   const full: Results = { ...partial, targets: evaluateTargets(partial, explain) };
   await writeFile(join(ROOT, "bench", "results.json"), `${JSON.stringify(full, null, 2)}\n`);
-  // The load section belongs to bench/load.ts: kept as it was.
+  // The sections other scripts own (load, parser and import evaluations, web UI) are kept as they were.
   const previous = await readFile(join(ROOT, "BENCHMARKS.md"), "utf8").catch(() => "");
-  const load = loadSectionOf(previous);
-  await writeFile(
-    join(ROOT, "BENCHMARKS.md"),
-    load ? withLoadSection(renderMarkdown(full), load) : renderMarkdown(full),
-  );
+  await writeFile(join(ROOT, "BENCHMARKS.md"), withSections(renderMarkdown(full), markedSections(previous)));
   log("wrote BENCHMARKS.md and bench/results.json");
   for (const t of full.targets)
     log(`${t.met ? "met " : "GAP "} ${t.what}: ${t.measured} (target ${t.target})`);
