@@ -90,7 +90,7 @@ class ServerBackend implements Backend {
   constructor(private lock: LiveServer) {
     this.base = serverUrl(lock);
   }
-  private async send(path: string, body: BodyInit, json: boolean): Promise<string> {
+  private async send(path: string, body: NonNullable<RequestInit["body"]>, json: boolean): Promise<string> {
     const res = await fetch(`${this.base}${path}`, {
       method: "POST",
       headers: {
