@@ -4,7 +4,7 @@
  * as Mealie stores them (mealie-api-notes §5.3), so that a written quantity reads back to the same number.
  */
 
-const UNICODE_FRACTIONS: Readonly<Record<string, number>> = {
+export const UNICODE_FRACTIONS: Readonly<Record<string, number>> = {
   "½": 1 / 2,
   "⅓": 1 / 3,
   "⅔": 2 / 3,

@@ -6,51 +6,10 @@
  */
 import { z } from "zod";
 import { EMAIL_RE, NewUserInput, SPEC_MESSAGES } from "./users-service.js";
+import { MEALIE_LOCALES } from "../labels/locales.js";
 
 /** The 41 locales Mealie ships (mealie-api-notes §15); registration's `locale` must be one of them. */
-export const SUPPORTED_LOCALES = [
-  "af-ZA",
-  "ar-SA",
-  "bg-BG",
-  "ca-ES",
-  "cs-CZ",
-  "da-DK",
-  "de-DE",
-  "el-GR",
-  "en-GB",
-  "en-US",
-  "es-ES",
-  "fi-FI",
-  "fr-BE",
-  "fr-CA",
-  "fr-FR",
-  "gl-ES",
-  "he-IL",
-  "hr-HR",
-  "hu-HU",
-  "is-IS",
-  "it-IT",
-  "ja-JP",
-  "ko-KR",
-  "lt-LT",
-  "lv-LV",
-  "nl-NL",
-  "no-NO",
-  "pl-PL",
-  "pt-BR",
-  "pt-PT",
-  "ro-RO",
-  "ru-RU",
-  "sk-SK",
-  "sl-SI",
-  "sr-SP",
-  "sv-SE",
-  "tr-TR",
-  "uk-UA",
-  "vi-VN",
-  "zh-CN",
-  "zh-TW",
-] as const;
+export const SUPPORTED_LOCALES = MEALIE_LOCALES;
 
 const required = (s: z.ZodString) => s.min(1, SPEC_MESSAGES.required);
 const requiredString = () => z.string({ error: SPEC_MESSAGES.required });

@@ -5,6 +5,7 @@
  * With no amount, a known unit among the first three tokens ("a stalk bell peppers") is taken as the unit.
  */
 import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
+import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
 
 export interface BruteParsed {
   amount: number;
@@ -13,26 +14,7 @@ export interface BruteParsed {
   note: string;
 }
 
-const VULGAR: Record<string, number> = {
-  "½": 1 / 2,
-  "⅓": 1 / 3,
-  "⅔": 2 / 3,
-  "¼": 1 / 4,
-  "¾": 3 / 4,
-  "⅕": 1 / 5,
-  "⅖": 2 / 5,
-  "⅗": 3 / 5,
-  "⅘": 4 / 5,
-  "⅙": 1 / 6,
-  "⅚": 5 / 6,
-  "⅐": 1 / 7,
-  "⅛": 1 / 8,
-  "⅜": 3 / 8,
-  "⅝": 5 / 8,
-  "⅞": 7 / 8,
-  "⅑": 1 / 9,
-  "⅒": 1 / 10,
-};
+const VULGAR = UNICODE_FRACTIONS;
 
 class NotAnAmount extends Error {}
 
