@@ -28,7 +28,9 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 function startApp(session: string, args: string, env: Record<string, string> = {}): void {
   const vars = { LARDER_BCRYPT_ROUNDS: "4", NO_COLOR: "1", TERM: "xterm-256color", ...env };
-  const command = `cd ${quote(REPO)} && env ${Object.entries(vars)
+  // The test runner's CI=true must not reach the app: Ink (is-in-ci) then draws only the last frame, and
+  // `larder` alone treats CI as a script and prints the help (decision 0077).
+  const command = `cd ${quote(REPO)} && env -u CI -u CONTINUOUS_INTEGRATION ${Object.entries(vars)
     .map(([k, v]) => `${k}=${quote(v)}`)
     .join(" ")} node_modules/.bin/tsx cli/index.ts ${args}`;
   tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command);
@@ -44,9 +46,9 @@ const running = (session: string) => {
   }
 };
 
-/** Poll the screen until `text` is on it (up to 20 s: tsx compiles the CLI on first start). */
+/** Poll the screen until `text` is on it (up to 45 s: tsx compiles the CLI on first start, on a busy CI machine). */
 async function waitFor(session: string, text: string | RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000;
   for (;;) {
     const s = running(session) ? screen(session) : "(the app has exited)";
     if (typeof text === "string" ? s.includes(text) : text.test(s)) return s;
@@ -98,9 +100,7 @@ describe.skipIf(!runsWith(tmuxPresent, "tmux (the terminal app's pseudo-terminal
       await tmp?.cleanup();
     });
 
-    // Known failure since the branches were merged (the app exits at once in the tmux session; it ran
-    // green on its own branch and runs by hand): skipped, with issue 18 left open, until it is found.
-    it.skip("finds a recipe, shows it scaled and checks off a list item that `larder list` then sees", async () => {
+    it("finds a recipe, shows it scaled and checks off a list item that `larder list` then sees", async () => {
       const s = "app";
       startApp(s, `tui --data ${quote(dir)}`);
       let shown = await waitFor(s, "2 recipes");
@@ -147,7 +147,7 @@ describe.skipIf(!runsWith(tmuxPresent, "tmux (the terminal app's pseudo-terminal
       expect(items.filter((i) => i.checked).map((i) => i.display)).toEqual([first]);
     }, 120_000);
 
-    it.skip("opens on `larder` alone in a terminal, plainly with LARDER_PLAIN=1, and quits on Esc", async () => {
+    it("opens on `larder` alone in a terminal, plainly with LARDER_PLAIN=1, and quits on Esc", async () => {
       const s = "plain";
       startApp(s, "", { LARDER_DATA: dir, LARDER_PLAIN: "1" });
       const shown = await waitFor(s, "2 recipes");
