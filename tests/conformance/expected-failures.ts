@@ -4,11 +4,4 @@
  * and when a call that is not on it fails (fix it, or add it here only for another open issue's
  * capability). Keys are `ApiClass.method` as the generated client names them.
  */
-const BACKUPS = "#18 backups and restore";
-
-export const EXPECTED_FAILURES: Record<string, string> = {
-  "AdminBackupsApi.deleteOneApiAdminBackupsFileNameDelete": BACKUPS,
-  "AdminBackupsApi.getOneApiAdminBackupsFileNameGet": BACKUPS,
-  "AdminBackupsApi.importOneApiAdminBackupsFileNameRestorePost": BACKUPS,
-  "AdminBackupsApi.uploadOneApiAdminBackupsUploadPost": BACKUPS,
-};
+export const EXPECTED_FAILURES: Record<string, string> = {};

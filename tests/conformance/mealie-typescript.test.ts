@@ -48,6 +48,23 @@ const d = (x: unknown) => x as Dict;
 const today = new Date().toISOString().slice(0, 10);
 const blob = (b: Buffer, type: string) => new File([new Uint8Array(b)], "upload", { type });
 
+/** The backup the create call made: the only one listed after it (remembered before the upload adds one). */
+async function madeBackup(c: Ctx): Promise<string> {
+  if (!c.ids.backup) {
+    const { imports } = (await c.get("/api/admin/backups")) as { imports: { name: string }[] };
+    if (imports.length !== 1) throw new Error(`expected the one backup just made, found ${imports.length}`);
+    c.ids.backup = imports[0].name;
+  }
+  return c.ids.backup;
+}
+
+async function downloadBackup(c: Ctx, name: string): Promise<Buffer> {
+  const { fileToken } = await c.get(`/api/admin/backups/${encodeURIComponent(name)}`);
+  const res = await c.t.api(`/api/utils/download?token=${encodeURIComponent(String(fileToken))}`);
+  if (!res.ok) throw new Error(`download of ${name}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
 /** One row per client method. `undefined` args: the method's parameters are all optional. */
 const CALLS: Record<string, Call> = {
   // --- admin ---
@@ -56,16 +73,21 @@ const CALLS: Record<string, Call> = {
   "AdminAboutApi.getAppStatisticsApiAdminAboutStatisticsGet": {},
   "AdminBackupsApi.createOneApiAdminBackupsPost": { phase: 1 },
   "AdminBackupsApi.getAllApiAdminBackupsGet": {},
-  "AdminBackupsApi.getOneApiAdminBackupsFileNameGet": { args: (c) => [c.ids.backup ?? "none.zip"] },
-  "AdminBackupsApi.uploadOneApiAdminBackupsUploadPost": { args: (c) => [blob(c.png, "application/zip")] },
+  "AdminBackupsApi.getOneApiAdminBackupsFileNameGet": { args: async (c) => [await madeBackup(c)] },
+  // A real backup goes back up: the one made above, downloaded through its file token.
+  "AdminBackupsApi.uploadOneApiAdminBackupsUploadPost": {
+    phase: 2,
+    args: async (c) => [blob(await downloadBackup(c, await madeBackup(c)), "application/zip")],
+    keep: (r, c) => (c.ids.uploadedBackup = /Backup uploaded: (.+)$/.exec(String(d(r).message))?.[1] ?? ""),
+  },
   // Restoring would replace the data the rest of the suite works on: it runs last of all.
   "AdminBackupsApi.importOneApiAdminBackupsFileNameRestorePost": {
     phase: 10,
-    args: (c) => [c.ids.backup ?? "none.zip"],
+    args: async (c) => [await madeBackup(c)],
   },
   "AdminBackupsApi.deleteOneApiAdminBackupsFileNameDelete": {
     phase: 8,
-    args: (c) => [c.ids.backup ?? "none.zip"],
+    args: (c) => [ID(c, "uploadedBackup")],
   },
   "AdminDebugApi.debugOpenaiApiAdminDebugOpenaiPost": {},
   "AdminEmailApi.checkEmailConfigApiAdminEmailGet": {},
