@@ -182,6 +182,12 @@ export class Larder {
         `an interrupted restore was found and ${recovered === "completed" ? "completed" : "rolled back"}`,
       );
     if (opts.watch) this.watchDocuments();
+    // The server only: one-shot CLI commands leave committing to whoever runs git. Started before any
+    // document opens, so every curated document's writes are seen.
+    if (opts.watch && !opts.readOnly) {
+      this.gitAutoCommit = new GitAutoCommit(this);
+      if (!this.gitAutoCommit.start()) this.gitAutoCommit = null;
+    }
     const fresh = !existsSync(join(root, "larder.json"));
     if (fresh) {
       // A fresh `git init` folder is as good as an empty one.
@@ -246,11 +252,6 @@ export class Larder {
     this.imports = new ImportService(this);
     this.migrations = new MigrationService(this);
     this.backups = new BackupsService(this);
-    // The server only: one-shot CLI commands leave committing to whoever runs git.
-    if (opts.watch && !opts.readOnly) {
-      this.gitAutoCommit = new GitAutoCommit(this);
-      if (!this.gitAutoCommit.start()) this.gitAutoCommit = null;
-    }
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);

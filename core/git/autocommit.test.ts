@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { Larder } from "../larder.js";
 import { loadConfig } from "../config.js";
 import { consoleLogger } from "../log/logger.js";
-import { git } from "./autocommit.js";
+import { curatedDocumentName, git } from "./autocommit.js";
+import { withActorScope } from "../actor-scope.js";
+import { FIRST_ADMIN } from "../users/first-admin.js";
 import type { Actor } from "../actor.js";
 
 let base: string;
@@ -66,6 +68,50 @@ describe("git autocommit", () => {
     } finally {
       await larder.close();
     }
+  });
+
+  it("commits a curated document's change naming who signed the request, and never a shopping list", async () => {
+    await repository();
+    const larder = await open(true);
+    try {
+      const admin = larder.users.all()[0];
+      const actor: Actor = { kind: "user", user: admin };
+      // As the HTTP server does: one scope per request, the actor noted when its token is checked.
+      await withActorScope(async () => {
+        const { token } = await larder.auth.login(FIRST_ADMIN.username, FIRST_ADMIN.password);
+        const signed = await larder.auth.authenticateToken(token);
+        await larder.cookbooks.create(signed!, { name: "Weeknights" });
+      });
+      await larder.shopping.createList(actor, { name: "Saturday" });
+      await larder.events.idle();
+      await larder.gitAutoCommit!.idle();
+      const who = `${admin.fullName} <${admin.email}>`;
+      expect(await log()).toEqual([
+        `${who}|Update cookbooks of family (by ${admin.fullName})`,
+        "t <t@t>|start",
+      ]);
+      const changed = await git(root, ["show", "--name-only", "--format=", "HEAD"]);
+      expect(changed.trim()).toMatch(/households\/[^/]+\/cookbooks\.json$/);
+      expect(await git(root, ["status", "--porcelain"])).toContain("shopping-lists/");
+    } finally {
+      await larder.close();
+    }
+  });
+
+  it("names the curated documents and leaves daily-use and secret-bearing ones out", () => {
+    expect(curatedDocumentName("groups/home/organizers.json")).toBe("categories, tags and tools of home");
+    expect(curatedDocumentName("groups/home/foods.json")).toBe("foods of home");
+    expect(curatedDocumentName("groups/home/households/family/cookbooks.json")).toBe("cookbooks of family");
+    for (const p of [
+      "groups/home/households/family/shopping-lists.json",
+      "groups/home/households/family/mealplans.json",
+      "groups/home/households/family/notifiers.json",
+      "groups/home/households/family/webhooks.json",
+      "groups/home/ratings.json",
+      ".larder/secrets.json",
+      "users.json",
+    ])
+      expect(curatedDocumentName(p), p).toBeNull();
   });
 
   it("does nothing, and fails nothing, when the folder is not a repository", async () => {

@@ -3,6 +3,7 @@
  * lockout, session JWTs whose session id is checked server-side (so logout and password changes really
  * end sessions), long-lived API tokens stored hashed, password reset tokens.
  */
+import { noteActor } from "../actor-scope.js";
 import { timingSafeEqual } from "node:crypto";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
@@ -253,6 +254,12 @@ export class AuthService {
 
   /** A bearer (session JWT, API token or the local admin token) → the actor, or null. */
   async authenticateToken(token: string): Promise<Actor | null> {
+    const actor = await this.actorOfToken(token);
+    noteActor(actor);
+    return actor;
+  }
+
+  private async actorOfToken(token: string): Promise<Actor | null> {
     if (this.localAdminToken && safeEqual(token, this.localAdminToken)) {
       // The super user, as for local CLI commands (cli/users/local.ts), so both modes act alike.
       const id = superUserIdOf(this.larder.users.all());

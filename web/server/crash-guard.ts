@@ -7,6 +7,7 @@
  * the server's state (the index, the lock) lives in files and is re-checked on every write, and a
  * supervisor restarting it would drop every other client's request (docs/deploy.md).
  */
+import { withActorScope } from "../../core/actor-scope.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../core/log/logger.js";
@@ -25,7 +26,8 @@ export function withRequestScope<T>(req: IncomingMessage, res: ServerResponse, f
   req.on("error", () => undefined);
   res.on("error", () => undefined);
   const label = `${req.method ?? "?"} ${(req.url ?? "/").split("?")[0]}`;
-  return scope.run({ req, res, label }, fn);
+  // The actor scope too: what core does for this request can tell who asked (git autocommit's author).
+  return scope.run({ req, res, label }, () => withActorScope(fn));
 }
 
 /** Answer the request an escaped error belongs to (if any) with a 500; true when one was found. */
