@@ -322,6 +322,21 @@ export class Larder {
    * Plugins stay registered; subscribers of the event bus are connected afresh.
    */
   async reload(between?: () => Promise<void>): Promise<void> {
+    this.#reloading = true;
+    try {
+      await this.reopen(between);
+    } finally {
+      this.#reloading = false;
+    }
+  }
+
+  #reloading = false;
+  /** True while reload() swaps the folder: the server answers 503 rather than reach a closed service. */
+  get reloading(): boolean {
+    return this.#reloading;
+  }
+
+  private async reopen(between?: () => Promise<void>): Promise<void> {
     const localAdminToken = this.auth?.getLocalAdminToken() ?? null;
     await this.close();
     this.stopScheduler = null;

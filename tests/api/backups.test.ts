@@ -155,4 +155,22 @@ describe("/api/admin/backups", () => {
     expect(JSON.stringify(await res.json())).toMatch(/not valid JSON/);
     expect((await t.api(`/api/recipes/${slug}`, { token: admin })).status).toBe(200);
   });
+
+  it("answers 503 with Retry-After while a restore swaps the folder, then serves again", async () => {
+    let release!: () => void;
+    let swapping!: () => void;
+    const inSwap = new Promise<void>((r) => (swapping = r));
+    const reloaded = t.larder.reload(async () => {
+      swapping();
+      await new Promise<void>((r) => (release = r));
+    });
+    await inSwap;
+    const during = await t.api("/api/app/about");
+    expect(during.status).toBe(503);
+    expect(during.headers.get("retry-after")).toBe("5");
+    expect(JSON.stringify(await during.json())).toMatch(/restoring a backup/);
+    release();
+    await reloaded;
+    expect((await t.api("/api/app/about")).status).toBe(200);
+  });
 });

@@ -13,8 +13,11 @@
  * without bound.
  */
 export class Overloaded extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super("Server busy; try again shortly");
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = "Server busy; try again shortly",
+  ) {
+    super(message);
   }
 }
 

@@ -122,6 +122,9 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
         if (bad) return refuse(req, res, false, bad.message, bad.status);
       }
       const run = async () => {
+        // A restore swaps the folder and reopens every service (decision 0071): no request may reach a
+        // service that is closed or half-open meanwhile.
+        if (larder.reloading) throw new Overloaded(5, "Larder is restoring a backup; try again in a moment");
         // Static files carry their own precompressed twins (and byte ranges, which must not be re-encoded).
         if (!isApi && (await serveStatic(clientDir, req, res))) return;
         await compress(req, res);
@@ -149,7 +152,7 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
           res.end(
             json
               ? JSON.stringify({ detail: { message: e.message, error: true, exception: null } })
-              : "The server is busy; try again shortly.",
+              : `${e.message}.`,
           );
           return;
         }
