@@ -4,6 +4,7 @@
  * or holds the lock itself while core has the folder open.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { Option } from "commander";
 import { join, resolve } from "node:path";
 import { loadConfig, type Config } from "../core/config.js";
 // Type only: core/larder.js pulls in everything (recipes, images, auth); commands load it when they open a folder.
@@ -22,6 +23,17 @@ export function keepProcessAlive(): void {
 }
 export function isLongRunning(): boolean {
   return longRunning;
+}
+
+/**
+ * The `--data` option, declared once for every command that works on a folder (`extra` adds a note,
+ * as `serve` does for a folder it creates).
+ */
+export function dataOption(extra?: string): Option {
+  return new Option(
+    "--data <dir>",
+    `data folder (default: $LARDER_DATA or ./data${extra ? `; ${extra}` : ""})`,
+  );
 }
 
 /** `--data`, else LARDER_DATA, else ./data — as an absolute path, so messages name the real folder. */

@@ -7,7 +7,7 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { isLarderError } from "../../core/errors.js";
-import { liveServer, requireDataFolder, resolveDataDir, withLock } from "../context.js";
+import { liveServer, requireDataFolder, resolveDataDir, withLock, dataOption } from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../output.js";
 import { ServerClient } from "../users/server-client.js";
 
@@ -60,7 +60,7 @@ async function confirm(question: string): Promise<boolean> {
 
 export function registerBackup(program: Command): void {
   const backup = program.command("backup").description("back up and restore the data folder");
-  const data = (c: Command) => c.option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)");
+  const data = (c: Command) => c.addOption(dataOption());
 
   data(
     backup

@@ -14,6 +14,7 @@ import {
   resolveDataDir,
   withLarder,
   withLock,
+  dataOption,
 } from "../context.js";
 import { EXIT, isJsonMode, printJson, printStatus, printTable } from "../output.js";
 
@@ -45,7 +46,7 @@ export function registerCheck(program: Command): void {
   program
     .command("check")
     .description("check every recipe file; list broken files and orphans (exit 1 when any)")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (opts: { data?: string }) => {
       const dataDir = resolveDataDir(opts.data);
       requireDataFolder(dataDir);

@@ -1,14 +1,14 @@
 /** `larder config`: the effective configuration (environment + defaults), secrets masked. */
 import type { Command } from "commander";
 import { maskedConfig } from "../../core/config.js";
-import { configFor, resolveDataDir } from "../context.js";
+import { configFor, resolveDataDir, dataOption } from "../context.js";
 import { isJsonMode, printJson, printTable } from "../output.js";
 
 export function registerConfig(program: Command): void {
   program
     .command("config")
     .description("print the effective configuration, secrets masked")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (opts: { data?: string }) => {
       const config = maskedConfig(configFor(resolveDataDir(opts.data)));
       if (isJsonMode()) return printJson(config);

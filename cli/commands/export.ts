@@ -8,7 +8,15 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Larder } from "../../core/larder.js";
-import { cliLogger, configFor, liveServer, requireDataFolder, resolveDataDir, withLock } from "../context.js";
+import {
+  cliLogger,
+  configFor,
+  liveServer,
+  requireDataFolder,
+  resolveDataDir,
+  withLock,
+  dataOption,
+} from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine } from "../output.js";
 
 interface ExportOptions {
@@ -63,7 +71,7 @@ export function registerExport(program: Command): void {
     .option("--format <format>", "md, json or zip", "md")
     .option("--out <dir>", "folder to write into (default: the current folder)")
     .option("--group <group>", "the group's slug (default: the first group)")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (slugs: string[], opts: ExportOptions) => {
       if (!(FORMATS as readonly string[]).includes(opts.format))
         throw new CliError(`Unknown format '${opts.format}': use md, json or zip`, EXIT.invalid);

@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import type { Actor } from "../../core/actor.js";
-import { cliLogger, configFor, requireDataFolder, resolveDataDir } from "../context.js";
+import { cliLogger, configFor, requireDataFolder, resolveDataDir, dataOption } from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine } from "../output.js";
 
 export function registerHistory(program: Command): void {
@@ -14,7 +14,7 @@ export function registerHistory(program: Command): void {
     .description("a recipe's earlier versions, when the data folder is a git repository")
     .argument("<slug>", "the recipe's slug")
     .option("--rev <rev>", "show this version's text and its diff")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (slug: string, opts: { rev?: string; data?: string }) => {
       const dataDir = resolveDataDir(opts.data);
       requireDataFolder(dataDir);

@@ -15,6 +15,7 @@ import {
   withLarder,
   withLock,
   type LiveServer,
+  dataOption,
 } from "../context.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, toCliError, useInk } from "../output.js";
 import { serverUrl } from "../users/server-client.js";
@@ -205,7 +206,7 @@ export function registerImport(program: Command): void {
     .argument("[items...]", "URLs or files")
     .option("--from-file <path>", "read URLs (or paths) from a file, one a line")
     .option("--tags", "keep the pages' keywords as tags", false)
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (args: string[], opts: { fromFile?: string; tags: boolean; data?: string }) => {
       try {
         const raw = [...args];

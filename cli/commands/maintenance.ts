@@ -6,7 +6,15 @@
  */
 import type { Command } from "commander";
 import type { Actor } from "../../core/actor.js";
-import { cliLogger, configFor, liveServer, requireDataFolder, resolveDataDir, withLock } from "../context.js";
+import {
+  cliLogger,
+  configFor,
+  liveServer,
+  requireDataFolder,
+  resolveDataDir,
+  withLock,
+  dataOption,
+} from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine } from "../output.js";
 import { ServerClient } from "../users/server-client.js";
 
@@ -28,7 +36,7 @@ export function registerMaintenance(program: Command): void {
       "temp (old temp files), images (derived sizes with no source), logs, orphans (media folders with no recipe)",
     )
     .option("--dry-run", "list what would be removed, remove nothing")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .description("remove temp files, stale image sizes, logs or orphaned media folders")
     .action(async (what: string, opts: { dryRun?: boolean; data?: string }) => {
       if (!(KINDS as readonly string[]).includes(what))

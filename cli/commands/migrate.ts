@@ -17,6 +17,7 @@ import {
   resolveDataDir,
   withLarder,
   withLock,
+  dataOption,
 } from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../output.js";
 
@@ -156,7 +157,7 @@ export function registerMigrate(program: Command): void {
     .argument("<archive>", "the export: a zip, a CSV (My Recipe Box), or a folder (Cooklang)")
     .option("--group <group>", "the group to bring the recipes into (slug or name; default: the first group)")
     .option("--tag", "tag each recipe with the migration type, as Mealie's 'add migration tag'")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (archive: string, opts: MigrateOptions) => {
       const dataDir = resolveDataDir(opts.data);
       requireDataFolder(dataDir);

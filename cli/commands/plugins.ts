@@ -2,14 +2,14 @@
 import type { Command } from "commander";
 import { PluginRegistry } from "../../core/plugins/registry.js";
 import { consoleLogger } from "../../core/log/logger.js";
-import { configFor, resolveDataDir } from "../context.js";
+import { configFor, resolveDataDir, dataOption } from "../context.js";
 import { EXIT, isJsonMode, printJson, printTable } from "../output.js";
 
 export function registerPlugins(program: Command): void {
   program
     .command("plugins")
     .description("list the built-in and configured plugins (LARDER_PLUGINS) and whether each loaded")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (opts: { data?: string }) => {
       const config = configFor(resolveDataDir(opts.data));
       const { builtinPlugins } = await import("../../plugins/builtins.js");

@@ -8,7 +8,7 @@ import { consoleLogger } from "../../core/log/logger.js";
 import { findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
 import { FIRST_ADMIN } from "../../core/users/first-admin.js";
 import { acquireLock, LockHeldError, type HeldLock } from "../../core/storage/lock.js";
-import { configFor, isLarderFolder, keepProcessAlive, resolveDataDir } from "../context.js";
+import { configFor, isLarderFolder, keepProcessAlive, resolveDataDir, dataOption } from "../context.js";
 import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder } from "../demo.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, printStatus } from "../output.js";
 import { builtinPlugins } from "../../plugins/builtins.js";
@@ -24,7 +24,7 @@ export function registerServe(program: Command): void {
   program
     .command("serve")
     .description("serve the API and the web UI for a data folder")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data; created if missing or empty)")
+    .addOption(dataOption("created if missing or empty"))
     .option("--port <n>", "port to listen on (default: $LARDER_PORT or 9000)")
     .option("--host <host>", "address to bind (default: $LARDER_HOST or 127.0.0.1)")
     .option("--demo", "serve a copy of the demo data in ./.demo (copied on first run)")

@@ -6,7 +6,15 @@
 import type { Command } from "commander";
 import type { Larder } from "../../core/larder.js";
 import type { RecipeStoreStats } from "../../core/recipes/store/index.js";
-import { cliLogger, configFor, liveServer, requireDataFolder, resolveDataDir, withLock } from "../context.js";
+import {
+  cliLogger,
+  configFor,
+  liveServer,
+  requireDataFolder,
+  resolveDataDir,
+  withLock,
+  dataOption,
+} from "../context.js";
 import { isJsonMode, printJson, printTable } from "../output.js";
 
 export interface StatsReport extends RecipeStoreStats {
@@ -19,7 +27,7 @@ export function registerStats(program: Command): void {
   program
     .command("stats")
     .description("print the recipe index's counts and the state of its cache")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (opts: { data?: string }) => {
       const dataDir = resolveDataDir(opts.data);
       requireDataFolder(dataDir);

@@ -3,7 +3,7 @@
  * so scripts never pay for them.
  */
 import type { Command } from "commander";
-import { resolveDataDir } from "../context.js";
+import { resolveDataDir, dataOption } from "../context.js";
 import { CliError, EXIT } from "../output.js";
 
 /** Plain mode for screen readers: `--plain`, or LARDER_PLAIN=1 in the environment. */
@@ -57,7 +57,7 @@ export function registerTui(program: Command): void {
   program
     .command("tui")
     .description("the interactive terminal app (also `larder` alone on a terminal)")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .option("--plain", "screen-reader friendly: no drawing, one item per line (or LARDER_PLAIN=1)")
     .action(async (opts: { data?: string; plain?: boolean }) => {
       await runTui(opts);

@@ -1,6 +1,6 @@
 /** `larder group list|add`: the folder's groups (through the running server when one holds the folder). */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { isJsonMode, printJson, printStatus, printTable } from "../../output.js";
 import { withPlaces } from "../../users/places.js";
 
@@ -11,7 +11,7 @@ export function registerGroup(program: Command): void {
   group
     .command("list")
     .description("list groups with their households and member counts")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (opts: { data?: string }) => {
       const groups = await withPlaces(resolveDataDir(opts.data), (p) => p.listGroups());
       groups.sort((a, b) => a.slug.localeCompare(b.slug));
@@ -30,7 +30,7 @@ export function registerGroup(program: Command): void {
     .command("add")
     .description("create a group with its household Family")
     .argument("<name>", "the group's name (its folder name is derived once, from this)")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (name: string, opts: { data?: string }) => {
       const created = await withPlaces(resolveDataDir(opts.data), (p) => p.addGroup(name));
       if (isJsonMode()) return printJson(created);

@@ -1,6 +1,6 @@
 /** `larder household list|add`: households of the folder's groups. */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { isJsonMode, printJson, printStatus, printTable } from "../../output.js";
 import { withPlaces } from "../../users/places.js";
 
@@ -12,7 +12,7 @@ export function registerHousehold(program: Command): void {
     .command("list")
     .description("list households and their member counts")
     .option("--group <group>", "only this group (slug or name)")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (opts: { group?: string; data?: string }) => {
       const rows = await withPlaces(resolveDataDir(opts.data), (p) => p.listHouseholds(opts.group));
       rows.sort((a, b) => a.groupSlug.localeCompare(b.groupSlug) || a.slug.localeCompare(b.slug));
@@ -27,7 +27,7 @@ export function registerHousehold(program: Command): void {
     .description("create a household in a group")
     .argument("<name>", "the household's name")
     .option("--group <group>", "the group (slug or name; default: the site's default group)")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (name: string, opts: { group?: string; data?: string }) => {
       const created = await withPlaces(resolveDataDir(opts.data), (p) => p.addHousehold(name, opts.group));
       if (isJsonMode()) return printJson(created);

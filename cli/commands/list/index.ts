@@ -1,11 +1,9 @@
 /** `larder list …`: the household's shopping lists (through the running server when one holds the folder). */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../../output.js";
 import { withWeek } from "../../week/backend.js";
 import type { ShoppingItemOut, ShoppingListOut, WeekBackend } from "../../week/types.js";
-
-const dataOption = ["--data <dir>", "data folder (default: $LARDER_DATA or ./data)"] as const;
 
 /** A list by id or name (case-insensitive); one list and no name given: that one. */
 async function pickList(week: WeekBackend, name: string | undefined): Promise<ShoppingListOut> {
@@ -78,7 +76,7 @@ export function registerList(program: Command): void {
   list
     .command("show [name]")
     .description("show the lists, or the items of one")
-    .option(...dataOption)
+    .addOption(dataOption())
     .action(async (name: string | undefined, opts: { data?: string }) => {
       const out = await withWeek(resolveDataDir(opts.data), async (week) =>
         name === undefined ? { lists: await week.lists() } : { list: await pickList(week, name) },
@@ -98,7 +96,7 @@ export function registerList(program: Command): void {
   list
     .command("new <name>")
     .description("start a shopping list")
-    .option(...dataOption)
+    .addOption(dataOption())
     .action(async (name: string, opts: { data?: string }) => {
       if (!name.trim()) throw new CliError("A list needs a name", EXIT.invalid);
       const created = await withWeek(resolveDataDir(opts.data), (week) => week.createList(name.trim()));
@@ -113,7 +111,7 @@ export function registerList(program: Command): void {
     )
     .option("--scale <n>", "how many times the recipe (default 1)", "1")
     .option("--all", "include foods the household has on hand")
-    .option(...dataOption)
+    .addOption(dataOption())
     .action(async (listName: string, slug: string, opts: { scale: string; all?: boolean; data?: string }) => {
       const scale = Number(opts.scale);
       if (!Number.isFinite(scale) || scale <= 0 || scale > 10_000)
@@ -144,7 +142,7 @@ export function registerList(program: Command): void {
     .command("check <list> <item>")
     .description("check an item off (by its text or id)")
     .option("--undo", "uncheck it instead")
-    .option(...dataOption)
+    .addOption(dataOption())
     .action(async (listName: string, itemText: string, opts: { undo?: boolean; data?: string }) => {
       const item = await withWeek(resolveDataDir(opts.data), async (week) => {
         const target = await pickList(week, listName);

@@ -1,13 +1,11 @@
 /** `larder plan …`: the household's meal plan (through the running server when one holds the folder). */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../../output.js";
 import { withWeek } from "../../week/backend.js";
 import type { PlanEntryOut, WeekBackend } from "../../week/types.js";
 import { PLAN_ENTRY_TYPES } from "../../../core/schemas/week.js";
 import { addDays, isRealDate, todayUtc } from "../../../core/mealplans/dates.js";
-
-const dataOption = ["--data <dir>", "data folder (default: $LARDER_DATA or ./data)"] as const;
 
 function checkDate(d: string | undefined): string {
   const date = d ?? todayUtc();
@@ -58,7 +56,7 @@ export function registerPlan(program: Command): void {
     .description("show the plan for a day (default today) or its week")
     .option("--week", "the whole week containing the day (from the household's first day of the week)")
     .option("--date <date>", "the day, YYYY-MM-DD (default: today, UTC)")
-    .option(...dataOption)
+    .addOption(dataOption())
     .action(async (opts: { week?: boolean; date?: string; data?: string }) => {
       const date = checkDate(opts.date);
       const result = await withWeek(resolveDataDir(opts.data), async (week) => {
@@ -79,7 +77,7 @@ export function registerPlan(program: Command): void {
     .option("--type <type>", `entry type: ${PLAN_ENTRY_TYPES.join(", ")} (default dinner)`)
     .option("--title <title>", "a meal without a recipe")
     .option("--text <text>", "a note for the entry")
-    .option(...dataOption)
+    .addOption(dataOption())
     .action(
       async (
         dateArg: string,
@@ -111,7 +109,7 @@ export function registerPlan(program: Command): void {
     .description("plan a random recipe that the household's rules allow")
     .option("--date <date>", "the day, YYYY-MM-DD (default: today, UTC)")
     .option("--type <type>", "entry type (default dinner)")
-    .option(...dataOption)
+    .addOption(dataOption())
     .action(async (opts: { date?: string; type?: string; data?: string }) => {
       const date = checkDate(opts.date);
       const entryType = checkType(opts.type) ?? "dinner";

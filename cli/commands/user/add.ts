@@ -1,6 +1,6 @@
 /** `larder user add`: create a user (through the live server when one holds the folder). */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { isJsonMode, printJson, printStatus } from "../../output.js";
 import { obtainPassword } from "../../password.js";
 import { withUsers } from "../../users/backend.js";
@@ -22,7 +22,7 @@ export function registerUserAdd(user: Command): void {
   user
     .command("add")
     .description("create a user with a password")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     // Not requiredOption: a missing field gets the same message the API and the UI give.
     .option("--username <name>", "login name (no whitespace)")
     .option("--email <address>", "e-mail address (also a login)")

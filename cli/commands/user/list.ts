@@ -1,6 +1,6 @@
 /** `larder user list`: every user of the folder, all groups. */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { isJsonMode, printJson, printTable } from "../../output.js";
 import { withUsers } from "../../users/backend.js";
 
@@ -8,7 +8,7 @@ export function registerUserList(user: Command): void {
   user
     .command("list")
     .description("list users")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (opts: { data?: string }) => {
       const users = await withUsers(resolveDataDir(opts.data), (backend) => backend.list());
       users.sort((a, b) => a.username.localeCompare(b.username));

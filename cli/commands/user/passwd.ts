@@ -1,6 +1,6 @@
 /** `larder user passwd`: set a user's password (a folder cloned with git has users but no passwords). */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { isJsonMode, printJson, printStatus } from "../../output.js";
 import { obtainPassword } from "../../password.js";
 import { withUsers } from "../../users/backend.js";
@@ -17,7 +17,7 @@ export function registerUserPasswd(user: Command): void {
     .command("passwd")
     .description("set a user's password (prompts without echo on a terminal)")
     .argument("<username>", "username or e-mail of the user")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .option("--password <password>", "new password (visible in shell history: prefer --password-stdin)")
     .option("--password-stdin", "read the new password from stdin")
     .action(async (login: string, opts: PasswdOptions) => {

@@ -1,6 +1,6 @@
 /** `larder user promote`: make a user an administrator, or with --demote take it away. */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { isJsonMode, printJson, printStatus } from "../../output.js";
 import { withUsers } from "../../users/backend.js";
 
@@ -10,7 +10,7 @@ export function registerUserPromote(user: Command): void {
     .description("make a user an administrator (with every permission), or --demote")
     .argument("<username>", "username or e-mail of the user")
     .option("--demote", "take administrator rights away instead")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (login: string, opts: { demote?: boolean; data?: string }) => {
       const admin = !opts.demote;
       const changed = await withUsers(resolveDataDir(opts.data), (users) => users.setAdmin(login, admin));

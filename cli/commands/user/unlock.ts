@@ -1,6 +1,6 @@
 /** `larder user unlock`: clear a lockout after too many wrong passwords (one user, or everyone with --all). */
 import type { Command } from "commander";
-import { resolveDataDir } from "../../context.js";
+import { resolveDataDir, dataOption } from "../../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printStatus } from "../../output.js";
 import { withUsers } from "../../users/backend.js";
 
@@ -10,7 +10,7 @@ export function registerUserUnlock(user: Command): void {
     .description("unlock a user locked out by wrong passwords")
     .argument("[username]", "username or e-mail of the user")
     .option("--all", "unlock every locked user")
-    .option("--data <dir>", "data folder (default: $LARDER_DATA or ./data)")
+    .addOption(dataOption())
     .action(async (login: string | undefined, opts: { all?: boolean; data?: string }) => {
       if (!login === !opts.all) throw new CliError("Name one user, or pass --all", EXIT.invalid);
       const result = await withUsers(resolveDataDir(opts.data), (users) => users.unlock(login ?? null));
