@@ -1,9 +1,10 @@
 /**
  * Groups and households for `larder group …` and `larder household …`: through a live server's admin
- * API, or core directly under the folder's lock (ARCHITECTURE §2, one writer).
+ * API, or core directly under the folder's lock (ARCHITECTURE §2, one writer) — one implementation over
+ * either (issue 12).
  */
 import type { Larder } from "../../core/larder.js";
-import type { GroupData, HouseholdData } from "../../core/groups/registry.js";
+import type { GroupInDb, HouseholdInDb } from "../../core/groups/group-admin.js";
 import {
   configFor,
   liveServer,
@@ -23,92 +24,50 @@ const matches = (want: string) => (o: { slug: string; name: string; id: string }
 export async function withPlaces<T>(dataDir: string, fn: (places: PlacesBackend) => Promise<T>): Promise<T> {
   requireDataFolder(dataDir);
   const server = await liveServer(dataDir);
-  if (server) return fn(new ServerPlaces(server, dataDir));
-  return withLock(dataDir, () => withLarder(configFor(dataDir), (larder) => fn(new LocalPlaces(larder))));
+  if (server) return fn(new Places("server", serverAdmin(server, dataDir)));
+  return withLock(dataDir, () =>
+    withLarder(configFor(dataDir), (larder) => fn(new Places("local", localAdmin(larder)))),
+  );
 }
 
-class LocalPlaces implements PlacesBackend {
-  readonly mode = "local" as const;
-
-  constructor(private readonly larder: Larder) {}
-
-  private groupView(g: GroupData): GroupView {
-    const d = g.doc.data;
-    return {
-      id: d.id,
-      name: d.name,
-      slug: g.slug,
-      households: [...g.households.values()].map((h) => h.doc.data.name),
-      users: this.larder.users.inGroup(d.id).length,
-    };
-  }
-
-  private householdView(g: GroupData, h: HouseholdData): HouseholdView {
-    const d = h.doc.data;
-    return {
-      id: d.id,
-      name: d.name,
-      slug: h.slug,
-      group: g.doc.data.name,
-      groupSlug: g.slug,
-      users: this.larder.users.inHousehold(d.id).length,
-    };
-  }
-
-  private group(want: string): GroupData {
-    const g = this.larder.groups
-      .all()
-      .find((x) => matches(want)({ slug: x.slug, name: x.doc.data.name, id: x.doc.data.id }));
-    if (!g) throw new CliError(`No such group: ${want}`, EXIT.notFound);
-    return g;
-  }
-
-  async listGroups(): Promise<GroupView[]> {
-    return this.larder.groupAdmin.groups(localActor(this.larder)).map((g) => this.groupView(g));
-  }
-
-  async addGroup(name: string): Promise<GroupView> {
-    return this.groupView(await this.larder.groupAdmin.createGroup(localActor(this.larder), { name }));
-  }
-
-  async listHouseholds(group?: string): Promise<HouseholdView[]> {
-    const only = group ? this.group(group) : null;
-    return this.larder.groupAdmin
-      .households(localActor(this.larder))
-      .filter((f) => !only || f.group === only)
-      .map((f) => this.householdView(f.group, f.household));
-  }
-
-  async addHousehold(name: string, group?: string): Promise<HouseholdView> {
-    const groupId = group ? this.group(group).doc.data.id : undefined;
-    const made = await this.larder.groupAdmin.createHousehold(localActor(this.larder), { name, groupId });
-    return this.householdView(made.group, made.household);
-  }
+/**
+ * The admin calls `larder group|household` makes, in Mealie's wire shapes: answered by core in this
+ * process, or by the running server's admin API. Everything else is written once, in Places.
+ */
+interface GroupAdminCalls {
+  groups(): Promise<GroupInDb[]>;
+  createGroup(body: { name: string }): Promise<GroupInDb>;
+  households(): Promise<HouseholdInDb[]>;
+  createHousehold(body: { name: string; groupId?: string }): Promise<HouseholdInDb>;
 }
 
-interface GroupInDb {
-  id: string;
-  name: string;
-  slug: string;
-  households?: { id: string; name: string }[] | null;
-  users?: unknown[] | null;
-}
-interface HouseholdInDb {
-  id: string;
-  name: string;
-  slug: string;
-  groupId: string;
-  group: string;
-  users?: unknown[] | null;
+function localAdmin(larder: Larder): GroupAdminCalls {
+  const admin = larder.groupAdmin;
+  return {
+    groups: async () => admin.groups(localActor(larder)),
+    createGroup: (body) => admin.createGroup(localActor(larder), body),
+    households: async () => admin.households(localActor(larder)),
+    createHousehold: (body) => admin.createHousehold(localActor(larder), body),
+  };
 }
 
-class ServerPlaces implements PlacesBackend {
-  readonly mode = "server" as const;
-  private readonly client: ServerClient;
+function serverAdmin(lock: LiveServer, dataDir: string): GroupAdminCalls {
+  const client = new ServerClient(lock, dataDir);
+  return {
+    groups: async () =>
+      (await client.request<{ items: GroupInDb[] }>("GET", "/api/admin/groups?perPage=-1")).items,
+    createGroup: (body) => client.request<GroupInDb>("POST", "/api/admin/groups", body),
+    households: async () =>
+      (await client.request<{ items: HouseholdInDb[] }>("GET", "/api/admin/households?perPage=-1")).items,
+    createHousehold: (body) => client.request<HouseholdInDb>("POST", "/api/admin/households", body),
+  };
+}
 
-  constructor(lock: LiveServer, dataDir: string) {
-    this.client = new ServerClient(lock, dataDir);
-  }
+class Places implements PlacesBackend {
+  constructor(
+    readonly mode: "local" | "server",
+    private readonly admin: GroupAdminCalls,
+  ) {}
 
   private groupView = (g: GroupInDb): GroupView => ({
     id: g.id,
@@ -117,42 +76,6 @@ class ServerPlaces implements PlacesBackend {
     households: (g.households ?? []).map((h) => h.name),
     users: (g.users ?? []).length,
   });
-
-  private async groups(): Promise<GroupInDb[]> {
-    return (await this.client.request<{ items: GroupInDb[] }>("GET", "/api/admin/groups?perPage=-1")).items;
-  }
-
-  private async group(want: string): Promise<GroupInDb> {
-    const g = (await this.groups()).find(matches(want));
-    if (!g) throw new CliError(`No such group: ${want}`, EXIT.notFound);
-    return g;
-  }
-
-  async listGroups(): Promise<GroupView[]> {
-    return (await this.groups()).map(this.groupView);
-  }
-
-  async addGroup(name: string): Promise<GroupView> {
-    return this.groupView(await this.client.request<GroupInDb>("POST", "/api/admin/groups", { name }));
-  }
-
-  async listHouseholds(group?: string): Promise<HouseholdView[]> {
-    const groups = await this.groups();
-    const only = group ? await this.group(group) : null;
-    const items = (
-      await this.client.request<{ items: HouseholdInDb[] }>("GET", "/api/admin/households?perPage=-1")
-    ).items;
-    return items.filter((h) => !only || h.groupId === only.id).map((h) => this.householdView(h, groups));
-  }
-
-  async addHousehold(name: string, group?: string): Promise<HouseholdView> {
-    const groupId = group ? (await this.group(group)).id : undefined;
-    const made = await this.client.request<HouseholdInDb>("POST", "/api/admin/households", {
-      name,
-      ...(groupId ? { groupId } : {}),
-    });
-    return this.householdView(made, await this.groups());
-  }
 
   private householdView(h: HouseholdInDb, groups: GroupInDb[]): HouseholdView {
     return {
@@ -163,5 +86,33 @@ class ServerPlaces implements PlacesBackend {
       groupSlug: groups.find((g) => g.id === h.groupId)?.slug ?? "",
       users: (h.users ?? []).length,
     };
+  }
+
+  private async group(want: string): Promise<GroupInDb> {
+    const g = (await this.admin.groups()).find(matches(want));
+    if (!g) throw new CliError(`No such group: ${want}`, EXIT.notFound);
+    return g;
+  }
+
+  async listGroups(): Promise<GroupView[]> {
+    return (await this.admin.groups()).map(this.groupView);
+  }
+
+  async addGroup(name: string): Promise<GroupView> {
+    return this.groupView(await this.admin.createGroup({ name }));
+  }
+
+  async listHouseholds(group?: string): Promise<HouseholdView[]> {
+    const groups = await this.admin.groups();
+    const only = group ? await this.group(group) : null;
+    return (await this.admin.households())
+      .filter((h) => !only || h.groupId === only.id)
+      .map((h) => this.householdView(h, groups));
+  }
+
+  async addHousehold(name: string, group?: string): Promise<HouseholdView> {
+    const groupId = group ? (await this.group(group)).id : undefined;
+    const made = await this.admin.createHousehold({ name, ...(groupId ? { groupId } : {}) });
+    return this.householdView(made, await this.admin.groups());
   }
 }

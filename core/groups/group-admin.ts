@@ -8,6 +8,12 @@ import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import type { GroupData, HouseholdData } from "./registry.js";
+import type { GroupRecord } from "../schemas/records.js";
+import { presentGroupInDb, presentHouseholdInDb } from "../presenters/people.js";
+import { listQuery } from "../query/list.js";
+import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import { textRanker } from "../search/text-search.js";
+import { groupAttributes, householdAttributes, type HouseholdQueryItem } from "./attributes.js";
 import { canDeleteGroup, canDeleteHousehold } from "../policy/groups.js";
 import { adminOf } from "../users/accounts-service.js";
 import { SPEC_MESSAGES } from "../users/users-service.js";
@@ -36,17 +42,59 @@ function definedOnly<T extends Record<string, unknown>>(o: T | null | undefined)
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** Mealie's `GroupInDB`: what the admin API answers and the CLI shows. */
+export type GroupInDb = ReturnType<typeof presentGroupInDb>;
+/** Mealie's `HouseholdInDB`. */
+export type HouseholdInDb = ReturnType<typeof presentHouseholdInDb>;
+
+type Found = { household: HouseholdData; group: GroupData };
+
+/**
+ * Answers are presented records (the wire shapes), never the registry's documents: callers outside
+ * core hold no handle on what core stores (issue 12).
+ */
 export class GroupAdminService {
   constructor(private readonly larder: Larder) {}
 
-  // ---- groups ----
-
-  groups(actor: Actor): GroupData[] {
-    adminOf(actor);
-    return this.larder.groups.all();
+  private groupOut(g: GroupData, households = [...g.households.values()]): GroupInDb {
+    return presentGroupInDb(
+      g.doc.data,
+      households.map((h) => h.doc.data),
+      this.larder.users.inGroup(g.doc.data.id),
+      g.organizers.data.categories,
+    );
   }
 
-  group(actor: Actor, id: string): GroupData {
+  private householdOut({ household, group }: Found): HouseholdInDb {
+    const h = household.doc.data;
+    return presentHouseholdInDb(h, group.doc.data, this.larder.users.inHousehold(h.id));
+  }
+
+  // ---- groups ----
+
+  /** GET /admin/groups: Mealie's list query (search by name, filter, order, pages). */
+  listGroups(actor: Actor, query: QueryRecord, route = "/api/admin/groups"): PageEnvelope<GroupInDb> {
+    adminOf(actor);
+    const byId = new Map(this.larder.groups.all().map((g) => [g.doc.data.id, g]));
+    const env = listQuery(
+      [...byId.values()].map((g) => g.doc.data),
+      query,
+      groupAttributes,
+      { route, search: textRanker<GroupRecord>([(g) => g.name]), nullsInLinks: "none" },
+    );
+    return { ...env, items: env.items.map((g) => this.groupOut(byId.get(g.id) as GroupData)) };
+  }
+
+  groups(actor: Actor): GroupInDb[] {
+    adminOf(actor);
+    return this.larder.groups.all().map((g) => this.groupOut(g));
+  }
+
+  group(actor: Actor, id: string): GroupInDb {
+    return this.groupOut(this.findGroup(actor, id));
+  }
+
+  private findGroup(actor: Actor, id: string): GroupData {
     adminOf(actor);
     const g = this.larder.groups.byId(id);
     if (!g) throw new NotFoundError("Group not found");
@@ -54,51 +102,82 @@ export class GroupAdminService {
   }
 
   /** POST /admin/groups: a new group with its household "Family". A taken name becomes "Name (1)", as in Mealie. */
-  async createGroup(actor: Actor, raw: unknown): Promise<GroupData> {
+  async createGroup(actor: Actor, raw: unknown): Promise<GroupInDb> {
     adminOf(actor);
     const { name } = GroupCreateBody.parse(raw ?? {});
     // Mealie's defaults for a new group: private, and so is its household, whose recipes are not public.
-    return this.larder.groups.createGroup(name, "Family", undefined, {
+    const g = await this.larder.groups.createGroup(name, "Family", undefined, {
       household: { privateHousehold: true, recipePublic: false },
     });
+    return this.groupOut(g);
   }
 
   /** PUT /admin/groups/{id}: name and preferences; the folder keeps its name. */
-  async updateGroup(actor: Actor, id: string, raw: unknown): Promise<GroupData> {
-    const g = this.group(actor, id);
+  async updateGroup(actor: Actor, id: string, raw: unknown): Promise<GroupInDb> {
+    const g = this.findGroup(actor, id);
     const body = GroupUpdateBody.parse(raw ?? {});
     const clash = this.larder.groups.byName(body.name);
     if (clash && clash !== g) throw new BadRequestError("A group with this name already exists");
     await this.larder.groups.updateGroup(g, { name: body.name, preferences: definedOnly(body.preferences) });
-    return g;
+    return this.groupOut(g);
   }
 
   /** DELETE /admin/groups/{id}: 400 "Cannot delete group with users"; returns the group as it was. */
-  async deleteGroup(actor: Actor, id: string): Promise<{ group: GroupData; households: HouseholdData[] }> {
-    const g = this.group(actor, id);
+  async deleteGroup(actor: Actor, id: string): Promise<GroupInDb> {
+    const g = this.findGroup(actor, id);
     const plan = canDeleteGroup(g.doc.data, {
       userCount: this.larder.users.inGroup(g.doc.data.id).length,
       householdCount: g.households.size,
     });
     if (!plan.ok) throw new BadRequestError(plan.reason);
     const households = [...g.households.values()];
+    const out = this.groupOut(g, households);
     for (const h of households) await this.larder.registration.invitations.removeForHousehold(h.doc.data.id);
     await this.larder.groups.removeGroup(g);
     // The group's recipes left with its folder: the index forgets them now rather than at the next scan.
     await this.larder.recipes.store.rescan(g.slug);
-    return { group: g, households };
+    return out;
   }
 
   // ---- households ----
 
-  households(actor: Actor): { household: HouseholdData; group: GroupData }[] {
-    adminOf(actor);
+  private allHouseholds(): Found[] {
     return this.larder.groups
       .all()
       .flatMap((group) => [...group.households.values()].map((household) => ({ household, group })));
   }
 
-  household(actor: Actor, id: string): { household: HouseholdData; group: GroupData } {
+  /** GET /admin/households: Mealie's list query over every household of the site. */
+  listHouseholds(
+    actor: Actor,
+    query: QueryRecord,
+    route = "/api/admin/households",
+  ): PageEnvelope<HouseholdInDb> {
+    adminOf(actor);
+    type Item = HouseholdQueryItem & { found: Found };
+    const items: Item[] = this.allHouseholds().map((found) => ({
+      record: found.household.doc.data,
+      groupName: found.group.doc.data.name,
+      found,
+    }));
+    const env = listQuery<Item>(items, query, householdAttributes, {
+      route,
+      search: textRanker<HouseholdQueryItem>([(h) => h.record.name]),
+      nullsInLinks: "none",
+    });
+    return { ...env, items: env.items.map((i) => this.householdOut(i.found)) };
+  }
+
+  households(actor: Actor): HouseholdInDb[] {
+    adminOf(actor);
+    return this.allHouseholds().map((f) => this.householdOut(f));
+  }
+
+  household(actor: Actor, id: string): HouseholdInDb {
+    return this.householdOut(this.findHousehold(actor, id));
+  }
+
+  private findHousehold(actor: Actor, id: string): Found {
     adminOf(actor);
     const found = this.larder.groups.householdById(id);
     if (!found) throw new NotFoundError("Household not found");
@@ -109,7 +188,7 @@ export class GroupAdminService {
    * POST /admin/households: in `groupId` (default: the site's default group), with privacy following
    * the group's, as Mealie derives it. A name taken in that group becomes "Name (1)", as in Mealie.
    */
-  async createHousehold(actor: Actor, raw: unknown): Promise<{ household: HouseholdData; group: GroupData }> {
+  async createHousehold(actor: Actor, raw: unknown): Promise<HouseholdInDb> {
     adminOf(actor);
     const body = HouseholdCreateBody.parse(raw ?? {});
     const groups = this.larder.groups;
@@ -122,16 +201,12 @@ export class GroupAdminService {
       privateHousehold: priv,
       recipePublic: !priv,
     });
-    return { household, group };
+    return this.householdOut({ household, group });
   }
 
   /** PUT /admin/households/{id}: name and preferences; a household cannot move to another group. */
-  async updateHousehold(
-    actor: Actor,
-    id: string,
-    raw: unknown,
-  ): Promise<{ household: HouseholdData; group: GroupData }> {
-    const found = this.household(actor, id);
+  async updateHousehold(actor: Actor, id: string, raw: unknown): Promise<HouseholdInDb> {
+    const found = this.findHousehold(actor, id);
     const body = HouseholdUpdateBody.parse(raw ?? {});
     if (body.groupId && body.groupId !== found.group.doc.data.id)
       throw new BadRequestError("A household cannot move to another group");
@@ -142,15 +217,16 @@ export class GroupAdminService {
       name: body.name,
       preferences: definedOnly(body.preferences),
     });
-    return found;
+    return this.householdOut(found);
   }
 
   /**
    * DELETE /admin/households/{id}: 400 "Cannot delete household with users"; a group also keeps at
    * least one household, where its next member will land.
    */
-  async deleteHousehold(actor: Actor, id: string): Promise<{ household: HouseholdData; group: GroupData }> {
-    const found = this.household(actor, id);
+  async deleteHousehold(actor: Actor, id: string): Promise<HouseholdInDb> {
+    const found = this.findHousehold(actor, id);
+    const out = this.householdOut(found);
     const verdict = canDeleteHousehold(found.household.doc.data, {
       userCount: this.larder.users.inHousehold(found.household.doc.data.id).length,
     });
@@ -159,6 +235,6 @@ export class GroupAdminService {
       throw new BadRequestError("Cannot delete the last household of a group");
     await this.larder.registration.invitations.removeForHousehold(found.household.doc.data.id);
     await this.larder.groups.removeHousehold(found.group, found.household);
-    return found;
+    return out;
   }
 }

@@ -1,4 +1,5 @@
 /** Wire shapes of users, groups and households (contract: UserOut, UserSummary, GroupSummary, HouseholdSummary…). */
+import type { Wire } from "../wire/index.js";
 import type { GroupRecord, HouseholdRecord, UserRecord } from "../schemas/records.js";
 
 export interface TokenSummary {
@@ -12,7 +13,7 @@ export function presentUser(
   g: GroupRecord,
   h: HouseholdRecord,
   tokens: TokenSummary[] | null = null,
-): Record<string, unknown> {
+): Wire<"UserOut"> {
   return {
     id: u.id,
     username: u.username,
@@ -38,7 +39,7 @@ export function presentUser(
   };
 }
 
-export function presentUserSummary(u: UserRecord): Record<string, unknown> {
+export function presentUserSummary(u: UserRecord): Wire<"UserSummary"> {
   return {
     id: u.id,
     groupId: u.groupId,
@@ -48,7 +49,7 @@ export function presentUserSummary(u: UserRecord): Record<string, unknown> {
   };
 }
 
-export function presentGroupPreferences(g: GroupRecord): Record<string, unknown> {
+export function presentGroupPreferences(g: GroupRecord): Wire<"ReadGroupPreferences"> {
   return {
     privateGroup: g.preferences.privateGroup,
     showAnnouncements: g.preferences.showAnnouncements,
@@ -57,7 +58,7 @@ export function presentGroupPreferences(g: GroupRecord): Record<string, unknown>
   };
 }
 
-export function presentGroupSummary(g: GroupRecord): Record<string, unknown> {
+export function presentGroupSummary(g: GroupRecord): Wire<"GroupSummary"> {
   return {
     name: g.name,
     id: g.id,
@@ -67,11 +68,11 @@ export function presentGroupSummary(g: GroupRecord): Record<string, unknown> {
   };
 }
 
-export function presentHouseholdPreferences(h: HouseholdRecord): Record<string, unknown> {
+export function presentHouseholdPreferences(h: HouseholdRecord): Wire<"ReadHouseholdPreferences"> {
   return { ...h.preferences, id: h.preferencesId ?? h.id };
 }
 
-export function presentHouseholdSummary(h: HouseholdRecord): Record<string, unknown> {
+export function presentHouseholdSummary(h: HouseholdRecord): Wire<"HouseholdSummary"> {
   return {
     groupId: h.groupId,
     name: h.name,
@@ -85,7 +86,7 @@ export function presentHouseholdInDb(
   h: HouseholdRecord,
   g: GroupRecord,
   users: UserRecord[],
-): Record<string, unknown> {
+): Wire<"HouseholdInDB"> {
   return {
     ...presentHouseholdSummary(h),
     group: g.name,
@@ -100,7 +101,7 @@ export function presentGroupInDb(
   households: HouseholdRecord[],
   users: UserRecord[],
   categories: { id: string; name: string; slug: string }[],
-): Record<string, unknown> {
+): Wire<"GroupInDB"> {
   return {
     name: g.name,
     id: g.id,
@@ -120,6 +121,6 @@ export function presentInviteToken(i: {
   usesLeft: number;
   groupId: string;
   householdId: string;
-}): Record<string, unknown> {
+}): Wire<"ReadInviteToken"> {
   return { token: i.token, usesLeft: i.usesLeft, groupId: i.groupId, householdId: i.householdId };
 }

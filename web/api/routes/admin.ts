@@ -6,46 +6,14 @@
 import { z } from "zod";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import type { ApiContext } from "../context.js";
 import { userOut } from "./scope.js";
 import { userPage } from "./users.js";
 import { appInfo, LARDER_VERSION, MEALIE_API_VERSION } from "./app.js";
-import { listQuery } from "../../../core/query/list.js";
-import { textRanker } from "../../../core/search/text-search.js";
 import { queryRecord } from "../../../core/recipes/recipe-list.js";
-import {
-  groupAttributes,
-  householdAttributes,
-  type HouseholdQueryItem,
-} from "../../../core/groups/attributes.js";
-import type { GroupData, HouseholdData } from "../../../core/groups/registry.js";
-import type { GroupRecord } from "../../../core/schemas/records.js";
-import { presentGroupInDb, presentHouseholdInDb } from "../../../core/presenters/people.js";
 import { emailField } from "../../../core/users/user-input.js";
 
 const EmailTestBody = z.object({ email: emailField });
 const ResetTokenBody = z.object({ email: z.string({ error: "This Field is Required" }).max(320) });
-
-function groupInDb(
-  ctx: ApiContext,
-  g: GroupData,
-  households = [...g.households.values()],
-): Record<string, unknown> {
-  return presentGroupInDb(
-    g.doc.data,
-    households.map((h) => h.doc.data),
-    ctx.larder.users.inGroup(g.doc.data.id),
-    g.organizers.data.categories,
-  );
-}
-
-function householdInDb(
-  ctx: ApiContext,
-  found: { household: HouseholdData; group: GroupData },
-): Record<string, unknown> {
-  const h = found.household.doc.data;
-  return presentHouseholdInDb(h, found.group.doc.data, ctx.larder.users.inHousehold(h.id));
-}
 
 const isTrue = (v: string | null) => /^(1|true|yes|on)$/i.test(v ?? "");
 
@@ -104,66 +72,37 @@ export const adminRoutes = [
   })),
 
   // ---- groups ----
-  route("GET", "/api/admin/groups", "admin", (ctx) => {
-    const byId = new Map(ctx.larder.groupAdmin.groups(ctx.actor).map((g) => [g.doc.data.id, g]));
-    const env = listQuery(
-      [...byId.values()].map((g) => g.doc.data),
-      queryRecord(ctx.query),
-      groupAttributes,
-      {
-        route: "/api/admin/groups",
-        search: textRanker<GroupRecord>([(g) => g.name]),
-        nullsInLinks: "none",
-      },
-    );
-    return { ...env, items: env.items.map((g) => groupInDb(ctx, byId.get(g.id) as GroupData)) };
-  }),
+  route("GET", "/api/admin/groups", "admin", (ctx) =>
+    ctx.larder.groupAdmin.listGroups(ctx.actor, queryRecord(ctx.query)),
+  ),
   route("POST", "/api/admin/groups", "admin", async (ctx) =>
-    Reply.created(groupInDb(ctx, await ctx.larder.groupAdmin.createGroup(ctx.actor, await ctx.json()))),
+    Reply.created(await ctx.larder.groupAdmin.createGroup(ctx.actor, await ctx.json())),
   ),
   route("GET", "/api/admin/groups/:id", "admin", (ctx) =>
-    groupInDb(ctx, ctx.larder.groupAdmin.group(ctx.actor, ctx.params.id)),
+    ctx.larder.groupAdmin.group(ctx.actor, ctx.params.id),
   ),
   route("PUT", "/api/admin/groups/:id", "admin", async (ctx) =>
-    groupInDb(ctx, await ctx.larder.groupAdmin.updateGroup(ctx.actor, ctx.params.id, await ctx.json())),
+    ctx.larder.groupAdmin.updateGroup(ctx.actor, ctx.params.id, await ctx.json()),
   ),
-  route("DELETE", "/api/admin/groups/:id", "admin", async (ctx) => {
-    const { group, households } = await ctx.larder.groupAdmin.deleteGroup(ctx.actor, ctx.params.id);
-    return groupInDb(ctx, group, households);
-  }),
+  route("DELETE", "/api/admin/groups/:id", "admin", (ctx) =>
+    ctx.larder.groupAdmin.deleteGroup(ctx.actor, ctx.params.id),
+  ),
 
   // ---- households ----
-  route("GET", "/api/admin/households", "admin", (ctx) => {
-    const all = ctx.larder.groupAdmin.households(ctx.actor);
-    type Item = HouseholdQueryItem & { found: (typeof all)[number] };
-    const items: Item[] = all.map((found) => ({
-      record: found.household.doc.data,
-      groupName: found.group.doc.data.name,
-      found,
-    }));
-    const env = listQuery<Item>(items, queryRecord(ctx.query), householdAttributes, {
-      route: "/api/admin/households",
-      search: textRanker<HouseholdQueryItem>([(h) => h.record.name]),
-      nullsInLinks: "none",
-    });
-    return { ...env, items: env.items.map((i) => householdInDb(ctx, i.found)) };
-  }),
+  route("GET", "/api/admin/households", "admin", (ctx) =>
+    ctx.larder.groupAdmin.listHouseholds(ctx.actor, queryRecord(ctx.query)),
+  ),
   route("POST", "/api/admin/households", "admin", async (ctx) =>
-    Reply.created(
-      householdInDb(ctx, await ctx.larder.groupAdmin.createHousehold(ctx.actor, await ctx.json())),
-    ),
+    Reply.created(await ctx.larder.groupAdmin.createHousehold(ctx.actor, await ctx.json())),
   ),
   route("GET", "/api/admin/households/:id", "admin", (ctx) =>
-    householdInDb(ctx, ctx.larder.groupAdmin.household(ctx.actor, ctx.params.id)),
+    ctx.larder.groupAdmin.household(ctx.actor, ctx.params.id),
   ),
   route("PUT", "/api/admin/households/:id", "admin", async (ctx) =>
-    householdInDb(
-      ctx,
-      await ctx.larder.groupAdmin.updateHousehold(ctx.actor, ctx.params.id, await ctx.json()),
-    ),
+    ctx.larder.groupAdmin.updateHousehold(ctx.actor, ctx.params.id, await ctx.json()),
   ),
-  route("DELETE", "/api/admin/households/:id", "admin", async (ctx) =>
-    householdInDb(ctx, await ctx.larder.groupAdmin.deleteHousehold(ctx.actor, ctx.params.id)),
+  route("DELETE", "/api/admin/households/:id", "admin", (ctx) =>
+    ctx.larder.groupAdmin.deleteHousehold(ctx.actor, ctx.params.id),
   ),
 
   // ---- e-mail ----
