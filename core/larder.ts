@@ -22,6 +22,8 @@ import { AccountsService } from "./users/accounts-service.js";
 import { RegistrationService } from "./users/registration-service.js";
 import { MembershipService } from "./groups/membership-service.js";
 import { GroupAdminService } from "./groups/group-admin.js";
+import { OrganizerActions } from "./organizers/organizer-actions.js";
+import { VocabularyActions } from "./foods/vocabulary-actions.js";
 import { EmailService } from "./email/email-service.js";
 import { MaintenanceService } from "./maintenance/maintenance-service.js";
 import { SiteReport } from "./maintenance/site-report.js";
@@ -93,6 +95,9 @@ export class Larder {
   readonly groups: GroupsRegistry;
   readonly organizers = new OrganizersService();
   readonly vocabulary = new VocabularyService();
+  /** Organizers, foods and units as a signed-in person uses them: scoped, presented, cascades included. */
+  readonly organizerActions = new OrganizerActions(this);
+  readonly vocabularyActions = new VocabularyActions(this);
   /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */
   readonly events: EventBus;
   readonly plugins: PluginRegistry;
