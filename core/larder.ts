@@ -23,6 +23,7 @@ import { RegistrationService } from "./users/registration-service.js";
 import { MembershipService } from "./groups/membership-service.js";
 import { GroupAdminService } from "./groups/group-admin.js";
 import { OrganizerActions } from "./organizers/organizer-actions.js";
+import { Directory } from "./groups/directory.js";
 import { VocabularyActions } from "./foods/vocabulary-actions.js";
 import { EmailService } from "./email/email-service.js";
 import { MaintenanceService } from "./maintenance/maintenance-service.js";
@@ -98,6 +99,8 @@ export class Larder {
   /** Organizers, foods and units as a signed-in person uses them: scoped, presented, cascades included. */
   readonly organizerActions = new OrganizerActions(this);
   readonly vocabularyActions = new VocabularyActions(this);
+  /** Groups and households as records, for web/ and cli/. */
+  readonly directory = new Directory(this);
   /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */
   readonly events: EventBus;
   readonly plugins: PluginRegistry;

@@ -36,29 +36,23 @@ export async function exportRecipes(
   outDir: string,
   groupRef?: string,
 ) {
-  const group = groupRef
-    ? larder.groups.bySlugOrNull(groupRef)
-    : (larder.groups.bySlugOrNull("home") ?? larder.groups.all()[0]);
+  const dir = larder.directory;
+  const group = groupRef ? dir.groupBySlug(groupRef) : (dir.groupBySlug("home") ?? dir.all()[0]?.group);
   if (!group) throw new CliError(`No group '${groupRef ?? "home"}' (see: larder group list)`, EXIT.notFound);
-  const entries = slugs.map((s) => {
-    const e = larder.recipes.store.get(group.slug, s);
-    if (!e) throw new CliError(`No recipe '${s}' in group '${group.slug}'`, EXIT.notFound);
-    return e;
-  });
-  const { recipeMarkdown, recipeZip } = await import("../../core/exports/recipe-zip.js");
-  const { mealieExportJson } = await import("../../core/exports/mealie-json.js");
+  const { exportRecipeAs } = await import("../../core/exports/recipe-zip.js");
+  // Every recipe first: a wrong slug writes nothing rather than half the export.
+  const out: Array<{ slug: string; data: string | Buffer }> = [];
+  for (const slug of slugs) {
+    const data = await exportRecipeAs(larder, group.slug, slug, format);
+    if (data === null) throw new CliError(`No recipe '${slug}' in group '${group.slug}'`, EXIT.notFound);
+    out.push({ slug, data });
+  }
   await mkdir(outDir, { recursive: true });
   const written: Array<{ slug: string; path: string; bytes: number }> = [];
-  for (const e of entries) {
-    const data: string | Buffer =
-      format === "md"
-        ? await recipeMarkdown(larder, e)
-        : format === "json"
-          ? mealieExportJson(larder.recipes.recipeOf(e))
-          : await recipeZip(larder, e);
-    const path = join(outDir, `${e.slug}.${format}`);
+  for (const { slug, data } of out) {
+    const path = join(outDir, `${slug}.${format}`);
     await writeFile(path, data);
-    written.push({ slug: e.slug, path, bytes: Buffer.byteLength(data) });
+    written.push({ slug, path, bytes: Buffer.byteLength(data) });
   }
   return written;
 }

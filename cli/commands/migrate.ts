@@ -43,19 +43,19 @@ export interface MigrateResult {
 
 /** The group to migrate into (by slug or name; default: the first group) and an admin of it to act as. */
 export function actorFor(larder: Larder, groupRef: string | undefined): { actor: Actor; groupSlug: string } {
-  const groups = larder.groups.all();
+  const dir = larder.directory;
   const group = groupRef
-    ? groups.find((g) => g.slug === groupRef || g.doc.data.name.toLowerCase() === groupRef.toLowerCase())
-    : (larder.groups.bySlugOrNull("home") ?? groups[0]);
+    ? dir.groupByRef(groupRef)
+    : (dir.groupBySlug("home") ?? dir.all()[0]?.group ?? null);
   if (!group)
     throw new CliError(
       groupRef ? `No group '${groupRef}' (see: larder group list)` : "The data folder has no group",
       EXIT.notFound,
     );
   const user =
-    larder.users.firstAdminOf(group.doc.data.id) ??
-    larder.users.all().find((u) => u.groupId === group.doc.data.id && u.canManage) ??
-    larder.users.all().find((u) => u.groupId === group.doc.data.id);
+    larder.users.firstAdminOf(group.id) ??
+    larder.users.all().find((u) => u.groupId === group.id && u.canManage) ??
+    larder.users.all().find((u) => u.groupId === group.id);
   if (!user)
     throw new CliError(
       `Group '${group.slug}' has no member to own the recipes (add one with: larder user add)`,

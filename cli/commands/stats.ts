@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import type { Larder } from "../../core/larder.js";
-import type { RecipeStoreStats } from "../../core/recipes/store/index.js";
+import type { RecipeStats } from "../../core/recipes/recipes-service.js";
 import {
   cliLogger,
   configFor,
@@ -17,7 +17,7 @@ import {
 } from "../context.js";
 import { isJsonMode, printJson, printTable } from "../output.js";
 
-export interface StatsReport extends RecipeStoreStats {
+export interface StatsReport extends RecipeStats {
   dataDir: string;
   /** A server holds the folder: this command opened it read-only. */
   serverRunning: boolean;
@@ -42,7 +42,7 @@ export function registerStats(program: Command): void {
           plugins: (await import("../../plugins/builtins.js")).builtinPlugins,
         });
         try {
-          return { dataDir, serverRunning, ...larder.recipes.store.stats() };
+          return { dataDir, serverRunning, ...larder.recipes.stats() };
         } finally {
           await larder.close();
         }

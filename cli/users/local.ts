@@ -38,8 +38,10 @@ export class LocalUsers implements UserBackend {
       user.household,
       this.larder.site.data.defaultGroup,
     );
-    const group = this.larder.groups.bySlugOrNull(place.group.slug);
-    const household = group?.households.get(place.household.slug);
+    const group = this.larder.directory.groupBySlug(place.group.slug);
+    const household = group
+      ? this.larder.directory.householdsOf(group.id).find((h) => h.slug === place.household.slug)
+      : undefined;
     if (!group || !household) throw new CliError(`No such group: ${place.group.slug}`, EXIT.notFound);
     const created = await this.larder.users.create(
       {
@@ -54,7 +56,7 @@ export class LocalUsers implements UserBackend {
         canManageHousehold: user.admin,
         canOrganize: user.admin,
       },
-      { groupId: group.doc.data.id, householdId: household.doc.data.id },
+      { groupId: group.id, householdId: household.id },
     );
     await this.larder.auth.setPassword(created.id, user.password);
     return this.view(created);
@@ -100,16 +102,16 @@ export class LocalUsers implements UserBackend {
       fullName: u.fullName,
       email: u.email,
       admin: u.admin,
-      group: this.larder.groups.byId(u.groupId)?.doc.data.name ?? "",
-      household: this.larder.groups.household(u.groupId, u.householdId)?.doc.data.name ?? "",
+      group: this.larder.directory.groupById(u.groupId)?.name ?? "",
+      household: this.larder.directory.householdById(u.householdId)?.household.name ?? "",
     };
   }
 }
 
 function placeOptions(larder: Larder): PlaceOption[] {
-  return larder.groups.all().map((g) => ({
-    slug: g.slug,
-    name: g.doc.data.name,
-    households: [...g.households.values()].map((h) => ({ slug: h.slug, name: h.doc.data.name })),
+  return larder.directory.all().map(({ group, households }) => ({
+    slug: group.slug,
+    name: group.name,
+    households: households.map((h) => ({ slug: h.slug, name: h.name })),
   }));
 }

@@ -13,7 +13,7 @@ export class LocalWeek implements WeekBackend {
   }
 
   async firstDayOfWeek(): Promise<number> {
-    return this.larder.groups.scopeOf(this.actor).household.doc.data.preferences.firstDayOfWeek ?? 0;
+    return this.larder.membership.household(this.actor).preferences.firstDayOfWeek ?? 0;
   }
   async entriesBetween(start: string, end: string) {
     return this.larder.mealplans.between(this.actor, start, end);

@@ -121,3 +121,21 @@ export async function writeRecipesZip(
     throw e;
   }
 }
+
+/**
+ * One recipe of a group as `larder export` writes it: Markdown (the file itself), Mealie's JSON, or
+ * the recipe zip. null when the group has no such recipe.
+ */
+export async function exportRecipeAs(
+  larder: Larder,
+  groupSlug: string,
+  slug: string,
+  format: "md" | "json" | "zip",
+): Promise<string | Buffer | null> {
+  const entry = larder.recipes.store.get(groupSlug, slug);
+  if (!entry) return null;
+  if (format === "md") return recipeMarkdown(larder, entry);
+  if (format === "zip") return recipeZip(larder, entry);
+  const { mealieExportJson } = await import("./mealie-json.js");
+  return mealieExportJson(larder.recipes.recipeOf(entry));
+}

@@ -48,29 +48,42 @@ export interface HouseholdStatistics {
 export class MembershipService {
   constructor(private readonly larder: Larder) {}
 
-  /** The actor's group. */
-  group(actor: Actor): GroupData {
+  private groupData(actor: Actor): GroupData {
     const g = this.larder.groups.byId(signedIn(actor).groupId);
     if (!g) throw new NotFoundError("group not found");
     return g;
   }
 
-  /** The actor's household. */
-  household(actor: Actor): HouseholdData {
+  private householdData(actor: Actor): HouseholdData {
     const me = signedIn(actor);
     const h = this.larder.groups.household(me.groupId, me.householdId);
     if (!h) throw new NotFoundError("household not found");
     return h;
   }
 
+  /** The actor's group. */
+  group(actor: Actor): GroupRecord {
+    const g = this.larder.groups.byId(signedIn(actor).groupId);
+    if (!g) throw new NotFoundError("group not found");
+    return g.doc.data;
+  }
+
+  /** The actor's household. */
+  household(actor: Actor): HouseholdRecord {
+    const me = signedIn(actor);
+    const h = this.larder.groups.household(me.groupId, me.householdId);
+    if (!h) throw new NotFoundError("household not found");
+    return h.doc.data;
+  }
+
   /** GET /groups/members: every user of the actor's group. */
   groupMembers(actor: Actor): UserRecord[] {
-    return this.larder.users.inGroup(this.group(actor).doc.data.id);
+    return this.larder.users.inGroup(this.groupData(actor).doc.data.id);
   }
 
   /** GET /groups/members/{usernameOrId}: 404 "User Not Found" outside the group. */
   groupMember(actor: Actor, usernameOrId: string): UserRecord {
-    const user = this.larder.users.inGroupByIdOrName(this.group(actor).doc.data.id, usernameOrId);
+    const user = this.larder.users.inGroupByIdOrName(this.groupData(actor).doc.data.id, usernameOrId);
     if (!user) throw new NotFoundError("User Not Found");
     return user;
   }
@@ -79,7 +92,7 @@ export class MembershipService {
   async updateGroupPreferences(actor: Actor, raw: unknown): Promise<GroupRecord> {
     requirePermission(signedIn(actor), "canManage");
     const body = GroupPreferencesBody.parse(raw ?? {});
-    return this.larder.groups.updateGroup(this.group(actor), { preferences: definedOnly(body) });
+    return this.larder.groups.updateGroup(this.groupData(actor), { preferences: definedOnly(body) });
   }
 
   /** GET /groups/storage: what the group's folder takes on disk, against Mealie's 500 MB. */
@@ -89,7 +102,7 @@ export class MembershipService {
     totalStorageBytes: number;
     totalStorageStr: string;
   }> {
-    const used = await folderSize(this.larder.folder.groupDir(this.group(actor).slug));
+    const used = await folderSize(this.larder.folder.groupDir(this.groupData(actor).slug));
     return {
       usedStorageBytes: used,
       usedStorageStr: formatBytes(used),
@@ -100,12 +113,12 @@ export class MembershipService {
 
   /** GET /groups/households: the households of the actor's group. */
   households(actor: Actor): HouseholdRecord[] {
-    return [...this.group(actor).households.values()].map((h) => h.doc.data);
+    return [...this.groupData(actor).households.values()].map((h) => h.doc.data);
   }
 
   /** GET /groups/households/{slugOrId}: 404 "Household not found" outside the group. */
   householdInGroup(actor: Actor, slugOrId: string): HouseholdRecord {
-    const g = this.group(actor);
+    const g = this.groupData(actor);
     const h =
       g.households.get(slugOrId) ?? [...g.households.values()].find((x) => x.doc.data.id === slugOrId);
     if (!h) throw new NotFoundError("Household not found");
@@ -114,14 +127,14 @@ export class MembershipService {
 
   /** GET /households/members: the users of the actor's household. */
   householdMembers(actor: Actor): UserRecord[] {
-    return this.larder.users.inHousehold(this.household(actor).doc.data.id);
+    return this.larder.users.inHousehold(this.householdData(actor).doc.data.id);
   }
 
   /** PUT /households/preferences: requires canManageHousehold. */
   async updateHouseholdPreferences(actor: Actor, raw: unknown): Promise<HouseholdRecord> {
     requirePermission(signedIn(actor), "canManageHousehold");
     const body = HouseholdPreferencesBody.parse(raw ?? {});
-    return this.larder.groups.updateHousehold(this.household(actor), { preferences: definedOnly(body) });
+    return this.larder.groups.updateHousehold(this.householdData(actor), { preferences: definedOnly(body) });
   }
 
   /**
@@ -142,8 +155,8 @@ export class MembershipService {
 
   /** GET /households/statistics: the household's recipes and users, the group's organizers. */
   statistics(actor: Actor): HouseholdStatistics {
-    const g = this.group(actor);
-    const householdId = this.household(actor).doc.data.id;
+    const g = this.groupData(actor);
+    const householdId = this.householdData(actor).doc.data.id;
     const recipes = this.larder.recipes;
     const totalRecipes = recipes.store
       .list(g.slug)

@@ -22,6 +22,9 @@ const DEFAULT_STEP =
   "Recipe steps as well as other fields in the recipe page support markdown syntax.\n\n**Add a link**\n\n[My Link](https://demo.mealie.io)";
 const MAX_NAME = 500;
 
+/** What `larder stats` reports about the recipe index. */
+export type RecipeStats = ReturnType<RecipeStore["stats"]>;
+
 export class RecipesService {
   readonly store: RecipeStore;
   private lookups = new Map<string, GroupLookups>();
@@ -427,6 +430,11 @@ export class RecipesService {
       out.push(await this.update(actor, key, item, mode));
     }
     return out;
+  }
+
+  /** The index's figures (`larder stats`). */
+  stats(): RecipeStats {
+    return this.store.stats();
   }
 
   /** An organizer was renamed (or deleted: `to` null): rewrite the recipe files that name it. */

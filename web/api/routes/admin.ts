@@ -21,8 +21,7 @@ export const adminRoutes = [
   // ---- about ----
   route("GET", "/api/admin/about", "admin", (ctx) => {
     const l = ctx.larder;
-    const group = l.groups.bySlugOrNull(l.site.data.defaultGroup) ?? l.groups.all()[0] ?? null;
-    const household = group ? l.groups.defaultHousehold(group) : null;
+    const found = l.directory.defaultGroup();
     return {
       ...appInfo(l),
       versionLatest: MEALIE_API_VERSION,
@@ -31,8 +30,8 @@ export const adminRoutes = [
       apiDocs: false,
       dbType: "files",
       dbUrl: null,
-      defaultGroup: group?.doc.data.name ?? "",
-      defaultHousehold: household?.doc.data.name ?? "",
+      defaultGroup: found?.group.name ?? "",
+      defaultHousehold: found?.household?.name ?? "",
       buildId: "",
       recipeScraperVersion: "",
     };

@@ -20,10 +20,9 @@ export function appInfo(larder: Larder): Record<string, unknown> {
   const c = larder.config;
   const oidc = oidcSettings(c);
   const ai = openAISettings(c.openai);
-  const defaultGroup =
-    larder.groups.bySlugOrNull(larder.site.data.defaultGroup) ?? larder.groups.all()[0] ?? null;
-  const groupPublic = defaultGroup && !defaultGroup.doc.data.preferences.privateGroup;
-  const household = defaultGroup ? [...defaultGroup.households.values()][0] : undefined;
+  const defaultGroup = larder.directory.defaultGroup()?.group ?? null;
+  const groupPublic = defaultGroup && !defaultGroup.preferences.privateGroup;
+  const household = defaultGroup ? larder.directory.householdsOf(defaultGroup.id)[0] : undefined;
   return {
     production: c.production,
     version: MEALIE_API_VERSION,
@@ -33,7 +32,7 @@ export function appInfo(larder: Larder): Record<string, unknown> {
     allowPasswordLogin: c.allowPasswordLogin,
     defaultGroupSlug: groupPublic ? defaultGroup.slug : null,
     defaultHouseholdSlug:
-      groupPublic && household && !household.doc.data.preferences.privateHousehold ? household.slug : null,
+      groupPublic && household && !household.preferences.privateHousehold ? household.slug : null,
     enableOidc: oidc !== null,
     oidcRedirect: oidc?.autoRedirect ?? false,
     oidcProviderName: oidc?.providerName ?? "OAuth",

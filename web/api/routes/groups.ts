@@ -15,7 +15,7 @@ import {
 } from "../../../core/presenters/people.js";
 
 function householdsPage(ctx: ApiContext): Record<string, unknown> {
-  const group = ctx.larder.membership.group(ctx.actor).doc.data;
+  const group = ctx.larder.membership.group(ctx.actor);
   const items: HouseholdQueryItem[] = ctx.larder.membership
     .households(ctx.actor)
     .map((record) => ({ record, groupName: group.name }));
@@ -29,7 +29,7 @@ function householdsPage(ctx: ApiContext): Record<string, unknown> {
 
 export const groupRoutes = [
   route("GET", "/api/groups/self", "user", (ctx) =>
-    presentGroupSummary(ctx.larder.membership.group(ctx.actor).doc.data),
+    presentGroupSummary(ctx.larder.membership.group(ctx.actor)),
   ),
   route("GET", "/api/groups/members", "user", (ctx) => {
     const env = listQuery(
@@ -48,7 +48,7 @@ export const groupRoutes = [
     presentUserSummary(ctx.larder.membership.groupMember(ctx.actor, ctx.params.usernameOrId)),
   ),
   route("GET", "/api/groups/preferences", "user", (ctx) =>
-    presentGroupPreferences(ctx.larder.membership.group(ctx.actor).doc.data),
+    presentGroupPreferences(ctx.larder.membership.group(ctx.actor)),
   ),
   route("PUT", "/api/groups/preferences", "user", async (ctx) =>
     presentGroupPreferences(await ctx.larder.membership.updateGroupPreferences(ctx.actor, await ctx.json())),

@@ -19,9 +19,9 @@ import {
 export const householdRoutes = [
   route("GET", "/api/households/self", "user", (ctx) => {
     const m = ctx.larder.membership;
-    const h = m.household(ctx.actor).doc.data;
+    const h = m.household(ctx.actor);
     return {
-      ...presentHouseholdInDb(h, m.group(ctx.actor).doc.data, m.householdMembers(ctx.actor)),
+      ...presentHouseholdInDb(h, m.group(ctx.actor), m.householdMembers(ctx.actor)),
       webhooks: ctx.larder.webhooks.all(ctx.actor),
     };
   }),
@@ -42,7 +42,7 @@ export const householdRoutes = [
     return { ...env, items: env.items.map((u) => userOut(ctx.larder, u, false)) };
   }),
   route("GET", "/api/households/preferences", "user", (ctx) =>
-    presentHouseholdPreferences(ctx.larder.membership.household(ctx.actor).doc.data),
+    presentHouseholdPreferences(ctx.larder.membership.household(ctx.actor)),
   ),
   route("PUT", "/api/households/preferences", "user", async (ctx) =>
     presentHouseholdPreferences(

@@ -119,21 +119,9 @@ export function recipeView(recipe: Recipe): RecipeView {
   };
 }
 
-const names = (list: { name: string }[]): string[] =>
-  list.map((x) => x.name).sort((a, b) => a.localeCompare(b));
-
 /** The group's names for the editor's pickers (units, foods, organizers). */
 function vocabularyOf(context: AppLoadContext, groupSlug: string): EditVocabulary {
-  const g = context.larder.groups.bySlugOrNull(groupSlug);
-  if (!g) return { units: [], foods: [], categories: [], tags: [], tools: [] };
-  const o = g.organizers.data;
-  return {
-    units: names(g.units.data.units),
-    foods: names(g.foods.data.foods),
-    categories: names(o.categories),
-    tags: names(o.tags),
-    tools: names(o.tools),
-  };
+  return context.larder.directory.vocabularyNames(groupSlug);
 }
 
 function commentsOf(context: AppLoadContext, actor: UserActor, slug: string): CommentView[] {
@@ -171,7 +159,7 @@ export async function loadRecipePage(
     ? { ...viewer.actor.user, groupSlug: groupSlugOf(context, viewer.actor.user) ?? "" }
     : null;
   const menu = recipeMenuItems(user, groupSlug, recipe, {
-    householdPrefsOf: (id: string) => context.larder.groups.householdById(id)?.household.doc.data.preferences,
+    householdPrefsOf: (id: string) => context.larder.directory.householdById(id)?.household.preferences,
   });
   const own = actor
     ? context.larder.ratings.forSelf(actor, false).find((r) => r.recipeId === recipe.id)
@@ -210,8 +198,8 @@ export async function loadSharedRecipePage(
   params: { groupSlug?: string; tokenId?: string },
 ): Promise<RecipePageData> {
   const recipe = await coreCall(() => context.larder.shares.publicRecipe(params.tokenId ?? ""));
-  const group = context.larder.groups.bySlugOrNull(params.groupSlug ?? "");
-  if (!group || group.doc.data.id !== recipe.groupId) throw new Response("Not Found", { status: 404 });
+  const group = context.larder.directory.groupBySlug(params.groupSlug ?? "");
+  if (!group || group.id !== recipe.groupId) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const meta = { recipe, origin: url.origin, url: url.origin + url.pathname };
   return {

@@ -40,12 +40,12 @@ export async function requireUserActor(request: Request, context: AppLoadContext
 
 /** The slug of the user's group, or null when the group is gone. */
 export function groupSlugOf(context: AppLoadContext, user: UserRecord): string | null {
-  return context.larder.groups.byId(user.groupId)?.slug ?? null;
+  return context.larder.directory.groupById(user.groupId)?.slug ?? null;
 }
 
 /** What the browser may know about the signed-in user (root loader → useSession()). */
 export function sessionInfo(context: AppLoadContext, user: UserRecord): SessionInfo {
-  const household = context.larder.groups.householdById(user.householdId);
+  const household = context.larder.directory.householdById(user.householdId);
   return {
     id: user.id,
     username: user.username,
@@ -79,13 +79,13 @@ export async function resolveGroupViewer(
   groupSlug: string | undefined,
 ): Promise<{ actor: UserActor | null; groupSlug: string; groupName: string; ownGroup: boolean }> {
   const actor = await getUserActor(request, context);
-  const own = actor ? context.larder.groups.byId(actor.user.groupId) : null;
+  const own = actor ? context.larder.directory.groupById(actor.user.groupId) : null;
   if (actor && own && groupSlug && own.slug === groupSlug) {
-    return { actor, groupSlug: own.slug, groupName: own.doc.data.name, ownGroup: true };
+    return { actor, groupSlug: own.slug, groupName: own.name, ownGroup: true };
   }
-  const group = groupSlug ? context.larder.groups.bySlugOrNull(groupSlug) : null;
-  if (group && group.doc.data.preferences.privateGroup === false) {
-    return { actor, groupSlug: group.slug, groupName: group.doc.data.name, ownGroup: false };
+  const group = groupSlug ? context.larder.directory.groupBySlug(groupSlug) : null;
+  if (group && group.preferences.privateGroup === false) {
+    return { actor, groupSlug: group.slug, groupName: group.name, ownGroup: false };
   }
   if (!actor) await requireUserActor(request, context);
   throw new Response("Not Found", { status: 404 });
@@ -98,9 +98,9 @@ export async function requireGroupMember(
   groupSlug: string | undefined,
 ): Promise<{ actor: UserActor; groupSlug: string; groupName: string }> {
   const actor = await requireUserActor(request, context);
-  const group = context.larder.groups.byId(actor.user.groupId);
+  const group = context.larder.directory.groupById(actor.user.groupId);
   if (!group || !groupSlug || group.slug !== groupSlug) throw new Response("Not Found", { status: 404 });
-  return { actor, groupSlug: group.slug, groupName: group.doc.data.name };
+  return { actor, groupSlug: group.slug, groupName: group.name };
 }
 
 /** Set-Cookie value for a session token (maxAge in seconds; 0 clears the cookie). */

@@ -65,18 +65,18 @@ export async function loader({ request, context, params }: LoaderArgs) {
       : larder.explore.organizers(viewer.groupSlug, kind, new URL(ALL));
     return env.items.map((o) => ({ value: o.slug, label: o.name }));
   };
-  const group = larder.groups.bySlugOrNull(viewer.groupSlug);
+  const group = larder.directory.groupBySlug(viewer.groupSlug);
   const options: Record<FilterKey, FilterOption[]> = {
     categories: organizerOptions("categories"),
     tags: organizerOptions("tags"),
     tools: organizerOptions("tools"),
     foods: own
-      ? (group?.foods.data.foods ?? []).map((f) => ({ value: f.id, label: f.name }))
+      ? larder.directory.foodsOf(viewer.groupSlug).map((f) => ({ value: f.id, label: f.name }))
       : larder.explore
           .foods(viewer.groupSlug, new URL(ALL))
           .items.map((f) => ({ value: f.id, label: f.name })),
     households: own
-      ? [...(group?.households.values() ?? [])].map((h) => ({ value: h.slug, label: h.doc.data.name }))
+      ? (group ? larder.directory.householdsOf(group.id) : []).map((h) => ({ value: h.slug, label: h.name }))
       : larder.explore
           .households(viewer.groupSlug, new URL(ALL))
           .items.map((h) => ({ value: h.slug, label: h.name })),

@@ -1,0 +1,101 @@
+/**
+ * `larder check`'s inspection (ARCHITECTURE §3 invariant 4): files that fail to parse (never
+ * overwritten), files the index settled by rule or does not read, and leftovers a hand delete leaves
+ * behind. In core so the command reads no store of its own (issue 12).
+ */
+import { readdir } from "node:fs/promises";
+import { join, relative } from "node:path";
+import type { Larder } from "../larder.js";
+
+export interface BrokenReport {
+  /** Relative to the data folder, with forward slashes. */
+  path: string;
+  line: number | null;
+  message: string;
+}
+export interface OrphanReport {
+  path: string;
+  kind: "media-folder";
+  message: string;
+}
+/** A file the index settled by rule (a duplicate id, a foreign owner) or does not read at all (a link, a dot name). */
+export interface ProblemReport {
+  path: string;
+  kind: "duplicate-id" | "foreign-owner" | "symlink" | "hidden";
+  message: string;
+}
+export interface CheckReport {
+  recipes: number;
+  broken: BrokenReport[];
+  orphans: OrphanReport[];
+  problems: ProblemReport[];
+}
+
+export async function checkFolder(larder: Larder): Promise<CheckReport> {
+  const root = larder.folder.root;
+  const rel = (p: string) => relative(root, p).split("\\").join("/");
+  const broken: BrokenReport[] = larder.recipes.store
+    .broken()
+    // Built by hand, not with folder.recipeFile(): that one refuses names that are not valid slugs,
+    // and a broken file may well have such a name.
+    .map((b) => ({
+      path: `groups/${b.groupSlug}/recipes/${b.slug}.md`,
+      line: b.line ?? null,
+      message: b.message,
+    }));
+  // The household week's JSON documents (decision 0030): a hand edit that broke one is reported here too.
+  for (const b of [
+    ...larder.mealplans.broken(),
+    ...larder.shopping.broken(),
+    ...larder.webhooks.broken(),
+    ...larder.notifiers.broken(),
+  ])
+    broken.push({ path: rel(b.path), line: null, message: b.message });
+  const orphans: OrphanReport[] = [];
+  const problems: ProblemReport[] = larder.recipes.store.problems().map((p) => ({
+    path: `groups/${p.groupSlug}/recipes/${p.slug}.md`,
+    kind: p.kind,
+    message: p.message,
+  }));
+  for (const { group } of larder.directory.all()) {
+    const dir = larder.folder.recipesDir(group.slug);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      // The index reads neither (a link could point outside the folder; a dot name is an editor's or
+      // git's), so a person who put a recipe there would otherwise never learn why it is missing.
+      // `.#name.md` is Emacs's lock file while a buffer is modified: not a recipe, not a problem.
+      if (!e.name.endsWith(".md") || e.name.startsWith(".#")) continue;
+      const path = rel(join(dir, e.name));
+      if (e.isSymbolicLink()) {
+        problems.push({
+          path,
+          kind: "symlink",
+          message: "a symbolic link: never followed; replace it with the file itself",
+        });
+      } else if (e.name.startsWith(".")) {
+        problems.push({
+          path,
+          kind: "hidden",
+          message: "a hidden file (dot name): not read as a recipe; rename it without the leading dot",
+        });
+      }
+    }
+    const files = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
+    for (const e of entries) {
+      if (e.isDirectory() && !files.has(`${e.name}.md`)) {
+        orphans.push({
+          path: `${rel(join(dir, e.name))}/`,
+          kind: "media-folder",
+          message: `media folder without its recipe ${e.name}.md`,
+        });
+      }
+    }
+  }
+  const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+  return {
+    recipes: larder.recipes.store.all().length,
+    broken: broken.sort(byPath),
+    orphans: orphans.sort(byPath),
+    problems: problems.sort(byPath),
+  };
+}

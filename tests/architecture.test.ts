@@ -1,0 +1,62 @@
+/**
+ * The layers of ARCHITECTURE §1, checked on the source (issue 12): web/ and cli/ are adapters over
+ * core's services. They never hold core's storage — documents, the recipe store, the group registry and
+ * its GroupData/HouseholdData — so scoping and cascades cannot drift into a route or a command. And the
+ * CLI declares `--data` once.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..");
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (e.name !== "node_modules" && e.name !== "testing") out.push(...sources(path));
+    } else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(path);
+  }
+  return out;
+}
+
+/** What an adapter must not touch, each with the reason a reader gets when the test fails. */
+const FORBIDDEN: Array<[RegExp, string]> = [
+  [/from "[./]*core\/storage\/json-doc(\.js)?"/, "imports core's JSON documents"],
+  [/from "[./]*core\/recipes\/store\//, "imports the recipe store"],
+  [/from "[./]*core\/groups\/registry(\.js)?"/, "imports the group registry"],
+  [/\b(GroupData|HouseholdData)\b/, "names the registry's GroupData/HouseholdData"],
+  [/\.doc\.data\b/, "reads a core document's data"],
+  [/\blarder\.groups\./, "reaches into the group registry (use larder.directory or a service)"],
+  [/\brecipes\.store\b/, "reaches into the recipe store (use a RecipesService method)"],
+];
+
+describe("web/ and cli/ are adapters over core", () => {
+  it("hold none of core's storage: documents, the recipe store, the registry", () => {
+    const found: string[] = [];
+    for (const file of [...sources("web"), ...sources("cli")]) {
+      const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+      lines.forEach((line, i) => {
+        for (const [re, why] of FORBIDDEN)
+          if (re.test(line)) found.push(`${file}:${i + 1} ${why}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("finds the adapters' sources (the scan is not vacuous)", () => {
+    expect(sources("web").length).toBeGreaterThan(50);
+    expect(sources("cli").length).toBeGreaterThan(20);
+    // And it would notice a breach: the rule matches what it forbids.
+    expect(FORBIDDEN.some(([re]) => re.test("const g: GroupData = x;"))).toBe(true);
+    expect(FORBIDDEN.some(([re]) => re.test(`import { X } from "../../core/recipes/store/index.js";`))).toBe(
+      true,
+    );
+  });
+
+  it("declares the CLI's --data option once", () => {
+    const declared = sources("cli").filter((f) => readFileSync(join(ROOT, f), "utf8").includes('"--data <'));
+    expect(declared.map((f) => relative(ROOT, join(ROOT, f)))).toEqual(["cli/context.ts"]);
+  });
+});
