@@ -32,10 +32,10 @@ export class FoodsUnitsService {
     const g = this.group(actor);
     const needle = fold(search.trim());
     const all = this.larder.vocabulary.list(g, kind) as (FoodRecord | UnitRecord)[];
-    const names = (r: FoodRecord | UnitRecord): string[] =>
+    const names = (r: FoodRecord | UnitRecord): (string | null)[] =>
       kind === "units"
         ? [r.name, r.pluralName, (r as UnitRecord).abbreviation, (r as UnitRecord).pluralAbbreviation]
-        : [r.name, r.pluralName, ...r.aliases.map((a) => a.name)].filter((x): x is string => !!x);
+        : [r.name, r.pluralName, ...r.aliases.map((a) => a.name)];
     return all
       .filter((r) => !needle || names(r).some((n) => fold(n).includes(needle)))
       .sort((a, b) => a.name.localeCompare(b.name))
