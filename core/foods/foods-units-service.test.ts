@@ -39,13 +39,25 @@ describe("foods and units for an actor", () => {
 
   it("an edit keeps the fields it does not name, and a rename reaches the recipes", async () => {
     const s = larder.foodsUnits;
-    const unit = await s.create(actor, "units", { name: "tablespoon", abbreviation: "tbsp", fraction: false });
+    const unit = await s.create(actor, "units", {
+      name: "tablespoon",
+      abbreviation: "tbsp",
+      fraction: false,
+    });
     await larder.recipes.create(actor, {
       name: "Dressing",
       recipeIngredient: [{ quantity: 2, unit: "tablespoon", food: "apple" }],
     });
-    const renamed = await s.update(actor, "units", unit.id, { name: "table spoon", pluralName: "table spoons" });
-    expect(renamed).toMatchObject({ name: "table spoon", pluralName: "table spoons", abbreviation: "tbsp", fraction: false });
+    const renamed = await s.update(actor, "units", unit.id, {
+      name: "table spoon",
+      pluralName: "table spoons",
+    });
+    expect(renamed).toMatchObject({
+      name: "table spoon",
+      pluralName: "table spoons",
+      abbreviation: "tbsp",
+      fraction: false,
+    });
     const recipe = larder.recipes.find(actor, "dressing").entry.doc;
     expect(recipe.ingredients[0].unit).toBe("table spoon");
   });
@@ -77,6 +89,8 @@ describe("foods and units for an actor", () => {
 
   it("another group's user cannot see this group's foods", async () => {
     const stranger = { ...larder.users.all()[0], groupId: "00000000-0000-4000-8000-000000000000" };
-    expect(() => larder.foodsUnits.list({ kind: "user", user: stranger }, "foods")).toThrow(/group not found/);
+    expect(() => larder.foodsUnits.list({ kind: "user", user: stranger }, "foods")).toThrow(
+      /group not found/,
+    );
   });
 });

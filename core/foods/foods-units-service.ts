@@ -18,10 +18,7 @@ type Out<K extends VocabularyKind> = K extends "foods" ? IngredientFood : Ingred
 
 /** Case- and accent-insensitive containment, the way the list screens filter as one types. */
 function fold(s: string | null | undefined): string {
-  return (s ?? "")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  return (s ?? "").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 export class FoodsUnitsService {

@@ -9,7 +9,10 @@ import type { UserActor } from "./session.server.js";
 /** Rows per page on the foods and units lists. */
 export const DATA_PAGE_SIZE = 50;
 
-export function pageOf<T>(items: T[], url: URL): { items: T[]; page: number; totalPages: number; total: number } {
+export function pageOf<T>(
+  items: T[],
+  url: URL,
+): { items: T[]; page: number; totalPages: number; total: number } {
   const totalPages = Math.max(1, Math.ceil(items.length / DATA_PAGE_SIZE));
   const asked = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, totalPages) : 1;
@@ -75,7 +78,9 @@ export async function vocabularyAction(
         s.setOnHand(actor, field(form, "id"), flag(form, "onHand")),
       );
     case "delete":
-      return settingsWrite(context, intent, t(`${one}.deleted`), () => s.remove(actor, kind, field(form, "id")));
+      return settingsWrite(context, intent, t(`${one}.deleted`), () =>
+        s.remove(actor, kind, field(form, "id")),
+      );
     case "merge":
       return settingsWrite(context, intent, t("merge.done"), () =>
         s.merge(actor, kind, field(form, "from"), field(form, "to")),

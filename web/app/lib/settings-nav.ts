@@ -4,6 +4,7 @@
  * shown exactly when its guard would let the viewer in.
  */
 import { CAPABILITIES } from "./capabilities.js";
+import type { NavLinkData } from "./nav.js";
 
 export type SettingsFlag = "canManageHousehold" | "canManage" | "canOrganize";
 export type SettingsSection = "household" | "data" | "group";
@@ -18,14 +19,62 @@ export interface SettingsLink {
 }
 
 export const SETTINGS_LINKS: readonly SettingsLink[] = [
-  { key: "household", section: "household", to: "/household", label: "household:nav.preferences", requires: "canManageHousehold" },
-  { key: "members", section: "household", to: "/household/members", label: "household:nav.members", requires: "canManage" },
-  { key: "webhooks", section: "household", to: "/household/webhooks", label: "household:nav.webhooks", requires: "canManageHousehold" },
-  { key: "notifiers", section: "household", to: "/household/notifiers", label: "household:nav.notifiers", requires: "canManageHousehold" },
-  { key: "foods", section: "data", to: "/group/data/foods", label: "data:nav.foods", requires: "canOrganize" },
-  { key: "units", section: "data", to: "/group/data/units", label: "data:nav.units", requires: "canOrganize" },
-  { key: "labels", section: "data", to: "/group/data/labels", label: "data:nav.labels", requires: "canOrganize" },
-  { key: "recipe-actions", section: "data", to: "/group/data/recipe-actions", label: "data:nav.recipeActions", requires: "canOrganize" },
+  {
+    key: "household",
+    section: "household",
+    to: "/household",
+    label: "household:nav.preferences",
+    requires: "canManageHousehold",
+  },
+  {
+    key: "members",
+    section: "household",
+    to: "/household/members",
+    label: "household:nav.members",
+    requires: "canManage",
+  },
+  {
+    key: "webhooks",
+    section: "household",
+    to: "/household/webhooks",
+    label: "household:nav.webhooks",
+    requires: "canManageHousehold",
+  },
+  {
+    key: "notifiers",
+    section: "household",
+    to: "/household/notifiers",
+    label: "household:nav.notifiers",
+    requires: "canManageHousehold",
+  },
+  {
+    key: "foods",
+    section: "data",
+    to: "/group/data/foods",
+    label: "data:nav.foods",
+    requires: "canOrganize",
+  },
+  {
+    key: "units",
+    section: "data",
+    to: "/group/data/units",
+    label: "data:nav.units",
+    requires: "canOrganize",
+  },
+  {
+    key: "labels",
+    section: "data",
+    to: "/group/data/labels",
+    label: "data:nav.labels",
+    requires: "canOrganize",
+  },
+  {
+    key: "recipe-actions",
+    section: "data",
+    to: "/group/data/recipe-actions",
+    label: "data:nav.recipeActions",
+    requires: "canOrganize",
+  },
   { key: "group", section: "group", to: "/group", label: "household:nav.group", requires: "canManage" },
 ];
 
@@ -45,4 +94,20 @@ export function settingsEntries(viewer: SettingsViewerFlags | null): SettingsLin
     if (first) out.push(first);
   }
   return out;
+}
+
+const SECTION_LABELS: Record<SettingsSection, string> = {
+  household: "household:nav.householdSettings",
+  data: "data:nav.title",
+  group: "household:nav.group",
+};
+
+/** The drawer's settings links (components/shell/SideDrawer.tsx): one per section the viewer may open. */
+export function settingsDrawerLinks(viewer: SettingsViewerFlags | null): NavLinkData[] {
+  return settingsEntries(viewer).map((l) => ({
+    key: `settings-${l.section}`,
+    label: SECTION_LABELS[l.section],
+    icon: "settings" as const,
+    to: l.to,
+  }));
 }

@@ -24,7 +24,12 @@ export async function settingsViewer(
   const actor = await requireGuards(args, guards);
   const group = args.context.larder.groups.byId(actor.user.groupId);
   const shell = group
-    ? shellData(args.context, { actor, groupSlug: group.slug, groupName: group.doc.data.name, ownGroup: true })
+    ? shellData(args.context, {
+        actor,
+        groupSlug: group.slug,
+        groupName: group.doc.data.name,
+        ownGroup: true,
+      })
     : null;
   return { actor, shell };
 }
@@ -44,7 +49,11 @@ export function errorMessage(e: unknown): string {
     const issues = (e as { issues?: unknown }).issues;
     if (Array.isArray(issues) && issues.length > 0) {
       const first = issues[0] as { msg?: unknown; message?: unknown; loc?: unknown; path?: unknown };
-      const where = Array.isArray(first.loc) ? first.loc.at(-1) : Array.isArray(first.path) ? first.path.at(-1) : null;
+      const where = Array.isArray(first.loc)
+        ? first.loc.at(-1)
+        : Array.isArray(first.path)
+          ? first.path.at(-1)
+          : null;
       const text = String(first.msg ?? first.message ?? "");
       return where !== null && where !== undefined && where !== "body" ? `${String(where)}: ${text}` : text;
     }

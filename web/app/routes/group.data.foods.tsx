@@ -4,13 +4,32 @@
  */
 import { useState } from "react";
 import { useLoaderData, useSearchParams, type MetaFunction } from "react-router";
-import { Badge, Button, Checkbox, Group, Select, Stack, Switch, Table, Text, TextInput, Textarea } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import { SearchBox } from "../components/settings/SearchBox.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
 import { MergeButton } from "../components/settings/MergeDialog.js";
-import { DeleteDialog, EditIcon, IconButton, submitForm, useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
+import {
+  DeleteDialog,
+  EditIcon,
+  IconButton,
+  submitForm,
+  useOnSuccess,
+  useSettingsFetcher,
+} from "../components/settings/common.js";
 import { AppDialog } from "../components/dialog/AppDialog.js";
 import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
 import { Pagination } from "../components/Pagination.js";
@@ -52,13 +71,27 @@ export async function loader(args: LoaderArgs) {
 
 export async function action(args: ActionArgs) {
   const { actor } = await settingsViewer(args, GUARDS);
-  return vocabularyAction(args.context, actor, "foods", await args.request.formData(), serverT(args.request, "data"));
+  return vocabularyAction(
+    args.context,
+    actor,
+    "foods",
+    await args.request.formData(),
+    serverT(args.request, "data"),
+  );
 }
 
 type Food = Awaited<ReturnType<typeof loader>>["foods"][number];
 type Label = Awaited<ReturnType<typeof loader>>["labels"][number];
 
-function FoodDialog({ food, labels, onClose }: { food: Food | "new" | null; labels: Label[]; onClose: () => void }) {
+function FoodDialog({
+  food,
+  labels,
+  onClose,
+}: {
+  food: Food | "new" | null;
+  labels: Label[];
+  onClose: () => void;
+}) {
   const t = useT("data");
   const tc = useT("common");
   const fetcher = useSettingsFetcher();
@@ -92,9 +125,27 @@ function FoodDialog({ food, labels, onClose }: { food: Food | "new" | null; labe
       data-testid="food-dialog"
     >
       <Stack gap="sm">
-        <TextInput label={t("fields.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required data-autofocus data-testid="food-name" />
-        <TextInput label={t("fields.pluralName")} value={pluralName} onChange={(e) => setPluralName(e.currentTarget.value)} data-testid="food-plural" />
-        <Textarea label={t("fields.description")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
+        <TextInput
+          label={t("fields.name")}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          data-autofocus
+          data-testid="food-name"
+        />
+        <TextInput
+          label={t("fields.pluralName")}
+          value={pluralName}
+          onChange={(e) => setPluralName(e.currentTarget.value)}
+          data-testid="food-plural"
+        />
+        <Textarea
+          label={t("fields.description")}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
         <Select
           label={t("fields.label")}
           data={labels.map((l) => ({ value: l.id, label: l.name }))}
@@ -105,7 +156,12 @@ function FoodDialog({ food, labels, onClose }: { food: Food | "new" | null; labe
           comboboxProps={{ withinPortal: true }}
           data-testid="food-label"
         />
-        <Switch label={t("fields.onHand")} checked={onHand} onChange={(e) => setOnHand(e.currentTarget.checked)} data-testid="food-onhand" />
+        <Switch
+          label={t("fields.onHand")}
+          checked={onHand}
+          onChange={(e) => setOnHand(e.currentTarget.checked)}
+          data-testid="food-onhand"
+        />
       </Stack>
     </AppDialog>
   );
@@ -185,15 +241,30 @@ export default function Foods() {
                     <Checkbox
                       aria-label={t("food.onHandFor", { name: f.name })}
                       checked={f.onHand}
-                      onChange={(e) => submitForm(row, { intent: "onHand", id: f.id, onHand: e.currentTarget.checked ? "on" : undefined })}
+                      onChange={(e) =>
+                        submitForm(row, {
+                          intent: "onHand",
+                          id: f.id,
+                          onHand: e.currentTarget.checked ? "on" : undefined,
+                        })
+                      }
                     />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
-                      <IconButton label={t("food.editNamed", { name: f.name })} onClick={() => setEditing(f)} testId="row-edit">
+                      <IconButton
+                        label={t("food.editNamed", { name: f.name })}
+                        onClick={() => setEditing(f)}
+                        testId="row-edit"
+                      >
                         <EditIcon />
                       </IconButton>
-                      <IconButton label={t("food.deleteNamed", { name: f.name })} color="error" onClick={() => setDeleting(f)} testId="row-delete">
+                      <IconButton
+                        label={t("food.deleteNamed", { name: f.name })}
+                        color="error"
+                        onClick={() => setDeleting(f)}
+                        testId="row-delete"
+                      >
                         <TrashIcon />
                       </IconButton>
                     </Group>
@@ -205,7 +276,12 @@ export default function Foods() {
         )}
         <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
       </SettingsFrame>
-      <FoodDialog key={editing === null ? "closed" : editing === "new" ? "new" : editing.id} food={editing} labels={labels} onClose={() => setEditing(null)} />
+      <FoodDialog
+        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
+        food={editing}
+        labels={labels}
+        onClose={() => setEditing(null)}
+      />
       <DeleteDialog
         name={deleting?.name ?? null}
         onClose={() => setDeleting(null)}

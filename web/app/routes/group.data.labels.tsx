@@ -8,7 +8,14 @@ import { Badge, Button, ColorInput, Group, Stack, Table, Text, TextInput } from 
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
-import { DeleteDialog, EditIcon, IconButton, submitForm, useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
+import {
+  DeleteDialog,
+  EditIcon,
+  IconButton,
+  submitForm,
+  useOnSuccess,
+  useSettingsFetcher,
+} from "../components/settings/common.js";
 import { AppDialog } from "../components/dialog/AppDialog.js";
 import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
@@ -25,7 +32,18 @@ const GUARDS = { canOrganize: true } as const;
 
 /** Mealie's default label colour. */
 const DEFAULT_COLOR = "#959595";
-const SWATCHES = ["#e53935", "#fb8c00", "#fdd835", "#43a047", "#00897b", "#1e88e5", "#3949ab", "#8e24aa", "#6d4c41", "#959595"];
+const SWATCHES = [
+  "#e53935",
+  "#fb8c00",
+  "#fdd835",
+  "#43a047",
+  "#00897b",
+  "#1e88e5",
+  "#3949ab",
+  "#8e24aa",
+  "#6d4c41",
+  "#959595",
+];
 
 export async function loader(args: LoaderArgs) {
   const { actor, shell } = await settingsViewer(args, GUARDS);
@@ -37,15 +55,22 @@ export async function action(args: ActionArgs) {
   const form = await args.request.formData();
   const t = serverT(args.request, "data");
   const labels = args.context.larder.labels;
-  const body = () => ({ name: field(form, "name").trim(), color: field(form, "color").trim() || DEFAULT_COLOR });
+  const body = () => ({
+    name: field(form, "name").trim(),
+    color: field(form, "color").trim() || DEFAULT_COLOR,
+  });
   const intent = field(form, "intent");
   switch (intent) {
     case "create":
       return settingsWrite(args.context, intent, t("label.created"), () => labels.create(actor, body()));
     case "update":
-      return settingsWrite(args.context, intent, t("label.updated"), () => labels.update(actor, field(form, "id"), body()));
+      return settingsWrite(args.context, intent, t("label.updated"), () =>
+        labels.update(actor, field(form, "id"), body()),
+      );
     case "delete":
-      return settingsWrite(args.context, intent, t("label.deleted"), () => labels.remove(actor, field(form, "id")));
+      return settingsWrite(args.context, intent, t("label.deleted"), () =>
+        labels.remove(actor, field(form, "id")),
+      );
     case "seed":
       return seedAction(args.context, actor, "labels", form, t);
     default:
@@ -72,11 +97,20 @@ function LabelDialog({ label, onClose }: { label: Label | "new" | null; onClose:
       loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== ""}
       keepOpen
-      onSubmit={() => submitForm(fetcher, { intent: editing ? "update" : "create", id: editing?.id, name, color })}
+      onSubmit={() =>
+        submitForm(fetcher, { intent: editing ? "update" : "create", id: editing?.id, name, color })
+      }
       data-testid="label-dialog"
     >
       <Stack gap="sm">
-        <TextInput label={t("fields.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required data-autofocus data-testid="label-name" />
+        <TextInput
+          label={t("fields.name")}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          data-autofocus
+          data-testid="label-name"
+        />
         <ColorInput
           label={t("fields.color")}
           value={color}
@@ -155,10 +189,19 @@ export default function Labels() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
-                      <IconButton label={t("label.editNamed", { name: l.name })} onClick={() => setEditing(l)} testId="row-edit">
+                      <IconButton
+                        label={t("label.editNamed", { name: l.name })}
+                        onClick={() => setEditing(l)}
+                        testId="row-edit"
+                      >
                         <EditIcon />
                       </IconButton>
-                      <IconButton label={t("label.deleteNamed", { name: l.name })} color="error" onClick={() => setDeleting(l)} testId="row-delete">
+                      <IconButton
+                        label={t("label.deleteNamed", { name: l.name })}
+                        color="error"
+                        onClick={() => setDeleting(l)}
+                        testId="row-delete"
+                      >
                         <TrashIcon />
                       </IconButton>
                     </Group>
@@ -169,7 +212,11 @@ export default function Labels() {
           </Table>
         )}
       </SettingsFrame>
-      <LabelDialog key={editing === null ? "closed" : editing === "new" ? "new" : editing.id} label={editing} onClose={() => setEditing(null)} />
+      <LabelDialog
+        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
+        label={editing}
+        onClose={() => setEditing(null)}
+      />
       <DeleteDialog
         name={deleting?.name ?? null}
         onClose={() => setDeleting(null)}

@@ -7,7 +7,14 @@ import { data as reply, useLoaderData, type MetaFunction } from "react-router";
 import { Badge, Button, Code, Group, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
-import { DeleteDialog, EditIcon, IconButton, submitForm, useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
+import {
+  DeleteDialog,
+  EditIcon,
+  IconButton,
+  submitForm,
+  useOnSuccess,
+  useSettingsFetcher,
+} from "../components/settings/common.js";
 import { AppDialog } from "../components/dialog/AppDialog.js";
 import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
@@ -50,9 +57,13 @@ export async function action(args: ActionArgs) {
     case "create":
       return settingsWrite(args.context, intent, t("action.created"), () => s.create(actor, body()));
     case "update":
-      return settingsWrite(args.context, intent, t("action.updated"), () => s.update(actor, field(form, "id"), body()));
+      return settingsWrite(args.context, intent, t("action.updated"), () =>
+        s.update(actor, field(form, "id"), body()),
+      );
     case "delete":
-      return settingsWrite(args.context, intent, t("action.deleted"), () => s.remove(actor, field(form, "id")));
+      return settingsWrite(args.context, intent, t("action.deleted"), () =>
+        s.remove(actor, field(form, "id")),
+      );
     default:
       throw reply("Unknown intent", { status: 400 });
   }
@@ -78,11 +89,26 @@ function ActionDialog({ item, onClose }: { item: Action | "new" | null; onClose:
       loading={fetcher.state !== "idle"}
       canSubmit={title.trim() !== "" && url.trim() !== ""}
       keepOpen
-      onSubmit={() => submitForm(fetcher, { intent: editing ? "update" : "create", id: editing?.id, title, actionType, url })}
+      onSubmit={() =>
+        submitForm(fetcher, {
+          intent: editing ? "update" : "create",
+          id: editing?.id,
+          title,
+          actionType,
+          url,
+        })
+      }
       data-testid="action-dialog"
     >
       <Stack gap="sm">
-        <TextInput label={t("fields.title")} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required data-autofocus data-testid="action-title" />
+        <TextInput
+          label={t("fields.title")}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          required
+          data-autofocus
+          data-testid="action-title"
+        />
         <div>
           <Text size="sm" fw={500} mb={4} id="action-type-label">
             {t("fields.actionType")}
@@ -169,10 +195,19 @@ export default function RecipeActions() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
-                      <IconButton label={t("action.editNamed", { name: a.title })} onClick={() => setEditing(a)} testId="row-edit">
+                      <IconButton
+                        label={t("action.editNamed", { name: a.title })}
+                        onClick={() => setEditing(a)}
+                        testId="row-edit"
+                      >
                         <EditIcon />
                       </IconButton>
-                      <IconButton label={t("action.deleteNamed", { name: a.title })} color="error" onClick={() => setDeleting(a)} testId="row-delete">
+                      <IconButton
+                        label={t("action.deleteNamed", { name: a.title })}
+                        color="error"
+                        onClick={() => setDeleting(a)}
+                        testId="row-delete"
+                      >
                         <TrashIcon />
                       </IconButton>
                     </Group>
@@ -183,7 +218,11 @@ export default function RecipeActions() {
           </Table>
         )}
       </SettingsFrame>
-      <ActionDialog key={editing === null ? "closed" : editing === "new" ? "new" : editing.id} item={editing} onClose={() => setEditing(null)} />
+      <ActionDialog
+        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
+        item={editing}
+        onClose={() => setEditing(null)}
+      />
       <DeleteDialog
         name={deleting?.title ?? null}
         onClose={() => setDeleting(null)}

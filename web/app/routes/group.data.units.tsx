@@ -10,7 +10,14 @@ import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import { SearchBox } from "../components/settings/SearchBox.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
 import { MergeButton } from "../components/settings/MergeDialog.js";
-import { DeleteDialog, EditIcon, IconButton, submitForm, useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
+import {
+  DeleteDialog,
+  EditIcon,
+  IconButton,
+  submitForm,
+  useOnSuccess,
+  useSettingsFetcher,
+} from "../components/settings/common.js";
 import { AppDialog } from "../components/dialog/AppDialog.js";
 import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
 import { Pagination } from "../components/Pagination.js";
@@ -51,7 +58,13 @@ export async function loader(args: LoaderArgs) {
 
 export async function action(args: ActionArgs) {
   const { actor } = await settingsViewer(args, GUARDS);
-  return vocabularyAction(args.context, actor, "units", await args.request.formData(), serverT(args.request, "data"));
+  return vocabularyAction(
+    args.context,
+    actor,
+    "units",
+    await args.request.formData(),
+    serverT(args.request, "data"),
+  );
 }
 
 type Unit = Awaited<ReturnType<typeof loader>>["units"][number];
@@ -100,10 +113,20 @@ function UnitDialog({ unit, onClose }: { unit: Unit | "new" | null; onClose: () 
       data-testid="unit-dialog"
     >
       <Stack gap="sm">
-        <TextInput label={t("fields.name")} required data-autofocus data-testid="unit-name" {...text("name")} />
+        <TextInput
+          label={t("fields.name")}
+          required
+          data-autofocus
+          data-testid="unit-name"
+          {...text("name")}
+        />
         <TextInput label={t("fields.pluralName")} data-testid="unit-plural" {...text("pluralName")} />
         <Group grow gap="sm" wrap="wrap">
-          <TextInput label={t("fields.abbreviation")} data-testid="unit-abbreviation" {...text("abbreviation")} />
+          <TextInput
+            label={t("fields.abbreviation")}
+            data-testid="unit-abbreviation"
+            {...text("abbreviation")}
+          />
           <TextInput label={t("fields.pluralAbbreviation")} {...text("pluralAbbreviation")} />
         </Group>
         <Textarea label={t("fields.description")} autosize minRows={2} {...text("description")} />
@@ -193,10 +216,19 @@ export default function Units() {
                   <Table.Td className="settings__wide">{u.fraction ? yes : no}</Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
-                      <IconButton label={t("unit.editNamed", { name: u.name })} onClick={() => setEditing(u)} testId="row-edit">
+                      <IconButton
+                        label={t("unit.editNamed", { name: u.name })}
+                        onClick={() => setEditing(u)}
+                        testId="row-edit"
+                      >
                         <EditIcon />
                       </IconButton>
-                      <IconButton label={t("unit.deleteNamed", { name: u.name })} color="error" onClick={() => setDeleting(u)} testId="row-delete">
+                      <IconButton
+                        label={t("unit.deleteNamed", { name: u.name })}
+                        color="error"
+                        onClick={() => setDeleting(u)}
+                        testId="row-delete"
+                      >
                         <TrashIcon />
                       </IconButton>
                     </Group>
@@ -208,7 +240,11 @@ export default function Units() {
         )}
         <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
       </SettingsFrame>
-      <UnitDialog key={editing === null ? "closed" : editing === "new" ? "new" : editing.id} unit={editing} onClose={() => setEditing(null)} />
+      <UnitDialog
+        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
+        unit={editing}
+        onClose={() => setEditing(null)}
+      />
       <DeleteDialog
         name={deleting?.name ?? null}
         onClose={() => setDeleting(null)}

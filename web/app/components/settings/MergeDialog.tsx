@@ -30,7 +30,12 @@ export function MergeButton({
   const toName = items.find((i) => i.id === to)?.name ?? "";
   return (
     <>
-      <Button variant="default" onClick={() => setOpen(true)} disabled={items.length < 2} data-testid="merge-open">
+      <Button
+        variant="default"
+        onClick={() => setOpen(true)}
+        disabled={items.length < 2}
+        data-testid="merge-open"
+      >
         {t("merge.button")}
       </Button>
       <AppDialog
