@@ -211,7 +211,7 @@ export default function Foods() {
               <Table.Tr>
                 <Table.Th>{t("fields.name")}</Table.Th>
                 <Table.Th className="settings__wide">{t("fields.pluralName")}</Table.Th>
-                <Table.Th>{t("fields.label")}</Table.Th>
+                <Table.Th className="settings__wide">{t("fields.label")}</Table.Th>
                 <Table.Th>{t("fields.onHand")}</Table.Th>
                 <Table.Th w={88}>
                   <span className="visually-hidden">{t("fields.actions")}</span>
@@ -228,11 +228,18 @@ export default function Foods() {
                         {f.description}
                       </Text>
                     ) : null}
+                    {f.label ? (
+                      <div className="settings__narrow">
+                        <Badge color={f.label.color} variant="filled" autoContrast size="xs" mt={4}>
+                          {f.label.name}
+                        </Badge>
+                      </div>
+                    ) : null}
                   </Table.Td>
                   <Table.Td className="settings__wide">{f.pluralName}</Table.Td>
-                  <Table.Td>
+                  <Table.Td className="settings__wide">
                     {f.label ? (
-                      <Badge color={f.label.color} variant="light" autoContrast>
+                      <Badge color={f.label.color} variant="filled" autoContrast>
                         {f.label.name}
                       </Badge>
                     ) : null}
