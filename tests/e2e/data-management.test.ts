@@ -98,6 +98,9 @@ describeBrowser("data management", () => {
     );
     await page.getByTestId("settings-search").fill("star");
     await page.getByTestId("food-row-Star barley").waitFor();
+    // On hand straight from the list, for this household.
+    await page.getByTestId("food-row-Star barley").getByTestId("row-onhand").uncheck();
+    await eventually(() => foods("star barley")[0]?.onHand).toBe(false);
     await screenshot(page, "data-foods");
   });
 

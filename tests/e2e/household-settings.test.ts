@@ -17,6 +17,7 @@ import {
   type App,
 } from "./support/browser.js";
 import { startRecorder, type Recorder } from "../support/recorder.js";
+import type { MailMessage } from "../../core/email/mailer.js";
 
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
@@ -91,8 +92,24 @@ describeBrowser("household settings", () => {
     await page.getByTestId("invite-create").click();
     const link = await page.getByTestId("invite-link").textContent();
     expect(link).toMatch(/\/register\?token=/);
-    const token = new URL(link!).searchParams.get("token");
+    const token = new URL(link!).searchParams.get("token")!;
     expect(app.larder.registration.listInvitations(app.adminActor).map((i) => i.token)).toContain(token);
+    expect(await page.getByText("E-mail is not configured on this server").count()).toBe(1);
+  });
+
+  it("sends an invitation by e-mail once e-mail is configured", async () => {
+    const sent: MailMessage[] = [];
+    app.larder.email.useMailer({ send: async (m) => void sent.push(m) });
+    await open("/household/members");
+    await page.getByRole("button", { name: "Send by e-mail" }).first().click();
+    await dialog().getByLabel("E-mail address").fill("friend@example.com");
+    await dialog().getByRole("button", { name: "Send" }).click();
+    await eventually(() => sent.length).toBe(1);
+    const tokens = app.larder.registration.listInvitations(app.adminActor).map((i) => i.token);
+    expect(JSON.stringify(sent[0])).toContain("friend@example.com");
+    expect(tokens.some((tok) => JSON.stringify(sent[0]).includes(tok))).toBe(true);
+    await eventually(() => toast("success").textContent()).toBe("Invitation sent");
+    app.larder.email.useMailer(null);
   });
 
   it("creates a webhook and its test reaches the receiver", async () => {

@@ -167,6 +167,28 @@ function FoodDialog({
   );
 }
 
+/** On hand for the viewer's household, saved at once; shows the value on its way while it saves. */
+function OnHandBox({ food }: { food: Food }) {
+  const t = useT("data");
+  const fetcher = useSettingsFetcher();
+  const pending = fetcher.formData;
+  const checked = pending ? pending.get("onHand") === "on" : food.onHand;
+  return (
+    <Checkbox
+      aria-label={t("food.onHandFor", { name: food.name })}
+      checked={checked}
+      data-testid="row-onhand"
+      onChange={(e) =>
+        submitForm(fetcher, {
+          intent: "onHand",
+          id: food.id,
+          onHand: e.currentTarget.checked ? "on" : undefined,
+        })
+      }
+    />
+  );
+}
+
 export default function Foods() {
   const { shell, foods, names, labels, page, totalPages, total } = useLoaderData<typeof loader>();
   const t = useT("data");
@@ -174,7 +196,6 @@ export default function Foods() {
   const [params] = useSearchParams();
   const [editing, setEditing] = useState<Food | "new" | null>(null);
   const [deleting, setDeleting] = useState<Food | null>(null);
-  const row = useSettingsFetcher();
   const remove = useSettingsFetcher();
   useOnSuccess(remove, () => setDeleting(null));
   const hrefFor = (p: number) => {
@@ -245,17 +266,7 @@ export default function Foods() {
                     ) : null}
                   </Table.Td>
                   <Table.Td>
-                    <Checkbox
-                      aria-label={t("food.onHandFor", { name: f.name })}
-                      checked={f.onHand}
-                      onChange={(e) =>
-                        submitForm(row, {
-                          intent: "onHand",
-                          id: f.id,
-                          onHand: e.currentTarget.checked ? "on" : undefined,
-                        })
-                      }
-                    />
+                    <OnHandBox food={f} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">

@@ -217,7 +217,9 @@ function Invitations({
             <Table.Tr>
               <Table.Th>{t("invite.link")}</Table.Th>
               <Table.Th w={110}>{t("invite.usesLeft")}</Table.Th>
-              <Table.Th w={1} />
+              <Table.Th w={1}>
+                <span className="visually-hidden">{t("data:fields.actions")}</span>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

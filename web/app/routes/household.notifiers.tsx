@@ -317,7 +317,9 @@ export default function Notifiers() {
               <Table.Tr>
                 <Table.Th>{t("notifiers.name")}</Table.Th>
                 <Table.Th className="settings__wide">{t("notifiers.events")}</Table.Th>
-                <Table.Th w={1} />
+                <Table.Th w={1}>
+                  <span className="visually-hidden">{t("data:fields.actions")}</span>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -194,7 +194,9 @@ export default function Webhooks() {
                 <Table.Th>{t("webhooks.name")}</Table.Th>
                 <Table.Th>{t("webhooks.timeShort")}</Table.Th>
                 <Table.Th className="settings__wide">{t("webhooks.url")}</Table.Th>
-                <Table.Th w={1} />
+                <Table.Th w={1}>
+                  <span className="visually-hidden">{t("data:fields.actions")}</span>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
