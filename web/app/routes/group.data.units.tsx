@@ -13,7 +13,7 @@ import { MergeButton } from "../components/settings/MergeDialog.js";
 import {
   DeleteDialog,
   EditIcon,
-  IconButton,
+  RowButton,
   submitForm,
   useOnSuccess,
   useSettingsFetcher,
@@ -205,7 +205,7 @@ export default function Units() {
               {units.map((u) => (
                 <Table.Tr key={u.id} data-testid={`unit-row-${u.name}`}>
                   <Table.Td>
-                    <Text fw={500}>{u.name}</Text>
+                    <span className="settings__name">{u.name}</span>
                   </Table.Td>
                   <Table.Td className="settings__wide">{u.pluralName}</Table.Td>
                   <Table.Td>
@@ -215,23 +215,23 @@ export default function Units() {
                   <Table.Td className="settings__wide">{u.useAbbreviation ? yes : no}</Table.Td>
                   <Table.Td className="settings__wide">{u.fraction ? yes : no}</Table.Td>
                   <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <IconButton
+                    <div className="settings__rowactions">
+                      <RowButton
                         label={t("unit.editNamed", { name: u.name })}
                         onClick={() => setEditing(u)}
                         testId="row-edit"
                       >
                         <EditIcon />
-                      </IconButton>
-                      <IconButton
+                      </RowButton>
+                      <RowButton
                         label={t("unit.deleteNamed", { name: u.name })}
-                        color="error"
+                        danger
                         onClick={() => setDeleting(u)}
                         testId="row-delete"
                       >
                         <TrashIcon />
-                      </IconButton>
-                    </Group>
+                      </RowButton>
+                    </div>
                   </Table.Td>
                 </Table.Tr>
               ))}

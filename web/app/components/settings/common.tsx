@@ -104,3 +104,56 @@ export function EditIcon() {
     </svg>
   );
 }
+
+/** Black or white text, whichever reads better on `hex` (WCAG relative luminance). */
+export function textOn(hex: string): string {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return "#000";
+  const n = parseInt(m[1], 16);
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return l > 0.179 ? "#000" : "#fff";
+}
+
+/**
+ * A label's name on its colour. Plain markup: the long lists (foods, units) render one or two per row,
+ * and Mantine's Badge costs several times the bytes and server time.
+ */
+export function LabelChip({ name, color }: { name: string; color: string }) {
+  return (
+    <span className="settings__chip" style={{ background: color, color: textOn(color) }}>
+      {name}
+    </span>
+  );
+}
+
+/** A small icon button for the long lists' rows (plain markup, as LabelChip); `title` is its tooltip. */
+export function RowButton({
+  label,
+  onClick,
+  children,
+  danger = false,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  danger?: boolean;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? "settings__icon settings__icon--danger" : "settings__icon"}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {children}
+    </button>
+  );
+}
