@@ -53,7 +53,7 @@ describeBrowser("data management", () => {
     await app?.close().catch(() => {});
   });
 
-  it("creates a food with a label and on hand, edits it, and merges another food into it", async () => {
+  it("creates a food with a label and on hand", async () => {
     await app.larder.labels.create(app.adminActor, { name: "Grains", color: "#fdd835" });
     await open("/group/data/foods");
     await page.getByTestId("create-open").click();
@@ -66,8 +66,10 @@ describeBrowser("data management", () => {
       foods("moon barley").map((f) => [f.name, f.pluralName, f.label?.name, f.onHand]),
     ).toEqual([["Moon barley", "Moon barleys", "Grains", true]]);
     await eventually(() => dialog().count()).toBe(0);
+  });
 
-    // Search narrows the list to the new food; edit renames it.
+  it("finds the food by searching and renames it, keeping its label and on hand", async () => {
+    await open("/group/data/foods");
     await page.getByTestId("settings-search").fill("moon");
     await page.waitForURL(/q=moon/);
     const row = page.getByTestId("food-row-Moon barley");
@@ -79,8 +81,9 @@ describeBrowser("data management", () => {
         .filter((f) => f.name.endsWith(" barley"))
         .map((f) => [f.name, f.label?.name, f.onHand]),
     ).toEqual([["Star barley", "Grains", true]]);
+  });
 
-    // A recipe naming the second food names the first after the merge.
+  it("merges another food into it: recipes that named the other name it instead", async () => {
     await app.larder.foodsUnits.create(app.adminActor, "foods", { name: "Kinwa" });
     await app.larder.recipes.create(app.adminActor, {
       name: "Kinwa bowl",
@@ -93,6 +96,7 @@ describeBrowser("data management", () => {
     await dialog().getByText("“Kinwa” will be removed", { exact: false }).waitFor();
     await dialog().getByRole("button", { name: "Merge" }).click();
     await eventually(() => foods("kinwa").length).toBe(0);
+    await eventually(() => dialog().count()).toBe(0);
     expect(app.larder.recipes.find(app.adminActor, "kinwa-bowl").entry.doc.ingredients[0].food).toBe(
       "Star barley",
     );
@@ -104,7 +108,7 @@ describeBrowser("data management", () => {
     await screenshot(page, "data-foods");
   });
 
-  it("creates a unit with plural forms and an abbreviation, edits it, and merges another unit into it", async () => {
+  it("creates a unit with plural forms and an abbreviation, and edits it", async () => {
     await open("/group/data/units");
     await page.getByTestId("create-open").click();
     await page.getByTestId("unit-name").fill("smidgen");
@@ -129,7 +133,9 @@ describeBrowser("data management", () => {
       abbreviation: "smg",
       fraction: false,
     });
+  });
 
+  it("merges another unit into it", async () => {
     await app.larder.foodsUnits.create(app.adminActor, "units", { name: "tad" });
     await open("/group/data/units");
     await page.getByTestId("merge-open").click();
@@ -137,6 +143,7 @@ describeBrowser("data management", () => {
     await choose("merge-to", "smidgen");
     await dialog().getByRole("button", { name: "Merge" }).click();
     await eventually(() => units().some((u) => u.name === "tad")).toBe(false);
+    await eventually(() => dialog().count()).toBe(0);
     await screenshot(page, "data-units");
   });
 
@@ -166,6 +173,7 @@ describeBrowser("data management", () => {
     const after = labels();
     expect(after.length).toBeGreaterThan(before);
     expect(after.some((l) => l.name === "Produce aisle")).toBe(true);
+    await eventually(() => dialog().count()).toBe(0);
     await screenshot(page, "data-seeded");
   });
 
