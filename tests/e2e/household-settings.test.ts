@@ -179,6 +179,20 @@ describeBrowser("household settings", () => {
     await other.context().close();
   });
 
+  it("reads right to left in Hebrew, and fits a phone", async () => {
+    const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, errors });
+    await phone.context().addCookies([{ name: "lang", value: "he-IL", url: app.url }]);
+    await login(phone);
+    await phone.goto("/household/notifiers");
+    await hydrated(phone);
+    expect(await phone.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await phone.getByRole("heading", { level: 1 }).textContent()).toBe("התראות");
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(phone, "household-notifiers-he-phone");
+    await phone.context().close();
+  });
+
   it("showed no page errors", () => {
     expect(errors).toEqual([]);
   });
