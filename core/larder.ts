@@ -15,6 +15,7 @@ import { UsersService } from "./users/users-service.js";
 import { UsersDoc, SiteDoc } from "./schemas/records.js";
 import { OrganizersService } from "./organizers/organizers-service.js";
 import { VocabularyService } from "./foods/vocabulary-service.js";
+import { FoodsUnitsService } from "./foods/foods-units-service.js";
 import { seedGroup } from "./foods/seed.js";
 import { AuthService } from "./users/auth-service.js";
 import { FIRST_ADMIN } from "./users/first-admin.js";
@@ -133,6 +134,8 @@ export class Larder {
   cookbooks!: CookbooksService;
   recipeActions!: RecipeActionsService;
   labels!: LabelsService;
+  /** Foods and units for an actor (data-management screens). */
+  foodsUnits!: FoodsUnitsService;
   explore!: ExploreService;
   suggestions!: SuggestionsService;
   validators!: ValidatorsService;
@@ -247,6 +250,7 @@ export class Larder {
     this.cookbooks = await CookbooksService.open(this);
     this.recipeActions = await RecipeActionsService.open(this);
     this.labels = new LabelsService(this);
+    this.foodsUnits = new FoodsUnitsService(this);
     this.explore = new ExploreService(this);
     this.suggestions = new SuggestionsService(this);
     this.validators = new ValidatorsService(this);

@@ -13,6 +13,8 @@ export const CAPABILITIES = {
   organizerPages: false,
   /** /g/{groupSlug}/cookbooks/{slug}; until then cookbook links open the group home filtered by cookbook. */
   cookbookPages: false,
+  /** /household, /household/members|webhooks|notifiers, /group, /group/data/foods|units|labels|recipe-actions */
+  settingsPages: true,
   /** /admin/site-settings (the drawer's Settings link, admins only) */
   adminSettings: false,
   /** /g/{groupSlug}/r/create/new */

@@ -1,6 +1,7 @@
 /**
  * Old paths (spec §2): /group/mealplan, /members, /notifiers, /webhooks → /household/…, keeping any
- * deeper path and the query. Other /group/… paths are not ours: 404.
+ * deeper path and the query. The group's own screens (/group, /group/data/…) are routes of their own
+ * (decision 0095); any other /group/… path is a 404.
  */
 import { redirect } from "react-router";
 import type { LoaderArgs } from "../lib/context.js";

@@ -23,6 +23,7 @@ import { useRootData } from "../../lib/root-data.js";
 import { useT } from "../../lib/i18n.js";
 import { useRememberedListQuery } from "../../lib/recipe-list-prefs.js";
 import { drawerLinks, visibleLinks, type NavIcon, type NavLinkData } from "../../lib/nav.js";
+import { settingsDrawerLinks } from "../../lib/settings-nav.js";
 import type { ShellData } from "../../lib/shell.server.js";
 import { avatarUrl, useSession } from "../../lib/use-session.js";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.js";
@@ -149,6 +150,8 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
   const secondary = visibleLinks(links.secondary, viewer);
   const recipesQuery = useRememberedListQuery(groupSlug);
   const bottom = visibleLinks(links.bottom, viewer);
+  // Household, data-management and group settings, for the members whose flags open them (spec §6).
+  const settings = ownGroup ? settingsDrawerLinks(session) : [];
 
   return (
     <Stack gap={0} h="100%">
@@ -181,6 +184,9 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
         </nav>
       </ScrollArea>
       <Divider />
+      {settings.map((l) => (
+        <DrawerLink key={l.key} link={l} path={pathname} search={search} />
+      ))}
       {bottom.map((l) => (
         <DrawerLink key={l.key} link={l} path={pathname} search={search} />
       ))}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Larder } from "../larder.js";
+import { loadConfig } from "../config.js";
+import { consoleLogger } from "../log/logger.js";
+import type { Actor } from "../actor.js";
+
+let dir: string;
+let larder: Larder;
+let actor: Actor;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "larder-foods-units-"));
+  const config = loadConfig({} as NodeJS.ProcessEnv, {
+    dataDir: join(dir, "data"),
+    production: false,
+    bcryptRounds: 4,
+  });
+  larder = await Larder.open(config, { log: consoleLogger("silent"), seed: false });
+  actor = { kind: "user", user: larder.users.all()[0] };
+});
+afterAll(async () => {
+  await larder.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("foods and units for an actor", () => {
+  it("filters by any of a food's names, ignoring case and accents, and sorts by name", async () => {
+    const s = larder.foodsUnits;
+    await s.create(actor, "foods", { name: "Zucchini", aliases: [{ name: "Courgette" }] });
+    await s.create(actor, "foods", { name: "Crème fraîche" });
+    await s.create(actor, "foods", { name: "apple" });
+    expect(s.list(actor, "foods").map((f) => f.name)).toEqual(["apple", "Crème fraîche", "Zucchini"]);
+    expect(s.list(actor, "foods", "COURG").map((f) => f.name)).toEqual(["Zucchini"]);
+    expect(s.list(actor, "foods", "creme").map((f) => f.name)).toEqual(["Crème fraîche"]);
+  });
+
+  it("an edit keeps the fields it does not name, and a rename reaches the recipes", async () => {
+    const s = larder.foodsUnits;
+    const unit = await s.create(actor, "units", {
+      name: "tablespoon",
+      abbreviation: "tbsp",
+      fraction: false,
+    });
+    await larder.recipes.create(actor, {
+      name: "Dressing",
+      recipeIngredient: [{ quantity: 2, unit: "tablespoon", food: "apple" }],
+    });
+    const renamed = await s.update(actor, "units", unit.id, {
+      name: "table spoon",
+      pluralName: "table spoons",
+    });
+    expect(renamed).toMatchObject({
+      name: "table spoon",
+      pluralName: "table spoons",
+      abbreviation: "tbsp",
+      fraction: false,
+    });
+    const recipe = larder.recipes.find(actor, "dressing").entry.doc;
+    expect(recipe.ingredients[0].unit).toBe("table spoon");
+  });
+
+  it("merging two foods leaves one, and recipes name the one kept", async () => {
+    const s = larder.foodsUnits;
+    const apple = s.list(actor, "foods", "apple")[0];
+    const pomme = await s.create(actor, "foods", { name: "pomme" });
+    await larder.recipes.create(actor, { name: "Tart", recipeIngredient: [{ quantity: 3, food: "pomme" }] });
+    await s.merge(actor, "foods", pomme.id, apple.id);
+    expect(s.list(actor, "foods", "pomme")).toEqual([]);
+    expect(larder.recipes.find(actor, "tart").entry.doc.ingredients[0].food).toBe("apple");
+  });
+
+  it("on hand is set for the actor's household only, and can be cleared", async () => {
+    const s = larder.foodsUnits;
+    const apple = s.list(actor, "foods", "apple")[0];
+    await larder.vocabulary.update(larder.groups.all()[0], "foods", apple.id, {
+      ...apple,
+      householdsWithIngredientFood: ["elsewhere"],
+    });
+    const on = await s.setOnHand(actor, apple.id, true);
+    expect(on.onHand).toBe(true);
+    expect(on.householdsWithIngredientFood).toContain("elsewhere");
+    const off = await s.setOnHand(actor, apple.id, false);
+    expect(off.onHand).toBe(false);
+    expect(off.householdsWithIngredientFood).toEqual(["elsewhere"]);
+  });
+
+  it("another group's user cannot see this group's foods", async () => {
+    const stranger = { ...larder.users.all()[0], groupId: "00000000-0000-4000-8000-000000000000" };
+    expect(() => larder.foodsUnits.list({ kind: "user", user: stranger }, "foods")).toThrow(
+      /group not found/,
+    );
+  });
+});

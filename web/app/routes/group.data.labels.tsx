@@ -1,0 +1,228 @@
+/**
+ * /group/data/labels (spec §2 data management): the group's labels with a name and a colour (picker
+ * with swatches), create, edit, delete and seeding. Guard: canOrganize (spec §6).
+ */
+import { useState } from "react";
+import { data as reply, useLoaderData, type MetaFunction } from "react-router";
+import { Badge, Button, ColorInput, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { DefaultLayout } from "../components/shell/DefaultLayout.js";
+import { SettingsFrame } from "../components/settings/SettingsFrame.js";
+import { SeedButton } from "../components/settings/SeedDialog.js";
+import {
+  DeleteDialog,
+  EditIcon,
+  IconButton,
+  submitForm,
+  useOnSuccess,
+  useSettingsFetcher,
+} from "../components/settings/common.js";
+import { AppDialog } from "../components/dialog/AppDialog.js";
+import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+import { metaT, useT } from "../lib/i18n.js";
+import { serverT } from "../lib/i18n.server.js";
+import { field, settingsViewer, settingsWrite } from "../lib/settings.server.js";
+import { allLabels, seedAction } from "../lib/data-management.server.js";
+import type { ActionArgs, LoaderArgs } from "../lib/context.js";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches, "data")("nav.labels")} | ${metaT(matches)("appName")}` },
+];
+
+const GUARDS = { canOrganize: true } as const;
+
+/** Mealie's default label colour. */
+const DEFAULT_COLOR = "#959595";
+const SWATCHES = [
+  "#e53935",
+  "#fb8c00",
+  "#fdd835",
+  "#43a047",
+  "#00897b",
+  "#1e88e5",
+  "#3949ab",
+  "#8e24aa",
+  "#6d4c41",
+  "#959595",
+];
+
+export async function loader(args: LoaderArgs) {
+  const { actor, shell } = await settingsViewer(args, GUARDS);
+  return { shell, labels: allLabels(args.context, actor) };
+}
+
+export async function action(args: ActionArgs) {
+  const { actor } = await settingsViewer(args, GUARDS);
+  const form = await args.request.formData();
+  const t = serverT(args.request, "data");
+  const labels = args.context.larder.labels;
+  const body = () => ({
+    name: field(form, "name").trim(),
+    color: field(form, "color").trim() || DEFAULT_COLOR,
+  });
+  const intent = field(form, "intent");
+  switch (intent) {
+    case "create":
+      return settingsWrite(args.context, intent, t("label.created"), () => labels.create(actor, body()));
+    case "update":
+      return settingsWrite(args.context, intent, t("label.updated"), () =>
+        labels.update(actor, field(form, "id"), body()),
+      );
+    case "delete":
+      return settingsWrite(args.context, intent, t("label.deleted"), () =>
+        labels.remove(actor, field(form, "id")),
+      );
+    case "seed":
+      return seedAction(args.context, actor, "labels", form, t);
+    default:
+      throw reply("Unknown intent", { status: 400 });
+  }
+}
+
+type Label = Awaited<ReturnType<typeof loader>>["labels"][number];
+
+function LabelDialog({ label, onClose }: { label: Label | "new" | null; onClose: () => void }) {
+  const t = useT("data");
+  const tc = useT("common");
+  const fetcher = useSettingsFetcher();
+  useOnSuccess(fetcher, onClose);
+  const editing = label !== null && label !== "new" ? label : null;
+  const [name, setName] = useState(editing?.name ?? "");
+  const [color, setColor] = useState(editing?.color ?? DEFAULT_COLOR);
+  return (
+    <AppDialog
+      opened={label !== null}
+      onClose={onClose}
+      title={editing ? t("label.edit") : t("label.create")}
+      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
+      loading={fetcher.state !== "idle"}
+      canSubmit={name.trim() !== ""}
+      keepOpen
+      onSubmit={() =>
+        submitForm(fetcher, { intent: editing ? "update" : "create", id: editing?.id, name, color })
+      }
+      data-testid="label-dialog"
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t("fields.name")}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          data-autofocus
+          data-testid="label-name"
+        />
+        <ColorInput
+          label={t("fields.color")}
+          value={color}
+          onChange={setColor}
+          format="hex"
+          swatches={SWATCHES}
+          swatchesPerRow={10}
+          popoverProps={{ withinPortal: true }}
+          data-testid="label-color"
+        />
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t("label.preview")}
+          </Text>
+          <Badge color={color} variant="filled" autoContrast>
+            {name || t("fields.name")}
+          </Badge>
+        </Group>
+      </Stack>
+    </AppDialog>
+  );
+}
+
+export default function Labels() {
+  const { shell, labels } = useLoaderData<typeof loader>();
+  const t = useT("data");
+  const tc = useT("common");
+  const [editing, setEditing] = useState<Label | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Label | null>(null);
+  const remove = useSettingsFetcher();
+  useOnSuccess(remove, () => setDeleting(null));
+  return (
+    <DefaultLayout shell={shell}>
+      <SettingsFrame
+        section="data"
+        title={t("nav.labels")}
+        intro={t("label.intro")}
+        testId="labels-page"
+        toolbar={
+          <>
+            <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+              {tc("actions.create")}
+            </Button>
+            <SeedButton kind="labels" />
+          </>
+        }
+      >
+        {labels.length === 0 ? (
+          <Text>{t("label.none")}</Text>
+        ) : (
+          <Table className="settings__table" striped highlightOnHover data-testid="labels-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("fields.name")}</Table.Th>
+                <Table.Th>{t("fields.color")}</Table.Th>
+                <Table.Th w={88}>
+                  <span className="visually-hidden">{t("fields.actions")}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {labels.map((l) => (
+                <Table.Tr key={l.id} data-testid={`label-row-${l.name}`}>
+                  <Table.Td>
+                    <Badge color={l.color} variant="filled" autoContrast>
+                      {l.name}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <span className="settings__swatch" style={{ background: l.color }} aria-hidden="true" />
+                      <Text size="sm" ff="monospace" data-testid="label-color-value">
+                        {l.color}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      <IconButton
+                        label={t("label.editNamed", { name: l.name })}
+                        onClick={() => setEditing(l)}
+                        testId="row-edit"
+                      >
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton
+                        label={t("label.deleteNamed", { name: l.name })}
+                        color="error"
+                        onClick={() => setDeleting(l)}
+                        testId="row-delete"
+                      >
+                        <TrashIcon />
+                      </IconButton>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </SettingsFrame>
+      <LabelDialog
+        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
+        label={editing}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteDialog
+        name={deleting?.name ?? null}
+        onClose={() => setDeleting(null)}
+        loading={remove.state !== "idle"}
+        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
+      />
+    </DefaultLayout>
+  );
+}

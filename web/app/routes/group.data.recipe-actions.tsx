@@ -1,0 +1,234 @@
+/**
+ * /group/data/recipe-actions (spec §2, §3): the household's recipe actions, a link opened or a POST
+ * sent from the recipe page's menu. The address may hold ${url}, ${id} and ${slug}. Guard: canOrganize.
+ */
+import { useState } from "react";
+import { data as reply, useLoaderData, type MetaFunction } from "react-router";
+import { Badge, Button, Code, Group, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
+import { DefaultLayout } from "../components/shell/DefaultLayout.js";
+import { SettingsFrame } from "../components/settings/SettingsFrame.js";
+import {
+  DeleteDialog,
+  EditIcon,
+  IconButton,
+  submitForm,
+  useOnSuccess,
+  useSettingsFetcher,
+} from "../components/settings/common.js";
+import { AppDialog } from "../components/dialog/AppDialog.js";
+import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+import { metaT, useT } from "../lib/i18n.js";
+import { serverT } from "../lib/i18n.server.js";
+import { field, settingsViewer, settingsWrite } from "../lib/settings.server.js";
+import type { ActionArgs, LoaderArgs } from "../lib/context.js";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches, "data")("nav.recipeActions")} | ${metaT(matches)("appName")}` },
+];
+
+const GUARDS = { canOrganize: true } as const;
+
+export async function loader(args: LoaderArgs) {
+  const { actor, shell } = await settingsViewer(args, GUARDS);
+  const env = args.context.larder.recipeActions.list(actor, {
+    page: "1",
+    perPage: "-1",
+    orderBy: "title",
+    orderDirection: "asc",
+  });
+  return {
+    shell,
+    actions: env.items.map((a) => ({ id: a.id, title: a.title, actionType: a.actionType, url: a.url })),
+  };
+}
+
+export async function action(args: ActionArgs) {
+  const { actor } = await settingsViewer(args, GUARDS);
+  const form = await args.request.formData();
+  const t = serverT(args.request, "data");
+  const s = args.context.larder.recipeActions;
+  const body = () => ({
+    title: field(form, "title").trim(),
+    actionType: field(form, "actionType"),
+    url: field(form, "url").trim(),
+  });
+  const intent = field(form, "intent");
+  switch (intent) {
+    case "create":
+      return settingsWrite(args.context, intent, t("action.created"), () => s.create(actor, body()));
+    case "update":
+      return settingsWrite(args.context, intent, t("action.updated"), () =>
+        s.update(actor, field(form, "id"), body()),
+      );
+    case "delete":
+      return settingsWrite(args.context, intent, t("action.deleted"), () =>
+        s.remove(actor, field(form, "id")),
+      );
+    default:
+      throw reply("Unknown intent", { status: 400 });
+  }
+}
+
+type Action = Awaited<ReturnType<typeof loader>>["actions"][number];
+
+function ActionDialog({ item, onClose }: { item: Action | "new" | null; onClose: () => void }) {
+  const t = useT("data");
+  const tc = useT("common");
+  const fetcher = useSettingsFetcher();
+  useOnSuccess(fetcher, onClose);
+  const editing = item !== null && item !== "new" ? item : null;
+  const [title, setTitle] = useState(editing?.title ?? "");
+  const [actionType, setActionType] = useState<string>(editing?.actionType ?? "link");
+  const [url, setUrl] = useState(editing?.url ?? "");
+  return (
+    <AppDialog
+      opened={item !== null}
+      onClose={onClose}
+      title={editing ? t("action.edit") : t("action.create")}
+      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
+      loading={fetcher.state !== "idle"}
+      canSubmit={title.trim() !== "" && url.trim() !== ""}
+      keepOpen
+      onSubmit={() =>
+        submitForm(fetcher, {
+          intent: editing ? "update" : "create",
+          id: editing?.id,
+          title,
+          actionType,
+          url,
+        })
+      }
+      data-testid="action-dialog"
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t("fields.title")}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          required
+          data-autofocus
+          data-testid="action-title"
+        />
+        <div>
+          <Text size="sm" fw={500} mb={4} id="action-type-label">
+            {t("fields.actionType")}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="action-type-label"
+            value={actionType}
+            onChange={setActionType}
+            data={[
+              { value: "link", label: t("action.type.link") },
+              { value: "post", label: t("action.type.post") },
+            ]}
+            data-testid="action-type"
+          />
+          <Text size="xs" c="dimmed" mt={4}>
+            {t(`action.typeHelp.${actionType}`)}
+          </Text>
+        </div>
+        <TextInput
+          label={t("fields.url")}
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          required
+          type="url"
+          placeholder="https://example.com/add?recipe=${slug}"
+          data-testid="action-url"
+        />
+        <Text size="xs" c="dimmed">
+          {t("action.placeholders")} <Code>{"${url}"}</Code> <Code>{"${id}"}</Code> <Code>{"${slug}"}</Code>
+        </Text>
+      </Stack>
+    </AppDialog>
+  );
+}
+
+export default function RecipeActions() {
+  const { shell, actions } = useLoaderData<typeof loader>();
+  const t = useT("data");
+  const tc = useT("common");
+  const [editing, setEditing] = useState<Action | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Action | null>(null);
+  const remove = useSettingsFetcher();
+  useOnSuccess(remove, () => setDeleting(null));
+  return (
+    <DefaultLayout shell={shell}>
+      <SettingsFrame
+        section="data"
+        title={t("nav.recipeActions")}
+        intro={t("action.intro")}
+        testId="recipe-actions-page"
+        toolbar={
+          <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+            {tc("actions.create")}
+          </Button>
+        }
+      >
+        {actions.length === 0 ? (
+          <Text>{t("action.none")}</Text>
+        ) : (
+          <Table className="settings__table" striped highlightOnHover data-testid="actions-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("fields.title")}</Table.Th>
+                <Table.Th>{t("fields.actionType")}</Table.Th>
+                <Table.Th className="settings__wide">{t("fields.url")}</Table.Th>
+                <Table.Th w={88}>
+                  <span className="visually-hidden">{t("fields.actions")}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {actions.map((a) => (
+                <Table.Tr key={a.id} data-testid={`action-row-${a.title}`}>
+                  <Table.Td>
+                    <Text fw={500}>{a.title}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{t(`action.type.${a.actionType}`)}</Badge>
+                  </Table.Td>
+                  <Table.Td className="settings__wide">
+                    <Text size="sm" ff="monospace">
+                      {a.url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      <IconButton
+                        label={t("action.editNamed", { name: a.title })}
+                        onClick={() => setEditing(a)}
+                        testId="row-edit"
+                      >
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton
+                        label={t("action.deleteNamed", { name: a.title })}
+                        color="error"
+                        onClick={() => setDeleting(a)}
+                        testId="row-delete"
+                      >
+                        <TrashIcon />
+                      </IconButton>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </SettingsFrame>
+      <ActionDialog
+        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
+        item={editing}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteDialog
+        name={deleting?.title ?? null}
+        onClose={() => setDeleting(null)}
+        loading={remove.state !== "idle"}
+        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
+      />
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,379 @@
+/**
+ * /household/notifiers (spec §2, §7): the household's notifiers — a name, an Apprise-style URL (kept
+ * server-side, never shown again), enabled, and which events they are told about — with create, edit,
+ * delete and "test". Guard: canManageHousehold.
+ */
+import { useState } from "react";
+import { data as reply, useLoaderData, type MetaFunction } from "react-router";
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { DefaultLayout } from "../components/shell/DefaultLayout.js";
+import { SettingsFrame } from "../components/settings/SettingsFrame.js";
+import {
+  DeleteDialog,
+  EditIcon,
+  IconButton,
+  submitForm,
+  useOnSuccess,
+  useSettingsFetcher,
+} from "../components/settings/common.js";
+import { AppDialog } from "../components/dialog/AppDialog.js";
+import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+import { metaT, useT } from "../lib/i18n.js";
+import { serverT } from "../lib/i18n.server.js";
+import { field, flag, optional, settingsViewer, settingsWrite } from "../lib/settings.server.js";
+import type { ActionArgs, LoaderArgs } from "../lib/context.js";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches, "household")("nav.notifiers")} | ${metaT(matches)("appName")}` },
+];
+
+const GUARDS = { canManageHousehold: true } as const;
+/** Events a new notifier hears until told otherwise: the test and the everyday recipe and plan changes. */
+const DEFAULT_ON = ["testMessage", "recipeCreated", "mealplanEntryCreated", "shoppingListCreated"];
+
+export async function loader(args: LoaderArgs) {
+  const { actor, shell } = await settingsViewer(args, GUARDS);
+  const env = args.context.larder.notifiers.list(actor, {
+    page: "1",
+    perPage: "-1",
+    orderBy: "name",
+    orderDirection: "asc",
+  });
+  const notifiers = env.items.map((n) => {
+    const { id: _optionsId, ...options } = n.options;
+    return { id: n.id, name: n.name, enabled: n.enabled, options: options as Record<string, boolean> };
+  });
+  // The event names come from core's option table (an empty notifier's options list them all).
+  const events = Object.keys(notifiers[0]?.options ?? {});
+  return { shell, notifiers, events: events.length ? events : null };
+}
+
+export async function action(args: ActionArgs) {
+  const { actor } = await settingsViewer(args, GUARDS);
+  const form = await args.request.formData();
+  const t = serverT(args.request, "household");
+  const s = args.context.larder.notifiers;
+  const events = form.getAll("event").map(String);
+  const options =
+    events.length || form.has("events")
+      ? Object.fromEntries(
+          field(form, "events")
+            .split(",")
+            .filter(Boolean)
+            .map((e) => [e, events.includes(e)]),
+        )
+      : null;
+  const body = () => ({
+    name: field(form, "name").trim(),
+    appriseUrl: optional(form, "appriseUrl"),
+    enabled: flag(form, "enabled"),
+    options,
+  });
+  const intent = field(form, "intent");
+  switch (intent) {
+    case "create":
+      return settingsWrite(args.context, intent, t("notifiers.created"), async () => {
+        const made = await s.create(actor, body());
+        if (options) await s.update(actor, made.id, body());
+      });
+    case "update":
+      return settingsWrite(args.context, intent, t("notifiers.updated"), () =>
+        s.update(actor, field(form, "id"), body()),
+      );
+    case "delete":
+      return settingsWrite(args.context, intent, t("notifiers.deleted"), () =>
+        s.remove(actor, field(form, "id")),
+      );
+    case "test":
+      return settingsWrite(args.context, intent, t("notifiers.tested"), () =>
+        s.test(actor, field(form, "id")),
+      );
+    default:
+      throw reply("Unknown intent", { status: 400 });
+  }
+}
+
+type Notifier = Awaited<ReturnType<typeof loader>>["notifiers"][number];
+
+/** "recipeCreated" → ["recipe", "created"]; the others stand alone ("general"). */
+function splitEvent(e: string): [string, string] {
+  const m = /^(.*)(Created|Updated|Deleted)$/.exec(e);
+  return m ? [m[1], m[2].toLowerCase()] : ["general", e];
+}
+
+/** Mealie's option names, for a household that has no notifier yet to read them from. */
+const KNOWN_EVENTS = [
+  "testMessage",
+  "webhookTask",
+  "recipeCreated",
+  "recipeUpdated",
+  "recipeDeleted",
+  "userSignup",
+  "dataMigrations",
+  "dataExport",
+  "dataImport",
+  "mealplanEntryCreated",
+  "mealplanEntryUpdated",
+  "mealplanEntryDeleted",
+  "shoppingListCreated",
+  "shoppingListUpdated",
+  "shoppingListDeleted",
+  "cookbookCreated",
+  "cookbookUpdated",
+  "cookbookDeleted",
+  "tagCreated",
+  "tagUpdated",
+  "tagDeleted",
+  "categoryCreated",
+  "categoryUpdated",
+  "categoryDeleted",
+  "labelCreated",
+  "labelUpdated",
+  "labelDeleted",
+];
+
+function EventToggles({
+  events,
+  value,
+  onChange,
+}: {
+  events: string[];
+  value: Set<string>;
+  onChange: (next: Set<string>) => void;
+}) {
+  const t = useT("household");
+  const groups = new Map<string, string[]>();
+  for (const e of events) {
+    const [g] = splitEvent(e);
+    groups.set(g, [...(groups.get(g) ?? []), e]);
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {[...groups.entries()].map(([g, list]) => (
+        <Fieldset key={g} legend={t(`notifiers.groups.${g}`)} variant="filled" p="sm">
+          <Stack gap={6}>
+            {list.map((e) => {
+              const [, op] = splitEvent(e);
+              return (
+                <Checkbox
+                  key={e}
+                  label={g === "general" ? t(`notifiers.general.${e}`) : t(`notifiers.ops.${op}`)}
+                  checked={value.has(e)}
+                  data-testid={`event-${e}`}
+                  onChange={(ev) => {
+                    const next = new Set(value);
+                    if (ev.currentTarget.checked) next.add(e);
+                    else next.delete(e);
+                    onChange(next);
+                  }}
+                />
+              );
+            })}
+          </Stack>
+        </Fieldset>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function NotifierDialog({
+  item,
+  events,
+  onClose,
+}: {
+  item: Notifier | "new" | null;
+  events: string[];
+  onClose: () => void;
+}) {
+  const t = useT("household");
+  const tc = useT("common");
+  const fetcher = useSettingsFetcher();
+  useOnSuccess(fetcher, onClose);
+  const editing = item !== null && item !== "new" ? item : null;
+  const [name, setName] = useState(editing?.name ?? "");
+  const [url, setUrl] = useState("");
+  const [enabled, setEnabled] = useState(editing?.enabled ?? true);
+  const [on, setOn] = useState<Set<string>>(
+    new Set(
+      editing
+        ? Object.entries(editing.options)
+            .filter(([, v]) => v)
+            .map(([k]) => k)
+        : DEFAULT_ON,
+    ),
+  );
+  const submit = () => {
+    const data = new FormData();
+    data.set("intent", editing ? "update" : "create");
+    if (editing) data.set("id", editing.id);
+    data.set("name", name);
+    data.set("appriseUrl", url);
+    if (enabled) data.set("enabled", "on");
+    data.set("events", events.join(","));
+    for (const e of on) data.append("event", e);
+    fetcher.submit(data, { method: "post" });
+  };
+  return (
+    <AppDialog
+      opened={item !== null}
+      onClose={onClose}
+      title={editing ? t("notifiers.edit") : t("notifiers.create")}
+      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
+      loading={fetcher.state !== "idle"}
+      canSubmit={name.trim() !== "" && (editing !== null || url.trim() !== "")}
+      keepOpen
+      maxWidth={720}
+      onSubmit={submit}
+      data-testid="notifier-dialog"
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t("notifiers.name")}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          data-autofocus
+          data-testid="notifier-name"
+        />
+        <TextInput
+          label={t("notifiers.url")}
+          description={editing ? t("notifiers.urlKept") : t("notifiers.urlHelp")}
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          required={!editing}
+          placeholder="ntfys://ntfy.example/topic"
+          autoComplete="off"
+          data-testid="notifier-url"
+        />
+        <Switch
+          label={t("notifiers.enabled")}
+          checked={enabled}
+          onChange={(e) => setEnabled(e.currentTarget.checked)}
+        />
+        <Text fw={500} size="sm">
+          {t("notifiers.events")}
+        </Text>
+        <EventToggles events={events} value={on} onChange={setOn} />
+      </Stack>
+    </AppDialog>
+  );
+}
+
+function TestButton({ id }: { id: string }) {
+  const t = useT("household");
+  const fetcher = useSettingsFetcher();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      loading={fetcher.state !== "idle"}
+      onClick={() => submitForm(fetcher, { intent: "test", id })}
+      data-testid="row-test"
+    >
+      {t("test")}
+    </Button>
+  );
+}
+
+export default function Notifiers() {
+  const { shell, notifiers, events } = useLoaderData<typeof loader>();
+  const t = useT("household");
+  const tc = useT("common");
+  const [editing, setEditing] = useState<Notifier | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Notifier | null>(null);
+  const remove = useSettingsFetcher();
+  useOnSuccess(remove, () => setDeleting(null));
+  const eventList = events ?? KNOWN_EVENTS;
+  return (
+    <DefaultLayout shell={shell}>
+      <SettingsFrame
+        section="household"
+        title={t("nav.notifiers")}
+        intro={t("notifiers.intro")}
+        testId="notifiers-page"
+        toolbar={
+          <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+            {tc("actions.create")}
+          </Button>
+        }
+      >
+        {notifiers.length === 0 ? (
+          <Text>{t("notifiers.none")}</Text>
+        ) : (
+          <Table className="settings__table" striped data-testid="notifiers-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("notifiers.name")}</Table.Th>
+                <Table.Th className="settings__wide">{t("notifiers.events")}</Table.Th>
+                <Table.Th w={1}>
+                  <span className="visually-hidden">{t("data:fields.actions")}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {notifiers.map((n) => (
+                <Table.Tr key={n.id} data-testid={`notifier-row-${n.name}`}>
+                  <Table.Td>
+                    <Text fw={500}>{n.name}</Text>
+                    {!n.enabled ? (
+                      <Badge size="xs" color="gray" variant="light">
+                        {t("disabled")}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td className="settings__wide">
+                    {t("notifiers.eventCount", { count: Object.values(n.options).filter(Boolean).length })}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <TestButton id={n.id} />
+                      <IconButton
+                        label={t("notifiers.editNamed", { name: n.name })}
+                        onClick={() => setEditing(n)}
+                        testId="row-edit"
+                      >
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton
+                        label={t("notifiers.deleteNamed", { name: n.name })}
+                        color="error"
+                        onClick={() => setDeleting(n)}
+                        testId="row-delete"
+                      >
+                        <TrashIcon />
+                      </IconButton>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </SettingsFrame>
+      <NotifierDialog
+        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
+        item={editing}
+        events={eventList}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteDialog
+        name={deleting?.name ?? null}
+        onClose={() => setDeleting(null)}
+        loading={remove.state !== "idle"}
+        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
+      />
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * /household/webhooks (spec §2, §7): the household's meal-plan webhooks — name, address, time of day
+ * (UTC, as stored), enabled — with create, edit, delete and "test" (today's digest sent now, the
+ * answer reported). Guard: canManageHousehold.
+ */
+import { useState } from "react";
+import { data as reply, useLoaderData, type MetaFunction } from "react-router";
+import { Badge, Button, Group, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { DefaultLayout } from "../components/shell/DefaultLayout.js";
+import { SettingsFrame } from "../components/settings/SettingsFrame.js";
+import {
+  DeleteDialog,
+  EditIcon,
+  IconButton,
+  submitForm,
+  useOnSuccess,
+  useSettingsFetcher,
+} from "../components/settings/common.js";
+import { AppDialog } from "../components/dialog/AppDialog.js";
+import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+import { metaT, useT } from "../lib/i18n.js";
+import { serverT } from "../lib/i18n.server.js";
+import { field, flag, settingsViewer, settingsWrite } from "../lib/settings.server.js";
+import type { ActionArgs, LoaderArgs } from "../lib/context.js";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches, "household")("nav.webhooks")} | ${metaT(matches)("appName")}` },
+];
+
+const GUARDS = { canManageHousehold: true } as const;
+
+export async function loader(args: LoaderArgs) {
+  const { actor, shell } = await settingsViewer(args, GUARDS);
+  const hooks = args.context.larder.webhooks
+    .all(actor)
+    .map((w) => ({
+      id: w.id,
+      name: w.name,
+      url: w.url,
+      enabled: w.enabled,
+      time: w.scheduledTime.slice(0, 5),
+    }))
+    .sort((a, b) => a.time.localeCompare(b.time) || a.name.localeCompare(b.name));
+  return { shell, hooks };
+}
+
+export async function action(args: ActionArgs) {
+  const { actor } = await settingsViewer(args, GUARDS);
+  const form = await args.request.formData();
+  const t = serverT(args.request, "household");
+  const s = args.context.larder.webhooks;
+  const body = () => ({
+    name: field(form, "name").trim(),
+    url: field(form, "url").trim(),
+    enabled: flag(form, "enabled"),
+    scheduledTime: field(form, "time"),
+  });
+  const intent = field(form, "intent");
+  switch (intent) {
+    case "create":
+      return settingsWrite(args.context, intent, t("webhooks.created"), () => s.create(actor, body()));
+    case "update":
+      return settingsWrite(args.context, intent, t("webhooks.updated"), () =>
+        s.update(actor, field(form, "id"), body()),
+      );
+    case "delete":
+      return settingsWrite(args.context, intent, t("webhooks.deleted"), () =>
+        s.remove(actor, field(form, "id")),
+      );
+    case "test":
+      return settingsWrite(args.context, intent, t("webhooks.tested"), () =>
+        s.test(actor, field(form, "id")),
+      );
+    default:
+      throw reply("Unknown intent", { status: 400 });
+  }
+}
+
+type Hook = Awaited<ReturnType<typeof loader>>["hooks"][number];
+
+function HookDialog({ hook, onClose }: { hook: Hook | "new" | null; onClose: () => void }) {
+  const t = useT("household");
+  const tc = useT("common");
+  const fetcher = useSettingsFetcher();
+  useOnSuccess(fetcher, onClose);
+  const editing = hook !== null && hook !== "new" ? hook : null;
+  const [name, setName] = useState(editing?.name ?? "");
+  const [url, setUrl] = useState(editing?.url ?? "");
+  const [time, setTime] = useState(editing?.time ?? "08:00");
+  const [enabled, setEnabled] = useState(editing?.enabled ?? true);
+  return (
+    <AppDialog
+      opened={hook !== null}
+      onClose={onClose}
+      title={editing ? t("webhooks.edit") : t("webhooks.create")}
+      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
+      loading={fetcher.state !== "idle"}
+      canSubmit={name.trim() !== "" && url.trim() !== "" && /^\d{2}:\d{2}$/.test(time)}
+      keepOpen
+      onSubmit={() =>
+        submitForm(fetcher, {
+          intent: editing ? "update" : "create",
+          id: editing?.id,
+          name,
+          url,
+          time,
+          enabled: enabled ? "on" : undefined,
+        })
+      }
+      data-testid="webhook-dialog"
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t("webhooks.name")}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          data-autofocus
+          data-testid="webhook-name"
+        />
+        <TextInput
+          label={t("webhooks.url")}
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          required
+          placeholder="https://"
+          data-testid="webhook-url"
+        />
+        <TextInput
+          label={t("webhooks.time")}
+          description={t("webhooks.timeHelp")}
+          type="time"
+          value={time}
+          onChange={(e) => setTime(e.currentTarget.value.slice(0, 5))}
+          required
+          maw={200}
+          data-testid="webhook-time"
+        />
+        <Switch
+          label={t("webhooks.enabled")}
+          checked={enabled}
+          onChange={(e) => setEnabled(e.currentTarget.checked)}
+          data-testid="webhook-enabled"
+        />
+      </Stack>
+    </AppDialog>
+  );
+}
+
+function TestButton({ id }: { id: string }) {
+  const t = useT("household");
+  const fetcher = useSettingsFetcher();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      loading={fetcher.state !== "idle"}
+      onClick={() => submitForm(fetcher, { intent: "test", id })}
+      data-testid="row-test"
+    >
+      {t("test")}
+    </Button>
+  );
+}
+
+export default function Webhooks() {
+  const { shell, hooks } = useLoaderData<typeof loader>();
+  const t = useT("household");
+  const tc = useT("common");
+  const [editing, setEditing] = useState<Hook | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Hook | null>(null);
+  const remove = useSettingsFetcher();
+  useOnSuccess(remove, () => setDeleting(null));
+  return (
+    <DefaultLayout shell={shell}>
+      <SettingsFrame
+        section="household"
+        title={t("nav.webhooks")}
+        intro={t("webhooks.intro")}
+        testId="webhooks-page"
+        toolbar={
+          <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+            {tc("actions.create")}
+          </Button>
+        }
+      >
+        {hooks.length === 0 ? (
+          <Text>{t("webhooks.none")}</Text>
+        ) : (
+          <Table className="settings__table" striped data-testid="webhooks-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("webhooks.name")}</Table.Th>
+                <Table.Th>{t("webhooks.timeShort")}</Table.Th>
+                <Table.Th className="settings__wide">{t("webhooks.url")}</Table.Th>
+                <Table.Th w={1}>
+                  <span className="visually-hidden">{t("data:fields.actions")}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {hooks.map((h) => (
+                <Table.Tr key={h.id} data-testid={`webhook-row-${h.name}`}>
+                  <Table.Td>
+                    <Text fw={500}>{h.name}</Text>
+                    {!h.enabled ? (
+                      <Badge size="xs" color="gray" variant="light">
+                        {t("disabled")}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{h.time}</Table.Td>
+                  <Table.Td className="settings__wide">
+                    <Text size="sm" ff="monospace">
+                      {h.url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <TestButton id={h.id} />
+                      <IconButton
+                        label={t("webhooks.editNamed", { name: h.name })}
+                        onClick={() => setEditing(h)}
+                        testId="row-edit"
+                      >
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton
+                        label={t("webhooks.deleteNamed", { name: h.name })}
+                        color="error"
+                        onClick={() => setDeleting(h)}
+                        testId="row-delete"
+                      >
+                        <TrashIcon />
+                      </IconButton>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </SettingsFrame>
+      <HookDialog
+        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
+        hook={editing}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteDialog
+        name={deleting?.name ?? null}
+        onClose={() => setDeleting(null)}
+        loading={remove.state !== "idle"}
+        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
+      />
+    </DefaultLayout>
+  );
+}
