@@ -25,7 +25,6 @@ import { MembershipService } from "./groups/membership-service.js";
 import { GroupAdminService } from "./groups/group-admin.js";
 import { OrganizerActions } from "./organizers/organizer-actions.js";
 import { Directory } from "./groups/directory.js";
-import { VocabularyActions } from "./foods/vocabulary-actions.js";
 import { EmailService } from "./email/email-service.js";
 import { MaintenanceService } from "./maintenance/maintenance-service.js";
 import { SiteReport } from "./maintenance/site-report.js";
@@ -97,9 +96,8 @@ export class Larder {
   readonly groups: GroupsRegistry;
   readonly organizers = new OrganizersService();
   readonly vocabulary = new VocabularyService();
-  /** Organizers, foods and units as a signed-in person uses them: scoped, presented, cascades included. */
+  /** Organizers as a signed-in person uses them: scoped, presented, cascades included (foods/units: foodsUnits). */
   readonly organizerActions = new OrganizerActions(this);
-  readonly vocabularyActions = new VocabularyActions(this);
   /** Groups and households as records, for web/ and cli/. */
   readonly directory = new Directory(this);
   /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */

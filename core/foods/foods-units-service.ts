@@ -1,7 +1,7 @@
 /**
  * Foods and units for a signed-in actor (the data-management screens, spec §2): the actor's own group
  * only, answers in wire shape (IngredientFood / IngredientUnit), and a rename or merge carried into the
- * recipe files that name the item. The permission of the screens (canOrganize, spec §6) is the route
+ * recipe files that name the item, for the screens and the API alike. The permission of the screens (canOrganize, spec §6) is the route
  * guard's; like Mealie's API, core lets any member of the group edit its vocabulary.
  */
 import type { Larder } from "../larder.js";
@@ -12,6 +12,10 @@ import type { IngredientFood, IngredientUnit } from "../schemas/recipe.js";
 import type { FoodRecord, UnitRecord } from "../schemas/records.js";
 import { presentFood, presentUnit } from "../presenters/vocabulary.js";
 import { signedIn } from "../users/accounts-service.js";
+import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import { listQuery } from "../query/list.js";
+import { textRanker } from "../search/text-search.js";
+import { foodAttributes, unitAttributes } from "../query/attributes.js";
 
 export type VocabularyKind = "foods" | "units";
 type Out<K extends VocabularyKind> = K extends "foods" ? IngredientFood : IngredientUnit;
@@ -37,6 +41,52 @@ export class FoodsUnitsService {
       .filter((r) => !needle || names(r).some((n) => fold(n).includes(needle)))
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((r) => this.present(actor, g, kind, r));
+  }
+
+  /** GET /foods, /units: Mealie's list query (search over names and abbreviations, filter, order, pages). */
+  query<K extends VocabularyKind>(
+    actor: Actor,
+    kind: K,
+    query: QueryRecord,
+    route = `/api/${kind}`,
+  ): PageEnvelope<Out<K>> {
+    const g = this.group(actor);
+    const items = this.larder.vocabulary.list(g, kind).map((r) => this.present(actor, g, kind, r));
+    if (kind === "foods") {
+      return listQuery(items as IngredientFood[], query, foodAttributes, {
+        route,
+        search: textRanker<IngredientFood>([(f) => f.name, (f) => f.pluralName]),
+        nullsInLinks: "none",
+      }) as PageEnvelope<Out<K>>;
+    }
+    return listQuery(items as IngredientUnit[], query, unitAttributes, {
+      route,
+      search: textRanker<IngredientUnit>([
+        (u) => u.name,
+        (u) => u.pluralName,
+        (u) => u.abbreviation,
+        (u) => u.pluralAbbreviation,
+      ]),
+      nullsInLinks: "none",
+    }) as PageEnvelope<Out<K>>;
+  }
+
+  get<K extends VocabularyKind>(actor: Actor, kind: K, id: string): Out<K> {
+    const g = this.group(actor);
+    return this.present(actor, g, kind, this.larder.vocabulary.get(g, kind, id));
+  }
+
+  /** PUT /foods/{id}, /units/{id}: the whole item replaced (as Mealie's API does); renames cascade. */
+  async replace<K extends VocabularyKind>(
+    actor: Actor,
+    kind: K,
+    id: string,
+    input: unknown,
+  ): Promise<Out<K>> {
+    const g = this.group(actor);
+    const { record, old } = await this.larder.vocabulary.update(g, kind, id, input);
+    if (old.name !== record.name) await this.larder.recipes.renameVocabulary(g, kind, old.name, record.name);
+    return this.present(actor, g, kind, record);
   }
 
   async create<K extends VocabularyKind>(actor: Actor, kind: K, input: unknown): Promise<Out<K>> {

@@ -29,7 +29,7 @@ describeBrowser("household settings", () => {
   const errors: string[] = [];
   const dialog = () => page.getByRole("dialog");
   const toast = (type: string) => page.locator(`[data-toast=${type}]`).last();
-  const household = () => app.larder.membership.household(app.adminActor).doc.data;
+  const household = () => app.larder.membership.household(app.adminActor);
 
   async function open(path: string): Promise<void> {
     await page.goto(path);
@@ -158,7 +158,7 @@ describeBrowser("household settings", () => {
     await page.getByTestId("group-private").uncheck();
     await page.getByTestId("save-group").click();
     await eventually(
-      () => app.larder.membership.group(app.adminActor).doc.data.preferences.privateGroup,
+      () => app.larder.membership.group(app.adminActor).preferences.privateGroup,
     ).toBe(false);
     await screenshot(page, "household-group");
   });

@@ -1,4 +1,4 @@
-/** /api/foods and /api/units (mealie-api-notes §4.8), with merge: HTTP over core's VocabularyActions. */
+/** /api/foods and /api/units (mealie-api-notes §4.8), with merge: HTTP over core's FoodsUnitsService. */
 import { z } from "zod";
 import { route, type RouteDef } from "../router.js";
 import { Reply } from "../reply.js";
@@ -23,27 +23,27 @@ function routes(kind: "foods" | "units"): RouteDef[] {
           .transform((m) => ({ from: m.fromUnit, to: m.toUnit }));
   return [
     route("GET", base, "user", (ctx) =>
-      crud(ctx, ctx.larder.vocabularyActions.list(ctx.actor, kind, queryRecord(ctx.query), base)),
+      crud(ctx, ctx.larder.foodsUnits.query(ctx.actor, kind, queryRecord(ctx.query), base)),
     ),
     route("POST", base, "user", async (ctx) =>
-      Reply.created(await ctx.larder.vocabularyActions.create(ctx.actor, kind, await ctx.json())),
+      Reply.created(await ctx.larder.foodsUnits.create(ctx.actor, kind, await ctx.json())),
     ),
     route("PUT", `${base}/merge`, "user", async (ctx) => {
       const { from, to } = MergeIn.parse((await ctx.json()) ?? {});
-      await ctx.larder.vocabularyActions.merge(ctx.actor, kind, from, to);
+      await ctx.larder.foodsUnits.merge(ctx.actor, kind, from, to);
       return {
         message: kind === "foods" ? "Successfully merged foods" : "Successfully merged units",
         error: false,
       };
     }),
     route("GET", `${base}/:id`, "user", (ctx) =>
-      crud(ctx, ctx.larder.vocabularyActions.get(ctx.actor, kind, ctx.params.id)),
+      crud(ctx, ctx.larder.foodsUnits.get(ctx.actor, kind, ctx.params.id)),
     ),
     route("PUT", `${base}/:id`, "user", async (ctx) =>
-      crud(ctx, await ctx.larder.vocabularyActions.update(ctx.actor, kind, ctx.params.id, await ctx.json())),
+      crud(ctx, await ctx.larder.foodsUnits.replace(ctx.actor, kind, ctx.params.id, await ctx.json())),
     ),
     route("DELETE", `${base}/:id`, "user", (ctx) =>
-      ctx.larder.vocabularyActions.remove(ctx.actor, kind, ctx.params.id),
+      ctx.larder.foodsUnits.remove(ctx.actor, kind, ctx.params.id),
     ),
   ];
 }

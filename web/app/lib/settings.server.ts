@@ -22,12 +22,12 @@ export async function settingsViewer(
   guards: RouteGuards,
 ): Promise<SettingsViewer> {
   const actor = await requireGuards(args, guards);
-  const group = args.context.larder.groups.byId(actor.user.groupId);
+  const group = args.context.larder.directory.groupById(actor.user.groupId);
   const shell = group
     ? shellData(args.context, {
         actor,
         groupSlug: group.slug,
-        groupName: group.doc.data.name,
+        groupName: group.name,
         ownGroup: true,
       })
     : null;

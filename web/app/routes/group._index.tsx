@@ -20,7 +20,7 @@ const GUARDS = { canManage: true } as const;
 
 export async function loader(args: LoaderArgs) {
   const { actor, shell } = await settingsViewer(args, GUARDS);
-  const g = args.context.larder.membership.group(actor).doc.data;
+  const g = args.context.larder.membership.group(actor);
   return {
     shell,
     name: g.name,

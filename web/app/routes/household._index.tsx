@@ -33,7 +33,7 @@ type SwitchKey = (typeof SWITCHES)[number];
 
 export async function loader(args: LoaderArgs) {
   const { actor, shell } = await settingsViewer(args, GUARDS);
-  const h = args.context.larder.membership.household(actor).doc.data;
+  const h = args.context.larder.membership.household(actor);
   const p = h.preferences;
   return {
     shell,
