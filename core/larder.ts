@@ -57,6 +57,8 @@ import { ParserService } from "./parsers/parser-service.js";
 import { ImportService } from "./imports/import-service.js";
 import { MigrationService } from "./migrations/migration-service.js";
 import { BackupsService } from "./backups/backups-service.js";
+import { FirstSetup } from "./users/first-setup.js";
+import { DemoService } from "./demo/demo-service.js";
 import { recoverRestore } from "./backups/restore.js";
 import { GitAutoCommit } from "./git/autocommit.js";
 
@@ -105,6 +107,10 @@ export class Larder {
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
   accounts!: AccountsService;
   registration!: RegistrationService;
+  /** The first-time setup of a fresh server (decision 0100). */
+  setup!: FirstSetup;
+  /** Demo mode's baseline and scheduled reset (decision 0101). */
+  demo!: DemoService;
   membership!: MembershipService;
   groupAdmin!: GroupAdminService;
   email!: EmailService;
@@ -246,6 +252,8 @@ export class Larder {
     this.imports = new ImportService(this);
     this.migrations = new MigrationService(this);
     this.backups = new BackupsService(this);
+    this.setup = new FirstSetup(this, templatesDir());
+    this.demo = new DemoService(this);
     // The server only: one-shot CLI commands leave committing to whoever runs git.
     if (opts.watch && !opts.readOnly) {
       this.gitAutoCommit = new GitAutoCommit(this);
@@ -258,6 +266,7 @@ export class Larder {
     if (this.users.all().length === 0) await this.firstStart(opts.seed ?? true);
     await this.docWatcher?.start();
     // The server (the only caller that watches) also runs the periodic jobs.
+    if (opts.watch && !opts.readOnly) await this.demo.ensureBaseline();
     if (opts.watch) this.stopScheduler = startScheduler(this);
   }
 
