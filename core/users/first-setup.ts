@@ -55,6 +55,9 @@ export interface SetupState {
   } | null;
 }
 
+/** Sites whose setup was skipped (see `skip`); kept per open Larder so a reload keeps it. */
+const skipped = new WeakSet<Larder>();
+
 export class FirstSetup {
   /** `templatesDir` holds `seed/<locale>/`. */
   constructor(
@@ -66,8 +69,16 @@ export class FirstSetup {
     return this.larder.users.all().find((u) => u.email.toLowerCase() === FIRST_ADMIN_EMAIL) ?? null;
   }
 
+  /**
+   * Never offer the setup on this open site: for harnesses and embedders that provision the first
+   * admin themselves and sign in with the default password (the browser tests do).
+   */
+  skip(): void {
+    skipped.add(this.larder);
+  }
+
   async needed(): Promise<boolean> {
-    if (this.larder.config.demo) return false;
+    if (this.larder.config.demo || skipped.has(this.larder)) return false;
     return this.larder.auth.isFirstLogin();
   }
 

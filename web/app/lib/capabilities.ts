@@ -14,7 +14,7 @@ export const CAPABILITIES = {
   /** /g/{groupSlug}/cookbooks/{slug}; until then cookbook links open the group home filtered by cookbook. */
   cookbookPages: false,
   /** /admin/site-settings (the drawer's Settings link, admins only) */
-  adminSettings: false,
+  adminSettings: true,
   /** /g/{groupSlug}/r/create/new */
   createNew: true,
   /** /g/{groupSlug}/r/create/url */

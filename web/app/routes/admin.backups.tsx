@@ -80,7 +80,11 @@ export default function AdminBackups() {
     try {
       const body = new FormData();
       body.append("archive", file);
-      const res = await fetch("/api/admin/backups/upload", { method: "POST", body, credentials: "same-origin" });
+      const res = await fetch("/api/admin/backups/upload", {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+      });
       const json = (await res.json().catch(() => null)) as { detail?: { message?: string } } | null;
       if (res.ok) toast.success(t("backups.uploaded"));
       else toast.error(json?.detail?.message ?? t("backups.uploadFailed"));

@@ -44,7 +44,10 @@ export async function action(args: ActionArgs) {
       unit: p.ingredient.unit?.name ?? "",
       food: p.ingredient.food?.name ?? "",
       note: p.ingredient.note,
-      known: { unit: Boolean(p.ingredient.unit && "id" in p.ingredient.unit && p.ingredient.unit.id), food: Boolean(p.ingredient.food && p.ingredient.food.id) },
+      known: {
+        unit: Boolean(p.ingredient.unit && "id" in p.ingredient.unit && p.ingredient.unit.id),
+        food: Boolean(p.ingredient.food && p.ingredient.food.id),
+      },
       confidence: p.confidence.average,
     }));
   });
@@ -130,11 +133,21 @@ export default function DebugParser() {
                   <Table.Td>{r.quantity ?? ""}</Table.Td>
                   <Table.Td>
                     {r.unit}
-                    {r.unit && !r.known.unit ? <Text span c="dimmed" size="xs"> ({t("debug.new")})</Text> : null}
+                    {r.unit && !r.known.unit ? (
+                      <Text span c="dimmed" size="xs">
+                        {" "}
+                        ({t("debug.new")})
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     {r.food}
-                    {r.food && !r.known.food ? <Text span c="dimmed" size="xs"> ({t("debug.new")})</Text> : null}
+                    {r.food && !r.known.food ? (
+                      <Text span c="dimmed" size="xs">
+                        {" "}
+                        ({t("debug.new")})
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>{r.note}</Table.Td>
                   <Table.Td>{r.confidence === null ? "" : `${Math.round(r.confidence * 100)} %`}</Table.Td>

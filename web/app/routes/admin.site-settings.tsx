@@ -55,7 +55,10 @@ export async function action(args: ActionArgs) {
     : {
         intent: "emailTest",
         ok: false,
-        toast: { type: "error" as const, message: t("site.emailFailed", { error: result.value?.error ?? "" }) },
+        toast: {
+          type: "error" as const,
+          message: t("site.emailFailed", { error: result.value?.error ?? "" }),
+        },
       };
 }
 
@@ -207,7 +210,10 @@ export default function SiteSettings() {
               <Group key={k} gap="xs" wrap="nowrap">
                 <span className="admin-swatch" style={{ background: v }} aria-hidden="true" />
                 <Text size="sm">
-                  {k} <Text span c="dimmed" ff="monospace" size="xs">{v}</Text>
+                  {k}{" "}
+                  <Text span c="dimmed" ff="monospace" size="xs">
+                    {v}
+                  </Text>
                 </Text>
               </Group>
             ))}

@@ -85,7 +85,12 @@ function AdminDrawer({ onLanguage }: { onLanguage: () => void }) {
           <Text className="admin-drawer__section" size="xs" fw={700} tt="uppercase" px="md" pt="md" pb={4}>
             {t("nav.developer")}
           </Text>
-          <NavLink label={t("nav.debug")} leftSection={<BugIcon />} defaultOpened data-testid="admin-nav-debug">
+          <NavLink
+            label={t("nav.debug")}
+            leftSection={<BugIcon />}
+            defaultOpened
+            data-testid="admin-nav-debug"
+          >
             {DEBUG.map(link)}
           </NavLink>
         </nav>
@@ -101,7 +106,12 @@ function AdminDrawer({ onLanguage }: { onLanguage: () => void }) {
         data-testid="admin-nav-sponsor"
       />
       <div className="admin-drawer__tools">
-        <button type="button" className="admin-drawer__lang" onClick={onLanguage} data-testid="language-button">
+        <button
+          type="button"
+          className="admin-drawer__lang"
+          onClick={onLanguage}
+          data-testid="language-button"
+        >
           {t("shell:language.title")}
         </button>
         <ColorSchemeToggle />

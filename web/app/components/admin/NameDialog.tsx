@@ -43,7 +43,6 @@ export function NameDialog({
     setName(initialName);
     setGroupId(initialGroupId ?? groups?.[0]?.id ?? "");
     setTouched(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only
   }, [opened, id]);
   const local = check(name, rules.required, rules.maxLength(200));
   const problem = (touched ? local : null) ?? (result && !result.ok ? result.problems?.name : undefined);

@@ -75,7 +75,6 @@ export function UserFormDialog({
     if (!opened) return;
     setValues({ ...blank(groups), ...(initial ?? {}) });
     setTouched({});
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only
   }, [opened, initial?.id]);
 
   const local: Record<string, Problem | null> = {
