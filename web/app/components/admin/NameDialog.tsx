@@ -65,7 +65,7 @@ export function NameDialog({
         <TextInput
           label={t("common.name")}
           value={name}
-          required
+          withAsterisk
           data-autofocus
           onChange={(e) => setName(e.currentTarget.value)}
           onBlur={() => setTouched(true)}

@@ -119,14 +119,20 @@ export function UserFormDialog({
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t("users.username")} autoComplete="off" required {...text("username")} />
-          <TextInput label={t("users.fullName")} autoComplete="off" required {...text("fullName")} />
-          <TextInput label={t("users.email")} type="email" autoComplete="off" required {...text("email")} />
+          <TextInput label={t("users.username")} autoComplete="off" withAsterisk {...text("username")} />
+          <TextInput label={t("users.fullName")} autoComplete="off" withAsterisk {...text("fullName")} />
+          <TextInput
+            label={t("users.email")}
+            inputMode="email"
+            autoComplete="off"
+            withAsterisk
+            {...text("email")}
+          />
           {creating ? (
             <PasswordInput
               label={t("users.password")}
               autoComplete="new-password"
-              required
+              withAsterisk
               {...text("password")}
             />
           ) : null}
