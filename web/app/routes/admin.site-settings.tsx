@@ -76,7 +76,7 @@ function Check({ ok, label, hint }: { ok: boolean; label: string; hint: string }
           </Text>
         ) : null}
       </div>
-      <Badge color={ok ? "success" : "gray"} variant="light">
+      <Badge color={ok ? "success" : "gray"} variant="light" style={{ flexShrink: 0 }}>
         {ok ? t("site.ready") : t("site.notSet")}
       </Badge>
     </Group>
