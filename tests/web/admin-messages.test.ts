@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEMO_REFUSALS } from "../../../core/policy/demo.js";
-import { SPEC_MESSAGES } from "../../../core/users/users-service.js";
-import { CORE_MESSAGE_KEYS, validationKey } from "./admin-messages.js";
+import { DEMO_REFUSALS } from "../../core/policy/demo.js";
+import { SPEC_MESSAGES } from "../../core/users/users-service.js";
+import { CORE_MESSAGE_KEYS, validationKey } from "../../web/app/lib/admin-messages.js";
 
 type Catalogue = { [k: string]: string | Catalogue };
 const catalogue = (ns: string): Catalogue =>
-  JSON.parse(readFileSync(new URL(`../locales/en-US/${ns}.json`, import.meta.url), "utf8")) as Catalogue;
+  JSON.parse(readFileSync(new URL(`../../web/app/locales/en-US/${ns}.json`, import.meta.url), "utf8")) as Catalogue;
 const lookup = (key: string): string | undefined => {
   const [ns, path] = key.split(":");
   let node: string | Catalogue | undefined = catalogue(ns);
