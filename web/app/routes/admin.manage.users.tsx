@@ -186,8 +186,8 @@ export default function AdminUsers() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("users.name")}</Table.Th>
-              <Table.Th>{t("users.email")}</Table.Th>
-              <Table.Th>{t("users.groupHousehold")}</Table.Th>
+              <Table.Th visibleFrom="sm">{t("users.email")}</Table.Th>
+              <Table.Th visibleFrom="sm">{t("users.groupHousehold")}</Table.Th>
               <Table.Th>{t("users.status")}</Table.Th>
               <Table.Th>
                 <span className="visually-hidden">{t("users.actions")}</span>
@@ -204,11 +204,15 @@ export default function AdminUsers() {
                   <Text size="xs" c="dimmed">
                     @{u.username}
                   </Text>
+                  {/* On a phone the e-mail and household columns fold into the name's cell. */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: "break-all" }}>
+                    {u.email} · {u.group} / {u.household}
+                  </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm">{u.email}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm">{u.group}</Text>
                   <Text size="xs" c="dimmed">
                     {u.household}
