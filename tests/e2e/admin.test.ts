@@ -217,6 +217,11 @@ describeBrowser("admin screens", () => {
     expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
     expect(download.suggestedFilename()).toBe(name);
 
+    // The downloaded file goes back up (a Larder backup is kept under a fresh name).
+    await page.locator("input[type=file]").setInputFiles(saved);
+    await eventually(() => page.locator("[data-toast=success]").last().textContent()).toBe("Backup uploaded");
+    await eventually(() => page.getByTestId("backup-row").count()).toBe(2);
+
     // A change after the backup, which the restore takes back.
     await app.larder.groupAdmin.createHousehold(app.adminActor, { name: "After Backup" });
     expect(app.larder.groupAdmin.households(app.adminActor).map((h) => h.household.doc.data.name)).toContain(
@@ -261,6 +266,12 @@ describeBrowser("admin screens", () => {
     await results.waitFor();
     await expect(results.textContent()).resolves.toContain("flour");
     await screenshot(page, "admin-09-parser");
+
+    // Without OPENAI_* the OpenAI check says what is missing instead of calling anything.
+    await page.goto("/admin/debug/openai");
+    await hydrated(page);
+    await page.getByTestId("openai-run").click();
+    await expect(page.getByTestId("openai-result").textContent()).resolves.toContain("OpenAI is not enabled");
     await page.context().close();
   });
 
