@@ -58,21 +58,26 @@ describe("demo mode", () => {
   });
 
   it.each([
-    ["DELETE", () => `/api/admin/users/${memberId}`, undefined, DEMO_REFUSALS.deleteUser],
-    ["DELETE", () => `/api/users/${memberId}`, undefined, DEMO_REFUSALS.deleteUser],
-    ["DELETE", () => `/api/admin/groups/${emptyGroupId}`, undefined, DEMO_REFUSALS.deleteGroup],
-    ["DELETE", () => `/api/admin/households/${emptyHouseholdId}`, undefined, DEMO_REFUSALS.deleteHousehold],
-    ["POST", () => `/api/admin/backups/${backup}/restore`, undefined, DEMO_REFUSALS.restoreBackup],
-    ["DELETE", () => `/api/admin/backups/${backup}`, undefined, DEMO_REFUSALS.deleteBackup],
+    ["DELETE", (): string => `/api/admin/users/${memberId}`, undefined, DEMO_REFUSALS.deleteUser],
+    ["DELETE", (): string => `/api/users/${memberId}`, undefined, DEMO_REFUSALS.deleteUser],
+    ["DELETE", (): string => `/api/admin/groups/${emptyGroupId}`, undefined, DEMO_REFUSALS.deleteGroup],
+    [
+      "DELETE",
+      (): string => `/api/admin/households/${emptyHouseholdId}`,
+      undefined,
+      DEMO_REFUSALS.deleteHousehold,
+    ],
+    ["POST", (): string => `/api/admin/backups/${backup}/restore`, undefined, DEMO_REFUSALS.restoreBackup],
+    ["DELETE", (): string => `/api/admin/backups/${backup}`, undefined, DEMO_REFUSALS.deleteBackup],
     [
       "POST",
-      () => "/api/admin/users/password-reset-token",
+      (): string => "/api/admin/users/password-reset-token",
       { email: "changeme@example.com" },
       DEMO_REFUSALS.resetLink,
     ],
     [
       "PUT",
-      () => "/api/users/password",
+      (): string => "/api/users/password",
       { currentPassword: "MyPassword", newPassword: "Something-Else-1" },
       DEMO_REFUSALS.changeAdminLogin,
     ],

@@ -6,7 +6,9 @@ import { CORE_MESSAGE_KEYS, validationKey } from "../../web/app/lib/admin-messag
 
 type Catalogue = { [k: string]: string | Catalogue };
 const catalogue = (ns: string): Catalogue =>
-  JSON.parse(readFileSync(new URL(`../../web/app/locales/en-US/${ns}.json`, import.meta.url), "utf8")) as Catalogue;
+  JSON.parse(
+    readFileSync(new URL(`../../web/app/locales/en-US/${ns}.json`, import.meta.url), "utf8"),
+  ) as Catalogue;
 const lookup = (key: string): string | undefined => {
   const [ns, path] = key.split(":");
   let node: string | Catalogue | undefined = catalogue(ns);
