@@ -61,6 +61,8 @@ export const ConfigSchema = z.object({
   /** Recipe page imports: how long a page may take to arrive (Mealie: 15 s, then 408). */
   importTimeoutMs: int.default(15_000),
   demo: bool.default(false),
+  /** Demo mode: restore the demo's baseline every N minutes (LARDER_DEMO_RESET_MINUTES; 0 = never). */
+  demoResetMinutes: int.default(60),
   theme: z.record(z.string(), z.string()).default({}),
   smtp: z.record(z.string(), z.string()).default({}),
   ldap: z.record(z.string(), z.string()).default({}),
@@ -106,6 +108,7 @@ export function loadConfig(
     fetchUserAgent: env.LARDER_USER_AGENT,
     importTimeoutMs: env.LARDER_IMPORT_TIMEOUT_MS,
     demo: env.LARDER_DEMO,
+    demoResetMinutes: env.LARDER_DEMO_RESET_MINUTES,
     maxMigrationBytes: env.LARDER_MAX_MIGRATION_BYTES,
     dailyScheduleTime: env.DAILY_SCHEDULE_TIME,
     backupSchedule: env.LARDER_BACKUP_SCHEDULE,

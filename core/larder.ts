@@ -60,6 +60,8 @@ import { ParserService } from "./parsers/parser-service.js";
 import { ImportService } from "./imports/import-service.js";
 import { MigrationService } from "./migrations/migration-service.js";
 import { BackupsService } from "./backups/backups-service.js";
+import { FirstSetup } from "./users/first-setup.js";
+import { DemoService } from "./demo/demo-service.js";
 import { recoverRestore } from "./backups/restore.js";
 import { GitAutoCommit } from "./git/autocommit.js";
 
@@ -112,6 +114,10 @@ export class Larder {
   /** People (issue #6): accounts, sign-up and invitations, own group/household, admin, e-mail, maintenance. */
   accounts!: AccountsService;
   registration!: RegistrationService;
+  /** The first-time setup of a fresh server (decision 0100). */
+  setup!: FirstSetup;
+  /** Demo mode's baseline and scheduled reset (decision 0101). */
+  demo!: DemoService;
   membership!: MembershipService;
   groupAdmin!: GroupAdminService;
   email!: EmailService;
@@ -262,6 +268,8 @@ export class Larder {
     this.imports = new ImportService(this);
     this.migrations = new MigrationService(this);
     this.backups = new BackupsService(this);
+    this.setup = new FirstSetup(this, templatesDir());
+    this.demo = new DemoService(this);
     connectRecipeRecords(this);
     connectEventPublishers(this);
     this.shares = new SharesService(this);
@@ -269,6 +277,7 @@ export class Larder {
     if (this.users.all().length === 0) await this.firstStart(opts.seed ?? true);
     await this.docWatcher?.start();
     // The server (the only caller that watches) also runs the periodic jobs.
+    if (opts.watch && !opts.readOnly) await this.demo.ensureBaseline();
     if (opts.watch) this.stopScheduler = startScheduler(this);
   }
 

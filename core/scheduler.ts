@@ -32,6 +32,7 @@ export const JOBS: Job[] = [
     everyMs: 5 * 60_000,
     run: (l) => l.backups.runScheduled(),
   },
+  { name: "demo reset (LARDER_DEMO_RESET_MINUTES)", everyMs: 60_000, run: (l) => l.demo.runScheduled() },
 ];
 
 /** Starts every job (first run after one interval); returns the function that stops them. */

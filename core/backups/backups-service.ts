@@ -8,6 +8,7 @@ import type { Actor } from "../actor.js";
 import type { Larder } from "../larder.js";
 import { adminOf } from "../users/accounts-service.js";
 import { BadRequestError } from "../errors.js";
+import { refuseInDemo } from "../policy/demo.js";
 import { BackupStore, checkBackupName } from "./backup-store.js";
 import type { RestoreHook } from "./restore.js";
 import type { Writable } from "node:stream";
@@ -67,6 +68,7 @@ export class BackupsService {
 
   async remove(actor: Actor, name: string): Promise<SuccessResponse> {
     adminOf(actor);
+    refuseInDemo(this.larder.config, "deleteBackup");
     await this.store.remove(name);
     return { message: `Backup deleted: ${name}`, error: false };
   }
@@ -86,6 +88,7 @@ export class BackupsService {
    */
   async upload(actor: Actor, file: string, onFinished?: () => Promise<void>): Promise<SuccessResponse> {
     adminOf(actor);
+    refuseInDemo(this.larder.config, "uploadBackup");
     const adopted = await this.store.adopt(file);
     if (adopted.kind === "larder") {
       await onFinished?.();
@@ -111,6 +114,7 @@ export class BackupsService {
    */
   async restore(actor: Actor, name: string): Promise<SuccessResponse> {
     adminOf(actor);
+    refuseInDemo(this.larder.config, "restoreBackup");
     return this.serial(async () => {
       await this.store.verify(name);
       let outcome: unknown = null;
@@ -124,6 +128,31 @@ export class BackupsService {
       if (outcome) throw outcome;
       return { message: `Restored ${name}; every session has ended: sign in again`, error: false };
     });
+  }
+
+  /**
+   * The demo's scheduled reset (core/demo/demo-service.ts): no actor, as the scheduler is the site
+   * itself. The baseline zip is adopted under a fresh name, restored like any backup, then removed.
+   */
+  async restoreFromFile(file: string): Promise<void> {
+    const adopted = await this.store.adopt(file);
+    if (adopted.kind !== "larder") throw new BadRequestError("The demo baseline is not a Larder backup");
+    try {
+      await this.serial(async () => {
+        let outcome: unknown = null;
+        await this.larder.reload(async () => {
+          try {
+            await this.store.restore(adopted.name, this.restoreHook);
+          } catch (e) {
+            outcome = e;
+          }
+        });
+        if (outcome) throw outcome;
+      });
+    } finally {
+      // The services were reopened: the same folder, so the store's path still holds.
+      await this.larder.backups.store.remove(adopted.name).catch(() => undefined);
+    }
   }
 
   /** The nightly job: a backup once a day at LARDER_BACKUP_SCHEDULE, keeping LARDER_BACKUP_KEEP. */

@@ -19,6 +19,7 @@ import { adminOf } from "../users/accounts-service.js";
 import { SPEC_MESSAGES } from "../users/users-service.js";
 import { GroupPreferencesBody, HouseholdPreferencesBody } from "./membership-service.js";
 import { slugify } from "../util/slug.js";
+import { refuseInDemo } from "../policy/demo.js";
 
 const nameField = z
   .string({ error: SPEC_MESSAGES.required })
@@ -125,6 +126,7 @@ export class GroupAdminService {
   /** DELETE /admin/groups/{id}: 400 "Cannot delete group with users"; returns the group as it was. */
   async deleteGroup(actor: Actor, id: string): Promise<GroupInDb> {
     const g = this.findGroup(actor, id);
+    refuseInDemo(this.larder.config, "deleteGroup");
     const plan = canDeleteGroup(g.doc.data, {
       userCount: this.larder.users.inGroup(g.doc.data.id).length,
       householdCount: g.households.size,
@@ -227,6 +229,7 @@ export class GroupAdminService {
   async deleteHousehold(actor: Actor, id: string): Promise<HouseholdInDb> {
     const found = this.findHousehold(actor, id);
     const out = this.householdOut(found);
+    refuseInDemo(this.larder.config, "deleteHousehold");
     const verdict = canDeleteHousehold(found.household.doc.data, {
       userCount: this.larder.users.inHousehold(found.household.doc.data.id).length,
     });

@@ -20,6 +20,7 @@ import { AvatarStore } from "./avatars.js";
 import { SPEC_MESSAGES } from "./users-service.js";
 import { ChangePasswordBody, UserCreateBody, UserUpdateBody } from "./user-input.js";
 import { newId } from "../util/ids.js";
+import { refuseInDemo } from "../policy/demo.js";
 
 const FLAGS = [
   "admin",
@@ -114,6 +115,14 @@ export class AccountsService {
     }
     const verdict = canUpdateUser(me, target, patch);
     if (!verdict.ok) throw new ForbiddenError(verdict.reason);
+    // The demo's login is printed for every visitor: it must keep working until the next reset.
+    if (
+      target.admin &&
+      ((body.username !== undefined && body.username !== target.username) ||
+        body.email.toLowerCase() !== target.email.toLowerCase() ||
+        body.admin === false)
+    )
+      refuseInDemo(this.larder.config, "changeAdminLogin");
     const users = this.larder.users;
     if (body.username !== undefined && users.usernameTaken(body.username, target.id)) {
       throw new ConflictError(SPEC_MESSAGES.usernameTaken, {
@@ -177,6 +186,7 @@ export class AccountsService {
     const body = ChangePasswordBody.parse(raw ?? {});
     if (me.authMethod !== "Mealie")
       throw new BadRequestError(`${me.authMethod} users cannot change their password here`);
+    if (me.admin) refuseInDemo(this.larder.config, "changeAdminLogin");
     if (!(await this.larder.auth.verifyCurrentPassword(me.id, body.currentPassword)))
       throw new BadRequestError("Invalid current password");
     await this.larder.auth.changePassword(
@@ -193,6 +203,7 @@ export class AccountsService {
    */
   async remove(actor: Actor, id: string): Promise<UserRecord> {
     const me = adminOf(actor);
+    refuseInDemo(this.larder.config, "deleteUser");
     const target = this.visibleUser(actor, id);
     const verdict = canDeleteUser(me, target, { superUserId: superUserIdOf(this.larder.users.all()) });
     if (!verdict.ok) throw new ForbiddenError(verdict.reason);
@@ -225,6 +236,7 @@ export class AccountsService {
   /** POST /admin/users/password-reset-token: a reset token for a user given by e-mail (any casing). */
   async resetTokenFor(actor: Actor, email: string): Promise<string> {
     adminOf(actor);
+    refuseInDemo(this.larder.config, "resetLink");
     const user = this.larder.users.byEmail(email);
     if (!user) throw new NotFoundError("User Not Found");
     return this.larder.auth.createResetToken(user.id);

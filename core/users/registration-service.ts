@@ -153,6 +153,17 @@ export class RegistrationService {
 
   // ---- invitations (household-scoped; canInvite) ----
 
+  /**
+   * What the sign-up page shows a visitor holding an invitation link: the group and household it
+   * joins. Only the token's holder learns them; an unknown or used-up token is null.
+   */
+  describeInvitation(token: string): { group: string; household: string } | null {
+    const invite = token ? this.invitations.find(token) : null;
+    const found = invite ? this.larder.groups.householdById(invite.householdId) : null;
+    if (!invite || !found || found.group.doc.data.id !== invite.groupId) return null;
+    return { group: found.group.doc.data.name, household: found.household.doc.data.name };
+  }
+
   /** GET /households/invitations: the live tokens of the actor's household. */
   listInvitations(actor: Actor): InvitationRecord[] {
     const me = signedIn(actor);

@@ -24,6 +24,7 @@ import styles from "./styles.css?url";
 import shellStyles from "./styles/shell.css?url";
 import { ErrorPage } from "./components/ErrorPage.js";
 import { PlainLayout } from "./components/shell/PlainLayout.js";
+import { DemoBanner } from "./components/shell/DemoBanner.js";
 import { appInfo, themeOf } from "./lib/app-info.server.js";
 import { COLOR_SCHEME_COOKIE, cookieColorSchemeManager, parseColorScheme } from "./lib/color-scheme.js";
 import { DEFAULT_LANG, i18nFor, metaT, useT, type I18nData } from "./lib/i18n.js";
@@ -102,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
             >
               <Notifications autoClose={TOAST_MS} position="bottom-center" limit={4} />
               <HydrationMark />
+              <DemoBanner />
               {children}
             </MantineProvider>
           </DirectionProvider>

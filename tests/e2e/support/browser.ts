@@ -80,8 +80,14 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** A real server over a fresh temp data folder; `config` overrides loadConfig (e.g. `{ allowSignup: true }`). */
-export async function startApp(opts: { config?: Record<string, unknown> } = {}): Promise<App> {
+/**
+ * A real server over a fresh temp data folder; `config` overrides loadConfig (e.g. `{ allowSignup: true }`).
+ * The first-time setup (decision 0100) is skipped so tests sign in as admin/MyPassword, unless
+ * `firstSetup` asks for a fresh server's first visit.
+ */
+export async function startApp(
+  opts: { config?: Record<string, unknown>; firstSetup?: boolean } = {},
+): Promise<App> {
   if (!existsSync(SERVER_BUILD))
     throw new Error(`${SERVER_BUILD} is missing: run \`npm run build\` before this test`);
   const tmp = await mkdtemp(join(tmpdir(), "larder-e2e-"));
@@ -97,6 +103,7 @@ export async function startApp(opts: { config?: Record<string, unknown> } = {}):
     watch: false,
     plugins: builtinPlugins,
   });
+  if (!opts.firstSetup) larder.setup.skip();
   const server = await startServer({ larder, port: 0, host: "127.0.0.1", buildDir: BUILD_DIR });
   const admin = larder.users.all().find((u) => u.username === ADMIN.username);
   if (!admin) throw new Error("first start did not create the admin user");

@@ -7,9 +7,9 @@ import { oidcSettings } from "../../../core/auth/oidc-claims.js";
 import { openAISettings } from "../../../core/ai/openai-client.js";
 import { openAIImageServices } from "../../../core/ai/ai-endpoint.js";
 
-/** The Mealie API version Larder implements: clients gate features on it (ARCHITECTURE §8). */
-export const MEALIE_API_VERSION = "v3.19.2";
-export const LARDER_VERSION = "0.1.0";
+import { LARDER_VERSION, MEALIE_API_VERSION } from "../version.js";
+
+export { LARDER_VERSION, MEALIE_API_VERSION };
 
 /** THEME_LIGHT_PRIMARY → lightPrimary, as Mealie names them. */
 export function themeOf(larder: Larder): ThemeColors {

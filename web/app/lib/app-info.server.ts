@@ -6,6 +6,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { themeFromSettings, type ThemeColors } from "./pure-core.js";
+import { LARDER_VERSION, MEALIE_API_VERSION } from "../../api/version.js";
 
 type Larder = AppLoadContext["larder"];
 
@@ -16,6 +17,9 @@ export function themeOf(larder: Larder): ThemeColors {
 
 /** The app info the screens read (spec §3 App info, plus the login page's switches). */
 export interface UiAppInfo {
+  /** The Mealie API version (what the demo banner shows) and Larder's own. */
+  version: string;
+  larderVersion: string;
   demoStatus: boolean;
   allowSignup: boolean;
   allowPasswordLogin: boolean;
@@ -34,6 +38,8 @@ export function appInfo(larder: Larder): UiAppInfo {
   // Same rule as core/auth/oidc-claims.ts oidcSettings(): enabled, with a discovery URL and a client id.
   const enableOidc = TRUE.test(o.AUTH_ENABLED ?? "") && !!get("CONFIGURATION_URL") && !!get("CLIENT_ID");
   return {
+    version: MEALIE_API_VERSION,
+    larderVersion: LARDER_VERSION,
     demoStatus: c.demo,
     allowSignup: c.allowSignup,
     allowPasswordLogin: c.allowPasswordLogin,

@@ -16,7 +16,7 @@ export const CAPABILITIES = {
   /** /household, /household/members|webhooks|notifiers, /group, /group/data/foods|units|labels|recipe-actions */
   settingsPages: true,
   /** /admin/site-settings (the drawer's Settings link, admins only) */
-  adminSettings: false,
+  adminSettings: true,
   /** /g/{groupSlug}/r/create/new */
   createNew: true,
   /** /g/{groupSlug}/r/create/url */

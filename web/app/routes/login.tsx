@@ -6,15 +6,18 @@
  * works without JavaScript.
  */
 import { data, redirect, type MetaFunction } from "react-router";
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Divider,
+  Group,
   Paper,
   PasswordInput,
   Stack,
+  Text,
   TextInput,
   Title,
 } from "@mantine/core";
@@ -49,6 +52,10 @@ export async function loader({ request, context }: LoaderArgs) {
     direct,
     oidc: info.enableOidc ? { provider: info.oidcProviderName } : null,
     passwordLogin: info.allowPasswordLogin,
+    allowSignup: info.allowSignup,
+    // A fresh server: point to the first-time setup (decision 0100; / goes there directly).
+    setupNeeded: await context.larder.setup.needed(),
+    notice: url.searchParams.get("reset") ? "reset" : url.searchParams.get("restored") ? "restored" : null,
   };
 }
 
@@ -81,7 +88,8 @@ export async function action({ request, context }: ActionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo, oidc, passwordLogin } = useLoaderData<typeof loader>();
+  const { redirectTo, oidc, passwordLogin, allowSignup, notice, setupNeeded } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useT("shell");
@@ -94,10 +102,23 @@ export default function Login() {
           <Title order={1} id="login-title" className="auth__title">
             {t("login.title")}
           </Title>
+          {setupNeeded ? (
+            <Alert color="primary" variant="light" mb="md" data-testid="setup-notice">
+              {t("onboarding:login.setupNeeded")}{" "}
+              <Anchor component={Link} to="/setup">
+                {t("onboarding:login.setupLink")}
+              </Anchor>
+            </Alert>
+          ) : null}
           {passwordLogin ? (
             <Form method="post" replace>
               <Stack gap="md">
                 {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+                {notice && !result?.error ? (
+                  <Alert color="success" variant="light" role="status" data-testid="login-notice">
+                    {t(`onboarding:login.${notice}`)}
+                  </Alert>
+                ) : null}
                 {result?.error ? (
                   <Alert color="error" variant="light" role="alert" data-testid="login-error">
                     {t(`common:${result.error}`)}
@@ -121,7 +142,12 @@ export default function Login() {
                   required
                   error={result?.error ? true : undefined}
                 />
-                <Checkbox name="remember_me" label={t("login.rememberMe")} />
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Checkbox name="remember_me" label={t("login.rememberMe")} />
+                  <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-password">
+                    {t("onboarding:login.forgot")}
+                  </Anchor>
+                </Group>
                 <Button type="submit" fullWidth loading={busy}>
                   {t("login.submit")}
                 </Button>
@@ -132,6 +158,14 @@ export default function Login() {
               {t("login.passwordLoginDisabled")}
             </Alert>
           )}
+          {allowSignup ? (
+            <Text size="sm" ta="center" mt="md">
+              {t("onboarding:login.noAccount")}{" "}
+              <Anchor component={Link} to="/register" data-testid="signup-link">
+                {t("onboarding:login.signUp")}
+              </Anchor>
+            </Text>
+          ) : null}
           {oidc ? (
             <>
               {passwordLogin ? <Divider my="md" label={t("login.or")} labelPosition="center" /> : null}

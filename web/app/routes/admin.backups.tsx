@@ -1,0 +1,217 @@
+/**
+ * /admin/backups (spec §2, §7 Admin; decisions 0070–0071): the backups with their date and size;
+ * create one, download one (a file token, then /api/utils/download), upload one, restore one after a
+ * confirmation, delete one. A restore ends every session, this admin's too: the page goes to the login.
+ */
+import { useRef, useState } from "react";
+import { data, redirect, useLoaderData, useRevalidator, type MetaFunction } from "react-router";
+import { Alert, Button, FileButton, Group, Paper, Table, Text, Title } from "@mantine/core";
+import { AppDialog } from "../components/dialog/AppDialog.js";
+import { useFormAction } from "../components/admin/use-form-action.js";
+import { attempt, field } from "../lib/admin.server.js";
+import { requireGuards } from "../lib/guards.server.js";
+import { metaT, useT } from "../lib/i18n.js";
+import { serverT } from "../lib/i18n.server.js";
+import { sessionCookie } from "../lib/session.server.js";
+import { toast } from "../lib/toast.js";
+import type { ActionArgs, LoaderArgs } from "../lib/context.js";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaT(matches, "admin")("backups.title")} | ${metaT(matches)("appName")}` },
+];
+
+export async function loader(args: LoaderArgs) {
+  const actor = await requireGuards(args, { admin: true });
+  return { backups: (await args.context.larder.backups.list(actor)).imports };
+}
+
+export async function action(args: ActionArgs) {
+  const actor = await requireGuards(args, { admin: true });
+  const { larder } = args.context;
+  const form = await args.request.formData();
+  const t = serverT(args.request, "admin");
+  const intent = field(form, "intent");
+  const name = field(form, "name");
+  switch (intent) {
+    case "create":
+      return attempt(
+        intent,
+        t,
+        () => larder.backups.create(actor),
+        (r) => t("backups.created", { name: r.name }),
+      );
+    case "download":
+      return attempt(intent, t, () => larder.backups.downloadToken(actor, name));
+    case "delete":
+      return attempt(intent, t, () => larder.backups.remove(actor, name), t("backups.deleted", { name }));
+    case "restore": {
+      const result = await attempt(intent, t, () => larder.backups.restore(actor, name));
+      if (!result.ok) return result;
+      // Every session ended with the restore: clear the cookie and sign in again.
+      throw redirect("/login?direct=1&restored=1", {
+        headers: { "Set-Cookie": sessionCookie(args.request, args.context, "", 0) },
+      });
+    }
+    default:
+      throw data("Unknown intent", { status: 400 });
+  }
+}
+
+type Backup = Awaited<ReturnType<typeof loader>>["backups"][number];
+
+export default function AdminBackups() {
+  const { backups } = useLoaderData<typeof loader>();
+  const t = useT("admin");
+  const revalidator = useRevalidator();
+  const [restoring, setRestoring] = useState<Backup | null>(null);
+  const [deleting, setDeleting] = useState<Backup | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const resetUpload = useRef<() => void>(null);
+  const create = useFormAction();
+  const row = useFormAction<{ fileToken?: string }>((r) => {
+    if (r.intent === "download" && r.value?.fileToken)
+      window.location.assign(`/api/utils/download?token=${encodeURIComponent(r.value.fileToken)}`);
+    if (r.intent === "delete") setDeleting(null);
+  });
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const body = new FormData();
+      body.append("archive", file);
+      const res = await fetch("/api/admin/backups/upload", {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+      });
+      const json = (await res.json().catch(() => null)) as { detail?: { message?: string } } | null;
+      if (res.ok) toast.success(t("backups.uploaded"));
+      else toast.error(json?.detail?.message ?? t("backups.uploadFailed"));
+      await revalidator.revalidate();
+    } finally {
+      setUploading(false);
+      resetUpload.current?.();
+    }
+  };
+
+  return (
+    <>
+      <div className="page__header">
+        <div>
+          <Title order={1} className="page__title">
+            {t("backups.title")}
+          </Title>
+          <p className="page__subtitle">{t("backups.count", { count: backups.length })}</p>
+        </div>
+        <Group gap="sm">
+          <FileButton onChange={(f) => void upload(f)} accept=".zip,application/zip" resetRef={resetUpload}>
+            {(props) => (
+              <Button variant="default" loading={uploading} {...props} data-testid="backup-upload">
+                {t("backups.upload")}
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            loading={create.busy}
+            onClick={() => void create.submit("create")}
+            data-testid="backup-create"
+          >
+            {t("backups.create")}
+          </Button>
+        </Group>
+      </div>
+      <Alert color="info" variant="light">
+        {t("backups.help")}
+      </Alert>
+      <Paper withBorder radius="md" className="admin-table-wrap">
+        {backups.length === 0 ? (
+          <Text p="lg" c="dimmed" data-testid="backups-empty">
+            {t("backups.none")}
+          </Text>
+        ) : (
+          <Table striped verticalSpacing="sm" data-testid="backups-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("backups.name")}</Table.Th>
+                <Table.Th>{t("backups.date")}</Table.Th>
+                <Table.Th>{t("backups.size")}</Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden">{t("users.actions")}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {backups.map((b) => (
+                <Table.Tr key={b.name} data-testid="backup-row" data-name={b.name}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {b.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{`${b.date.slice(0, 16).replace("T", " ")} UTC`}</Table.Td>
+                  <Table.Td>{b.size}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => void row.submit("download", { name: b.name })}
+                        data-testid="backup-download"
+                      >
+                        {t("backups.download")}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="warning"
+                        onClick={() => setRestoring(b)}
+                        data-testid="backup-restore"
+                      >
+                        {t("backups.restore")}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="error"
+                        onClick={() => setDeleting(b)}
+                        data-testid="backup-delete"
+                      >
+                        {t("common:actions.delete")}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+      <AppDialog
+        opened={restoring !== null}
+        onClose={() => setRestoring(null)}
+        title={t("backups.restoreTitle")}
+        submitLabel={t("backups.restore")}
+        submitColor="warning"
+        keepOpen
+        loading={row.busy}
+        onSubmit={() => restoring && row.submit("restore", { name: restoring.name })}
+        data-testid="backup-restore-dialog"
+      >
+        <Text>{t("backups.restoreConfirm", { name: restoring?.name ?? "" })}</Text>
+      </AppDialog>
+      <AppDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t("backups.deleteTitle")}
+        submitLabel={t("common:actions.delete")}
+        submitColor="error"
+        keepOpen
+        loading={row.busy}
+        onSubmit={() => deleting && row.submit("delete", { name: deleting.name })}
+      >
+        <Text>{t("backups.deleteConfirm", { name: deleting?.name ?? "" })}</Text>
+      </AppDialog>
+    </>
+  );
+}
