@@ -4,7 +4,7 @@
  */
 export const CAPABILITIES = {
   /** /household/mealplan/planner/view */
-  mealPlanner: false,
+  mealPlanner: true,
   /** /shopping-lists */
   shoppingLists: false,
   /** /g/{groupSlug}/recipes/timeline */
