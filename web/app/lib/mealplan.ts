@@ -142,3 +142,25 @@ export function saveDaysPref(days: number): void {
     // Not stored: the choice still applies to this page.
   }
 }
+
+/**
+ * A plan date (or a range of them) in the reader's language. Plan dates are days, so UTC; and every
+ * kind of space becomes a plain one, because Node's ICU puts thin spaces where Chromium's puts plain
+ * ones, and the server's text must match the browser's when the page hydrates.
+ */
+export function formatPlanDate(date: string, lang: string, opts: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(lang, { timeZone: "UTC", ...opts })
+    .format(new Date(`${date}T00:00:00Z`))
+    .replace(/\s/g, " ");
+}
+
+export function formatPlanRange(
+  start: string,
+  end: string,
+  lang: string,
+  opts: Intl.DateTimeFormatOptions,
+): string {
+  return new Intl.DateTimeFormat(lang, { timeZone: "UTC", ...opts })
+    .formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`))
+    .replace(/\s/g, " ");
+}

@@ -22,6 +22,7 @@ import { coreCall } from "../lib/errors.server.js";
 import { metaT, useLanguage, useT } from "../lib/i18n.js";
 import {
   clampDays,
+  formatPlanRange,
   loadDaysPref,
   localDate,
   saveDaysPref,
@@ -52,14 +53,8 @@ export async function action({ request, context }: ActionArgs) {
 }
 
 function rangeLabel(days: string[], lang: string): string {
-  const at = (d: string) => new Date(`${d}T00:00:00Z`);
-  const fmt = new Intl.DateTimeFormat(lang, {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-  return fmt.formatRange(at(days[0]), at(days[days.length - 1]));
+  const opts = { day: "numeric", month: "short", year: "numeric" } as const;
+  return formatPlanRange(days[0], days[days.length - 1], lang, opts);
 }
 
 /** The day counts offered; any 1..31 in the address works too. */

@@ -57,7 +57,7 @@ export function AddToMealPlanDialog({
           value={date}
           onChange={(e) => setDate(e.currentTarget.value)}
           error={date && !isPlanDate(date) ? tc("validation.required") : undefined}
-          required
+          withAsterisk
           data-autofocus
           data-testid="add-to-plan-date"
         />

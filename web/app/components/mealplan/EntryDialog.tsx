@@ -99,7 +99,7 @@ export function EntryDialog({
           value={d.date}
           onChange={(e) => set("date", e.currentTarget.value)}
           error={tried && dateBad ? tc("validation.required") : undefined}
-          required
+          withAsterisk
           data-testid="entry-date"
         />
         <Select
@@ -126,7 +126,7 @@ export function EntryDialog({
               value={d.title}
               onChange={(e) => set("title", e.currentTarget.value)}
               error={tried && titleMissing ? tc("validation.required") : undefined}
-              required
+              withAsterisk
               maxLength={1000}
               data-testid="entry-title"
             />

@@ -17,7 +17,7 @@ import {
 } from "@dnd-kit/core";
 import { RecipeImage } from "../RecipeImage.js";
 import { useLanguage, useT } from "../../lib/i18n.js";
-import { ENTRY_TYPES, addDays, byDay, type EntryType } from "../../lib/mealplan.js";
+import { ENTRY_TYPES, addDays, byDay, formatPlanDate, type EntryType } from "../../lib/mealplan.js";
 import type { PlanEntryView } from "../../lib/mealplan.server.js";
 import {
   ChevronLeftIcon,
@@ -37,15 +37,12 @@ export interface PlannerHandlers {
   onRandom: (date: string, type: EntryType) => void;
 }
 
-/** "Monday" and "24 Nov" for a plan date, in the reader's language; plan dates are days, so UTC. */
+/** "Monday", "24 Nov" and the full date of a plan date, in the reader's language. */
 function dayLabels(date: string, lang: string): { weekday: string; day: string; full: string } {
-  const at = new Date(`${date}T00:00:00Z`);
-  const fmt = (o: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(lang, { timeZone: "UTC", ...o }).format(at);
   return {
-    weekday: fmt({ weekday: "long" }),
-    day: fmt({ day: "numeric", month: "short" }),
-    full: fmt({ dateStyle: "full" }),
+    weekday: formatPlanDate(date, lang, { weekday: "long" }),
+    day: formatPlanDate(date, lang, { day: "numeric", month: "short" }),
+    full: formatPlanDate(date, lang, { dateStyle: "full" }),
   };
 }
 
