@@ -61,7 +61,6 @@ export function EntryDialog({
       setTried(false);
     }
     // A new draft each time it opens; `initial` is a fresh object on every render of the parent.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
   const set = <K extends keyof EntryDraft>(k: K, v: EntryDraft[K]) => setD((x) => ({ ...x, [k]: v }));

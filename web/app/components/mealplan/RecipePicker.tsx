@@ -60,7 +60,6 @@ export function RecipePicker({
     }, PAUSE_MS);
     return () => clearTimeout(timer);
     // combobox is a fresh object each render; the query alone decides when to ask.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, groupSlug, value?.name]);
 
   return (
