@@ -8,7 +8,7 @@ export const CAPABILITIES = {
   /** /shopping-lists */
   shoppingLists: false,
   /** /g/{groupSlug}/recipes/timeline */
-  timeline: false,
+  timeline: true,
   /** /g/{groupSlug}/recipes/categories, /tags, /tools */
   organizerPages: false,
   /** /g/{groupSlug}/cookbooks/{slug}; until then cookbook links open the group home filtered by cookbook. */

@@ -185,7 +185,7 @@ function DayCard({
           <span className="plan-day__date">{label.day}</span>
         </Title>
         {date === today ? (
-          <Badge size="sm" variant="filled">
+          <Badge size="sm" variant="filled" style={{ flex: "none" }}>
             {t("today")}
           </Badge>
         ) : null}
