@@ -47,9 +47,10 @@ export type PlanResult =
   | { intent: string; ok: true; id?: number | string }
   | { intent: string; ok: false; error: "invalid" | "notFound" | "forbidden" | "failed"; message?: string };
 
+/** A form field; line breaks as typed (form posts send CRLF, which the stored text should not keep). */
 const str = (form: FormData, name: string): string => {
   const v = form.get(name);
-  return typeof v === "string" ? v : "";
+  return typeof v === "string" ? v.replace(/\r\n?/g, "\n") : "";
 };
 
 function failure(intent: string, e: unknown): PlanResult {

@@ -30,9 +30,10 @@ export type TimelineResult =
       error: "invalid" | "notFound" | "forbidden" | "tooLarge" | "badImage" | "failed";
     };
 
+/** A form field; line breaks as typed (form posts send CRLF, which the stored text should not keep). */
 const str = (form: FormData, name: string): string => {
   const v = form.get(name);
-  return typeof v === "string" ? v : "";
+  return typeof v === "string" ? v.replace(/\r\n?/g, "\n") : "";
 };
 
 /** The group's events, or one recipe's (`recipeSlug`): all of them (spec §9: perPage -1). */

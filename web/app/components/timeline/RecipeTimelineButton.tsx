@@ -3,9 +3,10 @@
  * the timeline page (`?recipe=<slug>`) when it opens, so the recipe page itself carries none of them.
  */
 import { useEffect, useState } from "react";
-import { Button, Loader } from "@mantine/core";
+import { Button, Loader, Modal } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useFetcher } from "react-router";
-import { AppDialog } from "../dialog/AppDialog.js";
+import { XS_QUERY } from "../dialog/AppDialog.js";
 import { ClockIcon } from "../mealplan/icons.js";
 import { useT } from "../../lib/i18n.js";
 import type { TimelineEventView } from "../../lib/timeline.server.js";
@@ -25,6 +26,8 @@ export function RecipeTimelineButton({
   recipe: { slug: string; name: string };
 }) {
   const t = useT("timeline");
+  const tc = useT("common");
+  const xs = useMediaQuery(XS_QUERY);
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<Loaded>();
   const url = `${timelinePath(groupSlug)}?recipe=${encodeURIComponent(recipe.slug)}`;
@@ -44,11 +47,16 @@ export function RecipeTimelineButton({
       >
         {t("button")}
       </Button>
-      <AppDialog
+      {/* A plain modal, not an AppDialog: its form would also take the submits of the event dialog
+          inside it (React events bubble through portals) and close. */}
+      <Modal
         opened={open}
         onClose={() => setOpen(false)}
         title={t("titleFor", { name: recipe.name })}
-        maxWidth={816}
+        size={816}
+        fullScreen={Boolean(xs)}
+        centered={!xs}
+        closeButtonProps={{ "aria-label": tc("actions.close") }}
         data-testid="recipe-timeline-dialog"
       >
         {fetcher.data ? (
@@ -61,7 +69,7 @@ export function RecipeTimelineButton({
         ) : (
           <Loader size="sm" aria-label={t("loading")} />
         )}
-      </AppDialog>
+      </Modal>
     </>
   );
 }

@@ -80,6 +80,8 @@ interface Draft {
   subject: string;
   eventMessage: string;
   when: string;
+  /** The time the dialog opened with: unchanged, the server stamps the event with its own "now". */
+  openedWhen: string;
   photo: File | null;
 }
 
@@ -135,6 +137,7 @@ export function Timeline({
       subject: "",
       eventMessage: "",
       when: toLocalInput(new Date().toISOString()),
+      openedWhen: toLocalInput(new Date().toISOString()),
       photo: null,
     });
   };
@@ -157,7 +160,7 @@ export function Timeline({
         subject: draft.subject,
         eventMessage: draft.eventMessage,
         eventType: "info",
-        timestamp: fromLocalInput(draft.when) ?? "",
+        timestamp: draft.when === draft.openedWhen ? "" : (fromLocalInput(draft.when) ?? ""),
       },
       draft.photo,
     );
@@ -256,6 +259,7 @@ export function Timeline({
                               subject: e.subject,
                               eventMessage: e.eventMessage,
                               when: toLocalInput(e.timestamp),
+                              openedWhen: toLocalInput(e.timestamp),
                               photo: null,
                             });
                           }}
