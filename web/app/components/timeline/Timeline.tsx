@@ -36,7 +36,6 @@ import {
   saveTimelinePrefs,
   toLocalInput,
   visibleEvents,
-  type EventType,
   type TimelinePrefs,
 } from "../../lib/timeline.js";
 import type { TimelineEventView, TimelineResult } from "../../lib/timeline.server.js";
