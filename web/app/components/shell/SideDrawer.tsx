@@ -26,6 +26,7 @@ import { drawerLinks, visibleLinks, type NavIcon, type NavLinkData } from "../..
 import type { ShellData } from "../../lib/shell.server.js";
 import { avatarUrl, useSession } from "../../lib/use-session.js";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.js";
+import { CalendarIcon } from "../mealplan/icons.js";
 import {
   BookIcon,
   FilterIcon,
@@ -41,7 +42,7 @@ import {
 const ICONS: Record<NavIcon, ReactNode> = {
   recipes: <RecipesIcon />,
   favorites: <HeartIcon />,
-  planner: <ListIcon />,
+  planner: <CalendarIcon />,
   shopping: <ListIcon />,
   timeline: <SortAscIcon />,
   cookbooks: <BookIcon />,
