@@ -117,7 +117,7 @@ export default function PlanRules() {
                   <Group gap={4} wrap="nowrap">
                     <ActionIcon
                       variant="subtle"
-                      aria-label={t("rules.edit")}
+                      aria-label={`${t("rules.edit")}: ${dayLabel(r.day)}, ${typeLabel(r.entryType)}`}
                       onClick={() => open({ ...r })}
                       data-testid="rule-edit"
                     >
@@ -126,7 +126,7 @@ export default function PlanRules() {
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={t("rules.delete")}
+                      aria-label={`${t("rules.delete")}: ${dayLabel(r.day)}, ${typeLabel(r.entryType)}`}
                       onClick={() => setRemoving(r)}
                       data-testid="rule-delete"
                     >
