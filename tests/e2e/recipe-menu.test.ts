@@ -91,6 +91,7 @@ describeBrowser("recipe menu", () => {
       "Delete",
       "Download",
       "Duplicate",
+      "Add to meal plan",
       "Share",
       "Print",
       "Print preferences",

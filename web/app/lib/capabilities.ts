@@ -4,11 +4,11 @@
  */
 export const CAPABILITIES = {
   /** /household/mealplan/planner/view */
-  mealPlanner: false,
+  mealPlanner: true,
   /** /shopping-lists */
   shoppingLists: false,
   /** /g/{groupSlug}/recipes/timeline */
-  timeline: false,
+  timeline: true,
   /** /g/{groupSlug}/recipes/categories, /tags, /tools */
   organizerPages: false,
   /** /g/{groupSlug}/cookbooks/{slug}; until then cookbook links open the group home filtered by cookbook. */

@@ -11,11 +11,13 @@ import { runRecipeIntent } from "../lib/recipe-intents.server.js";
 import { loadRecipePage } from "../lib/recipe-page.server.js";
 import recipeStyles from "../styles/recipe-page.css?url";
 import printStyles from "../styles/print.css?url";
+import timelineStyles from "../styles/timeline.css?url";
 import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: recipeStyles },
   { rel: "stylesheet", href: printStyles },
+  { rel: "stylesheet", href: timelineStyles },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

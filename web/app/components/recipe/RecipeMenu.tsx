@@ -28,6 +28,9 @@ import {
   TrashIcon,
 } from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
+import { CAPABILITIES } from "../../lib/capabilities.js";
+import { AddToMealPlanDialog } from "../mealplan/AddToMealPlanDialog.js";
+import { CalendarIcon } from "../mealplan/icons.js";
 
 export interface RecipeMenuProps {
   groupSlug: string;
@@ -42,7 +45,7 @@ export interface RecipeMenuProps {
   onPrint: () => void;
 }
 
-type Dialog = "delete" | "duplicate" | "share" | "print" | null;
+type Dialog = "delete" | "duplicate" | "share" | "print" | "mealplan" | null;
 
 /** Saves a download without leaving the page (the zip answers with Content-Disposition: attachment). */
 function download(url: string, filename: string): void {
@@ -59,6 +62,7 @@ export function RecipeMenu(props: RecipeMenuProps) {
   const { groupSlug, recipe, action, menu, actions, scale } = props;
   const t = useT("recipe");
   const tc = useT("common");
+  const tp = useT("planner");
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [copyName, setCopyName] = useState(recipe.name);
@@ -128,6 +132,11 @@ export function RecipeMenu(props: RecipeMenuProps) {
               }}
             >
               {t("menu.duplicate")}
+            </Menu.Item>
+          ) : null}
+          {menu.mealplanner && CAPABILITIES.mealPlanner ? (
+            <Menu.Item leftSection={<CalendarIcon />} onClick={() => setDialog("mealplan")}>
+              {tp("addToPlan.menu")}
             </Menu.Item>
           ) : null}
           {menu.share ? (
@@ -206,6 +215,9 @@ export function RecipeMenu(props: RecipeMenuProps) {
 
       {menu.share ? (
         <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} />
+      ) : null}
+      {menu.mealplanner && CAPABILITIES.mealPlanner ? (
+        <AddToMealPlanDialog opened={dialog === "mealplan"} onClose={close} recipe={recipe} />
       ) : null}
       <PrintPrefsDialog
         opened={dialog === "print"}

@@ -24,6 +24,8 @@ import { RecipeBody } from "./RecipeBody.js";
 import { RecipeFacts } from "./RecipeFacts.js";
 import { RecipeMenu } from "./RecipeMenu.js";
 import { AverageRating, RecipeRating } from "./RecipeRating.js";
+import { CAPABILITIES } from "../../lib/capabilities.js";
+import { RecipeTimelineButton } from "../timeline/RecipeTimelineButton.js";
 
 // The editor (drag and drop, form controls) is most of the page's code and only editors need it.
 const RecipeEditor = lazy(() =>
@@ -109,6 +111,9 @@ export function RecipePage({ data }: RecipePageProps) {
           onEdit={() => setMode("edit")}
           onPrint={print}
         />
+      ) : null}
+      {mode !== "edit" && me && CAPABILITIES.timeline ? (
+        <RecipeTimelineButton groupSlug={groupSlug} recipe={recipe} />
       ) : null}
     </Group>
   );

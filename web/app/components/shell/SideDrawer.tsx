@@ -27,6 +27,7 @@ import { settingsDrawerLinks } from "../../lib/settings-nav.js";
 import type { ShellData } from "../../lib/shell.server.js";
 import { avatarUrl, useSession } from "../../lib/use-session.js";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.js";
+import { CalendarIcon } from "../mealplan/icons.js";
 import {
   BookIcon,
   FilterIcon,
@@ -42,7 +43,7 @@ import {
 const ICONS: Record<NavIcon, ReactNode> = {
   recipes: <RecipesIcon />,
   favorites: <HeartIcon />,
-  planner: <ListIcon />,
+  planner: <CalendarIcon />,
   shopping: <ListIcon />,
   timeline: <SortAscIcon />,
   cookbooks: <BookIcon />,
