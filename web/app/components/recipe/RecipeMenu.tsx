@@ -15,6 +15,9 @@ import type { RecipeMenu as MenuFlags } from "../../lib/pure-core.js";
 import type { PrintPrefs } from "../../lib/print-prefs.js";
 import { PrintPrefsDialog } from "./PrintPrefsDialog.js";
 import { ShareDialog } from "./ShareDialog.js";
+import { AddToListDialog } from "../shopping/AddToListDialog.js";
+import { CartIcon } from "../shopping/icons.js";
+import { CAPABILITIES } from "../../lib/capabilities.js";
 import {
   BoltIcon,
   CopyIcon,
@@ -42,7 +45,7 @@ export interface RecipeMenuProps {
   onPrint: () => void;
 }
 
-type Dialog = "delete" | "duplicate" | "share" | "print" | null;
+type Dialog = "delete" | "duplicate" | "share" | "print" | "shoppingList" | null;
 
 /** Saves a download without leaving the page (the zip answers with Content-Disposition: attachment). */
 function download(url: string, filename: string): void {
@@ -130,6 +133,11 @@ export function RecipeMenu(props: RecipeMenuProps) {
               {t("menu.duplicate")}
             </Menu.Item>
           ) : null}
+          {menu.shoppingList && CAPABILITIES.shoppingLists ? (
+            <Menu.Item leftSection={<CartIcon />} onClick={() => setDialog("shoppingList")}>
+              {t("shopping:picker.menu")}
+            </Menu.Item>
+          ) : null}
           {menu.share ? (
             <Menu.Item leftSection={<ShareIcon />} onClick={() => setDialog("share")}>
               {t("menu.share")}
@@ -206,6 +214,9 @@ export function RecipeMenu(props: RecipeMenuProps) {
 
       {menu.share ? (
         <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} />
+      ) : null}
+      {menu.shoppingList && CAPABILITIES.shoppingLists ? (
+        <AddToListDialog opened={dialog === "shoppingList"} onClose={close} recipe={recipe} scale={scale} />
       ) : null}
       <PrintPrefsDialog
         opened={dialog === "print"}
