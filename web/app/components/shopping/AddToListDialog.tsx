@@ -6,7 +6,18 @@
  * 'Successfully added to list' only if the request succeeds, else 'Failed to add recipes to list'.
  */
 import { useEffect, useMemo, useState } from "react";
-import { Badge, Button, Checkbox, Group, Loader, NumberInput, Stack, Switch, Text, TextInput } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
@@ -153,7 +164,9 @@ export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
     <AppDialog
       opened={opened}
       onClose={onClose}
-      title={picking ? t("picker.title", { name: chosen.name || t("lists.untitled") }) : t("picker.chooseList")}
+      title={
+        picking ? t("picker.title", { name: chosen.name || t("lists.untitled") }) : t("picker.chooseList")
+      }
       submitLabel={t("picker.add")}
       onSubmit={picking ? submit : undefined}
       canSubmit={picked.size > 0 && amount > 0}

@@ -75,10 +75,7 @@ function Fields({
   const t = useT("shopping");
   const foods = useMemo(() => [...new Set(vocabulary.foods.map((f) => f.name))].sort(), [vocabulary]);
   const units = useMemo(() => [...new Set(vocabulary.units.map((u) => u.name))].sort(), [vocabulary]);
-  const labels = useMemo(
-    () => vocabulary.labels.map((l) => ({ value: l.id, label: l.name })),
-    [vocabulary],
-  );
+  const labels = useMemo(() => vocabulary.labels.map((l) => ({ value: l.id, label: l.name })), [vocabulary]);
   const set = (patch: Partial<ItemDraft>) => onChange({ ...draft, ...patch });
   return (
     <div className={compact ? "item-fields item-fields--compact" : "item-fields"}>

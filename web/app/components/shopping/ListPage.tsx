@@ -21,7 +21,15 @@ import {
   type Vocabulary,
 } from "../../lib/shopping/types.js";
 import { ItemEditor, itemFieldsOf, type ItemDraft } from "./ItemEditor.js";
-import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, CloudOffIcon, DotsIcon, GripIcon, PencilIcon } from "./icons.js";
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  ChevronLeftIcon,
+  CloudOffIcon,
+  DotsIcon,
+  GripIcon,
+  PencilIcon,
+} from "./icons.js";
 
 interface Props {
   list: ListMeta;
@@ -40,7 +48,12 @@ interface Section {
 const byPosition = (a: ListItem, b: ListItem) => a.position - b.position || a.id.localeCompare(b.id);
 
 /** Unchecked items in sections: by label in the list's label order (no label last), or one section. */
-export function sectionsOf(items: ListItem[], list: ListMeta, vocab: VocabIndex, byLabel: boolean): Section[] {
+export function sectionsOf(
+  items: ListItem[],
+  list: ListMeta,
+  vocab: VocabIndex,
+  byLabel: boolean,
+): Section[] {
   const open = items.filter((i) => !i.checked).sort(byPosition);
   if (!byLabel) return [{ key: "all", title: null, color: null, items: open }];
   const order = new Map(list.labelSettings.map((s) => [s.labelId, s.position]));
@@ -314,9 +327,7 @@ function SyncStatus({ online, pending }: { online: boolean; pending: number }) {
       data-pending={pending}
     >
       {online ? null : <CloudOffIcon />}
-      <span>
-        {online ? t("status.saving", { count: pending }) : t("status.offline", { count: pending })}
-      </span>
+      <span>{online ? t("status.saving", { count: pending }) : t("status.offline", { count: pending })}</span>
     </div>
   );
 }

@@ -42,7 +42,9 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   if (!res.ok) {
     const detail = (json as { detail?: { message?: string } | unknown[] } | null)?.detail;
     const message =
-      detail && !Array.isArray(detail) && typeof detail.message === "string" ? detail.message : res.statusText;
+      detail && !Array.isArray(detail) && typeof detail.message === "string"
+        ? detail.message
+        : res.statusText;
     throw new HttpError(res.status, message);
   }
   return json as T;

@@ -52,7 +52,7 @@ export const newItemId = (): string =>
   typeof crypto !== "undefined" && "randomUUID" in crypto
     ? crypto.randomUUID()
     : "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
-        (Number(c) ^ (Math.random() * 16) >> (Number(c) / 4)).toString(16),
+        (Number(c) ^ ((Math.random() * 16) >> (Number(c) / 4))).toString(16),
       );
 
 export class ListSync {
@@ -127,13 +127,26 @@ export class ListSync {
   add(fields: ItemFields): string {
     const id = newItemId();
     const last = Math.max(-1, ...this.state.items.map((i) => i.position));
-    this.push({ kind: "create", listId: this.list.id, id, at: this.now(), fields: { position: last + 1, ...fields } });
+    this.push({
+      kind: "create",
+      listId: this.list.id,
+      id,
+      at: this.now(),
+      fields: { position: last + 1, ...fields },
+    });
     return id;
   }
 
   update(id: string, fields: ItemFields): void {
     const cur = this.base.find((i) => i.id === id);
-    this.push({ kind: "update", listId: this.list.id, id, at: this.now(), base: cur?.updatedAt ?? null, fields });
+    this.push({
+      kind: "update",
+      listId: this.list.id,
+      id,
+      at: this.now(),
+      base: cur?.updatedAt ?? null,
+      fields,
+    });
   }
 
   remove(ids: string[]): void {
@@ -196,8 +209,7 @@ export class ListSync {
         const ops = this.queue.slice();
         if (ops.length === 0) break;
         const plan = planSync(this.base, ops, clockSkew());
-        if (plan.create.length)
-          this.absorb(await api<ItemsOut>("POST", `${ITEMS}/create-bulk`, plan.create));
+        if (plan.create.length) this.absorb(await api<ItemsOut>("POST", `${ITEMS}/create-bulk`, plan.create));
         if (plan.update.length) this.absorb(await api<ItemsOut>("PUT", ITEMS, plan.update));
         if (plan.remove.length) {
           const q = plan.remove.map((id) => `ids=${encodeURIComponent(id)}`).join("&");
@@ -346,7 +358,11 @@ export class ListSync {
   }
 }
 
-type ItemsOut = { createdItems: ShoppingItemOut[]; updatedItems: ShoppingItemOut[]; deletedItems: ShoppingItemOut[] };
+type ItemsOut = {
+  createdItems: ShoppingItemOut[];
+  updatedItems: ShoppingItemOut[];
+  deletedItems: ShoppingItemOut[];
+};
 type ListOut = ShoppingListSummaryOut & { listItems: ShoppingItemOut[] };
 
 function parse(e: Event): { operation: string; data: unknown[] } | null {

@@ -51,9 +51,14 @@ describe("planSync", () => {
     const server = [item("a", T0), item("b", T0), item("c", T0)];
     const at = ms(T0) + 60_000;
     const ops: Op[] = [
-      ...["a", "b", "c"].map(
-        (id, k): Op => ({ kind: "update", listId: L, id, at: at + k, base: T0, fields: { checked: true } }),
-      ),
+      ...["a", "b", "c"].map((id, k): Op => ({
+        kind: "update",
+        listId: L,
+        id,
+        at: at + k,
+        base: T0,
+        fields: { checked: true },
+      })),
       { kind: "create", listId: L, id: "n", at: at + 5, fields: { note: "bread" } },
     ];
     const plan = planSync(server, ops);
@@ -96,7 +101,9 @@ describe("planSync", () => {
 
   it("sends a change made on the server's current copy even when the clocks disagree", () => {
     const future = "2030-01-01T00:00:00.000Z";
-    const ops: Op[] = [{ kind: "update", listId: L, id: "a", at: 1, base: future, fields: { checked: true } }];
+    const ops: Op[] = [
+      { kind: "update", listId: L, id: "a", at: 1, base: future, fields: { checked: true } },
+    ];
     expect(planSync([item("a", future)], ops).update).toHaveLength(1);
   });
 

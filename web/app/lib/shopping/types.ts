@@ -102,7 +102,9 @@ export function itemText(i: ListItem, vocab: VocabIndex): { main: string; note: 
   if (i.quantity && (food || unit || i.quantity !== 1)) parts.push(formatQuantity(i.quantity));
   if (unit)
     parts.push(
-      unit.useAbbreviation && unit.abbreviation ? unit.abbreviation : (plural && unit.pluralName) || unit.name,
+      unit.useAbbreviation && unit.abbreviation
+        ? unit.abbreviation
+        : (plural && unit.pluralName) || unit.name,
     );
   if (food) parts.push((plural && food.pluralName) || food.name);
   if (!food) return { main: [...parts, i.note].filter(Boolean).join(" "), note: "" };

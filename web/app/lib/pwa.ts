@@ -1,0 +1,63 @@
+/**
+ * The installable app (decision 0085): registers /sw.js (public/sw.js) from our own module, so the
+ * page's Content-Security-Policy needs nothing new (worker-src falls back to script-src 'self'), and
+ * asks the worker to keep this page and the files it loaded, so the shopping list and the recipes
+ * opened recently open again without a network.
+ */
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+
+/** Pages worth keeping whole for offline use (their route data is kept as it is fetched anyway). */
+const KEEP_PAGE = /^\/(shopping-lists(\/|$)|g\/[^/]+\/r\/[^/]+$)/;
+
+function loadedFiles(): string[] {
+  const here = location.origin;
+  const names = performance.getEntriesByType("resource").map((e) => e.name);
+  for (const el of document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+    "link[rel=stylesheet][href], link[rel=modulepreload][href], link[rel=manifest][href], script[src]",
+  ))
+    names.push("href" in el ? el.href : el.src);
+  return [
+    ...new Set(
+      names.filter((n) => {
+        if (!n.startsWith(here)) return false;
+        const p = new URL(n).pathname;
+        return (
+          p.startsWith("/assets/") ||
+          p.startsWith("/icons/") ||
+          /^\/(theme\.css|favicon\.svg|manifest\.webmanifest)$/.test(p)
+        );
+      }),
+    ),
+  ];
+}
+
+/** `fresh`: fetched again even when kept (the page's document); the rest only when not kept yet. */
+function warm(urls: string[], fresh: string[]): void {
+  const sw = navigator.serviceWorker?.controller;
+  if (sw) sw.postMessage({ type: "warm", urls: [...urls, ...fresh], fresh });
+}
+
+/** Mounted once in the root layout. */
+export function useServiceWorker(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (!import.meta.env.PROD || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker
+      .register("/sw.js", { scope: "/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => {
+        const send = () => warm(loadedFiles(), KEEP_PAGE.test(location.pathname) ? [location.href] : []);
+        if (navigator.serviceWorker.controller) send();
+        else navigator.serviceWorker.addEventListener("controllerchange", send, { once: true });
+      })
+      .catch(() => {
+        // No worker (private mode, an old browser): the app works, only not offline.
+      });
+  }, []);
+  useEffect(() => {
+    // A page reached inside the app: keep its document too, and any chunk it loaded lazily.
+    if (typeof navigator === "undefined" || !navigator.serviceWorker?.controller) return;
+    warm(loadedFiles(), KEEP_PAGE.test(pathname) ? [location.origin + pathname + search] : []);
+  }, [pathname, search]);
+}
