@@ -24,37 +24,11 @@ import { toast } from "../../lib/toast.js";
 import { useSession } from "../../lib/use-session.js";
 import { api, LISTS } from "../../lib/shopping/api.js";
 import { useShoppingPrefs } from "../../lib/shopping/prefs.js";
+import { pickRows } from "../../lib/shopping/picker.js";
 import type { ShoppingListSummaryOut } from "../../../../core/shopping/shopping-service.js";
 import type { Recipe } from "../../../../core/schemas/recipe.js";
 
 type Ingredient = Recipe["recipeIngredient"][number];
-
-interface PickRow {
-  key: string;
-  title: string | null;
-  text: string;
-  onHand: boolean;
-  raw: Ingredient;
-}
-
-/** Sections as the recipe has them; inside each, on-hand foods last (spec §4). */
-export function pickRows(ingredients: readonly Ingredient[]): { title: string | null; rows: PickRow[] }[] {
-  const sections: { title: string | null; rows: PickRow[] }[] = [];
-  ingredients.forEach((ing, i) => {
-    if (ing.title || sections.length === 0) sections.push({ title: ing.title || null, rows: [] });
-    const text = (ing.display || ing.note || ing.originalText || "").trim();
-    if (!text && !ing.food) return;
-    sections[sections.length - 1].rows.push({
-      key: ing.referenceId || String(i),
-      title: ing.title || null,
-      text: text || ing.food?.name || "",
-      onHand: ing.food?.onHand === true,
-      raw: ing,
-    });
-  });
-  for (const s of sections) s.rows = [...s.rows.filter((r) => !r.onHand), ...s.rows.filter((r) => r.onHand)];
-  return sections.filter((s) => s.rows.length > 0);
-}
 
 interface Props {
   opened: boolean;
