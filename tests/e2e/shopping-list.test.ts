@@ -111,6 +111,31 @@ describeBrowser("shopping lists", () => {
     await other.context().close();
   });
 
+  it("reorders items from the keyboard: arrow keys on an item's handle", async () => {
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    const byLabel = page.getByTestId("view-by-label");
+    if (await byLabel.isChecked()) await byLabel.click({ force: true });
+    const open = page.getByTestId("open-items").getByTestId("shopping-item");
+    await eventually(() => open.count()).toBe(3);
+    const first = (await open.first().getAttribute("data-item-id")) ?? "";
+    await open.first().locator(".shopping-item__handle").focus();
+    await page.keyboard.press("ArrowDown");
+    await eventually(() => open.nth(1).getAttribute("data-item-id")).toBe(first);
+    // The handle keeps the focus in the item's new place, so a second press moves it on.
+    await eventually(() =>
+      page.evaluate(() => document.activeElement?.closest("[data-item-id]")?.getAttribute("data-item-id")),
+    ).toBe(first);
+    const order = async () =>
+      (await serverItems())
+        .filter((i) => !i.checked)
+        .sort((a, b) => a.position - b.position)
+        .map((i) => i.id);
+    await eventually(async () => (await order()).indexOf(first)).toBe(1);
+    await screenshot(page, "shopping-reordered");
+    await byLabel.click({ force: true });
+  });
+
   it("keeps check-offs and a new item made offline over a reload, and sends them when back online", async () => {
     const context: BrowserContext = page.context();
     await page.goto(`/shopping-lists/${listId}`);
@@ -151,6 +176,13 @@ describeBrowser("shopping lists", () => {
     await expect(row(page, "bread").isVisible()).resolves.toBe(true);
     await screenshot(page, "shopping-offline-waiting");
 
+    // A recipe opened earlier opens again with no network, and so does the list.
+    await page.goto(`/g/${app.groupSlug}/r/chili`);
+    await page.getByRole("heading", { name: "Chili" }).waitFor();
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    await eventually(() => page.getByTestId("sync-status").getAttribute("data-pending")).toBe("4");
+
     await context.setOffline(false);
     await eventually(async () => {
       const items = await serverItems();
@@ -177,6 +209,17 @@ describeBrowser("shopping lists", () => {
     await hydrated(phone);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(phone, "shopping-lists-phone");
+    // Installable: the manifest names icons that load.
+    const manifest = await phone.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>("link[rel=manifest]")?.href ?? "";
+      const m = (await (await fetch(href)).json()) as { icons: { src: string }[]; start_url: string };
+      const types = await Promise.all(
+        m.icons.map(async (i) => (await fetch(i.src)).headers.get("Content-Type")?.split(";")[0]),
+      );
+      return { start: m.start_url, types };
+    });
+    expect(manifest.start).toBe("/");
+    expect(manifest.types).toEqual(["image/png", "image/png", "image/png", "image/svg+xml"]);
     await phone.context().close();
   });
 });

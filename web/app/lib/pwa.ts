@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 
 /** Pages worth keeping whole for offline use (their route data is kept as it is fetched anyway). */
-const KEEP_PAGE = /^\/(shopping-lists(\/|$)|g\/[^/]+\/r\/[^/]+$)/;
+const KEEP_PAGE = /^\/(shopping-lists(\/|$)|g\/[^/]+\/?$|g\/[^/]+\/r\/[^/]+$)/;
 
 function loadedFiles(): string[] {
   const here = location.origin;
@@ -54,6 +54,28 @@ export function useServiceWorker(): void {
       .catch(() => {
         // No worker (private mode, an old browser): the app works, only not offline.
       });
+  }, []);
+  useEffect(() => {
+    // Offline, a link inside the app loads its page as a document, which the worker answers from what
+    // it kept; a client-side navigation would need route data that may never have been fetched.
+    const onClick = (e: MouseEvent) => {
+      if (navigator.onLine || !navigator.serviceWorker?.controller) return;
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (
+        !(a instanceof HTMLAnchorElement) ||
+        (a.target && a.target !== "_self") ||
+        a.hasAttribute("download")
+      )
+        return;
+      const url = new URL(a.href);
+      if (url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+      e.preventDefault();
+      e.stopPropagation();
+      location.assign(url.href);
+    };
+    window.addEventListener("click", onClick, true);
+    return () => window.removeEventListener("click", onClick, true);
   }, []);
   useEffect(() => {
     // A page reached inside the app: keep its document too, and any chunk it loaded lazily.
