@@ -91,6 +91,7 @@ describeBrowser("recipe menu", () => {
       "Delete",
       "Download",
       "Duplicate",
+      "Add to shopping list",
       "Share",
       "Print",
       "Print preferences",
