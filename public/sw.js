@@ -2,11 +2,12 @@
  * Larder's service worker (decision 0085), served at /sw.js so its scope is the whole app.
  *
  * - Built assets (/assets/*, fingerprinted, immutable): cache first.
- * - Pages, their route data (*.data, /__manifest), the theme, icons and recipe images: network first,
- *   the copy kept for when the network is gone (bounded: the oldest go first).
- * - /api (other than media), non-GET requests and other origins: not touched. The shopping list's
- *   own queue (web/app/lib/shopping/store.ts) handles writes made offline.
- * - Signing out (/logout) forgets every kept page: they carry the signed-in user's data.
+ * - Kept pages, their route data (*.data, /__manifest), the theme, icons and recipe images: network
+ *   first, the copy kept for when the network is gone (bounded: the oldest go first).
+ * - Only the shopping lists, the group home and recipe pages are kept (other screens go to the network
+ *   alone); /api (other than media), non-GET requests and other origins are not touched. The shopping
+ *   list's own queue (web/app/lib/shopping/store.ts) handles writes made offline.
+ * - Signing out or in (/logout, /login) forgets every kept page: they carry the signed-in user's data.
  * - The page asks it to keep the document and the files it loaded before the worker took over
  *   (message "warm"), so the first page opened already works offline.
  */
@@ -30,19 +31,25 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/**
+ * Pages kept for offline use: the shopping lists, the group home and recipe pages, with their route
+ * data (`<path>.data`). Other pages (admin, settings) are never stored: they go to the network alone.
+ */
+const KEPT_PAGE = /^\/(shopping-lists(\/[^/]+)?|g\/[^/]+|g\/[^/]+\/r\/[^/]+)(\.data)?\/?$/;
+const KEPT_FILE =
+  /^\/(__manifest|theme\.css|favicon\.svg|manifest\.webmanifest|icons\/[^/]+|api\/media\/.+)$/;
+
 /** Which cache a request belongs to, or null when the worker leaves it alone. */
 function kindOf(request) {
-  if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return null;
   const p = url.pathname;
-  if (p === "/sw.js") return null;
-  if (p === "/logout") return "logout";
+  // Signing out or in: every kept page carries the previous user's data.
+  if (/^\/(logout|login)(\.data)?$/.test(p)) return "forget";
+  if (request.method !== "GET") return null;
   if (p.startsWith("/assets/")) return "asset";
-  if (p.startsWith("/api/media/")) return "page";
-  if (p.startsWith("/api/") || p.startsWith("/login")) return null;
-  if (request.headers.get("Accept") === "text/event-stream") return null;
-  return "page";
+  if (KEPT_PAGE.test(p) || KEPT_FILE.test(p)) return "page";
+  return null;
 }
 
 async function trim(name, max) {
@@ -110,7 +117,7 @@ async function networkFirst(event) {
 self.addEventListener("fetch", (event) => {
   const kind = kindOf(event.request);
   if (kind === null) return;
-  if (kind === "logout") {
+  if (kind === "forget") {
     event.waitUntil(caches.delete(PAGES));
     return;
   }
@@ -120,14 +127,13 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data;
   if (!data || data.type !== "warm" || !Array.isArray(data.urls)) return;
-  const fresh = new Set(Array.isArray(data.fresh) ? data.fresh : []);
   const jobs = [...new Set(data.urls)].slice(0, 200).map(async (u) => {
     try {
       const request = new Request(new URL(u, self.location.origin).href, { credentials: "same-origin" });
       const kind = kindOf(request);
       if (kind !== "asset" && kind !== "page") return;
       const name = kind === "asset" ? ASSETS : PAGES;
-      if (!fresh.has(u) && (await (await caches.open(name)).match(request, { ignoreVary: true }))) return;
+      if (await (await caches.open(name)).match(request, { ignoreVary: true })) return;
       const res = await fetch(request);
       await keep(name, request, res, kind === "asset" ? MAX_ASSETS : MAX_PAGES);
     } catch {

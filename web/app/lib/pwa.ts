@@ -6,6 +6,7 @@
  */
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { forgetShoppingData } from "./shopping/store.js";
 
 /** Pages worth keeping whole for offline use (their route data is kept as it is fetched anyway). */
 const KEEP_PAGE = /^\/(shopping-lists(\/|$)|g\/[^/]+\/?$|g\/[^/]+\/r\/[^/]+$)/;
@@ -32,29 +33,42 @@ function loadedFiles(): string[] {
   ];
 }
 
-/** `fresh`: fetched again even when kept (the page's document); the rest only when not kept yet. */
-function warm(urls: string[], fresh: string[]): void {
+/**
+ * Asks the worker to keep what it does not have yet. Documents are kept by their path alone (a recipe
+ * in edit mode is the recipe); once kept, the worker refreshes them itself on each visit (network first),
+ * so a page is never rendered twice for this.
+ */
+function warm(urls: string[]): void {
   const sw = navigator.serviceWorker?.controller;
-  if (sw) sw.postMessage({ type: "warm", urls: [...urls, ...fresh], fresh });
+  if (sw && urls.length) sw.postMessage({ type: "warm", urls });
 }
+const keptDocument = (pathname: string): string[] =>
+  KEEP_PAGE.test(pathname) ? [location.origin + pathname] : [];
+
+/** The worker is installed the first time a shopping list is opened; from then on it runs everywhere. */
+const INSTALL_ON = /^\/shopping-lists(\/|$)/;
 
 /** Mounted once in the root layout. */
 export function useServiceWorker(): void {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator) || !window.isSecureContext) return;
-    navigator.serviceWorker
-      .register("/sw.js", { scope: "/" })
+    const sw = navigator.serviceWorker;
+    const installed = INSTALL_ON.test(pathname)
+      ? sw.register("/sw.js", { scope: "/" })
+      : sw.getRegistration("/").then((r) => r ?? Promise.reject(new Error("not installed")));
+    installed
       .then(() => navigator.serviceWorker.ready)
       .then(() => {
-        const send = () => warm(loadedFiles(), KEEP_PAGE.test(location.pathname) ? [location.href] : []);
+        const send = () => warm([...loadedFiles(), ...keptDocument(location.pathname)]);
         if (navigator.serviceWorker.controller) send();
         else navigator.serviceWorker.addEventListener("controllerchange", send, { once: true });
       })
       .catch(() => {
-        // No worker (private mode, an old browser): the app works, only not offline.
+        // No worker (not installed yet, private mode, an old browser): the app works, only not offline.
       });
-  }, []);
+    // Runs again when a shopping list is first reached inside the app.
+  }, [INSTALL_ON.test(pathname)]);
   useEffect(() => {
     // Offline, a link inside the app loads its page as a document, which the worker answers from what
     // it kept; a client-side navigation would need route data that may never have been fetched.
@@ -74,12 +88,21 @@ export function useServiceWorker(): void {
       e.stopPropagation();
       location.assign(url.href);
     };
+    // Signing out forgets the shopping lists kept in this browser (the worker forgets its pages).
+    const onSubmit = (e: SubmitEvent) => {
+      const form = e.target instanceof HTMLFormElement ? e.target : null;
+      if (form && new URL(form.action, location.href).pathname === "/logout") forgetShoppingData();
+    };
     window.addEventListener("click", onClick, true);
-    return () => window.removeEventListener("click", onClick, true);
+    window.addEventListener("submit", onSubmit, true);
+    return () => {
+      window.removeEventListener("click", onClick, true);
+      window.removeEventListener("submit", onSubmit, true);
+    };
   }, []);
   useEffect(() => {
     // A page reached inside the app: keep its document too, and any chunk it loaded lazily.
     if (typeof navigator === "undefined" || !navigator.serviceWorker?.controller) return;
-    warm(loadedFiles(), KEEP_PAGE.test(pathname) ? [location.origin + pathname + search] : []);
-  }, [pathname, search]);
+    warm([...loadedFiles(), ...keptDocument(pathname)]);
+  }, [pathname]);
 }

@@ -10,6 +10,7 @@ import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Switch, Text, TextInp
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
+import { useSession } from "../../lib/use-session.js";
 import { useShoppingPrefs } from "../../lib/shopping/prefs.js";
 import { useListSync, type ListSync } from "../../lib/shopping/store.js";
 import {
@@ -43,7 +44,7 @@ export function ListPage({ list: initialList, items: initialItems, vocabulary }:
   const t = useT("shopping");
   const tc = useT("common");
   const navigate = useNavigate();
-  const [state, sync] = useListSync(initialList, initialItems);
+  const [state, sync] = useListSync(initialList, initialItems, useSession()?.id ?? "anonymous");
   const [prefs, setPrefs] = useShoppingPrefs();
   const vocab = useMemo(() => indexVocabulary(vocabulary), [vocabulary]);
   const [editing, setEditing] = useState<ListItem | null>(null);

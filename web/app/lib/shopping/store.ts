@@ -10,8 +10,21 @@ import { api, clockSkew, HttpError, ITEMS, LISTS, NetworkError } from "./api.js"
 import { compact, overlay, parseQueue, planSync, type ItemFields, type Op } from "./sync.js";
 import { recipeNamesOf, trimItem, trimList, type ListItem, type ListMeta } from "./types.js";
 
-const QUEUE_KEY = (id: string) => `larder.shopping.queue.${id}`;
-const SNAPSHOT_KEY = (id: string) => `larder.shopping.list.${id}`;
+/** Per user and list: a queue left by someone who signed out is never sent with the next user's session. */
+export const STORAGE_PREFIX = "larder.shopping.";
+const QUEUE_KEY = (user: string, id: string) => `${STORAGE_PREFIX}queue.${user}.${id}`;
+const SNAPSHOT_KEY = (user: string, id: string) => `${STORAGE_PREFIX}list.${user}.${id}`;
+
+/** Signing out forgets the lists kept in this browser (pwa.ts calls it). */
+export function forgetShoppingData(): void {
+  try {
+    for (const k of Object.keys(localStorage))
+      if (k.startsWith(STORAGE_PREFIX + "queue.") || k.startsWith(STORAGE_PREFIX + "list."))
+        localStorage.removeItem(k);
+  } catch {
+    // no storage
+  }
+}
 /** A failed sync is tried again after this long (and at once when the browser says it is back online). */
 const RETRY_MS = 5_000;
 /** A request that keeps failing with an error status (not a lost connection) is given up after this many tries. */
@@ -73,7 +86,11 @@ export class ListSync {
   /** Told when a change could not be sent at all (given up after MAX_ATTEMPTS). */
   onGiveUp: (() => void) | null = null;
 
-  constructor(list: ListMeta, items: ListItem[]) {
+  constructor(
+    list: ListMeta,
+    items: ListItem[],
+    private readonly user: string,
+  ) {
     this.list = list;
     this.base = items;
     this.state = this.serverState = { list, items, pending: 0, online: true, deleted: false };
@@ -88,10 +105,10 @@ export class ListSync {
   /** Browser only: load the queue, connect the live channel, send what waits. Returns the stop function. */
   start(): () => void {
     const id = this.list.id;
-    this.queue = parseQueue(localStorage.getItem(QUEUE_KEY(id)));
+    this.queue = parseQueue(localStorage.getItem(QUEUE_KEY(this.user, id)));
     this.online = navigator.onLine;
     // Offline (a page the service worker kept), the copy saved at the last change is newer than the page.
-    const snap = readJson<Snapshot>(SNAPSHOT_KEY(id));
+    const snap = readJson<Snapshot>(SNAPSHOT_KEY(this.user, id));
     if (!this.online && snap?.list?.id === id && Array.isArray(snap.items)) {
       this.base = snap.items;
       this.list = snap.list;
@@ -327,9 +344,9 @@ export class ListSync {
   private persist(): void {
     const id = this.list.id;
     const mine = this.queue.filter((op) => op.listId === id);
-    if (mine.length) writeJson(QUEUE_KEY(id), mine);
-    else localStorage.removeItem(QUEUE_KEY(id));
-    writeJson(SNAPSHOT_KEY(id), { list: this.list, items: this.base } satisfies Snapshot);
+    if (mine.length) writeJson(QUEUE_KEY(this.user, id), mine);
+    else localStorage.removeItem(QUEUE_KEY(this.user, id));
+    writeJson(SNAPSHOT_KEY(this.user, id), { list: this.list, items: this.base } satisfies Snapshot);
   }
 
   private emit(): void {
@@ -375,8 +392,8 @@ function parse(e: Event): { operation: string; data: unknown[] } | null {
 }
 
 /** The list page's state: server-rendered from the loader, then live in the browser. */
-export function useListSync(list: ListMeta, items: ListItem[]): [ListState, ListSync] {
-  const [sync] = useState(() => new ListSync(list, items));
+export function useListSync(list: ListMeta, items: ListItem[], user: string): [ListState, ListSync] {
+  const [sync] = useState(() => new ListSync(list, items, user));
   useEffect(() => sync.start(), [sync]);
   const state = useSyncExternalStore(sync.subscribe, sync.getSnapshot, () => sync.serverState);
   return [state, sync];
