@@ -92,6 +92,7 @@ describeBrowser("recipe menu", () => {
       "Download",
       "Duplicate",
       "Add to meal plan",
+      "Add to shopping list",
       "Share",
       "Print",
       "Print preferences",

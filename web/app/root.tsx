@@ -34,6 +34,7 @@ import { THEME_DEFAULTS, buildTheme, themeHash } from "./lib/theme.js";
 import { TOAST_MS } from "./lib/toast.js";
 import { useRootData } from "./lib/root-data.js";
 import { useNonce } from "./lib/nonce.js";
+import { useServiceWorker } from "./lib/pwa.js";
 import type { LoaderArgs } from "./lib/context.js";
 
 export async function loader({ request, context }: LoaderArgs) {
@@ -59,6 +60,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: shellStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "common")("appName") }];
@@ -85,6 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#a63d16" />
         <ColorSchemeScript defaultColorScheme={scheme} nonce={nonce} />
         <Meta />
         <Links />
@@ -104,6 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <Notifications autoClose={TOAST_MS} position="bottom-center" limit={4} />
               <HydrationMark />
               <DemoBanner />
+              <ServiceWorker />
               {children}
             </MantineProvider>
           </DirectionProvider>
@@ -120,6 +125,12 @@ function HydrationMark() {
   useEffect(() => {
     document.body.dataset.hydrated = "true";
   }, []);
+  return null;
+}
+
+/** The installable app's worker (lib/pwa.ts, decision 0085). */
+function ServiceWorker() {
+  useServiceWorker();
   return null;
 }
 

@@ -6,7 +6,7 @@ export const CAPABILITIES = {
   /** /household/mealplan/planner/view */
   mealPlanner: true,
   /** /shopping-lists */
-  shoppingLists: false,
+  shoppingLists: true,
   /** /g/{groupSlug}/recipes/timeline */
   timeline: true,
   /** /g/{groupSlug}/recipes/categories, /tags, /tools */

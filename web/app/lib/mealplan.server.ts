@@ -94,14 +94,14 @@ function present(e: {
  */
 export function loadPlanner(context: AppLoadContext, actor: UserActor, url: URL) {
   const { larder } = context;
-  const firstDayOfWeek = larder.membership.household(actor).doc.data.preferences.firstDayOfWeek;
+  const firstDayOfWeek = larder.membership.household(actor).preferences.firstDayOfWeek;
   const startParam = url.searchParams.get("start");
   const daysParam = url.searchParams.get("days");
   const today = new Date().toISOString().slice(0, 10);
   const start = isPlanDate(startParam) ? startParam : startOfWeek(today, firstDayOfWeek);
   const days = planDays(start, clampDays(daysParam));
   const entries = larder.mealplans.between(actor, days[0], days[days.length - 1]).map(present);
-  const group = larder.groups.byId(actor.user.groupId);
+  const group = larder.directory.groupById(actor.user.groupId);
   return {
     firstDayOfWeek,
     start,

@@ -10,9 +10,9 @@ import type { LoaderArgs } from "../lib/context.js";
 
 export async function loader({ request, context }: LoaderArgs) {
   const actor = await requireUserActor(request, context);
-  const group = context.larder.groups.byId(actor.user.groupId);
+  const group = context.larder.directory.groupById(actor.user.groupId);
   if (!group) throw new Response("Not Found", { status: 404 });
-  return shellData(context, { actor, groupSlug: group.slug, groupName: group.doc.data.name, ownGroup: true });
+  return shellData(context, { actor, groupSlug: group.slug, groupName: group.name, ownGroup: true });
 }
 
 export default function MealplanLayout() {

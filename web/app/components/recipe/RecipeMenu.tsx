@@ -15,6 +15,9 @@ import type { RecipeMenu as MenuFlags } from "../../lib/pure-core.js";
 import type { PrintPrefs } from "../../lib/print-prefs.js";
 import { PrintPrefsDialog } from "./PrintPrefsDialog.js";
 import { ShareDialog } from "./ShareDialog.js";
+import { AddToListDialog } from "../shopping/AddToListDialog.js";
+import { CartIcon } from "../shopping/icons.js";
+import { CAPABILITIES } from "../../lib/capabilities.js";
 import {
   BoltIcon,
   CopyIcon,
@@ -28,7 +31,6 @@ import {
   TrashIcon,
 } from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
-import { CAPABILITIES } from "../../lib/capabilities.js";
 import { AddToMealPlanDialog } from "../mealplan/AddToMealPlanDialog.js";
 import { CalendarIcon } from "../mealplan/icons.js";
 
@@ -45,7 +47,7 @@ export interface RecipeMenuProps {
   onPrint: () => void;
 }
 
-type Dialog = "delete" | "duplicate" | "share" | "print" | "mealplan" | null;
+type Dialog = "delete" | "duplicate" | "share" | "print" | "mealplan" | "shoppingList" | null;
 
 /** Saves a download without leaving the page (the zip answers with Content-Disposition: attachment). */
 function download(url: string, filename: string): void {
@@ -139,6 +141,11 @@ export function RecipeMenu(props: RecipeMenuProps) {
               {tp("addToPlan.menu")}
             </Menu.Item>
           ) : null}
+          {menu.shoppingList && CAPABILITIES.shoppingLists ? (
+            <Menu.Item leftSection={<CartIcon />} onClick={() => setDialog("shoppingList")}>
+              {t("shopping:picker.menu")}
+            </Menu.Item>
+          ) : null}
           {menu.share ? (
             <Menu.Item leftSection={<ShareIcon />} onClick={() => setDialog("share")}>
               {t("menu.share")}
@@ -218,6 +225,9 @@ export function RecipeMenu(props: RecipeMenuProps) {
       ) : null}
       {menu.mealplanner && CAPABILITIES.mealPlanner ? (
         <AddToMealPlanDialog opened={dialog === "mealplan"} onClose={close} recipe={recipe} />
+      ) : null}
+      {menu.shoppingList && CAPABILITIES.shoppingLists ? (
+        <AddToListDialog opened={dialog === "shoppingList"} onClose={close} recipe={recipe} scale={scale} />
       ) : null}
       <PrintPrefsDialog
         opened={dialog === "print"}

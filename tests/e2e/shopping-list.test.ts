@@ -1,0 +1,225 @@
+/**
+ * Shopping lists in Chromium (issue 20): a list created on /shopping-lists and filled from a recipe's
+ * menu; two browsers on one list seeing each other's check-offs within a second over the live channel;
+ * check-offs and a new item made offline, kept over a reload, and sent when the network is back (the
+ * service worker serves the page, decision 0085); and the list page on a phone without horizontal
+ * overflow. Screenshots: test-results/screenshots/shopping-*.png.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import {
+  describeBrowser,
+  hydrated,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  startApp,
+  type App,
+} from "./support/browser.js";
+
+const eventually = <T>(fn: () => T | Promise<T>, timeout = 10_000) => expect.poll(fn, { timeout });
+
+describeBrowser("shopping lists", () => {
+  let app: App;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  let listId = "";
+
+  const serverItems = async () => (await app.larder.shopping.getList(app.adminActor, listId)).listItems;
+  const row = (p: Page, text: string) => p.getByTestId("shopping-item").filter({ hasText: text }).first();
+
+  beforeAll(async () => {
+    app = await startApp();
+    await app.larder.recipes.create(app.adminActor, {
+      name: "Chili",
+      recipeServings: 4,
+      recipeIngredient: [
+        { quantity: 1, food: "onion" },
+        { quantity: 2, unit: "clove", food: "garlic" },
+        { quantity: 500, unit: "gram", food: "beans" },
+        { quantity: 1, food: "tomatoes" },
+        { quantity: 1, note: "chili powder" },
+      ],
+    });
+    browser = await launchBrowser();
+    page = await newPage(browser, app, { errors });
+    await login(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.close().catch(() => {});
+  });
+
+  it("creates a list and adds a recipe's ingredients from the recipe menu", async () => {
+    await page.goto("/shopping-lists");
+    await hydrated(page);
+    await page.getByTestId("create-list").click();
+    await page.getByTestId("list-name").fill("Groceries");
+    await page.getByTestId("list-name").press("Enter");
+    await page.waitForURL(/\/shopping-lists\/[0-9a-f-]{36}$/);
+    listId = page.url().split("/").pop() ?? "";
+    await hydrated(page);
+
+    await page.goto(`/g/${app.groupSlug}/r/chili`);
+    await hydrated(page);
+    await page.getByTestId("recipe-menu").click();
+    await page.getByRole("menuitem", { name: "Add to shopping list" }).click();
+    // One list of mine: the dialog goes straight to the ingredients, all checked (nothing on hand).
+    const dialog = page.getByTestId("add-to-list-dialog");
+    await eventually(() => dialog.getByTestId("pick-ingredient").count()).toBe(5);
+    await expect(dialog.getByRole("checkbox", { checked: true }).count()).resolves.toBe(5);
+    await dialog.getByRole("button", { name: "Add to list" }).click();
+    await page.locator("[data-toast=success]").filter({ hasText: "Successfully added to list" }).waitFor();
+    await eventually(async () => (await serverItems()).length).toBe(5);
+
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    await eventually(() => page.getByTestId("shopping-item").count()).toBe(5);
+    await screenshot(page, "shopping-list-from-recipe");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows one phone's check-off on another within a second, both ways", async () => {
+    const other = await newPage(browser, app);
+    await login(other);
+    await other.goto(`/shopping-lists/${listId}`);
+    await hydrated(other);
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    // Both pages hold their live stream open before the first change.
+    await eventually(() => app.larder.live.size()).toBeGreaterThanOrEqual(2);
+
+    await row(page, "onion").getByRole("checkbox").click();
+    await other
+      .getByTestId("checked-items")
+      .getByTestId("shopping-item")
+      .filter({ hasText: "onion" })
+      .waitFor({ state: "attached", timeout: 1000 });
+
+    await row(other, "garlic").getByRole("checkbox").click();
+    await page
+      .getByTestId("checked-items")
+      .getByTestId("shopping-item")
+      .filter({ hasText: "garlic" })
+      .waitFor({ state: "attached", timeout: 1000 });
+
+    await eventually(async () => (await serverItems()).filter((i) => i.checked).length).toBe(2);
+    await screenshot(other, "shopping-live-other-phone");
+    await other.context().close();
+  });
+
+  it("reorders items from the keyboard: arrow keys on an item's handle", async () => {
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    const byLabel = page.getByTestId("view-by-label");
+    if (await byLabel.isChecked()) await byLabel.click({ force: true });
+    const open = page.getByTestId("open-items").getByTestId("shopping-item");
+    await eventually(() => open.count()).toBe(3);
+    const first = (await open.first().getAttribute("data-item-id")) ?? "";
+    await open.first().locator(".shopping-item__handle").focus();
+    await page.keyboard.press("ArrowDown");
+    await eventually(() => open.nth(1).getAttribute("data-item-id")).toBe(first);
+    // The handle keeps the focus in the item's new place, so a second press moves it on.
+    await eventually(() =>
+      page.evaluate(() => document.activeElement?.closest("[data-item-id]")?.getAttribute("data-item-id")),
+    ).toBe(first);
+    const order = async () =>
+      (await serverItems())
+        .filter((i) => !i.checked)
+        .sort((a, b) => a.position - b.position)
+        .map((i) => i.id);
+    await eventually(async () => (await order()).indexOf(first)).toBe(1);
+    await screenshot(page, "shopping-reordered");
+    await byLabel.click({ force: true });
+  });
+
+  it("keeps check-offs and a new item made offline over a reload, and sends them when back online", async () => {
+    const context: BrowserContext = page.context();
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    // The service worker controls the page and has kept it (and its files) for offline use.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
+      timeout: 15_000,
+    });
+    await eventually(() =>
+      page.evaluate(async (path) => {
+        const keys = await caches.keys();
+        for (const k of keys) if (await (await caches.open(k)).match(path, { ignoreVary: true })) return true;
+        return false;
+      }, `/shopping-lists/${listId}`),
+    ).toBe(true);
+
+    await context.setOffline(true);
+    await eventually(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    // Really offline: the page's own requests fail.
+    expect(
+      await page.evaluate(() =>
+        fetch("/api/app/about").then(
+          () => "reached",
+          () => "failed",
+        ),
+      ),
+    ).toBe("failed");
+    for (const food of ["beans", "tomato", "chili powder"])
+      await row(page, food).getByRole("checkbox").click();
+    await page.getByTestId("item-food").fill("bread");
+    await page.getByTestId("add-item").click();
+    await eventually(() => page.getByTestId("sync-status").getAttribute("data-pending")).toBe("4");
+    expect((await serverItems()).filter((i) => i.checked).length).toBe(2);
+
+    await page.reload();
+    await hydrated(page);
+    await eventually(() => page.getByTestId("sync-status").getAttribute("data-pending")).toBe("4");
+    await expect(row(page, "bread").isVisible()).resolves.toBe(true);
+    await screenshot(page, "shopping-offline-waiting");
+
+    // A recipe opened earlier opens again with no network, and so does the list.
+    await page.goto(`/g/${app.groupSlug}/r/chili`);
+    await page.getByRole("heading", { name: "Chili" }).waitFor();
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    await eventually(() => page.getByTestId("sync-status").getAttribute("data-pending")).toBe("4");
+
+    await context.setOffline(false);
+    await eventually(async () => {
+      const items = await serverItems();
+      return {
+        checked: items.filter((i) => i.checked).length,
+        bread: items.some((i) => i.note === "bread" || i.food?.name === "bread"),
+      };
+    }).toEqual({ checked: 5, bread: true });
+    await page.getByTestId("sync-status").waitFor({ state: "detached" });
+    await screenshot(page, "shopping-back-online");
+    expect(errors).toEqual([]);
+  });
+
+  it("fits a phone: the list page has no horizontal overflow at 390×844", async () => {
+    const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, isMobile: true });
+    await login(phone);
+    await phone.goto(`/shopping-lists/${listId}`);
+    await hydrated(phone);
+    await phone.getByTestId("checked-section").locator("summary").click();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(phone, "shopping-phone");
+    await phone.goto("/shopping-lists");
+    await hydrated(phone);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(phone, "shopping-lists-phone");
+    // Installable: the manifest names icons that load.
+    const manifest = await phone.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>("link[rel=manifest]")?.href ?? "";
+      const m = (await (await fetch(href)).json()) as { icons: { src: string }[]; start_url: string };
+      const types = await Promise.all(
+        m.icons.map(async (i) => (await fetch(i.src)).headers.get("Content-Type")?.split(";")[0]),
+      );
+      return { start: m.start_url, types };
+    });
+    expect(manifest.start).toBe("/");
+    expect(manifest.types).toEqual(["image/png", "image/png", "image/png", "image/svg+xml"]);
+    await phone.context().close();
+  });
+});

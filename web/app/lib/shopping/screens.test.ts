@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { pickRows, type Ingredient } from "./picker.js";
+import { sectionsOf } from "./sections.js";
+import { parseShoppingPrefs } from "./prefs.js";
+import { itemFieldsOf } from "./fields.js";
+import { indexVocabulary, itemText, type ListItem, type ListMeta } from "./types.js";
+
+const ing = (display: string, extra: Partial<Ingredient> = {}): Ingredient =>
+  ({
+    display,
+    note: "",
+    originalText: null,
+    title: null,
+    referenceId: display,
+    food: null,
+    ...extra,
+  }) as unknown as Ingredient;
+const food = (name: string, onHand: boolean) => ({ id: name, name, onHand }) as unknown as Ingredient["food"];
+
+describe("the ingredient picker (spec §4)", () => {
+  it("keeps the recipe's sections and puts on-hand foods last in theirs", () => {
+    const sections = pickRows([
+      ing("1 onion", { title: "Base", food: food("onion", false) }),
+      ing("salt", { food: food("salt", true) }),
+      ing("2 carrots", { food: food("carrot", false) }),
+      ing("oil", { title: "Finish", food: food("oil", true) }),
+      ing("parsley"),
+    ]);
+    expect(sections.map((s) => [s.title, s.rows.map((r) => [r.text, r.onHand])])).toEqual([
+      [
+        "Base",
+        [
+          ["1 onion", false],
+          ["2 carrots", false],
+          ["salt", true],
+        ],
+      ],
+      [
+        "Finish",
+        [
+          ["parsley", false],
+          ["oil", true],
+        ],
+      ],
+    ]);
+  });
+
+  it("leaves out empty lines", () => {
+    expect(pickRows([ing(""), ing("  ")])).toEqual([]);
+  });
+});
+
+const L: ListMeta = {
+  id: "l",
+  name: "List",
+  userId: "u",
+  labelSettings: [
+    { id: "s1", labelId: "dairy", position: 1 },
+    { id: "s2", labelId: "produce", position: 0 },
+  ],
+  recipes: [],
+};
+const vocab = indexVocabulary({
+  foods: [{ id: "milk", name: "milk", pluralName: null, labelId: "dairy", onHand: false }],
+  units: [{ id: "cup", name: "cup", pluralName: "cups", abbreviation: "c", useAbbreviation: false }],
+  labels: [
+    { id: "dairy", name: "Dairy", color: "#00f" },
+    { id: "produce", name: "Produce", color: "#0f0" },
+  ],
+});
+const item = (id: string, extra: Partial<ListItem> = {}): ListItem => ({
+  id,
+  shoppingListId: "l",
+  updatedAt: null,
+  note: id,
+  quantity: 1,
+  checked: false,
+  position: 0,
+  foodId: null,
+  unitId: null,
+  labelId: null,
+  recipes: [],
+  ...extra,
+});
+
+describe("list sections", () => {
+  const items = [
+    item("cheese", { labelId: "dairy", position: 2 }),
+    item("apples", { labelId: "produce", position: 1 }),
+    item("yogurt", { labelId: "dairy", position: 0 }),
+    item("foil", { position: 3 }),
+    item("pears", { labelId: "produce", checked: true }),
+  ];
+
+  it("groups open items by label in the list's label order, items by position, no label last", () => {
+    expect(sectionsOf(items, L, vocab, true).map((s) => [s.title, s.items.map((i) => i.id)])).toEqual([
+      ["Produce", ["apples"]],
+      ["Dairy", ["yogurt", "cheese"]],
+      [null, ["foil"]],
+    ]);
+  });
+
+  it("is one section in position order when not grouped, without the checked items", () => {
+    expect(sectionsOf(items, L, vocab, false)[0].items.map((i) => i.id)).toEqual([
+      "yogurt",
+      "apples",
+      "cheese",
+      "foil",
+    ]);
+  });
+});
+
+describe("item text", () => {
+  it("reads quantity, unit and food, with the note apart; a bare note is the whole line", () => {
+    expect(itemText(item("x", { quantity: 2, unitId: "cup", foodId: "milk", note: "oat" }), vocab)).toEqual({
+      main: "2 cups milk",
+      note: "oat",
+    });
+    expect(itemText(item("x", { note: "kitchen roll" }), vocab)).toEqual({ main: "kitchen roll", note: "" });
+    expect(itemText(item("x", { quantity: 3, note: "lemons" }), vocab).main).toBe("3 lemons");
+  });
+});
+
+describe("shopping preferences", () => {
+  it("reads stored values and falls back to own lists, grouped by label", () => {
+    expect(parseShoppingPrefs(JSON.stringify({ viewAllLists: true }))).toEqual({
+      viewAllLists: true,
+      viewByLabel: true,
+    });
+    expect(parseShoppingPrefs("{oops")).toEqual({ viewAllLists: false, viewByLabel: true });
+    expect(parseShoppingPrefs(JSON.stringify({ viewByLabel: "yes" }))).toEqual({
+      viewAllLists: false,
+      viewByLabel: true,
+    });
+  });
+});
+
+describe("typed items", () => {
+  it("turns known food and unit names into ids and keeps unknown text in the note", () => {
+    expect(
+      itemFieldsOf({ quantity: 2, unit: "Cups", food: "MILK", note: "oat", labelId: null }, vocab),
+    ).toEqual({
+      quantity: 2,
+      unitId: "cup",
+      foodId: "milk",
+      note: "oat",
+      labelId: "dairy",
+    });
+    expect(
+      itemFieldsOf({ quantity: 1, unit: "bunch", food: "coriander", note: "", labelId: null }, vocab),
+    ).toEqual({ quantity: 1, unitId: null, foodId: null, note: "bunch coriander", labelId: null });
+  });
+});
