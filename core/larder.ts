@@ -14,6 +14,7 @@ import { GroupsRegistry } from "./groups/registry.js";
 import { UsersService } from "./users/users-service.js";
 import { UsersDoc, SiteDoc } from "./schemas/records.js";
 import { OrganizersService } from "./organizers/organizers-service.js";
+import { organizerAdmin, type OrganizerAdmin } from "./organizers/organizer-admin.js";
 import { VocabularyService } from "./foods/vocabulary-service.js";
 import { seedGroup } from "./foods/seed.js";
 import { AuthService } from "./users/auth-service.js";
@@ -92,6 +93,8 @@ export class Larder {
   readonly folder: DataFolder;
   readonly groups: GroupsRegistry;
   readonly organizers = new OrganizersService();
+  /** The organizer screens' operations, actor-first (counts, rename, merge, delete). */
+  readonly organizerAdmin: OrganizerAdmin = organizerAdmin(this);
   readonly vocabulary = new VocabularyService();
   /** Typed domain events (ARCHITECTURE §6): webhooks, notifiers, reports and the live channel subscribe. */
   readonly events: EventBus;

@@ -10,9 +10,9 @@ export const CAPABILITIES = {
   /** /g/{groupSlug}/recipes/timeline */
   timeline: false,
   /** /g/{groupSlug}/recipes/categories, /tags, /tools */
-  organizerPages: false,
+  organizerPages: true,
   /** /g/{groupSlug}/cookbooks/{slug}; until then cookbook links open the group home filtered by cookbook. */
-  cookbookPages: false,
+  cookbookPages: true,
   /** /admin/site-settings (the drawer's Settings link, admins only) */
   adminSettings: false,
   /** /g/{groupSlug}/r/create/new */
