@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { ActionIcon, Autocomplete, Button, Group, TextInput, Tooltip } from "@mantine/core";
 import { useT } from "../../../lib/i18n.js";
+import { ParseIngredients } from "./ParseIngredients.js";
 import {
   amountText,
   ingredientsOf,
@@ -48,6 +49,22 @@ function AmountInput({
         if (q === null || !Number.isNaN(q)) onChange(q);
       }}
     />
+  );
+}
+
+/** A typed unit or food the group does not have yet: saving the recipe adds it (core creates it). */
+const isNew = (name: string | undefined, known: string[]) =>
+  !!name?.trim() && !known.some((k) => k.toLowerCase() === name.trim().toLowerCase());
+
+function NewMark({ kind }: { kind: "unit" | "food" }) {
+  const t = useT("create");
+  const label = t(kind === "unit" ? "parse.newUnit" : "parse.newFood");
+  return (
+    <Tooltip label={label}>
+      <span className="new-mark" aria-label={label} role="img" data-testid={`new-${kind}`}>
+        +
+      </span>
+    </Tooltip>
   );
 }
 
@@ -117,6 +134,7 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
                         limit={20}
                         value={ing.unit?.name ?? ""}
                         onChange={(v) => patch(i, { unit: namedRef(ing.unit, v) })}
+                        rightSection={isNew(ing.unit?.name, units) ? <NewMark kind="unit" /> : null}
                       />
                       <Autocomplete
                         className="ing-row__food"
@@ -126,6 +144,7 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
                         limit={20}
                         value={ing.food?.name ?? ""}
                         onChange={(v) => patch(i, { food: namedRef(ing.food, v) })}
+                        rightSection={isNew(ing.food?.name, foods) ? <NewMark kind="food" /> : null}
                       />
                     </>
                   )}
@@ -165,14 +184,17 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
           </SortableRow>
         ))}
       </SortableList>
-      <Button
-        variant="light"
-        leftSection={<PlusIcon />}
-        onClick={() => set([...items, newIngredient()])}
-        data-testid="add-ingredient"
-      >
-        {t("edit.addIngredient")}
-      </Button>
+      <Group gap="sm" wrap="wrap">
+        <Button
+          variant="light"
+          leftSection={<PlusIcon />}
+          onClick={() => set([...items, newIngredient()])}
+          data-testid="add-ingredient"
+        >
+          {t("edit.addIngredient")}
+        </Button>
+        {plainText ? null : <ParseIngredients draft={draft} onChange={onChange} />}
+      </Group>
     </section>
   );
 }
