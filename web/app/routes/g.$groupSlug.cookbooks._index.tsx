@@ -92,7 +92,9 @@ export default function Cookbooks() {
   const { call, busy } = useIntent<{ slug: string }>();
   const [order, setOrder] = useState(cookbooks);
   const [editing, setEditing] = useState<CookbookDraft | null>(null);
+  // The row stays set while the dialog closes, so its text does not blank during the animation.
   const [deleting, setDeleting] = useState<CookbookRow | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
   const base = `/g/${encodeURIComponent(groupSlug)}`;
 
   useEffect(() => setOrder(cookbooks), [cookbooks]);
@@ -200,7 +202,10 @@ export default function Cookbooks() {
                       variant="subtle"
                       color="red"
                       aria-label={t("deleteNamed", { name: c.name })}
-                      onClick={() => setDeleting(c)}
+                      onClick={() => {
+                        setDeleting(c);
+                        setDeleteOpen(true);
+                      }}
                       data-testid="cookbook-delete"
                     >
                       <TrashIcon />
@@ -235,8 +240,8 @@ export default function Cookbooks() {
       ) : null}
 
       <AppDialog
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
+        opened={deleteOpen}
+        onClose={() => setDeleteOpen(false)}
         title={t("delete.title")}
         submitLabel={t("delete.button")}
         submitColor="red"
