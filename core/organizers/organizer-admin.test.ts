@@ -65,6 +65,12 @@ describe("organizer screens' operations", () => {
     await expect(org.merge(admin, "tags", [id], id)).rejects.toThrow(/at least one/);
   });
 
+  it("refuses to create a tag recipes already name, even one not stored yet", async () => {
+    await expect(org.create(admin, "tags", "dinner")).rejects.toThrow(
+      "An item with the name 'dinner' already exists",
+    );
+  });
+
   it("creates an unused tag and deletes a used one from its recipes", async () => {
     await org.create(admin, "tags", "Party");
     expect(row("Party")?.count).toBe(0);

@@ -38,7 +38,12 @@ export function organizerAdmin(larder: Larder) {
       rows.set(o.slug, { id: o.id, name: o.name, slug: o.slug, count: counts.get(o.slug) ?? 0 });
     for (const [slug, name] of names)
       if (slug && !rows.has(slug))
-        rows.set(slug, { id: organizerId(g.doc.data.id, kind, name), name, slug, count: counts.get(slug) ?? 0 });
+        rows.set(slug, {
+          id: organizerId(g.doc.data.id, kind, name),
+          name,
+          slug,
+          count: counts.get(slug) ?? 0,
+        });
     return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
@@ -59,6 +64,9 @@ export function organizerAdmin(larder: Larder) {
 
     async create(actor: Actor, kind: OrganizerKind, name: string): Promise<OrganizerRow> {
       const g = groupOf(actor);
+      // A name recipes already use is taken even before organizers.json holds it.
+      if (slugify(name) && list(actor, kind).some((r) => r.slug === slugify(name)))
+        throw new BadRequestError(`An item with the name '${name.trim()}' already exists`);
       const rec = await larder.organizers.create(g, kind, { name });
       return { id: rec.id, name: rec.name, slug: rec.slug, count: 0 };
     },
@@ -83,7 +91,12 @@ export function organizerAdmin(larder: Larder) {
      * Merge `fromIds` into `toId`: every recipe naming one of them names the target instead (once),
      * then the merged ones are deleted. Returns how many recipes changed.
      */
-    async merge(actor: Actor, kind: OrganizerKind, fromIds: readonly string[], toId: string): Promise<number> {
+    async merge(
+      actor: Actor,
+      kind: OrganizerKind,
+      fromIds: readonly string[],
+      toId: string,
+    ): Promise<number> {
       const g = groupOf(actor);
       const sources = fromIds.filter((id) => id !== toId);
       if (sources.length === 0) throw new BadRequestError("Pick at least one other item to merge");

@@ -25,8 +25,7 @@ describeBrowser("cookbooks", () => {
   const errors: string[] = [];
   const list = () => `/g/${app.groupSlug}/cookbooks`;
   const toast = (type: string) => page.locator(`[data-toast=${type}]`).last();
-  const rowNames = () =>
-    page.locator("[data-testid=cookbook-row] .list-row__title").allTextContents();
+  const rowNames = () => page.locator("[data-testid=cookbook-row] .list-row__title").allTextContents();
 
   beforeAll(async () => {
     app = await startApp();
@@ -88,7 +87,9 @@ describeBrowser("cookbooks", () => {
     await dialog.getByTestId("cookbook-name").fill("Breakfasts");
     await dialog.getByRole("button", { name: "Create" }).click();
     await eventually(rowNames).toEqual(["Dinners", "Breakfasts"]);
-    expect(app.larder.cookbooks.list(app.adminActor, {}).items.find((c) => c.name === "Breakfasts")?.position).toBe(2);
+    expect(
+      app.larder.cookbooks.list(app.adminActor, {}).items.find((c) => c.name === "Breakfasts")?.position,
+    ).toBe(2);
 
     await page.getByRole("button", { name: "Move Breakfasts up" }).focus();
     await page.keyboard.press("Enter");

@@ -31,7 +31,10 @@ function recipePage(name: string, keywords: string): string {
     name,
     keywords,
     recipeIngredient: ["200 g rice", "1 lemon", "2 tbsp butter"],
-    recipeInstructions: [{ "@type": "HowToStep", text: "Cook the rice." }, { "@type": "HowToStep", text: "Stir in the rest." }],
+    recipeInstructions: [
+      { "@type": "HowToStep", text: "Cook the rice." },
+      { "@type": "HowToStep", text: "Stir in the rest." },
+    ],
   };
   return `<!doctype html><html><head><title>${name}</title><script type="application/ld+json">${JSON.stringify(recipe)}</script></head><body><h1>${name}</h1></body></html>`;
 }
@@ -46,16 +49,19 @@ describeBrowser("create and import", () => {
   const slowReleased = new Promise<void>((r) => (releaseSlow = r));
   const errors: string[] = [];
   const base = () => `/g/${app.groupSlug}`;
-  const names = () => app.larder.recipes.lister.list(app.adminActor, new URL("http://x/?perPage=-1")).items.map((r) => r.name);
+  const names = () =>
+    app.larder.recipes.lister.list(app.adminActor, new URL("http://x/?perPage=-1")).items.map((r) => r.name);
 
   beforeAll(async () => {
     site = createServer((req, res) => {
       const send = (html: string) => res.writeHead(200, { "Content-Type": "text/html" }).end(html);
       if (req.url === "/lemon-rice.html") return send(recipePage("Lemon Rice", "rice, lemon, quick"));
       if (req.url === "/tomato-soup.html") return send(recipePage("Tomato Soup", "soup"));
-      if (req.url === "/no-recipe.html") return send("<!doctype html><title>Hello</title><p>Nothing to cook.</p>");
+      if (req.url === "/no-recipe.html")
+        return send("<!doctype html><title>Hello</title><p>Nothing to cook.</p>");
       // Held until the test has seen its row say "importing".
-      if (req.url === "/slow-stew.html") return void slowReleased.then(() => send(recipePage("Slow Stew", "stew")));
+      if (req.url === "/slow-stew.html")
+        return void slowReleased.then(() => send(recipePage("Slow Stew", "stew")));
       res.writeHead(404).end();
     });
     await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
@@ -78,7 +84,9 @@ describeBrowser("create and import", () => {
     await hydrated(page);
     await page.getByText("No recipes yet.").waitFor();
     const actions = page.getByTestId("empty-actions").getByRole("link");
-    await expect(actions.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))).resolves.toEqual([
+    await expect(
+      actions.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+    ).resolves.toEqual([
       `${base()}/r/create/url`,
       `${base()}/r/create/new`,
       `${base()}/r/create/zip`,
@@ -94,7 +102,9 @@ describeBrowser("create and import", () => {
     await page.getByTestId("import-test").click();
     await page.getByTestId("scrape-preview").waitFor();
     await expect(page.getByTestId("scrape-preview-name").textContent()).resolves.toBe("Lemon Rice");
-    await expect(page.getByTestId("scrape-preview").textContent()).resolves.toContain("3 ingredients, 2 steps");
+    await expect(page.getByTestId("scrape-preview").textContent()).resolves.toContain(
+      "3 ingredients, 2 steps",
+    );
     await screenshot(page, "create-test-scrape");
     expect(names()).toEqual([]);
 
@@ -110,7 +120,9 @@ describeBrowser("create and import", () => {
     await hydrated(page);
     await page
       .getByTestId("bulk-urls")
-      .fill([`${siteUrl}/slow-stew.html`, `${siteUrl}/tomato-soup.html`, `${siteUrl}/no-recipe.html`].join("\n"));
+      .fill(
+        [`${siteUrl}/slow-stew.html`, `${siteUrl}/tomato-soup.html`, `${siteUrl}/no-recipe.html`].join("\n"),
+      );
     await page.getByTestId("bulk-submit").click();
     const rows = page.getByTestId("bulk-row");
     const states = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-state")));
@@ -139,7 +151,11 @@ describeBrowser("create and import", () => {
     ]);
     await page.goto(`${base()}/r/create/zip`);
     await hydrated(page);
-    await page.setInputFiles("[data-testid=zip-file]", { name: "zip-pie.zip", mimeType: "application/zip", buffer: zip });
+    await page.setInputFiles("[data-testid=zip-file]", {
+      name: "zip-pie.zip",
+      mimeType: "application/zip",
+      buffer: zip,
+    });
     await screenshot(page, "create-zip");
     await page.getByTestId("zip-submit").click();
     await page.waitForURL(/\/r\/zip-pie\?edit=true$/);
@@ -163,7 +179,11 @@ describeBrowser("create and import", () => {
     await page.goto(`${base()}/data/migrations`);
     await hydrated(page);
     await expect(page.getByTestId("migration-type").inputValue()).resolves.toBe("Nextcloud Cookbook");
-    await page.setInputFiles("[data-testid=migration-file]", { name: "nextcloud.zip", mimeType: "application/zip", buffer: archive });
+    await page.setInputFiles("[data-testid=migration-file]", {
+      name: "nextcloud.zip",
+      mimeType: "application/zip",
+      buffer: archive,
+    });
     await page.getByTestId("migration-tag").check();
     await page.getByTestId("migration-submit").click();
     await page.getByTestId("migration-report").waitFor();

@@ -25,7 +25,10 @@ describeBrowser("organizer pages", () => {
   const errors: string[] = [];
   const tags = () => `/g/${app.groupSlug}/recipes/tags`;
   const row = (name: string) => page.locator(`[data-testid=organizer-row][data-name="${name}"]`);
-  const names = () => page.locator("[data-testid=organizer-row]").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
+  const names = () =>
+    page
+      .locator("[data-testid=organizer-row]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
   const recipeTags = (slug: string) => app.larder.recipes.get(app.adminActor, slug).tags.map((t) => t.name);
 
   beforeAll(async () => {
@@ -59,6 +62,15 @@ describeBrowser("organizer pages", () => {
     await page.getByTestId("organizer-create").click();
     await eventually(names).toEqual(["Dinner", "Party", "Quick", "Weeknight"]);
     await expect(row("Party").getByTestId("organizer-recipes").textContent()).resolves.toBe("0 recipes");
+    await eventually(() => page.getByTestId("organizer-new").inputValue()).toBe("");
+  });
+
+  it("refuses a tag that already exists, saying why", async () => {
+    await page.getByTestId("organizer-new").fill("dinner");
+    await page.getByTestId("organizer-create").click();
+    await page.getByText("An item with the name 'dinner' already exists").waitFor();
+    await expect(names()).resolves.toEqual(["Dinner", "Party", "Quick", "Weeknight"]);
+    await page.getByTestId("organizer-new").fill("");
   });
 
   it("renames a tag, and its recipes follow", async () => {
@@ -93,7 +105,9 @@ describeBrowser("organizer pages", () => {
 
   it("opens the group home filtered by a tag", async () => {
     await row("Fast").getByTestId("organizer-open").click();
-    await page.waitForURL((u) => u.pathname === `/g/${app.groupSlug}` && u.searchParams.get("tags") === "fast");
+    await page.waitForURL(
+      (u) => u.pathname === `/g/${app.groupSlug}` && u.searchParams.get("tags") === "fast",
+    );
     await hydrated(page);
     await expect(page.getByTestId("recipe-count").textContent()).resolves.toContain("2 recipes");
     await screenshot(page, "organizers-filtered-home");

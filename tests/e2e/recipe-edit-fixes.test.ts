@@ -99,7 +99,26 @@ describeBrowser("recipe edit mode fixes", () => {
     const text = await readFile(file(), "utf8");
     const front = text.split(/^---$/m)[1] ?? "";
     expect(front.match(/^(cookTime|performTime):.*$/gm)).toEqual(["cookTime: 15 minutes"]);
-    await eventually(() => app.larder.recipes.get(app.adminActor, "garlic-greens").cookTime).toBe("15 minutes");
+    await eventually(() => app.larder.recipes.get(app.adminActor, "garlic-greens").cookTime).toBe(
+      "15 minutes",
+    );
+  });
+
+  it("parses a plain-text ingredient with the parser kept as a preference", async () => {
+    await openEditor();
+    await page.getByTestId("add-ingredient").click();
+    await page.getByTestId("ingredient-note").last().fill("3 cups spinach leaves");
+    await page.getByTestId("parse-parser").click();
+    await page.getByRole("option", { name: "Rules" }).click();
+    await expect(page.evaluate(() => localStorage.getItem("larder.ingredient-parser"))).resolves.toBe(
+      "brute",
+    );
+    await page.getByTestId("parse-button").click();
+    const row = page.locator(".ing-row").last();
+    await eventually(() => row.locator(".ing-row__food input").inputValue()).toMatch(/spinach/i);
+    await expect(row.locator(".ing-row__amount input").inputValue()).resolves.toBe("3");
+    await expect(row.locator(".ing-row__unit input").inputValue()).resolves.toMatch(/^cups?$/i);
+    await screenshot(page, "recipe-edit-fixes-parsed");
     expect(errors).toEqual([]);
   });
 });

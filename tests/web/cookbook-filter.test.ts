@@ -1,7 +1,8 @@
+/** The cookbook editor's filter builder (web/app/lib/cookbook-filter.ts), checked against core's filter reader. */
 import { describe, expect, it } from "vitest";
-import { compileQueryFilter } from "../../../core/query/filter-eval.js";
-import { queryFilterParts } from "../../../core/query/query-filter.js";
-import { recipeAttributes } from "../../../core/query/attributes.js";
+import { compileQueryFilter } from "../../core/query/filter-eval.js";
+import { queryFilterParts } from "../../core/query/query-filter.js";
+import { recipeAttributes } from "../../core/query/attributes.js";
 import {
   builderToFilter,
   emptyBuilder,
@@ -9,7 +10,7 @@ import {
   newCookbookName,
   reorder,
   type BuilderState,
-} from "./cookbook-filter.js";
+} from "../../web/app/lib/cookbook-filter.js";
 
 const A = "0b6f5d3e-1d0a-4c55-9d52-8a0e9f0a0001";
 const B = "0b6f5d3e-1d0a-4c55-9d52-8a0e9f0a0002";

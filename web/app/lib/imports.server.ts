@@ -10,8 +10,7 @@ import type { UserActor } from "./session.server.js";
 export type ImportProblem = "required" | "noRecipe" | "timeout" | "other";
 
 export type ImportAnswer =
-  | { ok: true; slug: string; name: string }
-  | { ok: false; error: ImportProblem; message: string | null };
+  { ok: true; slug: string; name: string } | { ok: false; error: ImportProblem; message: string | null };
 
 /** A core failure as the screen says it; 5xx are logged and named only as "failed". */
 export function importProblem(context: AppLoadContext, what: string, e: unknown): ImportAnswer {
@@ -60,7 +59,10 @@ const strings = (v: unknown): string[] =>
   Array.isArray(v)
     ? v.map((x) => (typeof x === "string" ? x : "")).filter(Boolean)
     : typeof v === "string" && v
-      ? v.split(",").map((s) => s.trim()).filter(Boolean)
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
       : [];
 
 export async function testScrape(

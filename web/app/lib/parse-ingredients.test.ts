@@ -5,7 +5,14 @@ import type { Draft } from "./recipe-edit.js";
 const draft: Draft = {
   name: "Soup",
   recipeIngredient: [
-    { referenceId: "a", title: "Base", quantity: null, unit: null, food: null, note: "2 cloves garlic, minced" },
+    {
+      referenceId: "a",
+      title: "Base",
+      quantity: null,
+      unit: null,
+      food: null,
+      note: "2 cloves garlic, minced",
+    },
     { referenceId: "b", title: null, quantity: 1, unit: { name: "cup" }, food: { name: "rice" }, note: "" },
     { referenceId: "c", title: null, quantity: 0.5, unit: { name: "tsp" }, food: null, note: "salt" },
     { referenceId: "d", title: null, quantity: null, unit: null, food: null, note: "" },

@@ -123,7 +123,13 @@ describe("linked ingredient labels", () => {
     fraction: true,
   };
   const tsp = { ...tbsp, name: "teaspoon", pluralName: "teaspoons", abbreviation: "tsp" };
-  const clove = { name: "clove", pluralName: "cloves", abbreviation: "", useAbbreviation: false, fraction: true };
+  const clove = {
+    name: "clove",
+    pluralName: "cloves",
+    abbreviation: "",
+    useAbbreviation: false,
+    fraction: true,
+  };
   const ing = (quantity: number, unit: object | null, food: string | null, note = "") => ({
     ...newIngredient(),
     quantity,
@@ -140,7 +146,14 @@ describe("linked ingredient labels", () => {
 
   it("agree with the list's formatting for the same ingredient", () => {
     const i = ing(1.5, tbsp, "butter");
-    const p = ingredientParts({ ...i, quantityMax: null, recipe: null, noteHtml: "", unit: tbsp, food: i.food });
+    const p = ingredientParts({
+      ...i,
+      quantityMax: null,
+      recipe: null,
+      noteHtml: "",
+      unit: tbsp,
+      food: i.food,
+    });
     expect(ingredientLabel(i)).toBe([p.quantity, p.unit, p.food].join(" "));
   });
 

@@ -7,8 +7,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
 export type IntentAnswer<T = Record<string, unknown>> =
-  | ({ ok: true; intent: string } & T)
-  | { ok: false; intent: string; message: string };
+  ({ ok: true; intent: string } & T) | { ok: false; intent: string; message: string };
 
 export function useIntent<T = Record<string, unknown>>(action?: string) {
   const fetcher = useFetcher<IntentAnswer<T>>();

@@ -104,7 +104,9 @@ function Report({ report, groupSlug }: { report: ReportView; groupSlug: string }
             {report.name}
           </Title>
           <Badge
-            color={report.status === "success" ? "green" : report.status === "in-progress" ? "blue" : "orange"}
+            color={
+              report.status === "success" ? "green" : report.status === "in-progress" ? "blue" : "orange"
+            }
             data-testid="migration-status"
           >
             {t(`migrate.status.${report.status}`, { defaultValue: report.status })}
@@ -113,7 +115,12 @@ function Report({ report, groupSlug }: { report: ReportView; groupSlug: string }
         <Text data-testid="migration-summary">{t("migrate.summary", { ok, failed })}</Text>
         {report.status === "in-progress" ? (
           <Group>
-            <Button component={Link} to={`?report=${encodeURIComponent(report.id)}`} variant="default" size="xs">
+            <Button
+              component={Link}
+              to={`?report=${encodeURIComponent(report.id)}`}
+              variant="default"
+              size="xs"
+            >
               {t("migrate.refresh")}
             </Button>
           </Group>
@@ -153,7 +160,9 @@ export default function Migrations() {
   const navigation = useNavigation();
   const t = useT("create");
   const tc = useT("common");
-  const [type, setType] = useState<string | null>(types.includes("nextcloud") ? "nextcloud" : (types[0] ?? null));
+  const [type, setType] = useState<string | null>(
+    types.includes("nextcloud") ? "nextcloud" : (types[0] ?? null),
+  );
   const report = result?.report ?? loaded;
   const error =
     result?.error === "required"

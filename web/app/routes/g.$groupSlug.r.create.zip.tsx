@@ -27,7 +27,10 @@ export async function action({
   const { actor, groupSlug } = await requireGroupMember(request, context, params.groupSlug);
   let form: FormData;
   try {
-    form = await parseMultipartForm(request, { maxFileBytes: context.larder.config.maxUploadBytes, maxFiles: 1 });
+    form = await parseMultipartForm(request, {
+      maxFileBytes: context.larder.config.maxUploadBytes,
+      maxFiles: 1,
+    });
   } catch (e) {
     if (e instanceof MultipartLimitError) return { error: "tooLarge", message: null };
     throw e;
@@ -77,7 +80,13 @@ export default function ImportZip() {
               <Text size="sm" fw={500}>
                 {t("zip.file")}
               </Text>
-              <input type="file" name="archive" accept=".zip,application/zip" required data-testid="zip-file" />
+              <input
+                type="file"
+                name="archive"
+                accept=".zip,application/zip"
+                required
+                data-testid="zip-file"
+              />
             </label>
             <Group justify="flex-end">
               <Button type="submit" loading={navigation.state !== "idle"} data-testid="zip-submit">

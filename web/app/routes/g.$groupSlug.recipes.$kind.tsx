@@ -3,9 +3,9 @@
  * how many recipes name each. Create, rename, merge into another, delete after a confirmation; a name
  * opens the group home filtered by it. Renames and merges rewrite the recipes that name them.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { LinksFunction, MetaFunction } from "react-router";
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ActionIcon, Badge, Button, Group, Select, Text, TextInput, Tooltip } from "@mantine/core";
 import { AppDialog } from "../components/dialog/AppDialog.js";
 import { PencilIcon, TrashIcon } from "../components/recipe/icons.js";
@@ -70,6 +70,8 @@ export default function Organizers() {
   const t = useT("organizers");
   const { call } = useIntent();
   const navigation = useNavigation();
+  const created = useActionData<typeof action>();
+  const createForm = useRef<HTMLFormElement>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [name, setName] = useState("");
   const [into, setInto] = useState<string | null>(null);
@@ -77,6 +79,12 @@ export default function Organizers() {
   const [problem, setProblem] = useState<string | null>(null);
   const base = `/g/${encodeURIComponent(groupSlug)}`;
   const shown = rows.filter((r) => r.name.toLowerCase().includes(filter.trim().toLowerCase()));
+
+  // A plain form post creates: empty the box once it has worked (the list shows the new one).
+  useEffect(() => {
+    if (navigation.state === "idle" && created?.intent === "create" && created.ok)
+      createForm.current?.reset();
+  }, [navigation.state, created]);
 
   const open = (type: "rename" | "merge" | "delete", row: OrganizerRow) => {
     setDialog({ type, row });
@@ -121,7 +129,7 @@ export default function Organizers() {
           ))}
         </Group>
       </nav>
-      <Form method="post" className="organizer-create" onSubmit={() => setTimeout(() => setName(""), 0)}>
+      <Form method="post" className="organizer-create" ref={createForm}>
         <input type="hidden" name="intent" value="create" />
         <Group align="flex-end" gap="xs" mb="md" wrap="wrap">
           <TextInput
@@ -129,6 +137,7 @@ export default function Organizers() {
             label={t(`${kind}.new`)}
             required
             className="grow"
+            error={created?.intent === "create" && !created.ok ? created.message : undefined}
             data-testid="organizer-new"
           />
           <Button type="submit" loading={navigation.state === "submitting"} data-testid="organizer-create">
@@ -211,9 +220,7 @@ export default function Organizers() {
         submitLabel={t("rename")}
         canSubmit={name.trim() !== "" && name.trim() !== dialog?.row.name}
         data-testid="organizer-rename-dialog"
-        onSubmit={() =>
-          dialog && run("rename", { id: dialog.row.id, name: name.trim() }, t("renamed"))
-        }
+        onSubmit={() => dialog && run("rename", { id: dialog.row.id, name: name.trim() }, t("renamed"))}
       >
         <TextInput
           label={t("name")}
@@ -237,9 +244,7 @@ export default function Organizers() {
         submitLabel={t("merge")}
         canSubmit={into !== null}
         data-testid="organizer-merge-dialog"
-        onSubmit={() =>
-          dialog && into && run("merge", { id: dialog.row.id, into }, t("merged"))
-        }
+        onSubmit={() => dialog && into && run("merge", { id: dialog.row.id, into }, t("merged"))}
       >
         <Select
           label={t("mergeInto")}

@@ -36,7 +36,12 @@ export interface CookbookDialogProps {
   onSave: (value: { name: string; public: boolean; queryFilterString: string }) => Promise<string | null>;
 }
 
-const ALL_SWITCH: Partial<Record<BuilderKey, true>> = { categories: true, tags: true, tools: true, foods: true };
+const ALL_SWITCH: Partial<Record<BuilderKey, true>> = {
+  categories: true,
+  tags: true,
+  tools: true,
+  foods: true,
+};
 
 export function CookbookDialog({ opened, onClose, draft, choices, previewUrl, onSave }: CookbookDialogProps) {
   const t = useT("cookbooks");
@@ -158,7 +163,11 @@ export function CookbookDialog({ opened, onClose, draft, choices, previewUrl, on
           </Alert>
         )}
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="cookbook-preview">
-          {count === undefined ? "\u00a0" : count === null ? t("edit.previewInvalid") : t("edit.preview", { count })}
+          {count === undefined
+            ? "\u00a0"
+            : count === null
+              ? t("edit.previewInvalid")
+              : t("edit.preview", { count })}
         </Text>
       </Stack>
     </AppDialog>

@@ -64,7 +64,10 @@ export function BulkImport({ endpoint, groupSlug }: { endpoint: string; groupSlu
         try {
           const res = await fetch(endpoint, { method: "POST", body });
           const a = (await res.json()) as Answer;
-          setStatus(i, a.ok ? { state: "done", slug: a.slug, name: a.name } : { state: "failed", reason: reasonOf(a) });
+          setStatus(
+            i,
+            a.ok ? { state: "done", slug: a.slug, name: a.name } : { state: "failed", reason: reasonOf(a) },
+          );
         } catch {
           setStatus(i, { state: "failed", reason: tr("import.failed") });
         }

@@ -3,7 +3,7 @@
  * keeps ingredients as plain text), a section title that starts a section at a row, drag to reorder.
  * Units and foods are picked from the group's names or typed; core adds a new name to the vocabulary.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ActionIcon, Autocomplete, Button, Group, TextInput, Tooltip } from "@mantine/core";
 import { useT } from "../../../lib/i18n.js";
 import { ParseIngredients } from "./ParseIngredients.js";
@@ -32,6 +32,12 @@ function AmountInput({
 }) {
   const t = useT("recipe");
   const [text, setText] = useState(amountText(value));
+  // A change from outside (parse ingredients) shows; what the person is typing is left alone.
+  useEffect(() => {
+    const typed = parseAmount(text);
+    const same = typed === value || (typed !== null && value !== null && Math.abs(typed - value) < 1e-9);
+    if (!same) setText(amountText(value));
+  }, [value]); // only when the value changes
   const parsed = parseAmount(text);
   const bad = parsed !== null && Number.isNaN(parsed);
   return (
