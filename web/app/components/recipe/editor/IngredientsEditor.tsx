@@ -66,11 +66,9 @@ function NewMark({ kind }: { kind: "unit" | "food" }) {
   const t = useT("create");
   const label = t(kind === "unit" ? "parse.newUnit" : "parse.newFood");
   return (
-    <Tooltip label={label}>
-      <span className="new-mark" aria-label={label} role="img" data-testid={`new-${kind}`}>
-        +
-      </span>
-    </Tooltip>
+    <span className="new-mark" title={label} aria-label={label} role="img" data-testid={`new-${kind}`}>
+      +
+    </span>
   );
 }
 
