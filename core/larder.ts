@@ -97,6 +97,7 @@ export class Larder {
   readonly folder: DataFolder;
   readonly groups: GroupsRegistry;
   readonly organizers = new OrganizersService();
+  /** The organizer screens' operations, actor-first (counts, rename, merge, delete). */
   readonly vocabulary = new VocabularyService();
   /** Organizers as a signed-in person uses them: scoped, presented, cascades included (foods/units: foodsUnits). */
   readonly organizerActions = new OrganizerActions(this);

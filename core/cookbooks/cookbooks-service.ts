@@ -213,6 +213,13 @@ export class CookbooksService {
     return this.filters.get(src) ?? null;
   }
 
+  /** A cookbook of any household of the actor's group, by slug (the cookbook page); null when none. */
+  inActorsGroup(actor: Actor, slug: string): CookbookOut | null {
+    const { group } = this.scope(actor);
+    const hit = this.inGroup(group).find((x) => x.cookbook.slug === slug);
+    return hit ? present(hit.cookbook, group, hit.household) : null;
+  }
+
   presentWith(c: CookbookRecord, group: GroupData, household: HouseholdData): CookbookOut {
     return present(c, group, household);
   }

@@ -174,12 +174,21 @@ export class RecipesService {
 
   /** A free slug for a name: "Name", then "Name (1)" … "Name (9)" (mealie-api-notes §5.5). */
   freeName(group: GroupData, name: string, exceptId?: string): { name: string; slug: string } {
+    // Spec §5: names are unique in a group. A free file name is not enough: a hand-written or renamed
+    // file may carry a name whose slug is not its file name, so the names themselves are compared too.
+    const key = (n: string) => n.trim().toLocaleLowerCase();
+    const names = new Set(
+      this.store
+        .list(group.slug)
+        .filter((e) => e.id !== exceptId)
+        .map((e) => key(e.doc.name)),
+    );
     for (let i = 0; i < 10; i++) {
       const candidate = i === 0 ? name : `${name} (${i})`;
       const slug = fileSlug(candidate);
       const taken = this.store.get(group.slug, slug);
-      if (taken ? taken.id === exceptId : !this.store.slugTaken(group.slug, slug))
-        return { name: candidate, slug };
+      const free = taken ? taken.id === exceptId : !this.store.slugTaken(group.slug, slug);
+      if (free && !names.has(key(candidate))) return { name: candidate, slug };
     }
     throw new BadRequestError("Recipe already exists");
   }
@@ -430,6 +439,11 @@ export class RecipesService {
       out.push(await this.update(actor, key, item, mode));
     }
     return out;
+  }
+
+  /** Each recipe's organizer names of one kind, for a group (counts on the organizer screens). */
+  organizerNames(groupSlug: string, kind: "categories" | "tags" | "tools"): string[][] {
+    return this.store.list(groupSlug).map((e) => e.doc[kind]);
   }
 
   /** The index's figures (`larder stats`). */

@@ -52,8 +52,10 @@ describeBrowser("recipe import (Chromium)", () => {
     await page.goto(`/g/${app.groupSlug}`);
     await hydrated(page);
     await page.click("[data-testid=create-menu]");
-    await expect(page.locator("a[href$='/r/create/url']").count()).resolves.toBe(1);
-    await expect(page.locator("a[href$='/r/create/image']").count()).resolves.toBe(0);
+    // Within the menu: an empty home also offers the URL import among its own actions.
+    const menu = page.getByRole("menu");
+    await expect(menu.locator("a[href$='/r/create/url']").count()).resolves.toBe(1);
+    await expect(menu.locator("a[href$='/r/create/image']").count()).resolves.toBe(0);
   });
 
   it("imports a page by URL and opens the new recipe for editing", async () => {

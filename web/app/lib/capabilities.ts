@@ -10,9 +10,9 @@ export const CAPABILITIES = {
   /** /g/{groupSlug}/recipes/timeline */
   timeline: true,
   /** /g/{groupSlug}/recipes/categories, /tags, /tools */
-  organizerPages: false,
+  organizerPages: true,
   /** /g/{groupSlug}/cookbooks/{slug}; until then cookbook links open the group home filtered by cookbook. */
-  cookbookPages: false,
+  cookbookPages: true,
   /** /household, /household/members|webhooks|notifiers, /group, /group/data/foods|units|labels|recipe-actions */
   settingsPages: true,
   /** /admin/site-settings (the drawer's Settings link, admins only) */

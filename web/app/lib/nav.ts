@@ -96,16 +96,25 @@ export function drawerLinks(groupSlug: string, cookbooks: { name: string; slug: 
         key: "cookbooks",
         label: "nav.cookbooks",
         icon: "cookbooks",
-        children: cookbooks.map((c) => ({
-          key: `cookbook-${c.slug}`,
-          label: c.name,
-          text: true,
-          icon: "cookbook" as const,
-          // Until the cookbook pages land, a cookbook opens the group home filtered by it (live, not dead).
-          to: CAPABILITIES.cookbookPages
-            ? `${g}/cookbooks/${encodeURIComponent(c.slug)}`
-            : `${g}?cookbook=${encodeURIComponent(c.slug)}`,
-        })),
+        children: [
+          ...cookbooks.map((c) => ({
+            key: `cookbook-${c.slug}`,
+            label: c.name,
+            text: true,
+            icon: "cookbook" as const,
+            // Until the cookbook pages land, a cookbook opens the group home filtered by it (live, not dead).
+            to: CAPABILITIES.cookbookPages
+              ? `${g}/cookbooks/${encodeURIComponent(c.slug)}`
+              : `${g}?cookbook=${encodeURIComponent(c.slug)}`,
+          })),
+          {
+            key: "cookbooks-manage",
+            label: "cookbooks:nav.manage",
+            to: `${g}/cookbooks`,
+            restricted: true,
+            capability: "cookbookPages" as const,
+          },
+        ],
       },
       {
         key: "organizers",

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { ingredientParts } from "./scale.js";
 import {
   amountText,
+  cookTimeOf,
+  ingredientLabel,
+  setCookTime,
   draftChanged,
   draftToJson,
   moveItem,
@@ -88,5 +92,73 @@ describe("recipe draft", () => {
     expect(parseDraftJson("[]")).toEqual({ ok: false, error: "notObject" });
     expect(parseDraftJson('{"name":""}')).toEqual({ ok: false, error: "name" });
     expect(draftChanged({ ...draft, name: "Stew" }, draft)).toBe(true);
+  });
+});
+
+describe("the editor's cook time", () => {
+  it("shows the time a recipe keeps in cookTime (files and importers write that key)", () => {
+    expect(cookTimeOf({ name: "Stew", cookTime: "1 hour", performTime: null })).toBe("1 hour");
+    expect(cookTimeOf({ name: "Stew", cookTime: "1 hour", performTime: "50 minutes" })).toBe("50 minutes");
+    expect(cookTimeOf({ name: "Stew" })).toBe("");
+  });
+
+  it("edits the key the recipe already uses, so the file never holds two cook times", () => {
+    const kept = setCookTime({ name: "Stew", cookTime: "1 hour", performTime: null }, "90 minutes");
+    expect(kept).toMatchObject({ cookTime: "90 minutes", performTime: null });
+    const fresh = setCookTime({ name: "Stew", cookTime: null, performTime: null }, "20 minutes");
+    expect(fresh).toMatchObject({ performTime: "20 minutes", cookTime: null });
+    // A recipe that already had both (conflicting) ends with one.
+    const both = setCookTime({ name: "Stew", cookTime: "1 hour", performTime: "50 minutes" }, "55 minutes");
+    expect(both).toMatchObject({ performTime: "55 minutes", cookTime: null });
+  });
+});
+
+describe("linked ingredient labels", () => {
+  const tbsp = {
+    name: "tablespoon",
+    pluralName: "tablespoons",
+    abbreviation: "tbsp",
+    pluralAbbreviation: "tbsp",
+    useAbbreviation: true,
+    fraction: true,
+  };
+  const tsp = { ...tbsp, name: "teaspoon", pluralName: "teaspoons", abbreviation: "tsp" };
+  const clove = {
+    name: "clove",
+    pluralName: "cloves",
+    abbreviation: "",
+    useAbbreviation: false,
+    fraction: true,
+  };
+  const ing = (quantity: number, unit: object | null, food: string | null, note = "") => ({
+    ...newIngredient(),
+    quantity,
+    unit: unit as never,
+    food: food ? { name: food } : null,
+    note,
+  });
+
+  it("read like the ingredient list: abbreviations, plurals and fractions", () => {
+    expect(ingredientLabel(ing(2, tbsp, "olive oil"))).toBe("2 tbsp olive oil");
+    expect(ingredientLabel(ing(2, clove, "garlic", "minced"))).toBe("2 cloves garlic minced");
+    expect(ingredientLabel(ing(0.5, tsp, "salt"))).toBe("¹/₂ tsp salt");
+  });
+
+  it("agree with the list's formatting for the same ingredient", () => {
+    const i = ing(1.5, tbsp, "butter");
+    const p = ingredientParts({
+      ...i,
+      quantityMax: null,
+      recipe: null,
+      noteHtml: "",
+      unit: tbsp,
+      food: i.food,
+    });
+    expect(ingredientLabel(i)).toBe([p.quantity, p.unit, p.food].join(" "));
+  });
+
+  it("fall back to the note, or an ellipsis for an empty row", () => {
+    expect(ingredientLabel(ing(0, null, null, "a pinch of salt"))).toBe("a pinch of salt");
+    expect(ingredientLabel(newIngredient())).toBe("…");
   });
 });

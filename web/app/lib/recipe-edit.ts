@@ -5,6 +5,8 @@
  * `referenceId`, and core maps those ids to positions when it saves).
  */
 
+import { ingredientParts, rangeMaxFromDisplay, type ScaleUnit } from "./scale.js";
+
 export type Draft = Record<string, unknown>;
 
 export interface NamedRef {
@@ -172,4 +174,41 @@ export function parseDraftJson(text: string): JsonParse {
 /** Whether the draft differs from what was loaded (the leave-page warning). */
 export function draftChanged(draft: Draft, original: Draft): boolean {
   return JSON.stringify(draft) !== JSON.stringify(original);
+}
+
+const timeText = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/**
+ * The one "Cook time" a person sees. Mealie's wire has two keys for it: `performTime` (what Mealie's
+ * own form edits) and `cookTime` (what files and most importers write, and what the demo recipes use).
+ * The page shows `performTime || cookTime`, so the form does the same.
+ */
+export function cookTimeOf(d: Draft): string {
+  return timeText(d.performTime) || timeText(d.cookTime);
+}
+
+/**
+ * Sets the cook time without leaving a second, conflicting one behind: a recipe that keeps it in
+ * `cookTime` (and no `performTime`) keeps that key; otherwise `performTime` holds it and a stale
+ * `cookTime` is cleared, so the file ends with one time.
+ */
+export function setCookTime(d: Draft, value: string): Draft {
+  if (timeText(d.cookTime) && !timeText(d.performTime)) return { ...d, cookTime: value };
+  return { ...d, performTime: value, ...(timeText(d.cookTime) ? { cookTime: null } : {}) };
+}
+
+/**
+ * A short plain-text label of an ingredient (the step's ingredient picker), worded as the ingredient
+ * list shows it: "2 tbsp", "2 cloves", "¹/₂ tsp" (abbreviations and plurals as the unit says, fractions).
+ */
+export function ingredientLabel(ing: DraftIngredient): string {
+  const p = ingredientParts({
+    quantity: ing.quantity,
+    quantityMax: typeof ing.display === "string" ? rangeMaxFromDisplay(ing.display, ing.quantity) : null,
+    unit: ing.unit as ScaleUnit | null,
+    food: ing.food as { name: string; pluralName?: string | null } | null,
+    recipe: null,
+    noteHtml: "",
+  });
+  return [p.quantity, p.unit, p.food, ing.note ?? ""].filter(Boolean).join(" ").trim() || "…";
 }

@@ -109,7 +109,10 @@ describe("the drawer's links", () => {
 
   it("keeps cookbooks as children and shows Settings to admins only", () => {
     const [cookbooks] = visibleLinks(links.secondary, { ownGroup: false, admin: false });
-    expect(cookbooks.children?.map((c) => c.to)).toEqual(["/g/home?cookbook=weeknights"]);
+    // Cookbook pages have landed: each cookbook opens its page; visitors get no "manage" link.
+    expect(cookbooks.children?.map((c) => c.to)).toEqual(["/g/home/cookbooks/weeknights"]);
+    const [mine] = visibleLinks(links.secondary, { ownGroup: true, admin: false });
+    expect(mine.children?.map((c) => c.to)).toEqual(["/g/home/cookbooks/weeknights", "/g/home/cookbooks"]);
     const withSettings = { ...CAPABILITIES, adminSettings: true };
     expect(visibleLinks(links.bottom, { ownGroup: true, admin: false }, withSettings)).toEqual([]);
     expect(

@@ -11,6 +11,7 @@ import { Pagination } from "../components/Pagination.js";
 import { RecipeCard, type RecipeCardData } from "../components/RecipeCard.js";
 import { RecipeFilters, type FilterOption } from "../components/home/RecipeFilters.js";
 import { GridIcon, ListIcon } from "../components/shell/ShellIcons.js";
+import { EmptyHomeActions } from "../components/create/EmptyHomeActions.js";
 import { coreCall } from "../lib/errors.server.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { markdownToText } from "../lib/markdown.js";
@@ -186,6 +187,7 @@ export default function GroupHome() {
         <div className="empty">
           <p className="empty__title">{filtered ? t("home.noMatch") : t("home.noRecipes")}</p>
           {filtered ? <Link to={base}>{t("home.showAll")}</Link> : null}
+          {!filtered && ownGroup ? <EmptyHomeActions base={base} /> : null}
         </div>
       ) : (
         <ul

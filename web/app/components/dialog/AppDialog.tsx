@@ -43,11 +43,21 @@ export interface AppDialogProps {
   "data-testid"?: string;
 }
 
-/** Keys that activate a control themselves: Enter on them must not submit the dialog. */
-function ownsEnter(el: EventTarget | null): boolean {
-  if (!(el instanceof HTMLElement)) return false;
-  if (el.isContentEditable) return true;
-  return ["TEXTAREA", "BUTTON", "A", "SELECT"].includes(el.tagName) || el.getAttribute("role") === "option";
+/** Inputs where a person types a line of text: Enter there means "done", so it submits the dialog. */
+const TEXT_INPUTS = new Set(["text", "email", "number", "password", "search", "tel", "url", "date", "time"]);
+
+/**
+ * Spec §2: Enter submits, but only from a one-line text field. Anywhere else Enter belongs to the
+ * focused control (a button, link, checkbox, switch, option or textarea activates itself) or means
+ * nothing (focus on the dialog itself), and must not submit behind the person's back.
+ */
+export function enterSubmits(target: EventTarget | null): boolean {
+  const el = target as Partial<Pick<HTMLElement, "tagName" | "isContentEditable" | "getAttribute">> | null;
+  if (!el || typeof el.getAttribute !== "function") return false;
+  if (el.isContentEditable || el.tagName !== "INPUT") return false;
+  // A combobox with its list open picks the highlighted option on Enter.
+  if (el.getAttribute("aria-expanded") === "true") return false;
+  return TEXT_INPUTS.has((el.getAttribute("type") ?? "text").toLowerCase());
 }
 
 export function AppDialog({
@@ -99,7 +109,7 @@ export function AppDialog({
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing || e.defaultPrevented) return;
-    if (ownsEnter(e.target)) return;
+    if (!enterSubmits(e.target)) return;
     e.preventDefault();
     void submit();
   };

@@ -14,7 +14,9 @@ import {
 } from "@mantine/core";
 import { useT } from "../../../lib/i18n.js";
 import {
+  cookTimeOf,
   notesOf,
+  setCookTime,
   organizerNames,
   setOrganizers,
   type Draft,
@@ -118,7 +120,12 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
             {field("recipeYield", t("edit.yieldUnit"))}
             {field("totalTime", t("edit.totalTime"))}
             {field("prepTime", t("edit.prepTime"))}
-            {field("performTime", t("edit.performTime"))}
+            <TextInput
+              label={t("edit.performTime")}
+              value={cookTimeOf(draft)}
+              onChange={(e) => onChange(setCookTime(draft, e.currentTarget.value))}
+              data-testid="edit-cook-time"
+            />
           </SimpleGrid>
           {field("orgURL", t("edit.orgURL"), { type: "url" })}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -3,9 +3,10 @@
  * keeps ingredients as plain text), a section title that starts a section at a row, drag to reorder.
  * Units and foods are picked from the group's names or typed; core adds a new name to the vocabulary.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ActionIcon, Autocomplete, Button, Group, TextInput, Tooltip } from "@mantine/core";
 import { useT } from "../../../lib/i18n.js";
+import { ParseIngredients } from "./ParseIngredients.js";
 import {
   amountText,
   ingredientsOf,
@@ -31,6 +32,12 @@ function AmountInput({
 }) {
   const t = useT("recipe");
   const [text, setText] = useState(amountText(value));
+  // A change from outside (parse ingredients) shows; what the person is typing is left alone.
+  useEffect(() => {
+    const typed = parseAmount(text);
+    const same = typed === value || (typed !== null && value !== null && Math.abs(typed - value) < 1e-9);
+    if (!same) setText(amountText(value));
+  }, [value]); // only when the value changes
   const parsed = parseAmount(text);
   const bad = parsed !== null && Number.isNaN(parsed);
   return (
@@ -48,6 +55,20 @@ function AmountInput({
         if (q === null || !Number.isNaN(q)) onChange(q);
       }}
     />
+  );
+}
+
+/** A typed unit or food the group does not have yet: saving the recipe adds it (core creates it). */
+const isNew = (name: string | undefined, known: string[]) =>
+  !!name?.trim() && !known.some((k) => k.toLowerCase() === name.trim().toLowerCase());
+
+function NewMark({ kind }: { kind: "unit" | "food" }) {
+  const t = useT("create");
+  const label = t(kind === "unit" ? "parse.newUnit" : "parse.newFood");
+  return (
+    <span className="new-mark" title={label} aria-label={label} role="img" data-testid={`new-${kind}`}>
+      +
+    </span>
   );
 }
 
@@ -117,6 +138,7 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
                         limit={20}
                         value={ing.unit?.name ?? ""}
                         onChange={(v) => patch(i, { unit: namedRef(ing.unit, v) })}
+                        rightSection={isNew(ing.unit?.name, units) ? <NewMark kind="unit" /> : null}
                       />
                       <Autocomplete
                         className="ing-row__food"
@@ -126,6 +148,7 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
                         limit={20}
                         value={ing.food?.name ?? ""}
                         onChange={(v) => patch(i, { food: namedRef(ing.food, v) })}
+                        rightSection={isNew(ing.food?.name, foods) ? <NewMark kind="food" /> : null}
                       />
                     </>
                   )}
@@ -165,14 +188,17 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
           </SortableRow>
         ))}
       </SortableList>
-      <Button
-        variant="light"
-        leftSection={<PlusIcon />}
-        onClick={() => set([...items, newIngredient()])}
-        data-testid="add-ingredient"
-      >
-        {t("edit.addIngredient")}
-      </Button>
+      <Group gap="sm" wrap="wrap">
+        <Button
+          variant="light"
+          leftSection={<PlusIcon />}
+          onClick={() => set([...items, newIngredient()])}
+          data-testid="add-ingredient"
+        >
+          {t("edit.addIngredient")}
+        </Button>
+        {plainText ? null : <ParseIngredients draft={draft} onChange={onChange} />}
+      </Group>
     </section>
   );
 }

@@ -15,23 +15,16 @@ import {
 } from "@mantine/core";
 import { useT } from "../../../lib/i18n.js";
 import {
-  amountText,
+  ingredientLabel,
   ingredientsOf,
   moveItem,
   newStep,
   stepsOf,
   type Draft,
-  type DraftIngredient,
   type DraftStep,
 } from "../../../lib/recipe-edit.js";
 import { HeadingIcon, PlusIcon, TrashIcon } from "../icons.js";
 import { SortableList, SortableRow } from "./SortableList.js";
-
-/** A short plain-text label of an ingredient for the step's picker. */
-export function ingredientLabel(ing: DraftIngredient): string {
-  const words = [amountText(ing.quantity), ing.unit?.name ?? "", ing.food?.name ?? "", ing.note ?? ""];
-  return words.filter(Boolean).join(" ").trim() || "…";
-}
 
 export function StepsEditor({ draft, onChange }: { draft: Draft; onChange: (d: Draft) => void }) {
   const t = useT("recipe");
