@@ -33,12 +33,12 @@ export interface TokenRow {
 
 async function copy(text: string, t: (k: string) => string): Promise<void> {
   if (typeof navigator === "undefined" || !navigator.clipboard)
-    return toast.error(t("clipboard.notSupported"));
+    return toast.error(t("common:clipboard.notSupported"));
   try {
     await navigator.clipboard.writeText(text);
-    toast.success(t("clipboard.copied"));
+    toast.success(t("common:clipboard.copied"));
   } catch {
-    toast.error(t("clipboard.failed"));
+    toast.error(t("common:clipboard.failed"));
   }
 }
 
