@@ -9,6 +9,7 @@ import {
   directionOf,
   fallbacksOf,
   i18nFor,
+  isolatingT,
   languageOf,
   type Catalogue,
   type I18nData,
@@ -110,6 +111,6 @@ export function serverT(
   ns: string = "common",
 ): (key: string, values?: Record<string, unknown>) => string {
   const lang = detectLanguage(request);
-  const fixed = i18nFor(i18nData(lang)).getFixedT(lang, ns);
+  const fixed = isolatingT(i18nFor(i18nData(lang)).getFixedT(lang, ns), directionOf(lang));
   return (key, values) => String(fixed(key, values ?? {}));
 }

@@ -8,6 +8,7 @@
  * `t("common:actions.save")`. In `meta` functions (no hooks): `metaT(matches, "shell")`.
  */
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { MEALIE_INTERFACE_LOCALES, type MealieInterfaceLocale } from "./pure-core.js";
@@ -76,7 +77,7 @@ const RTL = new Set<string>(["ar-SA", "he-IL"]);
 export const LANGUAGES: readonly Language[] = [
   "en-US",
   ...MEALIE_INTERFACE_LOCALES.filter((c) => c !== "en-US"),
-].map((code) => ({ code, name: NAMES[code], dir: RTL.has(code) ? "rtl" : "ltr" }));
+].map((code) => ({ code, name: NAMES[code as MealieInterfaceLocale], dir: RTL.has(code) ? "rtl" : "ltr" }));
 
 /** The languages kept complete (a test fails on a missing key in any namespace); decision 0105. */
 export const COMPLETE_LANGUAGES = ["en-US", "de-DE", "fr-FR", "es-ES", "nl-NL", "he-IL", "ar-SA"] as const;
@@ -154,9 +155,52 @@ export function i18nFor(data: Pick<I18nData, "lang" | "resources">): I18n {
   return instance;
 }
 
+/** i18next's own options, passed beside the values: never text to isolate. */
+const OPTION_KEYS = new Set([
+  "count",
+  "context",
+  "defaultValue",
+  "ns",
+  "lng",
+  "lngs",
+  "fallbackLng",
+  "returnObjects",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "interpolation",
+  "keyPrefix",
+  "ordinal",
+  "replace",
+]);
+
+/**
+ * In a right-to-left language, each text value put into a sentence ("حذف «{{name}}»؟") is wrapped in
+ * Unicode isolates (U+2068…U+2069), so a Latin recipe name or a number keeps its own reading order and
+ * does not drag the punctuation around it to the wrong side. Left-to-right text is left untouched.
+ */
+export function isolatingT(t: TFunction, dir: Direction): TFunction {
+  if (dir !== "rtl") return t;
+  const call = t as unknown as (...a: unknown[]) => unknown;
+  const wrapped = (key: unknown, ...rest: unknown[]) => {
+    const [first, ...more] = rest;
+    if (first && typeof first === "object" && !Array.isArray(first)) {
+      const values: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(first as Record<string, unknown>))
+        values[k] =
+          !OPTION_KEYS.has(k) && (typeof v === "string" || typeof v === "number") ? `\u2068${v}\u2069` : v;
+      return call(key, values, ...more);
+    }
+    return call(key, ...rest);
+  };
+  return wrapped as unknown as TFunction;
+}
+
 /** The translate function of a namespace (default `common`). */
 export function useT(ns: string = DEFAULT_NS): TFunction {
-  return useTranslation(ns).t;
+  const { t } = useTranslation(ns);
+  const { dir } = useLanguage();
+  return useMemo(() => isolatingT(t, dir), [t, dir]);
 }
 
 /** The current language and direction, from the root loader. */
@@ -174,5 +218,5 @@ interface MetaMatch {
 export function metaT(matches: readonly MetaMatch[], ns: string = DEFAULT_NS): TFunction {
   const root = matches.find((m) => m.id === "root")?.data as { i18n?: I18nData } | undefined;
   const data = root?.i18n ?? { lang: DEFAULT_LANG, resources: {} };
-  return i18nFor(data).getFixedT(data.lang, ns);
+  return isolatingT(i18nFor(data).getFixedT(data.lang, ns), directionOf(data.lang));
 }

@@ -24,6 +24,7 @@ import { useT } from "../../lib/i18n.js";
 import type { ProfileResult } from "../../lib/profile.server.js";
 import { toast, useDataToast } from "../../lib/toast.js";
 import { problemText } from "./ProblemText.js";
+import { useFormat } from "../../lib/use-format.js";
 
 export interface TokenRow {
   id: number;
@@ -45,6 +46,7 @@ async function copy(text: string, t: (k: string) => string): Promise<void> {
 export function ApiTokens({ tokens }: { tokens: TokenRow[] }) {
   const t = useT("shell");
   const tc = useT("common");
+  const f = useFormat();
   const create = useFetcher<ProfileResult>();
   const remove = useFetcher<ProfileResult>();
   const [deleting, setDeleting] = useState<TokenRow | null>(null);
@@ -106,7 +108,7 @@ export function ApiTokens({ tokens }: { tokens: TokenRow[] }) {
                   <Text fw={500}>{tok.name}</Text>
                   {tok.createdAt ? (
                     <Text size="xs" c="dimmed">
-                      {t("profile.tokens.createdAt", { date: new Date(tok.createdAt).toLocaleDateString() })}
+                      {t("profile.tokens.createdAt", { date: f.date(tok.createdAt) })}
                     </Text>
                   ) : null}
                 </Table.Td>
