@@ -210,9 +210,18 @@ describeBrowser("accessibility (Chromium + axe-core)", () => {
       const stop = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return null;
-        const style = getComputedStyle(el);
-        const ring =
-          (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+        // The ring may be drawn by the control's frame (a pills input rings its box, not the inner field).
+        let ring = false;
+        for (
+          let node: HTMLElement | null = el, up = 0;
+          node && up < 3 && !ring;
+          node = node.parentElement, up++
+        ) {
+          const style = getComputedStyle(node);
+          ring =
+            (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) ||
+            style.boxShadow !== "none";
+        }
         return {
           id: el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "",
           visible: ring,
@@ -222,7 +231,10 @@ describeBrowser("accessibility (Chromium + axe-core)", () => {
     }
     const ids = seen.map((s) => s.id);
     for (const wanted of ["topbar-search", "language-button", "color-scheme-toggle", "Tomato Stew"])
-      expect(ids.some((id) => id.includes(wanted)), `${wanted} in ${ids.join(" | ")}`).toBe(true);
+      expect(
+        ids.some((id) => id.includes(wanted)),
+        `${wanted} in ${ids.join(" | ")}`,
+      ).toBe(true);
     expect(seen.filter((s) => !s.visible).map((s) => s.id)).toEqual([]);
     await page.context().close();
   }, 60_000);

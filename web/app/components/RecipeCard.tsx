@@ -64,6 +64,7 @@ export function RecipeCard({
             fractions={2}
             readOnly
             size="xs"
+            role="img"
             aria-label={t("common:rating", { value: f.number(recipe.rating) })}
           />
         ) : null}

@@ -26,6 +26,7 @@ export function AverageRating({ value }: { value: number | null }) {
         fractions={2}
         readOnly
         size="sm"
+        role="img"
         aria-label={t("rating.average")}
         data-testid="rating-average"
       />
