@@ -197,7 +197,7 @@ describeBrowser("accessibility (Chromium + axe-core)", () => {
       await visitor.context().close();
       expect(findings).toEqual([]);
     },
-    180_000,
+    300_000,
   );
 
   it("reaches the shell's actions and a recipe card by keyboard, each with a visible focus ring", async () => {
