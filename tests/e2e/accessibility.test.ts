@@ -200,12 +200,10 @@ describeBrowser("accessibility (Chromium + axe-core)", () => {
     300_000,
   );
 
-  it("reaches the shell's actions and a recipe card by keyboard, each with a visible focus ring", async () => {
-    const page = await pageFor(MODES[0], true);
-    await page.goto(`/g/${app.groupSlug}`);
-    await hydrated(page);
+  /** Tabs through a page and returns each stop's name and whether a focus ring shows on it. */
+  async function tabStops(page: Page, count: number): Promise<{ id: string; visible: boolean }[]> {
     const seen: { id: string; visible: boolean }[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < count; i++) {
       await page.keyboard.press("Tab");
       const stop = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
@@ -229,15 +227,38 @@ describeBrowser("accessibility (Chromium + axe-core)", () => {
       });
       if (stop) seen.push(stop);
     }
-    const ids = seen.map((s) => s.id);
-    for (const wanted of ["topbar-search", "language-button", "color-scheme-toggle", "Tomato Stew"])
-      expect(
-        ids.some((id) => id.includes(wanted)),
-        `${wanted} in ${ids.join(" | ")}`,
-      ).toBe(true);
-    expect(seen.filter((s) => !s.visible).map((s) => s.id)).toEqual([]);
-    await page.context().close();
-  }, 60_000);
+    return seen;
+  }
+
+  it.each([
+    {
+      name: "the group home",
+      path: (a: App) => `/g/${a.groupSlug}`,
+      wanted: ["topbar-search", "language-button", "color-scheme-toggle", "Tomato Stew"],
+    },
+    {
+      name: "the recipe page",
+      path: (a: App) => `/g/${a.groupSlug}/r/tomato-stew`,
+      wanted: ["recipe-menu", "Fewer servings", "More servings", "favorite", "comment-input"],
+    },
+  ])(
+    "reaches the actions of $name by keyboard, each with a visible focus ring",
+    async ({ path, wanted }) => {
+      const page = await pageFor(MODES[0], true);
+      await page.goto(path(app));
+      await hydrated(page);
+      const seen = await tabStops(page, 60);
+      const ids = seen.map((s) => s.id);
+      for (const w of wanted)
+        expect(
+          ids.some((id) => id.includes(w)),
+          `${w} in ${ids.join(" | ")}`,
+        ).toBe(true);
+      expect(seen.filter((s) => !s.visible).map((s) => s.id)).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
 
   it("reports no page error or hydration mismatch along the way", () => {
     expect(errors).toEqual([]);
