@@ -27,6 +27,7 @@ const PURE_CORE = [
   resolve("core/policy/subjects.ts"),
   resolve("core/policy/users.ts"),
   resolve("core/theme.ts"),
+  resolve("core/labels/locales.ts"),
   resolve("core/recipes/display.ts"),
   resolve("core/recipes/quantity.ts"),
 ];

@@ -44,6 +44,13 @@ export const MEALIE_LOCALES = [
 ] as const;
 export type MealieLocale = (typeof MEALIE_LOCALES)[number];
 
+/**
+ * The 42 locales Mealie's web interface offers: the 41 above plus Estonian, which has interface text but
+ * no seed data (so the seeders and registration still refuse it). The web UI's language dialog lists these.
+ */
+export const MEALIE_INTERFACE_LOCALES = [...MEALIE_LOCALES, "et-EE"] as const;
+export type MealieInterfaceLocale = (typeof MEALIE_INTERFACE_LOCALES)[number];
+
 export function isMealieLocale(v: unknown): v is MealieLocale {
   return typeof v === "string" && (MEALIE_LOCALES as readonly string[]).includes(v);
 }

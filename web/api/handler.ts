@@ -8,6 +8,11 @@ import { validationDetail } from "./validation-detail.js";
 import { pathParamProblems, unbuiltContractPath } from "./path-params.js";
 import { PUBLIC, type Actor } from "../../core/actor.js";
 import { ForbiddenError, isLarderError, UnauthorizedError, type LarderError } from "../../core/errors.js";
+import {
+  apiMessageLanguage,
+  localizeErrorBody,
+  type ApiMessageLanguage,
+} from "../../core/i18n/api-messages.js";
 import type { Larder } from "../../core/larder.js";
 import { ApiContext } from "./context.js";
 import { Reply } from "./reply.js";
@@ -25,6 +30,10 @@ export function createApiHandler(larder: Larder, router: Router) {
     const url = new URL(req.url ?? "/", "http://localhost");
     const method = (req.method ?? "GET").toUpperCase();
     let headers: Record<string, string> = {};
+    // Error messages follow Accept-Language (decision 0107); English, and the exact wire text, otherwise.
+    const lang = apiMessageLanguage(req.headers["accept-language"]);
+    const fail = (status: number, body: unknown, extra: Record<string, string> = {}) =>
+      send(res, status, localizeErrorBody(body, lang), lang ? { ...extra, "Content-Language": lang } : extra);
     try {
       const match = router.match(method, url.pathname);
       const ours =
@@ -32,10 +41,10 @@ export function createApiHandler(larder: Larder, router: Router) {
       const unbuilt = unbuiltContractPath(method, url.pathname, ours);
       if (unbuilt) {
         const message = `${method} ${unbuilt} is part of Mealie's API but not available in this version of Larder`;
-        return send(res, 404, { detail: { message, error: true, exception: null } });
+        return fail(404, { detail: { message, error: true, exception: null } });
       }
-      if (match === null) return send(res, 404, { detail: "Not Found" });
-      if (match === "method") return send(res, 405, { detail: "Method Not Allowed" });
+      if (match === null) return fail(404, { detail: "Not Found" });
+      if (match === "method") return fail(405, { detail: "Method Not Allowed" });
       const { route, params } = match;
 
       let actor: Actor = PUBLIC;
@@ -48,7 +57,7 @@ export function createApiHandler(larder: Larder, router: Router) {
       // After authentication, as FastAPI resolves the user before it reports parameter errors. Public
       // routes (media, shared links) keep answering 404 for anything that names nothing (decision 0062).
       const badParams = route.auth === "public" ? null : pathParamProblems(method, url.pathname, route.path);
-      if (badParams) return send(res, 422, { detail: badParams });
+      if (badParams) return fail(422, { detail: badParams });
       const ctx = new ApiContext(larder, req, res, url, params, actor);
       const result = await route.handler(ctx);
       headers = ctx.headers;
@@ -67,7 +76,7 @@ export function createApiHandler(larder: Larder, router: Router) {
       return send(res, 200, result === undefined ? null : result, headers);
     } catch (e) {
       if (req.readable) req.resume();
-      return sendError(res, e, headers, larder);
+      return sendError(res, e, headers, larder, lang);
     }
   };
 }
@@ -88,6 +97,8 @@ async function authenticate(larder: Larder, req: IncomingMessage, required: bool
   }
   return actor;
 }
+
+const sendJson = send;
 
 function send(
   res: ServerResponse,
@@ -120,11 +131,20 @@ function sendRaw(
   res.end(method === "HEAD" ? undefined : data);
 }
 
-function sendError(res: ServerResponse, e: unknown, headers: Record<string, string>, larder: Larder): void {
+function sendError(
+  res: ServerResponse,
+  e: unknown,
+  given: Record<string, string>,
+  larder: Larder,
+  lang: ApiMessageLanguage | null,
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
+  const headers = lang ? { ...given, "Content-Language": lang } : given;
+  const send = (r: ServerResponse, status: number, body: unknown, h: Record<string, string>) =>
+    sendJson(r, status, localizeErrorBody(body, lang), h);
   if (isLarderError(e)) {
     const err = e as LarderError;
     const extra: Record<string, string> = err.status === 401 ? { "WWW-Authenticate": "Bearer" } : {};

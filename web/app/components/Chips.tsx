@@ -31,7 +31,8 @@ export function Chips({ items, groupSlug, param, limit, truncate, small, label }
             to={`/g/${groupSlug}?${param}=${encodeURIComponent(item.slug)}`}
             title={item.name}
           >
-            {truncate ? truncateChip(item.name) : item.name}
+            {/* Isolated, so a Latin name's "..." stays at its end on a right-to-left page. */}
+            <bdi>{truncate ? truncateChip(item.name) : item.name}</bdi>
           </Link>
         </li>
       ))}

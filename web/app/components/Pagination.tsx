@@ -1,6 +1,7 @@
 /** Previous / page x of y / next, as plain links (works without JavaScript). */
 import { Link } from "react-router";
-import { useT } from "../lib/i18n.js";
+import { useLanguage, useT } from "../lib/i18n.js";
+import { useFormat } from "../lib/use-format.js";
 
 export function Pagination({
   page,
@@ -12,9 +13,13 @@ export function Pagination({
   hrefFor: (page: number) => string;
 }) {
   const t = useT("common");
+  const f = useFormat();
+  const { dir } = useLanguage();
   if (totalPages <= 1) return null;
-  const prev = `← ${t("actions.previous")}`;
-  const next = `${t("actions.next")} →`;
+  // The arrows point the way the page turns: leftwards for "previous" only when text runs left to right.
+  const [back, forward] = dir === "rtl" ? ["→", "←"] : ["←", "→"];
+  const prev = `${back} ${t("actions.previous")}`;
+  const next = `${t("actions.next")} ${forward}`;
   return (
     <nav className="pagination" aria-label={t("pagination.label")}>
       {page > 1 ? (
@@ -27,7 +32,7 @@ export function Pagination({
         </span>
       )}
       <span className="pagination__status" aria-current="page">
-        {t("pagination.status", { page, total: totalPages })}
+        {t("pagination.status", { page: f.number(page), total: f.number(totalPages) })}
       </span>
       {page < totalPages ? (
         <Link className="button" to={hrefFor(page + 1)} rel="next">

@@ -4,6 +4,7 @@ import { Rating } from "@mantine/core";
 import { useT } from "../lib/i18n.js";
 import { Chips, type ChipItem } from "./Chips.js";
 import { RecipeImage } from "./RecipeImage.js";
+import { useFormat } from "../lib/use-format.js";
 
 export interface RecipeCardData {
   id: string;
@@ -27,6 +28,7 @@ export function RecipeCard({
   eager?: boolean;
 }) {
   const t = useT("shell");
+  const f = useFormat();
   const href = `/g/${groupSlug}/r/${encodeURIComponent(recipe.slug)}`;
   return (
     <article className="card" data-testid="recipe-card">
@@ -36,10 +38,14 @@ export function RecipeCard({
       <div className="card__body">
         <h2 className="card__title">
           <Link to={href} prefetch="intent">
-            {recipe.name}
+            <bdi>{recipe.name}</bdi>
           </Link>
         </h2>
-        {recipe.description ? <p className="card__description">{recipe.description}</p> : null}
+        {recipe.description ? (
+          <p className="card__description" dir="auto">
+            {recipe.description}
+          </p>
+        ) : null}
       </div>
       <div className="card__footer">
         <Chips
@@ -58,7 +64,8 @@ export function RecipeCard({
             fractions={2}
             readOnly
             size="xs"
-            aria-label={t("common:rating", { value: recipe.rating })}
+            role="img"
+            aria-label={t("common:rating", { value: f.number(recipe.rating) })}
           />
         ) : null}
       </div>

@@ -28,7 +28,11 @@ export function RecipeImage({ recipeId, image, size, alt, className, eager }: Re
   const classes = ["recipe-image", className].filter(Boolean).join(" ");
   if (!image || failed) {
     return (
-      <div className={`${classes} recipe-image--fallback`} role="img" aria-label={alt}>
+      // A decorative image (alt="") is hidden from assistive technology, as an <img alt=""> would be.
+      <div
+        className={`${classes} recipe-image--fallback`}
+        {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}
+      >
         <DishIcon />
       </div>
     );

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { recipeImageUrl, toIsoDuration, truncateChip, withUnit, yieldText } from "./format.js";
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatLocaleNumber,
+  formatPercent,
+  localizeQuantity,
+  recipeImageUrl,
+  toIsoDuration,
+  truncateChip,
+  withUnit,
+  yieldText,
+} from "./format.js";
 
 describe("truncateChip", () => {
   it("keeps 20 characters, then '...'", () => {
@@ -50,5 +62,33 @@ describe("withUnit / yieldText / recipeImageUrl", () => {
       "/api/media/recipes/abc/images/min-original.webp?v=k%201",
     );
     expect(recipeImageUrl("abc", "original", null)).toBe("/api/media/recipes/abc/images/original.webp");
+  });
+});
+
+describe("locale formats", () => {
+  it("writes numbers and percentages in the language's digits and signs", () => {
+    expect(formatLocaleNumber(1234.5, "de-DE")).toBe("1.234,5");
+    expect(formatLocaleNumber(12, "ar-SA")).toBe("١٢");
+    expect(formatPercent(25, "en-US")).toBe("25%");
+    expect(formatPercent(25, "fr-FR")).toMatch(/^25\s%$/);
+  });
+
+  it("localizes a quantity's whole numbers and decimals and leaves its fractions", () => {
+    expect(localizeQuantity("1 ¹/₂", "ar-SA")).toBe("١ ¹/₂");
+    expect(localizeQuantity("0.25-1.5", "de-DE")).toBe("0,25-1,5");
+    expect(localizeQuantity("10", "en-US")).toBe("10");
+  });
+
+  it("reads a recipe time as a duration in the language's units, free text as written", () => {
+    expect(formatDuration("1 hour 30 minutes", "en-US")).toBe("1 hr 30 min");
+    expect(formatDuration("PT45M", "de-DE")).toBe("45 Min.");
+    expect(formatDuration("1 hour 30 minutes", "ar-SA")).toContain("٣٠");
+    expect(formatDuration("overnight", "fr-FR")).toBe("overnight");
+  });
+
+  it("formats dates for the language and keeps a value it cannot read", () => {
+    expect(formatDate("2026-11-25T10:00:00Z", "de-DE")).toBe("25.11.2026");
+    expect(formatDate("soon", "de-DE")).toBe("soon");
+    expect(formatDateTime("2026-11-25T10:00:00Z", "en-US")).toContain("2026");
   });
 });

@@ -92,3 +92,80 @@ export function yieldText(r: {
 export function formatNumber(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
 }
+
+/*
+ * Locale formats (decision 0105). Everything a person reads as a number, date or duration goes through
+ * Intl with the page's language, so German gets "1,5", French "25 %", Arabic its own digits. Machine
+ * text (schema.org data, the API) keeps the plain forms above.
+ */
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(lang, options)));
+  return f;
+}
+
+/** A count or measure for reading: `1.234,5` in de-DE, `١٢` in ar-SA; at most two decimals. */
+export function formatLocaleNumber(n: number, lang: string): string {
+  return numberFormat(lang, { maximumFractionDigits: 2 }).format(n);
+}
+
+/** A whole percentage (0–100) for reading: `25 %` in fr-FR, `٢٥٪؜` in ar-SA. */
+export function formatPercent(percent: number, lang: string): string {
+  return numberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+}
+
+/**
+ * Quantity text made by scale.ts (`2`, `1 ¹/₂`, `0.25`, `1-2`) in the language's digits and decimal sign.
+ * The super/subscript fractions are read the same everywhere and stay as they are.
+ */
+export function localizeQuantity(text: string, lang: string): string {
+  return text.replace(/\d+(?:\.\d+)?/g, (num) => {
+    const decimals = num.includes(".") ? num.split(".")[1].length : 0;
+    return numberFormat(lang, {
+      useGrouping: false,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(Number(num));
+  });
+}
+
+/** A date for reading (`25 nov. 2026`); an unreadable value stays as it came. */
+export function formatDate(iso: string | Date, lang: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleDateString(lang, { dateStyle: "medium" });
+}
+
+/** A date and time for reading (comments). */
+export function formatDateTime(iso: string | Date, lang: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? String(iso)
+    : d.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/**
+ * A recipe time for reading: a duration core or the author wrote ("1 hour 30 minutes", "PT45M") in the
+ * language's units ("1 Std., 30 Min.", "١ س و٣٠ د"); free text that is not a duration ("overnight")
+ * stays as written.
+ */
+export function formatDuration(text: string, lang: string): string {
+  const iso = toIsoDuration(text);
+  const m = iso ? /^PT(?:(\d+)H)?(?:(\d+)M)?$/.exec(iso) : null;
+  if (!m) return text;
+  const parts: string[] = [];
+  const hours = Number(m[1] ?? 0);
+  const minutes = Number(m[2] ?? 0);
+  if (hours)
+    parts.push(numberFormat(lang, { style: "unit", unit: "hour", unitDisplay: "short" }).format(hours));
+  if (minutes)
+    parts.push(numberFormat(lang, { style: "unit", unit: "minute", unitDisplay: "short" }).format(minutes));
+  return new Intl.ListFormat(lang, { type: "unit", style: "narrow" }).format(parts);
+}
+
+/** Wraps text in Unicode first-strong isolates, for strings that cannot carry a <bdi> (titles, attributes). */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

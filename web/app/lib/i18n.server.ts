@@ -7,7 +7,9 @@ import {
   LANG_COOKIE,
   LANGUAGES,
   directionOf,
+  fallbacksOf,
   i18nFor,
+  isolatingT,
   languageOf,
   type Catalogue,
   type I18nData,
@@ -39,20 +41,30 @@ export function detectLanguage(request: Request): string {
     })
     .filter((w) => w.tag && w.q > 0)
     .sort((a, b) => b.q - a.q);
+  // Only languages with some text of their own: a browser asking for Japanese gets English text with
+  // English formats rather than English text under <html lang="ja-JP"> (the dialog still offers them all).
+  const offered = detectable();
   for (const { tag } of wanted) {
-    const exact = LANGUAGES.find((l) => l.code.toLowerCase() === tag);
+    const exact = offered.find((l) => l.code.toLowerCase() === tag);
     if (exact) return exact.code;
     const base = tag.split("-")[0];
-    const sameLanguage = LANGUAGES.find((l) => l.code.toLowerCase().split("-")[0] === base);
+    // "fr" means the French with its own catalogue (fr-FR), not the first variant listed (fr-BE).
+    const same = offered.filter((l) => l.code.toLowerCase().split("-")[0] === base);
+    const sameLanguage = same.find((l) => ALL[l.code]) ?? same[0];
     if (sameLanguage) return sameLanguage.code;
   }
   return DEFAULT_LANG;
 }
 
+let detectableCache: typeof LANGUAGES | null = null;
+function detectable(): typeof LANGUAGES {
+  return (detectableCache ??= LANGUAGES.filter((l) => percentTranslated(l.code) > 0));
+}
+
 /** The catalogues the browser needs: the language's own plus the English fallback. */
 export function i18nData(lang: string): I18nData {
-  const resources: Resources = { [DEFAULT_LANG]: ALL[DEFAULT_LANG] ?? {} };
-  if (lang !== DEFAULT_LANG) resources[lang] = ALL[lang] ?? {};
+  const resources: Resources = {};
+  for (const code of [lang, ...fallbacksOf(lang)]) resources[code] = ALL[code] ?? {};
   return { lang, dir: directionOf(lang), resources };
 }
 
@@ -64,15 +76,20 @@ function leaves(c: Catalogue, prefix = "", out = new Map<string, string>()): Map
   return out;
 }
 
-/** Percent of the English keys (all namespaces) that a language translates with a non-empty string. */
+/**
+ * Percent of the English keys (all namespaces) that a language shows in its own words: a non-empty
+ * string in its catalogue or its regional sibling's (fr-CA reads fr-FR; fallbacksOf). English variants
+ * count English. Floored, so 100 means every key.
+ */
 export function percentTranslated(lang: string): number {
+  const own = [lang, ...fallbacksOf(lang)].filter((c) => c !== DEFAULT_LANG || lang.startsWith("en-"));
   let total = 0;
   let done = 0;
   for (const [ns, catalogue] of Object.entries(ALL[DEFAULT_LANG] ?? {})) {
-    const theirs = leaves(ALL[lang]?.[ns] ?? {});
+    const theirs = own.map((code) => leaves(ALL[code]?.[ns] ?? {}));
     for (const key of leaves(catalogue).keys()) {
       total++;
-      if (theirs.get(key)?.trim()) done++;
+      if (theirs.some((t) => t.get(key)?.trim())) done++;
     }
   }
   return total === 0 ? 0 : Math.floor((done / total) * 100);
@@ -94,6 +111,6 @@ export function serverT(
   ns: string = "common",
 ): (key: string, values?: Record<string, unknown>) => string {
   const lang = detectLanguage(request);
-  const fixed = i18nFor(i18nData(lang)).getFixedT(lang, ns);
+  const fixed = isolatingT(i18nFor(i18nData(lang)).getFixedT(lang, ns), directionOf(lang));
   return (key, values) => String(fixed(key, values ?? {}));
 }

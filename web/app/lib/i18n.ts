@@ -8,8 +8,10 @@
  * `t("common:actions.save")`. In `meta` functions (no hooks): `metaT(matches, "shell")`.
  */
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { MEALIE_INTERFACE_LOCALES, type MealieInterfaceLocale } from "./pure-core.js";
 
 export type Direction = "ltr" | "rtl";
 
@@ -21,14 +23,74 @@ export interface Language {
   dir: Direction;
 }
 
-/** The languages with a catalogue folder. Add one here and under web/app/locales (docs/translating.md). */
+/** Each interface locale's own name (so a reader of that language finds it) and its direction. */
+const NAMES: Record<MealieInterfaceLocale, string> = {
+  "af-ZA": "Afrikaans (Afrikaans)",
+  "ar-SA": "العربية (Arabic)",
+  "bg-BG": "Български (Bulgarian)",
+  "ca-ES": "Català (Catalan)",
+  "cs-CZ": "Čeština (Czech)",
+  "da-DK": "Dansk (Danish)",
+  "de-DE": "Deutsch (German)",
+  "el-GR": "Ελληνικά (Greek)",
+  "en-GB": "British English",
+  "en-US": "American English",
+  "es-ES": "Español (Spanish)",
+  "et-EE": "Eesti (Estonian)",
+  "fi-FI": "Suomi (Finnish)",
+  "fr-BE": "Français de Belgique (Belgian French)",
+  "fr-CA": "Français canadien (Canadian French)",
+  "fr-FR": "Français (French)",
+  "gl-ES": "Galego (Galician)",
+  "he-IL": "עברית (Hebrew)",
+  "hr-HR": "Hrvatski (Croatian)",
+  "hu-HU": "Magyar (Hungarian)",
+  "is-IS": "Íslenska (Icelandic)",
+  "it-IT": "Italiano (Italian)",
+  "ja-JP": "日本語 (Japanese)",
+  "ko-KR": "한국어 (Korean)",
+  "lt-LT": "Lietuvių (Lithuanian)",
+  "lv-LV": "Latviešu (Latvian)",
+  "nl-NL": "Nederlands (Dutch)",
+  "no-NO": "Norsk (Norwegian)",
+  "pl-PL": "Polski (Polish)",
+  "pt-BR": "Português do Brasil (Brazilian Portuguese)",
+  "pt-PT": "Português (Portuguese)",
+  "ro-RO": "Română (Romanian)",
+  "ru-RU": "Русский (Russian)",
+  "sk-SK": "Slovenčina (Slovak)",
+  "sl-SI": "Slovenščina (Slovenian)",
+  "sr-SP": "Српски (Serbian)",
+  "sv-SE": "Svenska (Swedish)",
+  "tr-TR": "Türkçe (Turkish)",
+  "uk-UA": "Українська (Ukrainian)",
+  "vi-VN": "Tiếng Việt (Vietnamese)",
+  "zh-CN": "简体中文 (Simplified Chinese)",
+  "zh-TW": "繁體中文 (Traditional Chinese)",
+};
+const RTL = new Set<string>(["ar-SA", "he-IL"]);
+
+/**
+ * Mealie's 42 interface locales (core/labels/locales.ts), English first. Each may have a folder under
+ * web/app/locales; one without shows English (docs/translating.md says how to add text).
+ */
 export const LANGUAGES: readonly Language[] = [
-  { code: "en-US", name: "American English", dir: "ltr" },
-  { code: "de-DE", name: "Deutsch (German)", dir: "ltr" },
-  { code: "fr-FR", name: "Français (French)", dir: "ltr" },
-  { code: "he-IL", name: "עברית (Hebrew)", dir: "rtl" },
-  { code: "ar-SA", name: "العربية (Arabic)", dir: "rtl" },
-];
+  "en-US",
+  ...MEALIE_INTERFACE_LOCALES.filter((c) => c !== "en-US"),
+].map((code) => ({ code, name: NAMES[code as MealieInterfaceLocale], dir: RTL.has(code) ? "rtl" : "ltr" }));
+
+/** The languages kept complete (a test fails on a missing key in any namespace); decision 0105. */
+export const COMPLETE_LANGUAGES = ["en-US", "de-DE", "fr-FR", "es-ES", "nl-NL", "he-IL", "ar-SA"] as const;
+
+/**
+ * A regional variant without its own text reads its sibling's before English (fr-CA → fr-FR), as
+ * Mealie's users of those variants would expect; English variants fall back to the source anyway.
+ */
+export const SIBLINGS: Readonly<Record<string, string>> = {
+  "fr-BE": "fr-FR",
+  "fr-CA": "fr-FR",
+  "pt-PT": "pt-BR",
+};
 
 export const DEFAULT_LANG = "en-US";
 export const DEFAULT_NS = "common";
@@ -53,6 +115,12 @@ export function languageOf(code: string | null | undefined): Language | null {
   return LANGUAGES.find((l) => l.code === code) ?? null;
 }
 
+/** The languages i18next tries after `code`: its regional sibling if any, then English. */
+export function fallbacksOf(code: string): string[] {
+  const sibling = SIBLINGS[code];
+  return sibling ? [sibling, DEFAULT_LANG] : [DEFAULT_LANG];
+}
+
 export function directionOf(code: string): Direction {
   return languageOf(code)?.dir ?? "ltr";
 }
@@ -70,7 +138,7 @@ export function i18nFor(data: Pick<I18nData, "lang" | "resources">): I18n {
   const instance = createInstance();
   void instance.init({
     lng: data.lang,
-    fallbackLng: DEFAULT_LANG,
+    fallbackLng: fallbacksOf(data.lang),
     supportedLngs: LANGUAGES.map((l) => l.code),
     resources: data.resources,
     ns: [...namespaces],
@@ -87,9 +155,52 @@ export function i18nFor(data: Pick<I18nData, "lang" | "resources">): I18n {
   return instance;
 }
 
+/** i18next's own options, passed beside the values: never text to isolate. */
+const OPTION_KEYS = new Set([
+  "count",
+  "context",
+  "defaultValue",
+  "ns",
+  "lng",
+  "lngs",
+  "fallbackLng",
+  "returnObjects",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "interpolation",
+  "keyPrefix",
+  "ordinal",
+  "replace",
+]);
+
+/**
+ * In a right-to-left language, each text value put into a sentence ("حذف «{{name}}»؟") is wrapped in
+ * Unicode isolates (U+2068…U+2069), so a Latin recipe name or a number keeps its own reading order and
+ * does not drag the punctuation around it to the wrong side. Left-to-right text is left untouched.
+ */
+export function isolatingT(t: TFunction, dir: Direction): TFunction {
+  if (dir !== "rtl") return t;
+  const call = t as unknown as (...a: unknown[]) => unknown;
+  const wrapped = (key: unknown, ...rest: unknown[]) => {
+    const [first, ...more] = rest;
+    if (first && typeof first === "object" && !Array.isArray(first)) {
+      const values: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(first as Record<string, unknown>))
+        values[k] =
+          !OPTION_KEYS.has(k) && (typeof v === "string" || typeof v === "number") ? `\u2068${v}\u2069` : v;
+      return call(key, values, ...more);
+    }
+    return call(key, ...rest);
+  };
+  return wrapped as unknown as TFunction;
+}
+
 /** The translate function of a namespace (default `common`). */
 export function useT(ns: string = DEFAULT_NS): TFunction {
-  return useTranslation(ns).t;
+  const { t } = useTranslation(ns);
+  const { dir } = useLanguage();
+  return useMemo(() => isolatingT(t, dir), [t, dir]);
 }
 
 /** The current language and direction, from the root loader. */
@@ -107,5 +218,5 @@ interface MetaMatch {
 export function metaT(matches: readonly MetaMatch[], ns: string = DEFAULT_NS): TFunction {
   const root = matches.find((m) => m.id === "root")?.data as { i18n?: I18nData } | undefined;
   const data = root?.i18n ?? { lang: DEFAULT_LANG, resources: {} };
-  return i18nFor(data).getFixedT(data.lang, ns);
+  return isolatingT(i18nFor(data).getFixedT(data.lang, ns), directionOf(data.lang));
 }

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { appInfo as apiAppInfo, themeOf as apiThemeOf } from "../../api/routes/app.js";
 import { appInfo, themeOf } from "./app-info.server.js";
 import { CAPABILITIES } from "./capabilities.js";
+import { COMPLETE_LANGUAGES } from "./i18n.js";
 import { detectLanguage, languageList, percentTranslated } from "./i18n.server.js";
 import { drawerLinks, visibleLinks } from "./nav.js";
 import { parseListQuery, toListParams, toSearchParams } from "./recipe-list-query.js";
@@ -81,15 +82,24 @@ describe("i18n on the server", () => {
       "de-DE",
     );
     expect(detectLanguage(req({ "Accept-Language": "ar" }))).toBe("ar-SA");
-    expect(detectLanguage(req({ "Accept-Language": "ja-JP" }))).toBe("en-US");
+    expect(detectLanguage(req({ "Accept-Language": "ko-KR" }))).toBe("en-US");
   });
 
-  it("counts English as complete and a partial translation below it", () => {
-    expect(percentTranslated("en-US")).toBe(100);
-    const de = percentTranslated("de-DE");
-    expect(de).toBeGreaterThan(0);
-    expect(de).toBeLessThan(100);
-    expect(languageList().map((l) => l.code)).toEqual(["en-US", "de-DE", "fr-FR", "he-IL", "ar-SA"]);
+  it("picks the French with its own catalogue for a bare language tag, a variant when asked for", () => {
+    expect(detectLanguage(req({ "Accept-Language": "fr" }))).toBe("fr-FR");
+    expect(detectLanguage(req({ "Accept-Language": "fr-CA, fr;q=0.8" }))).toBe("fr-CA");
+    expect(detectLanguage(req({ "Accept-Language": "es-MX" }))).toBe("es-ES");
+  });
+
+  it("counts the complete languages at 100, a variant through its sibling, an untranslated one at 0", () => {
+    for (const lang of COMPLETE_LANGUAGES) expect(percentTranslated(lang), lang).toBe(100);
+    expect(percentTranslated("fr-CA")).toBe(percentTranslated("fr-FR"));
+    expect(percentTranslated("en-GB")).toBe(100);
+    expect(percentTranslated("ko-KR")).toBe(0);
+    const list = languageList();
+    expect(list).toHaveLength(42);
+    expect(list[0]).toMatchObject({ code: "en-US", progress: 100 });
+    expect(list.find((l) => l.code === "ar-SA")).toMatchObject({ dir: "rtl", progress: 100 });
   });
 });
 

@@ -24,6 +24,7 @@ import { useT } from "../../lib/i18n.js";
 import type { ProfileResult } from "../../lib/profile.server.js";
 import { toast, useDataToast } from "../../lib/toast.js";
 import { problemText } from "./ProblemText.js";
+import { useFormat } from "../../lib/use-format.js";
 
 export interface TokenRow {
   id: number;
@@ -33,18 +34,19 @@ export interface TokenRow {
 
 async function copy(text: string, t: (k: string) => string): Promise<void> {
   if (typeof navigator === "undefined" || !navigator.clipboard)
-    return toast.error(t("clipboard.notSupported"));
+    return toast.error(t("common:clipboard.notSupported"));
   try {
     await navigator.clipboard.writeText(text);
-    toast.success(t("clipboard.copied"));
+    toast.success(t("common:clipboard.copied"));
   } catch {
-    toast.error(t("clipboard.failed"));
+    toast.error(t("common:clipboard.failed"));
   }
 }
 
 export function ApiTokens({ tokens }: { tokens: TokenRow[] }) {
   const t = useT("shell");
   const tc = useT("common");
+  const f = useFormat();
   const create = useFetcher<ProfileResult>();
   const remove = useFetcher<ProfileResult>();
   const [deleting, setDeleting] = useState<TokenRow | null>(null);
@@ -106,7 +108,7 @@ export function ApiTokens({ tokens }: { tokens: TokenRow[] }) {
                   <Text fw={500}>{tok.name}</Text>
                   {tok.createdAt ? (
                     <Text size="xs" c="dimmed">
-                      {t("profile.tokens.createdAt", { date: new Date(tok.createdAt).toLocaleDateString() })}
+                      {t("profile.tokens.createdAt", { date: f.date(tok.createdAt) })}
                     </Text>
                   ) : null}
                 </Table.Td>

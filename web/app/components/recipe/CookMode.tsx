@@ -12,6 +12,7 @@ import type { RecipeView } from "../../lib/recipe-types.js";
 import { IngredientList } from "./IngredientList.js";
 import { StepRefs } from "./StepList.js";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons.js";
+import { useFormat } from "../../lib/use-format.js";
 
 export interface CookModeProps {
   recipe: RecipeView;
@@ -22,6 +23,7 @@ export interface CookModeProps {
 
 export function CookMode({ recipe, scale, groupSlug, onExit }: CookModeProps) {
   const t = useT("recipe");
+  const f = useFormat();
   const [layout, setLayout] = useState<"one" | "all">("one");
   const [current, setCurrent] = useState(0);
   const hydrated = useHydrated();
@@ -89,9 +91,13 @@ export function CookMode({ recipe, scale, groupSlug, onExit }: CookModeProps) {
                 aria-live={layout === "one" ? "polite" : undefined}
               >
                 {step.title ? <h2 className="section-title">{step.title}</h2> : null}
-                <p className="cook__step-number">{t("stepOf", { n, total: count })}</p>
+                <p className="cook__step-number">{t("stepOf", { n: f.number(n), total: f.number(count) })}</p>
                 {step.summary ? <h3 className="cook__summary">{step.summary}</h3> : null}
-                <div className="cook__text prose" dangerouslySetInnerHTML={{ __html: step.html }} />
+                <div
+                  className="cook__text prose"
+                  dir="auto"
+                  dangerouslySetInnerHTML={{ __html: step.html }}
+                />
                 <StepRefs step={step} ingredients={recipe.ingredients} scale={scale} groupSlug={groupSlug} />
               </article>
             );

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ingredientParts } from "../../lib/scale.js";
 import type { ViewIngredient } from "../../lib/recipe-types.js";
+import { useFormat } from "../../lib/use-format.js";
 
 export function IngredientLine({
   ing,
@@ -16,13 +17,17 @@ export function IngredientLine({
   scale: number;
   groupSlug: string;
 }) {
-  if (!ing.parts) return <span className="ingredient__text" dangerouslySetInnerHTML={{ __html: ing.html }} />;
+  const f = useFormat();
+  // dir="auto": the line reads in its own script's direction (an English recipe on an Arabic page) while the
+  // list keeps the page's alignment.
+  if (!ing.parts)
+    return <span className="ingredient__text" dir="auto" dangerouslySetInnerHTML={{ __html: ing.html }} />;
   const p = ingredientParts(ing.parts, scale);
   const words: ReactNode[] = [];
   if (p.quantity)
     words.push(
       <strong className="ingredient__qty" key="q">
-        {p.quantity}
+        <bdi>{f.quantity(p.quantity)}</bdi>
       </strong>,
     );
   if (p.unit)
@@ -52,7 +57,11 @@ export function IngredientLine({
     words.push(
       <span className="ingredient__note" key="n" dangerouslySetInnerHTML={{ __html: p.noteHtml }} />,
     );
-  return <span className="ingredient__text">{words.flatMap((w, i) => (i === 0 ? [w] : [" ", w]))}</span>;
+  return (
+    <span className="ingredient__text" dir="auto">
+      {words.flatMap((w, i) => (i === 0 ? [w] : [" ", w]))}
+    </span>
+  );
 }
 
 /** Ingredients grouped under the section titles they carry. */

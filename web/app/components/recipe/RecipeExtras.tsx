@@ -1,6 +1,7 @@
 /** Notes and the nutrition table (spec §3: grams, except cholesterol and sodium in milligrams). */
 import { useT } from "../../lib/i18n.js";
 import type { RecipeView } from "../../lib/recipe-types.js";
+import { useFormat } from "../../lib/use-format.js";
 
 export function RecipeNotes({ notes }: { notes: RecipeView["notes"] }) {
   const t = useT("recipe");
@@ -26,6 +27,7 @@ export function NutritionTable({
   id?: string;
 }) {
   const t = useT("recipe");
+  const f = useFormat();
   if (!rows.length) return null;
   return (
     <>
@@ -35,7 +37,9 @@ export function NutritionTable({
           {rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">{t(`nutrients.${row.key}`)}</th>
-              <td>{row.value}</td>
+              <td>
+                <bdi>{f.quantity(row.value)}</bdi>
+              </td>
             </tr>
           ))}
         </tbody>

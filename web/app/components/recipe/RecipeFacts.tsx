@@ -9,6 +9,7 @@ import { useT } from "../../lib/i18n.js";
 import { formatQuantity, scaledCount } from "../../lib/scale.js";
 import type { RecipeView } from "../../lib/recipe-types.js";
 import { MinusIcon, PlusIcon } from "./icons.js";
+import { useFormat } from "../../lib/use-format.js";
 
 export interface ScalerProps {
   /** The recipe's servings; 0 = none given (then the scaler counts batches). */
@@ -19,6 +20,7 @@ export interface ScalerProps {
 
 export function Scaler({ base, scale, onScale }: ScalerProps) {
   const t = useT("recipe");
+  const f = useFormat();
   const unit = base > 0 ? base : 1;
   const count = Math.round(unit * scale * 100) / 100;
   // Whole servings up and down; below one serving, halves (a half batch of a 1-serving recipe).
@@ -36,7 +38,9 @@ export function Scaler({ base, scale, onScale }: ScalerProps) {
         <MinusIcon />
       </ActionIcon>
       <output className="scaler__value" data-testid="servings" aria-live="polite">
-        {base > 0 ? t("servingsCount", { count, value: formatQuantity(count) }) : `×${formatQuantity(scale)}`}
+        {base > 0
+          ? t("servingsCount", { count, value: f.quantity(formatQuantity(count)) })
+          : `×${f.quantity(formatQuantity(scale))}`}
       </output>
       <ActionIcon
         variant="light"
@@ -48,7 +52,7 @@ export function Scaler({ base, scale, onScale }: ScalerProps) {
       </ActionIcon>
       {scale !== 1 ? (
         <Button variant="subtle" size="compact-sm" className="no-print" onClick={() => onScale(1)}>
-          {t("scale.reset", { value: base > 0 ? formatQuantity(base) : "×1" })}
+          {t("scale.reset", { value: f.quantity(base > 0 ? formatQuantity(base) : "×1") })}
         </Button>
       ) : null}
     </div>
@@ -63,10 +67,14 @@ export interface RecipeFactsProps {
 
 export function RecipeFacts({ recipe, scale, onScale }: RecipeFactsProps) {
   const t = useT("recipe");
+  const f = useFormat();
   const canScale = !!onScale && !recipe.settings.disableAmount;
-  const servingsText = t("servingsCount", { count: recipe.servings, value: formatQuantity(recipe.servings) });
+  const servingsText = t("servingsCount", {
+    count: recipe.servings,
+    value: f.quantity(formatQuantity(recipe.servings)),
+  });
   let yieldText = [
-    recipe.yieldQuantity ? scaledCount(recipe.yieldQuantity, scale) : "",
+    recipe.yieldQuantity ? f.quantity(scaledCount(recipe.yieldQuantity, scale)) : "",
     recipe.yieldUnit ?? "",
   ]
     .filter(Boolean)
@@ -78,13 +86,15 @@ export function RecipeFacts({ recipe, scale, onScale }: RecipeFactsProps) {
     <div className="facts-block">
       {recipe.times.length || recipe.servings || yieldText ? (
         <dl className="facts">
-          {recipe.times.map((f) => (
-            <div className="fact" key={f.key}>
+          {recipe.times.map((fact) => (
+            <div className="fact" key={fact.key}>
               <dt>
                 <ClockIcon />
-                {t(`times.${f.key}`)}
+                {t(`times.${fact.key}`)}
               </dt>
-              <dd>{f.value}</dd>
+              <dd>
+                <bdi>{f.duration(fact.value)}</bdi>
+              </dd>
             </div>
           ))}
           {recipe.servings && !canScale ? (
@@ -102,7 +112,9 @@ export function RecipeFacts({ recipe, scale, onScale }: RecipeFactsProps) {
                 <ServingsIcon />
                 {t("yield")}
               </dt>
-              <dd data-testid="yield">{yieldText}</dd>
+              <dd data-testid="yield">
+                <bdi>{yieldText}</bdi>
+              </dd>
             </div>
           ) : null}
         </dl>

@@ -121,7 +121,9 @@ export function RecipePage({ data }: RecipePageProps) {
   if (mode === "edit" && edit) {
     return (
       <article className="recipe recipe--edit">
-        <h1 className="recipe__title">{recipe.name}</h1>
+        <h1 className="recipe__title">
+          <bdi>{recipe.name}</bdi>
+        </h1>
         {toolbar}
         <Suspense fallback={<Loader />}>
           <RecipeEditor
@@ -140,7 +142,9 @@ export function RecipePage({ data }: RecipePageProps) {
   if (mode === "cook") {
     return (
       <article className="recipe recipe--cook">
-        <h1 className="recipe__title">{recipe.name}</h1>
+        <h1 className="recipe__title">
+          <bdi>{recipe.name}</bdi>
+        </h1>
         {toolbar}
         <RecipeFacts recipe={recipe} scale={scale} onScale={setScale} />
         <CookMode recipe={recipe} scale={scale} groupSlug={groupSlug} onExit={() => setMode("view")} />
@@ -152,11 +156,14 @@ export function RecipePage({ data }: RecipePageProps) {
     <article className={`recipe ${printClasses(printPrefs)}`} data-testid="recipe-view">
       <header className="recipe__hero">
         <div className="recipe__intro">
-          <h1 className="recipe__title">{recipe.name}</h1>
+          <h1 className="recipe__title">
+            <bdi>{recipe.name}</bdi>
+          </h1>
           {toolbar}
           {recipe.descriptionHtml ? (
             <div
               className="recipe__description prose"
+              dir="auto"
               dangerouslySetInnerHTML={{ __html: recipe.descriptionHtml }}
             />
           ) : null}

@@ -8,12 +8,14 @@ import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { HeartFilledIcon, HeartIcon } from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
+import { useFormat } from "../../lib/use-format.js";
 
 /** The average rounded to the nearest half star. */
 export const halfStep = (v: number | null): number => (v ? Math.round(v * 2) / 2 : 0);
 
 export function AverageRating({ value }: { value: number | null }) {
   const t = useT("recipe");
+  const f = useFormat();
   return (
     <Group gap={6} className="rating rating--average" wrap="nowrap">
       <Text size="sm" c="dimmed">
@@ -24,11 +26,12 @@ export function AverageRating({ value }: { value: number | null }) {
         fractions={2}
         readOnly
         size="sm"
+        role="img"
         aria-label={t("rating.average")}
         data-testid="rating-average"
       />
       <Text size="sm" c="dimmed" data-testid="rating-average-text">
-        {value ? t("rating.averageValue", { value: halfStep(value) }) : t("rating.none")}
+        {value ? t("rating.averageValue", { value: f.number(halfStep(value)) }) : t("rating.none")}
       </Text>
     </Group>
   );

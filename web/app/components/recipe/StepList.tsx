@@ -2,6 +2,7 @@
 import { useT } from "../../lib/i18n.js";
 import type { ViewIngredient, ViewStep } from "../../lib/recipe-types.js";
 import { IngredientLine } from "./IngredientList.js";
+import { useFormat } from "../../lib/use-format.js";
 
 export interface StepListProps {
   steps: ViewStep[];
@@ -43,6 +44,7 @@ export function StepRefs({
 
 export function StepList({ steps, ingredients, scale, groupSlug, showRefs = true }: StepListProps) {
   const t = useT("recipe");
+  const f = useFormat();
   if (!steps.length) return <p className="muted">{t("noInstructions")}</p>;
   return (
     <ol className="steps">
@@ -52,12 +54,16 @@ export function StepList({ steps, ingredients, scale, groupSlug, showRefs = true
           <li className="step" key={step.key} value={n}>
             {step.title ? <h3 className="section-title step__section">{step.title}</h3> : null}
             <span className="step__number" aria-hidden="true">
-              {n}
+              {f.number(n)}
             </span>
             <div className="step__content">
-              <span className="visually-hidden">{t("step", { n })}: </span>
-              {step.summary ? <strong className="step__summary">{step.summary}</strong> : null}
-              <div className="step__text prose" dangerouslySetInnerHTML={{ __html: step.html }} />
+              <span className="visually-hidden">{t("step", { n: f.number(n) })}: </span>
+              {step.summary ? (
+                <strong className="step__summary" dir="auto">
+                  {step.summary}
+                </strong>
+              ) : null}
+              <div className="step__text prose" dir="auto" dangerouslySetInnerHTML={{ __html: step.html }} />
               {showRefs ? (
                 <StepRefs step={step} ingredients={ingredients} scale={scale} groupSlug={groupSlug} />
               ) : null}

@@ -9,13 +9,14 @@ import { Anchor, Badge, Group, Stack, Text, UnstyledButton } from "@mantine/core
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useLanguage, useT } from "../../lib/i18n.js";
 import { useRootData } from "../../lib/root-data.js";
+import { formatPercent } from "../../lib/format.js";
 
 /** The translation guide: docs/translating.md, served by routes/help.translating.tsx. */
 export const TRANSLATION_GUIDE_URL = "/help/translating";
 
 export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useT("shell");
-  const { lang } = useLanguage();
+  const { lang, dir } = useLanguage();
   const languages = useRootData()?.languages ?? [];
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
@@ -40,8 +41,9 @@ export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: 
             >
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={l.code === lang ? 700 : 500}>{l.name}</Text>
-                <Badge variant="light" color={l.progress >= 90 ? "success" : "gray"} dir="ltr">
-                  {t("language.progress", { percent: l.progress })}
+                {/* The figure is in the page's language, inside a row written in the listed one. */}
+                <Badge variant="light" color={l.progress >= 90 ? "success" : "gray"} lang={lang} dir={dir}>
+                  {t("language.progress", { percent: formatPercent(l.progress, lang) })}
                 </Badge>
               </Group>
             </UnstyledButton>

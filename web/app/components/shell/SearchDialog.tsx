@@ -145,8 +145,12 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
         aria-label={t("search.results")}
       >
         {results.map((r, i) => (
-          <li key={r.id} role="option" id={optionId(i)} aria-selected={i === active} data-index={i}>
+          // The link itself is the option (axe: an option must not hold another interactive control).
+          <li key={r.id} role="none" data-index={i}>
             <Link
+              role="option"
+              id={optionId(i)}
+              aria-selected={i === active}
               to={hrefOf(r)}
               className="search-result"
               data-active={i === active || undefined}
@@ -183,6 +187,7 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
                   fractions={2}
                   readOnly
                   size="sm"
+                  role="img"
                   aria-label={t("common:rating", { value: r.rating })}
                 />
               ) : null}

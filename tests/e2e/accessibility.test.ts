@@ -1,0 +1,266 @@
+/**
+ * Accessibility in Chromium (issue 22, decision 0108): axe-core, injected into each page, reports no
+ * serious or critical violation on every main screen, in light, dark and right-to-left (ar-SA); and the
+ * keyboard reaches the shell's actions with a visible focus ring. New screens join by adding a line to
+ * SCREENS. Screenshots: test-results/screenshots/a11y-*.png.
+ */
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { AxeResults } from "axe-core";
+import {
+  describeBrowser,
+  hydrated,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  startApp,
+  type App,
+} from "./support/browser.js";
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+interface Screen {
+  name: string;
+  /** The path to open; `app` gives the group slug, the admin's id and the seeded share token. */
+  path: (app: App, seeded: Seeded) => string;
+  /** Open without signing in (login page, public share link). */
+  visitor?: boolean;
+  /** Bring the screen into the state to check (open a dialog). */
+  open?: (page: Page) => Promise<void>;
+}
+
+interface Seeded {
+  shareToken: string;
+}
+
+/** Every main screen in main. Other screens (planner, shopping, cookbooks, admin…) add a line here. */
+const SCREENS: Screen[] = [
+  { name: "login", path: () => "/login", visitor: true },
+  { name: "home", path: (a) => `/g/${a.groupSlug}` },
+  { name: "search-results", path: (a) => `/g/${a.groupSlug}?search=stew` },
+  {
+    name: "search-dialog",
+    path: (a) => `/g/${a.groupSlug}`,
+    open: async (page) => {
+      await page.keyboard.press("/");
+      await page.getByRole("dialog").waitFor();
+      await page.keyboard.type("stew");
+      await page.locator("#search-result-0").waitFor();
+    },
+  },
+  {
+    name: "language-dialog",
+    path: (a) => `/g/${a.groupSlug}`,
+    open: async (page) => {
+      await page.click("[data-testid=language-button]");
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+  { name: "recipe", path: (a) => `/g/${a.groupSlug}/r/tomato-stew` },
+  {
+    name: "cook-mode",
+    path: (a) => `/g/${a.groupSlug}/r/tomato-stew`,
+    open: async (page) => {
+      await page.locator("[data-testid=mode-switch] label[for$=-cook]").click();
+      await page.getByTestId("cook-mode").waitFor();
+    },
+  },
+  { name: "editor", path: (a) => `/g/${a.groupSlug}/r/tomato-stew?edit=true` },
+  { name: "create-new", path: (a) => `/g/${a.groupSlug}/r/create/new` },
+  { name: "create-url", path: (a) => `/g/${a.groupSlug}/r/create/url` },
+  { name: "profile", path: () => "/user/profile" },
+  { name: "favorites", path: (a) => `/user/${a.admin.id}/favorites` },
+  { name: "translating-guide", path: () => "/help/translating" },
+  { name: "not-found", path: (a) => `/g/${a.groupSlug}/r/no-such-recipe` },
+  { name: "shared-recipe", path: (a, s) => `/g/${a.groupSlug}/shared/r/${s.shareToken}`, visitor: true },
+];
+
+interface Mode {
+  name: string;
+  cookies: { name: string; value: string }[];
+  context?: BrowserContextOptions;
+}
+
+const MODES: Mode[] = [
+  { name: "light", cookies: [{ name: "mantine-color-scheme", value: "light" }] },
+  {
+    name: "dark",
+    cookies: [{ name: "mantine-color-scheme", value: "dark" }],
+    context: { colorScheme: "dark" },
+  },
+  {
+    name: "rtl",
+    cookies: [
+      { name: "lang", value: "ar-SA" },
+      { name: "mantine-color-scheme", value: "light" },
+    ],
+  },
+];
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+async function axe(page: Page): Promise<AxeResults> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      { resultTypes: ["violations"] },
+    ),
+  );
+}
+
+describeBrowser("accessibility (Chromium + axe-core)", () => {
+  let app: App;
+  let browser: Browser;
+  const seeded: Seeded = { shareToken: "" };
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    const a = app.adminActor;
+    await app.larder.recipes.create(a, { name: "Vegetable Stock" });
+    await app.larder.recipes.create(a, {
+      name: "Tomato Stew",
+      description: "A thick stew for cold evenings.",
+      recipeServings: 4,
+      totalTime: "1 hour 30 minutes",
+      prepTime: "20 min",
+      tags: ["Dinner"],
+      recipeCategory: ["Mains"],
+      recipeIngredient: [
+        { referenceId: "r1", title: "Stew", quantity: 2, unit: "cup", food: "tomato" },
+        { referenceId: "r2", quantity: 1.5, food: "onion", note: "diced" },
+        { referenceId: "r3", quantity: 0.5, unit: "teaspoon", food: "salt" },
+      ],
+      recipeInstructions: [
+        { title: "Prepare", summary: "Chop", text: "Chop the *onion*.", ingredientReferences: [] },
+        { text: "Simmer for 90 minutes.", ingredientReferences: [] },
+      ],
+      notes: [{ title: "Keeps", text: "Three days in the fridge." }],
+      settings: { public: false },
+    });
+    const stewId = app.larder.recipes.get(a, "tomato-stew").id;
+    const share = await app.larder.shares.create(a, { recipeId: stewId });
+    seeded.shareToken = share.id;
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.close().catch(() => {});
+  });
+
+  async function pageFor(mode: Mode, signedIn: boolean): Promise<Page> {
+    // The app's Content-Security-Policy would refuse the injected axe script.
+    const page = await newPage(browser, app, { errors, bypassCSP: true, ...mode.context });
+    await page.context().addCookies(mode.cookies.map((c) => ({ ...c, url: app.url })));
+    if (signedIn) await login(page);
+    return page;
+  }
+
+  it.each(MODES)(
+    "reports no serious or critical violation on any screen ($name)",
+    async (mode) => {
+      const findings: Finding[] = [];
+      const member = await pageFor(mode, true);
+      const visitor = await pageFor(mode, false);
+      for (const screen of SCREENS) {
+        const page = screen.visitor ? visitor : member;
+        await page.goto(screen.path(app, seeded));
+        await hydrated(page);
+        if (mode.name === "rtl") expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+        if (screen.open) await screen.open(page);
+        const result = await axe(page);
+        for (const v of result.violations) {
+          if (v.impact !== "serious" && v.impact !== "critical") continue;
+          findings.push({
+            screen: screen.name,
+            rule: v.id,
+            impact: v.impact,
+            help: v.help,
+            targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+          });
+        }
+        if (screen.open) await page.keyboard.press("Escape");
+        if (["home", "recipe", "editor"].includes(screen.name))
+          await screenshot(page, `a11y-${mode.name}-${screen.name}`);
+      }
+      await member.context().close();
+      await visitor.context().close();
+      expect(findings).toEqual([]);
+    },
+    300_000,
+  );
+
+  /** Tabs through a page and returns each stop's name and whether a focus ring shows on it. */
+  async function tabStops(page: Page, count: number): Promise<{ id: string; visible: boolean }[]> {
+    const seen: { id: string; visible: boolean }[] = [];
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press("Tab");
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        // The ring may be drawn by the control's frame (a pills input rings its box, not the inner field).
+        let ring = false;
+        for (
+          let node: HTMLElement | null = el, up = 0;
+          node && up < 3 && !ring;
+          node = node.parentElement, up++
+        ) {
+          const style = getComputedStyle(node);
+          ring =
+            (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) ||
+            style.boxShadow !== "none";
+        }
+        return {
+          id: el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "",
+          visible: ring,
+        };
+      });
+      if (stop) seen.push(stop);
+    }
+    return seen;
+  }
+
+  it.each([
+    {
+      name: "the group home",
+      path: (a: App) => `/g/${a.groupSlug}`,
+      wanted: ["topbar-search", "language-button", "color-scheme-toggle", "Tomato Stew"],
+    },
+    {
+      name: "the recipe page",
+      path: (a: App) => `/g/${a.groupSlug}/r/tomato-stew`,
+      wanted: ["recipe-menu", "Fewer servings", "More servings", "favorite", "comment-input"],
+    },
+  ])(
+    "reaches the actions of $name by keyboard, each with a visible focus ring",
+    async ({ path, wanted }) => {
+      const page = await pageFor(MODES[0], true);
+      await page.goto(path(app));
+      await hydrated(page);
+      const seen = await tabStops(page, 60);
+      const ids = seen.map((s) => s.id);
+      for (const w of wanted)
+        expect(
+          ids.some((id) => id.includes(w)),
+          `${w} in ${ids.join(" | ")}`,
+        ).toBe(true);
+      expect(seen.filter((s) => !s.visible).map((s) => s.id)).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+
+  it("reports no page error or hydration mismatch along the way", () => {
+    expect(errors).toEqual([]);
+  });
+});
