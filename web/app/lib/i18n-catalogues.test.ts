@@ -136,15 +136,20 @@ function sources(dir: string, out: string[] = []): string[] {
  * are collected. Keys built at run time (`t(\`times.${k}\`)`) are out of reach of a static scan.
  */
 function keysUsed(source: string): { ns: string; key: string }[] {
-  const fns = new Map<string, string>();
+  // Several components in one file may each name `t` for their own namespace: a call uses the nearest
+  // declaration before it.
+  const decls: { fn: string; ns: string; at: number }[] = [];
   const decl = /\b(?:const|let)\s+(\w+)\s*=\s*(useT|metaT|serverT)\(([^)]*)\)/g;
   for (const m of source.matchAll(decl)) {
     const literal = /["']([\w-]+)["']\s*$/.exec(m[3].trim());
-    fns.set(m[1], literal ? literal[1] : "common");
+    decls.push({ fn: m[1], ns: literal ? literal[1] : "common", at: m.index ?? 0 });
   }
   const out: { ns: string; key: string }[] = [];
-  for (const [fn, ns] of fns) {
+  for (const fn of new Set(decls.map((d) => d.fn))) {
     for (const m of source.matchAll(new RegExp(`(?<![\\w.])${fn}\\(\\s*["']([\\w.:-]+)["']`, "g"))) {
+      const at = m.index ?? 0;
+      const ns = decls.filter((d) => d.fn === fn && d.at < at).pop()?.ns;
+      if (ns === undefined) continue;
       const [a, b] = m[1].split(":");
       out.push(b === undefined ? { ns, key: a } : { ns: a, key: b });
     }
