@@ -5,7 +5,9 @@
  * signed in by cookie). Writes its figures into the "Load" section of BENCHMARKS.md and
  * bench/load-results.json. Targets (issue 11): 0 errors, p99 ≤ 2 s for each kind, recipe pages ≥ 300/s.
  *
- * Options: --clients N (200), --duration S (60), --recipes N (1000), --no-write (print only).
+ * Options: --clients N (200), --duration S (60), --recipes N (1000), --no-write (print only),
+ * --cpu-prof DIR (run the server under `node --cpu-prof`, the profile written to DIR when it stops;
+ * summarise it with `npx tsx bench/profile-summary.ts DIR/<file>.cpuprofile`).
  * Not a test: nothing here fails on a slow figure.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -150,7 +152,10 @@ async function main(): Promise<void> {
   const clients = arg("clients", 200);
   const durationS = arg("duration", 60);
   const count = arg("recipes", 1000);
-  const write = !process.argv.includes("--no-write");
+  const cpuProfIndex = process.argv.indexOf("--cpu-prof");
+  const cpuProfDir = cpuProfIndex >= 0 ? process.argv[cpuProfIndex + 1] : null;
+  // A profiled run is slower than a real one: its figures are never written as the result.
+  const write = !process.argv.includes("--no-write") && !cpuProfDir;
   const log = (s: string) => console.error(`bench:load: ${s}`);
   await ensureBuilt(ROOT, log);
   if (!existsSync(join(ROOT, "build", "server", "index.js"))) {
@@ -165,6 +170,7 @@ async function main(): Promise<void> {
       dataDir: folder.dir,
       apiToken: folder.apiToken,
       searchTerm: "soup",
+      nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [],
     });
     try {
       const pages = folder.slugs.map((s) => `/g/home/r/${s}`);

@@ -78,9 +78,11 @@ export function percentTranslated(lang: string): number {
   return total === 0 ? 0 : Math.floor((done / total) * 100);
 }
 
-/** The language dialog's list: each language with its percent translated. */
+let languages: { code: string; name: string; dir: string; progress: number }[] | null = null;
+
+/** The language dialog's list: each language with its percent translated (fixed per build: counted once). */
 export function languageList(): { code: string; name: string; dir: string; progress: number }[] {
-  return LANGUAGES.map((l) => ({ ...l, progress: percentTranslated(l.code) }));
+  return (languages ??= LANGUAGES.map((l) => ({ ...l, progress: percentTranslated(l.code) })));
 }
 
 /** A `lang` cookie for a year (not httpOnly: nothing secret, and harmless to read from scripts). */

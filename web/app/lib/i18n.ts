@@ -8,7 +8,8 @@
  * `t("common:actions.save")`. In `meta` functions (no hooks): `metaT(matches, "shell")`.
  */
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useContext } from "react";
+import { I18nContext } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 
 export type Direction = "ltr" | "rtl";
@@ -87,9 +88,33 @@ export function i18nFor(data: Pick<I18nData, "lang" | "resources">): I18n {
   return instance;
 }
 
-/** The translate function of a namespace (default `common`). */
+// Translate functions per instance and namespace. An instance never changes language (one per language,
+// above), so its fixed functions never go stale; react-i18next's useTranslation instead copies the whole
+// instance for each component that calls it, which was a tenth of a recipe page's server render.
+const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
+
+/** The translate function of a namespace (default `common`), from the I18nextProvider's instance. */
 export function useT(ns: string = DEFAULT_NS): TFunction {
-  return useTranslation(ns).t;
+  const instance = useContext(I18nContext)?.i18n;
+  if (!instance) return ((key: string) => key) as unknown as TFunction;
+  let byNs = fixedTs.get(instance);
+  if (!byNs) fixedTs.set(instance, (byNs = new Map()));
+  let t = byNs.get(ns);
+  if (!t) byNs.set(ns, (t = remembering(instance.getFixedT(instance.language, ns))));
+  return t;
+}
+
+/** A translate function that looks a plain key (no values to interpolate) up once. */
+function remembering(fixed: TFunction): TFunction {
+  const plain = new Map<string, string>();
+  const t = (key: string | string[], ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string")
+      return (fixed as unknown as (...a: unknown[]) => unknown)(key, ...rest);
+    let out = plain.get(key);
+    if (out === undefined) plain.set(key, (out = String(fixed(key))));
+    return out;
+  };
+  return t as unknown as TFunction;
 }
 
 /** The current language and direction, from the root loader. */
