@@ -1,8 +1,10 @@
 /**
  * i18n for the web UI (decision 0013): i18next + react-i18next, one catalogue per namespace in
  * `web/app/locales/<lang>/<namespace>.json`. The server picks the language (cookie `lang`, then
- * Accept-Language; lib/i18n.server.ts) and the root loader sends only that language's catalogues plus the
- * English fallback, so no catalogue is part of the JavaScript bundle.
+ * Accept-Language; lib/i18n.server.ts). The catalogues are not page data (decision 0117): the root loader
+ * names the language's catalogues and the English fallback by content hash, the document links them
+ * (`/locales/<lang>/<ns>.json?v=<hash>`, cached for good by the browser), and entry.client.tsx loads them
+ * before hydrating. No catalogue is part of the JavaScript bundle or of any page's data.
  *
  * In components: `const t = useT("shell"); t("search.placeholder")`. Keys of another namespace:
  * `t("common:actions.save")`. In `meta` functions (no hooks): `metaT(matches, "shell")`.
@@ -43,11 +45,19 @@ export interface Catalogue {
 /** lang → namespace → catalogue. */
 export type Resources = Record<string, Record<string, Catalogue>>;
 
-/** What the root loader sends to the browser for i18n. */
+/** lang → namespace → content hash of the catalogue. */
+export type CatalogueRefs = Record<string, Record<string, string>>;
+
+/** What the root loader sends to the browser for i18n: the language and which catalogues it needs. */
 export interface I18nData {
   lang: string;
   dir: Direction;
-  resources: Resources;
+  catalogues: CatalogueRefs;
+}
+
+/** Where a catalogue is served (web/app/routes/locales.$lang.$ns[.]json.ts); the hash makes it immutable. */
+export function catalogueUrl(lang: string, ns: string, hash: string): string {
+  return `/locales/${encodeURIComponent(lang)}/${encodeURIComponent(ns)}.json?v=${encodeURIComponent(hash)}`;
 }
 
 export function languageOf(code: string | null | undefined): Language | null {
@@ -62,18 +72,35 @@ export function directionOf(code: string): Direction {
 // that language on the server and the whole session in the browser (no global i18next state).
 const instances = new Map<string, I18n>();
 
-/** The i18next instance for a language, created synchronously from the catalogues. */
-export function i18nFor(data: Pick<I18nData, "lang" | "resources">): I18n {
-  const hit = instances.get(data.lang);
+/**
+ * The catalogues known here: all of them on the server (lib/i18n.server.ts), the page's language and
+ * the fallback in the browser (entry.client.tsx, before hydration).
+ */
+const known: Resources = {};
+
+/** Adds catalogues; instances made before them get them too. */
+export function provideCatalogues(resources: Resources): void {
+  for (const [lang, byNs] of Object.entries(resources))
+    for (const [ns, catalogue] of Object.entries(byNs)) {
+      (known[lang] ??= {})[ns] = catalogue;
+      for (const instance of instances.values()) instance.addResourceBundle(lang, ns, catalogue, true, true);
+    }
+}
+
+/** The i18next instance for a language, created synchronously from the catalogues known here. */
+export function i18nFor(lang: string): I18n {
+  const hit = instances.get(lang);
   if (hit) return hit;
+  const resources: Resources = {};
+  for (const code of new Set([DEFAULT_LANG, lang])) if (known[code]) resources[code] = known[code];
   const namespaces = new Set<string>([DEFAULT_NS]);
-  for (const byNs of Object.values(data.resources)) for (const ns of Object.keys(byNs)) namespaces.add(ns);
+  for (const byNs of Object.values(known)) for (const ns of Object.keys(byNs)) namespaces.add(ns);
   const instance = createInstance();
   void instance.init({
-    lng: data.lang,
+    lng: lang,
     fallbackLng: DEFAULT_LANG,
     supportedLngs: LANGUAGES.map((l) => l.code),
-    resources: data.resources,
+    resources,
     ns: [...namespaces],
     defaultNS: DEFAULT_NS,
     // React escapes text already; catalogues hold plain text, never HTML.
@@ -84,7 +111,7 @@ export function i18nFor(data: Pick<I18nData, "lang" | "resources">): I18n {
     initAsync: false,
     react: { useSuspense: false },
   });
-  instances.set(data.lang, instance);
+  instances.set(lang, instance);
   return instance;
 }
 
@@ -131,6 +158,6 @@ interface MetaMatch {
 /** A translate function for `meta` exports, which cannot use hooks: reads the root loader's i18n data. */
 export function metaT(matches: readonly MetaMatch[], ns: string = DEFAULT_NS): TFunction {
   const root = matches.find((m) => m.id === "root")?.data as { i18n?: I18nData } | undefined;
-  const data = root?.i18n ?? { lang: DEFAULT_LANG, resources: {} };
-  return i18nFor(data).getFixedT(data.lang, ns);
+  const lang = root?.i18n?.lang ?? DEFAULT_LANG;
+  return i18nFor(lang).getFixedT(lang, ns);
 }
