@@ -59,8 +59,6 @@ export default function handleRequest(
   const key = renderInputs(request, responseStatusCode, routerContext, waitForAll);
   const cached = key ? renderCache.get(key, nonce) : null;
   if (cached) {
-    // The loader data goes out inside the cached page: the router's own copy of it is not read.
-    void routerContext.serverHandoffStream?.cancel().catch(() => {});
     setHeaders();
     return Promise.resolve(
       new Response(cached as Uint8Array<ArrayBuffer>, {
