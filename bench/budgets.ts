@@ -129,18 +129,15 @@ async function scrollCards(browser: Browser, url: string, token: string) {
     pages++;
     cards += await page.locator('[data-testid="recipe-card"]').count();
     // One step of 200 px a frame, to the end of the page, as a reader flicking through it.
-    await page.evaluate(
-      () =>
-        new Promise<void>((done) => {
-          const step = () => {
-            const end = document.documentElement.scrollHeight - innerHeight;
-            if (scrollY >= end - 1) return done();
-            scrollBy(0, 200);
-            requestAnimationFrame(step);
-          };
-          requestAnimationFrame(step);
-        }),
-    );
+    // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+    await page.evaluate(`new Promise((done) => {
+      const step = () => {
+        if (scrollY >= document.documentElement.scrollHeight - innerHeight - 1) return done();
+        scrollBy(0, 200);
+        requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    })`);
     if (cards >= CARDS_TO_SCROLL) break;
     const next = page.locator('a[rel="next"]');
     if ((await next.count()) === 0) break;
