@@ -114,4 +114,36 @@ describe("the fair share of request slots", () => {
     await Promise.all([running, staying]);
     expect(ran).toEqual(["stayed"]);
   });
+
+  it("remembers only about a second of past use: a class charged a lot once is not starved afterwards", async () => {
+    let clock = 0;
+    const f = new FairShare(1, { page: 1, api: 1 }, 1_000, () => clock);
+    // One API request held the slot for 60 "s" (a slow first search).
+    await f.run("api", async () => {
+      clock += 60_000;
+    });
+    const order: string[] = [];
+    const g = gate();
+    const running = f.run("page", async () => {
+      await g.wait;
+      clock += 10;
+    });
+    await turn();
+    const waits = [
+      ...Array.from({ length: 200 }, () =>
+        f.run("page", async () => {
+          order.push("page");
+          clock += 10;
+        }),
+      ),
+      f.run("api", async () => {
+        order.push("api");
+        clock += 10;
+      }),
+    ];
+    g.open();
+    await Promise.all([running, ...waits]);
+    // The API request runs after about a second's worth of pages, not after 60 s of them.
+    expect(order.indexOf("api")).toBeLessThanOrEqual(101);
+  });
 });

@@ -31,6 +31,13 @@ export class Abandoned extends Error {
 
 /** Weight of the newest request in a class's running average time per request. */
 const EWMA = 0.1;
+/**
+ * How far behind the busiest class a waiting class's used time may be, in ms. Fairness remembers only
+ * this much: without a bound, a class charged a lot once (slow first searches while the search index
+ * warmed up, each holding its slot for seconds) would give every slot to the other class until it had
+ * used as much — in bench:load, searches waited past their 30 s timeout while pages ran.
+ */
+const FAIRNESS_MEMORY_MS = 1_000;
 
 interface ClassState {
   /** Slots this class may hold at once (a slow reader of pages must not hold every slot). */
@@ -128,6 +135,11 @@ export class FairShare {
   }
 
   private release(): void {
+    let most = -Infinity;
+    for (const c of this.classes.values())
+      if (c.active > 0 || c.queue.length > 0) most = Math.max(most, c.used);
+    for (const c of this.classes.values())
+      if (c.queue.length > 0) c.used = Math.max(c.used, most - FAIRNESS_MEMORY_MS);
     while (this.active < this.slots) {
       let pick: ClassState | null = null;
       for (const c of this.classes.values()) {
