@@ -5,7 +5,9 @@
  * signed in by cookie). Writes its figures into the "Load" section of BENCHMARKS.md and
  * bench/load-results.json. Targets (issue 11): 0 errors, p99 ≤ 2 s for each kind, recipe pages ≥ 300/s.
  *
- * Options: --clients N (200), --duration S (60), --recipes N (1000), --no-write (print only).
+ * Options: --clients N (200), --duration S (60), --recipes N (1000), --no-write (print only),
+ * --cpu-prof DIR (run the server under `node --cpu-prof`, the profile written to DIR when it stops;
+ * summarise it with `npx tsx bench/profile-summary.ts DIR/<file>.cpuprofile`).
  * Not a test: nothing here fails on a slow figure.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -40,11 +42,23 @@ export interface LoadResults {
   commit: string;
   machine: string;
   loadAverage: number[];
+  /** CPU seconds the server process used during the run, and that over the run's wall time (cores). */
+  serverCpuS: number;
+  serverCpuShare: number;
+  /** Recipe pages and searches answered per second of the server's own CPU time: comparable across loads. */
+  requestsPerServerCpuS: number;
   recipes: number;
   durationS: number;
   searches: KindResult;
   pages: KindResult;
   targets: Array<{ what: string; target: string; measured: string; met: boolean }>;
+}
+
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function arg(name: string, fallback: number): number {
@@ -118,6 +132,7 @@ function render(r: LoadResults): string {
     `- commit: \`${r.commit}\`; date: ${r.date}`,
     `- machine: ${r.machine}; load average at start: ${r.loadAverage.map((l) => l.toFixed(2)).join(" / ")}`,
     `- ${r.recipes} generated recipes, ${r.durationS} s, loopback; the load generator runs on the same machine`,
+    `- the server process used ${r.serverCpuS.toFixed(1)} CPU s (${r.serverCpuShare.toFixed(2)} of a core on average; other processes share the machine): ${r.requestsPerServerCpuS.toFixed(0)} answers per CPU second`,
     "",
     "| | target | measured | met |",
     "|---|---|---|---|",
@@ -150,7 +165,10 @@ async function main(): Promise<void> {
   const clients = arg("clients", 200);
   const durationS = arg("duration", 60);
   const count = arg("recipes", 1000);
-  const write = !process.argv.includes("--no-write");
+  const cpuProfIndex = process.argv.indexOf("--cpu-prof");
+  const cpuProfDir = cpuProfIndex >= 0 ? process.argv[cpuProfIndex + 1] : null;
+  // A profiled run is slower than a real one: its figures are never written as the result.
+  const write = !process.argv.includes("--no-write") && !cpuProfDir;
   const log = (s: string) => console.error(`bench:load: ${s}`);
   await ensureBuilt(ROOT, log);
   if (!existsSync(join(ROOT, "build", "server", "index.js"))) {
@@ -165,6 +183,7 @@ async function main(): Promise<void> {
       dataDir: folder.dir,
       apiToken: folder.apiToken,
       searchTerm: "soup",
+      nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [],
     });
     try {
       const pages = folder.slugs.map((s) => `/g/home/r/${s}`);
@@ -173,6 +192,8 @@ async function main(): Promise<void> {
       const half = Math.floor(clients / 2);
       const loadAverage = loadavg();
       log(`${clients} clients for ${durationS} s on ${count} recipes…`);
+      const cpu0 = await cpuSeconds(server.pid);
+      const t0 = performance.now();
       const [searches, pageResult] = await Promise.all([
         run(server.port, searchPaths(5000), half, durationS, {
           authorization: `Bearer ${folder.apiToken}`,
@@ -183,6 +204,8 @@ async function main(): Promise<void> {
           accept: "text/html",
         }),
       ]);
+      const serverCpuS = (await cpuSeconds(server.pid)) - cpu0;
+      const wallS = (performance.now() - t0) / 1000;
       const commit = (await execa("git", ["rev-parse", "HEAD"], { cwd: ROOT, reject: false })).stdout.trim();
       const errorsTotal = searches.errors + searches.non2xx + pageResult.errors + pageResult.non2xx;
       const results: LoadResults = {
@@ -190,6 +213,9 @@ async function main(): Promise<void> {
         commit,
         machine: `${cpus().length} cores (${cpus()[0]?.model.split(" ")[0] ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.versions.node}`,
         loadAverage,
+        serverCpuS,
+        serverCpuShare: serverCpuS / wallS,
+        requestsPerServerCpuS: (searches.requests + pageResult.requests) / serverCpuS,
         recipes: count,
         durationS,
         searches,

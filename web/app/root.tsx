@@ -27,7 +27,7 @@ import { PlainLayout } from "./components/shell/PlainLayout.js";
 import { DemoBanner } from "./components/shell/DemoBanner.js";
 import { appInfo, themeOf } from "./lib/app-info.server.js";
 import { COLOR_SCHEME_COOKIE, cookieColorSchemeManager, parseColorScheme } from "./lib/color-scheme.js";
-import { DEFAULT_LANG, i18nFor, metaT, useT, type I18nData } from "./lib/i18n.js";
+import { DEFAULT_LANG, catalogueUrl, i18nFor, metaT, useT, type I18nData } from "./lib/i18n.js";
 import { detectLanguage, i18nData, languageList } from "./lib/i18n.server.js";
 import { getUserActor, readCookie, sessionInfo } from "./lib/session.server.js";
 import { THEME_DEFAULTS, buildTheme, themeHash } from "./lib/theme.js";
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderArgs) {
   };
 }
 
-/** The root data holds the catalogues: reload it only when a form may have changed who is signed in. */
+/** The root data is the same on every page: reload it only when a form may have changed who is signed in. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
@@ -66,7 +66,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "common")("appName") }];
 
-const FALLBACK_I18N: I18nData = { lang: DEFAULT_LANG, dir: "ltr", resources: {} };
+const FALLBACK_I18N: I18nData = { lang: DEFAULT_LANG, dir: "ltr", catalogues: {} };
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
@@ -94,9 +94,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {/* After Mantine's styles.css, whose defaults these override (lib/theme-css.server.ts). */}
         <link rel="stylesheet" href={`/theme.css?v=${themeHash(themeColors)}`} />
+        {/* The catalogues entry.client.tsx loads before hydrating: fetched while the scripts load. */}
+        {Object.entries(i18n.catalogues).flatMap(([lang, byNs]) =>
+          Object.entries(byNs).map(([ns, hash]) => (
+            <link
+              key={`${lang}/${ns}`}
+              rel="preload"
+              as="fetch"
+              crossOrigin="anonymous"
+              href={catalogueUrl(lang, ns, hash)}
+              data-catalogue={`${lang}/${ns}`}
+            />
+          )),
+        )}
       </head>
       <body>
-        <I18nextProvider i18n={i18nFor(i18n)}>
+        <I18nextProvider i18n={i18nFor(i18n.lang)}>
           <DirectionProvider initialDirection={i18n.dir} detectDirection={false}>
             <MantineProvider
               theme={theme}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FairShare, Overloaded } from "./limiter.js";
+import { Abandoned, FairShare, Overloaded } from "./limiter.js";
 
 function gate(): { open: () => void; wait: Promise<void> } {
   let open!: () => void;
@@ -75,5 +75,75 @@ describe("the fair share of request slots", () => {
     expect(await second).toBe("second");
     await expect(f.run("page", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await f.run("page", async () => "after")).toBe("after");
+  });
+
+  it("refuses at once, with about the expected wait as Retry-After, when the queue would take too long", async () => {
+    let clock = 0;
+    const f = new FairShare(1, { page: 1 }, 1_000, () => clock, 1_000);
+    // One page took 400 "ms": the class's average.
+    await f.run("page", async () => {
+      clock += 400;
+    });
+    const g = gate();
+    const running = f.run("page", () => g.wait);
+    await turn();
+    // Two may wait (a third would expect 3 × 400 ms > 1 s).
+    const queued = [f.run("page", async () => "a"), f.run("page", async () => "b")];
+    const refused = await f.run("page", async () => "c").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Overloaded);
+    expect((refused as Overloaded).retryAfterSeconds).toBe(2);
+    g.open();
+    await running;
+    expect(await Promise.all(queued)).toEqual(["a", "b"]);
+  });
+
+  it("takes a request out of the queue, never running it, when its client leaves while it waits", async () => {
+    const f = new FairShare(1, { page: 1 }, 10);
+    const g = gate();
+    const running = f.run("page", () => g.wait);
+    const ran: string[] = [];
+    const left = new AbortController();
+    const leaving = f.run("page", async () => void ran.push("left"), left.signal);
+    const staying = f.run("page", async () => void ran.push("stayed"));
+    await turn();
+    expect(f.waiting("page")).toBe(2);
+    left.abort();
+    await expect(leaving).rejects.toBeInstanceOf(Abandoned);
+    expect(f.waiting("page")).toBe(1);
+    g.open();
+    await Promise.all([running, staying]);
+    expect(ran).toEqual(["stayed"]);
+  });
+
+  it("remembers only about a second of past use: a class charged a lot once is not starved afterwards", async () => {
+    let clock = 0;
+    const f = new FairShare(1, { page: 1, api: 1 }, 1_000, () => clock);
+    // One API request held the slot for 60 "s" (a slow first search).
+    await f.run("api", async () => {
+      clock += 60_000;
+    });
+    const order: string[] = [];
+    const g = gate();
+    const running = f.run("page", async () => {
+      await g.wait;
+      clock += 10;
+    });
+    await turn();
+    const waits = [
+      ...Array.from({ length: 200 }, () =>
+        f.run("page", async () => {
+          order.push("page");
+          clock += 10;
+        }),
+      ),
+      f.run("api", async () => {
+        order.push("api");
+        clock += 10;
+      }),
+    ];
+    g.open();
+    await Promise.all([running, ...waits]);
+    // The API request runs after about a second's worth of pages, not after 60 s of them.
+    expect(order.indexOf("api")).toBeLessThanOrEqual(101);
   });
 });

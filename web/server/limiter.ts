@@ -8,9 +8,13 @@
  * A `FairShare` runs requests of named classes ("page", "api") in a bounded number of slots. Within a
  * class, requests wait in arrival order (first come, first served: nobody is overtaken, nobody
  * starves). When a slot frees, it goes to the waiting class that has used the least time so far, so two
- * busy classes share the server's time about equally however different their costs per request. Past
- * `maxQueue` waiting in a class, a request is refused at once (503 with Retry-After) instead of waiting
- * without bound.
+ * busy classes share the server's time about equally however different their costs per request.
+ *
+ * Overload is answered quickly rather than late (decision 0116): a request whose expected wait — the
+ * requests ahead of it times the class's recent time per request, over its share of the slots — passes
+ * `maxWaitMs`, or that finds `maxQueue` waiting, is refused at once (503 with a Retry-After of about
+ * that wait) instead of timing out in the queue; and a request whose client has gone leaves the queue
+ * without running, so nobody's slot is spent on an answer no one reads.
  */
 export class Overloaded extends Error {
   constructor(
@@ -21,6 +25,23 @@ export class Overloaded extends Error {
   }
 }
 
+/** The client went away while its request waited: nothing ran and nothing is to be answered. */
+export class Abandoned extends Error {
+  constructor() {
+    super("Client left before its request ran");
+  }
+}
+
+/** Weight of the newest request in a class's running average time per request. */
+const EWMA = 0.1;
+/**
+ * How far behind the busiest class a waiting class's used time may be, in ms. Fairness remembers only
+ * this much: without a bound, a class charged a lot once (slow first searches while the search index
+ * warmed up, each holding its slot for seconds) would give every slot to the other class until it had
+ * used as much — in bench:load, searches waited past their 30 s timeout while pages ran.
+ */
+const FAIRNESS_MEMORY_MS = 1_000;
+
 interface ClassState {
   /** Slots this class may hold at once (a slow reader of pages must not hold every slot). */
   max: number;
@@ -28,6 +49,8 @@ interface ClassState {
   queue: Array<() => void>;
   /** Milliseconds of slot time used: what fairness compares. */
   used: number;
+  /** Running average of a request's slot time, in ms (0 until one has run). */
+  avgMs: number;
 }
 
 export class FairShare {
@@ -39,31 +62,67 @@ export class FairShare {
     classes: Record<string, number>,
     readonly maxQueue: number,
     private readonly now: () => number = () => performance.now(),
+    /** Longest expected wait a request is queued for; beyond it, 503 at once. */
+    readonly maxWaitMs: number = Infinity,
   ) {
     for (const [name, max] of Object.entries(classes))
-      this.classes.set(name, { max, active: 0, queue: [], used: 0 });
+      this.classes.set(name, { max, active: 0, queue: [], used: 0, avgMs: 0 });
   }
 
   waiting(cls: string): number {
     return this.state(cls).queue.length;
   }
 
-  async run<T>(cls: string, fn: () => Promise<T>): Promise<T> {
+  /**
+   * How long a request of this class arriving now may expect to wait, in ms: the queue ahead of it
+   * at the class's average time per request, run in the class's share of the slots (all of its own
+   * cap, divided among the classes that are busy).
+   */
+  expectedWaitMs(cls: string): number {
+    const s = this.state(cls);
+    let busy = 0;
+    for (const c of this.classes.values()) if (c.active > 0 || c.queue.length > 0) busy++;
+    const share = Math.max(1, Math.min(s.max, this.slots / Math.max(1, busy)));
+    return ((s.queue.length + 1) * s.avgMs) / share;
+  }
+
+  /**
+   * Runs `fn` in a slot of class `cls`. Throws Overloaded when it cannot start soon enough, and
+   * Abandoned when `signal` aborts while it waits (a running request is not interrupted).
+   */
+  async run<T>(cls: string, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const s = this.state(cls);
     if (this.active < this.slots && s.active < s.max && s.queue.length === 0) {
       this.active++;
       s.active++;
     } else {
-      if (s.queue.length >= this.maxQueue) throw new Overloaded(Math.max(1, Math.ceil(s.queue.length / 100)));
+      if (signal?.aborted) throw new Abandoned();
+      const wait = this.expectedWaitMs(cls);
+      if (s.queue.length >= this.maxQueue || wait > this.maxWaitMs)
+        throw new Overloaded(Math.min(60, Math.max(1, Math.ceil(wait / 1000))));
       if (s.queue.length === 0 && s.active === 0) this.catchUp(s);
       // The slot is handed over already counted (see release): nobody can take it in between.
-      await new Promise<void>((resolve) => s.queue.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const entry = () => {
+          signal?.removeEventListener("abort", leave);
+          resolve();
+        };
+        const leave = () => {
+          const i = s.queue.indexOf(entry);
+          if (i >= 0) s.queue.splice(i, 1);
+          reject(new Abandoned());
+        };
+        signal?.addEventListener("abort", leave, { once: true });
+        s.queue.push(entry);
+      });
     }
     const t0 = this.now();
     try {
       return await fn();
     } finally {
-      s.used += this.now() - t0;
+      const took = this.now() - t0;
+      s.used += took;
+      s.avgMs = s.avgMs === 0 ? took : s.avgMs + EWMA * (took - s.avgMs);
       s.active--;
       this.active--;
       this.release();
@@ -79,6 +138,11 @@ export class FairShare {
   }
 
   private release(): void {
+    let most = -Infinity;
+    for (const c of this.classes.values())
+      if (c.active > 0 || c.queue.length > 0) most = Math.max(most, c.used);
+    for (const c of this.classes.values())
+      if (c.queue.length > 0) c.used = Math.max(c.used, most - FAIRNESS_MEMORY_MS);
     while (this.active < this.slots) {
       let pick: ClassState | null = null;
       for (const c of this.classes.values()) {

@@ -20,7 +20,7 @@ import type { Larder } from "../../core/larder.js";
 import { createApiHandler } from "../api/handler.js";
 import { buildRouter } from "../api/routes/index.js";
 import { withRequestScope } from "./crash-guard.js";
-import { FairShare, Overloaded } from "./limiter.js";
+import { Abandoned, FairShare, Overloaded } from "./limiter.js";
 import { UNSAFE_METHODS, crossOriginRefusal } from "./edge.js";
 import { serveStatic } from "./static-files.js";
 
@@ -58,6 +58,8 @@ export function defaultBuildDir(): string {
 const SLOTS = { total: 2, page: 2, api: 2 };
 /** Requests waiting per class beyond this are answered 503 at once rather than after a minute. */
 const MAX_WAITING = 2_000;
+/** A request expected to wait longer than this for a slot is answered 503 at once (limiter.ts). */
+const MAX_WAIT_MS = 10_000;
 
 /** The API requests that cost CPU time in proportion to the folder: listing and searching recipes. */
 function isListOrSearch(method: string | undefined, path: string): boolean {
@@ -107,7 +109,13 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       UI_PRELOAD_DELAY_MS,
     ).unref();
   }
-  const share = new FairShare(SLOTS.total, { page: SLOTS.page, api: SLOTS.api }, MAX_WAITING);
+  const share = new FairShare(
+    SLOTS.total,
+    { page: SLOTS.page, api: SLOTS.api },
+    MAX_WAITING,
+    undefined,
+    MAX_WAIT_MS,
+  );
   return createServer((req, res) =>
     withRequestScope(req, res, () => {
       const path = (req.url ?? "/").split("?")[0];
@@ -121,6 +129,11 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
         const bad = badPageRequest(req.method ?? "GET", path, req.headers["content-type"]);
         if (bad) return refuse(req, res, false, bad.message, bad.status);
       }
+      // A client that hangs up while its request waits for a slot takes the request out of the queue.
+      const gone = new AbortController();
+      res.once("close", () => {
+        if (!res.writableFinished) gone.abort();
+      });
       const run = async () => {
         // A restore swaps the folder and reopens every service (decision 0071): no request may reach a
         // service that is closed or half-open meanwhile.
@@ -129,18 +142,19 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
         if (!isApi && (await serveStatic(clientDir, req, res))) return;
         await compress(req, res);
         // Lists, searches and pages share a bounded number of slots fairly (issue 11 §8).
-        if (isListOrSearch(req.method, path)) return share.run("api", () => api(req, res));
+        if (isListOrSearch(req.method, path)) return share.run("api", () => api(req, res), gone.signal);
         if (isApi) return api(req, res);
         if (built) {
           // Loaded outside the slot: the first pages waiting for the UI's code must not hold the
           // slots the first searches need.
           const render = await loadUi();
-          return share.run("page", async () => render(req, res));
+          return share.run("page", async () => render(req, res), gone.signal);
         }
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
         res.end("The web UI is not built. Run `npm run build`.");
       };
       run().catch((e: unknown) => {
+        if (e instanceof Abandoned) return void res.destroy();
         if (e instanceof Overloaded) {
           // API clients get Mealie's error shape; a browser gets a line of text.
           const json = path.startsWith("/api/");

@@ -61,7 +61,8 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   } catch {
     return false;
   }
-  if (pathname.includes("\0") || pathname.endsWith("/")) return false;
+  // Every built file has an extension; a page's path (/g/home/r/soup) is not looked up on disk at all.
+  if (pathname.includes("\0") || pathname.endsWith("/") || !extname(pathname)) return false;
   const file = normalize(join(root, pathname));
   if (!file.startsWith(root + sep) || !(await isFile(file))) return false;
 

@@ -2,6 +2,7 @@
  * Server side of i18n: the catalogues (read at build time with import.meta.glob, so they live in the
  * server bundle only), language detection, and each language's percent translated.
  */
+import { createHash } from "node:crypto";
 import {
   DEFAULT_LANG,
   LANG_COOKIE,
@@ -11,7 +12,9 @@ import {
   i18nFor,
   isolatingT,
   languageOf,
+  provideCatalogues,
   type Catalogue,
+  type CatalogueRefs,
   type I18nData,
   type Resources,
 } from "./i18n.js";
@@ -25,6 +28,37 @@ for (const [path, catalogue] of Object.entries(files)) {
   const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
   if (!m) continue;
   (ALL[m[1]] ??= {})[m[2]] = catalogue;
+}
+provideCatalogues(ALL);
+
+/** Each catalogue as the browser gets it: its JSON, and a hash of that JSON for the URL and the ETag. */
+const SERVED = new Map<string, { json: string; hash: string }>();
+for (const [lang, byNs] of Object.entries(ALL))
+  for (const [ns, catalogue] of Object.entries(byNs)) {
+    const json = JSON.stringify(catalogue);
+    SERVED.set(`${lang}/${ns}`, {
+      json,
+      hash: createHash("sha256").update(json).digest("base64url").slice(0, 16),
+    });
+  }
+
+/** A catalogue's JSON and hash (for its route), or null when there is no such catalogue. */
+export function servedCatalogue(lang: string, ns: string): { json: string; hash: string } | null {
+  return SERVED.get(`${lang}/${ns}`) ?? null;
+}
+
+const refs = new Map<string, CatalogueRefs>();
+/** The catalogues a page in this language needs: its own and the English fallback, by hash. */
+function catalogueRefs(lang: string): CatalogueRefs {
+  let out = refs.get(lang);
+  if (!out) {
+    out = {};
+    for (const code of new Set([lang, ...fallbacksOf(lang)]))
+      for (const ns of Object.keys(ALL[code] ?? {}))
+        (out[code] ??= {})[ns] = SERVED.get(`${code}/${ns}`)!.hash;
+    refs.set(lang, out);
+  }
+  return out;
 }
 
 /** The language for this request: the `lang` cookie, then Accept-Language (exact tag, then language). */
@@ -61,11 +95,9 @@ function detectable(): typeof LANGUAGES {
   return (detectableCache ??= LANGUAGES.filter((l) => percentTranslated(l.code) > 0));
 }
 
-/** The catalogues the browser needs: the language's own plus the English fallback. */
+/** The page's language and the catalogues the browser needs: the language's own plus the English fallback. */
 export function i18nData(lang: string): I18nData {
-  const resources: Resources = {};
-  for (const code of [lang, ...fallbacksOf(lang)]) resources[code] = ALL[code] ?? {};
-  return { lang, dir: directionOf(lang), resources };
+  return { lang, dir: directionOf(lang), catalogues: catalogueRefs(lang) };
 }
 
 function leaves(c: Catalogue, prefix = "", out = new Map<string, string>()): Map<string, string> {
@@ -95,9 +127,11 @@ export function percentTranslated(lang: string): number {
   return total === 0 ? 0 : Math.floor((done / total) * 100);
 }
 
-/** The language dialog's list: each language with its percent translated. */
+let languages: { code: string; name: string; dir: string; progress: number }[] | null = null;
+
+/** The language dialog's list: each language with its percent translated (fixed per build: counted once). */
 export function languageList(): { code: string; name: string; dir: string; progress: number }[] {
-  return LANGUAGES.map((l) => ({ ...l, progress: percentTranslated(l.code) }));
+  return (languages ??= LANGUAGES.map((l) => ({ ...l, progress: percentTranslated(l.code) })));
 }
 
 /** A `lang` cookie for a year (not httpOnly: nothing secret, and harmless to read from scripts). */
@@ -111,6 +145,6 @@ export function serverT(
   ns: string = "common",
 ): (key: string, values?: Record<string, unknown>) => string {
   const lang = detectLanguage(request);
-  const fixed = isolatingT(i18nFor(i18nData(lang)).getFixedT(lang, ns), directionOf(lang));
+  const fixed = isolatingT(i18nFor(lang).getFixedT(lang, ns), directionOf(lang));
   return (key, values) => String(fixed(key, values ?? {}));
 }

@@ -12,6 +12,7 @@ import { groupSlugOf, resolveGroupViewer, type UserActor } from "./session.serve
 import { recipeJsonLd, recipeOpenGraph } from "./structured-data.server.js";
 import { renderMarkdown as renderMarkdownOnce, sanitizeIngredientText as sanitizeOnce } from "./markdown.js";
 import { rangeMaxFromDisplay, type ScalableIngredient } from "./scale.js";
+import { memoText } from "./memo-text.server.js";
 
 import type {
   ChipLink,
@@ -22,27 +23,9 @@ import type {
   ViewIngredient,
 } from "./recipe-types.js";
 
-/**
- * Rendering and sanitising Markdown is a large part of a recipe page's server time, and it depends on the text
- * alone, never on the viewer or the language: each distinct text is rendered once and remembered (a
- * changed recipe has a changed text, so nothing goes stale). Bounded: the memory is dropped when full.
- */
-const MEMO_ENTRIES = 20_000;
-function memo(fn: (text: string | null | undefined) => string): (text: string | null | undefined) => string {
-  const done = new Map<string, string>();
-  return (text) => {
-    if (text == null) return fn(text);
-    let out = done.get(text);
-    if (out === undefined) {
-      out = fn(text);
-      if (done.size >= MEMO_ENTRIES) done.clear();
-      done.set(text, out);
-    }
-    return out;
-  };
-}
-const renderMarkdown = memo(renderMarkdownOnce);
-const sanitizeIngredientText = memo(sanitizeOnce);
+// Each distinct text rendered once (memo-text.server.ts).
+const renderMarkdown = memoText(renderMarkdownOnce);
+const sanitizeIngredientText = memoText(sanitizeOnce);
 
 const chips = (list: { name: string; slug: string }[]): ChipLink[] =>
   list.map(({ name, slug }) => ({ name, slug }));

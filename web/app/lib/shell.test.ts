@@ -29,6 +29,7 @@ function fakeLarder(config: { theme?: Record<string, string>; oidc?: Record<stri
     },
     site: { data: { defaultGroup: "home" } },
     groups: { bySlugOrNull: () => null, all: () => [] },
+    directory: { defaultGroup: () => null, householdsOf: () => [] },
     imports: { imageServicesEnabled: () => false },
   } as unknown as Larder;
 }
@@ -114,6 +115,7 @@ describe("the drawer's links", () => {
       "recipes",
       "planner",
       "shopping",
+      "timeline",
     ]);
   });
 
@@ -203,6 +205,7 @@ describe("route guards (spec §6)", () => {
         log: { warn },
         auth: { authenticateToken: async () => ({ kind: "user", user }) },
         groups: { byId: () => ({ slug: "home" }) },
+        directory: { groupById: () => ({ slug: "home", name: "Home" }) },
       },
     }) as unknown as AppLoadContext;
   const request = new Request("http://x/g/home/admin", { headers: { Cookie: "mealie.access_token=t" } });

@@ -1,7 +1,11 @@
 /** schema.org Recipe JSON-LD and OpenGraph tags for the recipe page (search engines, link previews). */
 import type { Recipe } from "../../../core/schemas/recipe.js";
 import { NUTRITION_ROWS, recipeImageUrl, toIsoDuration, withUnit, yieldText } from "./format.js";
-import { markdownToText } from "./markdown.js";
+import { markdownToText as markdownToTextOnce } from "./markdown.js";
+import { memoText } from "./memo-text.server.js";
+
+// The search engines' plain text of a Markdown text depends on the text alone: made once per text.
+const markdownToText = memoText(markdownToTextOnce);
 
 export interface RecipeMetaInput {
   recipe: Recipe;

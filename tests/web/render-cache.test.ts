@@ -1,0 +1,93 @@
+/**
+ * Pages served from the render cache (web/app/lib/render-cache.server.ts, decision 0115): the same page
+ * again comes with a fresh nonce and otherwise the same bytes; another viewer never gets the first one's
+ * page; a change (a favourite) is on the next page at once. Needs the UI build (`npm run build`).
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultBuildDir } from "../../web/server/server.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+const built = existsSync(join(defaultBuildDir(), "server", "index.js"));
+if (!built && process.env.CI !== "true") console.warn("[render cache] skipped: run `npm run build` first");
+
+const nonceOf = (res: Response) =>
+  /'nonce-([A-Za-z0-9+/=]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+
+describe.skipIf(!built && process.env.CI !== "true")("pages from the render cache", () => {
+  let t: TestServer;
+  let admin: string;
+  let other: string;
+  let slug: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    admin = await t.login();
+    const created = await t.api("/api/recipes", {
+      method: "POST",
+      token: admin,
+      json: { name: "Cached soup" },
+    });
+    slug = (await created.json()) as string;
+    const res = await t.api("/api/admin/users", {
+      method: "POST",
+      token: admin,
+      json: {
+        username: "reader",
+        fullName: "Second Reader",
+        email: "reader@example.com",
+        password: "password12",
+        group: "Home",
+        admin: false,
+      },
+    });
+    expect(res.status).toBe(201);
+    other = await t.login("reader@example.com", "password12");
+    for (const [name, token] of [
+      ["admin", admin],
+      ["other", other],
+    ] as const)
+      ids[name] = ((await (await t.api("/api/users/self", { token })).json()) as { id: string }).id;
+  });
+  afterAll(async () => t?.close());
+
+  const page = async (token: string) => {
+    const res = await fetch(`${t.url}/g/home/r/${slug}`, {
+      headers: { cookie: `mealie.access_token=${token}`, accept: "text/html" },
+    });
+    expect(res.status).toBe(200);
+    const nonce = nonceOf(res);
+    const html = await res.text();
+    return { nonce, html, plain: html.split(nonce).join("NONCE") };
+  };
+
+  it("serves the same page again with a new nonce in every place of the old one", async () => {
+    const first = await page(admin);
+    const second = await page(admin);
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).not.toContain(first.nonce);
+    expect(second.html).toContain(`nonce="${second.nonce}"`);
+    expect(second.plain).toBe(first.plain);
+  });
+
+  it("never gives one viewer the page rendered for another", async () => {
+    await page(admin);
+    const mine = await page(admin);
+    const theirs = await page(other);
+    expect(mine.html).toContain(ids.admin);
+    expect(theirs.html).toContain(ids.other);
+    expect(theirs.html).not.toContain(ids.admin);
+    expect(mine.html).not.toContain(ids.other);
+  });
+
+  it("shows a change on the very next page, not the page remembered from before it", async () => {
+    const before = await page(other);
+    const fav = await t.api(`/api/users/${ids.other}/favorites/${slug}`, { method: "POST", token: other });
+    expect(fav.status).toBeLessThan(300);
+    const after = await page(other);
+    expect(before.html).toContain('aria-pressed="false" data-testid="favorite"');
+    expect(after.html).toContain('aria-pressed="true" data-testid="favorite"');
+  });
+});
