@@ -12,7 +12,8 @@ import {
   recipeRatingOrder,
   type RecipeIndexEntry,
 } from "../query/attributes.js";
-import { listQuery, parseListParams, type SearchRanker } from "../query/list.js";
+import { listQuery, pageOfOrdered, parseListParams, type SearchRanker } from "../query/list.js";
+import { topByScore } from "../search/top-k.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
@@ -31,22 +32,27 @@ const INDEX_DELAY_MS = 5000;
 /** Searches remembered per group (their matches; see matchesIn). */
 const REMEMBERED_SEARCHES = 32;
 
+/**
+ * A search's matches within one group, as typed arrays over the group's positions (decision 0110):
+ * no Map and no object per match.
+ */
 interface SearchMatches {
-  hits: Map<object, number>;
-  inOrder: RecipeIndexEntry[];
-  /** `inOrder` by score, best first, ties in the group's order (as listQuery orders a search). */
-  ranked?: RecipeIndexEntry[];
+  /** Positions in the group's items of the matching recipes, ascending. */
+  at: Int32Array;
+  /** The score of each match, beside `at`. */
+  score: Float64Array;
+  /** Every match ranked (indices into `at`): kept once a search is asked again. */
+  ranked?: Int32Array;
   /** How many requests have asked for these matches. */
   asked: number;
 }
 
-function rankedOf(m: SearchMatches): RecipeIndexEntry[] {
-  if (!m.ranked) {
-    const score = m.inOrder.map((item) => m.hits.get(item) ?? 0);
-    const order = m.inOrder.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
-    m.ranked = order.map((i) => m.inOrder[i]);
-  }
-  return m.ranked;
+/** The first `end` matches by relevance, best first, ties in the group's order. */
+function rankedPrefix(m: SearchMatches, end: number): Int32Array {
+  if (m.ranked) return m.ranked.subarray(0, end);
+  // Asked again (the next page, the search box once more): rank all of it once and keep it.
+  if (m.asked > 1) return (m.ranked = topByScore(m.score, m.at, m.at.length, m.at.length)).subarray(0, end);
+  return topByScore(m.score, m.at, m.at.length, end);
 }
 
 /** A list ordered by relevance alone: no queryFilter and no orderBy (read as listQuery reads them). */
@@ -57,7 +63,10 @@ function isRankOnly(q: URLSearchParams): boolean {
 
 interface GroupItems {
   items: RecipeIndexEntry[];
-  position: Map<object, number>;
+  /** Search document number → position in `items` (-1: another group's); built by the first search. */
+  docPos: Int32Array | null;
+  /** All zero between searches: one score per position while a search's matches are placed. */
+  scratch: Float64Array | null;
   searches: Map<string, SearchMatches>;
 }
 
@@ -258,19 +267,23 @@ export class RecipeLister {
       // orders and pages those alone, in the group's order, without a look at every recipe of the
       // group (that look was most of a search request at 10,000 recipes, docs/decisions/0007).
       const matches = this.matchesIn(group, searched[0]);
-      // A search asked before (the next page, the same words again) has earned a full ranking; a
-      // first one is cheaper through listQuery, which selects just the page's top matches.
-      if (matches.asked > 1 && items === group.items && !opts.where && isRankOnly(q)) {
-        // Relevance alone orders the page: the ranking is remembered with the matches, and listQuery
-        // only pages it (with `search` ignored, and no default order).
-        const envelope = listQuery(rankedOf(matches), queryRecord(q), recipeAttributes, {
-          route: opts.route,
-          defaultOrderBy: null,
-        });
+      if (items === group.items && !opts.where && isRankOnly(q)) {
+        // Relevance alone orders the page: only the page's prefix of the ranking is selected (a
+        // bounded heap over the matches' scores), and the envelope is built around it.
+        const envelope = pageOfOrdered(
+          queryRecord(q),
+          matches.at.length,
+          (end) => Array.from(rankedPrefix(matches, end), (i) => group.items[matches.at[i]]),
+          { route: opts.route },
+        );
         return { ...envelope, items: envelope.items.map((i) => pick(i)) };
       }
-      const { hits, inOrder } = matches;
-      items = items === group.items ? inOrder : items.filter((i) => hits.has(i));
+      const hits = new Map<object, number>();
+      for (let i = 0; i < matches.at.length; i++) hits.set(group.items[matches.at[i]], matches.score[i]);
+      items =
+        items === group.items
+          ? Array.from(matches.at, (at) => group.items[at])
+          : items.filter((i) => hits.has(i));
       search = () => (item) => hits.get(item);
     }
     const envelope = listQuery(items, queryRecord(q), recipeAttributes, {
@@ -287,7 +300,7 @@ export class RecipeLister {
     let group = this.groupItems.get(groupSlug);
     if (!group) {
       const items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
-      group = { items, position: new Map(items.map((item, at) => [item, at])), searches: new Map() };
+      group = { items, docPos: null, scratch: null, searches: new Map() };
       this.groupItems.set(groupSlug, group);
     }
     return group;
@@ -306,15 +319,39 @@ export class RecipeLister {
       group.searches.set(query, known);
       return known;
     }
-    const hits = this.search.matches(query);
-    const found: number[] = [];
-    for (const source of hits.keys()) {
-      const at = group.position.get(source);
-      if (at !== undefined) found.push(at);
+    const index = this.search;
+    let docPos = group.docPos;
+    if (!docPos || docPos.length < index.capacity) {
+      docPos = group.docPos = new Int32Array(index.capacity).fill(-1);
+      for (let at = 0; at < group.items.length; at++) {
+        const doc = index.docOf(group.items[at].id);
+        if (doc >= 0) docPos[doc] = at;
+      }
+    }
+    const n = index.run(query);
+    const { hitDocs, hitScores } = index;
+    // Scattered by position and swept in order (scores are positive): the matches in the group's
+    // order without a sort.
+    const byPos = group.scratch ?? (group.scratch = new Float64Array(group.items.length));
+    let inGroup = 0;
+    for (let i = 0; i < n; i++) {
+      const p = hitDocs[i] < docPos.length ? docPos[hitDocs[i]] : -1;
+      if (p >= 0) {
+        byPos[p] = hitScores[i];
+        inGroup++;
+      }
+    }
+    const at = new Int32Array(inGroup);
+    const score = new Float64Array(inGroup);
+    for (let p = 0, k = 0; k < inGroup; p++) {
+      if (byPos[p] === 0) continue;
+      at[k] = p;
+      score[k++] = byPos[p];
+      byPos[p] = 0;
     }
     const result: SearchMatches = {
-      hits,
-      inOrder: found.sort((a, b) => a - b).map((at) => group.items[at]),
+      at,
+      score,
       asked: 1,
     };
     group.searches.set(query, result);
