@@ -12,6 +12,8 @@ import {
   recipeRatingOrder,
   type RecipeIndexEntry,
 } from "../query/attributes.js";
+import { columnTable } from "../query/columns.js";
+import type { AttributeTable } from "../query/attribute-table.js";
 import { listQuery, pageOfOrdered, parseListParams, type SearchRanker } from "../query/list.js";
 import { topByScore } from "../search/top-k.js";
 import type { Predicate } from "../query/filter-eval.js";
@@ -68,6 +70,24 @@ interface GroupItems {
   /** All zero between searches: one score per position while a search's matches are placed. */
   scratch: Float64Array | null;
   searches: Map<string, SearchMatches>;
+  /** 0 … items.length-1: every row of the listing. */
+  positions(): Int32Array;
+  /** The group's attribute columns, over positions. */
+  columns(): AttributeTable<number>;
+}
+
+/** Index of `value` in an ascending array, or -1. */
+function findSorted(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid];
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 export class RecipeLister {
@@ -258,49 +278,71 @@ export class RecipeLister {
   ) {
     this.startBuilding();
     const group = this.itemsOf(groupSlug);
-    let items = opts.skipOrganizers ? group.items : this.filterOrganizers(group.items, q);
+    const all = group.items;
+    // Rows are positions in the group's items; filters and orders read the group's columns
+    // (core/query/columns.ts), built once per change of the group (decision 0110).
+    let rows: Iterable<number> | null = opts.skipOrganizers ? null : this.filterOrganizers(all, q);
+    const ownRating = recipeRatingOrder(opts.ownRating ?? (() => null));
+    const where = opts.where;
     // Only a request with `search` needs (and so completes) the search index.
-    let search: SearchRanker<RecipeIndexEntry> = (query) => this.search.ranker<RecipeIndexEntry>()(query);
+    let search: SearchRanker<number> = (query) => {
+      const score = this.search.ranker<RecipeIndexEntry>()(query);
+      return (at) => score(all[at]);
+    };
     const searched = q.getAll("search");
     if (searched.length === 1 && searched[0].trim()) {
-      // The index knows the matches, as the very entry objects listed here: listQuery then filters,
-      // orders and pages those alone, in the group's order, without a look at every recipe of the
-      // group (that look was most of a search request at 10,000 recipes, docs/decisions/0007).
+      // The index knows the matches, as positions in the group: listQuery then filters, orders and
+      // pages those alone, without a look at every recipe of the group (docs/decisions/0007).
       const matches = this.matchesIn(group, searched[0]);
-      if (items === group.items && !opts.where && isRankOnly(q)) {
+      if (!rows && !where && isRankOnly(q)) {
         // Relevance alone orders the page: only the page's prefix of the ranking is selected (a
         // bounded heap over the matches' scores), and the envelope is built around it.
         const envelope = pageOfOrdered(
           queryRecord(q),
           matches.at.length,
-          (end) => Array.from(rankedPrefix(matches, end), (i) => group.items[matches.at[i]]),
+          (end) => Array.from(rankedPrefix(matches, end), (i) => all[matches.at[i]]),
           { route: opts.route },
         );
         return { ...envelope, items: envelope.items.map((i) => pick(i)) };
       }
-      const hits = new Map<object, number>();
-      for (let i = 0; i < matches.at.length; i++) hits.set(group.items[matches.at[i]], matches.score[i]);
-      items =
-        items === group.items
-          ? Array.from(matches.at, (at) => group.items[at])
-          : items.filter((i) => hits.has(i));
-      search = () => (item) => hits.get(item);
+      const { at, score } = matches;
+      const scoreAt = (p: number): number | undefined => {
+        const i = findSorted(at, p);
+        return i < 0 ? undefined : score[i];
+      };
+      rows = rows ? [...rows].filter((p) => findSorted(at, p) >= 0) : at;
+      search = () => scoreAt;
     }
-    const envelope = listQuery(items, queryRecord(q), recipeAttributes, {
+    const envelope = listQuery(rows ?? group.positions(), queryRecord(q), group.columns(), {
       route: opts.route,
-      where: opts.where,
+      where: where ? (at) => where(all[at]) : undefined,
       search,
       // `orderBy=rating`: the caller's own rating where they gave one, else the average.
-      orderOverrides: { rating: recipeRatingOrder(opts.ownRating ?? (() => null)) },
+      orderOverrides: {
+        rating: {
+          type: ownRating.type,
+          nullPosition: ownRating.nullPosition,
+          get: (at) => ownRating.get(all[at]),
+        },
+      },
     });
-    return { ...envelope, items: envelope.items.map((i) => pick(i)) };
+    return { ...envelope, items: envelope.items.map((at) => pick(all[at])) };
   }
 
   private itemsOf(groupSlug: string): GroupItems {
     let group = this.groupItems.get(groupSlug);
     if (!group) {
       const items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
-      group = { items, docPos: null, scratch: null, searches: new Map() };
+      let positions: Int32Array | null = null;
+      let columns: AttributeTable<number> | null = null;
+      group = {
+        items,
+        docPos: null,
+        scratch: null,
+        searches: new Map(),
+        positions: () => (positions ??= Int32Array.from(items, (_, at) => at)),
+        columns: () => (columns ??= columnTable(recipeAttributes, items)),
+      };
       this.groupItems.set(groupSlug, group);
     }
     return group;
@@ -371,8 +413,11 @@ export class RecipeLister {
     }
   }
 
-  /** categories/tags/tools/foods/households params: ids or slugs, any by default, all with requireAll*. */
-  private filterOrganizers(items: RecipeIndexEntry[], q: URLSearchParams): RecipeIndexEntry[] {
+  /**
+   * categories/tags/tools/foods/households params: ids or slugs, any by default, all with requireAll*.
+   * The positions in `all` that pass, or null when no such parameter is given.
+   */
+  private filterOrganizers(all: readonly RecipeIndexEntry[], q: URLSearchParams): number[] | null {
     const spec: [string, string, (r: RecipeIndexEntry) => { id: string; slug?: string; name?: string }[]][] =
       [
         ["categories", "requireAllCategories", (r) => r.recipeCategory],
@@ -381,6 +426,7 @@ export class RecipeLister {
         ["foods", "requireAllFoods", (r) => r.foods.map((f) => ({ id: f.id, slug: slugify(f.name) }))],
         ["households", "", (r) => [{ id: r.householdId, slug: r.household.slug }]],
       ];
+    let rows: number[] | null = null;
     for (const [param, allParam, get] of spec) {
       const wanted = q
         .getAll(param)
@@ -388,14 +434,14 @@ export class RecipeLister {
         .map((v) => v.trim())
         .filter(Boolean);
       if (wanted.length === 0) continue;
-      const all = allParam ? /^(true|1|yes)$/i.test(q.get(allParam) ?? "") : false;
+      const every = allParam ? /^(true|1|yes)$/i.test(q.get(allParam) ?? "") : false;
       const matches = (r: RecipeIndexEntry, w: string) =>
         get(r).some((o) => (isUuid(w) ? o.id === w : o.slug === w));
-      items = items.filter((r) =>
-        all ? wanted.every((w) => matches(r, w)) : wanted.some((w) => matches(r, w)),
-      );
+      const passes = (at: number) =>
+        every ? wanted.every((w) => matches(all[at], w)) : wanted.some((w) => matches(all[at], w));
+      rows = rows ? rows.filter(passes) : all.map((_, at) => at).filter(passes);
     }
-    return items;
+    return rows;
   }
 
   /** Recipe summaries naming an organizer, for the organizers slug routes. */

@@ -1,0 +1,61 @@
+/**
+ * A listing's attributes as columns (decision 0110): an attribute table over the positions
+ * `0 … n-1` of a fixed array of items, whose values are read from the items and coerced once, on
+ * first use, and whose sortable attributes carry a precomputed rank. A `queryFilter` compiled
+ * against it compares comparables already in an array, and an `orderBy` compares numbers: reading,
+ * coercing (dates parsed, text folded) and comparing every item's value on every request was most of
+ * a filtered, ordered list at 10,000 recipes.
+ *
+ * The table belongs to one array of items: a listing that changes builds a new one.
+ */
+import { AttributeTable, type AttributeSpec, type ResolvedAttribute } from "./attribute-table.js";
+import { sortKey } from "./order.js";
+import { itemComparable, type AttrScalar, type Comparable } from "./values.js";
+
+export function columnTable<T>(table: AttributeTable<T>, items: readonly T[]): AttributeTable<number> {
+  const specs: Record<string, AttributeSpec<number>> = {};
+  for (const a of table.attributes()) specs[a.path] = column(a, items);
+  return new AttributeTable<number>(table.entity, specs);
+}
+
+function column<T>(a: ResolvedAttribute<T>, items: readonly T[]): AttributeSpec<number> {
+  const { type } = a;
+  if (a.many) {
+    const get = a.get;
+    let values: (Comparable | null)[][] | null = null;
+    const read = () => (values ??= items.map((item) => get(item).map((v) => itemComparable(type, v))));
+    return { type, many: true, coerced: true, get: (at) => read()[at] };
+  }
+  const get = a.get;
+  let values: (Comparable | null)[] | null = null;
+  const read = () => (values ??= items.map((item) => itemComparable(type, get(item))));
+  let rank: Float64Array | null = null;
+  const ranks = (): Float64Array => {
+    if (rank) return rank;
+    // Dense rank of each item's sort key: equal keys share a number, so ties stay ties and the
+    // caller's stable order breaks them as before. NaN marks null.
+    const keys = items.map((item) => sortKey(type, get(item) as AttrScalar));
+    const order = keys.map((_, i) => i).filter((i) => keys[i] !== null);
+    order.sort((x, y) => {
+      const kx = keys[x]!;
+      const ky = keys[y]!;
+      return kx < ky ? -1 : kx > ky ? 1 : 0;
+    });
+    rank = new Float64Array(items.length).fill(NaN);
+    let r = 0;
+    for (let i = 0; i < order.length; i++) {
+      if (i > 0 && keys[order[i]] !== keys[order[i - 1]]) r++;
+      rank[order[i]] = r;
+    }
+    return rank;
+  };
+  return {
+    type,
+    coerced: true,
+    get: (at) => read()[at],
+    orderKey: () => {
+      const r = ranks();
+      return (at) => (Number.isNaN(r[at]) ? null : r[at]);
+    },
+  };
+}
