@@ -1,6 +1,7 @@
 /**
- * `larder serve` as a separate process, the way a user runs it: the built JS (dist/), one node process
- * whose pid is the server, so /proc/<pid>/status is the server's own memory. Start-up is timed from
+ * `larder serve` as a separate process, the way a user runs it (`npm run larder -- serve`, `npm start`):
+ * the bundle (dist/bundle/larder.js) with the heap limit those set, one node process whose pid is the
+ * server, so /proc/<pid>/status is the server's own memory. Start-up is timed from
  * just before the spawn to the first answers.
  */
 import { readFile, rm } from "node:fs/promises";
@@ -34,6 +35,11 @@ export interface RunningLarder {
 }
 
 const START_TIMEOUT_MS = 60_000;
+
+/** The node options `npm start` and `npm run larder` give the server (package.json; decision 0112). */
+export const SERVER_NODE_ARGS = ["--max-old-space-size=1024"];
+/** The entry they run, after building it if it is stale (scripts/larder.mjs). */
+export const SERVER_ENTRY = join("dist", "bundle", "larder.js");
 const POLL_MS = 5;
 
 export async function freePort(): Promise<number> {
@@ -73,8 +79,9 @@ export async function startLarder(opts: {
   const child: ResultPromise = execa(
     "node",
     [
+      ...SERVER_NODE_ARGS,
       ...(opts.nodeArgs ?? []),
-      join(opts.root, "dist", "cli", "index.js"),
+      join(opts.root, SERVER_ENTRY),
       "serve",
       "--data",
       opts.dataDir,
