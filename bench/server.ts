@@ -30,6 +30,12 @@ export interface RunningLarder {
   peakRssMb(): Promise<number>;
   /** Current resident set size (VmRSS), in MB. */
   rssMb(): Promise<number>;
+  /**
+   * Wait until the server has settled after its start (the cache write, the UI build loading in the
+   * background): its CPU use below a tenth of a core over two consecutive 250 ms windows, or `maxMs`.
+   * Returns how long it waited.
+   */
+  settle(maxMs?: number): Promise<number>;
   stop(): Promise<void>;
   output(): string;
 }
@@ -64,6 +70,14 @@ async function procStatus(pid: number, field: "VmHWM" | "VmRSS"): Promise<number
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(text);
   if (!m) throw new Error(`bench: no ${field} in /proc/${pid}/status`);
   return Number(m[1]) / 1024;
+}
+
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const text = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start after the last ")".
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export async function startLarder(opts: {
@@ -147,6 +161,18 @@ export async function startLarder(opts: {
     times,
     peakRssMb: () => procStatus(pid, "VmHWM"),
     rssMb: () => procStatus(pid, "VmRSS"),
+    settle: async (maxMs = 15_000) => {
+      const t = performance.now();
+      let quiet = 0;
+      let last = await cpuMs(pid);
+      while (quiet < 2 && performance.now() - t < maxMs) {
+        await new Promise((r) => setTimeout(r, 250));
+        const now = await cpuMs(pid);
+        quiet = now - last < 25 ? quiet + 1 : 0;
+        last = now;
+      }
+      return performance.now() - t;
+    },
     output: () => out,
     stop: async () => {
       client.close();
