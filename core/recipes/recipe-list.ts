@@ -191,6 +191,7 @@ export class RecipeLister {
       .filter((f): f is NonNullable<typeof f> => f !== null)
       .map((f) => ({ id: f.id, name: f.name }));
     const st = e.doc.settings;
+    const doc = e.doc;
     const D = RECIPE_SETTINGS_DEFAULTS;
     // Written out field by field, not spread: spreads of objects that differ (summaries with and
     // without a rating, settings with different keys set) gave thousands of hidden classes, and every
@@ -238,9 +239,11 @@ export class RecipeLister {
       },
       user: { id: summary.userId, username: owner?.username ?? null },
       foods,
-      ingredientTexts: e.doc.ingredients.map((i) =>
-        [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim(),
-      ),
+      // Read from the doc when asked (indexing a recipe, matching a quoted phrase), not kept: the
+      // joined lines were a copy of every ingredient's text in memory (decision 0112).
+      get ingredientTexts() {
+        return ingredientTexts(doc);
+      },
     };
     this.entries.set(e.doc, entry);
     return entry;
@@ -503,6 +506,13 @@ export function queryRecord(q: URLSearchParams): Record<string, string | string[
     out[k] = all.length > 1 ? all : all[0];
   }
   return out;
+}
+
+/** Ingredient lines as the search index reads them: quantity, unit, food, note and original text. */
+function ingredientTexts(doc: RecipeEntry["doc"]): string[] {
+  return doc.ingredients.map((i) =>
+    [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim(),
+  );
 }
 
 /** The summary part of an entry; one literal (one shape) rather than keys copied in a loop. */
