@@ -28,6 +28,8 @@ import {
 import { mixedLoad } from "./mixed.js";
 import {
   evaluateTargets,
+  mainSize,
+  scaleSize,
   renderMarkdown,
   type Results,
   type SizeResult,
@@ -285,29 +287,36 @@ async function main(): Promise<void> {
     sizes: results,
     profiles,
   };
-  const big = results.reduce((a, b) => (b.recipes > a.recipes ? b : a));
+  const big = mainSize(partial);
+  const scale = scaleSize(partial);
   const fixed = median(emptyStartMs);
   const small = results.reduce((a, b) => (b.recipes < a.recipes ? b : a));
   const n = big.recipes.toLocaleString("en-US");
-  // Causes, from this run's own figures; the profile behind them: docs/decisions/0007-performance.md.
+  const load = `load average ${partial.machine.loadavgStart.map((x) => x.toFixed(1)).join(" / ")} at the start of the run on ${partial.machine.cpus} cores`;
+  const see = "See docs/decisions/0113-speed-round-three.md.";
+  // Causes, from this run's own figures and the profiles of decisions 0007 and 0113.
   const explain = (what: string): string | undefined => {
+    if (/mixed load/.test(what) && scale?.mixed) {
+      const k = scale.mixed.byKind;
+      return `p99 by kind: list ${k.list.p99.toFixed(0)} ms, search ${k.search.p99.toFixed(0)} ms, recipe ${k.recipe.p99.toFixed(0)} ms, edit ${k.edit.p99.toFixed(0)} ms, rating ${k.rating.p99.toFixed(0)} ms, check-off ${k.check.p99.toFixed(0)} ms. A write changes its group, whose list entries, columns and remembered searches are rebuilt by the next read of that group; the 32 clients and the server share the cores (${load}). ${see}`;
+    }
     if (/growth/.test(what))
-      return `a new search's p95 is ${big.searchNew.p95.toFixed(1)} ms at ${n} recipes against ${small.searchNew.p95.toFixed(1)} ms: the matches of a common word grow with the folder, and scoring them and ordering them (core/query listQuery) is linear in the matches. See docs/decisions/0007-performance.md.`;
+      return `a new search's p95 is ${big.searchNew.p95.toFixed(1)} ms at ${n} recipes against ${small.searchNew.p95.toFixed(1)} ms. Scoring is term at a time over typed postings and the page is a bounded heap (decision 0110), so what grows is the postings walked for a common word; p95 is also where the shared machine shows (${load}). ${see}`;
     if (/start/.test(what)) {
-      const index = (/warm/.test(what) ? big.warm : big.cold).runs.at(-1)?.indexLog;
-      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and module loading, before any recipe is read); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the ${n} list entries. See docs/decisions/0007-performance.md.`;
+      const sz = /over \d+ groups/.test(what) && scale ? scale : big;
+      const index = (/warm/.test(what) ? sz.warm : sz.cold).runs.at(-1)?.indexLog;
+      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and loading the bundle); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the list entries and the first search the search index. Parsing (cold) and decoding the JSON-lines cache (warm) are the rest; ${load}. ${see}`;
     }
-    if (/^search p/.test(what)) {
-      return `a new search at ${n} recipes scores every match of its words, then orders and pages them (thousands for a common word); ${small.searchNew.p50.toFixed(1)} ms p50 at ${small.recipes.toLocaleString("en-US")}. The machine is a shared VM: runs differ by up to half. See docs/decisions/0007-performance.md.`;
-    }
-    if (/throughput \(new/.test(what)) {
-      return `a new search takes ${big.searchNew.p50.toFixed(1)} ms (p50, one at a time) at ${n} recipes, so one core answers at most ${Math.round(1000 / big.searchNew.p50)} a second, and the load generator shares the 2 cores; a repeated search is answered from the server's memory of recent searches at ${Math.round(big.searchThroughput.reqPerSec)} req/s. See docs/decisions/0007-performance.md.`;
+    if (/search p/.test(what)) {
+      const sz = /over \d+ groups/.test(what) && scale ? scale : big;
+      return `p50 ${sz.searchNew.p50.toFixed(1)} ms, spread of p95 over three passes ${sz.searchNew.passes ? sz.searchNew.passes.map((p) => p.p95.toFixed(1)).join(", ") : "–"} ms. In process a new search at 10,000 recipes takes about 0.6 ms (bench/inproc.ts); the rest is the HTTP request around it and the shared machine (${load}). ${see}`;
     }
     if (/throughput/.test(what)) {
-      return `a repeated search still parses the request, filters, orders and pages its matches and writes JSON (${big.search.p50.toFixed(1)} ms p50 one at a time), and the load generator shares the 2 cores. See docs/decisions/0007-performance.md.`;
+      return `the load generator (autocannon, 10 connections) runs on the same cores as the server (${load}); one at a time a new search takes ${big.searchNew.p50.toFixed(1)} ms and a filtered, ordered list ${big.filter.p50.toFixed(1)} ms (p50). ${see}`;
     }
     if (/RSS/.test(what)) {
-      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(big.peakRssWarmMb)} MB; the cold start's parsing garbage adds the rest. The index holds the parsed recipes, the list entries and the search index. See docs/decisions/0007-performance.md.`;
+      const sz = /over \d+ groups/.test(what) && scale ? scale : big;
+      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(sz.peakRssWarmMb)} MB. The store still holds every parsed recipe in full (decision 0112: not yet read from the file on demand), and the cold start's parsing garbage comes on top. ${see}`;
     }
     return undefined;
   };
