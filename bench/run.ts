@@ -300,6 +300,10 @@ async function main(): Promise<void> {
       const k = scale.mixed.byKind;
       return `p99 by kind: list ${k.list.p99.toFixed(0)} ms, search ${k.search.p99.toFixed(0)} ms, recipe ${k.recipe.p99.toFixed(0)} ms, edit ${k.edit.p99.toFixed(0)} ms, rating ${k.rating.p99.toFixed(0)} ms, check-off ${k.check.p99.toFixed(0)} ms. A write changes its group, whose list entries, columns and remembered searches are rebuilt by the next read of that group; the 32 clients and the server share the cores (${load}). ${see}`;
     }
+    if (/RSS/.test(what)) {
+      const sz = /over \d+ groups/.test(what) && scale ? scale : big;
+      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(sz.peakRssWarmMb)} MB. The store still holds every parsed recipe in full (decision 0112: not yet read from the file on demand), and the cold start's parsing garbage comes on top. ${see}`;
+    }
     if (/growth/.test(what))
       return `a new search's p95 is ${big.searchNew.p95.toFixed(1)} ms at ${n} recipes against ${small.searchNew.p95.toFixed(1)} ms. Scoring is term at a time over typed postings and the page is a bounded heap (decision 0110), so what grows is the postings walked for a common word; p95 is also where the shared machine shows (${load}). ${see}`;
     if (/start/.test(what)) {
@@ -313,10 +317,6 @@ async function main(): Promise<void> {
     }
     if (/throughput/.test(what)) {
       return `the load generator (autocannon, 10 connections) runs on the same cores as the server (${load}); one at a time a new search takes ${big.searchNew.p50.toFixed(1)} ms and a filtered, ordered list ${big.filter.p50.toFixed(1)} ms (p50). ${see}`;
-    }
-    if (/RSS/.test(what)) {
-      const sz = /over \d+ groups/.test(what) && scale ? scale : big;
-      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(sz.peakRssWarmMb)} MB. The store still holds every parsed recipe in full (decision 0112: not yet read from the file on demand), and the cold start's parsing garbage comes on top. ${see}`;
     }
     return undefined;
   };

@@ -74,6 +74,31 @@ describe("columnTable", () => {
     });
   });
 
+  it("ranks the same when it starts from the order of the listing before a change", () => {
+    const before = columnTable(recipeAttributes, recipes);
+    const orders = ["name", "dateAdded", "lastMade:asc", "rating"];
+    const page = (table: typeof before, items: typeof recipes, orderBy: string) =>
+      listQuery(
+        items.map((_, i) => i),
+        { orderBy, perPage: "-1" },
+        table,
+        { route: "/r" },
+      ).items.map((at) => items[at].slug);
+    for (const o of orders) page(before, recipes, o); // ranks computed, so the next table reuses them
+    // Some recipes renamed (new objects), some gone, some new, the rest in another order.
+    const changed = recipes
+      .filter((_, i) => i % 13 !== 0)
+      .map((r, i) => (i % 7 === 0 ? { ...r, name: `${r.name} renamed`, lastMade: null } : r))
+      .concat([
+        makeRecipe({ name: "Aardvark stew", slug: "new-1" }),
+        makeRecipe({ name: "Zzz", slug: "new-2" }),
+      ])
+      .reverse();
+    const reused = columnTable(recipeAttributes, changed, before);
+    const fresh = columnTable(recipeAttributes, changed);
+    for (const o of orders) expect(page(reused, changed, o)).toEqual(page(fresh, changed, o));
+  });
+
   it("rejects what the item table rejects, with the same message", () => {
     const run = (table: typeof columns | typeof recipeAttributes, items: unknown[]) => () =>
       listQuery(items as never[], { queryFilter: 'nope = "x"' }, table as never, { route: "/r" });

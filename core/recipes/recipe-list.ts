@@ -74,6 +74,8 @@ interface GroupItems {
   positions(): Int32Array;
   /** The group's attribute columns, over positions. */
   columns(): AttributeTable<number>;
+  /** The columns if built (else those it would start from): kept across a change. */
+  builtColumns(): AttributeTable<number> | null;
 }
 
 /** Index of `value` in an ascending array, or -1. */
@@ -124,7 +126,7 @@ export class RecipeLister {
     this.unindexed = this.recipes.store.all().map((e) => e.id);
     this.nextUnindexed = 0;
     this.recipes.store.on("change", (ev) => {
-      this.groupItems.delete(ev.groupSlug);
+      this.forgetGroup(ev.groupSlug);
       if (!ev.id) return;
       if (ev.type === "deleted") this.searchIndex.remove(ev.id);
       else {
@@ -332,10 +334,26 @@ export class RecipeLister {
     return { ...envelope, items: envelope.items.map((at) => pick(all[at])) };
   }
 
+  /**
+   * A group changed: its items, columns and remembered searches are rebuilt on its next list. The
+   * columns are kept aside, so that the next ones start their sorts from the order they had.
+   */
+  private forgetGroup(groupSlug: string): void {
+    const old = this.groupItems.get(groupSlug);
+    if (!old) return;
+    this.groupItems.delete(groupSlug);
+    const columns = old.builtColumns();
+    if (columns) this.previousColumns.set(groupSlug, columns);
+  }
+
+  private previousColumns = new Map<string, AttributeTable<number>>();
+
   private itemsOf(groupSlug: string): GroupItems {
     let group = this.groupItems.get(groupSlug);
     if (!group) {
       const items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
+      const previous = this.previousColumns.get(groupSlug) ?? null;
+      this.previousColumns.delete(groupSlug);
       let positions: Int32Array | null = null;
       let columns: AttributeTable<number> | null = null;
       group = {
@@ -344,7 +362,8 @@ export class RecipeLister {
         scratch: null,
         searches: new Map(),
         positions: () => (positions ??= Int32Array.from(items, (_, at) => at)),
-        columns: () => (columns ??= columnTable(recipeAttributes, items)),
+        columns: () => (columns ??= columnTable(recipeAttributes, items, previous)),
+        builtColumns: () => columns ?? previous,
       };
       this.groupItems.set(groupSlug, group);
     }
@@ -406,7 +425,7 @@ export class RecipeLister {
 
   /** Ratings changed: drop the cached summaries and index entries of these recipes. */
   forgetRecipes(ids: readonly string[]): void {
-    this.groupItems.clear();
+    for (const slug of [...this.groupItems.keys()]) this.forgetGroup(slug);
     for (const id of ids) {
       const e = this.recipes.store.getById(id);
       if (!e) continue;
