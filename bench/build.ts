@@ -21,6 +21,11 @@ function newestSource(dir: string): number {
 }
 
 export async function ensureBuilt(root: string, log: (s: string) => void): Promise<{ rebuilt: boolean }> {
+  // The server runs from the bundle (bench/server.ts), built from the same sources when stale.
+  const { buildIfStale } = (await import(join(root, "scripts", "build-if-stale.mjs"))) as {
+    buildIfStale(o: { log: (s: string) => void }): Promise<string[]>;
+  };
+  await buildIfStale({ log });
   const entry = join(root, "dist", "cli", "index.js");
   const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
   const newest = Math.max(...SOURCES.map((s) => newestSource(join(root, s))));

@@ -28,6 +28,15 @@ export interface GeneratedFolder {
   apiToken: string;
   /** Recipe slugs, in generation order (the hand-edit test picks from them). */
   slugs: string[];
+  /** Every group (the first is Home, the admin's): a member's API token and the group's recipes. */
+  groups: GeneratedGroup[];
+}
+
+export interface GeneratedGroup {
+  slug: string;
+  userId: string;
+  apiToken: string;
+  slugs: string[];
 }
 
 const ADJ =
@@ -112,8 +121,17 @@ const FILLER =
   );
 const SECTIONS = ["For the sauce", "For the topping", "Marinade", "Dressing", "To serve"];
 
-/** Open the folder as `larder init` would, then write the recipes; replaces anything in `dir`. */
-export async function generateFolder(dir: string, count: number, seed = 1): Promise<GeneratedFolder> {
+/**
+ * Open the folder as `larder init` would, then write the recipes; replaces anything in `dir`. With
+ * `groups` > 1, groups "Club 2" … are added, each with a member and an API token, and the recipes are
+ * dealt round-robin (a club or a family of households on one server).
+ */
+export async function generateFolder(
+  dir: string,
+  count: number,
+  seed = 1,
+  groups = 1,
+): Promise<GeneratedFolder> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const larder = await Larder.open(loadConfig({}, { dataDir: dir, bcryptRounds: 4 }), {
@@ -121,26 +139,45 @@ export async function generateFolder(dir: string, count: number, seed = 1): Prom
     watch: false,
   });
   let vocab: Vocabulary;
-  let owner: string;
-  let apiToken: string;
+  const made: GeneratedGroup[] = [];
   try {
     const admin = larder.users.all().find((u) => u.admin);
     if (!admin) throw new Error("bench: the new data folder has no admin");
-    owner = admin.id;
     vocab = larder.recipes.lookupsFor("home").vocabulary;
-    apiToken = (await larder.auth.createApiToken(owner, "bench", "bench")).token;
+    const apiToken = (await larder.auth.createApiToken(admin.id, "bench", "bench")).token;
+    made.push({ slug: "home", userId: admin.id, apiToken, slugs: [] });
+    for (let g = 2; g <= groups; g++) {
+      const group = await larder.groups.createGroup(`Club ${g}`);
+      const household = [...group.households.values()][0];
+      const user = await larder.users.create(
+        {
+          username: `member${g}`,
+          fullName: `Member ${g}`,
+          email: `member${g}@example.com`,
+          admin: false,
+          advanced: false,
+          canInvite: false,
+          canManage: false,
+          canManageHousehold: false,
+          canOrganize: true,
+        },
+        { groupId: group.doc.data.id, householdId: household.doc.data.id },
+      );
+      const token = (await larder.auth.createApiToken(user.id, "bench", "bench")).token;
+      made.push({ slug: group.slug, userId: user.id, apiToken: token, slugs: [] });
+    }
   } finally {
     await larder.close();
   }
-  const recipesDir = join(dir, "groups", "home", "recipes");
-  await mkdir(recipesDir, { recursive: true });
   const rnd = prng(seed * 7919 + count);
   const taken = new Set<string>();
   const slugs: string[] = [];
   let bytes = 0;
   const pending: Promise<void>[] = [];
+  for (const g of made) await mkdir(join(dir, "groups", g.slug, "recipes"), { recursive: true });
   for (let i = 0; i < count; i++) {
-    const doc = recipeDoc(rnd, vocab, owner, i);
+    const group = made[i % made.length];
+    const doc = recipeDoc(rnd, vocab, group.userId, i);
     let slug = fileSlug(doc.name);
     for (let n = 1; taken.has(slug); n++) {
       doc.name = `${doc.name.replace(/ \(\d+\)$/, "")} (${n})`;
@@ -148,17 +185,18 @@ export async function generateFolder(dir: string, count: number, seed = 1): Prom
     }
     taken.add(slug);
     slugs.push(slug);
+    group.slugs.push(slug);
     const text = serializeRecipeFile(doc, vocab);
     // Canonical means: read and written back, the same bytes. Checked on a sample, not all (speed).
     if (i % 250 === 0 && serializeRecipeFile(parseRecipeFile(text, vocab), vocab) !== text) {
       throw new Error(`bench: generated recipe ${slug} is not canonical`);
     }
     bytes += Buffer.byteLength(text);
-    pending.push(writeFile(join(recipesDir, `${slug}.md`), text));
+    pending.push(writeFile(join(dir, "groups", group.slug, "recipes", `${slug}.md`), text));
     if (pending.length >= 64) await Promise.all(pending.splice(0));
   }
   await Promise.all(pending);
-  return { dir, count, bytes, apiToken, slugs };
+  return { dir, count, bytes, apiToken: made[0].apiToken, slugs: made[0].slugs, groups: made };
 }
 
 function uuid(rnd: () => number): string {

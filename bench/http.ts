@@ -19,8 +19,15 @@ export class HttpClient {
   ) {}
 
   get(path: string, opts: { auth?: boolean } = {}): Promise<Reply> {
+    return this.send("GET", path, undefined, opts);
+  }
+
+  /** Any method; a body is sent as JSON. */
+  send(method: string, path: string, body?: unknown, opts: { auth?: boolean } = {}): Promise<Reply> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (opts.auth ?? true) headers.authorization = `Bearer ${this.token}`;
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers["content-type"] = "application/json";
     const t0 = performance.now();
     return new Promise((ok, fail) => {
       const req = request(
@@ -28,7 +35,7 @@ export class HttpClient {
           host: "127.0.0.1",
           port: this.port,
           path,
-          method: "GET",
+          method,
           headers,
           agent: this.agent,
           timeout: 30_000,
@@ -46,9 +53,9 @@ export class HttpClient {
           res.on("error", fail);
         },
       );
-      req.on("timeout", () => req.destroy(new Error(`timeout: GET ${path}`)));
+      req.on("timeout", () => req.destroy(new Error(`timeout: ${method} ${path}`)));
       req.on("error", fail);
-      req.end();
+      req.end(payload);
     });
   }
 

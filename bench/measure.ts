@@ -6,7 +6,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { percentile, type HttpClient } from "./http.js";
+import { median, percentile, type HttpClient } from "./http.js";
 
 /** Searches a user types: common words, two-word queries, a phrase, prefixes, typos, accents. */
 export const SEARCH_TERMS = [
@@ -108,6 +108,30 @@ export interface Latency {
   p95: number;
   p99: number;
   mean: number;
+  /** With `latencyPasses`: each pass's own figures (the above are their medians). */
+  passes?: { p50: number; p95: number; p99: number }[];
+}
+
+/** `latency` run `passes` times; each figure is the median of the passes, which are kept for the spread. */
+export async function latencyPasses(
+  client: HttpClient,
+  paths: string[],
+  rounds: number,
+  maxMs: number,
+  warmUp = 1,
+  passes = 3,
+): Promise<Latency> {
+  const runs: Latency[] = [];
+  for (let i = 0; i < passes; i++) runs.push(await latency(client, paths, rounds, maxMs / passes, warmUp));
+  const mid = (f: (l: Latency) => number) => median(runs.map(f));
+  return {
+    requests: runs.reduce((a, l) => a + l.requests, 0),
+    p50: mid((l) => l.p50),
+    p95: mid((l) => l.p95),
+    p99: mid((l) => l.p99),
+    mean: mid((l) => l.mean),
+    passes: runs.map((l) => ({ p50: l.p50, p95: l.p95, p99: l.p99 })),
+  };
 }
 
 /**
@@ -141,6 +165,8 @@ export async function latency(
 }
 
 export interface Throughput {
+  /** With `throughputPasses`: each pass's req/s (the figures are from the median pass). */
+  passes?: number[];
   connections: number;
   durationS: number;
   requests: number;
@@ -184,6 +210,23 @@ export async function throughput(
     p50: result.latency.p50,
     p99: result.latency.p99,
   };
+}
+
+/** `throughput` run `passes` times; the pass with the median req/s is reported, with every pass's req/s. */
+export async function throughputPasses(
+  port: number,
+  token: string,
+  paths: string[],
+  connections: number,
+  durationS: number,
+  shared = false,
+  passes = 3,
+): Promise<Throughput> {
+  const runs: Throughput[] = [];
+  for (let i = 0; i < passes; i++)
+    runs.push(await throughput(port, token, paths, connections, durationS, shared));
+  const sorted = [...runs].sort((a, b) => a.reqPerSec - b.reqPerSec);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], passes: runs.map((r) => r.reqPerSec) };
 }
 
 export interface HandEdit {

@@ -11,12 +11,20 @@ export interface ScalarAttribute<T> {
   type: AttrType;
   many?: false;
   get(item: T): AttrScalar;
+  /** `get` returns comparables of `type` already (a column table, core/query/columns.ts). */
+  coerced?: boolean;
+  /**
+   * A number per item that orders as the attribute's sort key does (equal keys equal numbers), null
+   * for a null value: `orderBy` then compares numbers (a column table's precomputed rank).
+   */
+  orderKey?(): (item: T) => number | null;
 }
 /** A path through a to-many relation (`tags.name`): every related value. */
 export interface ManyAttribute<T> {
   type: AttrType;
   many: true;
   get(item: T): readonly AttrScalar[];
+  coerced?: boolean;
 }
 export type AttributeSpec<T> = ScalarAttribute<T> | ManyAttribute<T>;
 export type ResolvedAttribute<T> = AttributeSpec<T> & { path: string };
@@ -64,6 +72,11 @@ export class AttributeTable<T> {
 
   tryResolve(path: string): ResolvedAttribute<T> | undefined {
     return this.byKey.get(normalizeAttributePath(path));
+  }
+
+  /** Every attribute once (not once per spelling). */
+  attributes(): ResolvedAttribute<T>[] {
+    return [...this.byKey.values()];
   }
 
   /** Canonical paths, for documentation and tests. */

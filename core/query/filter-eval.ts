@@ -17,7 +17,7 @@
  */
 import type { AttributeTable, ResolvedAttribute } from "./attribute-table.js";
 import { invalidQuery, parseQueryFilter, type Comparison, type FilterNode } from "./query-filter.js";
-import { coerceFilterValue, itemCoercer, type AttrType, type Comparable } from "./values.js";
+import { coerceFilterValue, itemCoercer, type AttrScalar, type AttrType, type Comparable } from "./values.js";
 
 export type Predicate<T> = (item: T) => boolean;
 type ValueTest = (v: Comparable) => boolean;
@@ -106,7 +106,7 @@ function compileComparison<T>(cmp: Comparison, table: AttributeTable<T>): Predic
   }
 
   const { test, negate } = positiveTest(cmp, type);
-  const coerce = itemCoercer(type);
+  const coerce = a.coerced ? alreadyCoerced : itemCoercer(type);
   if (a.many) {
     const get = a.get;
     const any = (item: T): boolean => {
@@ -127,8 +127,11 @@ function compileComparison<T>(cmp: Comparison, table: AttributeTable<T>): Predic
   };
 }
 
+const alreadyCoerced = (v: AttrScalar): Comparable | null =>
+  v === undefined ? null : (v as Comparable | null);
+
 function valuesOf<T>(a: ResolvedAttribute<T>): (item: T) => (Comparable | null)[] {
-  const coerce = itemCoercer(a.type);
+  const coerce = a.coerced ? alreadyCoerced : itemCoercer(a.type);
   if (a.many) {
     const get = a.get;
     return (item) => get(item).map(coerce);

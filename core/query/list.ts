@@ -150,6 +150,30 @@ export function listQuery<T>(
   return runListQuery(items, params, table, { ...opts, extraParams });
 }
 
+/**
+ * Mealie's envelope for a list ordered elsewhere (a search ranked by the index, decision 0110):
+ * `prefix(end)` gives the first `end` items in order, `total` how many there are in all.
+ */
+export function pageOfOrdered<T>(
+  query: QueryRecord,
+  total: number,
+  prefix: (end: number) => T[],
+  opts: Pick<ListOptions<T>, "route" | "nullsInLinks">,
+): PageEnvelope<T> {
+  const params = parseListParams(query);
+  const camel = camelQuery(query);
+  const extraParams = Object.fromEntries(
+    Object.entries(camel).filter(([k]) => !PARAM_KEYS.has(k) || k === "search"),
+  );
+  const window = pageWindow(total, params.page, params.perPage);
+  return paginate(
+    prefix(window.end),
+    params,
+    { route: opts.route, extraParams, nulls: opts.nullsInLinks ?? "drop" },
+    total,
+  );
+}
+
 /** `listQuery` for parameters that are already parsed. */
 export function runListQuery<T>(
   items: Iterable<T>,

@@ -82,6 +82,10 @@ export function parseOrderBy<T>(
     const a = table.tryResolve(path);
     if (!a) throw invalidOrder(orderBy, path);
     const { type } = a;
+    const keyOf = a.coerced
+      ? (v: AttrScalar): Comparable | null =>
+          v === null || v === undefined ? null : type === "string" ? stringKey(v as string) : (v as number)
+      : (v: AttrScalar): Comparable | null => sortKey(type, v);
     if (a.many) {
       const get = a.get;
       const pickLow = direction === "asc";
@@ -91,21 +95,25 @@ export function parseOrderBy<T>(
         key: (x) => {
           let best: Comparable | null = null;
           for (const raw of get(x)) {
-            const k = sortKey(type, raw);
+            const k = keyOf(raw);
             if (k !== null && (best === null || (pickLow ? k < best : k > best))) best = k;
           }
           return best;
         },
       });
+    } else if (a.orderKey) {
+      // Precomputed: a number per item that orders as the sort key does (core/query/columns.ts).
+      terms.push({ source: item, direction, key: a.orderKey() });
     } else {
       const get = a.get;
-      terms.push({ source: item, direction, key: (x) => sortKey(type, get(x)) });
+      terms.push({ source: item, direction, key: (x) => keyOf(get(x)) });
     }
   }
   return terms;
 }
 
-function sortKey(type: AttrType, raw: AttrScalar): Comparable | null {
+/** An item's value as it sorts: comparable of its type, strings folded first (exact text breaks ties). */
+export function sortKey(type: AttrType, raw: AttrScalar): Comparable | null {
   const v = itemComparable(type, raw);
   return v === null ? null : type === "string" ? stringKey(v) : v;
 }

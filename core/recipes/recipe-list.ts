@@ -12,7 +12,10 @@ import {
   recipeRatingOrder,
   type RecipeIndexEntry,
 } from "../query/attributes.js";
-import { listQuery, parseListParams, type SearchRanker } from "../query/list.js";
+import { columnTable } from "../query/columns.js";
+import type { AttributeTable } from "../query/attribute-table.js";
+import { listQuery, pageOfOrdered, parseListParams, type SearchRanker } from "../query/list.js";
+import { topByScore } from "../search/top-k.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
@@ -31,22 +34,27 @@ const INDEX_DELAY_MS = 5000;
 /** Searches remembered per group (their matches; see matchesIn). */
 const REMEMBERED_SEARCHES = 32;
 
+/**
+ * A search's matches within one group, as typed arrays over the group's positions (decision 0110):
+ * no Map and no object per match.
+ */
 interface SearchMatches {
-  hits: Map<object, number>;
-  inOrder: RecipeIndexEntry[];
-  /** `inOrder` by score, best first, ties in the group's order (as listQuery orders a search). */
-  ranked?: RecipeIndexEntry[];
+  /** Positions in the group's items of the matching recipes, ascending. */
+  at: Int32Array;
+  /** The score of each match, beside `at`. */
+  score: Float64Array;
+  /** Every match ranked (indices into `at`): kept once a search is asked again. */
+  ranked?: Int32Array;
   /** How many requests have asked for these matches. */
   asked: number;
 }
 
-function rankedOf(m: SearchMatches): RecipeIndexEntry[] {
-  if (!m.ranked) {
-    const score = m.inOrder.map((item) => m.hits.get(item) ?? 0);
-    const order = m.inOrder.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
-    m.ranked = order.map((i) => m.inOrder[i]);
-  }
-  return m.ranked;
+/** The first `end` matches by relevance, best first, ties in the group's order. */
+function rankedPrefix(m: SearchMatches, end: number): Int32Array {
+  if (m.ranked) return m.ranked.subarray(0, end);
+  // Asked again (the next page, the search box once more): rank all of it once and keep it.
+  if (m.asked > 1) return (m.ranked = topByScore(m.score, m.at, m.at.length, m.at.length)).subarray(0, end);
+  return topByScore(m.score, m.at, m.at.length, end);
 }
 
 /** A list ordered by relevance alone: no queryFilter and no orderBy (read as listQuery reads them). */
@@ -57,8 +65,31 @@ function isRankOnly(q: URLSearchParams): boolean {
 
 interface GroupItems {
   items: RecipeIndexEntry[];
-  position: Map<object, number>;
+  /** Search document number → position in `items` (-1: another group's); built by the first search. */
+  docPos: Int32Array | null;
+  /** All zero between searches: one score per position while a search's matches are placed. */
+  scratch: Float64Array | null;
   searches: Map<string, SearchMatches>;
+  /** 0 … items.length-1: every row of the listing. */
+  positions(): Int32Array;
+  /** The group's attribute columns, over positions. */
+  columns(): AttributeTable<number>;
+  /** The columns if built (else those it would start from): kept across a change. */
+  builtColumns(): AttributeTable<number> | null;
+}
+
+/** Index of `value` in an ascending array, or -1. */
+function findSorted(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid];
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 export class RecipeLister {
@@ -95,7 +126,7 @@ export class RecipeLister {
     this.unindexed = this.recipes.store.all().map((e) => e.id);
     this.nextUnindexed = 0;
     this.recipes.store.on("change", (ev) => {
-      this.groupItems.delete(ev.groupSlug);
+      this.forgetGroup(ev.groupSlug);
       if (!ev.id) return;
       if (ev.type === "deleted") this.searchIndex.remove(ev.id);
       else {
@@ -162,6 +193,7 @@ export class RecipeLister {
       .filter((f): f is NonNullable<typeof f> => f !== null)
       .map((f) => ({ id: f.id, name: f.name }));
     const st = e.doc.settings;
+    const doc = e.doc;
     const D = RECIPE_SETTINGS_DEFAULTS;
     // Written out field by field, not spread: spreads of objects that differ (summaries with and
     // without a rating, settings with different keys set) gave thousands of hidden classes, and every
@@ -209,9 +241,11 @@ export class RecipeLister {
       },
       user: { id: summary.userId, username: owner?.username ?? null },
       foods,
-      ingredientTexts: e.doc.ingredients.map((i) =>
-        [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim(),
-      ),
+      // Read from the doc when asked (indexing a recipe, matching a quoted phrase), not kept: the
+      // joined lines were a copy of every ingredient's text in memory (decision 0112).
+      get ingredientTexts() {
+        return ingredientTexts(doc);
+      },
     };
     this.entries.set(e.doc, entry);
     return entry;
@@ -249,45 +283,88 @@ export class RecipeLister {
   ) {
     this.startBuilding();
     const group = this.itemsOf(groupSlug);
-    let items = opts.skipOrganizers ? group.items : this.filterOrganizers(group.items, q);
+    const all = group.items;
+    // Rows are positions in the group's items; filters and orders read the group's columns
+    // (core/query/columns.ts), built once per change of the group (decision 0110).
+    let rows: Iterable<number> | null = opts.skipOrganizers ? null : this.filterOrganizers(all, q);
+    const ownRating = recipeRatingOrder(opts.ownRating ?? (() => null));
+    const where = opts.where;
     // Only a request with `search` needs (and so completes) the search index.
-    let search: SearchRanker<RecipeIndexEntry> = (query) => this.search.ranker<RecipeIndexEntry>()(query);
+    let search: SearchRanker<number> = (query) => {
+      const score = this.search.ranker<RecipeIndexEntry>()(query);
+      return (at) => score(all[at]);
+    };
     const searched = q.getAll("search");
     if (searched.length === 1 && searched[0].trim()) {
-      // The index knows the matches, as the very entry objects listed here: listQuery then filters,
-      // orders and pages those alone, in the group's order, without a look at every recipe of the
-      // group (that look was most of a search request at 10,000 recipes, docs/decisions/0007).
+      // The index knows the matches, as positions in the group: listQuery then filters, orders and
+      // pages those alone, without a look at every recipe of the group (docs/decisions/0007).
       const matches = this.matchesIn(group, searched[0]);
-      // A search asked before (the next page, the same words again) has earned a full ranking; a
-      // first one is cheaper through listQuery, which selects just the page's top matches.
-      if (matches.asked > 1 && items === group.items && !opts.where && isRankOnly(q)) {
-        // Relevance alone orders the page: the ranking is remembered with the matches, and listQuery
-        // only pages it (with `search` ignored, and no default order).
-        const envelope = listQuery(rankedOf(matches), queryRecord(q), recipeAttributes, {
-          route: opts.route,
-          defaultOrderBy: null,
-        });
+      if (!rows && !where && isRankOnly(q)) {
+        // Relevance alone orders the page: only the page's prefix of the ranking is selected (a
+        // bounded heap over the matches' scores), and the envelope is built around it.
+        const envelope = pageOfOrdered(
+          queryRecord(q),
+          matches.at.length,
+          (end) => Array.from(rankedPrefix(matches, end), (i) => all[matches.at[i]]),
+          { route: opts.route },
+        );
         return { ...envelope, items: envelope.items.map((i) => pick(i)) };
       }
-      const { hits, inOrder } = matches;
-      items = items === group.items ? inOrder : items.filter((i) => hits.has(i));
-      search = () => (item) => hits.get(item);
+      const { at, score } = matches;
+      const scoreAt = (p: number): number | undefined => {
+        const i = findSorted(at, p);
+        return i < 0 ? undefined : score[i];
+      };
+      rows = rows ? [...rows].filter((p) => findSorted(at, p) >= 0) : at;
+      search = () => scoreAt;
     }
-    const envelope = listQuery(items, queryRecord(q), recipeAttributes, {
+    const envelope = listQuery(rows ?? group.positions(), queryRecord(q), group.columns(), {
       route: opts.route,
-      where: opts.where,
+      where: where ? (at) => where(all[at]) : undefined,
       search,
       // `orderBy=rating`: the caller's own rating where they gave one, else the average.
-      orderOverrides: { rating: recipeRatingOrder(opts.ownRating ?? (() => null)) },
+      orderOverrides: {
+        rating: {
+          type: ownRating.type,
+          nullPosition: ownRating.nullPosition,
+          get: (at) => ownRating.get(all[at]),
+        },
+      },
     });
-    return { ...envelope, items: envelope.items.map((i) => pick(i)) };
+    return { ...envelope, items: envelope.items.map((at) => pick(all[at])) };
   }
+
+  /**
+   * A group changed: its items, columns and remembered searches are rebuilt on its next list. The
+   * columns are kept aside, so that the next ones start their sorts from the order they had.
+   */
+  private forgetGroup(groupSlug: string): void {
+    const old = this.groupItems.get(groupSlug);
+    if (!old) return;
+    this.groupItems.delete(groupSlug);
+    const columns = old.builtColumns();
+    if (columns) this.previousColumns.set(groupSlug, columns);
+  }
+
+  private previousColumns = new Map<string, AttributeTable<number>>();
 
   private itemsOf(groupSlug: string): GroupItems {
     let group = this.groupItems.get(groupSlug);
     if (!group) {
       const items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
-      group = { items, position: new Map(items.map((item, at) => [item, at])), searches: new Map() };
+      const previous = this.previousColumns.get(groupSlug) ?? null;
+      this.previousColumns.delete(groupSlug);
+      let positions: Int32Array | null = null;
+      let columns: AttributeTable<number> | null = null;
+      group = {
+        items,
+        docPos: null,
+        scratch: null,
+        searches: new Map(),
+        positions: () => (positions ??= Int32Array.from(items, (_, at) => at)),
+        columns: () => (columns ??= columnTable(recipeAttributes, items, previous)),
+        builtColumns: () => columns ?? previous,
+      };
       this.groupItems.set(groupSlug, group);
     }
     return group;
@@ -306,15 +383,39 @@ export class RecipeLister {
       group.searches.set(query, known);
       return known;
     }
-    const hits = this.search.matches(query);
-    const found: number[] = [];
-    for (const source of hits.keys()) {
-      const at = group.position.get(source);
-      if (at !== undefined) found.push(at);
+    const index = this.search;
+    let docPos = group.docPos;
+    if (!docPos || docPos.length < index.capacity) {
+      docPos = group.docPos = new Int32Array(index.capacity).fill(-1);
+      for (let at = 0; at < group.items.length; at++) {
+        const doc = index.docOf(group.items[at].id);
+        if (doc >= 0) docPos[doc] = at;
+      }
+    }
+    const n = index.run(query);
+    const { hitDocs, hitScores } = index;
+    // Scattered by position and swept in order (scores are positive): the matches in the group's
+    // order without a sort.
+    const byPos = group.scratch ?? (group.scratch = new Float64Array(group.items.length));
+    let inGroup = 0;
+    for (let i = 0; i < n; i++) {
+      const p = hitDocs[i] < docPos.length ? docPos[hitDocs[i]] : -1;
+      if (p >= 0) {
+        byPos[p] = hitScores[i];
+        inGroup++;
+      }
+    }
+    const at = new Int32Array(inGroup);
+    const score = new Float64Array(inGroup);
+    for (let p = 0, k = 0; k < inGroup; p++) {
+      if (byPos[p] === 0) continue;
+      at[k] = p;
+      score[k++] = byPos[p];
+      byPos[p] = 0;
     }
     const result: SearchMatches = {
-      hits,
-      inOrder: found.sort((a, b) => a - b).map((at) => group.items[at]),
+      at,
+      score,
       asked: 1,
     };
     group.searches.set(query, result);
@@ -324,7 +425,7 @@ export class RecipeLister {
 
   /** Ratings changed: drop the cached summaries and index entries of these recipes. */
   forgetRecipes(ids: readonly string[]): void {
-    this.groupItems.clear();
+    for (const slug of [...this.groupItems.keys()]) this.forgetGroup(slug);
     for (const id of ids) {
       const e = this.recipes.store.getById(id);
       if (!e) continue;
@@ -334,8 +435,11 @@ export class RecipeLister {
     }
   }
 
-  /** categories/tags/tools/foods/households params: ids or slugs, any by default, all with requireAll*. */
-  private filterOrganizers(items: RecipeIndexEntry[], q: URLSearchParams): RecipeIndexEntry[] {
+  /**
+   * categories/tags/tools/foods/households params: ids or slugs, any by default, all with requireAll*.
+   * The positions in `all` that pass, or null when no such parameter is given.
+   */
+  private filterOrganizers(all: readonly RecipeIndexEntry[], q: URLSearchParams): number[] | null {
     const spec: [string, string, (r: RecipeIndexEntry) => { id: string; slug?: string; name?: string }[]][] =
       [
         ["categories", "requireAllCategories", (r) => r.recipeCategory],
@@ -344,6 +448,7 @@ export class RecipeLister {
         ["foods", "requireAllFoods", (r) => r.foods.map((f) => ({ id: f.id, slug: slugify(f.name) }))],
         ["households", "", (r) => [{ id: r.householdId, slug: r.household.slug }]],
       ];
+    let rows: number[] | null = null;
     for (const [param, allParam, get] of spec) {
       const wanted = q
         .getAll(param)
@@ -351,14 +456,14 @@ export class RecipeLister {
         .map((v) => v.trim())
         .filter(Boolean);
       if (wanted.length === 0) continue;
-      const all = allParam ? /^(true|1|yes)$/i.test(q.get(allParam) ?? "") : false;
+      const every = allParam ? /^(true|1|yes)$/i.test(q.get(allParam) ?? "") : false;
       const matches = (r: RecipeIndexEntry, w: string) =>
         get(r).some((o) => (isUuid(w) ? o.id === w : o.slug === w));
-      items = items.filter((r) =>
-        all ? wanted.every((w) => matches(r, w)) : wanted.some((w) => matches(r, w)),
-      );
+      const passes = (at: number) =>
+        every ? wanted.every((w) => matches(all[at], w)) : wanted.some((w) => matches(all[at], w));
+      rows = rows ? rows.filter(passes) : all.map((_, at) => at).filter(passes);
     }
-    return items;
+    return rows;
   }
 
   /** Recipe summaries naming an organizer, for the organizers slug routes. */
@@ -420,6 +525,13 @@ export function queryRecord(q: URLSearchParams): Record<string, string | string[
     out[k] = all.length > 1 ? all : all[0];
   }
   return out;
+}
+
+/** Ingredient lines as the search index reads them: quantity, unit, food, note and original text. */
+function ingredientTexts(doc: RecipeEntry["doc"]): string[] {
+  return doc.ingredients.map((i) =>
+    [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim(),
+  );
 }
 
 /** The summary part of an entry; one literal (one shape) rather than keys copied in a loop. */

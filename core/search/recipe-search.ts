@@ -44,26 +44,20 @@ for (let m = 1; m < MASK_WEIGHT.length; m++) {
   MASK_WEIGHT[m] = Math.max(...FIELD_WEIGHTS.filter((_, i) => m & (1 << i)));
 }
 
+/**
+ * A term and its postings: parallel typed arrays of document numbers and field masks (unordered; a
+ * removal moves the last posting into the hole). Scoring walks them with no per-posting object.
+ */
 interface Term {
   id: number;
   text: string;
-  /** doc number → bit mask of the fields holding the term */
-  postings: Map<number, number>;
+  docs: Int32Array;
+  masks: Uint8Array;
+  /** Postings in use. */
+  n: number;
   /** While a recipe is being added: its doc number and the fields seen so far (no Map per add). */
   addingDoc: number;
   addingMask: number;
-}
-interface Doc {
-  id: string;
-  termIds: number[];
-  /** Normalised name, compared whole against the query. */
-  name: string;
-  /**
-   * The recipe as indexed (treat it as immutable). Phrase matching normalises its other fields on
-   * demand, for candidate documents only: keeping every field normalised cost about 2 KB a recipe,
-   * a fifth of the index's memory, for the rare quoted query (docs/decisions/0007).
-   */
-  source: SearchableRecipe;
 }
 type Expansion = { term: Term; quality: number };
 type Group =
@@ -71,13 +65,46 @@ type Group =
   | { kind: "phrase"; phrase: string; candidates: Map<number, number> };
 
 const SECOND_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789$";
+const NO_TERMS = new Int32Array(0);
+
+function pushPosting(term: Term, doc: number, mask: number): void {
+  if (term.n === term.docs.length) {
+    const cap = Math.max(4, term.n * 2);
+    const docs = new Int32Array(cap);
+    docs.set(term.docs);
+    const masks = new Uint8Array(cap);
+    masks.set(term.masks);
+    term.docs = docs;
+    term.masks = masks;
+  }
+  term.docs[term.n] = doc;
+  term.masks[term.n] = mask;
+  term.n++;
+}
+
+function dropPosting(term: Term, doc: number): void {
+  const { docs } = term;
+  for (let i = 0; i < term.n; i++) {
+    if (docs[i] !== doc) continue;
+    term.n--;
+    docs[i] = docs[term.n];
+    term.masks[i] = term.masks[term.n];
+    return;
+  }
+}
 
 export class RecipeSearchIndex {
   private readonly terms = new Map<string, Term>();
   private readonly termById: (Term | undefined)[] = [];
   private readonly freeTermIds: number[] = [];
   private readonly grams = new Map<string, Set<number>>();
-  private readonly docs: (Doc | undefined)[] = [];
+  // Per document number: its id, the term ids it holds, its normalised name (compared whole against
+  // the query) and the recipe as indexed. The recipe's other fields are normalised on demand by
+  // phrase matching, for candidates only: keeping them all cost about 2 KB a recipe (decision 0007).
+  private readonly docIds: (string | undefined)[] = [];
+  private readonly docTerms: Int32Array[] = [];
+  private readonly docNames: string[] = [];
+  private readonly docSources: (SearchableRecipe | undefined)[] = [];
   private readonly docByKey = new Map<string, number>();
   private readonly freeDocs: number[] = [];
   private counts = new Int32Array(0);
@@ -93,14 +120,29 @@ export class RecipeSearchIndex {
     return this.docByKey.size;
   }
 
+  /** One more than the highest document number in use: the length a per-document array needs. */
+  get capacity(): number {
+    return this.docIds.length;
+  }
+
   has(id: string): boolean {
     return this.docByKey.has(id);
+  }
+
+  /** The document number of an indexed recipe id, or -1. */
+  docOf(id: string): number {
+    return this.docByKey.get(id) ?? -1;
+  }
+
+  /** The recipe indexed under a document number. */
+  sourceOf(doc: number): SearchableRecipe | undefined {
+    return this.docSources[doc];
   }
 
   /** Add a recipe, or replace it when its id is already indexed. */
   add(recipe: SearchableRecipe): void {
     this.remove(recipe.id);
-    const num = this.freeDocs.pop() ?? this.docs.length;
+    const num = this.freeDocs.pop() ?? this.docIds.length;
     // The fields of each term are collected on the term itself: one dictionary lookup per token and
     // one postings write per distinct term (a Map of masks per add was most of the build time).
     const seen: Term[] = [];
@@ -121,14 +163,17 @@ export class RecipeSearchIndex {
         }
       }
     }
-    const termIds: number[] = new Array(seen.length);
+    const termIds = new Int32Array(seen.length);
     for (let i = 0; i < seen.length; i++) {
       const term = seen[i];
-      term.postings.set(num, term.addingMask);
+      pushPosting(term, num, term.addingMask);
       term.addingDoc = -1;
       termIds[i] = term.id;
     }
-    this.docs[num] = { id: recipe.id, termIds, name, source: recipe };
+    this.docIds[num] = recipe.id;
+    this.docTerms[num] = termIds;
+    this.docNames[num] = name;
+    this.docSources[num] = recipe;
     this.docByKey.set(recipe.id, num);
   }
 
@@ -141,13 +186,15 @@ export class RecipeSearchIndex {
   remove(id: string): boolean {
     const num = this.docByKey.get(id);
     if (num === undefined) return false;
-    const doc = this.docs[num]!;
-    for (const tid of doc.termIds) {
+    for (const tid of this.docTerms[num]) {
       const term = this.termById[tid]!;
-      term.postings.delete(num);
-      if (term.postings.size === 0) this.dropTerm(term);
+      dropPosting(term, num);
+      if (term.n === 0) this.dropTerm(term);
     }
-    this.docs[num] = undefined;
+    this.docIds[num] = undefined;
+    this.docTerms[num] = NO_TERMS;
+    this.docNames[num] = "";
+    this.docSources[num] = undefined;
     this.docByKey.delete(id);
     this.freeDocs.push(num);
     return true;
@@ -159,7 +206,15 @@ export class RecipeSearchIndex {
 
   private createTerm(text: string): Term {
     const id = this.freeTermIds.pop() ?? this.termById.length;
-    const term: Term = { id, text, postings: new Map(), addingDoc: -1, addingMask: 0 };
+    const term: Term = {
+      id,
+      text,
+      docs: NO_TERMS,
+      masks: new Uint8Array(0),
+      n: 0,
+      addingDoc: -1,
+      addingMask: 0,
+    };
     this.terms.set(text, term);
     this.termById[id] = term;
     for (const g of paddedTrigrams(text)) {
@@ -270,9 +325,10 @@ export class RecipeSearchIndex {
       for (const id of ids) {
         const term = this.termById[id]!;
         if (!term.text.includes(word)) continue;
-        term.postings.forEach((mask, doc) => {
-          if (!result || result.has(doc)) docs.set(doc, (docs.get(doc) ?? 0) | mask);
-        });
+        for (let i = 0; i < term.n; i++) {
+          const doc = term.docs[i];
+          if (!result || result.has(doc)) docs.set(doc, (docs.get(doc) ?? 0) | term.masks[i]);
+        }
       }
       if (result) {
         const prev: Map<number, number> = result;
@@ -290,8 +346,9 @@ export class RecipeSearchIndex {
 
   /** Ranked matches for a query, best first. An empty query matches nothing. */
   search(query: string, limit = Infinity): SearchHit[] {
-    const hits: SearchHit[] = [];
-    this.score(query, (d, score) => hits.push({ id: d.id, score }));
+    const n = this.run(query);
+    const hits: SearchHit[] = new Array(n);
+    for (let i = 0; i < n; i++) hits[i] = { id: this.docIds[this.hitDocs[i]]!, score: this.hitScores[i] };
     hits.sort((a, b) => b.score - a.score);
     return limit < hits.length ? hits.slice(0, limit) : hits;
   }
@@ -299,7 +356,8 @@ export class RecipeSearchIndex {
   /** Score per matching recipe id (higher is better), unordered: for callers that rank themselves. */
   scores(query: string): Map<string, number> {
     const out = new Map<string, number>();
-    this.score(query, (d, score) => out.set(d.id, score));
+    const n = this.run(query);
+    for (let i = 0; i < n; i++) out.set(this.docIds[this.hitDocs[i]]!, this.hitScores[i]);
     return out;
   }
 
@@ -309,7 +367,8 @@ export class RecipeSearchIndex {
    */
   matches(query: string): Map<SearchableRecipe, number> {
     const out = new Map<SearchableRecipe, number>();
-    this.score(query, (d, score) => out.set(d.source, score));
+    const n = this.run(query);
+    for (let i = 0; i < n; i++) out.set(this.docSources[this.hitDocs[i]]!, this.hitScores[i]);
     return out;
   }
 
@@ -321,7 +380,20 @@ export class RecipeSearchIndex {
     };
   }
 
-  private score(query: string, emit: (doc: Doc, score: number) => void): void {
+  /**
+   * The matches of the last `run`, by position `0 … run()-1`: document number and score. These are
+   * the index's own buffers, valid until the next run; a caller that ranks or pages reads them without
+   * a Map or an object per match (decision 0110).
+   */
+  hitDocs = new Int32Array(64);
+  hitScores = new Float64Array(64);
+
+  /**
+   * Score a query: fills `hitDocs`/`hitScores` with every match (unordered) and returns how many.
+   * Scoring is term at a time into per-document accumulators (typed arrays reused across queries),
+   * so a search allocates little beyond its expansions whatever the number of matches.
+   */
+  run(query: string): number {
     const q = parseSearchQuery(query);
     const groups: Group[] = significantTerms(q.terms).map((w) => ({
       kind: "word",
@@ -329,30 +401,31 @@ export class RecipeSearchIndex {
     }));
     for (const phrase of q.phrases)
       groups.push({ kind: "phrase", phrase, candidates: this.phraseCandidates(phrase) });
-    if (!groups.length) return;
+    if (!groups.length) return 0;
 
-    // Per-document accumulators, reused across queries (all zero between queries): allocating and
-    // zeroing five arrays of the index's size for every search was garbage the server kept collecting.
-    const { total, cover, nameHits, best, inName } = this.accumulators();
-    const touched: number[] = [];
+    const { total, cover, nameHits, best, inName, touched, groupTouched } = this.accumulators();
+    let nTouched = 0;
     const n = Math.max(1, this.size);
 
     for (const group of groups) {
-      const groupTouched: number[] = [];
-      const hit = (doc: number, s: number, mask: number): void => {
-        if (best[doc] === 0) groupTouched.push(doc);
-        if (s > best[doc]) best[doc] = s;
-        if (mask & NAME) inName[doc] = 1;
-      };
+      let nGroup = 0;
       if (group.kind === "word") {
         for (const { term, quality } of group.expansions) {
-          const base = quality * Math.log(1 + n / term.postings.size);
-          term.postings.forEach((mask, doc) => hit(doc, base * MASK_WEIGHT[mask], mask));
+          const base = quality * Math.log(1 + n / term.n);
+          const { docs, masks } = term;
+          for (let i = 0; i < term.n; i++) {
+            const doc = docs[i];
+            const mask = masks[i];
+            const s = base * MASK_WEIGHT[mask];
+            if (best[doc] === 0) groupTouched[nGroup++] = doc;
+            if (s > best[doc]) best[doc] = s;
+            if (mask & NAME) inName[doc] = 1;
+          }
         }
       } else {
         const matches: [number, number][] = [];
         group.candidates.forEach((fields, doc) => {
-          const source = this.docs[doc]!.source;
+          const source = this.docSources[doc]!;
           let mask = 0;
           for (let f = 0; f < FIELD_WEIGHTS.length; f++)
             if (fields & (1 << f) && normalizedField(source, f).includes(group.phrase)) mask |= 1 << f;
@@ -360,10 +433,16 @@ export class RecipeSearchIndex {
         });
         const words = group.phrase.split(" ").length;
         const base = words * Math.log(1 + n / Math.max(1, matches.length));
-        for (const [doc, mask] of matches) hit(doc, base * MASK_WEIGHT[mask], mask);
+        for (const [doc, mask] of matches) {
+          const s = base * MASK_WEIGHT[mask];
+          if (best[doc] === 0) groupTouched[nGroup++] = doc;
+          if (s > best[doc]) best[doc] = s;
+          if (mask & NAME) inName[doc] = 1;
+        }
       }
-      for (const doc of groupTouched) {
-        if (total[doc] === 0) touched.push(doc);
+      for (let i = 0; i < nGroup; i++) {
+        const doc = groupTouched[i];
+        if (total[doc] === 0) touched[nTouched++] = doc;
         total[doc] += best[doc];
         cover[doc]++;
         nameHits[doc] += inName[doc];
@@ -372,34 +451,45 @@ export class RecipeSearchIndex {
       }
     }
 
+    if (this.hitDocs.length < nTouched) {
+      this.hitDocs = new Int32Array(touched.length);
+      this.hitScores = new Float64Array(touched.length);
+    }
+    const { hitDocs, hitScores } = this;
     const whole = q.normalized;
-    for (const doc of touched) {
-      const d = this.docs[doc]!;
-      let tier = nameHits[doc] === groups.length ? 1e11 : 0;
+    const nGroups = groups.length;
+    for (let i = 0; i < nTouched; i++) {
+      const doc = touched[i];
+      let tier = nameHits[doc] === nGroups ? 1e11 : 0;
       // Only a name that matched some word can hold the whole query.
       if (nameHits[doc] && whole) {
-        const name = d.name;
+        const name = this.docNames[doc];
         if (name === whole) tier += 1e13 + 1e12;
         else if (name.startsWith(whole) || name.includes(` ${whole}`)) tier += 1e12;
       }
-      const score = tier + cover[doc] * 1e9 + nameHits[doc] * 1e7 + Math.min(total[doc], 9.99e6);
+      hitDocs[i] = doc;
+      hitScores[i] = tier + cover[doc] * 1e9 + nameHits[doc] * 1e7 + Math.min(total[doc], 9.99e6);
       total[doc] = 0;
       cover[doc] = 0;
       nameHits[doc] = 0;
-      emit(d, score);
     }
+    return nTouched;
   }
 
+  // Per-document accumulators, reused across queries (all zero between queries): allocating and
+  // zeroing arrays of the index's size for every search was garbage the server kept collecting.
   private acc: {
     total: Float64Array;
     cover: Uint16Array;
     nameHits: Uint16Array;
     best: Float64Array;
     inName: Uint8Array;
+    touched: Int32Array;
+    groupTouched: Int32Array;
   } | null = null;
 
   private accumulators() {
-    const cap = this.docs.length;
+    const cap = this.docIds.length;
     if (!this.acc || this.acc.total.length < cap) {
       const size = Math.max(64, cap * 2);
       this.acc = {
@@ -408,6 +498,8 @@ export class RecipeSearchIndex {
         nameHits: new Uint16Array(size),
         best: new Float64Array(size),
         inName: new Uint8Array(size),
+        touched: new Int32Array(size),
+        groupTouched: new Int32Array(size),
       };
     }
     return this.acc;

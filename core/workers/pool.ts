@@ -10,6 +10,7 @@
  * plain worker thread cannot load worker.ts, so it starts from a small module that registers tsx first:
  * the pool then behaves the same in tests as in `larder serve`.
  */
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -34,6 +35,11 @@ const IDLE_MS = 60_000;
 function workerFile(): URL {
   const fromSource = import.meta.url.endsWith(".ts");
   const worker = new URL(fromSource ? "./worker.ts" : "./worker.js", import.meta.url);
+  // In the bundle (scripts/bundle.mjs) this code may sit in a chunk one folder below worker.js.
+  if (!fromSource && !existsSync(worker)) {
+    const up = new URL("../worker.js", import.meta.url);
+    if (existsSync(up)) return up;
+  }
   if (!fromSource) return worker;
   // tsx's ESM build of its API (its CommonJS build cannot register hooks from a data: module).
   const api = createRequire(import.meta.url)

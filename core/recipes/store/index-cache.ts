@@ -69,12 +69,16 @@ type Row = [
 ];
 
 let readerFingerprint: string | null = null;
+declare const __LARDER_READER_FINGERPRINT__: string | undefined;
 
 /**
  * A hash of the recipe reader's code (core/recipes/file/ and doc), so that a Larder upgrade that reads
  * files differently never serves a recipe as an older reader saw it, even if nobody bumped the version.
  */
 export function cacheFormat(): string {
+  // The bundle (scripts/bundle.mjs) has no reader files beside it: it carries their hash, built in.
+  if (readerFingerprint === null && typeof __LARDER_READER_FINGERPRINT__ === "string")
+    readerFingerprint = __LARDER_READER_FINGERPRINT__;
   if (readerFingerprint === null) {
     const h = createHash("sha256");
     const here = dirname(fileURLToPath(import.meta.url));

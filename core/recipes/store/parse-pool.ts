@@ -40,6 +40,8 @@ export function parseBatch(batch: ParseBatch): ParseOutcome[] {
 /** Below this many files, starting workers costs more than it saves. */
 export const POOL_MIN_FILES = 1500;
 const MAX_WORKERS = 3;
+/** Files per task sent to a worker. */
+export const PARSE_CHUNK = 1000;
 
 /** How many worker threads a scan of `files` files would use (0: parse on the main thread only). */
 export function poolSize(files: number, cores = availableParallelism()): number {
@@ -61,27 +63,30 @@ export async function parseShared(
   if (workers <= 0) return jobs.map(([g, t]) => parseHere(g, t));
   const vocabularies: Record<string, Vocabulary> = {};
   for (const [g] of jobs) if (!(g in vocabularies)) vocabularies[g] = vocabularyFor(g);
-  // Equal shares: giving the main thread less or more than a worker (0.6 to 1.6 times) was slower on 2
-  // cores; a worker's start and the clone of its docs back cost about what the main thread's compaction does.
-  const share = Math.ceil(jobs.length / (workers + 1));
-  const slices: [number, number][] = [];
-  for (let w = 0; w < workers; w++)
-    slices.push([Math.min(jobs.length, w * share), Math.min(jobs.length, (w + 1) * share)]);
-  const pending = slices.map(([from, to]) =>
-    from < to
-      ? runInPool({ op: "parse", batch: { jobs: jobs.slice(from, to), vocabularies } }).catch(() => null)
-      : Promise.resolve([]),
+  // Chunks, not one share per worker: a worker holds one chunk's texts and docs at a time, so its
+  // heap stays small and each chunk's docs leave it as soon as they are parsed (one share of 16,000
+  // files at 50,000 recipes kept every doc twice, in the worker and in the message, decision 0112).
+  // Every (workers + 1)-th chunk is the main thread's: the equal split measured best on 2 cores (0007).
+  const size = Math.min(PARSE_CHUNK, Math.ceil(jobs.length / (workers + 1)));
+  const chunks: [number, number][] = [];
+  for (let from = 0; from < jobs.length; from += size)
+    chunks.push([from, Math.min(jobs.length, from + size)]);
+  const mineAt = (i: number) => i % (workers + 1) === workers;
+  const pending = chunks.map(([from, to], i) =>
+    mineAt(i)
+      ? null
+      : runInPool({ op: "parse", batch: { jobs: jobs.slice(from, to), vocabularies } }).catch(() => null),
   );
-  // The main thread's share, while the workers parse theirs.
-  const mineFrom = Math.min(jobs.length, workers * share);
-  const mine = jobs.slice(mineFrom).map(([g, t]) => parseHere(g, t));
+  // The main thread's chunks, while the workers parse theirs.
+  const parsed: (ParseOutcome[] | null)[] = chunks.map(([from, to], i) =>
+    mineAt(i) ? jobs.slice(from, to).map(([g, t]) => parseHere(g, t)) : null,
+  );
   const out: ParseOutcome[] = [];
-  for (let w = 0; w < workers; w++) {
-    const [from, to] = slices[w];
-    const got = await pending[w];
+  for (let i = 0; i < chunks.length; i++) {
+    const [from, to] = chunks[i];
+    const got = parsed[i] ?? (await pending[i]);
     if (got && got.length === to - from) out.push(...got);
-    else for (let i = from; i < to; i++) out.push(parseHere(jobs[i][0], jobs[i][1]));
+    else for (let k = from; k < to; k++) out.push(parseHere(jobs[k][0], jobs[k][1]));
   }
-  out.push(...mine);
   return out;
 }

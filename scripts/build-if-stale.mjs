@@ -1,0 +1,66 @@
+/**
+ * Build what is missing or older than its sources, and nothing else (decision 0111): `npm start` and
+ * `npm run larder` call this before they run the bundle, so a current build starts at once and a
+ * change to the code is never served stale. A file walk of the sources costs a few tens of ms.
+ *
+ * - the bundle (dist/bundle/larder.js): from core, cli, web/server, web/api, plugins; esbuild, seconds;
+ * - the UI's build (build/server/index.js), only when asked (`serve`): from web/app and the core code
+ *   its loaders import; `react-router build`, about a minute.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const SKIP = new Set(["node_modules", "dist", "build", ".git", ".demo"]);
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let best = 0;
+  for (const e of readdirSync(path, { withFileTypes: true })) {
+    if (SKIP.has(e.name)) continue;
+    const p = join(path, e.name);
+    if (e.isDirectory()) best = Math.max(best, newest(p));
+    else if (/\.(ts|tsx|mts|js|mjs|json|css)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+      best = Math.max(best, statSync(p).mtimeMs);
+  }
+  return best;
+}
+
+const built = (file) => (existsSync(join(ROOT, file)) ? statSync(join(ROOT, file)).mtimeMs : 0);
+const sourcesOf = (list) => Math.max(...list.map((p) => newest(join(ROOT, p))));
+
+const BUNDLE_SOURCES = [
+  "core",
+  "cli",
+  "web/server",
+  "web/api",
+  "plugins",
+  "package-lock.json",
+  "scripts/bundle.mjs",
+];
+const UI_SOURCES = ["web/app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+/** Build the bundle (and with `ui`, the UI) when stale; returns what was rebuilt. */
+export async function buildIfStale({ ui = false, log = (s) => process.stderr.write(`${s}\n`) } = {}) {
+  const rebuilt = [];
+  if (built("dist/bundle/larder.js") <= sourcesOf(BUNDLE_SOURCES)) {
+    log("larder: building dist/bundle (the sources changed since the last build)");
+    const { bundle } = await import("./bundle.mjs");
+    await bundle();
+    rebuilt.push("bundle");
+  }
+  if (ui && built("build/server/index.js") <= sourcesOf(UI_SOURCES)) {
+    log("larder: building the web UI (react-router build, about a minute)");
+    const r = spawnSync("npx", ["react-router", "build"], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (r.status !== 0) log("larder: the web UI build failed; serving the API only");
+    rebuilt.push("ui");
+  }
+  return rebuilt;
+}

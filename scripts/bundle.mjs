@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * `npm run build:bundle`: the CLI and server as one ES module bundle (dist/bundle/), so that starting
+ * `larder serve` reads a few files instead of resolving and compiling hundreds of modules
+ * (decision 0111). Code behind a dynamic import (the HTTP stack, migrations, sharp, mail, LDAP, the
+ * terminal app) lands in chunks of its own and loads when first used, as before.
+ *
+ * Left outside the bundle: packages with native code or files of their own found by path at run time
+ * (sharp, tinypool's worker), and React with everything the UI's server build (build/) imports, so
+ * both sides share one copy.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = join(ROOT, "dist", "bundle");
+
+/** The recipe reader's fingerprint (core/recipes/store/index-cache.ts), from the source it is built from. */
+function readerFingerprint() {
+  const h = createHash("sha256");
+  const file = join(ROOT, "core", "recipes", "file");
+  for (const [dir, only] of [
+    [file, null],
+    [join(ROOT, "core", "recipes"), /^doc\.ts$/],
+  ]) {
+    for (const name of readdirSync(dir).sort()) {
+      if (!/\.ts$/.test(name) || /\.test\.|\.d\.ts$/.test(name)) continue;
+      if (only && !only.test(name)) continue;
+      h.update(name).update(readFileSync(join(dir, name)));
+    }
+  }
+  return h.digest("hex").slice(0, 16);
+}
+
+const EXTERNAL = [
+  "sharp",
+  "tinypool",
+  "react",
+  "react/*",
+  "react-dom",
+  "react-dom/*",
+  "react-router",
+  "@react-router/*",
+  "ink",
+  "ink-*",
+  "@mantine/*",
+  "i18next",
+  "react-i18next",
+  "vite",
+  "esbuild",
+  "lightningcss",
+  "fsevents",
+];
+
+export async function bundle() {
+  const t0 = performance.now();
+  rmSync(OUT, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { larder: "cli/index.ts", worker: "core/workers/worker.ts" },
+    outdir: OUT,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    sourcemap: "linked",
+    external: EXTERNAL,
+    chunkNames: "chunks/[name]-[hash]",
+    metafile: true,
+    logLevel: "warning",
+    define: { __LARDER_READER_FINGERPRINT__: JSON.stringify(readerFingerprint()) },
+    // Bundled CommonJS packages call require() for Node's built-ins.
+    banner: {
+      js: 'import { createRequire as __larderRequire } from "node:module"; const require = __larderRequire(import.meta.url);',
+    },
+  });
+  writeFileSync(join(OUT, "meta.json"), JSON.stringify(result.metafile));
+  const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith(".js"));
+  return { ms: performance.now() - t0, files: files.length };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const r = await bundle();
+  process.stdout.write(`dist/bundle: ${r.files} files in ${r.ms.toFixed(0)} ms\n`);
+}
