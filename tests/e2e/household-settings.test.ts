@@ -157,9 +157,7 @@ describeBrowser("household settings", () => {
     await open("/group");
     await page.getByTestId("group-private").uncheck();
     await page.getByTestId("save-group").click();
-    await eventually(
-      () => app.larder.membership.group(app.adminActor).preferences.privateGroup,
-    ).toBe(false);
+    await eventually(() => app.larder.membership.group(app.adminActor).preferences.privateGroup).toBe(false);
     await screenshot(page, "household-group");
   });
 
