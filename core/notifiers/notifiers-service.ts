@@ -155,6 +155,11 @@ export class NotifiersService {
     this.allow = new AllowList(larder.config.fetchAllow);
   }
 
+  /** The event options a notifier can subscribe to, in the contract's order (the settings screen lists them). */
+  optionNames(): readonly NotifierOption[] {
+    return NOTIFIER_OPTIONS;
+  }
+
   static async open(larder: Larder): Promise<NotifiersService> {
     const s = new NotifiersService(larder);
     await ensurePrivateDirs(larder.folder);

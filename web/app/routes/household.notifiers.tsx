@@ -55,9 +55,7 @@ export async function loader(args: LoaderArgs) {
     const { id: _optionsId, ...options } = n.options;
     return { id: n.id, name: n.name, enabled: n.enabled, options: options as Record<string, boolean> };
   });
-  // The event names come from core's option table (an empty notifier's options list them all).
-  const events = Object.keys(notifiers[0]?.options ?? {});
-  return { shell, notifiers, events: events.length ? events : null };
+  return { shell, notifiers, events: [...args.context.larder.notifiers.optionNames()] };
 }
 
 export async function action(args: ActionArgs) {
@@ -112,37 +110,6 @@ function splitEvent(e: string): [string, string] {
   const m = /^(.*)(Created|Updated|Deleted)$/.exec(e);
   return m ? [m[1], m[2].toLowerCase()] : ["general", e];
 }
-
-/** Mealie's option names, for a household that has no notifier yet to read them from. */
-const KNOWN_EVENTS = [
-  "testMessage",
-  "webhookTask",
-  "recipeCreated",
-  "recipeUpdated",
-  "recipeDeleted",
-  "userSignup",
-  "dataMigrations",
-  "dataExport",
-  "dataImport",
-  "mealplanEntryCreated",
-  "mealplanEntryUpdated",
-  "mealplanEntryDeleted",
-  "shoppingListCreated",
-  "shoppingListUpdated",
-  "shoppingListDeleted",
-  "cookbookCreated",
-  "cookbookUpdated",
-  "cookbookDeleted",
-  "tagCreated",
-  "tagUpdated",
-  "tagDeleted",
-  "categoryCreated",
-  "categoryUpdated",
-  "categoryDeleted",
-  "labelCreated",
-  "labelUpdated",
-  "labelDeleted",
-];
 
 function EventToggles({
   events,
@@ -295,7 +262,7 @@ export default function Notifiers() {
   const [deleting, setDeleting] = useState<Notifier | null>(null);
   const remove = useSettingsFetcher();
   useOnSuccess(remove, () => setDeleting(null));
-  const eventList = events ?? KNOWN_EVENTS;
+  const eventList = events;
   return (
     <DefaultLayout shell={shell}>
       <SettingsFrame
