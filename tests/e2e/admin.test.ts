@@ -165,8 +165,9 @@ describeBrowser("admin screens", () => {
     // Spec §6: the admin's own permissions are read-only.
     await page.getByTestId(`user-menu-${ADMIN.username}`).click();
     await page.getByTestId("user-edit").click();
-    await page.getByTestId("user-form-self-note").waitFor();
-    await expect(page.getByTestId("user-form-flag-admin").isDisabled()).resolves.toBe(true);
+    const edit = page.getByRole("dialog", { name: `Edit ${ADMIN.username}` });
+    await edit.getByTestId("user-form-self-note").waitFor();
+    await expect(edit.getByTestId("user-form-flag-admin").isDisabled()).resolves.toBe(true);
     await page.context().close();
   });
 

@@ -63,6 +63,8 @@ describe.skipIf(!hasChromium && !inCI)("web UI smoke (Chromium)", () => {
       loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4 }),
       { log: consoleLogger("silent") },
     );
+    // The browser signs in as the first admin with the default password: no first-time setup here.
+    larder.setup.skip();
     const admin = larder.users.all().find((u: UserRecord) => u.username === "admin");
     if (!admin) throw new Error("first start did not create the admin user");
     groupSlug = larder.groups.byId(admin.groupId)?.slug ?? "";

@@ -17,6 +17,7 @@ import {
   RowButton,
   submitForm,
   useOnSuccess,
+  useOptimistic,
   useSettingsFetcher,
 } from "../components/settings/common.js";
 import { AppDialog } from "../components/dialog/AppDialog.js";
@@ -164,8 +165,7 @@ function FoodDialog({
 function FoodRow({ food: f, onEdit, onDelete }: { food: Food; onEdit: () => void; onDelete: () => void }) {
   const t = useT("data");
   const fetcher = useSettingsFetcher();
-  const pending = fetcher.formData;
-  const onHand = pending ? pending.get("onHand") === "on" : f.onHand;
+  const [onHand, setOnHand] = useOptimistic(fetcher, f.onHand);
   return (
     <Table.Tr data-testid={`food-row-${f.name}`}>
       <Table.Td>
@@ -188,13 +188,14 @@ function FoodRow({ food: f, onEdit, onDelete }: { food: Food; onEdit: () => void
           aria-label={t("food.onHandFor", { name: f.name })}
           checked={onHand}
           data-testid="row-onhand"
-          onChange={(e) =>
+          onChange={(e) => {
+            setOnHand(e.currentTarget.checked);
             submitForm(fetcher, {
               intent: "onHand",
               id: f.id,
               onHand: e.currentTarget.checked ? "on" : undefined,
-            })
-          }
+            });
+          }}
         />
       </Table.Td>
       <Table.Td>

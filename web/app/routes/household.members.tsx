@@ -20,7 +20,7 @@ import {
 } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
-import { submitForm, useSettingsFetcher } from "../components/settings/common.js";
+import { submitForm, useOptimistic, useSettingsFetcher } from "../components/settings/common.js";
 import { AppDialog } from "../components/dialog/AppDialog.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
@@ -109,9 +109,12 @@ type Member = Awaited<ReturnType<typeof loader>>["members"][number];
 function MemberRow({ m }: { m: Member }) {
   const t = useT("household");
   const fetcher = useSettingsFetcher();
-  // The switches show the answer the server will give while it is on its way.
-  const pending = fetcher.formData;
-  const value = (k: (typeof FLAGS)[number]) => (pending ? pending.get(k) === "on" : m[k]);
+  // The switches show what was just set while the server's answer is on its way.
+  const [flags, setFlags] = useOptimistic(
+    fetcher,
+    Object.fromEntries(FLAGS.map((f) => [f, m[f]])) as Record<(typeof FLAGS)[number], boolean>,
+  );
+  const value = (k: (typeof FLAGS)[number]) => flags[k];
   return (
     <Table.Tr data-testid={`member-row-${m.username}`}>
       <Table.Td>
@@ -129,9 +132,10 @@ function MemberRow({ m }: { m: Member }) {
             disabled={m.self}
             data-testid={`perm-${k}`}
             onChange={(e) => {
+              const set = { ...flags, [k]: e.currentTarget.checked };
+              setFlags(set);
               const next: Record<string, string | undefined> = { intent: "permissions", userId: m.id };
-              for (const f of FLAGS)
-                next[f] = (f === k ? e.currentTarget.checked : value(f)) ? "on" : undefined;
+              for (const f of FLAGS) next[f] = set[f] ? "on" : undefined;
               submitForm(fetcher, next);
             }}
           />

@@ -2,7 +2,7 @@
  * Pieces the settings screens share: a fetcher that shows the action's toast, the delete confirmation,
  * and a row of small icon buttons.
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ActionIcon, Text, Tooltip } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
@@ -28,6 +28,22 @@ export function useOnSuccess(fetcher: ReturnType<typeof useSettingsFetcher>, fn:
 }
 
 /** Submit plain fields as a form post to the current route. */
+/**
+ * What the person just set, shown at once and until the submission's answer comes back: a fetcher's
+ * form data appears only once the submission has started (a render later), and a controlled checkbox
+ * would meanwhile flip back to the old value.
+ */
+export function useOptimistic<T>(
+  fetcher: ReturnType<typeof useSettingsFetcher>,
+  server: T,
+): [T, (v: T) => void] {
+  const [mine, setMine] = useState<{ value: T } | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setMine(null);
+  }, [fetcher.state, fetcher.data]);
+  return [mine ? mine.value : server, (value) => setMine({ value })];
+}
+
 export function submitForm(
   fetcher: ReturnType<typeof useSettingsFetcher>,
   fields: Record<string, string | number | boolean | null | undefined>,

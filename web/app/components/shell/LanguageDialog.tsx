@@ -42,7 +42,14 @@ export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: 
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={l.code === lang ? 700 : 500}>{l.name}</Text>
                 {/* The figure is in the page's language, inside a row written in the listed one. */}
-                <Badge variant="light" color={l.progress >= 90 ? "success" : "gray"} lang={lang} dir={dir}>
+                {/* The page's text colour on the badge's pale tint: the tint's own text shade is too light. */}
+                <Badge
+                  variant="light"
+                  color={l.progress >= 90 ? "success" : "gray"}
+                  c="var(--mantine-color-text)"
+                  lang={lang}
+                  dir={dir}
+                >
                   {t("language.progress", { percent: formatPercent(l.progress, lang) })}
                 </Badge>
               </Group>

@@ -66,7 +66,16 @@ function DrawerLink({ link, path, search, recipesQuery = "" }: DrawerLinkProps) 
   const icon = link.icon ? ICONS[link.icon] : undefined;
   if (link.children) {
     return (
-      <NavLink label={label} leftSection={icon} defaultOpened data-testid={`nav-${link.key}`}>
+      // A button, not Mantine's default anchor: it only opens and closes its group (aria-expanded is not
+      // allowed on a link).
+      <NavLink
+        component="button"
+        type="button"
+        label={label}
+        leftSection={icon}
+        defaultOpened
+        data-testid={`nav-${link.key}`}
+      >
         {link.children.map((c) => (
           <DrawerLink key={c.key} link={c} path={path} search={search} />
         ))}
