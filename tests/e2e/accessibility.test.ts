@@ -35,7 +35,7 @@ interface Seeded {
   shareToken: string;
 }
 
-/** Every main screen in main. Other screens (planner, shopping, cookbooks, admin…) add a line here. */
+/** Every main screen. A new screen adds a line here. */
 const SCREENS: Screen[] = [
   { name: "login", path: () => "/login", visitor: true },
   { name: "home", path: (a) => `/g/${a.groupSlug}` },
@@ -75,6 +75,20 @@ const SCREENS: Screen[] = [
   { name: "translating-guide", path: () => "/help/translating" },
   { name: "not-found", path: (a) => `/g/${a.groupSlug}/r/no-such-recipe` },
   { name: "shared-recipe", path: (a, s) => `/g/${a.groupSlug}/shared/r/${s.shareToken}`, visitor: true },
+  { name: "planner", path: () => "/household/mealplan/planner/view" },
+  { name: "planner-rules", path: () => "/household/mealplan/settings" },
+  { name: "shopping-lists", path: () => "/shopping-lists" },
+  { name: "timeline", path: (a) => `/g/${a.groupSlug}/recipes/timeline` },
+  { name: "cookbooks", path: (a) => `/g/${a.groupSlug}/cookbooks` },
+  { name: "tags", path: (a) => `/g/${a.groupSlug}/recipes/tags` },
+  { name: "migrations", path: (a) => `/g/${a.groupSlug}/data/migrations` },
+  { name: "household-settings", path: () => "/household" },
+  { name: "household-members", path: () => "/household/members" },
+  { name: "foods", path: () => "/group/data/foods" },
+  { name: "admin-settings", path: () => "/admin/site-settings" },
+  { name: "admin-users", path: () => "/admin/manage/users" },
+  { name: "admin-backups", path: () => "/admin/backups" },
+  { name: "register", path: () => "/register", visitor: true },
 ];
 
 interface Mode {

@@ -86,6 +86,8 @@ function AdminDrawer({ onLanguage }: { onLanguage: () => void }) {
             {t("nav.developer")}
           </Text>
           <NavLink
+            component="button"
+            type="button"
             label={t("nav.debug")}
             leftSection={<BugIcon />}
             defaultOpened
