@@ -140,6 +140,8 @@ describeBrowser("recipe sharing", () => {
       expect(await visitor.getByTestId("favorite").count()).toBe(0);
       // A visitor's menu: print and print preferences only.
       await visitor.getByTestId("recipe-menu").click();
+      // The menu opens on the next frame: wait for it before reading what it offers.
+      await visitor.getByRole("menuitem").first().waitFor();
       expect(await visitor.getByRole("menuitem").allTextContents()).toEqual(["Print", "Print preferences"]);
       await visitor.keyboard.press("Escape");
       expect(
@@ -189,6 +191,8 @@ describeBrowser("recipe sharing", () => {
       expect(await visitor.getByTestId("mode-switch").getByText("Edit").count()).toBe(0);
       expect(await visitor.locator(".recipe__comments").count()).toBe(0);
       await visitor.getByTestId("recipe-menu").click();
+      // The menu opens on the next frame: wait for it before reading what it offers.
+      await visitor.getByRole("menuitem").first().waitFor();
       expect(await visitor.getByRole("menuitem").allTextContents()).toEqual(["Print", "Print preferences"]);
       await screenshot(visitor, "recipe-share-public-visitor");
     } finally {
