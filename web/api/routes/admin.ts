@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { userOut } from "./scope.js";
 import { userPage } from "./users.js";
 import { appInfo, LARDER_VERSION, MEALIE_API_VERSION } from "./app.js";
 import { queryRecord } from "../../../core/recipes/recipe-list.js";
@@ -45,7 +44,9 @@ export const adminRoutes = [
     userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/admin/users"),
   ),
   route("POST", "/api/admin/users", "admin", async (ctx) =>
-    Reply.created(userOut(ctx.larder, await ctx.larder.accounts.create(ctx.actor, await ctx.json()))),
+    Reply.created(
+      ctx.larder.directory.userOut(await ctx.larder.accounts.create(ctx.actor, await ctx.json())),
+    ),
   ),
   route("POST", "/api/admin/users/unlock", "admin", async (ctx) => ({
     unlocked: await ctx.larder.accounts.unlock(ctx.actor, isTrue(ctx.query.get("force"))),
@@ -55,13 +56,18 @@ export const adminRoutes = [
     return Reply.created({ token: await ctx.larder.accounts.resetTokenFor(ctx.actor, email) });
   }),
   route("GET", "/api/admin/users/:id", "admin", (ctx) =>
-    userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id)),
+    ctx.larder.directory.userOut(ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id)),
   ),
   route("PUT", "/api/admin/users/:id", "admin", async (ctx) =>
-    userOut(ctx.larder, await ctx.larder.accounts.update(ctx.actor, ctx.params.id, await ctx.json())),
+    ctx.larder.directory.userOut(
+      await ctx.larder.accounts.update(ctx.actor, ctx.params.id, await ctx.json()),
+    ),
   ),
   route("DELETE", "/api/admin/users/:id", "admin", async (ctx) => {
-    const out = userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id), false);
+    const out = ctx.larder.directory.userOut(
+      ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id),
+      false,
+    );
     await ctx.larder.accounts.remove(ctx.actor, ctx.params.id);
     return out;
   }),

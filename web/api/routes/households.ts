@@ -4,7 +4,6 @@
  */
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { userOut } from "./scope.js";
 import { listQuery } from "../../../core/query/list.js";
 import { textRanker } from "../../../core/search/text-search.js";
 import { queryRecord } from "../../../core/recipes/recipe-list.js";
@@ -39,7 +38,7 @@ export const householdRoutes = [
         nullsInLinks: "none",
       },
     );
-    return { ...env, items: env.items.map((u) => userOut(ctx.larder, u, false)) };
+    return { ...env, items: env.items.map((u) => ctx.larder.directory.userOut(u, false)) };
   }),
   route("GET", "/api/households/preferences", "user", (ctx) =>
     presentHouseholdPreferences(ctx.larder.membership.household(ctx.actor)),
@@ -50,7 +49,10 @@ export const householdRoutes = [
     ),
   ),
   route("PUT", "/api/households/permissions", "user", async (ctx) =>
-    userOut(ctx.larder, await ctx.larder.membership.setPermissions(ctx.actor, await ctx.json()), false),
+    ctx.larder.directory.userOut(
+      await ctx.larder.membership.setPermissions(ctx.actor, await ctx.json()),
+      false,
+    ),
   ),
   route("GET", "/api/households/statistics", "user", (ctx) => ctx.larder.membership.statistics(ctx.actor)),
   route("GET", "/api/households/invitations", "user", (ctx) =>

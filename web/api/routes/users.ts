@@ -8,7 +8,6 @@ import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { readMultipart } from "../multipart.js";
 import type { ApiContext } from "../context.js";
-import { userOut } from "./scope.js";
 import { listQuery } from "../../../core/query/list.js";
 import { textRanker } from "../../../core/search/text-search.js";
 import { queryRecord } from "../../../core/recipes/recipe-list.js";
@@ -30,7 +29,7 @@ export function userPage(ctx: ApiContext, users: UserRecord[], routePath: string
     search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
     nullsInLinks: "none",
   });
-  return { ...env, items: env.items.map((u) => userOut(ctx.larder, u, false)) };
+  return { ...env, items: env.items.map((u) => ctx.larder.directory.userOut(u, false)) };
 }
 
 /** Images are served with a validator so a client can revalidate instead of downloading again. */
@@ -43,13 +42,13 @@ function image(ctx: ApiContext, found: { data: Buffer; etag: string }): Reply {
 const updated = { message: "User updated", error: false };
 
 export const userRoutes = [
-  route("GET", "/api/users/self", "user", (ctx) => userOut(ctx.larder, ctx.user)),
+  route("GET", "/api/users/self", "user", (ctx) => ctx.larder.directory.userOut(ctx.user)),
   route("PUT", "/api/users/password", "user", async (ctx) => {
     await ctx.larder.accounts.changePassword(ctx.actor, await ctx.json());
     return { message: "Password updated", error: false };
   }),
   route("POST", "/api/users/register", "public", async (ctx) =>
-    Reply.created(userOut(ctx.larder, await ctx.larder.registration.register(await ctx.json()))),
+    Reply.created(ctx.larder.directory.userOut(await ctx.larder.registration.register(await ctx.json()))),
   ),
   route("POST", "/api/users/forgot-password", "public", async (ctx) => {
     ctx.larder.registration.forgotPassword(await ctx.json());
@@ -104,14 +103,16 @@ export const userRoutes = [
     userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/users"),
   ),
   route("POST", "/api/users", "admin", async (ctx) =>
-    Reply.created(userOut(ctx.larder, await ctx.larder.accounts.create(ctx.actor, await ctx.json()))),
+    Reply.created(
+      ctx.larder.directory.userOut(await ctx.larder.accounts.create(ctx.actor, await ctx.json())),
+    ),
   ),
   route("GET", "/api/users/:id", "admin", (ctx) =>
-    userOut(ctx.larder, ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id)),
+    ctx.larder.directory.userOut(ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id)),
   ),
   route("DELETE", "/api/users/:id", "admin", async (ctx) => {
     const user = ctx.larder.accounts.visibleUser(ctx.actor, ctx.params.id);
-    const out = userOut(ctx.larder, user, false);
+    const out = ctx.larder.directory.userOut(user, false);
     await ctx.larder.accounts.remove(ctx.actor, user.id);
     return out;
   }),
