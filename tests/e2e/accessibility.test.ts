@@ -131,6 +131,18 @@ async function axe(page: Page): Promise<AxeResults> {
   );
 }
 
+/**
+ * Waits for running CSS transitions and animations (a dialog fading in) to end: axe measures contrast
+ * from the colours painted now, and a half-opaque dialog reads as low contrast.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // A transition starts on the frame after its element mounts; give it two frames to begin.
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 describeBrowser("accessibility (Chromium + axe-core)", () => {
   let app: App;
   let browser: Browser;
@@ -192,6 +204,7 @@ describeBrowser("accessibility (Chromium + axe-core)", () => {
         await hydrated(page);
         if (mode.name === "rtl") expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
         if (screen.open) await screen.open(page);
+        await settled(page);
         const result = await axe(page);
         for (const v of result.violations) {
           if (v.impact !== "serious" && v.impact !== "critical") continue;
