@@ -1,8 +1,8 @@
 /**
  * The layers of ARCHITECTURE §1, checked on the source (issue 12): web/ and cli/ are adapters over
  * core's services. They never hold core's storage — documents, the recipe store, the group registry and
- * its GroupData/HouseholdData — so scoping and cascades cannot drift into a route or a command. And the
- * CLI declares `--data` once.
+ * its GroupData/HouseholdData — so scoping and cascades cannot drift into a route or a command. Core
+ * never sees a URL: lists take a typed ListQuery. And the CLI declares `--data` once.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -53,6 +53,24 @@ describe("web/ and cli/ are adapters over core", () => {
     expect(FORBIDDEN.some(([re]) => re.test(`import { X } from "../../core/recipes/store/index.js";`))).toBe(
       true,
     );
+  });
+
+  it("never hands core a URL: lists take a typed ListQuery, parsed at the API's edge", () => {
+    // A parameter typed URL or URLSearchParams, on one line or across a parameter list.
+    const urlParam = /\b\w+\??:\s*(URL|URLSearchParams)\s*[,)]/g;
+    const found: string[] = [];
+    for (const file of sources("core")) {
+      // Fetching pages is what core/net is for; the worker pool names its own module file.
+      if (file.startsWith(join("core", "net"))) continue;
+      const text = readFileSync(join(ROOT, file), "utf8");
+      for (const m of text.matchAll(urlParam)) found.push(`${file}: takes a ${m[1]}: ${m[0]}`);
+    }
+    for (const file of [...sources("web"), ...sources("cli")]) {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      if (text.includes("larder.invalid")) found.push(`${file}: fabricates a URL to call core`);
+    }
+    expect(found).toEqual([]);
+    expect("list(actor: Actor, url: URL) {".match(urlParam)).not.toBeNull();
   });
 
   it("declares the CLI's --data option once", () => {

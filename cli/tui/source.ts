@@ -6,6 +6,7 @@
  */
 import type { Larder } from "../../core/larder.js";
 import type { Actor } from "../../core/actor.js";
+import type { RecipeListQuery } from "../../core/recipes/list-query.js";
 import {
   configFor,
   liveServer,
@@ -74,14 +75,18 @@ export interface TuiSource {
   importUrl(url: string): Promise<string>;
 }
 
-function listQuery(query: string, limit: number): URLSearchParams {
-  const q = new URLSearchParams({ page: "1", perPage: String(limit) });
-  if (query.trim()) q.set("search", query.trim());
-  else {
-    q.set("orderBy", "name");
-    q.set("orderDirection", "asc");
-  }
-  return q;
+/** The search box's list: relevance while searching, else by name. */
+function searchQuery(query: string, limit: number): RecipeListQuery {
+  const search = query.trim();
+  return search
+    ? { page: 1, perPage: limit, search }
+    : { page: 1, perPage: limit, orderBy: "name", orderDirection: "asc" };
+}
+
+/** The same query as the API's query string. */
+function queryString(q: RecipeListQuery): string {
+  const entries = Object.entries(q).filter(([, v]) => v !== null && v !== undefined);
+  return new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
 }
 
 export class LocalSource implements TuiSource {
@@ -95,8 +100,7 @@ export class LocalSource implements TuiSource {
   }
 
   async search(query: string, limit: number): Promise<RecipeHit[]> {
-    const url = new URL(`http://larder.local/api/recipes?${listQuery(query, limit).toString()}`);
-    return this.larder.recipes.lister.list(this.actor, url).items as RecipeHit[];
+    return this.larder.recipes.lister.list(this.actor, searchQuery(query, limit)).items as RecipeHit[];
   }
   async recipe(slug: string): Promise<RecipeView> {
     return this.larder.recipes.get(this.actor, slug) as unknown as RecipeView;
@@ -139,7 +143,7 @@ export class ServerSource implements TuiSource {
   async search(query: string, limit: number): Promise<RecipeHit[]> {
     const page = await this.client.request<{ items: RecipeHit[] }>(
       "GET",
-      `/api/recipes?${listQuery(query, limit).toString()}`,
+      `/api/recipes?${queryString(searchQuery(query, limit))}`,
     );
     return page.items;
   }

@@ -33,7 +33,7 @@ export class LocalWeek implements WeekBackend {
     };
   }
   async lists() {
-    return (await this.larder.shopping.listLists(this.actor, { perPage: "-1" })).items;
+    return (await this.larder.shopping.listLists(this.actor, { perPage: -1 })).items;
   }
   async createList(name: string) {
     return this.larder.shopping.createList(this.actor, { name });

@@ -12,7 +12,7 @@ import type { CommentRecord } from "../schemas/activity.js";
 import type { UserRecord } from "../schemas/records.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import { callerOf, recipeInGroup, userBase } from "../activity/scope.js";
 import { isUuid, newId } from "../util/ids.js";
 
@@ -58,13 +58,12 @@ export class CommentsService {
   ) {}
 
   /** GET /comments: the group's comments, paginated and filterable. */
-  list(actor: Actor, query: QueryRecord): PageEnvelope<CommentOut> {
+  list(actor: Actor, query: ListQuery): Page<CommentOut> {
     const { group } = callerOf(this.larder, actor);
     return listQuery(
       this.visible(group).map((c) => this.present(c)),
       query,
       commentAttributes,
-      { route: "/api/comments", nullsInLinks: "none" },
     );
   }
 

@@ -16,7 +16,7 @@ import { AttributeTable, attr } from "../query/attribute-table.js";
 import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
 import { queryFilterParts, type QueryFilterPart } from "../query/query-filter.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import { isUuid, newId } from "../util/ids.js";
 import { slugify } from "../util/slug.js";
 
@@ -89,13 +89,10 @@ export class CookbooksService {
   }
 
   /** GET /households/cookbooks. */
-  list(actor: Actor, query: QueryRecord): PageEnvelope<CookbookOut> {
+  list(actor: Actor, query: ListQuery): Page<CookbookOut> {
     const { group, household } = this.scope(actor);
     const items = this.records(group, household).map((c) => present(c, group, household));
-    return listQuery(items, query, cookbookAttributes, {
-      route: "/api/households/cookbooks",
-      nullsInLinks: "none",
-    });
+    return listQuery(items, query, cookbookAttributes, {});
   }
 
   /** GET /households/cookbooks/{idOrSlug}: the cookbook and the group's recipes its filter selects. */

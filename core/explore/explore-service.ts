@@ -23,8 +23,9 @@ import {
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope } from "../query/paginate.js";
-import { queryRecord } from "../recipes/recipe-list.js";
+import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
+import type { RecipeListQuery } from "../recipes/list-query.js";
+import type { SuggestionQuery } from "../suggestions/suggestions-service.js";
 import { cookbookAttributes, type CookbookOut } from "../cookbooks/cookbooks-service.js";
 import { textRanker } from "../search/text-search.js";
 import { isUuid } from "../util/ids.js";
@@ -58,6 +59,11 @@ export class ExploreService {
     return g;
   }
 
+  /** The canonical slug of a public group given by slug or id (the list links point at it). */
+  slugOf(slugOrId: string): string {
+    return this.group(slugOrId).slug;
+  }
+
   /** Whether the public may read a recipe of this group now (live household and group preferences). */
   visible(): Predicate<RecipeIndexEntry> {
     const ctx = {
@@ -73,18 +79,17 @@ export class ExploreService {
   }
 
   /** GET …/recipes: the user list's parameters; `cookbook` must be a public cookbook. */
-  recipes(groupSlug: string, url: URL): PageEnvelope<RecipeSummary> {
+  recipes(groupSlug: string, query: RecipeListQuery): Page<RecipeSummary> {
     const g = this.group(groupSlug);
     const visible = this.visible();
-    const cookbook = url.searchParams.get("cookbook");
+    const cookbook = query.cookbook;
     let where = visible;
     if (cookbook) {
       const c = this.publicCookbook(g, cookbook);
       const test = this.larder.cookbooks.filterOf(c.cookbook);
       where = (r) => visible(r) && (!test || test(r));
     }
-    return this.larder.recipes.lister.listIn(g.slug, url.searchParams, {
-      route: `/api/explore/groups/${g.slug}/recipes`,
+    return this.larder.recipes.lister.listIn(g.slug, query, {
       where,
       skipOrganizers: !!cookbook,
     });
@@ -100,17 +105,15 @@ export class ExploreService {
     return { ...this.larder.recipes.recipeOf(e), comments: [] };
   }
 
-  suggestions(groupSlug: string, url: URL) {
+  suggestions(groupSlug: string, query: SuggestionQuery) {
     const g = this.group(groupSlug);
-    return this.larder.suggestions.forPublic(g, url.searchParams, this.visible());
+    return this.larder.suggestions.forPublic(g, query, this.visible());
   }
 
-  foods(groupSlug: string, url: URL): PageEnvelope<IngredientFood> {
+  foods(groupSlug: string, query: ListQuery): Page<IngredientFood> {
     const g = this.group(groupSlug);
-    return listQuery(this.foodItems(g), queryRecord(url.searchParams), foodAttributes, {
-      route: `/api/explore/groups/${g.slug}/foods`,
+    return listQuery(this.foodItems(g), query, foodAttributes, {
       search: textRanker<IngredientFood>([(f) => f.name, (f) => f.pluralName]),
-      nullsInLinks: "none",
     });
   }
 
@@ -121,15 +124,12 @@ export class ExploreService {
     return f;
   }
 
-  households(groupSlug: string, url: URL): PageEnvelope<HouseholdSummary> {
+  households(groupSlug: string, query: ListQuery): Page<HouseholdSummary> {
     const g = this.group(groupSlug);
     const items = this.publicHouseholds(g).map(
       (h) => presentHouseholdSummary(h.doc.data) as HouseholdSummary,
     );
-    return listQuery(items, queryRecord(url.searchParams), householdAttributes, {
-      route: `/api/explore/groups/${g.slug}/households`,
-      nullsInLinks: "none",
-    });
+    return listQuery(items, query, householdAttributes);
   }
 
   household(groupSlug: string, slugOrId: string): HouseholdSummary {
@@ -141,15 +141,13 @@ export class ExploreService {
     return presentHouseholdSummary(h.doc.data) as HouseholdSummary;
   }
 
-  organizers(groupSlug: string, kind: OrganizerKind, url: URL) {
+  organizers(groupSlug: string, kind: OrganizerKind, query: ListQuery) {
     const g = this.group(groupSlug);
-    const env = listQuery(this.organizerItems(g, kind), queryRecord(url.searchParams), organizerAttributes, {
-      route: `/api/explore/groups/${g.slug}/organizers/${kind}`,
+    const page = listQuery(this.organizerItems(g, kind), query, organizerAttributes, {
       search: textRanker<OrganizerItem>([(o) => o.name]),
       defaultOrderBy: "name",
-      nullsInLinks: "none",
     });
-    return { ...env, items: env.items.map(({ createdAt: _c, updatedAt: _u, onHand: _o, ...rest }) => rest) };
+    return mapPage(page, ({ createdAt: _c, updatedAt: _u, onHand: _o, ...rest }) => rest);
   }
 
   organizer(groupSlug: string, kind: OrganizerKind, id: string) {
@@ -160,15 +158,13 @@ export class ExploreService {
     return rest;
   }
 
-  cookbooks(groupSlug: string, url: URL): PageEnvelope<CookbookOut> {
+  cookbooks(groupSlug: string, query: ListQuery): Page<CookbookOut> {
     const g = this.group(groupSlug);
     const items = this.publicCookbooks(g).map((x) =>
       this.larder.cookbooks.presentWith(x.cookbook, g, x.household),
     );
-    return listQuery(items, queryRecord(url.searchParams), cookbookAttributes, {
-      route: `/api/explore/groups/${g.slug}/cookbooks`,
+    return listQuery(items, query, cookbookAttributes, {
       search: textRanker<CookbookOut>([(c) => c.name, (c) => c.description]),
-      nullsInLinks: "none",
     });
   }
 

@@ -12,7 +12,7 @@ import type { IngredientFood, IngredientUnit } from "../schemas/recipe.js";
 import type { FoodRecord, UnitRecord } from "../schemas/records.js";
 import { presentFood, presentUnit } from "../presenters/vocabulary.js";
 import { signedIn } from "../users/accounts-service.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import { listQuery } from "../query/list.js";
 import { textRanker } from "../search/text-search.js";
 import { foodAttributes, unitAttributes } from "../query/attributes.js";
@@ -44,31 +44,22 @@ export class FoodsUnitsService {
   }
 
   /** GET /foods, /units: Mealie's list query (search over names and abbreviations, filter, order, pages). */
-  query<K extends VocabularyKind>(
-    actor: Actor,
-    kind: K,
-    query: QueryRecord,
-    route = `/api/${kind}`,
-  ): PageEnvelope<Out<K>> {
+  query<K extends VocabularyKind>(actor: Actor, kind: K, query: ListQuery): Page<Out<K>> {
     const g = this.group(actor);
     const items = this.larder.vocabulary.list(g, kind).map((r) => this.present(actor, g, kind, r));
     if (kind === "foods") {
       return listQuery(items as IngredientFood[], query, foodAttributes, {
-        route,
         search: textRanker<IngredientFood>([(f) => f.name, (f) => f.pluralName]),
-        nullsInLinks: "none",
-      }) as PageEnvelope<Out<K>>;
+      }) as Page<Out<K>>;
     }
     return listQuery(items as IngredientUnit[], query, unitAttributes, {
-      route,
       search: textRanker<IngredientUnit>([
         (u) => u.name,
         (u) => u.pluralName,
         (u) => u.abbreviation,
         (u) => u.pluralAbbreviation,
       ]),
-      nullsInLinks: "none",
-    }) as PageEnvelope<Out<K>>;
+    }) as Page<Out<K>>;
   }
 
   get<K extends VocabularyKind>(actor: Actor, kind: K, id: string): Out<K> {

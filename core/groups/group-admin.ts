@@ -11,7 +11,7 @@ import type { GroupData, HouseholdData } from "./registry.js";
 import type { GroupRecord } from "../schemas/records.js";
 import { presentGroupInDb, presentHouseholdInDb } from "../presenters/people.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import { textRanker } from "../search/text-search.js";
 import { groupAttributes, householdAttributes, type HouseholdQueryItem } from "./attributes.js";
 import { canDeleteGroup, canDeleteHousehold } from "../policy/groups.js";
@@ -74,16 +74,16 @@ export class GroupAdminService {
   // ---- groups ----
 
   /** GET /admin/groups: Mealie's list query (search by name, filter, order, pages). */
-  listGroups(actor: Actor, query: QueryRecord, route = "/api/admin/groups"): PageEnvelope<GroupInDb> {
+  listGroups(actor: Actor, query: ListQuery): Page<GroupInDb> {
     adminOf(actor);
     const byId = new Map(this.larder.groups.all().map((g) => [g.doc.data.id, g]));
     const env = listQuery(
       [...byId.values()].map((g) => g.doc.data),
       query,
       groupAttributes,
-      { route, search: textRanker<GroupRecord>([(g) => g.name]), nullsInLinks: "none" },
+      { search: textRanker<GroupRecord>([(g) => g.name]) },
     );
-    return { ...env, items: env.items.map((g) => this.groupOut(byId.get(g.id) as GroupData)) };
+    return mapPage(env, (g) => this.groupOut(byId.get(g.id) as GroupData));
   }
 
   groups(actor: Actor): GroupInDb[] {
@@ -150,11 +150,7 @@ export class GroupAdminService {
   }
 
   /** GET /admin/households: Mealie's list query over every household of the site. */
-  listHouseholds(
-    actor: Actor,
-    query: QueryRecord,
-    route = "/api/admin/households",
-  ): PageEnvelope<HouseholdInDb> {
+  listHouseholds(actor: Actor, query: ListQuery): Page<HouseholdInDb> {
     adminOf(actor);
     type Item = HouseholdQueryItem & { found: Found };
     const items: Item[] = this.allHouseholds().map((found) => ({
@@ -163,11 +159,9 @@ export class GroupAdminService {
       found,
     }));
     const env = listQuery<Item>(items, query, householdAttributes, {
-      route,
       search: textRanker<HouseholdQueryItem>([(h) => h.record.name]),
-      nullsInLinks: "none",
     });
-    return { ...env, items: env.items.map((i) => this.householdOut(i.found)) };
+    return mapPage(env, (i) => this.householdOut(i.found));
   }
 
   households(actor: Actor): HouseholdInDb[] {

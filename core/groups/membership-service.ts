@@ -15,6 +15,13 @@ import { canChangePermissions } from "../policy/users.js";
 import { signedIn } from "../users/accounts-service.js";
 import { SetPermissionsBody } from "../users/user-input.js";
 import { folderSize, formatBytes } from "../maintenance/disk.js";
+import { listQuery } from "../query/list.js";
+import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
+import { userAttributes } from "../query/attributes.js";
+import { textRanker } from "../search/text-search.js";
+import { presentHouseholdSummary, presentUserSummary } from "../presenters/people.js";
+import type { Wire } from "../wire/index.js";
+import { householdAttributes, type HouseholdQueryItem } from "./attributes.js";
 
 const flag = z.boolean().optional();
 
@@ -81,6 +88,14 @@ export class MembershipService {
     return this.larder.users.inGroup(this.groupData(actor).doc.data.id);
   }
 
+  /** GET /groups/members as a page, searched by username and full name. */
+  groupMembersPage(actor: Actor, query: ListQuery): Page<Wire<"UserSummary">> {
+    const page = listQuery(this.groupMembers(actor), query, userAttributes, {
+      search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName]),
+    });
+    return mapPage(page, (u) => presentUserSummary(u));
+  }
+
   /** GET /groups/members/{usernameOrId}: 404 "User Not Found" outside the group. */
   groupMember(actor: Actor, usernameOrId: string): UserRecord {
     const user = this.larder.users.inGroupByIdOrName(this.groupData(actor).doc.data.id, usernameOrId);
@@ -116,6 +131,16 @@ export class MembershipService {
     return [...this.groupData(actor).households.values()].map((h) => h.doc.data);
   }
 
+  /** GET /groups/households as a page, searched by name. */
+  householdsPage(actor: Actor, query: ListQuery): Page<Wire<"HouseholdSummary">> {
+    const groupName = this.group(actor).name;
+    const items: HouseholdQueryItem[] = this.households(actor).map((record) => ({ record, groupName }));
+    const page = listQuery(items, query, householdAttributes, {
+      search: textRanker<HouseholdQueryItem>([(h) => h.record.name]),
+    });
+    return mapPage(page, (h) => presentHouseholdSummary(h.record));
+  }
+
   /** GET /groups/households/{slugOrId}: 404 "Household not found" outside the group. */
   householdInGroup(actor: Actor, slugOrId: string): HouseholdRecord {
     const g = this.groupData(actor);
@@ -128,6 +153,14 @@ export class MembershipService {
   /** GET /households/members: the users of the actor's household. */
   householdMembers(actor: Actor): UserRecord[] {
     return this.larder.users.inHousehold(this.householdData(actor).doc.data.id);
+  }
+
+  /** GET /households/members as a page of `UserOut`, searched by username, full name and e-mail. */
+  householdMembersPage(actor: Actor, query: ListQuery): Page<Wire<"UserOut">> {
+    const page = listQuery(this.householdMembers(actor), query, userAttributes, {
+      search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
+    });
+    return mapPage(page, (u) => this.larder.directory.userOut(u, false));
   }
 
   /** PUT /households/preferences: requires canManageHousehold. */

@@ -14,7 +14,7 @@ import type { LabelSummary } from "../schemas/recipe.js";
 import { presentLabel } from "../presenters/vocabulary.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import { textRanker } from "../search/text-search.js";
 import { seedGroup } from "../foods/seed.js";
 import { findTemplatesDir } from "../storage/data-folder.js";
@@ -42,13 +42,11 @@ export type SeedKind = "foods" | "units" | "labels";
 export class LabelsService {
   constructor(private readonly larder: Larder) {}
 
-  list(actor: Actor, query: QueryRecord): PageEnvelope<LabelSummary> {
+  list(actor: Actor, query: ListQuery): Page<LabelSummary> {
     const g = this.group(actor);
     const items = g.labels.data.labels.map((l) => presentLabel(l, g.doc.data.id));
     return listQuery(items, query, labelAttributes, {
-      route: "/api/groups/labels",
       search: textRanker<LabelSummary>([(l) => l.name]),
-      nullsInLinks: "none",
     });
   }
 

@@ -73,7 +73,7 @@ describe("the household week's daily job", () => {
     expect(after.lastMade?.slice(0, 10)).toBe(planDay);
     const timeline = larder.timeline.list(actor, {
       queryFilter: `recipeId="${recipe.id}"`,
-      perPage: "-1",
+      perPage: -1,
     }).items;
     expect(timeline.filter((e) => e.subject === "Change Me made this for dinner")).toHaveLength(1);
     const items = (await larder.shopping.getList(actor, list.id)).listItems;

@@ -26,7 +26,7 @@ import { AttributeTable, attr } from "../query/attribute-table.js";
 import { compileQueryFilter } from "../query/filter-eval.js";
 import { queryFilterParts, type QueryFilterPart } from "../query/query-filter.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import { isUuid, newId } from "../util/ids.js";
 import { isRealDate, todayUtc, weekdayName } from "./dates.js";
 import { brokenDocError } from "../storage/broken.js";
@@ -119,6 +119,12 @@ interface Scope {
   household: HouseholdData;
 }
 
+/** The plan list's query: Mealie's list parameters plus a date range (YYYY-MM-DD, inclusive). */
+export interface PlanListQuery extends ListQuery {
+  startDate?: string | null;
+  endDate?: string | null;
+}
+
 export type PlanChange = { operation: "create" | "update" | "delete"; entries: PlanEntryOut[] };
 
 export class MealplansService {
@@ -156,22 +162,15 @@ export class MealplansService {
 
   // ---- entries -------------------------------------------------------------------------------
 
-  /** GET /households/mealplans: `start_date`/`end_date` narrow by date (inclusive). */
-  list(actor: Actor, query: QueryRecord): PageEnvelope<PlanEntryOut> {
+  /** GET /households/mealplans: `startDate`/`endDate` (YYYY-MM-DD) narrow by date, inclusive. */
+  list(actor: Actor, query: PlanListQuery): Page<PlanEntryOut> {
     const { group, household } = this.scope(actor);
-    const start = optDate(query.start_date ?? query.startDate, "start_date");
-    const end = optDate(query.end_date ?? query.endDate, "end_date");
+    const start = query.startDate ?? null;
+    const end = query.endDate ?? null;
     const items = this.entriesOf(group, household)
       .filter((e) => (!start || e.date >= start) && (!end || e.date <= end))
       .map((e) => this.present(e, group, household));
-    const rest: Record<string, string | readonly string[] | null | undefined> = { ...query };
-    delete rest.start_date;
-    delete rest.end_date;
-    delete rest.startDate;
-    delete rest.endDate;
-    return listQuery(items, rest, planEntryAttributes, {
-      route: "/api/households/mealplans",
-      nullsInLinks: "none",
+    return listQuery(items, query, planEntryAttributes, {
       defaultOrderBy: "date",
     });
   }
@@ -376,7 +375,7 @@ export class MealplansService {
               : `${user.fullName || user.username} made this for ${e.entryType}`;
           try {
             const already = this.larder.timeline
-              .list(actor, { queryFilter: `recipeId="${e.recipeId}"`, perPage: "-1" })
+              .list(actor, { queryFilter: `recipeId="${e.recipeId}"`, perPage: -1 })
               .items.some((t) => t.subject === subject && t.timestamp.slice(0, 10) === day);
             if (!already) {
               await this.larder.timeline.create(actor, {
@@ -403,13 +402,10 @@ export class MealplansService {
 
   // ---- rules ---------------------------------------------------------------------------------
 
-  listRules(actor: Actor, query: QueryRecord): PageEnvelope<PlanRuleOut> {
+  listRules(actor: Actor, query: ListQuery): Page<PlanRuleOut> {
     const { group, household } = this.scope(actor);
     const items = this.ruleRecords(group, household).map((r) => presentRule(r, group, household));
-    return listQuery(items, query, planRuleAttributes, {
-      route: "/api/households/mealplans/rules",
-      nullsInLinks: "none",
-    });
+    return listQuery(items, query, planRuleAttributes, {});
   }
 
   getRule(actor: Actor, id: string): PlanRuleOut {
@@ -623,21 +619,6 @@ function checkFilter(src: string): string {
     throw e;
   }
   return src;
-}
-
-function optDate(v: unknown, name: string): string | null {
-  const x = Array.isArray(v) ? v[v.length - 1] : v;
-  if (x === undefined || x === null || x === "") return null;
-  if (typeof x !== "string" || !isRealDate(x)) {
-    throw new ValidationError([
-      {
-        loc: ["query", name],
-        msg: "Input should be a valid date in the format YYYY-MM-DD",
-        type: "date_from_datetime_parsing",
-      },
-    ]);
-  }
-  return x;
 }
 
 export function integrationOf(actor: Actor): string {

@@ -21,7 +21,7 @@ import { BrokenDocumentError, JsonDoc } from "../storage/json-doc.js";
 import { ensurePrivateDirs } from "../storage/data-folder.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import {
   AllowList,
   BlockedTargetError,
@@ -175,13 +175,10 @@ export class NotifiersService {
     return s;
   }
 
-  list(actor: Actor, query: QueryRecord): PageEnvelope<NotifierOut> {
+  list(actor: Actor, query: ListQuery): Page<NotifierOut> {
     const { group, household } = this.scope(actor);
     const items = this.records(group, household).map((n) => present(n, group, household));
-    return listQuery(items, query, notifierAttributes, {
-      route: "/api/households/events/notifications",
-      nullsInLinks: "none",
-    });
+    return listQuery(items, query, notifierAttributes, {});
   }
 
   get(actor: Actor, id: string): NotifierOut {

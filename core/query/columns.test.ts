@@ -3,6 +3,7 @@ import { prng } from "../search/synthetic-recipes.js";
 import { recipeAttributes, recipeRatingOrder } from "./attributes.js";
 import { columnTable } from "./columns.js";
 import { listQuery } from "./list.js";
+import type { ListQuery } from "./list-query.js";
 import { makeRecipe } from "./test-recipes.js";
 
 // Values chosen to collide: equal names up to case and accents, nulls, equal dates and ratings, so
@@ -38,11 +39,11 @@ const recipes = Array.from({ length: 400 }, (_, i) =>
   }),
 ).map((r, i) => ({ ...r, id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` }));
 
-const QUERIES: Record<string, string>[] = [
+const QUERIES: ListQuery[] = [
   { orderBy: "name", orderDirection: "asc" },
-  { orderBy: "name", orderDirection: "desc", perPage: "-1" },
+  { orderBy: "name", orderDirection: "desc", perPage: -1 },
   { orderBy: "dateAdded", orderByNullPosition: "first" },
-  { orderBy: "lastMade", orderDirection: "asc", page: "3", perPage: "25" },
+  { orderBy: "lastMade", orderDirection: "asc", page: 3, perPage: 25 },
   { orderBy: "rating,name:asc" },
   { orderBy: "tags.name", orderDirection: "asc" },
   { queryFilter: 'tags.name IN ["dinner", "weeknight"] AND recipeServings >= 4', orderBy: "name" },
@@ -50,8 +51,8 @@ const QUERIES: Record<string, string>[] = [
   { queryFilter: 'lastMade > "2024-01-01T10:00:00Z" OR tools.name = "Wok"', orderBy: "updatedAt" },
   { queryFilter: 'name LIKE "%clair%" AND tags.name CONTAINS ALL ["dinner"]' },
   { queryFilter: 'tags.name NOT IN ["party"] AND rating <> 3', orderBy: "createdAt:asc" },
-  { orderBy: "random", paginationSeed: "seed-1", perPage: "10" },
-  { perPage: "40", page: "2" },
+  { orderBy: "random", paginationSeed: "seed-1", perPage: 10 },
+  { perPage: 40, page: 2 },
 ];
 
 describe("columnTable", () => {
@@ -59,12 +60,10 @@ describe("columnTable", () => {
   const positions = recipes.map((_, i) => i);
   it.each(QUERIES)("gives the list the item table gives: %o", (query) => {
     const rating = recipeRatingOrder();
-    const byItem = listQuery(recipes, { perPage: "30", ...query }, recipeAttributes, {
-      route: "/api/recipes",
+    const byItem = listQuery(recipes, { perPage: 30, ...query }, recipeAttributes, {
       orderOverrides: { rating },
     });
-    const byColumn = listQuery(positions, { perPage: "30", ...query }, columns, {
-      route: "/api/recipes",
+    const byColumn = listQuery(positions, { perPage: 30, ...query }, columns, {
       orderOverrides: { rating: { ...rating, get: (at: number) => rating.get(recipes[at]) } },
     });
     expect(byItem.items.length).toBeGreaterThan(0);
@@ -80,9 +79,8 @@ describe("columnTable", () => {
     const page = (table: typeof before, items: typeof recipes, orderBy: string) =>
       listQuery(
         items.map((_, i) => i),
-        { orderBy, perPage: "-1" },
+        { orderBy, perPage: -1 },
         table,
-        { route: "/r" },
       ).items.map((at) => items[at].slug);
     for (const o of orders) page(before, recipes, o); // ranks computed, so the next table reuses them
     // Some recipes renamed (new objects), some gone, some new, the rest in another order.
@@ -101,7 +99,7 @@ describe("columnTable", () => {
 
   it("rejects what the item table rejects, with the same message", () => {
     const run = (table: typeof columns | typeof recipeAttributes, items: unknown[]) => () =>
-      listQuery(items as never[], { queryFilter: 'nope = "x"' }, table as never, { route: "/r" });
+      listQuery(items as never[], { queryFilter: 'nope = "x"' }, table as never);
     expect(run(columns, positions)).toThrow(/invalid attribute string: 'nope'/);
     expect(run(recipeAttributes, recipes)).toThrow(/invalid attribute string: 'nope'/);
   });

@@ -8,8 +8,9 @@ import { z } from "zod";
 import { ValidationError } from "../errors.js";
 import type { RecipeIndexEntry } from "./attributes.js";
 import type { Predicate } from "./filter-eval.js";
-import type { QueryRecord } from "./paginate.js";
 import { parseUuid } from "./values.js";
+
+type QueryRecord = Readonly<Record<string, string | readonly string[] | null | undefined>>;
 
 const list = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
 // FastAPI's boolean query values.

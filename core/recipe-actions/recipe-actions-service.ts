@@ -13,7 +13,7 @@ import { RECIPE_ACTION_TYPES, RecipeActionRecord, RecipeActionsDoc } from "../sc
 import { DocCache } from "../storage/doc-cache.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import { createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
 import { isUuid, newId } from "../util/ids.js";
 import { snakeKeys } from "./snake-case.js";
@@ -79,13 +79,10 @@ export class RecipeActionsService {
     return s;
   }
 
-  list(actor: Actor, query: QueryRecord): PageEnvelope<RecipeActionOut> {
+  list(actor: Actor, query: ListQuery): Page<RecipeActionOut> {
     const { group, household } = this.scope(actor);
     const items = this.records(group, household).map((a) => present(a, group, household));
-    return listQuery(items, query, recipeActionAttributes, {
-      route: "/api/households/recipe-actions",
-      nullsInLinks: "none",
-    });
+    return listQuery(items, query, recipeActionAttributes, {});
   }
 
   get(actor: Actor, id: string): RecipeActionOut {

@@ -14,7 +14,9 @@ import {
 } from "../query/attributes.js";
 import { columnTable } from "../query/columns.js";
 import type { AttributeTable } from "../query/attribute-table.js";
-import { listQuery, pageOfOrdered, parseListParams, type SearchRanker } from "../query/list.js";
+import { listQuery, pageOfOrdered, type SearchRanker } from "../query/list.js";
+import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
+import type { RecipeFilters, RecipeListQuery } from "./list-query.js";
 import { topByScore } from "../search/top-k.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
@@ -57,10 +59,9 @@ function rankedPrefix(m: SearchMatches, end: number): Int32Array {
   return topByScore(m.score, m.at, m.at.length, end);
 }
 
-/** A list ordered by relevance alone: no queryFilter and no orderBy (read as listQuery reads them). */
-function isRankOnly(q: URLSearchParams): boolean {
-  const p = parseListParams(queryRecord(q));
-  return !p.queryFilter && !p.orderBy;
+/** A list ordered by relevance alone: no queryFilter and no orderBy. */
+function isRankOnly(q: ListQuery): boolean {
+  return !q.queryFilter && !q.orderBy;
 }
 
 interface GroupItems {
@@ -259,11 +260,10 @@ export class RecipeLister {
   }
 
   /** GET /recipes: the caller's group; `cookbook=` (id or slug) ANDs its filter and replaces the organizer params. */
-  list(actor: Actor, url: URL) {
+  list(actor: Actor, query: RecipeListQuery): Page<RecipeSummary> {
     const groupSlug = this.groupSlugOf(actor);
-    const cookbook = url.searchParams.get("cookbook");
-    return this.listIn(groupSlug, url.searchParams, {
-      route: "/api/recipes",
+    const cookbook = query.cookbook;
+    return this.listIn(groupSlug, query, {
       where: cookbook ? this.larder.cookbooks.recipeFilterFor(actor, cookbook) : undefined,
       skipOrganizers: !!cookbook,
       ownRating: this.larder.ratings.ownRatings(actor),
@@ -273,14 +273,13 @@ export class RecipeLister {
   /** The recipe list over one group's recipes; the user list and the public explore list share it. */
   listIn(
     groupSlug: string,
-    q: URLSearchParams,
+    q: RecipeListQuery,
     opts: {
-      route: string;
       where?: Predicate<RecipeIndexEntry>;
       skipOrganizers?: boolean;
       ownRating?: (recipeId: string) => number | null;
     },
-  ) {
+  ): Page<RecipeSummary> {
     this.startBuilding();
     const group = this.itemsOf(groupSlug);
     const all = group.items;
@@ -294,21 +293,18 @@ export class RecipeLister {
       const score = this.search.ranker<RecipeIndexEntry>()(query);
       return (at) => score(all[at]);
     };
-    const searched = q.getAll("search");
-    if (searched.length === 1 && searched[0].trim()) {
+    const searched = q.search;
+    if (searched?.trim()) {
       // The index knows the matches, as positions in the group: listQuery then filters, orders and
       // pages those alone, without a look at every recipe of the group (docs/decisions/0007).
-      const matches = this.matchesIn(group, searched[0]);
+      const matches = this.matchesIn(group, searched);
       if (!rows && !where && isRankOnly(q)) {
         // Relevance alone orders the page: only the page's prefix of the ranking is selected (a
         // bounded heap over the matches' scores), and the envelope is built around it.
-        const envelope = pageOfOrdered(
-          queryRecord(q),
-          matches.at.length,
-          (end) => Array.from(rankedPrefix(matches, end), (i) => all[matches.at[i]]),
-          { route: opts.route },
+        const page = pageOfOrdered(q, matches.at.length, (end) =>
+          Array.from(rankedPrefix(matches, end), (i) => all[matches.at[i]]),
         );
-        return { ...envelope, items: envelope.items.map((i) => pick(i)) };
+        return mapPage(page, (i) => pick(i));
       }
       const { at, score } = matches;
       const scoreAt = (p: number): number | undefined => {
@@ -318,8 +314,7 @@ export class RecipeLister {
       rows = rows ? [...rows].filter((p) => findSorted(at, p) >= 0) : at;
       search = () => scoreAt;
     }
-    const envelope = listQuery(rows ?? group.positions(), queryRecord(q), group.columns(), {
-      route: opts.route,
+    const page = listQuery(rows ?? group.positions(), q, group.columns(), {
       where: where ? (at) => where(all[at]) : undefined,
       search,
       // `orderBy=rating`: the caller's own rating where they gave one, else the average.
@@ -331,7 +326,7 @@ export class RecipeLister {
         },
       },
     });
-    return { ...envelope, items: envelope.items.map((at) => pick(all[at])) };
+    return mapPage(page, (at) => pick(all[at]));
   }
 
   /**
@@ -439,24 +434,20 @@ export class RecipeLister {
    * categories/tags/tools/foods/households params: ids or slugs, any by default, all with requireAll*.
    * The positions in `all` that pass, or null when no such parameter is given.
    */
-  private filterOrganizers(all: readonly RecipeIndexEntry[], q: URLSearchParams): number[] | null {
-    const spec: [string, string, (r: RecipeIndexEntry) => { id: string; slug?: string; name?: string }[]][] =
-      [
-        ["categories", "requireAllCategories", (r) => r.recipeCategory],
-        ["tags", "requireAllTags", (r) => r.tags],
-        ["tools", "requireAllTools", (r) => r.tools],
-        ["foods", "requireAllFoods", (r) => r.foods.map((f) => ({ id: f.id, slug: slugify(f.name) }))],
-        ["households", "", (r) => [{ id: r.householdId, slug: r.household.slug }]],
-      ];
+  private filterOrganizers(all: readonly RecipeIndexEntry[], q: RecipeFilters): number[] | null {
+    type Refs = (r: RecipeIndexEntry) => { id: string; slug?: string; name?: string }[];
+    const spec: [readonly string[] | undefined, boolean | undefined, Refs][] = [
+      [q.categories, q.requireAllCategories, (r) => r.recipeCategory],
+      [q.tags, q.requireAllTags, (r) => r.tags],
+      [q.tools, q.requireAllTools, (r) => r.tools],
+      [q.foods, q.requireAllFoods, (r) => r.foods.map((f) => ({ id: f.id, slug: slugify(f.name) }))],
+      [q.households, false, (r) => [{ id: r.householdId, slug: r.household.slug }]],
+    ];
     let rows: number[] | null = null;
-    for (const [param, allParam, get] of spec) {
-      const wanted = q
-        .getAll(param)
-        .flatMap((v) => v.split(","))
-        .map((v) => v.trim())
-        .filter(Boolean);
+    for (const [values, requireAll, get] of spec) {
+      const wanted = (values ?? []).map((v) => v.trim()).filter(Boolean);
       if (wanted.length === 0) continue;
-      const every = allParam ? /^(true|1|yes)$/i.test(q.get(allParam) ?? "") : false;
+      const every = requireAll ?? false;
       const matches = (r: RecipeIndexEntry, w: string) =>
         get(r).some((o) => (isUuid(w) ? o.id === w : o.slug === w));
       const passes = (at: number) =>
@@ -496,15 +487,13 @@ export class RecipeLister {
     return [...bySlug.values()];
   }
 
-  organizers(actor: Actor, kind: OrganizerKind, url: URL, basePath: string) {
+  organizers(actor: Actor, kind: OrganizerKind, query: ListQuery) {
     const items = this.organizerItems(this.groupSlugOf(actor), kind);
-    const env = listQuery(items, queryRecord(url.searchParams), organizerAttributes, {
-      route: basePath,
+    const page = listQuery(items, query, organizerAttributes, {
       search: textRanker([(o) => o.name]),
       defaultOrderBy: "name",
-      nullsInLinks: "none",
     });
-    return { ...env, items: env.items.map(({ createdAt: _c, ...rest }) => rest) };
+    return mapPage(page, ({ createdAt: _c, ...rest }) => rest);
   }
 
   emptyOrganizers(actor: Actor, kind: OrganizerKind) {
@@ -515,16 +504,6 @@ export class RecipeLister {
       .filter((o) => !used.has(o.slug))
       .map(({ createdAt: _c, ...rest }) => rest);
   }
-}
-
-/** Query parameters as the list helpers take them: repeated keys become lists. */
-export function queryRecord(q: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const k of new Set(q.keys())) {
-    const all = q.getAll(k);
-    out[k] = all.length > 1 ? all : all[0];
-  }
-  return out;
 }
 
 /** Ingredient lines as the search index reads them: quantity, unit, food, note and original text. */

@@ -5,6 +5,7 @@
  */
 import { recipeAttributes, recipeRatingOrder } from "../query/attributes.js";
 import { listQuery } from "../query/list.js";
+import type { ListQuery } from "../query/list-query.js";
 import { RecipeSearchIndex } from "./recipe-search.js";
 import { syntheticRecipes } from "./synthetic-recipes.js";
 
@@ -78,7 +79,7 @@ for (const [q, samples] of perQuery) {
 }
 
 const ranker = index.ranker<(typeof recipes)[number]>();
-const lists: Record<string, Record<string, string>> = {
+const lists: Record<string, ListQuery> = {
   "default page": {},
   "filter+order": {
     queryFilter: "tags.name IN [dinner, lunch] AND rating >= 3 AND lastMade IS NOT NULL",
@@ -86,11 +87,11 @@ const lists: Record<string, Record<string, string>> = {
     orderDirection: "asc",
   },
   "search+filter": { search: "chicken curry", queryFilter: "settings.public = true" },
-  "rating order": { orderBy: "rating", perPage: "20", page: "3" },
-  "random page": { orderBy: "random", paginationSeed: "abc", perPage: "50", page: "2" },
-  "random, all 10k": { orderBy: "random", paginationSeed: "abc", perPage: "-1" },
+  "rating order": { orderBy: "rating", perPage: 20, page: 3 },
+  "random page": { orderBy: "random", paginationSeed: "abc", perPage: 50, page: 2 },
+  "random, all 10k": { orderBy: "random", paginationSeed: "abc", perPage: -1 },
 };
-const listOpts = { route: "/api/recipes", search: ranker, orderOverrides: { rating: recipeRatingOrder() } };
+const listOpts = { search: ranker, orderOverrides: { rating: recipeRatingOrder() } };
 // Warm up every list shape first (JIT, timestamp memo), so each line below measures steady state.
 for (let i = 0; i < 5; i++)
   for (const query of Object.values(lists)) listQuery(recipes, query, recipeAttributes, listOpts);

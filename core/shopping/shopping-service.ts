@@ -27,7 +27,7 @@ import { ingredientDisplay } from "../recipes/display.js";
 import { roundQuantity } from "../recipes/quantity.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import type { EventType, EventDocument } from "../events/event-types.js";
 import { derivedId, isUuid, newId } from "../util/ids.js";
 import { mergeInto, mergeKey, normaliseNote, quantityIn, type UnitsById } from "./merge.js";
@@ -261,7 +261,7 @@ export class ShoppingService {
   // ---- lists ----------------------------------------------------------------------------------
 
   /** GET /households/shopping/lists: every list of the household, ordered by name unless asked otherwise. */
-  async listLists(actor: Actor, query: QueryRecord): Promise<PageEnvelope<ShoppingListSummaryOut>> {
+  async listLists(actor: Actor, query: ListQuery): Promise<Page<ShoppingListSummaryOut>> {
     const { group, household } = this.scope(actor);
     await this.scan(group, household);
     const items = this.handles(group, household)
@@ -273,8 +273,6 @@ export class ShoppingService {
           a.id.localeCompare(b.id),
       );
     return listQuery(items, query, shoppingListAttributes, {
-      route: "/api/households/shopping/lists",
-      nullsInLinks: "none",
       defaultOrderBy: null,
     });
   }
@@ -556,7 +554,7 @@ export class ShoppingService {
   // ---- items ----------------------------------------------------------------------------------
 
   /** GET /households/shopping/items: the items of every list of the household (filter by `shoppingListId`). */
-  async listItems(actor: Actor, query: QueryRecord): Promise<PageEnvelope<ShoppingItemOut>> {
+  async listItems(actor: Actor, query: ListQuery): Promise<Page<ShoppingItemOut>> {
     const { group, household } = this.scope(actor);
     await this.scan(group, household);
     const items: ShoppingItemOut[] = [];
@@ -566,8 +564,6 @@ export class ShoppingService {
       for (const it of h.doc.data.items) items.push(this.presentItem(h, it, vocab));
     }
     return listQuery(items, query, shoppingItemAttributes, {
-      route: "/api/households/shopping/items",
-      nullsInLinks: "none",
       defaultOrderBy: "position",
     });
   }

@@ -5,47 +5,36 @@
  * `householdsWithIngredientFood`, a tool's `householdsWithTool`). A recipe must use at least one of
  * them to be suggested: one needing nothing we have is not a suggestion, however short its list.
  */
-import { z } from "zod";
 import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
-import { ValidationError } from "../errors.js";
 import type { IngredientFood, RecipeSummary, RecipeToolRef } from "../schemas/recipe.js";
 import { recipeAttributes, type RecipeIndexEntry } from "../query/attributes.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { listQuery } from "../query/list.js";
-import { queryRecord } from "../recipes/recipe-list.js";
+import type { ListQuery } from "../query/list-query.js";
 import { presentFood } from "../presenters/vocabulary.js";
 
-const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
-const int = (def: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-    z.number().int({ error: "Input should be a valid integer" }).min(0).default(def),
-  );
-const bool = (def: boolean) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v !== "string") return v;
-      const s = v.toLowerCase();
-      return ["true", "1", "yes", "on", "t", "y"].includes(s)
-        ? true
-        : ["false", "0", "no", "off", "f", "n"].includes(s)
-          ? false
-          : v;
-    },
-    z.boolean({ error: "Input should be a valid boolean" }).default(def),
-  );
-
-export const SuggestionParams = z.object({
-  foods: ids,
-  tools: ids,
-  limit: int(10),
-  maxMissingFoods: int(5),
-  maxMissingTools: int(5),
-  includeFoodsOnHand: bool(true),
-  includeToolsOnHand: bool(true),
-});
+/**
+ * GET /recipes/suggestions: the list's `queryFilter` and order narrow and order the candidates; the
+ * foods and tools named are at hand, besides the household's own unless turned off.
+ */
+export interface SuggestionQuery extends ListQuery {
+  /** Food ids. */
+  foods?: readonly string[];
+  /** Tool ids. */
+  tools?: readonly string[];
+  /** Default 10. */
+  limit?: number;
+  /** Default 5. */
+  maxMissingFoods?: number;
+  /** Default 5. */
+  maxMissingTools?: number;
+  /** Default true. */
+  includeFoodsOnHand?: boolean;
+  /** Default true. */
+  includeToolsOnHand?: boolean;
+}
 
 /** RecipeSuggestionResponseItem of the contract. */
 export interface Suggestion {
@@ -58,29 +47,35 @@ export class SuggestionsService {
   constructor(private readonly larder: Larder) {}
 
   /** GET /recipes/suggestions: the caller's group, with their household's on-hand foods and tools. */
-  forUser(actor: Actor, q: URLSearchParams): { items: Suggestion[] } {
+  forUser(actor: Actor, q: SuggestionQuery): { items: Suggestion[] } {
     const { group, household } = this.larder.groups.scopeOf(actor);
-    return this.suggest(group, household.slug, q, "/api/recipes/suggestions");
+    return this.suggest(group, household.slug, q);
   }
 
   /** The explore variant: only `visible` recipes, and no household, so nothing counts as on hand. */
   forPublic(
     group: GroupData,
-    q: URLSearchParams,
+    q: SuggestionQuery,
     visible: Predicate<RecipeIndexEntry>,
   ): { items: Suggestion[] } {
-    return this.suggest(group, null, q, `/api/explore/groups/${group.slug}/recipes/suggestions`, visible);
+    return this.suggest(group, null, q, visible);
   }
 
   private suggest(
     g: GroupData,
     householdSlug: string | null,
-    q: URLSearchParams,
-    route: string,
+    q: SuggestionQuery,
     where?: Predicate<RecipeIndexEntry>,
   ): { items: Suggestion[] } {
-    const query = queryRecord(q);
-    const p = parseParams(query);
+    const p = {
+      foods: q.foods ?? [],
+      tools: q.tools ?? [],
+      limit: q.limit ?? 10,
+      maxMissingFoods: q.maxMissingFoods ?? 5,
+      maxMissingTools: q.maxMissingTools ?? 5,
+      includeFoodsOnHand: q.includeFoodsOnHand ?? true,
+      includeToolsOnHand: q.includeToolsOnHand ?? true,
+    };
     const groupId = g.doc.data.id;
     const haveFoods = new Set(p.foods.map((x) => x.toLowerCase()));
     if (p.includeFoodsOnHand && householdSlug) {
@@ -98,11 +93,7 @@ export class SuggestionsService {
     // queryFilter and orderBy narrow and order the candidates; the ranking below keeps that order on ties.
     const lister = this.larder.recipes.lister;
     const entries = this.larder.recipes.store.list(g.slug).map((e) => lister.entryOf(e));
-    const { page: _p, perPage: _pp, ...rest } = query;
-    const ordered = listQuery(entries, { ...rest, page: "1", perPage: "-1" }, recipeAttributes, {
-      route,
-      where,
-    }).items;
+    const ordered = listQuery(entries, { ...q, page: 1, perPage: -1 }, recipeAttributes, { where }).items;
 
     const ranked: (Suggestion & { missing: number })[] = [];
     for (const r of ordered) {
@@ -132,19 +123,6 @@ export class SuggestionsService {
     ranked.sort((a, b) => a.missing - b.missing || a.missingFoods.length - b.missingFoods.length);
     return { items: ranked.slice(0, p.limit).map(({ missing: _m, ...s }) => s) };
   }
-}
-
-function parseParams(query: Record<string, string | string[]>) {
-  const src: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query))
-    src[k.replace(/\[\]$/, "").replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
-  const r = SuggestionParams.safeParse(src);
-  if (!r.success) {
-    throw new ValidationError(
-      r.error.issues.map((i) => ({ loc: ["query", ...i.path.map(String)], msg: i.message, type: i.code })),
-    );
-  }
-  return r.data;
 }
 
 function uniqueById(tools: readonly RecipeToolRef[]): RecipeToolRef[] {

@@ -16,7 +16,7 @@ import type { UserRecord } from "../schemas/records.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { normaliseTimestamp } from "../recipes/wire-context.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import { callerOf, recipeInGroup } from "../activity/scope.js";
 import { isUuid, newId } from "../util/ids.js";
 import { timelineAttributes, type TimelineItem } from "./timeline-attributes.js";
@@ -67,17 +67,14 @@ export class TimelineService {
   }
 
   /** GET /recipes/timeline/events: the group's events, paginated and filterable (`recipe.user.id` too). */
-  list(actor: Actor, query: QueryRecord): PageEnvelope<TimelineEventOut> {
+  list(actor: Actor, query: ListQuery): Page<TimelineEventOut> {
     const { group } = callerOf(this.larder, actor);
     const items = [...this.log.state(group.slug).events.values()].flatMap((e) => {
       const item = this.item(group, e);
       return item ? [item] : [];
     });
-    const env = listQuery(items, query, timelineAttributes, {
-      route: "/api/recipes/timeline/events",
-      nullsInLinks: "none",
-    });
-    return { ...env, items: env.items.map((i) => i.out) };
+    const env = listQuery(items, query, timelineAttributes, {});
+    return mapPage(env, (i) => i.out);
   }
 
   get(actor: Actor, id: string): TimelineEventOut {

@@ -21,6 +21,11 @@ import { SPEC_MESSAGES } from "./users-service.js";
 import { ChangePasswordBody, UserCreateBody, UserUpdateBody } from "./user-input.js";
 import { newId } from "../util/ids.js";
 import { refuseInDemo } from "../policy/demo.js";
+import { listQuery } from "../query/list.js";
+import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
+import { userAttributes } from "../query/attributes.js";
+import { textRanker } from "../search/text-search.js";
+import type { Wire } from "../wire/index.js";
 
 const FLAGS = [
   "admin",
@@ -65,6 +70,14 @@ export class AccountsService {
   all(actor: Actor): UserRecord[] {
     adminOf(actor);
     return this.larder.users.all();
+  }
+
+  /** GET /users, /admin/users: every user as `UserOut`, searched by username, full name and e-mail. */
+  list(actor: Actor, query: ListQuery): Page<Wire<"UserOut">> {
+    const page = listQuery(this.all(actor), query, userAttributes, {
+      search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
+    });
+    return mapPage(page, (u) => this.larder.directory.userOut(u, false));
   }
 
   /** POST /users, /admin/users: group and household by name (defaults: the site's default group, "Family"). */

@@ -15,7 +15,7 @@ import { BadRequestError, NotFoundError, ValidationError } from "../errors.js";
 import { DocCache } from "../storage/doc-cache.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import { listQuery } from "../query/list.js";
-import type { PageEnvelope, QueryRecord } from "../query/paginate.js";
+import type { ListQuery, Page } from "../query/list-query.js";
 import { AllowList, createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
 import { privateHostMessage, privateHostProblem } from "../net/target-check.js";
 import { eventTypeNumber, type EventDocument } from "../events/index.js";
@@ -187,13 +187,10 @@ export class WebhooksService {
     this.mealPlans = source;
   }
 
-  list(actor: Actor, query: QueryRecord): PageEnvelope<ReadWebhook> {
+  list(actor: Actor, query: ListQuery): Page<ReadWebhook> {
     const { group, household } = this.scope(actor);
     const items = this.records(group, household).map((w) => present(w, group, household));
-    return listQuery(items, query, webhookAttributes, {
-      route: "/api/households/webhooks",
-      nullsInLinks: "none",
-    });
+    return listQuery(items, query, webhookAttributes, {});
   }
 
   /** Every webhook of the actor's household (`HouseholdInDB.webhooks`). */

@@ -82,7 +82,7 @@ describe.skipIf(!fixturesPresent)("Mealie's migration fixtures", () => {
         expect(recipe.nutrition[k] ?? null, k).not.toBeNull();
       const events = larder.timeline.list(actor, {
         queryFilter: `recipe_id = "${recipe.id}"`,
-        perPage: "-1",
+        perPage: -1,
       });
       expect(events.items.some((e) => e.subject === "Recipe Created")).toBe(true);
     });

@@ -27,7 +27,7 @@ describeBrowser("data management", () => {
   const dialog = () => page.getByRole("dialog");
   const foods = (q = "") => app.larder.foodsUnits.list(app.adminActor, "foods", q);
   const units = (q = "") => app.larder.foodsUnits.list(app.adminActor, "units", q);
-  const labels = () => app.larder.labels.list(app.adminActor, { perPage: "-1" }).items;
+  const labels = () => app.larder.labels.list(app.adminActor, { perPage: -1 }).items;
   const toast = (type: string) => page.locator(`[data-toast=${type}]`).last();
 
   /** Pick `option` in the Mantine Select behind `testId` (its options mount a frame after opening). */

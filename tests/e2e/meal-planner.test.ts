@@ -234,7 +234,7 @@ describeBrowser("meal planner", () => {
     await eventually(() => page.getByTestId("rule").filter({ hasText: "Sunday" }).count()).toBe(1);
     await screenshot(page, "meal-planner-rules");
 
-    const rules = app.larder.mealplans.listRules(app.adminActor, { perPage: "-1" }).items;
+    const rules = app.larder.mealplans.listRules(app.adminActor, { perPage: -1 }).items;
     expect(rules.map((r) => [r.day, r.entryType, r.queryFilterString]).sort()).toEqual([
       ["sunday", "breakfast", 'name = "Pancakes"'],
       ["unset", "dessert", 'name = "No such recipe"'],

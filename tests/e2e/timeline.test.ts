@@ -154,7 +154,7 @@ describeBrowser("timeline", () => {
     const recipe = app.larder.recipes.get(app.adminActor, "apple-pie");
     const events = app.larder.timeline.list(app.adminActor, {
       queryFilter: `recipeId="${recipe.id}"`,
-      perPage: "-1",
+      perPage: -1,
     }).items;
     expect(events.map((e) => [e.subject, e.image])).toContainEqual(["Baked for the fair", "has image"]);
     await screenshot(page, "timeline-recipe-dialog");

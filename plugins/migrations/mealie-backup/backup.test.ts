@@ -82,13 +82,13 @@ describe.skipIf(!fixturesPresent)("Mealie backup fixtures, whole site", () => {
         expect(larder.cookbooks.inGroup(target)).toHaveLength(rows("cookbooks").length);
         const member: Actor = { kind: "user", user: larder.users.firstAdminOf(target.doc.data.id)! };
         const plans = rows("group_meal_plans").filter((m) => /^\d{4}-\d{2}-\d{2}/.test(String(m.date)));
-        expect(larder.mealplans.list(member, { perPage: "-1" }).items).toHaveLength(plans.length);
+        expect(larder.mealplans.list(member, { perPage: -1 }).items).toHaveLength(plans.length);
         const lists = rows("shopping_lists");
-        const gotLists = (await larder.shopping.listLists(member, { perPage: "-1" })).items;
+        const gotLists = (await larder.shopping.listLists(member, { perPage: -1 })).items;
         expect(gotLists.map((l) => l.name).sort()).toEqual(lists.map((l) => String(l.name)).sort());
         const listIds = new Set(lists.map((l) => idKey(l.id)));
         const items = (t.shopping_list_items ?? []).filter((i) => listIds.has(idKey(i.shopping_list_id)));
-        expect((await larder.shopping.listItems(member, { perPage: "-1" })).items).toHaveLength(items.length);
+        expect((await larder.shopping.listItems(member, { perPage: -1 })).items).toHaveLength(items.length);
         const index = await larder.migrations.indexFor(target);
         for (const r of recipes) {
           const rid = idKey(r.id);

@@ -6,9 +6,8 @@
 import { z } from "zod";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { userPage } from "./users.js";
 import { appInfo, LARDER_VERSION, MEALIE_API_VERSION } from "./app.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 import { emailField } from "../../../core/users/user-input.js";
 
 const EmailTestBody = z.object({ email: emailField });
@@ -41,7 +40,7 @@ export const adminRoutes = [
 
   // ---- users ----
   route("GET", "/api/admin/users", "admin", (ctx) =>
-    userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/admin/users"),
+    listed(ctx, "/api/admin/users", (q) => ctx.larder.accounts.list(ctx.actor, q)),
   ),
   route("POST", "/api/admin/users", "admin", async (ctx) =>
     Reply.created(
@@ -78,7 +77,7 @@ export const adminRoutes = [
 
   // ---- groups ----
   route("GET", "/api/admin/groups", "admin", (ctx) =>
-    ctx.larder.groupAdmin.listGroups(ctx.actor, queryRecord(ctx.query)),
+    listed(ctx, "/api/admin/groups", (q) => ctx.larder.groupAdmin.listGroups(ctx.actor, q)),
   ),
   route("POST", "/api/admin/groups", "admin", async (ctx) =>
     Reply.created(await ctx.larder.groupAdmin.createGroup(ctx.actor, await ctx.json())),
@@ -95,7 +94,7 @@ export const adminRoutes = [
 
   // ---- households ----
   route("GET", "/api/admin/households", "admin", (ctx) =>
-    ctx.larder.groupAdmin.listHouseholds(ctx.actor, queryRecord(ctx.query)),
+    listed(ctx, "/api/admin/households", (q) => ctx.larder.groupAdmin.listHouseholds(ctx.actor, q)),
   ),
   route("POST", "/api/admin/households", "admin", async (ctx) =>
     Reply.created(await ctx.larder.groupAdmin.createHousehold(ctx.actor, await ctx.json())),

@@ -1,10 +1,12 @@
 /** /api/comments and /api/recipes/{slug}/comments (mealie-api-notes §4.9). */
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 
 export const commentRoutes = [
-  route("GET", "/api/comments", "user", (ctx) => ctx.larder.comments.list(ctx.actor, queryRecord(ctx.query))),
+  route("GET", "/api/comments", "user", (ctx) =>
+    listed(ctx, "/api/comments", (q) => ctx.larder.comments.list(ctx.actor, q)),
+  ),
   route("POST", "/api/comments", "user", async (ctx) =>
     Reply.created(await ctx.larder.comments.create(ctx.actor, await ctx.json())),
   ),

@@ -2,13 +2,16 @@
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { crudHeaders } from "./crud-headers.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 
 const BASE = "/api/households/cookbooks";
 
 export const cookbookRoutes = [
   route("GET", BASE, "user", (ctx) =>
-    crudHeaders(ctx, ctx.larder.cookbooks.list(ctx.actor, queryRecord(ctx.query))),
+    crudHeaders(
+      ctx,
+      listed(ctx, BASE, (q) => ctx.larder.cookbooks.list(ctx.actor, q)),
+    ),
   ),
   route("POST", BASE, "user", async (ctx) =>
     Reply.created(await ctx.larder.cookbooks.create(ctx.actor, await ctx.json())),

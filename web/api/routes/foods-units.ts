@@ -3,7 +3,7 @@ import { z } from "zod";
 import { route, type RouteDef } from "../router.js";
 import { Reply } from "../reply.js";
 import type { ApiContext } from "../context.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 
 function routes(kind: "foods" | "units"): RouteDef[] {
   const base = `/api/${kind}`;
@@ -23,7 +23,10 @@ function routes(kind: "foods" | "units"): RouteDef[] {
           .transform((m) => ({ from: m.fromUnit, to: m.toUnit }));
   return [
     route("GET", base, "user", (ctx) =>
-      crud(ctx, ctx.larder.foodsUnits.query(ctx.actor, kind, queryRecord(ctx.query), base)),
+      crud(
+        ctx,
+        listed(ctx, base, (q) => ctx.larder.foodsUnits.query(ctx.actor, kind, q)),
+      ),
     ),
     route("POST", base, "user", async (ctx) =>
       Reply.created(await ctx.larder.foodsUnits.create(ctx.actor, kind, await ctx.json())),

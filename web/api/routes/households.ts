@@ -4,11 +4,7 @@
  */
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { listQuery } from "../../../core/query/list.js";
-import { textRanker } from "../../../core/search/text-search.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
-import { userAttributes } from "../../../core/query/attributes.js";
-import type { UserRecord } from "../../../core/schemas/records.js";
+import { listed } from "../listed.js";
 import {
   presentHouseholdInDb,
   presentHouseholdPreferences,
@@ -27,19 +23,9 @@ export const householdRoutes = [
   route("GET", "/api/households/self/recipes/:slug", "user", (ctx) =>
     ctx.larder.membership.householdRecipe(ctx.actor, ctx.params.slug),
   ),
-  route("GET", "/api/households/members", "user", (ctx) => {
-    const env = listQuery(
-      ctx.larder.membership.householdMembers(ctx.actor),
-      queryRecord(ctx.query),
-      userAttributes,
-      {
-        route: "/api/households/members",
-        search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
-        nullsInLinks: "none",
-      },
-    );
-    return { ...env, items: env.items.map((u) => ctx.larder.directory.userOut(u, false)) };
-  }),
+  route("GET", "/api/households/members", "user", (ctx) =>
+    listed(ctx, "/api/households/members", (q) => ctx.larder.membership.householdMembersPage(ctx.actor, q)),
+  ),
   route("GET", "/api/households/preferences", "user", (ctx) =>
     presentHouseholdPreferences(ctx.larder.membership.household(ctx.actor)),
   ),

@@ -1,14 +1,17 @@
 /** /api/households/events/notifications (mealie-api-notes §4.5, §9): the household's Apprise notifiers, a "crud route". */
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 import { crudHeaders } from "./crud-headers.js";
 
 const BASE = "/api/households/events/notifications";
 
 export const notifierRoutes = [
   route("GET", BASE, "user", (ctx) =>
-    crudHeaders(ctx, ctx.larder.notifiers.list(ctx.actor, queryRecord(ctx.query))),
+    crudHeaders(
+      ctx,
+      listed(ctx, BASE, (q) => ctx.larder.notifiers.list(ctx.actor, q)),
+    ),
   ),
   route("POST", BASE, "user", async (ctx) =>
     Reply.created(await ctx.larder.notifiers.create(ctx.actor, await ctx.json())),

@@ -1,12 +1,15 @@
 /** /api/organizers/{categories,tags,tools} (mealie-api-notes §4.7): HTTP over core's OrganizerActions. */
 import { route, type RouteDef } from "../router.js";
 import { Reply } from "../reply.js";
+import { listed } from "../listed.js";
 import type { OrganizerKind } from "../../../core/schemas/records.js";
 
 function organizerRoutes(kind: OrganizerKind): RouteDef[] {
   const base = `/api/organizers/${kind}`;
   return [
-    route("GET", base, "user", (ctx) => ctx.larder.recipes.lister.organizers(ctx.actor, kind, ctx.url, base)),
+    route("GET", base, "user", (ctx) =>
+      listed(ctx, base, (q) => ctx.larder.recipes.lister.organizers(ctx.actor, kind, q)),
+    ),
     route("POST", base, "user", async (ctx) =>
       Reply.created(await ctx.larder.organizerActions.create(ctx.actor, kind, await ctx.json())),
     ),

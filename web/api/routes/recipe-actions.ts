@@ -1,12 +1,12 @@
 /** /api/households/recipe-actions (mealie-api-notes §4.5): household-scoped, with the `post` trigger. */
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 
 const BASE = "/api/households/recipe-actions";
 
 export const recipeActionRoutes = [
-  route("GET", BASE, "user", (ctx) => ctx.larder.recipeActions.list(ctx.actor, queryRecord(ctx.query))),
+  route("GET", BASE, "user", (ctx) => listed(ctx, BASE, (q) => ctx.larder.recipeActions.list(ctx.actor, q))),
   route("POST", BASE, "user", async (ctx) =>
     Reply.created(await ctx.larder.recipeActions.create(ctx.actor, await ctx.json())),
   ),

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import type { ApiContext } from "../context.js";
+import { answerPage, listed } from "../listed.js";
+import { parseRecipeListQuery, queryRecord } from "../list-query.js";
 
 /** Crud routes copy `updatedAt` into Last-Modified and forbid caching (mealie-api-notes §0). */
 function crud(ctx: ApiContext, body: unknown): unknown {
@@ -18,7 +20,10 @@ function crud(ctx: ApiContext, body: unknown): unknown {
 export const recipeRoutes = [
   route("GET", "/api/recipes", "user", (ctx) => {
     ctx.setHeader("Cache-Control", "no-cache, no-store, must-revalidate");
-    return ctx.larder.recipes.lister.list(ctx.actor, ctx.url);
+    const query = parseRecipeListQuery(queryRecord(ctx.query));
+    return answerPage(ctx, "/api/recipes", query, ctx.larder.recipes.lister.list(ctx.actor, query), {
+      nulls: "drop",
+    });
   }),
   route("POST", "/api/recipes", "user", async (ctx) =>
     Reply.created(await ctx.larder.recipes.create(ctx.actor, await ctx.json())),
@@ -31,7 +36,9 @@ export const recipeRoutes = [
   ),
   // Legacy spec §7 route: answer with the categories list.
   route("GET", "/api/recipes/category", "user", (ctx) =>
-    ctx.larder.recipes.lister.organizers(ctx.actor, "categories", ctx.url, "/api/recipes/category"),
+    listed(ctx, "/api/recipes/category", (q) =>
+      ctx.larder.recipes.lister.organizers(ctx.actor, "categories", q),
+    ),
   ),
   route("GET", "/api/recipes/:slug", "user", (ctx) =>
     crud(ctx, ctx.larder.recipes.get(ctx.actor, ctx.params.slug)),

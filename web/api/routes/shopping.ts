@@ -1,7 +1,7 @@
 /** /api/households/shopping (mealie-api-notes §4.5, §8): lists and items, household-scoped. */
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 
 const LISTS = "/api/households/shopping/lists";
 const ITEMS = "/api/households/shopping/items";
@@ -18,7 +18,9 @@ async function optionalJson(ctx: {
 }
 
 export const shoppingRoutes = [
-  route("GET", LISTS, "user", (ctx) => ctx.larder.shopping.listLists(ctx.actor, queryRecord(ctx.query))),
+  route("GET", LISTS, "user", (ctx) =>
+    listed(ctx, LISTS, (q) => ctx.larder.shopping.listLists(ctx.actor, q)),
+  ),
   route("POST", LISTS, "user", async (ctx) =>
     Reply.created(await ctx.larder.shopping.createList(ctx.actor, await ctx.json())),
   ),
@@ -39,7 +41,9 @@ export const shoppingRoutes = [
   route("POST", `${LISTS}/:id/recipe/:recipeId/delete`, "user", async (ctx) =>
     ctx.larder.shopping.removeRecipe(ctx.actor, ctx.params.id, ctx.params.recipeId, await optionalJson(ctx)),
   ),
-  route("GET", ITEMS, "user", (ctx) => ctx.larder.shopping.listItems(ctx.actor, queryRecord(ctx.query))),
+  route("GET", ITEMS, "user", (ctx) =>
+    listed(ctx, ITEMS, (q) => ctx.larder.shopping.listItems(ctx.actor, q)),
+  ),
   route("POST", ITEMS, "user", async (ctx) =>
     Reply.created(await ctx.larder.shopping.createItems(ctx.actor, asSingle(await ctx.json()))),
   ),

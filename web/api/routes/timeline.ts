@@ -3,14 +3,17 @@ import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { readMultipart } from "../multipart.js";
 import { crudHeaders } from "./crud-headers.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 import { ValidationError } from "../../../core/errors.js";
 
 const BASE = "/api/recipes/timeline/events";
 
 export const timelineRoutes = [
   route("GET", BASE, "user", (ctx) =>
-    crudHeaders(ctx, ctx.larder.timeline.list(ctx.actor, queryRecord(ctx.query))),
+    crudHeaders(
+      ctx,
+      listed(ctx, BASE, (q) => ctx.larder.timeline.list(ctx.actor, q)),
+    ),
   ),
   route("POST", BASE, "user", async (ctx) =>
     Reply.created(await ctx.larder.timeline.create(ctx.actor, await ctx.json())),

@@ -8,12 +8,8 @@ import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { readMultipart } from "../multipart.js";
 import type { ApiContext } from "../context.js";
-import { listQuery } from "../../../core/query/list.js";
-import { textRanker } from "../../../core/search/text-search.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
-import { userAttributes } from "../../../core/query/attributes.js";
+import { listed } from "../listed.js";
 import { NotFoundError, ValidationError } from "../../../core/errors.js";
-import type { UserRecord } from "../../../core/schemas/records.js";
 
 const TokenIn = z.object({
   name: z.string().trim().min(1, "This Field is Required").max(200),
@@ -21,16 +17,6 @@ const TokenIn = z.object({
 });
 /** Profile pictures are small; a phone photo is a few MB. */
 const MAX_AVATAR_BYTES = 10 * 1024 * 1024;
-
-/** A paginated list of users as UserOut (admin lists: any group). */
-export function userPage(ctx: ApiContext, users: UserRecord[], routePath: string): Record<string, unknown> {
-  const env = listQuery(users, queryRecord(ctx.query), userAttributes, {
-    route: routePath,
-    search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
-    nullsInLinks: "none",
-  });
-  return { ...env, items: env.items.map((u) => ctx.larder.directory.userOut(u, false)) };
-}
 
 /** Images are served with a validator so a client can revalidate instead of downloading again. */
 function image(ctx: ApiContext, found: { data: Buffer; etag: string }): Reply {
@@ -100,7 +86,7 @@ export const userRoutes = [
     return updated;
   }),
   route("GET", "/api/users", "admin", (ctx) =>
-    userPage(ctx, ctx.larder.accounts.all(ctx.actor), "/api/users"),
+    listed(ctx, "/api/users", (q) => ctx.larder.accounts.list(ctx.actor, q)),
   ),
   route("POST", "/api/users", "admin", async (ctx) =>
     Reply.created(

@@ -1,12 +1,12 @@
 /** /api/households/webhooks (mealie-api-notes §4.5, §9): the household's scheduled meal-plan webhooks. */
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
-import { queryRecord } from "../../../core/recipes/recipe-list.js";
+import { listed } from "../listed.js";
 
 const BASE = "/api/households/webhooks";
 
 export const webhookRoutes = [
-  route("GET", BASE, "user", (ctx) => ctx.larder.webhooks.list(ctx.actor, queryRecord(ctx.query))),
+  route("GET", BASE, "user", (ctx) => listed(ctx, BASE, (q) => ctx.larder.webhooks.list(ctx.actor, q))),
   route("POST", BASE, "user", async (ctx) =>
     Reply.created(await ctx.larder.webhooks.create(ctx.actor, await ctx.json())),
   ),

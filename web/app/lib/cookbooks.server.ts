@@ -23,7 +23,7 @@ export interface Choice {
   label: string;
 }
 
-const ALL = { page: "1", perPage: "-1" };
+const ALL = { page: 1, perPage: -1 };
 
 export function cookbookRows(context: AppLoadContext, actor: UserActor): CookbookRow[] {
   const env = context.larder.cookbooks.list(actor, { ...ALL, orderBy: "position", orderDirection: "asc" });
@@ -46,10 +46,9 @@ export function builderChoices(
   groupSlug: string,
 ): Record<BuilderKey, Choice[]> {
   const { larder } = context;
-  const url = new URL("http://larder.invalid/?page=1&perPage=-1&orderBy=name&orderDirection=asc");
   const organizers = (kind: "categories" | "tags" | "tools") =>
     larder.recipes.lister
-      .organizers(actor, kind, url, `/api/organizers/${kind}`)
+      .organizers(actor, kind, { ...ALL, orderBy: "name", orderDirection: "asc" })
       .items.map((o) => ({ value: o.id, label: o.name }));
   const group = larder.directory.groupBySlug(groupSlug);
   const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label);
@@ -69,10 +68,12 @@ export function builderChoices(
 
 /** How many of the group's recipes a filter selects; null when the filter is not valid. */
 export function previewCount(context: AppLoadContext, actor: UserActor, filter: string): number | null {
-  const url = new URL("http://larder.invalid/?page=1&perPage=1");
-  if (filter.trim()) url.searchParams.set("queryFilter", filter);
   try {
-    return context.larder.recipes.lister.list(actor, url).total;
+    return context.larder.recipes.lister.list(actor, {
+      page: 1,
+      perPage: 1,
+      queryFilter: filter.trim() ? filter : null,
+    }).total;
   } catch {
     return null;
   }

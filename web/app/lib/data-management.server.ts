@@ -27,7 +27,7 @@ export function pageOf<T>(
 /** Every label of the group, by name, for pickers. */
 export function allLabels(context: AppLoadContext, actor: UserActor) {
   return context.larder.labels
-    .list(actor, { page: "1", perPage: "-1", orderBy: "name", orderDirection: "asc" })
+    .list(actor, { perPage: -1, orderBy: "name", orderDirection: "asc" })
     .items.map((l) => ({ id: l.id, name: l.name, color: l.color }));
 }
 

@@ -178,7 +178,7 @@ export async function runPlannerIntent(
 }
 
 export function loadRules(context: AppLoadContext, actor: UserActor): PlanRuleView[] {
-  const env = context.larder.mealplans.listRules(actor, { page: "1", perPage: "-1" });
+  const env = context.larder.mealplans.listRules(actor, { perPage: -1 });
   return env.items.map((r) => ({
     id: r.id,
     day: r.day,

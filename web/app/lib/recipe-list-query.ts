@@ -3,6 +3,7 @@
  * and written in one place so the page URL, the form and the core list call agree. Organizers are given
  * by slug (households by slug, foods by id): the lister accepts either, and slugs make readable URLs.
  */
+import type { RecipeListQuery } from "../../../core/recipes/list-query.js";
 
 /** Spec §9: recipe page size 30. */
 export const RECIPE_PAGE_SIZE = 30;
@@ -23,7 +24,8 @@ export const REQUIRE_ALL = {
 } as const satisfies Partial<Record<FilterKey, string>>;
 export type RequireAllKey = keyof typeof REQUIRE_ALL;
 
-export interface ListQuery {
+/** What the group home shows, as its page URL says it. */
+export interface HomeQuery {
   search: string;
   filters: Record<FilterKey, string[]>;
   requireAll: Record<RequireAllKey, boolean>;
@@ -39,7 +41,7 @@ export interface ListQuery {
 const TRUE = /^(1|true|on|yes)$/i;
 
 /** Reads a page URL's query; repeated and comma-separated values both work (forms send either). */
-export function parseListQuery(sp: URLSearchParams): ListQuery {
+export function parseHomeQuery(sp: URLSearchParams): HomeQuery {
   const list = (k: string) =>
     [
       ...new Set(
@@ -67,7 +69,7 @@ export function parseListQuery(sp: URLSearchParams): ListQuery {
 }
 
 /** The canonical page query (what links and the filter form navigate to); page 1 is left out. */
-export function toSearchParams(q: ListQuery, page = q.page): URLSearchParams {
+export function toSearchParams(q: HomeQuery, page = q.page): URLSearchParams {
   const sp = new URLSearchParams();
   if (q.search) sp.set("search", q.search);
   if (q.cookbook) sp.set("cookbook", q.cookbook);
@@ -85,28 +87,25 @@ export function toSearchParams(q: ListQuery, page = q.page): URLSearchParams {
   return sp;
 }
 
-export function hasFilters(q: ListQuery): boolean {
+export function hasFilters(q: HomeQuery): boolean {
   return Boolean(q.search || q.cookbook || FILTER_KEYS.some((k) => q.filters[k].length));
 }
 
-/** Parameters for core's recipe list (Mealie's GET /api/recipes, mealie-api-notes §4.6). */
-export function toListParams(q: ListQuery, perPage = RECIPE_PAGE_SIZE): URLSearchParams {
-  const sp = new URLSearchParams();
-  sp.set("page", String(q.page));
-  sp.set("perPage", String(perPage));
-  if (q.search) sp.set("search", q.search);
-  if (q.cookbook) sp.set("cookbook", q.cookbook);
-  for (const k of FILTER_KEYS) for (const v of q.filters[k]) sp.append(k, v);
-  for (const [k, param] of Object.entries(REQUIRE_ALL))
-    if (q.requireAll[k as RequireAllKey]) sp.set(param, "true");
+/** Core's recipe list query (Mealie's GET /api/recipes, mealie-api-notes §4.6). */
+export function toRecipeListQuery(q: HomeQuery, perPage = RECIPE_PAGE_SIZE): RecipeListQuery {
+  const out: RecipeListQuery = {
+    page: q.page,
+    perPage,
+    search: q.search || null,
+    cookbook: q.cookbook,
+    ...q.filters,
+    requireAllCategories: q.requireAll.categories,
+    requireAllTags: q.requireAll.tags,
+    requireAllTools: q.requireAll.tools,
+    requireAllFoods: q.requireAll.foods,
+  };
   // Searching without an explicit order keeps relevance; otherwise the default is name ascending.
   const orderBy = q.orderBy ?? (q.search ? null : "name");
-  if (orderBy === "random") {
-    sp.set("orderBy", "random");
-    sp.set("paginationSeed", q.seed ?? "0");
-  } else if (orderBy) {
-    sp.set("orderBy", orderBy);
-    sp.set("orderDirection", q.orderDirection);
-  }
-  return sp;
+  if (orderBy === "random") return { ...out, orderBy, paginationSeed: q.seed ?? "0" };
+  return orderBy ? { ...out, orderBy, orderDirection: q.orderDirection } : out;
 }

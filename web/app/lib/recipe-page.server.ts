@@ -160,7 +160,7 @@ export async function loadRecipePage(
     comments: actor && !recipe.settings.disableComments ? commentsOf(context, actor, recipe.slug) : null,
     actions: actor
       ? context.larder.recipeActions
-          .list(actor, { page: "1", perPage: "-1", orderBy: "title", orderDirection: "asc" })
+          .list(actor, { perPage: -1, orderBy: "title", orderDirection: "asc" })
           .items.map(({ id, title, actionType, url: u }) => ({ id, title, actionType, url: u }))
       : [],
     edit: editing

@@ -26,18 +26,11 @@ export function shellData(
   const { larder } = context;
   let cookbooks: ShellCookbook[] = [];
   try {
+    const byPosition = { perPage: -1, orderBy: "position", orderDirection: "asc" } as const;
     const env =
       viewer.ownGroup && viewer.actor
-        ? larder.cookbooks.list(viewer.actor, {
-            page: "1",
-            perPage: "-1",
-            orderBy: "position",
-            orderDirection: "asc",
-          })
-        : larder.explore.cookbooks(
-            viewer.groupSlug,
-            new URL("http://larder.invalid/?page=1&perPage=-1&orderBy=position&orderDirection=asc"),
-          );
+        ? larder.cookbooks.list(viewer.actor, byPosition)
+        : larder.explore.cookbooks(viewer.groupSlug, byPosition);
     cookbooks = env.items.map((c) => ({ name: c.name, slug: c.slug }));
   } catch (e) {
     // The drawer is secondary: a failing cookbook list must not take the page down.

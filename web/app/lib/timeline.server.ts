@@ -7,6 +7,7 @@ import type { AppLoadContext } from "react-router";
 import { statusOf } from "./errors.server.js";
 import { MultipartLimitError, parseMultipartForm } from "./multipart.server.js";
 import type { UserActor } from "./session.server.js";
+import type { ListQuery } from "../../../core/query/list-query.js";
 import { extensionOf, isEventType, type EventType } from "./timeline.js";
 
 export interface TimelineEventView {
@@ -40,13 +41,12 @@ const str = (form: FormData, name: string): string => {
 export function loadTimeline(context: AppLoadContext, actor: UserActor, recipeSlug: string | null) {
   const { larder } = context;
   const recipe = recipeSlug ? larder.recipes.get(actor, recipeSlug) : null;
-  const query: Record<string, string> = {
-    page: "1",
-    perPage: "-1",
+  const query: ListQuery = {
+    perPage: -1,
     orderBy: "timestamp",
     orderDirection: "asc",
+    queryFilter: recipe ? `recipeId="${recipe.id}"` : null,
   };
-  if (recipe) query.queryFilter = `recipeId="${recipe.id}"`;
   const names = new Map<string, string>();
   const nameOf = (id: string) => {
     if (!names.has(id)) {

@@ -1,6 +1,6 @@
 /**
  * GET /_search?group={groupSlug}&search={text}: the search dialog's data (spec §2, §7 "Recipe search":
- * page 1, perPage 20, name ascending, a time-based seed). Members search their group; visitors of a
+ * page 1, perPage 20, name ascending). Members search their group; visitors of a
  * public group search through the explore service. Not under /api, which is the Mealie API.
  */
 import { markdownToText } from "../lib/markdown.js";
@@ -35,13 +35,7 @@ export async function loader({ request, context }: LoaderArgs) {
       { status: 404, headers: noStore },
     );
   }
-  const q = new URL("http://larder.invalid/");
-  q.searchParams.set("search", search);
-  q.searchParams.set("page", "1");
-  q.searchParams.set("perPage", String(SEARCH_PAGE_SIZE));
-  q.searchParams.set("orderBy", "name");
-  q.searchParams.set("orderDirection", "asc");
-  q.searchParams.set("searchSeed", String(Date.now()));
+  const q = { search, page: 1, perPage: SEARCH_PAGE_SIZE, orderBy: "name", orderDirection: "asc" } as const;
   const { larder } = context;
   const list =
     viewer.ownGroup && viewer.actor

@@ -19,8 +19,8 @@ import { rememberListQuery, useRecipeListPrefs } from "../lib/recipe-list-prefs.
 import {
   FILTER_KEYS,
   hasFilters,
-  parseListQuery,
-  toListParams,
+  parseHomeQuery,
+  toRecipeListQuery,
   toSearchParams,
   type FilterKey,
 } from "../lib/recipe-list-query.js";
@@ -35,15 +35,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: `${search}${data.groupName} | ${app}` }];
 };
 
-const ALL = "http://larder.invalid/?page=1&perPage=-1&orderBy=name&orderDirection=asc";
+const ALL = { perPage: -1, orderBy: "name", orderDirection: "asc" } as const;
 
 export async function loader({ request, context, params }: LoaderArgs) {
   const viewer = await resolveGroupViewer(request, context, params.groupSlug);
   const { larder } = context;
-  const query = parseListQuery(new URL(request.url).searchParams);
+  const query = parseHomeQuery(new URL(request.url).searchParams);
   // Random order without a seed (a plain form post): pick one, so the pages of this shuffle agree.
   if (query.orderBy === "random" && !query.seed) query.seed = String(Date.now());
-  const api = new URL(`http://larder.invalid/?${toListParams(query)}`);
+  const api = toRecipeListQuery(query);
   const own = viewer.ownGroup && viewer.actor ? viewer.actor : null;
 
   const list = await coreCall(() =>
@@ -62,8 +62,8 @@ export async function loader({ request, context, params }: LoaderArgs) {
 
   const organizerOptions = (kind: "categories" | "tags" | "tools"): FilterOption[] => {
     const env = own
-      ? larder.recipes.lister.organizers(own, kind, new URL(ALL), `/api/organizers/${kind}`)
-      : larder.explore.organizers(viewer.groupSlug, kind, new URL(ALL));
+      ? larder.recipes.lister.organizers(own, kind, ALL)
+      : larder.explore.organizers(viewer.groupSlug, kind, ALL);
     return env.items.map((o) => ({ value: o.slug, label: o.name }));
   };
   const group = larder.directory.groupBySlug(viewer.groupSlug);
@@ -73,14 +73,10 @@ export async function loader({ request, context, params }: LoaderArgs) {
     tools: organizerOptions("tools"),
     foods: own
       ? larder.directory.foodsOf(viewer.groupSlug).map((f) => ({ value: f.id, label: f.name }))
-      : larder.explore
-          .foods(viewer.groupSlug, new URL(ALL))
-          .items.map((f) => ({ value: f.id, label: f.name })),
+      : larder.explore.foods(viewer.groupSlug, ALL).items.map((f) => ({ value: f.id, label: f.name })),
     households: own
       ? (group ? larder.directory.householdsOf(group.id) : []).map((h) => ({ value: h.slug, label: h.name }))
-      : larder.explore
-          .households(viewer.groupSlug, new URL(ALL))
-          .items.map((h) => ({ value: h.slug, label: h.name })),
+      : larder.explore.households(viewer.groupSlug, ALL).items.map((h) => ({ value: h.slug, label: h.name })),
   };
   // Only households when there is a choice to make; a one-household group needs no filter.
   if (options.households.length < 2) options.households = [];
@@ -93,7 +89,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
     query,
     options,
     page: list.page,
-    totalPages: list.total_pages,
+    totalPages: list.totalPages,
     total: list.total,
     items,
   };

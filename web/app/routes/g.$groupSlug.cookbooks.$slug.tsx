@@ -12,6 +12,7 @@ import { coreCall } from "../lib/errors.server.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { markdownToText } from "../lib/markdown.js";
 import { RECIPE_PAGE_SIZE } from "../lib/recipe-list-query.js";
+import type { RecipeListQuery } from "../../../core/recipes/list-query.js";
 import { resolveGroupViewer } from "../lib/session.server.js";
 import type { LoaderArgs } from "../lib/context.js";
 
@@ -25,16 +26,17 @@ export async function loader({ request, context, params }: LoaderArgs) {
   const slug = params.slug ?? "";
   const own = viewer.ownGroup && viewer.actor ? viewer.actor : null;
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
-  const api = new URL("http://larder.invalid/");
-  api.searchParams.set("page", String(page));
-  api.searchParams.set("perPage", String(RECIPE_PAGE_SIZE));
-  api.searchParams.set("orderBy", "name");
-  api.searchParams.set("orderDirection", "asc");
-  api.searchParams.set("cookbook", slug);
+  const api: RecipeListQuery = {
+    page,
+    perPage: RECIPE_PAGE_SIZE,
+    orderBy: "name",
+    orderDirection: "asc",
+    cookbook: slug,
+  };
 
   const cookbook = await coreCall(() => {
     if (!own) return larder.explore.cookbook(viewer.groupSlug, slug);
-    const mine = larder.cookbooks.list(own, { page: "1", perPage: "-1" }).items.find((c) => c.slug === slug);
+    const mine = larder.cookbooks.list(own, { perPage: -1 }).items.find((c) => c.slug === slug);
     if (mine) return mine;
     // Another household's cookbook in the group: the recipe list finds it by slug too.
     const other = larder.cookbooks.inActorsGroup(own, slug);
@@ -63,7 +65,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
     mine: !!own && cookbook.householdId === own.user.householdId,
     total: list.total,
     page: list.page,
-    totalPages: list.total_pages,
+    totalPages: list.totalPages,
     items,
   };
 }

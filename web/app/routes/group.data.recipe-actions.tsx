@@ -31,8 +31,7 @@ const GUARDS = { canOrganize: true } as const;
 export async function loader(args: LoaderArgs) {
   const { actor, shell } = await settingsViewer(args, GUARDS);
   const env = args.context.larder.recipeActions.list(actor, {
-    page: "1",
-    perPage: "-1",
+    perPage: -1,
     orderBy: "title",
     orderDirection: "asc",
   });

@@ -46,8 +46,7 @@ const DEFAULT_ON = ["testMessage", "recipeCreated", "mealplanEntryCreated", "sho
 export async function loader(args: LoaderArgs) {
   const { actor, shell } = await settingsViewer(args, GUARDS);
   const env = args.context.larder.notifiers.list(actor, {
-    page: "1",
-    perPage: "-1",
+    perPage: -1,
     orderBy: "name",
     orderDirection: "asc",
   });

@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
       useAbbreviation: u.useAbbreviation,
     })),
     labels: larder.labels
-      .list(actor, { perPage: "-1" })
+      .list(actor, { perPage: -1 })
       .items.map((l) => ({ id: l.id, name: l.name, color: l.color })),
   };
   const names = recipeNamesOf(out);

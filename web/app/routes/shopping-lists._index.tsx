@@ -31,7 +31,7 @@ export interface ListCard {
 export async function loader({ request, context }: LoaderArgs) {
   const actor = await requireUserActor(request, context);
   const { shopping } = context.larder;
-  const page = await coreCall(() => shopping.listLists(actor, { perPage: "-1" }));
+  const page = await coreCall(() => shopping.listLists(actor, { perPage: -1 }));
   const lists: ListCard[] = [];
   for (const s of page.items) {
     const l = await coreCall(() => shopping.getList(actor, s.id));

@@ -22,12 +22,14 @@ export async function loader({ request, context, params }: LoaderArgs) {
   let items: RecipeCardData[] = [];
   if (favorites.length) {
     const ids = favorites.map((f) => JSON.stringify(f.recipeId)).join(",");
-    const api = new URL("http://larder.invalid/");
-    api.searchParams.set("queryFilter", `id IN [${ids}]`);
-    api.searchParams.set("perPage", "-1");
-    api.searchParams.set("orderBy", "name");
-    api.searchParams.set("orderDirection", "asc");
-    const list = await coreCall(() => larder.recipes.lister.list(actor, api));
+    const list = await coreCall(() =>
+      larder.recipes.lister.list(actor, {
+        queryFilter: `id IN [${ids}]`,
+        perPage: -1,
+        orderBy: "name",
+        orderDirection: "asc",
+      }),
+    );
     items = list.items.map((r) => ({
       id: r.id,
       slug: r.slug,

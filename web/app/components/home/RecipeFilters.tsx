@@ -13,7 +13,7 @@ import {
   REQUIRE_ALL,
   toSearchParams,
   type FilterKey,
-  type ListQuery,
+  type HomeQuery,
   type RequireAllKey,
 } from "../../lib/recipe-list-query.js";
 import { SEARCH_DEBOUNCE_MS } from "../shell/SearchDialog.js";
@@ -26,10 +26,10 @@ export interface FilterOption {
 
 export interface RecipeFiltersProps {
   base: string;
-  query: ListQuery;
+  query: HomeQuery;
   options: Record<FilterKey, FilterOption[]>;
   /** Remember an order the user picks (spec §3 local preference). */
-  onOrderChange?: (orderBy: ListQuery["orderBy"], direction: ListQuery["orderDirection"]) => void;
+  onOrderChange?: (orderBy: HomeQuery["orderBy"], direction: HomeQuery["orderDirection"]) => void;
 }
 
 export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFiltersProps) {
@@ -42,7 +42,7 @@ export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFil
   // Phones: the organizer filters fold away behind a button unless one is in use (CSS keeps them open on wide screens).
   const [expanded, setExpanded] = useState(active);
 
-  const go = (next: ListQuery) => {
+  const go = (next: HomeQuery) => {
     if (timer.current) clearTimeout(timer.current);
     const qs = toSearchParams({ ...next, page: 1 }).toString();
     navigate(qs ? `${base}?${qs}` : base, { replace: true, preventScrollReset: true });
@@ -73,7 +73,7 @@ export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFil
     go({ ...query, filters: { ...query.filters, [k]: values } });
   const setAll = (k: RequireAllKey, on: boolean) =>
     go({ ...query, requireAll: { ...query.requireAll, [k]: on } });
-  const setOrder = (orderBy: ListQuery["orderBy"], orderDirection = query.orderDirection) => {
+  const setOrder = (orderBy: HomeQuery["orderBy"], orderDirection = query.orderDirection) => {
     const seed = orderBy === "random" ? String(Date.now()) : null;
     onOrderChange?.(orderBy, orderDirection);
     go({ ...query, orderBy, orderDirection, seed });
@@ -154,7 +154,7 @@ export function RecipeFilters({ base, query, options, onOrderChange }: RecipeFil
           placeholder={t("home.orderBy")}
           data={ORDER_BY.map((o) => ({ value: o, label: t(`home.order.${o}`) }))}
           value={orderBy}
-          onChange={(v) => setOrder((v as ListQuery["orderBy"]) ?? null)}
+          onChange={(v) => setOrder((v as HomeQuery["orderBy"]) ?? null)}
           allowDeselect={false}
           w={170}
           comboboxProps={{ withinPortal: true }}

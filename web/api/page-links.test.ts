@@ -1,9 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pageLink, pageWindow, paginate, type PaginationParams } from "./paginate.js";
+import { pageOf, pageWindow } from "../../core/query/paginate.js";
+import type { ListQuery } from "../../core/query/list-query.js";
+import { envelope, pageLink, type PageLinkOptions } from "./page-links.js";
 
+type Params = ListQuery & { page: number; perPage: number };
 const items = Array.from({ length: 7 }, (_, i) => i + 1);
-const params = (p: Partial<PaginationParams>): PaginationParams => ({
+const params = (p: Partial<Params>): Params => ({
   page: 1,
   perPage: 3,
   orderDirection: "desc",
@@ -11,7 +14,11 @@ const params = (p: Partial<PaginationParams>): PaginationParams => ({
 });
 const links = { route: "/api/foods" };
 
-describe("paginate", () => {
+/** Core's page of an ordered list, in the API's envelope. */
+const paginate = <T>(list: readonly T[], q: Params, l: PageLinkOptions, total?: number) =>
+  envelope(pageOf(list, q, total), q, l);
+
+describe("a page in Mealie's envelope", () => {
   it("returns the envelope with snake_case keys in Mealie's order", () => {
     const env = paginate(items, params({}), links);
     expect(Object.keys(env)).toEqual([
