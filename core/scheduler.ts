@@ -2,15 +2,18 @@
  * Periodic jobs of the server process (ARCHITECTURE §6): expired sessions, reset tokens and invitations
  * pruned, expired lockouts lifted, stale temp files removed. One-shot CLI commands never start it.
  */
-import type { Larder } from "./larder.js";
+import type { Parts } from "./parts.js";
 import { removeStaleTempFiles } from "./storage/atomic-write.js";
 import { WEBHOOK_INTERVAL_MS } from "./webhooks/webhooks-service.js";
 import { runDailyWeekJobs } from "./mealplans/daily.js";
 
+/** Jobs are the site's own: they run against the whole Larder, as it is after any reload. */
+type Deps = Parts;
+
 export interface Job {
   name: string;
   everyMs: number;
-  run(larder: Larder): Promise<unknown>;
+  run(larder: Deps): Promise<unknown>;
 }
 
 export const JOBS: Job[] = [
@@ -36,7 +39,7 @@ export const JOBS: Job[] = [
 ];
 
 /** Starts every job (first run after one interval); returns the function that stops them. */
-export function startScheduler(larder: Larder, jobs: Job[] = JOBS): () => void {
+export function startScheduler(larder: Deps, jobs: Job[] = JOBS): () => void {
   const timers = jobs.map((job) => {
     let running = false;
     const timer = setInterval(() => {

@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { Config } from "../config.js";
 import type { GroupData } from "../groups/registry.js";
@@ -17,6 +17,9 @@ import { ForbiddenError, NotFoundError } from "../errors.js";
 import { DocCache } from "../storage/doc-cache.js";
 import { JsonDoc } from "../storage/json-doc.js";
 import { newId } from "../util/ids.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "folder" | "groups" | "log">;
 
 const Strings = z.record(z.string(), z.string());
 
@@ -100,7 +103,7 @@ export class AIProvidersService {
   private readonly docs: DocCache<ProvidersDoc>;
 
   private constructor(
-    private readonly larder: Larder,
+    private readonly larder: Deps,
     private readonly keys: JsonDoc<KeysDoc>,
   ) {
     this.docs = new DocCache<ProvidersDoc>({
@@ -112,7 +115,7 @@ export class AIProvidersService {
     });
   }
 
-  static async open(larder: Larder): Promise<AIProvidersService> {
+  static async open(larder: Deps): Promise<AIProvidersService> {
     const keys = await JsonDoc.open<KeysDoc>(join(larder.folder.privateDir, "ai-provider-keys.json"), {
       schema: KeysDoc,
       defaults: () => KeysDoc.parse({}),

@@ -5,7 +5,7 @@
  * step with LDAP_ADMIN_FILTER / OIDC_ADMIN_GROUP. AuthService then issues the session.
  */
 import { ZodError } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { UserRecord } from "../schemas/records.js";
 import { NotFoundError, UnauthorizedError } from "../errors.js";
 import { NewUserInput } from "../users/users-service.js";
@@ -19,6 +19,9 @@ import {
   type OidcSettings,
 } from "./oidc-claims.js";
 import { OidcClient, type CallbackParams } from "./oidc.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "groups" | "log" | "site" | "users">;
 
 /** Whether the user signs in elsewhere: no local password, no password change or reset link. */
 export function isExternalAuth(user: Pick<UserRecord, "authMethod">): boolean {
@@ -39,7 +42,7 @@ const NewExternalUser = NewUserInput.omit({ password: true });
 export class ExternalSignIn {
   private oidcClient: OidcClient | null = null;
 
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** Read on every use rather than once, so settings are never stale (tests also set BASE_URL late). */
   get ldap(): LdapSettings | null {

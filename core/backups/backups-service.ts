@@ -5,13 +5,16 @@
  * open Larder after a restore.
  */
 import type { Actor } from "../actor.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import { adminOf } from "../users/accounts-service.js";
 import { BadRequestError } from "../errors.js";
 import { refuseInDemo } from "../policy/demo.js";
 import { BackupStore, checkBackupName } from "./backup-store.js";
 import type { RestoreHook } from "./restore.js";
 import type { Writable } from "node:stream";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "exports" | "folder" | "log" | "migrations" | "reload">;
 
 export interface SuccessResponse {
   message: string;
@@ -26,7 +29,7 @@ export class BackupsService {
   restoreHook: RestoreHook | undefined;
   private running: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly larder: Larder) {
+  constructor(private readonly larder: Deps) {
     this.store = new BackupStore(larder.folder);
   }
 
@@ -150,8 +153,8 @@ export class BackupsService {
         if (outcome) throw outcome;
       });
     } finally {
-      // The services were reopened: the same folder, so the store's path still holds.
-      await this.larder.backups.store.remove(adopted.name).catch(() => undefined);
+      // The services were reopened over the same folder, so this store's path still holds.
+      await this.store.remove(adopted.name).catch(() => undefined);
     }
   }
 

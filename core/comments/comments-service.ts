@@ -3,7 +3,7 @@
  * on any recipe of the group, other households included; only the author or an admin edits or deletes.
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import { ForbiddenError, NotFoundError } from "../errors.js";
@@ -15,6 +15,9 @@ import { listQuery } from "../query/list.js";
 import type { ListQuery, Page } from "../query/list-query.js";
 import { callerOf, recipeInGroup, userBase } from "../activity/scope.js";
 import { isUuid, newId } from "../util/ids.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "groups" | "recipes" | "users">;
 
 const MAX_TEXT = 20_000;
 const text = z
@@ -53,7 +56,7 @@ export const commentAttributes = new AttributeTable<CommentOut>("comment", {
 
 export class CommentsService {
   constructor(
-    private readonly larder: Larder,
+    private readonly larder: Deps,
     private readonly log: ActivityLog,
   ) {}
 

@@ -4,7 +4,7 @@
  * the group. Slugs are unique per group and deduplicated as `slug`, `slug-1`, … while the name stays.
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors.js";
@@ -19,6 +19,9 @@ import { listQuery } from "../query/list.js";
 import type { ListQuery, Page } from "../query/list-query.js";
 import { isUuid, newId } from "../util/ids.js";
 import { slugify } from "../util/slug.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "events" | "folder" | "groups" | "log" | "recipes">;
 
 export const CookbookIn = z
   .object({
@@ -71,7 +74,7 @@ export class CookbooksService {
   private readonly docs: DocCache<CookbooksDoc>;
   private readonly filters = new Map<string, Predicate<RecipeIndexEntry> | null>();
 
-  private constructor(private readonly larder: Larder) {
+  private constructor(private readonly larder: Deps) {
     this.docs = new DocCache<CookbooksDoc>({
       schema: CookbooksDoc,
       defaults: () => CookbooksDoc.parse({}),
@@ -81,7 +84,7 @@ export class CookbooksService {
     });
   }
 
-  static async open(larder: Larder): Promise<CookbooksService> {
+  static async open(larder: Deps): Promise<CookbooksService> {
     const s = new CookbooksService(larder);
     for (const g of larder.groups.all())
       for (const h of g.households.values()) await s.docs.get(s.pathOf(g, h));

@@ -7,13 +7,16 @@
 import { existsSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 
-/** When each open Larder (one per server) last reset its demo; survives the reload a reset does. */
-const lastReset = new WeakMap<Larder, number>();
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "backups" | "config" | "folder" | "log">;
+
+/** When each open Larder (one per server, known by its configuration) last reset its demo; survives the reload a reset does. */
+const lastReset = new WeakMap<object, number>();
 
 export class DemoService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   get baselinePath(): string {
     return join(this.larder.folder.privateDir, "demo-baseline.zip");
@@ -33,9 +36,9 @@ export class DemoService {
   async runScheduled(now = Date.now()): Promise<boolean> {
     const minutes = this.larder.config.demoResetMinutes;
     if (!this.larder.config.demo || minutes <= 0) return false;
-    const since = lastReset.get(this.larder);
+    const since = lastReset.get(this.larder.config);
     if (since === undefined) {
-      lastReset.set(this.larder, now);
+      lastReset.set(this.larder.config, now);
       return false;
     }
     if (now - since < minutes * 60_000) return false;
@@ -46,7 +49,7 @@ export class DemoService {
   /** Restore the baseline now (taking it first if it is missing). */
   async reset(now = Date.now()): Promise<void> {
     await this.ensureBaseline();
-    lastReset.set(this.larder, now);
+    lastReset.set(this.larder.config, now);
     await this.larder.backups.restoreFromFile(this.baselinePath);
     this.larder.log.info("demo: data reset to the baseline; every session has ended");
   }

@@ -2,10 +2,13 @@
  * Events of services that know nothing of the bus themselves: organizer writes become Mealie's
  * tag_* and category_* events, group-wide (household null: every household of the group hears them).
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { EventType } from "./event-types.js";
 
-export function connectEventPublishers(larder: Larder): void {
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "events" | "organizers">;
+
+export function connectEventPublishers(larder: Deps): void {
   larder.organizers.onWrite(({ group, kind, operation, record }) => {
     if (kind === "tools") return;
     const noun = kind === "tags" ? "tag" : "category";

@@ -4,7 +4,7 @@
  * That rule is the recipe read policy itself (canReadRecipe for the public) applied as the list's
  * `where`, so no user `queryFilter` can widen it: both must hold for a recipe to be listed.
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import { PUBLIC } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { NotFoundError } from "../errors.js";
@@ -31,6 +31,9 @@ import { textRanker } from "../search/text-search.js";
 import { isUuid } from "../util/ids.js";
 import { slugify } from "../util/slug.js";
 
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "cookbooks" | "groups" | "recipes" | "suggestions">;
+
 /** Mealie's explore misses: 404 with a plain string detail. */
 function miss(what: string): NotFoundError {
   const text = `${what} not found`;
@@ -48,7 +51,7 @@ const householdAttributes = new AttributeTable<HouseholdSummary>("household", {
 type OrganizerItem = OrganizerQueryItem & { householdsWithTool?: string[] };
 
 export class ExploreService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** The group by slug or id; private or unknown → 404 "group not found". */
   group(slugOrId: string): GroupData {

@@ -5,7 +5,7 @@
  * household (core/media/recipe-scope.ts).
  */
 import type { FileHandle } from "node:fs/promises";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
@@ -15,6 +15,9 @@ import { FileTokens } from "./file-tokens.js";
 import { GroupExports } from "./group-exports.js";
 import { rawRecipeJson } from "./mealie-json.js";
 import { recipeMarkdown, recipeZip } from "./recipe-zip.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "folder" | "groups" | "images" | "log" | "recipes">;
 
 /**
  * `GET /recipes/exports`. The contract's FormatResponse has `json` and `zip`; Mealie adds `jinja2`
@@ -34,13 +37,13 @@ export class ExportsService {
   readonly groupExports: GroupExports;
 
   private constructor(
-    private larder: Larder,
+    private larder: Deps,
     readonly tokens: FileTokens,
   ) {
     this.groupExports = new GroupExports(larder, tokens);
   }
 
-  static async open(larder: Larder): Promise<ExportsService> {
+  static async open(larder: Deps): Promise<ExportsService> {
     return new ExportsService(larder, await FileTokens.open(larder.folder));
   }
 

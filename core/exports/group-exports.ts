@@ -6,7 +6,7 @@
  */
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData } from "../groups/registry.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
@@ -17,6 +17,9 @@ import { newId, isUuid } from "../util/ids.js";
 import { realDirInside } from "../media/safe-path.js";
 import type { FileTokens } from "./file-tokens.js";
 import { writeRecipesZip } from "./recipe-zip.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "folder" | "images" | "log" | "recipes">;
 
 const EXPORT_LIFETIME_MS = 24 * 3600 * 1000;
 
@@ -60,7 +63,7 @@ export class GroupExports {
   private docs = new Map<string, Promise<JsonDoc<GroupExportsDoc>>>();
 
   constructor(
-    private larder: Larder,
+    private larder: Deps,
     private tokens: FileTokens,
   ) {}
 

@@ -15,16 +15,19 @@ import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { ZipArchive } from "archiver";
 import { loadArchiver } from "../lazy/modules.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { serializeRecipeFile } from "../recipes/file/index.js";
 import { readFileInside } from "../media/safe-path.js";
 import { mealieExportJson } from "./mealie-json.js";
 
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "folder" | "images" | "log" | "recipes">;
+
 type Archive = InstanceType<typeof ZipArchive>;
 
 /** The recipe's Markdown: the file on disk when it is a plain, readable file; else written from the index. */
-export async function recipeMarkdown(larder: Larder, entry: RecipeEntry): Promise<string> {
+export async function recipeMarkdown(larder: Deps, entry: RecipeEntry): Promise<string> {
   const file = larder.folder.recipeFile(entry.groupSlug, entry.slug);
   if (!entry.broken) {
     try {
@@ -39,7 +42,7 @@ export async function recipeMarkdown(larder: Larder, entry: RecipeEntry): Promis
 
 /** Add one recipe's entries to an archive, under `prefix` ("" or "recipes/<slug>/"). */
 export async function appendRecipe(
-  larder: Larder,
+  larder: Deps,
   archive: Archive,
   entry: RecipeEntry,
   prefix = "",
@@ -78,7 +81,7 @@ export async function appendRecipe(
 }
 
 /** One recipe's zip, in memory (a recipe and its image are small). */
-export async function recipeZip(larder: Larder, entry: RecipeEntry): Promise<Buffer> {
+export async function recipeZip(larder: Deps, entry: RecipeEntry): Promise<Buffer> {
   const { ZipArchive } = await loadArchiver();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const chunks: Buffer[] = [];
@@ -95,7 +98,7 @@ export async function recipeZip(larder: Larder, entry: RecipeEntry): Promise<Buf
 
 /** Several recipes' zip, streamed to `target` through a temp file (renamed into place when complete). */
 export async function writeRecipesZip(
-  larder: Larder,
+  larder: Deps,
   entries: RecipeEntry[],
   target: string,
 ): Promise<number> {
@@ -127,7 +130,7 @@ export async function writeRecipesZip(
  * the recipe zip. null when the group has no such recipe.
  */
 export async function exportRecipeAs(
-  larder: Larder,
+  larder: Deps,
   groupSlug: string,
   slug: string,
   format: "md" | "json" | "zip",

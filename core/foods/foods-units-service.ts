@@ -4,7 +4,7 @@
  * recipe files that name the item, for the screens and the API alike. The permission of the screens (canOrganize, spec §6) is the route
  * guard's; like Mealie's API, core lets any member of the group edit its vocabulary.
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import { NotFoundError } from "../errors.js";
@@ -17,6 +17,9 @@ import { listQuery } from "../query/list.js";
 import { textRanker } from "../search/text-search.js";
 import { foodAttributes, unitAttributes } from "../query/attributes.js";
 
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "groups" | "recipes" | "vocabulary">;
+
 export type VocabularyKind = "foods" | "units";
 type Out<K extends VocabularyKind> = K extends "foods" ? IngredientFood : IngredientUnit;
 
@@ -26,7 +29,7 @@ function fold(s: string | null | undefined): string {
 }
 
 export class FoodsUnitsService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** Every food or unit of the actor's group, by name; `search` keeps those whose names contain it. */
   list<K extends VocabularyKind>(actor: Actor, kind: K, search = ""): Out<K>[] {

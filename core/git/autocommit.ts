@@ -12,10 +12,13 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { relative, sep } from "node:path";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { LarderEvent } from "../events/bus.js";
 import { currentActor } from "../actor-scope.js";
 import { onDocumentOpened, type JsonDoc } from "../storage/json-doc.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "events" | "folder" | "groups" | "log" | "users">;
 
 /**
  * The git-tracked JSON documents people curate, with how a commit message names each. Lists, plans,
@@ -59,7 +62,7 @@ export class GitAutoCommit {
   private stopDocs: (() => void) | null = null;
   private readonly watched = new WeakSet<JsonDoc<unknown>>();
 
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** Subscribe when enabled and the folder is a repository; returns whether it did. */
   start(): boolean {

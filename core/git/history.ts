@@ -5,11 +5,14 @@
  * the history is empty and restoring is a 404: nothing fails.
  */
 import type { Actor } from "../actor.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import { NotFoundError } from "../errors.js";
 import { adminOf } from "../users/accounts-service.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
 import { git, isRepository } from "./autocommit.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "folder" | "recipes">;
 
 export interface HistoryEntry {
   rev: string;
@@ -21,7 +24,7 @@ export interface HistoryEntry {
 const REV_RE = /^[0-9a-f]{7,40}$/;
 
 export class RecipeHistory {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   private pathOf(actor: Actor, slug: string): { rel: string; groupSlug: string; slug: string } {
     const { entry } = this.larder.recipes.find(actor, slug);

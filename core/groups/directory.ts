@@ -3,15 +3,18 @@
  * The registry's documents stay inside core (issue 12); what leaves is the record as last written
  * (each write replaces it, so a caller's reference never changes under it; writes go through services).
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupRecord, HouseholdRecord, UserRecord } from "../schemas/records.js";
 import type { GroupData } from "./registry.js";
 import { NotFoundError } from "../errors.js";
 import { presentUser } from "../presenters/people.js";
 import type { Wire } from "../wire/index.js";
 
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "auth" | "groups" | "site">;
+
 export class Directory {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   private households(g: GroupData): HouseholdRecord[] {
     return [...g.households.values()].map((h) => h.doc.data);

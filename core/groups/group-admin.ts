@@ -4,7 +4,7 @@
  * empty group takes its (necessarily empty) households with it (core/policy/groups.ts).
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import type { GroupData, HouseholdData } from "./registry.js";
@@ -20,6 +20,9 @@ import { SPEC_MESSAGES } from "../users/users-service.js";
 import { GroupPreferencesBody, HouseholdPreferencesBody } from "./membership-service.js";
 import { slugify } from "../util/slug.js";
 import { refuseInDemo } from "../policy/demo.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "groups" | "recipes" | "registration" | "site" | "users">;
 
 const nameField = z
   .string({ error: SPEC_MESSAGES.required })
@@ -55,7 +58,7 @@ type Found = { household: HouseholdData; group: GroupData };
  * core hold no handle on what core stores (issue 12).
  */
 export class GroupAdminService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   private groupOut(g: GroupData, households = [...g.households.values()]): GroupInDb {
     return presentGroupInDb(

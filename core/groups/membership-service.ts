@@ -5,7 +5,7 @@
  * here (spec §6), not in a route.
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { ForbiddenError, NotFoundError } from "../errors.js";
 import type { GroupData, HouseholdData } from "./registry.js";
@@ -22,6 +22,9 @@ import { textRanker } from "../search/text-search.js";
 import { presentHouseholdSummary, presentUserSummary } from "../presenters/people.js";
 import type { Wire } from "../wire/index.js";
 import { householdAttributes, type HouseholdQueryItem } from "./attributes.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "directory" | "folder" | "groups" | "recipes" | "users">;
 
 const flag = z.boolean().optional();
 
@@ -53,7 +56,7 @@ export interface HouseholdStatistics {
 }
 
 export class MembershipService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   private groupData(actor: Actor): GroupData {
     const g = this.larder.groups.byId(signedIn(actor).groupId);

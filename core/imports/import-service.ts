@@ -7,7 +7,7 @@
  */
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Config } from "../config.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
@@ -32,6 +32,9 @@ import { aiFetcher, openAIImageServices } from "../ai/ai-endpoint.js";
 import { BadRecipeDataError } from "./errors.js";
 import { newId } from "../util/ids.js";
 import { fileSlug, slugify } from "../util/slug.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "aiProviders" | "comments" | "config" | "events" | "folder" | "groups" | "images" | "log" | "parsers" | "plugins" | "ratings" | "recipes" | "reports" | "users">;
 
 const IMAGE_TIMEOUT_MS = 20_000;
 /** Mealie's browser-like agent: some sites serve images only to browsers. */
@@ -74,7 +77,7 @@ export class ImportService {
   private fetcher: GuardedFetcher;
   private background = new Set<Promise<void>>();
 
-  constructor(private readonly larder: Larder) {
+  constructor(private readonly larder: Deps) {
     this.fetcher = createGuardedFetcher(larder.config);
   }
 
@@ -594,7 +597,7 @@ function importedName(raw: unknown): string {
   return `No Recipe Name Found - ${newId().slice(0, 8)}`;
 }
 
-function householdSettings(larder: Larder, group: GroupData, user: UserRecord): Record<string, boolean> {
+function householdSettings(larder: Deps, group: GroupData, user: UserRecord): Record<string, boolean> {
   const prefs = larder.groups.household(group.doc.data.id, user.householdId)?.doc.data.preferences;
   if (!prefs) return {};
   const s: Record<string, boolean | undefined> = {

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.js";
@@ -20,6 +20,9 @@ import { seedGroup } from "../foods/seed.js";
 import { findTemplatesDir } from "../storage/data-folder.js";
 import { isUuid, newId } from "../util/ids.js";
 import { isMealieLocale, MEALIE_LOCALES } from "./locales.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "groups">;
 
 export const LabelIn = z
   .object({
@@ -40,7 +43,7 @@ export const labelAttributes = new AttributeTable<LabelSummary>("label", {
 export type SeedKind = "foods" | "units" | "labels";
 
 export class LabelsService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   list(actor: Actor, query: ListQuery): Page<LabelSummary> {
     const g = this.group(actor);

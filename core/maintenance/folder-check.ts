@@ -5,7 +5,10 @@
  */
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "directory" | "folder" | "mealplans" | "notifiers" | "recipes" | "shopping" | "webhooks">;
 
 export interface BrokenReport {
   /** Relative to the data folder, with forward slashes. */
@@ -31,7 +34,7 @@ export interface CheckReport {
   problems: ProblemReport[];
 }
 
-export async function checkFolder(larder: Larder): Promise<CheckReport> {
+export async function checkFolder(larder: Deps): Promise<CheckReport> {
   const root = larder.folder.root;
   const rel = (p: string) => relative(root, p).split("\\").join("/");
   const broken: BrokenReport[] = larder.recipes.store

@@ -10,11 +10,14 @@
 import { open, readdir, rm, stat, truncate } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { adminOf } from "../users/accounts-service.js";
 import { isSafeSlug } from "../storage/data-folder.js";
 import { folderSize, formatBytes } from "./disk.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "accounts" | "folder" | "groups" | "images" | "recipes">;
 
 /** Files younger than this in `.larder/tmp` may belong to a write in progress. */
 const TEMP_MIN_AGE_MS = 5 * 60 * 1000;
@@ -45,7 +48,7 @@ async function countFiles(dir: string): Promise<number> {
 }
 
 export class MaintenanceService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** GET /admin/maintenance. */
   async summary(

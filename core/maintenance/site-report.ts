@@ -2,9 +2,12 @@
  * What the admin's about page reports (mealie-api-notes §4.13): counts across all groups, whether
  * e-mail, LDAP, OIDC and BASE_URL are set up, and anonymous usage figures (`/admin/analytics`).
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { adminOf } from "../users/accounts-service.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "email" | "groups" | "recipes" | "users">;
 
 const truthy = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v?.trim() ?? "");
 const set = (v: string | undefined) => (v?.trim() ?? "") !== "";
@@ -27,7 +30,7 @@ export interface AppCheck {
 }
 
 export class SiteReport {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** GET /admin/about/statistics. */
   statistics(actor: Actor): AppStatistics {
@@ -56,7 +59,7 @@ export class SiteReport {
     return truthy(o.AUTH_ENABLED) && set(o.CONFIGURATION_URL) && set(o.CLIENT_ID) && set(o.CLIENT_SECRET);
   }
 
-  /** GET /admin/about/check. `isUpToDate` is true: Larder does not phone home to compare versions. */
+  /** GET /admin/about/check. `isUpToDate` is true: Deps does not phone home to compare versions. */
   check(actor: Actor): AppCheck {
     adminOf(actor);
     return {

@@ -4,9 +4,12 @@
  * shopping list keeps its 100 most recently checked items. The scheduler asks every few minutes; the day
  * a run happened is remembered, and both jobs are idempotent, so a restart late in the day is harmless.
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 
-const lastRun = new WeakMap<Larder, string>();
+/** Jobs are the site's own: they run against the whole Larder, as it is after any reload. */
+type Deps = Parts;
+
+const lastRun = new WeakMap<Deps, string>();
 
 function localDay(d: Date): string {
   const p = (n: number) => String(n).padStart(2, "0");
@@ -14,14 +17,14 @@ function localDay(d: Date): string {
 }
 
 /** Whether the daily jobs are due at `now` (local time past the schedule time, not yet run that local day). */
-export function dailyDue(larder: Larder, now: Date): boolean {
+export function dailyDue(larder: Deps, now: Date): boolean {
   const [h, m] = (larder.config.dailyScheduleTime ?? "23:45").split(":").map(Number);
   const minutes = now.getHours() * 60 + now.getMinutes();
   return minutes >= h * 60 + m && lastRun.get(larder) !== localDay(now);
 }
 
 export async function runDailyWeekJobs(
-  larder: Larder,
+  larder: Deps,
   now = new Date(),
 ): Promise<{ marked: number; trimmed: number } | null> {
   if (!dailyDue(larder, now)) return null;

@@ -4,7 +4,7 @@
  * `entriesBetween` is the system read the webhook digest uses (no actor: the scheduler asks).
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors.js";
@@ -30,6 +30,9 @@ import type { ListQuery, Page } from "../query/list-query.js";
 import { isUuid, newId } from "../util/ids.js";
 import { isRealDate, todayUtc, weekdayName } from "./dates.js";
 import { brokenDocError } from "../storage/broken.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "events" | "folder" | "groups" | "live" | "log" | "recipes" | "timeline" | "users">;
 
 /** ReadPlanEntry of the contract. */
 export interface PlanEntryOut {
@@ -131,7 +134,7 @@ export class MealplansService {
   private readonly plans: DocCache<MealplansDoc>;
   private readonly rules: DocCache<PlanRulesDoc>;
 
-  private constructor(private readonly larder: Larder) {
+  private constructor(private readonly larder: Deps) {
     const onError = (path: string, e: unknown) => larder.log.error(`could not open ${path}:`, e);
     this.plans = new DocCache<MealplansDoc>({
       schema: MealplansDoc,
@@ -149,7 +152,7 @@ export class MealplansService {
     });
   }
 
-  static async open(larder: Larder): Promise<MealplansService> {
+  static async open(larder: Deps): Promise<MealplansService> {
     const s = new MealplansService(larder);
     for (const g of larder.groups.all())
       for (const h of g.households.values()) {

@@ -6,7 +6,7 @@
  * like a path is refused (400) rather than quietly cleaned, so a client trying `../` learns it failed.
  */
 import { join } from "node:path";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { RecipeAsset } from "../schemas/recipe.js";
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from "../errors.js";
@@ -15,6 +15,9 @@ import { isUuid } from "../util/ids.js";
 import { slugify } from "../util/slug.js";
 import { assertMayEditRecipe, findHouseholdRecipe, touchedDoc } from "./recipe-scope.js";
 import { isPlainFileName, readFileInside, realDirInside } from "./safe-path.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "folder" | "groups" | "recipes">;
 
 const MAX_NAME = 200;
 const MAX_ICON = 100;
@@ -60,7 +63,7 @@ export function assetFileName(name: string, extension: string): string {
 }
 
 export class AssetsService {
-  constructor(private larder: Larder) {}
+  constructor(private larder: Deps) {}
 
   /** POST /recipes/{slug}/assets: store the file in the recipe's `assets/` and list it in the recipe. */
   async upload(actor: Actor, slugOrId: string, input: AssetUpload): Promise<RecipeAsset> {

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile, rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { loadSharp } from "../lazy/modules.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
@@ -25,6 +25,9 @@ import {
   realDirInside,
 } from "./safe-path.js";
 
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "folder" | "groups" | "log" | "recipes">;
+
 export const IMAGE_NAMES = ["original.webp", "min-original.webp", "tiny-original.webp"] as const;
 export type ImageName = (typeof IMAGE_NAMES)[number];
 const ORIGINAL_RE = /^original\.(webp|jpe?g|png|gif|avif|heic|heif|tiff?)$/i;
@@ -36,7 +39,7 @@ export class ImagesService {
   private writing = new Map<string, Promise<unknown>>();
   private fetcher: GuardedFetcher;
 
-  constructor(private larder: Larder) {
+  constructor(private larder: Deps) {
     this.fetcher = createGuardedFetcher(larder.config);
   }
 

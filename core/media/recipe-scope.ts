@@ -5,12 +5,15 @@
  * goes through RecipesService.find, which only ever sees the caller's group.
  */
 import type { Actor } from "../actor.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData } from "../groups/registry.js";
 import type { UserRecord } from "../schemas/records.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { ForbiddenError, NotFoundError } from "../errors.js";
 import { canUpdateRecipe } from "../policy/recipes.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "groups" | "recipes">;
 
 export interface ScopedRecipe {
   entry: RecipeEntry;
@@ -19,7 +22,7 @@ export interface ScopedRecipe {
 }
 
 /** A recipe of the actor's group AND household, by slug or id; anything else is "No Entry Found". */
-export function findHouseholdRecipe(larder: Larder, actor: Actor, slugOrId: string): ScopedRecipe {
+export function findHouseholdRecipe(larder: Deps, actor: Actor, slugOrId: string): ScopedRecipe {
   const found = larder.recipes.find(actor, slugOrId);
   if (larder.recipes.summaryOf(found.entry).householdId !== found.user.householdId)
     throw new NotFoundError("No Entry Found");
@@ -27,7 +30,7 @@ export function findHouseholdRecipe(larder: Larder, actor: Actor, slugOrId: stri
 }
 
 /** Whether the user may change this recipe (core/policy's edit rule, with the household preferences). */
-export function mayEditRecipe(larder: Larder, user: UserRecord, entry: RecipeEntry): boolean {
+export function mayEditRecipe(larder: Deps, user: UserRecord, entry: RecipeEntry): boolean {
   const s = larder.recipes.summaryOf(entry);
   return canUpdateRecipe(
     user,
@@ -42,7 +45,7 @@ export function mayEditRecipe(larder: Larder, user: UserRecord, entry: RecipeEnt
 }
 
 /** 403 "Permission Denied" unless the user may change the recipe. */
-export function assertMayEditRecipe(larder: Larder, user: UserRecord, entry: RecipeEntry): void {
+export function assertMayEditRecipe(larder: Deps, user: UserRecord, entry: RecipeEntry): void {
   if (!mayEditRecipe(larder, user, entry)) throw new ForbiddenError("Permission Denied");
 }
 

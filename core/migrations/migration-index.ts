@@ -6,10 +6,13 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData } from "../groups/registry.js";
 import { JsonDoc } from "../storage/json-doc.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "folder" | "log" | "recipes">;
 
 const IndexDoc = z.object({ sources: z.record(z.string(), z.string()).default({}) });
 type IndexDoc = z.infer<typeof IndexDoc>;
@@ -25,12 +28,12 @@ const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
 
 export class MigrationIndex {
   private constructor(
-    private readonly larder: Larder,
+    private readonly larder: Deps,
     private readonly group: GroupData,
     private readonly doc: JsonDoc<IndexDoc>,
   ) {}
 
-  static async open(larder: Larder, group: GroupData): Promise<MigrationIndex> {
+  static async open(larder: Deps, group: GroupData): Promise<MigrationIndex> {
     const doc = await JsonDoc.open(join(larder.folder.groupDir(group.slug), "migrations.json"), {
       schema: IndexDoc,
       tmpDir: larder.folder.tmpDir,

@@ -10,7 +10,7 @@
  * nothing (the import's write is the commit point) and the others still import.
  */
 import type { Actor } from "../actor.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData } from "../groups/registry.js";
 import type { MigratedEntry, MigrationPlugin } from "../plugins/kinds.js";
 import { ForbiddenError, LarderError, ValidationError } from "../errors.js";
@@ -18,6 +18,9 @@ import type { MigratedGroup, MigratedSite } from "../plugins/kinds.js";
 import { importGroup, type GroupImportResult } from "./site-import.js";
 import type { ReportSummary, ReportWriter } from "../reports/reports-service.js";
 import { MigrationIndex, sourceKeys } from "./migration-index.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "comments" | "cookbooks" | "folder" | "groups" | "imports" | "labels" | "log" | "mealplans" | "organizers" | "plugins" | "ratings" | "recipes" | "reports" | "shopping" | "users" | "vocabulary">;
 
 /** Mealie's `SupportedMigrations`, in its order; Larder adds its own after them. */
 export const MEALIE_MIGRATION_TYPES = [
@@ -89,7 +92,7 @@ export class MigrationService {
   private background = new Set<Promise<unknown>>();
   private indexes = new Map<string, MigrationIndex>();
 
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** The migration types the registered plugins read. */
   types(): string[] {

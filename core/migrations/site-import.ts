@@ -10,7 +10,7 @@
  * `larder user password`). The report says which users those are.
  */
 import type { Actor } from "../actor.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData } from "../groups/registry.js";
 import type { MigratedGroup, MigratedUser } from "../plugins/kinds.js";
 import type { UserRecord } from "../schemas/records.js";
@@ -21,6 +21,9 @@ import type { EntryOutcome, MigrationProgress } from "./migration-service.js";
 import { errorText } from "./migration-service.js";
 import { LarderError } from "../errors.js";
 import type { MigrationIndex } from "./migration-index.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "comments" | "cookbooks" | "groups" | "imports" | "labels" | "mealplans" | "organizers" | "ratings" | "recipes" | "shopping" | "users" | "vocabulary">;
 
 export interface GroupImportResult {
   report: ReportWriter;
@@ -43,7 +46,7 @@ export interface GroupImportResult {
 const PLACEHOLDER_DOMAIN = "mealie-backup.invalid";
 
 export async function importGroup(
-  larder: Larder,
+  larder: Deps,
   target: GroupData,
   src: MigratedGroup,
   ctx: {
@@ -327,7 +330,7 @@ export async function importGroup(
   return { report, outcomes, notes, counts };
 }
 
-function findUser(larder: Larder, u: MigratedUser): UserRecord | null {
+function findUser(larder: Deps, u: MigratedUser): UserRecord | null {
   const name = u.username.toLowerCase();
   const email = u.email.toLowerCase();
   return (

@@ -13,7 +13,7 @@
 import dns from "node:dns";
 import { z } from "zod";
 import type { Actor } from "../actor.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { BadRequestError, LarderError, NotFoundError, ValidationError } from "../errors.js";
 import { DocCache } from "../storage/doc-cache.js";
@@ -36,6 +36,9 @@ import type { LarderEvent, EventType } from "../events/index.js";
 import type { Notification, NotifierContext, NotifierPlugin } from "../plugins/kinds.js";
 import { PluginInputError } from "../plugins/registry.js";
 import { isUuid, newId } from "../util/ids.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "events" | "folder" | "groups" | "log" | "plugins">;
 
 /** Mealie's notifier options, in the contract's order: one per event type, plus v3's meal-plan and label flags. */
 export const NOTIFIER_OPTIONS = [
@@ -143,7 +146,7 @@ export class NotifiersService {
   /** Scheme → plugin name, for every plugin seen enabled: a disabled plugin's scheme is "disabled", not "unknown". */
   private readonly schemeOwners = new Map<string, string>();
 
-  private constructor(private readonly larder: Larder) {
+  private constructor(private readonly larder: Deps) {
     this.docs = new DocCache<NotifiersDoc>({
       schema: NotifiersDoc,
       defaults: () => NotifiersDoc.parse({}),
@@ -160,7 +163,7 @@ export class NotifiersService {
     return NOTIFIER_OPTIONS;
   }
 
-  static async open(larder: Larder): Promise<NotifiersService> {
+  static async open(larder: Deps): Promise<NotifiersService> {
     const s = new NotifiersService(larder);
     await ensurePrivateDirs(larder.folder);
     s.urls = await JsonDoc.open<NotifierUrlsDoc>(larder.folder.notifierUrlsJson, {

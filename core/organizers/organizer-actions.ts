@@ -5,7 +5,7 @@
  * here in core, not in a route (issue 12). An organizer a recipe names but `organizers.json` does not
  * hold yet (created lazily, ARCHITECTURE §3) is stored first, so it can be renamed like any other.
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { OrganizerKind, OrganizerRecord, ToolRecord } from "../schemas/records.js";
 import type { GroupData } from "../groups/registry.js";
@@ -13,6 +13,9 @@ import { BadRequestError, NotFoundError } from "../errors.js";
 import { slugify } from "../util/slug.js";
 import { organizerId } from "./organizers-service.js";
 import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "groups" | "organizers" | "recipes">;
 
 /** An organizer as the screens list it. */
 export interface OrganizerRow {
@@ -32,7 +35,7 @@ const NOT_FOUND: Record<OrganizerKind, string> = {
 };
 
 export class OrganizerActions {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   private group(actor: Actor) {
     return this.larder.groups.scopeOf(actor).group;

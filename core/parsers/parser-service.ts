@@ -11,7 +11,7 @@ import type { Logger } from "../log/logger.js";
 import type { PluginRegistry } from "../plugins/registry.js";
 import { LarderError, ValidationError } from "../errors.js";
 import type { GroupData } from "../groups/registry.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import { createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
 import type {
   ParsedIngredientResult,
@@ -24,6 +24,9 @@ import { ingredientDisplay } from "../recipes/display.js";
 import type { IngredientFood, IngredientUnit } from "../schemas/recipe.js";
 import { newId } from "../util/ids.js";
 import { createMatcher } from "./matcher.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "aiProviders" | "config" | "groups" | "log" | "plugins">;
 
 /** Mealie's RegisteredParser enum. */
 export const PARSER_NAMES = ["nlp", "brute", "openai"] as const;
@@ -74,7 +77,7 @@ export class ParserService {
     { foods: unknown; units: unknown; matcher: VocabularyMatcher; vocabulary: ParserVocabulary }
   >();
 
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** `POST /parser/ingredient`: one line. */
   async parseOne(actor: Actor, body: unknown): Promise<ParsedIngredientOut> {

@@ -5,7 +5,7 @@
  * Ratings of a recipe whose file is gone are kept but not shown: if the file comes back, they reattach.
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.js";
@@ -13,6 +13,9 @@ import { RatingRecord, RatingsDoc } from "../schemas/ratings.js";
 import type { UserRecord } from "../schemas/records.js";
 import { DocCache } from "../storage/doc-cache.js";
 import { derivedId, isUuid } from "../util/ids.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "folder" | "groups" | "log" | "recipes" | "users">;
 
 export const RatingUpdateIn = z
   .object({
@@ -47,7 +50,7 @@ export class RatingsService {
   private readonly averages = new Map<string, Map<string, number>>();
   private readonly listeners = new Set<Listener>();
 
-  private constructor(private readonly larder: Larder) {
+  private constructor(private readonly larder: Deps) {
     this.docs = new DocCache<RatingsDoc>({
       schema: RatingsDoc,
       defaults: () => RatingsDoc.parse({}),
@@ -64,7 +67,7 @@ export class RatingsService {
   }
 
   /** Load every group's ratings (before recipe summaries are built, so they carry their average). */
-  static async open(larder: Larder): Promise<RatingsService> {
+  static async open(larder: Deps): Promise<RatingsService> {
     const s = new RatingsService(larder);
     for (const g of larder.groups.all()) await s.docs.get(s.pathOf(g));
     return s;

@@ -5,7 +5,7 @@
  * network is refused unless the admin allowed it (LARDER_FETCH_ALLOW).
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
@@ -17,6 +17,9 @@ import type { ListQuery, Page } from "../query/list-query.js";
 import { createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
 import { isUuid, newId } from "../util/ids.js";
 import { snakeKeys } from "./snake-case.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "folder" | "groups" | "log" | "recipes">;
 
 /** Mealie's timeout for an action post. */
 const TRIGGER_TIMEOUT_MS = 15_000;
@@ -61,7 +64,7 @@ export class RecipeActionsService {
   private readonly docs: DocCache<RecipeActionsDoc>;
   private readonly fetcher: GuardedFetcher;
 
-  private constructor(private readonly larder: Larder) {
+  private constructor(private readonly larder: Deps) {
     this.docs = new DocCache<RecipeActionsDoc>({
       schema: RecipeActionsDoc,
       defaults: () => RecipeActionsDoc.parse({}),
@@ -72,7 +75,7 @@ export class RecipeActionsService {
     this.fetcher = createGuardedFetcher(larder.config);
   }
 
-  static async open(larder: Larder): Promise<RecipeActionsService> {
+  static async open(larder: Deps): Promise<RecipeActionsService> {
     const s = new RecipeActionsService(larder);
     for (const g of larder.groups.all())
       for (const h of g.households.values()) await s.docs.get(s.pathOf(g, h));

@@ -6,7 +6,7 @@
  * recipes). Export only reads, so it needs no edit right.
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import type { OrganizerKind } from "../schemas/records.js";
@@ -16,6 +16,9 @@ import { findHouseholdRecipe, mayEditRecipe, touchedDoc, type ScopedRecipe } fro
 import { presentExport, type GroupDataExport } from "../exports/group-exports.js";
 import { slugify } from "../util/slug.js";
 import type { RecipeDoc } from "./doc.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "exports" | "groups" | "log" | "organizers" | "recipes">;
 
 const Slugs = z.array(z.string()).max(5000);
 const OrganizerRef = z.looseObject({
@@ -41,7 +44,7 @@ export const ExportRecipesInput = z.looseObject({
 type Ref = z.infer<typeof OrganizerRef>;
 
 export class BulkActions {
-  constructor(private larder: Larder) {}
+  constructor(private larder: Deps) {}
 
   private group(actor: Actor): GroupData {
     if (actor.kind !== "user") throw new UnauthorizedError();

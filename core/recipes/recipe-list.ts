@@ -2,7 +2,7 @@
  * GET /recipes and the organizer lists: every query parameter of mealie-api-notes §4.6, run against the
  * in-memory index (no request walks the folder).
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { RecipesService } from "./recipes-service.js";
 import type { RecipeEntry } from "./store/types.js";
@@ -27,6 +27,9 @@ import type { OrganizerKind } from "../schemas/records.js";
 import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { slugify } from "../util/slug.js";
 import { isUuid } from "../util/ids.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users">;
 
 /** Recipes indexed per turn of the event loop while the search index is built in the background. */
 const INDEX_SLICE = 200;
@@ -112,7 +115,7 @@ export class RecipeLister {
   private groupItems = new Map<string, GroupItems>();
 
   constructor(
-    private larder: Larder,
+    private larder: Deps,
     private recipes: RecipesService,
   ) {}
 

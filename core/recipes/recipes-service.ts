@@ -3,7 +3,7 @@
  * happens here (every lookup goes through the actor's group), so a route cannot forget it.
  */
 import { cp, rm } from "node:fs/promises";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
@@ -17,6 +17,21 @@ import { canUpdateRecipe } from "../policy/recipes.js";
 import { fileSlug, slugify } from "../util/slug.js";
 import { newId } from "../util/ids.js";
 import { RecipeLister } from "./recipe-list.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<
+  Parts,
+  | "comments"
+  | "cookbooks"
+  | "events"
+  | "folder"
+  | "groups"
+  | "log"
+  | "organizers"
+  | "ratings"
+  | "users"
+  | "vocabulary"
+>;
 
 const DEFAULT_STEP =
   "Recipe steps as well as other fields in the recipe page support markdown syntax.\n\n**Add a link**\n\n[My Link](https://demo.mealie.io)";
@@ -34,7 +49,7 @@ export class RecipesService {
   readonly lister: RecipeLister;
 
   private constructor(
-    private larder: Larder,
+    private larder: Deps,
     readOnly: boolean,
   ) {
     this.store = new RecipeStore({
@@ -57,7 +72,17 @@ export class RecipesService {
     this.lister = new RecipeLister(larder, this);
   }
 
-  static async open(larder: Larder, opts: { watch: boolean; readOnly?: boolean }): Promise<RecipesService> {
+  /** What the wire mapping reads: this service and the ratings, comments and users beside it. */
+  private get wireParts() {
+    return {
+      recipes: this,
+      ratings: this.larder.ratings,
+      comments: this.larder.comments,
+      users: this.larder.users,
+    };
+  }
+
+  static async open(larder: Deps, opts: { watch: boolean; readOnly?: boolean }): Promise<RecipesService> {
     const s = new RecipesService(larder, opts.readOnly ?? false);
     await s.store.open({ watch: opts.watch });
     s.lister.attach();
@@ -112,7 +137,7 @@ export class RecipesService {
     const cached = this.summaries.get(entry.doc);
     if (cached) return cached;
     const g = this.groupOf(entry);
-    const s = docToSummary(entry.doc, buildWireContext(this.larder, g, this.lookupsFor(g.slug), entry));
+    const s = docToSummary(entry.doc, buildWireContext(this.wireParts, g, this.lookupsFor(g.slug), entry));
     this.summaries.set(entry.doc, s);
     return s;
   }
@@ -134,7 +159,7 @@ export class RecipesService {
 
   recipeOf(entry: RecipeEntry): Recipe {
     const g = this.groupOf(entry);
-    return docToRecipe(entry.doc, buildWireContext(this.larder, g, this.lookupsFor(g.slug), entry));
+    return docToRecipe(entry.doc, buildWireContext(this.wireParts, g, this.lookupsFor(g.slug), entry));
   }
 
   private userGroup(actor: Actor): { user: UserRecord; group: GroupData } {
@@ -315,7 +340,7 @@ export class RecipesService {
     merged.name = name;
     await this.ensureVocabulary(group, merged);
     const lookups = this.lookupsFor(group.slug);
-    const ctx = buildWireContext(this.larder, group, lookups, entry);
+    const ctx = buildWireContext(this.wireParts, group, lookups, entry);
     const doc = recipeToDoc(merged, { ...ctx, slug });
     doc.id = entry.id;
     doc.owner = entry.doc.owner ?? user.id;

@@ -1,6 +1,6 @@
 /** Builds the WireContext (core/recipes/wire.ts) of one recipe from the group's documents. */
 import { createHash } from "node:crypto";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData } from "../groups/registry.js";
 import type { WireContext } from "./wire.js";
 import type { RecipeEntry } from "./store/index.js";
@@ -10,6 +10,9 @@ import { presentFood, presentOrganizer, presentTool, presentUnit } from "../pres
 import { organizerId } from "../organizers/organizers-service.js";
 import { vocabularyOf } from "../foods/vocabulary-service.js";
 import { slugify } from "../util/slug.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "comments" | "ratings" | "recipes" | "users">;
 
 type OrganizerRef = {
   id: string;
@@ -112,7 +115,7 @@ export class GroupLookups {
 }
 
 export function buildWireContext(
-  larder: Larder,
+  larder: Deps,
   g: GroupData,
   lookups: GroupLookups,
   entry: RecipeEntry,

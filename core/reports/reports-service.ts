@@ -9,12 +9,15 @@
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { z } from "zod";
 import type { Actor } from "../actor.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData } from "../groups/registry.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { JsonDoc } from "../storage/json-doc.js";
 import { errnoCode } from "../storage/atomic-write.js";
 import { isUuid, newId } from "../util/ids.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "folder" | "groups" | "log">;
 
 export const REPORT_CATEGORIES = ["backup", "restore", "migration", "bulk_import"] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
@@ -83,7 +86,7 @@ export interface ReportWriter {
 const ReportTypeQuery = z.enum(REPORT_CATEGORIES).nullish();
 
 export class ReportsService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** GET /groups/reports?report_type=: the group's reports, newest first. */
   async list(actor: Actor, reportType?: unknown): Promise<ReportSummary[]> {

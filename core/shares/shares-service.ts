@@ -4,7 +4,7 @@
  * Larder honours `expiresAt` (§17): an expired token answers 404 exactly like an unknown one. A token
  * whose recipe is gone (a file deleted by hand) also answers 404, and works again if the file returns.
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import type { Recipe } from "../schemas/recipe.js";
@@ -13,6 +13,9 @@ import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.js"
 import { JsonDoc } from "../storage/json-doc.js";
 import { SharesDoc, type ShareRecord } from "../schemas/shares.js";
 import { isUuid, newId } from "../util/ids.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "folder" | "groups" | "recipes">;
 
 const DEFAULT_DAYS = 30;
 const TOKEN_NOT_FOUND = "Token Not Found";
@@ -33,7 +36,7 @@ export interface ShareToken extends ShareSummary {
 export class SharesService {
   private docs = new Map<string, Promise<JsonDoc<SharesDoc>>>();
 
-  constructor(private larder: Larder) {
+  constructor(private larder: Deps) {
     // An API delete cascades to the recipe's share links; a hand delete does not (they reattach if the file returns).
     larder.recipes.onRemoved(async ({ groupSlug, id }) => {
       const group = larder.groups.bySlugOrNull(groupSlug);

@@ -7,7 +7,7 @@
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from "../errors.js";
@@ -32,6 +32,9 @@ import type { EventType, EventDocument } from "../events/event-types.js";
 import { derivedId, isUuid, newId } from "../util/ids.js";
 import { mergeInto, mergeKey, normaliseNote, quantityIn, type UnitsById } from "./merge.js";
 import { integrationOf } from "../mealplans/mealplans-service.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "events" | "folder" | "groups" | "live" | "log" | "recipes">;
 
 /** Largest quantity or scale accepted: beyond it sums stop being meaningful (1e308 + 1e308 is Infinity). */
 export const MAX_QUANTITY = 1_000_000_000;
@@ -250,9 +253,9 @@ export class ShoppingService {
   private readonly opening = new Map<string, Promise<ListHandle>>();
   private vocabCache = new WeakMap<object, Vocab>();
 
-  private constructor(private readonly larder: Larder) {}
+  private constructor(private readonly larder: Deps) {}
 
-  static async open(larder: Larder): Promise<ShoppingService> {
+  static async open(larder: Deps): Promise<ShoppingService> {
     const s = new ShoppingService(larder);
     for (const g of larder.groups.all()) for (const h of g.households.values()) await s.scan(g, h);
     return s;

@@ -5,7 +5,7 @@
  * `householdsWithIngredientFood`, a tool's `householdsWithTool`). A recipe must use at least one of
  * them to be suggested: one needing nothing we have is not a suggestion, however short its list.
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import type { IngredientFood, RecipeSummary, RecipeToolRef } from "../schemas/recipe.js";
@@ -14,6 +14,9 @@ import type { Predicate } from "../query/filter-eval.js";
 import { listQuery } from "../query/list.js";
 import type { ListQuery } from "../query/list-query.js";
 import { presentFood } from "../presenters/vocabulary.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "groups" | "recipes">;
 
 /**
  * GET /recipes/suggestions: the list's `queryFilter` and order narrow and order the candidates; the
@@ -44,7 +47,7 @@ export interface Suggestion {
 }
 
 export class SuggestionsService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   /** GET /recipes/suggestions: the caller's group, with their household's on-hand foods and tools. */
   forUser(actor: Actor, q: SuggestionQuery): { items: Suggestion[] } {

@@ -6,7 +6,7 @@
  * posts a "made this" event itself).
  */
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
 import { ForbiddenError, NotFoundError } from "../errors.js";
@@ -20,6 +20,9 @@ import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import { callerOf, recipeInGroup } from "../activity/scope.js";
 import { isUuid, newId } from "../util/ids.js";
 import { timelineAttributes, type TimelineItem } from "./timeline-attributes.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "events" | "groups" | "images" | "log" | "recipes" | "users">;
 
 export const RECIPE_CREATED = "Recipe Created";
 const MAX_SUBJECT = 1000;
@@ -55,7 +58,7 @@ export type TimelineEventOut = TimelineItem["out"];
 
 export class TimelineService {
   constructor(
-    private readonly larder: Larder,
+    private readonly larder: Deps,
     private readonly log: ActivityLog,
   ) {
     larder.recipes.store.on("change", (ev) => {

@@ -4,7 +4,7 @@
  * actor and applies the policies of core/policy/users.ts here, so no route can skip them; a user of
  * another group is looked up as if they did not exist (404), never shown.
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import { type Actor } from "../actor.js";
 import {
   BadRequestError,
@@ -26,6 +26,9 @@ import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import { userAttributes } from "../query/attributes.js";
 import { textRanker } from "../search/text-search.js";
 import type { Wire } from "../wire/index.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "auth" | "config" | "directory" | "folder" | "groups" | "recipes" | "site" | "users">;
 
 const FLAGS = [
   "admin",
@@ -51,7 +54,7 @@ export function adminOf(actor: Actor): UserRecord {
 export class AccountsService {
   readonly avatars: AvatarStore;
 
-  constructor(private readonly larder: Larder) {
+  constructor(private readonly larder: Deps) {
     this.avatars = new AvatarStore(larder.folder);
   }
 

@@ -5,7 +5,7 @@
  */
 import { noteActor } from "../actor-scope.js";
 import { timingSafeEqual } from "node:crypto";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, LockedError, TooManyRequestsError, UnauthorizedError } from "../errors.js";
 import { DISTRIBUTED_ADDRESSES, LoginThrottle } from "../auth/login-throttle.js";
@@ -20,6 +20,9 @@ import { ResetTokenStore } from "./reset-tokens.js";
 import { superUserIdOf } from "../policy/users.js";
 import { ExternalSignIn } from "../auth/external.js";
 import type { CallbackParams } from "../auth/oidc.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "folder" | "groups" | "log" | "site" | "users">;
 
 const REMEMBER_ME_SECONDS = 14 * 24 * 3600;
 const RESET_TOKEN_SECONDS = 3600;
@@ -40,7 +43,7 @@ export class AuthService {
   readonly external: ExternalSignIn;
 
   private constructor(
-    private larder: Larder,
+    private larder: Deps,
     private credentials: CredentialStore,
     private sessions: SessionStore,
     private tokens: ApiTokenStore,
@@ -51,7 +54,7 @@ export class AuthService {
     this.external = new ExternalSignIn(larder);
   }
 
-  static async open(larder: Larder): Promise<AuthService> {
+  static async open(larder: Deps): Promise<AuthService> {
     const { folder, config } = larder;
     const clock: Clock = { now: () => new Date() };
     const now = () => clock.now();

@@ -8,12 +8,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import { ConflictError, ForbiddenError } from "../errors.js";
 import type { UserRecord } from "../schemas/records.js";
 import { FIRST_ADMIN_EMAIL } from "./first-admin.js";
 import { SPEC_MESSAGES } from "./users-service.js";
 import { emailField, fullNameField, passwordField, usernameField, SUPPORTED_LOCALES } from "./user-input.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "auth" | "config" | "groups" | "log" | "seedVocabulary" | "users">;
 
 const nameField = z
   .string({ error: SPEC_MESSAGES.required })
@@ -55,13 +58,16 @@ export interface SetupState {
   } | null;
 }
 
-/** Sites whose setup was skipped (see `skip`); kept per open Larder so a reload keeps it. */
-const skipped = new WeakSet<Larder>();
+/**
+ * Sites whose setup was skipped (see `skip`), by their configuration: one per open Larder, kept across
+ * a reload, which builds the services afresh.
+ */
+const skipped = new WeakSet<object>();
 
 export class FirstSetup {
   /** `templatesDir` holds `seed/<locale>/`. */
   constructor(
-    private readonly larder: Larder,
+    private readonly larder: Deps,
     private readonly templatesDir: string,
   ) {}
 
@@ -74,11 +80,11 @@ export class FirstSetup {
    * admin themselves and sign in with the default password (the browser tests do).
    */
   skip(): void {
-    skipped.add(this.larder);
+    skipped.add(this.larder.config);
   }
 
   async needed(): Promise<boolean> {
-    if (this.larder.config.demo || skipped.has(this.larder)) return false;
+    if (this.larder.config.demo || skipped.has(this.larder.config)) return false;
     return this.larder.auth.isFirstLogin();
   }
 

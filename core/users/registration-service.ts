@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../errors.js";
 import type { UserRecord } from "../schemas/records.js";
@@ -15,6 +15,9 @@ import { InvitationStore, type InvitationRecord } from "./invitations.js";
 import { SPEC_MESSAGES } from "./users-service.js";
 import { ForgotPasswordBody, RegistrationBody, ResetPasswordBody, emailField } from "./user-input.js";
 import { signedIn } from "./accounts-service.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "auth" | "config" | "email" | "events" | "folder" | "groups" | "log" | "seedVocabulary" | "users">;
 
 const CreateInvitationBody = z.object({
   uses: z.number({ error: SPEC_MESSAGES.required }).int().min(1).max(1000),
@@ -33,13 +36,13 @@ export class RegistrationService {
   private pending = new Set<Promise<unknown>>();
 
   private constructor(
-    private readonly larder: Larder,
+    private readonly larder: Deps,
     readonly invitations: InvitationStore,
     private readonly templatesDir: string,
   ) {}
 
   /** `templatesDir` holds `seed/<locale>/` for new groups that ask for seed data. */
-  static async open(larder: Larder, templatesDir: string): Promise<RegistrationService> {
+  static async open(larder: Deps, templatesDir: string): Promise<RegistrationService> {
     const invitations = await InvitationStore.open(larder.folder, { now: () => larder.auth.now().getTime() });
     return new RegistrationService(larder, invitations, templatesDir);
   }

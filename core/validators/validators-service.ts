@@ -2,17 +2,20 @@
  * Public availability checks (mealie-api-notes §4.14): each answers `{valid: true}` when nothing of
  * that name exists yet. User names and e-mails compare without case, like the rules that enforce them.
  */
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import { ValidationError } from "../errors.js";
 import { slugify } from "../util/slug.js";
 import { isUuid } from "../util/ids.js";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "groups" | "recipes" | "users">;
 
 export interface Validity {
   valid: boolean;
 }
 
 export class ValidatorsService {
-  constructor(private readonly larder: Larder) {}
+  constructor(private readonly larder: Deps) {}
 
   userName(name: string | null): Validity {
     const n = required(name, "name").trim().toLowerCase();

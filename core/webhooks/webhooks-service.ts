@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import type { Actor } from "../actor.js";
-import type { Larder } from "../larder.js";
+import type { Parts } from "../parts.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors.js";
 import { DocCache } from "../storage/doc-cache.js";
@@ -21,6 +21,9 @@ import { privateHostMessage, privateHostProblem } from "../net/target-check.js";
 import { eventTypeNumber, type EventDocument } from "../events/index.js";
 import { isUuid, newId } from "../util/ids.js";
 import { randomUUID } from "node:crypto";
+
+/** The parts of the Larder this module uses. */
+type Deps = Pick<Parts, "config" | "events" | "folder" | "groups" | "log">;
 
 /** Mealie's timeout for a webhook post. */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
@@ -160,7 +163,7 @@ export class WebhooksService {
   private retries: Pending[] = [];
 
   private constructor(
-    private readonly larder: Larder,
+    private readonly larder: Deps,
     opts: WebhooksOptions,
   ) {
     this.docs = new DocCache<WebhooksDoc>({
@@ -175,7 +178,7 @@ export class WebhooksService {
     this.timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   }
 
-  static async open(larder: Larder, opts: WebhooksOptions = {}): Promise<WebhooksService> {
+  static async open(larder: Deps, opts: WebhooksOptions = {}): Promise<WebhooksService> {
     const s = new WebhooksService(larder, opts);
     for (const g of larder.groups.all())
       for (const h of g.households.values()) await s.docs.get(s.pathOf(g, h));
