@@ -2,7 +2,8 @@
  * The layers of ARCHITECTURE §1, checked on the source (issue 12): web/ and cli/ are adapters over
  * core's services. They never hold core's storage — documents, the recipe store, the group registry and
  * its GroupData/HouseholdData — so scoping and cascades cannot drift into a route or a command. Core
- * never sees a URL: lists take a typed ListQuery. And the CLI declares `--data` once.
+ * never sees a URL: lists take a typed ListQuery. Core's services receive the parts they use, not the
+ * Larder. And the CLI declares `--data` once.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -71,6 +72,19 @@ describe("web/ and cli/ are adapters over core", () => {
     }
     expect(found).toEqual([]);
     expect("list(actor: Actor, url: URL) {".match(urlParam)).not.toBeNull();
+  });
+
+  it("gives core's services the parts they use, never the whole Larder", () => {
+    // The Larder composes (core/larder.ts, core/open-services.ts); a service that imported it could
+    // reach every other service, and the compiler could no longer order their construction.
+    const importers = sources("core").filter(
+      (f) =>
+        f !== join("core", "larder.ts") && /from "[./]*larder\.js"/.test(readFileSync(join(ROOT, f), "utf8")),
+    );
+    expect(importers).toEqual([]);
+    // No field is promised with `!`: each is assigned where it is declared or in the constructor.
+    const larder = readFileSync(join(ROOT, "core", "larder.ts"), "utf8");
+    expect(larder.match(/^\s*(?:private |readonly |public )*#?\w+!:/gm)).toBeNull();
   });
 
   it("declares the CLI's --data option once", () => {

@@ -97,11 +97,7 @@ export async function recipeZip(larder: Deps, entry: RecipeEntry): Promise<Buffe
 }
 
 /** Several recipes' zip, streamed to `target` through a temp file (renamed into place when complete). */
-export async function writeRecipesZip(
-  larder: Deps,
-  entries: RecipeEntry[],
-  target: string,
-): Promise<number> {
+export async function writeRecipesZip(larder: Deps, entries: RecipeEntry[], target: string): Promise<number> {
   const tmp = join(larder.folder.tmpDir, `export.${process.pid}.${randomBytes(6).toString("hex")}.zip.tmp`);
   const { ZipArchive } = await loadArchiver();
   const archive = new ZipArchive({ zlib: { level: 6 } });

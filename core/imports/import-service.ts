@@ -34,7 +34,23 @@ import { newId } from "../util/ids.js";
 import { fileSlug, slugify } from "../util/slug.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "aiProviders" | "comments" | "config" | "events" | "folder" | "groups" | "images" | "log" | "parsers" | "plugins" | "ratings" | "recipes" | "reports" | "users">;
+type Deps = Pick<
+  Parts,
+  | "aiProviders"
+  | "comments"
+  | "config"
+  | "events"
+  | "folder"
+  | "groups"
+  | "images"
+  | "log"
+  | "parsers"
+  | "plugins"
+  | "ratings"
+  | "recipes"
+  | "reports"
+  | "users"
+>;
 
 const IMAGE_TIMEOUT_MS = 20_000;
 /** Mealie's browser-like agent: some sites serve images only to browsers. */

@@ -8,7 +8,10 @@ import { join, relative } from "node:path";
 import type { Parts } from "../parts.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "directory" | "folder" | "mealplans" | "notifiers" | "recipes" | "shopping" | "webhooks">;
+type Deps = Pick<
+  Parts,
+  "directory" | "folder" | "mealplans" | "notifiers" | "recipes" | "shopping" | "webhooks"
+>;
 
 export interface BrokenReport {
   /** Relative to the data folder, with forward slashes. */

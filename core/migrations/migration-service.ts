@@ -20,7 +20,25 @@ import type { ReportSummary, ReportWriter } from "../reports/reports-service.js"
 import { MigrationIndex, sourceKeys } from "./migration-index.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "comments" | "cookbooks" | "folder" | "groups" | "imports" | "labels" | "log" | "mealplans" | "organizers" | "plugins" | "ratings" | "recipes" | "reports" | "shopping" | "users" | "vocabulary">;
+type Deps = Pick<
+  Parts,
+  | "comments"
+  | "cookbooks"
+  | "folder"
+  | "groups"
+  | "imports"
+  | "labels"
+  | "log"
+  | "mealplans"
+  | "organizers"
+  | "plugins"
+  | "ratings"
+  | "recipes"
+  | "reports"
+  | "shopping"
+  | "users"
+  | "vocabulary"
+>;
 
 /** Mealie's `SupportedMigrations`, in its order; Larder adds its own after them. */
 export const MEALIE_MIGRATION_TYPES = [

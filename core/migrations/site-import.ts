@@ -23,7 +23,21 @@ import { LarderError } from "../errors.js";
 import type { MigrationIndex } from "./migration-index.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "comments" | "cookbooks" | "groups" | "imports" | "labels" | "mealplans" | "organizers" | "ratings" | "recipes" | "shopping" | "users" | "vocabulary">;
+type Deps = Pick<
+  Parts,
+  | "comments"
+  | "cookbooks"
+  | "groups"
+  | "imports"
+  | "labels"
+  | "mealplans"
+  | "organizers"
+  | "ratings"
+  | "recipes"
+  | "shopping"
+  | "users"
+  | "vocabulary"
+>;
 
 export interface GroupImportResult {
   report: ReportWriter;

@@ -141,12 +141,14 @@ export class NotifiersService {
   private readonly docs: DocCache<NotifiersDoc>;
   private readonly fetcher: GuardedFetcher;
   private readonly allow: AllowList;
-  private urls!: JsonDoc<NotifierUrlsDoc>;
   private pending = new Set<Promise<unknown>>();
   /** Scheme → plugin name, for every plugin seen enabled: a disabled plugin's scheme is "disabled", not "unknown". */
   private readonly schemeOwners = new Map<string, string>();
 
-  private constructor(private readonly larder: Deps) {
+  private constructor(
+    private readonly larder: Deps,
+    private readonly urls: JsonDoc<NotifierUrlsDoc>,
+  ) {
     this.docs = new DocCache<NotifiersDoc>({
       schema: NotifiersDoc,
       defaults: () => NotifiersDoc.parse({}),
@@ -164,14 +166,14 @@ export class NotifiersService {
   }
 
   static async open(larder: Deps): Promise<NotifiersService> {
-    const s = new NotifiersService(larder);
     await ensurePrivateDirs(larder.folder);
-    s.urls = await JsonDoc.open<NotifierUrlsDoc>(larder.folder.notifierUrlsJson, {
+    const urls = await JsonDoc.open<NotifierUrlsDoc>(larder.folder.notifierUrlsJson, {
       schema: NotifierUrlsDoc,
       defaults: () => NotifierUrlsDoc.parse({}),
       tmpDir: larder.folder.tmpDir,
       mode: 0o600,
     });
+    const s = new NotifiersService(larder, urls);
     for (const g of larder.groups.all())
       for (const h of g.households.values()) await s.docs.get(s.pathOf(g, h));
     larder.events.subscribe((e) => s.onEvent(e));
@@ -291,7 +293,7 @@ export class NotifiersService {
     await this.larder.events.idle();
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
     await this.docs.idle();
-    await this.urls?.idle();
+    await this.urls.idle();
   }
 
   private onEvent(e: LarderEvent): void {

@@ -17,7 +17,10 @@ import { ForgotPasswordBody, RegistrationBody, ResetPasswordBody, emailField } f
 import { signedIn } from "./accounts-service.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "auth" | "config" | "email" | "events" | "folder" | "groups" | "log" | "seedVocabulary" | "users">;
+type Deps = Pick<
+  Parts,
+  "auth" | "config" | "email" | "events" | "folder" | "groups" | "log" | "seedVocabulary" | "users"
+>;
 
 const CreateInvitationBody = z.object({
   uses: z.number({ error: SPEC_MESSAGES.required }).int().min(1).max(1000),
