@@ -87,6 +87,21 @@ describe("web/ and cli/ are adapters over core", () => {
     expect(larder.match(/^\s*(?:private |readonly |public )*#?\w+!:/gm)).toBeNull();
   });
 
+  it("writes each of the CLI's user, group, household, plan, list and import commands once, over withCalls", () => {
+    // One implementation: core in this process or the running server's API answer the same calls
+    // (cli/calls.ts); a command that picked its own way would be a second implementation.
+    const written = sources("cli").filter((f) =>
+      /^cli\/(commands\/(user|group|household|plan|list)\/|commands\/import|users\/|week\/)/.test(
+        relative(ROOT, join(ROOT, f)).split("\\").join("/"),
+      ),
+    );
+    expect(written.length).toBeGreaterThan(10);
+    const own = written.filter((f) =>
+      /\b(withLock|withLarder|liveServer)\(/.test(readFileSync(join(ROOT, f), "utf8")),
+    );
+    expect(own).toEqual([]);
+  });
+
   it("declares the CLI's --data option once", () => {
     const declared = sources("cli").filter((f) => readFileSync(join(ROOT, f), "utf8").includes('"--data <'));
     expect(declared.map((f) => relative(ROOT, join(ROOT, f)))).toEqual(["cli/context.ts"]);

@@ -7,20 +7,10 @@
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import type { Command } from "commander";
-import {
-  configFor,
-  liveServer,
-  requireDataFolder,
-  resolveDataDir,
-  withLarder,
-  withLock,
-  type LiveServer,
-  dataOption,
-} from "../context.js";
+import { resolveDataDir, dataOption } from "../context.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, toCliError, useInk } from "../output.js";
-import { serverUrl } from "../users/server-client.js";
-import type { Larder } from "../../core/larder.js";
-import type { Actor } from "../../core/actor.js";
+import { withCalls } from "../calls.js";
+import { importCalls, type ImportCalls } from "./import-calls.js";
 
 /** What one argument is, decided by its form: a URL, or a file by its extension. */
 export type ImportItem =
@@ -31,13 +21,6 @@ export interface ImportOutcome {
   ok: boolean;
   slug?: string;
   error?: string;
-}
-
-interface Backend {
-  url(url: string, tags: boolean): Promise<string>;
-  htmlOrJson(data: string, tags: boolean): Promise<string>;
-  zip(data: Buffer): Promise<string>;
-  image(data: Buffer, name: string): Promise<string>;
 }
 
 const IMAGE_EXT = new Set([
@@ -76,7 +59,7 @@ export function linesOf(text: string): string[] {
     .filter((l) => l && !l.startsWith("#"));
 }
 
-async function runOne(backend: Backend, item: ImportItem, tags: boolean): Promise<string> {
+async function runOne(backend: ImportCalls, item: ImportItem, tags: boolean): Promise<string> {
   if (item.kind === "url") return backend.url(item.input, tags);
   const data = await readFile(item.path).catch((e: NodeJS.ErrnoException) => {
     throw new CliError(`Cannot read ${item.path}: ${e.code ?? e.message}`, EXIT.notFound);
@@ -86,97 +69,9 @@ async function runOne(backend: Backend, item: ImportItem, tags: boolean): Promis
   return backend.htmlOrJson(data.toString("utf8"), tags);
 }
 
-class ServerBackend implements Backend {
-  private base: string;
-  constructor(private lock: LiveServer) {
-    this.base = serverUrl(lock);
-  }
-  private async send(path: string, body: NonNullable<RequestInit["body"]>, json: boolean): Promise<string> {
-    const res = await fetch(`${this.base}${path}`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${this.lock.token}`,
-        ...(json ? { "Content-Type": "application/json" } : {}),
-      },
-      body,
-      signal: AbortSignal.timeout(10 * 60_000),
-    });
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // reported with the status below
-    }
-    if (res.status === 201 && typeof parsed === "string") return parsed;
-    const detail = (parsed as { detail?: unknown } | null)?.detail;
-    const message =
-      typeof detail === "string"
-        ? detail
-        : (detail as { details?: string } | undefined)?.details === "BAD_RECIPE_DATA"
-          ? "No recipe was found (BAD_RECIPE_DATA)"
-          : typeof (detail as { message?: unknown } | undefined)?.message === "string"
-            ? (detail as { message: string }).message
-            : `HTTP ${res.status}`;
-    throw new CliError(message, res.status === 400 || res.status === 422 ? EXIT.invalid : EXIT.failure);
-  }
-  url(url: string, tags: boolean) {
-    return this.send("/api/recipes/create/url", JSON.stringify({ url, includeTags: tags }), true);
-  }
-  htmlOrJson(data: string, tags: boolean) {
-    return this.send("/api/recipes/create/html-or-json", JSON.stringify({ data, includeTags: tags }), true);
-  }
-  zip(data: Buffer) {
-    const f = new FormData();
-    f.set("archive", new Blob([new Uint8Array(data)]), "recipe.zip");
-    return this.send("/api/recipes/create/zip", f, false);
-  }
-  image(data: Buffer, name: string) {
-    const f = new FormData();
-    f.set("images", new Blob([new Uint8Array(data)]), name);
-    return this.send("/api/recipes/create/image", f, false);
-  }
-}
-
-class LocalBackend implements Backend {
-  constructor(
-    private larder: Larder,
-    private actor: Actor,
-  ) {}
-  async url(url: string, tags: boolean) {
-    return (
-      await this.larder.imports.importOne(
-        this.actor,
-        { type: "url", url },
-        { tags, categories: false, source: "cli" },
-      )
-    ).slug;
-  }
-  async htmlOrJson(data: string, tags: boolean) {
-    const t = data.trim();
-    let input: Parameters<Larder["imports"]["importOne"]>[1];
-    if (t.startsWith("{") || t.startsWith("[")) {
-      try {
-        input = { type: "json", json: JSON.parse(t) };
-      } catch {
-        throw new CliError("The JSON could not be read", EXIT.invalid);
-      }
-    } else input = { type: "html", html: data };
-    return (
-      await this.larder.imports.importOne(this.actor, input, { tags, categories: false, source: "cli" })
-    ).slug;
-  }
-  async zip(data: Buffer) {
-    return (await this.larder.imports.importZip(this.actor, data)).slug;
-  }
-  async image(data: Buffer) {
-    return (await this.larder.imports.importImages(this.actor, [{ data }])).slug;
-  }
-}
-
 /** Run the items, at most CONCURRENCY at once, reporting each as it finishes. */
 async function runAll(
-  backend: Backend,
+  backend: ImportCalls,
   items: ImportItem[],
   tags: boolean,
   onDone: (o: ImportOutcome, index: number) => void,
@@ -219,9 +114,9 @@ export function registerImport(program: Command): void {
         if (raw.length === 0)
           throw new CliError("Nothing to import: give URLs or files, or --from-file", EXIT.invalid);
         const items = raw.map(classify);
-        const dataDir = resolveDataDir(opts.data);
-        requireDataFolder(dataDir);
-        const outcomes = await withBackend(dataDir, (backend) => report(backend, items, opts.tags));
+        const outcomes = await withCalls(resolveDataDir(opts.data), importCalls, (calls) =>
+          report(calls, items, opts.tags),
+        );
         const failed = outcomes.filter((o) => !o.ok).length;
         if (isJsonMode()) printJson({ imported: outcomes.length - failed, failed, results: outcomes });
         if (failed > 0) process.exitCode = EXIT.failure;
@@ -231,20 +126,7 @@ export function registerImport(program: Command): void {
     });
 }
 
-async function withBackend<T>(dataDir: string, fn: (b: Backend) => Promise<T>): Promise<T> {
-  const server = await liveServer(dataDir);
-  if (server) return fn(new ServerBackend(server));
-  return withLock(dataDir, () =>
-    withLarder(configFor(dataDir), async (larder) => {
-      // Imported as the site's first admin, whom the running server's lock token also acts as.
-      const admin = larder.users.all().find((u) => u.admin) ?? larder.users.all()[0];
-      if (!admin) throw new CliError("The folder has no user to own the recipes", EXIT.failure);
-      return fn(new LocalBackend(larder, { kind: "user", user: admin }));
-    }),
-  );
-}
-
-async function report(backend: Backend, items: ImportItem[], tags: boolean): Promise<ImportOutcome[]> {
+async function report(backend: ImportCalls, items: ImportItem[], tags: boolean): Promise<ImportOutcome[]> {
   if (isJsonMode()) return runAll(backend, items, tags, () => undefined);
   if (!useInk()) {
     return runAll(backend, items, tags, (o) =>

@@ -17,8 +17,9 @@ import {
 } from "../context.js";
 import { localActor } from "../users/local.js";
 import { ServerClient } from "../users/server-client.js";
-import { LocalWeek } from "../week/local.js";
-import { ServerWeek } from "../week/server.js";
+import { weekCalls } from "../week/calls.js";
+import { importCalls, type ImportCalls } from "../commands/import-calls.js";
+import type { WeekCalls } from "../week/types.js";
 import type {
   PlanEntryOut,
   ShoppingItemOut,
@@ -92,11 +93,11 @@ function queryString(q: RecipeListQuery): string {
 export class LocalSource implements TuiSource {
   readonly mode = "local" as const;
   private readonly actor: Actor;
-  private readonly week: LocalWeek;
+  private readonly week: WeekCalls;
 
   constructor(private readonly larder: Larder) {
     this.actor = localActor(larder);
-    this.week = new LocalWeek(larder);
+    this.week = weekCalls.local(larder);
   }
 
   async search(query: string, limit: number): Promise<RecipeHit[]> {
@@ -120,24 +121,21 @@ export class LocalSource implements TuiSource {
   setChecked(item: ShoppingItemOut, checked: boolean) {
     return this.week.updateItem({ ...item, checked });
   }
-  async importUrl(url: string): Promise<string> {
-    const res = await this.larder.imports.importOne(
-      this.actor,
-      { type: "url", url },
-      { tags: false, categories: false, source: "cli" },
-    );
-    return res.slug;
+  importUrl(url: string): Promise<string> {
+    return importCalls.local(this.larder).url(url, false);
   }
 }
 
 export class ServerSource implements TuiSource {
   readonly mode = "server" as const;
   private readonly client: ServerClient;
-  private readonly week: ServerWeek;
+  private readonly week: WeekCalls;
+  private readonly imports: ImportCalls;
 
   constructor(lock: LiveServer, dataDir: string) {
     this.client = new ServerClient(lock, dataDir);
-    this.week = new ServerWeek(lock, dataDir);
+    this.week = weekCalls.server(lock, dataDir);
+    this.imports = importCalls.server(lock, dataDir);
   }
 
   async search(query: string, limit: number): Promise<RecipeHit[]> {
@@ -166,7 +164,7 @@ export class ServerSource implements TuiSource {
     return this.week.updateItem({ ...item, checked });
   }
   importUrl(url: string): Promise<string> {
-    return this.client.request<string>("POST", "/api/recipes/create/url", { url, includeTags: false });
+    return this.imports.url(url, false);
   }
 }
 

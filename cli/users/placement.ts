@@ -1,7 +1,8 @@
 /**
  * Which group and household a new user joins. `--group` / `--household` accept a slug (the folder name)
  * or the display name; without them the user joins the site's default group (`defaultGroup` in
- * larder.json, "home" like Mealie's "Home"), else the first group, and its household "Family", else its first.
+ * larder.json, "home" like Mealie's "Home"; given by slug or name), else the first group, and its
+ * household "Family", else its first.
  */
 import { CliError, EXIT } from "../output.js";
 
@@ -26,9 +27,7 @@ export function pickPlacement(
   defaultGroup = "home",
 ): Placement {
   const sorted = [...groups].sort((a, b) => a.slug.localeCompare(b.slug));
-  const group = groupArg
-    ? sorted.find(matches(groupArg))
-    : (sorted.find((g) => g.slug === defaultGroup) ?? sorted[0]);
+  const group = groupArg ? sorted.find(matches(groupArg)) : (sorted.find(matches(defaultGroup)) ?? sorted[0]);
   if (!group) {
     throw new CliError(
       groupArg ? `No such group: ${groupArg}` : "The data folder has no group",

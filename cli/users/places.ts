@@ -3,16 +3,8 @@
  * API, or core directly under the folder's lock (ARCHITECTURE §2, one writer) — one implementation over
  * either (issue 12).
  */
-import type { Larder } from "../../core/larder.js";
 import type { GroupInDb, HouseholdInDb } from "../../core/groups/group-admin.js";
-import {
-  configFor,
-  liveServer,
-  requireDataFolder,
-  withLarder,
-  withLock,
-  type LiveServer,
-} from "../context.js";
+import { withCalls, type CallsSource } from "../calls.js";
 import { CliError, EXIT } from "../output.js";
 import { localActor } from "./local.js";
 import { ServerClient } from "./server-client.js";
@@ -21,13 +13,8 @@ import type { GroupView, HouseholdView, PlacesBackend } from "./types.js";
 const matches = (want: string) => (o: { slug: string; name: string; id: string }) =>
   o.slug === want || o.id === want || o.name.toLowerCase() === want.trim().toLowerCase();
 
-export async function withPlaces<T>(dataDir: string, fn: (places: PlacesBackend) => Promise<T>): Promise<T> {
-  requireDataFolder(dataDir);
-  const server = await liveServer(dataDir);
-  if (server) return fn(new Places("server", serverAdmin(server, dataDir)));
-  return withLock(dataDir, () =>
-    withLarder(configFor(dataDir), (larder) => fn(new Places("local", localAdmin(larder)))),
-  );
+export function withPlaces<T>(dataDir: string, fn: (places: PlacesBackend) => Promise<T>): Promise<T> {
+  return withCalls(dataDir, groupAdminCalls, (calls, mode) => fn(new Places(mode, calls)));
 }
 
 /**
@@ -41,27 +28,28 @@ interface GroupAdminCalls {
   createHousehold(body: { name: string; groupId?: string }): Promise<HouseholdInDb>;
 }
 
-function localAdmin(larder: Larder): GroupAdminCalls {
-  const admin = larder.groupAdmin;
-  return {
-    groups: async () => admin.groups(localActor(larder)),
-    createGroup: (body) => admin.createGroup(localActor(larder), body),
-    households: async () => admin.households(localActor(larder)),
-    createHousehold: (body) => admin.createHousehold(localActor(larder), body),
-  };
-}
-
-function serverAdmin(lock: LiveServer, dataDir: string): GroupAdminCalls {
-  const client = new ServerClient(lock, dataDir);
-  return {
-    groups: async () =>
-      (await client.request<{ items: GroupInDb[] }>("GET", "/api/admin/groups?perPage=-1")).items,
-    createGroup: (body) => client.request<GroupInDb>("POST", "/api/admin/groups", body),
-    households: async () =>
-      (await client.request<{ items: HouseholdInDb[] }>("GET", "/api/admin/households?perPage=-1")).items,
-    createHousehold: (body) => client.request<HouseholdInDb>("POST", "/api/admin/households", body),
-  };
-}
+const groupAdminCalls: CallsSource<GroupAdminCalls> = {
+  local(larder) {
+    const admin = larder.groupAdmin;
+    return {
+      groups: async () => admin.groups(localActor(larder)),
+      createGroup: (body) => admin.createGroup(localActor(larder), body),
+      households: async () => admin.households(localActor(larder)),
+      createHousehold: (body) => admin.createHousehold(localActor(larder), body),
+    };
+  },
+  server(lock, dataDir) {
+    const client = new ServerClient(lock, dataDir);
+    return {
+      groups: async () =>
+        (await client.request<{ items: GroupInDb[] }>("GET", "/api/admin/groups?perPage=-1")).items,
+      createGroup: (body) => client.request<GroupInDb>("POST", "/api/admin/groups", body),
+      households: async () =>
+        (await client.request<{ items: HouseholdInDb[] }>("GET", "/api/admin/households?perPage=-1")).items,
+      createHousehold: (body) => client.request<HouseholdInDb>("POST", "/api/admin/households", body),
+    };
+  },
+};
 
 class Places implements PlacesBackend {
   constructor(

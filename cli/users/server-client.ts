@@ -16,8 +16,15 @@ export class ServerClient {
     this.baseUrl = serverUrl(lock);
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** `body` is sent as JSON, or as multipart when it is a FormData (uploads). */
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<T> {
     const url = `${this.baseUrl}${path}`;
+    const form = body instanceof FormData;
     let res: Response;
     try {
       res = await fetch(url, {
@@ -25,10 +32,10 @@ export class ServerClient {
         headers: {
           Authorization: `Bearer ${this.lock.token}`,
           Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(body === undefined || form ? {} : { "Content-Type": "application/json" }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(30_000),
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
       });
     } catch (e) {
       const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
@@ -71,9 +78,11 @@ function httpError(status: number, json: unknown, text: string): CliError {
   const message =
     typeof detail === "string"
       ? detail
-      : typeof (detail as { message?: unknown } | undefined)?.message === "string"
-        ? (detail as { message: string }).message
-        : text.slice(0, 200) || `HTTP ${status}`;
+      : (detail as { details?: string } | undefined)?.details === "BAD_RECIPE_DATA"
+        ? "No recipe was found (BAD_RECIPE_DATA)"
+        : typeof (detail as { message?: unknown } | undefined)?.message === "string"
+          ? (detail as { message: string }).message
+          : text.slice(0, 200) || `HTTP ${status}`;
   if (status === 409) return new CliError(message, EXIT.conflict);
   if (status === 404) return new CliError(message, EXIT.notFound);
   if (status === 400 || status === 422) return new CliError(message, EXIT.invalid);

@@ -1,4 +1,4 @@
-/** The user operations the CLI needs, implemented over core (local.ts) or a live server (server.ts). */
+/** What the user, group and household commands show and take, the same whichever way the folder is reached. */
 
 /** A user as the CLI shows it (the same in both modes). */
 export interface UserView {

@@ -13,8 +13,8 @@ export interface RecipeIngredientLike {
   [key: string]: unknown;
 }
 
-export interface WeekBackend {
-  readonly mode: "local" | "server";
+/** The calls, in wire shapes; answered in calls.ts. */
+export interface WeekCalls {
   /** The household's first day of the week (0 = Sunday). */
   firstDayOfWeek(): Promise<number>;
   entriesBetween(start: string, end: string): Promise<PlanEntryOut[]>;

@@ -3,10 +3,10 @@ import type { Command } from "commander";
 import { resolveDataDir, dataOption } from "../../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../../output.js";
 import { withWeek } from "../../week/backend.js";
-import type { ShoppingItemOut, ShoppingListOut, WeekBackend } from "../../week/types.js";
+import type { ShoppingItemOut, ShoppingListOut, WeekCalls } from "../../week/types.js";
 
 /** A list by id or name (case-insensitive); one list and no name given: that one. */
-async function pickList(week: WeekBackend, name: string | undefined): Promise<ShoppingListOut> {
+async function pickList(week: WeekCalls, name: string | undefined): Promise<ShoppingListOut> {
   const lists = await week.lists();
   if (name === undefined) {
     if (lists.length === 1) return week.list(lists[0].id);

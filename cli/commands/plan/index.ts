@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { resolveDataDir, dataOption } from "../../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../../output.js";
 import { withWeek } from "../../week/backend.js";
-import type { PlanEntryOut, WeekBackend } from "../../week/types.js";
+import type { PlanEntryOut, WeekCalls } from "../../week/types.js";
 import { PLAN_ENTRY_TYPES } from "../../../core/schemas/week.js";
 import { addDays, isRealDate, todayUtc } from "../../../core/mealplans/dates.js";
 
@@ -21,7 +21,7 @@ function checkType(t: string | undefined): string | undefined {
 }
 
 /** The week containing `date`, starting on the household's first day of the week. */
-async function weekOf(week: WeekBackend, date: string): Promise<{ start: string; end: string }> {
+async function weekOf(week: WeekCalls, date: string): Promise<{ start: string; end: string }> {
   const first = await week.firstDayOfWeek();
   const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
   const start = addDays(date, -((dow - first + 7) % 7));

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { resolveDataDir, dataOption } from "../../context.js";
 import { isJsonMode, printJson, printStatus } from "../../output.js";
 import { obtainPassword } from "../../password.js";
-import { withUsers } from "../../users/backend.js";
+import { withUsers } from "../../users/users.js";
 import { validatePassword } from "../../users/validate.js";
 
 interface PasswdOptions {

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { resolveDataDir, dataOption } from "../../context.js";
 import { isJsonMode, printJson, printStatus } from "../../output.js";
-import { withUsers } from "../../users/backend.js";
+import { withUsers } from "../../users/users.js";
 
 export function registerUserPromote(user: Command): void {
   user

@@ -11,6 +11,7 @@ import { readMultipart } from "../multipart.js";
 import { LarderError, ValidationError } from "../../../core/errors.js";
 import type { ImportInput } from "../../../core/plugins/kinds.js";
 import { BadRecipeDataError } from "../../../core/imports/errors.js";
+import { htmlOrJsonInput } from "../../../core/imports/html-or-json.js";
 
 const flag = z.union([z.boolean(), z.string().transform((v) => /^(1|true|yes|on)$/i.test(v))]).nullish();
 const Organizer = z.union([z.string(), z.looseObject({ name: z.string().nullish() })]);
@@ -53,19 +54,6 @@ function includeOpts(b: Flags): { tags: boolean; categories: boolean } {
     tags: Boolean(b.includeTags ?? b.include_tags ?? false),
     categories: Boolean(b.includeCategories ?? b.include_categories ?? false),
   };
-}
-
-/** `data` starting with `{` or `[` is schema.org JSON (Mealie wraps it as ld+json); anything else is HTML. */
-function htmlOrJson(data: string, url: string | null | undefined): ImportInput {
-  const t = data.trim();
-  if (t.startsWith("{") || t.startsWith("[")) {
-    try {
-      return { type: "json", json: JSON.parse(t), url: url ?? undefined };
-    } catch {
-      throw new BadRecipeDataError("The JSON could not be read");
-    }
-  }
-  return { type: "html", html: data, url: url ?? undefined };
 }
 
 /**
@@ -139,7 +127,7 @@ export const importRoutes = [
   }),
   route("POST", "/api/recipes/create/html-or-json", "user", async (ctx) => {
     const body = ScrapeRecipeData.parse((await ctx.json()) ?? {});
-    const r = await ctx.larder.imports.importOne(ctx.actor, htmlOrJson(body.data, body.url), {
+    const r = await ctx.larder.imports.importOne(ctx.actor, htmlOrJsonInput(body.data, body.url), {
       ...includeOpts(body),
       source: "html-or-json",
     });
@@ -147,7 +135,7 @@ export const importRoutes = [
   }),
   route("POST", "/api/recipes/create/html-or-json/stream", "user", async (ctx) => {
     const body = ScrapeRecipeData.parse((await ctx.json()) ?? {});
-    return stream(ctx, htmlOrJson(body.data, body.url), includeOpts(body));
+    return stream(ctx, htmlOrJsonInput(body.data, body.url), includeOpts(body));
   }),
   route("POST", "/api/recipes/test-scrape-url", "user", async (ctx) => {
     const body = ScrapeTest.parse((await ctx.json()) ?? {});
