@@ -3,6 +3,8 @@
  * by core in this process or by the running server's admin API (cli/calls.ts). What the commands decide
  * — which user a login names, where a new user goes, the messages — is written once, in users.ts.
  */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Wire } from "../../core/wire/index.js";
 import type { CallsSource } from "../calls.js";
 import { CliError, EXIT } from "../output.js";
@@ -40,7 +42,7 @@ export interface UserPatch {
 export interface UserAdminCalls {
   /** GET /admin/users: everyone. */
   users(): Promise<UserOut[]>;
-  /** Where a new user may go: every group with its households, and the site's default group (its name). */
+  /** Where a new user may go: every group with its households, and the site's default group (slug or name). */
   places(): Promise<{ groups: PlaceOption[]; defaultGroup: string | null }>;
   createUser(body: UserIn): Promise<UserOut>;
   updateUser(id: string, body: UserPatch): Promise<UserOut>;
@@ -100,23 +102,12 @@ export const userAdminCalls: CallsSource<UserAdminCalls> = {
     return {
       users: async () =>
         (await client.request<{ items: UserOut[] }>("GET", "/api/admin/users?perPage=-1")).items,
-      async places() {
-        const [groups, households, about] = await Promise.all([
-          client.request<{ items: Wire<"GroupInDB">[] }>("GET", "/api/admin/groups?perPage=-1"),
-          client.request<{ items: Wire<"HouseholdInDB">[] }>("GET", "/api/admin/households?perPage=-1"),
-          client.request<{ defaultGroup?: string }>("GET", "/api/admin/about"),
-        ]);
-        return {
-          groups: groups.items.map((g) => ({
-            slug: g.slug,
-            name: g.name,
-            households: households.items
-              .filter((h) => h.groupId === g.id)
-              .map((h) => ({ slug: h.slug, name: h.name })),
-          })),
-          defaultGroup: about.defaultGroup || null,
-        };
-      },
+      // Read from the folder's JSON files, which does not conflict with the server writing: adding a
+      // user is then one request.
+      places: async () => ({
+        groups: await placeOptionsOnDisk(dataDir),
+        defaultGroup: await defaultGroupOnDisk(dataDir),
+      }),
       createUser: (body) => client.request<UserOut>("POST", "/api/admin/users", body),
       updateUser: (id, body) =>
         client.request<UserOut>("PUT", `/api/admin/users/${encodeURIComponent(id)}`, body),
@@ -144,3 +135,46 @@ export const userAdminCalls: CallsSource<UserAdminCalls> = {
     };
   },
 };
+
+/** The groups and households of the folder, from their JSON files (a running server holds the folder). */
+async function placeOptionsOnDisk(dataDir: string): Promise<PlaceOption[]> {
+  const out: PlaceOption[] = [];
+  const groupsDir = join(dataDir, "groups");
+  for (const slug of await dirs(groupsDir)) {
+    const group = await readName(join(groupsDir, slug, "group.json"));
+    if (!group) continue;
+    const households: PlaceOption["households"] = [];
+    for (const h of await dirs(join(groupsDir, slug, "households"))) {
+      const name = await readName(join(groupsDir, slug, "households", h, "household.json"));
+      if (name) households.push({ slug: h, name });
+    }
+    out.push({ slug, name: group, households });
+  }
+  return out;
+}
+
+async function defaultGroupOnDisk(dataDir: string): Promise<string | null> {
+  const site = await readJson<{ defaultGroup?: unknown }>(join(dataDir, "larder.json"));
+  return typeof site?.defaultGroup === "string" ? site.defaultGroup : null;
+}
+
+async function dirs(path: string): Promise<string[]> {
+  try {
+    return (await readdir(path, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function readName(file: string): Promise<string | null> {
+  const name = (await readJson<{ name?: unknown }>(file))?.name;
+  return typeof name === "string" ? name : null;
+}
