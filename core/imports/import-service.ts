@@ -16,6 +16,7 @@ import { RecipeInput, RECIPE_SETTINGS_DEFAULTS } from "../schemas/recipe.js";
 import { recipeToDoc } from "../recipes/wire.js";
 import { buildWireContext } from "../recipes/wire-context.js";
 import { emptyRecipeDoc } from "../recipes/doc.js";
+import { COPIED_FIELDS } from "../recipes/fields.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
 import type {
@@ -53,6 +54,15 @@ type Deps = Pick<
 >;
 
 const IMAGE_TIMEOUT_MS = 20_000;
+
+/** Text an imported recipe may carry: its name, description and plain content fields (core/recipes/fields.ts). */
+const TEXT_FIELDS = [
+  "name",
+  "description",
+  ...COPIED_FIELDS.filter((f) => f.content && f.kind === "text").map((f) => f.wire),
+];
+/** Its numbers (servings, yield quantity). */
+const COUNT_FIELDS = COPIED_FIELDS.filter((f) => f.kind === "count").map((f) => f.wire);
 /** Mealie's browser-like agent: some sites serve images only to browsers. */
 export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 
@@ -584,22 +594,13 @@ function normaliseImported(recipe: Record<string, unknown>, opts: ImportOptions)
       ),
     );
   } else delete out.nutrition;
-  for (const k of [
-    "name",
-    "description",
-    "recipeYield",
-    "totalTime",
-    "prepTime",
-    "cookTime",
-    "performTime",
-    "orgURL",
-  ]) {
+  for (const k of TEXT_FIELDS) {
     const v = out[k];
     if (v === null || v === undefined) continue;
     if (typeof v === "number") out[k] = String(v);
     else if (typeof v !== "string") delete out[k];
   }
-  for (const k of ["recipeServings", "recipeYieldQuantity"]) {
+  for (const k of COUNT_FIELDS) {
     const v = out[k];
     if (v !== null && v !== undefined && (typeof v !== "number" || !Number.isFinite(v))) delete out[k];
   }

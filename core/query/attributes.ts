@@ -7,6 +7,7 @@
 import type { IngredientFood, IngredientUnit, RecipeSettings, RecipeSummary } from "../schemas/recipe.js";
 import { AttributeTable, attr, organizerPaths, type AttributeSpec } from "./attribute-table.js";
 import type { OrderOverride } from "./order.js";
+import { FILTERED_FIELDS } from "../recipes/fields.js";
 
 export * from "./attribute-table.js";
 
@@ -46,26 +47,14 @@ const recipeSpecs: Record<string, AttributeSpec<R>> = {
   "household.preferences.privateHousehold": attr.boolean((r: R) => r.household?.preferences.privateHousehold),
   groupId: attr.uuid((r: R) => r.groupId),
   "group.id": attr.uuid((r: R) => r.groupId),
-  name: attr.string((r: R) => r.name),
   slug: attr.string((r: R) => r.slug),
-  image: attr.string((r: R) => r.image),
-  recipeServings: attr.number((r: R) => r.recipeServings),
-  recipeYieldQuantity: attr.number((r: R) => r.recipeYieldQuantity),
-  recipeYield: attr.string((r: R) => r.recipeYield),
-  totalTime: attr.string((r: R) => r.totalTime),
-  prepTime: attr.string((r: R) => r.prepTime),
-  cookTime: attr.string((r: R) => r.cookTime),
-  performTime: attr.string((r: R) => r.performTime),
   description: attr.string((r: R) => r.description),
   rating: attr.number((r: R) => r.rating),
-  orgURL: attr.string((r: R) => r.orgURL),
   dateAdded: attr.date((r: R) => r.dateAdded),
-  dateUpdated: attr.datetime((r: R) => r.dateUpdated),
   createdAt: attr.datetime((r: R) => r.createdAt),
   updatedAt: attr.datetime((r: R) => r.updatedAt),
   // Mealie's column is `update_at`; clients that read its schema write that.
   updateAt: attr.datetime((r: R) => r.updatedAt),
-  lastMade: attr.datetime((r: R) => r.lastMade),
   ...organizerPaths(["tags"], (r: R) => r.tags),
   ...organizerPaths(["recipeCategory", "categories"], (r: R) => r.recipeCategory),
   ...organizerPaths(["tools"], (r: R) => r.tools),
@@ -74,6 +63,8 @@ const recipeSpecs: Record<string, AttributeSpec<R>> = {
   "foods.id": attr.many("uuid", (r: R) => r.foods.map((f) => f.id)),
   "foods.name": attr.many("string", (r: R) => r.foods.map((f) => f.name)),
 };
+// The fields the file and the wire share, as their declaration says to read them (core/recipes/fields.ts).
+for (const { wire, filter } of FILTERED_FIELDS) recipeSpecs[wire] = attr[filter]((r: R) => r[wire]);
 for (const key of SETTINGS_KEYS) recipeSpecs[`settings.${key}`] = attr.boolean((r: R) => r.settings?.[key]);
 
 export const recipeAttributes = new AttributeTable<RecipeIndexEntry>("recipe", recipeSpecs);

@@ -4,6 +4,14 @@
  * and from the wire Recipe given the group's vocabulary (foods, units, organizers) and derived ids.
  */
 import type { NutritionKey, RecipeAsset, RecipeNote, RecipeSettings } from "../schemas/recipe.js";
+import {
+  defaultOf,
+  RECIPE_FIELD_KEYS,
+  RECIPE_FIELDS,
+  type FieldKind,
+  type RecipeFieldKey,
+  type SimpleKindValue,
+} from "./fields.js";
 
 export interface DocIngredient {
   /** Section heading shown above this ingredient (`### Title` before it in the list). */
@@ -34,36 +42,29 @@ export interface DocStep {
   ingredientRefs: number[];
 }
 
-export interface RecipeDoc {
-  /** From front matter; null when the file has none (identity rules assign one). */
-  id: string | null;
-  name: string;
-  /** User id of the owner; null when missing (identity rules: the group's first admin). */
-  owner: string | null;
-  description: string;
-  recipeServings: number;
-  recipeYieldQuantity: number;
-  recipeYield: string | null;
-  totalTime: string | null;
-  prepTime: string | null;
-  cookTime: string | null;
-  performTime: string | null;
+/** What each structured kind of field holds (the simple kinds: SimpleKindValue). */
+interface StructuredKindValue {
   /** Organizers by name, in file order. */
-  categories: string[];
-  tags: string[];
-  tools: string[];
-  orgURL: string | null;
+  names: string[];
   nutrition: Partial<Record<NutritionKey, string>>;
   /** Only values that differ from RECIPE_SETTINGS_DEFAULTS are written. */
   settings: Partial<RecipeSettings>;
   extras: Record<string, string>;
-  /** Full UTC ISO timestamp, or a bare YYYY-MM-DD date in hand-made files. */
-  dateAdded: string | null;
-  dateUpdated: string | null;
-  lastMade: string | null;
-  /** Cache key of the image (not a URL); null when the recipe has none. */
-  image: string | null;
   assets: RecipeAsset[];
+}
+type KindValue = SimpleKindValue & StructuredKindValue;
+
+/**
+ * The front-matter fields, typed from their declaration (core/recipes/fields.ts): `id` and `owner` are
+ * null when the file has none (identity rules assign them); timestamps are a full UTC ISO timestamp, or a
+ * bare YYYY-MM-DD date in hand-made files; `image` is the image's cache key (not a URL).
+ */
+export type RecipeFields = {
+  -readonly [K in RecipeFieldKey]: KindValue[(typeof RECIPE_FIELDS)[K]["kind"]];
+};
+
+export interface RecipeDoc extends RecipeFields {
+  description: string;
   ingredients: DocIngredient[];
   instructions: DocStep[];
   notes: RecipeNote[];
@@ -91,33 +92,17 @@ export interface Vocabulary {
   foods: VocabularyFood[];
 }
 
+/** A recipe with nothing but a name: every field at the default a missing key reads as. */
 export function emptyRecipeDoc(name: string): RecipeDoc {
-  return {
-    id: null,
-    name,
-    owner: null,
-    description: "",
-    recipeServings: 0,
-    recipeYieldQuantity: 0,
-    recipeYield: null,
-    totalTime: null,
-    prepTime: null,
-    cookTime: null,
-    performTime: null,
-    categories: [],
-    tags: [],
-    tools: [],
-    orgURL: null,
-    nutrition: {},
-    settings: {},
-    extras: {},
-    dateAdded: null,
-    dateUpdated: null,
-    lastMade: null,
-    image: null,
-    assets: [],
-    ingredients: [],
-    instructions: [],
-    notes: [],
-  };
+  const fields: Record<string, unknown> = {};
+  for (const key of RECIPE_FIELD_KEYS) {
+    const kind = RECIPE_FIELDS[key].kind as FieldKind;
+    fields[key] =
+      kind === "text" || kind === "name" || kind === "count"
+        ? defaultOf(kind)
+        : kind === "names" || kind === "assets"
+          ? []
+          : {};
+  }
+  return { ...(fields as RecipeFields), name, description: "", ingredients: [], instructions: [], notes: [] };
 }

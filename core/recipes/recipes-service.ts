@@ -12,6 +12,7 @@ import type { UserRecord } from "../schemas/records.js";
 import { RecipeStore, type RecipeEntry } from "./store/index.js";
 import { docToRecipe, docToSummary, recipeToDoc } from "./wire.js";
 import { buildWireContext, GroupLookups } from "./wire-context.js";
+import { contentDefaults } from "./fields.js";
 import { emptyRecipeDoc, type RecipeDoc } from "./doc.js";
 import { canUpdateRecipe } from "../policy/recipes.js";
 import { fileSlug, slugify } from "../util/slug.js";
@@ -561,17 +562,11 @@ function replaceBase(current: Recipe): Record<string, unknown> {
     name: current.name,
     userId: current.userId,
     description: "",
-    recipeServings: 0,
-    recipeYieldQuantity: 0,
-    recipeYield: null,
-    totalTime: null,
-    prepTime: null,
-    cookTime: null,
-    performTime: null,
+    // The plain content fields (servings, yield, times, source URL) at their defaults.
+    ...contentDefaults(),
     recipeCategory: [],
     tags: [],
     tools: [],
-    orgURL: null,
     recipeIngredient: [],
     recipeInstructions: [],
     nutrition: null,

@@ -28,6 +28,7 @@ import {
 import type { OrganizerKind } from "../schemas/records.js";
 import { derivedId } from "../util/ids.js";
 import type { DocIngredient, DocStep, RecipeDoc, Vocabulary } from "./doc.js";
+import { COPIED_FIELDS, type CopiedKey } from "./fields.js";
 import { ingredientDisplay } from "./display.js";
 import { applyOriginalTextRule, canonicalIngredientLine } from "./file/ingredient-line.js";
 import { normaliseBlock, normaliseLine } from "./file/text.js";
@@ -103,7 +104,10 @@ function organizerRef(ctx: WireContext, kind: "categories" | "tags", name: strin
   return { id: r.id, groupId: r.groupId, name: r.name, slug: r.slug };
 }
 
-/** The wire RecipeSummary of a doc. */
+/**
+ * The wire RecipeSummary of a doc. One literal in the wire's key order (a list request reads these): the
+ * compiler asks for every field declared in core/recipes/fields.ts, since RecipeSummary is typed from it.
+ */
 export function docToSummary(doc: RecipeDoc, ctx: WireContext): RecipeSummary {
   const userId = doc.owner ?? "";
   return {
@@ -219,6 +223,17 @@ const optText = (v: unknown): string | null => text(v) || null;
 function finite(v: unknown): number | null {
   const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
   return typeof n === "number" && Number.isFinite(n) ? n : null;
+}
+
+/** The fields the file and the wire share unchanged (core/recipes/fields.ts), read from a payload. */
+function copiedFromWire(r: Loose): Pick<RecipeDoc, CopiedKey> {
+  const out: Record<string, unknown> = {};
+  for (const f of COPIED_FIELDS) {
+    const v = r[f.wire];
+    // A cleared text field ("") is none; a count that is not a number is 0.
+    out[f.key] = f.kind === "name" ? (text(v) ?? "") : f.kind === "count" ? finite(v) || 0 : optText(v);
+  }
+  return out as Pick<RecipeDoc, CopiedKey>;
 }
 
 function organizerNames(kind: OrganizerKind, v: unknown, ctx: WireContext): string[] {
@@ -353,28 +368,17 @@ export function recipeToDoc(recipe: RecipeLike, ctx: WireContext): RecipeDoc {
   }
 
   return {
+    ...copiedFromWire(r),
     id: ctx.recipeId,
-    name: text(r.name) ?? "",
     owner: optText(r.userId),
     description: normaliseBlock(text(r.description) ?? ""),
-    recipeServings: finite(r.recipeServings) || 0,
-    recipeYieldQuantity: finite(r.recipeYieldQuantity) || 0,
-    recipeYield: optText(r.recipeYield),
-    totalTime: optText(r.totalTime),
-    prepTime: optText(r.prepTime),
-    cookTime: optText(r.cookTime),
-    performTime: optText(r.performTime),
     categories: organizerNames("categories", r.recipeCategory, ctx),
     tags: organizerNames("tags", r.tags, ctx),
     tools: organizerNames("tools", r.tools, ctx),
-    orgURL: optText(r.orgURL),
     nutrition,
     settings,
     extras,
     dateAdded,
-    dateUpdated: optText(r.dateUpdated),
-    lastMade: optText(r.lastMade),
-    image: optText(r.image),
     assets,
     ingredients: ingredientsIn.map((ing) => docIngredient(ing, ctx)),
     instructions: asList(r.recipeInstructions).map((s) => docStep(s, refPositions)),

@@ -3,6 +3,8 @@
  * Output types are what presenters produce; every declared property is always present.
  */
 import { z } from "zod";
+import { COPIED_FIELDS, type CopiedWireFields } from "../recipes/fields.js";
+import type { Wire } from "../wire/index.js";
 
 export const NUTRITION_KEYS = [
   "calories",
@@ -110,33 +112,29 @@ export interface RecipeStep {
   text: string;
   ingredientReferences: { referenceId: string }[];
 }
-export interface RecipeSummary {
+/**
+ * The list item. The fields copied from the file unchanged (name, servings, yield, times, orgURL, image,
+ * dateUpdated, lastMade) come from their declaration in core/recipes/fields.ts; the rest are derived
+ * (ids, slug, organizers, rating, timestamps) or come from the body (description).
+ */
+export interface RecipeSummary extends CopiedWireFields {
   id: string;
   userId: string;
   householdId: string;
   groupId: string;
-  name: string;
   slug: string;
-  image: string | null;
-  recipeServings: number;
-  recipeYieldQuantity: number;
-  recipeYield: string | null;
-  totalTime: string | null;
-  prepTime: string | null;
-  cookTime: string | null;
-  performTime: string | null;
   description: string | null;
   recipeCategory: RecipeOrganizerRef[];
   tags: RecipeOrganizerRef[];
   tools: RecipeToolRef[];
   rating: number | null;
-  orgURL: string | null;
+  /** The date part of the file's timestamp. */
   dateAdded: string | null;
-  dateUpdated: string | null;
   createdAt: string | null;
   updatedAt: string | null;
-  lastMade: string | null;
 }
+// What Larder sends must be what the contract describes (core/wire, generated from Mealie's OpenAPI).
+const _summaryFitsTheContract = (s: RecipeSummary): Wire<"RecipeSummary"> => s;
 export interface Recipe extends RecipeSummary {
   recipeIngredient: RecipeIngredient[];
   recipeInstructions: RecipeStep[];
@@ -198,28 +196,25 @@ export const RecipeStepInput = z.union([
     .loose(),
 ]);
 
+// Numbers in Mealie's schema, never null: null is a 422 there and here.
+const optNum = num.optional();
+/** The plain fields (core/recipes/fields.ts): counts are numbers, the rest text. */
+const plainInput = Object.fromEntries(
+  COPIED_FIELDS.map((f) => [f.wire, f.kind === "count" ? optNum : optStr]),
+) as { [K in keyof CopiedWireFields]: CopiedWireFields[K] extends number ? typeof optNum : typeof optStr };
+
 /** Fields a client may send to create, replace (PUT) or patch a recipe. All optional; unknown keys ignored. */
 export const RecipeInput = z
   .object({
+    ...plainInput,
     id: z.string().nullish(),
-    name: optStr,
     description: optStr,
+    // Clients send a key, a URL or an object; only a key (text) is kept (core/recipes/wire.ts).
     image: z.unknown().optional(),
-    // Numbers in Mealie's schema, never null: null is a 422 there and here.
-    recipeServings: num.optional(),
-    recipeYieldQuantity: num.optional(),
-    recipeYield: optStr,
-    totalTime: optStr,
-    prepTime: optStr,
-    cookTime: optStr,
-    performTime: optStr,
     recipeCategory: z.array(OrganizerInput).nullish(),
     tags: z.array(OrganizerInput).nullish(),
     tools: z.array(OrganizerInput).nullish(),
-    orgURL: optStr,
     dateAdded: optStr,
-    dateUpdated: optStr,
-    lastMade: optStr,
     updatedAt: optStr,
     userId: z.string().nullish(),
     recipeIngredient: z.array(RecipeIngredientInput).nullish(),

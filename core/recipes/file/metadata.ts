@@ -11,10 +11,18 @@ import {
 } from "../../schemas/recipe.js";
 import { camelKey } from "../../util/case.js";
 import type { RecipeDoc } from "../doc.js";
+import { RECIPE_FIELD_KEYS, RECIPE_FIELDS, type FieldKind, type RecipeFieldKey } from "../fields.js";
 import { RecipeFileError } from "./errors.js";
 import type { FrontMatter, FrontMatterEntry } from "./front-matter.js";
 
 export type RecipeMetadata = Omit<RecipeDoc, "description" | "ingredients" | "instructions" | "notes">;
+
+type KeyOfKind<K extends FieldKind> = {
+  [F in RecipeFieldKey]: (typeof RECIPE_FIELDS)[F]["kind"] extends K ? F : never;
+}[RecipeFieldKey];
+type TextKey = KeyOfKind<"text">;
+type CountKey = KeyOfKind<"count">;
+type NamesKey = KeyOfKind<"names">;
 
 /** Organizer lists up to this many characters are written in flow style (`[a, b]`). */
 const FLOW_LIST_LIMIT = 80;
@@ -34,80 +42,70 @@ function canonicalKey(key: string): string {
   return ALIASES[k] ?? k;
 }
 
-/** Writes the documented keys in order, each only when it has a value. */
+/** Writes the declared keys in their order (core/recipes/fields.ts), each only when it has a value. */
 export function metadataEntries(doc: RecipeDoc): FrontMatterEntry[] {
   const out: FrontMatterEntry[] = [];
   const put = (key: string, value: unknown, flow = false): void => {
     out.push({ key, value, flow });
   };
-  if (doc.id !== null) put("id", doc.id);
-  put("name", doc.name);
-  if (doc.owner !== null) put("owner", doc.owner);
-  if (doc.recipeServings) put("recipeServings", doc.recipeServings);
-  if (doc.recipeYieldQuantity) put("recipeYieldQuantity", doc.recipeYieldQuantity);
-  if (doc.recipeYield !== null) put("recipeYield", doc.recipeYield);
-  if (doc.prepTime !== null) put("prepTime", doc.prepTime);
-  if (doc.cookTime !== null) put("cookTime", doc.cookTime);
-  if (doc.performTime !== null) put("performTime", doc.performTime);
-  if (doc.totalTime !== null) put("totalTime", doc.totalTime);
-  for (const key of ["categories", "tags", "tools"] as const) {
-    const list = doc[key];
-    if (list.length === 0) continue;
-    const short = list.reduce((n, s) => n + s.length + 2, 0) <= FLOW_LIST_LIMIT;
-    put(key, [...list], short);
+  for (const key of RECIPE_FIELD_KEYS) {
+    const kind = RECIPE_FIELDS[key].kind as FieldKind;
+    switch (kind) {
+      case "name":
+        put(key, doc[key as "name"]);
+        break;
+      case "text": {
+        const v = doc[key as TextKey];
+        if (v !== null) put(key, v);
+        break;
+      }
+      case "count": {
+        const v = doc[key as CountKey];
+        if (v) put(key, v);
+        break;
+      }
+      case "names": {
+        const list = doc[key as NamesKey];
+        if (list.length === 0) break;
+        const short = list.reduce((n, s) => n + s.length + 2, 0) <= FLOW_LIST_LIMIT;
+        put(key, [...list], short);
+        break;
+      }
+      case "nutrition": {
+        const nutrition = NUTRITION_KEYS.filter((k) => doc.nutrition[k] !== undefined);
+        if (nutrition.length) put(key, Object.fromEntries(nutrition.map((k) => [k, doc.nutrition[k]])));
+        break;
+      }
+      case "settings": {
+        const settings = SETTINGS_KEYS.filter(
+          (k) => doc.settings[k] !== undefined && doc.settings[k] !== RECIPE_SETTINGS_DEFAULTS[k],
+        );
+        if (settings.length) put(key, Object.fromEntries(settings.map((k) => [k, doc.settings[k]])));
+        break;
+      }
+      case "extras":
+        if (Object.keys(doc.extras).length) put(key, Object.fromEntries(Object.entries(doc.extras)));
+        break;
+      case "assets":
+        if (doc.assets.length)
+          put(
+            key,
+            doc.assets.map((a) =>
+              a.fileName === null
+                ? { name: a.name, icon: a.icon }
+                : { name: a.name, icon: a.icon, fileName: a.fileName },
+            ),
+          );
+        break;
+    }
   }
-  if (doc.orgURL !== null) put("orgURL", doc.orgURL);
-  const nutrition = NUTRITION_KEYS.filter((k) => doc.nutrition[k] !== undefined);
-  if (nutrition.length) put("nutrition", Object.fromEntries(nutrition.map((k) => [k, doc.nutrition[k]])));
-  const settings = SETTINGS_KEYS.filter(
-    (k) => doc.settings[k] !== undefined && doc.settings[k] !== RECIPE_SETTINGS_DEFAULTS[k],
-  );
-  if (settings.length) put("settings", Object.fromEntries(settings.map((k) => [k, doc.settings[k]])));
-  if (Object.keys(doc.extras).length) put("extras", Object.fromEntries(Object.entries(doc.extras)));
-  if (doc.assets.length) {
-    put(
-      "assets",
-      doc.assets.map((a) =>
-        a.fileName === null
-          ? { name: a.name, icon: a.icon }
-          : { name: a.name, icon: a.icon, fileName: a.fileName },
-      ),
-    );
-  }
-  if (doc.image !== null) put("image", doc.image);
-  if (doc.dateAdded !== null) put("dateAdded", doc.dateAdded);
-  if (doc.dateUpdated !== null) put("dateUpdated", doc.dateUpdated);
-  if (doc.lastMade !== null) put("lastMade", doc.lastMade);
   // Keys Larder does not know (another tool's, or a future version's) are kept, after ours.
   for (const [key, value] of Object.entries(doc.otherKeys ?? {})) put(key, value);
   return out;
 }
 
 /** Every front-matter key (after alias folding) that metadataEntries writes. */
-const KNOWN_KEYS = new Set([
-  "id",
-  "name",
-  "owner",
-  "recipeServings",
-  "recipeYieldQuantity",
-  "recipeYield",
-  "prepTime",
-  "cookTime",
-  "performTime",
-  "totalTime",
-  "categories",
-  "tags",
-  "tools",
-  "orgURL",
-  "nutrition",
-  "settings",
-  "extras",
-  "assets",
-  "image",
-  "dateAdded",
-  "dateUpdated",
-  "lastMade",
-]);
+const KNOWN_KEYS = new Set<string>(RECIPE_FIELD_KEYS);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -202,29 +200,19 @@ export function readMetadata(fm: FrontMatter): Omit<RecipeMetadata, "name"> & { 
     }
   }
 
+  const out: Record<string, unknown> = {};
+  for (const key of RECIPE_FIELD_KEYS) {
+    const kind = RECIPE_FIELDS[key].kind as FieldKind;
+    if (kind === "text" || kind === "name") out[key] = text(key);
+    else if (kind === "count") out[key] = number(key);
+    else if (kind === "names") out[key] = names(key);
+    else if (kind === "nutrition") out[key] = nutrition;
+    else if (kind === "settings") out[key] = settings;
+    else if (kind === "extras") out[key] = stringMap(key);
+    else out[key] = assets;
+  }
   return {
-    id: text("id"),
-    name: text("name"),
-    owner: text("owner"),
-    recipeServings: number("recipeServings"),
-    recipeYieldQuantity: number("recipeYieldQuantity"),
-    recipeYield: text("recipeYield"),
-    totalTime: text("totalTime"),
-    prepTime: text("prepTime"),
-    cookTime: text("cookTime"),
-    performTime: text("performTime"),
-    categories: names("categories"),
-    tags: names("tags"),
-    tools: names("tools"),
-    orgURL: text("orgURL"),
-    nutrition,
-    settings,
-    extras: stringMap("extras"),
-    dateAdded: text("dateAdded"),
-    dateUpdated: text("dateUpdated"),
-    lastMade: text("lastMade"),
-    image: text("image"),
-    assets,
+    ...(out as Omit<RecipeMetadata, "name"> & { name: string | null }),
     ...otherKeysOf(data),
   };
 }
