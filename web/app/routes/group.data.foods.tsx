@@ -10,15 +10,14 @@ import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import { SearchBox } from "../components/settings/SearchBox.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
 import { MergeButton } from "../components/settings/MergeDialog.js";
+import { LabelChip, submitForm, useOptimistic, useSettingsFetcher } from "../components/settings/common.js";
 import {
-  LabelChip,
-  submitForm,
-  useOnSuccess,
-  useOptimistic,
-  useSettingsFetcher,
-} from "../components/settings/common.js";
-import { PlainRowActions, RecordTableHead, useRecordDialogs } from "../components/settings/RecordTable.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
+  editedRecord,
+  PlainRowActions,
+  RecordEditor,
+  RecordTableHead,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
 import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { Pagination } from "../components/Pagination.js";
 import { metaT, useT } from "../lib/i18n.js";
@@ -81,36 +80,26 @@ function FoodDialog({
   onClose: () => void;
 }) {
   const t = useT("data");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = food !== null && food !== "new" ? food : null;
+  const editing = editedRecord(food);
   const [name, setName] = useState(editing?.name ?? "");
   const [pluralName, setPluralName] = useState(editing?.pluralName ?? "");
   const [description, setDescription] = useState(editing?.description ?? "");
   const [labelId, setLabelId] = useState<string | null>(editing?.labelId ?? null);
   const [onHand, setOnHand] = useState(editing?.onHand ?? false);
   return (
-    <AppDialog
-      opened={food !== null}
+    <RecordEditor
+      record={food}
       onClose={onClose}
       title={editing ? t("food.edit") : t("food.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== ""}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, {
-          intent: editing ? "update" : "create",
-          id: editing?.id,
-          name,
-          pluralName,
-          description,
-          labelId: labelId ?? "",
-          onHand: onHand ? "on" : undefined,
-        })
-      }
-      data-testid="food-dialog"
+      values={() => ({
+        name,
+        pluralName,
+        description,
+        labelId: labelId ?? "",
+        onHand: onHand,
+      })}
+      testId="food-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -151,7 +140,7 @@ function FoodDialog({
           data-testid="food-onhand"
         />
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 

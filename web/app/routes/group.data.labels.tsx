@@ -8,9 +8,12 @@ import { Badge, Button, ColorInput, Group, Stack, Text, TextInput } from "@manti
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
-import { submitForm, useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
-import { RecordTable, useRecordDialogs } from "../components/settings/RecordTable.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
+import {
+  editedRecord,
+  RecordEditor,
+  RecordTable,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
 import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
@@ -76,25 +79,20 @@ type Label = Awaited<ReturnType<typeof loader>>["labels"][number];
 
 function LabelDialog({ label, onClose }: { label: Label | "new" | null; onClose: () => void }) {
   const t = useT("data");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = label !== null && label !== "new" ? label : null;
+  const editing = editedRecord(label);
   const [name, setName] = useState(editing?.name ?? "");
   const [color, setColor] = useState(editing?.color ?? DEFAULT_COLOR);
   return (
-    <AppDialog
-      opened={label !== null}
+    <RecordEditor
+      record={label}
       onClose={onClose}
       title={editing ? t("label.edit") : t("label.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== ""}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, { intent: editing ? "update" : "create", id: editing?.id, name, color })
-      }
-      data-testid="label-dialog"
+      values={() => ({
+        name,
+        color,
+      })}
+      testId="label-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -124,7 +122,7 @@ function LabelDialog({ label, onClose }: { label: Label | "new" | null; onClose:
           </Badge>
         </Group>
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 

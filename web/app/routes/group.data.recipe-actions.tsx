@@ -7,9 +7,12 @@ import { data as reply, useLoaderData, type MetaFunction } from "react-router";
 import { Badge, Button, Code, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
-import { submitForm, useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
-import { RecordTable, useRecordDialogs } from "../components/settings/RecordTable.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
+import {
+  editedRecord,
+  RecordEditor,
+  RecordTable,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
 import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
@@ -67,32 +70,22 @@ type Action = Awaited<ReturnType<typeof loader>>["actions"][number];
 
 function ActionDialog({ item, onClose }: { item: Action | "new" | null; onClose: () => void }) {
   const t = useT("data");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = item !== null && item !== "new" ? item : null;
+  const editing = editedRecord(item);
   const [title, setTitle] = useState(editing?.title ?? "");
   const [actionType, setActionType] = useState<string>(editing?.actionType ?? "link");
   const [url, setUrl] = useState(editing?.url ?? "");
   return (
-    <AppDialog
-      opened={item !== null}
+    <RecordEditor
+      record={item}
       onClose={onClose}
       title={editing ? t("action.edit") : t("action.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={title.trim() !== "" && url.trim() !== ""}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, {
-          intent: editing ? "update" : "create",
-          id: editing?.id,
-          title,
-          actionType,
-          url,
-        })
-      }
-      data-testid="action-dialog"
+      values={() => ({
+        title,
+        actionType,
+        url,
+      })}
+      testId="action-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -134,7 +127,7 @@ function ActionDialog({ item, onClose }: { item: Action | "new" | null; onClose:
           {t("action.placeholders")} <Code>{"${url}"}</Code> <Code>{"${id}"}</Code> <Code>{"${slug}"}</Code>
         </Text>
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 

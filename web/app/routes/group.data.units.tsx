@@ -10,9 +10,13 @@ import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import { SearchBox } from "../components/settings/SearchBox.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
 import { MergeButton } from "../components/settings/MergeDialog.js";
-import { submitForm, useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
-import { PlainRowActions, RecordTableHead, useRecordDialogs } from "../components/settings/RecordTable.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
+import {
+  editedRecord,
+  PlainRowActions,
+  RecordEditor,
+  RecordTableHead,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
 import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { Pagination } from "../components/Pagination.js";
 import { metaT, useT } from "../lib/i18n.js";
@@ -65,10 +69,7 @@ type Unit = Awaited<ReturnType<typeof loader>>["units"][number];
 
 function UnitDialog({ unit, onClose }: { unit: Unit | "new" | null; onClose: () => void }) {
   const t = useT("data");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = unit !== null && unit !== "new" ? unit : null;
+  const editing = editedRecord(unit);
   const [v, setV] = useState({
     name: editing?.name ?? "",
     pluralName: editing?.pluralName ?? "",
@@ -83,28 +84,21 @@ function UnitDialog({ unit, onClose }: { unit: Unit | "new" | null; onClose: () 
     onChange: (e: { currentTarget: { value: string } }) => setV({ ...v, [k]: e.currentTarget.value }),
   });
   return (
-    <AppDialog
-      opened={unit !== null}
+    <RecordEditor
+      record={unit}
       onClose={onClose}
       title={editing ? t("unit.edit") : t("unit.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={v.name.trim() !== ""}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, {
-          intent: editing ? "update" : "create",
-          id: editing?.id,
-          name: v.name,
-          pluralName: v.pluralName,
-          abbreviation: v.abbreviation,
-          pluralAbbreviation: v.pluralAbbreviation,
-          description: v.description,
-          useAbbreviation: v.useAbbreviation ? "on" : undefined,
-          fraction: v.fraction ? "on" : undefined,
-        })
-      }
-      data-testid="unit-dialog"
+      values={() => ({
+        name: v.name,
+        pluralName: v.pluralName,
+        abbreviation: v.abbreviation,
+        pluralAbbreviation: v.pluralAbbreviation,
+        description: v.description,
+        useAbbreviation: v.useAbbreviation ? "on" : undefined,
+        fraction: v.fraction ? "on" : undefined,
+      })}
+      testId="unit-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -138,7 +132,7 @@ function UnitDialog({ unit, onClose }: { unit: Unit | "new" | null; onClose: () 
           data-testid="unit-fraction"
         />
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 

@@ -8,9 +8,14 @@ import { data as reply, useLoaderData, type MetaFunction } from "react-router";
 import { Button, Checkbox, Fieldset, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
-import { useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
-import { NameCell, RecordTable, TestButton, useRecordDialogs } from "../components/settings/RecordTable.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
+import {
+  editedRecord,
+  NameCell,
+  RecordEditor,
+  RecordTable,
+  TestButton,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
 import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
@@ -147,10 +152,7 @@ function NotifierDialog({
   onClose: () => void;
 }) {
   const t = useT("household");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = item !== null && item !== "new" ? item : null;
+  const editing = editedRecord(item);
   const [name, setName] = useState(editing?.name ?? "");
   const [url, setUrl] = useState("");
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
@@ -163,29 +165,21 @@ function NotifierDialog({
         : DEFAULT_ON,
     ),
   );
-  const submit = () => {
-    const data = new FormData();
-    data.set("intent", editing ? "update" : "create");
-    if (editing) data.set("id", editing.id);
-    data.set("name", name);
-    data.set("appriseUrl", url);
-    if (enabled) data.set("enabled", "on");
-    data.set("events", events.join(","));
-    for (const e of on) data.append("event", e);
-    fetcher.submit(data, { method: "post" });
-  };
   return (
-    <AppDialog
-      opened={item !== null}
+    <RecordEditor
+      record={item}
       onClose={onClose}
       title={editing ? t("notifiers.edit") : t("notifiers.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== "" && (editing !== null || url.trim() !== "")}
-      keepOpen
       maxWidth={720}
-      onSubmit={submit}
-      data-testid="notifier-dialog"
+      values={() => ({
+        name,
+        appriseUrl: url,
+        enabled,
+        events: events.join(","),
+        event: [...on],
+      })}
+      testId="notifier-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -216,7 +210,7 @@ function NotifierDialog({
         </Text>
         <EventToggles events={events} value={on} onChange={setOn} />
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 

@@ -8,9 +8,14 @@ import { data as reply, useLoaderData, type MetaFunction } from "react-router";
 import { Button, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
-import { submitForm, useOnSuccess, useSettingsFetcher } from "../components/settings/common.js";
-import { NameCell, RecordTable, TestButton, useRecordDialogs } from "../components/settings/RecordTable.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
+import {
+  editedRecord,
+  NameCell,
+  RecordEditor,
+  RecordTable,
+  TestButton,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
 import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
@@ -74,34 +79,24 @@ type Hook = Awaited<ReturnType<typeof loader>>["hooks"][number];
 
 function HookDialog({ hook, onClose }: { hook: Hook | "new" | null; onClose: () => void }) {
   const t = useT("household");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = hook !== null && hook !== "new" ? hook : null;
+  const editing = editedRecord(hook);
   const [name, setName] = useState(editing?.name ?? "");
   const [url, setUrl] = useState(editing?.url ?? "");
   const [time, setTime] = useState(editing?.time ?? "08:00");
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
   return (
-    <AppDialog
-      opened={hook !== null}
+    <RecordEditor
+      record={hook}
       onClose={onClose}
       title={editing ? t("webhooks.edit") : t("webhooks.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== "" && url.trim() !== "" && /^\d{2}:\d{2}$/.test(time)}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, {
-          intent: editing ? "update" : "create",
-          id: editing?.id,
-          name,
-          url,
-          time,
-          enabled: enabled ? "on" : undefined,
-        })
-      }
-      data-testid="webhook-dialog"
+      values={() => ({
+        name,
+        url,
+        time,
+        enabled: enabled,
+      })}
+      testId="webhook-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -138,7 +133,7 @@ function HookDialog({ hook, onClose }: { hook: Hook | "new" | null; onClose: () 
           data-testid="webhook-enabled"
         />
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 

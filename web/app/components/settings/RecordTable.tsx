@@ -5,6 +5,7 @@
  */
 import { useState, type ReactElement, type ReactNode } from "react";
 import { Badge, Button, Group, Table, Text } from "@mantine/core";
+import { AppDialog } from "../dialog/AppDialog.js";
 import { TrashIcon } from "../shell/ShellIcons.js";
 import { useT } from "../../lib/i18n.js";
 import {
@@ -184,5 +185,60 @@ export function NameCell({ name, enabled }: { name: string; enabled: boolean }) 
         </Badge>
       ) : null}
     </>
+  );
+}
+
+type FieldValue = string | number | boolean | null | undefined | readonly string[];
+
+/** The record an editor dialog was opened on; null for "new" (and when it is closed). */
+export function editedRecord<T extends Identified>(record: T | "new" | null): T | null {
+  return record !== null && record !== "new" ? record : null;
+}
+
+/**
+ * The create/edit dialog frame of a record: posts `intent=create`, or `intent=update` with the record's
+ * id, plus `values` (a list is sent as repeated fields; null, undefined and false are left out), and
+ * closes on success. The caller keeps the fields' state and renders them as children.
+ */
+export function RecordEditor<T extends Identified>(props: {
+  record: T | "new" | null;
+  onClose: () => void;
+  title: string;
+  canSubmit: boolean;
+  values: () => Record<string, FieldValue>;
+  testId: string;
+  maxWidth?: number;
+  children: ReactNode;
+}) {
+  const tc = useT("common");
+  const fetcher = useSettingsFetcher();
+  useOnSuccess(fetcher, props.onClose);
+  const editing = editedRecord(props.record);
+  const submit = () => {
+    const data = new FormData();
+    data.set("intent", editing ? "update" : "create");
+    if (editing) data.set("id", editing.id);
+    for (const [k, v] of Object.entries(props.values())) {
+      if (Array.isArray(v)) for (const item of v) data.append(k, item);
+      else if (v === true) data.set(k, "on");
+      else if (v !== null && v !== undefined && v !== false) data.set(k, String(v));
+    }
+    fetcher.submit(data, { method: "post" });
+  };
+  return (
+    <AppDialog
+      opened={props.record !== null}
+      onClose={props.onClose}
+      title={props.title}
+      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
+      loading={fetcher.state !== "idle"}
+      canSubmit={props.canSubmit}
+      keepOpen
+      maxWidth={props.maxWidth}
+      onSubmit={submit}
+      data-testid={props.testId}
+    >
+      {props.children}
+    </AppDialog>
   );
 }
