@@ -87,7 +87,7 @@ function searchQuery(query: string, limit: number): RecipeListQuery {
 /** The same query as the API's query string. */
 function queryString(q: RecipeListQuery): string {
   const entries = Object.entries(q).filter(([, v]) => v !== null && v !== undefined);
-  return new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
+  return new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString();
 }
 
 export class LocalSource implements TuiSource {
