@@ -2,6 +2,7 @@
 export * from "./attributes.js";
 export * from "./filter-eval.js";
 export * from "./list.js";
+export * from "./list-query.js";
 export * from "./order.js";
 export * from "./paginate.js";
 export * from "./query-filter.js";
