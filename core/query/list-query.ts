@@ -19,10 +19,15 @@ export interface ListQuery {
   queryFilter?: string | null;
   paginationSeed?: string | null;
   search?: string | null;
+  /**
+   * A URL is not a list query (it has `search` too, so it would otherwise fit this all-optional type):
+   * parse it at the edge (web/api/list-query.ts).
+   */
+  href?: never;
 }
 
 /** A `ListQuery` with every default filled in. */
-export type ResolvedListQuery = Required<ListQuery>;
+export type ResolvedListQuery = Required<Omit<ListQuery, "href">>;
 
 export const LIST_DEFAULTS: ResolvedListQuery = {
   page: 1,

@@ -50,7 +50,7 @@ describeBrowser("create and import", () => {
   const errors: string[] = [];
   const base = () => `/g/${app.groupSlug}`;
   const names = () =>
-    app.larder.recipes.lister.list(app.adminActor, new URL("http://x/?perPage=-1")).items.map((r) => r.name);
+    app.larder.recipes.lister.list(app.adminActor, { perPage: -1 }).items.map((r) => r.name);
 
   beforeAll(async () => {
     site = createServer((req, res) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../core/errors.js";
 import { recipeAttributes } from "../../core/query/attributes.js";
 import { listQuery, type SearchRanker } from "../../core/query/list.js";
+import type { ListQuery } from "../../core/query/list-query.js";
 import { makeRecipe } from "../../core/query/test-recipes.js";
 import { RecipeSearchIndex } from "../../core/search/recipe-search.js";
 import { linkParams, parseListQuery, parseRecipeListQuery, parseSuggestionQuery } from "./list-query.js";
@@ -58,6 +59,12 @@ describe("parseListQuery", () => {
       search: null,
     });
   });
+});
+
+it("keeps URLs away from core: the compiler refuses a URL where a ListQuery goes", () => {
+  // @ts-expect-error a URL has `search` too, but it is parsed here, never handed to core
+  const q: ListQuery = new URL("http://x/?search=soup");
+  expect(q).toBeInstanceOf(URL);
 });
 
 describe("parseRecipeListQuery", () => {
