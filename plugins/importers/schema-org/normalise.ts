@@ -6,6 +6,8 @@
  */
 import { parseDocument } from "htmlparser2";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
+import { pageHeading, readDom, type DomList } from "./dom.js";
+import { pickIngredients, pickSteps, type Picked } from "./merge.js";
 
 export interface CleanRecipe {
   title: string | null;
@@ -25,6 +27,8 @@ export interface CleanRecipe {
   nutrition: Record<string, string>;
   url: string | null;
   source: PageData["source"];
+  /** Where the lists came from: "schema", or the markup reader and the rule that chose it ("card/split"). */
+  read: { ingredients: string; instructions: string };
 }
 
 const isObj = (v: unknown): v is SchemaObject => !!v && typeof v === "object" && !Array.isArray(v);
@@ -418,17 +422,25 @@ function toNutrition(v: unknown): Record<string, string> {
 export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe | null {
   const r = page.recipe;
   const base = pageUrl;
+  const dom = readDom(page.document);
   if (r) {
     const prep = toMinutes(r.prepTime);
     const cook = toMinutes(r.cookTime ?? r.performTime);
     const total = toMinutes(r.totalTime) ?? (prep || cook ? (prep ?? 0) + (cook ?? 0) : null);
     const { ingredients, titles } = ingredientsWithGroups(r);
+    // The schema's lists, unless the page's markup shows them whole where the schema does not (merge.ts).
+    const ing = pickIngredients({ items: ingredients, titles }, cleanDom(dom.ingredients, false));
+    const schemaSteps = toSteps(r.recipeInstructions ?? r.instructions ?? r.step);
+    const steps = pickSteps(
+      schemaSteps.map((st) => st.text),
+      cleanDom(dom.instructions, true),
+    );
     return {
       title: cleanText(r.name ?? r.headline) || cleanText(page.meta.get("og:title")?.[0]) || null,
       description: cleanText(r.description) || null,
-      ingredients,
-      ingredientTitles: titles,
-      instructions: toSteps(r.recipeInstructions ?? r.instructions ?? r.step),
+      ingredients: ing.items,
+      ingredientTitles: ing.titles,
+      instructions: steps.rule ? stepsOf(steps) : schemaSteps,
       totalTime: total,
       prepTime: prep,
       cookTime: cook,
@@ -440,16 +452,29 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
       nutrition: toNutrition(r.nutrition),
       url: pageUrl ?? (typeof r.url === "string" ? r.url : null),
       source: page.source,
+      read: {
+        ingredients: ing.rule ? `${dom.ingredients?.via}/${ing.rule}` : "schema",
+        instructions: steps.rule ? `${dom.instructions?.via}/${steps.rule}` : "schema",
+      },
     };
   }
-  const title = cleanText(page.meta.get("og:title")?.[0]);
+  // No schema.org Recipe: what the markup shows, under the page's title; else OpenGraph, as Mealie does.
+  const ingredients = cleanDom(dom.ingredients, false);
+  const instructions = cleanDom(dom.instructions, true);
+  const both = !!ingredients && !!instructions;
+  const title =
+    cleanText(page.meta.get("og:title")?.[0]) ||
+    (both ? cleanText(pageHeading(page.document) ?? page.title) : "");
   if (!title) return null;
+  const ing = ingredients ? pickIngredients({ items: [], titles: new Map() }, ingredients) : null;
   return {
     title,
     description: cleanText(page.meta.get("og:description")?.[0] ?? page.meta.get("description")?.[0]) || null,
-    ingredients: ["Could not detect ingredients"],
-    ingredientTitles: new Map(),
-    instructions: [{ title: null, summary: null, text: "Could not detect instructions" }],
+    ingredients: ing ? ing.items : ["Could not detect ingredients"],
+    ingredientTitles: ing ? ing.titles : new Map(),
+    instructions: instructions
+      ? stepsOf(pickSteps([], instructions))
+      : [{ title: null, summary: null, text: "Could not detect instructions" }],
     totalTime: null,
     prepTime: null,
     cookTime: null,
@@ -460,8 +485,29 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
     cuisine: null,
     nutrition: {},
     url: pageUrl ?? page.meta.get("og:url")?.[0] ?? null,
-    source: "opengraph",
+    source: ingredients || instructions ? "html" : "opengraph",
+    read: {
+      ingredients: ingredients ? `${ingredients.via}/missing` : "none",
+      instructions: instructions ? `${instructions.via}/missing` : "none",
+    },
   };
+}
+
+/** A markup list with its texts cleaned as the schema's are; null when nothing is left. */
+function cleanDom(list: DomList | null, steps: boolean): DomList | null {
+  if (!list) return null;
+  const groups = list.groups
+    .map((g) => ({
+      title: g.title ? cleanText(g.title) || null : null,
+      items: g.items.map((x) => (steps ? cleanText(x) : tidyIngredient(cleanText(x)))).filter(Boolean),
+    }))
+    .filter((g) => g.items.length);
+  return groups.length ? { ...list, groups } : null;
+}
+
+/** Steps from picked texts: a group's heading is the title of its first step. */
+function stepsOf(p: Picked): Step[] {
+  return p.items.map((text, i) => ({ title: p.titles.get(i) ?? null, summary: null, text }));
 }
 
 /** Ingredients, with HowToSection-like groups flattened and their names kept as headings. */
