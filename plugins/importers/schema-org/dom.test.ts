@@ -92,6 +92,14 @@ describe("microformats and stray itemprops", () => {
     expect(r.ingredients?.via).toBe("h-recipe");
   });
 
+  it("reads a print copy of the same itemprop once, its lines as steps", () => {
+    const copy = `<div itemprop="recipeInstructions"><p>Cook the pasta.<br>Fry the aubergine in olive oil.<br>Mix and serve.</p></div>`;
+    const r = dom(copy + copy);
+    expect(groups(r.instructions)).toEqual([
+      [null, ["Cook the pasta.", "Fry the aubergine in olive oil.", "Mix and serve."]],
+    ]);
+  });
+
   it("reads schema.org itemprops that no Recipe item holds", () => {
     const r = dom(`
       <div itemprop="recipeIngredient"><ul><li>3 tbsp butter</li><li>2 potatoes</li></ul></div>
@@ -158,6 +166,27 @@ describe("headings", () => {
         ],
       ],
     ]);
+  });
+
+  it("takes an ordered list soon after the ingredients as the steps when no heading names them", () => {
+    const r = dom(`
+      <h4>INGREDIENTS</h4><ul><li>Baguette</li><li>1 chicken breast</li></ul>
+      <h4>RECIPE</h4><ol><li>Cut the chicken into thin strips.</li><li>Fry it until golden, then fill the bread.</li></ol>`);
+    expect(groups(r.instructions)).toEqual([
+      [null, ["Cut the chicken into thin strips.", "Fry it until golden, then fill the bread."]],
+    ]);
+    // An ordered list of single words (an index of ingredients) is not a method.
+    const index = dom(
+      `<h2>Zutaten</h2><ul><li>1 Kohlrabi</li><li>Salz</li></ul><ol><li>Artischocke</li><li>Brokkoli</li></ol>`,
+    );
+    expect(index.instructions).toBeNull();
+  });
+
+  it("passes over a servings line before the list, and keeps an ingredient written before it", () => {
+    const r = dom(`<h2>Zutaten</h2><p>Für 6 Personen</p><ul><li>250 g Mehl</li><li>1 Ei</li></ul>`);
+    expect(groups(r.ingredients)).toEqual([[null, ["250 g Mehl", "1 Ei"]]]);
+    const lead = dom(`<h2>Zutaten</h2><p>1 Kugel Mozzarella</p><ol><li>1 Kohlrabi</li><li>Salz</li></ol>`);
+    expect(groups(lead.ingredients)).toEqual([[null, ["1 Kugel Mozzarella", "1 Kohlrabi", "Salz"]]]);
   });
 
   it("finds nothing on a page that is not a recipe", () => {

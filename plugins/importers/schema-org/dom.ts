@@ -35,7 +35,7 @@ const INGREDIENT_WORDS =
   "ingredients?|ingredientes|ingr[ée]dients?|ingredienti|ingredi[ëe]nten|ingredienser|ingredienten|ingrediencie|zutaten|zutatenliste|sk[łl]adniki|υλικά|συστατικά|malzemeler|hozzávalók|ainekset|ainesosat|sastojci|suroviny|přísady|ингредиенты|продукты|what you(?:'ll| will)? need|you(?:'ll| will) need|du behöver|benodigdheden|材料|재료";
 /** A heading that opens the steps: "Method", "Zubereitung", "Modo de preparo", "Gör så här". */
 const INSTRUCTION_WORDS =
-  "instructions?|directions?|method|methods|preparation|steps|how to make(?: it)?|how to prepare|procedure|zubereitung|anleitung|so wird(?:'s| es) gemacht|pr[ée]paration|[ée]tapes|bereiding(?:swijze)?|werkwijze|zo maak je het|preparazione|procedimento|preparaci[óo]n|elaboraci[óo]n|modo de prepar(?:o|ação|acao)|tillagning|gör så här|så gör du|fremgangsmåde|fremgangsmåte|slik gjør du|sposób przygotowania|przygotowanie|εκτέλεση|οδηγίες|yapılışı|hazırlanışı|elkészítés|postup|valmistus|приготовление|作り方|만드는 법";
+  "instructions?|directions?|method|methods|preparation|steps|step[- ]by[- ]step|cooking instructions|how to (?:make|cook)(?: it)?|how to prepare|procedure|zubereitung|anleitung|so wird(?:'s| es) gemacht|pr[ée]paration|[ée]tapes|bereiding(?:swijze)?|werkwijze|zo maak je het|preparazione|procedimento|preparaci[óo]n|elaboraci[óo]n|modo de prepar(?:o|ação|acao)|tillagning|gör så här|så gör du|fremgangsmåde|fremgangsmåte|slik gjør du|sposób przygotowania|przygotowanie|εκτέλεση|οδηγίες|yapılışı|hazırlanışı|elkészítés|postup|valmistus|приготовление|作り方|만드는 법";
 /** Headings that end a recipe's section without being part of it. */
 const OTHER_SECTION_WORDS =
   "notes?|tips?|recipe notes|nutrition(?: facts| information)?|nährwerte|tipps?|hinweise?|astuces?|conseils?|suggestions?|variations?|storage|equipment|video|faq|comments?|kommentare|reviews?|related|you may also like|more recipes|share|print";
@@ -348,7 +348,9 @@ function plausible(groups: DomGroup[], kind: Kind): boolean {
       /\s/.test(items[0]) &&
       (items[0].length >= 40 || (/[.!]$/.test(items[0]) && items[0].split(/\s+/).length >= 4))
     );
-  return items.length >= 1 && items.join(" ").length >= 40;
+  // Steps are sentences: a list of single words (an index of ingredients, tags) is not a method.
+  const words = items.reduce((a, x) => a + x.split(/\s+/).length, 0);
+  return items.length >= 1 && items.join(" ").length >= 40 && words >= 4 * items.length;
 }
 
 /** Recipe-card plugins and themes: the first container named for the kind that holds a plausible list. */
@@ -399,10 +401,19 @@ function byItemprop(doc: Document, kind: Kind): DomList | null {
   const els = [...descendants(doc)].filter(
     (el) => el.name !== "meta" && (el.attribs.itemprop ?? "").split(/\s+/).some((p) => props.test(p)),
   );
-  if (els.length === 0) return null;
+  // Pages often carry the same text twice (a print copy): once is enough.
+  const seen = new Set<string>();
+  const unique = els.filter((el) => {
+    const t = oneLine(el);
+    if (!t || seen.has(t)) return false;
+    seen.add(t);
+    return true;
+  });
+  if (unique.length === 0) return null;
   let groups: DomGroup[];
-  if (els.length === 1) groups = readContainer(els[0], kind);
-  else groups = [{ title: null, items: els.map(oneLine).filter(Boolean) }];
+  if (unique.length === 1) groups = readContainer(unique[0], kind);
+  else if (kind === "ingredients") groups = [{ title: null, items: unique.map(oneLine) }];
+  else groups = [{ title: null, items: unique.flatMap((el) => lines(el)) }];
   return plausible(groups, kind) ? { groups, via: "itemprop" } : null;
 }
 
@@ -461,7 +472,7 @@ function blocksOf(doc: Document): Block[] {
 const made = (el: Element | null): string => (el ? `${el.name}.${el.attribs.class ?? ""}` : "");
 
 /** The section a heading opens: list items (with sub-headings as group titles) or paragraphs. */
-function readSection(blocks: Block[], at: number, kind: Kind): DomGroup[] {
+function readSection(blocks: Block[], at: number, kind: Kind): { groups: DomGroup[]; end: number } {
   const head = blocks[at];
   const level = head.type === "heading" ? head.level : 7;
   const groups: DomGroup[] = [];
@@ -475,7 +486,8 @@ function readSection(blocks: Block[], at: number, kind: Kind): DomGroup[] {
     else last.items.push(...items);
     title = null;
   };
-  for (let i = at + 1; i < blocks.length && i < at + 400; i++) {
+  let i = at + 1;
+  for (; i < blocks.length && i < at + 400; i++) {
     const b = blocks[i];
     const sectionWord = headingKind(b.text);
     if (b.type === "heading") {
@@ -503,10 +515,12 @@ function readSection(blocks: Block[], at: number, kind: Kind): DomGroup[] {
       break;
     }
     if (STEP_LABEL.test(b.text)) continue;
-    // A short line before the first list names its group ("Braised beef"), unless it counts servings
-    // ("For 6 people", "Serves 4"): then it only introduces the list.
+    // A short line before the first list counts servings ("For 6 people", "Serves 4") and is passed
+    // over, or is an ingredient of its own ("1 ball of mozzarella"), or names the first group.
     if (mode === null && b.text.length <= 60 && blocks[i + 1]?.type === "item") {
-      if (!/\d/.test(b.text)) title = b.text.replace(/\s*:$/, "");
+      if (SERVINGS.test(b.text)) continue;
+      if (/^[\d½¼¾⅓⅔⅛]/.test(b.text)) add([b.text]);
+      else title = b.text.replace(/\s*:$/, "");
       continue;
     }
     if (b.bold || (b.text.length <= 60 && /:$/.test(b.text))) {
@@ -524,10 +538,18 @@ function readSection(blocks: Block[], at: number, kind: Kind): DomGroup[] {
     mode = "para";
     add(kind === "ingredients" ? b.lines : [b.text]);
   }
-  return groups.filter((g) => g.items.length);
+  return { groups: groups.filter((g) => g.items.length), end: i };
 }
 
-function byHeading(blocks: Block[], kind: Kind, after = -1): { list: DomList; at: number } | null {
+/** "For 6 people", "Serves 4", "Zutaten für 2 Portionen", "Pour 4 personnes". */
+const SERVINGS =
+  /\d.*\b(people|persons?|servings?|portions?|portionen|personen|personnes|porzioni|porciones|porções|pers)\b|\b(serves|makes|yields?|für|for|pour|per|para|voor)\s+\d/iu;
+
+function byHeading(
+  blocks: Block[],
+  kind: Kind,
+  after = -1,
+): { list: DomList; at: number; end: number } | null {
   const starts = blocks
     .map((b, i) => [b, i] as const)
     .filter(
@@ -537,8 +559,29 @@ function byHeading(blocks: Block[], kind: Kind, after = -1): { list: DomList; at
     );
   const ordered = [...starts.filter(([, i]) => i > after), ...starts.filter(([, i]) => i <= after)];
   for (const [, i] of ordered) {
-    const groups = readSection(blocks, i, kind);
-    if (plausible(groups, kind)) return { list: { groups, via: "heading" }, at: i };
+    const { groups, end } = readSection(blocks, i, kind);
+    if (plausible(groups, kind)) return { list: { groups, via: "heading" }, at: i, end };
+  }
+  return null;
+}
+
+/**
+ * Steps under a heading that does not say so ("Recipe", the dish's name): the first ordered list soon
+ * after the ingredients — an ordered list there is the method.
+ */
+function orderedListAfter(blocks: Block[], from: number): DomList | null {
+  for (let i = from; i < blocks.length && i < from + 6; i++) {
+    const b = blocks[i];
+    if (b.type !== "item") continue;
+    if (b.list?.name !== "ol") return null;
+    const items: string[] = [];
+    for (let j = i; j < blocks.length; j++) {
+      const c = blocks[j];
+      if (c.type !== "item" || c.list !== b.list) break;
+      items.push(c.text);
+    }
+    const groups = [{ title: null, items }];
+    return plausible(groups, "instructions") ? { groups, via: "heading" } : null;
   }
   return null;
 }
@@ -598,7 +641,9 @@ function readLists(doc: Document): DomRecipe {
     const blocks = blocksOf(doc);
     const ing = ingredients ? null : byHeading(blocks, "ingredients");
     ingredients ??= ing?.list ?? null;
-    instructions ??= byHeading(blocks, "instructions", ing?.at ?? -1)?.list ?? null;
+    instructions ??=
+      byHeading(blocks, "instructions", ing?.at ?? -1)?.list ??
+      (ing ? orderedListAfter(blocks, ing.end) : null);
   }
   return { ingredients, instructions };
 }

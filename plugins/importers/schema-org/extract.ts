@@ -52,8 +52,11 @@ function spacedText(node: ChildNode): string {
   if (node.type === "text") return node.data;
   if (!isElement(node) || node.name === "script" || node.name === "style") return "";
   const parts = node.children.map(spacedText).filter((t) => t.trim() !== "");
-  const text =
-    parts.length > 1 && node.children.some((c) => c.type !== "text") ? parts.join(" ") : parts.join("");
+  const spaced = parts.length > 1 && node.children.some((c) => c.type !== "text");
+  // Pieces side by side are words apart, but punctuation keeps to the word before it ("shaker.").
+  const text = spaced
+    ? parts.reduce((a, b) => (/^[\s.,;:!?)\]]/.test(b) || /[\s(\[]$/.test(a) ? a + b : `${a} ${b}`))
+    : parts.join("");
   // Block elements end a line: a list of steps in one property reads as one step per line.
   return /^(p|div|li|br|h[1-6]|tr|section|article)$/.test(node.name) ? `${text}\n` : text;
 }

@@ -105,6 +105,20 @@ describe("which steps are kept", () => {
     ).toEqual(["Preheat the oven.", "Cream the butter and sugar.", "Bake 20 minutes."]);
   });
 
+  it("missing: the markup's when the schema's steps have no letter in them", () => {
+    expect(pickSteps(["[{"], dom).rule).toBe("missing");
+  });
+
+  it("split: also when the schema holds the markup's group headings as steps", () => {
+    const grouped = list(
+      ["Cook the pasta", ["Boil the water.", "Add the pasta."]],
+      ["Sauce", ["Melt the butter."]],
+    );
+    expect(
+      pickSteps(["Cook the pasta", "Boil the water. Add the pasta.", "Sauce", "Melt the butter."], grouped),
+    ).toMatchObject({ items: ["Boil the water.", "Add the pasta.", "Melt the butter."], rule: "split" });
+  });
+
   it("keeps the schema's steps otherwise", () => {
     expect(pickSteps(["Preheat.", "Mix.", "Bake."], dom).rule).toBeNull();
   });

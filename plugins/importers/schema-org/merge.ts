@@ -3,7 +3,7 @@
  * the source unless it is missing or clearly worse by one of these rules, each stated on the two lists
  * as text compared without case, spaces or punctuation:
  *
- * - **missing**: the schema has no items; the markup has some.
+ * - **missing**: the schema has no items (or, for steps, none with a letter in it); the markup has some.
  * - **split**: both lists hold the same text, cut in different places — the schema cut a line at its
  *   commas ("250 g Rindfleisch" | "in Stücken"), or ran the lines together into one item, or broke a
  *   step at its line ends. The page shows how it is meant to be cut.
@@ -97,8 +97,17 @@ export function pickSteps(schemaTexts: string[], dom: DomList | null): Picked {
   if (!dom) return kept;
   const d = flatten(dom.groups);
   if (d.items.length === 0) return kept;
-  if (schemaTexts.length === 0) return { ...d, rule: "missing" };
+  // Steps without a letter in them ("[{", a JSON-LD string cut short by the page's own quotes) are none.
+  if (!schemaTexts.some((t) => /\p{L}/u.test(t))) return { ...d, rule: "missing" };
   if (schemaTexts.length !== d.items.length && joined(schemaTexts) === joined(d.items))
+    return { ...d, rule: "split" };
+  // The schema may hold the markup's group headings as steps of their own.
+  const withHeadings = d.items.flatMap((x, i) => (d.titles.has(i) ? [d.titles.get(i)!, x] : [x]));
+  if (
+    d.titles.size &&
+    schemaTexts.length !== withHeadings.length &&
+    joined(schemaTexts) === joined(withHeadings)
+  )
     return { ...d, rule: "split" };
   return kept;
 }
