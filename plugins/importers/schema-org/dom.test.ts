@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "htmlparser2";
-import { dropUnitRepeat, pageHeading, readDom, type DomList } from "./dom.js";
+import { dropUnitRepeat, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 
 const dom = (body: string) =>
   readDom(parseDocument(`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`));
@@ -246,5 +246,39 @@ describe("the page's heading", () => {
       `<html><body><header><h1>Site</h1></header><main><h1>Soup</h1></main></body></html>`,
     );
     expect(pageHeading(doc)).toBe("Soup");
+  });
+});
+
+describe("times and servings shown as label and value", () => {
+  const facts = (body: string) => readFacts(parseDocument(`<html><body>${body}</body></html>`));
+
+  it("reads them from lines, from label and value side by side, and from a line of several", () => {
+    expect(
+      facts(
+        `<ul><li>SERVINGS: 4</li><li>PREP TIME: 10 Mins</li><li>COOK TIME: 30 Mins</li><li>TOTAL TIME: 40 Min</li></ul>`,
+      ),
+    ).toEqual({
+      yields: "4",
+      prepTime: "10 Mins",
+      cookTime: "30 Mins",
+      totalTime: "40 Min",
+    });
+    expect(facts(`<dl><dt>Totale tijd</dt><dd>20 minuten</dd></dl><p>Makes 6 servings</p>`)).toMatchObject({
+      totalTime: "20 minuten",
+      yields: "6 servings",
+    });
+    expect(facts(`<p>Serves 2 | Total time: 15 minutes | Whole30 compliant</p>`)).toMatchObject({
+      yields: "2",
+      totalTime: "15 minutes",
+    });
+  });
+
+  it("does not take a nutrition label's serving size or a label without a number", () => {
+    expect(facts(`<p>Serving size 1 cup</p><p>Total: see below</p>`)).toEqual({
+      totalTime: null,
+      prepTime: null,
+      cookTime: null,
+      yields: null,
+    });
   });
 });

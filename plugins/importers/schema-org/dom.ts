@@ -434,8 +434,13 @@ type Block =
 
 const isBlockish = (el: Element) => !INLINE.has(el.name);
 
+const blockCache = new WeakMap<Document, Block[]>();
+
 function blocksOf(doc: Document): Block[] {
+  const hit = blockCache.get(doc);
+  if (hit) return hit;
   const out: Block[] = [];
+  blockCache.set(doc, out);
   const visit = (node: ChildNode, parent: Element | null) => {
     if (node.type === "text") {
       const text = tidy(node.data);
@@ -654,6 +659,78 @@ export function flatItems(list: DomList | null): string[] {
 }
 
 export { count as domItemCount };
+
+// ── Times and servings ───────────────────────────────────────────────────────────────────────
+
+export interface DomFacts {
+  totalTime: string | null;
+  prepTime: string | null;
+  cookTime: string | null;
+  yields: string | null;
+}
+
+const FACT_LABELS: Array<[keyof DomFacts, RegExp]> = [
+  [
+    "totalTime",
+    /^(total(?: time)?|ready in|gesamtzeit|totale tijd|totaal|temps total|durée totale|tiempo total|tempo total|tempo totale|total tid|tid totalt|samlet tid|czas całkowity|toplam süre)$/iu,
+  ],
+  [
+    "prepTime",
+    /^(prep(?:aration)?(?: time)?|vorbereitung(?:szeit)?|arbeitszeit|voorbereiding(?:stijd)?|temps de préparation|tiempo de preparación|tempo de preparo|tempo di preparazione|förberedelse(?:tid)?|arbetstid)$/iu,
+  ],
+  [
+    "cookTime",
+    /^(cook(?:ing)? time|bak(?:e|ing) time|kochzeit|backzeit|garzeit|kooktijd|baktijd|temps de cuisson|cuisson|tiempo de cocción|tempo de cozimento|tempo di cottura|tillagningstid|koketid)$/iu,
+  ],
+  [
+    "yields",
+    /^(servings?|serves|portions?|portionen|porties|personen|yields?|makes|porzioni|porciones|porções|rendimento|rinde|portioner|antal portioner)$/iu,
+  ],
+];
+
+function fact(label: string): keyof DomFacts | null {
+  const l = label.replace(/[\s:：]+$/u, "").trim();
+  for (const [key, re] of FACT_LABELS) if (re.test(l)) return key;
+  return null;
+}
+
+/** A value for a fact: a duration has a digit, servings start with one. */
+const factValue = (key: keyof DomFacts, v: string): string | null => {
+  const t = v.trim();
+  if (!/\d/.test(t) || t.length > 40) return null;
+  if (key === "yields" && !/^\d/.test(t)) return null;
+  return t;
+};
+
+/**
+ * Times and servings a page shows as label and value ("TOTAL TIME: 40 Min", "Serves 2 | Total time:
+ * 15 minutes", `<dt>Totale tijd</dt><dd>20 minuten</dd>`, "Makes 6 servings"), for pages whose
+ * schema.org data does not give them. The first of each wins.
+ */
+export function readFacts(doc: Document): DomFacts {
+  const out: DomFacts = { totalTime: null, prepTime: null, cookTime: null, yields: null };
+  const blocks = blocksOf(doc);
+  const set = (key: keyof DomFacts, value: string) => {
+    const v = factValue(key, value);
+    if (v && out[key] === null) out[key] = v;
+  };
+  for (let i = 0; i < blocks.length; i++) {
+    const text = blocks[i].text;
+    if (text.length > 200) continue;
+    const whole = fact(text);
+    // A label alone: its value is the next block ("Total Time" | "30 minutes").
+    if (whole && blocks[i + 1]) {
+      set(whole, blocks[i + 1].text);
+      continue;
+    }
+    for (const seg of text.split(/\s+[|•·]\s+/)) {
+      const m = /^(.{2,30}?)\s*(?:[:：]\s*|\s(?=\d))(.+)$/u.exec(seg.trim());
+      const key = m && fact(m[1]);
+      if (key) set(key, m[2]);
+    }
+  }
+  return out;
+}
 
 /** The page's own title: its first top-level heading outside the page chrome. */
 export function pageHeading(doc: Document): string | null {

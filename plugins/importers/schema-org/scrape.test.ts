@@ -138,6 +138,32 @@ describe("schema-org importer on small pages", () => {
     ]);
   });
 
+  it("drops the site's name from a title, and prefers the page's heading that the og:title only decorates", async () => {
+    const page = (title: string, head = "") =>
+      `<html><head><meta property="og:title" content="${title}"><meta property="og:site_name" content="Choose Homemade">
+       <link rel="canonical" href="https://www.kellyscleankitchen.com/tacos/"></head><body>${head}</body></html>`;
+    const name = async (html: string) => (await importPage({ type: "html", html }, ctx))[0].recipe.name;
+    expect(await name(page("Fresca Street Tacos | Choose Homemade"))).toBe("Fresca Street Tacos");
+    expect(await name(page("Fondant Sweet Potatoes - Kelly's Clean Kitchen"))).toBe("Fondant Sweet Potatoes");
+    expect(await name(page("Mac - The Best"))).toBe("Mac - The Best");
+    expect(await name(page("WINGS (NAM YUE) │ AMAZING │ RECIPES", "<h1>Wings</h1>"))).toBe("Wings");
+  });
+
+  it("reads times and servings from the page when the schema has none, and keeps an image URL as written", async () => {
+    const ld = {
+      "@type": "Recipe",
+      name: "Tacos",
+      recipeIngredient: ["1 tortilla"],
+      image: "https://img.example.test/Jalapen\u0303o-Tacos.jpg",
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>
+      <ul><li>Prep time: 10 mins</li><li>Cook time: 20 mins</li><li>Serves: 4</li></ul>`;
+    const [{ recipe, image }] = await importPage({ type: "html", html }, ctx);
+    expect(recipe.totalTime).toBe("30 minutes");
+    expect(recipe.recipeYield).toBe("4 servings");
+    expect(image).toEqual({ url: "https://img.example.test/Jalapen\u0303o-Tacos.jpg" });
+  });
+
   it("reads schema.org JSON given as such", async () => {
     const [r] = await importPage(
       { type: "json", json: { "@type": "Recipe", name: "From JSON", recipeIngredient: ["1 egg"] } },
