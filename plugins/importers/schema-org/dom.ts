@@ -129,16 +129,31 @@ const skipped = (el: Element): boolean =>
  * An element's class names and id, lower case, words split: a CSS-modules hash dropped and camel case
  * hyphenated, so "Ingredients_ingredientList__DhBO1" reads as "ingredients_ingredient-list".
  */
+const tokenCache = new WeakMap<Element, string[]>();
+const NO_TOKENS: string[] = [];
+
 function tokens(el: Element): string[] {
-  return `${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((t) =>
-      t
-        .replace(/__(?=[\w-]*[A-Z0-9])[\w-]{5}$/, "")
-        .replace(/([a-z])([A-Z])/g, "$1-$2")
-        .toLowerCase(),
-    );
+  const hit = tokenCache.get(el);
+  if (hit) return hit;
+  const raw = `${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`.trim();
+  const out = raw
+    ? raw.split(/\s+/).map((t) =>
+        t
+          .replace(/__(?=[\w-]*[A-Z0-9])[\w-]{5}$/, "")
+          .replace(/([a-z])([A-Z])/g, "$1-$2")
+          .toLowerCase(),
+      )
+    : NO_TOKENS;
+  tokenCache.set(el, out);
+  return out;
+}
+
+/** Every element of the page that is content (page chrome, code and forms left out), once per page. */
+const elementCache = new WeakMap<Document, Element[]>();
+function elementsOf(doc: Document): Element[] {
+  let all = elementCache.get(doc);
+  if (!all) elementCache.set(doc, (all = [...descendants(doc)]));
+  return all;
 }
 
 function* descendants(el: Element | Document): Generator<Element> {
@@ -356,7 +371,7 @@ function plausible(groups: DomGroup[], kind: Kind): boolean {
 /** Recipe-card plugins and themes: the first container named for the kind that holds a plausible list. */
 function byClass(doc: Document, kind: Kind): DomList | null {
   const found: Element[] = [];
-  for (const el of descendants(doc)) {
+  for (const el of elementsOf(doc)) {
     if (el.name === "body" || el.name === "html") continue;
     if (tokens(el).some((t) => CONTAINER[kind].test(t))) found.push(el);
   }
@@ -382,7 +397,7 @@ function twins(el: Element): Element[] {
 
 /** The h-recipe microformat: `.p-ingredient` items, `.e-instructions`. */
 function byMicroformat(doc: Document, kind: Kind): DomList | null {
-  const root = [...descendants(doc)].find((el) => tokens(el).includes("h-recipe"));
+  const root = elementsOf(doc).find((el) => tokens(el).includes("h-recipe"));
   if (!root) return null;
   if (kind === "ingredients") {
     const items = [...descendants(root)].filter((el) => tokens(el).includes("p-ingredient")).map(oneLine);
@@ -398,7 +413,7 @@ function byMicroformat(doc: Document, kind: Kind): DomList | null {
 function byItemprop(doc: Document, kind: Kind): DomList | null {
   const props =
     kind === "ingredients" ? /^(recipeIngredient|ingredients)$/ : /^(recipeInstructions|instructions)$/;
-  const els = [...descendants(doc)].filter(
+  const els = elementsOf(doc).filter(
     (el) => el.name !== "meta" && (el.attribs.itemprop ?? "").split(/\s+/).some((p) => props.test(p)),
   );
   // Pages often carry the same text twice (a print copy): once is enough.
@@ -734,6 +749,6 @@ export function readFacts(doc: Document): DomFacts {
 
 /** The page's own title: its first top-level heading outside the page chrome. */
 export function pageHeading(doc: Document): string | null {
-  for (const el of descendants(doc)) if (el.name === "h1") return oneLine(el) || null;
+  for (const el of elementsOf(doc)) if (el.name === "h1") return oneLine(el) || null;
   return null;
 }
