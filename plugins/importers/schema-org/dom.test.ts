@@ -141,6 +141,8 @@ describe("headings", () => {
       <h2>Wikinger-Auflauf – Die Zubereitung</h2><ol><li>Alles vermengen und backen.</li></ol>`);
     expect(groups(de.ingredients)).toEqual([[null, ["250 g Hackfleisch", "1 Ei"]]]);
     expect(groups(de.instructions)).toEqual([[null, ["Alles vermengen und backen."]]]);
+    const el = dom(`<h3>Υλικά για 4 άτομα</h3><ul><li>2 αβοκάντο</li><li>4 αυγά</li></ul>`);
+    expect(groups(el.ingredients)).toEqual([[null, ["2 αβοκάντο", "4 αυγά"]]]);
     const fr = dom(`
       <p><strong>INGRÉDIENTS</strong></p><p>Boeuf</p><ul><li>900 g de boeuf</li><li>500 ml d’eau</li></ul>
       <p><strong>PRÉPARATION</strong></p><ol><li>Préchauffer le four à 150 °C.</li></ol>`);

@@ -43,7 +43,7 @@ const OTHER_SECTION_WORDS =
 /** The word first ("Zutaten für 4 Personen"), or last after a dash or colon ("Apple Pie – The Ingredients"). */
 const heading = (words: string) =>
   new RegExp(
-    `^(?:${words})(?:\\b|$)[^.!?]{0,32}$|^[^.!?]{2,60}[–—:|-]\\s*(?:(?:the|die|der|les|la|le|de|het|los|las|gli|i)\\s+)?(?:${words})$`,
+    `^(?:${words})(?![\\p{L}\\p{N}])[^.!?]{0,32}$|^[^.!?]{2,60}[–—:|-]\\s*(?:(?:the|die|der|les|la|le|de|het|los|las|gli|i)\\s+)?(?:${words})$`,
     "iu",
   );
 const INGREDIENT_HEADING = heading(INGREDIENT_WORDS);
@@ -125,13 +125,13 @@ const HEADING_TAG = /^h([1-6])$/;
 const skipped = (el: Element): boolean =>
   SKIP.has(el.name) || "hidden" in el.attribs || el.attribs["aria-hidden"] === "true";
 
+const tokenCache = new WeakMap<Element, string[]>();
+const NO_TOKENS: string[] = [];
+
 /**
  * An element's class names and id, lower case, words split: a CSS-modules hash dropped and camel case
  * hyphenated, so "Ingredients_ingredientList__DhBO1" reads as "ingredients_ingredient-list".
  */
-const tokenCache = new WeakMap<Element, string[]>();
-const NO_TOKENS: string[] = [];
-
 function tokens(el: Element): string[] {
   const hit = tokenCache.get(el);
   if (hit) return hit;
