@@ -4,7 +4,8 @@
  * Pages of N distinct recipes are requested by a few clients: the first pass renders each page (cold),
  * the repeat passes find what the first left behind (repeat views, same viewer). Prints the figures.
  * With PROF=DIR the server runs under `node --cpu-prof` (profile written to DIR when it stops): use
- * `--repeats 0` for a profile of first renders, or many repeats for one of cached pages.
+ * `--repeats 0` for a profile of first renders, or many repeats for one of cached pages. NODE_ARGS="…"
+ * adds options to the server's node (to compare V8 settings).
  */
 import { readFile, mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -39,7 +40,10 @@ async function main() {
       dataDir: folder.dir,
       apiToken: folder.apiToken,
       searchTerm: "soup",
-      nodeArgs: process.env.PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF}`] : [],
+      nodeArgs: [
+        ...(process.env.PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF}`] : []),
+        ...(process.env.NODE_ARGS ? process.env.NODE_ARGS.split(" ") : []),
+      ],
     });
     try {
       const paths = folder.slugs.map((s) => `/g/home/r/${s}`);

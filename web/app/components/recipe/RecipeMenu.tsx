@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ActionIcon, Menu, Text, TextInput } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
+import { WhenOpened } from "../dialog/LazyModal.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { resolveActionUrl, type RecipeActionItem } from "../../lib/recipe-actions.js";
@@ -221,20 +222,28 @@ export function RecipeMenu(props: RecipeMenuProps) {
       </AppDialog>
 
       {menu.share ? (
-        <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} />
+        <WhenOpened opened={dialog === "share"}>
+          <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} />
+        </WhenOpened>
       ) : null}
       {menu.mealplanner && CAPABILITIES.mealPlanner ? (
-        <AddToMealPlanDialog opened={dialog === "mealplan"} onClose={close} recipe={recipe} />
+        <WhenOpened opened={dialog === "mealplan"}>
+          <AddToMealPlanDialog opened={dialog === "mealplan"} onClose={close} recipe={recipe} />
+        </WhenOpened>
       ) : null}
       {menu.shoppingList && CAPABILITIES.shoppingLists ? (
-        <AddToListDialog opened={dialog === "shoppingList"} onClose={close} recipe={recipe} scale={scale} />
+        <WhenOpened opened={dialog === "shoppingList"}>
+          <AddToListDialog opened={dialog === "shoppingList"} onClose={close} recipe={recipe} scale={scale} />
+        </WhenOpened>
       ) : null}
-      <PrintPrefsDialog
-        opened={dialog === "print"}
-        onClose={close}
-        prefs={props.printPrefs}
-        onSave={props.onPrintPrefs}
-      />
+      <WhenOpened opened={dialog === "print"}>
+        <PrintPrefsDialog
+          opened={dialog === "print"}
+          onClose={close}
+          prefs={props.printPrefs}
+          onSave={props.onPrintPrefs}
+        />
+      </WhenOpened>
     </>
   );
 }
