@@ -15,9 +15,9 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Tooltip,
   ActionIcon,
 } from "@mantine/core";
+import { Hint } from "../Hint.js";
 import { CAPABILITIES } from "../../lib/capabilities.js";
 import { useRootData } from "../../lib/root-data.js";
 import { useT } from "../../lib/i18n.js";
@@ -201,7 +201,7 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
         <DrawerLink key={l.key} link={l} path={pathname} search={search} />
       ))}
       <Group justify="space-between" p="xs" wrap="nowrap">
-        <Tooltip label={t("language.title")}>
+        <Hint label={t("language.title")}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -212,7 +212,7 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
           >
             <LanguageIcon />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <ColorSchemeToggle />
       </Group>
     </Stack>
