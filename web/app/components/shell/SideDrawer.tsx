@@ -86,17 +86,21 @@ function DrawerLink({ link, path, search, recipesQuery = "" }: DrawerLinkProps) 
   const to = link.key === "recipes" ? base + recipesQuery : base;
   const [toPath, toQuery = ""] = base.split("?");
   const active = toPath === path && (toQuery ? search === `?${toQuery}` : !search.includes("cookbook="));
+  // Mantine's NavLink look as a plain link (shell.css): a drawer has a dozen of them on every page.
   return (
-    <NavLink
-      component={Link}
+    <Link
       to={to}
-      label={label}
-      leftSection={icon}
-      active={active}
+      className="drawer-link mantine-focus-auto"
+      data-active={active || undefined}
       aria-current={active ? "page" : undefined}
       data-testid={`nav-${link.key}`}
       prefetch="intent"
-    />
+    >
+      {icon ? <span className="drawer-link__icon">{icon}</span> : null}
+      <div className="drawer-link__body">
+        <span className="drawer-link__label">{label}</span>
+      </div>
+    </Link>
   );
 }
 
