@@ -207,4 +207,14 @@ describe("the fair share of request slots", () => {
     expect(f.usedMs("api")).toBe(50);
     expect(f.usedMs("page")).toBe(150);
   });
+
+  it("starts the next waiting request on a later turn of the event loop, not in the last one's microtasks", async () => {
+    const f = new FairShare(1, { page: 1 }, 10);
+    const order: string[] = [];
+    // What the finished request left for the loop (a socket read, say) comes before the next request.
+    const first = f.run("page", async () => void setImmediate(() => order.push("io")));
+    const second = f.run("page", async () => void order.push("next"));
+    await Promise.all([first, second]);
+    expect(order).toEqual(["io", "next"]);
+  });
 });

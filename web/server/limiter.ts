@@ -22,6 +22,12 @@
  * turn comes rather than run for a client whose own timeout is near. Fairness charges each request its
  * share of the event loop — wall time divided by the requests running alongside it — not its wall time:
  * two requests in two slots share one thread, and each would otherwise pay for the other's work.
+ *
+ * A request starts on a later turn of the event loop than the one that gave it its slot. React renders
+ * a page in microtasks, and a page answered from memory finishes in them too: started at once, each
+ * request ran to its end inside the socket callback that brought it, the next one inside the next, so
+ * the queue never filled and socket order, not this class, decided who went first — with 100 page
+ * clients reading their sockets first, searches waited seconds unseen.
  */
 export class Overloaded extends Error {
   constructor(
@@ -62,9 +68,8 @@ interface ClassState {
   queue: Waiter[];
   /** Milliseconds of event-loop share used: what fairness compares. */
   used: number;
-  /** Running average of a request's slot (wall) time, in ms: the prior until one has finished. */
+  /** Running average of a request's slot (wall) time, in ms, starting from the class's prior. */
   avgMs: number;
-  measured: boolean;
 }
 
 export interface FairShareOptions {
@@ -97,7 +102,7 @@ export class FairShare {
     this.sharedAt = now();
     for (const [name, max] of Object.entries(classes)) {
       const prior = options.priorMs?.[name] ?? 0;
-      this.classes.set(name, { max, active: 0, queue: [], used: 0, avgMs: prior, measured: false });
+      this.classes.set(name, { max, active: 0, queue: [], used: 0, avgMs: prior });
     }
   }
 
@@ -140,6 +145,9 @@ export class FairShare {
       this.advance();
       this.active++;
       s.active++;
+      // Started on the loop's next turn, like a handed-over slot (see release): the requests read from
+      // the sockets in this turn reach the queue first, so the queue, not socket order, decides.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     } else {
       if (signal?.aborted) throw new Abandoned();
       const wait = this.expectedWaitMs(cls);
@@ -159,7 +167,9 @@ export class FairShare {
         };
         const leave = () => {
           const i = s.queue.indexOf(entry);
-          if (i >= 0) s.queue.splice(i, 1);
+          // Already handed its slot (see release): it runs.
+          if (i < 0) return;
+          s.queue.splice(i, 1);
           reject(new Abandoned());
         };
         signal?.addEventListener("abort", leave, { once: true });
@@ -174,8 +184,9 @@ export class FairShare {
       this.advance();
       const took = this.now() - t0;
       s.used += this.shared - shared0;
-      s.avgMs = s.measured ? s.avgMs + EWMA * (took - s.avgMs) : took;
-      s.measured = true;
+      // The prior counts as an average already: the first, slowest requests (code still cold) move
+      // the estimate rather than replace it.
+      s.avgMs = s.avgMs === 0 ? took : s.avgMs + EWMA * (took - s.avgMs);
       s.active--;
       this.active--;
       this.release();
@@ -212,7 +223,10 @@ export class FairShare {
       this.advance();
       this.active++;
       pick.active++;
-      next.go(true);
+      // On a fresh turn of the event loop: a request's work (React renders in microtasks) would
+      // otherwise run straight on into the next one's, and the next, without the loop ever reading
+      // the sockets again — requests of the other class would not even reach the queue.
+      setImmediate(() => next.go(true));
     }
   }
 
