@@ -184,8 +184,9 @@ describe("webhook scheduler", () => {
     const { larder, actor } = await open("2026-11-25T15:58:00Z");
     try {
       vi.useRealTimers();
-      // Its own service with a short timeout, so the test does not wait Mealie's 15 s.
-      const webhooks = await WebhooksService.open(larder, { timeoutMs: 150 });
+      // Its own service with a short timeout, so the test does not wait Mealie's 15 s; long enough that
+      // a loaded CI machine still connects to the answering receiver within it.
+      const webhooks = await WebhooksService.open(larder, { timeoutMs: 1_000 });
       webhooks.useMealPlans(fakePlans());
       const stuck = await webhooks.create(actor, {
         name: "Stuck",

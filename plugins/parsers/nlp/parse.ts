@@ -3,24 +3,36 @@
  * fields, match food and unit against the group's vocabulary.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import { assemble, joinTokens } from "./assemble.js";
 import { TaggerModel } from "./model.js";
 import { tokenize } from "./tokenize.js";
 
-// Built output (dist/) has no copy of the model: fall back to the one in the source tree.
-const MODEL_PATHS = [
-  new URL("./model.bin.gz", import.meta.url),
-  new URL("../../../../plugins/parsers/nlp/model.bin.gz", import.meta.url),
-];
+/**
+ * The model beside this module (running from source), else the source tree's copy found by walking up:
+ * built output (dist/plugins/…, and the bundle's dist/bundle/chunks/…) has no copy of its own, and its
+ * depth below the installation differs between the two.
+ */
+function modelPath(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  const beside = join(dir, "model.bin.gz");
+  if (existsSync(beside)) return beside;
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, "plugins", "parsers", "nlp", "model.bin.gz");
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return null;
+}
 
 let model: TaggerModel | null = null;
 
 /** The committed model, read and decoded once. */
 export function loadModel(): TaggerModel {
   if (model) return model;
-  const path = MODEL_PATHS.map((u) => fileURLToPath(u)).find((p) => existsSync(p));
+  const path = modelPath();
   if (!path)
     throw new Error(
       "the nlp parser's model file (plugins/parsers/nlp/model.bin.gz) is missing: run npm run train:parser",

@@ -1,5 +1,5 @@
 /** Previous / page x of y / next, as plain links (works without JavaScript). */
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useLanguage, useT } from "../lib/i18n.js";
 import { useFormat } from "../lib/use-format.js";
 
@@ -10,8 +10,15 @@ export function Pagination({
 }: {
   page: number;
   totalPages: number;
-  hrefFor: (page: number) => string;
+  /** Where page n is; by default the current address with its `page` parameter set to n. */
+  hrefFor?: (page: number) => string;
 }) {
+  const [params] = useSearchParams();
+  hrefFor ??= (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(p));
+    return `?${next.toString()}`;
+  };
   const t = useT("common");
   const f = useFormat();
   const { dir } = useLanguage();

@@ -3,25 +3,22 @@
  * merge, on hand (for the viewer's household), label, and seeding. Guard: canOrganize (spec §6).
  */
 import { useState } from "react";
-import { useLoaderData, useSearchParams, type MetaFunction } from "react-router";
+import { useLoaderData, type MetaFunction } from "react-router";
 import { Button, Select, Stack, Switch, Table, Text, TextInput, Textarea } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import { SearchBox } from "../components/settings/SearchBox.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
 import { MergeButton } from "../components/settings/MergeDialog.js";
+import { LabelChip, submitForm, useOptimistic, useSettingsFetcher } from "../components/settings/common.js";
 import {
-  DeleteDialog,
-  EditIcon,
-  LabelChip,
-  RowButton,
-  submitForm,
-  useOnSuccess,
-  useOptimistic,
-  useSettingsFetcher,
-} from "../components/settings/common.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
-import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+  editedRecord,
+  PlainRowActions,
+  RecordEditor,
+  RecordTableHead,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
+import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { Pagination } from "../components/Pagination.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
@@ -83,36 +80,26 @@ function FoodDialog({
   onClose: () => void;
 }) {
   const t = useT("data");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = food !== null && food !== "new" ? food : null;
+  const editing = editedRecord(food);
   const [name, setName] = useState(editing?.name ?? "");
   const [pluralName, setPluralName] = useState(editing?.pluralName ?? "");
   const [description, setDescription] = useState(editing?.description ?? "");
   const [labelId, setLabelId] = useState<string | null>(editing?.labelId ?? null);
   const [onHand, setOnHand] = useState(editing?.onHand ?? false);
   return (
-    <AppDialog
-      opened={food !== null}
+    <RecordEditor
+      record={food}
       onClose={onClose}
       title={editing ? t("food.edit") : t("food.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== ""}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, {
-          intent: editing ? "update" : "create",
-          id: editing?.id,
-          name,
-          pluralName,
-          description,
-          labelId: labelId ?? "",
-          onHand: onHand ? "on" : undefined,
-        })
-      }
-      data-testid="food-dialog"
+      values={() => ({
+        name,
+        pluralName,
+        description,
+        labelId: labelId ?? "",
+        onHand: onHand,
+      })}
+      testId="food-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -153,7 +140,7 @@ function FoodDialog({
           data-testid="food-onhand"
         />
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 
@@ -199,19 +186,12 @@ function FoodRow({ food: f, onEdit, onDelete }: { food: Food; onEdit: () => void
         />
       </Table.Td>
       <Table.Td>
-        <div className="settings__rowactions">
-          <RowButton label={t("food.editNamed", { name: f.name })} onClick={onEdit} testId="row-edit">
-            <EditIcon />
-          </RowButton>
-          <RowButton
-            label={t("food.deleteNamed", { name: f.name })}
-            danger
-            onClick={onDelete}
-            testId="row-delete"
-          >
-            <TrashIcon />
-          </RowButton>
-        </div>
+        <PlainRowActions
+          editLabel={t("food.editNamed", { name: f.name })}
+          deleteLabel={t("food.deleteNamed", { name: f.name })}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </Table.Td>
     </Table.Tr>
   );
@@ -221,16 +201,7 @@ export default function Foods() {
   const { shell, foods, names, labels, page, totalPages, total } = useLoaderData<typeof loader>();
   const t = useT("data");
   const tc = useT("common");
-  const [params] = useSearchParams();
-  const [editing, setEditing] = useState<Food | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Food | null>(null);
-  const remove = useSettingsFetcher();
-  useOnSuccess(remove, () => setDeleting(null));
-  const hrefFor = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    return `?${next.toString()}`;
-  };
+  const dialogs = useRecordDialogs<Food>((r) => r.name);
   return (
     <DefaultLayout shell={shell}>
       <SettingsFrame
@@ -241,7 +212,7 @@ export default function Foods() {
         toolbar={
           <>
             <SearchBox label={t("food.search")} />
-            <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+            <Button leftSection={<PlusIcon />} onClick={() => dialogs.edit("new")} data-testid="create-open">
               {tc("actions.create")}
             </Button>
             <MergeButton kind="foods" items={names} />
@@ -256,38 +227,35 @@ export default function Foods() {
           <Text>{t("food.none")}</Text>
         ) : (
           <Table className="settings__table" striped highlightOnHover data-testid="foods-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("fields.name")}</Table.Th>
-                <Table.Th className="settings__wide">{t("fields.pluralName")}</Table.Th>
-                <Table.Th className="settings__wide">{t("fields.label")}</Table.Th>
-                <Table.Th>{t("fields.onHand")}</Table.Th>
-                <Table.Th w={88}>
-                  <span className="visually-hidden">{t("fields.actions")}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <RecordTableHead
+              headers={[
+                { label: t("fields.name") },
+                { label: t("fields.pluralName"), className: "settings__wide" },
+                { label: t("fields.label"), className: "settings__wide" },
+                { label: t("fields.onHand") },
+              ]}
+            />
             <Table.Tbody>
               {foods.map((f) => (
-                <FoodRow key={f.id} food={f} onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
+                <FoodRow
+                  key={f.id}
+                  food={f}
+                  onEdit={() => dialogs.edit(f)}
+                  onDelete={() => dialogs.askDelete(f)}
+                />
               ))}
             </Table.Tbody>
           </Table>
         )}
-        <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
+        <Pagination page={page} totalPages={totalPages} />
       </SettingsFrame>
       <FoodDialog
-        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
-        food={editing}
+        key={dialogs.editorKey}
+        food={dialogs.editing}
         labels={labels}
-        onClose={() => setEditing(null)}
+        onClose={dialogs.closeEditor}
       />
-      <DeleteDialog
-        name={deleting?.name ?? null}
-        onClose={() => setDeleting(null)}
-        loading={remove.state !== "idle"}
-        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
-      />
+      {dialogs.deleteDialog}
     </DefaultLayout>
   );
 }

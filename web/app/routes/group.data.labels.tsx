@@ -4,20 +4,17 @@
  */
 import { useState } from "react";
 import { data as reply, useLoaderData, type MetaFunction } from "react-router";
-import { Badge, Button, ColorInput, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, ColorInput, Group, Stack, Text, TextInput } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
 import {
-  DeleteDialog,
-  EditIcon,
-  IconButton,
-  submitForm,
-  useOnSuccess,
-  useSettingsFetcher,
-} from "../components/settings/common.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
-import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+  editedRecord,
+  RecordEditor,
+  RecordTable,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
+import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
 import { field, settingsViewer, settingsWrite } from "../lib/settings.server.js";
@@ -82,25 +79,20 @@ type Label = Awaited<ReturnType<typeof loader>>["labels"][number];
 
 function LabelDialog({ label, onClose }: { label: Label | "new" | null; onClose: () => void }) {
   const t = useT("data");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = label !== null && label !== "new" ? label : null;
+  const editing = editedRecord(label);
   const [name, setName] = useState(editing?.name ?? "");
   const [color, setColor] = useState(editing?.color ?? DEFAULT_COLOR);
   return (
-    <AppDialog
-      opened={label !== null}
+    <RecordEditor
+      record={label}
       onClose={onClose}
       title={editing ? t("label.edit") : t("label.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== ""}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, { intent: editing ? "update" : "create", id: editing?.id, name, color })
-      }
-      data-testid="label-dialog"
+      values={() => ({
+        name,
+        color,
+      })}
+      testId="label-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -130,7 +122,7 @@ function LabelDialog({ label, onClose }: { label: Label | "new" | null; onClose:
           </Badge>
         </Group>
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 
@@ -138,10 +130,7 @@ export default function Labels() {
   const { shell, labels } = useLoaderData<typeof loader>();
   const t = useT("data");
   const tc = useT("common");
-  const [editing, setEditing] = useState<Label | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Label | null>(null);
-  const remove = useSettingsFetcher();
-  useOnSuccess(remove, () => setDeleting(null));
+  const dialogs = useRecordDialogs<Label>((l) => l.name);
   return (
     <DefaultLayout shell={shell}>
       <SettingsFrame
@@ -151,7 +140,7 @@ export default function Labels() {
         testId="labels-page"
         toolbar={
           <>
-            <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+            <Button leftSection={<PlusIcon />} onClick={() => dialogs.edit("new")} data-testid="create-open">
               {tc("actions.create")}
             </Button>
             <SeedButton kind="labels" />
@@ -161,68 +150,40 @@ export default function Labels() {
         {labels.length === 0 ? (
           <Text>{t("label.none")}</Text>
         ) : (
-          <Table className="settings__table" striped highlightOnHover data-testid="labels-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("fields.name")}</Table.Th>
-                <Table.Th>{t("fields.color")}</Table.Th>
-                <Table.Th w={88}>
-                  <span className="visually-hidden">{t("fields.actions")}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {labels.map((l) => (
-                <Table.Tr key={l.id} data-testid={`label-row-${l.name}`}>
-                  <Table.Td>
-                    <Badge color={l.color} variant="filled" autoContrast>
-                      {l.name}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <span className="settings__swatch" style={{ background: l.color }} aria-hidden="true" />
-                      <Text size="sm" ff="monospace" data-testid="label-color-value">
-                        {l.color}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <IconButton
-                        label={t("label.editNamed", { name: l.name })}
-                        onClick={() => setEditing(l)}
-                        testId="row-edit"
-                      >
-                        <EditIcon />
-                      </IconButton>
-                      <IconButton
-                        label={t("label.deleteNamed", { name: l.name })}
-                        color="error"
-                        onClick={() => setDeleting(l)}
-                        testId="row-delete"
-                      >
-                        <TrashIcon />
-                      </IconButton>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable
+            rows={labels}
+            dialogs={dialogs}
+            testId="labels-table"
+            rowTestId={(l) => `label-row-${l.name}`}
+            editLabel={(l) => t("label.editNamed", { name: l.name })}
+            deleteLabel={(l) => t("label.deleteNamed", { name: l.name })}
+            highlightOnHover
+            columns={[
+              {
+                header: t("fields.name"),
+                cell: (l) => (
+                  <Badge color={l.color} variant="filled" autoContrast>
+                    {l.name}
+                  </Badge>
+                ),
+              },
+              {
+                header: t("fields.color"),
+                cell: (l) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <span className="settings__swatch" style={{ background: l.color }} aria-hidden="true" />
+                    <Text size="sm" ff="monospace" data-testid="label-color-value">
+                      {l.color}
+                    </Text>
+                  </Group>
+                ),
+              },
+            ]}
+          />
         )}
       </SettingsFrame>
-      <LabelDialog
-        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
-        label={editing}
-        onClose={() => setEditing(null)}
-      />
-      <DeleteDialog
-        name={deleting?.name ?? null}
-        onClose={() => setDeleting(null)}
-        loading={remove.state !== "idle"}
-        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
-      />
+      <LabelDialog key={dialogs.editorKey} label={dialogs.editing} onClose={dialogs.closeEditor} />
+      {dialogs.deleteDialog}
     </DefaultLayout>
   );
 }

@@ -4,19 +4,16 @@
  */
 import { useState } from "react";
 import { data as reply, useLoaderData, type MetaFunction } from "react-router";
-import { Badge, Button, Code, Group, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Code, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import {
-  DeleteDialog,
-  EditIcon,
-  IconButton,
-  submitForm,
-  useOnSuccess,
-  useSettingsFetcher,
-} from "../components/settings/common.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
-import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+  editedRecord,
+  RecordEditor,
+  RecordTable,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
+import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
 import { field, settingsViewer, settingsWrite } from "../lib/settings.server.js";
@@ -73,32 +70,22 @@ type Action = Awaited<ReturnType<typeof loader>>["actions"][number];
 
 function ActionDialog({ item, onClose }: { item: Action | "new" | null; onClose: () => void }) {
   const t = useT("data");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = item !== null && item !== "new" ? item : null;
+  const editing = editedRecord(item);
   const [title, setTitle] = useState(editing?.title ?? "");
   const [actionType, setActionType] = useState<string>(editing?.actionType ?? "link");
   const [url, setUrl] = useState(editing?.url ?? "");
   return (
-    <AppDialog
-      opened={item !== null}
+    <RecordEditor
+      record={item}
       onClose={onClose}
       title={editing ? t("action.edit") : t("action.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={title.trim() !== "" && url.trim() !== ""}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, {
-          intent: editing ? "update" : "create",
-          id: editing?.id,
-          title,
-          actionType,
-          url,
-        })
-      }
-      data-testid="action-dialog"
+      values={() => ({
+        title,
+        actionType,
+        url,
+      })}
+      testId="action-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -140,7 +127,7 @@ function ActionDialog({ item, onClose }: { item: Action | "new" | null; onClose:
           {t("action.placeholders")} <Code>{"${url}"}</Code> <Code>{"${id}"}</Code> <Code>{"${slug}"}</Code>
         </Text>
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 
@@ -148,10 +135,7 @@ export default function RecipeActions() {
   const { shell, actions } = useLoaderData<typeof loader>();
   const t = useT("data");
   const tc = useT("common");
-  const [editing, setEditing] = useState<Action | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Action | null>(null);
-  const remove = useSettingsFetcher();
-  useOnSuccess(remove, () => setDeleting(null));
+  const dialogs = useRecordDialogs<Action>((a) => a.title);
   return (
     <DefaultLayout shell={shell}>
       <SettingsFrame
@@ -160,7 +144,7 @@ export default function RecipeActions() {
         intro={t("action.intro")}
         testId="recipe-actions-page"
         toolbar={
-          <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+          <Button leftSection={<PlusIcon />} onClick={() => dialogs.edit("new")} data-testid="create-open">
             {tc("actions.create")}
           </Button>
         }
@@ -168,67 +152,35 @@ export default function RecipeActions() {
         {actions.length === 0 ? (
           <Text>{t("action.none")}</Text>
         ) : (
-          <Table className="settings__table" striped highlightOnHover data-testid="actions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("fields.title")}</Table.Th>
-                <Table.Th>{t("fields.actionType")}</Table.Th>
-                <Table.Th className="settings__wide">{t("fields.url")}</Table.Th>
-                <Table.Th w={88}>
-                  <span className="visually-hidden">{t("fields.actions")}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {actions.map((a) => (
-                <Table.Tr key={a.id} data-testid={`action-row-${a.title}`}>
-                  <Table.Td>
-                    <Text fw={500}>{a.title}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{t(`action.type.${a.actionType}`)}</Badge>
-                  </Table.Td>
-                  <Table.Td className="settings__wide">
-                    <Text size="sm" ff="monospace">
-                      {a.url}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <IconButton
-                        label={t("action.editNamed", { name: a.title })}
-                        onClick={() => setEditing(a)}
-                        testId="row-edit"
-                      >
-                        <EditIcon />
-                      </IconButton>
-                      <IconButton
-                        label={t("action.deleteNamed", { name: a.title })}
-                        color="error"
-                        onClick={() => setDeleting(a)}
-                        testId="row-delete"
-                      >
-                        <TrashIcon />
-                      </IconButton>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable
+            rows={actions}
+            dialogs={dialogs}
+            testId="actions-table"
+            rowTestId={(a) => `action-row-${a.title}`}
+            editLabel={(a) => t("action.editNamed", { name: a.title })}
+            deleteLabel={(a) => t("action.deleteNamed", { name: a.title })}
+            highlightOnHover
+            columns={[
+              { header: t("fields.title"), cell: (a) => <Text fw={500}>{a.title}</Text> },
+              {
+                header: t("fields.actionType"),
+                cell: (a) => <Badge variant="light">{t(`action.type.${a.actionType}`)}</Badge>,
+              },
+              {
+                header: t("fields.url"),
+                className: "settings__wide",
+                cell: (a) => (
+                  <Text size="sm" ff="monospace">
+                    {a.url}
+                  </Text>
+                ),
+              },
+            ]}
+          />
         )}
       </SettingsFrame>
-      <ActionDialog
-        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
-        item={editing}
-        onClose={() => setEditing(null)}
-      />
-      <DeleteDialog
-        name={deleting?.title ?? null}
-        onClose={() => setDeleting(null)}
-        loading={remove.state !== "idle"}
-        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
-      />
+      <ActionDialog key={dialogs.editorKey} item={dialogs.editing} onClose={dialogs.closeEditor} />
+      {dialogs.deleteDialog}
     </DefaultLayout>
   );
 }

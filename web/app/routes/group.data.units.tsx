@@ -3,7 +3,7 @@
  * forms, abbreviations, fractions), delete, merge and seeding. Guard: canOrganize (spec §6).
  */
 import { useState } from "react";
-import { useLoaderData, useSearchParams, type MetaFunction } from "react-router";
+import { useLoaderData, type MetaFunction } from "react-router";
 import { Button, Group, Stack, Switch, Table, Text, TextInput, Textarea } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
@@ -11,15 +11,13 @@ import { SearchBox } from "../components/settings/SearchBox.js";
 import { SeedButton } from "../components/settings/SeedDialog.js";
 import { MergeButton } from "../components/settings/MergeDialog.js";
 import {
-  DeleteDialog,
-  EditIcon,
-  RowButton,
-  submitForm,
-  useOnSuccess,
-  useSettingsFetcher,
-} from "../components/settings/common.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
-import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+  editedRecord,
+  PlainRowActions,
+  RecordEditor,
+  RecordTableHead,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
+import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { Pagination } from "../components/Pagination.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
@@ -71,10 +69,7 @@ type Unit = Awaited<ReturnType<typeof loader>>["units"][number];
 
 function UnitDialog({ unit, onClose }: { unit: Unit | "new" | null; onClose: () => void }) {
   const t = useT("data");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = unit !== null && unit !== "new" ? unit : null;
+  const editing = editedRecord(unit);
   const [v, setV] = useState({
     name: editing?.name ?? "",
     pluralName: editing?.pluralName ?? "",
@@ -89,28 +84,21 @@ function UnitDialog({ unit, onClose }: { unit: Unit | "new" | null; onClose: () 
     onChange: (e: { currentTarget: { value: string } }) => setV({ ...v, [k]: e.currentTarget.value }),
   });
   return (
-    <AppDialog
-      opened={unit !== null}
+    <RecordEditor
+      record={unit}
       onClose={onClose}
       title={editing ? t("unit.edit") : t("unit.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={v.name.trim() !== ""}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, {
-          intent: editing ? "update" : "create",
-          id: editing?.id,
-          name: v.name,
-          pluralName: v.pluralName,
-          abbreviation: v.abbreviation,
-          pluralAbbreviation: v.pluralAbbreviation,
-          description: v.description,
-          useAbbreviation: v.useAbbreviation ? "on" : undefined,
-          fraction: v.fraction ? "on" : undefined,
-        })
-      }
-      data-testid="unit-dialog"
+      values={() => ({
+        name: v.name,
+        pluralName: v.pluralName,
+        abbreviation: v.abbreviation,
+        pluralAbbreviation: v.pluralAbbreviation,
+        description: v.description,
+        useAbbreviation: v.useAbbreviation ? "on" : undefined,
+        fraction: v.fraction ? "on" : undefined,
+      })}
+      testId="unit-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -144,7 +132,7 @@ function UnitDialog({ unit, onClose }: { unit: Unit | "new" | null; onClose: () 
           data-testid="unit-fraction"
         />
       </Stack>
-    </AppDialog>
+    </RecordEditor>
   );
 }
 
@@ -152,16 +140,7 @@ export default function Units() {
   const { shell, units, names, page, totalPages, total } = useLoaderData<typeof loader>();
   const t = useT("data");
   const tc = useT("common");
-  const [params] = useSearchParams();
-  const [editing, setEditing] = useState<Unit | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Unit | null>(null);
-  const remove = useSettingsFetcher();
-  useOnSuccess(remove, () => setDeleting(null));
-  const hrefFor = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    return `?${next.toString()}`;
-  };
+  const dialogs = useRecordDialogs<Unit>((r) => r.name);
   const yes = tc("actions.yes");
   const no = tc("actions.no");
   return (
@@ -174,7 +153,7 @@ export default function Units() {
         toolbar={
           <>
             <SearchBox label={t("unit.search")} />
-            <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+            <Button leftSection={<PlusIcon />} onClick={() => dialogs.edit("new")} data-testid="create-open">
               {tc("actions.create")}
             </Button>
             <MergeButton kind="units" items={names} />
@@ -189,18 +168,15 @@ export default function Units() {
           <Text>{t("unit.none")}</Text>
         ) : (
           <Table className="settings__table" striped highlightOnHover data-testid="units-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("fields.name")}</Table.Th>
-                <Table.Th className="settings__wide">{t("fields.pluralName")}</Table.Th>
-                <Table.Th>{t("fields.abbreviation")}</Table.Th>
-                <Table.Th className="settings__wide">{t("fields.useAbbreviation")}</Table.Th>
-                <Table.Th className="settings__wide">{t("fields.fraction")}</Table.Th>
-                <Table.Th w={88}>
-                  <span className="visually-hidden">{t("fields.actions")}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <RecordTableHead
+              headers={[
+                { label: t("fields.name") },
+                { label: t("fields.pluralName"), className: "settings__wide" },
+                { label: t("fields.abbreviation") },
+                { label: t("fields.useAbbreviation"), className: "settings__wide" },
+                { label: t("fields.fraction"), className: "settings__wide" },
+              ]}
+            />
             <Table.Tbody>
               {units.map((u) => (
                 <Table.Tr key={u.id} data-testid={`unit-row-${u.name}`}>
@@ -215,42 +191,22 @@ export default function Units() {
                   <Table.Td className="settings__wide">{u.useAbbreviation ? yes : no}</Table.Td>
                   <Table.Td className="settings__wide">{u.fraction ? yes : no}</Table.Td>
                   <Table.Td>
-                    <div className="settings__rowactions">
-                      <RowButton
-                        label={t("unit.editNamed", { name: u.name })}
-                        onClick={() => setEditing(u)}
-                        testId="row-edit"
-                      >
-                        <EditIcon />
-                      </RowButton>
-                      <RowButton
-                        label={t("unit.deleteNamed", { name: u.name })}
-                        danger
-                        onClick={() => setDeleting(u)}
-                        testId="row-delete"
-                      >
-                        <TrashIcon />
-                      </RowButton>
-                    </div>
+                    <PlainRowActions
+                      editLabel={t("unit.editNamed", { name: u.name })}
+                      deleteLabel={t("unit.deleteNamed", { name: u.name })}
+                      onEdit={() => dialogs.edit(u)}
+                      onDelete={() => dialogs.askDelete(u)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
-        <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
+        <Pagination page={page} totalPages={totalPages} />
       </SettingsFrame>
-      <UnitDialog
-        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
-        unit={editing}
-        onClose={() => setEditing(null)}
-      />
-      <DeleteDialog
-        name={deleting?.name ?? null}
-        onClose={() => setDeleting(null)}
-        loading={remove.state !== "idle"}
-        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
-      />
+      <UnitDialog key={dialogs.editorKey} unit={dialogs.editing} onClose={dialogs.closeEditor} />
+      {dialogs.deleteDialog}
     </DefaultLayout>
   );
 }

@@ -5,31 +5,18 @@
  */
 import { useState } from "react";
 import { data as reply, useLoaderData, type MetaFunction } from "react-router";
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Button, Checkbox, Fieldset, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import {
-  DeleteDialog,
-  EditIcon,
-  IconButton,
-  submitForm,
-  useOnSuccess,
-  useSettingsFetcher,
-} from "../components/settings/common.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
-import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+  editedRecord,
+  NameCell,
+  RecordEditor,
+  RecordTable,
+  TestButton,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
+import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
 import { field, flag, optional, settingsViewer, settingsWrite } from "../lib/settings.server.js";
@@ -165,10 +152,7 @@ function NotifierDialog({
   onClose: () => void;
 }) {
   const t = useT("household");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = item !== null && item !== "new" ? item : null;
+  const editing = editedRecord(item);
   const [name, setName] = useState(editing?.name ?? "");
   const [url, setUrl] = useState("");
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
@@ -181,29 +165,21 @@ function NotifierDialog({
         : DEFAULT_ON,
     ),
   );
-  const submit = () => {
-    const data = new FormData();
-    data.set("intent", editing ? "update" : "create");
-    if (editing) data.set("id", editing.id);
-    data.set("name", name);
-    data.set("appriseUrl", url);
-    if (enabled) data.set("enabled", "on");
-    data.set("events", events.join(","));
-    for (const e of on) data.append("event", e);
-    fetcher.submit(data, { method: "post" });
-  };
   return (
-    <AppDialog
-      opened={item !== null}
+    <RecordEditor
+      record={item}
       onClose={onClose}
       title={editing ? t("notifiers.edit") : t("notifiers.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== "" && (editing !== null || url.trim() !== "")}
-      keepOpen
       maxWidth={720}
-      onSubmit={submit}
-      data-testid="notifier-dialog"
+      values={() => ({
+        name,
+        appriseUrl: url,
+        enabled,
+        events: events.join(","),
+        event: [...on],
+      })}
+      testId="notifier-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -234,23 +210,7 @@ function NotifierDialog({
         </Text>
         <EventToggles events={events} value={on} onChange={setOn} />
       </Stack>
-    </AppDialog>
-  );
-}
-
-function TestButton({ id }: { id: string }) {
-  const t = useT("household");
-  const fetcher = useSettingsFetcher();
-  return (
-    <Button
-      size="xs"
-      variant="light"
-      loading={fetcher.state !== "idle"}
-      onClick={() => submitForm(fetcher, { intent: "test", id })}
-      data-testid="row-test"
-    >
-      {t("test")}
-    </Button>
+    </RecordEditor>
   );
 }
 
@@ -258,11 +218,7 @@ export default function Notifiers() {
   const { shell, notifiers, events } = useLoaderData<typeof loader>();
   const t = useT("household");
   const tc = useT("common");
-  const [editing, setEditing] = useState<Notifier | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Notifier | null>(null);
-  const remove = useSettingsFetcher();
-  useOnSuccess(remove, () => setDeleting(null));
-  const eventList = events;
+  const dialogs = useRecordDialogs<Notifier>((n) => n.name);
   return (
     <DefaultLayout shell={shell}>
       <SettingsFrame
@@ -271,7 +227,7 @@ export default function Notifiers() {
         intro={t("notifiers.intro")}
         testId="notifiers-page"
         toolbar={
-          <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+          <Button leftSection={<PlusIcon />} onClick={() => dialogs.edit("new")} data-testid="create-open">
             {tc("actions.create")}
           </Button>
         }
@@ -279,68 +235,33 @@ export default function Notifiers() {
         {notifiers.length === 0 ? (
           <Text>{t("notifiers.none")}</Text>
         ) : (
-          <Table className="settings__table" striped data-testid="notifiers-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("notifiers.name")}</Table.Th>
-                <Table.Th className="settings__wide">{t("notifiers.events")}</Table.Th>
-                <Table.Th w={1}>
-                  <span className="visually-hidden">{t("data:fields.actions")}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {notifiers.map((n) => (
-                <Table.Tr key={n.id} data-testid={`notifier-row-${n.name}`}>
-                  <Table.Td>
-                    <Text fw={500}>{n.name}</Text>
-                    {!n.enabled ? (
-                      <Badge size="xs" color="gray" variant="light">
-                        {t("disabled")}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td className="settings__wide">
-                    {t("notifiers.eventCount", { count: Object.values(n.options).filter(Boolean).length })}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <TestButton id={n.id} />
-                      <IconButton
-                        label={t("notifiers.editNamed", { name: n.name })}
-                        onClick={() => setEditing(n)}
-                        testId="row-edit"
-                      >
-                        <EditIcon />
-                      </IconButton>
-                      <IconButton
-                        label={t("notifiers.deleteNamed", { name: n.name })}
-                        color="error"
-                        onClick={() => setDeleting(n)}
-                        testId="row-delete"
-                      >
-                        <TrashIcon />
-                      </IconButton>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable
+            rows={notifiers}
+            dialogs={dialogs}
+            testId="notifiers-table"
+            rowTestId={(n) => `notifier-row-${n.name}`}
+            editLabel={(n) => t("notifiers.editNamed", { name: n.name })}
+            deleteLabel={(n) => t("notifiers.deleteNamed", { name: n.name })}
+            extraActions={(n) => <TestButton id={n.id} />}
+            columns={[
+              { header: t("notifiers.name"), cell: (n) => <NameCell name={n.name} enabled={n.enabled} /> },
+              {
+                header: t("notifiers.events"),
+                className: "settings__wide",
+                cell: (n) =>
+                  t("notifiers.eventCount", { count: Object.values(n.options).filter(Boolean).length }),
+              },
+            ]}
+          />
         )}
       </SettingsFrame>
       <NotifierDialog
-        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
-        item={editing}
-        events={eventList}
-        onClose={() => setEditing(null)}
+        key={dialogs.editorKey}
+        item={dialogs.editing}
+        events={events}
+        onClose={dialogs.closeEditor}
       />
-      <DeleteDialog
-        name={deleting?.name ?? null}
-        onClose={() => setDeleting(null)}
-        loading={remove.state !== "idle"}
-        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
-      />
+      {dialogs.deleteDialog}
     </DefaultLayout>
   );
 }

@@ -5,19 +5,18 @@
  */
 import { useState } from "react";
 import { data as reply, useLoaderData, type MetaFunction } from "react-router";
-import { Badge, Button, Group, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { Button, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
 import { SettingsFrame } from "../components/settings/SettingsFrame.js";
 import {
-  DeleteDialog,
-  EditIcon,
-  IconButton,
-  submitForm,
-  useOnSuccess,
-  useSettingsFetcher,
-} from "../components/settings/common.js";
-import { AppDialog } from "../components/dialog/AppDialog.js";
-import { PlusIcon, TrashIcon } from "../components/shell/ShellIcons.js";
+  editedRecord,
+  NameCell,
+  RecordEditor,
+  RecordTable,
+  TestButton,
+  useRecordDialogs,
+} from "../components/settings/RecordTable.js";
+import { PlusIcon } from "../components/shell/ShellIcons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
 import { field, flag, settingsViewer, settingsWrite } from "../lib/settings.server.js";
@@ -80,34 +79,24 @@ type Hook = Awaited<ReturnType<typeof loader>>["hooks"][number];
 
 function HookDialog({ hook, onClose }: { hook: Hook | "new" | null; onClose: () => void }) {
   const t = useT("household");
-  const tc = useT("common");
-  const fetcher = useSettingsFetcher();
-  useOnSuccess(fetcher, onClose);
-  const editing = hook !== null && hook !== "new" ? hook : null;
+  const editing = editedRecord(hook);
   const [name, setName] = useState(editing?.name ?? "");
   const [url, setUrl] = useState(editing?.url ?? "");
   const [time, setTime] = useState(editing?.time ?? "08:00");
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
   return (
-    <AppDialog
-      opened={hook !== null}
+    <RecordEditor
+      record={hook}
       onClose={onClose}
       title={editing ? t("webhooks.edit") : t("webhooks.create")}
-      submitLabel={editing ? tc("actions.save") : tc("actions.create")}
-      loading={fetcher.state !== "idle"}
       canSubmit={name.trim() !== "" && url.trim() !== "" && /^\d{2}:\d{2}$/.test(time)}
-      keepOpen
-      onSubmit={() =>
-        submitForm(fetcher, {
-          intent: editing ? "update" : "create",
-          id: editing?.id,
-          name,
-          url,
-          time,
-          enabled: enabled ? "on" : undefined,
-        })
-      }
-      data-testid="webhook-dialog"
+      values={() => ({
+        name,
+        url,
+        time,
+        enabled: enabled,
+      })}
+      testId="webhook-dialog"
     >
       <Stack gap="sm">
         <TextInput
@@ -144,23 +133,7 @@ function HookDialog({ hook, onClose }: { hook: Hook | "new" | null; onClose: () 
           data-testid="webhook-enabled"
         />
       </Stack>
-    </AppDialog>
-  );
-}
-
-function TestButton({ id }: { id: string }) {
-  const t = useT("household");
-  const fetcher = useSettingsFetcher();
-  return (
-    <Button
-      size="xs"
-      variant="light"
-      loading={fetcher.state !== "idle"}
-      onClick={() => submitForm(fetcher, { intent: "test", id })}
-      data-testid="row-test"
-    >
-      {t("test")}
-    </Button>
+    </RecordEditor>
   );
 }
 
@@ -168,10 +141,7 @@ export default function Webhooks() {
   const { shell, hooks } = useLoaderData<typeof loader>();
   const t = useT("household");
   const tc = useT("common");
-  const [editing, setEditing] = useState<Hook | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Hook | null>(null);
-  const remove = useSettingsFetcher();
-  useOnSuccess(remove, () => setDeleting(null));
+  const dialogs = useRecordDialogs<Hook>((h) => h.name);
   return (
     <DefaultLayout shell={shell}>
       <SettingsFrame
@@ -180,7 +150,7 @@ export default function Webhooks() {
         intro={t("webhooks.intro")}
         testId="webhooks-page"
         toolbar={
-          <Button leftSection={<PlusIcon />} onClick={() => setEditing("new")} data-testid="create-open">
+          <Button leftSection={<PlusIcon />} onClick={() => dialogs.edit("new")} data-testid="create-open">
             {tc("actions.create")}
           </Button>
         }
@@ -188,71 +158,32 @@ export default function Webhooks() {
         {hooks.length === 0 ? (
           <Text>{t("webhooks.none")}</Text>
         ) : (
-          <Table className="settings__table" striped data-testid="webhooks-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("webhooks.name")}</Table.Th>
-                <Table.Th>{t("webhooks.timeShort")}</Table.Th>
-                <Table.Th className="settings__wide">{t("webhooks.url")}</Table.Th>
-                <Table.Th w={1}>
-                  <span className="visually-hidden">{t("data:fields.actions")}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {hooks.map((h) => (
-                <Table.Tr key={h.id} data-testid={`webhook-row-${h.name}`}>
-                  <Table.Td>
-                    <Text fw={500}>{h.name}</Text>
-                    {!h.enabled ? (
-                      <Badge size="xs" color="gray" variant="light">
-                        {t("disabled")}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{h.time}</Table.Td>
-                  <Table.Td className="settings__wide">
-                    <Text size="sm" ff="monospace">
-                      {h.url}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <TestButton id={h.id} />
-                      <IconButton
-                        label={t("webhooks.editNamed", { name: h.name })}
-                        onClick={() => setEditing(h)}
-                        testId="row-edit"
-                      >
-                        <EditIcon />
-                      </IconButton>
-                      <IconButton
-                        label={t("webhooks.deleteNamed", { name: h.name })}
-                        color="error"
-                        onClick={() => setDeleting(h)}
-                        testId="row-delete"
-                      >
-                        <TrashIcon />
-                      </IconButton>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable
+            rows={hooks}
+            dialogs={dialogs}
+            testId="webhooks-table"
+            rowTestId={(h) => `webhook-row-${h.name}`}
+            editLabel={(h) => t("webhooks.editNamed", { name: h.name })}
+            deleteLabel={(h) => t("webhooks.deleteNamed", { name: h.name })}
+            extraActions={(h) => <TestButton id={h.id} />}
+            columns={[
+              { header: t("webhooks.name"), cell: (h) => <NameCell name={h.name} enabled={h.enabled} /> },
+              { header: t("webhooks.timeShort"), cell: (h) => h.time },
+              {
+                header: t("webhooks.url"),
+                className: "settings__wide",
+                cell: (h) => (
+                  <Text size="sm" ff="monospace">
+                    {h.url}
+                  </Text>
+                ),
+              },
+            ]}
+          />
         )}
       </SettingsFrame>
-      <HookDialog
-        key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}
-        hook={editing}
-        onClose={() => setEditing(null)}
-      />
-      <DeleteDialog
-        name={deleting?.name ?? null}
-        onClose={() => setDeleting(null)}
-        loading={remove.state !== "idle"}
-        onConfirm={() => deleting && submitForm(remove, { intent: "delete", id: deleting.id })}
-      />
+      <HookDialog key={dialogs.editorKey} hook={dialogs.editing} onClose={dialogs.closeEditor} />
+      {dialogs.deleteDialog}
     </DefaultLayout>
   );
 }
