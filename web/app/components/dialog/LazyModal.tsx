@@ -5,7 +5,7 @@
  * it first opens this renders nothing at all; then it mounts closed for one commit and opens, so the
  * opening transition and focus handling are Mantine's own, as before.
  */
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { Modal, type ModalProps } from "@mantine/core";
 
 /**
@@ -29,11 +29,12 @@ export function LazyModal(props: ModalProps) {
 
 /**
  * Renders `children` from the first time `opened` is true on, for a dialog whose own body (its hooks,
- * the rows it lays out) is worth skipping until someone opens it. The dialog mounts opened; its
- * LazyModal still mounts closed for a commit first, so it opens with its transition.
+ * the rows it lays out) is worth skipping until someone opens it — or whose code is loaded only then
+ * (React.lazy: nothing shows until it has loaded). The dialog mounts opened; its LazyModal still
+ * mounts closed for a commit first, so it opens with its transition.
  */
 export function WhenOpened({ opened, children }: { opened: boolean; children: ReactNode }) {
   const [seen, setSeen] = useState(opened);
   if (opened && !seen) setSeen(true);
-  return seen ? children : null;
+  return seen ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

@@ -4,7 +4,7 @@
  * items show comes from core/policy (the loader's `menu`); meal plan and shopping list wait for their
  * screens (lib/capabilities.ts: no dead controls).
  */
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { useNavigate } from "react-router";
 import { ActionIcon, Menu, Text, TextInput } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
@@ -14,9 +14,6 @@ import { toast } from "../../lib/toast.js";
 import { resolveActionUrl, type RecipeActionItem } from "../../lib/recipe-actions.js";
 import type { RecipeMenu as MenuFlags } from "../../lib/pure-core.js";
 import type { PrintPrefs } from "../../lib/print-prefs.js";
-import { PrintPrefsDialog } from "./PrintPrefsDialog.js";
-import { ShareDialog } from "./ShareDialog.js";
-import { AddToListDialog } from "../shopping/AddToListDialog.js";
 import { CartIcon } from "../shopping/icons.js";
 import { CAPABILITIES } from "../../lib/capabilities.js";
 import {
@@ -32,8 +29,19 @@ import {
   TrashIcon,
 } from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
-import { AddToMealPlanDialog } from "../mealplan/AddToMealPlanDialog.js";
 import { CalendarIcon } from "../mealplan/icons.js";
+
+// The menu's dialogs, and the form controls they use, load when one first opens: a page view needs none.
+const PrintPrefsDialog = lazy(() =>
+  import("./PrintPrefsDialog.js").then((m) => ({ default: m.PrintPrefsDialog })),
+);
+const ShareDialog = lazy(() => import("./ShareDialog.js").then((m) => ({ default: m.ShareDialog })));
+const AddToListDialog = lazy(() =>
+  import("../shopping/AddToListDialog.js").then((m) => ({ default: m.AddToListDialog })),
+);
+const AddToMealPlanDialog = lazy(() =>
+  import("../mealplan/AddToMealPlanDialog.js").then((m) => ({ default: m.AddToMealPlanDialog })),
+);
 
 export interface RecipeMenuProps {
   groupSlug: string;
