@@ -8,6 +8,7 @@ import { lazy, useState } from "react";
 import { useNavigate } from "react-router";
 import { ActionIcon, Menu, Text, TextInput } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
+import { LazyMenu } from "../LazyMenu.js";
 import { WhenOpened } from "../dialog/LazyModal.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
@@ -106,8 +107,12 @@ export function RecipeMenu(props: RecipeMenuProps) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md" width={240}>
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        width={240}
+        target={
           <ActionIcon
             variant="light"
             size="lg"
@@ -117,73 +122,72 @@ export function RecipeMenu(props: RecipeMenuProps) {
           >
             <DotsIcon />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {menu.edit ? (
-            <Menu.Item leftSection={<PencilIcon />} onClick={props.onEdit}>
-              {t("menu.edit")}
-            </Menu.Item>
-          ) : null}
-          {menu.delete ? (
-            <Menu.Item leftSection={<TrashIcon />} color="red" onClick={() => setDialog("delete")}>
-              {t("menu.delete")}
-            </Menu.Item>
-          ) : null}
-          {menu.download ? (
-            <Menu.Item leftSection={<DownloadIcon />} onClick={() => run("zip")}>
-              {t("menu.download")}
-            </Menu.Item>
-          ) : null}
-          {menu.duplicate ? (
-            <Menu.Item
-              leftSection={<CopyIcon />}
-              onClick={() => {
-                setCopyName(recipe.name);
-                setDialog("duplicate");
-              }}
-            >
-              {t("menu.duplicate")}
-            </Menu.Item>
-          ) : null}
-          {menu.mealplanner && CAPABILITIES.mealPlanner ? (
-            <Menu.Item leftSection={<CalendarIcon />} onClick={() => setDialog("mealplan")}>
-              {tp("addToPlan.menu")}
-            </Menu.Item>
-          ) : null}
-          {menu.shoppingList && CAPABILITIES.shoppingLists ? (
-            <Menu.Item leftSection={<CartIcon />} onClick={() => setDialog("shoppingList")}>
-              {t("shopping:picker.menu")}
-            </Menu.Item>
-          ) : null}
-          {menu.share ? (
-            <Menu.Item leftSection={<ShareIcon />} onClick={() => setDialog("share")}>
-              {t("menu.share")}
-            </Menu.Item>
-          ) : null}
-          <Menu.Item leftSection={<PrinterIcon />} onClick={props.onPrint}>
-            {t("menu.print")}
+        }
+      >
+        {menu.edit ? (
+          <Menu.Item leftSection={<PencilIcon />} onClick={props.onEdit}>
+            {t("menu.edit")}
           </Menu.Item>
-          <Menu.Item leftSection={<SettingsIcon />} onClick={() => setDialog("print")}>
-            {t("menu.printPreferences")}
+        ) : null}
+        {menu.delete ? (
+          <Menu.Item leftSection={<TrashIcon />} color="red" onClick={() => setDialog("delete")}>
+            {t("menu.delete")}
           </Menu.Item>
-          {actions.length ? (
-            <>
-              <Menu.Divider />
-              <Menu.Label>{t("menu.actions")}</Menu.Label>
-              {actions.map((a) => (
-                <Menu.Item
-                  key={a.id}
-                  leftSection={a.actionType === "link" ? <LinkIcon /> : <BoltIcon />}
-                  onClick={() => runAction(a)}
-                  data-action-type={a.actionType}
-                >
-                  {a.title}
-                </Menu.Item>
-              ))}
-            </>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
+        ) : null}
+        {menu.download ? (
+          <Menu.Item leftSection={<DownloadIcon />} onClick={() => run("zip")}>
+            {t("menu.download")}
+          </Menu.Item>
+        ) : null}
+        {menu.duplicate ? (
+          <Menu.Item
+            leftSection={<CopyIcon />}
+            onClick={() => {
+              setCopyName(recipe.name);
+              setDialog("duplicate");
+            }}
+          >
+            {t("menu.duplicate")}
+          </Menu.Item>
+        ) : null}
+        {menu.mealplanner && CAPABILITIES.mealPlanner ? (
+          <Menu.Item leftSection={<CalendarIcon />} onClick={() => setDialog("mealplan")}>
+            {tp("addToPlan.menu")}
+          </Menu.Item>
+        ) : null}
+        {menu.shoppingList && CAPABILITIES.shoppingLists ? (
+          <Menu.Item leftSection={<CartIcon />} onClick={() => setDialog("shoppingList")}>
+            {t("shopping:picker.menu")}
+          </Menu.Item>
+        ) : null}
+        {menu.share ? (
+          <Menu.Item leftSection={<ShareIcon />} onClick={() => setDialog("share")}>
+            {t("menu.share")}
+          </Menu.Item>
+        ) : null}
+        <Menu.Item leftSection={<PrinterIcon />} onClick={props.onPrint}>
+          {t("menu.print")}
+        </Menu.Item>
+        <Menu.Item leftSection={<SettingsIcon />} onClick={() => setDialog("print")}>
+          {t("menu.printPreferences")}
+        </Menu.Item>
+        {actions.length ? (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t("menu.actions")}</Menu.Label>
+            {actions.map((a) => (
+              <Menu.Item
+                key={a.id}
+                leftSection={a.actionType === "link" ? <LinkIcon /> : <BoltIcon />}
+                onClick={() => runAction(a)}
+                data-action-type={a.actionType}
+              >
+                {a.title}
+              </Menu.Item>
+            ))}
+          </>
+        ) : null}
+      </LazyMenu>
 
       <AppDialog
         opened={dialog === "delete"}

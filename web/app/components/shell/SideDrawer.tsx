@@ -18,6 +18,7 @@ import {
   ActionIcon,
 } from "@mantine/core";
 import { Hint } from "../Hint.js";
+import { LazyMenu } from "../LazyMenu.js";
 import { CAPABILITIES } from "../../lib/capabilities.js";
 import { useRootData } from "../../lib/root-data.js";
 import { useT } from "../../lib/i18n.js";
@@ -118,8 +119,11 @@ function CreateMenu({ groupSlug }: { groupSlug: string }) {
   ].filter((i): i is { key: string; to: string; label: string } => i !== null);
   if (items.length === 0) return null;
   return (
-    <Menu position="bottom-start" width={220} withinPortal>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-start"
+      width={220}
+      withinPortal
+      target={
         <Button
           leftSection={<PlusIcon />}
           variant="light"
@@ -129,15 +133,14 @@ function CreateMenu({ groupSlug }: { groupSlug: string }) {
         >
           {t("create.title")}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((i) => (
-          <Menu.Item key={i.key} component={Link} to={i.to}>
-            {i.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {items.map((i) => (
+        <Menu.Item key={i.key} component={Link} to={i.to}>
+          {i.label}
+        </Menu.Item>
+      ))}
+    </LazyMenu>
   );
 }
 
