@@ -1,8 +1,11 @@
 /**
- * `npx tsx bench/cpu-per-page.ts [--recipes 300] [--clients 10]`: the server's own CPU time per recipe
- * page, which other processes on a shared machine do not change (the wall-clock rate they do). Pages of
- * N distinct recipes are requested twice over by a few clients: the first pass renders each page (cold),
- * the second finds what the first left behind (repeat views, same viewer). Prints the figures.
+ * `npx tsx bench/cpu-per-page.ts [--recipes 300] [--clients 10] [--repeats 1]`: the server's own CPU time
+ * per recipe page, which other processes on a shared machine do not change (the wall-clock rate they do).
+ * Pages of N distinct recipes are requested by a few clients: the first pass renders each page (cold),
+ * the repeat passes find what the first left behind (repeat views, same viewer). Prints the figures.
+ * With PROF=DIR the server runs under `node --cpu-prof` (profile written to DIR when it stops): use
+ * `--repeats 0` for a profile of first renders, or many repeats for one of cached pages. NODE_ARGS="…"
+ * adds options to the server's node (to compare V8 settings).
  */
 import { readFile, mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -37,7 +40,10 @@ async function main() {
       dataDir: folder.dir,
       apiToken: folder.apiToken,
       searchTerm: "soup",
-      nodeArgs: process.env.PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF}`] : [],
+      nodeArgs: [
+        ...(process.env.PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF}`] : []),
+        ...(process.env.NODE_ARGS ? process.env.NODE_ARGS.split(" ") : []),
+      ],
     });
     try {
       const paths = folder.slugs.map((s) => `/g/home/r/${s}`);
@@ -70,8 +76,8 @@ async function main() {
           .join(" / ")}`,
       );
       await pass("first pass (cold)");
-      await pass("second pass (repeat)");
-      if (process.env.PROF) for (let i = 0; i < 4; i++) await pass("repeat, profiled");
+      const repeats = arg("repeats", 1);
+      for (let i = 0; i < repeats; i++) await pass("repeat pass");
     } finally {
       await server.stop();
     }

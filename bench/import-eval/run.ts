@@ -112,6 +112,8 @@ async function main(): Promise<void> {
         unknown
       >;
       got.title = typeof r.name === "string" ? r.name : null;
+      // What a Mealie client or script shows for an imported line: a structured ingredient carries the
+      // line it was read from in originalText (decision 0150); a note-only one's note is the line.
       got.ingredients = ((r.recipeIngredient ?? []) as Array<Record<string, unknown>>).map((i) =>
         String(i.originalText || i.note || i.display || ""),
       );

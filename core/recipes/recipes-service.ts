@@ -342,7 +342,7 @@ export class RecipesService {
     await this.ensureVocabulary(group, merged);
     const lookups = this.lookupsFor(group.slug);
     const ctx = buildWireContext(this.wireParts, group, lookups, entry);
-    const doc = recipeToDoc(merged, { ...ctx, slug });
+    const doc = recipeToDoc(merged, { ...ctx, slug }, entry.doc);
     doc.id = entry.id;
     doc.owner = entry.doc.owner ?? user.id;
     doc.dateAdded = entry.doc.dateAdded;

@@ -30,7 +30,7 @@ import { derivedId } from "../util/ids.js";
 import type { DocIngredient, DocStep, RecipeDoc, Vocabulary } from "./doc.js";
 import { COPIED_FIELDS, type CopiedKey } from "./fields.js";
 import { ingredientDisplay } from "./display.js";
-import { applyOriginalTextRule, canonicalIngredientLine } from "./file/ingredient-line.js";
+import { incomingOriginalText, wireOriginalText } from "./original-text.js";
 import { normaliseBlock, normaliseLine } from "./file/text.js";
 import { roundQuantity } from "./quantity.js";
 
@@ -151,9 +151,8 @@ function wireIngredient(
   const note = withUnknownNames(ing.note, [!unit ? ing.unit : null, !food ? ing.food : null]);
   const referencedRecipe =
     ing.referencedRecipe === null ? null : ctx.recipeSummaryBySlug(ing.referencedRecipe);
-  // The wire has no upper bound: a range rides in originalText so that an API round trip keeps it.
-  const originalText =
-    ing.originalText ?? (ing.quantityMax !== null ? canonicalIngredientLine(ing, ctx.vocabulary) : null);
+  // The line the ingredient was read from (decision 0150); a range rides in it, as the wire has no upper bound.
+  const originalText = wireOriginalText(ing, ctx.vocabulary);
   return {
     quantity: ing.quantity,
     unit,
@@ -268,7 +267,7 @@ function vocabName<T extends { name: string }>(
   return { known: null, unknown: name ? normaliseLine(name) || null : null };
 }
 
-function docIngredient(raw: unknown, ctx: WireContext): DocIngredient {
+function docIngredient(raw: unknown, ctx: WireContext, previous?: DocIngredient): DocIngredient {
   const r: Loose = typeof raw === "string" ? { note: raw } : isObject(raw) ? raw : {};
   const q = finite(r.quantity);
   const quantity = q === null || roundQuantity(q) <= 0 ? null : roundQuantity(q);
@@ -296,7 +295,7 @@ function docIngredient(raw: unknown, ctx: WireContext): DocIngredient {
     referencedRecipeName:
       referencedRecipe === null ? null : (ctx.recipeSummaryBySlug(referencedRecipe)?.name ?? null),
   };
-  return applyOriginalTextRule(ing, ctx.vocabulary);
+  return incomingOriginalText(ing, previous, ctx.vocabulary);
 }
 
 function docStep(raw: unknown, refPositions: Map<string, number>): DocStep {
@@ -318,9 +317,10 @@ function docStep(raw: unknown, refPositions: Map<string, number>): DocStep {
 /**
  * The doc for a recipe payload (a full or merged wire recipe). Foods and units may be given by id or by
  * name, organizers by id, name or as plain strings. Step ingredient references are resolved against the
- * incoming ingredients' referenceIds, so that a reorder through the API keeps them right.
+ * incoming ingredients' referenceIds, so that a reorder through the API keeps them right. `previous`, the
+ * stored recipe an update replaces, tells an originalText sent back as served from a new one.
  */
-export function recipeToDoc(recipe: RecipeLike, ctx: WireContext): RecipeDoc {
+export function recipeToDoc(recipe: RecipeLike, ctx: WireContext, previous?: RecipeDoc): RecipeDoc {
   const r = recipe as Loose;
   const ingredientsIn = asList(r.recipeIngredient);
   const refPositions = new Map<string, number>();
@@ -328,6 +328,11 @@ export function recipeToDoc(recipe: RecipeLike, ctx: WireContext): RecipeDoc {
     const id = isObject(ing) ? text(ing.referenceId) : null;
     if (id !== null && !refPositions.has(id)) refPositions.set(id, i);
   });
+  const before = new Map(previous?.ingredients.map((ing, p) => [ingredientRefId(ctx.recipeId, p), ing]));
+  const previousOf = (raw: unknown): DocIngredient | undefined => {
+    const id = isObject(raw) ? text(raw.referenceId) : null;
+    return id === null ? undefined : before.get(id);
+  };
 
   const nutrition: Partial<Record<NutritionKey, string>> = {};
   const nutritionIn = isObject(r.nutrition) ? r.nutrition : {};
@@ -380,7 +385,7 @@ export function recipeToDoc(recipe: RecipeLike, ctx: WireContext): RecipeDoc {
     extras,
     dateAdded,
     assets,
-    ingredients: ingredientsIn.map((ing) => docIngredient(ing, ctx)),
+    ingredients: ingredientsIn.map((ing) => docIngredient(ing, ctx, previousOf(ing))),
     instructions: asList(r.recipeInstructions).map((s) => docStep(s, refPositions)),
     notes,
   };

@@ -16,17 +16,18 @@ const warnings: string[] = [];
 const log: Logger = { info() {}, warn: (m) => void warnings.push(m), error: (m) => void warnings.push(m) };
 
 /** A meal plan with one dinner on 2026-11-25, recording what was asked. */
-function fakePlans(): MealPlanSource & { calls: string[][] } {
+/** A dinner planned on `day`; with `day` null, one on the first day of whatever window is asked. */
+function fakePlans(day: string | null = "2026-11-25"): MealPlanSource & { calls: string[][] } {
   const calls: string[][] = [];
   return {
     calls,
     async entriesBetween(groupId, householdId, start, end) {
       calls.push([groupId, householdId, start, end]);
-      return start <= "2026-11-25" && end >= "2026-11-25"
+      return day === null || (start <= day && end >= day)
         ? [
             {
               id: 1,
-              date: "2026-11-25",
+              date: day ?? start,
               entryType: "dinner",
               title: "",
               text: "",
@@ -187,7 +188,8 @@ describe("webhook scheduler", () => {
       // Its own service with a short timeout, so the test does not wait Mealie's 15 s; long enough that
       // a loaded CI machine still connects to the answering receiver within it.
       const webhooks = await WebhooksService.open(larder, { timeoutMs: 1_000 });
-      webhooks.useMealPlans(fakePlans());
+      // Real time runs here (the timeout must fire), so the planned meal follows the window, not a date.
+      webhooks.useMealPlans(fakePlans(null));
       const stuck = await webhooks.create(actor, {
         name: "Stuck",
         url: `${rec.url}/hang`,

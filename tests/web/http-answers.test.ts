@@ -1,9 +1,11 @@
 /**
  * What every answer of the HTTP edge carries (web/server/server.ts, static-files.ts, entry.server.tsx):
- * a per-request CSP nonce on pages, nosniff everywhere, brotli/gzip where it pays and never on media,
+ * a CSP naming each page's own inline scripts (by hash on a stored page, by a fresh nonce on a streamed
+ * one) and no others, nosniff everywhere, brotli/gzip where it pays and never on media,
  * conditional and range requests for static files, UTF-8 download names, and one quiet log line for
  * a bad data request. Pages need the UI build (`npm run build`); CI builds before it tests.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -51,25 +53,56 @@ describe.skipIf(!built && process.env.CI !== "true")("HTTP answers", () => {
   });
   afterAll(async () => t?.close());
 
-  it("sends every page with a fresh CSP nonce that all its inline scripts carry", async () => {
-    const nonces = new Set<string>();
+  /** The page's executable inline scripts: each with its attributes and its text. */
+  const inlineScripts = (html: string) =>
+    [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script/gi)]
+      .filter((m) => !/type="application\/(ld\+)?json"/.test(m[1]))
+      .map((m) => ({ attrs: m[1], text: m[2] }));
+  const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+  const expectStrictPolicy = (csp: string) => {
+    expect(csp).toMatch(/script-src 'self' '(nonce|sha256)-/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toMatch(/object-src 'none'/);
+    expect(csp).toMatch(/frame-ancestors 'self'/);
+  };
+
+  it("names a stored page's inline scripts by hash in its CSP, and nothing else, with no nonce", async () => {
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${t.url}/login`);
       expect(res.status).toBe(200);
       const csp = res.headers.get("content-security-policy") ?? "";
-      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
-      expect(nonce).toBeTruthy();
-      expect(csp).toMatch(/script-src 'self' 'nonce-/);
-      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-      expect(csp).toMatch(/object-src 'none'/);
-      expect(csp).toMatch(/frame-ancestors 'self'/);
+      expectStrictPolicy(csp);
+      expect(csp).not.toMatch(/'nonce-/);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       const html = await res.text();
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter(
-        (m) => !/type="application\/(ld\+)?json"/.test(m[1]),
-      );
-      expect(inline.length).toBeGreaterThan(0);
-      for (const m of inline) expect(m[1]).toContain(`nonce="${nonce}"`);
+      expect(html).not.toMatch(/\snonce=/);
+      const scripts = inlineScripts(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      const allowed = /script-src ([^;]*)/
+        .exec(csp)![1]
+        .split(" ")
+        .filter((s) => s.startsWith("'sha256-"));
+      expect(new Set(allowed)).toEqual(new Set(scripts.map((s) => hashOf(s.text))));
+    }
+  });
+
+  it("streams a page it does not store under a fresh nonce that all its inline scripts carry", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      // A failed sign-in answers with action data: a page that is never stored.
+      const res = await fetch(`${t.url}/login`, {
+        method: "POST",
+        headers: { Origin: t.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "username=nobody%40example.com&password=wrong-password",
+      });
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expectStrictPolicy(csp);
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      const scripts = inlineScripts(await res.text());
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const s of scripts) expect(s.attrs).toContain(`nonce="${nonce}"`);
       nonces.add(nonce as string);
     }
     expect(nonces.size).toBe(2);

@@ -1,11 +1,14 @@
 /**
  * Server entry: React Router's default Node entry (streaming SSR; bots get the whole document at once), plus
  * a few response headers and error logging through Larder's logger (404s are not errors worth a log line).
- * A page rendered before from the same inputs is served from the render cache (lib/render-cache.server.ts,
- * decision 0115) with this response's nonce, without rendering it again.
+ *
+ * A page whose render inputs can be keyed (lib/render-cache.server.ts, decisions 0115 and 0120) is rendered
+ * whole, sealed (its inline scripts named by hash in the CSP, no nonce left) and stored; the same inputs
+ * later get the same bytes, compressed once, without React. Any other page (deferred data, an action's
+ * answer, an error) streams as it renders with a fresh nonce.
  */
 import { randomBytes } from "node:crypto";
-import { Transform } from "node:stream";
+import { Transform, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
@@ -13,9 +16,18 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "./lib/csp.server.js";
 import { NonceContext } from "./lib/nonce.js";
-import { RenderCache, renderKey } from "./lib/render-cache.server.js";
+import {
+  RenderCache,
+  StoredPage,
+  preferredEncoding,
+  renderKey,
+  sealPage,
+} from "./lib/render-cache.server.js";
 
 export const renderCache = new RenderCache();
+
+/** First renders under way, by key: a second request for the same page waits for the first one's. */
+const rendering = new Map<string, Promise<StoredPage>>();
 
 /**
  * Everything a page's HTML is rendered from, or null when it is not to be cached: only a plain GET
@@ -37,6 +49,59 @@ function renderInputs(request: Request, status: number, ctx: EntryContext, waitF
 /** How long deferred data may stream; React is aborted a second later so its rejections reach the page. */
 export const streamTimeout = 5_000;
 
+type Log = AppLoadContext["larder"]["log"];
+
+function app(routerContext: EntryContext, url: string, nonce: string) {
+  return (
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />
+    </NonceContext.Provider>
+  );
+}
+
+/** Renders the whole document into memory: its HTML, and whether anything failed on the way. */
+function renderWhole(
+  routerContext: EntryContext,
+  url: string,
+  nonce: string,
+  log: Log,
+): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(app(routerContext, url, nonce), {
+      nonce,
+      onShellReady: () => (shellRendered = true),
+      onAllReady: () => pipe(sink),
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error as Error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        // Errors before the shell reject and are logged by React Router (handleError below).
+        if (shellRendered) log.error("render failed", error);
+      },
+    });
+    const timer = setTimeout(() => {
+      failed = true;
+      abort();
+    }, streamTimeout + 1_000);
+  });
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -45,74 +110,137 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ): Promise<Response> {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
-  // A fresh nonce per page: the only inline scripts that run are the ones this response rendered.
+  // A fresh nonce per render: the only inline scripts that run are the ones this render produced.
   const nonce = randomBytes(16).toString("base64");
-  const setHeaders = () => {
+  const log = loadContext.larder.log;
+  const setHeaders = (csp: string) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // Pages show a signed-in user's data: never keep them in a shared cache.
     if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
     responseHeaders.set("X-Content-Type-Options", "nosniff");
     responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
     responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    responseHeaders.set("Content-Security-Policy", csp);
   };
+
+  const answerStored = async (page: StoredPage): Promise<Response> => {
+    const encoding = preferredEncoding(request.headers.get("accept-encoding"));
+    setHeaders(page.csp);
+    responseHeaders.append("Vary", "Accept-Encoding");
+    // Each encoding is its own set of bytes, so its own validator.
+    const etag = `${page.etag.slice(0, -1)}.${encoding}"`;
+    responseHeaders.set("ETag", etag);
+    const asked = request.headers.get("if-none-match");
+    if (asked && asked.split(",").some((t) => t.trim() === etag))
+      return new Response(null, { headers: responseHeaders, status: 304 });
+    const body = await renderCache.body(page, encoding);
+    if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
+    responseHeaders.set("Content-Length", String(body.length));
+    return new Response(body as Uint8Array<ArrayBuffer>, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  };
+
   const key = renderInputs(request, responseStatusCode, routerContext, waitForAll);
-  const cached = key ? renderCache.get(key, nonce) : null;
-  if (cached) {
-    setHeaders();
-    return Promise.resolve(
-      new Response(cached as Uint8Array<ArrayBuffer>, {
-        headers: responseHeaders,
-        status: responseStatusCode,
-      }),
-    );
+  if (key) {
+    const cached = renderCache.get(key);
+    if (cached) return answerStored(cached);
+    let first = rendering.get(key);
+    const mine = !first;
+    if (!first) {
+      first = renderWhole(routerContext, request.url, nonce, log).then(({ html, failed }) => {
+        const sealed = failed ? null : sealPage(html, nonce);
+        if (!sealed) {
+          // Not kept: answered as rendered, under its own nonce.
+          if (failed) responseStatusCode = 500;
+          setHeaders(contentSecurityPolicy({ nonce }));
+          throw new Unsealed(html);
+        }
+        const page = new StoredPage(key, sealed.html, contentSecurityPolicy({ hashes: sealed.scriptHashes }));
+        renderCache.set(page);
+        return page;
+      });
+      rendering.set(key, first);
+      void first.catch(() => {}).finally(() => rendering.delete(key));
+    }
+    return first.then(answerStored, (e: unknown) => {
+      if (mine && e instanceof Unsealed)
+        return new Response(e.html, { headers: responseHeaders, status: responseStatusCode });
+      // Another request's render failed: this one renders for itself, streaming.
+      if (!mine)
+        return stream(
+          routerContext,
+          request,
+          responseStatusCode,
+          responseHeaders,
+          setHeaders,
+          nonce,
+          log,
+          waitForAll,
+        );
+      throw e;
+    });
   }
+  return stream(
+    routerContext,
+    request,
+    responseStatusCode,
+    responseHeaders,
+    setHeaders,
+    nonce,
+    log,
+    waitForAll,
+  );
+}
+
+/** A whole render that is answered but not kept (it failed, or its nonce sat somewhere unexpected). */
+class Unsealed extends Error {
+  constructor(readonly html: string) {
+    super("page not sealed");
+  }
+}
+
+/** Streams the page as React renders it (all at once for a bot), under this response's nonce. */
+function stream(
+  routerContext: EntryContext,
+  request: Request,
+  status: number,
+  headers: Headers,
+  setHeaders: (csp: string) => void,
+  nonce: string,
+  log: Log,
+  waitForAll: boolean,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    let failed = false;
     const ready = () => {
       shellRendered = true;
-      const chunks: Buffer[] = [];
-      // Passes the page through as it streams, and keeps a copy for the cache if it ends well.
       const body = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          if (key) chunks.push(chunk);
-          done(null, chunk);
-        },
+        transform: (chunk: Buffer, _encoding, done) => done(null, chunk),
         flush(done) {
-          if (key && !failed) renderCache.set(key, Buffer.concat(chunks), nonce);
+          clearTimeout(timer);
           done();
         },
       });
-      setHeaders();
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
+      setHeaders(contentSecurityPolicy({ nonce }));
+      resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       pipe(body);
     };
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
-        onShellError: reject,
-        onError(error: unknown) {
-          failed = true;
-          responseStatusCode = 500;
-          // Errors before the shell reject and are logged by React Router (handleError below).
-          if (shellRendered) loadContext.larder.log.error("render failed", error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app(routerContext, request.url, nonce), {
+      nonce,
+      ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error as Error);
       },
-    );
-    setTimeout(() => {
-      failed = true;
-      abort();
-    }, streamTimeout + 1_000);
+      onError(error: unknown) {
+        status = 500;
+        // Errors before the shell reject and are logged by React Router (handleError below).
+        if (shellRendered) log.error("render failed", error);
+      },
+    });
+    const timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

@@ -79,7 +79,7 @@ describe("the fair share of request slots", () => {
 
   it("refuses at once, with about the expected wait as Retry-After, when the queue would take too long", async () => {
     let clock = 0;
-    const f = new FairShare(1, { page: 1 }, 1_000, () => clock, 1_000);
+    const f = new FairShare(1, { page: 1 }, 1_000, () => clock, { maxWaitMs: 1_000 });
     // One page took 400 "ms": the class's average.
     await f.run("page", async () => {
       clock += 400;
@@ -145,5 +145,76 @@ describe("the fair share of request slots", () => {
     await Promise.all([running, ...waits]);
     // The API request runs after about a second's worth of pages, not after 60 s of them.
     expect(order.indexOf("api")).toBeLessThanOrEqual(101);
+  });
+
+  it("estimates the first wave from the class's prior, before any request has finished", async () => {
+    let clock = 0;
+    const f = new FairShare(1, { page: 1 }, 1_000, () => clock, {
+      maxWaitMs: 1_000,
+      priorMs: { page: 300 },
+    });
+    const g = gate();
+    const running = f.run("page", async () => {
+      await g.wait;
+      clock += 300;
+    });
+    await turn();
+    // Nothing has finished yet: three waiting at the prior 300 ms fit in a second, a fourth does not.
+    const queued = [1, 2, 3].map((i) => f.run("page", async () => i));
+    const refused = await f.run("page", async () => 4).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Overloaded);
+    g.open();
+    await running;
+    expect(await Promise.all(queued)).toEqual([1, 2, 3]);
+  });
+
+  it("refuses, when its turn comes, a request that has waited past the longest queueing time", async () => {
+    let clock = 0;
+    const f = new FairShare(1, { page: 1 }, 1_000, () => clock, { maxQueuedMs: 20_000 });
+    const g = gate();
+    const running = f.run("page", async () => {
+      await g.wait;
+      clock += 25_000;
+    });
+    await turn();
+    const ran: string[] = [];
+    const late = f.run("page", async () => void ran.push("late"));
+    g.open();
+    await running;
+    await expect(late).rejects.toBeInstanceOf(Overloaded);
+    expect(ran).toEqual([]);
+    // The queue moved on: the next request runs at once.
+    await f.run("page", async () => void ran.push("next"));
+    expect(ran).toEqual(["next"]);
+  });
+
+  it("charges requests running side by side each their share of the time, not the whole of it", async () => {
+    let clock = 0;
+    const f = new FairShare(2, { page: 2, api: 2 }, 100, () => clock);
+    // A page and a search run together for 100 "ms", then the page alone for 100 more.
+    const page = gate();
+    const api = gate();
+    const p = f.run("page", () => page.wait);
+    const a = f.run("api", () => api.wait);
+    await turn();
+    clock += 100;
+    api.open();
+    await a;
+    clock += 100;
+    page.open();
+    await p;
+    // The search used half of those 100 ms; the page the other half, then all of the next 100.
+    expect(f.usedMs("api")).toBe(50);
+    expect(f.usedMs("page")).toBe(150);
+  });
+
+  it("starts the next waiting request on a later turn of the event loop, not in the last one's microtasks", async () => {
+    const f = new FairShare(1, { page: 1 }, 10);
+    const order: string[] = [];
+    // What the finished request left for the loop (a socket read, say) comes before the next request.
+    const first = f.run("page", async () => void setImmediate(() => order.push("io")));
+    const second = f.run("page", async () => void order.push("next"));
+    await Promise.all([first, second]);
+    expect(order).toEqual(["io", "next"]);
   });
 });

@@ -60,6 +60,14 @@ const SLOTS = { total: 2, page: 2, api: 2 };
 const MAX_WAITING = 2_000;
 /** A request expected to wait longer than this for a slot is answered 503 at once (limiter.ts). */
 const MAX_WAIT_MS = 10_000;
+/** A request that has waited this long anyway is answered 503 when its turn comes: clients give up at about 30 s. */
+const MAX_QUEUED_MS = 20_000;
+/**
+ * Slot time per request assumed until a class's first request has finished, so a first burst is
+ * estimated too (decision 0120): about what a first render of a page, and a first search, take on a
+ * small two-core machine that is busy.
+ */
+const PRIOR_MS = { page: 60, api: 30 };
 
 /** The API requests that cost CPU time in proportion to the folder: listing and searching recipes. */
 function isListOrSearch(method: string | undefined, path: string): boolean {
@@ -109,13 +117,11 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       UI_PRELOAD_DELAY_MS,
     ).unref();
   }
-  const share = new FairShare(
-    SLOTS.total,
-    { page: SLOTS.page, api: SLOTS.api },
-    MAX_WAITING,
-    undefined,
-    MAX_WAIT_MS,
-  );
+  const share = new FairShare(SLOTS.total, { page: SLOTS.page, api: SLOTS.api }, MAX_WAITING, undefined, {
+    maxWaitMs: MAX_WAIT_MS,
+    maxQueuedMs: MAX_QUEUED_MS,
+    priorMs: PRIOR_MS,
+  });
   return createServer((req, res) =>
     withRequestScope(req, res, () => {
       const path = (req.url ?? "/").split("?")[0];

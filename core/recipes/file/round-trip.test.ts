@@ -159,7 +159,11 @@ const recipeArb = fc
     };
   });
 
-/** r0 as the API returns it: derived fields recomputed, an originalText that only repeats the line dropped. */
+/**
+ * r0 as the API returns it: derived fields recomputed; an originalText that only repeats the line is
+ * dropped from the file, so the wire sends the line itself for a structured ingredient and none for a
+ * note-only one (decision 0150).
+ */
 function expectedFrom(r0: Recipe, r1: Recipe): Recipe {
   const positions = new Map<string, number>();
   r0.recipeIngredient.forEach((i, p) => positions.has(i.referenceId) || positions.set(i.referenceId, p));
@@ -172,7 +176,12 @@ function expectedFrom(r0: Recipe, r1: Recipe): Recipe {
         i.originalText === canonicalIngredientLine(doc, VOCAB) || (noteOnly && i.originalText === i.note);
       return {
         ...i,
-        originalText: repeats ? null : i.originalText,
+        originalText:
+          repeats || i.originalText === null
+            ? noteOnly
+              ? null
+              : canonicalIngredientLine(doc, VOCAB)
+            : i.originalText,
         display: r1.recipeIngredient[p].display,
         referenceId: derivedId(RECIPE_ID, "ingredient", String(p)),
       };

@@ -11,7 +11,7 @@ export type SchemaObject = Record<string, unknown>;
 export interface PageData {
   /** The schema.org Recipe found, with `@id` references into its graph resolved. */
   recipe: SchemaObject | null;
-  source: "json-ld" | "microdata" | "opengraph" | null;
+  source: "json-ld" | "microdata" | "opengraph" | "html" | null;
   /** Meta tags by lower-cased property/name (first value wins; `og:image` keeps every value). */
   meta: Map<string, string[]>;
   /** `<link rel=canonical>`, `<html lang>`, `<title>`. */
@@ -19,6 +19,8 @@ export interface PageData {
   title: string | null;
   /** JSON-LD blocks that did not parse (reported, never fatal). */
   brokenJsonLd: number;
+  /** The parsed page, for the markup readers (dom.ts). */
+  document: Document;
 }
 
 function isElement(n: ChildNode): n is Element {
@@ -50,8 +52,11 @@ function spacedText(node: ChildNode): string {
   if (node.type === "text") return node.data;
   if (!isElement(node) || node.name === "script" || node.name === "style") return "";
   const parts = node.children.map(spacedText).filter((t) => t.trim() !== "");
-  const text =
-    parts.length > 1 && node.children.some((c) => c.type !== "text") ? parts.join(" ") : parts.join("");
+  const spaced = parts.length > 1 && node.children.some((c) => c.type !== "text");
+  // Pieces side by side are words apart, but punctuation keeps to the word before it ("shaker.").
+  const text = spaced
+    ? parts.reduce((a, b) => (/^[\s.,;:!?)\]]/.test(b) || /[\s(\[]$/.test(a) ? a + b : `${a} ${b}`))
+    : parts.join("");
   // Block elements end a line: a list of steps in one property reads as one step per line.
   return /^(p|div|li|br|h[1-6]|tr|section|article)$/.test(node.name) ? `${text}\n` : text;
 }
@@ -97,11 +102,12 @@ export function parsePage(html: string): PageData {
   }
 
   const fromLd = findRecipeInJsonLd(jsonLd);
-  if (fromLd) return { recipe: fromLd, source: "json-ld", meta, canonical, title, brokenJsonLd };
+  const page = { meta, canonical, title, brokenJsonLd, document: doc };
+  if (fromLd) return { recipe: fromLd, source: "json-ld", ...page };
   const root =
     microdataRoots.find((r) => !microdataRoots.some((o) => o !== r && contains(o, r))) ?? microdataRoots[0];
-  if (root) return { recipe: readMicrodata(root), source: "microdata", meta, canonical, title, brokenJsonLd };
-  return { recipe: null, source: null, meta, canonical, title, brokenJsonLd };
+  if (root) return { recipe: readMicrodata(root), source: "microdata", ...page };
+  return { recipe: null, source: null, ...page };
 }
 
 function contains(outer: Element, inner: Element): boolean {

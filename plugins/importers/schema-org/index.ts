@@ -10,7 +10,7 @@ const load = () => import("./scrape.js");
 export default definePlugin({
   kind: "importer",
   name: "schema-org",
-  description: "Recipe pages: schema.org JSON-LD, microdata, then OpenGraph",
+  description: "Recipe pages: schema.org JSON-LD, microdata, the page's markup, then OpenGraph",
   accepts: (input: ImportInput) => input.type === "url" || input.type === "html" || input.type === "json",
   async import(input: ImportInput, ctx: PluginContext) {
     return (await load()).importPage(input, ctx);

@@ -6,6 +6,8 @@
  */
 import { parseDocument } from "htmlparser2";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
+import { pageHeading, readDom, readFacts, type DomList } from "./dom.js";
+import { pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
 
 export interface CleanRecipe {
   title: string | null;
@@ -25,6 +27,8 @@ export interface CleanRecipe {
   nutrition: Record<string, string>;
   url: string | null;
   source: PageData["source"];
+  /** Where the lists came from: "schema", or the markup reader and the rule that chose it ("card/split"). */
+  read: { ingredients: string; instructions: string };
 }
 
 const isObj = (v: unknown): v is SchemaObject => !!v && typeof v === "object" && !Array.isArray(v);
@@ -293,11 +297,17 @@ interface ImageCandidate {
 
 const ICONISH = /(favicon|apple-touch-icon|\bicon\b|[-_/]icons?[-_./]|\blogo\b|[-_/]logos?[-_./]|sprite)/i;
 
+/**
+ * An image URL made absolute. One that already is keeps its text as the page wrote it: re-serialising
+ * would percent-encode its non-ASCII letters ("Jalapeño" → "Jalapen%CC%83o"), and the URL shown and
+ * stored should be the page's (recipe-scrapers keeps it too); fetching encodes it anyway.
+ */
 function absolute(url: string, base: string | null): string | null {
   const u = url.trim();
   if (!u || u.startsWith("data:")) return null;
   try {
-    return new URL(u, base ?? undefined).href;
+    const resolved = new URL(u, base ?? undefined);
+    return /^https?:\/\/[^\s]+$/i.test(u) ? u : resolved.href;
   } catch {
     return null;
   }
@@ -418,21 +428,37 @@ function toNutrition(v: unknown): Record<string, string> {
 export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe | null {
   const r = page.recipe;
   const base = pageUrl;
+  const dom = readDom(page.document);
   if (r) {
-    const prep = toMinutes(r.prepTime);
-    const cook = toMinutes(r.cookTime ?? r.performTime);
-    const total = toMinutes(r.totalTime) ?? (prep || cook ? (prep ?? 0) + (cook ?? 0) : null);
+    const given = {
+      prep: toMinutes(r.prepTime),
+      cook: toMinutes(r.cookTime ?? r.performTime),
+      total: toMinutes(r.totalTime),
+    };
+    // Times the schema does not give at all are read from the page, as it shows them.
+    const { prep, cook, total } =
+      (given.prep ?? given.cook ?? given.total) ? withTotal(given) : domTimes(page);
     const { ingredients, titles } = ingredientsWithGroups(r);
+    // The schema's lists, unless the page's markup shows them whole where the schema does not (merge.ts).
+    const ing = pickIngredients({ items: ingredients, titles }, cleanDom(dom.ingredients, false));
+    const schemaSteps = toSteps(r.recipeInstructions ?? r.instructions ?? r.step);
+    const steps = pickSteps(
+      schemaSteps.map((st) => st.text),
+      cleanDom(dom.instructions, true),
+    );
     return {
-      title: cleanText(r.name ?? r.headline) || cleanText(page.meta.get("og:title")?.[0]) || null,
+      title:
+        withoutSiteName(cleanText(r.name ?? r.headline), page, pageUrl) ||
+        withoutSiteName(cleanText(page.meta.get("og:title")?.[0]), page, pageUrl) ||
+        null,
       description: cleanText(r.description) || null,
-      ingredients,
-      ingredientTitles: titles,
-      instructions: toSteps(r.recipeInstructions ?? r.instructions ?? r.step),
+      ingredients: ing.items,
+      ingredientTitles: ing.titles,
+      instructions: steps.rule ? stepsOf(steps) : schemaSteps,
       totalTime: total,
       prepTime: prep,
       cookTime: cook,
-      yields: toYields(r.recipeYield ?? r.yield),
+      yields: toYields(r.recipeYield ?? r.yield) ?? toYields(readFacts(page.document).yields),
       image: bestImage(r.image ?? r.thumbnailUrl, page, base),
       keywords: toKeywords(r.keywords),
       categories: toKeywords(r.recipeCategory),
@@ -440,28 +466,152 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
       nutrition: toNutrition(r.nutrition),
       url: pageUrl ?? (typeof r.url === "string" ? r.url : null),
       source: page.source,
+      read: {
+        ingredients: ing.rule ? `${dom.ingredients?.via}/${ing.rule}` : "schema",
+        instructions: steps.rule ? `${dom.instructions?.via}/${steps.rule}` : "schema",
+      },
     };
   }
-  const title = cleanText(page.meta.get("og:title")?.[0]);
+  // No schema.org Recipe: what the markup shows, under the page's title; else OpenGraph, as Mealie does.
+  const ingredients = cleanDom(dom.ingredients, false);
+  const instructions = cleanDom(dom.instructions, true);
+  const both = !!ingredients && !!instructions;
+  const title = pageTitle(page, pageUrl, both);
   if (!title) return null;
+  const ing = ingredients ? pickIngredients({ items: [], titles: new Map() }, ingredients) : null;
   return {
     title,
     description: cleanText(page.meta.get("og:description")?.[0] ?? page.meta.get("description")?.[0]) || null,
-    ingredients: ["Could not detect ingredients"],
-    ingredientTitles: new Map(),
-    instructions: [{ title: null, summary: null, text: "Could not detect instructions" }],
-    totalTime: null,
-    prepTime: null,
-    cookTime: null,
-    yields: null,
+    ingredients: ing ? ing.items : ["Could not detect ingredients"],
+    ingredientTitles: ing ? ing.titles : new Map(),
+    instructions: instructions
+      ? stepsOf(pickSteps([], instructions))
+      : [{ title: null, summary: null, text: "Could not detect instructions" }],
+    ...(ingredients || instructions ? pageTimesAndYields(page) : NO_TIMES),
     image: bestImage(null, page, base),
     keywords: toKeywords(page.meta.get("article:tag") ?? page.meta.get("og:article:tag") ?? []),
     categories: [],
     cuisine: null,
     nutrition: {},
     url: pageUrl ?? page.meta.get("og:url")?.[0] ?? null,
-    source: "opengraph",
+    source: ingredients || instructions ? "html" : "opengraph",
+    read: {
+      ingredients: ingredients ? `${ingredients.via}/missing` : "none",
+      instructions: instructions ? `${instructions.via}/missing` : "none",
+    },
   };
+}
+
+// ── Titles ───────────────────────────────────────────────────────────────────────────────────
+
+/** " | ", " - ", " – ", " — ", " │ ", " · ", " :: " between a title and the name of its site. */
+const TITLE_SEPARATOR = /\s+(?:[|│•·–—-]|::)\s+|\s*[|│]\s*/gu;
+
+/**
+ * A title without the site's name added after it ("Fresca Street Tacos | Choose Homemade"): the part
+ * from the separator on goes when it names the site — `og:site_name`, or the host the page is on
+ * ("Kelly's Clean Kitchen" on kellyscleankitchen.com, "Mindmegette.hu").
+ */
+export function withoutSiteName(title: string, page: PageData, pageUrl: string | null): string {
+  if (!title) return title;
+  const names = [page.meta.get("og:site_name")?.[0] ?? "", hostName(page, pageUrl)]
+    .map(textKey)
+    .filter((k) => k.length >= 3);
+  if (names.length === 0) return title;
+  const cuts = [...title.matchAll(TITLE_SEPARATOR)];
+  for (const cut of cuts) {
+    const before = title.slice(0, cut.index).trim();
+    const parts = title
+      .slice(cut.index + cut[0].length)
+      .split(TITLE_SEPARATOR)
+      .map(textKey)
+      .filter(Boolean);
+    // The whole name, or (six letters at least) its start: "Mindmegette.hu" on mindmegette.hu.
+    const isSite = (k: string) =>
+      names.some((n) => k === n || (k.length >= 6 && (n.startsWith(k) || k.startsWith(n))));
+    if (before && parts.length && isSite(parts[0])) return before;
+  }
+  return title;
+}
+
+/** The site's own name from the page's address: "www.kellyscleankitchen.com" → "kellyscleankitchen". */
+function hostName(page: PageData, pageUrl: string | null): string {
+  for (const u of [page.canonical, page.meta.get("og:url")?.[0], pageUrl]) {
+    if (!u) continue;
+    try {
+      const host = new URL(u).hostname;
+      if (/^[\d.]+$|^localhost$|^\[/.test(host)) continue;
+      const labels = host.replace(/^www\d?\./, "").split(".");
+      return labels.length > 1 ? labels.slice(0, -1).join(".") : labels[0];
+    } catch {
+      // not an address
+    }
+  }
+  return "";
+}
+
+/**
+ * A page without schema.org: its own heading when its OpenGraph title is that heading with more added
+ * ("KNAPPERIGE … (NAM YUE) │ AMAZING ORIENTAL"), else the OpenGraph title without the site's name; the
+ * heading or `<title>` only when the markup holds a whole recipe.
+ */
+function pageTitle(page: PageData, pageUrl: string | null, wholeRecipe: boolean): string {
+  const og = cleanText(page.meta.get("og:title")?.[0]);
+  const h1 = cleanText(pageHeading(page.document) ?? "");
+  if (og && h1 && textKey(h1).length >= 3 && textKey(og).startsWith(textKey(h1))) return h1;
+  if (og) return withoutSiteName(og, page, pageUrl);
+  if (!wholeRecipe) return "";
+  return h1 || withoutSiteName(cleanText(page.title ?? ""), page, pageUrl);
+}
+
+// ── Times and yields from the page ───────────────────────────────────────────────────────────
+
+type Times = { prep: number | null; cook: number | null; total: number | null };
+
+/** A missing total is prep + cook (recipe-scrapers). */
+function withTotal(t: Times): Times {
+  const total = t.total ?? (t.prep || t.cook ? (t.prep ?? 0) + (t.cook ?? 0) : null);
+  return { ...t, total };
+}
+
+function domTimes(page: PageData): Times {
+  const f = readFacts(page.document);
+  return withTotal({
+    prep: toMinutes(f.prepTime),
+    cook: toMinutes(f.cookTime),
+    total: toMinutes(f.totalTime),
+  });
+}
+
+const NO_TIMES = { totalTime: null, prepTime: null, cookTime: null, yields: null };
+
+function pageTimesAndYields(
+  page: PageData,
+): Pick<CleanRecipe, "totalTime" | "prepTime" | "cookTime" | "yields"> {
+  const t = domTimes(page);
+  return {
+    totalTime: t.total,
+    prepTime: t.prep,
+    cookTime: t.cook,
+    yields: toYields(readFacts(page.document).yields),
+  };
+}
+
+/** A markup list with its texts cleaned as the schema's are; null when nothing is left. */
+function cleanDom(list: DomList | null, steps: boolean): DomList | null {
+  if (!list) return null;
+  const groups = list.groups
+    .map((g) => ({
+      title: g.title ? cleanText(g.title) || null : null,
+      items: g.items.map((x) => (steps ? cleanText(x) : tidyIngredient(cleanText(x)))).filter(Boolean),
+    }))
+    .filter((g) => g.items.length);
+  return groups.length ? { ...list, groups } : null;
+}
+
+/** Steps from picked texts: a group's heading is the title of its first step. */
+function stepsOf(p: Picked): Step[] {
+  return p.items.map((text, i) => ({ title: p.titles.get(i) ?? null, summary: null, text }));
 }
 
 /** Ingredients, with HowToSection-like groups flattened and their names kept as headings. */

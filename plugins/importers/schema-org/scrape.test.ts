@@ -92,6 +92,78 @@ describe("schema-org importer on small pages", () => {
     }
   });
 
+  it("keeps punctuation with the word before it when microdata text is pieced together", async () => {
+    const html = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Mama</h1>
+      <span itemprop="recipeIngredient">6 cl rum</span><span itemprop="recipeIngredient">ice</span>
+      <p itemprop="recipeInstructions">Pour it all into a <a href="/shaker">shaker</a>.</p></div>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect((recipe.recipeInstructions as { text: string }[])[0].text).toBe("Pour it all into a shaker.");
+  });
+
+  it("reads a page without schema.org from its markup, titled by og:title or its heading", async () => {
+    const body = `<h1>Lemon Tart</h1><h2>Ingredients</h2><ul><li>200 g flour</li><li>3 lemons</li></ul>
+      <h2>Method</h2><ol><li>Make the pastry and chill it.</li><li>Fill it and bake until set.</li></ol>`;
+    const [{ recipe }] = await importPage({ type: "html", html: `<html><body>${body}</body></html>` }, ctx);
+    expect(recipe.name).toBe("Lemon Tart");
+    expect((recipe.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual([
+      "200 g flour",
+      "3 lemons",
+    ]);
+    expect((recipe.recipeInstructions as { text: string }[]).map((s) => s.text)).toEqual([
+      "Make the pastry and chill it.",
+      "Fill it and bake until set.",
+    ]);
+    // OpenGraph's title wins, and a page with only one of the two lists keeps Mealie's placeholder for the other.
+    const og = `<html><head><meta property="og:title" content="Tart"></head><body><h2>Ingredients</h2><ul><li>1 egg</li><li>2 lemons</li></ul></body></html>`;
+    const [{ recipe: r2 }] = await importPage({ type: "html", html: og }, ctx);
+    expect(r2.name).toBe("Tart");
+    expect((r2.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual(["1 egg", "2 lemons"]);
+    expect((r2.recipeInstructions as { text: string }[]).map((s) => s.text)).toEqual([
+      "Could not detect instructions",
+    ]);
+  });
+
+  it("takes the page's list over JSON-LD that split its lines at the commas, and keeps the markup's groups", async () => {
+    const ld = {
+      "@type": "Recipe",
+      name: "Meatballs",
+      recipeIngredient: ["250 g beef", "in pieces", "1 egg"],
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>
+      <div class="recipe-ingredients"><h4>Balls</h4><ul><li>250 g beef, in pieces</li><li>1 egg</li></ul></div>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect(recipe.recipeIngredient).toEqual([
+      { note: "250 g beef, in pieces", title: "Balls" },
+      { note: "1 egg", title: null },
+    ]);
+  });
+
+  it("drops the site's name from a title, and prefers the page's heading that the og:title only decorates", async () => {
+    const page = (title: string, head = "") =>
+      `<html><head><meta property="og:title" content="${title}"><meta property="og:site_name" content="Choose Homemade">
+       <link rel="canonical" href="https://www.kellyscleankitchen.com/tacos/"></head><body>${head}</body></html>`;
+    const name = async (html: string) => (await importPage({ type: "html", html }, ctx))[0].recipe.name;
+    expect(await name(page("Fresca Street Tacos | Choose Homemade"))).toBe("Fresca Street Tacos");
+    expect(await name(page("Fondant Sweet Potatoes - Kelly's Clean Kitchen"))).toBe("Fondant Sweet Potatoes");
+    expect(await name(page("Mac - The Best"))).toBe("Mac - The Best");
+    expect(await name(page("WINGS (NAM YUE) │ AMAZING │ RECIPES", "<h1>Wings</h1>"))).toBe("Wings");
+  });
+
+  it("reads times and servings from the page when the schema has none, and keeps an image URL as written", async () => {
+    const ld = {
+      "@type": "Recipe",
+      name: "Tacos",
+      recipeIngredient: ["1 tortilla"],
+      image: "https://img.example.test/Jalapen\u0303o-Tacos.jpg",
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>
+      <ul><li>Prep time: 10 mins</li><li>Cook time: 20 mins</li><li>Serves: 4</li></ul>`;
+    const [{ recipe, image }] = await importPage({ type: "html", html }, ctx);
+    expect(recipe.totalTime).toBe("30 minutes");
+    expect(recipe.recipeYield).toBe("4 servings");
+    expect(image).toEqual({ url: "https://img.example.test/Jalapen\u0303o-Tacos.jpg" });
+  });
+
   it("reads schema.org JSON given as such", async () => {
     const [r] = await importPage(
       { type: "json", json: { "@type": "Recipe", name: "From JSON", recipeIngredient: ["1 egg"] } },

@@ -60,6 +60,15 @@ async function read(
   ) {
     throw new BadRecipeDataError("The page's recipe has no title, ingredients or instructions");
   }
+  // Which lists came from the page's markup rather than its schema.org data (decision 0151), for
+  // whoever wonders why an import differs from the page's JSON-LD.
+  const fromMarkup = (["ingredients", "instructions"] as const).filter(
+    (k) => clean.read[k] !== "schema" && clean.read[k] !== "none",
+  );
+  if (fromMarkup.length)
+    ctx.log?.info(
+      `schema-org: ${url ?? "pasted page"}: ${fromMarkup.map((k) => `${k} from the markup (${clean.read[k]})`).join(", ")}`,
+    );
   return { page, clean, url };
 }
 

@@ -1,9 +1,8 @@
 /**
- * Rendered pages remembered by what they were rendered from (decision 0115). React's server render of a
- * page is a pure function of the router's data for the request (every matched route's loader data, the
- * URL, the status) and of the response's CSP nonce: the same inputs give the same bytes. So a page is
- * stored under a hash of those inputs, with the nonce cut out of it, and served again with a fresh nonce
- * when the same inputs come back, without React.
+ * Rendered pages remembered by what they were rendered from (decisions 0115, 0120). React's server render
+ * of a page is a pure function of the router's data for the request (every matched route's loader data,
+ * the URL, the status): the same inputs give the same bytes. So a page is stored under a hash of those
+ * inputs and served again, byte for byte, when the same inputs come back, without React.
  *
  * Viewer-dependent data (the session, favourites, ratings, menu permissions, comments) is part of the
  * loader data, so it is part of the key: two viewers share an entry only when everything their page was
@@ -11,10 +10,18 @@
  * changed recipe, preference or session changes the loader data, hence the key. A value the key cannot
  * describe exactly (a Map, a class instance, a pending promise, a function) makes the page uncacheable
  * rather than risk two different pages under one key.
+ *
+ * A stored page carries no nonce: it was rendered with a secret one, and then sealed — each inline script
+ * that carried that nonce is named in the page's Content-Security-Policy by its SHA-256 hash instead, and
+ * the nonce attributes are removed. Only scripts React rendered with the nonce are hashed, so a script
+ * that reached the HTML through content (a sanitiser bypass) is still refused by the browser. As the
+ * bytes never change, each is compressed once (brotli, gzip) when first asked for, not on every answer.
  */
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 
-/** Default bound of the stored pages, in bytes (UTF-8): about a thousand recipe pages. */
+/** Default bound of the stored pages, in bytes (their HTML and compressed forms): about a thousand recipe pages. */
 export const DEFAULT_MAX_BYTES = 96 * 2 ** 20;
 
 class Uncacheable extends Error {}
@@ -58,22 +65,109 @@ export function renderKey(inputs: unknown): string | null {
   }
 }
 
-/** A page with its nonce cut out: the bytes between the nonce's places. */
-type Parts = Buffer[];
+/** The CSP source of an inline script's text: what the browser computes over it (CSP level 2). */
+export const scriptHash = (text: string): string =>
+  `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 
-function split(page: Buffer, nonce: Buffer): Parts {
-  const parts: Parts = [];
+/** A page rendered with a nonce, made fixed: the nonce attributes gone, its inline scripts named by hash. */
+export interface SealedPage {
+  html: Buffer;
+  /** CSP hash sources of the inline scripts that carried the nonce, each once. */
+  scriptHashes: string[];
+}
+
+const ATTR = ' nonce="';
+
+/**
+ * Seals a page rendered with `nonce` (see the top of this file), or null when the nonce appears anywhere
+ * but in a `nonce="…"` attribute (then the page is not stored: its bytes would not be understood).
+ */
+export function sealPage(page: string, nonce: string): SealedPage | null {
+  const hashes = new Set<string>();
+  const kept: string[] = [];
+  const scriptEnd = /<\/script/gi;
   let from = 0;
-  for (let at = page.indexOf(nonce); at >= 0; at = page.indexOf(nonce, from)) {
-    parts.push(page.subarray(from, at));
-    from = at + nonce.length;
+  for (let at = page.indexOf(nonce); at >= 0; at = page.indexOf(nonce, at + nonce.length)) {
+    const attrStart = at - ATTR.length;
+    if (page.slice(attrStart, at) !== ATTR || page[at + nonce.length] !== '"') return null;
+    const attrEnd = at + nonce.length + 1;
+    // React escapes "<" and ">" in attribute values: the nearest ones bound this start tag.
+    const tagStart = page.lastIndexOf("<", attrStart);
+    const tagEnd = page.indexOf(">", attrEnd);
+    if (tagStart < from || tagEnd < 0) return null;
+    const tag = page.slice(tagStart, tagEnd + 1);
+    if (/^<script[\s>]/i.test(tag) && !/\ssrc=/i.test(tag)) {
+      // The browser ends a script's text at the first "</script", in any case.
+      scriptEnd.lastIndex = tagEnd + 1;
+      const end = scriptEnd.exec(page);
+      if (!end) return null;
+      hashes.add(scriptHash(page.slice(tagEnd + 1, end.index)));
+    }
+    kept.push(page.slice(from, attrStart));
+    from = attrEnd;
   }
-  parts.push(page.subarray(from));
-  return parts;
+  kept.push(page.slice(from));
+  return { html: Buffer.from(kept.join("")), scriptHashes: [...hashes] };
+}
+
+export type Encoding = "br" | "gzip" | "identity";
+
+/**
+ * The encoding to send a page in: brotli, else gzip, when Accept-Encoding allows it (a q of 0 refuses),
+ * else none. Other codings are left to the edge's compression middleware.
+ */
+export function preferredEncoding(acceptEncoding: string | null): Encoding {
+  if (!acceptEncoding) return "identity";
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const allowed = (name: string) => (q.get(name) ?? (name === "identity" ? 1 : (q.get("*") ?? 0))) > 0;
+  if (allowed("br")) return "br";
+  if (allowed("gzip")) return "gzip";
+  return "identity";
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compression made once per stored page: a little more effort than on the fly pays over many answers. */
+function compress(html: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  return encoding === "br"
+    ? brotli(html, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
+      })
+    : gzipAsync(html, { level: 6 });
+}
+
+/** A page as stored: fixed bytes, the CSP that goes with them, and compressed forms as they are made. */
+export class StoredPage {
+  readonly csp: string;
+  /** Strong validator of the bytes (their render inputs' key), for If-None-Match. */
+  readonly etag: string;
+  bytes: number;
+  readonly forms = new Map<"br" | "gzip", Promise<Buffer>>();
+
+  constructor(
+    readonly key: string,
+    readonly html: Buffer,
+    csp: string,
+  ) {
+    this.csp = csp;
+    this.etag = `"${key.slice(0, 32)}"`;
+    this.bytes = html.length;
+  }
 }
 
 export class RenderCache {
-  private readonly pages = new Map<string, { parts: Parts; bytes: number }>();
+  private readonly pages = new Map<string, StoredPage>();
   private bytes = 0;
   hits = 0;
   misses = 0;
@@ -84,8 +178,8 @@ export class RenderCache {
     return this.pages.size;
   }
 
-  /** The stored page for this key with `nonce` where the nonce was, or null. */
-  get(key: string, nonce: string): Buffer | null {
+  /** The stored page for this key, or null. */
+  get(key: string): StoredPage | null {
     const hit = this.pages.get(key);
     if (!hit) {
       this.misses++;
@@ -95,24 +189,41 @@ export class RenderCache {
     // Least recently used goes first: a hit moves the page to the end.
     this.pages.delete(key);
     this.pages.set(key, hit);
-    const n = Buffer.from(nonce);
-    const out: Buffer[] = [];
-    hit.parts.forEach((p, i) => (i === 0 ? out.push(p) : out.push(n, p)));
-    return Buffer.concat(out);
+    return hit;
   }
 
-  /** Stores a page rendered with `nonce` (which is cut out of it). */
-  set(key: string, page: Buffer, nonce: string): void {
-    if (page.length > this.maxBytes / 8) return;
-    const old = this.pages.get(key);
+  /** Stores a page (not one over an eighth of the bound: it would push out too many others). */
+  set(page: StoredPage): void {
+    if (page.bytes > this.maxBytes / 8) return;
+    const old = this.pages.get(page.key);
     if (old) {
-      this.pages.delete(key);
+      this.pages.delete(page.key);
       this.bytes -= old.bytes;
     }
-    // A copy: the rendered chunks may be views of a larger pooled buffer.
-    const parts = split(Buffer.from(page), Buffer.from(nonce));
-    this.pages.set(key, { parts, bytes: page.length });
-    this.bytes += page.length;
+    this.pages.set(page.key, page);
+    this.bytes += page.bytes;
+    this.evict();
+  }
+
+  /** The page's bytes in `encoding`, compressed the first time it is asked for and kept with the page. */
+  body(page: StoredPage, encoding: Encoding): Promise<Buffer> {
+    if (encoding === "identity") return Promise.resolve(page.html);
+    let form = page.forms.get(encoding);
+    if (!form) {
+      form = compress(page.html, encoding);
+      page.forms.set(encoding, form);
+      void form.then((b) => {
+        page.bytes += b.length;
+        if (this.pages.get(page.key) === page) {
+          this.bytes += b.length;
+          this.evict();
+        }
+      });
+    }
+    return form;
+  }
+
+  private evict(): void {
     for (const [k, v] of this.pages) {
       if (this.bytes <= this.maxBytes) break;
       this.pages.delete(k);

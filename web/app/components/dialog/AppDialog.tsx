@@ -6,7 +6,8 @@
  *   <AppDialog opened={open} onClose={close} title={t("…")} onSubmit={save} loading={busy}>…</AppDialog>
  */
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from "react";
-import { Button, Group, Modal } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
+import { LazyModal } from "./LazyModal.js";
 import { useMediaQuery } from "@mantine/hooks";
 import { useT } from "../../lib/i18n.js";
 
@@ -115,7 +116,7 @@ export function AppDialog({
   };
 
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={onClose}
       title={title}
@@ -151,6 +152,6 @@ export function AppDialog({
           </Group>
         )}
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -4,18 +4,17 @@
  * items show comes from core/policy (the loader's `menu`); meal plan and shopping list wait for their
  * screens (lib/capabilities.ts: no dead controls).
  */
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { useNavigate } from "react-router";
 import { ActionIcon, Menu, Text, TextInput } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
+import { LazyMenu } from "../LazyMenu.js";
+import { WhenOpened } from "../dialog/LazyModal.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { resolveActionUrl, type RecipeActionItem } from "../../lib/recipe-actions.js";
 import type { RecipeMenu as MenuFlags } from "../../lib/pure-core.js";
 import type { PrintPrefs } from "../../lib/print-prefs.js";
-import { PrintPrefsDialog } from "./PrintPrefsDialog.js";
-import { ShareDialog } from "./ShareDialog.js";
-import { AddToListDialog } from "../shopping/AddToListDialog.js";
 import { CartIcon } from "../shopping/icons.js";
 import { CAPABILITIES } from "../../lib/capabilities.js";
 import {
@@ -31,8 +30,19 @@ import {
   TrashIcon,
 } from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
-import { AddToMealPlanDialog } from "../mealplan/AddToMealPlanDialog.js";
 import { CalendarIcon } from "../mealplan/icons.js";
+
+// The menu's dialogs, and the form controls they use, load when one first opens: a page view needs none.
+const PrintPrefsDialog = lazy(() =>
+  import("./PrintPrefsDialog.js").then((m) => ({ default: m.PrintPrefsDialog })),
+);
+const ShareDialog = lazy(() => import("./ShareDialog.js").then((m) => ({ default: m.ShareDialog })));
+const AddToListDialog = lazy(() =>
+  import("../shopping/AddToListDialog.js").then((m) => ({ default: m.AddToListDialog })),
+);
+const AddToMealPlanDialog = lazy(() =>
+  import("../mealplan/AddToMealPlanDialog.js").then((m) => ({ default: m.AddToMealPlanDialog })),
+);
 
 export interface RecipeMenuProps {
   groupSlug: string;
@@ -97,8 +107,12 @@ export function RecipeMenu(props: RecipeMenuProps) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md" width={240}>
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        width={240}
+        target={
           <ActionIcon
             variant="light"
             size="lg"
@@ -108,73 +122,72 @@ export function RecipeMenu(props: RecipeMenuProps) {
           >
             <DotsIcon />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {menu.edit ? (
-            <Menu.Item leftSection={<PencilIcon />} onClick={props.onEdit}>
-              {t("menu.edit")}
-            </Menu.Item>
-          ) : null}
-          {menu.delete ? (
-            <Menu.Item leftSection={<TrashIcon />} color="red" onClick={() => setDialog("delete")}>
-              {t("menu.delete")}
-            </Menu.Item>
-          ) : null}
-          {menu.download ? (
-            <Menu.Item leftSection={<DownloadIcon />} onClick={() => run("zip")}>
-              {t("menu.download")}
-            </Menu.Item>
-          ) : null}
-          {menu.duplicate ? (
-            <Menu.Item
-              leftSection={<CopyIcon />}
-              onClick={() => {
-                setCopyName(recipe.name);
-                setDialog("duplicate");
-              }}
-            >
-              {t("menu.duplicate")}
-            </Menu.Item>
-          ) : null}
-          {menu.mealplanner && CAPABILITIES.mealPlanner ? (
-            <Menu.Item leftSection={<CalendarIcon />} onClick={() => setDialog("mealplan")}>
-              {tp("addToPlan.menu")}
-            </Menu.Item>
-          ) : null}
-          {menu.shoppingList && CAPABILITIES.shoppingLists ? (
-            <Menu.Item leftSection={<CartIcon />} onClick={() => setDialog("shoppingList")}>
-              {t("shopping:picker.menu")}
-            </Menu.Item>
-          ) : null}
-          {menu.share ? (
-            <Menu.Item leftSection={<ShareIcon />} onClick={() => setDialog("share")}>
-              {t("menu.share")}
-            </Menu.Item>
-          ) : null}
-          <Menu.Item leftSection={<PrinterIcon />} onClick={props.onPrint}>
-            {t("menu.print")}
+        }
+      >
+        {menu.edit ? (
+          <Menu.Item leftSection={<PencilIcon />} onClick={props.onEdit}>
+            {t("menu.edit")}
           </Menu.Item>
-          <Menu.Item leftSection={<SettingsIcon />} onClick={() => setDialog("print")}>
-            {t("menu.printPreferences")}
+        ) : null}
+        {menu.delete ? (
+          <Menu.Item leftSection={<TrashIcon />} color="red" onClick={() => setDialog("delete")}>
+            {t("menu.delete")}
           </Menu.Item>
-          {actions.length ? (
-            <>
-              <Menu.Divider />
-              <Menu.Label>{t("menu.actions")}</Menu.Label>
-              {actions.map((a) => (
-                <Menu.Item
-                  key={a.id}
-                  leftSection={a.actionType === "link" ? <LinkIcon /> : <BoltIcon />}
-                  onClick={() => runAction(a)}
-                  data-action-type={a.actionType}
-                >
-                  {a.title}
-                </Menu.Item>
-              ))}
-            </>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
+        ) : null}
+        {menu.download ? (
+          <Menu.Item leftSection={<DownloadIcon />} onClick={() => run("zip")}>
+            {t("menu.download")}
+          </Menu.Item>
+        ) : null}
+        {menu.duplicate ? (
+          <Menu.Item
+            leftSection={<CopyIcon />}
+            onClick={() => {
+              setCopyName(recipe.name);
+              setDialog("duplicate");
+            }}
+          >
+            {t("menu.duplicate")}
+          </Menu.Item>
+        ) : null}
+        {menu.mealplanner && CAPABILITIES.mealPlanner ? (
+          <Menu.Item leftSection={<CalendarIcon />} onClick={() => setDialog("mealplan")}>
+            {tp("addToPlan.menu")}
+          </Menu.Item>
+        ) : null}
+        {menu.shoppingList && CAPABILITIES.shoppingLists ? (
+          <Menu.Item leftSection={<CartIcon />} onClick={() => setDialog("shoppingList")}>
+            {t("shopping:picker.menu")}
+          </Menu.Item>
+        ) : null}
+        {menu.share ? (
+          <Menu.Item leftSection={<ShareIcon />} onClick={() => setDialog("share")}>
+            {t("menu.share")}
+          </Menu.Item>
+        ) : null}
+        <Menu.Item leftSection={<PrinterIcon />} onClick={props.onPrint}>
+          {t("menu.print")}
+        </Menu.Item>
+        <Menu.Item leftSection={<SettingsIcon />} onClick={() => setDialog("print")}>
+          {t("menu.printPreferences")}
+        </Menu.Item>
+        {actions.length ? (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t("menu.actions")}</Menu.Label>
+            {actions.map((a) => (
+              <Menu.Item
+                key={a.id}
+                leftSection={a.actionType === "link" ? <LinkIcon /> : <BoltIcon />}
+                onClick={() => runAction(a)}
+                data-action-type={a.actionType}
+              >
+                {a.title}
+              </Menu.Item>
+            ))}
+          </>
+        ) : null}
+      </LazyMenu>
 
       <AppDialog
         opened={dialog === "delete"}
@@ -221,20 +234,28 @@ export function RecipeMenu(props: RecipeMenuProps) {
       </AppDialog>
 
       {menu.share ? (
-        <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} />
+        <WhenOpened opened={dialog === "share"}>
+          <ShareDialog opened={dialog === "share"} onClose={close} groupSlug={groupSlug} action={action} />
+        </WhenOpened>
       ) : null}
       {menu.mealplanner && CAPABILITIES.mealPlanner ? (
-        <AddToMealPlanDialog opened={dialog === "mealplan"} onClose={close} recipe={recipe} />
+        <WhenOpened opened={dialog === "mealplan"}>
+          <AddToMealPlanDialog opened={dialog === "mealplan"} onClose={close} recipe={recipe} />
+        </WhenOpened>
       ) : null}
       {menu.shoppingList && CAPABILITIES.shoppingLists ? (
-        <AddToListDialog opened={dialog === "shoppingList"} onClose={close} recipe={recipe} scale={scale} />
+        <WhenOpened opened={dialog === "shoppingList"}>
+          <AddToListDialog opened={dialog === "shoppingList"} onClose={close} recipe={recipe} scale={scale} />
+        </WhenOpened>
       ) : null}
-      <PrintPrefsDialog
-        opened={dialog === "print"}
-        onClose={close}
-        prefs={props.printPrefs}
-        onSave={props.onPrintPrefs}
-      />
+      <WhenOpened opened={dialog === "print"}>
+        <PrintPrefsDialog
+          opened={dialog === "print"}
+          onClose={close}
+          prefs={props.printPrefs}
+          onSave={props.onPrintPrefs}
+        />
+      </WhenOpened>
     </>
   );
 }

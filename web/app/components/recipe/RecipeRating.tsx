@@ -3,7 +3,8 @@
  * toggle (spec §4: then the user's ratings reload, which Remix does after the action). Own-group only.
  */
 import { useState } from "react";
-import { ActionIcon, Group, Rating, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Group, Rating, Text } from "@mantine/core";
+import { Hint } from "../Hint.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { HeartFilledIcon, HeartIcon } from "./icons.js";
@@ -72,7 +73,7 @@ export function RecipeRating({ action, average, me }: RecipeRatingProps) {
           data-testid="rating-own"
         />
       </Group>
-      <Tooltip label={favLabel}>
+      <Hint label={favLabel}>
         <ActionIcon
           variant={favorite ? "filled" : "light"}
           color="red"
@@ -86,7 +87,7 @@ export function RecipeRating({ action, average, me }: RecipeRatingProps) {
         >
           {favorite ? <HeartFilledIcon /> : <HeartIcon />}
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     </Group>
   );
 }

@@ -4,7 +4,8 @@
  * box is a plain GET form to the group home's search, so it still works.
  */
 import { Form, Link } from "react-router";
-import { ActionIcon, Burger, Button, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Burger, Button, TextInput } from "@mantine/core";
+import { Hint } from "../Hint.js";
 import { LogoIcon } from "../icons.js";
 import { useT } from "../../lib/i18n.js";
 import { useHydrated } from "../../lib/use-hydrated.js";
@@ -69,7 +70,7 @@ export function AppHeader({ groupSlug, drawer, onOpenSearch }: AppHeaderProps) {
               radius="xl"
               data-testid="topbar-search"
             />
-            <Tooltip label={t("search.open")}>
+            <Hint label={t("search.open")}>
               <ActionIcon
                 hiddenFrom="xs"
                 variant="subtle"
@@ -81,7 +82,7 @@ export function AppHeader({ groupSlug, drawer, onOpenSearch }: AppHeaderProps) {
               >
                 <SearchIcon />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </>
         ) : searchable && groupSlug ? (
           <Form

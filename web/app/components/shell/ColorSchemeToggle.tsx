@@ -1,5 +1,6 @@
 /** The dark/light toggle (spec §2 Layouts, §4): flips the computed scheme; the cookie keeps it (lib/color-scheme.ts). */
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { Hint } from "../Hint.js";
 import { useT } from "../../lib/i18n.js";
 import { MoonIcon, SunIcon } from "./ShellIcons.js";
 
@@ -10,7 +11,7 @@ export function ColorSchemeToggle() {
   const next = computed === "dark" ? "light" : "dark";
   const label = next === "dark" ? t("theme.dark") : t("theme.light");
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -21,6 +22,6 @@ export function ColorSchemeToggle() {
       >
         {computed === "dark" ? <SunIcon /> : <MoonIcon />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -9,6 +9,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import type { ShellData } from "../../lib/shell.server.js";
 import { useT } from "../../lib/i18n.js";
 import { useShellReady } from "../../lib/use-shell-ready.js";
+import { WhenOpened } from "../dialog/LazyModal.js";
 import { AppHeader } from "./AppHeader.js";
 import { LanguageDialog } from "./LanguageDialog.js";
 import { SearchDialog } from "./SearchDialog.js";
@@ -102,8 +103,14 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
       <main className="shell__main" id="main">
         {children}
       </main>
-      {groupSlug ? <SearchDialog opened={searchOpen} onClose={closeSearch} groupSlug={groupSlug} /> : null}
-      <LanguageDialog opened={languageOpen} onClose={closeLanguage} />
+      {groupSlug ? (
+        <WhenOpened opened={searchOpen}>
+          <SearchDialog opened={searchOpen} onClose={closeSearch} groupSlug={groupSlug} />
+        </WhenOpened>
+      ) : null}
+      <WhenOpened opened={languageOpen}>
+        <LanguageDialog opened={languageOpen} onClose={closeLanguage} />
+      </WhenOpened>
     </div>
   );
 }

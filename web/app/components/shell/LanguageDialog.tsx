@@ -16,13 +16,23 @@ export const TRANSLATION_GUIDE_URL = "/help/translating";
 
 export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useT("shell");
+  return (
+    <AppDialog opened={opened} onClose={onClose} title={t("language.title")} data-testid="language-dialog">
+      <LanguageChoices />
+    </AppDialog>
+  );
+}
+
+/** The dialog's content, a component of its own: worked out only when the dialog shows it. */
+function LanguageChoices() {
+  const t = useT("shell");
   const { lang, dir } = useLanguage();
   const languages = useRootData()?.languages ?? [];
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const here = location.pathname + location.search;
   return (
-    <AppDialog opened={opened} onClose={onClose} title={t("language.title")} data-testid="language-dialog">
+    <>
       <form method="post" action="/_lang" ref={form}>
         <input type="hidden" name="redirectTo" value={here} />
         <Stack gap={4} role="list">
@@ -60,6 +70,6 @@ export function LanguageDialog({ opened, onClose }: { opened: boolean; onClose: 
       <Text size="sm" mt="md">
         <Anchor href={TRANSLATION_GUIDE_URL}>{t("language.guide")}</Anchor>
       </Text>
-    </AppDialog>
+    </>
   );
 }

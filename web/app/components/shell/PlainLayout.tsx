@@ -3,7 +3,8 @@
  * It still offers the language dialog and the dark/light toggle, so a visitor can fix both before login.
  */
 import { useState, type ReactNode } from "react";
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
+import { Hint } from "../Hint.js";
 import { useT } from "../../lib/i18n.js";
 import { useShellReady } from "../../lib/use-shell-ready.js";
 import { AppHeader } from "./AppHeader.js";
@@ -22,7 +23,7 @@ export function PlainLayout({ children }: { children: ReactNode }) {
       </a>
       <AppHeader />
       <div className="shell__plain-tools no-print">
-        <Tooltip label={t("language.title")}>
+        <Hint label={t("language.title")}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -33,7 +34,7 @@ export function PlainLayout({ children }: { children: ReactNode }) {
           >
             <LanguageIcon />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <ColorSchemeToggle />
       </div>
       {children}

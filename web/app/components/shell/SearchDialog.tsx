@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { Anchor, Group, Loader, Modal, Rating, Text, TextInput } from "@mantine/core";
+import { Anchor, Group, Loader, Rating, Text, TextInput } from "@mantine/core";
+import { LazyModal } from "../dialog/LazyModal.js";
 import { useMediaQuery } from "@mantine/hooks";
 import { XS_QUERY } from "../dialog/AppDialog.js";
 import { RecipeImage } from "../RecipeImage.js";
@@ -106,7 +107,7 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
 
   const optionId = (i: number) => `search-result-${i}`;
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={onClose}
       fullScreen={Boolean(xs)}
@@ -200,6 +201,6 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
           {t("search.noResults")}
         </Text>
       ) : null}
-    </Modal>
+    </LazyModal>
   );
 }

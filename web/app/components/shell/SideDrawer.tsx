@@ -15,9 +15,10 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Tooltip,
   ActionIcon,
 } from "@mantine/core";
+import { Hint } from "../Hint.js";
+import { LazyMenu } from "../LazyMenu.js";
 import { CAPABILITIES } from "../../lib/capabilities.js";
 import { useRootData } from "../../lib/root-data.js";
 import { useT } from "../../lib/i18n.js";
@@ -86,17 +87,21 @@ function DrawerLink({ link, path, search, recipesQuery = "" }: DrawerLinkProps) 
   const to = link.key === "recipes" ? base + recipesQuery : base;
   const [toPath, toQuery = ""] = base.split("?");
   const active = toPath === path && (toQuery ? search === `?${toQuery}` : !search.includes("cookbook="));
+  // Mantine's NavLink look as a plain link (shell.css): a drawer has a dozen of them on every page.
   return (
-    <NavLink
-      component={Link}
+    <Link
       to={to}
-      label={label}
-      leftSection={icon}
-      active={active}
+      className="drawer-link mantine-focus-auto"
+      data-active={active || undefined}
       aria-current={active ? "page" : undefined}
       data-testid={`nav-${link.key}`}
       prefetch="intent"
-    />
+    >
+      {icon ? <span className="drawer-link__icon">{icon}</span> : null}
+      <div className="drawer-link__body">
+        <span className="drawer-link__label">{label}</span>
+      </div>
+    </Link>
   );
 }
 
@@ -114,8 +119,11 @@ function CreateMenu({ groupSlug }: { groupSlug: string }) {
   ].filter((i): i is { key: string; to: string; label: string } => i !== null);
   if (items.length === 0) return null;
   return (
-    <Menu position="bottom-start" width={220} withinPortal>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-start"
+      width={220}
+      withinPortal
+      target={
         <Button
           leftSection={<PlusIcon />}
           variant="light"
@@ -125,15 +133,14 @@ function CreateMenu({ groupSlug }: { groupSlug: string }) {
         >
           {t("create.title")}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((i) => (
-          <Menu.Item key={i.key} component={Link} to={i.to}>
-            {i.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {items.map((i) => (
+        <Menu.Item key={i.key} component={Link} to={i.to}>
+          {i.label}
+        </Menu.Item>
+      ))}
+    </LazyMenu>
   );
 }
 
@@ -201,7 +208,7 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
         <DrawerLink key={l.key} link={l} path={pathname} search={search} />
       ))}
       <Group justify="space-between" p="xs" wrap="nowrap">
-        <Tooltip label={t("language.title")}>
+        <Hint label={t("language.title")}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -212,7 +219,7 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
           >
             <LanguageIcon />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <ColorSchemeToggle />
       </Group>
     </Stack>

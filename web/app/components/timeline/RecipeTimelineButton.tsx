@@ -3,7 +3,8 @@
  * the timeline page (`?recipe=<slug>`) when it opens, so the recipe page itself carries none of them.
  */
 import { useEffect, useState } from "react";
-import { Button, Loader, Modal } from "@mantine/core";
+import { Button, Loader } from "@mantine/core";
+import { LazyModal } from "../dialog/LazyModal.js";
 import { useMediaQuery } from "@mantine/hooks";
 import { useFetcher } from "react-router";
 import { XS_QUERY } from "../dialog/AppDialog.js";
@@ -49,7 +50,7 @@ export function RecipeTimelineButton({
       </Button>
       {/* A plain modal, not an AppDialog: its form would also take the submits of the event dialog
           inside it (React events bubble through portals) and close. */}
-      <Modal
+      <LazyModal
         opened={open}
         onClose={() => setOpen(false)}
         title={t("titleFor", { name: recipe.name })}
@@ -69,7 +70,7 @@ export function RecipeTimelineButton({
         ) : (
           <Loader size="sm" aria-label={t("loading")} />
         )}
-      </Modal>
+      </LazyModal>
     </>
   );
 }
