@@ -10,7 +10,6 @@ import { loadConfig } from "../config.js";
 import { consoleLogger } from "../log/logger.js";
 import type { Actor } from "../actor.js";
 import type { LarderEvent } from "../events/bus.js";
-import { definePlugin } from "../plugins/define.js";
 import { loadSharp } from "../lazy/modules.js";
 
 let base: string;
@@ -96,7 +95,8 @@ describe("ImportService.createRecipe", () => {
     expect(recipe.orgURL).toBe("https://example.org/soup");
     expect(recipe.tags?.map((t) => t.name)).toEqual(["Soup", "Winter"]);
     expect(recipe.recipeCategory?.map((t) => t.name)).toEqual(["Dinner"]);
-    expect(recipe.recipeIngredient.map((i) => i.note)).toEqual(["2 tomatoes", "1 onion"]);
+    // Each line is kept as written (read into amount and food where the group knows the food).
+    expect(recipe.recipeIngredient.map((i) => i.originalText ?? i.note)).toEqual(["2 tomatoes", "1 onion"]);
     expect(recipe.recipeInstructions?.map((s) => s.text)).toEqual(["Chop.", "Simmer."]);
     expect(recipe.image).toMatch(/^[a-z][a-z0-9]{7}$/);
     expect((await readdir(join(recipesDir(), slug))).some((n) => n.startsWith("original."))).toBe(true);
@@ -160,27 +160,8 @@ describe("ImportService.createRecipe", () => {
     expect(existsSync(join(recipesDir(), "bad.md"))).toBe(false);
   });
 
-  it("parses ingredient lines with the group's parser, keeping only foods and units the group knows", async () => {
-    const parser = definePlugin({
-      kind: "parser",
-      name: "nlp",
-      async parse(lines) {
-        return lines.map((input) => {
-          const [q, unit, ...rest] = input.split(" ");
-          return {
-            input,
-            confidence: { average: 1, comment: null, name: null, unit: null, quantity: null, food: null },
-            ingredient: {
-              quantity: Number(q),
-              unit: { name: unit },
-              food: { name: rest.join(" ") },
-              note: "",
-            },
-          };
-        });
-      },
-    });
-    await open([parser]);
+  it("reads ingredient lines as the recipe file does, keeping only foods and units the group knows", async () => {
+    await open();
     const group = larder.groups.bySlugOrNull("home")!;
     const unit = group.units.data.units[0];
     const food = group.foods.data.foods[0];
@@ -195,6 +176,7 @@ describe("ImportService.createRecipe", () => {
     expect(ings[0].quantity).toBe(2);
     expect(ings[0].food?.name).toBe(food.name);
     expect(ings[0].unit?.name).toBe(unit.name);
+    expect(ings[0].originalText).toBe(`2 ${unit.name} ${food.name}`);
     expect(ings[1].food).toBeNull();
     expect(ings[1].note).toBe("3 zorbles of unobtainium");
   });

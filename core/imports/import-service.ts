@@ -16,16 +16,11 @@ import { RecipeInput, RECIPE_SETTINGS_DEFAULTS } from "../schemas/recipe.js";
 import { recipeToDoc } from "../recipes/wire.js";
 import { buildWireContext } from "../recipes/wire-context.js";
 import { emptyRecipeDoc } from "../recipes/doc.js";
+import { parseIngredientLine } from "../recipes/file/ingredient-line.js";
 import { COPIED_FIELDS } from "../recipes/fields.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "../net/index.js";
-import type {
-  ImportedRecipe,
-  ImporterPlugin,
-  ImportInput,
-  ParserPlugin,
-  PluginContext,
-} from "../plugins/kinds.js";
+import type { ImportedRecipe, ImporterPlugin, ImportInput, PluginContext } from "../plugins/kinds.js";
 import { BadRequestError, ForbiddenError } from "../errors.js";
 import { imageContentType, sniffImage } from "../media/image-check.js";
 import { OpenAIClient, openAISettings, type ChatMessage } from "../ai/openai-client.js";
@@ -76,7 +71,7 @@ export interface ImportOptions {
   replaceCategories?: ReadonlyArray<string | { name?: string | null }> | null;
   /** Where the recipe came from, for the log: `url`, `html`, `zip`, `image`, `migration:paprika`… */
   source?: string;
-  /** Parse ingredient lines with the group's parser plugin when one is registered. Default true. */
+  /** Read plain ingredient lines into quantity, unit and food as the recipe file does (default true). */
   parseIngredients?: boolean;
   /** Dates the source app kept (migrations): when the recipe was added there, when it was last made. */
   dates?: { dateAdded?: string | null; lastMade?: string | null };
@@ -127,10 +122,9 @@ export class ImportService {
 
     const merged: Record<string, unknown> = { ...body, name };
     if (opts.parseIngredients !== false) {
-      merged.recipeIngredient = await this.parseIngredients(
+      merged.recipeIngredient = this.readIngredients(
         group,
         (merged.recipeIngredient ?? []) as Record<string, unknown>[],
-        opts,
       );
     }
     // The image is fetched and checked before anything is written; a bad one is dropped, as in Mealie.
@@ -435,76 +429,36 @@ export class ImportService {
     }
   }
 
-  /** The group's ingredient parser: the one named `nlp` if registered, else the first one, else none. */
-  parserFor(_group: GroupData): ParserPlugin | null {
-    return this.larder.plugins.get("parser", "nlp") ?? this.larder.plugins.all("parser")[0] ?? null;
-  }
-
   /**
-   * Lines that are plain notes go through the group's parser. A parsed line keeps its food and unit only
-   * when the group knows them; otherwise it stays the note it was: an import never invents foods from
-   * a parser's guess (docs/decisions/0045).
+   * A scraped line is stored as written and means what the same line typed into the recipe file means
+   * (decision 0153): the file format's own reader, with the group's foods and units, gives its quantity
+   * (and range), unit, food and note; a line it reads as a note stays a note. A statistical parser's
+   * reading is not taken here: where it disagrees with the line's own reading it is a guess ("1-2
+   * tablespoons milk" became "1 tbsp"; "Juice from 1/2 lime" a note "Juice from"), and where it agrees it
+   * adds nothing. Parsing with a parser stays a person's explicit step (the editor, `/api/parser`).
    */
-  private async parseIngredients(
-    group: GroupData,
-    ings: Record<string, unknown>[],
-    opts: ImportOptions,
-  ): Promise<Record<string, unknown>[]> {
-    const parser = this.parserFor(group);
-    if (!parser || ings.length === 0) return ings;
-    const plain = ings.map(
-      (ing) =>
+  private readIngredients(group: GroupData, ings: Record<string, unknown>[]): Record<string, unknown>[] {
+    const vocabulary = this.larder.recipes.lookupsFor(group.slug).vocabulary;
+    const foods = group.foods.data.foods;
+    const units = group.units.data.units;
+    return ings.map((ing) => {
+      const plain =
         !ing.food &&
         !ing.unit &&
         ing.quantity == null &&
         typeof ing.note === "string" &&
-        ing.note.trim() !== "",
-    );
-    const lines = ings.filter((_, i) => plain[i]).map((ing) => String(ing.note).trim());
-    if (lines.length === 0) return ings;
-    let parsed;
-    const { vocabulary, matcher } = this.larder.parsers.vocabularyFor(group);
-    try {
-      parsed = await this.larder.plugins.use(parser, (p) =>
-        p.parse(lines, {
-          config: this.larder.config,
-          log: this.larder.log,
-          fetch: this.fetcher,
-          signal: opts.signal,
-          vocabulary,
-          match: matcher,
-        }),
-      );
-    } catch (e) {
-      this.larder.log.warn(
-        `import: the ingredient parser '${parser.name}' failed; lines kept as notes:`,
-        e instanceof Error ? e.message : e,
-      );
-      return ings;
-    }
-    const foods = group.foods.data.foods;
-    const units = group.units.data.units;
-    let k = 0;
-    return ings.map((ing, i) => {
-      if (!plain[i]) return ing;
-      const line = lines[k];
-      const result = parsed[k++];
-      const p = result?.ingredient as Record<string, unknown> | undefined;
-      if (!p) return ing;
-      const food = knownRef(p.food, foods);
-      const unit = knownRef(p.unit, units);
-      if ((p.food && !food) || (p.unit && !unit)) return ing;
-      const quantity =
-        typeof p.quantity === "number" && Number.isFinite(p.quantity) && p.quantity > 0 ? p.quantity : null;
-      return {
-        ...ing,
-        quantity,
-        unit,
-        food,
-        note: typeof p.note === "string" ? p.note : "",
-        originalText: line,
-        title: ing.title ?? null,
-      };
+        ing.note.trim() !== "";
+      if (!plain) return ing;
+      const line = String(ing.note).trim();
+      const read = parseIngredientLine(line, vocabulary);
+      if (read.referencedRecipe !== null) return ing;
+      const food = read.food === null ? null : knownRef({ name: read.food }, foods);
+      const unit = read.unit === null ? null : knownRef({ name: read.unit }, units);
+      if ((read.food !== null && !food) || (read.unit !== null && !unit)) return ing;
+      // An amount alone ("3 zorbles of unobtainium") is no reading worth splitting the line for.
+      if (!food && !unit) return ing;
+      // The line itself rides as originalText: it keeps a range ("1-2"), which the wire cannot carry.
+      return { ...ing, quantity: read.quantity, unit, food, note: read.note, originalText: line };
     });
   }
 
