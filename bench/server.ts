@@ -63,7 +63,9 @@ export async function freePort(): Promise<number> {
 
 /** Remove the warm-start cache, so the next start is cold. */
 export async function dropIndexCache(dataDir: string): Promise<void> {
-  await rm(join(dataDir, ".larder", "cache", "recipe-index.json"), { force: true });
+  // recipe-index.json: the JSON-lines cache before decision 0133.
+  for (const name of ["recipe-index.bin", "recipe-index.json"])
+    await rm(join(dataDir, ".larder", "cache", name), { force: true });
 }
 
 async function procStatus(pid: number, field: "VmHWM" | "VmRSS"): Promise<number> {

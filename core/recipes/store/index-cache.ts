@@ -1,5 +1,5 @@
 /**
- * The warm-start cache of the recipe index (ARCHITECTURE §4): `.larder/cache/recipe-index.json` holds,
+ * The warm-start cache of the recipe index (ARCHITECTURE §4): `.larder/cache/recipe-index.bin` holds,
  * per recipe file, what reading it gave — keyed by the file's path, size and mtime, the cache format
  * (a version number plus a fingerprint of the file reader's code) and the version of the group's foods
  * and units that ingredient lines were read with. A start reads only the files whose key changed.
@@ -12,20 +12,35 @@
  * mtime ("racily clean", as git calls it). So an entry is only written when the bytes were read at
  * least RACY_MS after the file's mtime; younger entries are re-checked against the disk when saving.
  * The cache is private to the machine and disposable: any doubt about it (unreadable, other format,
- * malformed entry) means reading the files instead.
+ * checksum, malformed entry) means reading the files instead.
+ *
+ * The file is binary (docs/decisions/0133): a JSON header, then one row per recipe — its key and
+ * fingerprint as fixed fields and the doc as one `v8.serialize` blob — then a trailer with the count
+ * and a CRC-32 of everything before it. Decoding a blob rebuilds the doc in one native call, about
+ * two and a half times faster than JSON lines decoded line by line, with no line strings to split.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { deserialize, serialize } from "node:v8";
+import { crc32 } from "node:zlib";
 import type { RecipeDoc } from "../doc.js";
 import { keyOf, type Location } from "./identity.js";
 import type { FileFingerprint } from "./file-state.js";
 
 /** Bump when the cache's layout or RecipeDoc's meaning changes in a way the reader fingerprint misses. */
-export const INDEX_CACHE_VERSION = 1;
-export const INDEX_CACHE_FILE = "recipe-index.json";
+export const INDEX_CACHE_VERSION = 2;
+export const INDEX_CACHE_FILE = "recipe-index.bin";
+/** The JSON-lines cache of version 1: removed when the binary one is written. */
+const LEGACY_CACHE_FILE = "recipe-index.json";
+
+const MAGIC = Buffer.from("LARDERIX", "latin1");
+/** In place of a row's length: the trailer follows. */
+const TRAILER_MARK = 0xffffffff;
+/** Rows are read and written through a buffer this large, so the whole file is never in memory. */
+const IO_CHUNK = 1 << 20;
 
 /** Coarsest mtime granularity we allow for (FAT: 2 s); finer file systems only make entries safe sooner. */
 export const RACY_MS = 2000;
@@ -57,17 +72,6 @@ export interface IndexCacheInfo {
   loadMs: number;
 }
 
-type Row = [
-  groupSlug: string,
-  slug: string,
-  size: number,
-  mtimeMs: number,
-  hash: string,
-  readAt: number,
-  vocabularyVersion: string,
-  doc: RecipeDoc,
-];
-
 let readerFingerprint: string | null = null;
 declare const __LARDER_READER_FINGERPRINT__: string | undefined;
 
@@ -98,17 +102,6 @@ export function cacheFormat(): string {
   return `larder-recipe-index/${INDEX_CACHE_VERSION}/${readerFingerprint}`;
 }
 
-/**
- * JSON with every character outside ASCII escaped: the file is then pure ASCII, its lines decode as
- * compact one-byte strings, and a line break inside a value can never split a line.
- */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-}
-
 /** True when JSON keeps this value as it is (no NaN or infinities, no undefined in lists, no functions). */
 export function jsonSafe(v: unknown): boolean {
   if (typeof v === "string" || typeof v === "boolean" || v === null) return true;
@@ -136,16 +129,6 @@ export function compactDoc(doc: RecipeDoc): RecipeDoc {
   return jsonSafe(doc) ? (JSON.parse(JSON.stringify(doc)) as RecipeDoc) : doc;
 }
 
-function isFingerprint(r: unknown[]): boolean {
-  return (
-    typeof r[2] === "number" &&
-    typeof r[3] === "number" &&
-    typeof r[4] === "string" &&
-    typeof r[5] === "number" &&
-    typeof r[6] === "string"
-  );
-}
-
 /** A cheap shape check: a hand-edited or half-written cache must not put malformed recipes in the index. */
 function looksLikeDoc(d: unknown): d is RecipeDoc {
   if (typeof d !== "object" || d === null) return false;
@@ -161,6 +144,126 @@ function looksLikeDoc(d: unknown): d is RecipeDoc {
     ) &&
     ["nutrition", "settings", "extras"].every((k) => typeof doc[k] === "object" && doc[k] !== null)
   );
+}
+
+/**
+ * True when `v8.deserialize(v8.serialize(v))` gives this value back as it is: plain objects, arrays,
+ * dates and primitives. Anything else (a class instance, a function) is read from its file again.
+ */
+function faithful(v: unknown): boolean {
+  if (v === null || typeof v !== "object") return typeof v !== "function" && typeof v !== "symbol";
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!faithful(v[i])) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto === Date.prototype) return true;
+  if (proto !== Object.prototype) return false;
+  const o = v as Record<string, unknown>;
+  for (const k in o) if (!faithful(o[k])) return false;
+  return true;
+}
+
+type Handle = Awaited<ReturnType<typeof open>>;
+
+/**
+ * Reads the cache front to back through one reusable buffer, keeping the CRC-32 of every byte before
+ * the trailer's checksum.
+ */
+class Reader {
+  private buf = Buffer.allocUnsafe(IO_CHUNK);
+  private at = 0;
+  private end = 0;
+  private filePos = 0;
+  crc = 0;
+
+  constructor(
+    private readonly fh: Handle,
+    private readonly size: number,
+  ) {}
+
+  get done(): boolean {
+    return this.at === this.end && this.filePos >= this.size;
+  }
+
+  /** Make the next `n` bytes available; false at the end of the file. */
+  async need(n: number): Promise<boolean> {
+    if (this.end - this.at >= n) return true;
+    const kept = this.end - this.at;
+    // A row larger than the buffer (a recipe with a huge text) gets a buffer of its own size.
+    const next = n > this.buf.length ? Buffer.allocUnsafe(n + IO_CHUNK) : this.buf;
+    this.buf.copy(next, 0, this.at, this.end);
+    this.buf = next;
+    this.at = 0;
+    this.end = kept;
+    while (this.end < n) {
+      const { bytesRead } = await this.fh.read(this.buf, this.end, this.buf.length - this.end, this.filePos);
+      if (bytesRead === 0) return false;
+      const summed = Math.min(bytesRead, this.size - 4 - this.filePos);
+      if (summed > 0) this.crc = crc32(this.buf.subarray(this.end, this.end + summed), this.crc);
+      this.filePos += bytesRead;
+      this.end += bytesRead;
+    }
+    return true;
+  }
+
+  /** The next `n` bytes (after need(n)), valid until the next need(). */
+  take(n: number): Buffer {
+    const b = this.buf.subarray(this.at, this.at + n);
+    this.at += n;
+    return b;
+  }
+
+  u32(): number {
+    const v = this.buf.readUInt32LE(this.at);
+    this.at += 4;
+    return v;
+  }
+}
+
+/** A row: u32 length of the rest; f64 size, mtimeMs, readAt; four u16-length UTF-8 strings; the doc. */
+function encodeRow(loc: Location, parse: CachedParse, blob: Buffer): Buffer {
+  const strings = [loc.groupSlug, loc.slug, parse.file.hash, parse.vocabularyVersion].map((x) =>
+    Buffer.from(x, "utf8"),
+  );
+  if (strings.some((x) => x.length > 0xffff)) throw new RangeError("index cache: key too long");
+  const length = 24 + strings.reduce((n, x) => n + 2 + x.length, 0) + blob.length;
+  const row = Buffer.allocUnsafe(4 + length);
+  let at = row.writeUInt32LE(length, 0);
+  at = row.writeDoubleLE(parse.file.size, at);
+  at = row.writeDoubleLE(parse.file.mtimeMs, at);
+  at = row.writeDoubleLE(parse.readAt, at);
+  for (const x of strings) {
+    at = row.writeUInt16LE(x.length, at);
+    at += x.copy(row, at);
+  }
+  blob.copy(row, at);
+  return row;
+}
+
+function decodeRow(row: Buffer): { loc: Location; parse: CachedParse } | null {
+  const size = row.readDoubleLE(0);
+  const mtimeMs = row.readDoubleLE(8);
+  const readAt = row.readDoubleLE(16);
+  let at = 24;
+  const str = (): string => {
+    const n = row.readUInt16LE(at);
+    const s = row.toString("utf8", at + 2, at + 2 + n);
+    at += 2 + n;
+    return s;
+  };
+  const groupSlug = str();
+  const slug = str();
+  const hash = str();
+  const vocabularyVersion = str();
+  if (at > row.length) throw new RangeError("index cache: row cut short");
+  const doc: unknown = deserialize(row.subarray(at));
+  // A row that decodes to something other than a recipe is skipped: its file is read instead.
+  if (!looksLikeDoc(doc)) return null;
+  return {
+    loc: { groupSlug, slug },
+    parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc },
+  };
 }
 
 export class IndexCache {
@@ -188,83 +291,62 @@ export class IndexCache {
   }
 
   /**
-   * Read the cache file. Never throws: a missing, corrupt or foreign cache is an empty one. The file is
-   * JSON lines (a header, one line per recipe, a trailer with the count) read in chunks, so a start
-   * never holds the whole file as one string next to the recipes parsed from it.
+   * Read the cache file. Never throws: a missing, corrupt or foreign cache is an empty one. Read in
+   * chunks, so a start never holds the whole file next to the recipes decoded from it; nothing is
+   * used unless the trailer's count and checksum match.
    */
   async load(): Promise<void> {
     const t0 = performance.now();
-    let fh;
+    let fh: Handle;
     try {
       fh = await open(this.path, "r");
     } catch {
       return;
     }
     const loaded = new Map<string, { loc: Location; parse: CachedParse }>();
-    let header: { format?: unknown; savedAt?: unknown } | null = null;
-    let trailer: { entries?: unknown } | null = null;
-    let bad = false;
-    const onLine = (line: string): void => {
-      if (bad || line === "") return;
-      if (trailer) return void (bad = true);
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        return void (bad = true);
-      }
-      if (header === null) {
-        header = typeof value === "object" && value !== null ? value : {};
-        if ((header as { format?: unknown }).format !== this.info.format) bad = true;
-        return;
-      }
-      if (!Array.isArray(value)) {
-        trailer = typeof value === "object" && value !== null ? value : {};
-        return;
-      }
-      const row = value as unknown[];
-      if (
-        row.length !== 8 ||
-        typeof row[0] !== "string" ||
-        typeof row[1] !== "string" ||
-        !isFingerprint(row) ||
-        !looksLikeDoc(row[7])
-      )
-        return;
-      const [groupSlug, slug, size, mtimeMs, hash, readAt, vocabularyVersion, doc] = row as Row;
-      loaded.set(keyOf(groupSlug, slug), {
-        loc: { groupSlug, slug },
-        parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc },
-      });
-    };
+    let state: CacheState = "unreadable";
+    let savedAt: string | null = null;
     try {
-      this.info.bytes = (await fh.stat()).size;
-      // The writer escapes everything outside ASCII, so latin1 decoding is exact and cheap.
-      let rest = "";
-      const buf = Buffer.allocUnsafe(1 << 20);
-      for (;;) {
-        const { bytesRead } = await fh.read(buf, 0, buf.length, null);
-        if (bytesRead === 0) break;
-        const lines = (rest + buf.toString("latin1", 0, bytesRead)).split("\n");
-        rest = lines.pop() ?? "";
-        for (const line of lines) onLine(line);
-        if (bad) break;
+      const size = (await fh.stat()).size;
+      this.info.bytes = size;
+      const r = new Reader(fh, size);
+      if (!(await r.need(MAGIC.length + 4)) || !r.take(MAGIC.length).equals(MAGIC)) throw new Error("magic");
+      const headerBytes = r.u32();
+      if (!(await r.need(headerBytes))) throw new Error("header");
+      const header = JSON.parse(r.take(headerBytes).toString("utf8")) as {
+        format?: unknown;
+        savedAt?: unknown;
+      };
+      if (header.format !== this.info.format) {
+        state = "other-format";
+        throw new Error("format");
       }
-      onLine(rest);
+      let rows = 0;
+      for (;;) {
+        if (!(await r.need(4))) throw new Error("no trailer");
+        const length = r.u32();
+        if (length === TRAILER_MARK) break;
+        if (length < 24 || !(await r.need(length))) throw new Error("row");
+        rows++;
+        const row = decodeRow(r.take(length));
+        if (row) loaded.set(keyOf(row.loc.groupSlug, row.loc.slug), row);
+      }
+      if (!(await r.need(8))) throw new Error("trailer");
+      const count = r.u32();
+      const sum = r.u32();
+      if (count !== rows || sum !== r.crc || !r.done) throw new Error("checksum");
+      state = "loaded";
+      savedAt = typeof header.savedAt === "string" ? header.savedAt : null;
     } catch {
-      bad = true;
+      // Any doubt: the files are read instead.
     } finally {
       await fh.close().catch(() => undefined);
     }
-    const h = header as { format?: unknown; savedAt?: unknown } | null;
-    const t = trailer as { entries?: unknown } | null;
-    if (h !== null && h.format !== this.info.format) this.info.state = "other-format";
-    else if (bad || h === null || t === null || typeof t.entries !== "number") this.info.state = "unreadable";
-    else {
+    this.info.state = state;
+    if (state === "loaded") {
       for (const [k, v] of loaded) this.entries.set(k, v);
-      this.info.state = "loaded";
       this.info.loadedEntries = loaded.size;
-      this.info.savedAt = typeof h.savedAt === "string" ? h.savedAt : null;
+      this.info.savedAt = savedAt;
     }
     this.info.loadMs = performance.now() - t0;
   }
@@ -332,12 +414,13 @@ export class IndexCache {
     chunkSize?: number;
   }): Promise<{ written: number; tooYoung: number }> {
     const now = opts.now ?? Date.now;
+    const chunkSize = opts.chunkSize ?? 500;
     this.changed = false;
     const savedAt = new Date(now()).toISOString();
     await mkdir(dirname(this.path), { recursive: true });
     // Temp file and rename: a reader sees the old cache or the new one. No fsync: a cache torn by a
-    // crash lacks its trailer and is simply not used. Written in chunks as it is serialised, so the
-    // whole cache is never one string in memory.
+    // crash fails its checksum and is simply not used. Written in chunks as it is serialised, so the
+    // whole cache is never in memory at once.
     const tmp = `${this.path}.${process.pid}.tmp`;
     let bytes = 0;
     let written = 0;
@@ -345,13 +428,26 @@ export class IndexCache {
     try {
       const fh = await open(tmp, "w", 0o600);
       try {
-        let chunk: string[] = [JSON.stringify({ format: this.info.format, savedAt })];
+        let crc = 0;
+        let pending: Buffer[] = [];
+        let pendingBytes = 0;
+        let pendingRows = 0;
+        const put = (b: Buffer): void => {
+          pending.push(b);
+          pendingBytes += b.length;
+        };
         const flush = async (): Promise<void> => {
-          const buf = Buffer.from(`${chunk.join("\n")}\n`, "latin1");
-          chunk = [];
+          const buf = Buffer.concat(pending, pendingBytes);
+          pending = [];
+          pendingBytes = pendingRows = 0;
+          crc = crc32(buf, crc);
           bytes += buf.length;
           await fh.write(buf);
         };
+        const header = Buffer.from(JSON.stringify({ format: this.info.format, savedAt }), "utf8");
+        const length = Buffer.allocUnsafe(4);
+        length.writeUInt32LE(header.length);
+        put(Buffer.concat([MAGIC, length, header]));
         for (const [key, { loc, parse }] of [...this.entries]) {
           const cur = opts.current(loc);
           if (
@@ -380,26 +476,27 @@ export class IndexCache {
               continue;
             parse.readAt = checkAt;
           }
-          // A doc JSON cannot carry as it is (an infinite quantity in a hand-edited file) is read again.
-          if (!jsonSafe(parse.doc)) continue;
-          const { size, mtimeMs, hash } = parse.file;
-          chunk.push(
-            asciiJson([
-              loc.groupSlug,
-              loc.slug,
-              size,
-              mtimeMs,
-              hash,
-              parse.readAt,
-              parse.vocabularyVersion,
-              parse.doc,
-            ] satisfies Row),
-          );
+          // A doc the round trip would not give back as it is (a class instance) is read again.
+          if (!faithful(parse.doc)) continue;
+          let row: Buffer;
+          try {
+            row = encodeRow(loc, parse, serialize(parse.doc));
+          } catch {
+            continue;
+          }
+          put(row);
           written++;
-          if (chunk.length >= (opts.chunkSize ?? 500)) await flush();
+          if (++pendingRows >= chunkSize || pendingBytes >= IO_CHUNK) await flush();
         }
-        chunk.push(JSON.stringify({ entries: written }));
+        const trailer = Buffer.allocUnsafe(8);
+        trailer.writeUInt32LE(TRAILER_MARK, 0);
+        trailer.writeUInt32LE(written, 4);
+        put(trailer);
         await flush();
+        const sum = Buffer.allocUnsafe(4);
+        sum.writeUInt32LE(crc);
+        await fh.write(sum);
+        bytes += 4;
       } finally {
         await fh.close();
       }
@@ -409,6 +506,8 @@ export class IndexCache {
       this.changed = true;
       throw e;
     }
+    // The JSON-lines cache an older Larder wrote is of no use any more.
+    await rm(join(dirname(this.path), LEGACY_CACHE_FILE), { force: true }).catch(() => undefined);
     if (tooYoung > 0) this.changed = true;
     this.info.savedAt = savedAt;
     this.info.bytes = bytes;
