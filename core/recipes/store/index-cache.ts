@@ -118,6 +118,14 @@ export function jsonSafe(v: unknown): boolean {
 }
 
 /**
+ * Docs known to hold only compact strings: rebuilt by compactDoc, or decoded from the cache. Any other
+ * doc (parsed in a worker thread, which keeps the file's two-byte text slices through the structured
+ * clone) is compacted before it is written: `v8.serialize` keeps a string's representation, and a
+ * cache written from two-byte strings was a fifth larger and decoded into twice the memory.
+ */
+const compacted = new WeakSet<object>();
+
+/**
  * The doc as the cache gives it back: rebuilt from JSON. Read from a file, a doc holds slices of the
  * file's text (keeping all of it alive, as UTF-16 when the file has one non-ASCII character), arrays
  * with room to grow and objects shaped one key at a time: 11 KB a recipe where the same doc rebuilt
@@ -126,7 +134,10 @@ export function jsonSafe(v: unknown): boolean {
  * the file (docs/decisions/0007). A cold start then holds exactly what a warm one does.
  */
 export function compactDoc(doc: RecipeDoc): RecipeDoc {
-  return jsonSafe(doc) ? (JSON.parse(JSON.stringify(doc)) as RecipeDoc) : doc;
+  if (!jsonSafe(doc)) return doc;
+  const compact = JSON.parse(JSON.stringify(doc)) as RecipeDoc;
+  compacted.add(compact);
+  return compact;
 }
 
 /** A cheap shape check: a hand-edited or half-written cache must not put malformed recipes in the index. */
@@ -260,6 +271,7 @@ function decodeRow(row: Buffer): { loc: Location; parse: CachedParse } | null {
   const doc: unknown = deserialize(row.subarray(at));
   // A row that decodes to something other than a recipe is skipped: its file is read instead.
   if (!looksLikeDoc(doc)) return null;
+  compacted.add(doc);
   return {
     loc: { groupSlug, slug },
     parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc },
@@ -480,7 +492,8 @@ export class IndexCache {
           if (!faithful(parse.doc)) continue;
           let row: Buffer;
           try {
-            row = encodeRow(loc, parse, serialize(parse.doc));
+            const doc = compacted.has(parse.doc) ? parse.doc : compactDoc(parse.doc);
+            row = encodeRow(loc, parse, serialize(doc));
           } catch {
             continue;
           }
