@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -75,8 +75,7 @@ const builtinsViaRequire = {
       return {
         path: `node:${bare}`,
         namespace: "builtin",
-        pluginData: args.importer,
-        suffix: `?${args.importer}`,
+        suffix: `?${relative(ROOT, args.importer)}`,
       };
     });
     b.onLoad({ filter: /.*/, namespace: "builtin" }, (args) => ({
@@ -91,7 +90,7 @@ export async function bundle() {
   rmSync(OUT, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { larder: "cli/index.ts", worker: "core/workers/worker.ts" },
+    entryPoints: { larder: "cli/start.ts", worker: "core/workers/worker.ts" },
     outdir: OUT,
     bundle: true,
     splitting: true,
