@@ -93,14 +93,19 @@ async function serve(opts: ServeOptions): Promise<void> {
   };
 
   try {
+    // Loaded here so that other commands never pay for the HTTP stack and Remix; asked for before the
+    // folder opens, so that its modules load while the open waits on the disk (decision 0134).
+    const http = Promise.all([
+      import("../../web/server/server.js"),
+      import("../../web/server/crash-guard.js"),
+    ]);
+    http.catch(() => undefined);
     const { Larder } = await import("../../core/larder.js");
     larder = await Larder.open(config, { log, watch: true, plugins: builtinPlugins });
     // The CLI proves it can read `.larder/` with this token and then acts as the first admin.
     larder.auth.setLocalAdminToken(lock.info.token);
     const demoLogin = demo ? await ensureDemoLogin(larder) : null;
-    // Loaded here so that other commands never pay for the HTTP stack and Remix.
-    const { startServer } = await import("../../web/server/server.js");
-    const { installCrashGuard } = await import("../../web/server/crash-guard.js");
+    const [{ startServer }, { installCrashGuard }] = await http;
     installCrashGuard(larder.log);
     server = await startServer({ larder, port: config.port, host: config.host });
     // process.on, not once: the second signal must reach shutdown() to force the exit.
