@@ -11,8 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -56,35 +55,6 @@ const EXTERNAL = [
   "fsevents",
 ];
 
-/**
- * Node's built-ins through require() rather than `import`: importing a built-in as an ES module builds
- * a facade that reads every export once, which runs the lazy getters behind some of them (`fs`
- * loads its streams, `http` loads undici for `WebSocket`). That was ~0.1 s of an empty-folder start
- * for nothing the server uses then (decision 0134). esbuild's interop reads a property only when the
- * code does.
- */
-const builtinsViaRequire = {
-  name: "builtins-via-require",
-  setup(b) {
-    const builtins = new Set(builtinModules);
-    b.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
-      const bare = args.path.replace(/^node:/, "");
-      if (!builtins.has(bare) || args.namespace === "builtin") return undefined;
-      // One wrapper per importing file, so that each lands in its importer's chunk: a wrapper shared
-      // by several chunks became a chunk of its own, a module more to load.
-      return {
-        path: `node:${bare}`,
-        namespace: "builtin",
-        suffix: `?${relative(ROOT, args.importer)}`,
-      };
-    });
-    b.onLoad({ filter: /.*/, namespace: "builtin" }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: "js",
-    }));
-  },
-};
-
 export async function bundle() {
   const t0 = performance.now();
   rmSync(OUT, { recursive: true, force: true });
@@ -102,7 +72,6 @@ export async function bundle() {
     chunkNames: "chunks/[name]-[hash]",
     metafile: true,
     logLevel: "warning",
-    plugins: [builtinsViaRequire],
     define: { __LARDER_READER_FINGERPRINT__: JSON.stringify(readerFingerprint()) },
     // Bundled CommonJS packages call require() for Node's built-ins.
     banner: {
