@@ -15,23 +15,23 @@
  * checksum, malformed entry) means reading the files instead.
  *
  * The file is binary (docs/decisions/0133): a JSON header, then one row per recipe — its key and
- * fingerprint as fixed fields and the doc as one `v8.serialize` blob — then a trailer with the count
- * and a CRC-32 of everything before it. Decoding a blob rebuilds the doc in one native call, about
- * two and a half times faster than JSON lines decoded line by line, with no line strings to split.
+ * fingerprint as fixed fields and the doc as JSON with everything outside ASCII escaped — then a
+ * trailer with the count and a CRC-32 of everything before it. Rows are framed by length, so reading
+ * splits no lines; the doc stays JSON because V8's JSON parser shares short repeated strings (units,
+ * foods) where `v8.deserialize` made a copy of each, and decoded no faster.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deserialize, serialize } from "node:v8";
 import { crc32 } from "node:zlib";
 import type { RecipeDoc } from "../doc.js";
 import { keyOf, type Location } from "./identity.js";
 import type { FileFingerprint } from "./file-state.js";
 
 /** Bump when the cache's layout or RecipeDoc's meaning changes in a way the reader fingerprint misses. */
-export const INDEX_CACHE_VERSION = 2;
+export const INDEX_CACHE_VERSION = 3;
 export const INDEX_CACHE_FILE = "recipe-index.bin";
 /** The JSON-lines cache of version 1: removed when the binary one is written. */
 const LEGACY_CACHE_FILE = "recipe-index.json";
@@ -118,14 +118,6 @@ export function jsonSafe(v: unknown): boolean {
 }
 
 /**
- * Docs known to hold only compact strings: rebuilt by compactDoc, or decoded from the cache. Any other
- * doc (parsed in a worker thread, which keeps the file's two-byte text slices through the structured
- * clone) is compacted before it is written: `v8.serialize` keeps a string's representation, and a
- * cache written from two-byte strings was a fifth larger and decoded into twice the memory.
- */
-const compacted = new WeakSet<object>();
-
-/**
  * The doc as the cache gives it back: rebuilt from JSON. Read from a file, a doc holds slices of the
  * file's text (keeping all of it alive, as UTF-16 when the file has one non-ASCII character), arrays
  * with room to grow and objects shaped one key at a time: 11 KB a recipe where the same doc rebuilt
@@ -134,10 +126,7 @@ const compacted = new WeakSet<object>();
  * the file (docs/decisions/0007). A cold start then holds exactly what a warm one does.
  */
 export function compactDoc(doc: RecipeDoc): RecipeDoc {
-  if (!jsonSafe(doc)) return doc;
-  const compact = JSON.parse(JSON.stringify(doc)) as RecipeDoc;
-  compacted.add(compact);
-  return compact;
+  return jsonSafe(doc) ? (JSON.parse(JSON.stringify(doc)) as RecipeDoc) : doc;
 }
 
 /** A cheap shape check: a hand-edited or half-written cache must not put malformed recipes in the index. */
@@ -158,21 +147,14 @@ function looksLikeDoc(d: unknown): d is RecipeDoc {
 }
 
 /**
- * True when `v8.deserialize(v8.serialize(v))` gives this value back as it is: plain objects, arrays,
- * dates and primitives. Anything else (a class instance, a function) is read from its file again.
+ * JSON with every character outside ASCII escaped: the row is then pure ASCII, so latin1 decoding is
+ * exact and gives compact one-byte strings.
  */
-function faithful(v: unknown): boolean {
-  if (v === null || typeof v !== "object") return typeof v !== "function" && typeof v !== "symbol";
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (!faithful(v[i])) return false;
-    return true;
-  }
-  const proto = Object.getPrototypeOf(v) as unknown;
-  if (proto === Date.prototype) return true;
-  if (proto !== Object.prototype) return false;
-  const o = v as Record<string, unknown>;
-  for (const k in o) if (!faithful(o[k])) return false;
-  return true;
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 type Handle = Awaited<ReturnType<typeof open>>;
@@ -268,10 +250,9 @@ function decodeRow(row: Buffer): { loc: Location; parse: CachedParse } | null {
   const hash = str();
   const vocabularyVersion = str();
   if (at > row.length) throw new RangeError("index cache: row cut short");
-  const doc: unknown = deserialize(row.subarray(at));
+  const doc: unknown = JSON.parse(row.toString("latin1", at));
   // A row that decodes to something other than a recipe is skipped: its file is read instead.
   if (!looksLikeDoc(doc)) return null;
-  compacted.add(doc);
   return {
     loc: { groupSlug, slug },
     parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc },
@@ -488,12 +469,11 @@ export class IndexCache {
               continue;
             parse.readAt = checkAt;
           }
-          // A doc the round trip would not give back as it is (a class instance) is read again.
-          if (!faithful(parse.doc)) continue;
+          // A doc JSON cannot carry as it is (an infinite quantity in a hand-edited file) is read again.
+          if (!jsonSafe(parse.doc)) continue;
           let row: Buffer;
           try {
-            const doc = compacted.has(parse.doc) ? parse.doc : compactDoc(parse.doc);
-            row = encodeRow(loc, parse, serialize(doc));
+            row = encodeRow(loc, parse, Buffer.from(asciiJson(parse.doc), "latin1"));
           } catch {
             continue;
           }
