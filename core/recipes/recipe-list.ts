@@ -5,19 +5,11 @@
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { RecipesService } from "./recipes-service.js";
-import type { RecipeEntry } from "./store/types.js";
-import {
-  organizerAttributes,
-  recipeAttributes,
-  recipeRatingOrder,
-  type RecipeIndexEntry,
-} from "../query/attributes.js";
-import { columnTable } from "../query/columns.js";
-import type { AttributeTable } from "../query/attribute-table.js";
+import type { RecipeChange, RecipeEntry } from "./store/types.js";
+import { organizerAttributes, recipeRatingOrder, type RecipeIndexEntry } from "../query/attributes.js";
 import { listQuery, pageOfOrdered, type SearchRanker } from "../query/list.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import type { RecipeFilters, RecipeListQuery } from "./list-query.js";
-import { topByScore } from "../search/top-k.js";
 import type { Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
@@ -26,6 +18,7 @@ import { RECIPE_SETTINGS_DEFAULTS, type RecipeSummary } from "../schemas/recipe.
 import type { OrganizerKind } from "../schemas/records.js";
 import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { slugify } from "../util/slug.js";
+import { GroupListing, rankedPrefix, type SearchMatches } from "./group-listing.js";
 import { isUuid } from "../util/ids.js";
 
 /** The parts of the Larder this module uses. */
@@ -36,50 +29,9 @@ const INDEX_SLICE = 200;
 /** The background build starts with the first list request, or this long after attach at the latest. */
 const INDEX_DELAY_MS = 5000;
 
-/** Searches remembered per group (their matches; see matchesIn). */
-const REMEMBERED_SEARCHES = 32;
-
-/**
- * A search's matches within one group, as typed arrays over the group's positions (decision 0110):
- * no Map and no object per match.
- */
-interface SearchMatches {
-  /** Positions in the group's items of the matching recipes, ascending. */
-  at: Int32Array;
-  /** The score of each match, beside `at`. */
-  score: Float64Array;
-  /** Every match ranked (indices into `at`): kept once a search is asked again. */
-  ranked?: Int32Array;
-  /** How many requests have asked for these matches. */
-  asked: number;
-}
-
-/** The first `end` matches by relevance, best first, ties in the group's order. */
-function rankedPrefix(m: SearchMatches, end: number): Int32Array {
-  if (m.ranked) return m.ranked.subarray(0, end);
-  // Asked again (the next page, the search box once more): rank all of it once and keep it.
-  if (m.asked > 1) return (m.ranked = topByScore(m.score, m.at, m.at.length, m.at.length)).subarray(0, end);
-  return topByScore(m.score, m.at, m.at.length, end);
-}
-
 /** A list ordered by relevance alone: no queryFilter and no orderBy. */
 function isRankOnly(q: ListQuery): boolean {
   return !q.queryFilter && !q.orderBy;
-}
-
-interface GroupItems {
-  items: RecipeIndexEntry[];
-  /** Search document number → position in `items` (-1: another group's); built by the first search. */
-  docPos: Int32Array | null;
-  /** All zero between searches: one score per position while a search's matches are placed. */
-  scratch: Float64Array | null;
-  searches: Map<string, SearchMatches>;
-  /** 0 … items.length-1: every row of the listing. */
-  positions(): Int32Array;
-  /** The group's attribute columns, over positions. */
-  columns(): AttributeTable<number>;
-  /** The columns if built (else those it would start from): kept across a change. */
-  builtColumns(): AttributeTable<number> | null;
 }
 
 /** Index of `value` in an ascending array, or -1. */
@@ -112,7 +64,9 @@ export class RecipeLister {
    * Each group's index entries in store order, kept until the next change: mapping 10,000 recipes to
    * their entries was a millisecond of every list request.
    */
-  private groupItems = new Map<string, GroupItems>();
+  private groupItems = new Map<string, GroupListing>();
+  /** Listings built from the store rather than patched (for tests and the benchmark). */
+  rebuilds = 0;
 
   constructor(
     private larder: Deps,
@@ -129,15 +83,7 @@ export class RecipeLister {
   attach(): void {
     this.unindexed = this.recipes.store.all().map((e) => e.id);
     this.nextUnindexed = 0;
-    this.recipes.store.on("change", (ev) => {
-      this.forgetGroup(ev.groupSlug);
-      if (!ev.id) return;
-      if (ev.type === "deleted") this.searchIndex.remove(ev.id);
-      else {
-        const e = this.recipes.store.getById(ev.id);
-        if (e) this.index(e);
-      }
-    });
+    this.unsubscribe = this.recipes.store.on("change", (ev) => this.changed(ev));
     const step = (): void => {
       if (this.stopped) return;
       this.indexPending(INDEX_SLICE);
@@ -159,9 +105,13 @@ export class RecipeLister {
     start?.();
   }
 
-  /** Stop building in the background (the service is closing). */
+  private unsubscribe: (() => void) | null = null;
+
+  /** Stop building in the background and following the store (the service is closing). */
   stop(): void {
     this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
   }
 
   private indexPending(max: number): void {
@@ -333,39 +283,57 @@ export class RecipeLister {
   }
 
   /**
-   * A group changed: its items, columns and remembered searches are rebuilt on its next list. The
-   * columns are kept aside, so that the next ones start their sorts from the order they had.
+   * One recipe changed (decision 0135): the search index takes it at once, and the group's listing,
+   * if built, is patched at the recipe's position instead of being dropped; its remembered searches
+   * are forgotten. Renamed recipes move to the end, as the store lists them; the next read checks the
+   * listing against the store's order anyway (itemsOf).
    */
-  private forgetGroup(groupSlug: string): void {
-    const old = this.groupItems.get(groupSlug);
-    if (!old) return;
-    this.groupItems.delete(groupSlug);
-    const columns = old.builtColumns();
-    if (columns) this.previousColumns.set(groupSlug, columns);
+  private changed(ev: RecipeChange): void {
+    const id = ev.id;
+    // A file that never parsed is in no listing and no index.
+    if (!id) return;
+    const oldDoc = this.searchIndex.docOf(id);
+    const e = this.recipes.store.getById(id);
+    if (ev.type === "deleted") this.searchIndex.remove(id);
+    else if (e) this.index(e);
+    for (const g of this.groupItems.values()) g.unmapDoc(oldDoc);
+    const group = this.groupItems.get(ev.groupSlug);
+    if (!group) return;
+    group.forgetSearches();
+    const at = group.find(id);
+    const here = ev.type !== "deleted" && e?.groupSlug === ev.groupSlug ? e : null;
+    if (!here) {
+      if (at >= 0) group.remove(at);
+      return;
+    }
+    const entry = this.entryOf(here);
+    let now = at;
+    if (at >= 0 && ev.type !== "renamed") group.replace(at, entry, here.doc);
+    else {
+      if (at >= 0) group.remove(at);
+      now = group.append(entry, here.doc);
+    }
+    group.mapDoc(this.searchIndex.docOf(id), now);
   }
 
-  private previousColumns = new Map<string, AttributeTable<number>>();
-
-  private itemsOf(groupSlug: string): GroupItems {
-    let group = this.groupItems.get(groupSlug);
-    if (!group) {
-      const items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
-      const previous = this.previousColumns.get(groupSlug) ?? null;
-      this.previousColumns.delete(groupSlug);
-      let positions: Int32Array | null = null;
-      let columns: AttributeTable<number> | null = null;
-      group = {
-        items,
-        docPos: null,
-        scratch: null,
-        searches: new Map(),
-        positions: () => (positions ??= Int32Array.from(items, (_, at) => at)),
-        columns: () => (columns ??= columnTable(recipeAttributes, items, previous)),
-        builtColumns: () => columns ?? previous,
-      };
-      this.groupItems.set(groupSlug, group);
+  private itemsOf(groupSlug: string): GroupListing {
+    const group = this.groupItems.get(groupSlug);
+    if (group && !group.patched) return group;
+    const list = this.recipes.store.list(groupSlug);
+    if (group?.matches(list)) {
+      group.patched = false;
+      return group;
     }
-    return group;
+    // Not built yet, or the patches missed something: read the store again. Ranks start from the
+    // old columns' order (an adaptive sort of a nearly sorted array).
+    this.rebuilds++;
+    const fresh = new GroupListing(
+      list.map((e) => this.entryOf(e)),
+      list.map((e) => e.doc),
+      group?.builtColumns() ?? null,
+    );
+    this.groupItems.set(groupSlug, fresh);
+    return fresh;
   }
 
   /**
@@ -373,17 +341,14 @@ export class RecipeLister {
    * with the group's items, so any change to the group forgets them too: the next page of a search,
    * the search box asking again, or another member asking the same, costs no scoring.
    */
-  private matchesIn(group: GroupItems, query: string): SearchMatches {
-    const known = group.searches.get(query);
-    if (known) {
-      known.asked++;
-      group.searches.delete(query); // most recently used last
-      group.searches.set(query, known);
-      return known;
-    }
+  private matchesIn(group: GroupListing, query: string): SearchMatches {
+    const known = group.remembered(query);
+    if (known) return known;
     const index = this.search;
     let docPos = group.docPos;
-    if (!docPos || docPos.length < index.capacity) {
+    if (!docPos) {
+      // Kept current by changes (GroupListing.mapDoc); documents numbered past its end are other
+      // groups' (read as -1 below).
       docPos = group.docPos = new Int32Array(index.capacity).fill(-1);
       for (let at = 0; at < group.items.length; at++) {
         const doc = index.docOf(group.items[at].id);
@@ -394,7 +359,7 @@ export class RecipeLister {
     const { hitDocs, hitScores } = index;
     // Scattered by position and swept in order (scores are positive): the matches in the group's
     // order without a sort.
-    const byPos = group.scratch ?? (group.scratch = new Float64Array(group.items.length));
+    const byPos = group.scratch();
     let inGroup = 0;
     for (let i = 0; i < n; i++) {
       const p = hitDocs[i] < docPos.length ? docPos[hitDocs[i]] : -1;
@@ -411,25 +376,30 @@ export class RecipeLister {
       score[k++] = byPos[p];
       byPos[p] = 0;
     }
-    const result: SearchMatches = {
-      at,
-      score,
-      asked: 1,
-    };
-    group.searches.set(query, result);
-    if (group.searches.size > REMEMBERED_SEARCHES) group.searches.delete(group.searches.keys().next().value!);
+    const result: SearchMatches = { at, score, asked: 1 };
+    group.remember(query, result);
     return result;
   }
 
-  /** Ratings changed: drop the cached summaries and index entries of these recipes. */
+  /**
+   * Ratings changed: these recipes' summaries and index entries are made again and put in place in
+   * their group's listing. Remembered searches stay: a rating changes no searched text and no
+   * position.
+   */
   forgetRecipes(ids: readonly string[]): void {
-    for (const slug of [...this.groupItems.keys()]) this.forgetGroup(slug);
     for (const id of ids) {
       const e = this.recipes.store.getById(id);
       if (!e) continue;
       this.entries.delete(e.doc);
       this.recipes.forgetSummary(id);
+      const oldDoc = this.searchIndex.docOf(id);
       this.index(e);
+      for (const g of this.groupItems.values()) g.unmapDoc(oldDoc);
+      const group = this.groupItems.get(e.groupSlug);
+      const at = group ? group.find(id) : -1;
+      if (!group || at < 0) continue;
+      group.replace(at, this.entryOf(e), e.doc);
+      group.mapDoc(this.searchIndex.docOf(id), at);
     }
   }
 
