@@ -1,6 +1,7 @@
 /**
- * `npx tsx bench/inproc.ts DIR [--gen N]`: the list and search path in process, without HTTP, over a
- * data folder (generated with --gen). For measuring a change to core/search or core/query quickly;
+ * `npx tsx bench/inproc.ts DIR [--gen N [--groups G]]`: the list and search path in process, without
+ * HTTP, over a data folder (generated with --gen, its recipes spread over G groups; measured as the
+ * admin, in the first). For measuring a change to core/search or core/query quickly;
  * `npm run bench` measures the served figures. After the reads alone: the first list, filter and
  * search after a write, and a mixed loop of reads with writes between them (MIXED=N operations),
  * as the served mixed load (bench/mixed.ts) asks them but one at a time, so each sample is the
@@ -18,7 +19,14 @@ import { prng } from "../core/search/synthetic-recipes.js";
 
 const dir = process.argv[2];
 const gen = process.argv.indexOf("--gen");
-if (gen > 0 || !existsSync(dir)) await generateFolder(dir, Number(process.argv[gen + 1] ?? 10000));
+const groups = process.argv.indexOf("--groups");
+if (gen > 0 || !existsSync(dir))
+  await generateFolder(
+    dir,
+    Number(process.argv[gen + 1] ?? 10000),
+    1,
+    groups > 0 ? Number(process.argv[groups + 1]) : 1,
+  );
 const t0 = performance.now();
 const larder = await Larder.open(loadConfig({}, { dataDir: dir }), {
   log: consoleLogger("silent"),

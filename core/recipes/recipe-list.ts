@@ -219,7 +219,7 @@ export class RecipeLister {
     return this.listIn(groupSlug, query, {
       where: cookbook ? this.larder.cookbooks.recipeFilterFor(actor, cookbook) : undefined,
       skipOrganizers: !!cookbook,
-      ownRating: this.larder.ratings.ownRatings(actor),
+      ownRating: ownRatingsWhenAsked(() => this.larder.ratings.ownRatings(actor)),
     });
   }
 
@@ -477,6 +477,15 @@ export class RecipeLister {
       .filter((o) => !used.has(o.slug))
       .map(({ createdAt: _c, ...rest }) => rest);
   }
+}
+
+/**
+ * The caller's own ratings, read from the group's ratings only when `orderBy=rating` asks: every
+ * list request built the map, a walk over the group's ratings that grows with every rating given.
+ */
+function ownRatingsWhenAsked(read: () => (recipeId: string) => number | null) {
+  let own: ((recipeId: string) => number | null) | null = null;
+  return (recipeId: string) => (own ??= read())(recipeId);
 }
 
 /** Ingredient lines as the search index reads them: quantity, unit, food, note and original text. */
