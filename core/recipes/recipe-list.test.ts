@@ -16,6 +16,8 @@ let base: string;
 let larder: Larder;
 let admin: Actor;
 let group: string;
+let member: Actor;
+let club: string;
 
 const NAMES = ["Chicken Soup", "chicken stew", "Éclair", "eclair tart", "Apple Pie", "Tomato Soup"];
 const DAYS = ["2023-01-01T10:00:00Z", "2023-06-15T08:00:00Z", "2024-02-29T12:00:00Z"];
@@ -46,7 +48,7 @@ function recipeText(i: number, extra = ""): string {
   ].join("\n");
 }
 
-const fileOf = (slug: string) => join(base, "data", "groups", group, "recipes", `${slug}.md`);
+const fileOf = (slug: string, g = group) => join(base, "data", "groups", g, "recipes", `${slug}.md`);
 
 const QUERIES: RecipeListQuery[] = [
   { perPage: -1 },
@@ -76,20 +78,22 @@ const QUERIES: RecipeListQuery[] = [
 ];
 
 /** Ask every query, twice (the second asks a remembered search and its kept ranking). */
-const askAll = (lister: RecipeLister) =>
+const askAll = (lister: RecipeLister, who = admin) =>
   QUERIES.map((q) => {
-    lister.list(admin, q);
-    return lister.list(admin, q);
+    lister.list(who, q);
+    return lister.list(who, q);
   });
 
-/** The live lister answers as one built now from the store does. */
+/** The live lister answers as one built now from the store does, in both groups. */
 function expectSameAsFresh(): void {
   const fresh = new RecipeLister(larder, larder.recipes);
   fresh.attach();
   try {
-    const want = askAll(fresh);
-    const got = askAll(larder.recipes.lister);
-    for (let i = 0; i < QUERIES.length; i++) expect([QUERIES[i], got[i]]).toEqual([QUERIES[i], want[i]]);
+    for (const who of [admin, member]) {
+      const want = askAll(fresh, who);
+      const got = askAll(larder.recipes.lister, who);
+      for (let i = 0; i < QUERIES.length; i++) expect([QUERIES[i], got[i]]).toEqual([QUERIES[i], want[i]]);
+    }
   } finally {
     fresh.stop();
   }
@@ -98,6 +102,7 @@ function expectSameAsFresh(): void {
 /** Build every structure (columns, ranks, remembered searches), run the change, compare. */
 async function afterChange(change: () => Promise<unknown>): Promise<void> {
   askAll(larder.recipes.lister);
+  askAll(larder.recipes.lister, member);
   const rebuilds = larder.recipes.lister.rebuilds;
   await change();
   expectSameAsFresh();
@@ -116,6 +121,26 @@ beforeAll(async () => {
   group = larder.groups.byId(first.groupId)!.slug;
   for (let i = 0; i < 60; i++) await writeFile(fileOf(`r-${i}`), recipeText(i));
   await larder.recipes.store.rescan(group);
+  const other = await larder.groups.createGroup("Club");
+  club = other.slug;
+  const household = [...other.households.values()][0];
+  const user = await larder.users.create(
+    {
+      username: "member",
+      fullName: "Member",
+      email: "member@example.com",
+      admin: false,
+      advanced: false,
+      canInvite: false,
+      canManage: false,
+      canManageHousehold: false,
+      canOrganize: true,
+    },
+    { groupId: other.doc.data.id, householdId: household.doc.data.id },
+  );
+  member = { kind: "user", user };
+  for (let i = 0; i < 25; i++) await writeFile(fileOf(`c-${i}`, club), recipeText(i * 5 + 1));
+  await larder.recipes.store.rescan(club);
 });
 afterAll(async () => {
   await larder?.close();
@@ -176,6 +201,22 @@ describe("the recipe list after a one-recipe change", () => {
     afterChange(async () => {
       await rm(fileOf("r-0"));
       await larder.recipes.store.reload(group, "r-0");
+    }));
+
+  it("searches each group's own recipes only", () => {
+    const ids = (who: Actor) =>
+      new Set(larder.recipes.lister.list(who, { perPage: -1, search: "chicken" }).items.map((r) => r.id));
+    const home = ids(admin);
+    const theirs = ids(member);
+    expect(home.size).toBeGreaterThan(0);
+    expect(theirs.size).toBeGreaterThan(0);
+    for (const id of theirs) expect(home.has(id)).toBe(false);
+  });
+
+  it("moved by hand to another group (same id)", () =>
+    afterChange(async () => {
+      await rename(fileOf("r-33"), fileOf("r-33", club));
+      await larder.recipes.store.rescan();
     }));
 
   it("several changes in a row, then reads", () =>
