@@ -100,7 +100,7 @@ await afterWrite("list after an edit", lists, edit);
 await afterWrite("list after a rating", lists, rate);
 await afterWrite("filter+order after an edit", [...f, ...f, ...f, ...f, ...f], edit);
 await afterWrite("new search after an edit", NEW_SEARCHES.slice(0, 20).map(s), edit);
-console.log(`listings rebuilt from the store: ${before} → ${rebuilds()}`);
+console.log(`patched listings read again from the store: ${before} → ${rebuilds()}`);
 
 // The mixed loop: 80 % reads (30 list pages, 25 new searches, 25 recipes), 20 % writes.
 const kinds = { list: [] as number[], search: [] as number[], recipe: [] as number[], write: [] as number[] };
