@@ -48,6 +48,8 @@ export class GroupListing {
   /** All zero between searches: one score per position while a search's matches are placed. */
   private scratchScores: Float64Array | null = null;
   private readonly searches = new Map<string, SearchMatches>();
+  /** queryFilter → the positions passing it, ascending: remembered as searches are. */
+  private readonly filters = new Map<string, Int32Array>();
   private allPositions: Int32Array | null = null;
   private live: LiveColumns | null = null;
   /** Patched since the last check against the store's order. */
@@ -122,6 +124,24 @@ export class GroupListing {
   /** A recipe's text changed (or it came or went): every remembered search may answer differently. */
   forgetSearches(): void {
     this.searches.clear();
+  }
+
+  /** The positions passing a queryFilter, remembered until the group's next change. */
+  filtered(filter: string, compute: () => Int32Array): Int32Array {
+    let passing = this.filters.get(filter);
+    if (passing) {
+      this.filters.delete(filter); // most recently used last
+    } else {
+      passing = compute();
+      if (this.filters.size >= REMEMBERED_SEARCHES) this.filters.delete(this.filters.keys().next().value!);
+    }
+    this.filters.set(filter, passing);
+    return passing;
+  }
+
+  /** Any value of a recipe changed (a rating too): every remembered filter may answer differently. */
+  forgetFilters(): void {
+    this.filters.clear();
   }
 
   /** The entry at `at` is now `entry` (same recipe, same place in the store's order). */

@@ -64,6 +64,8 @@ const QUERIES: RecipeListQuery[] = [
     orderBy: "name",
   },
   { perPage: -1, queryFilter: 'dateAdded >= "2023-06-01"', orderBy: "dateAdded" },
+  { perPage: -1, queryFilter: "rating >= 3", orderBy: "name" },
+  { perPage: 4, page: 2, queryFilter: 'description LIKE "%zebra%" OR name LIKE "%renamed%"' },
   { perPage: 7, page: 2, orderBy: "random", paginationSeed: "s1" },
   { perPage: -1, search: "chicken" },
   { perPage: 5, page: 2, search: "soup" },
@@ -151,6 +153,13 @@ describe("the recipe list after a one-recipe change", () => {
   it("starts out as a fresh build", () => {
     expect(larder.recipes.lister.list(admin, { perPage: -1 }).total).toBeGreaterThanOrEqual(60);
     expectSameAsFresh();
+  });
+
+  it("refuses a bad queryFilter every time it is asked, remembered filters or not", () => {
+    for (let i = 0; i < 2; i++)
+      expect(() => larder.recipes.lister.list(admin, { queryFilter: 'nope = "x"' })).toThrow(
+        /invalid attribute string: 'nope'/,
+      );
   });
 
   it("created through the API", () =>

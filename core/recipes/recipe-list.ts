@@ -10,7 +10,7 @@ import { organizerAttributes, recipeRatingOrder, type RecipeIndexEntry } from ".
 import { listQuery, pageOfOrdered, type SearchRanker } from "../query/list.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import type { RecipeFilters, RecipeListQuery } from "./list-query.js";
-import type { Predicate } from "../query/filter-eval.js";
+import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
 import { NotFoundError, UnauthorizedError } from "../errors.js";
@@ -294,6 +294,21 @@ export class RecipeLister {
       const score = this.searchIn(groupSlug).ranker<RecipeIndexEntry>()(query);
       return (at) => score(all[at]);
     };
+    let query: RecipeListQuery = q;
+    const filter = q.queryFilter?.trim() ? q.queryFilter : null;
+    if (filter) {
+      // The positions passing a queryFilter are remembered until the group's next change (decision
+      // 0137): a filter the UI or a client asks again (the next page, a cookbook, a saved view)
+      // reads no column. Compiled first, so a bad filter is a 400 as before.
+      const passing = group.filtered(filter, () => {
+        const predicate = compileQueryFilter(filter, group.columns())!;
+        const out: number[] = [];
+        for (let at = 0; at < all.length; at++) if (predicate(at)) out.push(at);
+        return Int32Array.from(out);
+      });
+      rows = rows ? [...rows].filter((p) => findSorted(passing, p) >= 0) : passing;
+      query = { ...q, queryFilter: null };
+    }
     const searched = q.search;
     if (searched?.trim()) {
       // The index knows the matches, as positions in the group: listQuery then filters, orders and
@@ -315,7 +330,7 @@ export class RecipeLister {
       rows = rows ? [...rows].filter((p) => findSorted(at, p) >= 0) : at;
       search = () => scoreAt;
     }
-    const page = listQuery(rows ?? group.positions(), q, group.columns(), {
+    const page = listQuery(rows ?? group.positions(), query, group.columns(), {
       where: where ? (at) => where(all[at]) : undefined,
       search,
       // `orderBy=rating`: the caller's own rating where they gave one, else the average.
@@ -348,6 +363,7 @@ export class RecipeLister {
     const group = this.groupItems.get(ev.groupSlug);
     if (!group) return;
     group.forgetSearches();
+    group.forgetFilters();
     const at = group.find(id);
     const here = ev.type !== "deleted" && e?.groupSlug === ev.groupSlug ? e : null;
     if (!here) {
@@ -444,6 +460,7 @@ export class RecipeLister {
       this.index(e);
       if (old.groupSlug !== undefined) this.groupItems.get(old.groupSlug)?.unmapDoc(old.doc);
       const group = this.groupItems.get(e.groupSlug);
+      group?.forgetFilters();
       const at = group ? group.find(id) : -1;
       if (!group || at < 0) continue;
       group.replace(at, this.entryOf(e), e.doc);
