@@ -130,6 +130,48 @@ describe("columnTable", () => {
     }
   });
 
+  it("reads a page of a one-attribute order off the kept order as sortItems orders it", () => {
+    const items = recipes.slice(0, 150);
+    const live = liveColumns(recipeAttributes, items);
+    const check = () => {
+      const positions = items.map((_, i) => i);
+      for (const path of ["name", "dateAdded", "lastMade", "createdAt", "rating", "recipeServings"])
+        for (const direction of ["asc", "desc"] as const)
+          for (const nulls of [null, "first", "last"] as const)
+            for (const end of [0, 7, 30, items.length]) {
+              const want = listQuery(
+                positions,
+                { orderBy: path, orderDirection: direction, orderByNullPosition: nulls, perPage: end || 1 },
+                live.table,
+              ).items.slice(0, end);
+              const nullsFirst = nulls ? nulls === "first" : direction === "asc";
+              expect([
+                path,
+                direction,
+                nulls,
+                end,
+                live.orderedPrefix(path, direction, nullsFirst, end),
+              ]).toEqual([path, direction, nulls, end, want]);
+            }
+    };
+    check();
+    for (let i = 0; i < 30; i++) {
+      const at = Math.floor(rnd() * items.length);
+      if (i % 3 === 0) {
+        items[at] = { ...recipes[200 + i], id: items[at].id };
+        live.replaced(at);
+      } else if (i % 3 === 1) {
+        items.splice(at, 1);
+        live.removed(at);
+      } else {
+        items.push(recipes[200 + i]);
+        live.appended();
+      }
+    }
+    check();
+    expect(live.orderedPrefix("tags.name", "asc", true, 5)).toBeNull();
+  });
+
   it("rejects what the item table rejects, with the same message", () => {
     const run = (table: typeof columns | typeof recipeAttributes, items: unknown[]) => () =>
       listQuery(items as never[], { queryFilter: 'nope = "x"' }, table as never);

@@ -24,6 +24,12 @@ export interface LiveColumns {
   removed(at: number): void;
   /** An item was pushed onto the end of the array. */
   appended(): void;
+  /**
+   * The first `end` positions ordered by one ranked attribute, as `sortItems` orders all positions
+   * by it (ties and nulls by position), read off the kept sorted order: a page of a list ordered by
+   * name or date without a key per item. Null when the attribute has no rank.
+   */
+  orderedPrefix(path: string, direction: "asc" | "desc", nullsFirst: boolean, end: number): number[] | null;
 }
 
 interface Column {
@@ -33,6 +39,8 @@ interface Column {
   appended(): void;
   /** The items in this column's sorted order, if it was ranked (for a next table's sort). */
   sorted(): readonly unknown[] | undefined;
+  /** See LiveColumns.orderedPrefix. */
+  orderedPrefix?(direction: "asc" | "desc", nullsFirst: boolean, end: number): number[];
 }
 
 /** Per column table: its columns, for the next table's sort. */
@@ -79,6 +87,11 @@ export function liveColumns<T>(
     replaced: (at) => columns.forEach((c) => c.replaced(at)),
     removed: (at) => columns.forEach((c) => c.removed(at)),
     appended: () => columns.forEach((c) => c.appended()),
+    orderedPrefix: (path, direction, nullsFirst, end) => {
+      const a = out.tryResolve(path);
+      const c = a ? columns.get(a.path) : undefined;
+      return c?.orderedPrefix ? c.orderedPrefix(direction, nullsFirst, end) : null;
+    },
   };
 }
 
@@ -131,7 +144,7 @@ function scalarColumn<T>(a: ResolvedAttribute<T>, items: readonly T[], hints: Ra
       rank[order[i]] = n;
     }
   };
-  /** Place position `at` (its key already in `keys`) into the sorted order, after its equals. */
+  /** Place position `at` (its key already in `keys`) into the sorted order: by key, then position. */
   const place = (at: number): void => {
     const { keys, order } = ranked!;
     const k = keys[at];
@@ -140,7 +153,8 @@ function scalarColumn<T>(a: ResolvedAttribute<T>, items: readonly T[], hints: Ra
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareKeys(keys[order[mid]]!, k) <= 0) lo = mid + 1;
+      const c = compareKeys(keys[order[mid]]!, k) || order[mid] - at;
+      if (c < 0) lo = mid + 1;
       else hi = mid;
     }
     order.splice(lo, 0, at);
@@ -171,7 +185,8 @@ function scalarColumn<T>(a: ResolvedAttribute<T>, items: readonly T[], hints: Ra
       for (let at = 0; at < items.length; at++) if (!seen[at]) start.push(at);
     } else start = keys.map((_, i) => i);
     const order = start.filter((i) => keys[i] !== null);
-    order.sort((x, y) => compareKeys(keys[x]!, keys[y]!));
+    // Ties by position: the order a stable sort of positions gives, which orderedPrefix reads.
+    order.sort((x, y) => compareKeys(keys[x]!, keys[y]!) || x - y);
     ranked = { keys, order, rank: new Float64Array(0) };
     renumber();
     return ranked.rank;
@@ -216,5 +231,28 @@ function scalarColumn<T>(a: ResolvedAttribute<T>, items: readonly T[], hints: Ra
       renumber();
     },
     sorted: () => (ranked ? ranked.order.map((at) => items[at]) : undefined),
+    orderedPrefix: (direction, nullsFirst, end) => {
+      const rank = build();
+      const { order } = ranked!;
+      const out: number[] = [];
+      const nulls = (): void => {
+        for (let at = 0; at < rank.length && out.length < end; at++) if (Number.isNaN(rank[at])) out.push(at);
+      };
+      if (nullsFirst) nulls();
+      if (direction === "asc") {
+        for (let i = 0; i < order.length && out.length < end; i++) out.push(order[i]);
+      } else {
+        // Highest rank first; equal keys keep position order, as the stable sort does.
+        let hi = order.length;
+        while (hi > 0 && out.length < end) {
+          let lo = hi - 1;
+          while (lo > 0 && rank[order[lo - 1]] === rank[order[hi - 1]]) lo--;
+          for (let i = lo; i < hi && out.length < end; i++) out.push(order[i]);
+          hi = lo;
+        }
+      }
+      if (!nullsFirst) nulls();
+      return out;
+    },
   };
 }

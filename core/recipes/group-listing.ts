@@ -81,6 +81,12 @@ export class GroupListing {
     return this.live.table;
   }
 
+  /** See LiveColumns.orderedPrefix: null when the attribute has no rank. */
+  orderedPrefix(path: string, direction: "asc" | "desc", nullsFirst: boolean, end: number): number[] | null {
+    this.columns();
+    return this.live!.orderedPrefix(path, direction, nullsFirst, end);
+  }
+
   /** The columns if built (else those they would start from): for a listing that replaces this one. */
   builtColumns(): AttributeTable<number> | null {
     return this.live?.table ?? this.previous;

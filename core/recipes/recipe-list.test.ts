@@ -33,6 +33,7 @@ function recipeText(i: number, extra = ""): string {
     `categories: [${i % 2 ? "Main" : "Side"}]`,
     `dateAdded: ${DAYS[i % 3]}`,
     `dateUpdated: ${DAYS[(i + 1) % 3]}`,
+    ...(i % 3 === 0 ? [`prepTime: ${(i % 4) * 5 + 5} minutes`] : []),
     "---",
     `A ${i % 5 ? "quick" : "slow"} dish ${extra}`,
     "",
@@ -153,6 +154,30 @@ describe("the recipe list after a one-recipe change", () => {
   it("starts out as a fresh build", () => {
     expect(larder.recipes.lister.list(admin, { perPage: -1 }).total).toBeGreaterThanOrEqual(60);
     expectSameAsFresh();
+  });
+
+  it("pages a one-attribute order off the kept rank as the general path orders it", () => {
+    const orders: RecipeListQuery[] = [
+      {},
+      { orderDirection: "asc" },
+      { orderBy: "name" },
+      { orderBy: "name:asc", orderDirection: "desc" },
+      { orderBy: "Name : DESC" },
+      { orderBy: "created_at", orderDirection: "asc" },
+      { orderBy: "prepTime" },
+      { orderBy: "prepTime", orderDirection: "asc" },
+      { orderBy: "prepTime", orderByNullPosition: "first" },
+      { orderBy: "prepTime", orderDirection: "asc", orderByNullPosition: "last" },
+      { orderBy: "dateAdded", page: 3, perPage: 7 },
+      { orderBy: "recipeServings", page: -1, perPage: 9 },
+      { orderBy: "  " },
+    ];
+    for (const o of orders) {
+      const q = { perPage: -1, ...o };
+      // A filter every recipe passes takes the general path (filter, then sortItems).
+      const general = larder.recipes.lister.list(admin, { ...q, queryFilter: "id IS NOT NULL" });
+      expect([o, larder.recipes.lister.list(admin, q)]).toEqual([o, general]);
+    }
   });
 
   it("refuses a bad queryFilter every time it is asked, remembered filters or not", () => {

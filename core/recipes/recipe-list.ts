@@ -31,6 +31,27 @@ const INDEX_DELAY_MS = 5000;
 /** The orders ranked in the background once the search index is built: the UI's and the API's usual ones. */
 const BACKGROUND_ORDERS = ["name", "createdAt", "dateAdded", "updatedAt"];
 
+/**
+ * The order of a list with one plain attribute in `orderBy` (or none: `createdAt`), or null for
+ * anything else (several attributes, random, the caller's own rating), which the general path orders.
+ */
+function singleOrder(
+  q: RecipeListQuery,
+): { path: string; direction: "asc" | "desc"; nullsFirst: boolean } | null {
+  if (q.queryFilter?.trim()) return null;
+  // A blank but non-empty orderBy orders nothing on the general path (parseOrderBy finds no term).
+  if (q.orderBy && !q.orderBy.trim()) return null;
+  const orderBy = q.orderBy?.trim() || "createdAt";
+  const m = /^([A-Za-z_.]+)\s*(?::\s*(asc|desc))?$/i.exec(orderBy);
+  if (!m) return null;
+  const path = m[1];
+  const key = path.replace(/_/g, "").toLowerCase();
+  if (key === "rating" || key === "random") return null;
+  const direction = (m[2]?.toLowerCase() as "asc" | "desc" | undefined) ?? q.orderDirection ?? "desc";
+  const nullsFirst = q.orderByNullPosition ? q.orderByNullPosition === "first" : direction === "asc";
+  return { path, direction, nullsFirst };
+}
+
 /** A list ordered by relevance alone: no queryFilter and no orderBy. */
 function isRankOnly(q: ListQuery): boolean {
   return !q.queryFilter && !q.orderBy;
@@ -310,6 +331,18 @@ export class RecipeLister {
       query = { ...q, queryFilter: null };
     }
     const searched = q.search;
+    if (!rows && !where && !searched?.trim()) {
+      // One order over the whole group: the page is read off the rank's kept order (decision 0137).
+      const one = singleOrder(q);
+      if (one) {
+        let pageAt: number[] | null = null;
+        const page = pageOfOrdered(q, all.length, (end) => {
+          pageAt = group.orderedPrefix(one.path, one.direction, one.nullsFirst, end);
+          return pageAt ?? [];
+        });
+        if (pageAt) return mapPage(page, (at) => pick(all[at]));
+      }
+    }
     if (searched?.trim()) {
       // The index knows the matches, as positions in the group: listQuery then filters, orders and
       // pages those alone, without a look at every recipe of the group (docs/decisions/0007).
