@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prng } from "../search/synthetic-recipes.js";
 import { recipeAttributes, recipeRatingOrder } from "./attributes.js";
-import { columnTable } from "./columns.js";
+import { columnTable, liveColumns } from "./columns.js";
 import { listQuery } from "./list.js";
 import type { ListQuery } from "./list-query.js";
 import { makeRecipe } from "./test-recipes.js";
@@ -95,6 +95,81 @@ describe("columnTable", () => {
     const reused = columnTable(recipeAttributes, changed, before);
     const fresh = columnTable(recipeAttributes, changed);
     for (const o of orders) expect(page(reused, changed, o)).toEqual(page(fresh, changed, o));
+  });
+
+  it("follows its array through replaced, removed and appended items as a fresh table would", () => {
+    const items = recipes.slice(0, 120);
+    const live = liveColumns(recipeAttributes, items);
+    const page = (table: typeof columns, query: ListQuery) =>
+      listQuery(
+        items.map((_, i) => i),
+        { perPage: -1, ...query },
+        table,
+      ).items.map((at) => items[at].slug);
+    for (const q of QUERIES) page(live.table, q); // values and ranks built, so patches touch them
+    const step = rnd;
+    for (let i = 0; i < 60; i++) {
+      const r = step();
+      const at = Math.floor(step() * items.length);
+      const other = recipes[120 + i];
+      if (r < 0.5) {
+        items[at] = { ...other, id: items[at].id, slug: items[at].slug };
+        live.replaced(at);
+      } else if (r < 0.75) {
+        items.splice(at, 1);
+        live.removed(at);
+      } else {
+        items.push(other);
+        live.appended();
+      }
+      if (i % 10 === 9) {
+        const fresh = columnTable(recipeAttributes, items);
+        for (const q of QUERIES.filter((q) => q.orderBy !== "random"))
+          expect([q, page(live.table, q)]).toEqual([q, page(fresh, q)]);
+      }
+    }
+  });
+
+  it("reads a page of a one-attribute order off the kept order as sortItems orders it", () => {
+    const items = recipes.slice(0, 150);
+    const live = liveColumns(recipeAttributes, items);
+    const check = () => {
+      const positions = items.map((_, i) => i);
+      for (const path of ["name", "dateAdded", "lastMade", "createdAt", "rating", "recipeServings"])
+        for (const direction of ["asc", "desc"] as const)
+          for (const nulls of [null, "first", "last"] as const)
+            for (const end of [0, 7, 30, items.length]) {
+              const want = listQuery(
+                positions,
+                { orderBy: path, orderDirection: direction, orderByNullPosition: nulls, perPage: end || 1 },
+                live.table,
+              ).items.slice(0, end);
+              const nullsFirst = nulls ? nulls === "first" : direction === "asc";
+              expect([
+                path,
+                direction,
+                nulls,
+                end,
+                live.orderedPrefix(path, direction, nullsFirst, end),
+              ]).toEqual([path, direction, nulls, end, want]);
+            }
+    };
+    check();
+    for (let i = 0; i < 30; i++) {
+      const at = Math.floor(rnd() * items.length);
+      if (i % 3 === 0) {
+        items[at] = { ...recipes[200 + i], id: items[at].id };
+        live.replaced(at);
+      } else if (i % 3 === 1) {
+        items.splice(at, 1);
+        live.removed(at);
+      } else {
+        items.push(recipes[200 + i]);
+        live.appended();
+      }
+    }
+    check();
+    expect(live.orderedPrefix("tags.name", "asc", true, 5)).toBeNull();
   });
 
   it("rejects what the item table rejects, with the same message", () => {

@@ -5,20 +5,12 @@
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { RecipesService } from "./recipes-service.js";
-import type { RecipeEntry } from "./store/types.js";
-import {
-  organizerAttributes,
-  recipeAttributes,
-  recipeRatingOrder,
-  type RecipeIndexEntry,
-} from "../query/attributes.js";
-import { columnTable } from "../query/columns.js";
-import type { AttributeTable } from "../query/attribute-table.js";
+import type { RecipeChange, RecipeEntry } from "./store/types.js";
+import { organizerAttributes, recipeRatingOrder, type RecipeIndexEntry } from "../query/attributes.js";
 import { listQuery, pageOfOrdered, type SearchRanker } from "../query/list.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import type { RecipeFilters, RecipeListQuery } from "./list-query.js";
-import { topByScore } from "../search/top-k.js";
-import type { Predicate } from "../query/filter-eval.js";
+import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
 import { NotFoundError, UnauthorizedError } from "../errors.js";
@@ -26,6 +18,7 @@ import { RECIPE_SETTINGS_DEFAULTS, type RecipeSummary } from "../schemas/recipe.
 import type { OrganizerKind } from "../schemas/records.js";
 import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { slugify } from "../util/slug.js";
+import { GroupListing, rankedPrefix, type SearchMatches } from "./group-listing.js";
 import { isUuid } from "../util/ids.js";
 
 /** The parts of the Larder this module uses. */
@@ -35,51 +28,33 @@ type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users">;
 const INDEX_SLICE = 200;
 /** The background build starts with the first list request, or this long after attach at the latest. */
 const INDEX_DELAY_MS = 5000;
-
-/** Searches remembered per group (their matches; see matchesIn). */
-const REMEMBERED_SEARCHES = 32;
+/** The orders ranked in the background once the search index is built: the UI's and the API's usual ones. */
+const BACKGROUND_ORDERS = ["name", "createdAt", "dateAdded", "updatedAt"];
 
 /**
- * A search's matches within one group, as typed arrays over the group's positions (decision 0110):
- * no Map and no object per match.
+ * The order of a list with one plain attribute in `orderBy` (or none: `createdAt`), or null for
+ * anything else (several attributes, random, the caller's own rating), which the general path orders.
  */
-interface SearchMatches {
-  /** Positions in the group's items of the matching recipes, ascending. */
-  at: Int32Array;
-  /** The score of each match, beside `at`. */
-  score: Float64Array;
-  /** Every match ranked (indices into `at`): kept once a search is asked again. */
-  ranked?: Int32Array;
-  /** How many requests have asked for these matches. */
-  asked: number;
-}
-
-/** The first `end` matches by relevance, best first, ties in the group's order. */
-function rankedPrefix(m: SearchMatches, end: number): Int32Array {
-  if (m.ranked) return m.ranked.subarray(0, end);
-  // Asked again (the next page, the search box once more): rank all of it once and keep it.
-  if (m.asked > 1) return (m.ranked = topByScore(m.score, m.at, m.at.length, m.at.length)).subarray(0, end);
-  return topByScore(m.score, m.at, m.at.length, end);
+function singleOrder(
+  q: RecipeListQuery,
+): { path: string; direction: "asc" | "desc"; nullsFirst: boolean } | null {
+  if (q.queryFilter?.trim()) return null;
+  // A blank but non-empty orderBy orders nothing on the general path (parseOrderBy finds no term).
+  if (q.orderBy && !q.orderBy.trim()) return null;
+  const orderBy = q.orderBy?.trim() || "createdAt";
+  const m = /^([A-Za-z_.]+)\s*(?::\s*(asc|desc))?$/i.exec(orderBy);
+  if (!m) return null;
+  const path = m[1];
+  const key = path.replace(/_/g, "").toLowerCase();
+  if (key === "rating" || key === "random") return null;
+  const direction = (m[2]?.toLowerCase() as "asc" | "desc" | undefined) ?? q.orderDirection ?? "desc";
+  const nullsFirst = q.orderByNullPosition ? q.orderByNullPosition === "first" : direction === "asc";
+  return { path, direction, nullsFirst };
 }
 
 /** A list ordered by relevance alone: no queryFilter and no orderBy. */
 function isRankOnly(q: ListQuery): boolean {
   return !q.queryFilter && !q.orderBy;
-}
-
-interface GroupItems {
-  items: RecipeIndexEntry[];
-  /** Search document number → position in `items` (-1: another group's); built by the first search. */
-  docPos: Int32Array | null;
-  /** All zero between searches: one score per position while a search's matches are placed. */
-  scratch: Float64Array | null;
-  searches: Map<string, SearchMatches>;
-  /** 0 … items.length-1: every row of the listing. */
-  positions(): Int32Array;
-  /** The group's attribute columns, over positions. */
-  columns(): AttributeTable<number>;
-  /** The columns if built (else those it would start from): kept across a change. */
-  builtColumns(): AttributeTable<number> | null;
 }
 
 /** Index of `value` in an ascending array, or -1. */
@@ -98,7 +73,15 @@ function findSorted(sorted: Int32Array, value: number): number {
 
 export class RecipeLister {
   private entries = new WeakMap<object, RecipeIndexEntry>();
-  private readonly searchIndex = new RecipeSearchIndex();
+  /**
+   * One search index per group (decision 0136): a search reads only its group's postings, so its
+   * cost follows the group's size, not the folder's (ten groups of 5,000 searched one index of
+   * 50,000 and dropped nine tenths of the matches). Relevance weighs a word by its rarity in the
+   * group searched.
+   */
+  private readonly searchIndexes = new Map<string, RecipeSearchIndex>();
+  /** The group whose index holds each indexed recipe id. */
+  private readonly indexedIn = new Map<string, string>();
   /**
    * Ids of recipes not in the search index yet. Building it for 10,000 recipes takes about a second,
    * so the server starts answering first and builds it in slices; the first search finishes it
@@ -109,39 +92,48 @@ export class RecipeLister {
   private stopped = false;
   private building: (() => void) | null = null;
   /**
-   * Each group's index entries in store order, kept until the next change: mapping 10,000 recipes to
-   * their entries was a millisecond of every list request.
+   * Each group's index entries in store order, with their columns and remembered answers, patched on
+   * each change of one recipe (decision 0135): mapping 10,000 recipes to their entries was a
+   * millisecond of every list request, and rebuilding them after every write most of a list's time.
    */
-  private groupItems = new Map<string, GroupItems>();
+  private groupItems = new Map<string, GroupListing>();
+  /** Patched listings that did not match the store and were read again (for tests and the benchmark). */
+  rebuilds = 0;
 
   constructor(
     private larder: Deps,
     private recipes: RecipesService,
   ) {}
 
-  /** The search index, complete. */
-  get search(): RecipeSearchIndex {
+  /** A group's search index, complete. */
+  searchIn(groupSlug: string): RecipeSearchIndex {
     this.indexPending(Infinity);
-    return this.searchIndex;
+    return this.indexOf(groupSlug);
+  }
+
+  private indexOf(groupSlug: string): RecipeSearchIndex {
+    let index = this.searchIndexes.get(groupSlug);
+    if (!index) this.searchIndexes.set(groupSlug, (index = new RecipeSearchIndex()));
+    return index;
+  }
+
+  /** A recipe's document number in its group's index, and that group; -1 when not indexed. */
+  private docNumber(id: string): { groupSlug: string | undefined; doc: number } {
+    const groupSlug = this.indexedIn.get(id);
+    return { groupSlug, doc: groupSlug === undefined ? -1 : this.indexOf(groupSlug).docOf(id) };
   }
 
   /** Build the search index (in the background) and keep it current from the store's events. */
   attach(): void {
     this.unindexed = this.recipes.store.all().map((e) => e.id);
     this.nextUnindexed = 0;
-    this.recipes.store.on("change", (ev) => {
-      this.forgetGroup(ev.groupSlug);
-      if (!ev.id) return;
-      if (ev.type === "deleted") this.searchIndex.remove(ev.id);
-      else {
-        const e = this.recipes.store.getById(ev.id);
-        if (e) this.index(e);
-      }
-    });
+    this.unsubscribe = this.recipes.store.on("change", (ev) => this.changed(ev));
+    const groups = new Set(this.recipes.store.all().map((e) => e.groupSlug));
     const step = (): void => {
       if (this.stopped) return;
       this.indexPending(INDEX_SLICE);
       if (this.nextUnindexed < this.unindexed.length) setImmediate(step);
+      else setImmediate(() => this.rankInBackground([...groups], 0));
     };
     // Not at once: the server is still loading its modules then, and slices run between those steps
     // delayed its first answer by as long as the whole build (docs/decisions/0007). A first list
@@ -153,15 +145,34 @@ export class RecipeLister {
     };
   }
 
+  /**
+   * After the search index: each group's listing and the ranks of the usual orders, one rank per
+   * turn of the event loop. A rank is a sort of the group's folded names or dates (tens of ms at
+   * 10,000 recipes) that the first list in that order paid; changes keep them current after that.
+   */
+  private rankInBackground(groups: readonly string[], step: number): void {
+    if (this.stopped || step >= groups.length * BACKGROUND_ORDERS.length) return;
+    const groupSlug = groups[Math.floor(step / BACKGROUND_ORDERS.length)];
+    const a = this.itemsOf(groupSlug)
+      .columns()
+      .tryResolve(BACKGROUND_ORDERS[step % BACKGROUND_ORDERS.length]);
+    if (a && !a.many) a.orderKey?.();
+    setImmediate(() => this.rankInBackground(groups, step + 1));
+  }
+
   private startBuilding(): void {
     const start = this.building;
     this.building = null;
     start?.();
   }
 
-  /** Stop building in the background (the service is closing). */
+  private unsubscribe: (() => void) | null = null;
+
+  /** Stop building in the background and following the store (the service is closing). */
   stop(): void {
     this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
   }
 
   private indexPending(max: number): void {
@@ -170,7 +181,7 @@ export class RecipeLister {
       const id = this.unindexed[this.nextUnindexed++];
       // Deleted meanwhile, or already indexed by a change event: nothing to do.
       const e = this.recipes.store.getById(id);
-      if (e && !this.searchIndex.has(id)) this.index(e);
+      if (e && !this.indexedIn.has(id)) this.index(e);
     }
     if (this.nextUnindexed >= this.unindexed.length && this.unindexed.length > 0) {
       this.unindexed = [];
@@ -179,9 +190,18 @@ export class RecipeLister {
   }
 
   private index(e: RecipeEntry): void {
-    const entry = this.entryOf(e);
-    if (this.searchIndex.has(entry.id)) this.searchIndex.update(entry);
-    else this.searchIndex.add(entry);
+    const was = this.indexedIn.get(e.id);
+    if (was !== undefined && was !== e.groupSlug) this.unindex(e.id);
+    // add replaces a recipe already indexed under the id.
+    this.indexOf(e.groupSlug).add(this.entryOf(e));
+    this.indexedIn.set(e.id, e.groupSlug);
+  }
+
+  private unindex(id: string): void {
+    const was = this.indexedIn.get(id);
+    if (was === undefined) return;
+    this.indexOf(was).remove(id);
+    this.indexedIn.delete(id);
   }
 
   /** The index entry of a recipe: summary plus what filters and search read. Cached per document. */
@@ -269,7 +289,7 @@ export class RecipeLister {
     return this.listIn(groupSlug, query, {
       where: cookbook ? this.larder.cookbooks.recipeFilterFor(actor, cookbook) : undefined,
       skipOrganizers: !!cookbook,
-      ownRating: this.larder.ratings.ownRatings(actor),
+      ownRating: ownRatingsWhenAsked(() => this.larder.ratings.ownRatings(actor)),
     });
   }
 
@@ -293,14 +313,41 @@ export class RecipeLister {
     const where = opts.where;
     // Only a request with `search` needs (and so completes) the search index.
     let search: SearchRanker<number> = (query) => {
-      const score = this.search.ranker<RecipeIndexEntry>()(query);
+      const score = this.searchIn(groupSlug).ranker<RecipeIndexEntry>()(query);
       return (at) => score(all[at]);
     };
+    let query: RecipeListQuery = q;
+    const filter = q.queryFilter?.trim() ? q.queryFilter : null;
+    if (filter) {
+      // The positions passing a queryFilter are remembered until the group's next change (decision
+      // 0137): a filter the UI or a client asks again (the next page, a cookbook, a saved view)
+      // reads no column. Compiled first, so a bad filter is a 400 as before.
+      const passing = group.filtered(filter, () => {
+        const predicate = compileQueryFilter(filter, group.columns())!;
+        const out: number[] = [];
+        for (let at = 0; at < all.length; at++) if (predicate(at)) out.push(at);
+        return Int32Array.from(out);
+      });
+      rows = rows ? [...rows].filter((p) => findSorted(passing, p) >= 0) : passing;
+      query = { ...q, queryFilter: null };
+    }
     const searched = q.search;
+    if (!rows && !where && !searched?.trim()) {
+      // One order over the whole group: the page is read off the rank's kept order (decision 0137).
+      const one = singleOrder(q);
+      if (one) {
+        let pageAt: number[] | null = null;
+        const page = pageOfOrdered(q, all.length, (end) => {
+          pageAt = group.orderedPrefix(one.path, one.direction, one.nullsFirst, end);
+          return pageAt ?? [];
+        });
+        if (pageAt) return mapPage(page, (at) => pick(all[at]));
+      }
+    }
     if (searched?.trim()) {
       // The index knows the matches, as positions in the group: listQuery then filters, orders and
       // pages those alone, without a look at every recipe of the group (docs/decisions/0007).
-      const matches = this.matchesIn(group, searched);
+      const matches = this.matchesIn(groupSlug, group, searched);
       if (!rows && !where && isRankOnly(q)) {
         // Relevance alone orders the page: only the page's prefix of the ranking is selected (a
         // bounded heap over the matches' scores), and the envelope is built around it.
@@ -317,7 +364,7 @@ export class RecipeLister {
       rows = rows ? [...rows].filter((p) => findSorted(at, p) >= 0) : at;
       search = () => scoreAt;
     }
-    const page = listQuery(rows ?? group.positions(), q, group.columns(), {
+    const page = listQuery(rows ?? group.positions(), query, group.columns(), {
       where: where ? (at) => where(all[at]) : undefined,
       search,
       // `orderBy=rating`: the caller's own rating where they gave one, else the average.
@@ -333,39 +380,58 @@ export class RecipeLister {
   }
 
   /**
-   * A group changed: its items, columns and remembered searches are rebuilt on its next list. The
-   * columns are kept aside, so that the next ones start their sorts from the order they had.
+   * One recipe changed (decision 0135): the search index takes it at once, and the group's listing,
+   * if built, is patched at the recipe's position instead of being dropped; its remembered searches
+   * are forgotten. Renamed recipes move to the end, as the store lists them; the next read checks the
+   * listing against the store's order anyway (itemsOf).
    */
-  private forgetGroup(groupSlug: string): void {
-    const old = this.groupItems.get(groupSlug);
-    if (!old) return;
-    this.groupItems.delete(groupSlug);
-    const columns = old.builtColumns();
-    if (columns) this.previousColumns.set(groupSlug, columns);
+  private changed(ev: RecipeChange): void {
+    const id = ev.id;
+    // A file that never parsed is in no listing and no index.
+    if (!id) return;
+    const old = this.docNumber(id);
+    const e = this.recipes.store.getById(id);
+    if (ev.type === "deleted") this.unindex(id);
+    else if (e) this.index(e);
+    if (old.groupSlug !== undefined) this.groupItems.get(old.groupSlug)?.unmapDoc(old.doc);
+    const group = this.groupItems.get(ev.groupSlug);
+    if (!group) return;
+    group.forgetSearches();
+    group.forgetFilters();
+    const at = group.find(id);
+    const here = ev.type !== "deleted" && e?.groupSlug === ev.groupSlug ? e : null;
+    if (!here) {
+      if (at >= 0) group.remove(at);
+      return;
+    }
+    const entry = this.entryOf(here);
+    let now = at;
+    if (at >= 0 && ev.type !== "renamed") group.replace(at, entry, here.doc);
+    else {
+      if (at >= 0) group.remove(at);
+      now = group.append(entry, here.doc);
+    }
+    group.mapDoc(this.docNumber(id).doc, now);
   }
 
-  private previousColumns = new Map<string, AttributeTable<number>>();
-
-  private itemsOf(groupSlug: string): GroupItems {
-    let group = this.groupItems.get(groupSlug);
-    if (!group) {
-      const items = this.recipes.store.list(groupSlug).map((e) => this.entryOf(e));
-      const previous = this.previousColumns.get(groupSlug) ?? null;
-      this.previousColumns.delete(groupSlug);
-      let positions: Int32Array | null = null;
-      let columns: AttributeTable<number> | null = null;
-      group = {
-        items,
-        docPos: null,
-        scratch: null,
-        searches: new Map(),
-        positions: () => (positions ??= Int32Array.from(items, (_, at) => at)),
-        columns: () => (columns ??= columnTable(recipeAttributes, items, previous)),
-        builtColumns: () => columns ?? previous,
-      };
-      this.groupItems.set(groupSlug, group);
+  private itemsOf(groupSlug: string): GroupListing {
+    const group = this.groupItems.get(groupSlug);
+    if (group && !group.patched) return group;
+    const list = this.recipes.store.list(groupSlug);
+    if (group?.matches(list)) {
+      group.patched = false;
+      return group;
     }
-    return group;
+    // Not built yet, or the patches missed something: read the store again. Ranks start from the
+    // old columns' order (an adaptive sort of a nearly sorted array).
+    if (group) this.rebuilds++;
+    const fresh = new GroupListing(
+      list.map((e) => this.entryOf(e)),
+      list.map((e) => e.doc),
+      group?.builtColumns() ?? null,
+    );
+    this.groupItems.set(groupSlug, fresh);
+    return fresh;
   }
 
   /**
@@ -373,17 +439,14 @@ export class RecipeLister {
    * with the group's items, so any change to the group forgets them too: the next page of a search,
    * the search box asking again, or another member asking the same, costs no scoring.
    */
-  private matchesIn(group: GroupItems, query: string): SearchMatches {
-    const known = group.searches.get(query);
-    if (known) {
-      known.asked++;
-      group.searches.delete(query); // most recently used last
-      group.searches.set(query, known);
-      return known;
-    }
-    const index = this.search;
+  private matchesIn(groupSlug: string, group: GroupListing, query: string): SearchMatches {
+    const known = group.remembered(query);
+    if (known) return known;
+    const index = this.searchIn(groupSlug);
     let docPos = group.docPos;
-    if (!docPos || docPos.length < index.capacity) {
+    if (!docPos) {
+      // Kept current by changes (GroupListing.mapDoc); documents numbered past its end are other
+      // groups' (read as -1 below).
       docPos = group.docPos = new Int32Array(index.capacity).fill(-1);
       for (let at = 0; at < group.items.length; at++) {
         const doc = index.docOf(group.items[at].id);
@@ -394,7 +457,7 @@ export class RecipeLister {
     const { hitDocs, hitScores } = index;
     // Scattered by position and swept in order (scores are positive): the matches in the group's
     // order without a sort.
-    const byPos = group.scratch ?? (group.scratch = new Float64Array(group.items.length));
+    const byPos = group.scratch();
     let inGroup = 0;
     for (let i = 0; i < n; i++) {
       const p = hitDocs[i] < docPos.length ? docPos[hitDocs[i]] : -1;
@@ -411,25 +474,31 @@ export class RecipeLister {
       score[k++] = byPos[p];
       byPos[p] = 0;
     }
-    const result: SearchMatches = {
-      at,
-      score,
-      asked: 1,
-    };
-    group.searches.set(query, result);
-    if (group.searches.size > REMEMBERED_SEARCHES) group.searches.delete(group.searches.keys().next().value!);
+    const result: SearchMatches = { at, score, asked: 1 };
+    group.remember(query, result);
     return result;
   }
 
-  /** Ratings changed: drop the cached summaries and index entries of these recipes. */
+  /**
+   * Ratings changed: these recipes' summaries and index entries are made again and put in place in
+   * their group's listing. Remembered searches stay: a rating changes no searched text and no
+   * position.
+   */
   forgetRecipes(ids: readonly string[]): void {
-    for (const slug of [...this.groupItems.keys()]) this.forgetGroup(slug);
     for (const id of ids) {
       const e = this.recipes.store.getById(id);
       if (!e) continue;
       this.entries.delete(e.doc);
       this.recipes.forgetSummary(id);
+      const old = this.docNumber(id);
       this.index(e);
+      if (old.groupSlug !== undefined) this.groupItems.get(old.groupSlug)?.unmapDoc(old.doc);
+      const group = this.groupItems.get(e.groupSlug);
+      group?.forgetFilters();
+      const at = group ? group.find(id) : -1;
+      if (!group || at < 0) continue;
+      group.replace(at, this.entryOf(e), e.doc);
+      group.mapDoc(this.docNumber(id).doc, at);
     }
   }
 
@@ -507,6 +576,15 @@ export class RecipeLister {
       .filter((o) => !used.has(o.slug))
       .map(({ createdAt: _c, ...rest }) => rest);
   }
+}
+
+/**
+ * The caller's own ratings, read from the group's ratings only when `orderBy=rating` asks: every
+ * list request built the map, a walk over the group's ratings that grows with every rating given.
+ */
+function ownRatingsWhenAsked(read: () => (recipeId: string) => number | null) {
+  let own: ((recipeId: string) => number | null) | null = null;
+  return (recipeId: string) => (own ??= read())(recipeId);
 }
 
 /** Ingredient lines as the search index reads them: quantity, unit, food, note and original text. */
