@@ -51,15 +51,20 @@ export function poolSize(files: number, cores = availableParallelism()): number 
 
 type Job = [groupSlug: string, text: string];
 
+/** Files the main thread parses between two looks at the workers' answers. */
+const LOCAL_STEP = 50;
+
 /**
  * Parses chunks of files as a scan reads them, so no more than a few chunks' texts are alive at once
- * (decision 0113: holding every text until every file was parsed set the 50,000-recipe peak). A chunk
- * goes to a worker thread while one of `workers` is free; otherwise the main thread parses it while
- * the workers parse theirs. Each chunk's outcomes are handed to `done` in the order of its jobs, from
- * the main thread, by the time `finish` resolves. A worker that fails (or a group whose vocabulary
- * cannot be had) leaves its chunk to the main thread: the outcomes are the same, only later.
+ * (decision 0113: holding every text until every file was parsed set the 50,000-recipe peak). Chunks
+ * wait in a short queue for the `workers` worker threads; the main thread, which also reads the files,
+ * parses a chunk itself only when the queue is full, and at the end takes chunks from the back while
+ * the workers take them from the front. Each chunk's outcomes are handed to `done` in the order of its
+ * jobs, on the main thread, by the time `finish` resolves. A worker that fails (or a group whose
+ * vocabulary cannot be had) leaves its chunk to the main thread: the outcomes are the same, only later.
  */
 export class ChunkParser {
+  private readonly queue: Chunk[] = [];
   private inFlight = 0;
   private readonly pending = new Set<Promise<void>>();
 
@@ -67,34 +72,67 @@ export class ChunkParser {
     private readonly workers: number,
     private readonly vocabularyFor: (groupSlug: string) => Vocabulary,
     private readonly parseHere: (groupSlug: string, text: string) => ParseOutcome,
+    /** Chunks read ahead while every worker is busy, before the main thread parses one itself. */
+    private readonly readAhead = 1,
   ) {}
 
-  add(jobs: Job[], done: (outcomes: ParseOutcome[]) => void): void {
-    if (jobs.length === 0) return done([]);
-    const vocabularies = this.inFlight < this.workers ? this.vocabulariesOf(jobs) : null;
-    if (vocabularies === null) return done(this.here(jobs));
-    this.inFlight++;
-    const task: Promise<void> = runInPool({ op: "parse", batch: { jobs, vocabularies } })
-      .catch(() => null)
-      .then((got) => {
-        this.inFlight--;
-        this.pending.delete(task);
-        done(got && got.length === jobs.length ? got : this.here(jobs));
-      });
-    this.pending.add(task);
+  /** Resolves once the chunk is handed on (or, when the main thread takes it, parsed). */
+  async add(jobs: Job[], done: (outcomes: ParseOutcome[]) => void): Promise<void> {
+    if (jobs.length === 0 || this.workers === 0) return this.parseLocally({ jobs, done });
+    this.queue.push({ jobs, done });
+    this.dispatch();
+    if (this.queue.length > this.readAhead) await this.parseInSteps(this.queue.pop()!);
   }
 
-  /** Lets the workers' answers in (and the pool hand them their next task) between two chunks. */
+  /** Lets the workers' answers in (and hands them their next chunk) between two steps of a scan. */
   async turn(): Promise<void> {
     if (this.pending.size > 0) await new Promise((ok) => setImmediate(ok));
   }
 
   async finish(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
+    while (this.queue.length > 0 || this.pending.size > 0) {
+      if (this.queue.length > 0) await this.parseInSteps(this.queue.pop()!);
+      else await Promise.race(this.pending);
+    }
   }
 
-  private here(jobs: Job[]): ParseOutcome[] {
-    return jobs.map(([g, t]) => this.parseHere(g, t));
+  /**
+   * The main thread's share, a few files at a time: a worker that finishes meanwhile gets its next
+   * chunk within a step instead of idling until the whole chunk is parsed here.
+   */
+  private async parseInSteps(chunk: Chunk): Promise<void> {
+    const out: ParseOutcome[] = [];
+    for (const [g, t] of chunk.jobs) {
+      out.push(this.parseHere(g, t));
+      if (out.length % LOCAL_STEP === 0) await this.turn();
+    }
+    chunk.done(out);
+  }
+
+  private dispatch(): void {
+    while (this.inFlight < this.workers && this.queue.length > 0) {
+      const chunk = this.queue.shift()!;
+      const vocabularies = this.vocabulariesOf(chunk.jobs);
+      if (vocabularies === null) {
+        this.parseLocally(chunk);
+        continue;
+      }
+      this.inFlight++;
+      const task: Promise<void> = runInPool({ op: "parse", batch: { jobs: chunk.jobs, vocabularies } })
+        .catch(() => null)
+        .then((got) => {
+          this.inFlight--;
+          this.pending.delete(task);
+          if (got && got.length === chunk.jobs.length) chunk.done(got);
+          else this.parseLocally(chunk);
+          this.dispatch();
+        });
+      this.pending.add(task);
+    }
+  }
+
+  private parseLocally(chunk: Chunk): void {
+    chunk.done(chunk.jobs.map(([g, t]) => this.parseHere(g, t)));
   }
 
   private vocabulariesOf(jobs: Job[]): Record<string, Vocabulary> | null {
@@ -107,6 +145,11 @@ export class ChunkParser {
     }
     return out;
   }
+}
+
+interface Chunk {
+  jobs: Job[];
+  done: (outcomes: ParseOutcome[]) => void;
 }
 
 /**
@@ -123,7 +166,7 @@ export async function parseShared(
   const parser = new ChunkParser(workers, vocabularyFor, parseHere);
   for (let from = 0; from < jobs.length; from += PARSE_CHUNK) {
     const at = from;
-    parser.add(jobs.slice(from, from + PARSE_CHUNK), (got) => {
+    await parser.add(jobs.slice(from, from + PARSE_CHUNK), (got) => {
       for (let i = 0; i < got.length; i++) out[at + i] = got[i];
     });
     await parser.turn();

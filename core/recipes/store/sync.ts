@@ -168,6 +168,9 @@ function named(outcome: ParseOutcome, slug: string): ParseOutcome {
   return { doc: { ...outcome.doc, name: nameFromSlug(slug) } };
 }
 
+/** Files read between two looks at the workers' answers. */
+const READ_STEP = 100;
+
 /**
  * The scan at open reads and parses the folder a chunk at a time and keeps each file's outcome, not its
  * text: the texts of one chunk are dropped once it is parsed, so the scan holds a chunk of texts on top
@@ -194,12 +197,11 @@ async function scanAtOpen(
     (g) => ctx.vocabularyFor(g),
     (g, text) => parseText(ctx, g, text),
   );
-  for (let from = 0; from < toRead.length; from += PARSE_CHUNK) {
-    const chunk = toRead.slice(from, from + PARSE_CHUNK).map((loc) => readAtOpen(ctx, loc));
-    reads.push(...chunk);
+  let chunk: Read[] = [];
+  const flush = async () => {
     // An empty file stays for loadOne, which reports it like a parse failure.
     const toParse = chunk.filter((r) => !r.problem && r.state?.text && r.state.text.trim() !== "");
-    parser.add(
+    await parser.add(
       toParse.map((r) => [r.loc.groupSlug, r.state!.text!]),
       (outcomes) => {
         for (let i = 0; i < toParse.length; i++) {
@@ -209,8 +211,17 @@ async function scanAtOpen(
         }
       },
     );
-    await parser.turn();
+    chunk = [];
+  };
+  for (let i = 0; i < toRead.length; i++) {
+    const r = readAtOpen(ctx, toRead[i]);
+    reads.push(r);
+    chunk.push(r);
+    if (chunk.length === PARSE_CHUNK) await flush();
+    // Often enough that a worker done with its chunk gets the next one without waiting long.
+    if (i % READ_STEP === READ_STEP - 1) await parser.turn();
   }
+  await flush();
   await parser.finish();
   return { reads, parsed };
 }
