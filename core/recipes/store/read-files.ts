@@ -42,9 +42,17 @@ export function pathOf(ctx: SyncContext, loc: Location): string {
     : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
 }
 
-/** The cache's parse of this file when its size, mtime and the group's vocabulary still match; else null. */
-export function cachedAtOpen(ctx: SyncContext, loc: Location): Read | null {
+/**
+ * The cache's parse of this file when its size, mtime and the group's vocabulary still match; else null.
+ * `emptyCache`: the cache holds nothing (a first start), so no file is stat'ed for a lookup that
+ * cannot hit; the miss is still counted.
+ */
+export function cachedAtOpen(ctx: SyncContext, loc: Location, emptyCache = false): Read | null {
   if (!ctx.cache || !isSafeSlug(loc.slug)) return null;
+  if (emptyCache) {
+    ctx.cache.lookup(loc, { size: -1, mtimeMs: -1 }, "");
+    return null;
+  }
   try {
     const st = lstatSync(pathOf(ctx, loc));
     const hit = st.isFile() ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;

@@ -186,8 +186,9 @@ async function scanAtOpen(
 ): Promise<{ reads: Read[]; parsed: Map<Read, ParseOutcome> }> {
   const reads: Read[] = [];
   const toRead: Location[] = [];
+  const emptyCache = ctx.cache?.stats().entries === 0;
   for (const loc of locs) {
-    const hit = cachedAtOpen(ctx, loc);
+    const hit = cachedAtOpen(ctx, loc, emptyCache);
     if (hit) reads.push(hit);
     else toRead.push(loc);
   }
