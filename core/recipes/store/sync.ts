@@ -26,6 +26,7 @@ import {
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
 import { sameDoc } from "./same-doc.js";
+import { releaseIdleWorkers } from "../../workers/pool.js";
 import { ChunkParser, outcomeOf, PARSE_CHUNK, poolSize, type ParseOutcome } from "./parse-pool.js";
 
 export interface SyncContext {
@@ -224,6 +225,8 @@ async function scanAtOpen(
   }
   await flush();
   await parser.finish();
+  // The threads would keep the parser's heap for a minute, through the search index and cache write.
+  if (poolSize(toRead.length) > 0) await releaseIdleWorkers();
   return { reads, parsed };
 }
 
