@@ -80,14 +80,29 @@ function thePool(): Promise<Tinypool> {
   return pool;
 }
 
+/** Tasks asked for and not yet answered. */
+let running = 0;
+
 /** Run one task on a worker thread; it waits in the pool's queue while every thread is busy. */
 export async function runInPool<K extends Task["op"]>(task: Extract<Task, { op: K }>): Promise<Answers[K]> {
+  running++;
   try {
     return (await (await thePool()).run(task)) as Answers[K];
   } catch (e) {
     if (failure) throw new Error(`worker pool: ${failure.message}`, { cause: failure });
     throw e;
+  } finally {
+    running--;
   }
+}
+
+/**
+ * Stop the threads now if no task is running or waiting: a scan at open leaves a parser's heap in
+ * each thread, held for the idle timeout otherwise, right when the server builds its search index and
+ * writes its cache (decision 0130). The next task starts a new pool.
+ */
+export async function releaseIdleWorkers(): Promise<void> {
+  if (running === 0) await stopWorkerPool();
 }
 
 /** Whether the pool has been loaded (start-up tests check that nothing loads it early). */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { stopWorkerPool } from "../../workers/pool.js";
+import { releaseIdleWorkers, runInPool, stopWorkerPool, workerPoolLoaded } from "../../workers/pool.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { VOCAB } from "../file/test-support.js";
 import { readRecipeFile } from "./fast-read.js";
@@ -86,5 +86,15 @@ describe("parse pool", () => {
     expect(shared).toHaveLength(jobs.length);
     expect(shared).toEqual(alone);
     expect(shared.filter((o) => "error" in o).length).toBeGreaterThan(10);
+  });
+
+  it("gives the threads back after a scan, unless a task is still running", async () => {
+    const text = "---\nname: Toast\n---\n\n## Instructions\n\n1. Toast the bread.\n";
+    const task = runInPool({ op: "parse", batch: { jobs: [["home", text]], vocabularies: { home: VOCAB } } });
+    await releaseIdleWorkers();
+    expect(workerPoolLoaded()).toBe(true);
+    expect(await task).toHaveLength(1);
+    await releaseIdleWorkers();
+    expect(workerPoolLoaded()).toBe(false);
   });
 });

@@ -41,7 +41,7 @@ export function parseBatch(batch: ParseBatch): ParseOutcome[] {
 export const POOL_MIN_FILES = 1500;
 const MAX_WORKERS = 3;
 /** Files per task sent to a worker. */
-export const PARSE_CHUNK = 1000;
+export const PARSE_CHUNK = 500;
 
 /** How many worker threads a scan of `files` files would use (0: parse on the main thread only). */
 export function poolSize(files: number, cores = availableParallelism()): number {
@@ -49,44 +49,128 @@ export function poolSize(files: number, cores = availableParallelism()): number 
   return Math.max(0, Math.min(MAX_WORKERS, cores - 1));
 }
 
+type Job = [groupSlug: string, text: string];
+
+/** Files the main thread parses between two looks at the workers' answers. */
+const LOCAL_STEP = 50;
+
 /**
- * Parse `jobs` (group, text) with `workers` worker threads and the main thread (`parseHere`) sharing
- * the work; the outcomes come back in the order of `jobs`. A worker that fails leaves its share to
- * the main thread, so the result is the same, only slower.
+ * Parses chunks of files as a scan reads them, so no more than a few chunks' texts are alive at once
+ * (decision 0113: holding every text until every file was parsed set the 50,000-recipe peak). Chunks
+ * wait in a short queue for the `workers` worker threads; the main thread, which also reads the files,
+ * parses a chunk itself only when the queue is full, and at the end takes chunks from the back while
+ * the workers take them from the front. Each chunk's outcomes are handed to `done` in the order of its
+ * jobs, on the main thread, by the time `finish` resolves. A worker that fails (or a group whose
+ * vocabulary cannot be had) leaves its chunk to the main thread: the outcomes are the same, only later.
+ */
+export class ChunkParser {
+  private readonly queue: Chunk[] = [];
+  private inFlight = 0;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly workers: number,
+    private readonly vocabularyFor: (groupSlug: string) => Vocabulary,
+    private readonly parseHere: (groupSlug: string, text: string) => ParseOutcome,
+    /** Chunks read ahead while every worker is busy, before the main thread parses one itself. */
+    private readonly readAhead = 1,
+  ) {}
+
+  /** Resolves once the chunk is handed on (or, when the main thread takes it, parsed). */
+  async add(jobs: Job[], done: (outcomes: ParseOutcome[]) => void): Promise<void> {
+    if (jobs.length === 0 || this.workers === 0) return this.parseLocally({ jobs, done });
+    this.queue.push({ jobs, done });
+    this.dispatch();
+    if (this.queue.length > this.readAhead) await this.parseInSteps(this.queue.pop()!);
+  }
+
+  /** Lets the workers' answers in (and hands them their next chunk) between two steps of a scan. */
+  async turn(): Promise<void> {
+    if (this.pending.size > 0) await new Promise((ok) => setImmediate(ok));
+  }
+
+  async finish(): Promise<void> {
+    while (this.queue.length > 0 || this.pending.size > 0) {
+      if (this.queue.length > 0) await this.parseInSteps(this.queue.pop()!);
+      else await Promise.race(this.pending);
+    }
+  }
+
+  /**
+   * The main thread's share, a few files at a time: a worker that finishes meanwhile gets its next
+   * chunk within a step instead of idling until the whole chunk is parsed here.
+   */
+  private async parseInSteps(chunk: Chunk): Promise<void> {
+    const out: ParseOutcome[] = [];
+    for (const [g, t] of chunk.jobs) {
+      out.push(this.parseHere(g, t));
+      if (out.length % LOCAL_STEP === 0) await this.turn();
+    }
+    chunk.done(out);
+  }
+
+  private dispatch(): void {
+    while (this.inFlight < this.workers && this.queue.length > 0) {
+      const chunk = this.queue.shift()!;
+      const vocabularies = this.vocabulariesOf(chunk.jobs);
+      if (vocabularies === null) {
+        this.parseLocally(chunk);
+        continue;
+      }
+      this.inFlight++;
+      const task: Promise<void> = runInPool({ op: "parse", batch: { jobs: chunk.jobs, vocabularies } })
+        .catch(() => null)
+        .then((got) => {
+          this.inFlight--;
+          this.pending.delete(task);
+          if (got && got.length === chunk.jobs.length) chunk.done(got);
+          else this.parseLocally(chunk);
+          this.dispatch();
+        });
+      this.pending.add(task);
+    }
+  }
+
+  private parseLocally(chunk: Chunk): void {
+    chunk.done(chunk.jobs.map(([g, t]) => this.parseHere(g, t)));
+  }
+
+  private vocabulariesOf(jobs: Job[]): Record<string, Vocabulary> | null {
+    const out: Record<string, Vocabulary> = {};
+    try {
+      for (const [g] of jobs) if (!(g in out)) out[g] = this.vocabularyFor(g);
+    } catch {
+      // A group without a vocabulary yet: parsed here, where each of its files reports why.
+      return null;
+    }
+    return out;
+  }
+}
+
+interface Chunk {
+  jobs: Job[];
+  done: (outcomes: ParseOutcome[]) => void;
+}
+
+/**
+ * Parse `jobs` (group, text) with up to `workers` worker threads and the main thread (`parseHere`)
+ * sharing the work; the outcomes come back in the order of `jobs`.
  */
 export async function parseShared(
-  jobs: [groupSlug: string, text: string][],
+  jobs: Job[],
   vocabularyFor: (groupSlug: string) => Vocabulary,
   parseHere: (groupSlug: string, text: string) => ParseOutcome,
   workers: number,
 ): Promise<ParseOutcome[]> {
-  if (workers <= 0) return jobs.map(([g, t]) => parseHere(g, t));
-  const vocabularies: Record<string, Vocabulary> = {};
-  for (const [g] of jobs) if (!(g in vocabularies)) vocabularies[g] = vocabularyFor(g);
-  // Chunks, not one share per worker: a worker holds one chunk's texts and docs at a time, so its
-  // heap stays small and each chunk's docs leave it as soon as they are parsed (one share of 16,000
-  // files at 50,000 recipes kept every doc twice, in the worker and in the message, decision 0112).
-  // Every (workers + 1)-th chunk is the main thread's: the equal split measured best on 2 cores (0007).
-  const size = Math.min(PARSE_CHUNK, Math.ceil(jobs.length / (workers + 1)));
-  const chunks: [number, number][] = [];
-  for (let from = 0; from < jobs.length; from += size)
-    chunks.push([from, Math.min(jobs.length, from + size)]);
-  const mineAt = (i: number) => i % (workers + 1) === workers;
-  const pending = chunks.map(([from, to], i) =>
-    mineAt(i)
-      ? null
-      : runInPool({ op: "parse", batch: { jobs: jobs.slice(from, to), vocabularies } }).catch(() => null),
-  );
-  // The main thread's chunks, while the workers parse theirs.
-  const parsed: (ParseOutcome[] | null)[] = chunks.map(([from, to], i) =>
-    mineAt(i) ? jobs.slice(from, to).map(([g, t]) => parseHere(g, t)) : null,
-  );
-  const out: ParseOutcome[] = [];
-  for (let i = 0; i < chunks.length; i++) {
-    const [from, to] = chunks[i];
-    const got = parsed[i] ?? (await pending[i]);
-    if (got && got.length === to - from) out.push(...got);
-    else for (let k = from; k < to; k++) out.push(parseHere(jobs[k][0], jobs[k][1]));
+  const out = new Array<ParseOutcome>(jobs.length);
+  const parser = new ChunkParser(workers, vocabularyFor, parseHere);
+  for (let from = 0; from < jobs.length; from += PARSE_CHUNK) {
+    const at = from;
+    await parser.add(jobs.slice(from, from + PARSE_CHUNK), (got) => {
+      for (let i = 0; i < got.length; i++) out[at + i] = got[i];
+    });
+    await parser.turn();
   }
+  await parser.finish();
   return out;
 }

@@ -42,26 +42,37 @@ export function pathOf(ctx: SyncContext, loc: Location): string {
     : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
 }
 
-/** The scan at open: the cached parse when size, mtime and vocabulary still match, else a synchronous read. */
-export function scanOne(ctx: SyncContext, loc: Location): Read {
-  const readAt = Date.now();
-  if (ctx.cache && isSafeSlug(loc.slug)) {
-    try {
-      const st = lstatSync(pathOf(ctx, loc));
-      const hit = st.isFile() ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
-      if (hit)
-        return {
-          loc,
-          state: { ...hit.file, text: null },
-          readAt: hit.readAt,
-          cached: hit.doc,
-          problem: null,
-        };
-    } catch {
-      // Gone or unreadable, or the group has no vocabulary yet: reading the file says which.
-    }
+/**
+ * The cache's parse of this file when its size, mtime and the group's vocabulary still match; else null.
+ * `emptyCache`: the cache holds nothing (a first start), so no file is stat'ed for a lookup that
+ * cannot hit; the miss is still counted.
+ */
+export function cachedAtOpen(ctx: SyncContext, loc: Location, emptyCache = false): Read | null {
+  if (!ctx.cache || !isSafeSlug(loc.slug)) return null;
+  if (emptyCache) {
+    ctx.cache.lookup(loc, { size: -1, mtimeMs: -1 }, "");
+    return null;
   }
-  return settle(loc, readAt, () => readFileStateSync(pathOf(ctx, loc)));
+  try {
+    const st = lstatSync(pathOf(ctx, loc));
+    const hit = st.isFile() ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
+    if (hit)
+      return {
+        loc,
+        state: { ...hit.file, text: null },
+        readAt: hit.readAt,
+        cached: hit.doc,
+        problem: null,
+      };
+  } catch {
+    // Gone or unreadable, or the group has no vocabulary yet: reading the file says which.
+  }
+  return null;
+}
+
+/** A synchronous read, for the scan at open (nothing is served yet). */
+export function readAtOpen(ctx: SyncContext, loc: Location): Read {
+  return settle(loc, Date.now(), () => readFileStateSync(pathOf(ctx, loc)));
 }
 
 export async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {

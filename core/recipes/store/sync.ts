@@ -12,7 +12,7 @@ import type { Logger } from "../../log/logger.js";
 import { isUuid } from "../../util/ids.js";
 import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
 import { replaceIfUnchanged } from "./replace-file.js";
-import { mapLimit, READ_PARALLELISM, readOne, scanOne, type Read } from "./read-files.js";
+import { cachedAtOpen, mapLimit, READ_PARALLELISM, readAtOpen, readOne, type Read } from "./read-files.js";
 import { compactDoc, type IndexCache } from "./index-cache.js";
 import {
   compareLocation,
@@ -26,7 +26,8 @@ import {
 import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
 import { sameDoc } from "./same-doc.js";
-import { outcomeOf, parseShared, poolSize, type ParseOutcome } from "./parse-pool.js";
+import { releaseIdleWorkers } from "../../workers/pool.js";
+import { ChunkParser, outcomeOf, PARSE_CHUNK, poolSize, type ParseOutcome } from "./parse-pool.js";
 
 export interface SyncContext {
   index: RecipeIndex;
@@ -80,12 +81,8 @@ export async function syncFiles(
   mode: SyncMode,
 ): Promise<RecipeChange[]> {
   const unique = [...new Map(files.map((f) => [keyOf(f.groupSlug, f.slug), f])).values()];
-  // The scan at open reads synchronously: nothing is served yet, and thousands of small files from the
-  // page cache are read several times faster without a thread-pool round trip per call.
-  const reads =
-    mode === "initial"
-      ? unique.map((loc) => scanOne(ctx, loc))
-      : await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc));
+  const atOpen = mode === "initial" ? await scanAtOpen(ctx, unique) : null;
+  const reads = atOpen?.reads ?? (await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc)));
   if (mode !== "initial") reads.push(...(await newcomersBesideGone(ctx, reads)));
   // Renames pair files that vanished with files that appeared, so the whole burst is read first.
   const gone = reads.filter((r) => r.state === null && r.problem === null);
@@ -100,8 +97,7 @@ export async function syncFiles(
   // of two files with the same id the older keeps it (ARCHITECTURE §3 Identity), however the
   // listing or the burst came.
   const present = reads.filter((r) => r.state !== null || r.problem !== null).sort(claimOrder);
-  const parsed = mode === "initial" ? await parseAtOpen(ctx, present) : null;
-  for (const r of present) await loadOne(run, r, parsed?.get(r));
+  for (const r of present) await loadOne(run, r, atOpen?.parsed.get(r));
   for (const r of gone) forget(run, r.loc);
   if (!ctx.readOnly) {
     for (const wb of run.writeBacks) {
@@ -173,27 +169,65 @@ function named(outcome: ParseOutcome, slug: string): ParseOutcome {
   return { doc: { ...outcome.doc, name: nameFromSlug(slug) } };
 }
 
+/** Files read between two looks at the workers' answers. */
+const READ_STEP = 100;
+
 /**
- * The scan at open parses every file it read (none is in the index yet): a large scan shares the
- * parsing with worker threads (parse-pool.ts). Null when the main thread parses them one by one.
+ * The scan at open reads and parses the folder a chunk at a time and keeps each file's outcome, not its
+ * text: the texts of one chunk are dropped once it is parsed, so the scan holds a chunk of texts on top
+ * of the docs rather than every file's text until the last is parsed (decision 0130). Reading is
+ * synchronous (nothing is served yet, and thousands of small files from the page cache are read
+ * several times faster without a thread-pool round trip per call); while a worker thread parses one
+ * chunk, the main thread reads the next. The identity rules run afterwards over every file, in the
+ * same order as before, so which duplicate keeps its id does not depend on the chunks.
  */
-async function parseAtOpen(ctx: SyncContext, reads: Read[]): Promise<Map<Read, ParseOutcome> | null> {
-  const toParse = reads.filter((r) => !r.cached && !r.problem && r.state?.text && r.state.text.trim() !== "");
-  const workers = poolSize(toParse.length);
-  if (workers === 0) return null;
-  let outcomes: ParseOutcome[];
-  try {
-    outcomes = await parseShared(
-      toParse.map((r) => [r.loc.groupSlug, r.state!.text!]),
-      (g) => ctx.vocabularyFor(g),
-      (g, text) => parseText(ctx, g, text),
-      workers,
-    );
-  } catch {
-    // A group without a vocabulary yet: the files are parsed one by one, and its files reported.
-    return null;
+async function scanAtOpen(
+  ctx: SyncContext,
+  locs: Location[],
+): Promise<{ reads: Read[]; parsed: Map<Read, ParseOutcome> }> {
+  const reads: Read[] = [];
+  const toRead: Location[] = [];
+  const emptyCache = ctx.cache?.stats().entries === 0;
+  for (const loc of locs) {
+    const hit = cachedAtOpen(ctx, loc, emptyCache);
+    if (hit) reads.push(hit);
+    else toRead.push(loc);
   }
-  return new Map(toParse.map((r, i) => [r, named(outcomes[i], r.loc.slug)]));
+  const parsed = new Map<Read, ParseOutcome>();
+  const parser = new ChunkParser(
+    poolSize(toRead.length),
+    (g) => ctx.vocabularyFor(g),
+    (g, text) => parseText(ctx, g, text),
+  );
+  let chunk: Read[] = [];
+  const flush = async () => {
+    // An empty file stays for loadOne, which reports it like a parse failure.
+    const toParse = chunk.filter((r) => !r.problem && r.state?.text && r.state.text.trim() !== "");
+    await parser.add(
+      toParse.map((r) => [r.loc.groupSlug, r.state!.text!]),
+      (outcomes) => {
+        for (let i = 0; i < toParse.length; i++) {
+          const r = toParse[i];
+          parsed.set(r, named(outcomes[i], r.loc.slug));
+          r.state!.text = null;
+        }
+      },
+    );
+    chunk = [];
+  };
+  for (let i = 0; i < toRead.length; i++) {
+    const r = readAtOpen(ctx, toRead[i]);
+    reads.push(r);
+    chunk.push(r);
+    if (chunk.length === PARSE_CHUNK) await flush();
+    // Often enough that a worker done with its chunk gets the next one without waiting long.
+    if (i % READ_STEP === READ_STEP - 1) await parser.turn();
+  }
+  await flush();
+  await parser.finish();
+  // The threads would keep the parser's heap for a minute, through the search index and cache write.
+  if (poolSize(toRead.length) > 0) await releaseIdleWorkers();
+  return { reads, parsed };
 }
 
 async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<void> {
