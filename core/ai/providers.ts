@@ -17,53 +17,62 @@ import { ForbiddenError, NotFoundError } from "../errors.js";
 import { DocCache } from "../storage/doc-cache.js";
 import { JsonDoc } from "../storage/json-doc.js";
 import { newId } from "../util/ids.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "config" | "folder" | "groups" | "log">;
 
-const Strings = z.record(z.string(), z.string());
+const Strings = lazySchema(() => z.record(z.string(), z.string()));
 
 /** AIProviderCreate / AIProviderUpdate of the contract. */
-export const AIProviderIn = z.object({
-  name: z.string(),
-  baseUrl: z.string().nullish(),
-  apiKey: z.string().default(""),
-  model: z.string(),
-  timeout: z.number().int().default(300),
-  requestHeaders: Strings.default({}),
-  requestParams: Strings.default({}),
-});
-
-export const AIProviderSettingsIn = z.object({
-  defaultProviderId: z.uuid().nullable(),
-  audioProviderId: z.uuid().nullable(),
-  imageProviderId: z.uuid().nullable(),
-});
-
-const ProviderRecord = z
-  .object({
-    id: z.string(),
+export const AIProviderIn = lazySchema(() =>
+  z.object({
     name: z.string(),
-    baseUrl: z.string().nullable().default(null),
+    baseUrl: z.string().nullish(),
+    apiKey: z.string().default(""),
     model: z.string(),
     timeout: z.number().int().default(300),
     requestHeaders: Strings.default({}),
     requestParams: Strings.default({}),
-  })
-  .loose();
+  }),
+);
+
+export const AIProviderSettingsIn = lazySchema(() =>
+  z.object({
+    defaultProviderId: z.uuid().nullable(),
+    audioProviderId: z.uuid().nullable(),
+    imageProviderId: z.uuid().nullable(),
+  }),
+);
+
+const ProviderRecord = lazySchema(() =>
+  z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      baseUrl: z.string().nullable().default(null),
+      model: z.string(),
+      timeout: z.number().int().default(300),
+      requestHeaders: Strings.default({}),
+      requestParams: Strings.default({}),
+    })
+    .loose(),
+);
 type ProviderRecord = z.infer<typeof ProviderRecord>;
 
-const ProvidersDoc = z
-  .object({
-    providers: z.array(ProviderRecord).default([]),
-    defaultProviderId: z.string().nullable().default(null),
-    audioProviderId: z.string().nullable().default(null),
-    imageProviderId: z.string().nullable().default(null),
-  })
-  .loose();
+const ProvidersDoc = lazySchema(() =>
+  z
+    .object({
+      providers: z.array(ProviderRecord).default([]),
+      defaultProviderId: z.string().nullable().default(null),
+      audioProviderId: z.string().nullable().default(null),
+      imageProviderId: z.string().nullable().default(null),
+    })
+    .loose(),
+);
 type ProvidersDoc = z.infer<typeof ProvidersDoc>;
 
-const KeysDoc = z.object({ keys: z.record(z.string(), z.string()).default({}) }).loose();
+const KeysDoc = lazySchema(() => z.object({ keys: z.record(z.string(), z.string()).default({}) }).loose());
 type KeysDoc = z.infer<typeof KeysDoc>;
 
 /** AIProviderOut: everything but the key. */

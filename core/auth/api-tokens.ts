@@ -13,26 +13,31 @@ import { z } from "zod";
 import { ForbiddenError, NotFoundError } from "../errors.js";
 import { DataFolder, ensurePrivateDirs } from "../storage/data-folder.js";
 import { JsonDoc } from "../storage/json-doc.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 export const API_TOKEN_PREFIX = "lt_";
 const TOKEN_RE = /^lt_[A-Za-z0-9_-]{43}$/;
 
-const TokenRecord = z.object({
-  id: z.number().int().positive(),
-  userId: z.string(),
-  name: z.string(),
-  integrationId: z.string(),
-  /** sha256 (hex) of the token string. */
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
-  createdAt: z.string(),
-});
+const TokenRecord = lazySchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    userId: z.string(),
+    name: z.string(),
+    integrationId: z.string(),
+    /** sha256 (hex) of the token string. */
+    hash: z.string().regex(/^[0-9a-f]{64}$/),
+    createdAt: z.string(),
+  }),
+);
 type TokenRecord = z.infer<typeof TokenRecord>;
 
-const ApiTokensDoc = z.object({
-  /** Next id to hand out; ids are never reused, so a deleted token's id cannot name a new one. */
-  nextId: z.number().int().positive().default(1),
-  tokens: z.array(TokenRecord).default([]),
-});
+const ApiTokensDoc = lazySchema(() =>
+  z.object({
+    /** Next id to hand out; ids are never reused, so a deleted token's id cannot name a new one. */
+    nextId: z.number().int().positive().default(1),
+    tokens: z.array(TokenRecord).default([]),
+  }),
+);
 type ApiTokensDoc = z.infer<typeof ApiTokensDoc>;
 
 /** A token as listed: everything but the secret. */

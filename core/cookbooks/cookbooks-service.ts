@@ -19,21 +19,24 @@ import { listQuery } from "../query/list.js";
 import type { ListQuery, Page } from "../query/list-query.js";
 import { isUuid, newId } from "../util/ids.js";
 import { slugify } from "../util/slug.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "events" | "folder" | "groups" | "log" | "recipes">;
 
-export const CookbookIn = z
-  .object({
-    name: z.string().max(255, "Must Be At Most 255 Characters"),
-    description: z.string().max(10_000).nullish(),
-    slug: z.string().nullish(),
-    position: z.number().int().nullish(),
-    public: z.boolean().nullish(),
-    queryFilterString: z.string().max(10_000).nullish(),
-  })
-  .loose();
-const CookbookUpdateIn = CookbookIn.extend({ id: z.string() });
+export const CookbookIn = lazySchema(() =>
+  z
+    .object({
+      name: z.string().max(255, "Must Be At Most 255 Characters"),
+      description: z.string().max(10_000).nullish(),
+      slug: z.string().nullish(),
+      position: z.number().int().nullish(),
+      public: z.boolean().nullish(),
+      queryFilterString: z.string().max(10_000).nullish(),
+    })
+    .loose(),
+);
+const CookbookUpdateIn = lazySchema(() => CookbookIn.extend({ id: z.string() }));
 
 /** ReadCookBook of the contract. */
 export interface CookbookOut {

@@ -8,40 +8,49 @@ import { BadRequestError, NotFoundError, ValidationError } from "../errors.js";
 import { FoodRecord, UnitRecord } from "../schemas/records.js";
 import type { Vocabulary } from "../recipes/doc.js";
 import { isUuid, newId } from "../util/ids.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
-const name = z.string().trim().min(1, "This Field is Required").max(255, "Must Be At Most 255 Characters");
-const aliases = z.array(z.object({ name: z.string().trim().min(1) }).loose()).default([]);
-const extras = z
-  .record(z.string(), z.unknown())
-  .nullish()
-  .transform((e) => Object.fromEntries(Object.entries(e ?? {}).map(([k, v]) => [k, String(v)])));
+const name = lazySchema(() =>
+  z.string().trim().min(1, "This Field is Required").max(255, "Must Be At Most 255 Characters"),
+);
+const aliases = lazySchema(() => z.array(z.object({ name: z.string().trim().min(1) }).loose()).default([]));
+const extras = lazySchema(() =>
+  z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((e) => Object.fromEntries(Object.entries(e ?? {}).map(([k, v]) => [k, String(v)]))),
+);
 
-export const FoodIn = z
-  .object({
-    name,
-    pluralName: z.string().nullish(),
-    description: z.string().nullish(),
-    extras,
-    labelId: z.string().nullish(),
-    aliases,
-    householdsWithIngredientFood: z.array(z.string()).nullish(),
-  })
-  .loose();
-export const UnitIn = z
-  .object({
-    name,
-    pluralName: z.string().nullish(),
-    description: z.string().nullish(),
-    extras,
-    fraction: z.boolean().nullish(),
-    abbreviation: z.string().nullish(),
-    pluralAbbreviation: z.string().nullish(),
-    useAbbreviation: z.boolean().nullish(),
-    aliases,
-    standardQuantity: z.number().nullish(),
-    standardUnit: z.string().nullish(),
-  })
-  .loose();
+export const FoodIn = lazySchema(() =>
+  z
+    .object({
+      name,
+      pluralName: z.string().nullish(),
+      description: z.string().nullish(),
+      extras,
+      labelId: z.string().nullish(),
+      aliases,
+      householdsWithIngredientFood: z.array(z.string()).nullish(),
+    })
+    .loose(),
+);
+export const UnitIn = lazySchema(() =>
+  z
+    .object({
+      name,
+      pluralName: z.string().nullish(),
+      description: z.string().nullish(),
+      extras,
+      fraction: z.boolean().nullish(),
+      abbreviation: z.string().nullish(),
+      pluralAbbreviation: z.string().nullish(),
+      useAbbreviation: z.boolean().nullish(),
+      aliases,
+      standardQuantity: z.number().nullish(),
+      standardUnit: z.string().nullish(),
+    })
+    .loose(),
+);
 
 type Kind = "foods" | "units";
 type Rec<K extends Kind> = K extends "foods" ? FoodRecord : UnitRecord;

@@ -30,6 +30,7 @@ import type { ListQuery, Page } from "../query/list-query.js";
 import { isUuid, newId } from "../util/ids.js";
 import { isRealDate, todayUtc, weekdayName } from "./dates.js";
 import { brokenDocError } from "../storage/broken.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "events" | "folder" | "groups" | "live" | "log" | "recipes" | "timeline" | "users">;
@@ -59,35 +60,45 @@ export interface PlanRuleOut {
   queryFilter: { parts: QueryFilterPart[] };
 }
 
-const dateField = z
-  .string({ error: "Input should be a valid date" })
-  .refine(isRealDate, { message: "Input should be a valid date in the format YYYY-MM-DD" });
-const entryTypeField = z.enum(PLAN_ENTRY_TYPES, {
-  error: `Input should be ${PLAN_ENTRY_TYPES.map((t) => `'${t}'`).join(", ")}`,
-});
+const dateField = lazySchema(() =>
+  z
+    .string({ error: "Input should be a valid date" })
+    .refine(isRealDate, { message: "Input should be a valid date in the format YYYY-MM-DD" }),
+);
+const entryTypeField = lazySchema(() =>
+  z.enum(PLAN_ENTRY_TYPES, {
+    error: `Input should be ${PLAN_ENTRY_TYPES.map((t) => `'${t}'`).join(", ")}`,
+  }),
+);
 const text = (max: number) => z.string().max(max, `Must Be At Most ${max} Characters`).nullish();
 
-const PlanEntryIn = z
-  .object({
-    date: dateField,
-    entryType: entryTypeField.nullish(),
-    title: text(1000),
-    text: text(100_000),
-    recipeId: z.string().nullish(),
-  })
-  .loose();
-const RandomIn = z.object({ date: dateField, entryType: entryTypeField.nullish() }).loose();
-const RuleIn = z
-  .object({
-    day: z
-      .enum(PLAN_RULE_DAYS, { error: `Input should be ${PLAN_RULE_DAYS.map((t) => `'${t}'`).join(", ")}` })
-      .nullish(),
-    entryType: z
-      .enum(PLAN_RULE_TYPES, { error: `Input should be ${PLAN_RULE_TYPES.map((t) => `'${t}'`).join(", ")}` })
-      .nullish(),
-    queryFilterString: z.string().max(10_000).nullish(),
-  })
-  .loose();
+const PlanEntryIn = lazySchema(() =>
+  z
+    .object({
+      date: dateField,
+      entryType: entryTypeField.nullish(),
+      title: text(1000),
+      text: text(100_000),
+      recipeId: z.string().nullish(),
+    })
+    .loose(),
+);
+const RandomIn = lazySchema(() => z.object({ date: dateField, entryType: entryTypeField.nullish() }).loose());
+const RuleIn = lazySchema(() =>
+  z
+    .object({
+      day: z
+        .enum(PLAN_RULE_DAYS, { error: `Input should be ${PLAN_RULE_DAYS.map((t) => `'${t}'`).join(", ")}` })
+        .nullish(),
+      entryType: z
+        .enum(PLAN_RULE_TYPES, {
+          error: `Input should be ${PLAN_RULE_TYPES.map((t) => `'${t}'`).join(", ")}`,
+        })
+        .nullish(),
+      queryFilterString: z.string().max(10_000).nullish(),
+    })
+    .loose(),
+);
 
 type E = PlanEntryOut;
 export const planEntryAttributes = new AttributeTable<PlanEntryOut>("mealplan", {

@@ -4,12 +4,19 @@
  * critical path is short enough to review in one sitting.
  */
 import dns from "node:dns";
-import http from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
 import type { LookupFunction } from "node:net";
 import { BlockedTargetError, FetchFailedError, FetchTimeoutError, InvalidUrlError } from "./errors.js";
 import { hostLiteral, judgeTarget, parseAddress, type AllowList, type IpAddress } from "./ip-policy.js";
 import type { FetchScope } from "./scope.js";
+
+/**
+ * Node's own modules rather than ES module namespaces: building the namespace of node:http reads every
+ * export, and one is a getter that loads undici, a tenth of a second of every server start although
+ * most starts never fetch anything (decision 0139).
+ */
+const http = process.getBuiltinModule("node:http");
+const https = process.getBuiltinModule("node:https");
 
 export interface ResolvedAddress {
   address: string;
@@ -114,7 +121,7 @@ export function sendHop(
   target: VettedTarget,
   opts: { connectTimeoutMs: number; ca?: string | Buffer | Array<string | Buffer> },
   scope: FetchScope,
-): Promise<http.IncomingMessage> {
+): Promise<IncomingMessage> {
   const isHttps = hop.url.protocol === "https:";
   const { connectTimeoutMs } = opts;
   return new Promise((resolve, reject) => {

@@ -36,6 +36,7 @@ import type { LarderEvent, EventType } from "../events/index.js";
 import type { Notification, NotifierContext, NotifierPlugin } from "../plugins/kinds.js";
 import { PluginInputError } from "../plugins/registry.js";
 import { isUuid, newId } from "../util/ids.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "config" | "events" | "folder" | "groups" | "log" | "plugins">;
@@ -77,40 +78,48 @@ export function optionOf(type: EventType): NotifierOption {
   return type.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as NotifierOption;
 }
 
-const Options = z.object(
-  Object.fromEntries(NOTIFIER_OPTIONS.map((k) => [k, z.boolean().default(false)])) as Record<
-    NotifierOption,
-    z.ZodDefault<z.ZodBoolean>
-  >,
+const Options = lazySchema(() =>
+  z.object(
+    Object.fromEntries(NOTIFIER_OPTIONS.map((k) => [k, z.boolean().default(false)])) as Record<
+      NotifierOption,
+      z.ZodDefault<z.ZodBoolean>
+    >,
+  ),
 );
 type Options = z.infer<typeof Options>;
 
-export const NotifierRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  enabled: z.boolean().default(true),
-  optionsId: z.string(),
-  options: Options.default(Options.parse({})),
-  createdAt: z.string().nullable().default(null),
-  updatedAt: z.string().nullable().default(null),
-});
+export const NotifierRecord = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    enabled: z.boolean().default(true),
+    optionsId: z.string(),
+    options: Options.default(Options.parse({})),
+    createdAt: z.string().nullable().default(null),
+    updatedAt: z.string().nullable().default(null),
+  }),
+);
 export type NotifierRecord = z.infer<typeof NotifierRecord>;
-export const NotifiersDoc = z.object({ notifiers: z.array(NotifierRecord).default([]) });
+export const NotifiersDoc = lazySchema(() => z.object({ notifiers: z.array(NotifierRecord).default([]) }));
 export type NotifiersDoc = z.infer<typeof NotifiersDoc>;
-const NotifierUrlsDoc = z.object({ urls: z.record(z.string(), z.string()).default({}) });
+const NotifierUrlsDoc = lazySchema(() => z.object({ urls: z.record(z.string(), z.string()).default({}) }));
 type NotifierUrlsDoc = z.infer<typeof NotifierUrlsDoc>;
 
-const Name = z.string().trim().min(1, "This Field is Required").max(255, "Must Be At Most 255 Characters");
-const AppriseUrlIn = z.string().max(4096, "Must Be At Most 4096 Characters").nullish();
-export const NotifierCreate = z.object({ name: Name, appriseUrl: AppriseUrlIn }).loose();
-export const NotifierUpdate = z
-  .object({
-    name: Name,
-    appriseUrl: AppriseUrlIn,
-    enabled: z.boolean().default(true),
-    options: z.record(z.string(), z.unknown()).nullish(),
-  })
-  .loose();
+const Name = lazySchema(() =>
+  z.string().trim().min(1, "This Field is Required").max(255, "Must Be At Most 255 Characters"),
+);
+const AppriseUrlIn = lazySchema(() => z.string().max(4096, "Must Be At Most 4096 Characters").nullish());
+export const NotifierCreate = lazySchema(() => z.object({ name: Name, appriseUrl: AppriseUrlIn }).loose());
+export const NotifierUpdate = lazySchema(() =>
+  z
+    .object({
+      name: Name,
+      appriseUrl: AppriseUrlIn,
+      enabled: z.boolean().default(true),
+      options: z.record(z.string(), z.unknown()).nullish(),
+    })
+    .loose(),
+);
 
 /** GroupEventNotifierOut of the contract. */
 export interface NotifierOut {

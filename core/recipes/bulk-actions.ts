@@ -16,30 +16,41 @@ import { findHouseholdRecipe, mayEditRecipe, touchedDoc, type ScopedRecipe } fro
 import { presentExport, type GroupDataExport } from "../exports/group-exports.js";
 import { slugify } from "../util/slug.js";
 import type { RecipeDoc } from "./doc.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "exports" | "groups" | "log" | "organizers" | "recipes">;
 
-const Slugs = z.array(z.string()).max(5000);
-const OrganizerRef = z.looseObject({
-  id: z.string().nullish(),
-  name: z.string().nullish(),
-  slug: z.string().nullish(),
-});
+const Slugs = lazySchema(() => z.array(z.string()).max(5000));
+const OrganizerRef = lazySchema(() =>
+  z.looseObject({
+    id: z.string().nullish(),
+    name: z.string().nullish(),
+    slug: z.string().nullish(),
+  }),
+);
 
-export const AssignTagsInput = z.looseObject({ recipes: Slugs, tags: z.array(OrganizerRef) });
-export const AssignCategoriesInput = z.looseObject({ recipes: Slugs, categories: z.array(OrganizerRef) });
-export const AssignSettingsInput = z.looseObject({
-  recipes: Slugs,
-  settings: z.looseObject(
-    Object.fromEntries(Object.keys(RECIPE_SETTINGS_DEFAULTS).map((k) => [k, z.boolean().nullish()])),
-  ),
-});
-export const DeleteRecipesInput = z.looseObject({ recipes: Slugs });
-export const ExportRecipesInput = z.looseObject({
-  recipes: Slugs,
-  exportType: z.literal("json").default("json"),
-});
+export const AssignTagsInput = lazySchema(() =>
+  z.looseObject({ recipes: Slugs, tags: z.array(OrganizerRef) }),
+);
+export const AssignCategoriesInput = lazySchema(() =>
+  z.looseObject({ recipes: Slugs, categories: z.array(OrganizerRef) }),
+);
+export const AssignSettingsInput = lazySchema(() =>
+  z.looseObject({
+    recipes: Slugs,
+    settings: z.looseObject(
+      Object.fromEntries(Object.keys(RECIPE_SETTINGS_DEFAULTS).map((k) => [k, z.boolean().nullish()])),
+    ),
+  }),
+);
+export const DeleteRecipesInput = lazySchema(() => z.looseObject({ recipes: Slugs }));
+export const ExportRecipesInput = lazySchema(() =>
+  z.looseObject({
+    recipes: Slugs,
+    exportType: z.literal("json").default("json"),
+  }),
+);
 
 type Ref = z.infer<typeof OrganizerRef>;
 

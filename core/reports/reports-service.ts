@@ -15,6 +15,7 @@ import { NotFoundError, ValidationError } from "../errors.js";
 import { JsonDoc } from "../storage/json-doc.js";
 import { errnoCode } from "../storage/atomic-write.js";
 import { isUuid, newId } from "../util/ids.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "folder" | "groups" | "log">;
@@ -24,21 +25,25 @@ export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 export const REPORT_STATUSES = ["in-progress", "success", "failure", "partial"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-const ReportEntryRecord = z.object({
-  id: z.string(),
-  timestamp: z.string(),
-  success: z.boolean().default(true),
-  message: z.string().default(""),
-  exception: z.string().default(""),
-});
-export const ReportRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  category: z.enum(REPORT_CATEGORIES),
-  status: z.enum(REPORT_STATUSES).default("in-progress"),
-  timestamp: z.string(),
-  entries: z.array(ReportEntryRecord).default([]),
-});
+const ReportEntryRecord = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    timestamp: z.string(),
+    success: z.boolean().default(true),
+    message: z.string().default(""),
+    exception: z.string().default(""),
+  }),
+);
+export const ReportRecord = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    category: z.enum(REPORT_CATEGORIES),
+    status: z.enum(REPORT_STATUSES).default("in-progress"),
+    timestamp: z.string(),
+    entries: z.array(ReportEntryRecord).default([]),
+  }),
+);
 export type ReportRecord = z.infer<typeof ReportRecord>;
 
 /** ReportSummary of the contract. */
@@ -83,7 +88,7 @@ export interface ReportWriter {
   finish(status?: Exclude<ReportStatus, "in-progress">): Promise<ReportSummary>;
 }
 
-const ReportTypeQuery = z.enum(REPORT_CATEGORIES).nullish();
+const ReportTypeQuery = lazySchema(() => z.enum(REPORT_CATEGORIES).nullish());
 
 export class ReportsService {
   constructor(private readonly larder: Deps) {}

@@ -32,6 +32,7 @@ import type { EventType, EventDocument } from "../events/event-types.js";
 import { derivedId, isUuid, newId } from "../util/ids.js";
 import { mergeInto, mergeKey, normaliseNote, quantityIn, type UnitsById } from "./merge.js";
 import { integrationOf } from "../mealplans/mealplans-service.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "events" | "folder" | "groups" | "live" | "log" | "recipes">;
@@ -153,62 +154,76 @@ export const shoppingListAttributes = new AttributeTable<ShoppingListSummaryOut>
 
 // ---- input -------------------------------------------------------------------------------------
 
-const quantity = z
-  .number({ error: "Input should be a valid number" })
-  .refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_QUANTITY, {
-    message: `Quantity must be a finite number between -${MAX_QUANTITY} and ${MAX_QUANTITY}`,
-  });
-const uuidOrNull = z.string().refine(isUuid, "Input should be a valid UUID").nullish();
-const refIn = z
-  .object({
-    recipeId: z.string().refine(isUuid, "Input should be a valid UUID"),
-    recipeQuantity: quantity.nullish(),
-    recipeScale: quantity.nullish(),
-    recipeNote: z.string().nullish(),
-    id: z.string().nullish(),
-  })
-  .loose();
-const idRef = z.object({ id: z.string().nullish() }).loose().nullish();
-const ItemIn = z
-  .object({
-    shoppingListId: z.string({ error: "Field required" }).refine(isUuid, "Input should be a valid UUID"),
-    id: uuidOrNull,
-    quantity: quantity.nullish(),
-    note: z.string().max(10_000).nullish(),
-    checked: z.boolean().nullish(),
-    position: z.number().int().min(-1_000_000_000).max(1_000_000_000).nullish(),
-    foodId: uuidOrNull,
-    unitId: uuidOrNull,
-    labelId: uuidOrNull,
-    food: idRef,
-    unit: idRef,
-    extras: z.record(z.string(), z.unknown()).nullish(),
-    recipeReferences: z.array(refIn).nullish(),
-  })
-  .loose();
+const quantity = lazySchema(() =>
+  z
+    .number({ error: "Input should be a valid number" })
+    .refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_QUANTITY, {
+      message: `Quantity must be a finite number between -${MAX_QUANTITY} and ${MAX_QUANTITY}`,
+    }),
+);
+const uuidOrNull = lazySchema(() => z.string().refine(isUuid, "Input should be a valid UUID").nullish());
+const refIn = lazySchema(() =>
+  z
+    .object({
+      recipeId: z.string().refine(isUuid, "Input should be a valid UUID"),
+      recipeQuantity: quantity.nullish(),
+      recipeScale: quantity.nullish(),
+      recipeNote: z.string().nullish(),
+      id: z.string().nullish(),
+    })
+    .loose(),
+);
+const idRef = lazySchema(() => z.object({ id: z.string().nullish() }).loose().nullish());
+const ItemIn = lazySchema(() =>
+  z
+    .object({
+      shoppingListId: z.string({ error: "Field required" }).refine(isUuid, "Input should be a valid UUID"),
+      id: uuidOrNull,
+      quantity: quantity.nullish(),
+      note: z.string().max(10_000).nullish(),
+      checked: z.boolean().nullish(),
+      position: z.number().int().min(-1_000_000_000).max(1_000_000_000).nullish(),
+      foodId: uuidOrNull,
+      unitId: uuidOrNull,
+      labelId: uuidOrNull,
+      food: idRef,
+      unit: idRef,
+      extras: z.record(z.string(), z.unknown()).nullish(),
+      recipeReferences: z.array(refIn).nullish(),
+    })
+    .loose(),
+);
 type ItemIn = z.infer<typeof ItemIn>;
 
-const ListIn = z
-  .object({ name: z.string().max(1000).nullish(), extras: z.record(z.string(), z.unknown()).nullish() })
-  .loose();
-const AddRecipeIn = z
-  .object({
-    recipeIncrementQuantity: quantity.refine((n) => n > 0, "Must be greater than 0").nullish(),
-    recipeIngredients: z.array(z.record(z.string(), z.unknown())).nullish(),
-  })
-  .loose();
-const AddRecipeBulkIn = AddRecipeIn.extend({ recipeId: z.string() });
-const RemoveRecipeIn = z
-  .object({ recipeDecrementQuantity: quantity.refine((n) => n > 0, "Must be greater than 0").nullish() })
-  .loose();
-const LabelSettingIn = z
-  .object({
-    id: z.string().nullish(),
-    shoppingListId: z.string(),
-    labelId: z.string(),
-    position: z.number().int(),
-  })
-  .loose();
+const ListIn = lazySchema(() =>
+  z
+    .object({ name: z.string().max(1000).nullish(), extras: z.record(z.string(), z.unknown()).nullish() })
+    .loose(),
+);
+const AddRecipeIn = lazySchema(() =>
+  z
+    .object({
+      recipeIncrementQuantity: quantity.refine((n) => n > 0, "Must be greater than 0").nullish(),
+      recipeIngredients: z.array(z.record(z.string(), z.unknown())).nullish(),
+    })
+    .loose(),
+);
+const AddRecipeBulkIn = lazySchema(() => AddRecipeIn.extend({ recipeId: z.string() }));
+const RemoveRecipeIn = lazySchema(() =>
+  z
+    .object({ recipeDecrementQuantity: quantity.refine((n) => n > 0, "Must be greater than 0").nullish() })
+    .loose(),
+);
+const LabelSettingIn = lazySchema(() =>
+  z
+    .object({
+      id: z.string().nullish(),
+      shoppingListId: z.string(),
+      labelId: z.string(),
+      position: z.number().int(),
+    })
+    .loose(),
+);
 
 // ---- the service ------------------------------------------------------------------------------
 

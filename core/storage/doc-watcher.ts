@@ -41,6 +41,12 @@ export interface DocWatcherOptions {
 
 export class DocWatcher {
   readonly #docs = new Map<string, WatchableDoc>();
+  /**
+   * Watched directory → how many documents in it. Kept alongside #docs rather than derived from it:
+   * chokidar asks `ignored` about every entry of every watched directory, and rebuilding the set each
+   * time was a measurable part of a server start (decision 0139).
+   */
+  readonly #dirs = new Map<string, number>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
   /** Per-file tail of checks, so one file is never checked twice at once. */
   readonly #running = new Map<string, Promise<void>>();
@@ -62,18 +68,24 @@ export class DocWatcher {
   /** Watch a document (its directory must exist). May be called before or after start(). */
   add(doc: WatchableDoc): void {
     const file = path.resolve(doc.path);
-    const known = this.#watchedDirs();
-    this.#docs.set(file, doc);
     const dir = path.dirname(file);
-    if (this.#fsw && !known.has(dir)) this.#fsw.add(dir);
+    const isNew = !this.#docs.has(file);
+    this.#docs.set(file, doc);
+    if (!isNew) return;
+    const count = this.#dirs.get(dir) ?? 0;
+    this.#dirs.set(dir, count + 1);
+    if (this.#fsw && count === 0) this.#fsw.add(dir);
   }
 
   /** Stop watching a document. */
   remove(doc: WatchableDoc): void {
     const file = path.resolve(doc.path);
-    this.#docs.delete(file);
+    if (!this.#docs.delete(file)) return;
     const dir = path.dirname(file);
-    if (this.#fsw && !this.#watchedDirs().has(dir)) this.#fsw.unwatch(dir);
+    const count = (this.#dirs.get(dir) ?? 1) - 1;
+    if (count > 0) return void this.#dirs.set(dir, count);
+    this.#dirs.delete(dir);
+    if (this.#fsw) this.#fsw.unwatch(dir);
   }
 
   /** Listen to what the watcher does (for logs and tests). Returns an unsubscribe. */
@@ -85,14 +97,14 @@ export class DocWatcher {
   /** Start watching; resolves once the initial scan is done and events are flowing. */
   async start(): Promise<void> {
     if (this.#fsw) return;
-    const fsw = watch([...this.#watchedDirs()], {
+    const fsw = watch([...this.#dirs.keys()], {
       ignoreInitial: true,
       depth: 0,
       usePolling: this.#usePolling,
       // Only the watched directories and the documents themselves; everything else in them is noise.
       ignored: (p: string) => {
         const abs = path.resolve(p);
-        return !this.#docs.has(abs) && !this.#watchedDirs().has(abs);
+        return !this.#docs.has(abs) && !this.#dirs.has(abs);
       },
     });
     this.#fsw = fsw;
@@ -137,10 +149,6 @@ export class DocWatcher {
     await this.#fsw?.close();
     this.#fsw = null;
     await Promise.all([...this.#running.values()]);
-  }
-
-  #watchedDirs(): Set<string> {
-    return new Set([...this.#docs.keys()].map((f) => path.dirname(f)));
   }
 
   #schedule(file: string): void {

@@ -90,7 +90,10 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
       throw new DocumentParseError(`invalid JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (!this.options.schema) return raw as T;
-    const result = this.options.schema.safeParse(raw);
+    // jitless: zod otherwise writes and compiles a parser per object schema on its first parse, which
+    // pays off over many parses; a document is parsed when it is read (the start, an edit on disk), and
+    // that code generation was a measurable share of a start (decision 0139).
+    const result = this.options.schema.safeParse(raw, { jitless: true });
     if (!result.success)
       throw new DocumentParseError(`invalid content: ${z.prettifyError(result.error).replace(/\n/g, "; ")}`);
     return result.data;

@@ -20,6 +20,7 @@ import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import { callerOf, recipeInGroup } from "../activity/scope.js";
 import { isUuid, newId } from "../util/ids.js";
 import { timelineAttributes, type TimelineItem } from "./timeline-attributes.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "events" | "groups" | "images" | "log" | "recipes" | "users">;
@@ -28,30 +29,34 @@ export const RECIPE_CREATED = "Recipe Created";
 const MAX_SUBJECT = 1000;
 const MAX_MESSAGE = 20_000;
 
-const timestamp = z
-  .string()
-  .refine((v) => !Number.isNaN(Date.parse(v)), "Input should be a valid datetime")
-  .transform((v) =>
-    new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(v) || !v.includes("T") ? v : `${v}Z`).toISOString(),
-  );
-const subject = z.string().min(1, "This Field is Required").max(MAX_SUBJECT);
-const message = z.string().max(MAX_MESSAGE).nullish();
-const image = z.enum(TIMELINE_IMAGE_STATES).nullish();
+const timestamp = lazySchema(() =>
+  z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), "Input should be a valid datetime")
+    .transform((v) =>
+      new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(v) || !v.includes("T") ? v : `${v}Z`).toISOString(),
+    ),
+);
+const subject = lazySchema(() => z.string().min(1, "This Field is Required").max(MAX_SUBJECT));
+const message = lazySchema(() => z.string().max(MAX_MESSAGE).nullish());
+const image = lazySchema(() => z.enum(TIMELINE_IMAGE_STATES).nullish());
 
-export const TimelineEventIn = z
-  .object({
-    recipeId: z.string().refine(isUuid, "Input should be a valid UUID"),
-    userId: z.string().refine(isUuid, "Input should be a valid UUID").nullish(),
-    subject,
-    eventType: z.enum(TIMELINE_EVENT_TYPES),
-    eventMessage: message,
-    image,
-    timestamp: timestamp.nullish(),
-  })
-  .loose();
-export const TimelineEventUpdate = z
-  .object({ subject: subject.optional(), eventMessage: message, image })
-  .loose();
+export const TimelineEventIn = lazySchema(() =>
+  z
+    .object({
+      recipeId: z.string().refine(isUuid, "Input should be a valid UUID"),
+      userId: z.string().refine(isUuid, "Input should be a valid UUID").nullish(),
+      subject,
+      eventType: z.enum(TIMELINE_EVENT_TYPES),
+      eventMessage: message,
+      image,
+      timestamp: timestamp.nullish(),
+    })
+    .loose(),
+);
+export const TimelineEventUpdate = lazySchema(() =>
+  z.object({ subject: subject.optional(), eventMessage: message, image }).loose(),
+);
 
 /** RecipeTimelineEventOut of the contract. */
 export type TimelineEventOut = TimelineItem["out"];

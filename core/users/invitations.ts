@@ -9,21 +9,24 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { DataFolder } from "../storage/data-folder.js";
 import { JsonDoc } from "../storage/json-doc.js";
+import { lazySchema } from "../util/lazy-schema.js";
 
 export const INVITATION_DAYS = 4;
 
-const InvitationRecord = z.object({
-  token: z.string(),
-  usesLeft: z.number().int().min(0),
-  groupId: z.string(),
-  householdId: z.string(),
-  createdBy: z.string().nullable().default(null),
-  createdAt: z.string(),
-  /** Expiry, milliseconds since the epoch. */
-  exp: z.number().int(),
-});
+const InvitationRecord = lazySchema(() =>
+  z.object({
+    token: z.string(),
+    usesLeft: z.number().int().min(0),
+    groupId: z.string(),
+    householdId: z.string(),
+    createdBy: z.string().nullable().default(null),
+    createdAt: z.string(),
+    /** Expiry, milliseconds since the epoch. */
+    exp: z.number().int(),
+  }),
+);
 export type InvitationRecord = z.infer<typeof InvitationRecord>;
-const InvitationsDoc = z.object({ invitations: z.array(InvitationRecord).default([]) });
+const InvitationsDoc = lazySchema(() => z.object({ invitations: z.array(InvitationRecord).default([]) }));
 type InvitationsDoc = z.infer<typeof InvitationsDoc>;
 
 function sameToken(a: string, b: string): boolean {

@@ -21,6 +21,7 @@ import { privateHostMessage, privateHostProblem } from "../net/target-check.js";
 import { eventTypeNumber, type EventDocument } from "../events/index.js";
 import { isUuid, newId } from "../util/ids.js";
 import { randomUUID } from "node:crypto";
+import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "config" | "events" | "folder" | "groups" | "log">;
@@ -49,61 +50,67 @@ export interface MealPlanSource {
 /** Until meal plans are wired in (`useMealPlans`), there is nothing to send. */
 const NO_MEAL_PLANS: MealPlanSource = { entriesBetween: () => [] };
 
-export const WebhookRecord = z.object({
-  id: z.string(),
-  name: z.string().default(""),
-  url: z.string().default(""),
-  enabled: z.boolean().default(true),
-  webhookType: z.literal("mealplan").default("mealplan"),
-  /** UTC time of day, `HH:MM:SS`. */
-  scheduledTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
-  createdAt: z.string().nullable().default(null),
-  updatedAt: z.string().nullable().default(null),
-});
+export const WebhookRecord = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string().default(""),
+    url: z.string().default(""),
+    enabled: z.boolean().default(true),
+    webhookType: z.literal("mealplan").default("mealplan"),
+    /** UTC time of day, `HH:MM:SS`. */
+    scheduledTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+    createdAt: z.string().nullable().default(null),
+    updatedAt: z.string().nullable().default(null),
+  }),
+);
 export type WebhookRecord = z.infer<typeof WebhookRecord>;
-export const WebhooksDoc = z.object({ webhooks: z.array(WebhookRecord).default([]) });
+export const WebhooksDoc = lazySchema(() => z.object({ webhooks: z.array(WebhookRecord).default([]) }));
 export type WebhooksDoc = z.infer<typeof WebhooksDoc>;
 
 /**
  * `scheduledTime`: "HH:MM[:SS[.ffffff]]" taken as UTC, an offset time ("08:00+02:00"), or a full
  * datetime converted to UTC — as Mealie accepts them. Stored and sent as "HH:MM:SS".
  */
-const ScheduledTime = z.string().transform((raw, ctx) => {
-  const s = raw.trim();
-  const m = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(s);
-  let seconds: number | null = null;
-  if (m) {
-    const [h, min, sec] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
-    if (h < 24 && min < 60 && sec < 60) {
-      seconds = h * 3600 + min * 60 + sec;
-      if (m[4] && m[4].toUpperCase() !== "Z") {
-        const off = m[4].replace(":", "");
-        const offset =
-          (off[0] === "-" ? -1 : 1) * (Number(off.slice(1, 3)) * 3600 + Number(off.slice(3, 5)) * 60);
-        seconds = (((seconds - offset) % 86400) + 86400) % 86400;
+const ScheduledTime = lazySchema(() =>
+  z.string().transform((raw, ctx) => {
+    const s = raw.trim();
+    const m = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(s);
+    let seconds: number | null = null;
+    if (m) {
+      const [h, min, sec] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
+      if (h < 24 && min < 60 && sec < 60) {
+        seconds = h * 3600 + min * 60 + sec;
+        if (m[4] && m[4].toUpperCase() !== "Z") {
+          const off = m[4].replace(":", "");
+          const offset =
+            (off[0] === "-" ? -1 : 1) * (Number(off.slice(1, 3)) * 3600 + Number(off.slice(3, 5)) * 60);
+          seconds = (((seconds - offset) % 86400) + 86400) % 86400;
+        }
       }
+    } else if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)) {
+      const d = new Date(/Z|[+-]\d{2}:?\d{2}$/i.test(s) ? s : `${s}Z`);
+      if (!Number.isNaN(d.getTime()))
+        seconds = d.getUTCHours() * 3600 + d.getUTCMinutes() * 60 + d.getUTCSeconds();
     }
-  } else if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)) {
-    const d = new Date(/Z|[+-]\d{2}:?\d{2}$/i.test(s) ? s : `${s}Z`);
-    if (!Number.isNaN(d.getTime()))
-      seconds = d.getUTCHours() * 3600 + d.getUTCMinutes() * 60 + d.getUTCSeconds();
-  }
-  if (seconds === null) {
-    ctx.addIssue({ code: "custom", message: "Input should be in a valid time format" });
-    return z.NEVER;
-  }
-  return timeOfDay(seconds);
-});
+    if (seconds === null) {
+      ctx.addIssue({ code: "custom", message: "Input should be in a valid time format" });
+      return z.NEVER;
+    }
+    return timeOfDay(seconds);
+  }),
+);
 
-export const WebhookIn = z
-  .object({
-    enabled: z.boolean().default(true),
-    name: z.string().max(255, "Must Be At Most 255 Characters").default(""),
-    url: z.string().trim().max(2048, "Must Be At Most 2048 Characters").default(""),
-    webhookType: z.literal("mealplan").default("mealplan"),
-    scheduledTime: ScheduledTime,
-  })
-  .loose();
+export const WebhookIn = lazySchema(() =>
+  z
+    .object({
+      enabled: z.boolean().default(true),
+      name: z.string().max(255, "Must Be At Most 255 Characters").default(""),
+      url: z.string().trim().max(2048, "Must Be At Most 2048 Characters").default(""),
+      webhookType: z.literal("mealplan").default("mealplan"),
+      scheduledTime: ScheduledTime,
+    })
+    .loose(),
+);
 
 /** ReadWebhook of the contract. */
 export interface ReadWebhook {

@@ -8,7 +8,7 @@
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
-import send from "send";
+import type sendType from "send";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -52,6 +52,13 @@ async function encodedTwin(file: string, accept: string): Promise<{ path: string
   return null;
 }
 
+/**
+ * `send` loads two copies of mime-db and indexes every type when it is evaluated; only a static file
+ * needs it, so the API answers its first requests without waiting for that (decision 0139).
+ */
+let sendModule: Promise<typeof sendType> | null = null;
+const loadSend = () => (sendModule ??= import("send").then((m) => m.default));
+
 /** True when it answered the request from `root`. */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -72,6 +79,7 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   res.setHeader("Content-Type", TYPES[ext] ?? "application/octet-stream");
   if (twin) res.setHeader("Content-Encoding", twin.encoding);
   const immutable = pathname.startsWith("/assets/");
+  const send = await loadSend();
   await new Promise<void>((done) => {
     send(req, twin ? twin.path : file, {
       dotfiles: "deny",
