@@ -15,17 +15,19 @@ import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type Tinypool from "tinypool";
-import type { ParseBatch, ParseOutcome } from "../recipes/store/parse-pool.js";
+import type { PackedOutcome, ParseBatch, ParseOutcome } from "../recipes/store/parse-pool.js";
 
 /** A task and what it answers. */
 export type Task =
   | { op: "hash"; password: string; rounds: number }
   | { op: "compare"; password: string; hash: string }
-  | { op: "parse"; batch: ParseBatch };
+  | { op: "parse"; batch: ParseBatch }
+  | { op: "parsePacked"; batch: ParseBatch };
 export interface Answers {
   hash: string;
   compare: boolean;
   parse: ParseOutcome[];
+  parsePacked: PackedOutcome[];
 }
 
 /** Two for bcrypt (a sign-in waits on one), up to three for a scan on a machine with the cores. */

@@ -18,5 +18,9 @@ export default async function run(task: Task): Promise<Answers[Task["op"]]> {
       const { parseBatch } = await import("../recipes/store/parse-pool.js");
       return parseBatch(task.batch);
     }
+    case "parsePacked": {
+      const { parsePacked } = await import("../recipes/store/parse-pool.js");
+      return parsePacked(task.batch);
+    }
   }
 }

@@ -3,7 +3,15 @@ import { releaseIdleWorkers, runInPool, stopWorkerPool, workerPoolLoaded } from 
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { VOCAB } from "../file/test-support.js";
 import { readRecipeFile } from "./fast-read.js";
-import { outcomeOf, parseShared, poolSize, POOL_MIN_FILES, type ParseOutcome } from "./parse-pool.js";
+import {
+  outcomeOf,
+  parsePacked,
+  parseShared,
+  poolSize,
+  POOL_MIN_FILES,
+  unpackOutcome,
+  type ParseOutcome,
+} from "./parse-pool.js";
 import { recipe } from "./test-helpers.js";
 
 /** Files as a folder holds them: canonical recipes, one hand-written oddity, and broken ones. */
@@ -58,6 +66,13 @@ afterAll(async () => {
 });
 
 describe("parse pool", () => {
+  it("a worker's packed answer unpacks to what the main thread's parse gives, errors included", () => {
+    const jobs = texts(200);
+    const packed = parsePacked({ jobs, vocabularies: { home: VOCAB, other: VOCAB } });
+    expect(packed.every((o) => typeof o === "string")).toBe(true);
+    expect(packed.map(unpackOutcome)).toEqual(jobs.map(([g, t]) => inline(g, t)));
+  });
+
   it("uses no workers for small scans, and some for large ones where there are cores to spare", () => {
     expect(poolSize(POOL_MIN_FILES - 1, 8)).toBe(0);
     expect(poolSize(POOL_MIN_FILES, 1)).toBe(0);

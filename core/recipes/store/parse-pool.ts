@@ -2,13 +2,17 @@
  * Parsing many recipe files on every core: the scan at open of a folder nobody has cached (a first
  * start, an upgrade, a vocabulary change) spends nearly all its time parsing, one file after another.
  * Threads of the shared worker pool (workers/pool.ts) parse shares of the files while the main thread
- * parses its own; docs come back by structured clone, which also leaves them compact (fresh strings, no
- * slices of the file's text). The pool runs the same from compiled code and from TypeScript source.
+ * parses its own. Docs come back as JSON text and are parsed on the main thread: a structured clone
+ * kept each string as the file's text had it (two bytes a character when the file had one non-Latin-1
+ * character), where JSON.parse gives what compactDoc gives a doc parsed on the main thread, shares
+ * short repeated strings, and costs the main thread no more than the clone did. The pool runs the same
+ * from compiled code and from TypeScript source.
  */
 import { availableParallelism } from "node:os";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { runInPool } from "../../workers/pool.js";
 import { readRecipeFile } from "./fast-read.js";
+import { jsonSafe } from "./index-cache.js";
 import type { BrokenInfo } from "./types.js";
 
 export type ParseOutcome = { doc: RecipeDoc } | { error: BrokenInfo };
@@ -35,6 +39,18 @@ export function parseBatch(batch: ParseBatch): ParseOutcome[] {
   return batch.jobs.map(([groupSlug, text]) =>
     outcomeOf(() => readRecipeFile(text, batch.vocabularies[groupSlug])),
   );
+}
+
+/** A worker's answer: each outcome as JSON text, or as it is when JSON cannot carry its doc. */
+export type PackedOutcome = string | ParseOutcome;
+
+/** parseBatch, answered as the main thread wants it (see the comment at the top). */
+export function parsePacked(batch: ParseBatch): PackedOutcome[] {
+  return parseBatch(batch).map((o) => ("doc" in o && !jsonSafe(o.doc) ? o : JSON.stringify(o)));
+}
+
+export function unpackOutcome(o: PackedOutcome): ParseOutcome {
+  return typeof o === "string" ? (JSON.parse(o) as ParseOutcome) : o;
 }
 
 /** Below this many files, starting workers costs more than it saves. */
@@ -118,12 +134,12 @@ export class ChunkParser {
         continue;
       }
       this.inFlight++;
-      const task: Promise<void> = runInPool({ op: "parse", batch: { jobs: chunk.jobs, vocabularies } })
+      const task: Promise<void> = runInPool({ op: "parsePacked", batch: { jobs: chunk.jobs, vocabularies } })
         .catch(() => null)
         .then((got) => {
           this.inFlight--;
           this.pending.delete(task);
-          if (got && got.length === chunk.jobs.length) chunk.done(got);
+          if (got && got.length === chunk.jobs.length) chunk.done(got.map(unpackOutcome));
           else this.parseLocally(chunk);
           this.dispatch();
         });
