@@ -8,6 +8,7 @@ import type { RecipesService } from "./recipes-service.js";
 import type { RecipeChange, RecipeEntry } from "./store/types.js";
 import { organizerAttributes, recipeRatingOrder, type RecipeIndexEntry } from "../query/attributes.js";
 import { listQuery, pageOfOrdered, type SearchRanker } from "../query/list.js";
+import { notePicked } from "./wire-bytes.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import type { RecipeFilters, RecipeListQuery } from "./list-query.js";
 import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
@@ -596,7 +597,7 @@ function ingredientTexts(doc: RecipeEntry["doc"]): string[] {
 
 /** The summary part of an entry; one literal (one shape) rather than keys copied in a loop. */
 function pick(e: RecipeIndexEntry): RecipeSummary {
-  return {
+  const summary: RecipeSummary = {
     id: e.id,
     userId: e.userId,
     householdId: e.householdId,
@@ -623,4 +624,7 @@ function pick(e: RecipeIndexEntry): RecipeSummary {
     updatedAt: e.updatedAt,
     lastMade: e.lastMade,
   };
+  // The API answers it with JSON kept per entry (wire-bytes.ts).
+  notePicked(summary, e);
+  return summary;
 }
