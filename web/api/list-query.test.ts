@@ -148,7 +148,7 @@ describe("the quick reading of a recipe list query", () => {
         r = (Math.imul(r ^ (r >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) | 0;
         return (r >>> 0) % n;
       };
-      const q: QueryRecord = {};
+      const q: Record<string, string | string[]> = {};
       for (const k of keys) {
         if (next(3) !== 0) continue;
         const [good, bad] = values[k];
