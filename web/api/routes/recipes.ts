@@ -22,7 +22,7 @@ export const recipeRoutes = [
   route("GET", "/api/recipes", "user", (ctx) => {
     ctx.setHeader("Cache-Control", "no-cache, no-store, must-revalidate");
     const query = parseRecipeListQuery(queryRecord(ctx.query));
-    const page = ctx.larder.recipes.lister.list(ctx.actor, query);
+    const page = ctx.larder.recipes.lister.listEntries(ctx.actor, query);
     return answerPageBytes(ctx, "/api/recipes", query, page, summaryBytes, { nulls: "drop" });
   }),
   route("POST", "/api/recipes", "user", async (ctx) =>
