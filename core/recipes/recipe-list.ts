@@ -8,6 +8,7 @@ import type { RecipesService } from "./recipes-service.js";
 import type { RecipeChange, RecipeEntry } from "./store/types.js";
 import { organizerAttributes, recipeRatingOrder, type RecipeIndexEntry } from "../query/attributes.js";
 import { listQuery, pageOfOrdered, type SearchRanker } from "../query/list.js";
+import { pick } from "./wire-bytes.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import type { RecipeFilters, RecipeListQuery } from "./list-query.js";
 import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
@@ -284,9 +285,17 @@ export class RecipeLister {
 
   /** GET /recipes: the caller's group; `cookbook=` (id or slug) ANDs its filter and replaces the organizer params. */
   list(actor: Actor, query: RecipeListQuery): Page<RecipeSummary> {
+    return mapPage(this.listEntries(actor, query), pick);
+  }
+
+  /**
+   * `list`'s page as the index entries themselves: the API writes each one's summary from JSON kept
+   * per entry (wire-bytes.ts `summaryBytes`) instead of picking a summary object to stringify.
+   */
+  listEntries(actor: Actor, query: RecipeListQuery): Page<RecipeIndexEntry> {
     const groupSlug = this.groupSlugOf(actor);
     const cookbook = query.cookbook;
-    return this.listIn(groupSlug, query, {
+    return this.entriesIn(groupSlug, query, {
       where: cookbook ? this.larder.cookbooks.recipeFilterFor(actor, cookbook) : undefined,
       skipOrganizers: !!cookbook,
       ownRating: ownRatingsWhenAsked(() => this.larder.ratings.ownRatings(actor)),
@@ -303,6 +312,18 @@ export class RecipeLister {
       ownRating?: (recipeId: string) => number | null;
     },
   ): Page<RecipeSummary> {
+    return mapPage(this.entriesIn(groupSlug, q, opts), pick);
+  }
+
+  private entriesIn(
+    groupSlug: string,
+    q: RecipeListQuery,
+    opts: {
+      where?: Predicate<RecipeIndexEntry>;
+      skipOrganizers?: boolean;
+      ownRating?: (recipeId: string) => number | null;
+    },
+  ): Page<RecipeIndexEntry> {
     this.startBuilding();
     const group = this.itemsOf(groupSlug);
     const all = group.items;
@@ -341,7 +362,7 @@ export class RecipeLister {
           pageAt = group.orderedPrefix(one.path, one.direction, one.nullsFirst, end);
           return pageAt ?? [];
         });
-        if (pageAt) return mapPage(page, (at) => pick(all[at]));
+        if (pageAt) return mapPage(page, (at) => all[at]);
       }
     }
     if (searched?.trim()) {
@@ -354,7 +375,7 @@ export class RecipeLister {
         const page = pageOfOrdered(q, matches.at.length, (end) =>
           Array.from(rankedPrefix(matches, end), (i) => all[matches.at[i]]),
         );
-        return mapPage(page, (i) => pick(i));
+        return page;
       }
       const { at, score } = matches;
       const scoreAt = (p: number): number | undefined => {
@@ -376,7 +397,7 @@ export class RecipeLister {
         },
       },
     });
-    return mapPage(page, (at) => pick(all[at]));
+    return mapPage(page, (at) => all[at]);
   }
 
   /**
@@ -592,35 +613,4 @@ function ingredientTexts(doc: RecipeEntry["doc"]): string[] {
   return doc.ingredients.map((i) =>
     [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim(),
   );
-}
-
-/** The summary part of an entry; one literal (one shape) rather than keys copied in a loop. */
-function pick(e: RecipeIndexEntry): RecipeSummary {
-  return {
-    id: e.id,
-    userId: e.userId,
-    householdId: e.householdId,
-    groupId: e.groupId,
-    name: e.name,
-    slug: e.slug,
-    image: e.image,
-    recipeServings: e.recipeServings,
-    recipeYieldQuantity: e.recipeYieldQuantity,
-    recipeYield: e.recipeYield,
-    totalTime: e.totalTime,
-    prepTime: e.prepTime,
-    cookTime: e.cookTime,
-    performTime: e.performTime,
-    description: e.description,
-    recipeCategory: e.recipeCategory,
-    tags: e.tags,
-    tools: e.tools,
-    rating: e.rating,
-    orgURL: e.orgURL,
-    dateAdded: e.dateAdded,
-    dateUpdated: e.dateUpdated,
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
-    lastMade: e.lastMade,
-  };
 }

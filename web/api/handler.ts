@@ -15,7 +15,7 @@ import {
 } from "../../core/i18n/api-messages.js";
 import type { Larder } from "../../core/larder.js";
 import { ApiContext } from "./context.js";
-import { Reply } from "./reply.js";
+import { JsonBytes, Reply } from "./reply.js";
 import type { Router } from "./router.js";
 import { SESSION_COOKIE, readCookie as readCookieHeader } from "../server/edge.js";
 
@@ -73,6 +73,7 @@ export function createApiHandler(larder: Larder, router: Router) {
           );
         return send(res, result.status, result.body, { ...headers, ...result.headers });
       }
+      if (result instanceof JsonBytes) return sendBytes(res, result.bytes, headers);
       return send(res, 200, result === undefined ? null : result, headers);
     } catch (e) {
       if (req.readable) req.resume();
@@ -118,6 +119,16 @@ function send(
     ...headers,
   });
   res.end(text);
+}
+
+/** `send` of a 200 whose JSON text is already bytes: the same headers, in the same order. */
+function sendBytes(res: ServerResponse, bytes: Buffer, headers: Record<string, string>): void {
+  res.writeHead(200, {
+    "Content-Type": "application/json",
+    "Content-Length": bytes.length,
+    ...headers,
+  });
+  res.end(bytes);
 }
 
 function sendRaw(

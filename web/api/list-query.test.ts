@@ -5,7 +5,14 @@ import { listQuery, type SearchRanker } from "../../core/query/list.js";
 import type { ListQuery } from "../../core/query/list-query.js";
 import { makeRecipe } from "../../core/query/test-recipes.js";
 import { RecipeSearchIndex } from "../../core/search/recipe-search.js";
-import { linkParams, parseListQuery, parseRecipeListQuery, parseSuggestionQuery } from "./list-query.js";
+import {
+  linkParams,
+  parseListQuery,
+  parseRecipeListQuery,
+  parseRecipeListQueryWithSchemas,
+  parseSuggestionQuery,
+  plainRecipeListQuery,
+} from "./list-query.js";
 import { envelope, type QueryRecord } from "./page-links.js";
 
 function thrown(fn: () => unknown): unknown {
@@ -84,6 +91,79 @@ describe("parseRecipeListQuery", () => {
     const e = thrown(() => parseRecipeListQuery({ requireAllTags: "maybe" })) as ValidationError;
     expect(e).toBeInstanceOf(ValidationError);
     expect(e.issues[0].loc).toEqual(["query", "requireAllTags"]);
+  });
+});
+
+describe("the quick reading of a recipe list query", () => {
+  const schemas = (q: QueryRecord): unknown => {
+    try {
+      return parseRecipeListQueryWithSchemas(q);
+    } catch (e) {
+      return e;
+    }
+  };
+  // Values the quick reading takes, then values it leaves to the schemas (or that the schemas refuse).
+  const values: Record<string, [string[], string[]]> = {
+    page: [
+      ["1", " 3 ", "+2", "-1", "0"],
+      ["x", "1.5", "", "12345678901234567890"],
+    ],
+    perPage: [
+      ["30", "-1"],
+      ["abc", ""],
+    ],
+    orderBy: [
+      ["name", "", "dateAdded"],
+      ["random", " Random "],
+    ],
+    orderDirection: [
+      ["asc", "DESC"],
+      ["up", ""],
+    ],
+    orderByNullPosition: [
+      ["first", "Last"],
+      ["middle", ""],
+    ],
+    queryFilter: [['name = "x"', ""], []],
+    paginationSeed: [["7", ""], []],
+    search: [["chicken", "", "  "], []],
+    tags: [["a,b", " c ", ",", ""], []],
+    categories: [["Main"], []],
+    households: [["x,y"], []],
+    requireAllTags: [
+      ["yes", "OFF"],
+      ["maybe", ""],
+    ],
+    requireAllFoods: [["t"], []],
+    cookbook: [["weeknights", ""], []],
+    per_page: [[], ["10"]],
+    other: [[], ["1"]],
+  };
+  it("answers exactly what the schemas answer, or leaves the query to them", () => {
+    const keys = Object.keys(values);
+    let quick = 0;
+    for (let seed = 1; seed <= 3000; seed++) {
+      let r = seed;
+      const next = (n: number) => {
+        r = (Math.imul(r ^ (r >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) | 0;
+        return (r >>> 0) % n;
+      };
+      const q: Record<string, string | string[]> = {};
+      for (const k of keys) {
+        if (next(3) !== 0) continue;
+        const [good, bad] = values[k];
+        const vs = bad.length && (next(10) === 0 || !good.length) ? bad : good;
+        q[k] = next(12) === 0 ? [vs[next(vs.length)], vs[next(vs.length)]] : vs[next(vs.length)];
+      }
+      const plain = plainRecipeListQuery(q);
+      if (plain === null) continue;
+      quick++;
+      expect(plain, JSON.stringify(q)).toStrictEqual(schemas(q));
+    }
+    expect(quick).toBeGreaterThan(100);
+    expect(plainRecipeListQuery({ search: "x", perPage: "30" })).toStrictEqual(
+      parseRecipeListQueryWithSchemas({ search: "x", perPage: "30" }),
+    );
   });
 });
 

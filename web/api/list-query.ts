@@ -149,6 +149,11 @@ const RecipeFiltersSchema = z.object({
 
 /** GET /recipes and the explore recipe list (mealie-api-notes §4.6): pagination plus the organizer filters. */
 export function parseRecipeListQuery(query: QueryRecord): RecipeListQuery & ResolvedListQuery {
+  return plainRecipeListQuery(query) ?? parseRecipeListQueryWithSchemas(query);
+}
+
+/** `parseRecipeListQuery` by the schemas alone: every 422, and the spellings the quick reading leaves. */
+export function parseRecipeListQueryWithSchemas(query: QueryRecord): RecipeListQuery & ResolvedListQuery {
   const list = parseListQuery(query);
   const r = RecipeFiltersSchema.safeParse(query);
   if (!r.success) throw queryError(r.error);
@@ -165,6 +170,120 @@ export function parseRecipeListQuery(query: QueryRecord): RecipeListQuery & Reso
     requireAllTools: f.requireAllTools ?? false,
     requireAllFoods: f.requireAllFoods ?? false,
     cookbook: f.cookbook ?? null,
+  };
+}
+
+/** The parameters the quick reading knows; anything else is left to the schemas. */
+const PLAIN_KEYS = new Set([
+  ...PAGINATION_KEYS,
+  ...["categories", "tags", "tools", "foods", "households", "cookbook"],
+  ...["requireAllCategories", "requireAllTags", "requireAllTools", "requireAllFoods"],
+]);
+const PLAIN_INT = /^\s*[-+]?\d{1,15}\s*$/;
+const TRUE = new Set(["true", "1", "yes", "on", "t", "y"]);
+const FALSE = new Set(["false", "0", "no", "off", "f", "n"]);
+
+/**
+ * The list query as the schemas read it, for the usual request (issue 21: zod's parse of two objects
+ * of preprocessed fields was a tenth of a served search): every key camelCase and known, each given
+ * once, every value valid. Anything else — a repeated or snake_case key, a value the schemas would
+ * refuse, a `random` order — returns null and goes through the schemas, which answer it as before;
+ * web/api/list-query.test.ts holds both readings equal.
+ */
+export function plainRecipeListQuery(query: QueryRecord): (RecipeListQuery & ResolvedListQuery) | null {
+  const text = (k: string): string | null | false => {
+    const v = query[k];
+    if (v === undefined) return null;
+    return typeof v === "string" ? (v === "" ? null : v) : false;
+  };
+  const int = (k: string, def: number): number | false => {
+    const v = query[k];
+    if (v === undefined) return def;
+    return typeof v === "string" && PLAIN_INT.test(v) ? Number(v) : false;
+  };
+  const choice = (k: string, values: readonly string[]): string | null | false => {
+    const v = query[k];
+    if (v === undefined) return null;
+    if (typeof v !== "string") return false;
+    const x = v.toLowerCase();
+    return values.includes(x) ? x : false;
+  };
+  const list = (k: string): string[] | false => {
+    const v = query[k];
+    if (v === undefined) return [];
+    if (typeof v !== "string") return false;
+    return v
+      .split(",")
+      .map((x) => x.trim())
+      .filter((x) => x !== "");
+  };
+  const flag = (k: string): boolean | false | null => {
+    const v = query[k];
+    if (v === undefined) return false;
+    if (typeof v !== "string") return null;
+    const x = v.toLowerCase();
+    return TRUE.has(x) ? true : FALSE.has(x) ? false : null;
+  };
+  for (const k in query) if (!PLAIN_KEYS.has(k)) return null;
+  const page = int("page", LIST_DEFAULTS.page);
+  const perPage = int("perPage", LIST_DEFAULTS.perPage);
+  const orderBy = text("orderBy");
+  const orderDirection = choice("orderDirection", ["asc", "desc"]);
+  const orderByNullPosition = choice("orderByNullPosition", ["first", "last"]);
+  const queryFilter = text("queryFilter");
+  const paginationSeed = text("paginationSeed");
+  const search = text("search");
+  const cookbook = text("cookbook");
+  const categories = list("categories");
+  const tags = list("tags");
+  const tools = list("tools");
+  const foods = list("foods");
+  const households = list("households");
+  const requireAllCategories = flag("requireAllCategories");
+  const requireAllTags = flag("requireAllTags");
+  const requireAllTools = flag("requireAllTools");
+  const requireAllFoods = flag("requireAllFoods");
+  if (
+    page === false ||
+    perPage === false ||
+    orderBy === false ||
+    orderDirection === false ||
+    orderByNullPosition === false ||
+    queryFilter === false ||
+    paginationSeed === false ||
+    search === false ||
+    cookbook === false ||
+    categories === false ||
+    tags === false ||
+    tools === false ||
+    foods === false ||
+    households === false ||
+    requireAllCategories === null ||
+    requireAllTags === null ||
+    requireAllTools === null ||
+    requireAllFoods === null ||
+    orderBy?.trim().toLowerCase() === "random"
+  )
+    return null;
+  return {
+    page,
+    perPage,
+    orderBy,
+    orderDirection: (orderDirection ?? LIST_DEFAULTS.orderDirection) as "asc" | "desc",
+    orderByNullPosition: orderByNullPosition as "first" | "last" | null,
+    queryFilter,
+    paginationSeed,
+    search,
+    categories,
+    tags,
+    tools,
+    foods,
+    households,
+    requireAllCategories,
+    requireAllTags,
+    requireAllTools,
+    requireAllFoods,
+    cookbook,
   };
 }
 

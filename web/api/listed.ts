@@ -6,6 +6,7 @@ import type { ListQuery, Page, ResolvedListQuery } from "../../core/query/list-q
 import type { ApiContext } from "./context.js";
 import { linkParams, parseListQuery, queryRecord } from "./list-query.js";
 import { envelope, type PageEnvelope } from "./page-links.js";
+import { JsonBytes } from "./reply.js";
 
 export interface LinkStyle {
   /** `none` (most routes, default): null parameters are written `None`; `drop`: the recipe lists. */
@@ -28,6 +29,35 @@ export function answerPage<T>(
     nulls: style.nulls ?? "none",
   });
 }
+
+/** Where the envelope's items go in its JSON: `"items":[]` is a key, never inside a link's string. */
+const ITEMS = '"items":[';
+
+/**
+ * `answerPage` as JSON bytes, byte for byte what `JSON.stringify` of the envelope gives, with each item's
+ * JSON from `itemBytes` (the recipe summaries' kept bytes, core/recipes/wire-bytes.ts) spliced in:
+ * only the envelope's few fields are turned into text per request.
+ */
+export function answerPageBytes<T>(
+  ctx: ApiContext,
+  route: string,
+  query: ListQuery,
+  page: Page<T>,
+  itemBytes: (item: T) => Buffer,
+  style: LinkStyle = {},
+): JsonBytes {
+  const text = JSON.stringify(answerPage(ctx, route, query, { ...page, items: [] }, style));
+  const at = text.indexOf(ITEMS) + ITEMS.length;
+  const parts: Buffer[] = [Buffer.from(text.slice(0, at))];
+  const items = page.items;
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(itemBytes(items[i]));
+  }
+  parts.push(Buffer.from(text.slice(at)));
+  return new JsonBytes(Buffer.concat(parts));
+}
+const COMMA = Buffer.from(",");
 
 export function listed<T>(
   ctx: ApiContext,

@@ -21,3 +21,11 @@ export class Reply {
     return new Reply(200, data, { "Content-Type": contentType, ...headers }, true);
   }
 }
+
+/**
+ * A 200 whose JSON is already bytes (a list page spliced from summaries kept as JSON, listed.ts): sent
+ * with the headers a JSON answer has, in the same order, and not encoded again.
+ */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
+}

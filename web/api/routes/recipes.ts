@@ -3,7 +3,8 @@ import { z } from "zod";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import type { ApiContext } from "../context.js";
-import { answerPage, listed } from "../listed.js";
+import { answerPageBytes, listed } from "../listed.js";
+import { summaryBytes } from "../../../core/recipes/wire-bytes.js";
 import { parseRecipeListQuery, queryRecord } from "../list-query.js";
 
 /** Crud routes copy `updatedAt` into Last-Modified and forbid caching (mealie-api-notes §0). */
@@ -21,9 +22,8 @@ export const recipeRoutes = [
   route("GET", "/api/recipes", "user", (ctx) => {
     ctx.setHeader("Cache-Control", "no-cache, no-store, must-revalidate");
     const query = parseRecipeListQuery(queryRecord(ctx.query));
-    return answerPage(ctx, "/api/recipes", query, ctx.larder.recipes.lister.list(ctx.actor, query), {
-      nulls: "drop",
-    });
+    const page = ctx.larder.recipes.lister.listEntries(ctx.actor, query);
+    return answerPageBytes(ctx, "/api/recipes", query, page, summaryBytes, { nulls: "drop" });
   }),
   route("POST", "/api/recipes", "user", async (ctx) =>
     Reply.created(await ctx.larder.recipes.create(ctx.actor, await ctx.json())),

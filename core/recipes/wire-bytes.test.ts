@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { makeRecipe } from "../query/test-recipes.js";
+import { pick, summaryBytes } from "./wire-bytes.js";
+
+describe("a summary's kept JSON", () => {
+  it("is the JSON of the entry's summary, made once per entry, and a new entry has its own", () => {
+    const a = makeRecipe({ name: 'Crème "brûlée" ☃', tags: ["x"] });
+    const bytes = summaryBytes(a);
+    expect(bytes.toString("utf8")).toBe(JSON.stringify(pick(a)));
+    expect(summaryBytes(a)).toBe(bytes);
+    // A change makes a new entry (recipe-list.ts entryOf): its bytes are its own.
+    const b = { ...a, name: "Soup", rating: 4 };
+    expect(summaryBytes(b).toString("utf8")).toBe(JSON.stringify(pick(b)));
+    expect(summaryBytes(a)).toBe(bytes);
+  });
+});
