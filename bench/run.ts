@@ -309,7 +309,7 @@ async function main(): Promise<void> {
     if (/start/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
       const index = (/warm/.test(what) ? sz.warm : sz.cold).runs.at(-1)?.indexLog;
-      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and loading the bundle); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the list entries and the first search the search index. Parsing (cold) and decoding the JSON-lines cache (warm) are the rest; ${load}. ${see}`;
+      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and loading the bundle); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the list entries and the first search the search index. Parsing (cold) and decoding the binary cache's rows into full docs (warm, decision 0133) are the rest; ${load}. ${see}`;
     }
     if (/search p/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
