@@ -72,6 +72,13 @@ function findSorted(sorted: Int32Array, value: number): number {
   return -1;
 }
 
+/** What narrows a group's list: the explore list's visibility rule, a cookbook's own filters, the caller's ratings. */
+interface GroupListOptions {
+  where?: Predicate<RecipeIndexEntry>;
+  skipOrganizers?: boolean;
+  ownRating?: (recipeId: string) => number | null;
+}
+
 export class RecipeLister {
   private entries = new WeakMap<object, RecipeIndexEntry>();
   /**
@@ -303,27 +310,11 @@ export class RecipeLister {
   }
 
   /** The recipe list over one group's recipes; the user list and the public explore list share it. */
-  listIn(
-    groupSlug: string,
-    q: RecipeListQuery,
-    opts: {
-      where?: Predicate<RecipeIndexEntry>;
-      skipOrganizers?: boolean;
-      ownRating?: (recipeId: string) => number | null;
-    },
-  ): Page<RecipeSummary> {
+  listIn(groupSlug: string, q: RecipeListQuery, opts: GroupListOptions): Page<RecipeSummary> {
     return mapPage(this.entriesIn(groupSlug, q, opts), pick);
   }
 
-  private entriesIn(
-    groupSlug: string,
-    q: RecipeListQuery,
-    opts: {
-      where?: Predicate<RecipeIndexEntry>;
-      skipOrganizers?: boolean;
-      ownRating?: (recipeId: string) => number | null;
-    },
-  ): Page<RecipeIndexEntry> {
+  private entriesIn(groupSlug: string, q: RecipeListQuery, opts: GroupListOptions): Page<RecipeIndexEntry> {
     this.startBuilding();
     const group = this.itemsOf(groupSlug);
     const all = group.items;
