@@ -111,7 +111,9 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   const tmpDir = folder.tmpDir;
   // Temp files of a writer killed mid-write would otherwise wait for the hourly job, or survive
   // every restart that comes sooner.
-  if (!opts.readOnly) await removeStaleTempFiles(tmpDir, 60 * 60 * 1000, Date.now(), { deadWriters: true });
+  if (!opts.readOnly)
+    for (const dir of [tmpDir, folder.cacheDir])
+      await removeStaleTempFiles(dir, 60 * 60 * 1000, Date.now(), { deadWriters: true });
   const site = await JsonDoc.open(folder.larderJson, {
     schema: SiteDoc,
     tmpDir,

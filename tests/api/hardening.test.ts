@@ -140,11 +140,15 @@ describe("temp files left by a killed writer", () => {
     // pid 2^22 + 7 is above Linux's pid_max default: no process has it.
     await writeFile(join(tmpDir, "soup.md.4194311.0123456789ab.tmp"), "half a recipe");
     await writeFile(join(tmpDir, `soup.md.${process.pid}.0123456789ab.tmp`), "being written");
+    // The warm-start cache is written beside itself, and a kill during that write leaves its temp too.
+    const cacheDir = s.larder.folder.cacheDir;
+    await writeFile(join(cacheDir, "recipe-index.bin.4194311.0123456789ab.tmp"), "half a cache");
     const again = await startTestServer({}, { dataDir });
     try {
       expect((await readdir(tmpDir)).filter((n) => n.endsWith(".tmp"))).toEqual([
         `soup.md.${process.pid}.0123456789ab.tmp`,
       ]);
+      expect((await readdir(cacheDir)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
     } finally {
       await again.close();
       await s.close().catch(() => undefined);

@@ -20,7 +20,7 @@
  * splits no lines; the doc stays JSON because V8's JSON parser shares short repeated strings (units,
  * foods) where `v8.deserialize` made a copy of each, and decoded no faster.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -414,7 +414,9 @@ export class IndexCache {
     // Temp file and rename: a reader sees the old cache or the new one. No fsync: a cache torn by a
     // crash fails its checksum and is simply not used. Written in chunks as it is serialised, so the
     // whole cache is never in memory at once.
-    const tmp = `${this.path}.${process.pid}.tmp`;
+    // Named as atomic-write names its temp files (writer pid, random part), so the start-up sweep
+    // removes one a kill -9 left behind: at 50,000 recipes it is a few hundred MB.
+    const tmp = `${this.path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
     let bytes = 0;
     let written = 0;
     let tooYoung = 0;
