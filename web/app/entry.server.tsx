@@ -76,7 +76,7 @@ function renderWhole(
   url: string,
   nonce: string,
   log: Log,
-): Promise<{ html: string; failed: boolean }> {
+): Promise<{ html: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     let shellRendered = false;
@@ -88,7 +88,8 @@ function renderWhole(
       },
       final(done) {
         clearTimeout(timer);
-        resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
+        // Kept as bytes: sealing and storing need nothing else, and a page is tens of kilobytes.
+        resolve({ html: Buffer.concat(chunks), failed });
         done();
       },
     });
@@ -173,7 +174,10 @@ export default function handleRequest(
     }
     return first.then(answerStored, (e: unknown) => {
       if (mine && e instanceof Unsealed)
-        return new Response(e.html, { headers: responseHeaders, status: responseStatusCode });
+        return new Response(e.html as Uint8Array<ArrayBuffer>, {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        });
       // Another request's render failed: this one renders for itself, streaming.
       if (!mine)
         return stream(
@@ -283,7 +287,7 @@ export function pageAnswers(larder: AppLoadContext["larder"], listener: RequestL
 
 /** A whole render that is answered but not kept (it failed, or its nonce sat somewhere unexpected). */
 class Unsealed extends Error {
-  constructor(readonly html: string) {
+  constructor(readonly html: Buffer) {
     super("page not sealed");
   }
 }
