@@ -5,6 +5,7 @@
  * the first one's page; a session ended is not answered from it. Needs the UI build (`npm run build`).
  */
 import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -202,5 +203,46 @@ describe.skipIf(!built && process.env.CI !== "true")("recipe pages answered befo
     expect(early.hits).toBe(before);
     expect(after.status).toBe(302);
     expect(after.headers.get("location")).toMatch(/^\/login/);
+  });
+});
+
+describe.skipIf(!built && process.env.CI !== "true")("early pages and hand edits", () => {
+  let t: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestServer({}, { watch: true });
+    token = await t.login();
+  });
+  afterAll(async () => t?.close());
+
+  it("shows a recipe file edited by hand on the next view", async () => {
+    const created = await t.api("/api/recipes", { method: "POST", token, json: { name: "Hand soup" } });
+    const slug = (await created.json()) as string;
+    const file = join(t.dataDir, "groups", "home", "recipes", `${slug}.md`);
+    const view = async () => {
+      const res = await fetch(`${t.url}/g/home/r/${slug}`, {
+        headers: { cookie: `mealie.access_token=${token}`, accept: "text/html", "accept-encoding": "br" },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const build = (await import(pathToFileURL(serverEntry).href)) as {
+      entry: { module: { earlyIndex: { hits: number } } };
+    };
+    for (let i = 0; i < 2; i++) await view();
+    const hits = build.entry.module.earlyIndex.hits;
+    await view();
+    expect(build.entry.module.earlyIndex.hits).toBe(hits + 1);
+    const text = await readFile(file, "utf8");
+    expect(text).toContain("name: Hand soup");
+    await writeFile(file, text.replace("name: Hand soup", "name: Stirred by hand in an editor."));
+    const end = Date.now() + 15_000;
+    let html = await view();
+    while (!html.includes("Stirred by hand in an editor.") && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      html = await view();
+    }
+    expect(html).toContain("Stirred by hand in an editor.");
   });
 });
