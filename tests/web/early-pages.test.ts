@@ -5,7 +5,7 @@
  * the first one's page; a session ended is not answered from it. Needs the UI build (`npm run build`).
  */
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -171,6 +171,19 @@ describe.skipIf(!built && process.env.CI !== "true")("recipe pages answered befo
     });
     expect(action.status).toBeLessThan(300);
     expect((await view(admin)).html).toContain("Send early");
+  });
+
+  it("shows a profile picture put on disk by hand on the next view", async () => {
+    const before = await warm(admin);
+    await mkdir(join(t.dataDir, "users", adminId), { recursive: true });
+    await writeFile(join(t.dataDir, "users", adminId, "profile.webp"), "not really a picture");
+    const next = await view(admin);
+    expect(next.early).toBe(false);
+    expect(next.html).not.toBe(before.html);
+    await rm(join(t.dataDir, "users", adminId, "profile.webp"));
+    const gone = await view(admin);
+    expect(gone.early).toBe(false);
+    expect(gone.html).toBe(before.html);
   });
 
   it("keys the page by language, colour scheme and viewer", async () => {

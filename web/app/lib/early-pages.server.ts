@@ -9,7 +9,7 @@
  *
  * Only time moves a page without a change: the day is in the key (as in the render cache's key), and a
  * session can expire, so the viewer is authenticated again on every early answer and must be the one the
- * page was rendered for. Only pages whose every loader is known to read nothing else are indexed
+ * page was rendered for (with their profile picture on disk or not, as then: a file core does not watch). Only pages whose every loader is known to read nothing else are indexed
  * (`EARLY_ROUTES`); any other page, a page answered with headers of its own (a cookie set), and every
  * request but a GET go the whole way as before.
  */
@@ -18,6 +18,7 @@ import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { AppLoadContext } from "react-router";
 import { SESSION_COOKIE, readCookie } from "../../server/edge.js";
+import { hasAvatarFile } from "./session.server.js";
 
 type Larder = AppLoadContext["larder"];
 
@@ -59,7 +60,8 @@ export function earlyKey(req: IncomingMessage): string {
 }
 
 /**
- * Who the session cookie signs in, as the loaders would find it: a user with the session or token, or
+ * Who the session cookie signs in, as the loaders would find it: a user with the session or token, and
+ * whether their profile picture is on disk (pages read the file, which may be put there by hand), or
  * "-" for nobody (no cookie, an expired or revoked session).
  */
 export async function viewerOf(larder: Larder, cookieHeader: string | undefined): Promise<string> {
@@ -67,7 +69,9 @@ export async function viewerOf(larder: Larder, cookieHeader: string | undefined)
   if (!token) return "-";
   const actor = await larder.auth.authenticateToken(token);
   if (!actor || actor.kind !== "user") return "-";
-  return [actor.user.id, actor.sessionId ?? "", actor.tokenId ?? "", actor.integrationId ?? ""].join(" ");
+  const { user, sessionId, tokenId, integrationId } = actor;
+  const avatar = hasAvatarFile(larder, user.id) ? "avatar" : "";
+  return [user.id, sessionId ?? "", tokenId ?? "", integrationId ?? "", avatar].join(" ");
 }
 
 /** What a request that missed brings to its render: the key and viewer it was looked up with, and when. */
