@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Config } from "./config.js";
 import { DataFolder } from "./storage/data-folder.js";
 import { onDocumentOpened } from "./storage/json-doc.js";
+import { changeCount, noteChange } from "./storage/change-count.js";
 import { DocWatcher } from "./storage/doc-watcher.js";
 import { startScheduler } from "./scheduler.js";
 import { FIRST_ADMIN } from "./users/first-admin.js";
@@ -316,11 +317,21 @@ export class Larder implements Parts {
    */
   async reload(between?: () => Promise<void>): Promise<void> {
     this.#reloading = true;
+    noteChange();
     try {
       await this.reopen(between);
     } finally {
       this.#reloading = false;
+      noteChange();
     }
+  }
+
+  /**
+   * A number that moves whenever anything a page may show changes (storage/change-count.ts): pages
+   * answered before their loaders run are keyed by it (decision 0160).
+   */
+  get changeCount(): number {
+    return changeCount();
   }
 
   #reloading = false;

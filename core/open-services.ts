@@ -66,6 +66,7 @@ import { BackupsService } from "./backups/backups-service.js";
 import { FirstSetup } from "./users/first-setup.js";
 import { DemoService } from "./demo/demo-service.js";
 import { GitAutoCommit } from "./git/autocommit.js";
+import { noteChange } from "./storage/change-count.js";
 
 export interface ServiceOptions {
   templatesDir: string;
@@ -249,6 +250,8 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   const setup = new FirstSetup({ auth, config, groups, log, seedVocabulary, users }, opts.templatesDir);
   const demo = new DemoService({ backups, config, folder, log });
   connectRecipeRecords({ activity, ratings, recipes });
+  // Recipe files (saved here or edited by hand) move the count pages are keyed by (change-count.ts).
+  recipes.store.on("change", noteChange);
   connectEventPublishers({ events, organizers });
   const shares = new SharesService({ folder, groups, recipes });
   const bulkActions = new BulkActions({ exports, groups, log, organizers, recipes });

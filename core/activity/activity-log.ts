@@ -14,6 +14,7 @@ import {
   type TimelineRecord,
 } from "../schemas/activity.js";
 import { appendLine, listJsonl, readLines } from "./jsonl.js";
+import { noteChange } from "../storage/change-count.js";
 
 /** The folded state of one group's log. */
 export class ActivityState {
@@ -111,6 +112,7 @@ export class ActivityLog {
     }
     if (bad > 0) this.log.warn(`activity of group ${groupSlug}: skipped ${bad} line(s) that do not parse`);
     this.states.set(groupSlug, state);
+    noteChange();
   }
 
   /** The folded state of a group (empty for a group without activity yet). */
@@ -130,6 +132,7 @@ export class ActivityLog {
   append(groupSlug: string, line: ActivityLineIn): Promise<ActivityLine> {
     const full = ActivityLine.parse({ ...line, at: this.stamp(groupSlug) });
     this.state(groupSlug).apply(full);
+    noteChange();
     const path = this.folder.activityFile(groupSlug, full.at.slice(0, 7));
     const prev = this.queues.get(groupSlug) ?? Promise.resolve();
     const write = prev.then(() => appendLine(path, JSON.stringify(full)));

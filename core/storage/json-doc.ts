@@ -14,6 +14,7 @@ import { z } from "zod";
 import { ConflictError, ValidationError } from "../errors.js";
 import { errnoCode, writeFileAtomic } from "./atomic-write.js";
 import { canonicalJson } from "./canonical-json.js";
+import { noteChange } from "./change-count.js";
 
 export interface JsonDocOptions<T> {
   /** State of a document whose file does not exist yet. Called for a fresh value each time. */
@@ -167,6 +168,8 @@ export class JsonDoc<T> {
       if (!(e instanceof DocumentParseError)) throw e;
       doc.#broken = { message: e.message };
     }
+    // A document read for the first time (or again, after a restore) is new state for every reader.
+    noteChange();
     for (const listener of openListeners) listener(doc as JsonDoc<unknown>);
     return doc;
   }
@@ -304,6 +307,7 @@ export class JsonDoc<T> {
   }
 
   #emit(event: JsonDocEvent<T>): void {
+    noteChange();
     for (const listener of this.#listeners) {
       try {
         listener(event);

@@ -13,6 +13,7 @@ import { sniffImage } from "../media/image-check.js";
 import { loadSharp } from "../lazy/modules.js";
 import type { DataFolder } from "../storage/data-folder.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
+import { noteChange } from "../storage/change-count.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 
 export const AVATAR_FILE = "profile.webp";
@@ -54,6 +55,8 @@ export class AvatarStore {
     const dir = this.userDir(userId);
     await mkdir(dir, { recursive: true });
     await writeFileAtomic(join(dir, AVATAR_FILE), webp, { tmpDir: this.folder.tmpDir });
+    // Pages show whether a user has a picture.
+    noteChange();
   }
 
   /**
@@ -81,6 +84,7 @@ export class AvatarStore {
   async remove(userId: string): Promise<void> {
     if (!SAFE_ID.test(userId)) return;
     await rm(this.userDir(userId), { recursive: true, force: true });
+    noteChange();
   }
 }
 

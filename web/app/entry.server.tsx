@@ -8,6 +8,7 @@
  * answer, an error) streams as it renders with a fresh nonce.
  */
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { Transform, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
@@ -23,8 +24,18 @@ import {
   renderKey,
   sealPage,
 } from "./lib/render-cache.server.js";
+import {
+  EARLY_ROUTES,
+  EarlyIndex,
+  earlyKey,
+  ticketScope,
+  viewerOf,
+  type Ticket,
+} from "./lib/early-pages.server.js";
 
 export const renderCache = new RenderCache();
+/** Stored pages found by the request before React Router runs (lib/early-pages.server.ts, decision 0160). */
+export const earlyIndex = new EarlyIndex();
 
 /** First renders under way, by key: a second request for the same page waits for the first one's. */
 const rendering = new Map<string, Promise<StoredPage>>();
@@ -65,7 +76,7 @@ function renderWhole(
   url: string,
   nonce: string,
   log: Log,
-): Promise<{ html: string; failed: boolean }> {
+): Promise<{ html: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     let shellRendered = false;
@@ -77,7 +88,8 @@ function renderWhole(
       },
       final(done) {
         clearTimeout(timer);
-        resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
+        // Kept as bytes: sealing and storing need nothing else, and a page is tens of kilobytes.
+        resolve({ html: Buffer.concat(chunks), failed });
         done();
       },
     });
@@ -113,32 +125,28 @@ export default function handleRequest(
   // A fresh nonce per render: the only inline scripts that run are the ones this render produced.
   const nonce = randomBytes(16).toString("base64");
   const log = loadContext.larder.log;
-  const setHeaders = (csp: string) => {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    // Pages show a signed-in user's data: never keep them in a shared cache.
-    if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-    responseHeaders.set("X-Content-Type-Options", "nosniff");
-    responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
-    responseHeaders.set("Content-Security-Policy", csp);
-  };
+  const setHeaders = (csp: string) => pageHeaders(responseHeaders, csp);
+  // A page the loaders answered with headers of their own (a cookie set) is not answered early: those
+  // headers belong to that one answer.
+  const ticket = ticketScope.getStore();
+  const early =
+    ticket &&
+    [...responseHeaders.keys()].length === 0 &&
+    EARLY_ROUTES.has(routerContext.staticHandlerContext.matches.map((m) => m.route.id).join(" "))
+      ? ticket
+      : null;
 
   const answerStored = async (page: StoredPage): Promise<Response> => {
-    const encoding = preferredEncoding(request.headers.get("accept-encoding"));
-    setHeaders(page.csp);
-    responseHeaders.append("Vary", "Accept-Encoding");
-    // Each encoding is its own set of bytes, so its own validator.
-    const etag = `${page.etag.slice(0, -1)}.${encoding}"`;
-    responseHeaders.set("ETag", etag);
-    const asked = request.headers.get("if-none-match");
-    if (asked && asked.split(",").some((t) => t.trim() === etag))
-      return new Response(null, { headers: responseHeaders, status: 304 });
-    const body = await renderCache.body(page, encoding);
-    if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
-    responseHeaders.set("Content-Length", String(body.length));
-    return new Response(body as Uint8Array<ArrayBuffer>, {
+    if (early) earlyIndex.remember(early, page.key, loadContext.larder.changeCount);
+    const answer = await storedAnswer(
+      page,
+      responseHeaders,
+      request.headers.get("accept-encoding"),
+      request.headers.get("if-none-match"),
+    );
+    return new Response(answer.body as Uint8Array<ArrayBuffer> | null, {
       headers: responseHeaders,
-      status: responseStatusCode,
+      status: answer.notModified ? 304 : responseStatusCode,
     });
   };
 
@@ -166,7 +174,10 @@ export default function handleRequest(
     }
     return first.then(answerStored, (e: unknown) => {
       if (mine && e instanceof Unsealed)
-        return new Response(e.html, { headers: responseHeaders, status: responseStatusCode });
+        return new Response(e.html as Uint8Array<ArrayBuffer>, {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        });
       // Another request's render failed: this one renders for itself, streaming.
       if (!mine)
         return stream(
@@ -194,9 +205,89 @@ export default function handleRequest(
   );
 }
 
+/** The headers of every page answer, with its Content-Security-Policy. */
+function pageHeaders(headers: Headers, csp: string): void {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // Pages show a signed-in user's data: never keep them in a shared cache.
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "SAMEORIGIN");
+  headers.set("Content-Security-Policy", csp);
+}
+
+/**
+ * A stored page's answer in the encoding the client prefers: its headers set on `headers`, and its body,
+ * or none when the client's If-None-Match names these very bytes (a 304).
+ */
+async function storedAnswer(
+  page: StoredPage,
+  headers: Headers,
+  acceptEncoding: string | null,
+  ifNoneMatch: string | null,
+): Promise<{ notModified: boolean; body: Buffer | null }> {
+  const encoding = preferredEncoding(acceptEncoding);
+  pageHeaders(headers, page.csp);
+  headers.append("Vary", "Accept-Encoding");
+  // Each encoding is its own set of bytes, so its own validator.
+  const etag = `${page.etag.slice(0, -1)}.${encoding}"`;
+  headers.set("ETag", etag);
+  if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === etag))
+    return { notModified: true, body: null };
+  const body = await renderCache.body(page, encoding);
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  return { notModified: false, body };
+}
+
+const tickets = new WeakMap<IncomingMessage, Ticket>();
+
+const one = (v: string | string[] | undefined): string | null =>
+  Array.isArray(v) ? v.join(", ") : (v ?? null);
+
+/**
+ * The page side of the server (web/server/server.ts): `answerEarly` answers a request whose page is
+ * stored under its early key (lib/early-pages.server.ts) at once, without React Router, and otherwise
+ * leaves a ticket for `render`, which runs React Router with it so the page it stores is indexed too.
+ */
+export function pageAnswers(larder: AppLoadContext["larder"], listener: RequestListener) {
+  return {
+    async answerEarly(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+      if (req.method !== "GET") return false;
+      const acceptEncoding = one(req.headers["accept-encoding"]);
+      // Codings other than brotli and gzip are the edge's to apply on the way out.
+      if (acceptEncoding && preferredEncoding(acceptEncoding) === "identity") return false;
+      const count = larder.changeCount;
+      const key = earlyKey(req);
+      const entry = earlyIndex.lookup(count, key);
+      const viewer = await viewerOf(larder, req.headers.cookie);
+      const page =
+        entry && entry.viewer === viewer && larder.changeCount === count
+          ? renderCache.get(entry.renderKey)
+          : null;
+      if (!page) {
+        tickets.set(req, { count, key, viewer });
+        return false;
+      }
+      earlyIndex.hits++;
+      const headers = new Headers();
+      const answer = await storedAnswer(page, headers, acceptEncoding, one(req.headers["if-none-match"]));
+      res.writeHead(answer.notModified ? 304 : 200, Object.fromEntries(headers));
+      if (answer.body) res.end(answer.body);
+      else res.end();
+      return true;
+    },
+    render(req: IncomingMessage, res: ServerResponse): void {
+      const ticket = tickets.get(req);
+      if (ticket) ticketScope.run(ticket, () => listener(req, res));
+      else void listener(req, res);
+    },
+  };
+}
+
 /** A whole render that is answered but not kept (it failed, or its nonce sat somewhere unexpected). */
 class Unsealed extends Error {
-  constructor(readonly html: string) {
+  constructor(readonly html: Buffer) {
     super("page not sealed");
   }
 }

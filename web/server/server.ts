@@ -84,12 +84,22 @@ function isListOrSearch(method: string | undefined, path: string): boolean {
  * times slower: a server nobody told otherwise runs production React. Tests set NODE_ENV=test and keep
  * React's checks.
  */
-async function loadUiBuild(serverEntry: string, larder: Larder): Promise<RequestListener> {
+async function loadUiBuild(serverEntry: string, larder: Larder): Promise<UiPages> {
   process.env.NODE_ENV ??= "production";
   // Imported here, not at the top: @react-router/node loads React, which must see NODE_ENV first.
   const { createRequestListener } = await import("@react-router/node");
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  return createRequestListener({ build, mode: "production", getLoadContext: () => ({ larder }) });
+  const listener = createRequestListener({ build, mode: "production", getLoadContext: () => ({ larder }) });
+  const entry = build.entry.module as {
+    pageAnswers?: (larder: Larder, listener: RequestListener) => UiPages;
+  };
+  return entry.pageAnswers?.(larder, listener) ?? { answerEarly: async () => false, render: listener };
+}
+
+/** The UI's pages: a stored page answered before React Router runs, else React Router (decision 0160). */
+interface UiPages {
+  answerEarly(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  render: RequestListener;
 }
 
 /** How long after start-up the web UI's server build is loaded if no page asked for it before. */
@@ -106,7 +116,7 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
     larder.log.warn(`web UI not built (${serverEntry} missing): serving the API only; run \`npm run build\``);
   // The UI's server build (React, Mantine, the routes) takes about half a second to load: the API
   // answers without waiting for it, and the first page, or a timer soon after start, loads it.
-  let ui: Promise<RequestListener> | null = null;
+  let ui: Promise<UiPages> | null = null;
   const loadUi = () =>
     (ui ??= loadUiBuild(serverEntry, larder).catch((e: unknown) => {
       ui = null; // tried again by the next page
@@ -154,8 +164,10 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
         if (built) {
           // Loaded outside the slot: the first pages waiting for the UI's code must not hold the
           // slots the first searches need.
-          const render = await loadUi();
-          return share.run("page", async () => render(req, res), gone.signal);
+          const pages = await loadUi();
+          // A page stored under the request's early key costs a lookup: it does not queue for a slot.
+          if (await pages.answerEarly(req, res)) return;
+          return share.run("page", async () => pages.render(req, res), gone.signal);
         }
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
         res.end("The web UI is not built. Run `npm run build`.");

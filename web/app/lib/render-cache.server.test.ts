@@ -63,6 +63,13 @@ describe("sealing a page rendered with a nonce", () => {
     ]);
   });
 
+  it("seals the bytes of a page with text in any script around its nonces", () => {
+    const page = `<p>Crème brûlée — ✓ 🍮</p><script nonce="${N}">var é = "ü";</script><p>😀</p><script nonce="${N}">1</script>`;
+    const sealed = sealPage(Buffer.from(page), N)!;
+    expect(sealed.html.toString()).toBe(page.split(` nonce="${N}"`).join(""));
+    expect(sealed.scriptHashes).toEqual([scriptHash('var é = "ü";'), scriptHash("1")]);
+  });
+
   it("refuses a page where the nonce stands anywhere but in a nonce attribute", () => {
     expect(sealPage(`<script nonce="${N}">var n = "${N}";</script>`, N)).toBeNull();
     expect(sealPage(`<p>${N}</p>`, N)).toBeNull();

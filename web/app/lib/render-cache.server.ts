@@ -66,8 +66,11 @@ export function renderKey(inputs: unknown): string | null {
 }
 
 /** The CSP source of an inline script's text: what the browser computes over it (CSP level 2). */
-export const scriptHash = (text: string): string =>
-  `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+export const scriptHash = (text: string): string => scriptHashOf(Buffer.from(text, "utf8"));
+
+/** The same, over a script's UTF-8 bytes. */
+const scriptHashOf = (bytes: Uint8Array): string =>
+  `sha256-${createHash("sha256").update(bytes).digest("base64")}`;
 
 /** A page rendered with a nonce, made fixed: the nonce attributes gone, its inline scripts named by hash. */
 export interface SealedPage {
@@ -76,38 +79,55 @@ export interface SealedPage {
   scriptHashes: string[];
 }
 
-const ATTR = ' nonce="';
+const ATTR = Buffer.from(' nonce="');
+const LT = 0x3c;
+const GT = 0x3e;
+const QUOTE = 0x22;
+const END_TAG = Buffer.from("</");
+const SCRIPT = "script";
+
+/** Where the first "</script" (in any case) at or after `from` starts, or -1. */
+function scriptEndAt(page: Buffer, from: number): number {
+  for (let at = page.indexOf(END_TAG, from); at >= 0; at = page.indexOf(END_TAG, at + 2)) {
+    if (page.toString("latin1", at + 2, at + 2 + SCRIPT.length).toLowerCase() === SCRIPT) return at;
+  }
+  return -1;
+}
 
 /**
  * Seals a page rendered with `nonce` (see the top of this file), or null when the nonce appears anywhere
- * but in a `nonce="…"` attribute (then the page is not stored: its bytes would not be understood).
+ * but in a `nonce="…"` attribute (then the page is not stored: its bytes would not be understood). Works
+ * on the page's UTF-8 bytes as rendered: every byte looked for is ASCII, which never occurs inside a
+ * multi-byte character, and a script's hash is over its UTF-8 bytes, as the browser computes it.
  */
-export function sealPage(page: string, nonce: string): SealedPage | null {
+export function sealPage(rendered: string | Buffer, nonce: string): SealedPage | null {
+  const page = typeof rendered === "string" ? Buffer.from(rendered) : rendered;
   const hashes = new Set<string>();
-  const kept: string[] = [];
-  const scriptEnd = /<\/script/gi;
+  const kept: Buffer[] = [];
+  const nonceBytes = Buffer.from(nonce);
   let from = 0;
-  for (let at = page.indexOf(nonce); at >= 0; at = page.indexOf(nonce, at + nonce.length)) {
+  for (let at = page.indexOf(nonceBytes); at >= 0; at = page.indexOf(nonceBytes, at + nonceBytes.length)) {
     const attrStart = at - ATTR.length;
-    if (page.slice(attrStart, at) !== ATTR || page[at + nonce.length] !== '"') return null;
-    const attrEnd = at + nonce.length + 1;
+    if (attrStart < 0 || !page.subarray(attrStart, at).equals(ATTR) || page[at + nonceBytes.length] !== QUOTE)
+      return null;
+    const attrEnd = at + nonceBytes.length + 1;
     // React escapes "<" and ">" in attribute values: the nearest ones bound this start tag.
-    const tagStart = page.lastIndexOf("<", attrStart);
-    const tagEnd = page.indexOf(">", attrEnd);
+    const tagStart = page.lastIndexOf(LT, attrStart);
+    const tagEnd = page.indexOf(GT, attrEnd);
     if (tagStart < from || tagEnd < 0) return null;
-    const tag = page.slice(tagStart, tagEnd + 1);
+    const tag = page.toString("latin1", tagStart, tagEnd + 1);
     if (/^<script[\s>]/i.test(tag) && !/\ssrc=/i.test(tag)) {
       // The browser ends a script's text at the first "</script", in any case.
-      scriptEnd.lastIndex = tagEnd + 1;
-      const end = scriptEnd.exec(page);
-      if (!end) return null;
-      hashes.add(scriptHash(page.slice(tagEnd + 1, end.index)));
+      const end = scriptEndAt(page, tagEnd + 1);
+      if (end < 0) return null;
+      hashes.add(scriptHashOf(page.subarray(tagEnd + 1, end)));
     }
-    kept.push(page.slice(from, attrStart));
+    kept.push(page.subarray(from, attrStart));
     from = attrEnd;
   }
-  kept.push(page.slice(from));
-  return { html: Buffer.from(kept.join("")), scriptHashes: [...hashes] };
+  if (from === 0) return { html: page, scriptHashes: [] };
+  kept.push(page.subarray(from));
+  return { html: Buffer.concat(kept), scriptHashes: [...hashes] };
 }
 
 export type Encoding = "br" | "gzip" | "identity";

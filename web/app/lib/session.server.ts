@@ -62,10 +62,16 @@ export function sessionInfo(context: AppLoadContext, user: UserRecord): SessionI
     cacheKey: user.cacheKey,
     authMethod: user.authMethod,
     // Only ask for the picture when there is one (a 404 would show a broken image before hydration).
-    hasAvatar:
-      /^[A-Za-z0-9-]{1,64}$/.test(user.id) &&
-      existsSync(join(context.larder.accounts.avatars.dir, user.id, "profile.webp")),
+    hasAvatar: hasAvatarFile(context.larder, user.id),
   };
+}
+
+/** Whether the user has a profile picture on disk (put there by the app, or by hand). */
+export function hasAvatarFile(larder: AppLoadContext["larder"], userId: string): boolean {
+  return (
+    /^[A-Za-z0-9-]{1,64}$/.test(userId) &&
+    existsSync(join(larder.accounts.avatars.dir, userId, "profile.webp"))
+  );
 }
 
 /**
