@@ -6,9 +6,9 @@ import {
   NUTRITION_KEYS,
   RECIPE_SETTINGS_DEFAULTS,
   type NutritionKey,
-  type RecipeAsset,
   type RecipeSettings,
-} from "../../schemas/recipe.js";
+} from "../../schemas/recipe-defaults.js";
+import type { RecipeAsset } from "../../schemas/recipe.js";
 import { camelKey } from "../../util/case.js";
 import type { RecipeDoc } from "../doc.js";
 import { RECIPE_FIELD_KEYS, RECIPE_FIELDS, type FieldKind, type RecipeFieldKey } from "../fields.js";
