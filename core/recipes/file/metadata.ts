@@ -37,9 +37,17 @@ const ALIASES: Record<string, string> = {
   orgurl: "orgURL",
 };
 
+// Every file repeats the same few keys: each is folded once (bounded, for folders of odd hand-written keys).
+const canonicalKeys = new Map<string, string>();
+const CANONICAL_KEYS_KEPT = 1000;
+
 function canonicalKey(key: string): string {
+  const known = canonicalKeys.get(key);
+  if (known !== undefined) return known;
   const k = camelKey(key);
-  return ALIASES[k] ?? k;
+  const out = ALIASES[k] ?? k;
+  if (canonicalKeys.size < CANONICAL_KEYS_KEPT) canonicalKeys.set(key, out);
+  return out;
 }
 
 /** Writes the declared keys in their order (core/recipes/fields.ts), each only when it has a value. */
