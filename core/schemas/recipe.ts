@@ -5,34 +5,16 @@
 import { z } from "zod";
 import { COPIED_FIELDS, type CopiedWireFields } from "../recipes/fields.js";
 import type { Wire } from "../wire/index.js";
+import {
+  NUTRITION_KEYS,
+  RECIPE_SETTINGS_DEFAULTS,
+  type NutritionKey,
+  type RecipeSettings,
+} from "./recipe-defaults.js";
 
-export const NUTRITION_KEYS = [
-  "calories",
-  "carbohydrateContent",
-  "cholesterolContent",
-  "fatContent",
-  "fiberContent",
-  "proteinContent",
-  "saturatedFatContent",
-  "sodiumContent",
-  "sugarContent",
-  "transFatContent",
-  "unsaturatedFatContent",
-] as const;
-export type NutritionKey = (typeof NUTRITION_KEYS)[number];
+export { NUTRITION_KEYS, RECIPE_SETTINGS_DEFAULTS };
+export type { NutritionKey, RecipeSettings };
 export type Nutrition = Record<NutritionKey, string | null>;
-
-/** Contract defaults (RecipeSettings); `disableAmount` is Larder's optional extra (mealie-api-notes §0.1). */
-export const RECIPE_SETTINGS_DEFAULTS = {
-  public: false,
-  showNutrition: false,
-  showAssets: false,
-  landscapeView: false,
-  disableComments: true,
-  locked: false,
-  disableAmount: false,
-} as const;
-export type RecipeSettings = { -readonly [K in keyof typeof RECIPE_SETTINGS_DEFAULTS]: boolean };
 
 export interface RecipeNote {
   title: string;

@@ -50,6 +50,7 @@ const STEP_MARKER = /^(\d+[.)]|[-*+•])(?:[ \t]+(.*))?$/s;
 const USES = /^↳[ \t]*uses[ \t]+(\d+(?:[ \t]*,[ \t]*\d+)*)[ \t]*$/i;
 
 const isBlank = (l: string): boolean => l.trim() === "";
+const h3At = (line: string): RegExpExecArray | null => (line.startsWith("###") ? H3.exec(line) : null);
 
 interface Section {
   kind: SectionKind;
@@ -62,7 +63,7 @@ export function parseBody(body: string, vocab: Vocabulary, opts: { takeTitle?: b
   const description: string[] = [];
   const sections: Section[] = [];
   for (const line of body.split("\n")) {
-    const h2 = H2.exec(line);
+    const h2 = line.startsWith("##") ? H2.exec(line) : null;
     if (h2) {
       const heading = normaliseLine(h2[1] ?? "");
       sections.push({ kind: SECTION_NAMES[heading.toLowerCase()] ?? "other", heading, lines: [] });
@@ -117,7 +118,7 @@ function readIngredients(lines: string[], vocab: Vocabulary): DocIngredient[] {
       prevBlank = true;
       continue;
     }
-    const h3 = H3.exec(line);
+    const h3 = h3At(line);
     const marker = h3 ? null : INGREDIENT_MARKER.exec(line);
     if (h3) {
       // A title with nothing under it is kept on an empty ingredient rather than lost.
@@ -167,7 +168,7 @@ function readSteps(lines: string[]): DocStep[] {
       blanks++;
       continue;
     }
-    const h3 = H3.exec(line);
+    const h3 = h3At(line);
     if (h3) {
       if (pendingTitle !== null) start("", 3);
       pendingTitle = normaliseLine(h3[1] ?? "") || null;
@@ -218,7 +219,7 @@ function readNotes(lines: string[]): RecipeNote[] {
   const notes: { title: string; lines: string[] }[] = [];
   let cur: { title: string; lines: string[] } | null = null;
   for (const line of lines) {
-    const h3 = H3.exec(line);
+    const h3 = h3At(line);
     if (h3) {
       cur = { title: normaliseLine(h3[1] ?? ""), lines: [] };
       notes.push(cur);

@@ -8,8 +8,8 @@
  * ingredient, falling back to a comma or a backslash escape when it would not.
  */
 import type { DocIngredient, Vocabulary } from "../doc.js";
-import { formatQuantityRange, matchQuantity } from "../quantity.js";
-import { compileVocabulary, matchTerm, type CompiledVocabulary } from "./vocabulary.js";
+import { formatQuantityRange, matchQuantity, UNICODE_FRACTIONS } from "../quantity.js";
+import { compileVocabulary, isSpace, matchTerm, type CompiledVocabulary } from "./vocabulary.js";
 
 /** What an ingredient line says: a DocIngredient without its section title and original text. */
 export interface LineStructure {
@@ -24,16 +24,21 @@ export interface LineStructure {
 
 // ---- small text helpers ----
 
+// Every line of every recipe goes through here at a cold start (decision 0167): the checks below look
+// at characters rather than run a regular expression, and the replacements run only when the text
+// holds what they replace.
 const skipWs = (s: string, i: number): number => {
-  while (i < s.length && /\s/.test(s[i])) i++;
+  while (i < s.length && isSpace(s[i])) i++;
   return i;
 };
-const atEndOr = (s: string, i: number, re: RegExp): boolean => i >= s.length || re.test(s[i]);
+/** The end of `s`, whitespace or a comma at `i`. */
+const atEndOrBreak = (s: string, i: number): boolean => i >= s.length || s[i] === "," || isSpace(s[i]);
 
 /** `<!--` in free text is written `<\!--` (one more backslash each time), so only Larder's comment is one. */
-const escapeComments = (s: string): string => s.replace(/<(\\*)!--/g, "<\\$1!--");
-const unescapeComments = (s: string): string => s.replace(/<\\(\\*)!--/g, "<$1!--");
-const oneLine = (s: string): string => s.replace(/[\r\n]+/g, " ");
+const escapeComments = (s: string): string => (s.includes("!--") ? s.replace(/<(\\*)!--/g, "<\\$1!--") : s);
+const unescapeComments = (s: string): string => (s.includes("<\\") ? s.replace(/<\\(\\*)!--/g, "<$1!--") : s);
+const oneLine = (s: string): string =>
+  s.includes("\n") || s.includes("\r") ? s.replace(/[\r\n]+/g, " ") : s;
 
 const COMMENT_OPEN = "<!-- original: ";
 const COMMENT_CLOSE = " -->";
@@ -68,8 +73,8 @@ function splitOriginalComment(line: string): { text: string; original: string | 
 // ---- reading ----
 
 const unitEndsOk = (s: string, end: number): boolean =>
-  atEndOr(s, end, /[\s,]/) || (s[end] === "." && atEndOr(s, end + 1, /[\s,]/));
-const foodEndsOk = (s: string, end: number): boolean => atEndOr(s, end, /[\s,]/);
+  atEndOrBreak(s, end) || (s[end] === "." && atEndOrBreak(s, end + 1));
+const foodEndsOk = atEndOrBreak;
 
 const LINK = /\[((?:[^\]\\\n]|\\.)*)\]\(([^()\s]+)\.md\)/y;
 
@@ -98,7 +103,7 @@ function linkAt(s: string, at: number): { slug: string; name: string; end: numbe
 function foodOrLinkAt(s: string, at: number, cv: CompiledVocabulary): Omit<Head, "unit"> | null {
   const f = matchTerm(cv.foods, s, at, foodEndsOk);
   if (f) {
-    const l = f.end < s.length && /\s/.test(s[f.end]) ? linkAt(s, skipWs(s, f.end)) : null;
+    const l = f.end < s.length && isSpace(s[f.end]) ? linkAt(s, skipWs(s, f.end)) : null;
     if (l) return { food: f.item.name, link: { slug: l.slug, name: l.name }, end: l.end };
     return { food: f.item.name, link: null, end: f.end };
   }
@@ -140,19 +145,25 @@ export function isNoteOnly(s: LineStructure): boolean {
   return s.quantity === null && s.unit === null && s.food === null && s.referencedRecipe === null;
 }
 
+/** Every form matchQuantity reads starts with a digit, a decimal point or a fraction character. */
+function mayStartQuantity(s: string): boolean {
+  const c = s.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 46 || (c > 127 && s[0] in UNICODE_FRACTIONS);
+}
+
 /** Reads unescaped line text; a line that does not fit the grammar is a note-only ingredient. */
 function readStructure(s: string, cv: CompiledVocabulary): LineStructure {
   let quantity: number | null = null;
   let quantityMax: number | null = null;
   let at = 0;
-  const q = matchQuantity(s, 0);
+  const q = mayStartQuantity(s) ? matchQuantity(s, 0) : null;
   if (q) {
     quantity = q.quantity;
     quantityMax = q.quantityMax;
     at = skipWs(s, q.end);
   } else {
     // "a pinch of salt": the article counts as 1 when a unit follows.
-    const article = /^an?\s+/i.exec(s);
+    const article = s[0] === "a" || s[0] === "A" ? /^an?\s+/i.exec(s) : null;
     if (article && unitAt(s, article[0].length, cv)) {
       quantity = 1;
       at = article[0].length;

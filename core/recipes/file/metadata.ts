@@ -6,9 +6,9 @@ import {
   NUTRITION_KEYS,
   RECIPE_SETTINGS_DEFAULTS,
   type NutritionKey,
-  type RecipeAsset,
   type RecipeSettings,
-} from "../../schemas/recipe.js";
+} from "../../schemas/recipe-defaults.js";
+import type { RecipeAsset } from "../../schemas/recipe.js";
 import { camelKey } from "../../util/case.js";
 import type { RecipeDoc } from "../doc.js";
 import { RECIPE_FIELD_KEYS, RECIPE_FIELDS, type FieldKind, type RecipeFieldKey } from "../fields.js";
@@ -37,9 +37,17 @@ const ALIASES: Record<string, string> = {
   orgurl: "orgURL",
 };
 
+// Every file repeats the same few keys: each is folded once (bounded, for folders of odd hand-written keys).
+const canonicalKeys = new Map<string, string>();
+const CANONICAL_KEYS_KEPT = 1000;
+
 function canonicalKey(key: string): string {
+  const known = canonicalKeys.get(key);
+  if (known !== undefined) return known;
   const k = camelKey(key);
-  return ALIASES[k] ?? k;
+  const out = ALIASES[k] ?? k;
+  if (canonicalKeys.size < CANONICAL_KEYS_KEPT) canonicalKeys.set(key, out);
+  return out;
 }
 
 /** Writes the declared keys in their order (core/recipes/fields.ts), each only when it has a value. */

@@ -20,7 +20,8 @@ export function parseRecipeFile(text: string, vocab: Vocabulary): RecipeDoc {
 
 /** Hand edits on Windows: a BOM and CRLF line ends read like the canonical file. */
 export function normaliseText(text: string): string {
-  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const noBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return noBom.includes("\r") ? noBom.replace(/\r\n?/g, "\n") : noBom;
 }
 
 /** The recipe from its read front matter and the body after it (however the front matter was read). */

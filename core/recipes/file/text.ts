@@ -9,11 +9,16 @@
 
 /** One-line text as the file can hold it. */
 export function normaliseLine(s: string): string {
-  return s.replace(/\r\n?|\n/g, " ").trim();
+  return (s.includes("\n") || s.includes("\r") ? s.replace(/\r\n?|\n/g, " ") : s).trim();
 }
+
+/** Whitespace other than a line feed at the end of a line. */
+const TRAILING_SPACE = /[^\S\n]\n/;
 
 /** Multi-line text as the file can hold it. */
 export function normaliseBlock(s: string): string {
+  // Without a CR or a line ending in whitespace, only the block's ends can change (decision 0167).
+  if (!s.includes("\r") && !TRAILING_SPACE.test(s)) return s.trim();
   return s
     .replace(/\r\n?/g, "\n")
     .split("\n")

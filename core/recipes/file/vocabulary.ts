@@ -88,7 +88,8 @@ export function compileVocabulary(vocab: Vocabulary): CompiledVocabulary {
   return compiled;
 }
 
-const isSpace = (c: string): boolean => {
+/** `/\s/.test(c)` for one character, without the regular expression for ASCII. */
+export const isSpace = (c: string): boolean => {
   const code = c.charCodeAt(0);
   return code === 32 || (code < 32 ? code >= 9 && code <= 13 : code > 127 && /\s/.test(c));
 };

@@ -34,6 +34,8 @@ const OTHER_NON_STRING = [
 const INDICATOR = /^[-?:,[\]{}#&*!|>'"%@`]/;
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
 const FLOW_UNSAFE = /[,[\]{}]/;
+/** The first characters of everything NULL, BOOL, INT and OTHER_NON_STRING match. */
+const MAY_NOT_BE_TEXT = new Set([..."~nNtTfF+-.0123456789"]);
 
 const NO = Symbol("not in the subset");
 type Value = string | number | boolean | null | Value[] | { [k: string]: Value };
@@ -50,6 +52,8 @@ function scalar(raw: string, flow: boolean): Value | typeof NO {
   if (INDICATOR.test(raw) && !INT.test(raw)) return NO;
   if (raw.includes(": ") || raw.includes(" #") || raw.endsWith(":") || raw.includes("\t")) return NO;
   if (flow && (FLOW_UNSAFE.test(raw) || raw.includes(":"))) return NO;
+  // Most values are text: none of the patterns below can match a scalar starting with another letter.
+  if (!MAY_NOT_BE_TEXT.has(raw[0])) return raw;
   if (NULL.test(raw)) return null;
   if (BOOL.test(raw)) return raw[0] === "t" || raw[0] === "T";
   if (INT.test(raw)) return raw.replace(/^[-+]/, "").length <= 15 ? parseInt(raw, 10) : NO;
