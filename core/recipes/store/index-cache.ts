@@ -19,6 +19,9 @@
  * trailer with the count and a CRC-32 of everything before it. Rows are framed by length, so reading
  * splits no lines; the doc stays JSON because V8's JSON parser shares short repeated strings (units,
  * foods) where `v8.deserialize` made a copy of each, and decoded no faster.
+ *
+ * A row's doc is split (decision 0165): its head and its foods' names are parsed at load, its
+ * ingredients, instructions and notes are left in the file and read when asked for (lazy-doc.ts).
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
