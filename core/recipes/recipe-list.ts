@@ -21,6 +21,7 @@ import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { slugify } from "../util/slug.js";
 import { GroupListing, rankedPrefix, type SearchMatches } from "./group-listing.js";
 import { isUuid } from "../util/ids.js";
+import { foodNamesOf } from "./store/lazy-doc.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users">;
@@ -220,10 +221,12 @@ export class RecipeLister {
     const lookups = this.recipes.lookupsFor(e.groupSlug);
     const owner = this.larder.users.byId(summary.userId);
     const household = this.larder.groups.householdById(summary.householdId)?.household.doc.data;
-    const foods = e.doc.ingredients
-      .map((i) => (i.food ? lookups.foodByName(i.food) : null))
-      .filter((f): f is NonNullable<typeof f> => f !== null)
-      .map((f) => ({ id: f.id, name: f.name }));
+    // The foods' names, not the ingredients: a doc from the warm-start cache keeps those unparsed.
+    const foods: { id: string; name: string }[] = [];
+    for (const name of foodNamesOf(e.doc)) {
+      const f = lookups.foodByName(name);
+      if (f) foods.push({ id: f.id, name: f.name });
+    }
     const st = e.doc.settings;
     const doc = e.doc;
     const D = RECIPE_SETTINGS_DEFAULTS;

@@ -19,6 +19,9 @@
  * trailer with the count and a CRC-32 of everything before it. Rows are framed by length, so reading
  * splits no lines; the doc stays JSON because V8's JSON parser shares short repeated strings (units,
  * foods) where `v8.deserialize` made a copy of each, and decoded no faster.
+ *
+ * A row's doc is split (decision 0165): its head and its foods' names are parsed at load, its
+ * ingredients, instructions and notes are left in the file and read when asked for (lazy-doc.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -28,10 +31,11 @@ import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
 import type { RecipeDoc } from "../doc.js";
 import { keyOf, type Location } from "./identity.js";
+import { foodNamesOf, headOf, LazySource, lazyDoc, lazyPartsJson, splittable } from "./lazy-doc.js";
 import type { FileFingerprint } from "./file-state.js";
 
 /** Bump when the cache's layout or RecipeDoc's meaning changes in a way the reader fingerprint misses. */
-export const INDEX_CACHE_VERSION = 3;
+export const INDEX_CACHE_VERSION = 4;
 export const INDEX_CACHE_FILE = "recipe-index.bin";
 /** The JSON-lines cache of version 1: removed when the binary one is written. */
 const LEGACY_CACHE_FILE = "recipe-index.json";
@@ -129,9 +133,12 @@ export function compactDoc(doc: RecipeDoc): RecipeDoc {
   return jsonSafe(doc) ? (JSON.parse(JSON.stringify(doc)) as RecipeDoc) : doc;
 }
 
-/** A cheap shape check: a hand-edited or half-written cache must not put malformed recipes in the index. */
-function looksLikeDoc(d: unknown): d is RecipeDoc {
-  if (typeof d !== "object" || d === null) return false;
+/**
+ * A cheap shape check: a hand-edited or half-written cache must not put malformed recipes in the index.
+ * `lazy`: the head of a split row, whose ingredients, instructions and notes are checked apart.
+ */
+function looksLikeDoc(d: unknown, lazy = false): d is RecipeDoc {
+  if (typeof d !== "object" || d === null || Array.isArray(d)) return false;
   const doc = d as Record<string, unknown>;
   return (
     typeof doc.name === "string" &&
@@ -139,11 +146,91 @@ function looksLikeDoc(d: unknown): d is RecipeDoc {
     typeof doc.recipeServings === "number" &&
     (doc.id === null || typeof doc.id === "string") &&
     (doc.owner === null || typeof doc.owner === "string") &&
-    ["categories", "tags", "tools", "assets", "ingredients", "instructions", "notes"].every((k) =>
-      Array.isArray(doc[k]),
-    ) &&
+    (lazy
+      ? !("ingredients" in doc || "instructions" in doc || "notes" in doc)
+      : ["ingredients", "instructions", "notes"].every((k) => Array.isArray(doc[k]))) &&
+    ["categories", "tags", "tools", "assets"].every((k) => Array.isArray(doc[k])) &&
     ["nutrition", "settings", "extras"].every((k) => typeof doc[k] === "object" && doc[k] !== null)
   );
+}
+
+/** A row's doc written whole (a doc of another shape) or split (decision 0165). */
+const WHOLE = 0;
+const SPLIT = 1;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * A doc as a row holds it: `WHOLE` and the doc's JSON, or `SPLIT` and four parts — the head (every key
+ * but ingredients, instructions and notes), the foods' names, the ingredients and `[instructions,
+ * notes]` — each but the last after its u32 length. Null when JSON would not keep the doc as it is.
+ */
+export function docBlob(doc: RecipeDoc): Buffer | null {
+  if (!splittable(doc)) {
+    if (!jsonSafe(doc)) return null;
+    return Buffer.concat([Buffer.of(WHOLE), Buffer.from(asciiJson(doc), "latin1")]);
+  }
+  const head = headOf(doc);
+  if (!jsonSafe(head)) return null;
+  let unsafe = false;
+  const [ingredients, steps] = lazyPartsJson(doc, (v) => {
+    if (!jsonSafe(v)) unsafe = true;
+    return asciiJson(v);
+  });
+  if (unsafe) return null;
+  const parts = [
+    Buffer.from(asciiJson(head), "latin1"),
+    Buffer.from(asciiJson(foodNamesOf(doc)), "latin1"),
+    ingredients,
+  ];
+  const out: Buffer[] = [Buffer.of(SPLIT)];
+  for (const part of parts) {
+    const n = Buffer.allocUnsafe(4);
+    n.writeUInt32LE(part.length);
+    out.push(n, part);
+  }
+  out.push(steps);
+  return Buffer.concat(out);
+}
+
+/** A list's JSON bytes, as far as can be told without parsing them. */
+function bracketed(b: Buffer, from: number, to: number): boolean {
+  return to - from >= 2 && b[from] === OPEN_BRACKET && b[to - 1] === CLOSE_BRACKET;
+}
+
+/** The doc of a row from `at` on (see docBlob); null when it is not a recipe. */
+function decodeDoc(row: Buffer, at: number, source: LazySource, rowOffset: number): RecipeDoc | null {
+  const kind = row[at++];
+  if (kind === WHOLE) {
+    const doc: unknown = JSON.parse(row.toString("latin1", at));
+    return looksLikeDoc(doc) ? doc : null;
+  }
+  if (kind !== SPLIT) throw new RangeError("index cache: unknown row kind");
+  const part = (): [number, number] => {
+    const n = row.readUInt32LE(at);
+    const from = at + 4;
+    at = from + n;
+    if (at > row.length) throw new RangeError("index cache: row cut short");
+    return [from, at];
+  };
+  const [h0, h1] = part();
+  const [f0, f1] = part();
+  const [i0, i1] = part();
+  const head: unknown = JSON.parse(row.toString("latin1", h0, h1));
+  const foods: unknown = JSON.parse(row.toString("latin1", f0, f1));
+  if (!looksLikeDoc(head, true) || !Array.isArray(foods) || !foods.every((f) => typeof f === "string"))
+    return null;
+  if (!bracketed(row, i0, i1) || !bracketed(row, i1, row.length)) return null;
+  // The parts stay in the file, read again when asked for (lazy-doc.ts); their checksums say whether
+  // what is read then is what was here.
+  return lazyDoc(head as unknown as Record<string, unknown>, foods as string[], {
+    source,
+    offset: rowOffset + i0,
+    split: i1 - i0,
+    length: row.length - i0,
+    crcIngredients: crc32(row.subarray(i0, i1)),
+    crcSteps: crc32(row.subarray(i1)),
+  });
 }
 
 /**
@@ -200,6 +287,11 @@ class Reader {
     return true;
   }
 
+  /** Where in the file the next byte taken is. */
+  get offset(): number {
+    return this.filePos - this.end + this.at;
+  }
+
   /** The next `n` bytes (after need(n)), valid until the next need(). */
   take(n: number): Buffer {
     const b = this.buf.subarray(this.at, this.at + n);
@@ -214,7 +306,7 @@ class Reader {
   }
 }
 
-/** A row: u32 length of the rest; f64 size, mtimeMs, readAt; four u16-length UTF-8 strings; the doc. */
+/** A row: u32 length of the rest; f64 size, mtimeMs, readAt; four u16-length UTF-8 strings; the doc (docBlob). */
 function encodeRow(loc: Location, parse: CachedParse, blob: Buffer): Buffer {
   const strings = [loc.groupSlug, loc.slug, parse.file.hash, parse.vocabularyVersion].map((x) =>
     Buffer.from(x, "utf8"),
@@ -234,7 +326,11 @@ function encodeRow(loc: Location, parse: CachedParse, blob: Buffer): Buffer {
   return row;
 }
 
-function decodeRow(row: Buffer): { loc: Location; parse: CachedParse } | null {
+function decodeRow(
+  row: Buffer,
+  source: LazySource,
+  rowOffset: number,
+): { loc: Location; parse: CachedParse } | null {
   const size = row.readDoubleLE(0);
   const mtimeMs = row.readDoubleLE(8);
   const readAt = row.readDoubleLE(16);
@@ -249,10 +345,10 @@ function decodeRow(row: Buffer): { loc: Location; parse: CachedParse } | null {
   const slug = str();
   const hash = str();
   const vocabularyVersion = str();
-  if (at > row.length) throw new RangeError("index cache: row cut short");
-  const doc: unknown = JSON.parse(row.toString("latin1", at));
+  if (at >= row.length) throw new RangeError("index cache: row cut short");
+  const doc = decodeDoc(row, at, source, rowOffset);
   // A row that decodes to something other than a recipe is skipped: its file is read instead.
-  if (!looksLikeDoc(doc)) return null;
+  if (!doc) return null;
   return {
     loc: { groupSlug, slug },
     parse: { file: { size, mtimeMs, hash }, readAt, vocabularyVersion, doc },
@@ -315,13 +411,17 @@ export class IndexCache {
         throw new Error("format");
       }
       let rows = 0;
+      // Opened beside the reader and checked to be the same file: a cache replaced in between fails.
+      const source = new LazySource(this.path);
+      if (!source.sameFileAs(fh.fd)) throw new Error("replaced");
       for (;;) {
         if (!(await r.need(4))) throw new Error("no trailer");
         const length = r.u32();
         if (length === TRAILER_MARK) break;
         if (length < 24 || !(await r.need(length))) throw new Error("row");
         rows++;
-        const row = decodeRow(r.take(length));
+        const rowOffset = r.offset;
+        const row = decodeRow(r.take(length), source, rowOffset);
         if (row) loaded.set(keyOf(row.loc.groupSlug, row.loc.slug), row);
       }
       if (!(await r.need(8))) throw new Error("trailer");
@@ -471,11 +571,12 @@ export class IndexCache {
               continue;
             parse.readAt = checkAt;
           }
-          // A doc JSON cannot carry as it is (an infinite quantity in a hand-edited file) is read again.
-          if (!jsonSafe(parse.doc)) continue;
           let row: Buffer;
           try {
-            row = encodeRow(loc, parse, Buffer.from(asciiJson(parse.doc), "latin1"));
+            // A doc JSON cannot carry as it is (an infinite quantity in a hand-edited file) is read again.
+            const blob = docBlob(parse.doc);
+            if (!blob) continue;
+            row = encodeRow(loc, parse, blob);
           } catch {
             continue;
           }

@@ -14,6 +14,7 @@ import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } f
 import { replaceIfUnchanged } from "./replace-file.js";
 import { cachedAtOpen, mapLimit, READ_PARALLELISM, readAtOpen, readOne, type Read } from "./read-files.js";
 import { compactDoc, type IndexCache } from "./index-cache.js";
+import { withIdentity } from "./lazy-doc.js";
 import {
   compareLocation,
   keyOf,
@@ -296,7 +297,8 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
   const entry: RecipeEntry = {
     groupSlug,
     slug,
-    doc: { ...parsed.doc, id, owner },
+    // A spread would parse a cached doc's lazy parts (lazy-doc.ts).
+    doc: withIdentity(parsed.doc, id, owner),
     id,
     file,
     seenAt,

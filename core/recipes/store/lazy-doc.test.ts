@@ -1,0 +1,177 @@
+import { open as openFile, readFile, rm, writeFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { IndexCache } from "./index-cache.js";
+import { foodNamesOf, parsedParts, withIdentity } from "./lazy-doc.js";
+import type { RecipeStore } from "./recipe-store.js";
+import { ADMIN, makeFolder, openStore, recipe, type TestFolder } from "./test-helpers.js";
+import { utimes } from "node:fs/promises";
+import type { RecipeDoc } from "../doc.js";
+
+const ID = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`;
+
+let t: TestFolder;
+let open: RecipeStore[] = [];
+
+beforeEach(async () => {
+  t = await makeFolder();
+  open = [];
+});
+afterEach(async () => {
+  for (const s of open) await s.close();
+  await t.cleanup();
+});
+
+async function putOld(slug: string, doc: RecipeDoc): Promise<void> {
+  const path = await t.put(slug, doc);
+  const when = new Date(Date.now() - 60_000);
+  await utimes(path, when, when);
+}
+
+async function start(): Promise<RecipeStore> {
+  const { store } = await openStore(t, { watch: false });
+  open.push(store);
+  return store;
+}
+
+async function restart(store: RecipeStore): Promise<RecipeStore> {
+  await store.close();
+  open = open.filter((s) => s !== store);
+  return start();
+}
+
+const RICH = recipe("Crème brûlée", {
+  id: ID(1),
+  owner: ADMIN,
+  ingredients: [
+    {
+      title: "Custard",
+      quantity: 2,
+      quantityMax: 3,
+      unit: "gram",
+      food: "flour",
+      note: "cold “fresh”",
+      originalText: null,
+      referencedRecipe: null,
+    },
+    {
+      title: null,
+      quantity: null,
+      quantityMax: null,
+      unit: null,
+      food: null,
+      note: "salt to taste",
+      originalText: null,
+      referencedRecipe: null,
+    },
+    {
+      title: null,
+      quantity: 4,
+      quantityMax: null,
+      unit: null,
+      food: "flour",
+      note: "",
+      originalText: null,
+      referencedRecipe: null,
+    },
+  ],
+  instructions: [
+    { title: null, summary: null, text: "Heat the cream \u2028 gently.", ingredientRefs: [0] },
+    { title: "Bake", summary: null, text: "Bake at 150 °C.", ingredientRefs: [1, 2] },
+  ],
+  notes: [{ title: "Tip", text: "Torch just before serving." }],
+});
+
+describe("docs from the warm-start cache (lazy parts)", () => {
+  it("read, spread, clone and stringify as the file's doc does, parsing parts only when read", async () => {
+    await putOld("creme", RICH);
+    await putOld("plain", recipe("Plain", { id: ID(2), owner: ADMIN }));
+    const cold = await start();
+    const fresh = cold.get("home", "creme")!.doc;
+    const warm = await restart(cold);
+    expect(warm.stats().cache).toMatchObject({ state: "loaded", hits: 2 });
+    const doc = warm.get("home", "creme")!.doc;
+    expect(parsedParts(doc)).toEqual({ ingredients: false, steps: false });
+    expect(foodNamesOf(doc)).toEqual(["flour", "flour"]);
+    expect(parsedParts(doc)).toEqual({ ingredients: false, steps: false });
+    expect(Object.keys(doc)).toEqual(Object.keys(fresh));
+    expect(JSON.stringify(doc)).toBe(JSON.stringify(fresh));
+    expect(parsedParts(doc)).toEqual({ ingredients: true, steps: true });
+    expect(doc).toEqual(fresh);
+    expect(structuredClone(doc)).toEqual(fresh);
+    expect({ ...doc }).toEqual(fresh);
+    expect(foodNamesOf(doc)).toEqual(["flour", "flour"]);
+  });
+
+  it("keep their parts unparsed through the identity rules and a cache write", async () => {
+    await putOld("creme", RICH);
+    const cold = await start();
+    await cold.saveCache();
+    const fresh = cold.get("home", "creme")!.doc;
+    const before = await readFile(IndexCache.pathIn(t.folder.cacheDir));
+    const warm = await restart(cold);
+    const doc = warm.get("home", "creme")!.doc;
+    expect(parsedParts(doc)).toEqual({ ingredients: false, steps: false });
+    const copy = withIdentity(doc, ID(9), null);
+    expect(copy.id).toBe(ID(9));
+    expect(copy.owner).toBeNull();
+    expect(parsedParts(copy)).toEqual({ ingredients: false, steps: false });
+    expect(copy.instructions).toEqual(RICH.instructions);
+    // The parts are shared: the doc it was made from is parsed too, once.
+    expect(parsedParts(doc)).toEqual({ ingredients: false, steps: true });
+    expect(doc.instructions).toBe(copy.instructions);
+    expect(JSON.stringify({ ...doc, id: ID(9), owner: null })).toBe(JSON.stringify(copy));
+    // Written again (after a touch makes the cache dirty): the same bytes but for the time saved.
+    const path = t.file("creme");
+    const when = new Date(Date.now() - 30_000);
+    await utimes(path, when, when);
+    const again = await restart(warm);
+    await again.saveCache();
+    const after = await readFile(IndexCache.pathIn(t.folder.cacheDir));
+    expect(after.length).toBe(before.length);
+    const third = await restart(again);
+    expect(third.get("home", "creme")!.doc).toEqual(fresh);
+  });
+
+  it("take a value set on one doc without changing another sharing its parts", async () => {
+    await putOld("creme", RICH);
+    const cold = await start();
+    const fresh = cold.get("home", "creme")!.doc;
+    const warm = await restart(cold);
+    const doc = warm.get("home", "creme")!.doc;
+    const copy = withIdentity(doc, doc.id!, doc.owner);
+    copy.notes = [];
+    expect(copy.notes).toEqual([]);
+    expect(doc.notes).toEqual(fresh.notes);
+    expect(fresh.notes).toHaveLength(1);
+    expect(JSON.parse(JSON.stringify(copy)).notes).toEqual([]);
+    // No longer lazy as a whole: a spread copy, which still reads right.
+    expect(withIdentity(copy, doc.id!, null)).toEqual({ ...fresh, notes: [], owner: null });
+  });
+
+  it("read from the cache file that was loaded, even once a new cache replaced it", async () => {
+    await putOld("creme", RICH);
+    const cold = await start();
+    const fresh = cold.get("home", "creme")!.doc;
+    const warm = await restart(cold);
+    const doc = warm.get("home", "creme")!.doc;
+    // Replaced, as every save does it: a new file renamed over the old one.
+    const path = IndexCache.pathIn(t.folder.cacheDir);
+    const bytes = await readFile(path);
+    await rm(path);
+    await writeFile(path, Buffer.alloc(bytes.length, 0x20));
+    expect(doc.ingredients).toEqual(fresh.ingredients);
+    expect(doc.notes).toEqual(fresh.notes);
+  });
+
+  it("refuse a part of a cache file changed in place rather than read something else", async () => {
+    await putOld("creme", RICH);
+    const warm = await restart(await start());
+    const doc = warm.get("home", "creme")!.doc;
+    const path = IndexCache.pathIn(t.folder.cacheDir);
+    const size = (await readFile(path)).length;
+    const fh = await openFile(path, "r+");
+    await fh.write(Buffer.alloc(size - 100, 0x20), 0, size - 100, 50);
+    await fh.close();
+    expect(() => doc.ingredients).toThrow(/changed/);
+  });
+});

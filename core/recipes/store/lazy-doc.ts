@@ -1,0 +1,244 @@
+/**
+ * A recipe doc from the warm-start cache whose ingredients, instructions and notes stay as the cache's
+ * JSON bytes until something reads them (docs/decisions/0165). A warm start then builds the few
+ * objects the index and the first list read (name, dates, organizers, the foods' names) rather than
+ * ~30 objects per recipe, most of which the garbage collector copied twice before anyone asked for them.
+ *
+ * The three keys are own, enumerable accessor properties sharing one getter and setter each, so a lazy
+ * doc reads, spreads, clones (`structuredClone`) and stringifies exactly like a plain one, and all lazy
+ * docs share one hidden class. Reading a key parses its part once; setting it replaces the accessor
+ * with a plain value on that doc alone. A doc with the identity filled in (`withIdentity`) shares the
+ * parts of the doc it was made from, so the cache's parse and the index's entry parse them once.
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { crc32 } from "node:zlib";
+import type { DocIngredient, DocStep, RecipeDoc } from "../doc.js";
+import type { RecipeNote } from "../../schemas/recipe.js";
+
+/** The keys kept as bytes: a suffix of a doc's keys as the reader builds it (order is kept). */
+export const LAZY_KEYS = ["ingredients", "instructions", "notes"] as const;
+type LazyKey = (typeof LAZY_KEYS)[number];
+
+const PARTS = Symbol("larder.lazyDocParts");
+
+/**
+ * The cache file a load read, kept open: the parts are read from it again when asked for, so a warm
+ * start holds neither their objects nor their bytes. The cache is only ever replaced (a new file
+ * renamed over it), so this descriptor keeps reading the file that was loaded; it is closed once no
+ * doc refers to it.
+ */
+export class LazySource {
+  readonly fd: number;
+
+  constructor(path: string) {
+    this.fd = openSync(path, "r");
+    closeWhenUnused.register(this, this.fd);
+  }
+
+  /** Whether `fd` and this source are the same file (the cache was not replaced between the opens). */
+  sameFileAs(fd: number): boolean {
+    const a = fstatSync(this.fd);
+    const b = fstatSync(fd);
+    return a.ino === b.ino && a.dev === b.dev;
+  }
+
+  /** The bytes at `offset`, checked against the checksum taken when they were loaded. */
+  read(offset: number, length: number, crc: number): Buffer {
+    const buf = Buffer.allocUnsafe(length);
+    let got = 0;
+    while (got < length) {
+      const n = readSync(this.fd, buf, got, length - got, offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    if (got !== length || crc32(buf) !== crc)
+      throw new Error("recipe index cache: the file changed while in use; restart the server");
+    return buf;
+  }
+}
+
+const closeWhenUnused = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed.
+  }
+});
+
+/** Where a doc's lazy parts are in the cache file: ingredients, then `[instructions, notes]`. */
+export interface LazyPlace {
+  source: LazySource;
+  offset: number;
+  /** Bytes of the ingredients' JSON; the steps' JSON follows. */
+  split: number;
+  /** Bytes of both. */
+  length: number;
+  crcIngredients: number;
+  crcSteps: number;
+}
+
+interface Parts {
+  /** Null once both parts are parsed. */
+  place: LazyPlace | null;
+  /** Names of the ingredients' foods (each ingredient with one, in order): what the list reads. */
+  foods: readonly string[];
+  ingredients: DocIngredient[] | null;
+  steps: [DocStep[], RecipeNote[]] | null;
+}
+
+function ingredientBytes(pl: LazyPlace): Buffer {
+  return pl.source.read(pl.offset, pl.split, pl.crcIngredients);
+}
+
+function stepBytes(pl: LazyPlace): Buffer {
+  return pl.source.read(pl.offset + pl.split, pl.length - pl.split, pl.crcSteps);
+}
+
+type Lazy = RecipeDoc & { [PARTS]: Parts };
+
+function partsOf(doc: RecipeDoc): Parts | undefined {
+  return (doc as Partial<Lazy>)[PARTS];
+}
+
+function parseList<T>(text: string): T {
+  const v: unknown = JSON.parse(text);
+  // The bytes passed the cache's checksum and were written by JSON.stringify: anything else is a bug,
+  // and a wrong answer (an empty list a save would then write) is worse than an error.
+  if (!Array.isArray(v)) throw new Error("recipe index cache: a lazy part is not a list");
+  return v as T;
+}
+
+function ingredientsOf(p: Parts): DocIngredient[] {
+  if (p.ingredients === null) {
+    p.ingredients = parseList<DocIngredient[]>(ingredientBytes(p.place!).toString("latin1"));
+    if (p.steps !== null) p.place = null;
+  }
+  return p.ingredients;
+}
+
+function stepsOf(p: Parts): [DocStep[], RecipeNote[]] {
+  if (p.steps === null) {
+    const steps = parseList<unknown[]>(stepBytes(p.place!).toString("latin1"));
+    if (steps.length !== 2 || !Array.isArray(steps[0]) || !Array.isArray(steps[1]))
+      throw new Error("recipe index cache: malformed instructions");
+    p.steps = steps as [DocStep[], RecipeNote[]];
+    if (p.ingredients !== null) p.place = null;
+  }
+  return p.steps;
+}
+
+function descriptor(key: LazyKey, get: (p: Parts) => unknown): PropertyDescriptor {
+  return {
+    get(this: Lazy) {
+      return get(this[PARTS]);
+    },
+    set(this: Lazy, value: unknown) {
+      Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
+    },
+    enumerable: true,
+    configurable: true,
+  };
+}
+
+const DESCRIPTORS: Record<LazyKey, PropertyDescriptor> = {
+  ingredients: descriptor("ingredients", ingredientsOf),
+  instructions: descriptor("instructions", (p) => stepsOf(p)[0]),
+  notes: descriptor("notes", (p) => stepsOf(p)[1]),
+};
+
+function attach(doc: Record<string, unknown>, parts: Parts): RecipeDoc {
+  for (const k of LAZY_KEYS) Object.defineProperty(doc, k, DESCRIPTORS[k]);
+  Object.defineProperty(doc, PARTS, { value: parts, writable: false, enumerable: false });
+  return doc as unknown as RecipeDoc;
+}
+
+/**
+ * A doc from its head (every key but the lazy ones, in order; used as the doc itself), its foods'
+ * names and where its ingredients and `[instructions, notes]` are in the cache file.
+ */
+export function lazyDoc(
+  head: Record<string, unknown>,
+  foods: readonly string[],
+  place: LazyPlace,
+): RecipeDoc {
+  return attach(head, { place, foods, ingredients: null, steps: null });
+}
+
+/** Whether the doc's lazy keys are still the cache's (not replaced on this doc). */
+function stillLazy(doc: RecipeDoc): Parts | undefined {
+  const p = partsOf(doc);
+  if (!p) return undefined;
+  for (const k of LAZY_KEYS) if (Object.getOwnPropertyDescriptor(doc, k)?.get === undefined) return undefined;
+  return p;
+}
+
+/** `{ ...doc, id, owner }`, keeping a lazy doc's parts unparsed (and shared with `doc`). */
+export function withIdentity(doc: RecipeDoc, id: string, owner: string | null): RecipeDoc {
+  const p = stillLazy(doc);
+  if (!p) return { ...doc, id, owner };
+  const out: Record<string, unknown> = {};
+  const src = doc as unknown as Record<string, unknown>;
+  for (const k of Object.keys(src)) {
+    if (k === "ingredients" || k === "instructions" || k === "notes") continue;
+    out[k] = k === "id" ? id : k === "owner" ? owner : src[k];
+  }
+  if (!("id" in out)) out.id = id;
+  if (!("owner" in out)) out.owner = owner;
+  return attach(out, p);
+}
+
+/**
+ * The names of the doc's ingredients' foods (those with one, in order), without parsing a lazy doc's
+ * ingredients.
+ */
+export function foodNamesOf(doc: RecipeDoc): readonly string[] {
+  const p = partsOf(doc);
+  if (p && p.ingredients === null && Object.getOwnPropertyDescriptor(doc, "ingredients")?.get) return p.foods;
+  const out: string[] = [];
+  for (const i of doc.ingredients) if (i.food) out.push(i.food);
+  return out;
+}
+
+/** The doc's head: every key but the lazy ones, in order, without parsing anything. */
+export function headOf(doc: RecipeDoc): Record<string, unknown> {
+  const src = doc as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(src))
+    if (k !== "ingredients" && k !== "instructions" && k !== "notes") out[k] = src[k];
+  return out;
+}
+
+/** True when the doc's keys end with the lazy keys, in order (the shape the reader gives). */
+export function splittable(doc: RecipeDoc): boolean {
+  const keys = Object.keys(doc);
+  const n = keys.length;
+  if (n < 3 || keys[n - 3] !== "ingredients" || keys[n - 2] !== "instructions" || keys[n - 1] !== "notes")
+    return false;
+  return stillLazy(doc) !== undefined || (Array.isArray(doc.instructions) && Array.isArray(doc.notes));
+}
+
+/**
+ * The JSON of the lazy parts as they will be written: a still-lazy doc's own bytes (nothing parsed),
+ * else `encode` of each part. Returns [ingredients, steps].
+ */
+export function lazyPartsJson(doc: RecipeDoc, encode: (v: unknown) => string): [Buffer, Buffer] {
+  const p = stillLazy(doc);
+  if (p) {
+    const ing = p.ingredients ?? null;
+    const steps = p.steps ?? null;
+    return [
+      ing === null ? ingredientBytes(p.place!) : Buffer.from(encode(ing), "latin1"),
+      steps === null ? stepBytes(p.place!) : Buffer.from(encode(steps), "latin1"),
+    ];
+  }
+  return [
+    Buffer.from(encode(doc.ingredients), "latin1"),
+    Buffer.from(encode([doc.instructions, doc.notes]), "latin1"),
+  ];
+}
+
+/** Whether a part is still bytes (for tests and the start's figures). */
+export function parsedParts(doc: RecipeDoc): { ingredients: boolean; steps: boolean } | null {
+  const p = partsOf(doc);
+  return p ? { ingredients: p.ingredients !== null, steps: p.steps !== null } : null;
+}
