@@ -77,6 +77,26 @@ module.exports = { safeLoad: unused, safeDump: unused };`,
   },
 };
 
+/**
+ * A package's large JSON file (mime-db's 190 kB, loaded by compression for the first answer) bundled
+ * as `JSON.parse("…")` instead of an object literal: V8 parses a JSON string several times faster
+ * than the same data as JavaScript source, and the value is the same (decision 0163).
+ */
+const LARGE_JSON_BYTES = 10_000;
+const largeJsonAsParse = {
+  name: "large-json-as-parse",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/].*\.json$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      if (text.length < LARGE_JSON_BYTES) return undefined;
+      return {
+        loader: "js",
+        contents: `module.exports = JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(text)))});`,
+      };
+    });
+  },
+};
+
 export async function bundle() {
   const t0 = performance.now();
   rmSync(OUT, { recursive: true, force: true });
@@ -93,7 +113,7 @@ export async function bundle() {
     external: EXTERNAL,
     chunkNames: "chunks/[name]-[hash]",
     metafile: true,
-    plugins: [grayMatterWithoutJsYaml],
+    plugins: [grayMatterWithoutJsYaml, largeJsonAsParse],
     logLevel: "warning",
     define: { __LARDER_READER_FINGERPRINT__: JSON.stringify(readerFingerprint()) },
     // Bundled CommonJS packages call require() for Node's built-ins.
