@@ -28,6 +28,16 @@ describe("larder (the program)", () => {
     expect(missing.exitCode).toBe(2);
   });
 
+  it("parses `serve` alone (its one-command program) with the same usage errors and help", async () => {
+    const unknown = await larder(["serve", "--nope", "--json"]);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain("unknown option '--nope'");
+    expect(json<{ error: { exitCode: number } }>(unknown).error.exitCode).toBe(2);
+    const help = await larder(["serve", "--help"]);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toContain("--port <n>");
+  });
+
   it("rejects a bad port before touching any folder", async () => {
     const res = await larder(["serve", "--port", "70000", "--data", "/nonexistent/larder-test"]);
     expect(res.exitCode).toBe(2);

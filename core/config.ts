@@ -123,7 +123,8 @@ export function loadConfig(
     raw[key] = group;
   }
   for (const k of Object.keys(raw)) if (raw[k] === undefined || raw[k] === "") delete raw[k];
-  return ConfigSchema.parse({ ...raw, ...overrides });
+  // jitless: read once per process, so zod compiling a parser for it (on a first parse) never pays off.
+  return ConfigSchema.parse({ ...raw, ...overrides }, { jitless: true });
 }
 
 const SECRET_HINT = /(PASSWORD|SECRET|KEY|TOKEN)/i;

@@ -118,12 +118,13 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   const site = await JsonDoc.open(folder.larderJson, {
     schema: SiteDoc,
     tmpDir,
-    defaults: () => SiteDoc.parse({}),
+    // jitless, as JsonDoc's own parse: a parse or two per start does not pay for zod compiling a parser.
+    defaults: () => SiteDoc.parse({}, { jitless: true }),
   });
   const usersDoc = await JsonDoc.open(folder.usersJson, {
     schema: UsersDoc,
     tmpDir,
-    defaults: () => UsersDoc.parse({}),
+    defaults: () => UsersDoc.parse({}, { jitless: true }),
   });
   const users = new UsersService(usersDoc);
   await groups.open();

@@ -4,6 +4,7 @@
  * empty group takes its (necessarily empty) households with it (core/policy/groups.ts).
  */
 import { z } from "zod";
+import { lazySchema } from "../util/lazy-schema.js";
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
@@ -24,22 +25,30 @@ import { refuseInDemo } from "../policy/demo.js";
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "config" | "groups" | "recipes" | "registration" | "site" | "users">;
 
-const nameField = z
-  .string({ error: SPEC_MESSAGES.required })
-  .trim()
-  .min(1, SPEC_MESSAGES.required)
-  .max(200, SPEC_MESSAGES.maxLength(200))
-  // The folder name comes from it: a name with no letter or digit would make a meaningless one.
-  .refine((n) => slugify(n) !== "", "A Name is Required");
+const nameField = lazySchema(() =>
+  z
+    .string({ error: SPEC_MESSAGES.required })
+    .trim()
+    .min(1, SPEC_MESSAGES.required)
+    .max(200, SPEC_MESSAGES.maxLength(200))
+    // The folder name comes from it: a name with no letter or digit would make a meaningless one.
+    .refine((n) => slugify(n) !== "", "A Name is Required"),
+);
 
-const GroupCreateBody = z.object({ name: nameField });
-const GroupUpdateBody = z.object({ name: nameField, preferences: GroupPreferencesBody.nullish() });
-const HouseholdCreateBody = z.object({ name: nameField, groupId: z.string().max(100).nullish() });
-const HouseholdUpdateBody = z.object({
-  name: nameField,
-  groupId: z.string().max(100).nullish(),
-  preferences: HouseholdPreferencesBody.nullish(),
-});
+const GroupCreateBody = lazySchema(() => z.object({ name: nameField }));
+const GroupUpdateBody = lazySchema(() =>
+  z.object({ name: nameField, preferences: GroupPreferencesBody.nullish() }),
+);
+const HouseholdCreateBody = lazySchema(() =>
+  z.object({ name: nameField, groupId: z.string().max(100).nullish() }),
+);
+const HouseholdUpdateBody = lazySchema(() =>
+  z.object({
+    name: nameField,
+    groupId: z.string().max(100).nullish(),
+    preferences: HouseholdPreferencesBody.nullish(),
+  }),
+);
 
 function definedOnly<T extends Record<string, unknown>>(o: T | null | undefined): Partial<T> | undefined {
   if (!o) return undefined;

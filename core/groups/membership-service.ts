@@ -5,6 +5,7 @@
  * here (spec §6), not in a route.
  */
 import { z } from "zod";
+import { lazySchema } from "../util/lazy-schema.js";
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { ForbiddenError, NotFoundError } from "../errors.js";
@@ -26,23 +27,27 @@ import { householdAttributes, type HouseholdQueryItem } from "./attributes.js";
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "directory" | "folder" | "groups" | "recipes" | "users">;
 
-const flag = z.boolean().optional();
+const flag = lazySchema(() => z.boolean().optional());
 
 /** PUT /groups/preferences (`UpdateGroupPreferences`): absent fields keep their values. */
-export const GroupPreferencesBody = z.object({ privateGroup: flag, showAnnouncements: flag });
+export const GroupPreferencesBody = lazySchema(() =>
+  z.object({ privateGroup: flag, showAnnouncements: flag }),
+);
 
 /** PUT /households/preferences (`UpdateHouseholdPreferences`): absent fields keep their values. */
-export const HouseholdPreferencesBody = z.object({
-  privateHousehold: flag,
-  showAnnouncements: flag,
-  lockRecipeEditsFromOtherHouseholds: flag,
-  firstDayOfWeek: z.number().int().min(0).max(6).optional(),
-  recipePublic: flag,
-  recipeShowNutrition: flag,
-  recipeShowAssets: flag,
-  recipeLandscapeView: flag,
-  recipeDisableComments: flag,
-});
+export const HouseholdPreferencesBody = lazySchema(() =>
+  z.object({
+    privateHousehold: flag,
+    showAnnouncements: flag,
+    lockRecipeEditsFromOtherHouseholds: flag,
+    firstDayOfWeek: z.number().int().min(0).max(6).optional(),
+    recipePublic: flag,
+    recipeShowNutrition: flag,
+    recipeShowAssets: flag,
+    recipeLandscapeView: flag,
+    recipeDisableComments: flag,
+  }),
+);
 
 /** Mealie's per-group storage allowance, shown by GET /groups/storage. */
 export const GROUP_STORAGE_BYTES = 500 * 1000 * 1000;

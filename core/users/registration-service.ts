@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { lazySchema } from "../util/lazy-schema.js";
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../errors.js";
@@ -22,15 +23,19 @@ type Deps = Pick<
   "auth" | "config" | "email" | "events" | "folder" | "groups" | "log" | "seedVocabulary" | "users"
 >;
 
-const CreateInvitationBody = z.object({
-  uses: z.number({ error: SPEC_MESSAGES.required }).int().min(1).max(1000),
-  groupId: z.string().max(100).nullish(),
-  householdId: z.string().max(100).nullish(),
-});
-const EmailInvitationBody = z.object({
-  email: emailField,
-  token: z.string({ error: SPEC_MESSAGES.required }).min(1).max(200),
-});
+const CreateInvitationBody = lazySchema(() =>
+  z.object({
+    uses: z.number({ error: SPEC_MESSAGES.required }).int().min(1).max(1000),
+    groupId: z.string().max(100).nullish(),
+    householdId: z.string().max(100).nullish(),
+  }),
+);
+const EmailInvitationBody = lazySchema(() =>
+  z.object({
+    email: emailField,
+    token: z.string({ error: SPEC_MESSAGES.required }).min(1).max(200),
+  }),
+);
 
 /** How long a reset link stays valid, in words for the e-mail. */
 const RESET_VALID_FOR = "one hour";

@@ -4,14 +4,17 @@
  * larder.groupAdmin, larder.siteReport), so the rule holds for any other caller too.
  */
 import { z } from "zod";
+import { lazySchema } from "../../../core/util/lazy-schema.js";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { appInfo, LARDER_VERSION, MEALIE_API_VERSION } from "./app.js";
 import { listed } from "../listed.js";
 import { emailField } from "../../../core/users/user-input.js";
 
-const EmailTestBody = z.object({ email: emailField });
-const ResetTokenBody = z.object({ email: z.string({ error: "This Field is Required" }).max(320) });
+const EmailTestBody = lazySchema(() => z.object({ email: emailField }));
+const ResetTokenBody = lazySchema(() =>
+  z.object({ email: z.string({ error: "This Field is Required" }).max(320) }),
+);
 
 const isTrue = (v: string | null) => /^(1|true|yes|on)$/i.test(v ?? "");
 

@@ -4,6 +4,7 @@
  * handler only translates HTTP to `larder.imports` and back.
  */
 import { z } from "zod";
+import { lazySchema } from "../../../core/util/lazy-schema.js";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import type { ApiContext } from "../context.js";
@@ -13,34 +14,44 @@ import type { ImportInput } from "../../../core/plugins/kinds.js";
 import { BadRecipeDataError } from "../../../core/imports/errors.js";
 import { htmlOrJsonInput } from "../../../core/imports/html-or-json.js";
 
-const flag = z.union([z.boolean(), z.string().transform((v) => /^(1|true|yes|on)$/i.test(v))]).nullish();
-const Organizer = z.union([z.string(), z.looseObject({ name: z.string().nullish() })]);
+const flag = lazySchema(() =>
+  z.union([z.boolean(), z.string().transform((v) => /^(1|true|yes|on)$/i.test(v))]).nullish(),
+);
+const Organizer = lazySchema(() => z.union([z.string(), z.looseObject({ name: z.string().nullish() })]));
 
-const ScrapeRecipe = z.looseObject({
-  url: z.string({ error: "Field required" }),
-  includeTags: flag,
-  include_tags: flag,
-  includeCategories: flag,
-  include_categories: flag,
-});
-const ScrapeRecipeData = z.looseObject({
-  data: z.string({ error: "Field required" }),
-  url: z.string().nullish(),
-  includeTags: flag,
-  include_tags: flag,
-  includeCategories: flag,
-  include_categories: flag,
-});
-const Bulk = z.looseObject({
-  imports: z.array(
-    z.looseObject({
-      url: z.string(),
-      tags: z.array(Organizer).nullish(),
-      categories: z.array(Organizer).nullish(),
-    }),
-  ),
-});
-const ScrapeTest = z.looseObject({ url: z.string({ error: "Field required" }), useOpenAI: flag });
+const ScrapeRecipe = lazySchema(() =>
+  z.looseObject({
+    url: z.string({ error: "Field required" }),
+    includeTags: flag,
+    include_tags: flag,
+    includeCategories: flag,
+    include_categories: flag,
+  }),
+);
+const ScrapeRecipeData = lazySchema(() =>
+  z.looseObject({
+    data: z.string({ error: "Field required" }),
+    url: z.string().nullish(),
+    includeTags: flag,
+    include_tags: flag,
+    includeCategories: flag,
+    include_categories: flag,
+  }),
+);
+const Bulk = lazySchema(() =>
+  z.looseObject({
+    imports: z.array(
+      z.looseObject({
+        url: z.string(),
+        tags: z.array(Organizer).nullish(),
+        categories: z.array(Organizer).nullish(),
+      }),
+    ),
+  }),
+);
+const ScrapeTest = lazySchema(() =>
+  z.looseObject({ url: z.string({ error: "Field required" }), useOpenAI: flag }),
+);
 
 type Flags = {
   includeTags?: boolean | null;

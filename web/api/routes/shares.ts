@@ -1,10 +1,13 @@
 /** Share links (mealie-api-notes §4.10) and their public reads (`/recipes/shared/{token}`, `/zip`). */
 import { z } from "zod";
+import { lazySchema } from "../../../core/util/lazy-schema.js";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { fileReply } from "./exports.js";
 
-const CreateShare = z.looseObject({ recipeId: z.unknown().optional(), expiresAt: z.unknown().optional() });
+const CreateShare = lazySchema(() =>
+  z.looseObject({ recipeId: z.unknown().optional(), expiresAt: z.unknown().optional() }),
+);
 
 export const shareRoutes = [
   route("GET", "/api/shared/recipes", "user", (ctx) =>

@@ -4,6 +4,7 @@
  * who may do what is decided in core (larder.accounts, larder.registration).
  */
 import { z } from "zod";
+import { lazySchema } from "../../../core/util/lazy-schema.js";
 import { route } from "../router.js";
 import { Reply } from "../reply.js";
 import { readMultipart } from "../multipart.js";
@@ -11,10 +12,12 @@ import type { ApiContext } from "../context.js";
 import { listed } from "../listed.js";
 import { NotFoundError, ValidationError } from "../../../core/errors.js";
 
-const TokenIn = z.object({
-  name: z.string().trim().min(1, "This Field is Required").max(200),
-  integrationId: z.string().max(200).default("generic"),
-});
+const TokenIn = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1, "This Field is Required").max(200),
+    integrationId: z.string().max(200).default("generic"),
+  }),
+);
 /** Profile pictures are small; a phone photo is a few MB. */
 const MAX_AVATAR_BYTES = 10 * 1024 * 1024;
 
