@@ -408,12 +408,13 @@ export class RecipeLister {
     const e = this.recipes.store.getById(id);
     if (ev.type === "deleted") this.unindex(id);
     else if (e) this.index(e);
-    if (old.groupSlug !== undefined) this.groupItems.get(old.groupSlug)?.unmapDoc(old.doc);
     const group = this.groupItems.get(ev.groupSlug);
+    // Found before its document number is unmapped: that number leads to its position.
+    const at = group ? group.find(id, old.groupSlug === ev.groupSlug ? old.doc : -1) : -1;
+    if (old.groupSlug !== undefined) this.groupItems.get(old.groupSlug)?.unmapDoc(old.doc);
     if (!group) return;
     group.forgetSearches();
     group.forgetFilters();
-    const at = group.find(id);
     const here = ev.type !== "deleted" && e?.groupSlug === ev.groupSlug ? e : null;
     if (!here) {
       if (at >= 0) group.remove(at);
@@ -507,10 +508,10 @@ export class RecipeLister {
       this.recipes.forgetSummary(id);
       const old = this.docNumber(id);
       this.index(e);
-      if (old.groupSlug !== undefined) this.groupItems.get(old.groupSlug)?.unmapDoc(old.doc);
       const group = this.groupItems.get(e.groupSlug);
+      const at = group ? group.find(id, old.groupSlug === e.groupSlug ? old.doc : -1) : -1;
+      if (old.groupSlug !== undefined) this.groupItems.get(old.groupSlug)?.unmapDoc(old.doc);
       group?.forgetFilters();
-      const at = group ? group.find(id) : -1;
       if (!group || at < 0) continue;
       group.replace(at, this.entryOf(e), e.doc);
       group.mapDoc(this.docNumber(id).doc, at);

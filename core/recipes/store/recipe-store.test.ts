@@ -330,6 +330,35 @@ describe("writes", () => {
   });
 });
 
+describe("saves side by side (write-gate.ts)", () => {
+  it("keeps every recipe's last save when many recipes are saved at once, some of them twice", async () => {
+    const store = await open();
+    const slugs = ["soup", "stew", "pie", "cake", "bread"];
+    const made = await Promise.all(slugs.map((slug) => store.create("home", slug, recipe(slug))));
+    await Promise.all(
+      [0, 1, 2].flatMap((round) =>
+        made.map((e) => store.save("home", e.slug, { ...e.doc, description: `${e.slug} ${round}` })),
+      ),
+    );
+    for (const e of made) {
+      const now = store.get("home", e.slug)!;
+      expect(now.doc.description).toBe(`${e.slug} 2`);
+      expect(await readFile(t.file(e.slug), "utf8")).toBe(serializeRecipeFile(now.doc, VOCAB));
+    }
+  });
+
+  it("a rescan asked for between saves sees the saves before it, and the saves after it see the rescan", async () => {
+    const store = await open();
+    const e = await store.create("home", "soup", recipe("Soup"));
+    const first = store.save("home", "soup", { ...e.doc, description: "before" });
+    const rescan = store.rescan("home");
+    const second = store.save("home", "soup", { ...e.doc, description: "after" });
+    await Promise.all([first, rescan, second]);
+    expect(store.get("home", "soup")?.doc.description).toBe("after");
+    expect(await readFile(t.file("soup"), "utf8")).toContain("after");
+  });
+});
+
 describe("nothing lost (invariant 4), watcher paused", () => {
   it("refuses a save when the file changed on disk, and loads the disk's version", async () => {
     s = await openStore(t);

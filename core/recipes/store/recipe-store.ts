@@ -30,7 +30,7 @@ import {
   replaceIfUnchanged,
   type Guarded,
 } from "./replace-file.js";
-import { usableId, type Location } from "./identity.js";
+import { keyOf, usableId, type Location } from "./identity.js";
 import { RecipeIndex } from "./recipe-index.js";
 import { sameDoc } from "./same-doc.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
@@ -46,6 +46,7 @@ import type {
   SaveOptions,
 } from "./types.js";
 import { RecipeWatcher } from "./watcher.js";
+import { WriteGate } from "./write-gate.js";
 
 export type ChangeListener = (change: RecipeChange) => void;
 
@@ -59,7 +60,7 @@ export class RecipeStore {
   private readonly ctx: SyncContext;
   private fsWatcher: RecipeWatcher | null = null;
   /** One mutation at a time (API writes, watcher bursts, write-backs): a 409 check and its write never interleave with a reload. */
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly gate = new WriteGate();
   private state: "new" | "open" | "closed" = "new";
   private readonly cache: StoreCache | null;
   private openMs = 0;
@@ -142,7 +143,7 @@ export class RecipeStore {
     this.state = "closed";
     await this.fsWatcher?.close();
     this.fsWatcher = null;
-    await this.tail.catch(() => undefined);
+    await this.gate.idle();
     this.listeners.clear();
     await this.cache?.save();
   }
@@ -176,7 +177,7 @@ export class RecipeStore {
   /** Resolves when the watcher has handled everything it has been told about. */
   async settled(): Promise<void> {
     await this.fsWatcher?.idle();
-    await this.tail.catch(() => undefined);
+    await this.gate.idle();
   }
 
   on(_event: "change", listener: ChangeListener): () => void {
@@ -275,7 +276,17 @@ export class RecipeStore {
    * `dateUpdated` (a save that changes nothing bumps nothing).
    */
   async save(groupSlug: string, slug: string, doc: RecipeDoc, opts: SaveOptions = {}): Promise<RecipeEntry> {
-    return this.exclusive(() => this.saveLocked(groupSlug, slug, doc, opts));
+    if (this.state !== "open") throw new Error("RecipeStore is not open");
+    // Saves of different recipes run side by side (write-gate.ts). A file found changed on disk is read
+    // again alone, as the watcher would (identity rules look across the index), before the 409 goes out.
+    const stale: Location[] = [];
+    try {
+      return await this.gate.beside(keyOf(groupSlug, slug), () =>
+        this.saveLocked(groupSlug, slug, doc, opts, async (files) => void stale.push(...files)),
+      );
+    } finally {
+      if (stale.length > 0) await this.sync(stale, "reload");
+    }
   }
 
   private async saveLocked(
@@ -283,6 +294,7 @@ export class RecipeStore {
     slug: string,
     doc: RecipeDoc,
     opts: SaveOptions,
+    reload: Reload = (files) => this.syncLocked(files, "reload"),
   ): Promise<RecipeEntry> {
     const cur = this.writable(groupSlug, slug, opts);
     const { text, doc: written } = this.prepare(groupSlug, {
@@ -292,12 +304,14 @@ export class RecipeStore {
     });
     if (sameDoc(written, cur.doc, ["dateUpdated"]) || hashText(text) === cur.file.hash) return cur;
     const path = this.folder.recipeFile(groupSlug, slug);
-    await this.verifyUnchanged(groupSlug, slug, cur.file);
+    await this.verifyUnchanged(groupSlug, slug, cur.file, reload);
     const writtenAt = Date.now();
     const file = await this.guarded(
       groupSlug,
       slug,
       replaceIfUnchanged(path, text, this.folder.tmpDir, cur.file),
+      [],
+      reload,
     );
     const entry: RecipeEntry = {
       ...cur,
@@ -440,9 +454,7 @@ export class RecipeStore {
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     if (this.state !== "open") return Promise.reject(new Error("RecipeStore is not open"));
-    const run = this.tail.then(fn, fn);
-    this.tail = run.catch(() => undefined);
-    return run;
+    return this.gate.alone(fn);
   }
 
   private emit(changes: RecipeChange[]): void {
@@ -504,10 +516,15 @@ export class RecipeStore {
    * version (announced like any hand edit) and the write is refused. writeFileAtomic has no hook
    * between its fsync and its rename, so this runs just before it is called.
    */
-  private async verifyUnchanged(groupSlug: string, slug: string, known: FileFingerprint): Promise<void> {
+  private async verifyUnchanged(
+    groupSlug: string,
+    slug: string,
+    known: FileFingerprint,
+    reload: Reload = (files) => this.syncLocked(files, "reload"),
+  ): Promise<void> {
     const disk = await diskFingerprint(this.folder.recipeFile(groupSlug, slug));
     if (!differs(known, disk)) return;
-    await this.syncLocked([{ groupSlug, slug }], "reload");
+    await reload([{ groupSlug, slug }]);
     throw changedOnDisk(groupSlug, slug);
   }
 
@@ -520,10 +537,11 @@ export class RecipeStore {
     slug: string,
     op: Promise<Guarded<T>>,
     alsoReload: Location[] = [],
+    reload: Reload = (files) => this.syncLocked(files, "reload"),
   ): Promise<T> {
     const r = await op;
     if (r !== "changed") return r as T;
-    await this.syncLocked([{ groupSlug, slug }, ...alsoReload], "reload");
+    await reload([{ groupSlug, slug }, ...alsoReload]);
     throw changedOnDisk(groupSlug, slug);
   }
 
@@ -531,6 +549,9 @@ export class RecipeStore {
     return commitFile(path, text, this.folder.tmpDir, exclusive);
   }
 }
+
+/** How a write that found its file changed on disk has the disk's version read into the index. */
+type Reload = (files: Location[]) => Promise<void>;
 
 /** The `updatedAt` to report: the later of the front matter and the time a hand edit was seen (§8). */
 export function entryUpdatedAt(entry: RecipeEntry): string | null {
