@@ -19,7 +19,7 @@
 import type { SearchRanker } from "../query/list.js";
 import { parseSearchQuery, significantTerms, tokenize } from "./fold.js";
 import { Regions } from "./regions.js";
-import { fieldTexts, normalizedField, type SearchableRecipe } from "./searchable.js";
+import { fieldHoldsPhrase, fieldTexts, type SearchableRecipe } from "./searchable.js";
 
 export type { SearchableRecipe } from "./searchable.js";
 import {
@@ -455,11 +455,13 @@ export class RecipeSearchIndex {
         }
       } else {
         const matches: [number, number][] = [];
+        const { phrase } = group;
+        const probe = phrase.split(" ").reduce((a, b) => (b.length > a.length ? b : a));
         group.candidates.forEach((fields, doc) => {
           const source = this.docSources[doc]!;
           let mask = 0;
           for (let f = 0; f < FIELD_WEIGHTS.length; f++)
-            if (fields & (1 << f) && normalizedField(source, f).includes(group.phrase)) mask |= 1 << f;
+            if (fields & (1 << f) && fieldHoldsPhrase(source, f, phrase, probe)) mask |= 1 << f;
           if (mask) matches.push([doc, mask]);
         });
         const words = group.phrase.split(" ").length;
