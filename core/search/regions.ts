@@ -73,6 +73,19 @@ export class Regions {
     this.bytes[base + i] = this.bytes[last];
   }
 
+  /** Remove the entry at `i` of `key`'s list; the entries after it move up, keeping their order. */
+  removeInOrder(key: number, i: number): void {
+    const at = this.start[key] + i;
+    const end = this.start[key] + this.len[key]--;
+    this.ints.copyWithin(at, at + 1, end);
+    this.bytes.copyWithin(at, at + 1, end);
+  }
+
+  /** `key`'s entries' ints: a view valid until the next change. */
+  intsOf(key: number): Int32Array {
+    return this.ints.subarray(this.start[key], this.start[key] + this.len[key]);
+  }
+
   /** Drop `key`'s list and its region. */
   free(key: number): void {
     this.waste += this.cap[key];
