@@ -33,6 +33,15 @@ export function tokenize(s: string | null | undefined): string[] {
   return parts;
 }
 
+/**
+ * Whether `normalizeText(s)` can contain `word` (a run of `[a-z0-9]`): its tokens are pieces of the
+ * folded text, unless an apostrophe inside a word was dropped. A cheap test before tokenising.
+ */
+export function mayHoldWord(s: string, word: string): boolean {
+  const folded = foldText(s);
+  return folded.includes(word) || ANY_APOSTROPHE.test(folded);
+}
+
 /** Folded tokens joined by single spaces: the form phrase and whole-query matching compare. */
 export function normalizeText(s: string | null | undefined): string {
   return tokenize(s).join(" ");

@@ -196,6 +196,45 @@ describe("recipe search index maintenance", () => {
     expect(churned.search("placeholder")).toEqual([]);
   });
 
+  it("keeps every posting through edits between searches (regions moved and compacted)", () => {
+    const words = ["apple", "pear", "plum", "fig", "kiwi", "lime"];
+    const recipe = (i: number, round: number) =>
+      makeRecipe({
+        id: `r${i}`,
+        name: `${words[(i + round) % 6]} ${words[(i * 5 + round) % 6]} dish${i % 9}`,
+      });
+    const live = new RecipeSearchIndex();
+    for (let i = 0; i < 200; i++) live.add(recipe(i, 0));
+    live.search("apple");
+    const current = new Map(Array.from({ length: 200 }, (_, i) => [`r${i}`, recipe(i, 0)]));
+    for (let round = 1; round <= 12; round++) {
+      for (let i = round; i < 200; i += 3) {
+        const r = recipe(i, round);
+        current.set(r.id, r);
+        live.update(r);
+        if (i % 17 === 0) live.search(words[i % 6]);
+      }
+      for (let i = round * 7; i < round * 7 + 4; i++) {
+        live.remove(`r${i}`);
+        current.delete(`r${i}`);
+      }
+      const fresh = RecipeSearchIndex.from(current.values());
+      for (const query of [...words, "dish3", "appel"])
+        expect(
+          live
+            .search(query)
+            .map((h) => h.id)
+            .sort(),
+          `${query} (round ${round})`,
+        ).toEqual(
+          fresh
+            .search(query)
+            .map((h) => h.id)
+            .sort(),
+        );
+    }
+  });
+
   it("exposes a ranker and a score map for list queries", () => {
     const r = makeRecipe({ name: "Tomato Soup" });
     const index = RecipeSearchIndex.from([r, makeRecipe({ name: "Bread" })]);

@@ -18,7 +18,8 @@
  */
 import type { SearchRanker } from "../query/list.js";
 import { parseSearchQuery, significantTerms, tokenize } from "./fold.js";
-import { fieldTexts, normalizedField, type SearchableRecipe } from "./searchable.js";
+import { Regions } from "./regions.js";
+import { fieldHoldsPhrase, fieldTexts, type SearchableRecipe } from "./searchable.js";
 
 export type { SearchableRecipe } from "./searchable.js";
 import {
@@ -45,68 +46,57 @@ for (let m = 1; m < MASK_WEIGHT.length; m++) {
 }
 
 /**
- * A term and its postings: parallel typed arrays of document numbers and field masks (unordered; a
- * removal moves the last posting into the hole). Scoring walks them with no per-posting object.
+ * A term of the dictionary. Its postings (document numbers and field masks, unordered; a removal moves
+ * the last posting into the hole) are the index's `postings` region keyed by its id, so scoring walks
+ * two shared typed arrays with no per-posting or per-term array object.
  */
 interface Term {
   id: number;
   text: string;
-  docs: Int32Array;
-  masks: Uint8Array;
-  /** Postings in use. */
-  n: number;
   /** While a recipe is being added: its doc number and the fields seen so far (no Map per add). */
   addingDoc: number;
   addingMask: number;
+  /** Postings counted for the recipes added since the last flush. */
+  pending: number;
 }
 type Expansion = { term: Term; quality: number };
 type Group =
   | { kind: "word"; expansions: Expansion[] }
   | { kind: "phrase"; phrase: string; candidates: Map<number, number> };
 
+const NO_IDS = new Int32Array(0);
 const SECOND_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789$";
-const NO_TERMS = new Int32Array(0);
-
-function pushPosting(term: Term, doc: number, mask: number): void {
-  if (term.n === term.docs.length) {
-    const cap = Math.max(4, term.n * 2);
-    const docs = new Int32Array(cap);
-    docs.set(term.docs);
-    const masks = new Uint8Array(cap);
-    masks.set(term.masks);
-    term.docs = docs;
-    term.masks = masks;
-  }
-  term.docs[term.n] = doc;
-  term.masks[term.n] = mask;
-  term.n++;
-}
-
-function dropPosting(term: Term, doc: number): void {
-  const { docs } = term;
-  for (let i = 0; i < term.n; i++) {
-    if (docs[i] !== doc) continue;
-    term.n--;
-    docs[i] = docs[term.n];
-    term.masks[i] = term.masks[term.n];
-    return;
-  }
-}
 
 export class RecipeSearchIndex {
   private readonly terms = new Map<string, Term>();
   private readonly termById: (Term | undefined)[] = [];
   private readonly freeTermIds: number[] = [];
-  private readonly grams = new Map<string, Set<number>>();
-  // Per document number: its id, the term ids it holds, its normalised name (compared whole against
-  // the query) and the recipe as indexed. The recipe's other fields are normalised on demand by
-  // phrase matching, for candidates only: keeping them all cost about 2 KB a recipe (decision 0007).
+  /**
+   * Padded trigram → its number, and per number the ids of the terms holding it, in the order they
+   * came (a region each: a Set per gram cost ~30 bytes an entry, 21 MB at 50,000 recipes in ten groups).
+   */
+  private readonly gramIds = new Map<string, number>();
+  private readonly gramTerms = new Regions();
+  /** Per term id: its postings (document number, field mask). */
+  private readonly postings = new Regions();
+  // Per document number: its id, the term ids it holds with their field masks (`docTerms`, read by a
+  // removal and by the flush that writes postings), its normalised name (compared whole against the
+  // query) and the recipe as indexed. The recipe's other fields are normalised on demand by phrase
+  // matching, for candidates only: keeping them all cost about 2 KB a recipe (decision 0007).
   private readonly docIds: (string | undefined)[] = [];
-  private readonly docTerms: Int32Array[] = [];
+  private readonly docTerms = new Regions();
   private readonly docNames: string[] = [];
   private readonly docSources: (SearchableRecipe | undefined)[] = [];
   private readonly docByKey = new Map<string, number>();
   private readonly freeDocs: number[] = [];
+  /**
+   * Documents added whose postings are not written yet. Adding records a recipe's terms only; the
+   * postings of every recipe added since are written together before the next search or removal:
+   * counted first, then each term's region sized once and filled (decision 0169). A build of the
+   * whole folder thus packs every term's postings exactly, with no copy left behind by growth.
+   */
+  private pendingDocs: number[] = [];
+  private readonly seen: Term[] = [];
   private counts = new Int32Array(0);
 
   /** Build an index over `recipes`. */
@@ -145,7 +135,7 @@ export class RecipeSearchIndex {
     const num = this.freeDocs.pop() ?? this.docIds.length;
     // The fields of each term are collected on the term itself: one dictionary lookup per token and
     // one postings write per distinct term (a Map of masks per add was most of the build time).
-    const seen: Term[] = [];
+    const seen = this.seen;
     const fields = fieldTexts(recipe);
     let name = "";
     for (let f = 0; f < fields.length; f++) {
@@ -163,15 +153,16 @@ export class RecipeSearchIndex {
         }
       }
     }
-    const termIds = new Int32Array(seen.length);
-    for (let i = 0; i < seen.length; i++) {
-      const term = seen[i];
-      pushPosting(term, num, term.addingMask);
+    const { docTerms } = this;
+    docTerms.ensureKeys(num + 1);
+    docTerms.reserve(num, seen.length, true);
+    for (const term of seen) {
+      docTerms.push(num, term.id, term.addingMask);
       term.addingDoc = -1;
-      termIds[i] = term.id;
     }
+    seen.length = 0;
+    this.pendingDocs.push(num);
     this.docIds[num] = recipe.id;
-    this.docTerms[num] = termIds;
     this.docNames[num] = name;
     this.docSources[num] = recipe;
     this.docByKey.set(recipe.id, num);
@@ -186,18 +177,67 @@ export class RecipeSearchIndex {
   remove(id: string): boolean {
     const num = this.docByKey.get(id);
     if (num === undefined) return false;
-    for (const tid of this.docTerms[num]) {
-      const term = this.termById[tid]!;
-      dropPosting(term, num);
-      if (term.n === 0) this.dropTerm(term);
+    this.flush();
+    const { docTerms, postings } = this;
+    const end = docTerms.start[num] + docTerms.len[num];
+    for (let at = docTerms.start[num]; at < end; at++) {
+      const tid = docTerms.ints[at];
+      this.dropPosting(tid, num);
+      if (postings.len[tid] === 0) this.dropTerm(this.termById[tid]!);
     }
+    docTerms.free(num);
     this.docIds[num] = undefined;
-    this.docTerms[num] = NO_TERMS;
     this.docNames[num] = "";
     this.docSources[num] = undefined;
     this.docByKey.delete(id);
     this.freeDocs.push(num);
     return true;
+  }
+
+  /** Write the postings of the recipes added since the last flush: count, size each term once, fill. */
+  private flush(): void {
+    const pending = this.pendingDocs;
+    if (!pending.length) return;
+    const { docTerms, postings, termById } = this;
+    const touched: Term[] = [];
+    for (const doc of pending) {
+      const end = docTerms.start[doc] + docTerms.len[doc];
+      for (let at = docTerms.start[doc]; at < end; at++) {
+        const term = termById[docTerms.ints[at]]!;
+        if (term.pending++ === 0) touched.push(term);
+      }
+    }
+    postings.ensureKeys(termById.length);
+    // Room for all at once (one growth of the shared arrays), then each term's region: exact for a
+    // term new since the last flush, with room to spare for one that grows again.
+    let room = 0;
+    for (const term of touched) {
+      const need = postings.len[term.id] + term.pending;
+      const cap = postings.cap[term.id];
+      if (need > cap) room += cap === 0 ? need : Math.max(need, cap + (cap >> 1), 4);
+    }
+    postings.makeRoom(room);
+    for (const term of touched) {
+      postings.reserve(term.id, postings.len[term.id] + term.pending, false);
+      term.pending = 0;
+    }
+    for (const doc of pending) {
+      const end = docTerms.start[doc] + docTerms.len[doc];
+      for (let at = docTerms.start[doc]; at < end; at++)
+        postings.push(docTerms.ints[at], doc, docTerms.bytes[at]);
+    }
+    this.pendingDocs = [];
+  }
+
+  private dropPosting(tid: number, doc: number): void {
+    const { postings } = this;
+    const base = postings.start[tid];
+    const n = postings.len[tid];
+    for (let i = 0; i < n; i++) {
+      if (postings.ints[base + i] !== doc) continue;
+      postings.removeAt(tid, i);
+      return;
+    }
   }
 
   clear(): void {
@@ -206,45 +246,51 @@ export class RecipeSearchIndex {
 
   private createTerm(text: string): Term {
     const id = this.freeTermIds.pop() ?? this.termById.length;
-    const term: Term = {
-      id,
-      text,
-      docs: NO_TERMS,
-      masks: new Uint8Array(0),
-      n: 0,
-      addingDoc: -1,
-      addingMask: 0,
-    };
+    const term: Term = { id, text, addingDoc: -1, addingMask: 0, pending: 0 };
     this.terms.set(text, term);
     this.termById[id] = term;
+    const { gramIds, gramTerms } = this;
     for (const g of paddedTrigrams(text)) {
-      let set = this.grams.get(g);
-      if (!set) this.grams.set(g, (set = new Set()));
-      set.add(id);
+      let gid = gramIds.get(g);
+      if (gid === undefined) {
+        gramIds.set(g, (gid = gramIds.size));
+        gramTerms.ensureKeys(gid + 1);
+      }
+      gramTerms.reserve(gid, gramTerms.len[gid] + 1, false);
+      gramTerms.push(gid, id, 0);
     }
     return term;
   }
 
   private dropTerm(term: Term): void {
+    this.postings.free(term.id);
     this.terms.delete(term.text);
     this.termById[term.id] = undefined;
     this.freeTermIds.push(term.id);
+    const { gramTerms } = this;
     for (const g of paddedTrigrams(term.text)) {
-      const set = this.grams.get(g);
-      set?.delete(term.id);
-      if (set?.size === 0) this.grams.delete(g);
+      const gid = this.gramIds.get(g);
+      if (gid === undefined) continue;
+      const i = gramTerms.intsOf(gid).indexOf(term.id);
+      if (i >= 0) gramTerms.removeInOrder(gid, i);
     }
   }
 
+  /** The ids of the terms holding a padded trigram (a view, valid until the dictionary changes). */
+  private termsWith(gram: string): Int32Array {
+    const gid = this.gramIds.get(gram);
+    return gid === undefined ? NO_IDS : this.gramTerms.intsOf(gid);
+  }
+
   /** The smallest of the gram sets that every candidate must appear in; empty when one is missing. */
-  private rarest(grams: readonly string[]): Iterable<number> {
-    let best: Set<number> | undefined;
+  private rarest(grams: readonly string[]): Int32Array {
+    let best: Int32Array | undefined;
     for (const g of grams) {
-      const set = this.grams.get(g);
-      if (!set) return [];
-      if (!best || set.size < best.size) best = set;
+      const ids = this.termsWith(g);
+      if (!ids.length) return NO_IDS;
+      if (!best || ids.length < best.length) best = ids;
     }
-    return best ?? [];
+    return best ?? NO_IDS;
   }
 
   /** Index terms a query word matches, with a quality in (0, 1]. */
@@ -266,9 +312,9 @@ export class RecipeSearchIndex {
     };
     if (L === 1) {
       for (const c of SECOND_CHARS)
-        for (const id of this.grams.get(`^${word}${c}`) ?? []) consider(this.termById[id]!);
+        for (const id of this.termsWith(`^${word}${c}`)) consider(this.termById[id]!);
     } else if (L === 2) {
-      for (const id of this.grams.get(`^${word}`) ?? []) consider(this.termById[id]!);
+      for (const id of this.termsWith(`^${word}`)) consider(this.termById[id]!);
     } else {
       // A 3-letter word is its own single gram: every term containing it, at the start or inside.
       const grams = innerTrigrams(word);
@@ -287,7 +333,7 @@ export class RecipeSearchIndex {
     const counts = this.counts;
     const touched: number[] = [];
     for (const g of qgrams) {
-      for (const id of this.grams.get(g) ?? []) {
+      for (const id of this.termsWith(g)) {
         if (counts[id]++ === 0) touched.push(id);
       }
     }
@@ -320,14 +366,16 @@ export class RecipeSearchIndex {
     let result: Map<number, number> | null = null;
     const words = [...new Set(phrase.split(" "))].sort((a, b) => b.length - a.length);
     for (const word of words) {
-      const ids = word.length >= 3 ? this.rarest(innerTrigrams(word)) : (this.grams.get(`^${word}`) ?? []);
+      const ids = word.length >= 3 ? this.rarest(innerTrigrams(word)) : this.termsWith(`^${word}`);
       const docs = new Map<number, number>();
+      const { postings } = this;
       for (const id of ids) {
         const term = this.termById[id]!;
         if (!term.text.includes(word)) continue;
-        for (let i = 0; i < term.n; i++) {
-          const doc = term.docs[i];
-          if (!result || result.has(doc)) docs.set(doc, (docs.get(doc) ?? 0) | term.masks[i]);
+        const end = postings.start[id] + postings.len[id];
+        for (let i = postings.start[id]; i < end; i++) {
+          const doc = postings.ints[i];
+          if (!result || result.has(doc)) docs.set(doc, (docs.get(doc) ?? 0) | postings.bytes[i]);
         }
       }
       if (result) {
@@ -394,6 +442,7 @@ export class RecipeSearchIndex {
    * so a search allocates little beyond its expansions whatever the number of matches.
    */
   run(query: string): number {
+    this.flush();
     const q = parseSearchQuery(query);
     const groups: Group[] = significantTerms(q.terms).map((w) => ({
       kind: "word",
@@ -410,10 +459,11 @@ export class RecipeSearchIndex {
     for (const group of groups) {
       let nGroup = 0;
       if (group.kind === "word") {
+        const { ints: docs, bytes: masks, start, len } = this.postings;
         for (const { term, quality } of group.expansions) {
-          const base = quality * Math.log(1 + n / term.n);
-          const { docs, masks } = term;
-          for (let i = 0; i < term.n; i++) {
+          const base = quality * Math.log(1 + n / len[term.id]);
+          const end = start[term.id] + len[term.id];
+          for (let i = start[term.id]; i < end; i++) {
             const doc = docs[i];
             const mask = masks[i];
             const s = base * MASK_WEIGHT[mask];
@@ -424,11 +474,13 @@ export class RecipeSearchIndex {
         }
       } else {
         const matches: [number, number][] = [];
+        const { phrase } = group;
+        const probe = phrase.split(" ").reduce((a, b) => (b.length > a.length ? b : a));
         group.candidates.forEach((fields, doc) => {
           const source = this.docSources[doc]!;
           let mask = 0;
           for (let f = 0; f < FIELD_WEIGHTS.length; f++)
-            if (fields & (1 << f) && normalizedField(source, f).includes(group.phrase)) mask |= 1 << f;
+            if (fields & (1 << f) && fieldHoldsPhrase(source, f, phrase, probe)) mask |= 1 << f;
           if (mask) matches.push([doc, mask]);
         });
         const words = group.phrase.split(" ").length;

@@ -1,5 +1,5 @@
 /** The fields of a recipe the search index reads, in the order of its field bits and weights. */
-import { tokenize } from "./fold.js";
+import { mayHoldWord, normalizeText } from "./fold.js";
 
 /** What the index reads from a recipe; `RecipeIndexEntry` satisfies it. */
 export interface SearchableRecipe {
@@ -27,10 +27,32 @@ export function fieldTexts(r: SearchableRecipe): (string | null | undefined)[][]
   ];
 }
 
-/** One field's normalised text; list items joined by " | " so a phrase cannot span two items. */
-export function normalizedField(r: SearchableRecipe, f: number): string {
-  return fieldTexts(r)
-    [f].map((item) => tokenize(item).join(" "))
-    .filter((t) => t !== "")
-    .join(" | ");
+/**
+ * Whether a field holds a phrase (normalised, as `normalizeText` gives it) within one of its items: a
+ * phrase never spans two items. `probe` is one word of the phrase: an item whose folded text cannot
+ * hold it is passed over without tokenising (most items of a candidate's field, since a candidate
+ * only has every word of the phrase somewhere in the field).
+ */
+export function fieldHoldsPhrase(r: SearchableRecipe, f: number, phrase: string, probe: string): boolean {
+  const holds = (item: string | null | undefined): boolean =>
+    !!item && mayHoldWord(item, probe) && normalizeText(item).includes(phrase);
+  const some = (l?: readonly { name: string }[]) => !!l && l.some((x) => holds(x.name));
+  switch (f) {
+    case 0:
+      return holds(r.name);
+    case 1:
+      return holds(r.description);
+    case 2:
+      return !!r.ingredientTexts && r.ingredientTexts.some(holds);
+    case 3:
+      return some(r.tags);
+    case 4:
+      return some(r.recipeCategory);
+    case 5:
+      return some(r.tools);
+    case 6:
+      return some(r.foods);
+    default:
+      return false;
+  }
 }
