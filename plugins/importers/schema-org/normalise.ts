@@ -5,6 +5,7 @@
  * same as one imported by Mealie (../shared/fixtures/recipe-pages/SOURCE.md).
  */
 import { parseDocument } from "htmlparser2";
+import { NUTRITION_KEYS } from "../../../core/schemas/recipe-defaults.js";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
 import { pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 import { pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
@@ -390,20 +391,6 @@ function toKeywords(v: unknown): string[] {
   }
   return out;
 }
-
-const NUTRITION_KEYS = [
-  "calories",
-  "carbohydrateContent",
-  "cholesterolContent",
-  "fatContent",
-  "fiberContent",
-  "proteinContent",
-  "saturatedFatContent",
-  "sodiumContent",
-  "sugarContent",
-  "transFatContent",
-  "unsaturatedFatContent",
-];
 
 /** Mealie's clean_nutrition: the first number of each value; sodium and cholesterol given in grams become mg. */
 function toNutrition(v: unknown): Record<string, string> {

@@ -4,6 +4,7 @@
  * readers produce a loose recipe object; `cleanRecipe` turns it into Mealie's wire shape.
  */
 import { decodeHTML } from "entities";
+import { NUTRITION_KEYS } from "../../../core/schemas/recipe-defaults.js";
 
 export type Loose = Record<string, unknown>;
 
@@ -130,19 +131,7 @@ export function cleanCategories(v: unknown): string[] {
 }
 
 /** The nutrition keys of Mealie's model; anything else an export carries is dropped. */
-export const NUTRITION_KEYS = [
-  "calories",
-  "carbohydrateContent",
-  "cholesterolContent",
-  "fatContent",
-  "fiberContent",
-  "proteinContent",
-  "saturatedFatContent",
-  "sodiumContent",
-  "sugarContent",
-  "transFatContent",
-  "unsaturatedFatContent",
-] as const;
+export { NUTRITION_KEYS };
 
 /** clean_nutrition: the first number of each value; sodium and cholesterol in grams become milligrams. */
 export function cleanNutrition(v: unknown): Record<string, string> {
