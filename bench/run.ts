@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --sizes 1000,10000,50000] [--scale-at N] [--keep] [--profile]`: the benchmark of
+ * `npm run bench [-- --sizes 1000,10000,50000] [--scale-at N] [--keep] [--profile] [--render]`: the benchmark of
  * issues #3 and #21. Generates data folders (from --scale-at, default 50,000, spread over ten groups),
  * runs `larder serve` on each as a separate process, measures start-up (cold, warm, against the raw
  * read), request latency and throughput, hand edit to visible, peak memory and, at the scale point, a
  * mixed load of reads and writes, then writes
- * BENCHMARKS.md and bench/results.json. Not a test: nothing here fails on a slow figure.
+ * BENCHMARKS.md and bench/results.json (`--render`: only rewrite BENCHMARKS.md from the last results).
+ * Not a test: nothing here fails on a slow figure.
  */
 import { readFile, writeFile, rm } from "node:fs/promises";
 import { markedSections, withSections } from "./sections.js";
@@ -36,7 +37,7 @@ import {
   type StartSummary,
 } from "./report.js";
 import { dropIndexCache, startLarder, type RunningLarder } from "./server.js";
-import { profileStarts, type ProfileRun } from "./profile.js";
+import { profileStarts } from "./profile.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const START_RUNS = 3;
@@ -44,7 +45,7 @@ const START_RUNS = 3;
 const SCALE_AT = Number(arg("scale-at") ?? 50_000);
 const SCALE_GROUPS = 10;
 const MIXED = { clients: 32, durationS: 60 };
-let profiles: ProfileRun[] = [];
+let profiles: Results["profiles"] = [];
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -248,7 +249,8 @@ async function git(args: string[]): Promise<string> {
   return (await execa("git", args, { cwd: ROOT, reject: false })).stdout.trim();
 }
 
-async function main(): Promise<void> {
+/** Measure every size, then report. */
+async function measure(): Promise<Omit<Results, "targets">> {
   const sizes = (arg("sizes") ?? "1000,10000,50000")
     .split(",")
     .map(Number)
@@ -287,10 +289,30 @@ async function main(): Promise<void> {
     sizes: results,
     profiles,
   };
+  if (!process.argv.includes("--keep")) await rm(base, { recursive: true, force: true });
+  return partial;
+}
+
+/**
+ * `--render`: the figures of the last run (bench/results.json) written into BENCHMARKS.md again, with
+ * the targets and their explanations as this script states them now; nothing is measured.
+ */
+async function lastRun(): Promise<Omit<Results, "targets">> {
+  const { targets: _, ...partial } = JSON.parse(
+    await readFile(join(ROOT, "bench", "results.json"), "utf8"),
+  ) as Results;
+  profiles = partial.profiles;
+  return partial;
+}
+
+async function main(): Promise<void> {
+  const partial = process.argv.includes("--render") ? await lastRun() : await measure();
+  const empty = { peakRssMb: partial.emptyPeakRssMb };
+  const { emptyStartMs } = partial;
   const big = mainSize(partial);
   const scale = scaleSize(partial);
   const fixed = median(emptyStartMs);
-  const small = results.reduce((a, b) => (b.recipes < a.recipes ? b : a));
+  const small = partial.sizes.reduce((a, b) => (b.recipes < a.recipes ? b : a));
   const n = big.recipes.toLocaleString("en-US");
   const load = `load average ${partial.machine.loadavgStart.map((x) => x.toFixed(1)).join(" / ")} at the start of the run on ${partial.machine.cpus} cores`;
   const see = "See docs/decisions/0113-speed-round-three.md.";
@@ -298,18 +320,18 @@ async function main(): Promise<void> {
   const explain = (what: string): string | undefined => {
     if (/mixed load/.test(what) && scale?.mixed) {
       const k = scale.mixed.byKind;
-      return `p99 by kind: list ${k.list.p99.toFixed(0)} ms, search ${k.search.p99.toFixed(0)} ms, recipe ${k.recipe.p99.toFixed(0)} ms, edit ${k.edit.p99.toFixed(0)} ms, rating ${k.rating.p99.toFixed(0)} ms, check-off ${k.check.p99.toFixed(0)} ms. A write changes its group, whose list entries, columns and remembered searches are rebuilt by the next read of that group; the 32 clients and the server share the cores (${load}). ${see}`;
+      return `p99 by kind: list ${k.list.p99.toFixed(0)} ms, search ${k.search.p99.toFixed(0)} ms, recipe ${k.recipe.p99.toFixed(0)} ms, edit ${k.edit.p99.toFixed(0)} ms, rating ${k.rating.p99.toFixed(0)} ms, check-off ${k.check.p99.toFixed(0)} ms. Saves of different recipes run side by side, each waiting on the disk for its compare-and-swap (three fsyncs; decision 0171), so edits set the p99; the 32 clients and the server share the cores (${load}). ${see}`;
     }
     if (/RSS/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
-      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(sz.peakRssWarmMb)} MB. The store still holds every parsed recipe in full (decision 0112: not yet read from the file on demand), and the cold start's parsing garbage comes on top. ${see}`;
+      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(sz.peakRssWarmMb)} MB. A warm start keeps ingredients, instructions and notes in the cache file until read (decision 0165), but the first search reads every recipe's ingredients, and the peak comes during the load passes: heap growth and request garbage, not the search index (decisions 0169 and 0170). ${see}`;
     }
     if (/growth/.test(what))
       return `a new search's p95 is ${big.searchNew.p95.toFixed(1)} ms at ${n} recipes against ${small.searchNew.p95.toFixed(1)} ms. Scoring is term at a time over typed postings and the page is a bounded heap (decision 0110), so what grows is the postings walked for a common word; p95 is also where the shared machine shows (${load}). ${see}`;
     if (/start/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
       const index = (/warm/.test(what) ? sz.warm : sz.cold).runs.at(-1)?.indexLog;
-      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and loading the bundle); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the list entries and the first search the search index. Parsing (cold) and decoding the binary cache's rows into full docs (warm, decision 0133) are the rest; ${load}. ${see}`;
+      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and loading the bundle); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the list entries and the first search the search index. Parsing (cold, decision 0167) and reading the cache rows' heads (warm, decision 0165) are the rest; ${load}. ${see}`;
     }
     if (/search p/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
@@ -328,7 +350,6 @@ async function main(): Promise<void> {
   log("wrote BENCHMARKS.md and bench/results.json");
   for (const t of full.targets)
     log(`${t.met ? "met " : "GAP "} ${t.what}: ${t.measured} (target ${t.target})`);
-  if (!process.argv.includes("--keep")) await rm(base, { recursive: true, force: true });
 }
 
 main().catch((e: unknown) => {
