@@ -18,7 +18,7 @@
  * Options: --recipes N (10000), --no-write. Not a test: nothing fails on a slow figure.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { ensureBuilt } from "./build.js";
 import { generateFolder } from "./generate.js";
 import { startLarder } from "./server.js";
+import { writeFormatted } from "./write-formatted.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const START = "<!-- bench:budgets:start -->";
@@ -285,8 +286,11 @@ async function main(): Promise<void> {
           a >= 0 && b > a
             ? md.slice(0, a) + section + md.slice(b + END.length)
             : `${md.trimEnd()}\n\n${section}\n`;
-        await writeFile(mdPath, next);
-        await writeFile(join(ROOT, "bench", "budgets-results.json"), `${JSON.stringify(results, null, 2)}\n`);
+        await writeFormatted(mdPath, next);
+        await writeFormatted(
+          join(ROOT, "bench", "budgets-results.json"),
+          `${JSON.stringify(results, null, 2)}\n`,
+        );
         log("wrote the budgets section of BENCHMARKS.md and bench/budgets-results.json");
       }
     } finally {

@@ -10,7 +10,7 @@
  * summarise it with `npx tsx bench/profile-summary.ts DIR/<file>.cpuprofile`).
  * Not a test: nothing here fails on a slow figure.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -20,6 +20,7 @@ import { execa } from "execa";
 import { ensureBuilt } from "./build.js";
 import { generateFolder } from "./generate.js";
 import { startLarder } from "./server.js";
+import { writeFormatted } from "./write-formatted.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const START = "<!-- bench:load:start -->";
@@ -247,8 +248,11 @@ async function main(): Promise<void> {
       if (write) {
         const mdPath = join(ROOT, "BENCHMARKS.md");
         const md = existsSync(mdPath) ? await readFile(mdPath, "utf8") : "# Benchmarks\n";
-        await writeFile(mdPath, withLoadSection(md, section));
-        await writeFile(join(ROOT, "bench", "load-results.json"), `${JSON.stringify(results, null, 2)}\n`);
+        await writeFormatted(mdPath, withLoadSection(md, section));
+        await writeFormatted(
+          join(ROOT, "bench", "load-results.json"),
+          `${JSON.stringify(results, null, 2)}\n`,
+        );
         log("wrote the load section of BENCHMARKS.md and bench/load-results.json");
       }
     } finally {

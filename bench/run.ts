@@ -7,7 +7,7 @@
  * BENCHMARKS.md and bench/results.json (`--render`: only rewrite BENCHMARKS.md from the last results).
  * Not a test: nothing here fails on a slow figure.
  */
-import { readFile, writeFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { markedSections, withSections } from "./sections.js";
 import { cpus, loadavg, tmpdir, totalmem, type as osType, release } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -38,6 +38,7 @@ import {
 } from "./report.js";
 import { dropIndexCache, startLarder, type RunningLarder } from "./server.js";
 import { profileStarts } from "./profile.js";
+import { writeFormatted } from "./write-formatted.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const START_RUNS = 3;
@@ -343,10 +344,13 @@ async function main(): Promise<void> {
     return undefined;
   };
   const full: Results = { ...partial, targets: evaluateTargets(partial, explain) };
-  await writeFile(join(ROOT, "bench", "results.json"), `${JSON.stringify(full, null, 2)}\n`);
+  await writeFormatted(join(ROOT, "bench", "results.json"), `${JSON.stringify(full, null, 2)}\n`);
   // The sections other scripts own (load, parser and import evaluations, web UI) are kept as they were.
   const previous = await readFile(join(ROOT, "BENCHMARKS.md"), "utf8").catch(() => "");
-  await writeFile(join(ROOT, "BENCHMARKS.md"), withSections(renderMarkdown(full), markedSections(previous)));
+  await writeFormatted(
+    join(ROOT, "BENCHMARKS.md"),
+    withSections(renderMarkdown(full), markedSections(previous)),
+  );
   log("wrote BENCHMARKS.md and bench/results.json");
   for (const t of full.targets)
     log(`${t.met ? "met " : "GAP "} ${t.what}: ${t.measured} (target ${t.target})`);

@@ -9,7 +9,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,7 @@ import { startServer } from "../../web/server/server.js";
 import { builtinPlugins } from "../../plugins/builtins.js";
 import { toMinutes } from "../../plugins/importers/schema-org/normalise.js";
 import { FIELDS, domFields, score, type Field, type Observed } from "./metric.js";
+import { writeFormatted } from "../write-formatted.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const PAGES = join(ROOT, "../shared/fixtures/recipe-pages");
@@ -165,7 +166,7 @@ async function main(): Promise<void> {
       text.includes(START) && text.includes(END)
         ? text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length)
         : `${text.trimEnd()}\n\n${section}\n`;
-    await writeFile(path, next);
+    await writeFormatted(path, next);
     console.log(`written to ${path}`);
   }
 }
