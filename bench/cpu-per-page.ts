@@ -22,8 +22,9 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+/** CPU seconds of the process (every thread), or of its main thread alone (the one requests wait for). */
+async function cpuSeconds(pid: number, mainThread = false): Promise<number> {
+  const stat = await readFile(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(f[11]) + Number(f[12])) / 100;
 }
@@ -51,6 +52,7 @@ async function main() {
       const pass = async (name: string) => {
         let next = 0;
         const cpu0 = await cpuSeconds(server.pid);
+        const main0 = await cpuSeconds(server.pid, true);
         const r = await autocannon({
           url: `http://127.0.0.1:${server.port}`,
           connections: clients,
@@ -66,8 +68,9 @@ async function main() {
           ],
         });
         const cpu = (await cpuSeconds(server.pid)) - cpu0;
+        const main = (await cpuSeconds(server.pid, true)) - main0;
         console.log(
-          `${name}: ${r.requests.total} pages, ${r.non2xx} non-2xx, ${r.errors + r.timeouts} errors; server CPU ${cpu.toFixed(2)} s = ${((cpu * 1000) / r.requests.total).toFixed(1)} ms per page (${(r.requests.total / cpu).toFixed(0)} pages per CPU second)`,
+          `${name}: ${r.requests.total} pages, ${r.non2xx} non-2xx, ${r.errors + r.timeouts} errors; server CPU ${cpu.toFixed(2)} s = ${((cpu * 1000) / r.requests.total).toFixed(1)} ms per page (${(r.requests.total / cpu).toFixed(0)} pages per CPU second); main thread ${((main * 1000) / r.requests.total).toFixed(1)} ms per page`,
         );
       };
       console.log(

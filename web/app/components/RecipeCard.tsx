@@ -1,9 +1,9 @@
 /** A recipe card of the group home grid: image (icon fallback), name, clamped description, rating, 2 tag chips. */
 import { Link } from "react-router";
-import { Rating } from "@mantine/core";
 import { useT } from "../lib/i18n.js";
 import { Chips, type ChipItem } from "./Chips.js";
 import { RecipeImage } from "./RecipeImage.js";
+import { Stars } from "./Stars.js";
 import { useFormat } from "../lib/use-format.js";
 
 export interface RecipeCardData {
@@ -58,14 +58,11 @@ export function RecipeCard({
           label={t("home.tags")}
         />
         {recipe.rating ? (
-          <Rating
+          <Stars
             className="card__rating"
             value={recipe.rating}
-            fractions={2}
-            readOnly
             size="xs"
-            role="img"
-            aria-label={t("common:rating", { value: f.number(recipe.rating) })}
+            label={t("common:rating", { value: f.number(recipe.rating) })}
           />
         ) : null}
       </div>

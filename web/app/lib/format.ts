@@ -162,7 +162,14 @@ export function formatDuration(text: string, lang: string): string {
     parts.push(numberFormat(lang, { style: "unit", unit: "hour", unitDisplay: "short" }).format(hours));
   if (minutes)
     parts.push(numberFormat(lang, { style: "unit", unit: "minute", unitDisplay: "short" }).format(minutes));
-  return new Intl.ListFormat(lang, { type: "unit", style: "narrow" }).format(parts);
+  return unitList(lang).format(parts);
+}
+
+const unitLists = new Map<string, Intl.ListFormat>();
+function unitList(lang: string): Intl.ListFormat {
+  let f = unitLists.get(lang);
+  if (!f) unitLists.set(lang, (f = new Intl.ListFormat(lang, { type: "unit", style: "narrow" })));
+  return f;
 }
 
 /** Wraps text in Unicode first-strong isolates, for strings that cannot carry a <bdi> (titles, attributes). */

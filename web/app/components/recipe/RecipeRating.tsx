@@ -3,16 +3,14 @@
  * toggle (spec §4: then the user's ratings reload, which Remix does after the action). Own-group only.
  */
 import { useState } from "react";
-import { ActionIcon, Group, Rating, Text } from "@mantine/core";
+import { ActionIcon, Group, Text } from "@mantine/core";
 import { Hint } from "../Hint.js";
+import { StarInput, Stars, toHalfStars } from "../Stars.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { HeartFilledIcon, HeartIcon } from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
 import { useFormat } from "../../lib/use-format.js";
-
-/** The average rounded to the nearest half star. */
-export const halfStep = (v: number | null): number => (v ? Math.round(v * 2) / 2 : 0);
 
 export function AverageRating({ value }: { value: number | null }) {
   const t = useT("recipe");
@@ -22,17 +20,9 @@ export function AverageRating({ value }: { value: number | null }) {
       <Text size="sm" c="dimmed">
         {t("rating.average")}
       </Text>
-      <Rating
-        value={halfStep(value)}
-        fractions={2}
-        readOnly
-        size="sm"
-        role="img"
-        aria-label={t("rating.average")}
-        data-testid="rating-average"
-      />
+      <Stars value={value} label={t("rating.average")} data-testid="rating-average" />
       <Text size="sm" c="dimmed" data-testid="rating-average-text">
-        {value ? t("rating.averageValue", { value: f.number(halfStep(value)) }) : t("rating.none")}
+        {value ? t("rating.averageValue", { value: f.number(toHalfStars(value)) }) : t("rating.none")}
       </Text>
     </Group>
   );
@@ -46,6 +36,7 @@ export interface RecipeRatingProps {
 
 export function RecipeRating({ action, average, me }: RecipeRatingProps) {
   const t = useT("recipe");
+  const f = useFormat();
   const tc = useT("common");
   // Shown at once, before the server answers; the reloaded loader data then takes over.
   const [pending, setPending] = useState<{ rating?: number; isFavorite?: boolean }>({});
@@ -63,12 +54,13 @@ export function RecipeRating({ action, average, me }: RecipeRatingProps) {
         <Text size="sm" c="dimmed" id="own-rating-label">
           {t("rating.yours")}
         </Text>
-        <Rating
+        <StarInput
           value={rating}
           onChange={(v) => {
             setPending((p) => ({ ...p, rating: v }));
             run("rate", { rating: String(v) });
           }}
+          starLabel={(n) => t("rating.averageValue", { value: f.number(n) })}
           aria-labelledby="own-rating-label"
           data-testid="rating-own"
         />

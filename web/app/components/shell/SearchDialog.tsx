@@ -6,11 +6,12 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { Anchor, Group, Loader, Rating, Text, TextInput } from "@mantine/core";
+import { Anchor, Group, Loader, Text, TextInput } from "@mantine/core";
 import { LazyModal } from "../dialog/LazyModal.js";
 import { useMediaQuery } from "@mantine/hooks";
 import { XS_QUERY } from "../dialog/AppDialog.js";
 import { RecipeImage } from "../RecipeImage.js";
+import { Stars } from "../Stars.js";
 import { useT } from "../../lib/i18n.js";
 import type { SearchResult } from "../../routes/[_]search.js";
 import { SearchIcon } from "./ShellIcons.js";
@@ -183,14 +184,7 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
                 ) : null}
               </span>
               {r.rating ? (
-                <Rating
-                  value={r.rating}
-                  fractions={2}
-                  readOnly
-                  size="sm"
-                  role="img"
-                  aria-label={t("common:rating", { value: r.rating })}
-                />
+                <Stars value={r.rating} label={t("common:rating", { value: r.rating })} />
               ) : null}
             </Link>
           </li>

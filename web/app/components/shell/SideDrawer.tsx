@@ -5,18 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import {
-  Avatar,
-  Button,
-  Divider,
-  Group,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  ActionIcon,
-} from "@mantine/core";
+import { Avatar, Button, Menu, NavLink, Text, ActionIcon } from "@mantine/core";
 import { Hint } from "../Hint.js";
 import { LazyMenu } from "../LazyMenu.js";
 import { CAPABILITIES } from "../../lib/capabilities.js";
@@ -170,18 +159,20 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
   // Household, data-management and group settings, for the members whose flags open them (spec §6).
   const settings = ownGroup ? settingsDrawerLinks(session) : [];
 
+  // Layout boxes, dividers and the scrolling list are plain elements with Mantine's spacing (shell.css):
+  // the drawer is on every page, and each Mantine Stack, Group, Divider or ScrollArea is a component stack.
   return (
-    <Stack gap={0} h="100%">
+    <div className="drawer">
       {session ? (
         <Link to="/user/profile" className="drawer__user" prefetch="intent" data-testid="drawer-user">
-          <Group gap="sm" p="md" wrap="nowrap">
+          <div className="drawer__user-row">
             <Avatar src={session.hasAvatar ? avatarUrl(session) : null} alt="" radius="xl" color="primary">
               {session.userName.slice(0, 2).toUpperCase()}
             </Avatar>
             <Text fw={600} truncate data-testid="drawer-user-name">
               {session.userName}
             </Text>
-          </Group>
+          </div>
         </Link>
       ) : null}
       {groupSlug && ownGroup && session ? (
@@ -189,25 +180,25 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
           <CreateMenu groupSlug={groupSlug} />
         </div>
       ) : null}
-      <ScrollArea style={{ flex: 1 }} type="auto">
+      <div className="drawer__scroll">
         <nav aria-label={t("nav.label")}>
           {top.map((l) => (
             <DrawerLink key={l.key} link={l} path={pathname} search={search} recipesQuery={recipesQuery} />
           ))}
-          {secondary.length ? <Divider my="xs" /> : null}
+          {secondary.length ? <hr className="drawer__divider drawer__divider--spaced" /> : null}
           {secondary.map((l) => (
             <DrawerLink key={l.key} link={l} path={pathname} search={search} />
           ))}
         </nav>
-      </ScrollArea>
-      <Divider />
+      </div>
+      <hr className="drawer__divider" />
       {settings.map((l) => (
         <DrawerLink key={l.key} link={l} path={pathname} search={search} />
       ))}
       {bottom.map((l) => (
         <DrawerLink key={l.key} link={l} path={pathname} search={search} />
       ))}
-      <Group justify="space-between" p="xs" wrap="nowrap">
+      <div className="drawer__footer">
         <Hint label={t("language.title")}>
           <ActionIcon
             variant="subtle"
@@ -221,7 +212,7 @@ export function SideDrawer({ shell, onLanguage }: { shell: ShellData | null; onL
           </ActionIcon>
         </Hint>
         <ColorSchemeToggle />
-      </Group>
-    </Stack>
+      </div>
+    </div>
   );
 }
