@@ -183,9 +183,7 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
                   </Text>
                 ) : null}
               </span>
-              {r.rating ? (
-                <Stars value={r.rating} label={t("common:rating", { value: r.rating })} />
-              ) : null}
+              {r.rating ? <Stars value={r.rating} label={t("common:rating", { value: r.rating })} /> : null}
             </Link>
           </li>
         ))}
