@@ -103,6 +103,17 @@ describe("markdownToText", () => {
       "A bold soup & more",
     );
   });
+
+  it("reads a '>' in an attribute or the text as text, not as the end of a tag", () => {
+    expect(
+      markdownToText(
+        'Use <a title="a > b" href="https://x.example">the <em>link</em></a> if 1 < 2 &amp; 3 > 2',
+      ),
+    ).toBe("Use the link if 1 < 2 & 3 > 2");
+    expect(markdownToText("<style>p > a { color: red }</style>Literal &lt;b&gt; stays\n\n- one\n- two")).toBe(
+      "Literal <b> stays one two",
+    );
+  });
 });
 
 describe("sanitizeIngredientText", () => {

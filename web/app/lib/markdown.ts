@@ -131,11 +131,20 @@ export function renderMarkdown(source: string | null | undefined): string {
   return sanitizeHtml(md.render(source), MARKDOWN_OPTIONS);
 }
 
-/** Markdown to plain text (cards, meta descriptions, JSON-LD): rendered, then every tag dropped. */
+/** Markdown to plain text (cards, meta descriptions, JSON-LD): rendered as the page shows it, then read as text. */
 export function markdownToText(source: string | null | undefined): string {
-  if (!source) return "";
-  const text = sanitizeHtml(md.render(source), { allowedTags: [], allowedAttributes: {} });
-  return decodeEntities(text).replace(/\s+/g, " ").trim();
+  return source ? htmlToText(renderMarkdown(source)) : "";
+}
+
+/**
+ * The text of `renderMarkdown`'s output: its tags dropped, entities read, white space collapsed. Only for
+ * sanitised HTML, where every `<` and `>` outside a tag (in text and attribute values alike) is escaped,
+ * so a tag is exactly a `<…>` run. The page's memo of rendered texts can then serve both (decision 0172).
+ */
+export function htmlToText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Ingredient text: only b, q, i, strong, sup, without attributes (spec §9). */

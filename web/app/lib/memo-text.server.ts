@@ -3,6 +3,8 @@
  * text alone, never on the viewer or the language: each distinct text is rendered once and remembered (a
  * changed recipe has a changed text, so nothing goes stale). Bounded: the memory is dropped when full.
  */
+import { renderMarkdown } from "./markdown.js";
+
 const MEMO_ENTRIES = 20_000;
 
 export function memoText(
@@ -20,3 +22,6 @@ export function memoText(
     return out;
   };
 }
+
+/** Recipe texts' Markdown rendered once per text, shared by the page and its structured data. */
+export const renderMarkdownMemo = memoText(renderMarkdown);

@@ -10,9 +10,9 @@ import { NUTRITION_ROWS, withUnit } from "./format.js";
 import { recipeMenuItems } from "./pure-core.js";
 import { groupSlugOf, resolveGroupViewer, type UserActor } from "./session.server.js";
 import { recipeJsonLd, recipeOpenGraph } from "./structured-data.server.js";
-import { renderMarkdown as renderMarkdownOnce, sanitizeIngredientText as sanitizeOnce } from "./markdown.js";
+import { sanitizeIngredientText as sanitizeOnce } from "./markdown.js";
 import { rangeMaxFromDisplay, type ScalableIngredient } from "./scale.js";
-import { memoText } from "./memo-text.server.js";
+import { memoText, renderMarkdownMemo as renderMarkdown } from "./memo-text.server.js";
 
 import type {
   ChipLink,
@@ -24,7 +24,6 @@ import type {
 } from "./recipe-types.js";
 
 // Each distinct text rendered once (memo-text.server.ts).
-const renderMarkdown = memoText(renderMarkdownOnce);
 const sanitizeIngredientText = memoText(sanitizeOnce);
 
 const chips = (list: { name: string; slug: string }[]): ChipLink[] =>

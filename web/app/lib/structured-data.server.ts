@@ -1,11 +1,12 @@
 /** schema.org Recipe JSON-LD and OpenGraph tags for the recipe page (search engines, link previews). */
 import type { Recipe } from "../../../core/schemas/recipe.js";
 import { NUTRITION_ROWS, recipeImageUrl, toIsoDuration, withUnit, yieldText } from "./format.js";
-import { markdownToText as markdownToTextOnce } from "./markdown.js";
-import { memoText } from "./memo-text.server.js";
+import { htmlToText } from "./markdown.js";
+import { memoText, renderMarkdownMemo } from "./memo-text.server.js";
 
-// The search engines' plain text of a Markdown text depends on the text alone: made once per text.
-const markdownToText = memoText(markdownToTextOnce);
+// The search engines' plain text of a Markdown text depends on the text alone: made once per text, from
+// the rendering the page itself shows (so a first view renders each text once, not twice).
+const markdownToText = memoText((text) => (text ? htmlToText(renderMarkdownMemo(text)) : ""));
 
 export interface RecipeMetaInput {
   recipe: Recipe;
