@@ -35,6 +35,14 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** The running benchmark: a promise of its result that also reports each response as it completes. */
+  interface Instance extends Promise<Result> {
+    /** `client` is the connection's own object; the callback runs before that client sends its next request. */
+    on(
+      event: "response",
+      listener: (client: object, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

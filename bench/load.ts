@@ -36,6 +36,11 @@ interface KindResult {
   p90: number;
   p99: number;
   max: number;
+  /**
+   * The first request for each distinct path, which no stored answer can serve (for pages: React renders
+   * them). Their latencies, in ms: the slowest of the run come from them, whatever share they are of it.
+   */
+  firstViews?: { count: number; p50: number; p90: number; max: number };
 }
 
 export interface LoadResults {
@@ -98,16 +103,42 @@ async function run(
   headers: Record<string, string>,
 ): Promise<KindResult> {
   let next = 0;
-  const r = await autocannon({
+  // Which request each connection has in flight (its number in the shared cycle): autocannon reports a
+  // response, then, in the same turn, asks that connection's setupRequest for its next request.
+  const inFlight = new Map<object, number>();
+  let answered: object | null = null;
+  const firstLatencies: number[] = [];
+  const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: clients,
     duration: durationS,
     timeout: 30,
     headers,
     // One shared cycle: no two requests in a row ask the same thing.
-    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (req) => {
+          const n = next++;
+          if (answered) inFlight.set(answered, n);
+          answered = null;
+          return { ...req, path: paths[n % paths.length] };
+        },
+      },
+    ],
   });
+  instance.on("response", (client, _status, _bytes, ms) => {
+    // A connection's very first request was built before it had answered anything: it is one of the
+    // first `clients` requests of the cycle, a first view whenever the cycle is longer than that.
+    const n = inFlight.get(client) ?? 0;
+    if (n < paths.length) firstLatencies.push(ms);
+    answered = client;
+  });
+  const r = await instance;
   const lat = r.latency;
+  const sorted = firstLatencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   return {
     clients,
     requests: r.requests.total,
@@ -118,6 +149,7 @@ async function run(
     p90: lat.p90,
     p99: lat.p99,
     max: lat.max,
+    firstViews: { count: sorted.length, p50: at(0.5), p90: at(0.9), max: at(1) },
   };
 }
 
@@ -143,6 +175,12 @@ function render(r: LoadResults): string {
     "|---|---|---|---|---|---|---|---|---|---|",
     row("search `GET /api/recipes?search=…`", r.searches),
     row("recipe page `GET /g/<group>/r/<slug>`", r.pages),
+    ...(r.pages.firstViews
+      ? [
+          "",
+          `First views (the first request for each of the ${r.recipes} pages, which React renders; every later one is a stored page): ${r.pages.firstViews.count}, p50 ${r.pages.firstViews.p50} ms, p90 ${r.pages.firstViews.p90} ms, max ${r.pages.firstViews.max} ms. They are ${((100 * r.pages.firstViews.count) / Math.max(1, r.pages.requests)).toFixed(2)} % of the page answers, so the page p99 falls among them when the run answers fewer than ${r.pages.firstViews.count * 100} pages and among stored pages otherwise.`,
+        ]
+      : []),
     END,
   ].join("\n");
 }
