@@ -30,11 +30,12 @@ import { COLOR_SCHEME_COOKIE, cookieColorSchemeManager, parseColorScheme } from 
 import { DEFAULT_LANG, catalogueUrl, i18nFor, metaT, useT, type I18nData } from "./lib/i18n.js";
 import { detectLanguage, i18nData, languageList } from "./lib/i18n.server.js";
 import { getUserActor, readCookie, sessionInfo } from "./lib/session.server.js";
-import { THEME_DEFAULTS, buildTheme, themeHash } from "./lib/theme.js";
+import { THEME_DEFAULTS, buildTheme, themeHash, type ThemeColors } from "./lib/theme.js";
 import { TOAST_MS } from "./lib/toast.js";
 import { useRootData } from "./lib/root-data.js";
 import { useNonce } from "./lib/nonce.js";
 import { useServiceWorker } from "./lib/pwa.js";
+import { useHydrated } from "./lib/use-hydrated.js";
 import type { LoaderArgs } from "./lib/context.js";
 
 export async function loader({ request, context }: LoaderArgs) {
@@ -68,13 +69,27 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "com
 
 const FALLBACK_I18N: I18nData = { lang: DEFAULT_LANG, dir: "ltr", catalogues: {} };
 
+/**
+ * The Mantine theme of a set of theme colours (their JSON), built once: a server render's useMemo lasts
+ * one request, and every page would build it again. Few sets ever exist (an admin edits the colours).
+ */
+const themes = new Map<string, ReturnType<typeof buildTheme>>();
+function builtTheme(colorsJson: string): ReturnType<typeof buildTheme> {
+  let theme = themes.get(colorsJson);
+  if (!theme) {
+    if (themes.size >= 8) themes.clear();
+    themes.set(colorsJson, (theme = buildTheme(JSON.parse(colorsJson) as ThemeColors)));
+  }
+  return theme;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const i18n = data?.i18n ?? FALLBACK_I18N;
   const scheme = data?.colorScheme ?? "auto";
   const themeColors = data?.theme ?? THEME_DEFAULTS;
   const themeKey = JSON.stringify(themeColors);
-  const theme = useMemo(() => buildTheme(JSON.parse(themeKey) as typeof themeColors), [themeKey]);
+  const theme = builtTheme(themeKey);
   const manager = useMemo(() => cookieColorSchemeManager(), []);
   const nonce = useNonce();
   return (
@@ -118,7 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
               getStyleNonce={nonce ? () => nonce : undefined}
               withCssVariables={false}
             >
-              <Notifications autoClose={TOAST_MS} position="bottom-center" limit={4} />
+              <Toasts />
               <HydrationMark />
               <DemoBanner />
               <ServiceWorker />
@@ -131,6 +146,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Mantine's toast area, mounted once React has hydrated: on the server it renders nothing (its portal
+ * waits for the browser) yet ran its hooks on every page. A toast sent before it mounts waits in
+ * Mantine's store and shows when it does.
+ */
+function Toasts() {
+  return useHydrated() ? <Notifications autoClose={TOAST_MS} position="bottom-center" limit={4} /> : null;
 }
 
 /** Marks <body data-hydrated> once React runs: e2e tests wait for it before using JavaScript controls. */
