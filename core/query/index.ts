@@ -6,5 +6,4 @@ export * from "./list-query.js";
 export * from "./order.js";
 export * from "./paginate.js";
 export * from "./query-filter.js";
-export * from "./recipe-filters.js";
 export * from "./values.js";
