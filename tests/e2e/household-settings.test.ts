@@ -139,11 +139,12 @@ describeBrowser("household settings", () => {
     await page.getByTestId("notifier-url").fill(`json://127.0.0.1:${rec.port}/notify`);
     await page.getByTestId("event-recipeDeleted").check();
     await dialog().getByRole("button", { name: "Create" }).click();
-    await eventually(() => app.larder.notifiers.list(app.adminActor, {}).items.map((n) => n.name)).toEqual([
-      "Loopback JSON",
-    ]);
-    const made = app.larder.notifiers.list(app.adminActor, {}).items[0];
-    expect(made.options).toMatchObject({ testMessage: true, recipeDeleted: true, recipeUpdated: false });
+    // The action creates the notifier, then sets its events: wait for both, not for the name alone.
+    await eventually(() =>
+      app.larder.notifiers
+        .list(app.adminActor, {})
+        .items.map((n) => [n.name, n.options.testMessage, n.options.recipeDeleted, n.options.recipeUpdated]),
+    ).toEqual([["Loopback JSON", true, true, false]]);
     const before = rec.requests.length;
     await page.getByTestId("notifier-row-Loopback JSON").getByTestId("row-test").click();
     const call = await rec.next(before);
