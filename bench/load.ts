@@ -19,6 +19,7 @@ import autocannon from "autocannon";
 import { execa } from "execa";
 import { ensureBuilt } from "./build.js";
 import { generateFolder } from "./generate.js";
+import { percentile } from "./http.js";
 import { startLarder } from "./server.js";
 import { writeFormatted } from "./write-formatted.js";
 
@@ -136,9 +137,7 @@ async function run(
   });
   const r = await instance;
   const lat = r.latency;
-  const sorted = firstLatencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  const at = (p: number) => (firstLatencies.length ? Math.round(percentile(firstLatencies, p)) : 0);
   return {
     clients,
     requests: r.requests.total,
@@ -149,7 +148,7 @@ async function run(
     p90: lat.p90,
     p99: lat.p99,
     max: lat.max,
-    firstViews: { count: sorted.length, p50: at(0.5), p90: at(0.9), max: at(1) },
+    firstViews: { count: firstLatencies.length, p50: at(50), p90: at(90), max: at(100) },
   };
 }
 

@@ -99,12 +99,19 @@ export function formatNumber(n: number): string {
  * text (schema.org data, the API) keeps the plain forms above.
  */
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let f = numberFormats.get(key);
-  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(lang, options)));
+/** Intl formatters by language and options, each made once: making one costs more than using it. */
+const formats = new Map<string, Intl.NumberFormat | Intl.ListFormat>();
+function cachedFormat<F extends Intl.NumberFormat | Intl.ListFormat>(key: string, make: () => F): F {
+  let f = formats.get(key) as F | undefined;
+  if (!f) formats.set(key, (f = make()));
   return f;
+}
+
+function numberFormat(lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cachedFormat(
+    `number|${lang}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(lang, options),
+  );
 }
 
 /** A count or measure for reading: `1.234,5` in de-DE, `١٢` in ar-SA; at most two decimals. */
@@ -162,14 +169,11 @@ export function formatDuration(text: string, lang: string): string {
     parts.push(numberFormat(lang, { style: "unit", unit: "hour", unitDisplay: "short" }).format(hours));
   if (minutes)
     parts.push(numberFormat(lang, { style: "unit", unit: "minute", unitDisplay: "short" }).format(minutes));
-  return unitList(lang).format(parts);
-}
-
-const unitLists = new Map<string, Intl.ListFormat>();
-function unitList(lang: string): Intl.ListFormat {
-  let f = unitLists.get(lang);
-  if (!f) unitLists.set(lang, (f = new Intl.ListFormat(lang, { type: "unit", style: "narrow" })));
-  return f;
+  const list = cachedFormat(
+    `units|${lang}`,
+    () => new Intl.ListFormat(lang, { type: "unit", style: "narrow" }),
+  );
+  return list.format(parts);
 }
 
 /** Wraps text in Unicode first-strong isolates, for strings that cannot carry a <bdi> (titles, attributes). */
