@@ -35,7 +35,7 @@ import { foodNamesOf, headOf, LazySource, lazyDoc, lazyPartsJson, splittable } f
 import type { FileFingerprint } from "./file-state.js";
 
 /** Bump when the cache's layout or RecipeDoc's meaning changes in a way the reader fingerprint misses. */
-export const INDEX_CACHE_VERSION = 4;
+export const INDEX_CACHE_VERSION = 5;
 export const INDEX_CACHE_FILE = "recipe-index.bin";
 /** The JSON-lines cache of version 1: removed when the binary one is written. */
 const LEGACY_CACHE_FILE = "recipe-index.json";

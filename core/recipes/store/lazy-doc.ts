@@ -14,6 +14,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import type { DocIngredient, DocStep, RecipeDoc } from "../doc.js";
 import type { RecipeNote } from "../../schemas/recipe.js";
+import { packIngredients, packSteps, unpackIngredients, unpackSteps } from "./packed-parts.js";
 
 /** The keys kept as bytes: a suffix of a doc's keys as the reader builds it (order is kept). */
 export const LAZY_KEYS = ["ingredients", "instructions", "notes"] as const;
@@ -110,7 +111,7 @@ function parseList<T>(text: string): T {
 
 function ingredientsOf(p: Parts): DocIngredient[] {
   if (p.ingredients === null) {
-    p.ingredients = parseList<DocIngredient[]>(ingredientBytes(p.place!).toString("latin1"));
+    p.ingredients = unpackIngredients(parseList<unknown[]>(ingredientBytes(p.place!).toString("latin1")));
     if (p.steps !== null) p.place = null;
   }
   return p.ingredients;
@@ -121,7 +122,7 @@ function stepsOf(p: Parts): [DocStep[], RecipeNote[]] {
     const steps = parseList<unknown[]>(stepBytes(p.place!).toString("latin1"));
     if (steps.length !== 2 || !Array.isArray(steps[0]) || !Array.isArray(steps[1]))
       throw new Error("recipe index cache: malformed instructions");
-    p.steps = steps as [DocStep[], RecipeNote[]];
+    p.steps = unpackSteps(steps[0] as unknown[], steps[1] as unknown[]);
     if (p.ingredients !== null) p.place = null;
   }
   return p.steps;
@@ -218,8 +219,8 @@ export function splittable(doc: RecipeDoc): boolean {
 }
 
 /**
- * The JSON of the lazy parts as they will be written: a still-lazy doc's own bytes (nothing parsed),
- * else `encode` of each part. Returns [ingredients, steps].
+ * The JSON of the lazy parts as they will be written (packed, packed-parts.ts): a still-lazy doc's own
+ * bytes (nothing parsed), else `encode` of each part. Returns [ingredients, steps].
  */
 export function lazyPartsJson(doc: RecipeDoc, encode: (v: unknown) => string): [Buffer, Buffer] {
   const p = stillLazy(doc);
@@ -227,13 +228,13 @@ export function lazyPartsJson(doc: RecipeDoc, encode: (v: unknown) => string): [
     const ing = p.ingredients ?? null;
     const steps = p.steps ?? null;
     return [
-      ing === null ? ingredientBytes(p.place!) : Buffer.from(encode(ing), "latin1"),
-      steps === null ? stepBytes(p.place!) : Buffer.from(encode(steps), "latin1"),
+      ing === null ? ingredientBytes(p.place!) : Buffer.from(encode(packIngredients(ing)), "latin1"),
+      steps === null ? stepBytes(p.place!) : Buffer.from(encode(packSteps(...steps)), "latin1"),
     ];
   }
   return [
-    Buffer.from(encode(doc.ingredients), "latin1"),
-    Buffer.from(encode([doc.instructions, doc.notes]), "latin1"),
+    Buffer.from(encode(packIngredients(doc.ingredients)), "latin1"),
+    Buffer.from(encode(packSteps(doc.instructions, doc.notes)), "latin1"),
   ];
 }
 
