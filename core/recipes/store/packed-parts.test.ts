@@ -31,7 +31,8 @@ describe("packed lazy parts of the warm-start cache", () => {
 
   it("keep an object of any other shape as it is, key order and missing keys included", () => {
     const { referencedRecipeName: _, ...missing } = READ;
-    const reordered = { note: "x", ...READ };
+    const { note, ...rest } = READ;
+    const reordered = { note, ...rest };
     const extra = { ...READ, display: "2 cups flour" };
     const undefinedValue = { ...READ, originalText: undefined };
     const list = [missing, reordered, extra, undefinedValue, READ] as DocIngredient[];
