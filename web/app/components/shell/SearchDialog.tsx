@@ -13,6 +13,7 @@ import { XS_QUERY } from "../dialog/AppDialog.js";
 import { RecipeImage } from "../RecipeImage.js";
 import { Stars } from "../Stars.js";
 import { useT } from "../../lib/i18n.js";
+import { useFormat } from "../../lib/use-format.js";
 import type { SearchResult } from "../../routes/[_]search.js";
 import { SearchIcon } from "./ShellIcons.js";
 
@@ -27,6 +28,7 @@ export interface SearchDialogProps {
 
 export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) {
   const t = useT("shell");
+  const f = useFormat();
   const xs = useMediaQuery(XS_QUERY);
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
@@ -183,7 +185,9 @@ export function SearchDialog({ opened, onClose, groupSlug }: SearchDialogProps) 
                   </Text>
                 ) : null}
               </span>
-              {r.rating ? <Stars value={r.rating} label={t("common:rating", { value: r.rating })} /> : null}
+              {r.rating ? (
+                <Stars value={r.rating} label={t("common:rating", { value: f.number(r.rating) })} />
+              ) : null}
             </Link>
           </li>
         ))}
