@@ -42,6 +42,11 @@ describeBrowser("controls mounted on first use", () => {
       await page.getByTestId("recipe-menu").focus();
       await page.keyboard.press("Enter");
       await page.getByRole("menu").waitFor();
+      // Opened from the keyboard, the menu takes the focus a moment after it shows (Mantine's focus
+      // trap); an Escape before that goes to the button, and the menu rightly stays open.
+      await expect
+        .poll(() => page.evaluate(() => !!document.activeElement?.closest("[role=menu]")), { timeout: 5000 })
+        .toBe(true);
       await page.keyboard.press("Escape");
       await page.getByRole("menu").waitFor({ state: "detached" });
       expect(await focused()).toBe("recipe-menu");
