@@ -321,7 +321,7 @@ async function main(): Promise<void> {
   const explain = (what: string): string | undefined => {
     if (/mixed load/.test(what) && scale?.mixed) {
       const k = scale.mixed.byKind;
-      return `p99 by kind: list ${k.list.p99.toFixed(0)} ms, search ${k.search.p99.toFixed(0)} ms, recipe ${k.recipe.p99.toFixed(0)} ms, edit ${k.edit.p99.toFixed(0)} ms, rating ${k.rating.p99.toFixed(0)} ms, check-off ${k.check.p99.toFixed(0)} ms. Saves of different recipes run side by side, each waiting on the disk for its compare-and-swap (three fsyncs; decision 0171), so edits set the p99; the 32 clients and the server share the cores (${load}). ${see}`;
+      return `p99 by kind: list ${k.list.p99.toFixed(0)} ms, search ${k.search.p99.toFixed(0)} ms, recipe ${k.recipe.p99.toFixed(0)} ms, edit ${k.edit.p99.toFixed(0)} ms, rating ${k.rating.p99.toFixed(0)} ms, check-off ${k.check.p99.toFixed(0)} ms. Saves of different recipes run side by side, each waiting on the disk for its compare-and-swap (fsyncs of the new file and the folder; decision 0171), so edits set the p99. On a virtual disk an fsync waits for the host to persist what was written just before: in the minutes after a large write (the start's index cache, the generated folder) the same edits took a p50 of 150–185 ms, afterwards about 5 ms, and then the load's p99 was 98–147 ms (decision 0173). The 32 clients and the server share the cores (${load}). ${see}`;
     }
     if (/RSS/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
