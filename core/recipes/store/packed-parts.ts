@@ -3,7 +3,7 @@
  * 0165): an object with exactly the keys the file reader gives, in the reader's order, is written as
  * the list of its values. Every key of every ingredient was about half of the cache file, most of it
  * `"…":null`: 228 MB for 50,000 recipes whose files hold 109 MB, read, checksummed and rewritten whole
- * after each quiet spell of changes (decision 0173).
+ * after changes (decisions 0173 and 0174).
  *
  * Any other object (a key more, a key missing, another order, an undefined value) is written as it is,
  * so unpacking gives back exactly what was packed, key order included. An ingredient, step or note is

@@ -458,7 +458,7 @@ export class RecipeStore {
   }
 
   private emit(changes: RecipeChange[]): void {
-    this.cache?.changed();
+    this.cache?.changed(changes.length);
     for (const change of changes) {
       for (const listener of this.listeners) {
         try {
