@@ -2,8 +2,8 @@
  * The recipe store's warm-start cache (index-cache.ts) and when it is written: a while after the scan
  * at open (off the start's critical path), after changes once they have been quiet for a few seconds
  * and the last write is ten minutes old (sooner when many recipes changed), and at close. A cache
- * older than the files costs a start only the reading of the files changed since. One write at a time; a pending write never keeps the process alive. Never written when the
- * store is read-only.
+ * older than the files costs a start only the reading of the files changed since. One write at a
+ * time; a pending write never keeps the process alive. Never written when the store is read-only.
  */
 import type { RecipeDoc } from "../doc.js";
 import type { DataFolder } from "../../storage/data-folder.js";
