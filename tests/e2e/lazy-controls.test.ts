@@ -53,9 +53,11 @@ describeBrowser("controls mounted on first use", () => {
     }
   });
 
-  it("shows a tooltip on the first hover over its icon", async () => {
+  it("shows a tooltip on the first hover over its icon, and hides it when the pointer leaves", async () => {
     await page.getByTestId("favorite").hover();
     await expect(page.getByRole("tooltip").textContent()).resolves.toBe("Add to favourites");
+    await page.mouse.move(0, 0);
+    await page.getByRole("tooltip").waitFor({ state: "detached" });
   });
 
   it("opens a dialog from the menu, then closes it", async () => {
