@@ -15,13 +15,14 @@ import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
 import { NotFoundError, UnauthorizedError } from "../errors.js";
-import { RECIPE_SETTINGS_DEFAULTS, type RecipeSummary } from "../schemas/recipe.js";
+import type { RecipeSummary } from "../schemas/recipe.js";
 import type { OrganizerKind } from "../schemas/records.js";
 import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { slugify } from "../util/slug.js";
 import { GroupListing, rankedPrefix, type SearchMatches } from "./group-listing.js";
 import { isUuid } from "../util/ids.js";
 import { foodNamesOf } from "./store/lazy-doc.js";
+import { ListedRecipe } from "./listed-recipe.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users">;
@@ -227,61 +228,17 @@ export class RecipeLister {
       const f = lookups.foodByName(name);
       if (f) foods.push({ id: f.id, name: f.name });
     }
-    const st = e.doc.settings;
-    const doc = e.doc;
-    const D = RECIPE_SETTINGS_DEFAULTS;
-    // Written out field by field, not spread: spreads of objects that differ (summaries with and
-    // without a rating, settings with different keys set) gave thousands of hidden classes, and every
-    // property read of a list request went to the runtime — 2 µs per read, 20 ms per search at 10,000
-    // recipes (docs/decisions/0007). One literal, one shape.
-    const entry: RecipeIndexEntry = {
-      id: summary.id,
-      userId: summary.userId,
-      householdId: summary.householdId,
-      groupId: summary.groupId,
-      name: summary.name,
-      slug: summary.slug,
-      image: summary.image,
-      recipeServings: summary.recipeServings,
-      recipeYieldQuantity: summary.recipeYieldQuantity,
-      recipeYield: summary.recipeYield,
-      totalTime: summary.totalTime,
-      prepTime: summary.prepTime,
-      cookTime: summary.cookTime,
-      performTime: summary.performTime,
-      description: summary.description,
-      recipeCategory: summary.recipeCategory,
-      tags: summary.tags,
-      tools: summary.tools,
-      rating: summary.rating,
-      orgURL: summary.orgURL,
-      dateAdded: summary.dateAdded,
-      dateUpdated: summary.dateUpdated,
-      createdAt: summary.createdAt,
-      updatedAt: summary.updatedAt,
-      lastMade: summary.lastMade,
-      settings: {
-        public: st.public ?? D.public,
-        showNutrition: st.showNutrition ?? D.showNutrition,
-        showAssets: st.showAssets ?? D.showAssets,
-        landscapeView: st.landscapeView ?? D.landscapeView,
-        disableComments: st.disableComments ?? D.disableComments,
-        locked: st.locked ?? D.locked,
-        disableAmount: st.disableAmount ?? D.disableAmount,
-      },
-      household: {
+    const entry = new ListedRecipe(
+      summary,
+      e.doc,
+      {
         id: summary.householdId,
         slug: household?.slug,
         preferences: { privateHousehold: household?.preferences.privateHousehold ?? true },
       },
-      user: { id: summary.userId, username: owner?.username ?? null },
+      { id: summary.userId, username: owner?.username ?? null },
       foods,
-      // Read from the doc when asked (indexing a recipe, matching a quoted phrase), not kept: the
-      // joined lines were a copy of every ingredient's text in memory (decision 0112).
-      get ingredientTexts() {
-        return ingredientTexts(doc);
-      },
-    };
+    );
     this.entries.set(e.doc, entry);
     return entry;
   }
@@ -601,11 +558,4 @@ export class RecipeLister {
 function ownRatingsWhenAsked(read: () => (recipeId: string) => number | null) {
   let own: ((recipeId: string) => number | null) | null = null;
   return (recipeId: string) => (own ??= read())(recipeId);
-}
-
-/** Ingredient lines as the search index reads them: quantity, unit, food, note and original text. */
-function ingredientTexts(doc: RecipeEntry["doc"]): string[] {
-  return doc.ingredients.map((i) =>
-    [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim(),
-  );
 }

@@ -138,7 +138,9 @@ describe("docs from the warm-start cache (lazy parts)", () => {
     const fresh = cold.get("home", "creme")!.doc;
     const warm = await restart(cold);
     const doc = warm.get("home", "creme")!.doc;
-    const copy = withIdentity(doc, doc.id!, doc.owner);
+    // Another owner, so a copy: a doc that already has this id and owner is shared as it is.
+    expect(withIdentity(doc, doc.id!, doc.owner)).toBe(doc);
+    const copy = withIdentity(doc, doc.id!, "another-owner");
     copy.notes = [];
     expect(copy.notes).toEqual([]);
     expect(doc.notes).toEqual(fresh.notes);
