@@ -199,7 +199,13 @@ describe("webhook scheduler", () => {
       rec.answersFor["/hang"] = ["hang", "hang", "hang"];
       const before = rec.requests.length;
       const t0 = Date.now();
-      await webhooks.runScheduled(new Date(Date.now() + 24 * 3600_000));
+      // The first run's window ends at the next 16:01 UTC (two minutes ahead at least), so it holds
+      // one 16:00; the retries' runs follow five minutes apart and hold none, at whatever time of
+      // day the test runs (hours-long windows held the next day's 16:00 when run after 15:00).
+      const first = new Date(t0 + 2 * 60_000);
+      first.setUTCHours(16, 1, 0, 0);
+      if (first.getTime() < t0 + 2 * 60_000) first.setUTCDate(first.getUTCDate() + 1);
+      await webhooks.runScheduled(first);
       expect(Date.now() - t0).toBeLessThan(5_000);
       expect(
         rec.requests
@@ -208,7 +214,7 @@ describe("webhook scheduler", () => {
           .sort(),
       ).toEqual(["/fine", "/hang"]);
       expect(webhooks.pendingRetries).toBe(1);
-      for (let i = 0; i < 2; i++) await webhooks.runScheduled(new Date(Date.now() + (25 + i) * 3600_000));
+      for (let i = 1; i <= 2; i++) await webhooks.runScheduled(new Date(first.getTime() + i * 5 * 60_000));
       expect(webhooks.pendingRetries).toBe(0);
       expect(rec.requests.slice(before).filter((r) => r.path === "/hang")).toHaveLength(3);
       expect(warnings.some((w) => w.includes(stuck.id) && w.includes("timeout"))).toBe(true);
