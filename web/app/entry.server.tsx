@@ -70,6 +70,20 @@ function app(routerContext: EntryContext, url: string, nonce: string) {
   );
 }
 
+/**
+ * The render options of a document sent whole (stored pages, bots): every Suspense boundary inline where
+ * it stands. By default React outlines a finished boundary of over 12,800 bytes (the recipe editor) even
+ * when piping only once all is ready: it sends the fallback in its place, the content in a hidden <div> at
+ * the end of the body, and a script that moves it in a frame later, or up to 300 ms after the last such
+ * move. Until then the boundary is pending in the browser, and React client-renders a pending boundary
+ * that any update reaches while hydrating, a transition included (React Router's state updates are
+ * transitions), with no error logged; the hidden copy stays in the page until the script runs (a second
+ * editor, 6 ingredient pills for 3, failed twice in CI; decision 0175). Outlining helps a page that
+ * streams; a page sent whole arrives at once, and inline its content shows when parsed, also without
+ * JavaScript.
+ */
+const WHOLE = { progressiveChunkSize: Number.POSITIVE_INFINITY } as const;
+
 /** Renders the whole document into memory: its HTML, and whether anything failed on the way. */
 function renderWhole(
   routerContext: EntryContext,
@@ -94,6 +108,7 @@ function renderWhole(
       },
     });
     const { pipe, abort } = renderToPipeableStream(app(routerContext, url, nonce), {
+      ...WHOLE,
       nonce,
       onShellReady: () => (shellRendered = true),
       onAllReady: () => pipe(sink),
@@ -320,7 +335,7 @@ function stream(
     };
     const { pipe, abort } = renderToPipeableStream(app(routerContext, request.url, nonce), {
       nonce,
-      ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+      ...(waitForAll ? { ...WHOLE, onAllReady: ready } : { onShellReady: ready }),
       onShellError: (error) => {
         clearTimeout(timer);
         reject(error as Error);

@@ -63,6 +63,8 @@ export function RecipePage({ data }: RecipePageProps) {
 
   // Stored preferences are the browser's: read after hydration so server and client render alike. In a
   // transition, so the lazy editor's server HTML waits for its code instead of being thrown away (React #421).
+  // That holds only while the server sends the editor inline (entry.server.tsx, WHOLE): React client-renders
+  // a boundary whose HTML is not yet revealed on any update, a transition included.
   useEffect(() => startTransition(() => setPrintPrefs(loadPrintPrefs())), []);
   useEffect(() => {
     setScale(1);
