@@ -37,6 +37,10 @@ export function rankedPrefix(m: SearchMatches, end: number): Int32Array {
 
 /** Searches remembered per group (their matches; see RecipeLister.matchesIn). */
 const REMEMBERED_SEARCHES = 32;
+/** Storage of searches the group forgot, kept for the next searches' matches (decision 0177). */
+const SPARE_BUFFERS = 8;
+/** Bytes per match: its score (8) and its position (4), in one buffer. */
+const MATCH_BYTES = 12;
 
 export class GroupListing {
   /** Index entries in the store's order of the group; positions are indices into it. */
@@ -48,6 +52,7 @@ export class GroupListing {
   /** All zero between searches: one score per position while a search's matches are placed. */
   private scratchScores: Float64Array | null = null;
   private readonly searches = new Map<string, SearchMatches>();
+  private readonly spare: ArrayBuffer[] = [];
   /** queryFilter → the positions passing it, ascending: remembered as searches are. */
   private readonly filters = new Map<string, Int32Array>();
   private allPositions: Int32Array | null = null;
@@ -131,7 +136,39 @@ export class GroupListing {
 
   remember(query: string, m: SearchMatches): void {
     this.searches.set(query, m);
-    if (this.searches.size > REMEMBERED_SEARCHES) this.searches.delete(this.searches.keys().next().value!);
+    if (this.searches.size > REMEMBERED_SEARCHES) {
+      const [oldest, dropped] = this.searches.entries().next().value!;
+      this.searches.delete(oldest);
+      // Nothing else holds a search's matches past the request that made or read them (lists are
+      // answered synchronously), so its buffer can take the next search's.
+      if (dropped.at.buffer === dropped.score.buffer && this.spare.length < SPARE_BUFFERS)
+        this.spare.push(dropped.score.buffer as ArrayBuffer);
+    }
+  }
+
+  /**
+   * Room for a search's `n` matches: `score` and `at` over one buffer, a forgotten search's when one is
+   * large enough. Every search allocating its own pair left the dropped ones to the old generation's
+   * collection, which V8 lets run 64 MB of such external memory behind (decision 0177). The contents
+   * are stale: the caller writes all `n` of each.
+   */
+  matchArrays(n: number): { at: Int32Array; score: Float64Array } {
+    if (n === 0) return { at: new Int32Array(0), score: new Float64Array(0) };
+    let pick = -1;
+    for (let i = 0; i < this.spare.length; i++) {
+      const len = this.spare[i].byteLength;
+      if (len >= n * MATCH_BYTES && (pick < 0 || len < this.spare[pick].byteLength)) pick = i;
+    }
+    let buffer: ArrayBuffer;
+    if (pick >= 0) buffer = this.spare.splice(pick, 1)[0];
+    else {
+      // Rounded up, so that a buffer serves later searches of about the same size; never past the group.
+      let cap = 64;
+      while (cap < n) cap *= 2;
+      buffer = new ArrayBuffer(Math.min(cap, Math.max(n, this.items.length)) * MATCH_BYTES);
+    }
+    const cap = buffer.byteLength / MATCH_BYTES;
+    return { score: new Float64Array(buffer, 0, n), at: new Int32Array(buffer, cap * 8, n) };
   }
 
   /** A recipe's text changed (or it came or went): every remembered search may answer differently. */

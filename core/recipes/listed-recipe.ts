@@ -8,6 +8,7 @@
  */
 import type { RecipeDoc } from "./doc.js";
 import type { RecipeIndexEntry } from "../query/attributes.js";
+import { ingredientsOnce } from "./store/lazy-doc.js";
 import { RECIPE_SETTINGS_DEFAULTS, type RecipeSettings, type RecipeSummary } from "../schemas/recipe.js";
 
 type Summary = RecipeSummary;
@@ -95,7 +96,7 @@ export class ListedRecipe implements RecipeIndexEntry {
 
   /** Ingredient lines as the search index reads them: quantity, unit, food, note and original text. */
   get ingredientTexts(): string[] {
-    return this.#doc.ingredients.map((i) =>
+    return ingredientsOnce(this.#doc).map((i) =>
       [i.quantity ?? "", i.unit ?? "", i.food ?? "", i.note, i.originalText ?? ""].join(" ").trim(),
     );
   }

@@ -180,6 +180,25 @@ describe("the recipe list after a one-recipe change", () => {
     }
   });
 
+  it("answers searches right after more of them than a group remembers (their storage reused)", () => {
+    const words = ["chicken", "soup", "garlic", "butter", "quick", "slow", "dish", "apple", "pie"];
+    const searches = words.flatMap((w) => [w, `${w} dish`, `${w} quick`, `${w} garlic`, `${w} 1`]);
+    expect(searches.length).toBeGreaterThan(32);
+    // Twice over: the second round asks searches forgotten in the first, whose buffers later searches
+    // took, and the last ones again while still remembered.
+    for (const search of [...searches, ...searches, ...searches.slice(-10)]) {
+      const q = { perPage: -1, search };
+      // A lister of its own for each expected answer, which never reads a reused buffer.
+      const fresh = new RecipeLister(larder, larder.recipes);
+      fresh.attach();
+      try {
+        expect([search, larder.recipes.lister.list(admin, q)]).toEqual([search, fresh.list(admin, q)]);
+      } finally {
+        fresh.stop();
+      }
+    }
+  });
+
   it("refuses a bad queryFilter every time it is asked, remembered filters or not", () => {
     for (let i = 0; i < 2; i++)
       expect(() => larder.recipes.lister.list(admin, { queryFilter: 'nope = "x"' })).toThrow(

@@ -439,8 +439,7 @@ export class RecipeLister {
         inGroup++;
       }
     }
-    const at = new Int32Array(inGroup);
-    const score = new Float64Array(inGroup);
+    const { at, score } = group.matchArrays(inGroup);
     for (let p = 0, k = 0; k < inGroup; p++) {
       if (byPos[p] === 0) continue;
       at[k] = p;

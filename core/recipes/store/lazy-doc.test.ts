@@ -1,7 +1,7 @@
 import { open as openFile, readFile, rm, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { IndexCache } from "./index-cache.js";
-import { foodNamesOf, parsedParts, withIdentity } from "./lazy-doc.js";
+import { foodNamesOf, ingredientsOnce, parsedParts, withIdentity } from "./lazy-doc.js";
 import type { RecipeStore } from "./recipe-store.js";
 import { ADMIN, makeFolder, openStore, recipe, type TestFolder } from "./test-helpers.js";
 import { utimes } from "node:fs/promises";
@@ -130,6 +130,20 @@ describe("docs from the warm-start cache (lazy parts)", () => {
     expect(after.length).toBe(before.length);
     const third = await restart(again);
     expect(third.get("home", "creme")!.doc).toEqual(fresh);
+  });
+
+  it("give their ingredients for one read without keeping the parse", async () => {
+    await putOld("creme", RICH);
+    const cold = await start();
+    const fresh = cold.get("home", "creme")!.doc;
+    expect(ingredientsOnce(fresh)).toBe(fresh.ingredients);
+    const warm = await restart(cold);
+    const doc = warm.get("home", "creme")!.doc;
+    expect(ingredientsOnce(doc)).toEqual(fresh.ingredients);
+    expect(parsedParts(doc)).toEqual({ ingredients: false, steps: false });
+    // Once parsed for good (the recipe was opened), that parse is the answer.
+    const kept = doc.ingredients;
+    expect(ingredientsOnce(doc)).toBe(kept);
   });
 
   it("take a value set on one doc without changing another sharing its parts", async () => {
