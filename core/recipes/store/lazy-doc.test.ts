@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { IndexCache } from "./index-cache.js";
 import { foodNamesOf, ingredientsOnce, parsedParts, withIdentity } from "./lazy-doc.js";
 import type { RecipeStore } from "./recipe-store.js";
-import { ADMIN, makeFolder, openStore, recipe, type TestFolder } from "./test-helpers.js";
+import { ADMIN, makeFolder, openStore, recipe, VOCAB, type TestFolder } from "./test-helpers.js";
+import { compactDoc } from "./index-cache.js";
+import { readRecipeFile } from "./fast-read.js";
 import { utimes } from "node:fs/promises";
 import type { RecipeDoc } from "../doc.js";
 
@@ -136,7 +138,8 @@ describe("docs from the warm-start cache (lazy parts)", () => {
     await putOld("creme", RICH);
     const cold = await start();
     const fresh = cold.get("home", "creme")!.doc;
-    expect(ingredientsOnce(fresh)).toBe(fresh.ingredients);
+    const plain = { ...fresh };
+    expect(ingredientsOnce(plain)).toBe(plain.ingredients);
     const warm = await restart(cold);
     const doc = warm.get("home", "creme")!.doc;
     expect(ingredientsOnce(doc)).toEqual(fresh.ingredients);
@@ -144,6 +147,21 @@ describe("docs from the warm-start cache (lazy parts)", () => {
     // Once parsed for good (the recipe was opened), that parse is the answer.
     const kept = doc.ingredients;
     expect(ingredientsOnce(doc)).toBe(kept);
+  });
+
+  it("are what a cold scan keeps too, reading as the file's parse", async () => {
+    await putOld("creme", RICH);
+    const cold = await start();
+    expect(cold.stats().cache).toMatchObject({ state: "none" });
+    const doc = cold.get("home", "creme")!.doc;
+    expect(parsedParts(doc)).toEqual({ ingredients: false, steps: false });
+    const parsed = compactDoc(readRecipeFile(await readFile(t.file("creme"), "utf8"), VOCAB));
+    expect(Object.keys(doc)).toEqual(Object.keys(parsed));
+    expect(JSON.stringify(doc)).toBe(JSON.stringify(parsed));
+    expect(doc).toEqual(parsed);
+    // The cache written from the packed docs starts the next server with the same recipe.
+    await cold.saveCache();
+    expect((await restart(cold)).get("home", "creme")!.doc).toEqual(parsed);
   });
 
   it("take a value set on one doc without changing another sharing its parts", async () => {

@@ -13,7 +13,7 @@ import { isUuid } from "../../util/ids.js";
 import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
 import { replaceIfUnchanged } from "./replace-file.js";
 import { cachedAtOpen, mapLimit, READ_PARALLELISM, readAtOpen, readOne, type Read } from "./read-files.js";
-import { compactDoc, type IndexCache } from "./index-cache.js";
+import { compactDoc, packedDoc, type IndexCache } from "./index-cache.js";
 import { withIdentity } from "./lazy-doc.js";
 import {
   compareLocation,
@@ -209,7 +209,8 @@ async function scanAtOpen(
       (outcomes) => {
         for (let i = 0; i < toParse.length; i++) {
           const r = toParse[i];
-          parsed.set(r, named(outcomes[i], r.loc.slug));
+          const o = named(outcomes[i], r.loc.slug);
+          parsed.set(r, "doc" in o ? { doc: packedDoc(o.doc) } : o);
           r.state!.text = null;
         }
       },
