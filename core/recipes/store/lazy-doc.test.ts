@@ -1,10 +1,9 @@
 import { open as openFile, readFile, rm, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { IndexCache } from "./index-cache.js";
+import { compactDoc, IndexCache } from "./index-cache.js";
 import { foodNamesOf, ingredientsOnce, parsedParts, withIdentity } from "./lazy-doc.js";
 import type { RecipeStore } from "./recipe-store.js";
 import { ADMIN, makeFolder, openStore, recipe, VOCAB, type TestFolder } from "./test-helpers.js";
-import { compactDoc } from "./index-cache.js";
 import { readRecipeFile } from "./fast-read.js";
 import { utimes } from "node:fs/promises";
 import type { RecipeDoc } from "../doc.js";

@@ -79,7 +79,7 @@ export class MemorySource {
   }
 }
 
-/** Where a doc's lazy parts are (the cache file, or bytes in memory): ingredients, then `[instructions, notes]`. */
+/** Where a doc's lazy parts are (cache file or memory): ingredients, then `[instructions, notes]`. */
 export interface LazyPlace {
   source: LazySource | MemorySource;
   offset: number;

@@ -210,6 +210,7 @@ async function scanAtOpen(
         for (let i = 0; i < toParse.length; i++) {
           const r = toParse[i];
           const o = named(outcomes[i], r.loc.slug);
+          // Kept as a warm start keeps its docs, the parts as a cache row's bytes (decision 0177).
           parsed.set(r, "doc" in o ? { doc: packedDoc(o.doc) } : o);
           r.state!.text = null;
         }
