@@ -5,7 +5,10 @@ import { GroupListing, type SearchMatches } from "./group-listing.js";
 
 function listing(size: number): GroupListing {
   const items = Array.from({ length: size }, (_, i) => ({ id: `r${i}` }) as RecipeIndexEntry);
-  return new GroupListing(items, items.map(() => ({}) as RecipeDoc));
+  return new GroupListing(
+    items,
+    items.map(() => ({}) as RecipeDoc),
+  );
 }
 
 function matches(g: GroupListing, n: number): SearchMatches {
