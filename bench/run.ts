@@ -325,7 +325,7 @@ async function main(): Promise<void> {
     }
     if (/RSS/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
-      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(sz.peakRssWarmMb)} MB. A warm start keeps ingredients, instructions and notes in the cache file until read (decision 0165), but the first search reads every recipe's ingredients, and the peak comes during the load passes: heap growth and request garbage, not the search index (decisions 0169 and 0170). ${see}`;
+      return `the server with an empty data folder peaks at ${Math.round(empty.peakRssMb)} MB; warm starts peak at ${Math.round(sz.peakRssWarmMb)} MB. The peak is a cold start followed by the load passes. A warm start keeps ingredients, instructions and notes in the cache file until read (decision 0165), a cold scan keeps them as the cache's bytes in memory, and the search index reads ingredients without keeping them (decision 0177); what grows under load is V8's heap between full collections (request garbage; decisions 0170 and 0177) and, after a cold start, memory the scan's parse left committed. ${see}`;
     }
     if (/growth/.test(what))
       return `a new search's p95 is ${big.searchNew.p95.toFixed(1)} ms at ${n} recipes against ${small.searchNew.p95.toFixed(1)} ms. Scoring is term at a time over typed postings and the page is a bounded heap (decision 0110), so what grows is the postings walked for a common word; p95 is also where the shared machine shows (${load}). ${see}`;
