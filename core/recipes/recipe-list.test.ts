@@ -199,6 +199,17 @@ describe("the recipe list after a one-recipe change", () => {
     }
   });
 
+  it("shares one object per food, household and owner among the entries that hold it alike", () => {
+    const { items } = larder.recipes.lister.listEntries(admin, { perPage: -1 });
+    const withGarlic = items.filter((e) => e.foods.some((f) => f.name === "garlic"));
+    expect(withGarlic.length).toBeGreaterThan(1);
+    const garlic = new Set(withGarlic.map((e) => e.foods.find((f) => f.name === "garlic")));
+    expect(garlic.size).toBe(1);
+    expect(new Set(items.map((e) => e.household)).size).toBe(1);
+    expect(new Set(items.map((e) => e.user)).size).toBe(1);
+    expect(items[0].user).toEqual({ id: admin.kind === "user" ? admin.user.id : "", username: "admin" });
+  });
+
   it("refuses a bad queryFilter every time it is asked, remembered filters or not", () => {
     for (let i = 0; i < 2; i++)
       expect(() => larder.recipes.lister.list(admin, { queryFilter: 'nope = "x"' })).toThrow(
