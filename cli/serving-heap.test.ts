@@ -38,6 +38,7 @@ describe("the heap growth larder serve sets once the folder is open", () => {
   it("leaves a growth factor the operator gave node alone", () => {
     expect(useServingHeapGrowth(["--max-old-space-size=1024", "--heap-growing-percent=50"])).toBeNull();
     expect(useServingHeapGrowth(["--heap_growing_percent=50"])).toBeNull();
+    expect(useServingHeapGrowth(["--heap-growing-percent", "50"])).toBeNull();
   });
 
   it("keeps the committed heap near the live one under allocation", async () => {
