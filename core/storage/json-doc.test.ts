@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { mkdtemp, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -215,6 +216,32 @@ describe("JsonDoc", () => {
     expect(await doc.probe()).toBe("changed");
     expect(await doc.reload()).toBe("reloaded");
     expect(doc.data.foods[0].name).toBe("Bean");
+  });
+
+  it("takes its own write, in place before the folder's fsync, for no change, and a reload racing it loses no update", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    const names = () => doc.data.foods.map((f) => f.name);
+    for (let round = 0; round < 20; round++) {
+      let fsynced!: () => void;
+      // A write whose file is in place at once and whose folder fsync is slow; while it waits, another
+      // update comes in (memory is then ahead of the disk, which is ahead of the text last known).
+      writes.mockImplementationOnce(async (target, data) => {
+        writeFileSync(target, data);
+        doc.update((d) => void d.foods.push({ id: `c${round}`, name: `Cress ${round}` }));
+        await new Promise<void>((r) => (fsynced = r));
+      });
+      const reload = doc.reload();
+      const saved = doc.update((d) => void d.foods.push({ id: `b${round}`, name: `Bean ${round}` }));
+      while (!fsynced) await new Promise((r) => setImmediate(r));
+      expect(await doc.probe()).toBe("same");
+      fsynced();
+      await Promise.all([reload, saved, doc.idle()]);
+      expect(names()).toContain(`Bean ${round}`);
+      expect(names()).toContain(`Cress ${round}`);
+      const onDisk = (JSON.parse(await readFile(file, "utf8")) as Foods).foods.map((f) => f.name);
+      expect(onDisk.sort()).toEqual(names().sort());
+    }
   });
 
   it("resets to the defaults when the file is deleted", async () => {

@@ -68,6 +68,8 @@ export function sha256(text: string): string {
 class CanonicalJsonAdapter<T> implements Adapter<T> {
   /** The text last read from or written to the file; null when the file was missing. */
   knownText: string | null = null;
+  /** The text of the write in progress: on disk from its rename until `knownText` takes it. */
+  writingText: string | null = null;
 
   constructor(
     private readonly file: string,
@@ -116,8 +118,13 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     const text = this.serialise(data);
     // Saving an unchanged document writes nothing: no mtime change, no watcher event, no git noise.
     if (text === this.knownText) return;
-    await writeFileAtomic(this.file, text, { tmpDir: this.options.tmpDir, mode: this.options.mode });
-    this.knownText = text;
+    this.writingText = text;
+    try {
+      await writeFileAtomic(this.file, text, { tmpDir: this.options.tmpDir, mode: this.options.mode });
+      this.knownText = text;
+    } finally {
+      this.writingText = null;
+    }
   }
 }
 
@@ -151,6 +158,8 @@ export class JsonDoc<T> {
   /** Tail of the write queue: writes never overlap. */
   #queue: Promise<void> = Promise.resolve();
   #inFlight = 0;
+  /** Updates so far: a reload applies what it read only if no update came while it read. */
+  #updates = 0;
 
   private constructor(file: string, options: JsonDocOptions<T>) {
     this.path = path.resolve(file);
@@ -208,6 +217,7 @@ export class JsonDoc<T> {
     if (returned instanceof Promise) throw new TypeError("JsonDoc.update: the updater must be synchronous");
     const next = this.#validate(returned === undefined ? draft : returned);
     this.#low.data = next;
+    this.#updates++;
     this.#emit({ type: "change", origin: "update", data: next });
     return this.#scheduleWrite();
   }
@@ -228,6 +238,8 @@ export class JsonDoc<T> {
     if (text === null) return this.#adapter.knownText === null ? "same" : "missing";
     // Restoring a broken file to its last good text (`git checkout`) is a change: it ends the broken state.
     if (text === this.#adapter.knownText) return this.#broken ? "changed" : "same";
+    // Our own write, renamed into place and waiting for the folder's fsync.
+    if (text === this.#adapter.writingText) return "same";
     try {
       this.#adapter.parse(text);
       return "changed";
@@ -243,8 +255,15 @@ export class JsonDoc<T> {
    * the defaults. Pending own writes settle first, so they are not mistaken for external edits.
    */
   async reload(): Promise<ReloadOutcome> {
-    await this.idle();
-    const text = await this.#adapter.readText();
+    let text: string | null;
+    for (;;) {
+      await this.idle();
+      const seen = this.#updates;
+      text = await this.#adapter.readText();
+      // An update made while the file was read is newer than what was read, and its write may already
+      // be in place: applying the text read would undo it in memory and on the next write.
+      if (this.#updates === seen && !this.#batch && this.#inFlight === 0) break;
+    }
     if (text !== null && text === this.#adapter.knownText && !this.#broken) return "unchanged";
     if (text === null) {
       const hadFile = this.#adapter.knownText !== null || this.#broken !== null;
