@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { hash, randomUUID } from "node:crypto";
 
 /** A new random version-4 UUID. */
 export function newId(): string {
@@ -10,7 +10,8 @@ export function newId(): string {
  * accept it. Two machines deriving from the same parts get the same id (git-synced folders).
  */
 export function derivedId(...parts: string[]): string {
-  const h = createHash("sha256").update(parts.join("\u0000")).digest();
+  // The one-shot hash: a recipe's wire form derives an id per ingredient and step, per request.
+  const h = hash("sha256", parts.join("\u0000"), "buffer");
   h[6] = (h[6] & 0x0f) | 0x40;
   h[8] = (h[8] & 0x3f) | 0x80;
   const hex = h.subarray(0, 16).toString("hex");

@@ -4,7 +4,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import { hash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { lstat, open, readdir, stat } from "node:fs/promises";
 import { errnoCode, writeFileAtomic } from "../../storage/atomic-write.js";
 import { ConflictError } from "../../errors.js";
@@ -195,10 +195,13 @@ export async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** The fingerprint on disk for a 409 check: a file too large to read still has a size that differs. */
-export async function diskFingerprint(path: string): Promise<FileFingerprint | null> {
+/**
+ * The fingerprint on disk for a 409 check: a file too large to read still has a size that differs.
+ * Read synchronously, as the steps of a save are (a small file from the page cache; replace-file.ts).
+ */
+export function diskFingerprintSync(path: string): FileFingerprint | null {
   try {
-    return await readFileState(path);
+    return readFileStateSync(path);
   } catch (e) {
     if (e instanceof FileTooLargeError) return { size: e.size, mtimeMs: 0, hash: "" };
     // Not text any more: certainly not the version indexed.
@@ -215,7 +218,7 @@ export async function commitFile(
   exclusive: boolean,
 ): Promise<FileFingerprint> {
   await writeFileAtomic(path, text, { tmpDir, exclusive });
-  const st = await stat(path);
+  const st = statSync(path);
   return { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
 }
 

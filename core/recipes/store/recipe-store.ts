@@ -16,7 +16,7 @@ import {
   changedOnDisk,
   commitFile,
   differs,
-  diskFingerprint,
+  diskFingerprintSync,
   exists,
   hashText,
   listRecipeFiles,
@@ -522,7 +522,8 @@ export class RecipeStore {
     known: FileFingerprint,
     reload: Reload = (files) => this.syncLocked(files, "reload"),
   ): Promise<void> {
-    const disk = await diskFingerprint(this.folder.recipeFile(groupSlug, slug));
+    // Read synchronously, like the save's own steps (replace-file.ts): a small file from the page cache.
+    const disk = diskFingerprintSync(this.folder.recipeFile(groupSlug, slug));
     if (!differs(known, disk)) return;
     await reload([{ groupSlug, slug }]);
     throw changedOnDisk(groupSlug, slug);
