@@ -26,7 +26,7 @@ import {
   searchPath,
   throughputPasses,
 } from "./measure.js";
-import { mixedLoad } from "./mixed.js";
+import { MIXED_KINDS, mixedLoad } from "./mixed.js";
 import {
   evaluateTargets,
   mainSize,
@@ -321,7 +321,8 @@ async function main(): Promise<void> {
   const explain = (what: string): string | undefined => {
     if (/mixed load/.test(what) && scale?.mixed) {
       const k = scale.mixed.byKind;
-      return `p99 by kind: list ${k.list.p99.toFixed(0)} ms, search ${k.search.p99.toFixed(0)} ms, recipe ${k.recipe.p99.toFixed(0)} ms, edit ${k.edit.p99.toFixed(0)} ms, rating ${k.rating.p99.toFixed(0)} ms, check-off ${k.check.p99.toFixed(0)} ms. Saves of different recipes run side by side, each waiting on the disk for its compare-and-swap (fsyncs of the new file and the folder; decision 0171), so edits set the p99; list and search wait on the full collections of a large heap, which the server's fixed heap growth makes more frequent (decision 0178: about twice their p99 under V8's own growth, for a peak under 800 MB). On a virtual disk an fsync waits for the host to persist what was written just before, so edits soon after a large write (the start's index cache, the generated folder) are much slower than once the disk has settled; decision 0173 has the figures of both. The 32 clients and the server share the cores (${load}). ${see}`;
+      const slowest = MIXED_KINDS.reduce((a, b) => (k[b].p99 > k[a].p99 ? b : a));
+      return `p99 by kind: list ${k.list.p99.toFixed(0)} ms, search ${k.search.p99.toFixed(0)} ms, recipe ${k.recipe.p99.toFixed(0)} ms, edit ${k.edit.p99.toFixed(0)} ms, rating ${k.rating.p99.toFixed(0)} ms, check-off ${k.check.p99.toFixed(0)} ms (slowest: ${slowest}). Lists and searches wait in the request-slot queue, which starts two of them per turn of the event loop (decision 0122; under this load about 24 were queued at each arrival, each 0.3–0.7 ms of work, decision 0179), and on the full collections of a large heap, which the server's fixed heap growth makes more frequent (decision 0178). Writes wait on the disk for the fsyncs of the new file and its folder (decision 0179); on a virtual disk an fsync waits for the host to persist what was written just before, so writes soon after a large write (the start's index cache, the generated folder) are much slower than once the disk has settled (decision 0173). Time a write no longer waits goes to the queued lists: 32 clients ask again as soon as they are answered. The 32 clients and the server share the cores (${load}). ${see}`;
     }
     if (/RSS/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
