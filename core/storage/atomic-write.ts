@@ -47,7 +47,7 @@ const writeFd = promisify(writeFile);
  * Only the fsyncs, which wait on the disk, go through the thread pool; open, a small write, chmod,
  * rename, link and close only touch the page cache and the directory, and run synchronously. Each
  * asynchronous call waits for a turn of the event loop, which under load is milliseconds: with nine
- * of them, a rating under issue 21's mixed load took 245–285 ms at p99, with two 116–125 ms
+ * of them, a rating under issue 21's mixed load took 245–285 ms at p99, with two 121–158 ms
  * (decision 0179).
  */
 export async function writeFileAtomic(
