@@ -55,25 +55,9 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   options: AtomicWriteOptions,
 ): Promise<void> {
-  const mode = options.mode ?? 0o644;
-  const tmp = path.join(
-    options.tmpDir,
-    `${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}${TMP_SUFFIX}`,
-  );
-  const fd = openSync(tmp, "wx", mode);
+  const tmp = await writeSyncedTemp(options.tmpDir, target, data, options.mode ?? 0o644);
   let committed = false;
   try {
-    try {
-      const bytes = typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;
-      if (bytes <= SYNC_WRITE_MAX_BYTES) writeFileSync(fd, data);
-      else await writeFd(fd, data);
-      // open()'s mode is filtered by the umask; set it exactly so 0o600 means 0o600.
-      fchmodSync(fd, mode);
-      // Without this, a rename can reach the disk before the data and leave an empty file after a crash.
-      await fsyncFd(fd);
-    } finally {
-      closeSync(fd);
-    }
     if (options.exclusive) {
       linkSync(tmp, target);
       unlinkSync(tmp);
@@ -96,9 +80,39 @@ export async function writeFileAtomic(
   }
 }
 
-/** fsync a file descriptor in the thread pool (the one call of a write that waits on the disk). */
-export function syncFd(fd: number): Promise<void> {
-  return fsyncFd(fd);
+/**
+ * A new temp file in `tmpDir` holding `data` with exactly `mode`, fsynced and closed: the first half
+ * of every atomic write (this one and the recipe store's compare-and-swap). Its name carries the
+ * target's and this process's id, so removeStaleTempFiles can tell a dead writer's leftovers.
+ */
+export async function writeSyncedTemp(
+  tmpDir: string,
+  target: string,
+  data: string | Uint8Array,
+  mode: number,
+): Promise<string> {
+  const tmp = path.join(
+    tmpDir,
+    `${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}${TMP_SUFFIX}`,
+  );
+  const fd = openSync(tmp, "wx", mode);
+  try {
+    try {
+      const bytes = typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;
+      if (bytes <= SYNC_WRITE_MAX_BYTES) writeFileSync(fd, data);
+      else await writeFd(fd, data);
+      // open()'s mode is filtered by the umask; set it exactly so 0o600 means 0o600.
+      fchmodSync(fd, mode);
+      // Without this, a rename can reach the disk before the data and leave an empty file after a crash.
+      await fsyncFd(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    removeQuietly(tmp);
+    throw e;
+  }
+  return tmp;
 }
 
 /** Unlink a file that may be gone already; any failure is ignored. */

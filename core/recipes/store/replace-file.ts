@@ -20,21 +20,16 @@
  *
  * A crash between steps 2 and 4 leaves the old file under its aside name, which the next open puts
  * back (recoverAsideFiles), so the folder never loses a recipe.
+ *
+ * The steps run synchronously but for the fsyncs (the temp file's and the folder's): renames, links
+ * and reads of a recipe file only touch the page cache and the folder, and as asynchronous calls a
+ * save waited for about two dozen turns of the event loop, milliseconds each under load (decision 0179).
  */
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  fchmodSync,
-  linkSync,
-  openSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { linkSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { errnoCode, fsyncDir, removeQuietly, syncFd } from "../../storage/atomic-write.js";
+import { errnoCode, fsyncDir, removeQuietly, writeSyncedTemp } from "../../storage/atomic-write.js";
 import type { Logger } from "../../log/logger.js";
 import { differs, diskFingerprintSync, hashText, type FileFingerprint } from "./file-state.js";
 
@@ -49,30 +44,6 @@ function asideName(target: string): string {
 
 /** The outcome of a guarded write: the new fingerprint, or "changed" when the disk was not the version read. */
 export type Guarded<T> = T | "changed";
-
-/**
- * The steps run synchronously but for the fsyncs: renames, links and reads of a recipe file only touch
- * the page cache and the folder, and each asynchronous call waited for a turn of the event loop,
- * milliseconds under load, about two dozen times per save (decision 0179).
- */
-async function writeTemp(tmpDir: string, target: string, text: string): Promise<string> {
-  const tmp = path.join(
-    tmpDir,
-    `${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
-  );
-  const fd = openSync(tmp, "wx", 0o644);
-  try {
-    writeFileSync(fd, text);
-    fchmodSync(fd, 0o644);
-    await syncFd(fd);
-  } catch (e) {
-    closeSync(fd);
-    removeQuietly(tmp);
-    throw e;
-  }
-  closeSync(fd);
-  return tmp;
-}
 
 /** Put an aside file back at `target` unless something new is there already (then that one wins). */
 function putBack(aside: string, target: string): void {
@@ -107,7 +78,7 @@ export async function replaceIfUnchanged(
   tmpDir: string,
   known: FileFingerprint,
 ): Promise<Guarded<FileFingerprint>> {
-  const tmp = await writeTemp(tmpDir, target, text);
+  const tmp = await writeSyncedTemp(tmpDir, target, text, 0o644);
   try {
     const aside = takeAside(target, known);
     if (aside === "changed") return "changed";
