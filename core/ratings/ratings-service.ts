@@ -46,6 +46,7 @@ type Listener = (groupSlug: string, recipeIds: string[]) => void;
 export class RatingsService {
   private readonly docs: DocCache<RatingsDoc>;
   private readonly slugByPath = new Map<string, string>();
+  private readonly pathBySlug = new Map<string, string>();
   /** Per group slug: recipe id → average of ratings > 0. */
   private readonly averages = new Map<string, Map<string, number>>();
   private readonly listeners = new Set<Listener>();
@@ -182,8 +183,14 @@ export class RatingsService {
   }
 
   private pathOf(g: GroupData): string {
-    const path = this.larder.folder.ratingsJson(g.slug);
-    this.slugByPath.set(path, g.slug);
+    // Remembered: every recipe summary asks for its average, and checking a path against the folder
+    // each time was a tenth of building the recipe list.
+    let path = this.pathBySlug.get(g.slug);
+    if (path === undefined) {
+      path = this.larder.folder.ratingsJson(g.slug);
+      this.pathBySlug.set(g.slug, path);
+      this.slugByPath.set(path, g.slug);
+    }
     return path;
   }
 

@@ -210,6 +210,22 @@ describe("the recipe list after a one-recipe change", () => {
     expect(items[0].user).toEqual({ id: admin.kind === "user" ? admin.user.id : "", username: "admin" });
   });
 
+  it("gives an entry made after its owner was renamed a piece with the new name, leaving the old one as it was", async () => {
+    const userId = admin.kind === "user" ? admin.user.id : "";
+    const before = larder.recipes.lister.listEntries(admin, { perPage: -1 }).items;
+    const oldPiece = before.find((e) => e.slug === "r-4")!.user;
+    await larder.users.update(userId, { username: "chef" });
+    try {
+      await larder.recipes.update(admin, "r-4", { description: "made again after the rename" });
+      const after = larder.recipes.lister.listEntries(admin, { perPage: -1 }).items;
+      expect(after.find((e) => e.slug === "r-4")!.user).toEqual({ id: userId, username: "chef" });
+      expect(oldPiece).toEqual({ id: userId, username: "admin" });
+      expect(after.find((e) => e.slug !== "r-4" && e.userId === userId)!.user).toBe(oldPiece);
+    } finally {
+      await larder.users.update(userId, { username: "admin" });
+    }
+  });
+
   it("refuses a bad queryFilter every time it is asked, remembered filters or not", () => {
     for (let i = 0; i < 2; i++)
       expect(() => larder.recipes.lister.list(admin, { queryFilter: 'nope = "x"' })).toThrow(

@@ -33,8 +33,23 @@ const INDEX_SLICE = 200;
 const INDEX_DELAY_MS = 5000;
 /** The orders ranked in the background once the search index is built: the UI's and the API's usual ones. */
 const BACKGROUND_ORDERS = ["name", "createdAt", "dateAdded", "updatedAt"];
-/** Distinct shared entry pieces held before they are dropped and made again (RecipeLister.share). */
+/** Distinct shared entry pieces of one kind held before they are dropped and made again (SharedPieces). */
 const SHARED_PIECES = 100_000;
+
+/** One object per id for a piece many entries hold alike, made again when its value changes. */
+class SharedPieces<T extends object> {
+  private readonly byId = new Map<string, T>();
+
+  get(id: string, same: (v: T) => boolean, make: () => T): T {
+    let v = this.byId.get(id);
+    if (v === undefined || !same(v)) {
+      // Deleted foods and users leave pieces behind: start over now and then rather than hold them for good.
+      if (v === undefined && this.byId.size >= SHARED_PIECES) this.byId.clear();
+      this.byId.set(id, (v = make()));
+    }
+    return v;
+  }
+}
 
 /**
  * The order of a list with one plain attribute in `orderBy` (or none: `createdAt`), or null for
@@ -88,9 +103,12 @@ export class RecipeLister {
   /**
    * The read-only pieces of entries that many recipes hold alike (a food, a household, an owner): one
    * object per distinct value, where one per recipe was about 130,000 small objects at 10,000 recipes
-   * (decision 0177). Keyed by the whole value, so a renamed food or a changed preference is another key.
+   * (decision 0177). Keyed by id and replaced when the value differs (a renamed food, a changed
+   * preference): entries made before keep the old piece until they are made again.
    */
-  private readonly shared = new Map<string, object>();
+  private readonly sharedFoods = new SharedPieces<RecipeIndexEntry["foods"][number]>();
+  private readonly sharedHouseholds = new SharedPieces<RecipeIndexEntry["household"]>();
+  private readonly sharedUsers = new SharedPieces<RecipeIndexEntry["user"]>();
   /**
    * One search index per group (decision 0136): a search reads only its group's postings, so its
    * cost follows the group's size, not the folder's (ten groups of 5,000 searched one index of
@@ -234,7 +252,14 @@ export class RecipeLister {
     const foods: { id: string; name: string }[] = [];
     for (const name of foodNamesOf(e.doc)) {
       const f = lookups.foodByName(name);
-      if (f) foods.push(this.share(`f\0${f.id}\0${f.name}`, () => ({ id: f.id, name: f.name })));
+      if (f)
+        foods.push(
+          this.sharedFoods.get(
+            f.id,
+            (v) => v.name === f.name,
+            () => ({ id: f.id, name: f.name }),
+          ),
+        );
     }
     const slug = household?.slug;
     const privateHousehold = household?.preferences.privateHousehold ?? true;
@@ -242,26 +267,20 @@ export class RecipeLister {
     const entry = new ListedRecipe(
       summary,
       e.doc,
-      this.share(`h\0${summary.householdId}\0${slug}\0${privateHousehold}`, () => ({
-        id: summary.householdId,
-        slug,
-        preferences: { privateHousehold },
-      })),
-      this.share(`u\0${summary.userId}\0${username}`, () => ({ id: summary.userId, username })),
+      this.sharedHouseholds.get(
+        summary.householdId,
+        (v) => v.slug === slug && v.preferences.privateHousehold === privateHousehold,
+        () => ({ id: summary.householdId, slug, preferences: { privateHousehold } }),
+      ),
+      this.sharedUsers.get(
+        summary.userId,
+        (v) => v.username === username,
+        () => ({ id: summary.userId, username }),
+      ),
       foods,
     );
     this.entries.set(e.doc, entry);
     return entry;
-  }
-
-  private share<T extends object>(key: string, make: () => T): T {
-    let v = this.shared.get(key) as T | undefined;
-    if (!v) {
-      // Renames leave old keys behind: start over now and then rather than hold them for good.
-      if (this.shared.size >= SHARED_PIECES) this.shared.clear();
-      this.shared.set(key, (v = make()));
-    }
-    return v;
   }
 
   private groupSlugOf(actor: Actor): string {

@@ -37,8 +37,12 @@ export class DataFolder {
   /** Absolute path of the folder. */
   readonly root: string;
 
+  /** `<root>/groups/`, for the paths built most often. */
+  readonly #groupsPrefix: string;
+
   constructor(root: string) {
     this.root = path.resolve(root);
+    this.#groupsPrefix = path.join(this.root, "groups") + path.sep;
   }
 
   /** Join fixed segments under the root and check the result did not leave it. */
@@ -68,12 +72,11 @@ export class DataFolder {
     return path.join(this.groupDir(groupSlug), "recipes");
   }
   recipeFile(groupSlug: string, recipeSlug: string): string {
-    return this.#inside(
-      "groups",
-      assertSlug(groupSlug, "group slug"),
-      "recipes",
-      `${assertSlug(recipeSlug, "recipe slug")}.md`,
-    );
+    // Two checked slugs are plain segments, so the path is inside by construction: built without a
+    // resolve and a containment check, since a warm start asks for every recipe's path.
+    const g = assertSlug(groupSlug, "group slug");
+    const r = assertSlug(recipeSlug, "recipe slug");
+    return `${this.#groupsPrefix}${g}${path.sep}recipes${path.sep}${r}.md`;
   }
   recipeMediaDir(groupSlug: string, recipeSlug: string): string {
     return this.#inside(
