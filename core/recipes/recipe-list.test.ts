@@ -216,7 +216,7 @@ describe("the recipe list after a one-recipe change", () => {
     const oldPiece = before.find((e) => e.slug === "r-4")!.user;
     await larder.users.update(userId, { username: "chef" });
     try {
-      await larder.recipes.update(admin, "r-4", { description: "made again after the rename" });
+      await larder.recipes.update(admin, "r-4", { description: "made again after the rename" }, "patch");
       const after = larder.recipes.lister.listEntries(admin, { perPage: -1 }).items;
       expect(after.find((e) => e.slug === "r-4")!.user).toEqual({ id: userId, username: "chef" });
       expect(oldPiece).toEqual({ id: userId, username: "admin" });
