@@ -204,27 +204,57 @@ export function docBlob(doc: RecipeDoc): Buffer | null {
 }
 
 /**
+ * A parsed doc packed as text (see packedDoc): its head and foods' names as JSON, its ingredients and
+ * `[instructions, notes]` as one ASCII JSON text split after the ingredients. Strings only, so a worker
+ * thread's answer crosses to the main thread as a few flat strings per recipe.
+ */
+export interface PackedDocText {
+  head: string;
+  foods: string;
+  parts: string;
+  split: number;
+}
+
+/** The doc packed as text, or null when rows would not split it or JSON would not keep it. */
+export function packDocText(doc: RecipeDoc): PackedDocText | null {
+  if (parsedParts(doc) !== null || !splittable(doc)) return null;
+  const head = headOf(doc);
+  if (!jsonSafe(head)) return null;
+  const packed = [packIngredients(doc.ingredients), packSteps(doc.instructions, doc.notes)];
+  if (!packed.every(jsonSafe)) return null;
+  const ingredients = asciiJson(packed[0]);
+  return {
+    head: JSON.stringify(head),
+    foods: JSON.stringify(foodNamesOf(doc)),
+    parts: ingredients + asciiJson(packed[1]),
+    split: ingredients.length,
+  };
+}
+
+/**
+ * The doc of a packed text: the head and foods parsed (compact strings, as compactDoc gives), the
+ * parts kept as their text until read (lazy-doc.ts `MemorySource`).
+ */
+export function docFromPackedText(t: PackedDocText): RecipeDoc {
+  return lazyDoc(JSON.parse(t.head) as Record<string, unknown>, JSON.parse(t.foods) as string[], {
+    source: new MemorySource(t.parts),
+    offset: 0,
+    split: t.split,
+    length: t.parts.length,
+    crcIngredients: 0,
+    crcSteps: 0,
+  });
+}
+
+/**
  * A parsed doc as a warm start's doc is: its head as it is, its ingredients and `[instructions, notes]`
  * as the bytes a cache row holds, parsed again when read. A cold scan's docs kept whole held tens of
  * megabytes more than a warm start's at 10,000 recipes, and the cache write packs them anyway
  * (decision 0177). The doc itself when rows would not split it or JSON would not keep it.
  */
 export function packedDoc(doc: RecipeDoc): RecipeDoc {
-  if (parsedParts(doc) !== null || !splittable(doc)) return doc;
-  const head = headOf(doc);
-  if (!jsonSafe(head)) return doc;
-  const packed = [packIngredients(doc.ingredients), packSteps(doc.instructions, doc.notes)];
-  if (!packed.every(jsonSafe)) return doc;
-  const ingredients = asciiJson(packed[0]);
-  const text = ingredients + asciiJson(packed[1]);
-  return lazyDoc(head, foodNamesOf(doc), {
-    source: new MemorySource(text),
-    offset: 0,
-    split: ingredients.length,
-    length: text.length,
-    crcIngredients: 0,
-    crcSteps: 0,
-  });
+  const t = packDocText(doc);
+  return t ? docFromPackedText(t) : doc;
 }
 
 /** A list's JSON bytes, as far as can be told without parsing them. */

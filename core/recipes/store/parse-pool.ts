@@ -2,17 +2,17 @@
  * Parsing many recipe files on every core: the scan at open of a folder nobody has cached (a first
  * start, an upgrade, a vocabulary change) spends nearly all its time parsing, one file after another.
  * Threads of the shared worker pool (workers/pool.ts) parse shares of the files while the main thread
- * parses its own. Docs come back as JSON text and are parsed on the main thread: a structured clone
- * kept each string as the file's text had it (two bytes a character when the file had one non-Latin-1
- * character), where JSON.parse gives what compactDoc gives a doc parsed on the main thread, shares
- * short repeated strings, and costs the main thread no more than the clone did. The pool runs the same
- * from compiled code and from TypeScript source.
+ * parses its own. Docs come back packed as text (packOutcome) and their heads are parsed on the main
+ * thread: a structured clone kept each string as the file's text had it (two bytes a character when
+ * the file had one non-Latin-1 character), where JSON.parse gives what compactDoc gives a doc parsed
+ * on the main thread and shares short repeated strings. The pool runs the same from compiled code and
+ * from TypeScript source.
  */
 import { availableParallelism } from "node:os";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { runInPool } from "../../workers/pool.js";
 import { readRecipeFile } from "./fast-read.js";
-import { jsonSafe } from "./index-cache.js";
+import { docFromPackedText, jsonSafe, packDocText, type PackedDocText } from "./index-cache.js";
 import type { BrokenInfo } from "./types.js";
 
 export type ParseOutcome = { doc: RecipeDoc } | { error: BrokenInfo };
@@ -41,16 +41,30 @@ export function parseBatch(batch: ParseBatch): ParseOutcome[] {
   );
 }
 
-/** A worker's answer: each outcome as JSON text, or as it is when JSON cannot carry its doc. */
-export type PackedOutcome = string | ParseOutcome;
+/**
+ * A worker's answer: each doc packed as text (index-cache.ts `packDocText`), or as JSON text when rows
+ * would not split it, or as it is when JSON cannot carry it; failures as they are.
+ */
+export type PackedOutcome = string | ParseOutcome | PackedDocText;
 
-/** parseBatch, answered as the main thread wants it (see the comment at the top). */
+/**
+ * An outcome as it crosses from a worker (see the comment at the top). Packed where it was parsed:
+ * the main thread then parses only each doc's head and foods' names, and keeps the rest as text,
+ * where it parsed every doc whole and packed it again itself (decision 0180).
+ */
+export function packOutcome(o: ParseOutcome): PackedOutcome {
+  if (!("doc" in o)) return o;
+  return packDocText(o.doc) ?? (jsonSafe(o.doc) ? JSON.stringify(o) : o);
+}
+
+/** parseBatch, answered as the main thread wants it. */
 export function parsePacked(batch: ParseBatch): PackedOutcome[] {
-  return parseBatch(batch).map((o) => ("doc" in o && !jsonSafe(o.doc) ? o : JSON.stringify(o)));
+  return parseBatch(batch).map(packOutcome);
 }
 
 export function unpackOutcome(o: PackedOutcome): ParseOutcome {
-  return typeof o === "string" ? (JSON.parse(o) as ParseOutcome) : o;
+  if (typeof o === "string") return JSON.parse(o) as ParseOutcome;
+  return "parts" in o ? { doc: docFromPackedText(o) } : o;
 }
 
 /** Below this many files, starting workers costs more than it saves. */

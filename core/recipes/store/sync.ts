@@ -28,7 +28,15 @@ import type { RecipeIndex } from "./recipe-index.js";
 import type { BrokenInfo, RecipeChange, RecipeEntry } from "./types.js";
 import { sameDoc } from "./same-doc.js";
 import { releaseIdleWorkers } from "../../workers/pool.js";
-import { ChunkParser, outcomeOf, PARSE_CHUNK, poolSize, type ParseOutcome } from "./parse-pool.js";
+import {
+  ChunkParser,
+  outcomeOf,
+  packOutcome,
+  PARSE_CHUNK,
+  poolSize,
+  unpackOutcome,
+  type ParseOutcome,
+} from "./parse-pool.js";
 
 export interface SyncContext {
   index: RecipeIndex;
@@ -198,7 +206,9 @@ async function scanAtOpen(
   const parser = new ChunkParser(
     poolSize(toRead.length),
     (g) => ctx.vocabularyFor(g),
-    (g, text) => parseText(ctx, g, text),
+    // Packed as a worker packs it: the same docs whichever thread parsed them, and no doc copied
+    // whole (compactDoc) only to be packed next.
+    (g, text) => unpackOutcome(packOutcome(outcomeOf(() => readRecipeFile(text, ctx.vocabularyFor(g))))),
   );
   let chunk: Read[] = [];
   const flush = async () => {
