@@ -333,7 +333,7 @@ async function main(): Promise<void> {
     if (/start/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
       const index = (/warm/.test(what) ? sz.warm : sz.cold).runs.at(-1)?.indexLog;
-      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and loading the bundle); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the list entries and the first search the search index. Parsing (cold, decision 0167) and reading the cache rows' heads (warm, decision 0165) are the rest; ${load}. ${see}`;
+      return `the same server answers an empty data folder in ${Math.round(fixed)} ms (node start and loading the bundle); the recipe index's own share: ${index ?? "not logged"}; the first list then builds the list entries and the first search the search index. Parsing (cold, decision 0167; each doc packed by the thread that parsed it, decision 0180) and reading the cache rows' heads (warm, decision 0165) are the rest, with the garbage collector copying what they keep; ${load}. ${see}`;
     }
     if (/search p/.test(what)) {
       const sz = /over \d+ groups/.test(what) && scale ? scale : big;
