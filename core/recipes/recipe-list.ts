@@ -135,6 +135,14 @@ export class RecipeLister {
   private groupItems = new Map<string, GroupListing>();
   /** Patched listings that did not match the store and were read again (for tests and the benchmark). */
   rebuilds = 0;
+  /**
+   * Per group, the documents its entries and summaries read besides the recipe files: the users (an
+   * owner's household and username) and the group's households (slug, privacy). An entry is made once
+   * per recipe document, so without this a user moved to another household, renamed, or a household
+   * made public kept its old values in the list (and its filters) until the recipe changed, while the
+   * recipe's own page showed the new ones.
+   */
+  private readonly builtFrom = new Map<string, { users: unknown; households: unknown[]; key: string }>();
 
   constructor(
     private larder: Deps,
@@ -165,6 +173,8 @@ export class RecipeLister {
     this.nextUnindexed = 0;
     this.unsubscribe = this.recipes.store.on("change", (ev) => this.changed(ev));
     const groups = new Set(this.recipes.store.all().map((e) => e.groupSlug));
+    // What the entries made from now on read: a change to it after this forgets them (ownersChanged).
+    for (const g of groups) this.ownersChanged(g);
     const step = (): void => {
       if (this.stopped) return;
       this.indexPending(INDEX_SLICE);
@@ -427,7 +437,42 @@ export class RecipeLister {
     group.mapDoc(this.docNumber(id).doc, now);
   }
 
+  /**
+   * Whether the users or the group's households changed in what entries read since the last look
+   * (see builtFrom). Compares document identities first (JsonDoc replaces its data on every change),
+   * and the values only when one was replaced: a login that rewrites the users changes no entry.
+   */
+  private ownersChanged(groupSlug: string): boolean {
+    const g = this.larder.groups.bySlugOrNull(groupSlug);
+    if (!g) return false;
+    const users = this.larder.users.all();
+    const seen = this.builtFrom.get(groupSlug);
+    let same = seen !== undefined && seen.users === users && seen.households.length === g.households.size;
+    if (same) {
+      let i = 0;
+      for (const h of g.households.values()) if (seen!.households[i++] !== h.doc.data) same = false;
+    }
+    if (same) return false;
+    const households = [...g.households.values()].map((h) => h.doc.data);
+    const key = [
+      ...users.map((u) => `u\0${u.id}\0${u.householdId}\0${u.username}`),
+      ...households.map((h) => `h\0${h.id}\0${h.slug}\0${h.preferences.privateHousehold}`),
+    ].join("\n");
+    this.builtFrom.set(groupSlug, { users, households, key });
+    return seen !== undefined && seen.key !== key;
+  }
+
+  /** Every entry and summary of the group made again on the next read (a rare, whole-group change). */
+  private forgetGroup(groupSlug: string): void {
+    for (const e of this.recipes.store.list(groupSlug)) {
+      this.entries.delete(e.doc);
+      this.recipes.forgetSummary(e.id);
+    }
+    this.groupItems.delete(groupSlug);
+  }
+
   private itemsOf(groupSlug: string): GroupListing {
+    if (this.ownersChanged(groupSlug)) this.forgetGroup(groupSlug);
     const group = this.groupItems.get(groupSlug);
     if (group && !group.patched) return group;
     const list = this.recipes.store.list(groupSlug);
@@ -544,6 +589,7 @@ export class RecipeLister {
   /** Recipe summaries naming an organizer, for the organizers slug routes. */
   recipesWithOrganizer(actor: Actor, kind: OrganizerKind, name: string): RecipeSummary[] {
     const groupSlug = this.groupSlugOf(actor);
+    if (this.ownersChanged(groupSlug)) this.forgetGroup(groupSlug);
     const key = slugify(name);
     return this.recipes.store
       .list(groupSlug)

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Larder } from "../larder.js";
+import { loadConfig } from "../config.js";
+import { consoleLogger } from "../log/logger.js";
+import type { Actor } from "../actor.js";
+import type { HouseholdData } from "../groups/registry.js";
+
+// An entry is made once per recipe document (decision 0135); what it reads from the users and the
+// households must still follow their changes, as the recipe's own page does.
+
+let base: string;
+let larder: Larder;
+let admin: Actor;
+let family: HouseholdData;
+let nextDoor: HouseholdData;
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), "larder-owners-"));
+  larder = await Larder.open(
+    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
+    { log: consoleLogger("silent") },
+  );
+  const first = larder.users.all()[0];
+  admin = { kind: "user", user: first };
+  const home = larder.groups.byId(first.groupId)!;
+  family = larder.groups.householdById(first.householdId)!.household;
+  nextDoor = await larder.groups.createHousehold(home, "Next Door");
+  await larder.recipes.create(admin, { name: "Soup" });
+  await larder.recipes.create(admin, { name: "Stew" });
+});
+
+afterAll(async () => {
+  await larder?.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+const listed = () =>
+  larder.recipes.lister
+    .listEntries(admin, { perPage: -1, orderBy: "name", orderDirection: "asc" })
+    .items.map((e) => ({ householdId: e.householdId, household: e.household.slug, user: e.user.username }));
+const slugs = (q: object) =>
+  larder.recipes.lister
+    .list(admin, { perPage: -1, orderBy: "name", orderDirection: "asc", ...q })
+    .items.map((r) => r.slug);
+
+it("lists an owner's recipes under the household they moved to and the name they took, as the recipe page does", async () => {
+  const userId = admin.kind === "user" ? admin.user.id : "";
+  expect(listed()).toEqual([
+    { householdId: family.doc.data.id, household: family.slug, user: "admin" },
+    { householdId: family.doc.data.id, household: family.slug, user: "admin" },
+  ]);
+  expect(slugs({ households: [family.slug] })).toEqual(["soup", "stew"]);
+  await larder.users.update(userId, { householdId: nextDoor.doc.data.id, username: "chef" });
+  try {
+    expect(listed()).toEqual([
+      { householdId: nextDoor.doc.data.id, household: nextDoor.slug, user: "chef" },
+      { householdId: nextDoor.doc.data.id, household: nextDoor.slug, user: "chef" },
+    ]);
+    expect(larder.recipes.get(admin, "soup").householdId).toBe(nextDoor.doc.data.id);
+    expect(slugs({ households: [family.slug] })).toEqual([]);
+    expect(slugs({ households: [nextDoor.slug] })).toEqual(["soup", "stew"]);
+    expect(slugs({ queryFilter: 'user.username = "chef"' })).toEqual(["soup", "stew"]);
+  } finally {
+    await larder.users.update(userId, { householdId: family.doc.data.id, username: "admin" });
+  }
+  expect(listed().map((e) => e.household)).toEqual([family.slug, family.slug]);
+});
+
+it("filters by a household's privacy as it is now", async () => {
+  const privacy = (v: boolean) =>
+    slugs({ queryFilter: `household.preferences.privateHousehold = ${v ? "TRUE" : "FALSE"}` });
+  const was = family.doc.data.preferences.privateHousehold;
+  expect(privacy(was)).toEqual(["soup", "stew"]);
+  await family.doc.update((d) => {
+    d.preferences.privateHousehold = !was;
+  });
+  try {
+    expect(privacy(!was)).toEqual(["soup", "stew"]);
+    expect(privacy(was)).toEqual([]);
+  } finally {
+    await family.doc.update((d) => {
+      d.preferences.privateHousehold = was;
+    });
+  }
+});
+
+it("keeps the entries when the users are rewritten without a change entries read", async () => {
+  const entries = () => larder.recipes.lister.listEntries(admin, { perPage: -1 }).items;
+  const before = entries();
+  const userId = admin.kind === "user" ? admin.user.id : "";
+  await larder.users.update(userId, { fullName: "Someone Else" });
+  const after = entries();
+  expect(after.length).toBe(before.length);
+  expect(after.every((e, i) => e === before[i])).toBe(true);
+});
