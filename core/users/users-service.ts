@@ -51,6 +51,9 @@ export const NewUserInput = z.object({
 export type NewUserInput = z.input<typeof NewUserInput>;
 
 export class UsersService {
+  private ids = new Map<string, UserRecord>();
+  private idsOf: UserRecord[] | null = null;
+
   constructor(private doc: JsonDoc<UsersDoc>) {}
 
   all(): UserRecord[] {
@@ -58,7 +61,14 @@ export class UsersService {
   }
 
   byId(id: string): UserRecord | null {
-    return this.all().find((u) => u.id === id) ?? null;
+    const users = this.all();
+    // Every recipe summary and list entry looks its owner up (twice): by a map, made again whenever
+    // the document's data is replaced (JsonDoc replaces it on every change), not by a walk.
+    if (this.idsOf !== users) {
+      this.ids = new Map(users.map((u) => [u.id, u]));
+      this.idsOf = users;
+    }
+    return this.ids.get(id) ?? null;
   }
 
   get(id: string): UserRecord {
