@@ -440,7 +440,8 @@ export class RecipeLister {
   /**
    * Whether the users or the group's households changed in what entries read since the last look
    * (see builtFrom). Compares document identities first (JsonDoc replaces its data on every change),
-   * and the values only when one was replaced: a login that rewrites the users changes no entry.
+   * and the values only when one was replaced: a change entries do not read (a full name, an
+   * e-mail address) leaves every entry as it is.
    */
   private ownersChanged(groupSlug: string): boolean {
     const g = this.larder.groups.bySlugOrNull(groupSlug);
