@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Larder } from "../larder.js";
-import { loadConfig } from "../config.js";
-import { consoleLogger } from "../log/logger.js";
+import type { Larder } from "../larder.js";
+import { openScratchLarder, type ScratchLarder } from "../testing/scratch-larder.js";
 import { JOBS, startScheduler } from "../scheduler.js";
 import type { Actor } from "../actor.js";
 
-let dir: string;
+let scratch: ScratchLarder;
 let larder: Larder;
 let actor: Actor;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "larder-daily-"));
-  larder = await Larder.open(
-    loadConfig({}, { dataDir: join(dir, "data"), production: false, bcryptRounds: 4 }),
-    { log: consoleLogger("silent") },
-  );
-  actor = { kind: "user", user: larder.users.all()[0] };
+  scratch = await openScratchLarder("daily", { production: false });
+  ({ larder, admin: actor } = scratch);
 });
 afterAll(async () => {
   vi.useRealTimers();
-  await larder?.close();
-  await rm(dir, { recursive: true, force: true });
+  await scratch?.close();
 });
 
 describe("the household week's daily job", () => {

@@ -1,30 +1,22 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Larder } from "../larder.js";
-import { loadConfig } from "../config.js";
-import { consoleLogger } from "../log/logger.js";
+import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { HouseholdData } from "../groups/registry.js";
+import { openScratchLarder, type ScratchLarder } from "../testing/scratch-larder.js";
 
 // An entry is made once per recipe document (decision 0135); what it reads from the users and the
 // households must still follow their changes, as the recipe's own page does.
 
-let base: string;
+let scratch: ScratchLarder;
 let larder: Larder;
 let admin: Actor;
 let family: HouseholdData;
 let nextDoor: HouseholdData;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "larder-owners-"));
-  larder = await Larder.open(
-    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
-    { log: consoleLogger("silent") },
-  );
-  const first = larder.users.all()[0];
-  admin = { kind: "user", user: first };
+  scratch = await openScratchLarder("owners");
+  ({ larder, admin } = scratch);
+  const first = scratch.admin.user;
   const home = larder.groups.byId(first.groupId)!;
   family = larder.groups.householdById(first.householdId)!.household;
   nextDoor = await larder.groups.createHousehold(home, "Next Door");
@@ -33,8 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await larder?.close();
-  await rm(base, { recursive: true, force: true });
+  await scratch?.close();
 });
 
 const listed = () =>

@@ -1,27 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Larder } from "../larder.js";
-import { loadConfig } from "../config.js";
-import { consoleLogger } from "../log/logger.js";
+import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
+import { openScratchLarder, type ScratchLarder } from "../testing/scratch-larder.js";
 import { emptyRecipeDoc } from "./doc.js";
 import { newId } from "../util/ids.js";
 
-let base: string;
+let scratch: ScratchLarder;
 let larder: Larder;
 let admin: Actor;
 let groupSlug: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "larder-names-"));
-  larder = await Larder.open(
-    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
-    { log: consoleLogger("silent") },
-  );
-  const first = larder.users.all()[0];
-  admin = { kind: "user", user: first };
+  scratch = await openScratchLarder("names");
+  ({ larder, admin } = scratch);
+  const first = scratch.admin.user;
   groupSlug = larder.groups.byId(first.groupId)!.slug;
   // A file whose name is not its file name (renamed by hand, or written by another tool).
   const doc = emptyRecipeDoc("Winter Stew");
@@ -31,8 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await larder?.close();
-  await rm(base, { recursive: true, force: true });
+  await scratch?.close();
 });
 
 describe("recipe names are unique in a group (spec §5)", () => {

@@ -1,0 +1,41 @@
+/**
+ * A Larder over a fresh data folder in the system's temp directory, for tests: opened as `larder
+ * serve` would (seeded with its first admin), silent, with cheap password hashing. `close` closes it
+ * and removes the folder.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Larder } from "../larder.js";
+import { loadConfig } from "../config.js";
+import { consoleLogger } from "../log/logger.js";
+import type { Actor } from "../actor.js";
+
+export interface ScratchLarder {
+  larder: Larder;
+  /** The temp folder; the data folder is `<base>/data`. */
+  base: string;
+  /** The first admin, as the actor most tests act as. */
+  admin: Actor & { kind: "user" };
+  close(): Promise<void>;
+}
+
+export async function openScratchLarder(
+  name: string,
+  config: Omit<NonNullable<Parameters<typeof loadConfig>[1]>, "dataDir"> = {},
+): Promise<ScratchLarder> {
+  const base = await mkdtemp(join(tmpdir(), `larder-${name}-`));
+  const larder = await Larder.open(
+    loadConfig({} as NodeJS.ProcessEnv, { bcryptRounds: 4, ...config, dataDir: join(base, "data") }),
+    { log: consoleLogger("silent") },
+  );
+  return {
+    larder,
+    base,
+    admin: { kind: "user", user: larder.users.all()[0] },
+    close: async () => {
+      await larder.close();
+      await rm(base, { recursive: true, force: true });
+    },
+  };
+}
