@@ -174,10 +174,10 @@ export async function recoverAsideFiles(dir: string, log: Logger): Promise<void>
     if (pid !== process.pid && isAlive(pid)) continue;
     try {
       putBack(aside, target);
+      log.warn(`recovered ${target} from an interrupted write`);
     } catch (e) {
       log.warn(`could not recover ${aside}:`, e);
     }
-    log.warn(`recovered ${target} from an interrupted write`);
   }
 }
 
