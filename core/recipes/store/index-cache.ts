@@ -37,9 +37,12 @@ import {
   LazySource,
   lazyDoc,
   lazyPartsJson,
+  lazyPlaceOf,
   MemorySource,
+  moveParts,
   parsedParts,
   splittable,
+  type LazyPlace,
 } from "./lazy-doc.js";
 import type { FileFingerprint } from "./file-state.js";
 import { packIngredients, packSteps } from "./packed-parts.js";
@@ -370,6 +373,26 @@ class Reader {
   }
 }
 
+/** Where a split blob's ingredients start and end (see docBlob); null for a whole doc. */
+function partsSpan(blob: Buffer): [number, number] | null {
+  if (blob[0] !== SPLIT) return null;
+  let at = 1;
+  for (let i = 0; i < 2; i++) at += 4 + blob.readUInt32LE(at);
+  const from = at + 4;
+  return [from, from + blob.readUInt32LE(at)];
+}
+
+/** A lazy doc whose parts a save wrote at `offset` in the new file: moved there once it is in place. */
+interface PartsMove {
+  doc: RecipeDoc;
+  from: LazyPlace;
+  offset: number;
+  split: number;
+  length: number;
+  crcIngredients: number;
+  crcSteps: number;
+}
+
 /** A row: u32 length of the rest; f64 size, mtimeMs, readAt; four u16-length UTF-8 strings; the doc (docBlob). */
 function encodeRow(loc: Location, parse: CachedParse, blob: Buffer): Buffer {
   const strings = [loc.groupSlug, loc.slug, parse.file.hash, parse.vocabularyVersion].map((x) =>
@@ -584,6 +607,7 @@ export class IndexCache {
     let bytes = 0;
     let written = 0;
     let tooYoung = 0;
+    const moves: PartsMove[] = [];
     try {
       const fh = await open(tmp, "w", 0o600);
       try {
@@ -636,13 +660,29 @@ export class IndexCache {
             parse.readAt = checkAt;
           }
           let row: Buffer;
+          let blob: Buffer | null;
           try {
             // A doc JSON cannot carry as it is (an infinite quantity in a hand-edited file) is read again.
-            const blob = docBlob(parse.doc);
+            blob = docBlob(parse.doc);
             if (!blob) continue;
             row = encodeRow(loc, parse, blob);
           } catch {
             continue;
+          }
+          const from = lazyPlaceOf(parse.doc);
+          const span = from ? partsSpan(blob) : null;
+          if (from && span) {
+            const [i0, i1] = span;
+            const blobAt = bytes + pendingBytes + row.length - blob.length;
+            moves.push({
+              doc: parse.doc,
+              from,
+              offset: blobAt + i0,
+              split: i1 - i0,
+              length: blob.length - i0,
+              crcIngredients: crc32(blob.subarray(i0, i1)),
+              crcSteps: crc32(blob.subarray(i1)),
+            });
           }
           put(row);
           written++;
@@ -660,7 +700,20 @@ export class IndexCache {
       } finally {
         await fh.close();
       }
+      // Opened before the rename, so it is the file written here whatever replaces it later.
+      const source = new LazySource(tmp);
       await rename(tmp, this.path);
+      // The docs' parts are read from the new file from now on (lazy-doc.ts moveParts): a cold scan's
+      // docs let go of their text, a warm start's of the file it loaded.
+      for (const m of moves)
+        moveParts(m.doc, m.from, {
+          source,
+          offset: m.offset,
+          split: m.split,
+          length: m.length,
+          crcIngredients: m.crcIngredients,
+          crcSteps: m.crcSteps,
+        });
     } catch (e) {
       await rm(tmp, { force: true });
       this.changed = true;

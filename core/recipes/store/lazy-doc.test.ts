@@ -1,7 +1,7 @@
 import { open as openFile, readFile, rm, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compactDoc, IndexCache } from "./index-cache.js";
-import { foodNamesOf, ingredientsOnce, parsedParts, withIdentity } from "./lazy-doc.js";
+import { foodNamesOf, ingredientsOnce, parsedParts, partsInMemory, withIdentity } from "./lazy-doc.js";
 import type { RecipeStore } from "./recipe-store.js";
 import { ADMIN, makeFolder, openStore, recipe, VOCAB, type TestFolder } from "./test-helpers.js";
 import { readRecipeFile } from "./fast-read.js";
@@ -161,6 +161,54 @@ describe("docs from the warm-start cache (lazy parts)", () => {
     // The cache written from the packed docs starts the next server with the same recipe.
     await cold.saveCache();
     expect((await restart(cold)).get("home", "creme")!.doc).toEqual(parsed);
+  });
+
+  it("of a cold scan are read from the cache file once it is written, not kept as text", async () => {
+    await putOld("creme", RICH);
+    await putOld("plain", recipe("Plain", { id: ID(2), owner: ADMIN }));
+    const cold = await start();
+    const doc = cold.get("home", "creme")!.doc;
+    const parsed = compactDoc(readRecipeFile(await readFile(t.file("creme"), "utf8"), VOCAB));
+    expect(partsInMemory(doc)).toBe(true);
+    // One part read before the write: its parse stays, the other is read from the new file.
+    const ingredients = doc.ingredients;
+    await cold.saveCache();
+    expect(partsInMemory(doc)).toBe(false);
+    expect(partsInMemory(cold.get("home", "plain")!.doc)).toBe(false);
+    expect(doc.ingredients).toBe(ingredients);
+    expect(parsedParts(doc)).toEqual({ ingredients: true, steps: false });
+    // The file the parts were written to stays readable after it is replaced, as a loaded one does.
+    const path = IndexCache.pathIn(t.folder.cacheDir);
+    const bytes = await readFile(path);
+    await rm(path);
+    await writeFile(path, Buffer.alloc(bytes.length, 0x20));
+    expect(JSON.stringify(doc)).toBe(JSON.stringify(parsed));
+    const plain = compactDoc(readRecipeFile(await readFile(t.file("plain"), "utf8"), VOCAB));
+    expect(JSON.stringify(cold.get("home", "plain")!.doc)).toBe(JSON.stringify(plain));
+  });
+
+  it("of a warm start move to the cache file a save writes, and no longer read the one loaded", async () => {
+    await putOld("creme", RICH);
+    const cold = await start();
+    // A copy: the cold scan's doc reads its parts from the cache file written at its close.
+    const fresh = structuredClone(cold.get("home", "creme")!.doc);
+    const warm = await restart(cold);
+    const doc = warm.get("home", "creme")!.doc;
+    const loaded = await openFile(IndexCache.pathIn(t.folder.cacheDir), "r+");
+    try {
+      // A touch makes the cache dirty; the save writes a new file over it, and the parts follow.
+      const when = new Date(Date.now() - 30_000);
+      await utimes(t.file("creme"), when, when);
+      await warm.reload("home", "creme");
+      await warm.saveCache();
+      // The file loaded at the start, changed in place: a doc still reading it would refuse.
+      const size = (await loaded.stat()).size;
+      await loaded.write(Buffer.alloc(size - 100, 0x20), 0, size - 100, 50);
+    } finally {
+      await loaded.close();
+    }
+    expect(parsedParts(doc)).toEqual({ ingredients: false, steps: false });
+    expect(doc).toEqual(fresh);
   });
 
   it("take a value set on one doc without changing another sharing its parts", async () => {

@@ -273,6 +273,30 @@ export function lazyPartsJson(doc: RecipeDoc, encode: (v: unknown) => string): [
   ];
 }
 
+/**
+ * Where the doc's parts still unparsed are read from, when the doc is lazy as a whole (no key replaced
+ * on it); null otherwise, or once both parts are parsed.
+ */
+export function lazyPlaceOf(doc: RecipeDoc): LazyPlace | null {
+  return stillLazy(doc)?.place ?? null;
+}
+
+/**
+ * Read the doc's parts from now on at `place`, which holds the same parts (a cache file just written
+ * from them, index-cache.ts): a cold scan's docs then stop holding their parts' text, as a warm
+ * start's never did, and a warm start's stop keeping an older cache file alive. Only for a doc that
+ * `lazyPlaceOf` gave the place the bytes were written from; a doc parsed meanwhile is left as it is.
+ */
+export function moveParts(doc: RecipeDoc, from: LazyPlace, place: LazyPlace): void {
+  const p = partsOf(doc);
+  if (p && p.place === from) p.place = place;
+}
+
+/** Whether the doc's parts are held as text in memory (a cold scan's, until a cache write). */
+export function partsInMemory(doc: RecipeDoc): boolean {
+  return partsOf(doc)?.place?.source instanceof MemorySource;
+}
+
 /** Whether a part is still bytes (for tests and the start's figures). */
 export function parsedParts(doc: RecipeDoc): { ingredients: boolean; steps: boolean } | null {
   const p = partsOf(doc);
