@@ -87,3 +87,20 @@ it("keeps the entries when the users are rewritten without a change entries read
   expect(after.length).toBe(before.length);
   expect(after.every((e, i) => e === before[i])).toBe(true);
 });
+
+it("gives a summary and an entry read outside any list the owner's household as it is now", async () => {
+  const userId = admin.kind === "user" ? admin.user.id : "";
+  const entry = larder.recipes.entryById(larder.recipes.get(admin, "soup").id!)!;
+  // Made and cached before the move, as an organizer page or a meal plan would leave them.
+  expect(larder.recipes.summaryOf(entry).householdId).toBe(family.doc.data.id);
+  expect(larder.recipes.lister.entryOf(entry).household.slug).toBe(family.slug);
+  await larder.users.update(userId, { householdId: nextDoor.doc.data.id });
+  try {
+    expect(larder.recipes.summaryOf(entry).householdId).toBe(nextDoor.doc.data.id);
+    expect(larder.recipes.lister.entryOf(entry).household.slug).toBe(nextDoor.slug);
+  } finally {
+    await larder.users.update(userId, { householdId: family.doc.data.id });
+  }
+  expect(larder.recipes.lister.entryOf(entry).household.slug).toBe(family.slug);
+  expect(larder.recipes.summaryOf(entry).householdId).toBe(family.doc.data.id);
+});

@@ -239,7 +239,7 @@ export class RecipeLister {
     const was = this.indexedIn.get(e.id);
     if (was !== undefined && was !== e.groupSlug) this.unindex(e.id);
     // add replaces a recipe already indexed under the id.
-    this.indexOf(e.groupSlug).add(this.entryOf(e));
+    this.indexOf(e.groupSlug).add(this.made(e));
     this.indexedIn.set(e.id, e.groupSlug);
   }
 
@@ -250,11 +250,25 @@ export class RecipeLister {
     this.indexedIn.delete(id);
   }
 
-  /** The index entry of a recipe: summary plus what filters and search read. Cached per document. */
+  /**
+   * The index entry of a recipe: summary plus what filters and search read. Cached per document, and
+   * made again when its owner's household or name, or its household's slug or privacy, changed.
+   */
   entryOf(e: RecipeEntry): RecipeIndexEntry {
+    this.ownersCurrent(e.groupSlug);
+    return this.made(e);
+  }
+
+  /** Forget the group's entries and summaries if what they read of the users and households changed. */
+  ownersCurrent(groupSlug: string): void {
+    if (this.ownersChanged(groupSlug)) this.forgetGroup(groupSlug);
+  }
+
+  /** entryOf for the lister's own paths, which check the owners once per list rather than per entry. */
+  private made(e: RecipeEntry): RecipeIndexEntry {
     const hit = this.entries.get(e.doc);
     if (hit) return hit;
-    const summary = this.recipes.summaryOf(e);
+    const summary = this.recipes.knownSummaryOf(e);
     const lookups = this.recipes.lookupsFor(e.groupSlug);
     const owner = this.larder.users.byId(summary.userId);
     const household = this.larder.groups.householdById(summary.householdId)?.household.doc.data;
@@ -427,7 +441,7 @@ export class RecipeLister {
       if (at >= 0) group.remove(at);
       return;
     }
-    const entry = this.entryOf(here);
+    const entry = this.made(here);
     let now = at;
     if (at >= 0 && ev.type !== "renamed") group.replace(at, entry, here.doc);
     else {
@@ -473,7 +487,7 @@ export class RecipeLister {
   }
 
   private itemsOf(groupSlug: string): GroupListing {
-    if (this.ownersChanged(groupSlug)) this.forgetGroup(groupSlug);
+    this.ownersCurrent(groupSlug);
     const group = this.groupItems.get(groupSlug);
     if (group && !group.patched) return group;
     const list = this.recipes.store.list(groupSlug);
@@ -485,7 +499,7 @@ export class RecipeLister {
     // old columns' order (an adaptive sort of a nearly sorted array).
     if (group) this.rebuilds++;
     const fresh = new GroupListing(
-      list.map((e) => this.entryOf(e)),
+      list.map((e) => this.made(e)),
       list.map((e) => e.doc),
       group?.builtColumns() ?? null,
     );
@@ -555,7 +569,7 @@ export class RecipeLister {
       if (old.groupSlug !== undefined) this.groupItems.get(old.groupSlug)?.unmapDoc(old.doc);
       group?.forgetFilters();
       if (!group || at < 0) continue;
-      group.replace(at, this.entryOf(e), e.doc);
+      group.replace(at, this.made(e), e.doc);
       group.mapDoc(this.docNumber(id).doc, at);
     }
   }
@@ -590,12 +604,12 @@ export class RecipeLister {
   /** Recipe summaries naming an organizer, for the organizers slug routes. */
   recipesWithOrganizer(actor: Actor, kind: OrganizerKind, name: string): RecipeSummary[] {
     const groupSlug = this.groupSlugOf(actor);
-    if (this.ownersChanged(groupSlug)) this.forgetGroup(groupSlug);
+    this.ownersCurrent(groupSlug);
     const key = slugify(name);
     return this.recipes.store
       .list(groupSlug)
       .filter((e) => e.doc[kind].some((n) => slugify(n) === key))
-      .map((e) => pick(this.entryOf(e)));
+      .map((e) => pick(this.made(e)));
   }
 
   /** The organizers of a group: those stored plus any a recipe names (created lazily, ARCHITECTURE §3). */

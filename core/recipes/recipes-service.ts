@@ -133,8 +133,17 @@ export class RecipesService {
     return this.store.getById(id);
   }
 
-  /** The wire RecipeSummary of an index entry, cached until the entry's document changes. */
+  /**
+   * The wire RecipeSummary of an index entry, cached until the entry's document changes, or its
+   * owner's household or name (the lister forgets the group's summaries then).
+   */
   summaryOf(entry: RecipeEntry): RecipeSummary {
+    this.lister.ownersCurrent(entry.groupSlug);
+    return this.knownSummaryOf(entry);
+  }
+
+  /** summaryOf for the lister, which checked the group's owners before its walk over the entries. */
+  knownSummaryOf(entry: RecipeEntry): RecipeSummary {
     const cached = this.summaries.get(entry.doc);
     if (cached) return cached;
     const g = this.groupOf(entry);
