@@ -6,7 +6,8 @@
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { RecipeDoc } from "../doc.js";
-import { parseRecipeFile, serializeRecipeFile } from "../file/recipe-file.js";
+import { serializeRecipeFile } from "../file/recipe-file.js";
+import { readRecipeFile } from "./fast-read.js";
 import type { DataFolder } from "../../storage/data-folder.js";
 import { errnoCode } from "../../storage/atomic-write.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../../errors.js";
@@ -501,7 +502,9 @@ export class RecipeStore {
     const text = serializeRecipeFile(doc, vocab);
     let back: RecipeDoc;
     try {
-      back = parseRecipeFile(text, vocab);
+      // The reader a restart and the watcher use (its fast path reads what the serializer writes; any
+      // other text goes through parseRecipeFile), so memory holds exactly what they would read.
+      back = readRecipeFile(text, vocab);
     } catch (e) {
       throw new Error(
         `refusing to write recipe ${doc.id ?? doc.name}: its file would not read back (${e instanceof Error ? e.message : String(e)})`,
