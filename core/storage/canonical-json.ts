@@ -18,7 +18,7 @@ export interface CanonicalJsonOptions {
 /** Serialise `value` canonically. Follows JSON.stringify's rules for toJSON, undefined and non-finite numbers. */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
   const rules = (options.sortArraysAt ?? []).map((p) => (p === "" ? [] : p.split(".")));
-  const out = serialise(value, "", [], rules, new Set());
+  const out = serialise(value, "", 0, rules, new Set());
   if (out === undefined) throw new TypeError("canonicalJson: the value has no JSON form");
   return `${out}\n`;
 }
@@ -59,22 +59,37 @@ function compareOptionalNumbers(a: unknown, b: unknown): number {
   return 0;
 }
 
-function pathMatches(path: readonly string[], rules: readonly string[][]): boolean {
-  return rules.some(
-    (rule) => rule.length === path.length && rule.every((seg, i) => seg === "*" || seg === path[i]),
-  );
+/** No rule applies below this point. */
+const NONE: readonly string[][] = [];
+
+/** The rules still matching one level down, under `key`. */
+function narrowed(rules: readonly string[][], depth: number, key: string): readonly string[][] {
+  let out: string[][] | null = null;
+  for (const r of rules) if (r.length > depth && (r[depth] === "*" || r[depth] === key)) (out ??= []).push(r);
+  return out ?? NONE;
 }
 
+/** Indents by depth, made once: a document is written on every change to it. */
+const INDENTS: string[] = [""];
+function indentAt(depth: number): string {
+  while (INDENTS.length <= depth) INDENTS.push(`${INDENTS[INDENTS.length - 1]}  `);
+  return INDENTS[depth];
+}
+
+/**
+ * `rules` are the ones whose first `depth` segments match the path to `value` (so one of exactly
+ * `depth` segments names this very array); `key` is the value's key or index, for `toJSON`.
+ */
 function serialise(
   value: unknown,
-  indent: string,
-  path: string[],
+  key: string | number,
+  depth: number,
   rules: readonly string[][],
   ancestors: Set<object>,
 ): string | undefined {
   let v = value;
   if (typeof v === "object" && v !== null && typeof (v as { toJSON?: unknown }).toJSON === "function") {
-    v = (v as { toJSON: (key: string) => unknown }).toJSON(path.at(-1) ?? "");
+    v = (v as { toJSON: (key: string) => unknown }).toJSON(String(key));
   }
   switch (typeof v) {
     case "string":
@@ -95,25 +110,33 @@ function serialise(
   if (ancestors.has(obj)) throw new TypeError("canonicalJson: circular structure");
   ancestors.add(obj);
   try {
-    const inner = `${indent}  `;
+    const indent = indentAt(depth);
+    const inner = indentAt(depth + 1);
+    const between = `,\n${inner}`;
     if (Array.isArray(obj)) {
       if (obj.length === 0) return "[]";
-      const items: readonly unknown[] = pathMatches(path, rules) ? sortByPositionThenId(obj) : obj;
-      const parts = items.map(
-        (item, i) => serialise(item, inner, [...path, String(i)], rules, ancestors) ?? "null",
-      );
-      return `[\n${inner}${parts.join(`,\n${inner}`)}\n${indent}]`;
+      const items: readonly unknown[] = rules.some((r) => r.length === depth)
+        ? sortByPositionThenId(obj)
+        : obj;
+      let out = `[\n${inner}`;
+      for (let i = 0; i < items.length; i++) {
+        const below = rules.length === 0 ? NONE : narrowed(rules, depth, String(i));
+        if (i > 0) out += between;
+        out += serialise(items[i], i, depth + 1, below, ancestors) ?? "null";
+      }
+      return `${out}\n${indent}]`;
     }
     const record = obj as Record<string, unknown>;
     // Code-unit order, not localeCompare: the bytes must not depend on the machine's locale.
     const keys = Object.keys(record).sort();
-    const parts: string[] = [];
-    for (const key of keys) {
-      const s = serialise(record[key], inner, [...path, key], rules, ancestors);
-      if (s !== undefined) parts.push(`${JSON.stringify(key)}: ${s}`);
+    let out = "";
+    for (const k of keys) {
+      const below = rules.length === 0 ? NONE : narrowed(rules, depth, k);
+      const s = serialise(record[k], k, depth + 1, below, ancestors);
+      if (s === undefined) continue;
+      out += `${out === "" ? `{\n${inner}` : between}${JSON.stringify(k)}: ${s}`;
     }
-    if (parts.length === 0) return "{}";
-    return `{\n${inner}${parts.join(`,\n${inner}`)}\n${indent}}`;
+    return out === "" ? "{}" : `${out}\n${indent}}`;
   } finally {
     ancestors.delete(obj);
   }
