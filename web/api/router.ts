@@ -28,6 +28,8 @@ export interface RouteMatch {
 
 export class Router {
   private routes: CompiledRoute[] = [];
+  /** The routes by number of segments, each list in matching order: a request looks at its own length only. */
+  private byLength = new Map<number, CompiledRoute[]>();
 
   add(...defs: RouteDef[]): this {
     for (const d of defs) {
@@ -37,17 +39,24 @@ export class Router {
       this.routes.push({ ...d, segments, score });
     }
     this.routes.sort((a, b) => b.score - a.score);
+    this.byLength.clear();
+    for (const r of this.routes) {
+      const same = this.byLength.get(r.segments.length);
+      if (same) same.push(r);
+      else this.byLength.set(r.segments.length, [r]);
+    }
     return this;
   }
 
   /** The route for method+path, `"method"` when only the method is wrong, or null. */
   match(method: string, path: string): RouteMatch | "method" | null {
-    const parts = split(path);
+    const parts = decodedParts(path);
+    if (!parts) return null;
     let pathMatched = false;
-    for (const r of this.routes) {
-      const params = matchSegments(r.segments, parts);
-      if (!params) continue;
-      if (r.method === method || (method === "HEAD" && r.method === "GET")) return { route: r, params };
+    for (const r of this.byLength.get(parts.length) ?? []) {
+      if (!fits(r.segments, parts)) continue;
+      if (r.method === method || (method === "HEAD" && r.method === "GET"))
+        return { route: r, params: paramsOf(r.segments, parts) };
       pathMatched = true;
     }
     return pathMatched ? "method" : null;
@@ -55,8 +64,9 @@ export class Router {
 
   /** The most specific route for this path under any method, or null. */
   routeForPath(path: string): RouteDef | null {
-    const parts = split(path);
-    return this.routes.find((r) => matchSegments(r.segments, parts) !== null) ?? null;
+    const parts = decodedParts(path);
+    if (!parts) return null;
+    return this.byLength.get(parts.length)?.find((r) => fits(r.segments, parts)) ?? null;
   }
 
   list(): RouteDef[] {
@@ -68,20 +78,33 @@ function split(path: string): string[] {
   return path.split("/").filter((s) => s.length > 0);
 }
 
-function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
-  if (pattern.length !== parts.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i];
-    let value: string;
+/** The path's segments, percent-decoded; null when one does not decode (no route matches such a path). */
+function decodedParts(path: string): string[] | null {
+  const parts = split(path);
+  for (let i = 0; i < parts.length; i++) {
     try {
-      value = decodeURIComponent(parts[i]);
+      parts[i] = decodeURIComponent(parts[i]);
     } catch {
       return null;
     }
-    if (p.startsWith(":")) params[p.slice(1)] = value;
-    else if (p !== value) return null;
   }
+  return parts;
+}
+
+/** Whether decoded `parts` fit the pattern: the same length, and every literal segment equal. */
+function fits(pattern: string[], parts: string[]): boolean {
+  if (pattern.length !== parts.length) return false;
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i];
+    if (p.charCodeAt(0) !== 58 /* ":" */ && p !== parts[i]) return false;
+  }
+  return true;
+}
+
+function paramsOf(pattern: string[], parts: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++)
+    if (pattern[i].startsWith(":")) params[pattern[i].slice(1)] = parts[i];
   return params;
 }
 
