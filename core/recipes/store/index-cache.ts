@@ -386,11 +386,7 @@ function partsSpan(blob: Buffer): [number, number] | null {
 interface PartsMove {
   doc: RecipeDoc;
   from: LazyPlace;
-  offset: number;
-  split: number;
-  length: number;
-  crcIngredients: number;
-  crcSteps: number;
+  to: Omit<LazyPlace, "source">;
 }
 
 /** A row: u32 length of the rest; f64 size, mtimeMs, readAt; four u16-length UTF-8 strings; the doc (docBlob). */
@@ -677,11 +673,13 @@ export class IndexCache {
             moves.push({
               doc: parse.doc,
               from,
-              offset: blobAt + i0,
-              split: i1 - i0,
-              length: blob.length - i0,
-              crcIngredients: crc32(blob.subarray(i0, i1)),
-              crcSteps: crc32(blob.subarray(i1)),
+              to: {
+                offset: blobAt + i0,
+                split: i1 - i0,
+                length: blob.length - i0,
+                crcIngredients: crc32(blob.subarray(i0, i1)),
+                crcSteps: crc32(blob.subarray(i1)),
+              },
             });
           }
           put(row);
@@ -705,15 +703,7 @@ export class IndexCache {
       await rename(tmp, this.path);
       // The docs' parts are read from the new file from now on (lazy-doc.ts moveParts): a cold scan's
       // docs let go of their text, a warm start's of the file it loaded.
-      for (const m of moves)
-        moveParts(m.doc, m.from, {
-          source,
-          offset: m.offset,
-          split: m.split,
-          length: m.length,
-          crcIngredients: m.crcIngredients,
-          crcSteps: m.crcSteps,
-        });
+      for (const m of moves) moveParts(m.doc, m.from, { ...m.to, source });
     } catch (e) {
       await rm(tmp, { force: true });
       this.changed = true;
