@@ -699,11 +699,11 @@ export class IndexCache {
         await fh.close();
       }
       // Opened before the rename, so it is the file written here whatever replaces it later.
-      const source = new LazySource(tmp);
+      const source = moves.length > 0 ? new LazySource(tmp) : null;
       await rename(tmp, this.path);
       // The docs' parts are read from the new file from now on (lazy-doc.ts moveParts): a cold scan's
       // docs let go of their text, a warm start's of the file it loaded.
-      for (const m of moves) moveParts(m.doc, m.from, { ...m.to, source });
+      if (source) for (const m of moves) moveParts(m.doc, m.from, { ...m.to, source });
     } catch (e) {
       await rm(tmp, { force: true });
       this.changed = true;
