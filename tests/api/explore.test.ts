@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { assertContract, hasContract } from "../support/contract.js";
-import { newRecipe, secondHousehold, type Member } from "../support/members.js";
+import { addMember, newRecipe, secondHousehold, type Member } from "../support/members.js";
 
 let t: TestServer;
 let token: string;
@@ -196,5 +196,16 @@ describe("explore (public)", () => {
     expect(status).toBe(200);
     if (hasContract) assertContract("RecipeSuggestionResponse", body);
     expect(body.items.map((s) => s.recipe.id)).toEqual([r.open.id]);
+  });
+
+  it("stops serving a public recipe at once when its owner moves to a private household", async () => {
+    const mover = await addMember(t);
+    const muffins = await newRecipe(t, mover.token, "Moving Muffins", { settings: { public: true } });
+    expect((await pub<unknown>(`/recipes/${muffins.slug}`)).status).toBe(200);
+    // No list in between: the recipe's own page must not answer from what it knew before the move.
+    await t.larder.users.update(mover.user.id, { householdId: h2.household.doc.data.id });
+    const { status, body } = await pub<unknown>(`/recipes/${muffins.slug}`);
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: "recipe not found" });
   });
 });
