@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Larder } from "../larder.js";
-import { loadConfig } from "../config.js";
-import { consoleLogger } from "../log/logger.js";
+import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { OrganizerActions } from "./organizer-actions.js";
+import { openScratchLarder, type ScratchLarder } from "../testing/scratch-larder.js";
 
-let base: string;
+let scratch: ScratchLarder;
 let larder: Larder;
 let admin: Actor;
 let org: OrganizerActions;
@@ -17,12 +13,8 @@ const tagsOf = (slug: string) => larder.recipes.get(admin, slug).tags.map((t) =>
 const row = (name: string) => org.rows(admin, "tags").find((r) => r.name === name);
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "larder-organizers-"));
-  larder = await Larder.open(
-    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
-    { log: consoleLogger("silent") },
-  );
-  admin = { kind: "user", user: larder.users.all()[0] };
+  scratch = await openScratchLarder("organizers");
+  ({ larder, admin } = scratch);
   org = larder.organizerActions;
   await larder.recipes.create(admin, { name: "Soup", tags: ["Quick", "Dinner"] });
   await larder.recipes.create(admin, { name: "Stew", tags: ["Weeknight", "Dinner"] });
@@ -30,8 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await larder?.close();
-  await rm(base, { recursive: true, force: true });
+  await scratch?.close();
 });
 
 describe("organizer screens' operations", () => {

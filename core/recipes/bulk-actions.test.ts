@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Larder } from "../larder.js";
-import { loadConfig } from "../config.js";
-import { consoleLogger } from "../log/logger.js";
+import type { Larder } from "../larder.js";
 import type { Actor } from "../actor.js";
 import type { UserRecord } from "../schemas/records.js";
+import { openScratchLarder, type ScratchLarder } from "../testing/scratch-larder.js";
 
-let base: string;
+let scratch: ScratchLarder;
 let larder: Larder;
 let admin: Actor;
 let sameHousehold: Actor;
@@ -25,12 +21,9 @@ const flags = {
 const as = (user: UserRecord): Actor => ({ kind: "user", user });
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "larder-bulk-"));
-  larder = await Larder.open(
-    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
-    { log: consoleLogger("silent") },
-  );
-  const first = larder.users.all()[0];
+  scratch = await openScratchLarder("bulk");
+  larder = scratch.larder;
+  const first = scratch.admin.user;
   admin = as(first);
   const home = larder.groups.byId(first.groupId);
   if (!home) throw new Error("no home group");
@@ -49,8 +42,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await larder?.close();
-  await rm(base, { recursive: true, force: true });
+  await scratch?.close();
 });
 
 const tagsOf = (slug: string) => larder.recipes.get(admin, slug).tags.map((t) => t.name);
