@@ -96,7 +96,7 @@ function fits(pattern: string[], parts: string[]): boolean {
   if (pattern.length !== parts.length) return false;
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i];
-    if (p.charCodeAt(0) !== 58 /* ":" */ && p !== parts[i]) return false;
+    if (!p.startsWith(":") && p !== parts[i]) return false;
   }
   return true;
 }

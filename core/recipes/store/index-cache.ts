@@ -265,6 +265,21 @@ function bracketed(b: Buffer, from: number, to: number): boolean {
   return to - from >= 2 && b[from] === OPEN_BRACKET && b[to - 1] === CLOSE_BRACKET;
 }
 
+/**
+ * The start and end of a split doc's head, foods' names and ingredients, each after its u32 length
+ * from `at` on (see docBlob); `[instructions, notes]` runs from the last end to the end of `b`.
+ */
+function splitBounds(b: Buffer, at: number): [number, number, number, number, number, number] {
+  const out: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const from = at + 4;
+    at = from + b.readUInt32LE(at);
+    if (at > b.length) throw new RangeError("index cache: row cut short");
+    out.push(from, at);
+  }
+  return out as [number, number, number, number, number, number];
+}
+
 /** The doc of a row from `at` on (see docBlob); null when it is not a recipe. */
 function decodeDoc(row: Buffer, at: number, source: LazySource, rowOffset: number): RecipeDoc | null {
   const kind = row[at++];
@@ -273,16 +288,7 @@ function decodeDoc(row: Buffer, at: number, source: LazySource, rowOffset: numbe
     return looksLikeDoc(doc) ? doc : null;
   }
   if (kind !== SPLIT) throw new RangeError("index cache: unknown row kind");
-  const part = (): [number, number] => {
-    const n = row.readUInt32LE(at);
-    const from = at + 4;
-    at = from + n;
-    if (at > row.length) throw new RangeError("index cache: row cut short");
-    return [from, at];
-  };
-  const [h0, h1] = part();
-  const [f0, f1] = part();
-  const [i0, i1] = part();
+  const [h0, h1, f0, f1, i0, i1] = splitBounds(row, at);
   const head: unknown = JSON.parse(row.toString("latin1", h0, h1));
   const foods: unknown = JSON.parse(row.toString("latin1", f0, f1));
   if (!looksLikeDoc(head, true) || !Array.isArray(foods) || !foods.every((f) => typeof f === "string"))
@@ -376,10 +382,8 @@ class Reader {
 /** Where a split blob's ingredients start and end (see docBlob); null for a whole doc. */
 function partsSpan(blob: Buffer): [number, number] | null {
   if (blob[0] !== SPLIT) return null;
-  let at = 1;
-  for (let i = 0; i < 2; i++) at += 4 + blob.readUInt32LE(at);
-  const from = at + 4;
-  return [from, from + blob.readUInt32LE(at)];
+  const [, , , , i0, i1] = splitBounds(blob, 1);
+  return [i0, i1];
 }
 
 /** A lazy doc whose parts a save wrote at `offset` in the new file: moved there once it is in place. */
