@@ -36,7 +36,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Wait until the watcher reports an event of `type` (chokidar delivers OS events asynchronously). */
+/** Wait until the watcher reports an event of `type` (the platform delivers file events asynchronously). */
 function nextEvent(type: DocWatchEvent["type"], timeoutMs = 5000): Promise<DocWatchEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -112,5 +112,40 @@ describe("DocWatcher", () => {
     await writeFile(file, JSON.stringify({ labels: ["after"] }));
     await reloaded;
     expect(events.map((e) => e.type)).toEqual(["reloaded"]);
+  });
+
+  it("watches a document added after the start, in a directory it did not watch yet", async () => {
+    const sub = path.join(dir, "household");
+    await mkdir(sub);
+    const other = await JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
+      defaults: () => ({ labels: [] }),
+      schema: Labels,
+      tmpDir: path.join(dir, "tmp"),
+    });
+    watcher.add(other);
+    const reloaded = nextEvent("reloaded");
+    await writeFile(other.path, JSON.stringify({ labels: ["joined"] }));
+    expect(await reloaded).toEqual({ type: "reloaded", path: other.path });
+    expect(other.data.labels).toEqual(["joined"]);
+  });
+
+  it("stops reacting to a document once it is removed", async () => {
+    watcher.remove(doc);
+    await writeFile(file, JSON.stringify({ labels: ["unseen"] }));
+    // A second document's change, made after, is reported: the first one's would have come before it.
+    const sub = path.join(dir, "other");
+    await mkdir(sub);
+    const other = await JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
+      defaults: () => ({ labels: [] }),
+      schema: Labels,
+      tmpDir: path.join(dir, "tmp"),
+    });
+    watcher.add(other);
+    const reloaded = nextEvent("reloaded");
+    await writeFile(other.path, JSON.stringify({ labels: ["seen"] }));
+    await reloaded;
+    await watcher.idle();
+    expect(events.map((e) => e.path)).toEqual([other.path]);
+    expect(doc.data.labels).toEqual(["start"]);
   });
 });

@@ -1,12 +1,19 @@
 /**
  * DocWatcher: keeps JSON documents current when their files change outside the store (hand edit,
- * `git pull`), ARCHITECTURE §2 and §4. It watches the documents' directories at depth 0 (chokidar 5 has
- * no globs, and watching directories survives the rename of an atomic write), debounces bursts,
- * ignores the store's own writes by comparing the file with the content the document last wrote, and
- * re-reads a file that looks broken before declaring it so (editors save in several steps).
+ * `git pull`), ARCHITECTURE §2 and §4. It watches the documents' directories with the platform's
+ * watcher (`fs.watch`; watching a directory survives the rename of an atomic write), which names the
+ * entry that changed, debounces bursts, ignores the store's own writes by comparing the file with the
+ * content the document last wrote, and re-reads a file that looks broken before declaring it so
+ * (editors save in several steps).
+ *
+ * Not chokidar, as before (decision 0183): on every event in a directory it listed the directory
+ * again and stat'ed each entry to find out what had changed, which the event already says. Every
+ * rating and shopping-list check-off renames a document into place, so under the mixed load of
+ * issue 21 those listings were a quarter of all the memory the server allocated.
  */
+import { watch, type FSWatcher } from "node:fs";
 import path from "node:path";
-import { watch, type FSWatcher } from "chokidar";
+import { errnoCode } from "./atomic-write.js";
 import type { ProbeOutcome, ReloadOutcome } from "./json-doc.js";
 
 /** What the watcher needs of a document; JsonDoc provides it. */
@@ -35,18 +42,14 @@ export interface DocWatcherOptions {
   debounceMs?: number;
   /** Wait before re-reading a file that failed to parse (default 250 ms). */
   rereadDelayMs?: number;
-  /** Poll instead of using OS events (network file systems). */
-  usePolling?: boolean;
 }
 
 export class DocWatcher {
   readonly #docs = new Map<string, WatchableDoc>();
-  /**
-   * Watched directory → how many documents in it. Kept alongside #docs rather than derived from it:
-   * chokidar asks `ignored` about every entry of every watched directory, and rebuilding the set each
-   * time was a measurable part of a server start (decision 0139).
-   */
+  /** Watched directory → how many documents in it: a directory is watched while it holds one. */
   readonly #dirs = new Map<string, number>();
+  /** The platform's watch of each directory, once started. */
+  readonly #watches = new Map<string, FSWatcher>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
   /** Per-file tail of checks, so one file is never checked twice at once. */
   readonly #running = new Map<string, Promise<void>>();
@@ -54,15 +57,13 @@ export class DocWatcher {
   readonly #listeners = new Set<(event: DocWatchEvent) => void>();
   readonly #debounceMs: number;
   readonly #rereadDelayMs: number;
-  readonly #usePolling: boolean;
-  #fsw: FSWatcher | null = null;
+  #started = false;
   #paused = false;
   #closed = false;
 
   constructor(options: DocWatcherOptions = {}) {
     this.#debounceMs = options.debounceMs ?? 100;
     this.#rereadDelayMs = options.rereadDelayMs ?? 250;
-    this.#usePolling = options.usePolling ?? false;
   }
 
   /** Watch a document (its directory must exist). May be called before or after start(). */
@@ -74,7 +75,7 @@ export class DocWatcher {
     if (!isNew) return;
     const count = this.#dirs.get(dir) ?? 0;
     this.#dirs.set(dir, count + 1);
-    if (this.#fsw && count === 0) this.#fsw.add(dir);
+    if (this.#started && count === 0) this.#watchDir(dir);
   }
 
   /** Stop watching a document. */
@@ -85,7 +86,7 @@ export class DocWatcher {
     const count = (this.#dirs.get(dir) ?? 1) - 1;
     if (count > 0) return void this.#dirs.set(dir, count);
     this.#dirs.delete(dir);
-    if (this.#fsw) this.#fsw.unwatch(dir);
+    this.#unwatch(dir);
   }
 
   /** Listen to what the watcher does (for logs and tests). Returns an unsubscribe. */
@@ -94,24 +95,43 @@ export class DocWatcher {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Start watching; resolves once the initial scan is done and events are flowing. */
+  /** Start watching; once it resolves, every later change is seen. */
   async start(): Promise<void> {
-    if (this.#fsw) return;
-    const fsw = watch([...this.#dirs.keys()], {
-      ignoreInitial: true,
-      depth: 0,
-      usePolling: this.#usePolling,
-      // Only the watched directories and the documents themselves; everything else in them is noise.
-      ignored: (p: string) => {
-        const abs = path.resolve(p);
-        return !this.#docs.has(abs) && !this.#dirs.has(abs);
-      },
+    if (this.#started || this.#closed) return;
+    this.#started = true;
+    for (const dir of this.#dirs.keys()) this.#watchDir(dir);
+  }
+
+  #watchDir(dir: string): void {
+    if (this.#watches.has(dir)) return;
+    let w: FSWatcher;
+    try {
+      w = watch(dir, { persistent: true }, (_event, name) => {
+        // A platform that does not say which entry changed: look at every document in the directory.
+        if (name === null) for (const file of this.#docsIn(dir)) this.#schedule(file);
+        else this.#schedule(path.join(dir, String(name)));
+      });
+    } catch (error) {
+      this.#emit({ type: "error", path: dir, error });
+      return;
+    }
+    w.on("error", (error: unknown) => {
+      this.#unwatch(dir);
+      // The directory went away (moved or deleted): its documents are checked, and found missing.
+      for (const file of this.#docsIn(dir)) this.#schedule(file);
+      const code = errnoCode(error);
+      if (code !== "ENOENT" && code !== "EPERM") this.#emit({ type: "error", path: dir, error });
     });
-    this.#fsw = fsw;
-    for (const ev of ["add", "change", "unlink"] as const)
-      fsw.on(ev, (p: string) => this.#schedule(path.resolve(p)));
-    fsw.on("error", (error: unknown) => this.#emit({ type: "error", path: null, error }));
-    await new Promise<void>((resolve) => fsw.once("ready", () => resolve()));
+    this.#watches.set(dir, w);
+  }
+
+  #unwatch(dir: string): void {
+    this.#watches.get(dir)?.close();
+    this.#watches.delete(dir);
+  }
+
+  #docsIn(dir: string): string[] {
+    return [...this.#docs.keys()].filter((file) => path.dirname(file) === dir);
   }
 
   /** Hold changes: events are recorded and processed on resume(). */
@@ -146,8 +166,7 @@ export class DocWatcher {
     this.#closed = true;
     for (const t of this.#timers.values()) clearTimeout(t);
     this.#timers.clear();
-    await this.#fsw?.close();
-    this.#fsw = null;
+    for (const dir of [...this.#watches.keys()]) this.#unwatch(dir);
     await Promise.all([...this.#running.values()]);
   }
 
