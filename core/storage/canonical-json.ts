@@ -18,9 +18,14 @@ export interface CanonicalJsonOptions {
 /** Serialise `value` canonically. Follows JSON.stringify's rules for toJSON, undefined and non-finite numbers. */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
   const rules = (options.sortArraysAt ?? []).map((p) => (p === "" ? [] : p.split(".")));
-  const out = serialise(value, "", 0, rules, new Set());
-  if (out === undefined) throw new TypeError("canonicalJson: the value has no JSON form");
-  return `${out}\n`;
+  const v = jsonForm(value, "");
+  if (omitted(v)) throw new TypeError("canonicalJson: the value has no JSON form");
+  // The pieces are joined once at the end: a document is written on every change to it (a rating, a
+  // check-off), and concatenating as it went made a string object per piece, several times the text.
+  const parts: string[] = [];
+  write(parts, v, 0, rules, new Set());
+  parts.push("\n");
+  return parts.join("");
 }
 
 /**
@@ -69,75 +74,136 @@ function narrowed(rules: readonly string[][], depth: number, key: string): reado
   return out ?? NONE;
 }
 
-/** Indents by depth, made once: a document is written on every change to it. */
-const INDENTS: string[] = [""];
-function indentAt(depth: number): string {
-  while (INDENTS.length <= depth) INDENTS.push(`${INDENTS[INDENTS.length - 1]}  `);
-  return INDENTS[depth];
+/** The fixed pieces of the layout by depth, made once. */
+interface Layout {
+  /** `[` or `{`, a newline and the first member's indent. */
+  openArray: string;
+  openObject: string;
+  /** Between members: a comma, a newline and the indent. */
+  between: string;
+  closeArray: string;
+  closeObject: string;
+}
+const LAYOUTS: Layout[] = [];
+function layoutAt(depth: number): Layout {
+  while (LAYOUTS.length <= depth) {
+    const indent = "  ".repeat(LAYOUTS.length);
+    const inner = `${indent}  `;
+    LAYOUTS.push({
+      openArray: `[\n${inner}`,
+      openObject: `{\n${inner}`,
+      between: `,\n${inner}`,
+      closeArray: `\n${indent}]`,
+      closeObject: `\n${indent}}`,
+    });
+  }
+  return LAYOUTS[depth];
+}
+
+/** `"key": ` by key: documents repeat the same few keys in every record. Bounded, for maps keyed by ids. */
+const KEY_PREFIXES = new Map<string, string>();
+function keyPrefix(key: string): string {
+  let prefix = KEY_PREFIXES.get(key);
+  if (prefix === undefined) {
+    if (KEY_PREFIXES.size >= 4096) KEY_PREFIXES.clear();
+    prefix = `${JSON.stringify(key)}: `;
+    KEY_PREFIXES.set(key, prefix);
+  }
+  return prefix;
+}
+
+/** The value JSON.stringify would write in place of `value` (its toJSON's result, if it has one). */
+function jsonForm(value: unknown, key: string | number): unknown {
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { toJSON?: unknown }).toJSON === "function"
+  )
+    return (value as { toJSON: (key: string) => unknown }).toJSON(String(key));
+  return value;
+}
+
+/** Left out of an object, `null` in an array, as JSON.stringify does. */
+function omitted(v: unknown): boolean {
+  return v === undefined || typeof v === "function" || typeof v === "symbol";
+}
+
+/** Code-unit order, not localeCompare: the bytes must not depend on the machine's locale. */
+function sortKeys(keys: string[]): void {
+  // Records have a few keys, usually in order already: an insertion sort allocates nothing.
+  if (keys.length > 32) return void keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > k) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = k;
+  }
 }
 
 /**
- * `rules` are the ones whose first `depth` segments match the path to `value` (so one of exactly
- * `depth` segments names this very array); `key` is the value's key or index, for `toJSON`.
+ * Appends `v` (already in its JSON form, not omitted) to `parts`. `rules` are the ones whose first
+ * `depth` segments match the path to `v` (so one of exactly `depth` segments names this very array).
  */
-function serialise(
-  value: unknown,
-  key: string | number,
+function write(
+  parts: string[],
+  v: unknown,
   depth: number,
   rules: readonly string[][],
   ancestors: Set<object>,
-): string | undefined {
-  let v = value;
-  if (typeof v === "object" && v !== null && typeof (v as { toJSON?: unknown }).toJSON === "function") {
-    v = (v as { toJSON: (key: string) => unknown }).toJSON(String(key));
-  }
+): void {
   switch (typeof v) {
     case "string":
-      return JSON.stringify(v);
+      return void parts.push(JSON.stringify(v));
     case "number":
-      return Number.isFinite(v) ? JSON.stringify(v) : "null";
+      return void parts.push(Number.isFinite(v) ? JSON.stringify(v) : "null");
     case "boolean":
-      return v ? "true" : "false";
+      return void parts.push(v ? "true" : "false");
     case "bigint":
       throw new TypeError("canonicalJson: BigInt has no JSON form");
-    case "undefined":
-    case "function":
-    case "symbol":
-      return undefined;
   }
-  if (v === null) return "null";
+  if (v === null) return void parts.push("null");
   const obj = v as object;
   if (ancestors.has(obj)) throw new TypeError("canonicalJson: circular structure");
   ancestors.add(obj);
-  try {
-    const indent = indentAt(depth);
-    const inner = indentAt(depth + 1);
-    const between = `,\n${inner}`;
-    if (Array.isArray(obj)) {
-      if (obj.length === 0) return "[]";
+  const layout = layoutAt(depth);
+  if (Array.isArray(obj)) {
+    if (obj.length === 0) parts.push("[]");
+    else {
       const items: readonly unknown[] = rules.some((r) => r.length === depth)
         ? sortByPositionThenId(obj)
         : obj;
-      let out = `[\n${inner}`;
+      parts.push(layout.openArray);
       for (let i = 0; i < items.length; i++) {
-        const below = rules.length === 0 ? NONE : narrowed(rules, depth, String(i));
-        if (i > 0) out += between;
-        out += serialise(items[i], i, depth + 1, below, ancestors) ?? "null";
+        if (i > 0) parts.push(layout.between);
+        const item = jsonForm(items[i], i);
+        if (omitted(item)) parts.push("null");
+        else
+          write(
+            parts,
+            item,
+            depth + 1,
+            rules.length === 0 ? NONE : narrowed(rules, depth, String(i)),
+            ancestors,
+          );
       }
-      return `${out}\n${indent}]`;
+      parts.push(layout.closeArray);
     }
+  } else {
     const record = obj as Record<string, unknown>;
-    // Code-unit order, not localeCompare: the bytes must not depend on the machine's locale.
-    const keys = Object.keys(record).sort();
-    let out = "";
+    const keys = Object.keys(record);
+    sortKeys(keys);
+    let first = true;
     for (const k of keys) {
-      const below = rules.length === 0 ? NONE : narrowed(rules, depth, k);
-      const s = serialise(record[k], k, depth + 1, below, ancestors);
-      if (s === undefined) continue;
-      out += `${out === "" ? `{\n${inner}` : between}${JSON.stringify(k)}: ${s}`;
+      const member = jsonForm(record[k], k);
+      if (omitted(member)) continue;
+      parts.push(first ? layout.openObject : layout.between, keyPrefix(k));
+      first = false;
+      write(parts, member, depth + 1, rules.length === 0 ? NONE : narrowed(rules, depth, k), ancestors);
     }
-    return out === "" ? "{}" : `${out}\n${indent}}`;
-  } finally {
-    ancestors.delete(obj);
+    parts.push(first ? "{}" : layout.closeObject);
   }
+  ancestors.delete(obj);
 }
