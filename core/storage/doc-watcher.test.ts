@@ -148,4 +148,19 @@ describe("DocWatcher", () => {
     expect(events.map((e) => e.path)).toEqual([other.path]);
     expect(doc.data.labels).toEqual(["start"]);
   });
+
+  it("reports a document missing when its directory is removed", async () => {
+    const sub = path.join(dir, "household");
+    await mkdir(sub);
+    const other = await JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
+      defaults: () => ({ labels: [] }),
+      schema: Labels,
+      tmpDir: path.join(dir, "tmp"),
+    });
+    await other.update((d) => void d.labels.push("kept"));
+    watcher.add(other);
+    const missing = nextEvent("missing");
+    await rm(sub, { recursive: true });
+    expect(await missing).toEqual({ type: "missing", path: other.path });
+  });
 });

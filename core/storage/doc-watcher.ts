@@ -108,7 +108,9 @@ export class DocWatcher {
     try {
       w = watch(dir, { persistent: true }, (_event, name) => {
         // A platform that does not say which entry changed: look at every document in the directory.
-        if (name === null) for (const file of this.#docsIn(dir)) this.#schedule(file);
+        // So does the directory's own removal, which Linux reports under the directory's name.
+        if (name === null || String(name) === path.basename(dir))
+          for (const file of this.#docsIn(dir)) this.#schedule(file);
         else this.#schedule(path.join(dir, String(name)));
       });
     } catch (error) {
