@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { useServingHeapGrowth } from "./serving-heap.js";
+import { LARGE_FOLDER_RECIPES, servingHeapFlag, useServingHeapGrowth } from "./serving-heap.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -15,7 +15,7 @@ async function committedPeak(call: "no call" | string[]): Promise<{ set: unknown
     import { getHeapStatistics } from "node:v8";
     import { useServingHeapGrowth } from "./cli/serving-heap.ts";
     const call = ${JSON.stringify(call)};
-    const set = call === "no call" ? null : useServingHeapGrowth(call);
+    const set = call === "no call" ? null : useServingHeapGrowth(10000, call);
     const keep = [];
     for (let i = 0; i < 400000; i++) keep.push({ a: "x" + i, b: [i, i + 1] });
     let peak = 0;
@@ -36,15 +36,23 @@ async function committedPeak(call: "no call" | string[]): Promise<{ set: unknown
 
 describe("the heap growth larder serve sets once the folder is open", () => {
   it("leaves a growth factor the operator gave node alone", () => {
-    expect(useServingHeapGrowth(["--max-old-space-size=1024", "--heap-growing-percent=50"])).toBeNull();
-    expect(useServingHeapGrowth(["--heap_growing_percent=50"])).toBeNull();
-    expect(useServingHeapGrowth(["--heap-growing-percent", "50"])).toBeNull();
+    expect(
+      useServingHeapGrowth(10000, ["--max-old-space-size=1024", "--heap-growing-percent=50"]),
+    ).toBeNull();
+    expect(useServingHeapGrowth(10000, ["--heap_growing_percent=50"])).toBeNull();
+    expect(useServingHeapGrowth(10000, ["--heap-growing-percent", "50"])).toBeNull();
+  });
+
+  it("gives a folder of 25,000 recipes or more twice the headroom", () => {
+    expect(servingHeapFlag(0)).toBe("--heap-growing-percent=20");
+    expect(servingHeapFlag(LARGE_FOLDER_RECIPES - 1)).toBe("--heap-growing-percent=20");
+    expect(servingHeapFlag(LARGE_FOLDER_RECIPES)).toBe("--heap-growing-percent=40");
   });
 
   it("keeps the committed heap near the live one under allocation", async () => {
     // V8's own growth lets the old space reach several times the live set between full collections.
     const [own, serving] = await Promise.all([committedPeak("no call"), committedPeak([])]);
-    expect(serving.set).toBe("--heap-growing-percent=40");
+    expect(serving.set).toBe("--heap-growing-percent=20");
     expect(serving.peakMb).toBeLessThan(own.peakMb / 2);
   });
 });

@@ -103,7 +103,7 @@ async function serve(opts: ServeOptions): Promise<void> {
     http.catch(() => undefined);
     const { Larder } = await import("../../core/larder.js");
     larder = await Larder.open(config, { log, watch: true, plugins: builtinPlugins });
-    useServingHeapGrowth();
+    useServingHeapGrowth(larder.recipes.stats().recipes);
     // The CLI proves it can read `.larder/` with this token and then acts as the first admin.
     larder.auth.setLocalAdminToken(lock.info.token);
     const demoLogin = demo ? await ensureDemoLogin(larder) : null;
