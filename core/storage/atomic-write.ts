@@ -201,3 +201,12 @@ export function errnoCode(e: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A watched directory that is not there (any more): gone, moved, or (Windows) being deleted. Nothing
+ * to watch and nothing to report; what was in it is looked at again.
+ */
+export function isGoneDir(e: unknown): boolean {
+  const code = errnoCode(e);
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EPERM";
+}

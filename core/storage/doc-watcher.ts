@@ -13,7 +13,7 @@
  */
 import { watch, type FSWatcher } from "node:fs";
 import path from "node:path";
-import { errnoCode } from "./atomic-write.js";
+import { isGoneDir } from "./atomic-write.js";
 import type { ProbeOutcome, ReloadOutcome } from "./json-doc.js";
 
 /** What the watcher needs of a document; JsonDoc provides it. */
@@ -114,15 +114,14 @@ export class DocWatcher {
         else this.#schedule(path.join(dir, String(name)));
       });
     } catch (error) {
-      this.#emit({ type: "error", path: dir, error });
+      if (!isGoneDir(error)) this.#emit({ type: "error", path: dir, error });
       return;
     }
     w.on("error", (error: unknown) => {
       this.#unwatch(dir);
       // The directory went away (moved or deleted): its documents are checked, and found missing.
       for (const file of this.#docsIn(dir)) this.#schedule(file);
-      const code = errnoCode(error);
-      if (code !== "ENOENT" && code !== "EPERM") this.#emit({ type: "error", path: dir, error });
+      if (!isGoneDir(error)) this.#emit({ type: "error", path: dir, error });
     });
     this.#watches.set(dir, w);
   }

@@ -14,7 +14,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { errnoCode } from "../../storage/atomic-write.js";
+import { isGoneDir } from "../../storage/atomic-write.js";
 
 export interface WatchedFile {
   groupSlug: string;
@@ -42,11 +42,6 @@ export interface RecipeWatcherOptions {
 
 /** Depth below `groups/`: the groups folder, a group folder, a recipes folder. */
 type Level = 0 | 1 | 2;
-
-function isGone(e: unknown): boolean {
-  const code = errnoCode(e);
-  return code === "ENOENT" || code === "ENOTDIR" || code === "EPERM";
-}
 
 export class RecipeWatcher {
   private dirs = new Map<string, FSWatcher>();
@@ -81,12 +76,12 @@ export class RecipeWatcher {
         this.onDirEvent(dir, level, name === null ? null : String(name)),
       );
     } catch (e) {
-      if (!isGone(e)) this.opts.onError(e);
+      if (!isGoneDir(e)) this.opts.onError(e);
       return;
     }
     w.on("error", (e: unknown) => {
       this.unwatch(dir);
-      if (!isGone(e)) this.opts.onError(e);
+      if (!isGoneDir(e)) this.opts.onError(e);
     });
     this.dirs.set(dir, w);
     await this.list(dir, level, announce);
