@@ -55,6 +55,16 @@ function nextEvent(type: DocWatchEvent["type"], timeoutMs = 5000): Promise<DocWa
   });
 }
 
+/** A second document, in a directory of its own made for it (not watched before). */
+async function docIn(sub: string): Promise<JsonDoc<Labels>> {
+  await mkdir(sub);
+  return JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
+    defaults: () => ({ labels: [] }),
+    schema: Labels,
+    tmpDir: path.join(dir, "tmp"),
+  });
+}
+
 describe("DocWatcher", () => {
   it("ignores the store's own writes", async () => {
     const ignored = nextEvent("ignored");
@@ -115,13 +125,7 @@ describe("DocWatcher", () => {
   });
 
   it("watches a document added after the start, in a directory it did not watch yet", async () => {
-    const sub = path.join(dir, "household");
-    await mkdir(sub);
-    const other = await JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
-      defaults: () => ({ labels: [] }),
-      schema: Labels,
-      tmpDir: path.join(dir, "tmp"),
-    });
+    const other = await docIn(path.join(dir, "household"));
     watcher.add(other);
     const reloaded = nextEvent("reloaded");
     await writeFile(other.path, JSON.stringify({ labels: ["joined"] }));
@@ -133,13 +137,7 @@ describe("DocWatcher", () => {
     watcher.remove(doc);
     await writeFile(file, JSON.stringify({ labels: ["unseen"] }));
     // A second document's change, made after, is reported: the first one's would have come before it.
-    const sub = path.join(dir, "other");
-    await mkdir(sub);
-    const other = await JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
-      defaults: () => ({ labels: [] }),
-      schema: Labels,
-      tmpDir: path.join(dir, "tmp"),
-    });
+    const other = await docIn(path.join(dir, "other"));
     watcher.add(other);
     const reloaded = nextEvent("reloaded");
     await writeFile(other.path, JSON.stringify({ labels: ["seen"] }));
@@ -151,12 +149,7 @@ describe("DocWatcher", () => {
 
   it("reports a document missing when its directory is removed", async () => {
     const sub = path.join(dir, "household");
-    await mkdir(sub);
-    const other = await JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
-      defaults: () => ({ labels: [] }),
-      schema: Labels,
-      tmpDir: path.join(dir, "tmp"),
-    });
+    const other = await docIn(sub);
     await other.update((d) => void d.labels.push("kept"));
     watcher.add(other);
     const missing = nextEvent("missing");
