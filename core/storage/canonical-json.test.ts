@@ -19,6 +19,19 @@ describe("canonicalJson", () => {
     );
   });
 
+  it("sorts small and large records alike, and a document keyed by thousands of ids", () => {
+    // Keys that are not integer-like enumerate in insertion order, so inserting them sorted gives
+    // JSON.stringify the canonical order to compare with.
+    const sortedCopy = (keys: string[]) => Object.fromEntries([...keys].sort().map((k) => [k, k.length]));
+    for (const n of [3, 32, 33, 200, 5000]) {
+      const keys = Array.from({ length: n }, (_, i) => `k${(i * 7919) % n}-${n}`);
+      const shuffled = Object.fromEntries(keys.map((k) => [k, k.length]));
+      expect(canonicalJson({ doc: shuffled })).toBe(
+        `${JSON.stringify({ doc: sortedCopy(keys) }, null, 2)}\n`,
+      );
+    }
+  });
+
   it("follows JSON.stringify for undefined, non-finite numbers, dates and empty containers", () => {
     const value = {
       u: undefined,
