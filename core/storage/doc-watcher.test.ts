@@ -147,7 +147,7 @@ describe("DocWatcher", () => {
     expect(doc.data.labels).toEqual(["start"]);
   });
 
-  it("reports a document missing when its directory is removed", async () => {
+  it("reports a document missing when its directory is removed, and watches it again once it is back", async () => {
     const sub = path.join(dir, "household");
     const other = await docIn(sub);
     await other.update((d) => void d.labels.push("kept"));
@@ -155,5 +155,26 @@ describe("DocWatcher", () => {
     const missing = nextEvent("missing");
     await rm(sub, { recursive: true });
     expect(await missing).toEqual({ type: "missing", path: other.path });
+    // A `git checkout` of a branch that has the folder again.
+    await mkdir(sub);
+    const reloaded = nextEvent("reloaded");
+    await writeFile(other.path, JSON.stringify({ labels: ["back"] }));
+    expect(await reloaded).toEqual({ type: "reloaded", path: other.path });
+    expect(other.data.labels).toEqual(["back"]);
+  });
+
+  it("watches a document whose directory is made after it was opened", async () => {
+    const sub = path.join(dir, "later", "lists");
+    const other = await JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
+      defaults: () => ({ labels: [] }),
+      schema: Labels,
+      tmpDir: path.join(dir, "tmp"),
+    });
+    watcher.add(other);
+    await mkdir(sub, { recursive: true });
+    const reloaded = nextEvent("reloaded");
+    await writeFile(other.path, JSON.stringify({ labels: ["made"] }));
+    expect(await reloaded).toEqual({ type: "reloaded", path: other.path });
+    expect(other.data.labels).toEqual(["made"]);
   });
 });

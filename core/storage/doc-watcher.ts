@@ -11,7 +11,7 @@
  * rating and shopping-list check-off renames a document into place, so under the mixed load of
  * issue 21 those listings were a quarter of all the memory the server allocated.
  */
-import { watch, type FSWatcher } from "node:fs";
+import { existsSync, statSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import { isGoneDir } from "./atomic-write.js";
 import type { ProbeOutcome, ReloadOutcome } from "./json-doc.js";
@@ -48,8 +48,13 @@ export class DocWatcher {
   readonly #docs = new Map<string, WatchableDoc>();
   /** Watched directory → how many documents in it: a directory is watched while it holds one. */
   readonly #dirs = new Map<string, number>();
-  /** The platform's watch of each directory, once started. */
-  readonly #watches = new Map<string, FSWatcher>();
+  /** The platform's watch of each directory, once started, and the directory's inode when it began. */
+  readonly #watches = new Map<string, { watcher: FSWatcher; ino: number }>();
+  /**
+   * Directories of documents that are not there (not made yet, or removed), by the nearest ancestor
+   * that is: watched until they appear, then watched themselves.
+   */
+  readonly #awaiting = new Map<string, { watcher: FSWatcher; dirs: Set<string> }>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
   /** Per-file tail of checks, so one file is never checked twice at once. */
   readonly #running = new Map<string, Promise<void>>();
@@ -66,7 +71,7 @@ export class DocWatcher {
     this.#rereadDelayMs = options.rereadDelayMs ?? 250;
   }
 
-  /** Watch a document (its directory must exist). May be called before or after start(). */
+  /** Watch a document (its directory need not exist yet). May be called before or after start(). */
   add(doc: WatchableDoc): void {
     const file = path.resolve(doc.path);
     const dir = path.dirname(file);
@@ -103,36 +108,104 @@ export class DocWatcher {
   }
 
   #watchDir(dir: string): void {
-    if (this.#watches.has(dir)) return;
-    let w: FSWatcher;
+    if (this.#closed || this.#watches.has(dir) || !this.#dirs.has(dir)) return;
+    let watcher: FSWatcher;
+    let ino: number;
     try {
-      w = watch(dir, { persistent: true }, (_event, name) => {
-        // A platform that does not say which entry changed: look at every document in the directory.
-        // So does the directory's own removal, which Linux reports under the directory's name.
-        if (name === null || String(name) === path.basename(dir))
-          for (const file of this.#docsIn(dir)) this.#schedule(file);
-        else this.#schedule(path.join(dir, String(name)));
-      });
+      ino = statSync(dir).ino;
+      watcher = watch(dir, { persistent: true }, (_event, name) =>
+        this.#onDirEvent(dir, name === null ? null : String(name)),
+      );
     } catch (error) {
-      if (!isGoneDir(error)) this.#emit({ type: "error", path: dir, error });
+      if (isGoneDir(error)) this.#awaitDir(dir);
+      else this.#emit({ type: "error", path: dir, error });
       return;
     }
-    w.on("error", (error: unknown) => {
-      this.#unwatch(dir);
-      // The directory went away (moved or deleted): its documents are checked, and found missing.
-      for (const file of this.#docsIn(dir)) this.#schedule(file);
+    watcher.on("error", (error: unknown) => {
+      this.#lost(dir);
       if (!isGoneDir(error)) this.#emit({ type: "error", path: dir, error });
     });
-    this.#watches.set(dir, w);
+    this.#watches.set(dir, { watcher, ino });
+  }
+
+  #onDirEvent(dir: string, name: string | null): void {
+    // A platform that does not say which entry changed: look at every document in the directory.
+    if (name === null) return this.#scheduleAll(dir);
+    // Linux reports the directory's own removal under its name.
+    if (name === path.basename(dir) && this.#goneOrReplaced(dir)) return this.#lost(dir);
+    this.#schedule(path.join(dir, name));
+  }
+
+  /** The directory at `dir` is not the one watched any more: removed, or removed and made again. */
+  #goneOrReplaced(dir: string): boolean {
+    try {
+      return statSync(dir).ino !== this.#watches.get(dir)?.ino;
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * A watched directory went away (a `git checkout` removes a folder and may make it again): its
+   * documents are checked, and found missing or changed, and it is watched again once it is there.
+   */
+  #lost(dir: string): void {
+    this.#unwatch(dir);
+    this.#scheduleAll(dir);
+    this.#watchDir(dir);
+  }
+
+  #awaitDir(dir: string): void {
+    const ancestor = nearestExisting(path.dirname(dir));
+    let waiting = this.#awaiting.get(ancestor);
+    if (!waiting) {
+      let watcher: FSWatcher;
+      try {
+        watcher = watch(ancestor, { persistent: true }, () => this.#recheckAwaited(ancestor));
+      } catch (error) {
+        this.#emit({ type: "error", path: dir, error });
+        return;
+      }
+      watcher.on("error", () => this.#recheckAwaited(ancestor, true));
+      waiting = { watcher, dirs: new Set() };
+      this.#awaiting.set(ancestor, waiting);
+    }
+    waiting.dirs.add(dir);
+    // Made between the look and the watch (`mkdir -p`): no event would tell.
+    if (nearestExisting(dir) !== ancestor) this.#recheckAwaited(ancestor);
+  }
+
+  /**
+   * Something changed in `ancestor`: the awaited directories that are there now, or nearer, are
+   * watched (or awaited nearer). `lost`: the ancestor's own watch failed; every one is looked at again.
+   */
+  #recheckAwaited(ancestor: string, lost = false): void {
+    const waiting = this.#awaiting.get(ancestor);
+    if (!waiting) return;
+    const moved = [...waiting.dirs].filter((dir) => lost || nearestExisting(dir) !== ancestor);
+    for (const dir of moved) waiting.dirs.delete(dir);
+    if (lost || waiting.dirs.size === 0) this.#stopAwaiting(ancestor);
+    for (const dir of moved) {
+      this.#watchDir(dir);
+      // Documents written before the watch began.
+      if (this.#watches.has(dir)) this.#scheduleAll(dir);
+    }
+  }
+
+  #stopAwaiting(ancestor: string): void {
+    this.#awaiting.get(ancestor)?.watcher.close();
+    this.#awaiting.delete(ancestor);
   }
 
   #unwatch(dir: string): void {
-    this.#watches.get(dir)?.close();
+    this.#watches.get(dir)?.watcher.close();
     this.#watches.delete(dir);
+    for (const [ancestor, waiting] of this.#awaiting)
+      if (waiting.dirs.delete(dir) && waiting.dirs.size === 0) this.#stopAwaiting(ancestor);
   }
 
-  #docsIn(dir: string): string[] {
-    return [...this.#docs.keys()].filter((file) => path.dirname(file) === dir);
+  #scheduleAll(dir: string): void {
+    for (const file of this.#docs.keys()) if (path.dirname(file) === dir) this.#schedule(file);
   }
 
   /** Hold changes: events are recorded and processed on resume(). */
@@ -168,6 +241,7 @@ export class DocWatcher {
     for (const t of this.#timers.values()) clearTimeout(t);
     this.#timers.clear();
     for (const dir of [...this.#watches.keys()]) this.#unwatch(dir);
+    for (const ancestor of [...this.#awaiting.keys()]) this.#stopAwaiting(ancestor);
     await Promise.all([...this.#running.values()]);
   }
 
@@ -229,4 +303,11 @@ export class DocWatcher {
       }
     }
   }
+}
+
+/** `dir` itself if it exists, else its nearest ancestor that does. */
+function nearestExisting(dir: string): string {
+  let d = dir;
+  while (!existsSync(d) && path.dirname(d) !== d) d = path.dirname(d);
+  return d;
 }
