@@ -19,11 +19,7 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "larder-watch-"));
   await mkdir(path.join(dir, "tmp"));
   file = path.join(dir, "labels.json");
-  doc = await JsonDoc.open<Labels>(file, {
-    defaults: () => ({ labels: [] }),
-    schema: Labels,
-    tmpDir: path.join(dir, "tmp"),
-  });
+  doc = await openLabels(file);
   await doc.update((d) => void d.labels.push("start"));
   watcher = new DocWatcher({ debounceMs: 30, rereadDelayMs: 150 });
   watcher.add(doc);
@@ -58,7 +54,12 @@ function nextEvent(type: DocWatchEvent["type"], timeoutMs = 5000): Promise<DocWa
 /** A second document, in a directory of its own made for it (not watched before). */
 async function docIn(sub: string): Promise<JsonDoc<Labels>> {
   await mkdir(sub);
-  return JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
+  return openLabels(path.join(sub, "labels.json"));
+}
+
+/** A labels document at `file`, its temp files in the test folder's `tmp/`. */
+function openLabels(file: string): Promise<JsonDoc<Labels>> {
+  return JsonDoc.open<Labels>(file, {
     defaults: () => ({ labels: [] }),
     schema: Labels,
     tmpDir: path.join(dir, "tmp"),
@@ -165,11 +166,7 @@ describe("DocWatcher", () => {
 
   it("watches a document whose directory is made after it was opened", async () => {
     const sub = path.join(dir, "later", "lists");
-    const other = await JsonDoc.open<Labels>(path.join(sub, "labels.json"), {
-      defaults: () => ({ labels: [] }),
-      schema: Labels,
-      tmpDir: path.join(dir, "tmp"),
-    });
+    const other = await openLabels(path.join(sub, "labels.json"));
     watcher.add(other);
     await mkdir(sub, { recursive: true });
     const reloaded = nextEvent("reloaded");
