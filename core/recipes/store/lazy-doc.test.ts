@@ -1,7 +1,15 @@
 import { open as openFile, readFile, rm, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compactDoc, IndexCache } from "./index-cache.js";
-import { foodNamesOf, ingredientsOnce, parsedParts, partsInMemory, withIdentity } from "./lazy-doc.js";
+import {
+  foodNamesOf,
+  ingredientsOnce,
+  keptParses,
+  parsedParts,
+  partsInMemory,
+  setParsedBudget,
+  withIdentity,
+} from "./lazy-doc.js";
 import type { RecipeStore } from "./recipe-store.js";
 import { ADMIN, makeFolder, openStore, recipe, VOCAB, type TestFolder } from "./test-helpers.js";
 import { readRecipeFile } from "./fast-read.js";
@@ -254,5 +262,38 @@ describe("docs from the warm-start cache (lazy parts)", () => {
     await fh.write(Buffer.alloc(size - 100, 0x20), 0, size - 100, 50);
     await fh.close();
     expect(() => doc.ingredients).toThrow(/changed/);
+  });
+
+  it("keep the parses of the recently read only, reading an older one's bytes again", async () => {
+    for (const n of [1, 2, 3]) await putOld(`creme-${n}`, { ...RICH, id: ID(n) });
+    const cold = await start();
+    // A plain copy: reading a lazy doc's parts in the test would count among the parses kept.
+    const fresh = structuredClone(cold.get("home", "creme-1")!.doc);
+    const warm = await restart(cold);
+    const [a, b, c] = [1, 2, 3].map((n) => warm.get("home", `creme-${n}`)!.doc);
+    const base = keptParses().bytes;
+    JSON.stringify(a);
+    const one = keptParses().bytes - base;
+    expect(one).toBeGreaterThan(0);
+    // Room for two recipes' parses: those of other docs read before are let go of first.
+    const was = setParsedBudget(2 * one);
+    try {
+      JSON.stringify(b);
+      const kept = a.instructions;
+      // Read again, so b is now the least recently read and goes first.
+      expect(a.ingredients).toEqual(fresh.ingredients);
+      JSON.stringify(c);
+      expect(parsedParts(b)).toEqual({ ingredients: false, steps: false });
+      expect(parsedParts(a)).toEqual({ ingredients: true, steps: true });
+      expect(a.instructions).toBe(kept);
+      expect(keptParses()).toEqual({ parts: 2, bytes: 2 * one });
+      // Let go of, its parse is made again from the bytes: the same recipe.
+      expect(b).toEqual({ ...fresh, id: ID(2) });
+      // c was read before a's last read, so c's parse went for it.
+      expect(parsedParts(c)).toEqual({ ingredients: false, steps: false });
+      expect(parsedParts(a)).toEqual({ ingredients: true, steps: true });
+    } finally {
+      setParsedBudget(was);
+    }
   });
 });

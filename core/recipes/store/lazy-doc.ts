@@ -6,9 +6,10 @@
  *
  * The three keys are own, enumerable accessor properties sharing one getter and setter each, so a lazy
  * doc reads, spreads, clones (`structuredClone`) and stringifies exactly like a plain one, and all lazy
- * docs share one hidden class. Reading a key parses its part once; setting it replaces the accessor
- * with a plain value on that doc alone. A doc with the identity filled in (`withIdentity`) shares the
- * parts of the doc it was made from, so the cache's parse and the index's entry parse them once.
+ * docs share one hidden class. Reading a key parses its part; the parse is kept while it is among the
+ * recently read (a budget of parsed bytes, below) and read again from the bytes after that. Setting a
+ * key replaces the accessor with a plain value on that doc alone. A doc with the identity filled in
+ * (`withIdentity`) shares the parts of the doc it was made from, so the two share one parse.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { crc32 } from "node:zlib";
@@ -92,8 +93,8 @@ export interface LazyPlace {
 }
 
 interface Parts {
-  /** Null once both parts are parsed. */
-  place: LazyPlace | null;
+  /** Kept when the parts are parsed too: a parse may be let go of and made again (keepParsed). */
+  place: LazyPlace;
   /** Names of the ingredients' foods (each ingredient with one, in order): what the list reads. */
   foods: readonly string[];
   ingredients: DocIngredient[] | null;
@@ -122,22 +123,71 @@ function parseList<T>(text: string): T {
   return v as T;
 }
 
+/**
+ * Parts whose parse is kept, least recently read first, with the bytes each parse came from. Every
+ * parse kept for good let a long-running server grow by each recipe opened (decision 0185: 60 MB in
+ * 90 s of the mixed load at 50,000 recipes); beyond the budget the oldest parse goes and its doc reads
+ * its bytes again when asked. Docs are never changed in place (a new version is a new doc), so a parse
+ * made again is the same value.
+ */
+const kept = new Map<Parts, number>();
+let keptBytes = 0;
+let keptBudget = 4 * 1024 * 1024;
+let lastRead: Parts | null = null;
+
+function keepParsed(p: Parts, bytes: number): void {
+  const had = kept.get(p) ?? 0;
+  kept.delete(p);
+  kept.set(p, had + bytes);
+  keptBytes += bytes;
+  lastRead = p;
+  for (const [old, n] of kept) {
+    if (keptBytes <= keptBudget || old === p) break;
+    kept.delete(old);
+    keptBytes -= n;
+    old.ingredients = null;
+    old.steps = null;
+  }
+}
+
+/** A parse read again moves to the recent end (a Map keeps insertion order). */
+function touch(p: Parts): void {
+  if (p === lastRead) return;
+  const n = kept.get(p);
+  if (n === undefined) return;
+  kept.delete(p);
+  kept.set(p, n);
+  lastRead = p;
+}
+
+/** How many docs' parts are parsed and how many bytes they were parsed from. */
+export function keptParses(): { parts: number; bytes: number } {
+  return { parts: kept.size, bytes: keptBytes };
+}
+
+/** Sets how many bytes of parts may stay parsed (tests); returns the previous budget. */
+export function setParsedBudget(bytes: number): number {
+  const was = keptBudget;
+  keptBudget = bytes;
+  return was;
+}
+
 function ingredientsOf(p: Parts): DocIngredient[] {
   if (p.ingredients === null) {
-    p.ingredients = unpackIngredients(parseList<unknown[]>(ingredientBytes(p.place!).toString("latin1")));
-    if (p.steps !== null) p.place = null;
-  }
+    p.ingredients = unpackIngredients(parseList<unknown[]>(ingredientBytes(p.place).toString("latin1")));
+    keepParsed(p, p.place.split);
+  } else touch(p);
   return p.ingredients;
 }
 
 function stepsOf(p: Parts): [DocStep[], RecipeNote[]] {
   if (p.steps === null) {
-    const steps = parseList<unknown[]>(stepBytes(p.place!).toString("latin1"));
+    const steps = parseList<unknown[]>(stepBytes(p.place).toString("latin1"));
     if (steps.length !== 2 || !Array.isArray(steps[0]) || !Array.isArray(steps[1]))
       throw new Error("recipe index cache: malformed instructions");
     p.steps = unpackSteps(steps[0] as unknown[], steps[1] as unknown[]);
-    if (p.ingredients !== null) p.place = null;
-  }
+    keepParsed(p, p.place.length - p.place.split);
+  } else touch(p);
   return p.steps;
 }
 
@@ -218,7 +268,7 @@ export function withIdentity(doc: RecipeDoc, id: string, owner: string | null): 
 export function ingredientsOnce(doc: RecipeDoc): readonly DocIngredient[] {
   const p = partsOf(doc);
   if (p && p.ingredients === null && Object.getOwnPropertyDescriptor(doc, "ingredients")?.get)
-    return unpackIngredients(parseList<unknown[]>(ingredientBytes(p.place!).toString("latin1")));
+    return unpackIngredients(parseList<unknown[]>(ingredientBytes(p.place).toString("latin1")));
   return doc.ingredients;
 }
 
@@ -255,28 +305,19 @@ export function splittable(doc: RecipeDoc): boolean {
 
 /**
  * The JSON of the lazy parts as they will be written (packed, packed-parts.ts): a still-lazy doc's own
- * bytes (nothing parsed), else `encode` of each part. Returns [ingredients, steps].
+ * bytes (parsed or not), else `encode` of each part. Returns [ingredients, steps].
  */
 export function lazyPartsJson(doc: RecipeDoc, encode: (v: unknown) => string): [Buffer, Buffer] {
   const p = stillLazy(doc);
-  if (p) {
-    const ing = p.ingredients ?? null;
-    const steps = p.steps ?? null;
-    return [
-      ing === null ? ingredientBytes(p.place!) : Buffer.from(encode(packIngredients(ing)), "latin1"),
-      steps === null ? stepBytes(p.place!) : Buffer.from(encode(packSteps(...steps)), "latin1"),
-    ];
-  }
+  // A parse is its bytes' value (never changed in place), so the bytes serve even when parsed.
+  if (p) return [ingredientBytes(p.place), stepBytes(p.place)];
   return [
     Buffer.from(encode(packIngredients(doc.ingredients)), "latin1"),
     Buffer.from(encode(packSteps(doc.instructions, doc.notes)), "latin1"),
   ];
 }
 
-/**
- * Where the doc's parts still unparsed are read from, when the doc is lazy as a whole (no key replaced
- * on it); null otherwise, or once both parts are parsed.
- */
+/** Where the doc's parts are read from, when the doc is lazy as a whole (no key replaced on it). */
 export function lazyPlaceOf(doc: RecipeDoc): LazyPlace | null {
   return stillLazy(doc)?.place ?? null;
 }
@@ -285,7 +326,7 @@ export function lazyPlaceOf(doc: RecipeDoc): LazyPlace | null {
  * Read the doc's parts from now on at `place`, which holds the same parts (a cache file just written
  * from them, index-cache.ts): a cold scan's docs then stop holding their parts' text, as a warm
  * start's never did, and a warm start's stop keeping an older cache file alive. Only for a doc that
- * `lazyPlaceOf` gave the place the bytes were written from; a doc parsed meanwhile is left as it is.
+ * `lazyPlaceOf` gave the place the bytes were written from; one whose parts moved meanwhile is left.
  */
 export function moveParts(doc: RecipeDoc, from: LazyPlace, place: LazyPlace): void {
   const p = partsOf(doc);
@@ -294,7 +335,7 @@ export function moveParts(doc: RecipeDoc, from: LazyPlace, place: LazyPlace): vo
 
 /** Whether the doc's parts are held as text in memory (a cold scan's, until a cache write). */
 export function partsInMemory(doc: RecipeDoc): boolean {
-  return partsOf(doc)?.place?.source instanceof MemorySource;
+  return partsOf(doc)?.place.source instanceof MemorySource;
 }
 
 /** Whether a part is still bytes (for tests and the start's figures). */
