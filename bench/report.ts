@@ -22,6 +22,8 @@ export interface SizeResult {
   settleMs: number;
   /** The mixed load (largest folders only). */
   mixed?: MixedResult;
+  /** The server's RSS during the mixed load: its first and last second, and the most. */
+  mixedRss?: { firstMb: number; lastMb: number; maxMb: number };
   bytes: number;
   generateMs: number;
   rawRead: { processMs: number; readMs: number; runs: { processMs: number; readMs: number }[] };
@@ -307,6 +309,12 @@ export function renderMarkdown(r: Results): string {
       `### Mixed load, ${n0(s.recipes)} recipes over ${s.groups} groups`,
       "",
       `${m.clients} clients (each a member of one group, in turn) for ${Math.round(m.durationS)} s: ${n0(m.requests)} requests, ${n0(m.reqPerSec)} a second, ${m.errors} errors; p50 ${ms(m.p50)}, p99 ${ms(m.p99)}, max ${ms(m.max)}.`,
+      ...(s.mixedRss
+        ? [
+            "",
+            `The server's RSS during the load: ${Math.round(s.mixedRss.firstMb)} MB after its first second, ${Math.round(s.mixedRss.lastMb)} MB at its end, ${Math.round(s.mixedRss.maxMb)} MB at most (a server that kept what each request read would climb for as long as the load runs; decision 0185).`,
+          ]
+        : []),
       "",
       "| kind | share | requests | errors | p50 | p99 |",
       "|---|---|---|---|---|---|",

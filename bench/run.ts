@@ -206,13 +206,23 @@ async function underLoad(server: RunningLarder, gen: GeneratedFolder, scale: boo
   const handEdit = await handEdits(client, join(gen.dir, "groups", "home", "recipes"), gen.slugs, 40, 60_000);
   log(`${gen.count}: hand edit p50 ${handEdit.p50.toFixed(0)} p95 ${handEdit.p95.toFixed(0)} ms`);
   let mixed;
+  let mixedRss;
   if (scale) {
     log(
       `${gen.count}: mixed load, ${MIXED.clients} clients over ${gen.groups.length} groups, ${MIXED.durationS} s`,
     );
-    mixed = await mixedLoad(server.port, gen.groups, MIXED);
+    // The server's RSS through the load, once a second: a server keeping what each request read
+    // climbs here for as long as the load runs (decision 0185).
+    const rss: number[] = [];
+    const sampler = setInterval(() => void server.rssMb().then((mb) => rss.push(mb)), 1000);
+    try {
+      mixed = await mixedLoad(server.port, gen.groups, MIXED);
+    } finally {
+      clearInterval(sampler);
+    }
+    mixedRss = { firstMb: rss[0] ?? 0, lastMb: rss.at(-1) ?? 0, maxMb: Math.max(0, ...rss) };
     log(
-      `${gen.count}: mixed load ${mixed.requests} requests (${mixed.reqPerSec.toFixed(0)}/s), ${mixed.errors} errors, p50 ${mixed.p50.toFixed(1)} p99 ${mixed.p99.toFixed(1)} ms`,
+      `${gen.count}: mixed load ${mixed.requests} requests (${mixed.reqPerSec.toFixed(0)}/s), ${mixed.errors} errors, p50 ${mixed.p50.toFixed(1)} p99 ${mixed.p99.toFixed(1)} ms; RSS ${mixedRss.firstMb.toFixed(0)} → ${mixedRss.lastMb.toFixed(0)} MB`,
     );
   }
   return {
@@ -225,6 +235,7 @@ async function underLoad(server: RunningLarder, gen: GeneratedFolder, scale: boo
     filterThroughput,
     handEdit,
     mixed,
+    mixedRss,
   };
 }
 
