@@ -13,6 +13,40 @@ import { RECIPE_SETTINGS_DEFAULTS, type RecipeSettings, type RecipeSummary } fro
 
 type Summary = RecipeSummary;
 
+const SETTING_KEYS = [
+  "public",
+  "showNutrition",
+  "showAssets",
+  "landscapeView",
+  "disableComments",
+  "locked",
+  "disableAmount",
+] as const satisfies readonly (keyof RecipeSettings)[];
+
+/** One frozen settings object per combination (2^7), shared by the entries that have it (decision 0186). */
+const sharedSettings: (Readonly<RecipeSettings> | undefined)[] = [];
+
+function settingsOf(st: Partial<RecipeSettings>): Readonly<RecipeSettings> {
+  const D = RECIPE_SETTINGS_DEFAULTS;
+  let bits = 0;
+  for (let i = 0; i < SETTING_KEYS.length; i++) if (st[SETTING_KEYS[i]] ?? D[SETTING_KEYS[i]]) bits |= 1 << i;
+  let shared = sharedSettings[bits];
+  if (!shared) {
+    const on = (i: number) => (bits & (1 << i)) !== 0;
+    // One literal, so every shared object has the keys in this order (one hidden class).
+    shared = sharedSettings[bits] = Object.freeze({
+      public: on(0),
+      showNutrition: on(1),
+      showAssets: on(2),
+      landscapeView: on(3),
+      disableComments: on(4),
+      locked: on(5),
+      disableAmount: on(6),
+    });
+  }
+  return shared;
+}
+
 export class ListedRecipe implements RecipeIndexEntry {
   readonly #doc: RecipeDoc;
   id: Summary["id"];
@@ -40,7 +74,7 @@ export class ListedRecipe implements RecipeIndexEntry {
   createdAt: Summary["createdAt"];
   updatedAt: Summary["updatedAt"];
   lastMade: Summary["lastMade"];
-  settings: RecipeSettings;
+  settings: Readonly<RecipeSettings>;
   household: RecipeIndexEntry["household"];
   user: RecipeIndexEntry["user"];
   foods: RecipeIndexEntry["foods"];
@@ -78,17 +112,7 @@ export class ListedRecipe implements RecipeIndexEntry {
     this.createdAt = summary.createdAt;
     this.updatedAt = summary.updatedAt;
     this.lastMade = summary.lastMade;
-    const st = doc.settings;
-    const D = RECIPE_SETTINGS_DEFAULTS;
-    this.settings = {
-      public: st.public ?? D.public,
-      showNutrition: st.showNutrition ?? D.showNutrition,
-      showAssets: st.showAssets ?? D.showAssets,
-      landscapeView: st.landscapeView ?? D.landscapeView,
-      disableComments: st.disableComments ?? D.disableComments,
-      locked: st.locked ?? D.locked,
-      disableAmount: st.disableAmount ?? D.disableAmount,
-    };
+    this.settings = settingsOf(doc.settings);
     this.household = household;
     this.user = user;
     this.foods = foods;

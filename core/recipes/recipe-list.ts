@@ -304,7 +304,13 @@ export class RecipeLister {
       foods,
     );
     this.entries.set(e.doc, entry);
+    this.recipes.summaryListed(e.doc);
     return entry;
+  }
+
+  /** The entry already made for a doc, if any (the summary's values, without making one). */
+  listedOf(doc: object): RecipeIndexEntry | undefined {
+    return this.entries.get(doc);
   }
 
   private groupSlugOf(actor: Actor): string {

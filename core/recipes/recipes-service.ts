@@ -12,6 +12,7 @@ import type { UserRecord } from "../schemas/records.js";
 import { RecipeStore, type RecipeEntry } from "./store/index.js";
 import { docToRecipe, docToSummary, recipeToDoc } from "./wire.js";
 import { buildWireContext, GroupLookups } from "./wire-context.js";
+import { pick } from "./wire-bytes.js";
 import { contentDefaults } from "./fields.js";
 import { emptyRecipeDoc, type RecipeDoc } from "./doc.js";
 import { canUpdateRecipe } from "../policy/recipes.js";
@@ -146,10 +147,24 @@ export class RecipesService {
   knownSummaryOf(entry: RecipeEntry): RecipeSummary {
     const cached = this.summaries.get(entry.doc);
     if (cached) return cached;
-    const g = this.groupOf(entry);
-    const s = docToSummary(entry.doc, buildWireContext(this.wireParts, g, this.lookupsFor(g.slug), entry));
+    const listed = this.lister.listedOf(entry.doc);
+    let s: RecipeSummary;
+    if (listed) s = pick(listed);
+    else {
+      const g = this.groupOf(entry);
+      s = docToSummary(entry.doc, buildWireContext(this.wireParts, g, this.lookupsFor(g.slug), entry));
+    }
     this.summaries.set(entry.doc, s);
     return s;
+  }
+
+  /**
+   * Let go of a doc's cached summary once the lister's entry holds the same values: a summary kept
+   * beside every entry was 50,000 objects of 25 fields at 50,000 recipes for the collector to mark
+   * (decision 0186). summaryOf makes it again from the entry when asked.
+   */
+  summaryListed(doc: RecipeDoc): void {
+    this.summaries.delete(doc);
   }
 
   /** Drop a recipe's cached summary (its derived `rating` changed). */

@@ -78,7 +78,9 @@ export class GroupLookups {
   /**
    * The wire ref of an organizer named by a recipe: the stored one, else one with a name-based id.
    * Memoised per organizers document: a summary names several, and deriving an id is a sha256, which
-   * over thousands of recipes was a fifth of building the recipe list (docs/decisions/0007).
+   * over thousands of recipes was a fifth of building the recipe list (docs/decisions/0007). One
+   * frozen ref per organizer, shared by every summary naming it: a copy per recipe was about 220,000
+   * objects at 50,000 recipes that each full collection marked (decision 0186).
    */
   organizer(kind: OrganizerKind, name: string): OrganizerRef {
     const organizers = this.g.organizers.data;
@@ -93,18 +95,19 @@ export class GroupLookups {
       const slug = slugify(name);
       const found = organizers[kind].find((o) => o.slug === slug);
       if (kind === "tools") {
-        ref = found
+        const tool = found
           ? presentTool({ householdsWithTool: [], ...found }, groupId)
           : { id: organizerId(groupId, kind, name), groupId, name, slug, householdsWithTool: [] };
+        Object.freeze(tool.householdsWithTool);
+        ref = tool;
       } else {
         ref = found
           ? presentOrganizer(found, groupId)
           : { id: organizerId(groupId, kind, name), groupId, name, slug };
       }
-      this.organizerRefs.set(key, ref);
+      this.organizerRefs.set(key, Object.freeze(ref));
     }
-    // A copy: callers own what they are given.
-    return ref.householdsWithTool ? { ...ref, householdsWithTool: [...ref.householdsWithTool] } : { ...ref };
+    return ref;
   }
 
   /** Changes whenever the group's units or foods change as the reader sees them: ingredient lines are read again then. */

@@ -45,7 +45,10 @@ export interface WireContext {
   unitById(id: string): IngredientUnit | null;
   foodByName(name: string): IngredientFood | null;
   foodById(id: string): IngredientFood | null;
-  /** Pure: the existing organizer of that name, or a name-derived one. */
+  /**
+   * Pure: the existing organizer of that name, or a name-derived one, in the wire's shape (a tool's
+   * with `householdsWithTool`). Shared and frozen: summaries hold it as it is.
+   */
   organizer(kind: OrganizerKind, name: string): RecipeOrganizerRef | RecipeToolRef;
   organizerById(kind: OrganizerKind, id: string): RecipeOrganizerRef | null;
   /** For ingredient `referencedRecipe`. */
@@ -100,8 +103,7 @@ function toolRef(ctx: WireContext, name: string): RecipeToolRef {
 }
 
 function organizerRef(ctx: WireContext, kind: "categories" | "tags", name: string): RecipeOrganizerRef {
-  const r = ctx.organizer(kind, name);
-  return { id: r.id, groupId: r.groupId, name: r.name, slug: r.slug };
+  return ctx.organizer(kind, name);
 }
 
 /**

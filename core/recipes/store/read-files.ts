@@ -4,7 +4,6 @@
  */
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
-import type { RecipeDoc } from "../doc.js";
 import { isSafeSlug } from "../../storage/data-folder.js";
 import { fileSlug } from "../../util/slug.js";
 import {
@@ -18,6 +17,7 @@ import {
 import type { Location } from "./identity.js";
 import type { SyncContext } from "./sync.js";
 import type { BrokenInfo } from "./types.js";
+import type { CachedParse } from "./index-cache.js";
 
 /** Reads a burst of files with bounded parallelism. */
 export const READ_PARALLELISM = 16;
@@ -29,7 +29,7 @@ export interface Read {
   /** Clock time before the bytes were read (or, from the cache, when they were). */
   readAt: number;
   /** The cached parse of exactly this file version, when the scan at open found one. */
-  cached: RecipeDoc | null;
+  cached: CachedParse | null;
   /** Set when the file exists but cannot be indexed at all (bad name, too large). */
   problem: { info: BrokenInfo; file: FileFingerprint } | null;
 }
@@ -61,7 +61,7 @@ export function cachedAtOpen(ctx: SyncContext, loc: Location, emptyCache = false
         loc,
         state: { ...hit.file, text: null },
         readAt: hit.readAt,
-        cached: hit.doc,
+        cached: hit,
         problem: null,
       };
   } catch {

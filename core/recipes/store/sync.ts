@@ -249,7 +249,12 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
   const { groupSlug, slug } = r.loc;
   if (r.problem) return markBroken(run, r.loc, r.problem.file, r.problem.info);
   const state = r.state as FileFingerprint & { text: string | null };
-  const file: FileFingerprint = { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
+  // The cache's own fingerprint when the parse came from it: one object for both (decision 0186).
+  const file: FileFingerprint = r.cached?.file ?? {
+    size: state.size,
+    mtimeMs: state.mtimeMs,
+    hash: state.hash,
+  };
   const cur = index.get(groupSlug, slug);
   const stale =
     mode === "vocabulary" && cur !== null && cur.vocabularyVersion !== ctx.vocabularyVersion(groupSlug);
@@ -267,7 +272,9 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
   const known = index.getBroken(groupSlug, slug);
   if (!cur && known && known.file.hash === state.hash && !retryBroken) return;
 
-  const parsed = r.cached ? { doc: r.cached } : (preParsed ?? parse(ctx, groupSlug, state.text ?? "", slug));
+  const parsed = r.cached
+    ? { doc: r.cached.doc }
+    : (preParsed ?? parse(ctx, groupSlug, state.text ?? "", slug));
   if ("error" in parsed) {
     if (mode === "watch" && ctx.retryLater(r.loc)) return;
     ctx.clearRetry(r.loc);
