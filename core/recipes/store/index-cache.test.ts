@@ -154,6 +154,28 @@ describe("the warm-start index cache", () => {
     ).toEqual(["Soup", "Stew"]);
   });
 
+  it("holds one entry per file, whatever is remembered or forgotten over it", async () => {
+    await putOld("soup", "Soup", 1);
+    await putOld("stew", "Stew", 2);
+    const store = await start();
+    const soup = store.get("home", "soup")!;
+    await store.close();
+    open = [];
+    const cache = new IndexCache(cachePath());
+    await cache.load();
+    expect(cache.stats()).toMatchObject({ loadedEntries: 2, entries: 2 });
+    const parse = { file: soup.file, readAt: Date.now(), vocabularyVersion: "v1", doc: soup.doc };
+    cache.remember({ groupSlug: "home", slug: "soup" }, parse);
+    cache.remember({ groupSlug: "club", slug: "soup" }, parse);
+    expect(cache.stats().entries).toBe(3);
+    cache.forget({ groupSlug: "home", slug: "soup" });
+    cache.forget({ groupSlug: "home", slug: "soup" });
+    cache.forget({ groupSlug: "nowhere", slug: "soup" });
+    expect(cache.stats().entries).toBe(2);
+    expect(cache.lookup({ groupSlug: "club", slug: "soup" }, soup.file, "v1")?.doc).toBe(soup.doc);
+    expect(cache.lookup({ groupSlug: "home", slug: "soup" }, soup.file, "v1")).toBeNull();
+  });
+
   it("keys entries by the format version", async () => {
     expect(cacheFormat()).toContain(`larder-recipe-index/${INDEX_CACHE_VERSION}/`);
     await putOld("soup", "Soup", 1);
