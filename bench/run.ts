@@ -211,8 +211,8 @@ async function underLoad(server: RunningLarder, gen: GeneratedFolder, scale: boo
     log(
       `${gen.count}: mixed load, ${MIXED.clients} clients over ${gen.groups.length} groups, ${MIXED.durationS} s`,
     );
-    // The server's RSS through the load, once a second: a server keeping what each request read
-    // climbs here for as long as the load runs (decision 0185).
+    // The server's RSS through the load, once a second: where it ends beside where it began shows a
+    // server that keeps what each request read (decision 0185).
     const rss: number[] = [];
     const sampler = setInterval(() => void server.rssMb().then((mb) => rss.push(mb)), 1000);
     try {
