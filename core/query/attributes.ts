@@ -4,7 +4,13 @@
  * names (mealie-api-notes §3), including its proxies (`household_id` and
  * `household.preferences.privateHousehold` on recipes).
  */
-import type { IngredientFood, IngredientUnit, RecipeSettings, RecipeSummary } from "../schemas/recipe.js";
+import {
+  RECIPE_SETTING_KEYS,
+  type IngredientFood,
+  type IngredientUnit,
+  type RecipeSettings,
+  type RecipeSummary,
+} from "../schemas/recipe.js";
 import { AttributeTable, attr, organizerPaths, type AttributeSpec } from "./attribute-table.js";
 import type { OrderOverride } from "./order.js";
 import { FILTERED_FIELDS } from "../recipes/fields.js";
@@ -24,16 +30,6 @@ export type RecipeIndexEntry = RecipeSummary & {
   /** Ingredient lines as text (display, note, original text) for search. */
   ingredientTexts: string[];
 };
-
-const SETTINGS_KEYS = [
-  "public",
-  "showNutrition",
-  "showAssets",
-  "landscapeView",
-  "disableComments",
-  "locked",
-  "disableAmount",
-] as const satisfies readonly (keyof RecipeSettings)[];
 
 type R = RecipeIndexEntry;
 const recipeSpecs: Record<string, AttributeSpec<R>> = {
@@ -65,7 +61,8 @@ const recipeSpecs: Record<string, AttributeSpec<R>> = {
 };
 // The fields the file and the wire share, as their declaration says to read them (core/recipes/fields.ts).
 for (const { wire, filter } of FILTERED_FIELDS) recipeSpecs[wire] = attr[filter]((r: R) => r[wire]);
-for (const key of SETTINGS_KEYS) recipeSpecs[`settings.${key}`] = attr.boolean((r: R) => r.settings?.[key]);
+for (const key of RECIPE_SETTING_KEYS)
+  recipeSpecs[`settings.${key}`] = attr.boolean((r: R) => r.settings?.[key]);
 
 export const recipeAttributes = new AttributeTable<RecipeIndexEntry>("recipe", recipeSpecs);
 

@@ -27,7 +27,7 @@ const summary = { id: "r1", userId: "u1", householdId: "h1", groupId: "g1", name
   cookTime: null, performTime: null, description: "Hot.", recipeCategory: [], tags: [], tools: [], rating: null,
   orgURL: null, dateAdded: null, dateUpdated: null, createdAt: null, updatedAt: null, lastMade: null };
 const entry = new ListedRecipe(summary, doc, { id: "h1", slug: "home", preferences: { privateHousehold: false } }, { id: "u1", username: "ann" }, []);
-console.log(JSON.stringify({ lazy: fast(lazy), copied: fast(copied), copiedId: copied.id, entry: fast(entry), texts: entry.ingredientTexts, keys: Object.keys(entry).includes("ingredientTexts") }));
+console.log(JSON.stringify({ lazy: fast(lazy), copied: fast(copied), copiedId: copied.id, entry: fast(entry), settings: fast(entry.settings), texts: entry.ingredientTexts, keys: Object.keys(entry).includes("ingredientTexts") }));
 `;
 
 it("keeps list entries and warm-start docs in V8's fast-property mode", async () => {
@@ -41,6 +41,7 @@ it("keeps list entries and warm-start docs in V8's fast-property mode", async ()
     copied: true,
     copiedId: "r2",
     entry: true,
+    settings: true,
     texts: ["2 cup stock"],
     keys: false,
   });

@@ -9,40 +9,28 @@
 import type { RecipeDoc } from "./doc.js";
 import type { RecipeIndexEntry } from "../query/attributes.js";
 import { ingredientsOnce } from "./store/lazy-doc.js";
-import { RECIPE_SETTINGS_DEFAULTS, type RecipeSettings, type RecipeSummary } from "../schemas/recipe.js";
+import {
+  RECIPE_SETTING_KEYS,
+  RECIPE_SETTINGS_DEFAULTS,
+  type RecipeSettings,
+  type RecipeSummary,
+} from "../schemas/recipe.js";
 
 type Summary = RecipeSummary;
 
-const SETTING_KEYS = [
-  "public",
-  "showNutrition",
-  "showAssets",
-  "landscapeView",
-  "disableComments",
-  "locked",
-  "disableAmount",
-] as const satisfies readonly (keyof RecipeSettings)[];
-
-/** One frozen settings object per combination (2^7), shared by the entries that have it (decision 0186). */
+/** One frozen settings object per combination (2^7 at most), shared by the entries that have it (decision 0186). */
 const sharedSettings: (Readonly<RecipeSettings> | undefined)[] = [];
 
 function settingsOf(st: Partial<RecipeSettings>): Readonly<RecipeSettings> {
   const D = RECIPE_SETTINGS_DEFAULTS;
   let bits = 0;
-  for (let i = 0; i < SETTING_KEYS.length; i++) if (st[SETTING_KEYS[i]] ?? D[SETTING_KEYS[i]]) bits |= 1 << i;
+  for (let i = 0; i < RECIPE_SETTING_KEYS.length; i++)
+    if (st[RECIPE_SETTING_KEYS[i]] ?? D[RECIPE_SETTING_KEYS[i]]) bits |= 1 << i;
   let shared = sharedSettings[bits];
   if (!shared) {
-    const on = (i: number) => (bits & (1 << i)) !== 0;
-    // One literal, so every shared object has the keys in this order (one hidden class).
-    shared = sharedSettings[bits] = Object.freeze({
-      public: on(0),
-      showNutrition: on(1),
-      showAssets: on(2),
-      landscapeView: on(3),
-      disableComments: on(4),
-      locked: on(5),
-      disableAmount: on(6),
-    });
+    // Made in one call, in the keys' order: every shared object has one hidden class (decision 0176).
+    const pairs = RECIPE_SETTING_KEYS.map((k, i) => [k, (bits & (1 << i)) !== 0] as const);
+    shared = sharedSettings[bits] = Object.freeze(Object.fromEntries(pairs) as RecipeSettings);
   }
   return shared;
 }

@@ -28,3 +28,5 @@ export const RECIPE_SETTINGS_DEFAULTS = {
   disableAmount: false,
 } as const;
 export type RecipeSettings = { -readonly [K in keyof typeof RECIPE_SETTINGS_DEFAULTS]: boolean };
+/** The settings' keys, in the wire's order. */
+export const RECIPE_SETTING_KEYS = Object.keys(RECIPE_SETTINGS_DEFAULTS) as readonly (keyof RecipeSettings)[];

@@ -7,12 +7,13 @@ import { COPIED_FIELDS, type CopiedWireFields } from "../recipes/fields.js";
 import type { Wire } from "../wire/index.js";
 import {
   NUTRITION_KEYS,
+  RECIPE_SETTING_KEYS,
   RECIPE_SETTINGS_DEFAULTS,
   type NutritionKey,
   type RecipeSettings,
 } from "./recipe-defaults.js";
 
-export { NUTRITION_KEYS, RECIPE_SETTINGS_DEFAULTS };
+export { NUTRITION_KEYS, RECIPE_SETTING_KEYS, RECIPE_SETTINGS_DEFAULTS };
 export type { NutritionKey, RecipeSettings };
 export type Nutrition = Record<NutritionKey, string | null>;
 

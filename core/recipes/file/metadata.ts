@@ -4,6 +4,7 @@
  */
 import {
   NUTRITION_KEYS,
+  RECIPE_SETTING_KEYS as SETTINGS_KEYS,
   RECIPE_SETTINGS_DEFAULTS,
   type NutritionKey,
   type RecipeSettings,
@@ -26,8 +27,6 @@ type NamesKey = KeyOfKind<"names">;
 
 /** Organizer lists up to this many characters are written in flow style (`[a, b]`). */
 const FLOW_LIST_LIMIT = 80;
-
-const SETTINGS_KEYS = Object.keys(RECIPE_SETTINGS_DEFAULTS) as (keyof RecipeSettings)[];
 
 /** Other spellings accepted when reading (Mealie's names, snake_case is folded by camelKey). */
 const ALIASES: Record<string, string> = {
