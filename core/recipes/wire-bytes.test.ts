@@ -8,6 +8,9 @@ describe("a summary's kept JSON", () => {
     const bytes = summaryBytes(a);
     expect(bytes.toString("utf8")).toBe(JSON.stringify(pick(a)));
     expect(summaryBytes(a)).toBe(bytes);
+    // Its own memory, not a slice of node's shared pool (a kept slice keeps the whole slab).
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
     // A change makes a new entry (recipe-list.ts entryOf): its bytes are its own.
     const b = { ...a, name: "Soup", rating: 4 };
     expect(summaryBytes(b).toString("utf8")).toBe(JSON.stringify(pick(b)));

@@ -41,11 +41,18 @@ export function pick(e: RecipeIndexEntry): RecipeSummary {
 
 const bytesOf = new WeakMap<RecipeIndexEntry, Buffer>();
 
-/** `JSON.stringify(pick(entry))` as UTF-8 bytes, made once per entry. */
+/**
+ * `JSON.stringify(pick(entry))` as UTF-8 bytes, made once per entry. In memory of their own, not a
+ * slice of node's shared 8 KB pool: a kept slice keeps its whole slab, and the slabs a summary lands
+ * in are mostly filled with a request's short-lived buffers, so pooled summaries held about twice
+ * their size (decision 0186).
+ */
 export function summaryBytes(entry: RecipeIndexEntry): Buffer {
   let bytes = bytesOf.get(entry);
   if (!bytes) {
-    bytes = Buffer.from(JSON.stringify(pick(entry)));
+    const json = JSON.stringify(pick(entry));
+    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+    bytes.write(json);
     bytesOf.set(entry, bytes);
   }
   return bytes;
