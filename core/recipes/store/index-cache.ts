@@ -31,6 +31,7 @@ import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
 import type { RecipeDoc } from "../doc.js";
 import type { Location } from "./identity.js";
+import { LocationMap } from "./location-map.js";
 import {
   foodNamesOf,
   headOf,
@@ -87,36 +88,6 @@ function rowOf(loc: Location, parse: CachedParse): CacheRow {
     vocabularyVersion: parse.vocabularyVersion,
     doc: parse.doc,
   };
-}
-
-/** Rows by group and slug: no key string per recipe (50,000 at 50,000 recipes, decision 0186). */
-class Rows {
-  private readonly groups = new Map<string, Map<string, CacheRow>>();
-  size = 0;
-
-  get(loc: Location): CacheRow | undefined {
-    return this.groups.get(loc.groupSlug)?.get(loc.slug);
-  }
-
-  set(row: CacheRow): void {
-    let g = this.groups.get(row.groupSlug);
-    if (!g) this.groups.set(row.groupSlug, (g = new Map()));
-    const had = g.has(row.slug);
-    g.set(row.slug, row);
-    if (!had) this.size++;
-  }
-
-  delete(loc: Location): boolean {
-    const g = this.groups.get(loc.groupSlug);
-    if (!g?.delete(loc.slug)) return false;
-    if (g.size === 0) this.groups.delete(loc.groupSlug);
-    this.size--;
-    return true;
-  }
-
-  *values(): IterableIterator<CacheRow> {
-    for (const g of this.groups.values()) yield* g.values();
-  }
 }
 
 export type CacheState = "none" | "loaded" | "unreadable" | "other-format";
@@ -496,7 +467,7 @@ function decodeRow(
 }
 
 export class IndexCache {
-  private readonly entries = new Rows();
+  private readonly entries = new LocationMap<CacheRow>();
   private info: IndexCacheInfo;
   private changed = false;
 
@@ -532,7 +503,7 @@ export class IndexCache {
     } catch {
       return;
     }
-    const loaded = new Rows();
+    const loaded = new LocationMap<CacheRow>();
     let state: CacheState = "unreadable";
     let savedAt: string | null = null;
     try {
@@ -594,7 +565,7 @@ export class IndexCache {
     stat: { size: number; mtimeMs: number },
     vocabularyVersion: string,
   ): CachedParse | null {
-    const hit = this.entries.get(loc);
+    const hit = this.entries.get(loc.groupSlug, loc.slug);
     const ok =
       hit !== undefined &&
       hit.file.size === stat.size &&
@@ -614,7 +585,7 @@ export class IndexCache {
 
   /** The same bytes seen again with a new mtime (a touch, a checkout): the cached parse still holds. */
   touch(loc: Location, file: FileFingerprint, readAt: number): void {
-    const hit = this.entries.get(loc);
+    const hit = this.entries.get(loc.groupSlug, loc.slug);
     if (!hit || hit.file.hash !== file.hash || (hit.file.mtimeMs === file.mtimeMs && hit.readAt >= readAt))
       return;
     hit.file = file;
@@ -623,7 +594,7 @@ export class IndexCache {
   }
 
   forget(loc: Location): void {
-    if (this.entries.delete(loc)) this.changed = true;
+    if (this.entries.delete(loc.groupSlug, loc.slug)) this.changed = true;
   }
 
   get dirty(): boolean {
@@ -694,7 +665,7 @@ export class IndexCache {
             cur.mtimeMs !== cached.file.mtimeMs
           ) {
             // The index moved on (deleted, broken, changed): this parse is of no use to the next start.
-            this.entries.delete(cached);
+            this.entries.delete(cached.groupSlug, cached.slug);
             continue;
           }
           // The same values: one object for the index and the cache rather than two per recipe.

@@ -5,6 +5,7 @@
  */
 import type { BrokenFile, BrokenInfo, FileFingerprint, RecipeEntry, RecipeProblem } from "./types.js";
 import { keyOf, type Location } from "./identity.js";
+import { LocationMap } from "./location-map.js";
 
 /** A file that never parsed: listed as broken, invisible to the API, its name still taken. */
 export interface BrokenOnly {
@@ -18,14 +19,14 @@ export interface BrokenOnly {
 const TOMBSTONES = 1000;
 
 export class RecipeIndex {
-  private groups = new Map<string, Map<string, RecipeEntry>>();
+  private entries = new LocationMap<RecipeEntry>();
   private ids = new Map<string, RecipeEntry>();
   private brokenOnly = new Map<string, BrokenOnly>();
   private tombstones = new Map<string, Location>();
   private notes = new Map<string, RecipeProblem>();
 
   get(groupSlug: string, slug: string): RecipeEntry | null {
-    return this.groups.get(groupSlug)?.get(slug) ?? null;
+    return this.entries.get(groupSlug, slug) ?? null;
   }
 
   getById(id: string): RecipeEntry | null {
@@ -37,31 +38,30 @@ export class RecipeIndex {
   }
 
   list(groupSlug: string): RecipeEntry[] {
-    const g = this.groups.get(groupSlug);
-    return g ? [...g.values()] : [];
+    return [...(this.entries.group(groupSlug)?.values() ?? [])];
   }
 
   all(): RecipeEntry[] {
-    const out: RecipeEntry[] = [];
-    for (const g of this.groups.values()) out.push(...g.values());
-    return out;
+    return [...this.entries.values()];
   }
 
   /** Recipes in all, per group, and files that do not parse (for `larder stats`). */
   counts(): { recipes: number; groups: Record<string, number>; broken: number } {
     const groups: Record<string, number> = {};
     let recipes = 0;
-    for (const [g, entries] of this.groups) recipes += groups[g] = entries.size;
+    for (const [g, entries] of this.entries.groups()) recipes += groups[g] = entries.size;
     return { recipes, groups, broken: this.broken().length };
   }
 
   groupSlugs(): string[] {
-    return [...new Set([...this.groups.keys(), ...[...this.brokenOnly.values()].map((b) => b.groupSlug)])];
+    const slugs = new Set([...this.entries.groups()].map(([g]) => g));
+    for (const b of this.brokenOnly.values()) slugs.add(b.groupSlug);
+    return [...slugs];
   }
 
   /** Slugs of a group the index knows, parsed or not (for rescans, to notice deletions). */
   slugsOf(groupSlug: string): string[] {
-    const slugs = [...(this.groups.get(groupSlug)?.keys() ?? [])];
+    const slugs = [...(this.entries.group(groupSlug)?.keys() ?? [])];
     for (const b of this.brokenOnly.values()) if (b.groupSlug === groupSlug) slugs.push(b.slug);
     return slugs;
   }
@@ -77,9 +77,7 @@ export class RecipeIndex {
     if (holder && (holder.groupSlug !== entry.groupSlug || holder.slug !== entry.slug)) {
       throw new Error(`recipe index: id ${entry.id} is held by ${keyOf(holder.groupSlug, holder.slug)}`);
     }
-    let g = this.groups.get(entry.groupSlug);
-    if (!g) this.groups.set(entry.groupSlug, (g = new Map()));
-    g.set(entry.slug, entry);
+    this.entries.set(entry);
     this.ids.set(entry.id, entry);
     this.brokenOnly.delete(keyOf(entry.groupSlug, entry.slug));
     this.tombstones.delete(entry.id);
@@ -87,11 +85,8 @@ export class RecipeIndex {
 
   /** Remove the entry at a location; returns it. */
   delete(groupSlug: string, slug: string): RecipeEntry | null {
-    const g = this.groups.get(groupSlug);
-    const prev = g?.get(slug) ?? null;
-    if (!prev || !g) return null;
-    g.delete(slug);
-    if (g.size === 0) this.groups.delete(groupSlug);
+    const prev = this.entries.delete(groupSlug, slug);
+    if (!prev) return null;
     if (this.ids.get(prev.id) === prev) this.ids.delete(prev.id);
     return prev;
   }
