@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type Tinypool from "tinypool";
 import type { PackedOutcome, ParseBatch, ParseOutcome } from "../recipes/store/parse-pool.js";
+import { reapplyV8Flags } from "../util/v8-flags.js";
 
 /** A task and what it answers. */
 export type Task =
@@ -89,12 +90,29 @@ let running = 0;
 export async function runInPool<K extends Task["op"]>(task: Extract<Task, { op: K }>): Promise<Answers[K]> {
   running++;
   try {
-    return (await (await thePool()).run(task)) as Answers[K];
+    const p = await thePool();
+    const answer = p.run(task);
+    keepFlagsAcrossNewThreads(p);
+    return (await answer) as Answers[K];
   } catch (e) {
     if (failure) throw new Error(`worker pool: ${failure.message}`, { cause: failure });
     throw e;
   } finally {
     running--;
+  }
+}
+
+const watched = new WeakSet<object>();
+
+/**
+ * Tinypool starts its threads itself, as a task needs them: each one's start undoes the V8 flags set
+ * since the process started (util/v8-flags.ts), so they are set again once it is online.
+ */
+function keepFlagsAcrossNewThreads(p: Tinypool): void {
+  for (const t of p.threads) {
+    if (watched.has(t)) continue;
+    watched.add(t);
+    t.on("online", reapplyV8Flags);
   }
 }
 
