@@ -1,0 +1,192 @@
+/**
+ * A thread that makes the synchronous file calls of a small atomic write (decision 0187): the temp
+ * file's open, write, chmod, fsync and close, the rename or link into place and the folder's fsync, in
+ * one message and one answer. On ext4 a rename or an `open(O_CREAT)` waits for the journal while
+ * another write's fsync commits it, so under issue 21's mixed load the main thread spent a tenth of its
+ * time in these calls, and each of a write's two fsyncs through the thread pool waited a turn of the
+ * event loop for its answer.
+ *
+ * The thread's code is a string run with `eval` (node's own modules only, taken with
+ * `process.getBuiltinModule`, so it reads the same as a script or a module) and none of the parent's
+ * node options (a `--import tsx` would load a TypeScript loader into it): the same code runs from the
+ * bundle, from TypeScript under tsx and under Vitest. When no thread can be started the calls are made
+ * on the main thread, as before.
+ */
+import { Worker } from "node:worker_threads";
+import { keepV8FlagsAcross } from "../util/v8-flags.js";
+
+/** The thread's code: each message names an operation; the answer carries its result or error. */
+const THREAD_SOURCE = `
+const { parentPort } = process.getBuiltinModule("node:worker_threads");
+const fs = process.getBuiltinModule("node:fs");
+const path = process.getBuiltinModule("node:path");
+
+function removeQuietly(file) {
+  try { fs.unlinkSync(file); } catch {}
+}
+
+function syncedTemp(tmp, data, mode) {
+  const fd = fs.openSync(tmp, "wx", mode);
+  try {
+    try {
+      fs.writeFileSync(fd, data);
+      fs.fchmodSync(fd, mode);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (e) {
+    removeQuietly(tmp);
+    throw e;
+  }
+}
+
+const UNSYNCABLE_DIR = new Set(["EISDIR", "EPERM", "EINVAL", "EACCES", "ENOTSUP"]);
+function fsyncDir(dir) {
+  let fd;
+  try {
+    fd = fs.openSync(dir, "r");
+    fs.fsyncSync(fd);
+  } catch (e) {
+    if (!UNSYNCABLE_DIR.has(e && e.code)) throw e;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+function atomic(a) {
+  syncedTemp(a.tmp, a.data, a.mode);
+  try {
+    if (a.exclusive) {
+      fs.linkSync(a.tmp, a.target);
+      fs.unlinkSync(a.tmp);
+    } else {
+      fs.renameSync(a.tmp, a.target);
+    }
+  } catch (e) {
+    removeQuietly(a.tmp);
+    throw e;
+  }
+  fsyncDir(path.dirname(a.target));
+}
+
+parentPort.on("message", (m) => {
+  try {
+    if (m.op === "atomic") atomic(m.args);
+    else if (m.op === "temp") syncedTemp(m.args.tmp, m.args.data, m.args.mode);
+    else if (m.op === "fsyncDir") fsyncDir(m.args.dir);
+    else throw new Error("disk thread: unknown operation " + m.op);
+    parentPort.postMessage({ id: m.id, ok: true });
+  } catch (e) {
+    const err = e || {};
+    parentPort.postMessage({
+      id: m.id,
+      ok: false,
+      error: { message: String(err.message), code: err.code, errno: err.errno, syscall: err.syscall, path: err.path, dest: err.dest },
+    });
+  }
+});
+`;
+
+export type DiskOp =
+  | {
+      op: "atomic";
+      args: { tmp: string; target: string; data: string | Uint8Array; mode: number; exclusive: boolean };
+    }
+  | { op: "temp"; args: { tmp: string; data: string | Uint8Array; mode: number } }
+  | { op: "fsyncDir"; args: { dir: string } };
+
+interface Pending {
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
+interface ThreadError {
+  message: string;
+  code?: string;
+  errno?: number;
+  syscall?: string;
+  path?: string;
+  dest?: string;
+}
+
+/** The thread's error as the main thread's calls throw it: same message, code, errno, syscall, path. */
+function asError(e: ThreadError): Error {
+  const err = new Error(e.message) as NodeJS.ErrnoException & { dest?: string };
+  if (e.code !== undefined) err.code = e.code;
+  if (e.errno !== undefined) err.errno = e.errno;
+  if (e.syscall !== undefined) err.syscall = e.syscall;
+  if (e.path !== undefined) err.path = e.path;
+  if (e.dest !== undefined) err.dest = e.dest;
+  return err;
+}
+
+let thread: Worker | null = null;
+/** Set when a thread could not be started: the calls stay on the main thread from then on. */
+let unavailable = false;
+const pending = new Map<number, Pending>();
+let nextId = 1;
+let calls = 0;
+
+function settle(id: number, outcome: { ok: boolean; error?: ThreadError }): void {
+  const p = pending.get(id);
+  if (!p) return;
+  pending.delete(id);
+  // Idle, the thread must not keep a finished command's process alive.
+  if (pending.size === 0) thread?.unref();
+  if (outcome.ok) p.resolve();
+  else p.reject(asError(outcome.error ?? { message: "disk thread: unknown failure" }));
+}
+
+function started(): Worker | null {
+  if (thread || unavailable) return thread;
+  try {
+    const w = new Worker(THREAD_SOURCE, { eval: true, name: "larder-disk", execArgv: [] });
+    keepV8FlagsAcross(w);
+    w.on("message", (m: { id: number; ok: boolean; error?: ThreadError }) => settle(m.id, m));
+    const lost = (why: Error) => {
+      if (thread === w) thread = null;
+      // What it was doing is unknown: each caller hears so; the next call starts a new thread.
+      for (const id of [...pending.keys()]) settle(id, { ok: false, error: { message: why.message } });
+    };
+    w.on("error", lost);
+    w.on("exit", (code) => lost(new Error(`disk thread stopped (exit code ${code})`)));
+    w.unref();
+    thread = w;
+  } catch {
+    unavailable = true;
+  }
+  return thread;
+}
+
+/**
+ * Runs `op` on the disk thread. Null when there is no thread (the caller makes the calls itself).
+ * Data is copied to the thread; a view into a larger buffer is cut to its own bytes first.
+ */
+export function onDiskThread(op: DiskOp): Promise<void> | null {
+  const w = started();
+  if (!w) return null;
+  if ("data" in op.args) {
+    const d = op.args.data;
+    if (typeof d !== "string" && d.byteLength !== d.buffer.byteLength)
+      op.args.data = Uint8Array.prototype.slice.call(d);
+  }
+  const id = nextId++;
+  calls++;
+  return new Promise<void>((resolve, reject) => {
+    if (pending.size === 0) w.ref();
+    pending.set(id, { resolve, reject });
+    w.postMessage({ id, ...op });
+  });
+}
+
+/** Calls handed to the disk thread since start (tests and figures). */
+export function diskThreadCalls(): number {
+  return calls;
+}
+
+/** Stops the thread as a crash would (tests): its calls in flight fail, the next call starts a new one. */
+export async function stopDiskThread(): Promise<void> {
+  const w = thread;
+  if (w) await w.terminate();
+}
