@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fsyncDir, writeFileAtomic, writeSyncedTemp } from "./atomic-write.js";
-import { diskThreadCalls, stopDiskThread } from "./disk-thread.js";
+import { diskThreadCalls, diskThreadOnline, stopDiskThread } from "./disk-thread.js";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -15,6 +15,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "larder-disk-thread-"));
   tmpDir = path.join(dir, "tmp");
   await mkdir(tmpDir);
+  await diskThreadOnline();
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -58,11 +59,17 @@ describe("small atomic writes on the disk thread", () => {
     await rm(tmp);
   });
 
-  it("starts a new thread after losing one", async () => {
+  it("writes on the main thread until a new thread runs, after losing one", async () => {
     await writeFileAtomic(path.join(dir, "a.txt"), "a", { tmpDir });
     await stopDiskThread();
+    const before = diskThreadCalls();
     await writeFileAtomic(path.join(dir, "a.txt"), "b", { tmpDir });
+    expect(diskThreadCalls()).toBe(before);
     expect(await readFile(path.join(dir, "a.txt"), "utf8")).toBe("b");
+    await diskThreadOnline();
+    await writeFileAtomic(path.join(dir, "a.txt"), "c", { tmpDir });
+    expect(diskThreadCalls()).toBe(before + 1);
+    expect(await readFile(path.join(dir, "a.txt"), "utf8")).toBe("c");
   });
 
   it("lets a command's process exit once its writes are done", async () => {

@@ -122,6 +122,13 @@ function asError(e: ThreadError): Error {
 }
 
 let thread: Worker | null = null;
+/**
+ * Whether the thread runs yet: a thread takes tens of milliseconds to start (hundreds on a busy
+ * machine), and the first writes come at start-up (the folder's lock) — they are made on the main
+ * thread meanwhile rather than wait for it.
+ */
+let online: Promise<void> | null = null;
+let isOnline = false;
 /** Set when a thread could not be started: the calls stay on the main thread from then on. */
 let unavailable = false;
 const pending = new Map<number, Pending>();
@@ -141,11 +148,27 @@ function settle(id: number, outcome: { ok: boolean; error?: ThreadError }): void
 function started(): Worker | null {
   if (thread || unavailable) return thread;
   try {
-    const w = new Worker(THREAD_SOURCE, { eval: true, name: "larder-disk", execArgv: [] });
+    const w = new Worker(THREAD_SOURCE, {
+      eval: true,
+      name: "larder-disk",
+      execArgv: [],
+      // It holds one write's data at a time: a heap of its own this small keeps its memory to a few MB
+      // (node's flags would give it the server's young generation).
+      resourceLimits: { maxYoungGenerationSizeMb: 3, maxOldGenerationSizeMb: 48 },
+    });
     keepV8FlagsAcross(w);
+    online = new Promise<void>((resolve) =>
+      w.once("online", () => {
+        if (thread === w) isOnline = true;
+        resolve();
+      }),
+    );
     w.on("message", (m: { id: number; ok: boolean; error?: ThreadError }) => settle(m.id, m));
     const lost = (why: Error) => {
-      if (thread === w) thread = null;
+      if (thread === w) {
+        thread = null;
+        isOnline = false;
+      }
       // What it was doing is unknown: each caller hears so; the next call starts a new thread.
       for (const id of [...pending.keys()]) settle(id, { ok: false, error: { message: why.message } });
     };
@@ -165,7 +188,7 @@ function started(): Worker | null {
  */
 export function onDiskThread(op: DiskOp): Promise<void> | null {
   const w = started();
-  if (!w) return null;
+  if (!w || !isOnline) return null;
   if ("data" in op.args) {
     const d = op.args.data;
     if (typeof d !== "string" && d.byteLength !== d.buffer.byteLength)
@@ -180,6 +203,11 @@ export function onDiskThread(op: DiskOp): Promise<void> | null {
   });
 }
 
+/** Starts the thread if need be and resolves once it runs (tests). */
+export async function diskThreadOnline(): Promise<void> {
+  if (started()) await online;
+}
+
 /** Calls handed to the disk thread since start (tests and figures). */
 export function diskThreadCalls(): number {
   return calls;
@@ -188,5 +216,10 @@ export function diskThreadCalls(): number {
 /** Stops the thread as a crash would (tests): its calls in flight fail, the next call starts a new one. */
 export async function stopDiskThread(): Promise<void> {
   const w = thread;
-  if (w) await w.terminate();
+  if (!w) return;
+  await w.terminate();
+  if (thread === w) {
+    thread = null;
+    isOnline = false;
+  }
 }

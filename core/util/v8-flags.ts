@@ -30,8 +30,3 @@ export function reapplyV8Flags(): void {
 export function keepV8FlagsAcross(worker: Worker): void {
   worker.once("online", reapplyV8Flags);
 }
-
-/** The flags set through useV8Flag, in the order first set (tests and diagnostics). */
-export function v8FlagsInForce(): string[] {
-  return [...inForce.values()];
-}
