@@ -17,7 +17,7 @@ import {
 import { readdir, stat, unlink } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
-import { onDiskThread } from "./disk-thread.js";
+import { onDiskThread, UNSYNCABLE_DIR_CODES } from "./disk-thread.js";
 
 export interface AtomicWriteOptions {
   /** Directory for the temp file; must be on the target's file system so the rename is atomic. */
@@ -169,10 +169,7 @@ export async function fsyncDir(dir: string): Promise<void> {
     fd = openSync(dir, "r");
     await fsyncFd(fd);
   } catch (e) {
-    const code = errnoCode(e);
-    // Windows cannot open or sync directories; some network file systems refuse too.
-    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EACCES" && code !== "ENOTSUP")
-      throw e;
+    if (!UNSYNCABLE_DIR_CODES.includes(errnoCode(e) ?? "")) throw e;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

@@ -15,6 +15,12 @@
 import { Worker } from "node:worker_threads";
 import { keepV8FlagsAcross } from "../util/v8-flags.js";
 
+/**
+ * What opening or fsyncing a folder may fail with where folders cannot be synced (Windows cannot open
+ * them; some network file systems refuse): not an error, here and in atomic-write.ts's own fsyncDir.
+ */
+export const UNSYNCABLE_DIR_CODES: readonly string[] = ["EISDIR", "EPERM", "EINVAL", "EACCES", "ENOTSUP"];
+
 /** The thread's code: each message names an operation; the answer carries its result or error. */
 const THREAD_SOURCE = `
 const { parentPort } = process.getBuiltinModule("node:worker_threads");
@@ -41,7 +47,7 @@ function syncedTemp(tmp, data, mode) {
   }
 }
 
-const UNSYNCABLE_DIR = new Set(["EISDIR", "EPERM", "EINVAL", "EACCES", "ENOTSUP"]);
+const UNSYNCABLE_DIR = new Set(${JSON.stringify(UNSYNCABLE_DIR_CODES)});
 function fsyncDir(dir) {
   let fd;
   try {

@@ -6,7 +6,6 @@
  * thread). So every flag is set here, remembered, and set again once a worker is online.
  */
 import { setFlagsFromString } from "node:v8";
-import type { Worker } from "node:worker_threads";
 
 /** The flags in force, by name (the last value set wins). */
 const inForce = new Map<string, string>();
@@ -26,7 +25,10 @@ export function reapplyV8Flags(): void {
   for (const flag of inForce.values()) setFlagsFromString(flag);
 }
 
-/** Sets the remembered flags again once `worker` is running (its isolate's start resets them). */
-export function keepV8FlagsAcross(worker: Worker): void {
+/**
+ * Sets the remembered flags again once `worker` is running (its isolate's start resets them): a
+ * `Worker`, or a pool's wrapper of one that passes its events on.
+ */
+export function keepV8FlagsAcross(worker: { once(event: "online", listener: () => void): unknown }): void {
   worker.once("online", reapplyV8Flags);
 }

@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type Tinypool from "tinypool";
 import type { PackedOutcome, ParseBatch, ParseOutcome } from "../recipes/store/parse-pool.js";
-import { reapplyV8Flags } from "../util/v8-flags.js";
+import { keepV8FlagsAcross } from "../util/v8-flags.js";
 
 /** A task and what it answers. */
 export type Task =
@@ -112,7 +112,7 @@ function keepFlagsAcrossNewThreads(p: Tinypool): void {
   for (const t of p.threads) {
     if (watched.has(t)) continue;
     watched.add(t);
-    t.on("online", reapplyV8Flags);
+    keepV8FlagsAcross(t);
   }
 }
 
