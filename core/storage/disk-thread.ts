@@ -13,7 +13,7 @@
  * on the main thread, as before.
  */
 import { Worker } from "node:worker_threads";
-import { keepV8FlagsAcross } from "../util/v8-flags.js";
+import { APPLY_INHERITED_V8_FLAGS_SOURCE, keepV8FlagsAcross } from "../util/v8-flags.js";
 
 /**
  * What opening or fsyncing a folder may fail with where folders cannot be synced (Windows cannot open
@@ -23,6 +23,7 @@ export const UNSYNCABLE_DIR_CODES: readonly string[] = ["EISDIR", "EPERM", "EINV
 
 /** The thread's code: each message names an operation; the answer carries its result or error. */
 const THREAD_SOURCE = `
+${APPLY_INHERITED_V8_FLAGS_SOURCE}
 const { parentPort } = process.getBuiltinModule("node:worker_threads");
 const fs = process.getBuiltinModule("node:fs");
 const path = process.getBuiltinModule("node:path");

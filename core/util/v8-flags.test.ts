@@ -1,23 +1,25 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
+import { useV8Flag, V8_FLAGS_ENV } from "./v8-flags.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const moduleUrl = pathToFileURL(fileURLToPath(new URL("./v8-flags.ts", import.meta.url))).href;
 
 /**
  * A child node (young generation 4 MB, ceiling 32 MB) holds its young generation with a V8 flag set
- * at run time, starts a worker thread (kept or not), then allocates what all survives; prints the
- * young generation's size in MB.
+ * at run time, starts a worker thread (the flag set again once it is online, by the thread itself, or
+ * not at all), then allocates what all survives; prints the young generation's size in MB.
  */
-async function youngAfterWorker(keep: boolean): Promise<number> {
+async function youngAfterWorker(keep: "online" | "in the thread" | "no"): Promise<number> {
   const script = `
     import { getHeapSpaceStatistics } from "node:v8";
     import { Worker } from "node:worker_threads";
-    import { keepV8FlagsAcross, useV8Flag } from ${JSON.stringify(moduleUrl)};
+    import { APPLY_INHERITED_V8_FLAGS_SOURCE, keepV8FlagsAcross, useV8Flag } from ${JSON.stringify(moduleUrl)};
     useV8Flag("--semi-space-growth-factor=1");
-    const w = new Worker("setTimeout(() => {}, 5000)", { eval: true, execArgv: [] });
-    if (${keep}) keepV8FlagsAcross(w);
+    const first = ${JSON.stringify(keep)} === "in the thread" ? APPLY_INHERITED_V8_FLAGS_SOURCE : "";
+    const w = new Worker(first + ";setTimeout(() => {}, 5000)", { eval: true, execArgv: [] });
+    if (${JSON.stringify(keep)} === "online") keepV8FlagsAcross(w);
     await new Promise((r) => w.once("online", r));
     await new Promise((r) => setImmediate(r));
     const kept = [];
@@ -44,9 +46,20 @@ async function youngAfterWorker(keep: boolean): Promise<number> {
 
 describe("V8 flags set while running", () => {
   it("stay in force after a worker thread starts", async () => {
-    const [kept, lost] = await Promise.all([youngAfterWorker(true), youngAfterWorker(false)]);
+    const [online, inThread, lost] = await Promise.all([
+      youngAfterWorker("online"),
+      youngAfterWorker("in the thread"),
+      youngAfterWorker("no"),
+    ]);
     // Two semi-spaces of 4 MB: held. Without setting the flag again, the worker's start let it grow.
-    expect(kept).toBeLessThan(10);
+    expect(online).toBeLessThan(10);
+    expect(inThread).toBeLessThan(10);
     expect(lost).toBeGreaterThan(20);
+  });
+
+  it("are handed to threads started later through their environment", () => {
+    useV8Flag("--heap-growing-percent=30");
+    useV8Flag("--heap_growing_percent=35");
+    expect(process.env[V8_FLAGS_ENV]).toBe("--heap_growing_percent=35");
   });
 });

@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type Tinypool from "tinypool";
 import type { PackedOutcome, ParseBatch, ParseOutcome } from "../recipes/store/parse-pool.js";
-import { keepV8FlagsAcross } from "../util/v8-flags.js";
+import { APPLY_INHERITED_V8_FLAGS_SOURCE, keepV8FlagsAcross } from "../util/v8-flags.js";
 
 /** A task and what it answers. */
 export type Task =
@@ -50,6 +50,8 @@ function workerFile(): URL {
     .replace(/\.cjs$/, ".mjs");
   const tsx = pathToFileURL(api).href;
   const boot = [
+    // Before tsx loads (worker.ts sets them too, later): decision 0189.
+    APPLY_INHERITED_V8_FLAGS_SOURCE,
     `const { register } = await import(${JSON.stringify(tsx)});`,
     `register();`,
     `const worker = await import(${JSON.stringify(worker.href)});`,

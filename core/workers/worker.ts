@@ -2,7 +2,11 @@
  * A thread of the worker pool (pool.ts). Each kind of task loads its code on first use, so a thread
  * that only hashes passwords never loads the recipe parser.
  */
+import { applyInheritedV8Flags } from "../util/v8-flags.js";
 import type { Answers, Task } from "./pool.js";
+
+// Before anything else this thread allocates: its start reset the server's V8 flags (decision 0189).
+applyInheritedV8Flags();
 
 export default async function run(task: Task): Promise<Answers[Task["op"]]> {
   switch (task.op) {
