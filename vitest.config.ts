@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Every JSON document update is also validated in full and must come out the same (decision 0190).
+    env: { LARDER_VERIFY_INCREMENTAL: "1" },
     reporters: ["default", "json"],
     outputFile: { json: "test-results/vitest.json" },
     projects: [

@@ -232,13 +232,22 @@ export class RatingsService {
       s.n++;
       sums.set(r.recipeId, s);
     }
-    const next = new Map<string, number>();
-    for (const [id, s] of sums) next.set(id, Math.round((s.sum / s.n) * 1000) / 1000);
-    const prev = this.averages.get(groupSlug) ?? new Map<string, number>();
-    this.averages.set(groupSlug, next);
+    // The group's map is changed in place, not replaced: a rating is one entry, and a new map of every
+    // rated recipe per rating outlived the young generation under load (decision 0190).
+    let averages = this.averages.get(groupSlug);
+    if (!averages) this.averages.set(groupSlug, (averages = new Map<string, number>()));
     const changed = new Set<string>();
-    for (const [id, v] of next) if (prev.get(id) !== v) changed.add(id);
-    for (const id of prev.keys()) if (!next.has(id)) changed.add(id);
+    for (const [id, s] of sums) {
+      const average = Math.round((s.sum / s.n) * 1000) / 1000;
+      if (averages.get(id) === average) continue;
+      averages.set(id, average);
+      changed.add(id);
+    }
+    for (const id of averages.keys()) {
+      if (sums.has(id)) continue;
+      averages.delete(id);
+      changed.add(id);
+    }
     if (changed.size === 0) return;
     for (const l of this.listeners) {
       try {

@@ -9,12 +9,14 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { Low, type Adapter } from "lowdb";
 import { z } from "zod";
 import { ConflictError, ValidationError } from "../errors.js";
 import { errnoCode, writeFileAtomic } from "./atomic-write.js";
 import { canonicalJson } from "./canonical-json.js";
 import { noteChange } from "./change-count.js";
+import { validateChanged, type Issue } from "./incremental-validate.js";
 
 export interface JsonDocOptions<T> {
   /** State of a document whose file does not exist yet. Called for a fresh value each time. */
@@ -49,6 +51,28 @@ export class BrokenDocumentError extends ConflictError {
 
 class DocumentParseError extends Error {}
 
+/** Set by the test suite: every update is validated both ways and must come out the same. */
+const VERIFY_INCREMENTAL = process.env.LARDER_VERIFY_INCREMENTAL === "1";
+
+function issueKeys(issues: readonly Issue[]): string[] {
+  return issues.map((i) => JSON.stringify([i.path.map(String), i.message, i.code])).sort();
+}
+
+function verifyIncremental<T>(
+  schema: z.ZodType<T>,
+  value: T,
+  incremental: { success: true; data: T } | { success: false; issues: Issue[] },
+): void {
+  const full = schema.safeParse(value);
+  const same = full.success
+    ? incremental.success && isDeepStrictEqual(incremental.data, full.data)
+    : !incremental.success && isDeepStrictEqual(issueKeys(incremental.issues), issueKeys(full.error.issues));
+  if (!same)
+    throw new Error(
+      `incremental validation differs from the schema's: ${JSON.stringify(incremental)} against ${JSON.stringify(full)}`,
+    );
+}
+
 const openListeners = new Set<(doc: JsonDoc<unknown>) => void>();
 
 /**
@@ -66,10 +90,14 @@ export function sha256(text: string): string {
 
 /** lowdb adapter: parse + validate on read, canonical atomic write, and the text known to be on disk. */
 class CanonicalJsonAdapter<T> implements Adapter<T> {
-  /** The text last read from or written to the file; null when the file was missing. */
-  knownText: string | null = null;
-  /** The text of the write in progress: on disk from its rename until `knownText` takes it. */
-  writingText: string | null = null;
+  /**
+   * sha256 of the text last read from or written to the file; null when the file was missing. A hash,
+   * not the text: kept from one write to the next, a large document's text outlived the young
+   * generation on every write (decision 0190).
+   */
+  knownHash: string | null = null;
+  /** sha256 of the write in progress: on disk from its rename until `knownHash` takes it. */
+  writingHash: string | null = null;
 
   constructor(
     private readonly file: string,
@@ -106,7 +134,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     const text = await this.readText();
     if (text === null) return null;
     const value = this.parse(text);
-    this.knownText = text;
+    this.knownHash = sha256(text);
     return value;
   }
 
@@ -117,13 +145,14 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     const text = this.serialise(data);
     // Saving an unchanged document writes nothing: no mtime change, no watcher event, no git noise.
-    if (text === this.knownText) return;
-    this.writingText = text;
+    const hash = sha256(text);
+    if (hash === this.knownHash) return;
+    this.writingHash = hash;
     try {
       await writeFileAtomic(this.file, text, { tmpDir: this.options.tmpDir, mode: this.options.mode });
-      this.knownText = text;
+      this.knownHash = hash;
     } finally {
-      this.writingText = null;
+      this.writingHash = null;
     }
   }
 }
@@ -160,6 +189,8 @@ export class JsonDoc<T> {
   #inFlight = 0;
   /** Updates so far: a reload applies what it read only if no update came while it read. */
   #updates = 0;
+  /** Whether `data` came out of the schema (read or updated), so an update need only validate its changes. */
+  #validated = false;
 
   private constructor(file: string, options: JsonDocOptions<T>) {
     this.path = path.resolve(file);
@@ -173,6 +204,7 @@ export class JsonDoc<T> {
     const doc = new JsonDoc<T>(file, options);
     try {
       await doc.#low.read();
+      doc.#validated = doc.#adapter.knownHash !== null;
     } catch (e) {
       if (!(e instanceof DocumentParseError)) throw e;
       doc.#broken = { message: e.message };
@@ -195,7 +227,7 @@ export class JsonDoc<T> {
 
   /** sha256 of the text last read or written, so a watcher can recognise the store's own writes. */
   get contentHash(): string | null {
-    return this.#adapter.knownText === null ? null : sha256(this.#adapter.knownText);
+    return this.#adapter.knownHash;
   }
 
   /** Listen to changes (own updates and reloads) and to the document turning broken. Returns an unsubscribe. */
@@ -212,11 +244,16 @@ export class JsonDoc<T> {
    */
   update(fn: (draft: T) => T | void): Promise<void> {
     if (this.#broken) throw new BrokenDocumentError(this.path, this.#broken.message);
-    const draft = structuredClone(this.#low.data);
+    const prev = this.#low.data;
+    const draft = structuredClone(prev);
     const returned = fn(draft);
     if (returned instanceof Promise) throw new TypeError("JsonDoc.update: the updater must be synchronous");
-    const next = this.#validate(returned === undefined ? draft : returned);
+    const next = this.#validate(
+      returned === undefined ? draft : returned,
+      this.#validated ? prev : undefined,
+    );
     this.#low.data = next;
+    this.#validated = true;
     this.#updates++;
     this.#emit({ type: "change", origin: "update", data: next });
     return this.#scheduleWrite();
@@ -235,11 +272,12 @@ export class JsonDoc<T> {
    */
   async probe(): Promise<ProbeOutcome> {
     const text = await this.#adapter.readText();
-    if (text === null) return this.#adapter.knownText === null ? "same" : "missing";
+    if (text === null) return this.#adapter.knownHash === null ? "same" : "missing";
+    const hash = sha256(text);
     // Restoring a broken file to its last good text (`git checkout`) is a change: it ends the broken state.
-    if (text === this.#adapter.knownText) return this.#broken ? "changed" : "same";
+    if (hash === this.#adapter.knownHash) return this.#broken ? "changed" : "same";
     // Our own write, renamed into place and waiting for the folder's fsync.
-    if (text === this.#adapter.writingText) return "same";
+    if (hash === this.#adapter.writingHash) return "same";
     try {
       this.#adapter.parse(text);
       return "changed";
@@ -264,13 +302,15 @@ export class JsonDoc<T> {
       // be in place: applying the text read would undo it in memory and on the next write.
       if (this.#updates === seen && !this.#batch && this.#inFlight === 0) break;
     }
-    if (text !== null && text === this.#adapter.knownText && !this.#broken) return "unchanged";
+    const hash = text === null ? null : sha256(text);
+    if (hash !== null && hash === this.#adapter.knownHash && !this.#broken) return "unchanged";
     if (text === null) {
-      const hadFile = this.#adapter.knownText !== null || this.#broken !== null;
-      this.#adapter.knownText = null;
+      const hadFile = this.#adapter.knownHash !== null || this.#broken !== null;
+      this.#adapter.knownHash = null;
       this.#broken = null;
       if (!hadFile) return "unchanged";
       this.#low.data = this.#options.defaults();
+      this.#validated = false;
       this.#emit({ type: "change", origin: "reload", data: this.#low.data });
       return "missing";
     }
@@ -285,18 +325,28 @@ export class JsonDoc<T> {
       return "broken";
     }
     this.#broken = null;
-    this.#adapter.knownText = text;
+    this.#adapter.knownHash = hash;
     this.#low.data = value;
+    this.#validated = true;
     this.#emit({ type: "change", origin: "reload", data: value });
     return "reloaded";
   }
 
-  #validate(value: T): T {
-    if (!this.#options.schema) return value;
-    const result = this.#options.schema.safeParse(value);
+  /** `value` through the schema; with `prev` (the valid state it was copied from), only what changed. */
+  #validate(value: T, prev: T | undefined): T {
+    const schema = this.#options.schema;
+    if (!schema) return value;
+    let result: { success: true; data: T } | { success: false; issues: Issue[] };
+    if (prev === undefined) {
+      const full = schema.safeParse(value);
+      result = full.success ? full : { success: false, issues: full.error.issues };
+    } else {
+      result = validateChanged(schema, prev, value);
+      if (VERIFY_INCREMENTAL) verifyIncremental(schema, value, result);
+    }
     if (result.success) return result.data;
     throw new ValidationError(
-      result.error.issues.map((i) => ({
+      result.issues.map((i) => ({
         loc: i.path.map((p) => (typeof p === "number" ? p : String(p))),
         msg: i.message,
         type: i.code,
