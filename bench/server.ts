@@ -43,12 +43,8 @@ export interface RunningLarder {
 // A cold start of 50,000 recipes on a busy 2-core machine can take minutes; a slow start is a figure, not a failure.
 const START_TIMEOUT_MS = 300_000;
 
-/** The node options `npm start` and `npm run larder` give the server (package.json; decisions 0112, 0130, 0189). */
-export const SERVER_NODE_ARGS = [
-  "--max-old-space-size=1024",
-  "--min-semi-space-size=4",
-  "--max-semi-space-size=16",
-];
+/** The node options `npm start` and `npm run larder` give the server (package.json; decisions 0112, 0130). */
+export const SERVER_NODE_ARGS = ["--max-old-space-size=1024", "--max-semi-space-size=4"];
 /** The entry they run, after building it if it is stale (scripts/larder.mjs). */
 export const SERVER_ENTRY = join("dist", "bundle", "larder.js");
 const POLL_MS = 5;

@@ -7,7 +7,6 @@
 import { CommanderError, type Command } from "commander";
 import { isLongRunning } from "./context.js";
 import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
-import { holdYoungGeneration } from "./serving-heap.js";
 
 /**
  * `larder serve …` (without --help) needs only `serve`: a program of that one command parses its
@@ -30,8 +29,6 @@ async function programFor(argv: string[]): Promise<Command> {
 }
 
 async function main(argv: string[]): Promise<void> {
-  // Before anything larger than the command line is loaded (decision 0189).
-  holdYoungGeneration();
   // Ink's chalk ignores NO_COLOR (https://no-color.org) but honours FORCE_COLOR=0; it loads lazily, after this.
   if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";
   const program = await programFor(argv);

@@ -1,13 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import {
-  holdYoungGeneration,
-  LARGE_FOLDER_RECIPES,
-  servingHeapFlag,
-  useServingHeapGrowth,
-  useServingYoungGeneration,
-} from "./serving-heap.js";
+import { LARGE_FOLDER_RECIPES, servingHeapFlag, useServingHeapGrowth } from "./serving-heap.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -60,53 +54,5 @@ describe("the heap growth larder serve sets once the folder is open", () => {
     const [own, serving] = await Promise.all([committedPeak("no call"), committedPeak([])]);
     expect(serving.set).toBe("--heap-growing-percent=20");
     expect(serving.peakMb).toBeLessThan(own.peakMb / 2);
-  });
-});
-
-describe("the young generation larder serve lets grow for a large folder", () => {
-  it("holds only what the start scripts started, and lifts only for a large folder", () => {
-    // No start size on the command line (this test process): nothing to hold, nothing to lift.
-    expect(holdYoungGeneration(["--max-semi-space-size=16"])).toBe(false);
-    expect(useServingYoungGeneration(LARGE_FOLDER_RECIPES)).toBeNull();
-  });
-
-  it("stays at its start size through a start that keeps everything, then grows once a large folder is open", async () => {
-    const script = `
-      import { getHeapSpaceStatistics } from "node:v8";
-      import { holdYoungGeneration, useServingYoungGeneration } from "./cli/serving-heap.ts";
-      const young = () => getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size / 1048576;
-      const keep = [];
-      const fill = () => { for (let i = 0; i < 1.5e6; i++) keep.push({ a: i, b: "s" + i }); };
-      const held = holdYoungGeneration();
-      fill();
-      const atOpen = young();
-      const small = useServingYoungGeneration(10000);
-      fill();
-      const smallFolder = young();
-      const large = useServingYoungGeneration(50000);
-      fill();
-      process.stdout.write(JSON.stringify({ held, atOpen, small, smallFolder, large, largeFolder: young() }));
-    `;
-    const { stdout } = await execa(
-      process.execPath,
-      [
-        "--min-semi-space-size=4",
-        "--max-semi-space-size=16",
-        "--import",
-        "tsx",
-        "--input-type=module",
-        "-e",
-        script,
-      ],
-      { cwd: root },
-    );
-    const r = JSON.parse(stdout) as Record<string, unknown>;
-    expect(r.held).toBe(true);
-    // Two semi-spaces of 4 MB (what node started with), then of up to 16 MB.
-    expect(r.atOpen).toBeLessThan(10);
-    expect(r.small).toBeNull();
-    expect(r.smallFolder).toBeLessThan(10);
-    expect(r.large).toBe("--semi-space-growth-factor=2");
-    expect(r.largeFolder).toBeGreaterThan(20);
   });
 });

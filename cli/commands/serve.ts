@@ -12,7 +12,7 @@ import { configFor, isLarderFolder, keepProcessAlive, resolveDataDir, dataOption
 import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder } from "../demo.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, printStatus } from "../output.js";
 import { builtinPlugins } from "../../plugins/builtins.js";
-import { useServingHeapGrowth, useServingYoungGeneration } from "../serving-heap.js";
+import { useServingHeapGrowth } from "../serving-heap.js";
 
 interface ServeOptions {
   data?: string;
@@ -104,7 +104,6 @@ async function serve(opts: ServeOptions): Promise<void> {
     const { Larder } = await import("../../core/larder.js");
     larder = await Larder.open(config, { log, watch: true, plugins: builtinPlugins });
     useServingHeapGrowth(larder.recipes.stats().recipes);
-    useServingYoungGeneration(larder.recipes.stats().recipes);
     // The CLI proves it can read `.larder/` with this token and then acts as the first admin.
     larder.auth.setLocalAdminToken(lock.info.token);
     const demoLogin = demo ? await ensureDemoLogin(larder) : null;
