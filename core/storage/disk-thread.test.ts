@@ -1,11 +1,11 @@
-import { mkdtemp, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdtemp, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fsyncDir, writeFileAtomic, writeSyncedTemp } from "./atomic-write.js";
-import { diskThreadCalls, diskThreadOnline, stopDiskThread } from "./disk-thread.js";
+import { diskThreadCalls, diskThreadOnline, lstatManyOnDiskThread, stopDiskThread } from "./disk-thread.js";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -85,5 +85,33 @@ describe("small atomic writes on the disk thread", () => {
     });
     expect(child.exitCode).toBe(0);
     expect(await readFile(path.join(dir, "exit.txt"), "utf8")).toBe("done");
+  });
+});
+
+describe("stat'ing many files on the disk thread", () => {
+  it("gives each regular file's size and mtime, and -1 for anything else", async () => {
+    const at = path.join(dir, "stats");
+    await mkdir(path.join(at, "folder.md"), { recursive: true });
+    await writeFile(path.join(at, "a.md"), "hello");
+    await writeFile(path.join(at, "b.md"), "");
+    await symlink(path.join(at, "a.md"), path.join(at, "link.md"));
+    const names = ["a.md", "b.md", "folder.md", "link.md", "gone.md", "a.md/inside"];
+    const out = await lstatManyOnDiskThread(names.map((n) => path.join(at, n)));
+    expect(out).not.toBeNull();
+    const a = await lstat(path.join(at, "a.md"));
+    expect(Array.from(out!)).toEqual([
+      5,
+      a.mtimeMs,
+      0,
+      (await lstat(path.join(at, "b.md"))).mtimeMs,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+    ]);
   });
 });

@@ -77,8 +77,28 @@ function atomic(a) {
   fsyncDir(path.dirname(a.target));
 }
 
+// Per path: size and mtimeMs of a regular file, or -1 and -1 for anything else (gone, a folder, a link, unreadable).
+function lstatMany(paths) {
+  const out = new Float64Array(paths.length * 2);
+  for (let i = 0; i < paths.length; i++) {
+    let st;
+    try {
+      st = fs.lstatSync(paths[i], { throwIfNoEntry: false });
+    } catch {}
+    const file = st !== undefined && st.isFile();
+    out[2 * i] = file ? st.size : -1;
+    out[2 * i + 1] = file ? st.mtimeMs : -1;
+  }
+  return out;
+}
+
 parentPort.on("message", (m) => {
   try {
+    if (m.op === "lstatMany") {
+      const result = lstatMany(m.args.paths);
+      parentPort.postMessage({ id: m.id, ok: true, result }, [result.buffer]);
+      return;
+    }
     if (m.op === "atomic") atomic(m.args);
     else if (m.op === "temp") syncedTemp(m.args.tmp, m.args.data, m.args.mode);
     else if (m.op === "fsyncDir") fsyncDir(m.args.dir);
@@ -104,7 +124,7 @@ export type DiskOp =
   | { op: "fsyncDir"; args: { dir: string } };
 
 interface Pending {
-  resolve: () => void;
+  resolve: (result: unknown) => void;
   reject: (e: Error) => void;
 }
 
@@ -142,13 +162,13 @@ const pending = new Map<number, Pending>();
 let nextId = 1;
 let calls = 0;
 
-function settle(id: number, outcome: { ok: boolean; error?: ThreadError }): void {
+function settle(id: number, outcome: { ok: boolean; error?: ThreadError; result?: unknown }): void {
   const p = pending.get(id);
   if (!p) return;
   pending.delete(id);
   // Idle, the thread must not keep a finished command's process alive.
   if (pending.size === 0) thread?.unref();
-  if (outcome.ok) p.resolve();
+  if (outcome.ok) p.resolve(outcome.result);
   else p.reject(asError(outcome.error ?? { message: "disk thread: unknown failure" }));
 }
 
@@ -170,7 +190,9 @@ function started(): Worker | null {
         resolve();
       }),
     );
-    w.on("message", (m: { id: number; ok: boolean; error?: ThreadError }) => settle(m.id, m));
+    w.on("message", (m: { id: number; ok: boolean; error?: ThreadError; result?: unknown }) =>
+      settle(m.id, m),
+    );
     const lost = (why: Error) => {
       if (thread === w) {
         thread = null;
@@ -201,13 +223,34 @@ export function onDiskThread(op: DiskOp): Promise<void> | null {
     if (typeof d !== "string" && d.byteLength !== d.buffer.byteLength)
       op.args.data = Uint8Array.prototype.slice.call(d);
   }
+  return post(w, op).then(() => undefined);
+}
+
+function post(w: Worker, op: { op: string; args: unknown }): Promise<unknown> {
   const id = nextId++;
   calls++;
-  return new Promise<void>((resolve, reject) => {
+  return new Promise<unknown>((resolve, reject) => {
     if (pending.size === 0) w.ref();
     pending.set(id, { resolve, reject });
     w.postMessage({ id, ...op });
   });
+}
+
+/**
+ * The lstat of each path, made on the disk thread while the main thread does something else (a warm
+ * start decoding its index cache): per path, the size and mtimeMs of a regular file, or -1 and -1 for
+ * anything else. Waits for the thread to come online; null when there is no thread, or it failed.
+ */
+export async function lstatManyOnDiskThread(paths: readonly string[]): Promise<Float64Array | null> {
+  const w = started();
+  if (!w) return null;
+  await online;
+  if (thread !== w || !isOnline) return null;
+  try {
+    return (await post(w, { op: "lstatMany", args: { paths } })) as Float64Array;
+  } catch {
+    return null;
+  }
 }
 
 /** Starts the thread if need be and resolves once it runs (tests). */

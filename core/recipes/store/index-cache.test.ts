@@ -1,12 +1,14 @@
-import { readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { serializeRecipeFile } from "../file/recipe-file.js";
+import { diskThreadCalls } from "../../storage/disk-thread.js";
 import { IndexCache, INDEX_CACHE_VERSION, cacheFormat } from "./index-cache.js";
 import type { RecipeStore } from "./recipe-store.js";
 import { ADMIN, makeFolder, openStore, recipe, VOCAB, type TestFolder } from "./test-helpers.js";
 
 const ID = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`;
+const MANY_ID = (n: number) => `${n.toString(16).padStart(8, "0")}-2222-4222-8222-222222222222`;
 
 let t: TestFolder;
 let open: RecipeStore[] = [];
@@ -22,7 +24,11 @@ afterEach(async () => {
 
 /** Files last changed a minute ago: old enough that size and mtime identify their content. */
 async function putOld(slug: string, name: string, n: number): Promise<string> {
-  const path = await t.put(slug, recipe(name, { id: ID(n), owner: ADMIN }));
+  return putOldWithId(slug, name, ID(n));
+}
+
+async function putOldWithId(slug: string, name: string, id: string): Promise<string> {
+  const path = await t.put(slug, recipe(name, { id, owner: ADMIN }));
   await age(path);
   return path;
 }
@@ -60,6 +66,31 @@ describe("the warm-start index cache", () => {
     expect(store.get("home", "pie")?.doc.name).toBe("Apple Pie");
     expect(store.get("home", "soup")?.doc.name).toBe("Soup");
     expect(store.all()).toHaveLength(3);
+  });
+
+  it("stats a large folder's files on the disk thread while the cache loads, and reads those that changed", async () => {
+    const n = 240;
+    const paths: string[] = [];
+    for (let i = 1; i <= n; i++) paths.push(await putOldWithId(`dish-${i}`, `Dish ${i}`, MANY_ID(i)));
+    let store = await start();
+    expect(store.stats().cache).toMatchObject({ hits: 0, misses: n });
+    // By hand while the server was stopped: one edited, one deleted, one replaced by a folder.
+    await t.put("dish-1", recipe("Dish One, longer", { id: MANY_ID(1), owner: ADMIN }));
+    await age(paths[0], 30);
+    await rm(paths[1]);
+    await rm(paths[2]);
+    await mkdir(paths[2]);
+    await store.close();
+    open = [];
+    const calls = diskThreadCalls();
+    store = await start();
+    expect(diskThreadCalls()).toBeGreaterThan(calls);
+    expect(store.stats().cache).toMatchObject({ state: "loaded", hits: n - 3 });
+    expect(store.get("home", "dish-1")?.doc.name).toBe("Dish One, longer");
+    expect(store.get("home", "dish-2")).toBeNull();
+    expect(store.get("home", "dish-3")).toBeNull();
+    expect(store.get("home", "dish-240")?.doc.name).toBe("Dish 240");
+    expect(store.all()).toHaveLength(n - 2);
   });
 
   it("does not read a file whose size and mtime are unchanged", async () => {

@@ -5,6 +5,7 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { isSafeSlug } from "../../storage/data-folder.js";
+import { lstatManyOnDiskThread } from "../../storage/disk-thread.js";
 import { fileSlug } from "../../util/slug.js";
 import {
   FileTooLargeError,
@@ -42,20 +43,49 @@ export function pathOf(ctx: SyncContext, loc: Location): string {
     : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
 }
 
+/** Size and mtime of the regular files among a scan's, by path, stat'ed ahead of it (statAhead). */
+export type StatsAhead = ReadonlyMap<string, { size: number; mtimeMs: number }>;
+
+/**
+ * The lstat of every file a warm start is about to look up in its cache, made on the disk thread while
+ * the main thread decodes the cache (a tenth of a warm start's time at 10,000 recipes, decision 0192).
+ * Only regular files are listed; anything else is stat'ed again at the lookup. Null without a thread.
+ */
+export async function statAhead(ctx: SyncContext, locs: readonly Location[]): Promise<StatsAhead | null> {
+  const paths = locs.map((loc) => pathOf(ctx, loc));
+  const out = await lstatManyOnDiskThread(paths);
+  if (!out) return null;
+  const stats = new Map<string, { size: number; mtimeMs: number }>();
+  for (let i = 0; i < paths.length; i++)
+    if (out[2 * i] >= 0) stats.set(paths[i], { size: out[2 * i], mtimeMs: out[2 * i + 1] });
+  return stats;
+}
+
 /**
  * The cache's parse of this file when its size, mtime and the group's vocabulary still match; else null.
  * `emptyCache`: the cache holds nothing (a first start), so no file is stat'ed for a lookup that
- * cannot hit; the miss is still counted.
+ * cannot hit; the miss is still counted. `ahead`: the file's stat taken since the watcher started
+ * (statAhead): a change after it is the watcher's to report.
  */
-export function cachedAtOpen(ctx: SyncContext, loc: Location, emptyCache = false): Read | null {
+export function cachedAtOpen(
+  ctx: SyncContext,
+  loc: Location,
+  emptyCache = false,
+  ahead: StatsAhead | null = null,
+): Read | null {
   if (!ctx.cache || !isSafeSlug(loc.slug)) return null;
   if (emptyCache) {
     ctx.cache.lookup(loc, { size: -1, mtimeMs: -1 }, "");
     return null;
   }
   try {
-    const st = lstatSync(pathOf(ctx, loc));
-    const hit = st.isFile() ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
+    const path = pathOf(ctx, loc);
+    let st: { size: number; mtimeMs: number } | null = ahead?.get(path) ?? null;
+    if (!st) {
+      const now = lstatSync(path);
+      st = now.isFile() ? now : null;
+    }
+    const hit = st ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
     if (hit)
       return {
         loc,

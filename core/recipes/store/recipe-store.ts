@@ -3,6 +3,7 @@
  * (ARCHITECTURE §3, §4). Reads never touch the disk. Writes are atomic, refused with 409 when the
  * file changed on disk since it was indexed, and never touch a file that does not parse.
  */
+import { existsSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { RecipeDoc } from "../doc.js";
@@ -32,6 +33,7 @@ import {
   type Guarded,
 } from "./replace-file.js";
 import { keyOf, usableId, type Location } from "./identity.js";
+import { statAhead } from "./read-files.js";
 import { RecipeIndex } from "./recipe-index.js";
 import { sameDoc } from "./same-doc.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
@@ -50,6 +52,9 @@ import { RecipeWatcher } from "./watcher.js";
 import { WriteGate } from "./write-gate.js";
 
 export type ChangeListener = (change: RecipeChange) => void;
+
+/** Below this many files, stat'ing them on the main thread costs less than a message to the disk thread. */
+const STAT_AHEAD_MIN = 200;
 
 export class RecipeStore {
   private readonly index = new RecipeIndex();
@@ -126,9 +131,17 @@ export class RecipeStore {
         await recoverAsideFiles(this.folder.recipesDir(g), this.log);
     }
     const t0 = performance.now();
+    // Listed and stat'ed (on the disk thread) while the cache decodes, when there is a cache to check
+    // the files against: the watcher, already started, reports any change made after a stat.
+    const files = await listRecipeFiles(this.folder);
+    const ahead =
+      this.cache && files.length >= STAT_AHEAD_MIN && existsSync(this.cache.index.path)
+        ? statAhead(this.ctx, files)
+        : null;
     await this.cache?.load();
+    const stats = await ahead;
     await this.exclusive(async () => {
-      await syncFiles(this.ctx, await listRecipeFiles(this.folder), "initial");
+      await syncFiles(this.ctx, files, "initial", stats);
     });
     this.openMs = performance.now() - t0;
     const c = this.cache?.stats();

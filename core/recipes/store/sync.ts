@@ -12,7 +12,15 @@ import type { Logger } from "../../log/logger.js";
 import { isUuid } from "../../util/ids.js";
 import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
 import { replaceIfUnchanged } from "./replace-file.js";
-import { cachedAtOpen, mapLimit, READ_PARALLELISM, readAtOpen, readOne, type Read } from "./read-files.js";
+import {
+  cachedAtOpen,
+  mapLimit,
+  READ_PARALLELISM,
+  readAtOpen,
+  readOne,
+  type Read,
+  type StatsAhead,
+} from "./read-files.js";
 import { compactDoc, packedDoc, type IndexCache } from "./index-cache.js";
 import { withIdentity } from "./lazy-doc.js";
 import {
@@ -83,14 +91,18 @@ interface Run {
   writeBacks: WriteBack[];
 }
 
-/** Bring the index in line with these files; returns the changes to announce. */
+/**
+ * Bring the index in line with these files; returns the changes to announce. `ahead`: the initial
+ * scan's files stat'ed ahead of it (read-files.ts statAhead).
+ */
 export async function syncFiles(
   ctx: SyncContext,
   files: Location[],
   mode: SyncMode,
+  ahead: StatsAhead | null = null,
 ): Promise<RecipeChange[]> {
   const unique = [...new Map(files.map((f) => [keyOf(f.groupSlug, f.slug), f])).values()];
-  const atOpen = mode === "initial" ? await scanAtOpen(ctx, unique) : null;
+  const atOpen = mode === "initial" ? await scanAtOpen(ctx, unique, ahead) : null;
   const reads = atOpen?.reads ?? (await mapLimit(unique, READ_PARALLELISM, (loc) => readOne(ctx, loc)));
   if (mode !== "initial") reads.push(...(await newcomersBesideGone(ctx, reads)));
   // Renames pair files that vanished with files that appeared, so the whole burst is read first.
@@ -193,12 +205,13 @@ const READ_STEP = 100;
 async function scanAtOpen(
   ctx: SyncContext,
   locs: Location[],
+  ahead: StatsAhead | null,
 ): Promise<{ reads: Read[]; parsed: Map<Read, ParseOutcome> }> {
   const reads: Read[] = [];
   const toRead: Location[] = [];
   const emptyCache = ctx.cache?.stats().entries === 0;
   for (const loc of locs) {
-    const hit = cachedAtOpen(ctx, loc, emptyCache);
+    const hit = cachedAtOpen(ctx, loc, emptyCache, ahead);
     if (hit) reads.push(hit);
     else toRead.push(loc);
   }
