@@ -88,6 +88,9 @@ export class RecipeWatcher {
   }
 
   private async list(dir: string, level: Level, announce: boolean): Promise<void> {
+    // A recipes folder is listed only for its files, and only when they are to be announced: at the
+    // start the store lists and reads them itself (10,000 names read twice otherwise).
+    if (level === 2 && !announce) return;
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const e of entries) {
       if (e.name.startsWith(".")) continue;
