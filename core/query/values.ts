@@ -36,8 +36,71 @@ export interface ParsedDateTime {
 const DATE_RE =
   /^(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i;
 
+const ZERO = 48;
+
+/** The decimal value of `n` digits of `s` from `at`, or -1 when one of them is not a digit. */
+function digits(s: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = s.charCodeAt(i) - ZERO;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+/**
+ * The forms Larder itself writes (`2024-02-25`, `2024-02-25T10:00:00Z`, with a fraction or a `±HH:MM`
+ * offset) read without the regular expression: a list ordered by date reads one per recipe, and the
+ * expression made that tens of milliseconds at 10,000 recipes. Undefined for anything else, which
+ * parseDateTime then reads as before; the same value either way.
+ */
+function parseIso(s: string): ParsedDateTime | null | undefined {
+  const n = s.length;
+  if (n < 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return undefined;
+  const y = digits(s, 0, 4);
+  const mo = digits(s, 5, 2);
+  const d = digits(s, 8, 2);
+  if (y < 0 || mo < 0 || d < 0) return undefined;
+  let h = 0;
+  let mi = 0;
+  let sec = 0;
+  let frac = 0;
+  let offsetMin = 0;
+  if (n > 10) {
+    if (n < 19 || s[10] !== "T" || s[13] !== ":" || s[16] !== ":") return undefined;
+    h = digits(s, 11, 2);
+    mi = digits(s, 14, 2);
+    sec = digits(s, 17, 2);
+    if (h < 0 || mi < 0 || sec < 0) return undefined;
+    let at = 19;
+    if (s[at] === ".") {
+      let end = at + 1;
+      while (end < n && end - at <= 9 && digits(s, end, 1) >= 0) end++;
+      if (end === at + 1) return undefined;
+      frac = digits(s.slice(at + 1, Math.min(end, at + 7)).padEnd(6, "0"), 0, 6);
+      at = end;
+    }
+    if (at === n - 1 && s[at] === "Z") at = n;
+    else if (at === n - 6 && (s[at] === "+" || s[at] === "-") && s[at + 3] === ":") {
+      const oh = digits(s, at + 1, 2);
+      const om = digits(s, at + 4, 2);
+      if (oh < 0 || om < 0) return undefined;
+      offsetMin = (oh * 60 + om) * (s[at] === "-" ? -1 : 1);
+      at = n;
+    }
+    if (at !== n) return undefined;
+  }
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || sec > 59) return null;
+  const day = daysFromCivil(y, mo, d);
+  const seconds = day * 86400 + h * 3600 + mi * 60 + sec - offsetMin * 60;
+  return { micros: seconds * 1e6 + frac, day };
+}
+
 /** Parse a date or datetime leniently; null when it is not one. */
 export function parseDateTime(input: string): ParsedDateTime | null {
+  const iso = parseIso(input);
+  if (iso !== undefined) return iso;
   const m = DATE_RE.exec(input.trim());
   if (!m) return null;
   const y = +m[1];
