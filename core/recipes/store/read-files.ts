@@ -3,7 +3,7 @@
  * still match, else a synchronous read) and the watcher's bursts (asynchronous, a few at a time).
  */
 import { lstatSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { isSafeSlug } from "../../storage/data-folder.js";
 import { lstatManyOnDiskThread } from "../../storage/disk-thread.js";
 import { fileSlug } from "../../util/slug.js";
@@ -43,21 +43,31 @@ export function pathOf(ctx: SyncContext, loc: Location): string {
     : join(ctx.folder.recipesDir(loc.groupSlug), `${loc.slug}.md`);
 }
 
-/** Size and mtime of the regular files among a scan's, by path, stat'ed ahead of it (statAhead). */
-export type StatsAhead = ReadonlyMap<string, { size: number; mtimeMs: number }>;
+/** Size and mtime of the regular files among a scan's, by location, stat'ed ahead of it (statAhead). */
+export type StatsAhead = ReadonlyMap<Location, { size: number; mtimeMs: number }>;
 
 /**
  * The lstat of every file a warm start is about to look up in its cache, made on the disk thread while
  * the main thread decodes the cache (a tenth of a warm start's time at 10,000 recipes, decision 0192).
- * Only regular files are listed; anything else is stat'ed again at the lookup. Null without a thread.
+ * Keyed by the location objects given, which the scan then looks up; only regular files with a valid
+ * slug are listed, anything else is stat'ed again at the lookup. Null without a thread.
  */
 export async function statAhead(ctx: SyncContext, locs: readonly Location[]): Promise<StatsAhead | null> {
-  const paths = locs.map((loc) => pathOf(ctx, loc));
+  const asked: Location[] = [];
+  const paths: string[] = [];
+  const dirs = new Map<string, string>();
+  for (const loc of locs) {
+    if (!isSafeSlug(loc.slug) || !isSafeSlug(loc.groupSlug)) continue;
+    let dir = dirs.get(loc.groupSlug);
+    if (dir === undefined) dirs.set(loc.groupSlug, (dir = ctx.folder.recipesDir(loc.groupSlug) + sep));
+    asked.push(loc);
+    paths.push(`${dir}${loc.slug}.md`);
+  }
   const out = await lstatManyOnDiskThread(paths);
   if (!out) return null;
-  const stats = new Map<string, { size: number; mtimeMs: number }>();
-  for (let i = 0; i < paths.length; i++)
-    if (out[2 * i] >= 0) stats.set(paths[i], { size: out[2 * i], mtimeMs: out[2 * i + 1] });
+  const stats = new Map<Location, { size: number; mtimeMs: number }>();
+  for (let i = 0; i < asked.length; i++)
+    if (out[2 * i] >= 0) stats.set(asked[i], { size: out[2 * i], mtimeMs: out[2 * i + 1] });
   return stats;
 }
 
@@ -79,10 +89,9 @@ export function cachedAtOpen(
     return null;
   }
   try {
-    const path = pathOf(ctx, loc);
-    let st: { size: number; mtimeMs: number } | null = ahead?.get(path) ?? null;
+    let st: { size: number; mtimeMs: number } | null = ahead?.get(loc) ?? null;
     if (!st) {
-      const now = lstatSync(path);
+      const now = lstatSync(pathOf(ctx, loc));
       st = now.isFile() ? now : null;
     }
     const hit = st ? ctx.cache.lookup(loc, st, ctx.vocabularyVersion(loc.groupSlug)) : null;
