@@ -128,9 +128,13 @@ export function readFileStateSync(path: string): FileState | null {
         buf.copy(bigger, 0, 0, len);
         buf = bigger;
       }
-      const n = readSync(fd, buf, len, buf.length - len, null);
+      const asked = buf.length - len;
+      const n = readSync(fd, buf, len, asked, null);
       if (n === 0) break;
       len += n;
+      // Exactly the size the fstat gave, and the read stopped short of the room it had: the end of the
+      // file, without a second call to be told so (a tenth of the reading at a cold start).
+      if (len === st.size && n < asked) break;
     }
     const bytes = buf.subarray(0, len);
     return { text: decodeText(bytes), size: len, mtimeMs: st.mtimeMs, hash: hashText(bytes) };
