@@ -150,6 +150,26 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
+describe("the search index built after a start", () => {
+  it("is completed for the searched group alone by that group's first search", () => {
+    const fresh = new RecipeLister(larder, larder.recipes);
+    fresh.attach();
+    try {
+      expect(fresh.searchIndexed(club)).toBe(0);
+      const q: RecipeListQuery = { perPage: -1, search: "soup" };
+      const found = fresh.list(member, q);
+      expect(found.total).toBeGreaterThan(0);
+      expect(found).toEqual(larder.recipes.lister.list(member, q));
+      expect(fresh.searchIndexed(club)).toBe(larder.recipes.store.list(club).length);
+      expect(fresh.searchIndexed(group)).toBe(0);
+      expect(fresh.list(admin, q)).toEqual(larder.recipes.lister.list(admin, q));
+      expect(fresh.searchIndexed(group)).toBe(larder.recipes.store.list(group).length);
+    } finally {
+      fresh.stop();
+    }
+  });
+});
+
 describe("the recipe list after a one-recipe change", () => {
   it("starts out as a fresh build", () => {
     expect(larder.recipes.lister.list(admin, { perPage: -1 }).total).toBeGreaterThanOrEqual(60);
