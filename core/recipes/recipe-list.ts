@@ -156,7 +156,7 @@ export class RecipeLister {
     return this.indexOf(groupSlug);
   }
 
-  /** How many of the group's recipes its search index holds (tests and the benchmark). */
+  /** How many of the group's recipes its search index holds (tests). */
   searchIndexed(groupSlug: string): number {
     return this.searchIndexes.get(groupSlug)?.size ?? 0;
   }

@@ -89,6 +89,14 @@ describe("small atomic writes on the disk thread", () => {
 });
 
 describe("stat'ing many files on the disk thread", () => {
+  it("answers null, rather than waiting for ever, when the thread stops before it runs", async () => {
+    await stopDiskThread();
+    const answer = lstatManyOnDiskThread([path.join(dir, "anything.md")]);
+    await stopDiskThread();
+    expect(await answer).toBeNull();
+    await diskThreadOnline();
+  });
+
   it("gives each regular file's size and mtime, and -1 for anything else", async () => {
     const at = path.join(dir, "stats");
     await mkdir(path.join(at, "folder.md"), { recursive: true });

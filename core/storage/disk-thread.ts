@@ -184,12 +184,14 @@ function started(): Worker | null {
       resourceLimits: { maxYoungGenerationSizeMb: 3, maxOldGenerationSizeMb: 48 },
     });
     keepV8FlagsAcross(w);
-    online = new Promise<void>((resolve) =>
-      w.once("online", () => {
-        if (thread === w) isOnline = true;
-        resolve();
-      }),
-    );
+    // Settled by the thread's start or by its loss, whichever comes first: a caller waiting for it
+    // (a warm start's stats) must not wait forever on a thread that never ran.
+    let settleOnline: () => void = () => undefined;
+    online = new Promise<void>((resolve) => (settleOnline = resolve));
+    w.once("online", () => {
+      if (thread === w) isOnline = true;
+      settleOnline();
+    });
     w.on("message", (m: { id: number; ok: boolean; error?: ThreadError; result?: unknown }) =>
       settle(m.id, m),
     );
@@ -198,6 +200,7 @@ function started(): Worker | null {
         thread = null;
         isOnline = false;
       }
+      settleOnline();
       // What it was doing is unknown: each caller hears so; the next call starts a new thread.
       for (const id of [...pending.keys()]) settle(id, { ok: false, error: { message: why.message } });
     };

@@ -3,7 +3,7 @@
  * still match, else a synchronous read) and the watcher's bursts (asynchronous, a few at a time).
  */
 import { lstatSync } from "node:fs";
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import { isSafeSlug } from "../../storage/data-folder.js";
 import { lstatManyOnDiskThread } from "../../storage/disk-thread.js";
 import { fileSlug } from "../../util/slug.js";
@@ -46,6 +46,8 @@ export function pathOf(ctx: SyncContext, loc: Location): string {
 /** Size and mtime of the regular files among a scan's, by location, stat'ed ahead of it (statAhead). */
 export type StatsAhead = ReadonlyMap<Location, { size: number; mtimeMs: number }>;
 
+/** Below this many files, stat'ing them on the main thread costs less than a message to the disk thread. */
+const STAT_AHEAD_MIN = 200;
 /** Paths sent to the disk thread in one message: its heap is kept small (disk-thread.ts). */
 const STAT_BATCH = 10_000;
 
@@ -53,20 +55,14 @@ const STAT_BATCH = 10_000;
  * The lstat of every file a warm start is about to look up in its cache, made on the disk thread while
  * the main thread decodes the cache (about 50 ms of the main thread's time at 10,000 recipes and 200 ms
  * at 50,000, decision 0192). Keyed by the location objects given, which the scan then looks up; only
- * regular files with a valid slug are listed, anything else is stat'ed again at the lookup. Null
- * without a thread.
+ * regular files with a valid slug are listed, anything else is stat'ed again at the lookup. Null for
+ * a small folder, or without a thread.
  */
 export async function statAhead(ctx: SyncContext, locs: readonly Location[]): Promise<StatsAhead | null> {
-  const asked: Location[] = [];
-  const paths: string[] = [];
-  const dirs = new Map<string, string>();
-  for (const loc of locs) {
-    if (!isSafeSlug(loc.slug) || !isSafeSlug(loc.groupSlug)) continue;
-    let dir = dirs.get(loc.groupSlug);
-    if (dir === undefined) dirs.set(loc.groupSlug, (dir = ctx.folder.recipesDir(loc.groupSlug) + sep));
-    asked.push(loc);
-    paths.push(`${dir}${loc.slug}.md`);
-  }
+  if (locs.length < STAT_AHEAD_MIN) return null;
+  // An unsafe slug is never looked up in the cache (cachedAtOpen).
+  const asked = locs.filter((loc) => isSafeSlug(loc.slug));
+  const paths = asked.map((loc) => pathOf(ctx, loc));
   const stats = new Map<Location, { size: number; mtimeMs: number }>();
   for (let from = 0; from < paths.length; from += STAT_BATCH) {
     const out = await lstatManyOnDiskThread(paths.slice(from, from + STAT_BATCH));

@@ -53,9 +53,6 @@ import { WriteGate } from "./write-gate.js";
 
 export type ChangeListener = (change: RecipeChange) => void;
 
-/** Below this many files, stat'ing them on the main thread costs less than a message to the disk thread. */
-const STAT_AHEAD_MIN = 200;
-
 export class RecipeStore {
   private readonly index = new RecipeIndex();
   private readonly folder: DataFolder;
@@ -134,10 +131,7 @@ export class RecipeStore {
     // Listed and stat'ed (on the disk thread) while the cache decodes, when there is a cache to check
     // the files against: the watcher, already started, reports any change made after a stat.
     const files = await listRecipeFiles(this.folder);
-    const ahead =
-      this.cache && files.length >= STAT_AHEAD_MIN && existsSync(this.cache.index.path)
-        ? statAhead(this.ctx, files)
-        : null;
+    const ahead = this.cache && existsSync(this.cache.index.path) ? statAhead(this.ctx, files) : null;
     await this.cache?.load();
     const stats = await ahead;
     await this.exclusive(async () => {
