@@ -2,9 +2,10 @@
  * The bundle users run (`npm start`, `npm run larder`, the package's `bin`: dist/bundle/larder.js) finds
  * what it reads from the installation — templates, the seed vocabulary, the nlp parser's model, the
  * worker script, the web build — although its chunks sit at another depth than the sources and than
- * tsc's dist/. The other CLI tests run the TypeScript through tsx, so only these catch a bundle that
- * looks in the wrong place (the nlp model once went missing this way, and every import then kept its
- * ingredients as unparsed notes).
+ * tsc's dist/. The other CLI tests run the bundle only when it is current (cli/testing/run-cli.ts) and
+ * the sources through tsx otherwise; these always run it, so they catch a bundle that looks in the wrong
+ * place (the nlp model once went missing this way, and every import then kept its
+ * ingredients as unparsed notes) or a dependency that bundles differently from how Node loads it.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -48,6 +49,21 @@ describe.runIf(runsWith(built, "the built bundle (npm run build)"))("the bundled
     expect(p.ingredient.quantity).toBe(2);
     expect(p.ingredient.unit?.name).toBe("clove");
     expect(p.ingredient.food?.name).toBe("garlic");
+  });
+
+  // yauzl is CommonJS behind a dynamic import; its bundled chunk once had only a default export, and every
+  // zip (backups, recipe archives) was refused as unreadable.
+  it("reads zip archives: a backup it has just made verifies and restores", async () => {
+    const folder = join(data.path, "zips");
+    expect((await run(["init", folder])).exitCode).toBe(0);
+    const made = await run(["backup", "create", "--data", folder, "--json"]);
+    expect(made.exitCode, String(made.stderr)).toBe(0);
+    const { name } = JSON.parse(String(made.stdout)) as { name: string };
+    const verified = await run(["backup", "verify", name, "--data", folder, "--json"]);
+    expect(verified.exitCode, String(verified.stdout)).toBe(0);
+    expect(JSON.parse(String(verified.stdout))).toMatchObject({ ok: true });
+    const restored = await run(["backup", "restore", name, "--yes", "--data", folder, "--json"]);
+    expect(restored.exitCode, String(restored.stdout)).toBe(0);
   });
 
   it("makes a data folder from its templates and serves it: the API, a page, and an import's parsed ingredients", async () => {

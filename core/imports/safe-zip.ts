@@ -56,7 +56,9 @@ export async function readZip(
   want: (entry: ZipEntryInfo, all: readonly ZipEntryInfo[]) => boolean,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
 ): Promise<{ entries: ZipEntryInfo[]; files: Map<string, Buffer> }> {
-  const yauzl = await import("yauzl");
+  // yauzl is CommonJS: its exports are the namespace's `default` both in Node and in the bundle, whose
+  // chunk for it has nothing else (a named `fromBuffer` there is undefined, and every zip was refused).
+  const yauzl = (await import("yauzl")).default;
   type ZipFile = import("yauzl").ZipFile;
   type Entry = import("yauzl").Entry;
   const zip = await new Promise<ZipFile>((resolve, reject) =>
