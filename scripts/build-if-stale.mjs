@@ -44,10 +44,15 @@ const BUNDLE_SOURCES = [
 ];
 const UI_SOURCES = ["web/app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
+/** Whether dist/bundle/larder.js exists and is newer than every source it is built from. */
+export function bundleIsCurrent() {
+  return built("dist/bundle/larder.js") > sourcesOf(BUNDLE_SOURCES);
+}
+
 /** Build the bundle (and with `ui`, the UI) when stale; returns what was rebuilt. */
 export async function buildIfStale({ ui = false, log = (s) => process.stderr.write(`${s}\n`) } = {}) {
   const rebuilt = [];
-  if (built("dist/bundle/larder.js") <= sourcesOf(BUNDLE_SOURCES)) {
+  if (!bundleIsCurrent()) {
     log("larder: building dist/bundle (the sources changed since the last build)");
     const { bundle } = await import("./bundle.mjs");
     await bundle();

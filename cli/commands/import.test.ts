@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { execSync } from "node:child_process";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, json, larder, larderProcess, tempDir, REPO } from "../testing/run-cli.js";
+import { CLI_SHELL, freePort, json, larder, larderProcess, tempDir, REPO } from "../testing/run-cli.js";
 import { classify, linesOf, type ImportOutcome } from "./import.js";
 
 function hasScript(): boolean {
@@ -92,7 +92,7 @@ describe("larder import", () => {
       "script",
       [
         "-qec",
-        `stty rows 40 cols 160; node_modules/.bin/tsx cli/index.ts import ${fixture("microdata.html")} ${fixture("no-recipe.html")} --data ${dir}`,
+        `stty rows 40 cols 160; ${CLI_SHELL} import ${fixture("microdata.html")} ${fixture("no-recipe.html")} --data ${dir}`,
         "/dev/null",
       ],
       { cwd: REPO, reject: false, env: { LARDER_BCRYPT_ROUNDS: "4", NO_COLOR: "1" }, stdin: "ignore" },

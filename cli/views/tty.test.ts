@@ -7,7 +7,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { larder, REPO, tempDir } from "../testing/run-cli.js";
+import { CLI_SHELL, larder, REPO, tempDir } from "../testing/run-cli.js";
 
 function hasScript(): boolean {
   try {
@@ -33,16 +33,12 @@ describe.skipIf(!available && process.env.CI !== "true")("on a terminal", () => 
   afterAll(() => tmp.cleanup());
 
   const inTerminal = (args: string, env: Record<string, string> = {}) =>
-    execa(
-      "script",
-      ["-qec", `stty rows 40 cols 160; node_modules/.bin/tsx cli/index.ts ${args}`, "/dev/null"],
-      {
-        cwd: REPO,
-        reject: false,
-        env: { LARDER_BCRYPT_ROUNDS: "4", ...env },
-        stdin: "ignore",
-      },
-    );
+    execa("script", ["-qec", `stty rows 40 cols 160; ${CLI_SHELL} ${args}`, "/dev/null"], {
+      cwd: REPO,
+      reject: false,
+      env: { LARDER_BCRYPT_ROUNDS: "4", ...env },
+      stdin: "ignore",
+    });
 
   it("draws a bordered table and still prints the summary after it", async () => {
     const res = await inTerminal(`check --data ${dir}`, { NO_COLOR: "1" });

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, larder, REPO, tempDir } from "../../cli/testing/run-cli.js";
+import { CLI_SHELL, json, larder, REPO, tempDir } from "../../cli/testing/run-cli.js";
 import { requireDependency, runsWith } from "../../core/testing/needs.js";
 
 function hasTmux(): boolean {
@@ -32,7 +32,7 @@ function startApp(session: string, args: string, env: Record<string, string> = {
   // `larder` alone treats CI as a script and prints the help (decision 0077).
   const command = `cd ${quote(REPO)} && env -u CI -u CONTINUOUS_INTEGRATION ${Object.entries(vars)
     .map(([k, v]) => `${k}=${quote(v)}`)
-    .join(" ")} node_modules/.bin/tsx cli/index.ts ${args}`;
+    .join(" ")} ${CLI_SHELL} ${args}`;
   tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command);
 }
 
