@@ -18,7 +18,13 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe } from "vitest";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
 import { FIRST_ADMIN, Larder } from "../../../core/larder.js";
 import { loadConfig } from "../../../core/config.js";
 import { consoleLogger } from "../../../core/log/logger.js";
@@ -61,10 +67,48 @@ export function describeBrowser(name: string, fn: () => void): void {
   describe.skipIf(!hasChromium && !inCI)(name, fn);
 }
 
+let running: Promise<Browser> | null = null;
+
+/**
+ * A browser for one test file. The browser files share one worker (vitest.config.ts), and in it one
+ * Chromium: starting and stopping it for each file cost about a second a file. What a file gets is a
+ * view of it whose `close()` closes the contexts (cookies, storage, cache) that file opened, not the
+ * browser, so no file sees another's state. A Chromium that crashed is started again for the next file;
+ * Playwright stops it when the worker exits.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!hasChromium)
     throw new Error(`CI=true but ${CHROMIUM} is missing: install chromium (apt-get install chromium)`);
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  let shared = await running;
+  if (!shared?.isConnected()) {
+    running = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    running.catch(() => (running = null));
+    shared = await running;
+  }
+  return viewOf(shared);
+}
+
+function viewOf(shared: Browser): Browser {
+  const opened = new Set<BrowserContext>();
+  return new Proxy(shared, {
+    get(target, key, receiver) {
+      if (key === "newContext")
+        return async (options?: BrowserContextOptions) => {
+          const context = await target.newContext(options);
+          opened.add(context);
+          context.on("close", () => opened.delete(context));
+          return context;
+        };
+      if (key === "newPage" || key === "contexts")
+        throw new Error(`launchBrowser()'s browser is shared between files: use newContext, not ${key}`);
+      if (key === "close")
+        return async () => {
+          await Promise.all([...opened].map((c) => c.close().catch(() => undefined)));
+        };
+      const value: unknown = Reflect.get(target, key, receiver);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 export interface App {
