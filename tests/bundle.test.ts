@@ -4,8 +4,8 @@
  * worker script, the web build — although its chunks sit at another depth than the sources and than
  * tsc's dist/. The other CLI tests run the bundle only when it is current (cli/testing/run-cli.ts) and
  * the sources through tsx otherwise; these always run it, so they catch a bundle that looks in the wrong
- * place (the nlp model once went missing this way, and every import then kept its
- * ingredients as unparsed notes) or a dependency that bundles differently from how Node loads it.
+ * place (the nlp model once went missing this way, and every import then kept its ingredients as
+ * unparsed notes) or a dependency that bundles differently from how Node loads it (yauzl, below).
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
