@@ -1,8 +1,10 @@
 /**
  * Conformance with a real third-party client: every method of every API class of `mealie-typescript`
  * (generated from Mealie's OpenAPI, axios-based) is called against one real Larder server, with the
- * objects each call needs created first by the client itself. Methods are enumerated from the classes'
- * prototypes, so a new client version's methods fail here until they get a row in `CALLS`.
+ * objects each call needs created first by the client itself. The server is `larder serve` in a process
+ * of its own, the bundle users run when it is built (tests/support/served-larder.ts), so the whole API is
+ * also checked as it is shipped. Methods are enumerated from the classes' prototypes, so a new client
+ * version's methods fail here until they get a row in `CALLS`.
  *
  * A call passes when it answers 2xx and its JSON body parses. The calls of capabilities other open issues
  * build are listed once, in expected-failures.ts: the suite fails when one of those starts passing and
@@ -14,13 +16,14 @@ import sharp from "sharp";
 import axios from "axios";
 import * as mealie from "mealie-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server.js";
+import { freePort } from "../../cli/testing/run-cli.js";
+import { startServedLarder, type ServedLarder } from "../support/served-larder.js";
 import { CookieJar, IDP_CLIENT, browseSignIn, startTestIdp, type TestIdp } from "../support/oidc-provider.js";
 import { EXPECTED_FAILURES } from "./expected-failures.js";
 
 type Dict = Record<string, unknown>;
 interface Ctx {
-  t: TestServer;
+  t: ServedLarder;
   ids: Record<string, string>;
   png: Buffer;
   stubUrl: string;
@@ -1009,7 +1012,7 @@ function clientMethods(): { cls: string; method: string; key: string }[] {
   return out;
 }
 
-let t: TestServer;
+let t: ServedLarder;
 let stub: Server;
 let idp: TestIdp;
 const outcomes = new Map<string, { ok: boolean; why: string }>();
@@ -1059,18 +1062,24 @@ beforeAll(async () => {
   await new Promise<void>((r) => stub.listen(0, "127.0.0.1", r));
   idp = await startTestIdp();
   const stubBase = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
-  t = await startTestServer({
-    fetchAllow: "127.0.0.1",
-    openai: { API_KEY: "sk-conformance", BASE_URL: `${stubBase}/v1`, MODEL: "stand-in" },
-    oidc: {
-      AUTH_ENABLED: "true",
-      CONFIGURATION_URL: idp.discoveryUrl,
-      CLIENT_ID: IDP_CLIENT.id,
-      CLIENT_SECRET: IDP_CLIENT.secret,
+  // `larder serve` in a process of its own: the bundle users run, when it is built (served-larder.ts).
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  t = await startServedLarder(
+    {
+      BASE_URL: url,
+      LARDER_FETCH_ALLOW: "127.0.0.1",
+      OPENAI_API_KEY: "sk-conformance",
+      OPENAI_BASE_URL: `${stubBase}/v1`,
+      OPENAI_MODEL: "stand-in",
+      OIDC_AUTH_ENABLED: "true",
+      OIDC_CONFIGURATION_URL: idp.discoveryUrl,
+      OIDC_CLIENT_ID: IDP_CLIENT.id,
+      OIDC_CLIENT_SECRET: IDP_CLIENT.secret,
+      OIDC_REDIRECT_URI: `${url}/login`,
     },
-  });
-  t.larder.config.baseUrl = t.url;
-  t.larder.config.oidc.REDIRECT_URI = `${t.url}/login`;
+    port,
+  );
   await idp.register([`${t.url}/api/auth/oauth/callback`, `${t.url}/login`]);
 }, 60_000);
 afterAll(async () => {
