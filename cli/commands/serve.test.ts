@@ -117,6 +117,30 @@ describe("larder serve", () => {
   );
 
   it(
+    "still answers, and stops on SIGTERM, once whoever read its output has gone (its log lines fail with EPIPE)",
+    { timeout: 60_000 },
+    async () => {
+      const tmp = await tempDir();
+      cleanups.push(tmp.cleanup);
+      const dir = join(tmp.path, "data");
+      const { proc, info } = await serve(["--data", dir]);
+      // As when `larder serve 2>&1 | head` has printed its lines: both pipes lose their reader.
+      proc.stdout?.destroy();
+      proc.stderr?.destroy();
+      expect((await fetch(`${info.url}/api/app/about`)).status).toBe(200);
+      // SIGTERM is logged: before the fix that line's EPIPE was uncaught, the crash guard's line about it
+      // failed in turn, and so on; the server spun at full CPU and never finished shutting down.
+      process.kill(info.pid, "SIGTERM");
+      const ended = await Promise.race([
+        proc.then((r) => r.exitCode),
+        new Promise<string>((r) => setTimeout(() => r("still running 20 s after SIGTERM"), 20_000)),
+      ]);
+      expect(ended).toBe(0);
+      expect(existsSync(join(dir, ".larder", "lock"))).toBe(false);
+    },
+  );
+
+  it(
     "--demo copies the shipped data/ to ./.demo and gives the demo admin MyPassword",
     { timeout: 120_000 },
     async () => {

@@ -67,11 +67,20 @@ export function installCrashGuard(log: Logger): () => void {
   if (installed) return installed;
   const onException = (e: Error) => void failCurrentRequest(e, log, "uncaught exception");
   const onRejection = (e: unknown) => void failCurrentRequest(e, log, "unhandled rejection");
+  // Once whoever read the output has gone (`larder serve | head`, a log shipper that stopped), every
+  // log line fails with EPIPE. Unheard, each failure was an uncaught exception whose own log line
+  // failed again: the server spun at full CPU, stopped answering and never finished a SIGTERM. Lines
+  // nobody can read are dropped, and the server carries on.
+  const dropLine = () => undefined;
+  process.stdout.on("error", dropLine);
+  process.stderr.on("error", dropLine);
   process.on("uncaughtException", onException);
   process.on("unhandledRejection", onRejection);
   installed = () => {
     process.off("uncaughtException", onException);
     process.off("unhandledRejection", onRejection);
+    process.stdout.off("error", dropLine);
+    process.stderr.off("error", dropLine);
     installed = null;
   };
   return installed;
