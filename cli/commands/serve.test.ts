@@ -58,13 +58,18 @@ describe("larder serve", () => {
     return { proc, info: await started(proc) };
   }
 
+  /** A temp folder removed after the test; `data` is where a data folder goes in it. */
+  async function scratch(): Promise<{ path: string; data: string }> {
+    const tmp = await tempDir();
+    cleanups.push(tmp.cleanup);
+    return { path: tmp.path, data: join(tmp.path, "data") };
+  }
+
   it(
     "serves a new folder, routes user commands through its API, and releases the lock on SIGTERM",
     { timeout: 120_000 },
     async () => {
-      const tmp = await tempDir();
-      cleanups.push(tmp.cleanup);
-      const dir = join(tmp.path, "data");
+      const dir = (await scratch()).data;
       const { proc, info } = await serve(["--data", dir]);
       expect(info).toMatchObject({
         dataDir: dir,
@@ -120,9 +125,7 @@ describe("larder serve", () => {
     "still answers, and stops on SIGTERM, once whoever read its output has gone (its log lines fail with EPIPE)",
     { timeout: 60_000 },
     async () => {
-      const tmp = await tempDir();
-      cleanups.push(tmp.cleanup);
-      const dir = join(tmp.path, "data");
+      const dir = (await scratch()).data;
       const { proc, info } = await serve(["--data", dir]);
       // As when `larder serve 2>&1 | head` has printed its lines: both pipes lose their reader.
       proc.stdout?.destroy();
@@ -144,8 +147,7 @@ describe("larder serve", () => {
     "--demo copies the shipped data/ to ./.demo and gives the demo admin MyPassword",
     { timeout: 120_000 },
     async () => {
-      const tmp = await tempDir();
-      cleanups.push(tmp.cleanup);
+      const tmp = await scratch();
       const { proc, info } = await serve(["--demo"], tmp.path);
       expect(info.dataDir).toBe(join(tmp.path, ".demo"));
       expect(info.login).toMatchObject({ password: "MyPassword" });
