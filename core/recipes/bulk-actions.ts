@@ -91,16 +91,20 @@ export class BulkActions {
   private async rewrite(actor: Actor, slugs: string[], change: (doc: RecipeDoc) => void): Promise<number> {
     let n = 0;
     for (const { entry } of this.editable(actor, slugs)) {
-      const current = this.larder.recipes.entryById(entry.id);
-      if (!current) continue;
-      const doc = touchedDoc(current);
-      change(doc);
-      try {
-        await this.larder.recipes.store.save(current.groupSlug, current.slug, doc, { basedOn: current });
-        n++;
-      } catch (e) {
-        this.larder.log.warn(`bulk action skipped ${current.groupSlug}/${current.slug}:`, e);
-      }
+      const saved = await this.larder.recipes.oneEditAtATime(entry.id, async () => {
+        const current = this.larder.recipes.entryById(entry.id);
+        if (!current) return false;
+        const doc = touchedDoc(current);
+        change(doc);
+        try {
+          await this.larder.recipes.store.save(current.groupSlug, current.slug, doc, { basedOn: current });
+          return true;
+        } catch (e) {
+          this.larder.log.warn(`bulk action skipped ${current.groupSlug}/${current.slug}:`, e);
+          return false;
+        }
+      });
+      if (saved) n++;
     }
     return n;
   }

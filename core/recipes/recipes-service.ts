@@ -6,7 +6,7 @@ import { cp, rm } from "node:fs/promises";
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData } from "../groups/registry.js";
-import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import { RecipeInput, RECIPE_SETTINGS_DEFAULTS, type Recipe, type RecipeSummary } from "../schemas/recipe.js";
 import type { UserRecord } from "../schemas/records.js";
 import { RecipeStore, type RecipeEntry } from "./store/index.js";
@@ -19,6 +19,7 @@ import { canUpdateRecipe } from "../policy/recipes.js";
 import { fileSlug, slugify } from "../util/slug.js";
 import { newId } from "../util/ids.js";
 import { RecipeLister } from "./recipe-list.js";
+import { KeyedSerial } from "../util/keyed-serial.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -48,6 +49,7 @@ export class RecipesService {
   private summaries = new WeakMap<RecipeDoc, RecipeSummary>();
   private removedListeners = new Set<(removed: { groupSlug: string; id: string }) => Promise<void> | void>();
   private rereadTimers = new Map<string, NodeJS.Timeout>();
+  private edits = new KeyedSerial();
   readonly lister: RecipeLister;
 
   private constructor(
@@ -243,12 +245,28 @@ export class RecipesService {
     throw new BadRequestError("Recipe already exists");
   }
 
+  /**
+   * Creates `doc` under the first free name from `wanted`. Two creates of one name at the same moment
+   * both see it free; the one that loses the file finds the next name instead of failing with 409.
+   */
+  private async createFree(group: GroupData, wanted: string, doc: RecipeDoc): Promise<RecipeEntry> {
+    for (let attempt = 0; ; attempt++) {
+      const { name, slug } = this.freeName(group, wanted);
+      try {
+        return await this.store.create(group.slug, slug, { ...doc, name });
+      } catch (e) {
+        // Taken meanwhile (by another request or a file written by hand): freeName now sees it.
+        if (!(e instanceof ConflictError) || attempt >= 10 || !this.store.slugTaken(group.slug, slug))
+          throw e;
+      }
+    }
+  }
+
   checkName(raw: unknown): string {
     const name = String(raw ?? "").trim();
+    // A validation error, so the list shape goes with FastAPI's status for it.
     if (!name)
-      throw new BadRequestError("Recipe name is required", [
-        { loc: ["body", "name"], msg: "This Field is Required", type: "missing" },
-      ]);
+      throw new ValidationError([{ loc: ["body", "name"], msg: "This Field is Required", type: "missing" }]);
     if (name.length > MAX_NAME)
       throw new BadRequestError(`Recipe name must be at most ${MAX_NAME} characters`);
     if (!slugify(name)) throw new BadRequestError("Recipe name must contain a letter or a digit");
@@ -262,11 +280,11 @@ export class RecipesService {
     // Mealie's CreateRecipe requires a name: an empty or null body is a 422, never a "New Recipe".
     if (body.name === undefined || body.name === null)
       throw new ValidationError([{ loc: ["body", "name"], msg: "Field required", type: "missing" }]);
-    const { name, slug } = this.freeName(group, this.checkName(body.name));
+    const wanted = this.checkName(body.name);
     const household = this.larder.groups.household(group.doc.data.id, user.householdId)?.doc.data;
     const prefs = household?.preferences;
     const now = new Date().toISOString();
-    const doc = emptyRecipeDoc(name);
+    const doc = emptyRecipeDoc(wanted);
     doc.id = newId();
     doc.owner = user.id;
     doc.dateAdded = now;
@@ -294,21 +312,34 @@ export class RecipesService {
       });
     }
     const hasMore = Object.keys(body).some((k) => k !== "name");
-    const entry = await this.store.create(group.slug, slug, doc);
+    const entry = await this.createFree(group, wanted, doc);
+    const { name, slug } = { name: entry.doc.name, slug: entry.slug };
     if (hasMore) await this.write(user, group, entry, { ...body, name }, "patch", true);
     this.publish(actor, "recipe_created", group, user.householdId, slug);
     return slug;
   }
 
+  /**
+   * Runs `edit` when no other edit of the recipe is running: a read-modify-write started while another
+   * is saving would otherwise derive its doc from the version before it and drop that change.
+   */
+  oneEditAtATime<T>(recipeId: string, edit: () => Promise<T>): Promise<T> {
+    return this.edits.run(recipeId, edit);
+  }
+
   /** PUT (replace) or PATCH (merge) one recipe. */
   async update(actor: Actor, slugOrId: string, input: unknown, mode: "put" | "patch"): Promise<Recipe> {
-    const { entry, group, user } = this.find(actor, slugOrId);
-    this.assertCanUpdate(user, entry);
     const body = RecipeInput.parse(input ?? {});
-    const saved = await this.write(user, group, entry, body, mode, false);
-    const out = this.recipeOf(saved);
-    this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
-    return out;
+    const found = this.find(actor, slugOrId);
+    return this.oneEditAtATime(found.entry.id, async () => {
+      // Found again: the edit before this one may have changed it (or renamed its file).
+      const { entry, group, user } = this.find(actor, found.entry.id);
+      this.assertCanUpdate(user, entry);
+      const saved = await this.write(user, group, entry, body, mode, false);
+      const out = this.recipeOf(saved);
+      this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
+      return out;
+    });
   }
 
   private async write(
@@ -369,7 +400,13 @@ export class RecipesService {
     const doc = recipeToDoc(merged, { ...ctx, slug }, entry.doc);
     doc.id = entry.id;
     doc.owner = entry.doc.owner ?? user.id;
-    doc.dateAdded = entry.doc.dateAdded;
+    // The wire's dateAdded is a date: one sent back unchanged keeps the file's full timestamp, another
+    // date replaces it (migration scripts set it; the schema has made it a UTC timestamp).
+    const added = body.dateAdded ?? null;
+    doc.dateAdded =
+      added !== null && !(entry.doc.dateAdded ?? "").startsWith(added.slice(0, 10))
+        ? added
+        : entry.doc.dateAdded;
     doc.image = entry.doc.image;
     if (entry.doc.otherKeys && Object.keys(entry.doc.otherKeys).length) doc.otherKeys = entry.doc.otherKeys;
     doc.lastMade = body.lastMade !== undefined ? (body.lastMade ?? null) : entry.doc.lastMade;
@@ -426,20 +463,19 @@ export class RecipesService {
 
   async duplicate(actor: Actor, slugOrId: string, newName?: string | null): Promise<Recipe> {
     const { entry, group, user } = this.find(actor, slugOrId);
-    const { name, slug } = this.freeName(group, this.checkName(newName || entry.doc.name));
+    const wanted = this.checkName(newName || entry.doc.name);
     const now = new Date().toISOString();
     const doc: RecipeDoc = structuredClone(entry.doc);
     doc.id = newId();
-    doc.name = name;
     doc.owner = user.id;
     doc.dateAdded = now;
     doc.dateUpdated = now;
     doc.lastMade = null;
+    const created = await this.createFree(group, wanted, doc);
     const src = this.larder.folder.recipeMediaDir(group.slug, entry.slug);
-    const dst = this.larder.folder.recipeMediaDir(group.slug, slug);
+    const dst = this.larder.folder.recipeMediaDir(group.slug, created.slug);
     await rm(dst, { recursive: true, force: true });
     await cp(src, dst, { recursive: true }).catch(() => undefined);
-    const created = await this.store.create(group.slug, slug, doc);
     const out = this.recipeOf(created);
     this.publish(actor, "recipe_created", group, out.householdId, out.slug);
     return out;
@@ -447,15 +483,18 @@ export class RecipesService {
 
   /** PATCH /recipes/{slug}/last-made: any group member, even on locked recipes (mealie-api-notes §4.6). */
   async setLastMade(actor: Actor, slugOrId: string, timestamp: string | null): Promise<Recipe> {
-    const { entry, group } = this.find(actor, slugOrId);
-    const doc = {
-      ...entry.doc,
-      lastMade: timestamp ? new Date(timestamp).toISOString() : new Date().toISOString(),
-    };
-    const saved = await this.store.save(group.slug, entry.slug, doc, { basedOn: entry });
-    const out = this.recipeOf(saved);
-    this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
-    return out;
+    const found = this.find(actor, slugOrId);
+    return this.oneEditAtATime(found.entry.id, async () => {
+      const { entry, group } = this.find(actor, found.entry.id);
+      const doc = {
+        ...entry.doc,
+        lastMade: timestamp ? new Date(timestamp).toISOString() : new Date().toISOString(),
+      };
+      const saved = await this.store.save(group.slug, entry.slug, doc, { basedOn: entry });
+      const out = this.recipeOf(saved);
+      this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
+      return out;
+    });
   }
 
   /** Mealie's recipe events (mealie-api-notes §9): `{recipeSlug}`, for the recipe's household. */

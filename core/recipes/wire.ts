@@ -33,6 +33,7 @@ import { ingredientDisplay } from "./display.js";
 import { incomingOriginalText, wireOriginalText } from "./original-text.js";
 import { normaliseBlock, normaliseLine } from "./file/text.js";
 import { roundQuantity } from "./quantity.js";
+import { normaliseTimestamp } from "./wire-context.js";
 
 export interface WireContext {
   groupId: string;
@@ -137,7 +138,8 @@ export function docToSummary(doc: RecipeDoc, ctx: WireContext): RecipeSummary {
     dateUpdated: doc.dateUpdated,
     createdAt: ctx.createdAt,
     updatedAt: ctx.updatedAt,
-    lastMade: doc.lastMade,
+    // A hand-written file may hold a bare date; the wire's lastMade is a UTC date-time.
+    lastMade: normaliseTimestamp(doc.lastMade),
   };
 }
 

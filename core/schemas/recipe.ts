@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { COPIED_FIELDS, type CopiedWireFields } from "../recipes/fields.js";
 import type { Wire } from "../wire/index.js";
+import { timestampInput } from "./timestamp.js";
 import {
   NUTRITION_KEYS,
   RECIPE_SETTING_KEYS,
@@ -190,6 +191,7 @@ const plainInput = Object.fromEntries(
 export const RecipeInput = z
   .object({
     ...plainInput,
+    lastMade: timestampInput,
     id: z.string().nullish(),
     description: optStr,
     // Clients send a key, a URL or an object; only a key (text) is kept (core/recipes/wire.ts).
@@ -197,7 +199,7 @@ export const RecipeInput = z
     recipeCategory: z.array(OrganizerInput).nullish(),
     tags: z.array(OrganizerInput).nullish(),
     tools: z.array(OrganizerInput).nullish(),
-    dateAdded: optStr,
+    dateAdded: timestampInput,
     updatedAt: optStr,
     userId: z.string().nullish(),
     recipeIngredient: z.array(RecipeIngredientInput).nullish(),
