@@ -3,7 +3,7 @@ import { BadRequestError } from "../errors.js";
 import type { IngredientUnit } from "../schemas/recipe.js";
 import { derivedId } from "../util/ids.js";
 import { foodAttributes, recipeAttributes, unitAttributes } from "./attributes.js";
-import { compileQueryFilter, likeToRegExp, validateQueryFilter } from "./filter-eval.js";
+import { compileQueryFilter, likePattern, validateQueryFilter } from "./filter-eval.js";
 import { categoryId, makeRecipe, tagId, userId } from "./test-recipes.js";
 
 function unit(name: string, extra: Partial<IngredientUnit> = {}): IngredientUnit {
@@ -111,10 +111,30 @@ describe("filter evaluation: the upstream query-filter assertions (§14.1 46–4
   });
 
   it("LIKE treats regex characters literally", () => {
-    expect(likeToRegExp("a.b(c)*").test("a.b(c)*")).toBe(true);
-    expect(likeToRegExp("a.b").test("axb")).toBe(false);
-    expect(likeToRegExp("50%").test("150")).toBe(false);
-    expect(likeToRegExp("50%").test("500")).toBe(true);
+    expect(likePattern("a.b(c)*").test("a.b(c)*")).toBe(true);
+    expect(likePattern("a.b").test("axb")).toBe(false);
+    expect(likePattern("50%").test("150")).toBe(false);
+    expect(likePattern("50%").test("500")).toBe(true);
+  });
+
+  it("LIKE matches % and _ anywhere, any number of times", () => {
+    expect(likePattern("%a_c%").test("xxabcxx")).toBe(true);
+    expect(likePattern("%a_c%").test("xxacxx")).toBe(false);
+    expect(likePattern("a%b%c").test("aXXbYYc")).toBe(true);
+    expect(likePattern("a%b%c").test("aXXcYYb")).toBe(false);
+    expect(likePattern("%%").test("")).toBe(true);
+    expect(likePattern("_").test("é")).toBe(true);
+    expect(likePattern("ÉCLAIR%").test("éclair au chocolat")).toBe(true);
+  });
+
+  it("answers a LIKE of many % that fails at once, not after exponential backtracking", () => {
+    // With a regular expression of one `.*` per `%` this took minutes (hostile-input replay).
+    const hostile = likePattern(`${"%".repeat(70)}zzz`);
+    const text = "a".repeat(2_000);
+    const many = likePattern(`${"%a".repeat(40)}b`);
+    // The old matcher did not finish within the test's time limit.
+    expect(hostile.test(text)).toBe(false);
+    expect(many.test(text)).toBe(false);
   });
 
   it("booleans: t/y prefixes and 1 are true, anything else false", () => {
