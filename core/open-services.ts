@@ -187,7 +187,6 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   const accounts = new AccountsService({ auth, config, directory, folder, groups, recipes, site, users });
   const membership = new MembershipService({ directory, folder, groups, recipes, users });
   const groupAdmin = new GroupAdminService({ config, groups, recipes, registration, site, users });
-  const maintenance = new MaintenanceService({ accounts, folder, groups, images, recipes });
   const siteReport = new SiteReport({ config, email, groups, recipes, users });
   const timeline = new TimelineService({ events, groups, images, log, recipes, users }, activity);
   const cookbooks: CookbooksService = await CookbooksService.open({ events, folder, groups, log, recipes });
@@ -211,6 +210,17 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
     users,
   });
   const shopping = await ShoppingService.open({ events, folder, groups, live, log, recipes });
+  const maintenance = new MaintenanceService({
+    accounts,
+    folder,
+    groups,
+    images,
+    mealplans,
+    notifiers,
+    recipes,
+    shopping,
+    webhooks,
+  });
   // The webhook digest reads the household's plan through the meal-plan service.
   webhooks.useMealPlans(mealplans);
   const imports = new ImportService({

@@ -17,7 +17,18 @@ import { isSafeSlug } from "../storage/data-folder.js";
 import { folderSize, formatBytes } from "./disk.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "accounts" | "folder" | "groups" | "images" | "recipes">;
+type Deps = Pick<
+  Parts,
+  | "accounts"
+  | "folder"
+  | "groups"
+  | "images"
+  | "mealplans"
+  | "notifiers"
+  | "recipes"
+  | "shopping"
+  | "webhooks"
+>;
 
 /** Files younger than this in `.larder/tmp` may belong to a write in progress. */
 const TEMP_MIN_AGE_MS = 5 * 60 * 1000;
@@ -66,7 +77,7 @@ export class MaintenanceService {
 
   /**
    * Larder's GET /admin/maintenance/problems: what a person should look at in the recipe files —
-   * files that cannot be read (never written until fixed: not UTF-8, front matter that does not
+   * files that cannot be read, recipes and the week's JSON documents (never written until fixed: not UTF-8, front matter that does not
    * parse, too large) and what the identity rules settled on their own (a copied file's duplicate id,
    * an owner from outside the group). The same list `larder check` prints and the log reports.
    */
@@ -87,6 +98,18 @@ export class MaintenanceService {
         ...store
           .problems()
           .map((p) => ({ path: where(p.groupSlug, p.slug), kind: p.kind, line: null, message: p.message })),
+        // The household week's JSON documents, as `larder check` lists them.
+        ...[
+          ...this.larder.mealplans.broken(),
+          ...this.larder.shopping.broken(),
+          ...this.larder.webhooks.broken(),
+          ...this.larder.notifiers.broken(),
+        ].map((b) => ({
+          path: relative(this.larder.folder.root, b.path).split(sep).join("/"),
+          kind: "broken",
+          line: null,
+          message: b.message,
+        })),
       ],
     };
   }

@@ -29,7 +29,7 @@ import { listQuery } from "../query/list.js";
 import type { ListQuery, Page } from "../query/list-query.js";
 import { isUuid, newId } from "../util/ids.js";
 import { isRealDate, todayUtc, weekdayName } from "./dates.js";
-import { brokenDocError } from "../storage/broken.js";
+import { brokenDocConflict } from "../storage/broken.js";
 import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
@@ -520,7 +520,7 @@ export class MealplansService {
     fn: (d: MealplansDoc) => void,
   ): Promise<void> {
     const doc = await this.plans.get(this.larder.folder.mealplansJson(group.slug, household.slug));
-    if (doc.broken) throw brokenDocError(this.larder.folder.root, doc.path, doc.broken.message);
+    if (doc.broken) throw brokenDocConflict(this.larder.folder.root, doc.path, doc.broken.message);
     await doc.update(fn);
   }
 
@@ -530,7 +530,7 @@ export class MealplansService {
     fn: (d: PlanRulesDoc) => void,
   ): Promise<void> {
     const doc = await this.rules.get(this.larder.folder.mealplanRulesJson(group.slug, household.slug));
-    if (doc.broken) throw brokenDocError(this.larder.folder.root, doc.path, doc.broken.message);
+    if (doc.broken) throw brokenDocConflict(this.larder.folder.root, doc.path, doc.broken.message);
     await doc.update(fn);
   }
 

@@ -21,7 +21,7 @@ import type {
 import type { FoodRecord, LabelRecord, UnitRecord, UserRecord } from "../schemas/records.js";
 import { ShoppingListDoc, type ItemRecipeRef, type ShoppingItemRecord } from "../schemas/week.js";
 import { JsonDoc } from "../storage/json-doc.js";
-import { brokenDocError } from "../storage/broken.js";
+import { brokenDocConflict, brokenDocError } from "../storage/broken.js";
 import { presentFood, presentLabel, presentUnit } from "../presenters/vocabulary.js";
 import { ingredientDisplay } from "../recipes/display.js";
 import { roundQuantity } from "../recipes/quantity.js";
@@ -283,7 +283,7 @@ export class ShoppingService {
     const { group, household } = this.scope(actor);
     await this.scan(group, household);
     const items = this.handles(group, household)
-      .filter((h) => !h.doc.broken && h.doc.data.id)
+      .filter((h) => h.doc.data.id)
       .map((h) => this.presentSummary(h))
       .sort(
         (a, b) =>
@@ -307,7 +307,7 @@ export class ShoppingService {
     if (isUuid(idOrName)) return this.getList(actor, idOrName);
     const want = String(idOrName).trim().toLowerCase();
     const hit = this.handles(group, household).find(
-      (h) => !h.doc.broken && (h.doc.data.name ?? "").toLowerCase() === want,
+      (h) => h.doc.data.id && (h.doc.data.name ?? "").toLowerCase() === want,
     );
     if (!hit) throw new NotFoundError(`No shopping list named "${String(idOrName)}"`);
     return this.presentList(hit);
@@ -577,7 +577,7 @@ export class ShoppingService {
     await this.scan(group, household);
     const items: ShoppingItemOut[] = [];
     for (const h of this.handles(group, household)) {
-      if (h.doc.broken || !h.doc.data.id) continue;
+      if (!h.doc.data.id) continue;
       const vocab = this.vocab(group);
       for (const it of h.doc.data.items) items.push(this.presentItem(h, it, vocab));
     }
@@ -672,7 +672,7 @@ export class ShoppingService {
       const { h } = await this.findItem(group, household, u.id, index);
       const target =
         u.shoppingListId.toLowerCase() === h.id ? h : await this.writable(group, household, u.shoppingListId);
-      if (h.doc.broken) throw brokenDocError(this.larder.folder.root, h.doc.path, h.doc.broken.message);
+      this.refuseBroken(h);
       located.push({ h, target, u });
     }
     const out: ItemsCollectionOut = { createdItems: [], updatedItems: [], deletedItems: [] };
@@ -784,7 +784,7 @@ export class ShoppingService {
     const index = await this.itemIndex(group, household);
     for (const raw of ids) {
       const { h, item } = await this.findItem(group, household, raw, index);
-      if (h.doc.broken) throw brokenDocError(this.larder.folder.root, h.doc.path, h.doc.broken.message);
+      this.refuseBroken(h);
       byList.set(h, (byList.get(h) ?? new Set()).add(item.id));
     }
     const now = new Date().toISOString();
@@ -887,7 +887,7 @@ export class ShoppingService {
           this.opening.delete(id);
           if (doc.broken)
             this.larder.log.warn(
-              `${path} cannot be read (${doc.broken.message}); that list answers 500 until the file is fixed`,
+              `${path} cannot be read (${doc.broken.message}); that list answers 500 and is not written until the file is fixed`,
             );
           return h;
         },
@@ -905,20 +905,31 @@ export class ShoppingService {
     return [...this.lists.values()].filter((h) => h.group === group && h.household === household);
   }
 
-  /** A list of the caller's household that can be read: 404 for any other, 500 while its file is broken. */
+  /**
+   * A list of the caller's household that can be read: 404 for any other. A list whose file a hand edit
+   * broke answers with its last good state; one broken since it was first read has none: 500.
+   */
   private async readable(group: GroupData, household: HouseholdData, id: string): Promise<ListHandle> {
     const key = String(id).toLowerCase();
     if (!isUuid(key)) throw new NotFoundError();
     if (!this.lists.has(key)) await this.scan(group, household);
     const h = this.lists.get(key);
     if (!h || h.group !== group || h.household !== household) throw new NotFoundError();
-    if (h.doc.broken) throw brokenDocError(this.larder.folder.root, h.doc.path, h.doc.broken.message);
+    if (h.doc.broken && !h.doc.data.id)
+      throw brokenDocError(this.larder.folder.root, h.doc.path, h.doc.broken.message);
     if (!h.doc.data.id) throw new NotFoundError();
     return h;
   }
 
-  private writable(group: GroupData, household: HouseholdData, id: string): Promise<ListHandle> {
-    return this.readable(group, household, id);
+  /** A list that may be changed: readable, and its file not broken (409: a hand edit is never overwritten). */
+  private async writable(group: GroupData, household: HouseholdData, id: string): Promise<ListHandle> {
+    const h = await this.readable(group, household, id);
+    this.refuseBroken(h);
+    return h;
+  }
+
+  private refuseBroken(h: ListHandle): void {
+    if (h.doc.broken) throw brokenDocConflict(this.larder.folder.root, h.doc.path, h.doc.broken.message);
   }
 
   private async findItem(
@@ -930,7 +941,7 @@ export class ShoppingService {
     const key = String(id).toLowerCase();
     const found = isUuid(key) ? (index ?? (await this.itemIndex(group, household))).get(key) : undefined;
     if (!found) throw new NotFoundError();
-    if (found.h.doc.broken)
+    if (found.h.doc.broken && !found.h.doc.data.id)
       throw brokenDocError(this.larder.folder.root, found.h.doc.path, found.h.doc.broken.message);
     return found;
   }

@@ -4,7 +4,7 @@
  * file is never overwritten while it is broken.
  */
 import { relative } from "node:path";
-import { LarderError } from "../errors.js";
+import { ConflictError, LarderError } from "../errors.js";
 
 export class BrokenFileError extends LarderError {
   constructor(message: string) {
@@ -12,8 +12,16 @@ export class BrokenFileError extends LarderError {
   }
 }
 
+function brokenMessage(root: string, path: string, reason: string): string {
+  return `${relative(root, path)} cannot be read (${reason}); fix the file by hand or restore it, nothing was written`;
+}
+
+/** A read of a document that was broken from the start: there is no good state to answer with. */
 export function brokenDocError(root: string, path: string, reason: string): BrokenFileError {
-  return new BrokenFileError(
-    `${relative(root, path)} cannot be read (${reason}); fix the file by hand or restore it, nothing was written`,
-  );
+  return new BrokenFileError(brokenMessage(root, path, reason));
+}
+
+/** A write to a broken document: 409, as for every document a hand edit broke; reads keep the last good state. */
+export function brokenDocConflict(root: string, path: string, reason: string): ConflictError {
+  return new ConflictError(brokenMessage(root, path, reason));
 }

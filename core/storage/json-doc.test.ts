@@ -180,6 +180,36 @@ describe("JsonDoc", () => {
     ]);
   });
 
+  it("never overwrites a hand edit made before the watcher reported it: the write is refused, the edit taken", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    // An editor saves; no reload yet (the watcher's debounce has not fired).
+    const handEdit = JSON.stringify({ foods: [{ id: "h", name: "Hand Pear" }] });
+    await writeFile(file, handEdit);
+    await expect(doc.update((d) => void d.foods.push({ id: "b", name: "Banana" }))).rejects.toThrow(
+      /changed on disk; the change was not saved/,
+    );
+    expect(await readFile(file, "utf8")).toBe(handEdit);
+    await doc.idle();
+    await expect.poll(() => doc.data.foods.map((f) => f.name)).toEqual(["Hand Pear"]);
+    // From the version it now knows, the next write goes through.
+    await doc.update((d) => void d.foods.push({ id: "b", name: "Banana" }));
+    expect(JSON.parse(await readFile(file, "utf8")).foods.map((f: { name: string }) => f.name)).toEqual([
+      "Banana",
+      "Hand Pear",
+    ]);
+  });
+
+  it("does not overwrite a half-written hand edit before the watcher saw it; the document turns broken", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    const half = '{ "foods": [ { "id": "a", ';
+    await writeFile(file, half);
+    await expect(doc.update((d) => void d.foods.pop())).rejects.toBeInstanceOf(ConflictError);
+    await expect.poll(() => doc.broken?.message ?? null).toMatch(/invalid JSON/);
+    expect(await readFile(file, "utf8")).toBe(half);
+  });
+
   it("recovers when a broken file is restored to exactly its last good text (git checkout)", async () => {
     const doc = await open();
     await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));

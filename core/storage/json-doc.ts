@@ -7,7 +7,7 @@
  * `broken`, and is never written until it is fixed on disk, so a hand edit gone wrong is not overwritten.
  */
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Low, type Adapter } from "lowdb";
@@ -50,6 +50,19 @@ export class BrokenDocumentError extends ConflictError {
 }
 
 class DocumentParseError extends Error {}
+
+/** A write found the file changed by someone else since it was read: the write is dropped, the file reloaded. */
+export class FileChangedOnDiskError extends ConflictError {
+  constructor(readonly path: string) {
+    super(
+      `${path.split(/[\\/]/).slice(-3).join("/")} was changed on disk; the change was not saved, reload and try again`,
+    );
+  }
+}
+
+function fingerprint(st: { size: number; mtimeMs: number; ino: number }): string {
+  return `${st.size}:${st.mtimeMs}:${st.ino}`;
+}
 
 /** Set by the test suite: every update is validated both ways and must come out the same. */
 const VERIFY_INCREMENTAL = process.env.LARDER_VERIFY_INCREMENTAL === "1";
@@ -98,6 +111,8 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   knownHash: string | null = null;
   /** sha256 of the write in progress: on disk from its rename until `knownHash` takes it. */
   writingHash: string | null = null;
+  /** Size, mtime and inode of the file as last read or written: a write first checks nobody changed it. */
+  private seen: string | null = null;
 
   constructor(
     private readonly file: string,
@@ -105,12 +120,53 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   ) {}
 
   async readText(): Promise<string | null> {
+    let fh;
     try {
-      return await readFile(this.file, "utf8");
+      fh = await open(this.file, "r");
     } catch (e) {
-      if (errnoCode(e) === "ENOENT") return null;
+      if (errnoCode(e) === "ENOENT") {
+        this.lastRead = null;
+        return null;
+      }
       throw e;
     }
+    try {
+      // The stat of the very file read (a rename meanwhile cannot mix another file's stat in).
+      const st = await fh.stat();
+      const text = await fh.readFile("utf8");
+      this.lastRead = fingerprint(st);
+      return text;
+    } finally {
+      await fh.close();
+    }
+  }
+
+  /** The fingerprint of the last readText(), taken as `seen` once its text is accepted. */
+  private lastRead: string | null = null;
+
+  /** What was just read is now what the document holds (read at open, a reload). */
+  acceptRead(): void {
+    this.seen = this.lastRead;
+  }
+
+  /**
+   * Throws FileChangedOnDiskError when the file is no longer what this document last read or wrote:
+   * a hand edit the watcher has not reported yet must not be overwritten by the next write.
+   */
+  private async assertUnchanged(): Promise<void> {
+    if (this.seen === null && this.knownHash === null) return;
+    const now = await stat(this.file).then(fingerprint, (e: unknown) => {
+      if (errnoCode(e) === "ENOENT") return null;
+      throw e;
+    });
+    if (now !== null && now === this.seen) return;
+    const text = await this.readText();
+    const hash = text === null ? null : sha256(text);
+    if (hash === this.knownHash) {
+      this.seen = this.lastRead;
+      return;
+    }
+    throw new FileChangedOnDiskError(this.file);
   }
 
   parse(text: string): T {
@@ -135,6 +191,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     if (text === null) return null;
     const value = this.parse(text);
     this.knownHash = sha256(text);
+    this.acceptRead();
     return value;
   }
 
@@ -147,10 +204,12 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     // Saving an unchanged document writes nothing: no mtime change, no watcher event, no git noise.
     const hash = sha256(text);
     if (hash === this.knownHash) return;
+    await this.assertUnchanged();
     this.writingHash = hash;
     try {
       await writeFileAtomic(this.file, text, { tmpDir: this.options.tmpDir, mode: this.options.mode });
       this.knownHash = hash;
+      this.seen = await stat(this.file).then(fingerprint, () => null);
     } finally {
       this.writingHash = null;
     }
@@ -303,10 +362,14 @@ export class JsonDoc<T> {
       if (this.#updates === seen && !this.#batch && this.#inFlight === 0) break;
     }
     const hash = text === null ? null : sha256(text);
-    if (hash !== null && hash === this.#adapter.knownHash && !this.#broken) return "unchanged";
+    if (hash !== null && hash === this.#adapter.knownHash && !this.#broken) {
+      this.#adapter.acceptRead();
+      return "unchanged";
+    }
     if (text === null) {
       const hadFile = this.#adapter.knownHash !== null || this.#broken !== null;
       this.#adapter.knownHash = null;
+      this.#adapter.acceptRead();
       this.#broken = null;
       if (!hadFile) return "unchanged";
       this.#low.data = this.#options.defaults();
@@ -326,6 +389,7 @@ export class JsonDoc<T> {
     }
     this.#broken = null;
     this.#adapter.knownHash = hash;
+    this.#adapter.acceptRead();
     this.#low.data = value;
     this.#validated = true;
     this.#emit({ type: "change", origin: "reload", data: value });
@@ -366,6 +430,12 @@ export class JsonDoc<T> {
           // Close the batch only when its write starts: updates made while the previous write ran join it.
           if (this.#batch === batch) this.#batch = null;
           await this.#low.write();
+        })
+        .catch((e: unknown) => {
+          // The disk's version wins: memory takes it (or the document turns broken), as if the watcher
+          // had reported it before this write; the callers get the 409.
+          if (e instanceof FileChangedOnDiskError) void this.reload().catch(() => undefined);
+          throw e;
         })
         .then(batch.resolve, batch.reject)
         .finally(() => {

@@ -380,7 +380,7 @@ describe("shopping items", () => {
     await t.api(`${LISTS}/${list.id}`, { method: "DELETE", token });
   }, 60_000);
 
-  it("reports a hand-broken list file (500 with a message) and never overwrites it", async () => {
+  it("serves a hand-broken list file's last good state, refuses writes with 409 naming the file, never overwrites it", async () => {
     const list = await newList("Broken By Hand");
     const [item] = (await bulk([{ shoppingListId: list.id, note: "bread" }])).createdItems;
     await t.larder.shopping.idle();
@@ -392,12 +392,22 @@ describe("shopping items", () => {
     ).lists.get(list.id)!.doc;
     await doc.reload();
     const res = await t.api(`${LISTS}/${list.id}`, { token });
-    expect(res.status).toBe(500);
-    const body = (await res.json()) as { detail: { message: string } };
-    expect(body.detail.message).toContain(`${list.id}.json cannot be read`);
-    expect(
-      (await t.api(`${ITEMS}/${item.id}`, { method: "PUT", token, json: { ...item, checked: true } })).status,
-    ).toBe(500);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { listItems: { note: string }[] }).listItems).toMatchObject([
+      { note: "bread" },
+    ]);
+    const all = (await (await t.api(`${LISTS}?perPage=-1`, { token })).json()) as { items: { id: string }[] };
+    expect(all.items.map((l) => l.id)).toContain(list.id);
+    expect((await t.api(`${ITEMS}/${item.id}`, { token })).status).toBe(200);
+    const put = await t.api(`${ITEMS}/${item.id}`, {
+      method: "PUT",
+      token,
+      json: { ...item, checked: true },
+    });
+    expect(put.status).toBe(409);
+    expect(((await put.json()) as { detail: { message: string } }).detail.message).toContain(
+      `${list.id}.json cannot be read`,
+    );
     expect(
       (
         await t.api(`${ITEMS}/create-bulk`, {
@@ -406,12 +416,18 @@ describe("shopping items", () => {
           json: [{ shoppingListId: list.id, note: "more" }],
         })
       ).status,
-    ).toBe(500);
-    expect((await t.api(`${LISTS}/${list.id}`, { method: "DELETE", token })).status).toBe(500);
+    ).toBe(409);
+    expect((await t.api(`${LISTS}/${list.id}`, { method: "DELETE", token })).status).toBe(409);
+    expect((await t.api(`${ITEMS}/${item.id}`, { method: "DELETE", token })).status).toBe(409);
     await t.larder.shopping.idle();
     expect(await readFile(listFile(list.id), "utf8")).toBe(broken);
-    // Other lists keep working.
-    expect((await t.api(`${LISTS}?perPage=-1`, { token })).status).toBe(200);
+    // The admin's problem list names it.
+    const problems = (await (await t.api("/api/admin/maintenance/problems", { token })).json()) as {
+      items: { path: string; kind: string }[];
+    };
+    expect(problems.items).toContainEqual(
+      expect.objectContaining({ kind: "broken", path: expect.stringContaining(`${list.id}.json`) }),
+    );
   });
 
   it("keeps one file per list, in canonical JSON", async () => {
