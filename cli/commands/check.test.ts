@@ -2,7 +2,7 @@ import { mkdir, readFile, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rm } from "node:fs/promises";
-import { json, larder, tempDir } from "../testing/run-cli.js";
+import { freePort, json, larder, larderProcess, tempDir } from "../testing/run-cli.js";
 import type { CheckReport } from "./check.js";
 
 describe("larder check", () => {
@@ -43,6 +43,37 @@ describe("larder check", () => {
     expect(plain.stdout).toContain("groups/home/recipes/bad.md");
     expect(plain.stdout).toContain("1 broken file");
   });
+
+  it("reports the broken file of a large folder a running server holds, on every run", async () => {
+    // From 200 files a start with a cache stats them on a thread; waiting for that thread kept nothing
+    // alive in a command that does not hold the lock, and node ended it silently with exit 0.
+    for (let i = 0; i < 210; i++)
+      await writeFile(join(recipes, `gen-${i}.md`), `---\nname: Gen ${i}\n---\nbody\n`);
+    await writeFile(join(recipes, "bad.md"), "---\nname: [unclosed\n---\n");
+    const port = await freePort();
+    const server = larderProcess(["serve", "--data", dir, "--port", String(port), "--host", "127.0.0.1"], {
+      env: { PRODUCTION: "false" },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = "";
+        server.stdout?.on("data", (c: Buffer) => {
+          out += c.toString();
+          if (out.includes("is serving")) resolve();
+        });
+        void server.then(() => reject(new Error(`larder serve ended: ${out}`)));
+      });
+      // The first run may write the cache the second starts from.
+      for (let run = 0; run < 2; run++) {
+        const res = await larder(["check", "--data", dir, "--json"]);
+        expect(res.exitCode, `run ${run}: ${String(res.stderr)}`).toBe(1);
+        expect(json<CheckReport>(res).broken.map((b) => b.path)).toEqual(["groups/home/recipes/bad.md"]);
+      }
+    } finally {
+      server.kill("SIGTERM");
+      await server;
+    }
+  }, 60_000);
 
   it("reports a media folder whose recipe is gone as an orphan", async () => {
     await mkdir(join(recipes, "ghost", "assets"), { recursive: true });

@@ -190,6 +190,9 @@ function started(): Worker | null {
     online = new Promise<void>((resolve) => (settleOnline = resolve));
     w.once("online", () => {
       if (thread === w) isOnline = true;
+      // Referenced until now: a caller awaiting `online` (a warm start's stats) has nothing else that
+      // keeps a short command's process alive, and node would end it in the middle of its work.
+      if (pending.size === 0) w.unref();
       settleOnline();
     });
     w.on("message", (m: { id: number; ok: boolean; error?: ThreadError; result?: unknown }) =>
@@ -206,7 +209,6 @@ function started(): Worker | null {
     };
     w.on("error", lost);
     w.on("exit", (code) => lost(new Error(`disk thread stopped (exit code ${code})`)));
-    w.unref();
     thread = w;
   } catch {
     unavailable = true;
