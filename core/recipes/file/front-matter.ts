@@ -89,6 +89,13 @@ export interface FrontMatter {
 export function readFrontMatter(text: string): FrontMatter {
   const out: { doc: YamlDocument | null; lines: LineCounter | null } = { doc: null, lines: null };
   const yamlEngine = { parse: (src: string) => parseYaml(src, out) };
+  // gray-matter reads an unclosed front matter to the end of the file: a file caught halfway through
+  // an editor's save (`---` and a few lines) would read as a whole recipe and be given an id.
+  if (text.startsWith("---")) {
+    const firstLineEnd = text.indexOf("\n");
+    if (firstLineEnd === -1 || text.indexOf("\n---", firstLineEnd) === -1)
+      throw new RecipeFileError("the front matter has no closing --- line", 1);
+  }
   let parsed: matter.GrayMatterFile<string>;
   try {
     parsed = matter(text, {

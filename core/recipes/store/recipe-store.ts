@@ -37,7 +37,7 @@ import { statAhead } from "./read-files.js";
 import { RecipeIndex } from "./recipe-index.js";
 import { sameDoc } from "./same-doc.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
-import { syncFiles, type SyncContext, type SyncMode } from "./sync.js";
+import { syncFiles, writeBackLater, type SyncContext, type SyncMode } from "./sync.js";
 import { StoreCache } from "./store-cache.js";
 import type {
   BrokenFile,
@@ -62,6 +62,8 @@ export class RecipeStore {
   private readonly retryMs: number;
   private readonly ctx: SyncContext;
   private fsWatcher: RecipeWatcher | null = null;
+  /** Write-backs waiting for their file to be left alone (sync.ts WRITE_BACK_QUIET_MS). */
+  private deferredWriteBacks = new Map<NodeJS.Timeout, { finished: Promise<void>; cancel(): void }>();
   /** One mutation at a time (API writes, watcher bursts, write-backs): a 409 check and its write never interleave with a reload. */
   private readonly gate = new WriteGate();
   private state: "new" | "open" | "closed" = "new";
@@ -98,6 +100,21 @@ export class RecipeStore {
       retryLater: (loc) => this.fsWatcher?.retryLater(loc, this.retryMs) ?? false,
       clearRetry: (loc) => this.fsWatcher?.clearRetry(loc),
       cache: this.cache?.index ?? null,
+      deferWriteBack: (wb, delayMs) => {
+        if (this.state !== "open") return false;
+        let done: () => void = () => undefined;
+        const finished = new Promise<void>((resolve) => (done = resolve));
+        const timer = setTimeout(() => {
+          this.deferredWriteBacks.delete(timer);
+          if (this.state !== "open") return done();
+          void this.exclusive(() => writeBackLater(this.ctx, wb))
+            .catch(() => undefined)
+            .finally(done);
+        }, delayMs);
+        timer.unref();
+        this.deferredWriteBacks.set(timer, { finished, cancel: done });
+        return true;
+      },
     };
   }
 
@@ -149,6 +166,12 @@ export class RecipeStore {
   async close(): Promise<void> {
     if (this.state === "closed") return;
     this.state = "closed";
+    // An id not yet written goes in at the next start, when the file is read again.
+    for (const [timer, { cancel }] of this.deferredWriteBacks) {
+      clearTimeout(timer);
+      cancel();
+    }
+    this.deferredWriteBacks.clear();
     await this.fsWatcher?.close();
     this.fsWatcher = null;
     await this.gate.idle();
@@ -182,10 +205,14 @@ export class RecipeStore {
     return this.fsWatcher;
   }
 
-  /** Resolves when the watcher has handled everything it has been told about. */
+  /** Resolves when the watcher has handled everything it has been told about, ids written back included. */
   async settled(): Promise<void> {
-    await this.fsWatcher?.idle();
-    await this.gate.idle();
+    for (;;) {
+      await this.fsWatcher?.idle();
+      await this.gate.idle();
+      if (this.deferredWriteBacks.size === 0) return;
+      await Promise.all([...this.deferredWriteBacks.values()].map((d) => d.finished));
+    }
   }
 
   on(_event: "change", listener: ChangeListener): () => void {

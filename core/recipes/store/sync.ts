@@ -63,7 +63,16 @@ export interface SyncContext {
   clearRetry(loc: Location): void;
   /** The warm-start cache: consulted by the scan at open, told every parse (null: no cache). */
   cache: IndexCache | null;
+  /** Run `writeBackLater(wb)` after `delayMs`, under the store's lock; false when it cannot (closed). */
+  deferWriteBack?(wb: WriteBack, delayMs: number): boolean;
 }
+
+/**
+ * How long a file must have been left alone before its id is written into it. Editors and scripts
+ * save in steps (a few lines, a pause, the rest, or `>>` line by line): replacing the file mid-save
+ * sends the rest of the save into the replaced file, and the person's edit is lost.
+ */
+export const WRITE_BACK_QUIET_MS = 1_500;
 
 /**
  * initial: the scan at open (nothing is a hand edit, nothing retried);
@@ -73,7 +82,7 @@ export interface SyncContext {
  */
 export type SyncMode = "initial" | "watch" | "reload" | "vocabulary";
 
-interface WriteBack {
+export interface WriteBack {
   loc: Location;
   /** The file version the identity was resolved against; anything else on disk is left alone. */
   expectedHash: string;
@@ -122,14 +131,9 @@ export async function syncFiles(
   for (const r of gone) forget(run, r.loc);
   if (!ctx.readOnly) {
     for (const wb of run.writeBacks) {
-      // The index is already right; a failed write-back (read-only mount, permissions) is retried
-      // the next time the file is read, and must not swallow this burst's announcements.
-      await writeBack(ctx, wb).catch((e: unknown) =>
-        ctx.log.warn(
-          `could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`,
-          e,
-        ),
-      );
+      const wait = mode === "watch" ? quietFor(ctx, wb) : 0;
+      if (wait > 0 && ctx.deferWriteBack?.(wb, wait)) continue;
+      await writeBackLater(ctx, wb);
     }
   }
   return run.events;
@@ -443,6 +447,23 @@ function forget(run: Run, loc: Location): void {
   // Deleted by hand: remember the id, so the file coming back under another name is a rename.
   index.bury(prev.id, loc);
   run.events.push({ type: "deleted", groupSlug: loc.groupSlug, slug: loc.slug, id: prev.id });
+}
+
+/** Time left until the file of `wb` has been left alone for WRITE_BACK_QUIET_MS. */
+function quietFor(ctx: SyncContext, wb: WriteBack): number {
+  const cur = ctx.index.get(wb.loc.groupSlug, wb.loc.slug);
+  if (!cur) return 0;
+  return Math.max(0, Math.ceil(cur.file.mtimeMs + WRITE_BACK_QUIET_MS - ctx.now().getTime()));
+}
+
+/**
+ * A write-back, now or deferred. The index is already right; a failed write-back (read-only mount,
+ * permissions) is retried the next time the file is read, and must not swallow a burst's announcements.
+ */
+export async function writeBackLater(ctx: SyncContext, wb: WriteBack): Promise<void> {
+  await writeBack(ctx, wb).catch((e: unknown) =>
+    ctx.log.warn(`could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`, e),
+  );
 }
 
 /**
