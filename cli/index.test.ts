@@ -43,4 +43,20 @@ describe("larder (the program)", () => {
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toContain("Invalid port");
   });
+
+  it("checks LARDER_PORT as it checks --port", async () => {
+    for (const bad of ["abc", "99999", "0"]) {
+      const res = await larder(["serve", "--data", "/nonexistent/larder-test"], {
+        env: { LARDER_PORT: bad },
+      });
+      expect(res.exitCode, bad).toBe(2);
+      expect(res.stderr).toContain(`Invalid port in LARDER_PORT: ${bad} (1-65535)`);
+    }
+  });
+
+  it("ends `init` under a parent that refuses new folders with an error, not an endless retry", async () => {
+    const res = await larder(["init", "/proc/larder-nope/x"]);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain("ENOENT");
+  });
 });

@@ -32,12 +32,12 @@ export function registerServe(program: Command): void {
     .action((opts: ServeOptions) => serve(opts));
 }
 
-function parsePort(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
+function parsePort(value: string | undefined, from?: string): number | undefined {
+  if (value === undefined || value === "") return undefined;
   const port = Number(value);
   // Not 0 ("any free port"): the lock must name the real port for CLI commands to find the server.
   if (!/^\d+$/.test(value) || port < 1 || port > 65535)
-    throw new CliError(`Invalid port: ${value} (1-65535)`, EXIT.invalid);
+    throw new CliError(`Invalid port${from ? ` in ${from}` : ""}: ${value} (1-65535)`, EXIT.invalid);
   return port;
 }
 
@@ -49,7 +49,11 @@ async function serve(opts: ServeOptions): Promise<void> {
   process.env.NODE_ENV ??= "production";
   if (opts.demo && opts.data)
     throw new CliError("--demo serves ./.demo; it cannot be combined with --data", EXIT.invalid);
-  const port = parsePort(opts.port);
+  // The environment's port is checked as --port is (the configuration would take "abc" as NaN).
+  const port =
+    parsePort(opts.port) ??
+    parsePort(process.env.LARDER_PORT, "LARDER_PORT") ??
+    parsePort(process.env.LARDER_PORT ? undefined : process.env.API_PORT, "API_PORT");
   const demo = opts.demo ? await prepareDemoFolder() : null;
   const dataDir = demo?.dir ?? resolveDataDir(opts.data);
   const config = configFor(dataDir, {

@@ -5,6 +5,7 @@
  */
 import { constants } from "node:fs";
 import { chmod, copyFile, mkdir, readdir, stat } from "node:fs/promises";
+import { makeDirs } from "./make-dirs.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BadRequestError, ConflictError } from "../errors.js";
@@ -239,7 +240,7 @@ export async function initDataFolder(dir: string, options: { templatesDir: strin
     entries = await readdir(folder.root);
   } catch (e) {
     if (errnoCode(e) !== "ENOENT") throw e;
-    await mkdir(folder.root, { recursive: true });
+    await makeDirs(folder.root);
   }
   if (entries.includes("larder.json")) {
     await ensurePrivateDirs(folder);
