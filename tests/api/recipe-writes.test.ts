@@ -111,3 +111,29 @@ describe("recipe dates", () => {
     expect((await recipe(slug)).name).toBe("Named Stew");
   });
 });
+
+describe("hostile recipe requests", () => {
+  it("refuses a body that is not valid UTF-8 with a 422, creating nothing", async () => {
+    const before = t.larder.recipes.store.all().length;
+    const res = await t.api("/api/recipes", {
+      method: "POST",
+      token,
+      headers: { "Content-Type": "application/json" },
+      body: Buffer.concat([Buffer.from('{"name":"bad'), Buffer.from([0xff, 0xfe]), Buffer.from('utf"}')]),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      detail: [{ msg: "JSON decode error: the body is not valid UTF-8" }],
+    });
+    expect(t.larder.recipes.store.all().length).toBe(before);
+  });
+
+  it("answers a LIKE filter of many % at once, and keeps answering", async () => {
+    await create("Percent Soup");
+    const filter = `name LIKE "${"%".repeat(70)}zzz"`;
+    const res = await t.api(`/api/recipes?queryFilter=${encodeURIComponent(filter)}`, { token });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { items: unknown[] }).items).toEqual([]);
+    expect((await t.api("/api/app/about", {})).status).toBe(200);
+  });
+});

@@ -23,10 +23,26 @@ export async function readRaw(req: IncomingMessage, limit: number): Promise<Buff
   return Buffer.concat(chunks);
 }
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The body as UTF-8 text, refused (422) when it is not: decoding leniently would store U+FFFD in place
+ * of whatever the client meant, with a 201.
+ */
+function utf8Text(raw: Buffer): string {
+  try {
+    return strictUtf8.decode(raw);
+  } catch {
+    throw new ValidationError([
+      { loc: ["body", 0], msg: "JSON decode error: the body is not valid UTF-8", type: "json_invalid" },
+    ]);
+  }
+}
+
 /** Parse a JSON body; keys are camelised (Mealie accepts snake_case too). Empty body → undefined. */
 export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   const raw = await readRaw(req, limit);
-  const text = raw.toString("utf8");
+  const text = utf8Text(raw);
   if (text.trim() === "") return undefined;
   if (text.includes("\u0000")) {
     throw new ValidationError([

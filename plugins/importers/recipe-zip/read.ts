@@ -7,18 +7,35 @@
 import { readFile } from "node:fs/promises";
 import type { ImportedRecipe, ImportInput, PluginContext } from "../../../core/plugins/kinds.js";
 import { PluginInputError } from "../../../core/plugins/registry.js";
-import { readZip } from "../../../core/imports/safe-zip.js";
+import { DEFAULT_ZIP_LIMITS, readZip, type ZipLimits } from "../../../core/imports/safe-zip.js";
 import { camelizeKeys } from "../../../core/util/case.js";
 
 const IMAGE = /\.(webp|jpe?g|png|gif|avif)$/i;
 const depth = (n: string) => n.split("/").length;
+/** One recipe's JSON and one image: far below a backup's limits. */
+const RECIPE_ZIP_LIMITS: ZipLimits = { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: 32 * 1024 * 1024 };
 
 export async function readRecipeZip(input: ImportInput, _ctx: PluginContext): Promise<ImportedRecipe[]> {
   if (input.type !== "zip") throw new PluginInputError("recipe-zip reads zip archives only");
   const data = await readFile(input.path);
-  const { files } = await readZip(data, (e) => /\.json$/i.test(e.name) || IMAGE.test(e.name));
-  const names = [...files.keys()];
-  const jsonName = names.filter((n) => /\.json$/i.test(n)).sort((a, b) => depth(a) - depth(b))[0];
+  // Only the two entries used are read (chosen from the listing): reading every JSON and image held
+  // all of an archive's big entries in memory at once, and a few such uploads filled the server's.
+  let chosen: Set<string> | null = null;
+  let jsonName: string | undefined;
+  let imageName: string | undefined;
+  const { files } = await readZip(
+    data,
+    (e, all) => {
+      if (!chosen) {
+        const names = all.map((x) => x.name);
+        jsonName = names.filter((n) => /\.json$/i.test(n)).sort((a, b) => depth(a) - depth(b))[0];
+        imageName = pickImage(names);
+        chosen = new Set([jsonName, imageName].filter((n): n is string => n !== undefined));
+      }
+      return chosen.has(e.name);
+    },
+    RECIPE_ZIP_LIMITS,
+  );
   if (!jsonName) throw new PluginInputError("The archive holds no recipe JSON (*.json)");
   let parsed: unknown;
   try {
@@ -31,10 +48,16 @@ export async function readRecipeZip(input: ImportInput, _ctx: PluginContext): Pr
   const recipe = camelizeKeys(parsed) as Record<string, unknown>;
   if (typeof recipe.name !== "string" || !recipe.name.trim())
     throw new PluginInputError(`${jsonName} has no recipe name`);
+  const image = imageName === undefined ? undefined : files.get(imageName);
+  return [{ recipe, ...(image ? { image: { bytes: image } } : {}) }];
+}
+
+/** The recipe's image: an original, else a webp (Mealie's export), else the shallowest image. */
+function pickImage(names: readonly string[]): string | undefined {
   const images = names.filter((n) => IMAGE.test(n)).sort((a, b) => depth(a) - depth(b));
-  const imageName =
+  return (
     images.find((n) => /(^|\/)original\.(jpe?g|png|gif|avif)$/i.test(n)) ??
     images.find((n) => /\.webp$/i.test(n)) ??
-    images[0];
-  return [{ recipe, ...(imageName ? { image: { bytes: files.get(imageName)! } } : {}) }];
+    images[0]
+  );
 }
