@@ -198,6 +198,18 @@ describeBrowser("recipe edit mode", () => {
     await screenshot(page, "recipe-edit-image");
   });
 
+  it("renaming a recipe and saving lands on its new address, not on a 404", async () => {
+    await app.larder.recipes.create(app.adminActor, { name: "Waffles" });
+    await page.goto(`/g/${app.groupSlug}/r/waffles?edit=true`);
+    await hydrated(page);
+    await interactive(page, '[data-testid="recipe-editor"]');
+    await page.getByTestId("edit-name").fill("Belgian Waffles");
+    await page.getByTestId("save-recipe").click();
+    await page.waitForURL((u) => u.pathname === `/g/${app.groupSlug}/r/belgian-waffles`);
+    await page.getByRole("heading", { name: "Belgian Waffles" }).first().waitFor();
+    expect(await page.getByText("404").count()).toBe(0);
+  });
+
   it("had no uncaught page errors or hydration errors", () => {
     expect(errors).toEqual([]);
   });

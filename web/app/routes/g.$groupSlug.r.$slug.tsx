@@ -34,9 +34,22 @@ export async function action({ request, context, params }: ActionArgs) {
   return runRecipeIntent(request, context, params.slug ?? "");
 }
 
-/** After a delete the page navigates away itself: reloading it first would flash the 404 page. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "delete" || formData?.get("intent") === "zip" ? false : defaultShouldRevalidate;
+/**
+ * After a delete, or a save that renamed the recipe (a new slug), the page navigates away itself:
+ * reloading the old address first would show the 404 page, and the navigation would never come.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  actionResult,
+  currentParams,
+  defaultShouldRevalidate,
+}) => {
+  const intent = formData?.get("intent");
+  if (intent === "delete" || intent === "zip") return false;
+  const slug = (actionResult as { slug?: unknown } | undefined)?.slug;
+  if (typeof slug === "string" && slug !== currentParams.slug) return false;
+  return defaultShouldRevalidate;
+};
 
 export default function RecipeRoute() {
   const data = useLoaderData<typeof loader>();
