@@ -272,7 +272,7 @@ describeBrowser("admin screens", () => {
     await page.context().close();
   });
 
-  it("fits the users page on a phone (390×844) without horizontal overflow", async () => {
+  it("fits the users and backups pages and a new API token on a phone (390×844) without horizontal overflow", async () => {
     const page = await adminPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto("/admin/manage/users");
     await hydrated(page);
@@ -280,6 +280,26 @@ describeBrowser("admin screens", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, "admin-10-users-phone");
+
+    // The backups table (a backup was made above): no wider than the screen, every action on it.
+    await page.goto("/admin/backups");
+    await hydrated(page);
+    await page.getByTestId("backup-row").first().waitFor();
+    const wide = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await wide()).toBeLessThanOrEqual(0);
+    const del = await page.getByTestId("backup-delete").first().boundingBox();
+    expect(del && del.x + del.width).toBeLessThanOrEqual(390);
+    await screenshot(page, "admin-11-backups-phone");
+
+    // A new API token, shown once to be copied: it wraps inside the screen, its copy button on it.
+    await page.goto("/user/profile");
+    await hydrated(page);
+    await page.getByTestId("token-name").fill("Phone script");
+    await page.getByTestId("create-token").click();
+    await page.getByTestId("created-token-value").waitFor();
+    expect(await wide()).toBeLessThanOrEqual(0);
+    const copy = await page.getByTestId("created-token").getByRole("button").boundingBox();
+    expect(copy && copy.x + copy.width).toBeLessThanOrEqual(390);
     await page.context().close();
   });
 

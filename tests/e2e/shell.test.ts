@@ -254,6 +254,25 @@ describeBrowser("web shell (Chromium)", () => {
     await screenshot(page, "shell-09-phone");
   });
 
+  it("lays compact cards out on a phone with the picture beside the text, never under it", async () => {
+    const page = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await login(page);
+    await hydrated(page);
+    await page.getByTestId("mobile-cards").click();
+    await expect.poll(() => page.getByTestId("mobile-cards").getAttribute("aria-pressed")).toBe("true");
+    const overlaps = await page.getByTestId("recipe-card").evaluateAll((cards) =>
+      cards.map((c) => {
+        const media = c.querySelector(".card__media")!.getBoundingClientRect();
+        const body = c.querySelector(".card__body")!.getBoundingClientRect();
+        return Math.round(media.right - body.left);
+      }),
+    );
+    expect(overlaps.length).toBeGreaterThan(0);
+    for (const o of overlaps) expect(o).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByTestId("mobile-cards").click();
+  });
+
   it("switches to a right-to-left language and back", async () => {
     const page = await open();
     await login(page);

@@ -145,14 +145,15 @@ export default function AdminBackups() {
               {backups.map((b) => (
                 <Table.Tr key={b.name} data-testid="backup-row" data-name={b.name}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
                       {b.name}
                     </Text>
                   </Table.Td>
                   <Table.Td>{`${b.date.slice(0, 16).replace("T", " ")} UTC`}</Table.Td>
                   <Table.Td>{b.size}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {/* Wraps on a phone, so every action stays on the screen. */}
+                    <Group gap={4} justify="flex-end" wrap="wrap">
                       <Button
                         size="xs"
                         variant="subtle"

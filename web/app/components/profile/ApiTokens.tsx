@@ -85,7 +85,12 @@ export function ApiTokens({ tokens }: { tokens: TokenRow[] }) {
               {t("profile.tokens.copyNow")}
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <Code block style={{ flex: 1, overflowX: "auto" }} data-testid="created-token-value">
+              {/* minWidth 0 lets the token wrap inside the row: a phone's screen is narrower than a token. */}
+              <Code
+                block
+                style={{ flex: 1, minWidth: 0, whiteSpace: "pre-wrap", wordBreak: "break-all" }}
+                data-testid="created-token-value"
+              >
                 {created.created.token}
               </Code>
               <Button size="xs" variant="light" onClick={() => void copy(created.created!.token, tc)}>
