@@ -115,6 +115,26 @@ describeBrowser("create and import", () => {
     expect(tags.sort()).toEqual(["lemon", "quick", "rice"]);
   });
 
+  it("tests a pasted recipe's JSON without a URL, saving nothing", async () => {
+    await page.goto(`${base()}/r/create/url`);
+    await hydrated(page);
+    await page.getByTestId("import-data").fill(
+      JSON.stringify({
+        "@context": "https://schema.org",
+        "@type": "Recipe",
+        name: "Pasted Dal",
+        recipeIngredient: ["1 cup red lentils", "1 onion"],
+        recipeInstructions: [{ "@type": "HowToStep", text: "Simmer." }],
+      }),
+    );
+    const before = names().length;
+    await page.getByTestId("import-test").click();
+    await page.getByTestId("scrape-preview").waitFor();
+    await expect(page.getByTestId("scrape-preview-name").textContent()).resolves.toBe("Pasted Dal");
+    expect(await page.getByTestId("import-error").count()).toBe(0);
+    expect(names().length).toBe(before);
+  });
+
   it("imports several URLs, each with a live status", async () => {
     await page.goto(`${base()}/r/create/url`);
     await hydrated(page);

@@ -65,17 +65,31 @@ const strings = (v: unknown): string[] =>
           .filter(Boolean)
       : [];
 
+/** What a pasted text is: a recipe's JSON (an object or a list) or a page's HTML; null for broken JSON. */
+export function pastedInput(
+  data: string,
+): { type: "json"; json: unknown } | { type: "html"; html: string } | null {
+  const t = data.trim();
+  if (!t.startsWith("{") && !t.startsWith("[")) return { type: "html", html: data };
+  try {
+    return { type: "json", json: JSON.parse(t) };
+  } catch {
+    return null;
+  }
+}
+
+/** The preview of a URL's recipe, or, with no URL, of the pasted page or JSON. */
 export async function testScrape(
   context: AppLoadContext,
   actor: UserActor,
   url: string,
+  pasted = "",
 ): Promise<{ ok: true; preview: ScrapePreview } | Extract<ImportAnswer, { ok: false }>> {
-  if (!url.trim()) return { ok: false, error: "required", message: null };
+  if (!url.trim() && !pasted.trim()) return { ok: false, error: "required", message: null };
+  const input = url.trim() ? { type: "url" as const, url: url.trim() } : pastedInput(pasted);
+  if (input === null) return { ok: false, error: "noRecipe", message: null };
   try {
-    const view = (await context.larder.imports.inspect(actor, { type: "url", url: url.trim() })) as Record<
-      string,
-      unknown
-    >;
+    const view = (await context.larder.imports.inspect(actor, input)) as Record<string, unknown>;
     return {
       ok: true,
       preview: {
@@ -88,7 +102,7 @@ export async function testScrape(
       },
     };
   } catch (e) {
-    const p = importProblem(context, url, e);
+    const p = importProblem(context, url.trim() || "pasted data", e);
     return p.ok ? { ok: false, error: "other", message: null } : p;
   }
 }

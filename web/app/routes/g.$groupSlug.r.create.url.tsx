@@ -25,7 +25,13 @@ import {
 import { BulkImport } from "../components/create/BulkImport.js";
 import { useT, metaT } from "../lib/i18n.js";
 import { requireGroupMember } from "../lib/session.server.js";
-import { importProblem, importUrl, testScrape, type ScrapePreview } from "../lib/imports.server.js";
+import {
+  importProblem,
+  importUrl,
+  pastedInput,
+  testScrape,
+  type ScrapePreview,
+} from "../lib/imports.server.js";
 import organizeStyles from "../styles/organize.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organizeStyles }];
@@ -56,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs): 
   const tags = form.get("includeTags") === "on";
   const echo = { url, data, tags };
   if (form.get("intent") === "test") {
-    const r = await testScrape(context, actor, url);
+    const r = await testScrape(context, actor, url, data);
     return r.ok
       ? { error: null, message: null, ...echo, preview: r.preview }
       : { error: r.error, message: r.message, ...echo };
@@ -68,15 +74,8 @@ export async function action({ request, context, params }: ActionFunctionArgs): 
     return { error: r.error, message: r.message, ...echo };
   }
   try {
-    let input: Parameters<typeof context.larder.imports.importOne>[1];
-    const t = data.trim();
-    if (t.startsWith("{") || t.startsWith("[")) {
-      try {
-        input = { type: "json", json: JSON.parse(t) };
-      } catch {
-        return { error: "noRecipe", message: null, ...echo };
-      }
-    } else input = { type: "html", html: data };
+    const input = pastedInput(data);
+    if (input === null) return { error: "noRecipe", message: null, ...echo };
     const { slug } = await context.larder.imports.importOne(actor, input, {
       tags,
       categories: false,
