@@ -1,5 +1,5 @@
 /** `larder migrate`: a per-recipe result, --json, exit 1 when any entry failed, clear refusals. */
-import { writeFile } from "node:fs/promises";
+import { readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +37,17 @@ describe("larder migrate", () => {
       await larder(["migrate", "--from", "cooklang", cooklang, "--data", dir, "--json"]),
     );
     expect(second).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
+
+    // A run stopped (Ctrl-C) after creating its recipes but before noting them: the next run still
+    // knows them, by the ids it derived from their source, and brings nothing in twice.
+    await rm(join(dir, "groups", "home", "migrations.json"));
+    const third = json<MigrateResult>(
+      await larder(["migrate", "--from", "cooklang", cooklang, "--data", dir, "--json"]),
+    );
+    expect(third).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
+    expect(
+      (await readdir(join(dir, "groups", "home", "recipes"))).filter((f) => f.endsWith("-1.md")),
+    ).toEqual([]);
   });
 
   it("prints one line per recipe for a person and exits 1 when an entry failed", async () => {

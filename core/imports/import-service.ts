@@ -75,6 +75,11 @@ export interface ImportOptions {
   parseIngredients?: boolean;
   /** Dates the source app kept (migrations): when the recipe was added there, when it was last made. */
   dates?: { dateAdded?: string | null; lastMade?: string | null };
+  /**
+   * The id the recipe gets when no recipe has it yet (migrations derive it from the source, so a run
+   * cut short before it noted what it made still finds the recipe on the next run).
+   */
+  id?: string;
   signal?: AbortSignal;
 }
 
@@ -132,7 +137,7 @@ export class ImportService {
 
     await recipes.ensureVocabulary(group, merged);
     const lookups = recipes.lookupsFor(group.slug);
-    const id = newId();
+    const id = opts.id && !recipes.store.getById(opts.id) ? opts.id : newId();
     const now = new Date().toISOString();
     // The slug may have been taken while the image downloaded: choose again.
     ({ name, slug } = this.freeNameOrSuffix(group, name));

@@ -10,6 +10,7 @@ import type { Parts } from "../parts.js";
 import type { GroupData } from "../groups/registry.js";
 import { JsonDoc } from "../storage/json-doc.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
+import { derivedId } from "../util/ids.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "folder" | "log" | "recipes">;
@@ -42,12 +43,28 @@ export class MigrationIndex {
     return new MigrationIndex(larder, group, doc);
   }
 
+  /**
+   * The id a recipe brought in under `key` is given: derived from the group and the key, so that a run
+   * stopped (Ctrl-C, a crash) after creating a recipe but before noting it here finds it next time.
+   */
+  recipeIdFor(key: string): string {
+    return derivedId(this.group.slug, "migration", key);
+  }
+
+  /** The recipe in this group noted under `key`, or given the id derived from it. */
+  private recipeOf(key: string): RecipeEntry | null {
+    for (const id of [this.doc.data.sources[key], this.recipeIdFor(key)]) {
+      const entry = id ? this.larder.recipes.store.getById(id) : null;
+      if (entry && entry.groupSlug === this.group.slug) return entry;
+    }
+    return null;
+  }
+
   /** The recipe this source already became in the group, by source key, else by original URL and name. */
   find(keys: readonly string[], name: string, orgURL: string | null): RecipeEntry | null {
     for (const key of keys) {
-      const id = this.doc.data.sources[key];
-      const entry = id ? this.larder.recipes.store.getById(id) : null;
-      if (entry && entry.groupSlug === this.group.slug) return entry;
+      const entry = this.recipeOf(key);
+      if (entry) return entry;
     }
     if (!orgURL) return null;
     const wanted = norm(name);
@@ -60,9 +77,7 @@ export class MigrationIndex {
 
   /** The recipe id a source key became, while that recipe exists in the group. */
   idOf(key: string): string | null {
-    const id = this.doc.data.sources[key];
-    const entry = id ? this.larder.recipes.store.getById(id) : null;
-    return entry && entry.groupSlug === this.group.slug ? entry.id : null;
+    return this.recipeOf(key)?.id ?? null;
   }
 
   /** Whether something other than a recipe (a plan entry, a list) was brought in under this key. */

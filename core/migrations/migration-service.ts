@@ -393,7 +393,13 @@ export class MigrationService {
       const created = await this.larder.imports.create(
         actor,
         { ...entry.imported, recipe },
-        { tags: true, categories: true, source: `migration:${opts.type}`, dates },
+        {
+          tags: true,
+          categories: true,
+          source: `migration:${opts.type}`,
+          dates,
+          ...(keys[0] ? { id: index.recipeIdFor(keys[0]) } : {}),
+        },
       );
       index.remember(keys, created.id);
       const rating = typeof recipe.rating === "number" && recipe.rating > 0 ? recipe.rating : null;

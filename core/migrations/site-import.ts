@@ -213,6 +213,7 @@ export async function importGroup(
             tags: true,
             categories: true,
             source: "migration:mealie_backup",
+            id: ctx.index.recipeIdFor(key),
             // The backup's ingredients are already structured; a parser would only second-guess them.
             parseIngredients: false,
             dates: {
