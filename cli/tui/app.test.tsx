@@ -35,8 +35,16 @@ function item(id: string, display: string, position: number, checked = false): S
 }
 
 /** An in-memory folder: searches by name, records every check-off it is asked to write. */
-function fakeSource() {
-  const recipes = [pancakes, soup];
+function fakeSource(more = 0) {
+  const recipes = [
+    pancakes,
+    ...Array.from({ length: more }, (_, i) => ({
+      ...soup,
+      slug: `stew-${String(i + 1).padStart(3, "0")}`,
+      name: `Stew ${String(i + 1).padStart(3, "0")}`,
+    })),
+    soup,
+  ];
   const list = {
     id: "weekly",
     name: "Weekly",
@@ -46,10 +54,12 @@ function fakeSource() {
   const writes: { id: string; checked: boolean }[] = [];
   const source: TuiSource = {
     mode: "local",
-    search: async (q) =>
-      recipes
+    search: async (q, limit) => {
+      const all = recipes
         .filter((r) => r.name.toLowerCase().includes(q.trim().toLowerCase()))
-        .map((r): RecipeHit => ({ slug: r.slug, name: r.name })),
+        .map((r): RecipeHit => ({ slug: r.slug, name: r.name }));
+      return { items: all.slice(0, limit), total: all.length };
+    },
     recipe: async (slug) => {
       const r = recipes.find((x) => x.slug === slug);
       if (!r) throw new Error(`No recipe ${slug}`);
@@ -84,8 +94,8 @@ async function frameWhere(frame: () => string | undefined, check: (f: string) =>
 const showing = (frame: () => string | undefined, text: string) =>
   frameWhere(frame, (f) => f.includes(text), JSON.stringify(text));
 
-function start(opts: { plain?: boolean; initial?: Screen } = {}) {
-  const fake = fakeSource();
+function start(opts: { plain?: boolean; initial?: Screen; more?: number } = {}) {
+  const fake = fakeSource(opts.more);
   const app = render(<App source={fake.source} plain={opts.plain} initial={opts.initial} />);
   return { ...app, ...fake };
 }
@@ -112,6 +122,21 @@ describe("the terminal app", () => {
     const opened = await showing(app.lastFrame, "Ingredients");
     expect(opened).toContain("Servings: 4");
     expect(opened).toContain("- 2 cups flour");
+    app.unmount();
+  });
+
+  it("reaches every recipe with the arrows, loading more as the cursor reaches the last one loaded", async () => {
+    const app = start({ more: 80 });
+    const first = await showing(app.lastFrame, "82 recipes");
+    expect(first).toContain("loaded; more as you scroll");
+    // In this fake's order: the pancakes, then Stew 001 … Stew 080, then the soup.
+    for (let i = 1; i <= 80; i++) {
+      app.stdin.write(ARROW_DOWN);
+      await showing(app.lastFrame, `> Stew ${String(i).padStart(3, "0")}`);
+    }
+    app.stdin.write(ARROW_DOWN);
+    await showing(app.lastFrame, "> Tomato Soup");
+    expect(app.lastFrame()).not.toContain("more as you scroll");
     app.unmount();
   });
 

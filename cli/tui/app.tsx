@@ -215,28 +215,60 @@ function Loading({ what, error }: { what: string; error?: string }) {
 function SearchScreen({ ctx, live }: { ctx: Ctx; live: Live<string> }) {
   const query = live.value;
   const [hits, setHits] = useState<RecipeHit[] | null>(null);
+  const [total, setTotal] = useState(0);
   const [error, setError] = useState<string>();
   const [cursor, setCursor] = useState(0);
   const asked = useRef(0);
-  const limit = Math.max(5, ctx.height);
+  const page = Math.max(5, ctx.height);
+  // Recipes asked for: a page more each time the cursor reaches the last one loaded.
+  const [limit, setLimit] = useState(page);
+  const shownQuery = useRef<string | null>(null);
 
   useEffect(() => {
     // Answers can arrive out of order (over HTTP): only the latest query's answer is shown.
     const n = ++asked.current;
     ctx.source.search(query, limit).then(
-      (items) => {
+      (answer) => {
         if (n !== asked.current) return;
-        setHits(items);
+        setHits(answer.items);
+        setTotal(answer.total);
         setError(undefined);
-        setCursor(0);
+        // More of the same list keeps the cursor where it was; a new query starts at the top.
+        if (shownQuery.current !== query) {
+          cursorNow.current = 0;
+          setCursor(0);
+        } else if (wanted.current !== null) {
+          // A move past the last recipe loaded, made while more were on their way.
+          cursorNow.current = Math.min(wanted.current, answer.items.length - 1);
+          setCursor(cursorNow.current);
+        }
+        wanted.current = null;
+        shownQuery.current = query;
       },
       (e: unknown) => n === asked.current && setError(errorText(e)),
     );
   }, [query, limit, ctx.source]);
 
+  // The cursor as of the last key, which may not have been rendered yet (keys arrive faster than frames).
+  const cursorNow = useRef(0);
+  const wanted = useRef<number | null>(null);
+  cursorNow.current = Math.min(cursorNow.current, Math.max(0, (hits?.length ?? 1) - 1));
+  const move = (by: number) => {
+    const loaded = hits?.length ?? 0;
+    const next = Math.max(0, Math.min(total - 1, cursorNow.current + by));
+    if (next >= loaded - 1 && loaded < total) {
+      setLimit((l) => Math.max(l, next + page));
+      if (next > loaded - 1) wanted.current = next;
+    }
+    cursorNow.current = Math.max(0, Math.min(next, loaded - 1));
+    setCursor(cursorNow.current);
+  };
+
   ctx.keys.current = (input, key) => {
-    if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
-    else if (key.downArrow) setCursor((c) => Math.min(Math.max(0, (hits?.length ?? 1) - 1), c + 1));
+    if (key.upArrow) move(-1);
+    else if (key.downArrow) move(1);
+    else if (key.pageUp) move(-(ctx.height - 3));
+    else if (key.pageDown) move(ctx.height - 3);
     else if (key.return) {
       const hit = hits?.[cursor];
       if (hit) ctx.open({ kind: "recipe", slug: hit.slug });
@@ -245,7 +277,10 @@ function SearchScreen({ ctx, live }: { ctx: Ctx; live: Live<string> }) {
       else ctx.back();
     } else {
       const next = editText(live.ref.current, input, key);
-      if (next !== null) live.set(next);
+      if (next !== null) {
+        setLimit(page);
+        live.set(next);
+      }
     }
   };
 
@@ -261,7 +296,7 @@ function SearchScreen({ ctx, live }: { ctx: Ctx; live: Live<string> }) {
         ? query
           ? `No recipe matches "${query}".`
           : "No recipes yet."
-        : `${hits.length}${hits.length >= limit ? "+" : ""} recipe${hits.length === 1 ? "" : "s"}`;
+        : `${total} recipe${total === 1 ? "" : "s"}${hits.length < total ? ` (${hits.length} loaded; more as you scroll)` : ""}`;
   return (
     <Box flexDirection="column">
       <Text>

@@ -63,8 +63,8 @@ export interface RecipeView {
 
 export interface TuiSource {
   readonly mode: "local" | "server";
-  /** The first page of recipes matching `query` (all recipes by name when it is blank). */
-  search(query: string, limit: number): Promise<RecipeHit[]>;
+  /** The first `limit` recipes matching `query` (all recipes by name when it is blank), and how many match. */
+  search(query: string, limit: number): Promise<{ items: RecipeHit[]; total: number }>;
   recipe(slug: string): Promise<RecipeView>;
   firstDayOfWeek(): Promise<number>;
   entriesBetween(start: string, end: string): Promise<PlanEntryOut[]>;
@@ -100,8 +100,9 @@ export class LocalSource implements TuiSource {
     this.week = weekCalls.local(larder);
   }
 
-  async search(query: string, limit: number): Promise<RecipeHit[]> {
-    return this.larder.recipes.lister.list(this.actor, searchQuery(query, limit)).items as RecipeHit[];
+  async search(query: string, limit: number): Promise<{ items: RecipeHit[]; total: number }> {
+    const page = this.larder.recipes.lister.list(this.actor, searchQuery(query, limit));
+    return { items: page.items as RecipeHit[], total: page.total };
   }
   async recipe(slug: string): Promise<RecipeView> {
     return this.larder.recipes.get(this.actor, slug) as unknown as RecipeView;
@@ -138,12 +139,12 @@ export class ServerSource implements TuiSource {
     this.imports = importCalls.server(lock, dataDir);
   }
 
-  async search(query: string, limit: number): Promise<RecipeHit[]> {
-    const page = await this.client.request<{ items: RecipeHit[] }>(
+  async search(query: string, limit: number): Promise<{ items: RecipeHit[]; total: number }> {
+    const page = await this.client.request<{ items: RecipeHit[]; total: number }>(
       "GET",
       `/api/recipes?${queryString(searchQuery(query, limit))}`,
     );
-    return page.items;
+    return { items: page.items, total: page.total };
   }
   recipe(slug: string): Promise<RecipeView> {
     return this.client.request("GET", `/api/recipes/${encodeURIComponent(slug)}`);
