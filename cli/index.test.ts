@@ -44,6 +44,14 @@ describe("larder (the program)", () => {
     expect(res.stderr).toContain("Invalid port");
   });
 
+  it("answers --json with no subcommand with a readable error, not commander's internal token", async () => {
+    const res = await larder(["--json", "user"]);
+    expect(res.exitCode).toBe(2);
+    expect(json<{ error: { message: string } }>(res).error.message).toBe(
+      "a command is required (see --help)",
+    );
+  });
+
   it("checks LARDER_PORT as it checks --port", async () => {
     for (const bad of ["abc", "99999", "0"]) {
       const res = await larder(["serve", "--data", "/nonexistent/larder-test"], {

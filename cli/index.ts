@@ -43,8 +43,15 @@ async function main(argv: string[]): Promise<void> {
       // Help and --version "fail" with exit code 0; commander has already printed them and any error.
       process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.invalid;
       // Commander printed the message on stderr; a script reading --json output still gets its document.
-      if (e.exitCode !== 0 && isJsonMode())
-        printJson({ error: { message: e.message, exitCode: EXIT.invalid } });
+      if (e.exitCode !== 0 && isJsonMode()) {
+        // A command group given no subcommand prints its help: commander's message for that is
+        // "(outputHelp)", an internal token, not something to show a script.
+        const message =
+          e.code === "commander.help" || e.message === "(outputHelp)"
+            ? "a command is required (see --help)"
+            : e.message;
+        printJson({ error: { message, exitCode: EXIT.invalid } });
+      }
     } else {
       fail(e);
     }
