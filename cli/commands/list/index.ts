@@ -18,7 +18,14 @@ async function pickList(week: WeekCalls, name: string | undefined): Promise<Shop
     );
   }
   const want = name.trim().toLowerCase();
-  const hit = lists.find((l) => l.id === want) ?? lists.find((l) => (l.name ?? "").toLowerCase() === want);
+  const named = lists.filter((l) => (l.name ?? "").toLowerCase() === want);
+  // Two lists of one name: picking the first silently would change a list the person did not mean.
+  if (named.length > 1 && !lists.some((l) => l.id === want))
+    throw new CliError(
+      `"${name}" names ${named.length} shopping lists; give one's id: ${named.map((l) => l.id).join(", ")}`,
+      EXIT.invalid,
+    );
+  const hit = lists.find((l) => l.id === want) ?? named[0];
   if (!hit) throw new CliError(`No shopping list named "${name}"`, EXIT.notFound);
   return week.list(hit.id);
 }

@@ -1,6 +1,6 @@
 /** `larder plan` and `larder list` as real processes: on a folder directly, then through a live server. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { freePort, json, larder, larderProcess, tempDir } from "../../testing/run-cli.js";
 
@@ -98,6 +98,14 @@ describe("larder plan and larder list", () => {
     expect((await larder(["list", "check", "Groceries", "caviar", "--data", dir])).exitCode).toBe(4);
     const files = await readdir(join(dir, "groups", "home", "households", "family", "shopping-lists"));
     expect(files).toEqual([`${list.id}.json`]);
+
+    // A second list of the same name: the name no longer says which; its id does.
+    const twin = json<List>(await larder(["list", "new", "Groceries", "--data", dir, "--json"]));
+    const ambiguous = await larder(["list", "show", "Groceries", "--data", dir]);
+    expect(ambiguous.exitCode).toBe(2);
+    expect(ambiguous.stderr).toContain(`"Groceries" names 2 shopping lists; give one's id:`);
+    expect((await larder(["list", "show", twin.id, "--data", dir])).exitCode).toBe(0);
+    await rm(join(dir, "groups", "home", "households", "family", "shopping-lists", `${twin.id}.json`));
   }, 120_000);
 
   it("goes through the running server's API when one holds the folder", async () => {
