@@ -313,8 +313,8 @@ export class RecipesService {
     }
     const hasMore = Object.keys(body).some((k) => k !== "name");
     const entry = await this.createFree(group, wanted, doc);
-    const { name, slug } = { name: entry.doc.name, slug: entry.slug };
-    if (hasMore) await this.write(user, group, entry, { ...body, name }, "patch", true);
+    const slug = entry.slug;
+    if (hasMore) await this.write(user, group, entry, { ...body, name: entry.doc.name }, "patch", true);
     this.publish(actor, "recipe_created", group, user.householdId, slug);
     return slug;
   }
