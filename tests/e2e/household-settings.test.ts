@@ -192,6 +192,24 @@ describeBrowser("household settings", () => {
     await phone.context().close();
   });
 
+  it("shows every settings section's tab on a phone's screen, none scrolled out of sight", async () => {
+    const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, errors });
+    await login(phone);
+    for (const path of ["/household", "/group/data/foods"]) {
+      await phone.goto(path);
+      await hydrated(phone);
+      const tabs = await phone.locator(".settings__tab").evaluateAll((as) =>
+        as.map((a) => {
+          const r = a.getBoundingClientRect();
+          return r.left >= 0 && r.right <= window.innerWidth ? "" : (a.textContent ?? "?");
+        }),
+      );
+      expect(tabs.length, path).toBeGreaterThanOrEqual(4);
+      expect(tabs.filter(Boolean), path).toEqual([]);
+    }
+    await phone.context().close();
+  });
+
   it("showed no page errors", () => {
     expect(errors).toEqual([]);
   });
