@@ -309,6 +309,24 @@ describeBrowser("recipe page", () => {
     }
   });
 
+  it("gives a finger a rating star of about 44 px to tap on a touch screen", async () => {
+    const phone = await newPage(browser, app, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      errors,
+    });
+    try {
+      await login(phone);
+      await phone.goto(path());
+      await hydrated(phone);
+      const star = await phone.locator(".star-input__star").first().boundingBox();
+      expect(star?.height).toBeGreaterThanOrEqual(40);
+    } finally {
+      await phone.context().close();
+    }
+  });
+
   it("had no uncaught page errors or hydration errors", () => {
     expect(errors).toEqual([]);
   });
