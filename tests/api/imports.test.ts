@@ -104,7 +104,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  t = await startTestServer({ fetchAllow: "127.0.0.1", importTimeoutMs: 1500 });
+  // Short, for the 408 test, but not so short that a loaded 2-core CI machine misses it on a page and
+  // its image served from this very process (1.5 s did, once).
+  t = await startTestServer({ fetchAllow: "127.0.0.1", importTimeoutMs: 3000 });
   token = await t.login();
 });
 
