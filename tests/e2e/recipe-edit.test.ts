@@ -157,7 +157,12 @@ describeBrowser("recipe edit mode", () => {
     await page.getByTestId("leave-dialog").getByRole("button", { name: "Leave" }).click();
     await page.waitForURL((u) => !u.search.includes("edit"));
     expect(app.larder.recipes.get(app.adminActor, "pancakes").name).toBe("Pancakes");
-    await page.getByTestId("mode-switch").getByText("Edit").click();
+    // On a loaded machine a click right after the navigation can land before the view is live: click
+    // again until edit mode is on (Edit while editing changes nothing).
+    await eventually(async () => {
+      if (!page.url().includes("edit=true")) await page.getByTestId("mode-switch").getByText("Edit").click();
+      return page.url().includes("edit=true");
+    }).toBe(true);
     await page.getByTestId("form-editor").waitFor();
   });
 
