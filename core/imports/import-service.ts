@@ -26,6 +26,7 @@ import { imageContentType, sniffImage } from "../media/image-check.js";
 import { OpenAIClient, openAISettings, type ChatMessage } from "../ai/openai-client.js";
 import { aiFetcher, openAIImageServices } from "../ai/ai-endpoint.js";
 import { BadRecipeDataError } from "./errors.js";
+import { htmlOrJsonInput } from "./html-or-json.js";
 import { newId } from "../util/ids.js";
 import { fileSlug, slugify } from "../util/slug.js";
 
@@ -360,6 +361,11 @@ export class ImportService {
   }
 
   /** POST /recipes/test-scrape-url: what the page importer reads, nothing written. */
+  /** Pasted text as an import input: schema.org JSON or a page's HTML (BAD_RECIPE_DATA for broken JSON). */
+  pasted(data: string, url?: string | null): ImportInput {
+    return htmlOrJsonInput(data, url);
+  }
+
   async inspect(
     actor: Actor,
     input: ImportInput,

@@ -37,6 +37,22 @@ export interface CheckReport {
   problems: ProblemReport[];
 }
 
+/**
+ * The household week's JSON documents (decision 0030) a hand edit broke, by path relative to the
+ * folder: `larder check` and the admin's problem list report the same ones.
+ */
+export function brokenWeekDocuments(
+  larder: Pick<Parts, "folder" | "mealplans" | "notifiers" | "shopping" | "webhooks">,
+): BrokenReport[] {
+  const rel = (p: string) => relative(larder.folder.root, p).split("\\").join("/");
+  return [
+    ...larder.mealplans.broken(),
+    ...larder.shopping.broken(),
+    ...larder.webhooks.broken(),
+    ...larder.notifiers.broken(),
+  ].map((b) => ({ path: rel(b.path), line: null, message: b.message }));
+}
+
 export async function checkFolder(larder: Deps): Promise<CheckReport> {
   const root = larder.folder.root;
   const rel = (p: string) => relative(root, p).split("\\").join("/");
@@ -49,14 +65,7 @@ export async function checkFolder(larder: Deps): Promise<CheckReport> {
       line: b.line ?? null,
       message: b.message,
     }));
-  // The household week's JSON documents (decision 0030): a hand edit that broke one is reported here too.
-  for (const b of [
-    ...larder.mealplans.broken(),
-    ...larder.shopping.broken(),
-    ...larder.webhooks.broken(),
-    ...larder.notifiers.broken(),
-  ])
-    broken.push({ path: rel(b.path), line: null, message: b.message });
+  broken.push(...brokenWeekDocuments(larder));
   const orphans: OrphanReport[] = [];
   const problems: ProblemReport[] = larder.recipes.store.problems().map((p) => ({
     path: `groups/${p.groupSlug}/recipes/${p.slug}.md`,

@@ -15,6 +15,7 @@ import type { Actor } from "../actor.js";
 import { adminOf } from "../users/accounts-service.js";
 import { isSafeSlug } from "../storage/data-folder.js";
 import { folderSize, formatBytes } from "./disk.js";
+import { brokenWeekDocuments } from "./folder-check.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -98,18 +99,7 @@ export class MaintenanceService {
         ...store
           .problems()
           .map((p) => ({ path: where(p.groupSlug, p.slug), kind: p.kind, line: null, message: p.message })),
-        // The household week's JSON documents, as `larder check` lists them.
-        ...[
-          ...this.larder.mealplans.broken(),
-          ...this.larder.shopping.broken(),
-          ...this.larder.webhooks.broken(),
-          ...this.larder.notifiers.broken(),
-        ].map((b) => ({
-          path: relative(this.larder.folder.root, b.path).split(sep).join("/"),
-          kind: "broken",
-          line: null,
-          message: b.message,
-        })),
+        ...brokenWeekDocuments(this.larder).map((b) => ({ ...b, kind: "broken" })),
       ],
     };
   }

@@ -482,13 +482,14 @@ export class RecipesService {
   }
 
   /** PATCH /recipes/{slug}/last-made: any group member, even on locked recipes (mealie-api-notes §4.6). */
+  /** `timestamp`: a UTC timestamp (core/schemas/timestamp.ts), or null for now. */
   async setLastMade(actor: Actor, slugOrId: string, timestamp: string | null): Promise<Recipe> {
     const found = this.find(actor, slugOrId);
     return this.oneEditAtATime(found.entry.id, async () => {
       const { entry, group } = this.find(actor, found.entry.id);
       const doc = {
         ...entry.doc,
-        lastMade: timestamp ? new Date(timestamp).toISOString() : new Date().toISOString(),
+        lastMade: timestamp ?? new Date().toISOString(),
       };
       const saved = await this.store.save(group.slug, entry.slug, doc, { basedOn: entry });
       const out = this.recipeOf(saved);

@@ -10,6 +10,7 @@ import { presentFood, presentOrganizer, presentTool, presentUnit } from "../pres
 import { organizerId } from "../organizers/organizers-service.js";
 import { vocabularyOf } from "../foods/vocabulary-service.js";
 import { slugify } from "../util/slug.js";
+import { utcTimestamp } from "../schemas/timestamp.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "comments" | "ratings" | "recipes" | "users">;
@@ -208,6 +209,9 @@ export function normaliseTimestamp(v: string | null | undefined): string | null 
     )
       return v;
   }
+  // ISO forms as a client's are read (no offset is UTC); anything else as Date reads it.
+  const iso = utcTimestamp(v);
+  if (iso !== null) return iso;
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? null : d.toISOString().replace(".000Z", "Z");
 }

@@ -92,6 +92,17 @@ describe("recipe dates", () => {
     expect((await recipe(slug)).lastMade).toBe("2022-02-02T12:00:00Z");
   });
 
+  it("marks a recipe made at a checked time: an offset is converted to UTC, not a date is a 422", async () => {
+    const slug = await create("Made Stew");
+    const at = (timestamp: string) =>
+      t.api(`/api/recipes/${slug}/last-made`, { method: "PATCH", token, json: { timestamp } });
+    const ok = await at("2024-03-01T20:00:00+01:00");
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { lastMade: string }).lastMade).toBe("2024-03-01T19:00:00Z");
+    expect((await at("not a date")).status).toBe(422);
+    expect((await recipe(slug)).lastMade).toBe("2024-03-01T19:00:00Z");
+  });
+
   it("takes a dateAdded a client sets, and keeps the stored one when the same date comes back", async () => {
     const slug = await create("Migrated Stew");
     const before = await recipe(slug);

@@ -5,6 +5,7 @@ import { Reply } from "../reply.js";
 import type { ApiContext } from "../context.js";
 import { answerPageBytes, listed } from "../listed.js";
 import { summaryBytes } from "../../../core/recipes/wire-bytes.js";
+import { timestampInput } from "../../../core/schemas/timestamp.js";
 import { parseRecipeListQuery, queryRecord } from "../list-query.js";
 
 /** Crud routes copy `updatedAt` into Last-Modified and forbid caching (mealie-api-notes §0). */
@@ -61,7 +62,7 @@ export const recipeRoutes = [
   }),
   route("PATCH", "/api/recipes/:slug/last-made", "user", async (ctx) => {
     const body = z
-      .object({ timestamp: z.string().nullish() })
+      .object({ timestamp: timestampInput })
       .loose()
       .parse((await ctx.json()) ?? {});
     return ctx.larder.recipes.setLastMade(ctx.actor, ctx.params.slug, body.timestamp ?? null);

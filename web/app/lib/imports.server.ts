@@ -65,19 +65,6 @@ const strings = (v: unknown): string[] =>
           .filter(Boolean)
       : [];
 
-/** What a pasted text is: a recipe's JSON (an object or a list) or a page's HTML; null for broken JSON. */
-export function pastedInput(
-  data: string,
-): { type: "json"; json: unknown } | { type: "html"; html: string } | null {
-  const t = data.trim();
-  if (!t.startsWith("{") && !t.startsWith("[")) return { type: "html", html: data };
-  try {
-    return { type: "json", json: JSON.parse(t) };
-  } catch {
-    return null;
-  }
-}
-
 /** The preview of a URL's recipe, or, with no URL, of the pasted page or JSON. */
 export async function testScrape(
   context: AppLoadContext,
@@ -86,9 +73,11 @@ export async function testScrape(
   pasted = "",
 ): Promise<{ ok: true; preview: ScrapePreview } | Extract<ImportAnswer, { ok: false }>> {
   if (!url.trim() && !pasted.trim()) return { ok: false, error: "required", message: null };
-  const input = url.trim() ? { type: "url" as const, url: url.trim() } : pastedInput(pasted);
-  if (input === null) return { ok: false, error: "noRecipe", message: null };
   try {
+    // Broken JSON is core's BAD_RECIPE_DATA, which importProblem says as "no recipe".
+    const input = url.trim()
+      ? { type: "url" as const, url: url.trim() }
+      : context.larder.imports.pasted(pasted);
     const view = (await context.larder.imports.inspect(actor, input)) as Record<string, unknown>;
     return {
       ok: true,

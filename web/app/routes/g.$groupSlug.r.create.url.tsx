@@ -25,13 +25,7 @@ import {
 import { BulkImport } from "../components/create/BulkImport.js";
 import { useT, metaT } from "../lib/i18n.js";
 import { requireGroupMember } from "../lib/session.server.js";
-import {
-  importProblem,
-  importUrl,
-  pastedInput,
-  testScrape,
-  type ScrapePreview,
-} from "../lib/imports.server.js";
+import { importProblem, importUrl, testScrape, type ScrapePreview } from "../lib/imports.server.js";
 import organizeStyles from "../styles/organize.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: organizeStyles }];
@@ -74,8 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs): 
     return { error: r.error, message: r.message, ...echo };
   }
   try {
-    const input = pastedInput(data);
-    if (input === null) return { error: "noRecipe", message: null, ...echo };
+    const input = context.larder.imports.pasted(data);
     const { slug } = await context.larder.imports.importOne(actor, input, {
       tags,
       categories: false,
