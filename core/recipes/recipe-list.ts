@@ -14,6 +14,8 @@ import type { RecipeFilters, RecipeListQuery } from "./list-query.js";
 import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
+import type { SearchIndexFiles } from "../search/index-file.js";
+import { entryStamp } from "./search-stamp.js";
 import { NotFoundError, UnauthorizedError } from "../errors.js";
 import type { RecipeSummary } from "../schemas/recipe.js";
 import type { OrganizerKind } from "../schemas/records.js";
@@ -25,7 +27,7 @@ import { foodNamesOf } from "./store/lazy-doc.js";
 import { ListedRecipe } from "./listed-recipe.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users">;
+type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users" | "log">;
 
 /** Recipes indexed per turn of the event loop while the search index is built in the background. */
 const INDEX_SLICE = 200;
@@ -145,9 +147,19 @@ export class RecipeLister {
    */
   private readonly builtFrom = new Map<string, { users: unknown; households: unknown[]; key: string }>();
 
+  /** Groups whose index changed since it was taken up from its file or last saved (decision 0196). */
+  private readonly unsaved = new Set<string>();
+  /** Groups whose saved index was looked for already (once per start). */
+  private readonly restoreTried = new Set<string>();
+  private saving: Promise<void> | null = null;
+  /** What taking up saved indexes did (for tests and the start's log). */
+  readonly restored = { groups: 0, recipes: 0, reindexed: 0 };
+
   constructor(
     private larder: Deps,
     private recipes: RecipesService,
+    /** Where each group's search index is saved between starts; null: built at every start. */
+    private readonly files: SearchIndexFiles | null = null,
   ) {}
 
   /** A group's search index, complete. */
@@ -185,11 +197,25 @@ export class RecipeLister {
     const groups = new Set(this.recipes.store.all().map((e) => e.groupSlug));
     // What the entries made from now on read: a change to it after this forgets them (ownersChanged).
     for (const g of groups) this.ownersChanged(g);
+    let started = 0;
     const step = (): void => {
       if (this.stopped) return;
+      started ||= performance.now();
       this.indexPending(INDEX_SLICE);
       if (this.unindexed.size > 0) setImmediate(step);
-      else setImmediate(() => this.rankInBackground([...groups], 0));
+      else {
+        const { restored } = this;
+        if (this.files && this.indexedIn.size > 0) {
+          const how =
+            restored.groups === 0
+              ? "built from the recipes"
+              : `${restored.recipes} taken up from ${restored.groups} saved group index(es), ${restored.reindexed} indexed again`;
+          const ms = (performance.now() - started).toFixed(0);
+          this.larder.log.info(`search index: ${this.indexedIn.size} recipes in ${ms} ms (${how})`);
+        }
+        this.saveInBackground();
+        setImmediate(() => this.rankInBackground([...groups], 0));
+      }
     };
     // Not at once: the server is still loading its modules then, and slices run between those steps
     // delayed its first answer by as long as the whole build (docs/decisions/0007). A first list
@@ -231,11 +257,93 @@ export class RecipeLister {
     this.unsubscribe = null;
   }
 
+  /** stop, then save the indexes that changed, for the next start to take up. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.saving;
+    await this.saveChanged();
+  }
+
+  private saveInBackground(): void {
+    if (!this.files || this.unsaved.size === 0 || this.saving) return;
+    this.saving = this.saveChanged()
+      .catch((e: unknown) => this.larder.log.warn("could not save the search index:", e))
+      .finally(() => (this.saving = null));
+  }
+
+  /** Write each complete group index that changed since it was read or written. */
+  private async saveChanged(): Promise<void> {
+    const files = this.files;
+    if (!files) return;
+    for (const groupSlug of [...this.unsaved]) {
+      const index = this.searchIndexes.get(groupSlug);
+      if (!index || this.unindexed.has(groupSlug)) continue;
+      this.unsaved.delete(groupSlug);
+      try {
+        await files.write(groupSlug, index.image());
+      } catch (e) {
+        this.unsaved.add(groupSlug);
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * Take up a group's saved index (decision 0196): every recipe whose stamp still matches stays as
+   * saved, the others are indexed again, and recipes the file does not know are added. True when the
+   * group's index is complete that way; false (nothing changed) when there is no usable file.
+   */
+  private restore(groupSlug: string): boolean {
+    if (!this.files || this.restoreTried.has(groupSlug)) return false;
+    this.restoreTried.add(groupSlug);
+    const image = this.files.read(groupSlug);
+    if (!image) return false;
+    const store = this.recipes.store;
+    let index: RecipeSearchIndex;
+    try {
+      index = RecipeSearchIndex.fromImage(image, (id) => {
+        const e = store.getById(id);
+        return e ? this.made(e) : undefined;
+      });
+    } catch {
+      return false;
+    }
+    let reindexed = 0;
+    const stale: string[] = [];
+    for (const [id, doc] of index.documents()) {
+      const e = store.getById(id);
+      if (!e || e.groupSlug !== groupSlug || index.stampOf(doc) !== entryStamp(e, this.made(e)))
+        stale.push(id);
+    }
+    for (const id of stale) index.remove(id);
+    // Swapped in whole: what change events indexed meanwhile is indexed again just below.
+    for (const [id, g] of this.indexedIn) if (g === groupSlug) this.indexedIn.delete(id);
+    this.searchIndexes.set(groupSlug, index);
+    const group = this.groupItems.get(groupSlug);
+    if (group) group.docPos = null;
+    for (const e of store.list(groupSlug)) {
+      if (index.has(e.id)) this.indexedIn.set(e.id, groupSlug);
+      else {
+        this.index(e);
+        reindexed++;
+      }
+    }
+    if (reindexed === 0) this.unsaved.delete(groupSlug);
+    this.restored.groups++;
+    this.restored.recipes += index.size - reindexed;
+    this.restored.reindexed += reindexed;
+    return true;
+  }
+
   /** Index up to `max` pending recipes: of one group, or of the groups in turn. */
   private indexPending(max: number, onlyGroup?: string): void {
     let left = max;
     for (const [groupSlug, pending] of this.unindexed) {
       if (onlyGroup !== undefined && groupSlug !== onlyGroup) continue;
+      if (pending.next === 0 && this.restore(groupSlug)) {
+        this.unindexed.delete(groupSlug);
+        continue;
+      }
       const end = Math.min(pending.ids.length, pending.next + left);
       left -= end - pending.next;
       while (pending.next < end) {
@@ -253,8 +361,10 @@ export class RecipeLister {
     const was = this.indexedIn.get(e.id);
     if (was !== undefined && was !== e.groupSlug) this.unindex(e.id);
     // add replaces a recipe already indexed under the id.
-    this.indexOf(e.groupSlug).add(this.made(e));
+    const entry = this.made(e);
+    this.indexOf(e.groupSlug).add(entry, this.files ? entryStamp(e, entry) : 0);
     this.indexedIn.set(e.id, e.groupSlug);
+    this.unsaved.add(e.groupSlug);
   }
 
   private unindex(id: string): void {
@@ -262,6 +372,7 @@ export class RecipeLister {
     if (was === undefined) return;
     this.indexOf(was).remove(id);
     this.indexedIn.delete(id);
+    this.unsaved.add(was);
   }
 
   /**

@@ -19,6 +19,8 @@ import { canUpdateRecipe } from "../policy/recipes.js";
 import { fileSlug, slugify } from "../util/slug.js";
 import { newId } from "../util/ids.js";
 import { RecipeLister } from "./recipe-list.js";
+import { SearchIndexFiles } from "../search/index-file.js";
+import { searchFileFormat } from "./search-stamp.js";
 import { KeyedSerial } from "../util/keyed-serial.js";
 
 /** The parts of the Larder this module uses. */
@@ -73,7 +75,11 @@ export class RecipesService {
         return members.length === 0 ? null : members.some((u) => u.id === userId);
       },
     });
-    this.lister = new RecipeLister(larder, this);
+    this.lister = new RecipeLister(
+      larder,
+      this,
+      readOnly ? null : new SearchIndexFiles(larder.folder.cacheDir, searchFileFormat()),
+    );
   }
 
   /** What the wire mapping reads: this service and the ratings, comments and users beside it. */
@@ -94,7 +100,9 @@ export class RecipesService {
   }
 
   async close(): Promise<void> {
-    this.lister.stop();
+    await this.lister
+      .close()
+      .catch((e: unknown) => this.larder.log.warn("could not save the search index:", e));
     for (const t of this.rereadTimers.values()) clearTimeout(t);
     await this.store.close();
   }

@@ -18,7 +18,7 @@
  */
 import type { SearchRanker } from "../query/list.js";
 import { parseSearchQuery, significantTerms, tokenize } from "./fold.js";
-import { Regions } from "./regions.js";
+import { Regions, type PackedLists } from "./regions.js";
 import { fieldHoldsPhrase, fieldTexts, type SearchableRecipe } from "./searchable.js";
 
 export type { SearchableRecipe } from "./searchable.js";
@@ -65,6 +65,26 @@ type Group =
   | { kind: "phrase"; phrase: string; candidates: Map<number, number> };
 
 const NO_IDS = new Int32Array(0);
+
+/**
+ * An index as plain data, for saving it (search/index-file.ts): the dictionary's terms and grams by
+ * number, each document's id, folded name and stamp, the terms holding each gram and each term's
+ * postings. Free numbers are null. Each document's terms are the postings turned around, made again
+ * when the image is taken up.
+ */
+export interface SearchIndexImage {
+  terms: (string | null)[];
+  grams: string[];
+  docIds: (string | null)[];
+  docNames: string[];
+  /** Per document: the stamp it was added with (RecipeSearchIndex.add). */
+  docStamps: Float64Array;
+  gramTerms: PackedLists;
+  postings: PackedLists;
+}
+
+/** Finds the recipe an index restored from an image holds under an id (it keeps ids, not recipes). */
+export type SourceResolver = (id: string) => SearchableRecipe | undefined;
 const SECOND_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789$";
 
 export class RecipeSearchIndex {
@@ -76,17 +96,21 @@ export class RecipeSearchIndex {
    * came (a region each: a Set per gram cost ~30 bytes an entry, 21 MB at 50,000 recipes in ten groups).
    */
   private readonly gramIds = new Map<string, number>();
-  private readonly gramTerms = new Regions();
+  private gramTerms = new Regions();
   /** Per term id: its postings (document number, field mask). */
-  private readonly postings = new Regions();
+  private postings = new Regions();
   // Per document number: its id, the term ids it holds with their field masks (`docTerms`, read by a
   // removal and by the flush that writes postings), its normalised name (compared whole against the
   // query) and the recipe as indexed. The recipe's other fields are normalised on demand by phrase
   // matching, for candidates only: keeping them all cost about 2 KB a recipe (decision 0007).
   private readonly docIds: (string | undefined)[] = [];
-  private readonly docTerms = new Regions();
+  private docTerms = new Regions();
   private readonly docNames: string[] = [];
+  /** Per document: what the caller said the recipe was indexed from (add's `stamp`), 0 if nothing. */
+  private docStamps = new Float64Array(64);
   private readonly docSources: (SearchableRecipe | undefined)[] = [];
+  /** For an index restored from an image: the recipe of a document that was not added since. */
+  private resolveSource: SourceResolver | null = null;
   private readonly docByKey = new Map<string, number>();
   private readonly freeDocs: number[] = [];
   /**
@@ -126,11 +150,109 @@ export class RecipeSearchIndex {
 
   /** The recipe indexed under a document number. */
   sourceOf(doc: number): SearchableRecipe | undefined {
-    return this.docSources[doc];
+    let source = this.docSources[doc];
+    if (source === undefined && this.resolveSource) {
+      const id = this.docIds[doc];
+      if (id !== undefined) this.docSources[doc] = source = this.resolveSource(id);
+    }
+    return source;
   }
 
-  /** Add a recipe, or replace it when its id is already indexed. */
-  add(recipe: SearchableRecipe): void {
+  /** The stamp a document was added with. */
+  stampOf(doc: number): number {
+    return this.docStamps[doc] ?? 0;
+  }
+
+  /** The ids of the indexed recipes with their document numbers. */
+  *documents(): IterableIterator<[id: string, doc: number]> {
+    yield* this.docByKey;
+  }
+
+  /** The index as plain data (SearchIndexImage), every added recipe's postings written. */
+  image(): SearchIndexImage {
+    this.flush();
+    const terms = this.termById.map((t) => t?.text ?? null);
+    const grams = new Array<string>(this.gramIds.size);
+    for (const [g, id] of this.gramIds) grams[id] = g;
+    return {
+      terms,
+      grams,
+      docIds: this.docIds.map((id) => id ?? null),
+      docNames: this.docNames.slice(0, this.docIds.length),
+      docStamps: this.docStamps.slice(0, this.docIds.length),
+      gramTerms: this.gramTerms.pack(grams.length),
+      postings: this.postings.pack(terms.length),
+    };
+  }
+
+  /**
+   * The index an image describes. It holds ids, not recipes: phrase matching and `matches` ask
+   * `resolve` for a recipe the first time they need it. Throws on an image that does not hold together.
+   */
+  static fromImage(img: SearchIndexImage, resolve: SourceResolver): RecipeSearchIndex {
+    const index = new RecipeSearchIndex();
+    const nTerms = img.terms.length;
+    const nDocs = img.docIds.length;
+    if (
+      img.postings.len.length !== nTerms ||
+      img.gramTerms.len.length !== img.grams.length ||
+      img.docNames.length !== nDocs ||
+      img.docStamps.length !== nDocs
+    )
+      throw new Error("search index file: its parts disagree in size");
+    const liveDocs = new Uint8Array(nDocs);
+    for (let d = 0; d < nDocs; d++) liveDocs[d] = img.docIds[d] === null ? 0 : 1;
+    const liveTerms = new Uint8Array(nTerms);
+    for (let t = 0; t < nTerms; t++) liveTerms[t] = img.terms[t] === null ? 0 : 1;
+    const within = (ints: Int32Array, live: Uint8Array) => {
+      for (let i = 0; i < ints.length; i++) {
+        const v = ints[i];
+        if (v < 0 || v >= live.length || live[v] === 0)
+          throw new Error("search index file: a list names a missing term or document");
+      }
+    };
+    within(img.postings.ints, liveDocs);
+    within(img.gramTerms.ints, liveTerms);
+    for (let id = 0; id < nTerms; id++) {
+      const text = img.terms[id];
+      if (text === null) {
+        index.termById[id] = undefined;
+        index.freeTermIds.push(id);
+        continue;
+      }
+      const term: Term = { id, text, addingDoc: -1, addingMask: 0, pending: 0 };
+      index.terms.set(text, term);
+      index.termById[id] = term;
+    }
+    img.grams.forEach((g, id) => index.gramIds.set(g, id));
+    for (let doc = 0; doc < nDocs; doc++) {
+      const id = img.docIds[doc];
+      index.docNames[doc] = img.docNames[doc];
+      index.docSources[doc] = undefined;
+      if (id === null) {
+        index.docIds[doc] = undefined;
+        index.freeDocs.push(doc);
+      } else {
+        if (index.docByKey.has(id)) throw new Error("search index file: an id is indexed twice");
+        index.docIds[doc] = id;
+        index.docByKey.set(id, doc);
+      }
+    }
+    index.docStamps = grownStamps(img.docStamps, nDocs);
+    // Taken last: a throw above leaves nothing half-restored behind.
+    index.gramTerms = Regions.unpack(img.gramTerms);
+    index.postings = Regions.unpack(img.postings);
+    index.docTerms = Regions.unpack(transposed(img.postings, nDocs));
+    index.resolveSource = resolve;
+    return index;
+  }
+
+  /**
+   * Add a recipe, or replace it when its id is already indexed. `stamp`: a number the caller derives
+   * from what the recipe was indexed from, kept with it (stampOf) and saved with the index, so that
+   * an index taken up again can tell which recipes changed since.
+   */
+  add(recipe: SearchableRecipe, stamp = 0): void {
     this.remove(recipe.id);
     const num = this.freeDocs.pop() ?? this.docIds.length;
     // The fields of each term are collected on the term itself: one dictionary lookup per token and
@@ -164,6 +286,8 @@ export class RecipeSearchIndex {
     this.pendingDocs.push(num);
     this.docIds[num] = recipe.id;
     this.docNames[num] = name;
+    if (num >= this.docStamps.length) this.docStamps = grownStamps(this.docStamps, num + 1);
+    this.docStamps[num] = stamp;
     this.docSources[num] = recipe;
     this.docByKey.set(recipe.id, num);
   }
@@ -416,7 +540,10 @@ export class RecipeSearchIndex {
   matches(query: string): Map<SearchableRecipe, number> {
     const out = new Map<SearchableRecipe, number>();
     const n = this.run(query);
-    for (let i = 0; i < n; i++) out.set(this.docSources[this.hitDocs[i]]!, this.hitScores[i]);
+    for (let i = 0; i < n; i++) {
+      const source = this.sourceOf(this.hitDocs[i]);
+      if (source) out.set(source, this.hitScores[i]);
+    }
     return out;
   }
 
@@ -477,7 +604,8 @@ export class RecipeSearchIndex {
         const { phrase } = group;
         const probe = phrase.split(" ").reduce((a, b) => (b.length > a.length ? b : a));
         group.candidates.forEach((fields, doc) => {
-          const source = this.docSources[doc]!;
+          const source = this.sourceOf(doc);
+          if (!source) return;
           let mask = 0;
           for (let f = 0; f < FIELD_WEIGHTS.length; f++)
             if (fields & (1 << f) && fieldHoldsPhrase(source, f, phrase, probe)) mask |= 1 << f;
@@ -556,4 +684,29 @@ export class RecipeSearchIndex {
     }
     return this.acc;
   }
+}
+
+function grownStamps(a: Float64Array, need: number): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(Math.max(64, need + (need >> 1)));
+  b.set(a.subarray(0, Math.min(a.length, need)));
+  return b;
+}
+
+/** Lists keyed by term (document, mask) turned into lists keyed by document (term, mask). */
+function transposed(byTerm: PackedLists, keys: number): PackedLists {
+  const len = new Int32Array(keys);
+  for (let i = 0; i < byTerm.ints.length; i++) len[byTerm.ints[i]]++;
+  const next = new Int32Array(keys);
+  for (let k = 1; k < keys; k++) next[k] = next[k - 1] + len[k - 1];
+  const ints = new Int32Array(byTerm.ints.length);
+  const bytes = new Uint8Array(byTerm.ints.length);
+  let at = 0;
+  for (let term = 0; term < byTerm.len.length; term++) {
+    for (const end = at + byTerm.len[term]; at < end; at++) {
+      const slot = next[byTerm.ints[at]]++;
+      ints[slot] = term;
+      bytes[slot] = byTerm.bytes[at];
+    }
+  }
+  return { len, ints, bytes };
 }

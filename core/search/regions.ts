@@ -11,6 +11,13 @@
 const EMPTY_INTS = new Int32Array(0);
 const EMPTY_BYTES = new Uint8Array(0);
 
+/** The lists of keys `0 … len.length-1`, back to back in key order: what a saved index holds. */
+export interface PackedLists {
+  len: Int32Array;
+  ints: Int32Array;
+  bytes: Uint8Array;
+}
+
 export class Regions {
   ints: Int32Array = EMPTY_INTS;
   bytes: Uint8Array = EMPTY_BYTES;
@@ -79,6 +86,46 @@ export class Regions {
     const end = this.start[key] + this.len[key]--;
     this.ints.copyWithin(at, at + 1, end);
     this.bytes.copyWithin(at, at + 1, end);
+  }
+
+  /** Every list of keys `0 … keys-1`, back to back with no room to spare (for saving). */
+  pack(keys: number): PackedLists {
+    const len = new Int32Array(keys);
+    let total = 0;
+    for (let k = 0; k < keys && k < this.len.length; k++) total += len[k] = this.len[k];
+    const ints = new Int32Array(total);
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (let k = 0; k < keys; k++) {
+      const n = len[k];
+      if (!n) continue;
+      const from = this.start[k];
+      ints.set(this.ints.subarray(from, from + n), at);
+      bytes.set(this.bytes.subarray(from, from + n), at);
+      at += n;
+    }
+    return { len, ints, bytes };
+  }
+
+  /** Regions holding packed lists, each region exactly its list (the arrays are taken, not copied). */
+  static unpack(lists: PackedLists): Regions {
+    const r = new Regions();
+    const keys = lists.len.length;
+    r.ensureKeys(keys);
+    let at = 0;
+    for (let k = 0; k < keys; k++) {
+      const n = lists.len[k];
+      if (n < 0 || at + n > lists.ints.length) throw new Error("search index file: a list overruns its data");
+      r.start[k] = at;
+      r.cap[k] = r.len[k] = n;
+      at += n;
+    }
+    if (at !== lists.ints.length || lists.bytes.length !== at)
+      throw new Error("search index file: lists and data differ in length");
+    r.ints = lists.ints;
+    r.bytes = lists.bytes;
+    r.used = at;
+    return r;
   }
 
   /** `key`'s entries' ints: a view valid until the next change. */
