@@ -4,7 +4,7 @@
  * server, so /proc/<pid>/status is the server's own memory. Start-up is timed from
  * just before the spawn to the first answers.
  */
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
@@ -61,11 +61,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Remove the warm-start cache, so the next start is cold. */
+/** Remove the warm-start caches (the recipe index's and the groups' search indexes), so the next start is cold. */
 export async function dropIndexCache(dataDir: string): Promise<void> {
-  // recipe-index.json: the JSON-lines cache before decision 0133.
-  for (const name of ["recipe-index.bin", "recipe-index.json"])
-    await rm(join(dataDir, ".larder", "cache", name), { force: true });
+  const dir = join(dataDir, ".larder", "cache");
+  // recipe-index.json: the JSON-lines cache before decision 0133; search-<group>.bin: decision 0196.
+  const saved = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^search-.*\.bin$/.test(n));
+  for (const name of ["recipe-index.bin", "recipe-index.json", ...saved])
+    await rm(join(dir, name), { force: true });
 }
 
 async function procStatus(pid: number, field: "VmHWM" | "VmRSS"): Promise<number> {
