@@ -328,7 +328,8 @@ export class RecipeLister {
         reindexed++;
       }
     }
-    if (reindexed === 0) this.unsaved.delete(groupSlug);
+    // Unchanged from the file: nothing to write back.
+    if (stale.length === 0 && reindexed === 0) this.unsaved.delete(groupSlug);
     this.restored.groups++;
     this.restored.recipes += index.size - reindexed;
     this.restored.reindexed += reindexed;
@@ -342,6 +343,9 @@ export class RecipeLister {
       if (onlyGroup !== undefined && groupSlug !== onlyGroup) continue;
       if (pending.next === 0 && this.restore(groupSlug)) {
         this.unindexed.delete(groupSlug);
+        // Counted as work done: one group taken up per background step, not every group in one.
+        left -= pending.ids.length;
+        if (left <= 0) return;
         continue;
       }
       const end = Math.min(pending.ids.length, pending.next + left);

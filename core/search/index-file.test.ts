@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -81,6 +81,23 @@ describe("a search index saved and read again", () => {
       expect(new SearchIndexFiles(join(dir, "cache"), "other").read("home")).toBeNull();
       await writeFile(files.pathOf("home"), "not an index");
       expect(files.read("home")).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("never writes through a link left where its temp file goes", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "larder-search-file-"));
+    try {
+      const outside = join(dir, "outside.txt");
+      await writeFile(outside, "keep me");
+      const files = new SearchIndexFiles(join(dir, "cache"), "fmt");
+      await mkdir(join(dir, "cache"));
+      await symlink(outside, `${files.pathOf("home")}.${process.pid}.tmp`);
+      const { index } = built(20);
+      await files.write("home", index.image());
+      expect(await readFile(outside, "utf8")).toBe("keep me");
+      expect(files.read("home")).not.toBeNull();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -91,9 +91,11 @@ export class SearchIndexFiles {
     const target = this.pathOf(groupSlug);
     const tmp = `${target}.${process.pid}.tmp`;
     await mkdir(this.cacheDir, { recursive: true, mode: 0o700 });
-    // No fsync: a file torn by a crash fails its checksum and the index is built again.
+    // No fsync: a file torn by a crash fails its checksum and the index is built again. Created
+    // exclusively, so a leftover of a killed write (or a link put there) is replaced, never followed.
+    await rm(tmp, { force: true });
     try {
-      const fh = await open(tmp, "w", 0o600);
+      const fh = await open(tmp, "wx", 0o600);
       try {
         await fh.writeFile(data);
       } finally {
