@@ -339,7 +339,11 @@ export class RecipeLister {
   /** Index up to `max` pending recipes: of one group, or of the groups in turn. */
   private indexPending(max: number, onlyGroup?: string): void {
     let left = max;
-    for (const [groupSlug, pending] of this.unindexed) {
+    // Groups someone listed first: their first search is the one most likely to come next.
+    const order = [...this.unindexed].sort(
+      (a, b) => Number(this.groupItems.has(b[0])) - Number(this.groupItems.has(a[0])),
+    );
+    for (const [groupSlug, pending] of order) {
       if (onlyGroup !== undefined && groupSlug !== onlyGroup) continue;
       if (pending.next === 0 && this.restore(groupSlug)) {
         this.unindexed.delete(groupSlug);
