@@ -151,6 +151,17 @@ export class RecipeLister {
   private readonly unsaved = new Set<string>();
   /** Groups whose saved index was looked for already (once per start). */
   private readonly restoreTried = new Set<string>();
+  /** Saved indexes being taken up: their documents, how many are checked, and what changed meanwhile. */
+  private readonly restoring = new Map<
+    string,
+    {
+      index: RecipeSearchIndex;
+      docs: [string, number][];
+      next: number;
+      stale: string[];
+      touched: Set<string>;
+    }
+  >();
   private saving: Promise<void> | null = null;
   /** What taking up saved indexes did (for tests and the start's log). */
   readonly restored = { groups: 0, recipes: 0, reindexed: 0 };
@@ -289,11 +300,10 @@ export class RecipeLister {
   }
 
   /**
-   * Take up a group's saved index (decision 0196): every recipe whose stamp still matches stays as
-   * saved, the others are indexed again, and recipes the file does not know are added. True when the
-   * group's index is complete that way; false (nothing changed) when there is no usable file.
+   * Start taking up a group's saved index (decision 0196): read it, then check its recipes a slice at a
+   * time (checkRestoring). False (nothing changed) when there is no usable file.
    */
-  private restore(groupSlug: string): boolean {
+  private beginRestore(groupSlug: string): boolean {
     if (!this.files || this.restoreTried.has(groupSlug)) return false;
     this.restoreTried.add(groupSlug);
     const image = this.files.read(groupSlug);
@@ -308,19 +318,43 @@ export class RecipeLister {
     } catch {
       return false;
     }
-    let reindexed = 0;
-    const stale: string[] = [];
-    for (const [id, doc] of index.documents()) {
+    this.restoring.set(groupSlug, {
+      index,
+      docs: [...index.documents()],
+      next: 0,
+      stale: [],
+      touched: new Set(),
+    });
+    return true;
+  }
+
+  /**
+   * Check up to `max` recipes of a saved index being taken up: one whose stamp differs from its recipe
+   * now, or whose recipe is gone or moved to another group, is indexed again. Once all are checked the
+   * index replaces the group's; recipes the file does not know are added. Returns how many it checked.
+   */
+  private checkRestoring(groupSlug: string, max: number): number {
+    const r = this.restoring.get(groupSlug)!;
+    const store = this.recipes.store;
+    const end = Math.min(r.docs.length, r.next + max);
+    const checked = end - r.next;
+    for (; r.next < end; r.next++) {
+      const [id, doc] = r.docs[r.next];
       const e = store.getById(id);
-      if (!e || e.groupSlug !== groupSlug || index.stampOf(doc) !== entryStamp(e, this.made(e)))
-        stale.push(id);
+      if (!e || e.groupSlug !== groupSlug || r.index.stampOf(doc) !== entryStamp(e, this.made(e)))
+        r.stale.push(id);
     }
-    for (const id of stale) index.remove(id);
+    if (r.next < r.docs.length) return checked;
+    this.restoring.delete(groupSlug);
+    const { index } = r;
+    // Recipes that changed while the checks went on are indexed again, whatever their check said.
+    for (const id of [...r.stale, ...r.touched]) index.remove(id);
     // Swapped in whole: what change events indexed meanwhile is indexed again just below.
     for (const [id, g] of this.indexedIn) if (g === groupSlug) this.indexedIn.delete(id);
     this.searchIndexes.set(groupSlug, index);
     const group = this.groupItems.get(groupSlug);
     if (group) group.docPos = null;
+    let reindexed = 0;
     for (const e of store.list(groupSlug)) {
       if (index.has(e.id)) this.indexedIn.set(e.id, groupSlug);
       else {
@@ -329,11 +363,12 @@ export class RecipeLister {
       }
     }
     // Unchanged from the file: nothing to write back.
-    if (stale.length === 0 && reindexed === 0) this.unsaved.delete(groupSlug);
+    if (r.stale.length === 0 && r.touched.size === 0 && reindexed === 0) this.unsaved.delete(groupSlug);
     this.restored.groups++;
     this.restored.recipes += index.size - reindexed;
     this.restored.reindexed += reindexed;
-    return true;
+    this.unindexed.delete(groupSlug);
+    return checked;
   }
 
   /** Index up to `max` pending recipes: of one group, or of the groups in turn. */
@@ -345,10 +380,13 @@ export class RecipeLister {
     );
     for (const [groupSlug, pending] of order) {
       if (onlyGroup !== undefined && groupSlug !== onlyGroup) continue;
-      if (pending.next === 0 && this.restore(groupSlug)) {
-        this.unindexed.delete(groupSlug);
-        // Counted as work done: one group taken up per background step, not every group in one.
-        left -= pending.ids.length;
+      if (pending.next === 0 && !this.restoring.has(groupSlug) && this.beginRestore(groupSlug)) {
+        // Reading the file counts as a slice of work: the checks start at the next step.
+        left -= INDEX_SLICE;
+        if (left <= 0) return;
+      }
+      if (this.restoring.has(groupSlug)) {
+        left -= this.checkRestoring(groupSlug, left);
         if (left <= 0) return;
         continue;
       }
@@ -373,10 +411,12 @@ export class RecipeLister {
     this.indexOf(e.groupSlug).add(entry, this.files ? entryStamp(e, entry) : 0);
     this.indexedIn.set(e.id, e.groupSlug);
     this.unsaved.add(e.groupSlug);
+    this.restoring.get(e.groupSlug)?.touched.add(e.id);
   }
 
   private unindex(id: string): void {
     const was = this.indexedIn.get(id);
+    this.restoring.forEach((r) => r.touched.add(id));
     if (was === undefined) return;
     this.indexOf(was).remove(id);
     this.indexedIn.delete(id);

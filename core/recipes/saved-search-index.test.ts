@@ -149,4 +149,18 @@ describe("a group's saved search index", () => {
     expectSameAsBuilt(larder);
     expect(larder.recipes.lister.restored).toEqual({ groups: 1, recipes: 40, reindexed: 0 });
   });
+
+  it("is checked a slice at a time in the background, and finished by the group's first search", async () => {
+    larder = await open();
+    const lister = larder.recipes.lister;
+    const restoring = () => (lister as unknown as { restoring: Map<string, unknown> }).restoring.size;
+    // A plain list starts the background work; its first step reads the file, later ones check it.
+    lister.list(adminOf(larder), { perPage: 1 });
+    await new Promise((ok) => setImmediate(ok));
+    expect(restoring()).toBe(1);
+    expect(lister.searchIndexed(group)).toBe(0);
+    expectSameAsBuilt(larder);
+    expect(restoring()).toBe(0);
+    expect(lister.restored).toEqual({ groups: 1, recipes: 40, reindexed: 0 });
+  });
 });

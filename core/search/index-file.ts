@@ -89,10 +89,11 @@ export class SearchIndexFiles {
   async write(groupSlug: string, image: SearchIndexImage): Promise<void> {
     const data = encode(image, this.fullFormat(), groupSlug);
     const target = this.pathOf(groupSlug);
-    const tmp = `${target}.${process.pid}.tmp`;
+    // One name: one server holds the folder (its lock), and a leftover of a killed write is replaced.
+    const tmp = `${target}.tmp`;
     await mkdir(this.cacheDir, { recursive: true, mode: 0o700 });
     // No fsync: a file torn by a crash fails its checksum and the index is built again. Created
-    // exclusively, so a leftover of a killed write (or a link put there) is replaced, never followed.
+    // exclusively, so a link put where the temp file goes is replaced, never followed.
     await rm(tmp, { force: true });
     try {
       const fh = await open(tmp, "wx", 0o600);
