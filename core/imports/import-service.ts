@@ -360,12 +360,12 @@ export class ImportService {
     }
   }
 
-  /** POST /recipes/test-scrape-url: what the page importer reads, nothing written. */
   /** Pasted text as an import input: schema.org JSON or a page's HTML (BAD_RECIPE_DATA for broken JSON). */
   pasted(data: string, url?: string | null): ImportInput {
     return htmlOrJsonInput(data, url);
   }
 
+  /** POST /recipes/test-scrape-url: what the page importer reads, nothing written. */
   async inspect(
     actor: Actor,
     input: ImportInput,

@@ -37,6 +37,9 @@ export interface CheckReport {
   problems: ProblemReport[];
 }
 
+/** A path inside the folder as reports give it: relative to the root, with forward slashes. */
+const inFolder = (root: string, p: string) => relative(root, p).split("\\").join("/");
+
 /**
  * The household week's JSON documents (decision 0030) a hand edit broke, by path relative to the
  * folder: `larder check` and the admin's problem list report the same ones.
@@ -44,18 +47,17 @@ export interface CheckReport {
 export function brokenWeekDocuments(
   larder: Pick<Parts, "folder" | "mealplans" | "notifiers" | "shopping" | "webhooks">,
 ): BrokenReport[] {
-  const rel = (p: string) => relative(larder.folder.root, p).split("\\").join("/");
   return [
     ...larder.mealplans.broken(),
     ...larder.shopping.broken(),
     ...larder.webhooks.broken(),
     ...larder.notifiers.broken(),
-  ].map((b) => ({ path: rel(b.path), line: null, message: b.message }));
+  ].map((b) => ({ path: inFolder(larder.folder.root, b.path), line: null, message: b.message }));
 }
 
 export async function checkFolder(larder: Deps): Promise<CheckReport> {
   const root = larder.folder.root;
-  const rel = (p: string) => relative(root, p).split("\\").join("/");
+  const rel = (p: string) => inFolder(root, p);
   const broken: BrokenReport[] = larder.recipes.store
     .broken()
     // Built by hand, not with folder.recipeFile(): that one refuses names that are not valid slugs,

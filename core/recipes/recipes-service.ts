@@ -489,8 +489,10 @@ export class RecipesService {
     return out;
   }
 
-  /** PATCH /recipes/{slug}/last-made: any group member, even on locked recipes (mealie-api-notes §4.6). */
-  /** `timestamp`: a UTC timestamp (core/schemas/timestamp.ts), or null for now. */
+  /**
+   * PATCH /recipes/{slug}/last-made: any group member, even on locked recipes (mealie-api-notes §4.6).
+   * `timestamp`: a UTC timestamp (core/schemas/timestamp.ts), or null for now.
+   */
   async setLastMade(actor: Actor, slugOrId: string, timestamp: string | null): Promise<Recipe> {
     const found = this.find(actor, slugOrId);
     return this.oneEditAtATime(found.entry.id, async () => {

@@ -108,11 +108,6 @@ export class SearchIndexFiles {
       throw e;
     }
   }
-
-  /** Forget a group's saved index (one that failed to be taken up is not read again). */
-  async remove(groupSlug: string): Promise<void> {
-    await rm(this.pathOf(groupSlug), { force: true });
-  }
 }
 
 const pad4 = (n: number) => (4 - (n % 4)) % 4;
