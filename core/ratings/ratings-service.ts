@@ -138,7 +138,8 @@ export class RatingsService {
     const doc = await this.docs.get(this.pathOf(group));
     const now = new Date().toISOString();
     const id = derivedId(target.id, entry.id);
-    await doc.update((d) => {
+    // One record changes: the group's other records are kept as they are, not copied (JsonDoc.replace).
+    await doc.replace((d) => {
       const i = d.ratings.findIndex((r) => r.userId === target.id && r.recipeId === entry.id);
       const prev =
         i >= 0
@@ -151,8 +152,10 @@ export class RatingsService {
           patch.isFavorite === undefined || patch.isFavorite === null ? prev.isFavorite : patch.isFavorite,
         updatedAt: now,
       };
-      if (i >= 0) d.ratings[i] = next;
-      else d.ratings.push(next);
+      const ratings = d.ratings.slice();
+      if (i >= 0) ratings[i] = next;
+      else ratings.push(next);
+      return { ...d, ratings };
     });
   }
 

@@ -143,6 +143,34 @@ describe("JsonDoc", () => {
     expect(doc.data.foods).toEqual([]);
   });
 
+  it("replaces the state without copying it: untouched parts stay the same objects, changed ones are validated", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }, { id: "b", name: "Basil" }));
+    const before = doc.data;
+    const apple = before.foods.find((f) => f.id === "a")!;
+    await doc.replace((d) => ({
+      ...d,
+      foods: d.foods.map((f) => (f.id === "b" ? { ...f, name: "Thai basil" } : f)),
+    }));
+    expect(doc.data.foods.find((f) => f.id === "a")).toBe(apple);
+    expect(doc.data.foods.find((f) => f.id === "b")?.name).toBe("Thai basil");
+    expect(before.foods.find((f) => f.id === "b")?.name).toBe("Basil");
+    expect(JSON.parse(await readFile(file, "utf8"))).toEqual({
+      foods: [
+        { id: "a", name: "Apple" },
+        { id: "b", name: "Thai basil" },
+      ],
+    });
+    const good = doc.data;
+    expect(() =>
+      doc.replace((d) => ({
+        ...d,
+        foods: [...d.foods, { id: 2, name: "bad" } as unknown as Foods["foods"][number]],
+      })),
+    ).toThrow(ValidationError);
+    expect(doc.data).toBe(good);
+  });
+
   it("keeps the last good state of a broken file, refuses to write it, and recovers when it is fixed", async () => {
     const doc = await open();
     await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));

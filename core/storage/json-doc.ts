@@ -303,14 +303,29 @@ export class JsonDoc<T> {
    */
   update(fn: (draft: T) => T | void): Promise<void> {
     if (this.#broken) throw new BrokenDocumentError(this.path, this.#broken.message);
-    const prev = this.#low.data;
-    const draft = structuredClone(prev);
+    const draft = structuredClone(this.#low.data);
     const returned = fn(draft);
     if (returned instanceof Promise) throw new TypeError("JsonDoc.update: the updater must be synchronous");
-    const next = this.#validate(
-      returned === undefined ? draft : returned,
-      this.#validated ? prev : undefined,
-    );
+    return this.#apply(returned === undefined ? draft : returned);
+  }
+
+  /**
+   * update() without the deep copy: `fn` gets the current state itself and returns the new one, built
+   * from new objects where something changed and the current state's own objects everywhere else. It
+   * must not change what it is given, nor move a part of it to another place. For a document that
+   * grows with use (a group's ratings), the copy was most of a small change's cost, and it grew with
+   * the document.
+   */
+  replace(fn: (current: Readonly<T>) => T): Promise<void> {
+    if (this.#broken) throw new BrokenDocumentError(this.path, this.#broken.message);
+    const returned = fn(this.#low.data);
+    if (returned instanceof Promise) throw new TypeError("JsonDoc.replace: the updater must be synchronous");
+    return this.#apply(returned);
+  }
+
+  #apply(value: T): Promise<void> {
+    const prev = this.#low.data;
+    const next = this.#validate(value, this.#validated ? prev : undefined);
     this.#low.data = next;
     this.#validated = true;
     this.#updates++;
