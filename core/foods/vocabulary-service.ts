@@ -59,6 +59,7 @@ function docOf<K extends Kind>(g: GroupData, kind: K) {
   return (kind === "foods" ? g.foods : g.units) as unknown as {
     data: Record<K, Rec<K>[]>;
     update(fn: (d: Record<K, Rec<K>[]>) => void): Promise<void>;
+    replace(fn: (d: Readonly<Record<K, Rec<K>[]>>) => Record<K, Rec<K>[]>): Promise<void>;
   };
 }
 
@@ -138,9 +139,8 @@ export class VocabularyService {
         exception: `duplicate name ${rec.name}`,
       });
     }
-    await docOf(g, kind).update((d) => {
-      d[kind].push(rec);
-    });
+    // One record added, changed or removed: the group's others are kept, not copied (JsonDoc.replace).
+    await docOf(g, kind).replace((d) => ({ ...d, [kind]: [...d[kind], rec] }));
     return rec;
   }
 
@@ -155,21 +155,13 @@ export class VocabularyService {
     assertOwnLabel(g, rec);
     const clash = this.byName(g, kind, rec.name);
     if (clash && clash.id !== id) throw new BadRequestError(`'${rec.name}' already exists`);
-    await docOf(g, kind).update((d) => {
-      const i = d[kind].findIndex((x) => x.id === id);
-      d[kind][i] = rec;
-    });
+    await docOf(g, kind).replace((d) => ({ ...d, [kind]: d[kind].map((x) => (x.id === id ? rec : x)) }));
     return { record: rec, old };
   }
 
   async remove<K extends Kind>(g: GroupData, kind: K, id: string): Promise<Rec<K>> {
     const old = this.get(g, kind, id);
-    await docOf(g, kind).update((d) => {
-      d[kind].splice(
-        d[kind].findIndex((x) => x.id === id),
-        1,
-      );
-    });
+    await docOf(g, kind).replace((d) => ({ ...d, [kind]: d[kind].filter((x) => x.id !== id) }));
     return old;
   }
 
