@@ -292,10 +292,10 @@ export class MealplansService {
       recipeId,
       updatedAt: new Date().toISOString(),
     };
-    await this.writePlans(group, household, (d) => {
-      const i = d.entries.findIndex((e) => e.id === cur.id);
-      if (i >= 0) d.entries[i] = next;
-    });
+    await this.writePlans(group, household, (d) => ({
+      ...d,
+      entries: d.entries.map((e) => (e.id === cur.id ? next : e)),
+    }));
     const out = this.present(next, group, household);
     this.changed(out, "update");
     return out;
@@ -305,9 +305,10 @@ export class MealplansService {
     const { group, household } = this.scope(actor);
     const cur = this.entry(group, household, id);
     const out = this.present(cur, group, household);
-    await this.writePlans(group, household, (d) => {
-      d.entries = d.entries.filter((e) => e.id !== cur.id);
-    });
+    await this.writePlans(group, household, (d) => ({
+      ...d,
+      entries: d.entries.filter((e) => e.id !== cur.id),
+    }));
     this.changed(out, "delete");
     return out;
   }
@@ -360,9 +361,7 @@ export class MealplansService {
       const gone = doc.data.entries.filter((e) => e.recipeId === recipeId);
       if (gone.length === 0 || doc.broken) continue;
       const out = gone.map((e) => this.present(e, group, h));
-      await doc.update((d) => {
-        d.entries = d.entries.filter((e) => e.recipeId !== recipeId);
-      });
+      await doc.replace((d) => ({ ...d, entries: d.entries.filter((e) => e.recipeId !== recipeId) }));
       for (const o of out) this.changed(o, "delete");
     }
   }
@@ -494,10 +493,10 @@ export class MealplansService {
     const now = new Date().toISOString();
     let rec: PlanEntryRecord | null = null;
     await this.writePlans(group, household, (d) => {
-      const id = Math.max(d.nextId, ...d.entries.map((e) => e.id + 1));
+      let id = d.nextId;
+      for (const e of d.entries) if (e.id >= id) id = e.id + 1;
       rec = PlanEntryRecord.parse({ id, ...fields, userId: user.id, createdAt: now, updatedAt: now });
-      d.entries.push(rec);
-      d.nextId = id + 1;
+      return { ...d, entries: [...d.entries, rec], nextId: id + 1 };
     });
     const out = this.present(rec as unknown as PlanEntryRecord, group, household);
     this.changed(out, "create");
@@ -514,14 +513,19 @@ export class MealplansService {
     });
   }
 
+  /**
+   * A household's plan grows by a few entries a day for as long as it is used: each change returns the
+   * new plan, sharing the entries it did not touch, rather than editing a deep copy of them all
+   * (JsonDoc.replace, decision 0197).
+   */
   private async writePlans(
     group: GroupData,
     household: HouseholdData,
-    fn: (d: MealplansDoc) => void,
+    fn: (d: Readonly<MealplansDoc>) => MealplansDoc,
   ): Promise<void> {
     const doc = await this.plans.get(this.larder.folder.mealplansJson(group.slug, household.slug));
     if (doc.broken) throw brokenDocConflict(this.larder.folder.root, doc.path, doc.broken.message);
-    await doc.update(fn);
+    await doc.replace(fn);
   }
 
   private async writeRules(
