@@ -171,6 +171,18 @@ describe("JsonDoc", () => {
     expect(doc.data).toBe(good);
   });
 
+  it("fails an updater given to replace that changes the current state, under the test suite's check", async () => {
+    expect(process.env.LARDER_VERIFY_INCREMENTAL).toBe("1");
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    expect(() =>
+      doc.replace((d) => {
+        (d.foods as Foods["foods"]).push({ id: "b", name: "Basil" });
+        return d;
+      }),
+    ).toThrow(/changed the current state/);
+  });
+
   it("keeps the last good state of a broken file, refuses to write it, and recovers when it is fixed", async () => {
     const doc = await open();
     await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));

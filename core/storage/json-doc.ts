@@ -64,7 +64,10 @@ function fingerprint(st: { size: number; mtimeMs: number; ino: number }): string
   return `${st.size}:${st.mtimeMs}:${st.ino}`;
 }
 
-/** Set by the test suite: every update is validated both ways and must come out the same. */
+/**
+ * Set by the test suite: every update is validated both ways and must come out the same, and a
+ * replace() updater must leave the state it is given as it was.
+ */
 const VERIFY_INCREMENTAL = process.env.LARDER_VERIFY_INCREMENTAL === "1";
 
 function issueKeys(issues: readonly Issue[]): string[] {
@@ -318,8 +321,14 @@ export class JsonDoc<T> {
    */
   replace(fn: (current: Readonly<T>) => T): Promise<void> {
     if (this.#broken) throw new BrokenDocumentError(this.path, this.#broken.message);
-    const returned = fn(this.#low.data);
+    const current = this.#low.data;
+    // Under the test suite, an updater that changes what it was given fails loudly instead of
+    // changing the state behind the validation's back.
+    const before = VERIFY_INCREMENTAL ? JSON.stringify(current) : null;
+    const returned = fn(current);
     if (returned instanceof Promise) throw new TypeError("JsonDoc.replace: the updater must be synchronous");
+    if (before !== null && JSON.stringify(current) !== before)
+      throw new Error(`JsonDoc.replace: the updater of ${this.path} changed the current state`);
     return this.#apply(returned);
   }
 
