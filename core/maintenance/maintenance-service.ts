@@ -14,7 +14,7 @@ import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { adminOf } from "../users/accounts-service.js";
 import { isSafeSlug } from "../storage/data-folder.js";
-import { folderSize, formatBytes } from "./disk.js";
+import { folderSize, folderSizes, formatBytes } from "./disk.js";
 import { brokenWeekDocuments } from "./folder-check.js";
 
 /** The parts of the Larder this module uses. */
@@ -112,13 +112,16 @@ export class MaintenanceService {
   > {
     adminOf(actor);
     const f = this.larder.folder;
-    let recipes = 0;
-    for (const g of this.larder.groups.all()) recipes += await folderSize(f.recipesDir(g.slug));
+    // The groups' folder holds every recipes folder: one walk gives both sizes.
+    const groups = await folderSizes(
+      f.groupsDir,
+      this.larder.groups.all().map((g) => f.recipesDir(g.slug)),
+    );
     return {
       tempDirSize: formatBytes(await folderSize(f.tmpDir)),
       backupsDirSize: formatBytes(await folderSize(f.backupsDir)),
-      groupsDirSize: formatBytes(await folderSize(f.groupsDir)),
-      recipesDirSize: formatBytes(recipes),
+      groupsDirSize: formatBytes(groups.total),
+      recipesDirSize: formatBytes(groups.inside),
       userDirSize: formatBytes(await folderSize(this.larder.accounts.avatars.dir)),
     };
   }

@@ -10,11 +10,11 @@ import { readRecipeFile } from "./fast-read.js";
 import type { DataFolder } from "../../storage/data-folder.js";
 import type { Logger } from "../../log/logger.js";
 import { isUuid } from "../../util/ids.js";
+import { mapLimit } from "../../util/map-limit.js";
 import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
 import { replaceIfUnchanged } from "./replace-file.js";
 import {
   cachedAtOpen,
-  mapLimit,
   READ_PARALLELISM,
   readAtOpen,
   readOne,
