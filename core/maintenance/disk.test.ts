@@ -3,7 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diskThreadCalls } from "../storage/disk-thread.js";
-import { filesUnder, folderSize, folderSizes, formatBytes } from "./disk.js";
+import { filesUnder, folderSizes, formatBytes } from "./disk.js";
+
+const folderSize = async (dir: string, skip?: ReadonlySet<string>) =>
+  (await folderSizes(dir, {}, skip)).total;
 
 let dir: string;
 let outside: string;
@@ -41,14 +44,20 @@ describe("folder sizes", () => {
     expect(await folderSize(path.join(dir, "no-such-folder"))).toBe(0);
   });
 
-  it("gives a folder's total and what lies inside some of its folders from one walk", async () => {
+  it("gives a folder's total and the sizes of named sets of its folders from one walk", async () => {
     const groups = path.join(dir, "groups");
     const recipes = ["home", "club"].map((g) => path.join(groups, g, "recipes"));
-    expect(await folderSizes(groups, recipes)).toEqual({ total: 2 * 1407, inside: 2 * 1400 });
+    expect(
+      await folderSizes(
+        dir,
+        { recipes, home: [path.join(groups, "home")], git: [path.join(dir, ".git")] },
+        new Set([".git"]),
+      ),
+    ).toEqual({ total: 2 * 1407, parts: { recipes: 2 * 1400, home: 1407, git: 0 } });
     // A name that only starts like a recipes folder is not inside it.
-    expect(await folderSizes(groups, [path.join(groups, "home", "recipe")])).toEqual({
+    expect(await folderSizes(groups, { near: [path.join(groups, "home", "recipe")] })).toEqual({
       total: 2 * 1407,
-      inside: 0,
+      parts: { near: 0 },
     });
   });
 

@@ -58,21 +58,27 @@ export async function folderSize(dir: string, skip: ReadonlySet<string> = NOTHIN
   return total;
 }
 
-/** Bytes of the files under `dir` that lie inside one of the folders `within` (one walk for both). */
-export async function folderSizes(
+/**
+ * Bytes used under `dir` (see filesUnder), and by the files inside each named set of its folders, from
+ * one walk: the maintenance page shows the folder's size and its parts' sizes together.
+ */
+export async function folderSizes<K extends string>(
   dir: string,
-  within: readonly string[],
-): Promise<{ total: number; inside: number }> {
-  const files = await filesUnder(dir);
+  parts: Record<K, readonly string[]>,
+  skip: ReadonlySet<string> = NOTHING,
+): Promise<{ total: number; parts: Record<K, number> }> {
+  const files = await filesUnder(dir, skip);
   const sizes = await sizesOf(files);
-  const prefixes = within.map((w) => w + sep);
+  const names = Object.keys(parts) as K[];
+  const prefixes = names.map((k) => parts[k].map((folder) => folder + sep));
+  const sums = names.map(() => 0);
   let total = 0;
-  let inside = 0;
   for (let i = 0; i < files.length; i++) {
     total += sizes[i];
-    if (prefixes.some((p) => files[i].startsWith(p))) inside += sizes[i];
+    for (let k = 0; k < names.length; k++)
+      if (prefixes[k].some((p) => files[i].startsWith(p))) sums[k] += sizes[i];
   }
-  return { total, inside };
+  return { total, parts: Object.fromEntries(names.map((k, i) => [k, sums[i]])) as Record<K, number> };
 }
 
 /** "0 bytes", "512 bytes", "1.5 kB", "12.3 MB", "2.0 GB": decimal units, one decimal, as Mealie shows. */

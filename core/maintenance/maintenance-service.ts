@@ -14,7 +14,7 @@ import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { adminOf } from "../users/accounts-service.js";
 import { isSafeSlug } from "../storage/data-folder.js";
-import { folderSize, folderSizes, formatBytes } from "./disk.js";
+import { folderSizes, formatBytes } from "./disk.js";
 import { brokenWeekDocuments } from "./folder-check.js";
 
 /** The parts of the Larder this module uses. */
@@ -60,7 +60,33 @@ async function countFiles(dir: string): Promise<number> {
 }
 
 export class MaintenanceService {
+  private walking: ReturnType<MaintenanceService["walk"]> | null = null;
+
   constructor(private readonly larder: Deps) {}
+
+  /**
+   * The data folder's size and its parts' sizes, from one walk of the folder shared by the callers that
+   * ask while it runs: the maintenance page asks for the summary and the storage figures at once.
+   */
+  private sizes(): ReturnType<MaintenanceService["walk"]> {
+    this.walking ??= this.walk().finally(() => (this.walking = null));
+    return this.walking;
+  }
+
+  private walk() {
+    const f = this.larder.folder;
+    return folderSizes(
+      f.root,
+      {
+        temp: [f.tmpDir],
+        backups: [f.backupsDir],
+        groups: [f.groupsDir],
+        recipes: this.larder.groups.all().map((g) => f.recipesDir(g.slug)),
+        users: [this.larder.accounts.avatars.dir],
+      },
+      new Set([".git"]),
+    );
+  }
 
   /** GET /admin/maintenance. */
   async summary(
@@ -70,7 +96,7 @@ export class MaintenanceService {
     let cleanableImages = 0;
     for (const dir of await this.staleImageDirs()) cleanableImages += await countFiles(dir);
     return {
-      dataDirSize: formatBytes(await folderSize(this.larder.folder.root, new Set([".git"]))),
+      dataDirSize: formatBytes((await this.sizes()).total),
       cleanableImages,
       cleanableDirs: (await this.orphanRecipeFolders()).length,
     };
@@ -111,18 +137,13 @@ export class MaintenanceService {
     Record<"tempDirSize" | "backupsDirSize" | "groupsDirSize" | "recipesDirSize" | "userDirSize", string>
   > {
     adminOf(actor);
-    const f = this.larder.folder;
-    // The groups' folder holds every recipes folder: one walk gives both sizes.
-    const groups = await folderSizes(
-      f.groupsDir,
-      this.larder.groups.all().map((g) => f.recipesDir(g.slug)),
-    );
+    const { parts } = await this.sizes();
     return {
-      tempDirSize: formatBytes(await folderSize(f.tmpDir)),
-      backupsDirSize: formatBytes(await folderSize(f.backupsDir)),
-      groupsDirSize: formatBytes(groups.total),
-      recipesDirSize: formatBytes(groups.inside),
-      userDirSize: formatBytes(await folderSize(this.larder.accounts.avatars.dir)),
+      tempDirSize: formatBytes(parts.temp),
+      backupsDirSize: formatBytes(parts.backups),
+      groupsDirSize: formatBytes(parts.groups),
+      recipesDirSize: formatBytes(parts.recipes),
+      userDirSize: formatBytes(parts.users),
     };
   }
 
