@@ -22,12 +22,15 @@ export async function filesUnder(dir: string, skip: ReadonlySet<string> = NOTHIN
     } catch {
       return;
     }
+    const folders: string[] = [];
     for (const e of entries) {
       if (leaveOut.has(e.name)) continue;
       const p = join(at, e.name);
-      if (e.isDirectory()) await walk(p, NOTHING);
+      if (e.isDirectory()) folders.push(p);
       else if (e.isFile()) out.push(p);
     }
+    // A recipes folder may hold a media folder per recipe: read several at once, not one after another.
+    await mapLimit(folders, 8, (f) => walk(f, NOTHING));
   };
   await walk(dir, skip);
   return out;
