@@ -7,9 +7,9 @@
  */
 import { createHash } from "node:crypto";
 import { createWriteStream, existsSync, readFileSync } from "node:fs";
-import { lstat, readdir, readFile, rm } from "node:fs/promises";
+import { lstat, readdir, rm } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import type { Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { z } from "zod";
 import { loadArchiver } from "../lazy/modules.js";
 import { LarderError } from "../errors.js";
@@ -73,6 +73,11 @@ export function larderVersion(): string {
   return "unknown";
 }
 
+/** How far reading may run ahead of the output, in bytes (see writeBackup). */
+const MAX_BEHIND_BYTES = 32 * 1024 * 1024;
+/** Files read between two turns of the event loop. */
+const YIELD_EVERY = 64;
+
 /** Relative paths (forward slashes) of the files a backup takes, sorted. */
 export async function collectFiles(root: string, opts: { secrets: boolean }): Promise<string[]> {
   const out: string[] = [];
@@ -93,6 +98,30 @@ export async function collectFiles(root: string, opts: { secrets: boolean }): Pr
     }
   }
   return out.sort();
+}
+
+/**
+ * Resolves once `ok()` holds, checked whenever the archive finishes an entry or passes a chunk on, or
+ * when the archive or its output fails (nothing more will move then).
+ */
+function until(archive: Readable, out: Writable, ok: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (ok()) done();
+    };
+    const done = () => {
+      archive.off("entry", check);
+      archive.off("data", check);
+      archive.off("error", done);
+      out.off("error", done);
+      resolve();
+    };
+    archive.on("entry", check);
+    archive.on("data", check);
+    archive.once("error", done);
+    out.once("error", done);
+    check();
+  });
 }
 
 export interface WriteBackupOptions {
@@ -130,14 +159,28 @@ export async function writeBackup(root: string, target: string, opts: WriteBacku
       counts: { files: 0, recipes: 0, groups: 0 },
       files: {},
     };
+    // Bytes read and not yet through the archive, or through it and not yet taken by the output:
+    // reading stops while the archive is this far behind, so a folder of large images is never held
+    // in memory whole.
+    const pending: number[] = [];
+    let pendingBytes = 0;
+    archive.on("entry", () => (pendingBytes -= pending.shift() ?? 0));
+    const behind = () => pendingBytes + archive.readableLength;
     let i = 0;
     for (const rel of files) {
-      const data = await readFile(join(root, rel));
+      // Read in one call, not four awaited ones (open, stat, read, close): at 50,000 recipe files the
+      // hops were a third of a backup's time. A turn of the event loop every few files keeps the
+      // server answering meanwhile.
+      const data = readFileSync(join(root, rel));
       manifest.files[rel] = { size: data.length, sha256: createHash("sha256").update(data).digest("hex") };
+      pending.push(data.length);
+      pendingBytes += data.length;
       archive.append(data, { name: rel, mode: 0o644 });
       opts.onProgress?.(++i, files.length);
       // Fail fast when the stream has already failed (a full disk): no point reading the rest.
       if (out.destroyed || out.errored) break;
+      if (behind() > MAX_BEHIND_BYTES) await until(archive, out, () => behind() <= MAX_BEHIND_BYTES / 2);
+      else if (i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     manifest.counts = {
       files: files.length,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mkdtemp, mkdir, readdir, readFile, rm, writeFile, lstat } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { Writable } from "node:stream";
@@ -8,10 +8,10 @@ import { Larder } from "../larder.js";
 import { loadConfig } from "../config.js";
 import { consoleLogger } from "../log/logger.js";
 import { BackupStore } from "./backup-store.js";
-import { BACKUP_FORMAT_VERSION, MANIFEST_NAME, readBackup } from "./archive.js";
+import { BACKUP_FORMAT_VERSION, collectFiles, MANIFEST_NAME, readBackup, writeBackup } from "./archive.js";
 import { recoverRestore, restorePaths } from "./restore.js";
 import { rawZip } from "../../tests/support/raw-zip.js";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 let base: string;
 let root: string;
@@ -241,6 +241,57 @@ describe("a full disk during a backup", () => {
       });
     await expect(store.create({ openStream: full })).rejects.toMatchObject({ code: "ENOSPC" });
     expect(await readdir(store.dir)).toEqual([]);
+  });
+});
+
+describe("a backup of large files", () => {
+  it("stops reading while the archive is 32 MB behind, and still writes every file", async () => {
+    const media = join(root, "groups", "home", "recipes", "soup");
+    // Incompressible: the archive's output is as large as what it takes in.
+    const big = randomBytes(12 * 1024 * 1024);
+    for (let i = 0; i < 4; i++) await writeFile(join(media, `big-${i}.bin`), big);
+    // A disk that takes nothing until released: the archive falls behind the reading.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = (path: string) => {
+      const file = createWriteStream(path);
+      return new Writable({
+        write(chunk: Buffer, _enc, cb) {
+          void released.then(() => file.write(chunk, cb));
+        },
+        final(cb) {
+          file.end(cb);
+        },
+      });
+    };
+    let done = 0;
+    let total = 0;
+    let readThree!: () => void;
+    const threeRead = new Promise<void>((resolve) => (readThree = resolve));
+    const target = join(base, "big.zip");
+    // Reading stops after the third large file (36 MB not yet written).
+    const stallAt =
+      (await collectFiles(root, { secrets: false })).indexOf("groups/home/recipes/soup/big-2.bin") + 1;
+    const writing = writeBackup(root, target, {
+      secrets: false,
+      openStream: held,
+      onProgress: (d, t) => {
+        done = d;
+        total = t;
+        if (d === stallAt) readThree();
+      },
+    });
+    await threeRead;
+    for (let k = 0; k < 50; k++) await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toBe(stallAt);
+    expect(total).toBeGreaterThan(stallAt);
+    release();
+    await writing;
+    expect(done).toBe(total);
+    const back = await readBackup(await readFile(target));
+    // Compared as buffers: a deep equality of 12 MB element by element takes minutes.
+    for (let i = 0; i < 4; i++)
+      expect(back.files.get(`groups/home/recipes/soup/big-${i}.bin`)?.equals(big)).toBe(true);
   });
 });
 
