@@ -13,6 +13,7 @@ import { writeFileAtomic } from "../storage/atomic-write.js";
 import { formatBytes } from "../maintenance/disk.js";
 import { readBackup, sniffBackup, writeBackup, type Manifest, type WriteBackupOptions } from "./archive.js";
 import { restoreInto, type RestoreHook } from "./restore.js";
+import { runInPool } from "../workers/pool.js";
 
 export const BACKUP_NAME_RE = /^larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip$/;
 
@@ -92,10 +93,14 @@ export class BackupStore {
     await ensurePrivateDirs(this.folder);
     const name = await this.freshName();
     const partial = join(this.dir, `${name}.partial`);
-    const manifest = await writeBackup(this.folder.root, partial, {
-      secrets: opts.secrets ?? false,
-      ...opts,
-    });
+    const secrets = opts.secrets ?? false;
+    // On a thread of the worker pool unless the caller watches it (progress) or supplies the stream:
+    // compressing tens of thousands of files, and the zip's directory of them all written at the end
+    // in one go (a second and more at 50,000 recipes), stay off the server's event loop.
+    const manifest =
+      opts.openStream || opts.onProgress
+        ? await writeBackup(this.folder.root, partial, { ...opts, secrets })
+        : await runInPool({ op: "backup", root: this.folder.root, target: partial, secrets });
     await rename(partial, join(this.dir, name));
     return { name, manifest, bytes: (await stat(join(this.dir, name))).size };
   }

@@ -1,6 +1,7 @@
 /**
  * One pool of worker threads for the CPU-heavy work that must stay off the event loop (ARCHITECTURE §5):
- * bcrypt (auth/passwords.ts) and parsing many recipe files at once (recipes/store/parse-pool.ts).
+ * bcrypt (auth/passwords.ts), parsing many recipe files at once (recipes/store/parse-pool.ts) and
+ * writing a backup's zip (backups/backup-store.ts).
  *
  * Nothing loads before it is needed: tinypool is imported, and its threads start, on the first task, so
  * a start-up that never signs anyone in nor scans a large uncached folder pays for neither. Idle threads
@@ -16,6 +17,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type Tinypool from "tinypool";
 import type { PackedOutcome, ParseBatch, ParseOutcome } from "../recipes/store/parse-pool.js";
+import type { Manifest } from "../backups/archive.js";
 import { APPLY_INHERITED_V8_FLAGS_SOURCE, keepV8FlagsAcross } from "../util/v8-flags.js";
 
 /** A task and what it answers. */
@@ -23,12 +25,14 @@ export type Task =
   | { op: "hash"; password: string; rounds: number }
   | { op: "compare"; password: string; hash: string }
   | { op: "parse"; batch: ParseBatch }
-  | { op: "parsePacked"; batch: ParseBatch };
+  | { op: "parsePacked"; batch: ParseBatch }
+  | { op: "backup"; root: string; target: string; secrets: boolean };
 export interface Answers {
   hash: string;
   compare: boolean;
   parse: ParseOutcome[];
   parsePacked: PackedOutcome[];
+  backup: Manifest;
 }
 
 /** Two for bcrypt (a sign-in waits on one), up to three for a scan on a machine with the cores. */

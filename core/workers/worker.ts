@@ -26,5 +26,9 @@ export default async function run(task: Task): Promise<Answers[Task["op"]]> {
       const { parsePacked } = await import("../recipes/store/parse-pool.js");
       return parsePacked(task.batch);
     }
+    case "backup": {
+      const { writeBackup } = await import("../backups/archive.js");
+      return writeBackup(task.root, task.target, { secrets: task.secrets });
+    }
   }
 }
