@@ -41,7 +41,7 @@ export async function filesUnder(dir: string, skip: ReadonlySet<string> = NOTHIN
  * Stat'ed in one call to the disk thread: one awaited `lstat` after another took 2 s for the 50,000
  * files of a large folder (decision 0197).
  */
-export async function sizesOf(paths: string[]): Promise<number[]> {
+async function sizesOf(paths: string[]): Promise<number[]> {
   const stats = paths.length >= ON_THREAD_FROM ? await lstatManyOnDiskThread(paths) : null;
   if (stats) return paths.map((_, i) => Math.max(0, stats[2 * i]));
   return mapLimit(paths, 16, async (p) => {
@@ -56,9 +56,7 @@ export async function sizesOf(paths: string[]): Promise<number[]> {
 
 /** Bytes used by the files under `dir` (see filesUnder). */
 export async function folderSize(dir: string, skip: ReadonlySet<string> = NOTHING): Promise<number> {
-  let total = 0;
-  for (const n of await sizesOf(await filesUnder(dir, skip))) total += n;
-  return total;
+  return (await folderSizes(dir, {}, skip)).total;
 }
 
 /**

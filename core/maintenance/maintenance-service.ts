@@ -14,7 +14,7 @@ import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { adminOf } from "../users/accounts-service.js";
 import { isSafeSlug } from "../storage/data-folder.js";
-import { folderSizes, formatBytes } from "./disk.js";
+import { filesUnder, folderSizes, formatBytes } from "./disk.js";
 import { brokenWeekDocuments } from "./folder-check.js";
 
 /** The parts of the Larder this module uses. */
@@ -52,11 +52,7 @@ async function dirNames(dir: string): Promise<string[]> {
 }
 
 async function countFiles(dir: string): Promise<number> {
-  let n = 0;
-  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    n += e.isDirectory() ? await countFiles(join(dir, e.name)) : 1;
-  }
-  return n;
+  return (await filesUnder(dir)).length;
 }
 
 export class MaintenanceService {
