@@ -22,9 +22,12 @@ async function store(dataDir: string) {
   return new BackupStore(dataDir);
 }
 
-/** A damaged backup is a failure (exit 1), not a mistyped argument. */
+/** A damaged backup, or one the disk has no room for, is a failure (exit 1), not a mistyped argument. */
 function asCliError(e: unknown): unknown {
-  if (isLarderError(e) && e.constructor.name === "InvalidBackupError")
+  if (
+    isLarderError(e) &&
+    (e.constructor.name === "InvalidBackupError" || e.constructor.name === "NotEnoughSpaceError")
+  )
     return new CliError(e.message, EXIT.failure);
   return e;
 }
@@ -163,7 +166,7 @@ export function registerBackup(program: Command): void {
     const s = await store(dataDir);
     try {
       // Checked before asking, so nobody confirms a restore that would be refused anyway.
-      await s.verify(name);
+      await s.verifyForRestore(name);
     } catch (e) {
       throw asCliError(e);
     }

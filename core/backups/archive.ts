@@ -1,9 +1,8 @@
 /**
  * The backup zip (decision 0070): the data folder's tracked tree (everything but `.git/` and
  * `.larder/`), optionally the per-machine secrets of `.larder/`, and `larder-backup.json`, a manifest
- * with the format version, the Larder version, counts and the sha256 of every file. Reading trusts
- * nothing: the zip goes through the import guards (core/imports/safe-zip.ts) and every file is checked
- * against the manifest before anything is written.
+ * with the format version, the Larder version, counts and the sha256 of every file. Reading it:
+ * read-backup.ts.
  */
 import { createHash } from "node:crypto";
 import { createWriteStream, existsSync, readFileSync } from "node:fs";
@@ -13,7 +12,6 @@ import type { Readable, Writable } from "node:stream";
 import { z } from "zod";
 import { loadArchiver } from "../lazy/modules.js";
 import { LarderError } from "../errors.js";
-import { readZip, UnsafeZipError, type ZipLimits } from "../imports/safe-zip.js";
 
 export const MANIFEST_NAME = "larder-backup.json";
 /** Bumped when a backup's layout changes in a way an older Larder cannot restore. */
@@ -27,15 +25,7 @@ export const UNTRACKED_TOP = new Set([".git", ".larder"]);
  */
 export const SECRET_FILES = ["secrets.json", "credentials.json", "api-tokens.json", "notifier-urls.json"];
 
-/** Reading limits for a backup: bigger than an import's, still bounded (all of it is held in memory). */
-export const BACKUP_ZIP_LIMITS: ZipLimits = {
-  maxEntries: 200_000,
-  maxTotalBytes: 2 * 1024 * 1024 * 1024,
-  maxEntryBytes: 512 * 1024 * 1024,
-  maxRatio: 200,
-};
-
-const Manifest = z.object({
+export const Manifest = z.object({
   format: z.literal("larder-backup"),
   formatVersion: z.number().int().positive(),
   larderVersion: z.string(),
@@ -198,73 +188,6 @@ export async function writeBackup(root: string, target: string, opts: WriteBacku
     await rm(target, { force: true });
     throw e;
   }
-}
-
-export interface ReadBackup {
-  manifest: Manifest;
-  /** Relative path → bytes, every one checked against the manifest. */
-  files: Map<string, Buffer>;
-}
-
-/** What kind of zip this is: ours, a Mealie backup (database.json + data/), or neither. */
-export async function sniffBackup(data: Buffer): Promise<"larder" | "mealie" | "unknown"> {
-  const { entries } = await readZip(data, () => false, BACKUP_ZIP_LIMITS);
-  const names = new Set(entries.map((e) => e.name));
-  if (names.has(MANIFEST_NAME)) return "larder";
-  // Mealie's layout, possibly inside one wrapper folder (a Safari-mangled zip).
-  const stripped = entries.map((e) => e.name.replace(/^(?!data\/)(?!database\.json)[^/]+\//, ""));
-  if (stripped.includes("database.json") && stripped.some((n) => n.startsWith("data/"))) return "mealie";
-  return "unknown";
-}
-
-/**
- * Read and verify a backup: readable zip, no unsafe entry, a manifest this Larder understands, every
- * listed file present with its size and checksum, nothing unlisted, every path a tracked path (or an
- * allowed secret). Throws InvalidBackupError (or UnsafeZipError) with the reason.
- */
-export async function readBackup(data: Buffer): Promise<ReadBackup> {
-  let read;
-  try {
-    read = await readZip(data, () => true, BACKUP_ZIP_LIMITS);
-  } catch (e) {
-    if (e instanceof UnsafeZipError)
-      throw new InvalidBackupError(`${e.message}. The backup is damaged or not a Larder backup.`);
-    throw e;
-  }
-  const raw = read.files.get(MANIFEST_NAME);
-  if (!raw) throw new InvalidBackupError(`Not a Larder backup: ${MANIFEST_NAME} is missing`);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString("utf8"));
-  } catch {
-    throw new InvalidBackupError(`The backup's ${MANIFEST_NAME} is not valid JSON`);
-  }
-  const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
-  if (typeof version === "number" && version > BACKUP_FORMAT_VERSION) {
-    const by = (json as { larderVersion?: unknown }).larderVersion;
-    throw new InvalidBackupError(
-      `The backup has format version ${version}${typeof by === "string" ? ` (written by Larder ${by})` : ""}; this Larder reads format version ${BACKUP_FORMAT_VERSION} and older. Restore it with a Larder that supports format version ${version}.`,
-    );
-  }
-  const parsed = Manifest.safeParse(json);
-  if (!parsed.success) throw new InvalidBackupError(`The backup's ${MANIFEST_NAME} is not a valid manifest`);
-  const manifest = parsed.data;
-  const files = new Map<string, Buffer>();
-  for (const [name, buf] of read.files) {
-    if (name === MANIFEST_NAME) continue;
-    const why = unsafeBackupPath(name);
-    if (why) throw new InvalidBackupError(`The backup contains ${why}`);
-    const want = manifest.files[name];
-    if (!want) throw new InvalidBackupError(`The backup contains a file its manifest does not list: ${name}`);
-    if (buf.length !== want.size || createHash("sha256").update(buf).digest("hex") !== want.sha256) {
-      throw new InvalidBackupError(`Checksum mismatch for ${name}: the backup is damaged`);
-    }
-    files.set(name, buf);
-  }
-  for (const name of Object.keys(manifest.files)) {
-    if (!files.has(name)) throw new InvalidBackupError(`The backup is incomplete: ${name} is missing`);
-  }
-  return { manifest, files };
 }
 
 /** Why a path in a backup may not be restored, or null. */

@@ -5,14 +5,15 @@
  * restored or deleted: a name is checked against that pattern before it is joined to any path.
  */
 import { randomBytes } from "node:crypto";
-import { copyFile, lstat, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { copyFile, lstat, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { DataFolder, ensurePrivateDirs } from "../storage/data-folder.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
 import { formatBytes } from "../maintenance/disk.js";
-import { readBackup, sniffBackup, writeBackup, type Manifest, type WriteBackupOptions } from "./archive.js";
-import { restoreInto, type RestoreHook } from "./restore.js";
+import { writeBackup, type Manifest, type WriteBackupOptions } from "./archive.js";
+import { sniffBackup, verifyBackup } from "./read-backup.js";
+import { checkFreeSpace, restoreInto, type RestoreHook } from "./restore.js";
 import { runInPool } from "../workers/pool.js";
 
 export const BACKUP_NAME_RE = /^larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip$/;
@@ -111,7 +112,14 @@ export class BackupStore {
 
   /** Read and check a backup; throws InvalidBackupError saying what is wrong. */
   async verify(name: unknown): Promise<Manifest> {
-    return (await readBackup(await readFile(await this.pathOf(name)))).manifest;
+    return verifyBackup(await this.pathOf(name));
+  }
+
+  /** verify, and whether the disk has room to unpack it beside the live data (507 when not). */
+  async verifyForRestore(name: unknown): Promise<Manifest> {
+    const manifest = await this.verify(name);
+    await checkFreeSpace(this.folder.root, manifest);
+    return manifest;
   }
 
   /**
@@ -120,10 +128,9 @@ export class BackupStore {
    * for the caller to hand to the migration.
    */
   async adopt(file: string): Promise<{ kind: "larder"; name: string } | { kind: "mealie" }> {
-    const data = await readFile(file);
-    const kind = await sniffBackup(data).catch(() => "unknown" as const);
+    const kind = await sniffBackup(file).catch(() => "unknown" as const);
     if (kind === "mealie") return { kind: "mealie" };
-    await readBackup(data);
+    await verifyBackup(file);
     await ensurePrivateDirs(this.folder);
     const name = await this.freshName();
     const tmp = join(this.dir, `${name}.${randomBytes(4).toString("hex")}.partial`);
@@ -139,14 +146,13 @@ export class BackupStore {
    */
   async restore(name: unknown, hook?: RestoreHook): Promise<Manifest> {
     const path = await this.pathOf(name);
-    const backup = await readBackup(await readFile(path));
-    await restoreInto(this.folder.root, backup, checkBackupName(name), hook);
+    const manifest = await restoreInto(this.folder.root, path, checkBackupName(name), hook);
     // Sessions belong to the data that was live: none survives a restore.
     await writeFileAtomic(this.folder.sessionsJson, JSON.stringify({ sessions: {} }, null, 2) + "\n", {
       tmpDir: this.folder.tmpDir,
       mode: 0o600,
     });
-    return backup.manifest;
+    return manifest;
   }
 
   /** Keep the newest `keep` backups, delete the rest; returns the names deleted. */

@@ -119,7 +119,7 @@ export class BackupsService {
     adminOf(actor);
     refuseInDemo(this.larder.config, "restoreBackup");
     return this.serial(async () => {
-      await this.store.verify(name);
+      await this.store.verifyForRestore(name);
       let outcome: unknown = null;
       await this.larder.reload(async () => {
         try {

@@ -10,11 +10,14 @@
  * Every move is a rename inside the data folder (one file system), and each phase is written
  * atomically before its first move, so `recoverRestore` on the next open always knows which way to go.
  */
-import { chmod, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, rename, rm, statfs } from "node:fs/promises";
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { LarderError } from "../errors.js";
+import { formatBytes } from "../maintenance/disk.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
-import { UNTRACKED_TOP, type ReadBackup } from "./archive.js";
+import { UNTRACKED_TOP, type Manifest } from "./archive.js";
+import { backupManifest, extractBackup } from "./read-backup.js";
 
 type Phase = "staged" | "moving-out" | "moving-in" | "done";
 
@@ -58,32 +61,62 @@ async function tracked(dir: string): Promise<string[]> {
   return (await readdir(dir).catch(() => [] as string[])).filter((n) => !UNTRACKED_TOP.has(n));
 }
 
-/** Unpack a verified backup into the staging folder (its secrets into staging/.larder-secrets/). */
-async function unpack(root: string, backup: ReadBackup): Promise<void> {
+/** Room a restore leaves free beyond the backup's files, for the server's own writes meanwhile. */
+const SPARE_BYTES = 64 * 1024 * 1024;
+
+/** 507: the disk cannot hold the backup's files beside the live ones (which stay until the swap). */
+export class NotEnoughSpaceError extends LarderError {
+  constructor(message: string) {
+    super(message, 507);
+  }
+}
+
+export async function checkFreeSpace(root: string, manifest: Manifest): Promise<void> {
+  let need = SPARE_BYTES;
+  for (const f of Object.values(manifest.files)) need += f.size;
+  const fs = await statfs(root).catch(() => null);
+  if (!fs) return;
+  const free = fs.bavail * fs.bsize;
+  if (free < need)
+    throw new NotEnoughSpaceError(
+      `Not enough free space to restore: the backup's files need ${formatBytes(need - SPARE_BYTES)} beside the live data, and the disk has ${formatBytes(free)} free`,
+    );
+}
+
+/**
+ * Unpack a backup into the staging folder (its secrets into staging/.larder-secrets/), checking every
+ * file against the manifest as it is written; a damaged backup leaves no staging folder behind.
+ */
+async function unpack(root: string, backup: string): Promise<Manifest> {
   const p = restorePaths(root);
+  await checkFreeSpace(root, await backupManifest(backup));
   await rm(p.dir, { recursive: true, force: true });
   await mkdir(p.staging, { recursive: true, mode: 0o700 });
-  for (const [rel, data] of backup.files) {
-    const target = rel.startsWith(".larder/")
-      ? join(p.dir, "secrets", rel.slice(".larder/".length))
-      : join(p.staging, ...rel.split("/"));
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, data, { mode: rel.startsWith(".larder/") ? 0o600 : 0o644, flag: "wx" });
+  try {
+    return await extractBackup(backup, (rel) =>
+      rel.startsWith(".larder/")
+        ? { path: join(p.dir, "secrets", rel.slice(".larder/".length)), mode: 0o600 }
+        : { path: join(p.staging, ...rel.split("/")), mode: 0o644 },
+    );
+  } catch (e) {
+    await cleanUp(root);
+    throw e;
   }
 }
 
 /**
- * Replace the tracked tree of `root` with the backup's. The caller has verified the backup and made
- * sure nothing writes to the folder meanwhile (the server closes its services first).
+ * Replace the tracked tree of `root` with that of the backup file `backup`, which is verified as it
+ * is unpacked: a damaged one changes nothing. The caller makes sure nothing writes to the folder
+ * meanwhile (the server closes its services first). Returns the backup's manifest.
  */
 export async function restoreInto(
   root: string,
-  backup: ReadBackup,
+  backup: string,
   name: string,
   hook?: RestoreHook,
-): Promise<void> {
+): Promise<Manifest> {
   const p = restorePaths(root);
-  await unpack(root, backup);
+  const manifest = await unpack(root, backup);
   await hook?.("unpacked");
   await setPhase(root, "staged", name);
   await hook?.("staged");
@@ -97,6 +130,7 @@ export async function restoreInto(
   await setPhase(root, "done", name);
   await hook?.("done");
   await cleanUp(root);
+  return manifest;
 }
 
 async function finishMovingIn(root: string): Promise<void> {

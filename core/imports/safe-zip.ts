@@ -6,6 +6,8 @@
  * header while inflating, and we count bytes as they come. Nothing is written to disk: the entries a
  * caller asks for are returned as buffers.
  */
+import { closeSync, fstat, open } from "node:fs";
+import { promisify } from "node:util";
 import { LarderError } from "../errors.js";
 
 export interface ZipLimits {
@@ -45,6 +47,116 @@ export function unsafeEntryName(name: string): string | null {
     return `an absolute path (${name})`;
   if (name.split(/[\\/]/).some((p) => p === "..")) return `a path that leaves the archive (${name})`;
   return null;
+}
+
+/**
+ * Why one entry of the central directory may not be read (unsafe name, symbolic link, encryption,
+ * too large, a zip bomb), or null. The total and the count are the caller's to add up.
+ */
+export function entryProblem(e: import("yauzl").Entry, limits: ZipLimits): string | null {
+  const why = unsafeEntryName(e.fileName);
+  if (why) return `it contains ${why}`;
+  const mode = (e.externalFileAttributes >>> 16) & 0xffff;
+  if ((mode & S_IFMT) === S_IFLNK) return `it contains a symbolic link (${e.fileName})`;
+  if (e.generalPurposeBitFlag & 0x1) return `it contains an encrypted entry (${e.fileName})`;
+  if (e.uncompressedSize > limits.maxEntryBytes)
+    return `an entry is larger than ${limits.maxEntryBytes} bytes (${e.fileName})`;
+  if (e.uncompressedSize > 64 * 1024 && e.uncompressedSize > Math.max(1, e.compressedSize) * limits.maxRatio)
+    return `an entry expands more than ${limits.maxRatio} times (${e.fileName}): a zip bomb?`;
+  return null;
+}
+
+/**
+ * A zip file on disk, its entries read one at a time (decision 0198): for archives too large to hold
+ * in memory. Nothing is checked here; callers apply entryProblem to every entry they take.
+ */
+export class ZipFileReader {
+  /** An error the zip reported while no entry was asked for: an EventEmitter's unheard error would end the process. */
+  private failed: Error | null = null;
+
+  private constructor(private readonly zip: import("yauzl").ZipFile) {
+    zip.on("error", (err: Error) => (this.failed ??= err));
+  }
+
+  static async open(path: string): Promise<ZipFileReader> {
+    const yauzl = (await import("yauzl")).default;
+    const { blockReader } = await import("./zip-block-reader.js");
+    // A plain descriptor, not a FileHandle: the reader owns it and closes it when yauzl is done.
+    const fd = await promisify(open)(path, "r");
+    let size: number;
+    try {
+      size = (await promisify(fstat)(fd)).size;
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+    const reader = blockReader(yauzl, fd, size);
+    const zip = await new Promise<import("yauzl").ZipFile>((resolve, reject) =>
+      yauzl.fromRandomAccessReader(
+        reader,
+        size,
+        {
+          lazyEntries: true,
+          autoClose: false,
+          decodeStrings: true,
+          validateEntrySizes: true,
+          strictFileNames: false,
+        },
+        (err, z) => {
+          if (err || !z) {
+            reader.close(() => undefined);
+            reject(new UnsafeZipError(`not a readable zip (${err?.message ?? "no data"})`));
+          } else resolve(z);
+        },
+      ),
+    );
+    return new ZipFileReader(zip);
+  }
+
+  get entryCount(): number {
+    return this.zip.entryCount;
+  }
+
+  /** The central directory's entries in order; an unreadable directory throws UnsafeZipError. */
+  async *entries(): AsyncGenerator<import("yauzl").Entry> {
+    const zip = this.zip;
+    for (;;) {
+      if (this.failed) throw new UnsafeZipError(this.failed.message);
+      const next = await new Promise<import("yauzl").Entry | null>((resolve, reject) => {
+        const done = (): void => {
+          zip.off("entry", onEntry);
+          zip.off("end", onEnd);
+          zip.off("error", onError);
+        };
+        const onEntry = (e: import("yauzl").Entry): void => (done(), resolve(e));
+        const onEnd = (): void => (done(), resolve(null));
+        const onError = (err: Error): void => (done(), reject(new UnsafeZipError(err.message)));
+        zip.on("entry", onEntry);
+        zip.on("end", onEnd);
+        zip.on("error", onError);
+        zip.readEntry();
+      });
+      if (!next) return;
+      yield next;
+    }
+  }
+
+  /** The entry's bytes as a stream, inflated; yauzl fails it when they differ from the declared size. */
+  openStream(entry: import("yauzl").Entry): Promise<NodeJS.ReadableStream> {
+    return new Promise((resolve, reject) =>
+      this.zip.openReadStream(entry, (err, stream) =>
+        err || !stream
+          ? reject(
+              new UnsafeZipError(`entry ${entry.fileName} cannot be read (${err?.message ?? "no stream"})`),
+            )
+          : resolve(stream),
+      ),
+    );
+  }
+
+  close(): void {
+    this.zip.close();
+  }
 }
 
 /**
@@ -92,26 +204,11 @@ export async function readZip(
     });
     let total = 0;
     for (const e of raw) {
-      const why = unsafeEntryName(e.fileName);
-      if (why) throw new UnsafeZipError(`it contains ${why}`);
-      const mode = (e.externalFileAttributes >>> 16) & 0xffff;
-      if ((mode & S_IFMT) === S_IFLNK)
-        throw new UnsafeZipError(`it contains a symbolic link (${e.fileName})`);
-      if (e.generalPurposeBitFlag & 0x1)
-        throw new UnsafeZipError(`it contains an encrypted entry (${e.fileName})`);
+      const why = entryProblem(e, limits);
+      if (why) throw new UnsafeZipError(why);
       total += e.uncompressedSize;
       if (total > limits.maxTotalBytes)
         throw new UnsafeZipError(`it expands to more than ${limits.maxTotalBytes} bytes`);
-      if (e.uncompressedSize > limits.maxEntryBytes)
-        throw new UnsafeZipError(`an entry is larger than ${limits.maxEntryBytes} bytes (${e.fileName})`);
-      if (
-        e.uncompressedSize > 64 * 1024 &&
-        e.uncompressedSize > Math.max(1, e.compressedSize) * limits.maxRatio
-      ) {
-        throw new UnsafeZipError(
-          `an entry expands more than ${limits.maxRatio} times (${e.fileName}): a zip bomb?`,
-        );
-      }
     }
     const entries = raw
       .filter((e) => !e.fileName.endsWith("/"))
