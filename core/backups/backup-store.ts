@@ -13,7 +13,7 @@ import { writeFileAtomic } from "../storage/atomic-write.js";
 import { formatBytes } from "../maintenance/disk.js";
 import { writeBackup, type Manifest, type WriteBackupOptions } from "./archive.js";
 import { sniffBackup, verifyBackup } from "./read-backup.js";
-import { checkFreeSpace, restoreInto, type RestoreHook } from "./restore.js";
+import { checkFreeSpace, discardStaged, stageBackup, swapInStaged, type RestoreHook } from "./restore.js";
 import { runInPool } from "../workers/pool.js";
 
 export const BACKUP_NAME_RE = /^larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip$/;
@@ -140,19 +140,36 @@ export class BackupStore {
   }
 
   /**
-   * Restore a backup into the folder: verify everything first (a damaged backup changes nothing),
-   * swap the tracked tree (restore.ts), end every session. The caller makes sure nothing else writes
-   * to the folder meanwhile.
+   * Restore a backup into the folder: stage (verifying every file; a damaged backup changes nothing),
+   * then swap. The caller makes sure nothing else writes to the folder meanwhile.
    */
   async restore(name: unknown, hook?: RestoreHook): Promise<Manifest> {
-    const path = await this.pathOf(name);
-    const manifest = await restoreInto(this.folder.root, path, checkBackupName(name), hook);
+    const manifest = await this.stage(name, hook);
+    await this.swapStaged(name, hook);
+    return manifest;
+  }
+
+  /**
+   * Unpack a backup into `.larder/restore/staging/`, verifying every file as it is written. Nothing
+   * live is touched, so the server keeps serving while this runs; a damaged backup leaves nothing.
+   */
+  async stage(name: unknown, hook?: RestoreHook): Promise<Manifest> {
+    return stageBackup(this.folder.root, await this.pathOf(name), hook);
+  }
+
+  /** Make the staged backup the folder's tracked tree (restore.ts) and end every session. */
+  async swapStaged(name: unknown, hook?: RestoreHook): Promise<void> {
+    await swapInStaged(this.folder.root, checkBackupName(name), hook);
     // Sessions belong to the data that was live: none survives a restore.
     await writeFileAtomic(this.folder.sessionsJson, JSON.stringify({ sessions: {} }, null, 2) + "\n", {
       tmpDir: this.folder.tmpDir,
       mode: 0o600,
     });
-    return manifest;
+  }
+
+  /** Drop what stage unpacked when the swap will not happen. */
+  async discardStaged(): Promise<void> {
+    await discardStaged(this.folder.root);
   }
 
   /** Keep the newest `keep` backups, delete the rest; returns the names deleted. */

@@ -10,7 +10,8 @@ import { adminOf } from "../users/accounts-service.js";
 import { BadRequestError } from "../errors.js";
 import { refuseInDemo } from "../policy/demo.js";
 import { BackupStore, checkBackupName } from "./backup-store.js";
-import type { RestoreHook } from "./restore.js";
+import { restorePaths, type RestoreHook } from "./restore.js";
+import { existsSync } from "node:fs";
 import type { Writable } from "node:stream";
 
 /** The parts of the Larder this module uses. */
@@ -119,18 +120,33 @@ export class BackupsService {
     adminOf(actor);
     refuseInDemo(this.larder.config, "restoreBackup");
     return this.serial(async () => {
-      await this.store.verifyForRestore(name);
-      let outcome: unknown = null;
+      await this.stageThenSwap(name);
+      return { message: `Restored ${name}; every session has ended: sign in again`, error: false };
+    });
+  }
+
+  /**
+   * Unpack (and so verify) the backup while the site still serves, then close the services only for
+   * the swap (decision 0198). A damaged backup, or one the disk has no room for, closes nothing.
+   */
+  private async stageThenSwap(name: string): Promise<void> {
+    await this.store.stage(name, this.restoreHook);
+    let outcome: unknown = null;
+    try {
       await this.larder.reload(async () => {
         try {
-          await this.store.restore(name, this.restoreHook);
+          await this.store.swapStaged(name, this.restoreHook);
         } catch (e) {
           outcome = e;
         }
       });
-      if (outcome) throw outcome;
-      return { message: `Restored ${name}; every session has ended: sign in again`, error: false };
-    });
+    } finally {
+      // A swap that never began (the services would not close) leaves the staged copy: drop it. One that
+      // began keeps its journal, for recoverRestore to finish or undo (decision 0071).
+      if (!existsSync(restorePaths(this.store.folder.root).state))
+        await this.store.discardStaged().catch(() => undefined);
+    }
+    if (outcome) throw outcome;
   }
 
   /**
@@ -141,17 +157,7 @@ export class BackupsService {
     const adopted = await this.store.adopt(file);
     if (adopted.kind !== "larder") throw new BadRequestError("The demo baseline is not a Larder backup");
     try {
-      await this.serial(async () => {
-        let outcome: unknown = null;
-        await this.larder.reload(async () => {
-          try {
-            await this.store.restore(adopted.name, this.restoreHook);
-          } catch (e) {
-            outcome = e;
-          }
-        });
-        if (outcome) throw outcome;
-      });
+      await this.serial(() => this.stageThenSwap(adopted.name));
     } finally {
       // The services were reopened over the same folder, so this store's path still holds.
       await this.store.remove(adopted.name).catch(() => undefined);

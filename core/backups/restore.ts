@@ -105,19 +105,30 @@ async function unpack(root: string, backup: string): Promise<Manifest> {
 }
 
 /**
- * Replace the tracked tree of `root` with that of the backup file `backup`, which is verified as it
- * is unpacked: a damaged one changes nothing. The caller makes sure nothing writes to the folder
- * meanwhile (the server closes its services first). Returns the backup's manifest.
+ * Unpack the backup file `backup` into the restore's staging folder, verifying every file as it is
+ * written: a damaged one leaves nothing behind. Only `.larder/restore/` is written, so a server may
+ * go on serving meanwhile; swapInStaged then makes it live.
  */
-export async function restoreInto(
-  root: string,
-  backup: string,
-  name: string,
-  hook?: RestoreHook,
-): Promise<Manifest> {
-  const p = restorePaths(root);
+export async function stageBackup(root: string, backup: string, hook?: RestoreHook): Promise<Manifest> {
   const manifest = await unpack(root, backup);
   await hook?.("unpacked");
+  return manifest;
+}
+
+/** Drop a staged backup that will not be swapped in. */
+export async function discardStaged(root: string): Promise<void> {
+  await cleanUp(root);
+}
+
+/**
+ * Replace the tracked tree of `root` with the staged one (stageBackup). The caller makes sure nothing
+ * writes to the folder meanwhile (the server closes its services first).
+ */
+export async function swapInStaged(root: string, name: string, hook?: RestoreHook): Promise<void> {
+  const p = restorePaths(root);
+  // Without a staged tree the swap would move the live one out and nothing in.
+  if (!existsSync(p.staging) || readPhase(root) !== null)
+    throw new Error(`restore: nothing staged to swap in (${p.staging})`);
   await setPhase(root, "staged", name);
   await hook?.("staged");
   await setPhase(root, "moving-out", name);
@@ -130,6 +141,17 @@ export async function restoreInto(
   await setPhase(root, "done", name);
   await hook?.("done");
   await cleanUp(root);
+}
+
+/** stageBackup, then swapInStaged: a whole restore, for a caller holding the folder. */
+export async function restoreInto(
+  root: string,
+  backup: string,
+  name: string,
+  hook?: RestoreHook,
+): Promise<Manifest> {
+  const manifest = await stageBackup(root, backup, hook);
+  await swapInStaged(root, name, hook);
   return manifest;
 }
 

@@ -140,6 +140,29 @@ describe("/api/admin/backups", () => {
     expect(await readdir(join(t.dataDir, "groups", "home", "recipes"))).not.toContain(`${b}.md`);
   });
 
+  it("unpacks and checks a backup while the site still serves; only the swap closes it", async () => {
+    await t.api("/api/admin/backups", { method: "POST", token: admin });
+    const name = (await list()).imports[0].name;
+    const seen: Array<[string, number]> = [];
+    t.larder.backups.restoreHook = async (phase) => {
+      seen.push([phase, (await t.api("/api/app/about")).status]);
+    };
+    try {
+      const res = await t.api(`/api/admin/backups/${name}/restore`, { method: "POST", token: admin });
+      expect(res.status).toBe(200);
+    } finally {
+      t.larder.backups.restoreHook = undefined;
+    }
+    expect(seen).toEqual([
+      ["unpacked", 200],
+      ["staged", 503],
+      ["moved-out", 503],
+      ["moving-in", 503],
+      ["done", 503],
+    ]);
+    admin = await t.login();
+  });
+
   it("refuses a damaged backup to restore and leaves the live data as it was", async () => {
     const { writeFile } = await import("node:fs/promises");
     const bad = "larder_2001.01.01.00.00.00.zip";
