@@ -198,6 +198,14 @@ describe("a damaged or foreign backup is refused and the live data is untouched"
     await refused(manifestZip(manifestFor(files), [...files, ...files]), /larder\.json twice/);
   });
 
+  it("a file where another file needs a folder", async () => {
+    const files = [
+      { name: "groups/home", data: Buffer.from("x") },
+      { name: "groups/home/group.json", data: Buffer.from("{}") },
+    ];
+    await refused(manifestZip(manifestFor(files), files), /cannot be laid out as folders/);
+  });
+
   it("a file named after a property every object has, which the manifest does not list", async () => {
     const files = [{ name: "larder.json", data: Buffer.from("{}\n") }];
     await refused(

@@ -67,17 +67,6 @@ function checkEntry(e: Entry, count: number): void {
   if (why) throw new UnsafeZipError(why);
 }
 
-async function readAll(stream: NodeJS.ReadableStream, max: number, name: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let n = 0;
-  for await (const c of stream as Readable) {
-    n += (c as Buffer).length;
-    if (n > max) throw new InvalidBackupError(`The backup's ${name} is larger than ${max} bytes`);
-    chunks.push(c as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 function parseManifest(raw: Buffer): Manifest {
   let json: unknown;
   try {
@@ -110,7 +99,9 @@ async function manifestOf(zip: ZipFileReader): Promise<Manifest> {
     }
   }
   if (!found) throw new InvalidBackupError(`Not a Larder backup: ${MANIFEST_NAME} is missing`);
-  return parseManifest(await readAll(await zip.openStream(found), MANIFEST_MAX_BYTES, MANIFEST_NAME));
+  if (found.uncompressedSize > MANIFEST_MAX_BYTES)
+    throw new InvalidBackupError(`The backup's ${MANIFEST_NAME} is larger than ${MANIFEST_MAX_BYTES} bytes`);
+  return parseManifest(await collect(await zip.openStream(found), found.uncompressedSize, found.fileName));
 }
 
 /** Entries up to this size are read whole, hashed and written in one call; larger ones stream. */
@@ -153,6 +144,14 @@ async function streamed(
     throw new UnsafeZipError(`entry ${name}: ${err instanceof Error ? err.message : String(err)}`);
   });
   return { size, sha256: hash.digest("hex") };
+}
+
+/** A file that cannot be written where its path says (a file where a folder must be, or twice): a damaged backup, not a server error. */
+function laidOut(e: unknown): never {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (code === "EEXIST" || code === "ENOTDIR" || code === "EISDIR")
+    throw new InvalidBackupError(`The backup's files cannot be laid out as folders: ${(e as Error).message}`);
+  throw e;
 }
 
 /**
@@ -209,13 +208,15 @@ async function eachFile(path: string, target?: (name: string) => BackupFileTarge
         if (isDir(e) || e.fileName === MANIFEST_NAME) continue;
         const why = unsafeBackupPath(e.fileName);
         if (why) throw new InvalidBackupError(`The backup contains ${why}`);
-        const p: Promise<void> = one(e).then(
-          () => void inFlight.delete(p),
-          (err: unknown) => {
-            inFlight.delete(p);
-            failure ??= err;
-          },
-        );
+        const p: Promise<void> = one(e)
+          .catch(laidOut)
+          .then(
+            () => void inFlight.delete(p),
+            (err: unknown) => {
+              inFlight.delete(p);
+              failure ??= err;
+            },
+          );
         inFlight.add(p);
         if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
         if (failure) break;
