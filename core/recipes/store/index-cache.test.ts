@@ -93,6 +93,38 @@ describe("the warm-start index cache", () => {
     expect(store.all()).toHaveLength(n - 2);
   });
 
+  it("takes the cached parse of a file whose mtime changed but not its bytes, and parses one whose bytes changed", async () => {
+    const soup = await putOld("soup", "Soup", 1);
+    const stew = await putOld("stew", "Stew", 2);
+    let store = await start();
+    const before = store.get("home", "soup")!.doc;
+    // Rewritten with the same bytes (a restored backup, a checkout), and one changed at the same size.
+    await writeFile(soup, await readFile(soup));
+    const stewText = (await readFile(stew, "utf8")).replace("Stew", "Stow");
+    await writeFile(stew, stewText);
+    await age(soup, 30);
+    await age(stew, 30);
+    store = await restart(store);
+    expect(store.stats().cache).toMatchObject({ state: "loaded", hits: 0, misses: 2, sameBytes: 1 });
+    expect(store.get("home", "soup")?.doc).toEqual(before);
+    expect(store.get("home", "soup")?.file.mtimeMs).toBe((await stat(soup)).mtimeMs);
+    expect(store.get("home", "stew")?.doc.name).toBe("Stow");
+    // The entry now carries the new mtime: the next start takes it on its size and mtime alone.
+    store = await restart(store);
+    expect(store.stats().cache).toMatchObject({ hits: 2, misses: 0, sameBytes: 0 });
+    expect(store.get("home", "soup")?.doc).toEqual(before);
+  });
+
+  it("parses a file whose bytes are the cached ones again when the group's foods and units changed", async () => {
+    const soup = await putOld("soup", "Soup", 1);
+    const store = await start({ vocabularyVersion: () => "v1" });
+    await writeFile(soup, await readFile(soup));
+    await age(soup, 30);
+    const again = await restart(store, { vocabularyVersion: () => "v2" });
+    expect(again.stats().cache).toMatchObject({ hits: 0, misses: 1, sameBytes: 0 });
+    expect(again.get("home", "soup")?.vocabularyVersion).toBe("v2");
+  });
+
   it("does not read a file whose size and mtime are unchanged", async () => {
     const path = await putOld("soup", "Soup", 1);
     const store = await start();

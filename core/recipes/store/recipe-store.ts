@@ -156,7 +156,8 @@ export class RecipeStore {
     });
     this.openMs = performance.now() - t0;
     const c = this.cache?.stats();
-    const from = c ? `${c.hits} from the cache, ${c.misses} read; cache ${c.state}` : "no cache";
+    const same = c?.sameBytes ? ` (${c.sameBytes} with the bytes the cache had parsed)` : "";
+    const from = c ? `${c.hits} from the cache, ${c.misses} read${same}; cache ${c.state}` : "no cache";
     this.log.info(
       `recipe index: ${this.index.all().length} recipes (${from}) in ${Math.round(this.openMs)} ms`,
     );

@@ -21,7 +21,7 @@ import {
   type Read,
   type StatsAhead,
 } from "./read-files.js";
-import { compactDoc, packedDoc, type IndexCache } from "./index-cache.js";
+import { compactDoc, packedDoc, type CachedParse, type IndexCache } from "./index-cache.js";
 import { withIdentity } from "./lazy-doc.js";
 import {
   compareLocation,
@@ -248,6 +248,7 @@ async function scanAtOpen(
   for (let i = 0; i < toRead.length; i++) {
     const r = readAtOpen(ctx, toRead[i]);
     reads.push(r);
+    if (sameBytesAsCached(ctx, r)) continue;
     chunk.push(r);
     if (chunk.length === PARSE_CHUNK) await flush();
     // Often enough that a worker done with its chunk gets the next one without waiting long.
@@ -258,6 +259,28 @@ async function scanAtOpen(
   // The threads would keep the parser's heap for a minute, through the search index and cache write.
   if (poolSize(toRead.length) > 0) await releaseIdleWorkers();
   return { reads, parsed };
+}
+
+/**
+ * A file read at open whose bytes are the ones the cache parsed (its mtime changed, not its content: a
+ * restored backup, a checkout, a copy without times) takes the cached parse instead of a new one. The
+ * sha256 of the bytes decides, as it does for "changed" everywhere (decision 0199).
+ */
+function sameBytesAsCached(ctx: SyncContext, r: Read): boolean {
+  const state = r.state;
+  if (!ctx.cache || !state || r.problem || r.cached) return false;
+  let hit: CachedParse | null;
+  try {
+    const file = { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
+    hit = ctx.cache.lookupSameBytes(r.loc, file, r.readAt, ctx.vocabularyVersion(r.loc.groupSlug));
+  } catch {
+    // The group has no vocabulary yet: the file is parsed, which reports why.
+    return false;
+  }
+  if (!hit) return false;
+  r.cached = hit;
+  state.text = null;
+  return true;
 }
 
 async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<void> {
