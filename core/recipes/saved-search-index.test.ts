@@ -120,6 +120,13 @@ describe("a group's saved search index", () => {
     expect(restored.recipes).toBe(37);
   });
 
+  it("keeps every entry when the files were rewritten with the same bytes (a restore, a checkout)", async () => {
+    for (let i = 0; i < 40; i++) await writeFile(fileOf(`r-${i}`), await readFile(fileOf(`r-${i}`)));
+    larder = await open();
+    expectSameAsBuilt(larder);
+    expect(larder.recipes.lister.restored).toEqual({ groups: 1, recipes: 40, reindexed: 0 });
+  });
+
   it("is rebuilt from the recipes when the file is damaged, and saved again", async () => {
     const path = join(base, "data", ".larder", "cache", `search-${group}.bin`);
     const bytes = await readFile(path);

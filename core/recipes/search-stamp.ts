@@ -1,6 +1,7 @@
 /**
- * What a recipe's search entry is made from, as one number: the file's bytes (their hash, size and
- * mtime) and the vocabulary its ingredient lines were read with, which give its ingredient texts, and
+ * What a recipe's search entry is made from, as one number: the file's bytes (their sha256; not the
+ * mtime, so a restored backup or a checkout of the same bytes keeps its entries, decision 0199) and
+ * the vocabulary its ingredient lines were read with, which give its ingredient texts, and
  * the entry's own searched values (name, description, the names of its tags, categories, tools and
  * foods, which also depend on the group's organizers and foods). A group's saved search index keeps
  * each recipe's stamp, so a start can tell which recipes to index again (decision 0196).
@@ -26,8 +27,6 @@ export function searchFileFormat(): string {
 export function entryStamp(e: RecipeEntry, r: RecipeIndexEntry): number {
   const h = new StampHash();
   h.feed(e.file.hash);
-  h.feed(String(e.file.size));
-  h.feed(String(e.file.mtimeMs));
   h.feed(e.vocabularyVersion);
   h.feed(r.name ?? "");
   h.feed(r.description ?? "");
