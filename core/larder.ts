@@ -17,6 +17,8 @@ import { consoleLogger, type Logger } from "./log/logger.js";
 import { PluginRegistry } from "./plugins/registry.js";
 import { LiveHub } from "./live/live-hub.js";
 import { recoverRestore } from "./backups/restore.js";
+import { BackupStore } from "./backups/backup-store.js";
+import { formatBytes } from "./maintenance/disk.js";
 import type { Parts, Services } from "./parts.js";
 import { openServices } from "./open-services.js";
 
@@ -90,6 +92,11 @@ export class Larder implements Parts {
       return larder.reload(between);
     };
     const watchers = await Larder.beforeServices(config, log, folder, opts);
+    if (!opts.readOnly) {
+      // Whoever opens the folder to write holds it: no other process is writing a backup now.
+      const freed = await new BackupStore(folder).removeLeftovers().catch(() => 0);
+      if (freed > 0) log.warn(`removed the partial files of interrupted backups (${formatBytes(freed)})`);
+    }
     const services = await openServices(
       { config, log, folder, plugins, live, reload },
       Larder.serviceOptions(opts),

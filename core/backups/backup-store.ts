@@ -17,6 +17,9 @@ import { checkFreeSpace, discardStaged, stageBackup, swapInStaged, type RestoreH
 import { runInPool } from "../workers/pool.js";
 
 export const BACKUP_NAME_RE = /^larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip$/;
+/** A backup being written (create) or an upload being taken in (adopt): renamed once complete. */
+const PARTIAL_RE =
+  /^larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip(\.[0-9a-f]{8})?\.partial$/;
 
 export interface BackupFileInfo {
   name: string;
@@ -50,6 +53,22 @@ export class BackupStore {
 
   get dir(): string {
     return this.folder.backupsDir;
+  }
+
+  /**
+   * Remove the partial files of backups a killed process was writing. Only for whoever opens the folder
+   * to write (it holds the folder, so no backup of another process is in progress); returns the bytes freed.
+   */
+  async removeLeftovers(): Promise<number> {
+    let freed = 0;
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      if (!PARTIAL_RE.test(name)) continue;
+      const st = await lstat(join(this.dir, name)).catch(() => null);
+      if (!st?.isFile()) continue;
+      await rm(join(this.dir, name), { force: true });
+      freed += st.size;
+    }
+    return freed;
   }
 
   /** Every backup, newest first. Files of other names (partial writes, things put there by hand) are left out. */

@@ -235,6 +235,32 @@ describe("a damaged or foreign backup is refused and the live data is untouched"
   });
 });
 
+describe("a backup killed while it was written", () => {
+  it("leaves a partial file that the next open to write removes; a read-only open leaves it", async () => {
+    const store = new BackupStore(root);
+    await mkdir(store.dir, { recursive: true });
+    const partials = [
+      "larder_2026.01.01.00.00.00.zip.partial",
+      "larder_2026.01.01.00.00.00.zip.0a1b2c3d.partial",
+    ];
+    for (const name of partials) await writeFile(join(store.dir, name), randomBytes(1000));
+    // Not ours to remove: a name Larder never makes, and a finished backup.
+    await writeFile(join(store.dir, "notes.partial"), "mine");
+    await writeFile(join(store.dir, "larder_2026.01.01.00.00.01.zip"), "zip");
+    const open = (readOnly: boolean) =>
+      Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir: root, bcryptRounds: 4 }), {
+        log: consoleLogger("silent"),
+        readOnly,
+      });
+    await (await open(true)).close();
+    expect((await readdir(store.dir)).sort()).toEqual(
+      ["larder_2026.01.01.00.00.01.zip", "notes.partial", ...partials].sort(),
+    );
+    await (await open(false)).close();
+    expect((await readdir(store.dir)).sort()).toEqual(["larder_2026.01.01.00.00.01.zip", "notes.partial"]);
+  });
+});
+
 describe("backup names", () => {
   it("only names Larder makes are accepted", async () => {
     const store = new BackupStore(root);
