@@ -12,6 +12,7 @@ import type { Readable, Writable } from "node:stream";
 import { z } from "zod";
 import { loadArchiver } from "../lazy/modules.js";
 import { LarderError } from "../errors.js";
+import { gatherFinalWrites } from "./gathered-writes.js";
 
 export const MANIFEST_NAME = "larder-backup.json";
 /** Bumped when a backup's layout changes in a way an older Larder cannot restore. */
@@ -129,6 +130,7 @@ export async function writeBackup(root: string, target: string, opts: WriteBacku
   const files = await collectFiles(root, { secrets: opts.secrets });
   const { ZipArchive } = await loadArchiver();
   const archive = new ZipArchive({ zlib: { level: 6 } });
+  gatherFinalWrites(archive);
   const out = opts.openStream ? opts.openStream(target) : createWriteStream(target, { mode: 0o600 });
   const written = new Promise<void>((resolve, reject) => {
     out.on("close", () => resolve());
