@@ -10,9 +10,8 @@ import { lstat, readdir, rm } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { z } from "zod";
-import { loadArchiver } from "../lazy/modules.js";
 import { LarderError } from "../errors.js";
-import { gatherFinalWrites } from "./gathered-writes.js";
+import { newZipArchive } from "../util/zip-archive.js";
 
 export const MANIFEST_NAME = "larder-backup.json";
 /** Bumped when a backup's layout changes in a way an older Larder cannot restore. */
@@ -128,9 +127,7 @@ export interface WriteBackupOptions {
  */
 export async function writeBackup(root: string, target: string, opts: WriteBackupOptions): Promise<Manifest> {
   const files = await collectFiles(root, { secrets: opts.secrets });
-  const { ZipArchive } = await loadArchiver();
-  const archive = new ZipArchive({ zlib: { level: 6 } });
-  gatherFinalWrites(archive);
+  const archive = await newZipArchive();
   const out = opts.openStream ? opts.openStream(target) : createWriteStream(target, { mode: 0o600 });
   const written = new Promise<void>((resolve, reject) => {
     out.on("close", () => resolve());

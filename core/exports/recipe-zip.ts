@@ -14,8 +14,8 @@ import { lstat, readFile, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { ZipArchive } from "archiver";
-import { loadArchiver } from "../lazy/modules.js";
 import type { Parts } from "../parts.js";
+import { newZipArchive } from "../util/zip-archive.js";
 import type { RecipeEntry } from "../recipes/store/index.js";
 import { serializeRecipeFile } from "../recipes/file/index.js";
 import { readFileInside } from "../media/safe-path.js";
@@ -82,8 +82,7 @@ export async function appendRecipe(
 
 /** One recipe's zip, in memory (a recipe and its image are small). */
 export async function recipeZip(larder: Deps, entry: RecipeEntry): Promise<Buffer> {
-  const { ZipArchive } = await loadArchiver();
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const archive = await newZipArchive();
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
     archive.on("data", (c: Buffer) => chunks.push(c));
@@ -99,8 +98,7 @@ export async function recipeZip(larder: Deps, entry: RecipeEntry): Promise<Buffe
 /** Several recipes' zip, streamed to `target` through a temp file (renamed into place when complete). */
 export async function writeRecipesZip(larder: Deps, entries: RecipeEntry[], target: string): Promise<number> {
   const tmp = join(larder.folder.tmpDir, `export.${process.pid}.${randomBytes(6).toString("hex")}.zip.tmp`);
-  const { ZipArchive } = await loadArchiver();
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const archive = await newZipArchive();
   const out = createWriteStream(tmp, { mode: 0o600 });
   const written = new Promise<void>((resolve, reject) => {
     out.on("close", () => resolve());

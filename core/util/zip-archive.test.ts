@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
 import { loadArchiver } from "../lazy/modules.js";
-import { gatherFinalWrites } from "./gathered-writes.js";
+import { gatherFinalWrites } from "./zip-archive.js";
 
 /** A zip of `n` small files made by archiver, and how many of the chunks its output received were tiny. */
 async function zipOf(n: number, gather: boolean): Promise<{ bytes: Buffer; tiny: number }> {

@@ -1,11 +1,16 @@
 /**
+ * Zips written with archiver, deflated at level 6, for backups and recipe exports.
+ *
  * archiver's zip engine (compress-commons 7) writes the zip's central directory as about twenty small
  * writes per file in one synchronous loop, so nothing drains until the loop ends: at 50,000 files a
  * million small buffers were queued at once, and a backup's heap grew from about 70 MB to 250 MB in
- * its last second (decision 0198). The writes of that loop are gathered here into 64 KiB ones; the
- * bytes and the engine's offset accounting are unchanged. An engine without the members this relies
- * on is left as it is.
+ * its last second (decision 0198); a bulk export of many recipes did the same on the main thread.
+ * The writes of that loop are gathered here into 64 KiB ones; the bytes and the engine's offset
+ * accounting are unchanged. An engine without the members this relies on is left as it is.
  */
+import type { ZipArchive } from "archiver";
+import { loadArchiver } from "../lazy/modules.js";
+
 interface ZipEngine {
   _finish: () => void;
   offset: number;
@@ -69,4 +74,12 @@ export function gatherFinalWrites(archive: unknown): boolean {
     }
   };
   return true;
+}
+
+/** A new zip archive (archiver, loaded on first use) whose central directory is written in large writes. */
+export async function newZipArchive(): Promise<ZipArchive> {
+  const { ZipArchive } = await loadArchiver();
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  gatherFinalWrites(archive);
+  return archive;
 }
