@@ -135,5 +135,9 @@ export function blockReader(yauzl: Yauzl, fd: number, size: number): RandomAcces
       else idle = done;
     }
   }
-  return new BlockReader();
+  const reader = new BlockReader();
+  // yauzl reports a failed close as an "error" event on the reader, which nobody else listens to: an
+  // unheard "error" would end the process over a descriptor that is gone either way.
+  reader.on("error", () => undefined);
+  return reader;
 }
