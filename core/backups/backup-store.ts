@@ -5,7 +5,7 @@
  * restored or deleted: a name is checked against that pattern before it is joined to any path.
  */
 import { randomBytes } from "node:crypto";
-import { copyFile, lstat, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, link, lstat, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import { DataFolder, ensurePrivateDirs } from "../storage/data-folder.js";
@@ -153,7 +153,15 @@ export class BackupStore {
     await ensurePrivateDirs(this.folder);
     const name = await this.freshName();
     const tmp = join(this.dir, `${name}.${randomBytes(4).toString("hex")}.partial`);
-    await copyFile(file, tmp);
+    // A second name for the upload's bytes rather than a copy of them (a backup can be gigabytes); a
+    // copy where the two folders are on different file systems.
+    const linked =
+      (await lstat(file)).isFile() &&
+      (await link(file, tmp).then(
+        () => true,
+        () => false,
+      ));
+    if (!linked) await copyFile(file, tmp);
     await rename(tmp, join(this.dir, name));
     return { kind: "larder", name };
   }

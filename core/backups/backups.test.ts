@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile, lstat } from "node:fs/promises";
+import { mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile, lstat } from "node:fs/promises";
 import { createWriteStream, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
@@ -232,6 +232,31 @@ describe("a damaged or foreign backup is refused and the live data is untouched"
 
   it("a zip with no manifest", async () => {
     await refused(rawZip([{ name: "larder.json", data: Buffer.from("{}") }]), /Not a Larder backup/);
+  });
+});
+
+describe("an uploaded backup", () => {
+  it("is kept under a fresh name without copying its bytes, and outlives the upload's temp file", async () => {
+    const store = new BackupStore(root);
+    const { name: made } = await store.create();
+    const upload = join(base, "upload.zip");
+    await writeFile(upload, await readFile(join(store.dir, made)));
+    const adopted = await store.adopt(upload);
+    if (adopted.kind !== "larder") throw new Error("not adopted as a Larder backup");
+    // One file system here: the same bytes under a second name.
+    expect((await lstat(join(store.dir, adopted.name))).ino).toBe((await lstat(upload)).ino);
+    await rm(upload);
+    await expect(store.verify(adopted.name)).resolves.toMatchObject({ format: "larder-backup" });
+  });
+
+  it("is copied, not linked, when the upload is a symbolic link", async () => {
+    const store = new BackupStore(root);
+    const { name: made } = await store.create();
+    const upload = join(base, "upload-link.zip");
+    await symlink(join(store.dir, made), upload);
+    const adopted = await store.adopt(upload);
+    if (adopted.kind !== "larder") throw new Error("not adopted as a Larder backup");
+    expect((await lstat(join(store.dir, adopted.name))).isFile()).toBe(true);
   });
 });
 
