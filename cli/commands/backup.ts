@@ -164,13 +164,17 @@ export function registerBackup(program: Command): void {
     const dataDir = resolveDataDir(opts.data);
     requireDataFolder(dataDir);
     const s = await store(dataDir);
-    try {
-      // Checked before asking, so nobody confirms a restore that would be refused anyway.
-      await s.verifyForRestore(name);
-    } catch (e) {
-      throw asCliError(e);
-    }
+    const check = async (): Promise<void> => {
+      try {
+        await s.verifyForRestore(name);
+      } catch (e) {
+        throw asCliError(e);
+      }
+    };
+    // Checked before asking, so nobody confirms a restore that would be refused anyway. With --yes, a
+    // restore of the folder checks every file as it unpacks: a pass over the zip less.
     if (!opts.yes) {
+      await check();
       if (!process.stdin.isTTY || isJsonMode())
         throw new CliError(
           "Restoring replaces the data folder's content: pass --yes to confirm",
@@ -180,6 +184,8 @@ export function registerBackup(program: Command): void {
         throw new CliError("Cancelled: nothing was changed", EXIT.failure);
     }
     const server = await liveServer(dataDir);
+    // A server's refusal would not say why as this command does.
+    if (opts.yes && server) await check();
     try {
       if (server) {
         await new ServerClient(server, dataDir).request(

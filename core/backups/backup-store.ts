@@ -16,10 +16,10 @@ import { sniffBackup, verifyBackup } from "./read-backup.js";
 import { checkFreeSpace, discardStaged, stageBackup, swapInStaged, type RestoreHook } from "./restore.js";
 import { runInPool } from "../workers/pool.js";
 
-export const BACKUP_NAME_RE = /^larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip$/;
+const BACKUP_NAME = String.raw`larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip`;
+export const BACKUP_NAME_RE = new RegExp(`^${BACKUP_NAME}$`);
 /** A backup being written (create) or an upload being taken in (adopt): renamed once complete. */
-const PARTIAL_RE =
-  /^larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip(\.[0-9a-f]{8})?\.partial$/;
+const PARTIAL_RE = new RegExp(String.raw`^${BACKUP_NAME}(\.[0-9a-f]{8})?\.partial$`);
 
 export interface BackupFileInfo {
   name: string;

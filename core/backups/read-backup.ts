@@ -159,9 +159,14 @@ function laidOut(e: unknown): never {
  * also write each to where it says (creating folders, never overwriting). Throws InvalidBackupError
  * at the first file that is unlisted, twice in the zip, of another size or checksum, or missing.
  */
-async function eachFile(path: string, target?: (name: string) => BackupFileTarget): Promise<Manifest> {
+async function eachFile(
+  path: string,
+  target?: (name: string) => BackupFileTarget,
+  beforeFiles?: (manifest: Manifest) => Promise<void>,
+): Promise<Manifest> {
   return withZip(path, async (zip) => {
     const manifest = await manifestOf(zip);
+    await beforeFiles?.(manifest);
     const want = new Map(Object.entries(manifest.files));
     // A second reader for the files: the first one's directory has been walked to its end.
     const files = await ZipFileReader.open(path);
@@ -241,14 +246,17 @@ export function verifyBackup(path: string): Promise<Manifest> {
   return eachFile(path);
 }
 
-/** verifyBackup, writing each file to `target(name)` as it is checked. The caller removes what was written when this throws. */
-export function extractBackup(path: string, target: (name: string) => BackupFileTarget): Promise<Manifest> {
-  return eachFile(path, target);
-}
-
-/** The manifest alone, after the central directory passed the guards; no file is read. */
-export function backupManifest(path: string): Promise<Manifest> {
-  return withZip(path, manifestOf);
+/**
+ * verifyBackup, writing each file to `target(name)` as it is checked; `beforeFiles` sees the manifest
+ * before any file is read or written (and may refuse). The caller removes what was written when this
+ * throws.
+ */
+export function extractBackup(
+  path: string,
+  target: (name: string) => BackupFileTarget,
+  beforeFiles?: (manifest: Manifest) => Promise<void>,
+): Promise<Manifest> {
+  return eachFile(path, target, beforeFiles);
 }
 
 /** What kind of zip this is: ours, a Mealie backup (database.json + data/), or neither. */

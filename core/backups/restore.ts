@@ -17,7 +17,7 @@ import { LarderError } from "../errors.js";
 import { formatBytes } from "../maintenance/disk.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
 import { UNTRACKED_TOP, type Manifest } from "./archive.js";
-import { backupManifest, extractBackup } from "./read-backup.js";
+import { extractBackup } from "./read-backup.js";
 
 type Phase = "staged" | "moving-out" | "moving-in" | "done";
 
@@ -89,14 +89,17 @@ export async function checkFreeSpace(root: string, manifest: Manifest): Promise<
  */
 async function unpack(root: string, backup: string): Promise<Manifest> {
   const p = restorePaths(root);
-  await checkFreeSpace(root, await backupManifest(backup));
   await rm(p.dir, { recursive: true, force: true });
   await mkdir(p.staging, { recursive: true, mode: 0o700 });
   try {
-    return await extractBackup(backup, (rel) =>
-      rel.startsWith(".larder/")
-        ? { path: join(p.dir, "secrets", rel.slice(".larder/".length)), mode: 0o600 }
-        : { path: join(p.staging, ...rel.split("/")), mode: 0o644 },
+    return await extractBackup(
+      backup,
+      (rel) =>
+        rel.startsWith(".larder/")
+          ? { path: join(p.dir, "secrets", rel.slice(".larder/".length)), mode: 0o600 }
+          : { path: join(p.staging, ...rel.split("/")), mode: 0o644 },
+      // The disk's room is judged from the manifest, before a file is unpacked.
+      (manifest) => checkFreeSpace(root, manifest),
     );
   } catch (e) {
     await cleanUp(root);

@@ -3,10 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diskThreadCalls } from "../storage/disk-thread.js";
-import { filesUnder, folderSizes, formatBytes } from "./disk.js";
-
-const folderSize = async (dir: string, skip?: ReadonlySet<string>) =>
-  (await folderSizes(dir, {}, skip)).total;
+import { filesUnder, folderSize, folderSizes, formatBytes } from "./disk.js";
 
 let dir: string;
 let outside: string;
