@@ -12,7 +12,13 @@ import { dirname } from "node:path";
 import { Transform, Writable, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Entry } from "yauzl";
-import { entryProblem, UnsafeZipError, ZipFileReader, type ZipLimits } from "../imports/safe-zip.js";
+import {
+  collectEntry,
+  entryProblem,
+  UnsafeZipError,
+  ZipFileReader,
+  type ZipLimits,
+} from "../imports/safe-zip.js";
 import {
   BACKUP_FORMAT_VERSION,
   InvalidBackupError,
@@ -101,28 +107,13 @@ async function manifestOf(zip: ZipFileReader): Promise<Manifest> {
   if (!found) throw new InvalidBackupError(`Not a Larder backup: ${MANIFEST_NAME} is missing`);
   if (found.uncompressedSize > MANIFEST_MAX_BYTES)
     throw new InvalidBackupError(`The backup's ${MANIFEST_NAME} is larger than ${MANIFEST_MAX_BYTES} bytes`);
-  return parseManifest(await collect(await zip.openStream(found), found.uncompressedSize, found.fileName));
+  return parseManifest(
+    await collectEntry(await zip.openStream(found), found.uncompressedSize, found.fileName),
+  );
 }
 
 /** Entries up to this size are read whole, hashed and written in one call; larger ones stream. */
 const WHOLE_BYTES = 1024 * 1024;
-
-/** An entry's bytes, at most `max` of them (yauzl also fails a stream longer than it declares). */
-function collect(stream: NodeJS.ReadableStream, max: number, name: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let n = 0;
-    stream.on("data", (c: Buffer) => {
-      n += c.length;
-      if (n > max) {
-        (stream as Readable).destroy();
-        reject(new UnsafeZipError(`entry ${name} is larger than it declares`));
-      } else chunks.push(c);
-    });
-    stream.on("error", (e: Error) => reject(new UnsafeZipError(`entry ${name}: ${e.message}`)));
-    stream.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-  });
-}
 
 /** Stream an entry into `sink` (or nowhere), hashing it on the way. */
 async function streamed(
@@ -192,7 +183,7 @@ async function eachFile(
       const stream = await files.openStream(e);
       let got: { size: number; sha256: string };
       if (e.uncompressedSize <= WHOLE_BYTES) {
-        const data = await collect(stream, e.uncompressedSize, name);
+        const data = await collectEntry(stream, e.uncompressedSize, name);
         got = { size: data.length, sha256: createHash("sha256").update(data).digest("hex") };
         if (got.size === listed.size && got.sha256 === listed.sha256 && t)
           await writeFile(t.path, data, { flag: "wx", mode: t.mode });

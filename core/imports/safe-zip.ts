@@ -7,6 +7,7 @@
  * caller asks for are returned as buffers.
  */
 import { closeSync, fstat, open } from "node:fs";
+import type { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { LarderError } from "../errors.js";
 
@@ -143,15 +144,7 @@ export class ZipFileReader {
 
   /** The entry's bytes as a stream, inflated; yauzl fails it when they differ from the declared size. */
   openStream(entry: import("yauzl").Entry): Promise<NodeJS.ReadableStream> {
-    return new Promise((resolve, reject) =>
-      this.zip.openReadStream(entry, (err, stream) =>
-        err || !stream
-          ? reject(
-              new UnsafeZipError(`entry ${entry.fileName} cannot be read (${err?.message ?? "no stream"})`),
-            )
-          : resolve(stream),
-      ),
-    );
+    return openEntryStream(this.zip, entry);
   }
 
   close(): void {
@@ -227,25 +220,40 @@ export async function readZip(
 }
 
 function readEntry(zip: import("yauzl").ZipFile, entry: import("yauzl").Entry, max: number): Promise<Buffer> {
+  return openEntryStream(zip, entry).then((stream) =>
+    collectEntry(stream, Math.min(max, entry.uncompressedSize), entry.fileName),
+  );
+}
+
+/** An entry's bytes as a stream, inflated; yauzl fails it when they differ from the declared size. */
+function openEntryStream(
+  zip: import("yauzl").ZipFile,
+  entry: import("yauzl").Entry,
+): Promise<NodeJS.ReadableStream> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (err, stream) =>
+      err || !stream
+        ? reject(
+            new UnsafeZipError(`entry ${entry.fileName} cannot be read (${err?.message ?? "no stream"})`),
+          )
+        : resolve(stream),
+    ),
+  );
+}
+
+/** The bytes of an entry's stream, refused past `max` of them (what the entry declares, or less). */
+export function collectEntry(stream: NodeJS.ReadableStream, max: number, name: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream)
-        return reject(
-          new UnsafeZipError(`entry ${entry.fileName} cannot be read (${err?.message ?? "no stream"})`),
-        );
-      const chunks: Buffer[] = [];
-      let n = 0;
-      stream.on("data", (c: Buffer) => {
-        n += c.length;
-        if (n > max || n > entry.uncompressedSize) {
-          stream.destroy();
-          reject(new UnsafeZipError(`entry ${entry.fileName} is larger than it declares`));
-          return;
-        }
-        chunks.push(c);
-      });
-      stream.on("error", (e: Error) => reject(new UnsafeZipError(`entry ${entry.fileName}: ${e.message}`)));
-      stream.on("end", () => resolve(Buffer.concat(chunks)));
+    const chunks: Buffer[] = [];
+    let n = 0;
+    stream.on("data", (c: Buffer) => {
+      n += c.length;
+      if (n > max) {
+        (stream as Readable).destroy();
+        reject(new UnsafeZipError(`entry ${name} is larger than it declares`));
+      } else chunks.push(c);
     });
+    stream.on("error", (e: Error) => reject(new UnsafeZipError(`entry ${name}: ${e.message}`)));
+    stream.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
   });
 }
