@@ -150,7 +150,7 @@ export function differs(known: FileFingerprint | null, disk: FileFingerprint | n
   return known.size !== disk.size || known.hash !== disk.hash;
 }
 
-export function fingerprintOf(state: FileState): FileFingerprint {
+export function fingerprintOf(state: FileFingerprint): FileFingerprint {
   return { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
 }
 

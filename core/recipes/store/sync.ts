@@ -271,7 +271,7 @@ function sameBytesAsCached(ctx: SyncContext, r: Read): boolean {
   if (!ctx.cache || !state || r.problem || r.cached) return false;
   let hit: CachedParse | null;
   try {
-    const file = { size: state.size, mtimeMs: state.mtimeMs, hash: state.hash };
+    const file = fingerprintOf(state);
     hit = ctx.cache.lookupSameBytes(r.loc, file, r.readAt, ctx.vocabularyVersion(r.loc.groupSlug));
   } catch {
     // The group has no vocabulary yet: the file is parsed, which reports why.
