@@ -194,7 +194,7 @@ export class BackupStore {
     });
   }
 
-  /** Drop what stage unpacked when the swap will not happen. */
+  /** Drop what stage unpacked when its swap never began (restore.ts). */
   async discardStaged(): Promise<void> {
     await discardStaged(this.folder.root);
   }

@@ -10,8 +10,7 @@ import { adminOf } from "../users/accounts-service.js";
 import { BadRequestError } from "../errors.js";
 import { refuseInDemo } from "../policy/demo.js";
 import { BackupStore, checkBackupName } from "./backup-store.js";
-import { restorePaths, type RestoreHook } from "./restore.js";
-import { existsSync } from "node:fs";
+import type { RestoreHook } from "./restore.js";
 import type { Writable } from "node:stream";
 
 /** The parts of the Larder this module uses. */
@@ -141,10 +140,8 @@ export class BackupsService {
         }
       });
     } finally {
-      // A swap that never began (the services would not close) leaves the staged copy: drop it. One that
-      // began keeps its journal, for recoverRestore to finish or undo (decision 0071).
-      if (!existsSync(restorePaths(this.store.folder.root).state))
-        await this.store.discardStaged().catch(() => undefined);
+      // A swap that never began (the services would not close) leaves the staged copy behind.
+      await this.store.discardStaged().catch(() => undefined);
     }
     if (outcome) throw outcome;
   }

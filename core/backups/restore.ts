@@ -118,9 +118,12 @@ export async function stageBackup(root: string, backup: string, hook?: RestoreHo
   return manifest;
 }
 
-/** Drop a staged backup that will not be swapped in. */
+/**
+ * Drop a staged backup whose swap never began. A swap that began keeps its journal, for
+ * recoverRestore to finish or undo (decision 0071): this leaves it alone.
+ */
 export async function discardStaged(root: string): Promise<void> {
-  await cleanUp(root);
+  if (!existsSync(restorePaths(root).state)) await cleanUp(root);
 }
 
 /**
