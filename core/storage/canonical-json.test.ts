@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, sortByPositionThenId } from "./canonical-json.js";
+import { canonicalJson, RecordTexts, sortByPositionThenId } from "./canonical-json.js";
 
 describe("canonicalJson", () => {
   it("sorts keys recursively, indents by two spaces and ends with a newline", () => {
@@ -79,5 +79,27 @@ describe("canonicalJson", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("reuses the texts of the records that are the same objects as in the last serialisation", () => {
+    const records = new RecordTexts();
+    const a = { name: "Apple", id: "a" };
+    const b = { name: "Basil", id: "b", tags: [{ z: 1, y: 2 }] };
+    const first = canonicalJson({ foods: [b, a] }, { sortArraysAt: ["foods"], records });
+    expect(first).toBe(canonicalJson({ foods: [a, b] }, { sortArraysAt: ["foods"] }));
+    const c = { id: "c", name: "Cress" };
+    const second = { foods: [a, b, c], nested: { rows: [a] } };
+    expect(canonicalJson(second, { sortArraysAt: ["foods"], records })).toBe(
+      canonicalJson(second, { sortArraysAt: ["foods"] }),
+    );
+    // Proof of reuse: a record changed in place (which JsonDoc.replace forbids) keeps its old text,
+    // at the depth it had; at another depth it is written again.
+    a.name = "Changed";
+    const third = canonicalJson({ foods: [a], nested: { deeper: { rows: [a] } } }, { records });
+    expect(third).toContain('"name": "Apple"');
+    expect(third).toContain('"name": "Changed"');
+    // Only the last serialisation's records are kept: one left out is written again.
+    canonicalJson({ foods: [c] }, { records });
+    expect(canonicalJson({ foods: [a, c] }, { records })).not.toContain("Apple");
   });
 });

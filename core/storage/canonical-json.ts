@@ -13,6 +13,47 @@ export interface CanonicalJsonOptions {
    * their order, because for most of them (steps, ingredients) the order is the meaning.
    */
   sortArraysAt?: readonly string[];
+  /**
+   * The texts of the records (objects in arrays) of the document's last serialisation, reused for the
+   * records that are the same objects now. Only for a document whose unchanged records stay the same
+   * objects and are never changed in place (JsonDoc.replace).
+   */
+  records?: RecordTexts;
+}
+
+/**
+ * A document's records as its last serialisation wrote them, by object and depth. A document written
+ * on every change (a household's ratings: 4 ms at 1,000 records and 31 ms at 5,000, per rating) then
+ * writes only its new records; the rest is joined from what was written before.
+ */
+export class RecordTexts {
+  #last = new Map<number, Map<object, string>>();
+  #next = new Map<number, Map<object, string>>();
+
+  /** The text of `record` at `depth` from the last serialisation, kept for the next one. */
+  reuse(record: object, depth: number): string | undefined {
+    const text = this.#last.get(depth)?.get(record);
+    if (text !== undefined) this.keep(record, depth, text);
+    return text;
+  }
+
+  keep(record: object, depth: number, text: string): void {
+    let atDepth = this.#next.get(depth);
+    if (!atDepth) this.#next.set(depth, (atDepth = new Map()));
+    atDepth.set(record, text);
+  }
+
+  /** This serialisation is done: its records are the ones the next one may reuse. */
+  finish(): void {
+    this.#last = this.#next;
+    this.#next = new Map();
+  }
+
+  /** Forget everything (the records may have been replaced wholesale). */
+  clear(): void {
+    this.#last = new Map();
+    this.#next = new Map();
+  }
 }
 
 /** Serialise `value` canonically. Follows JSON.stringify's rules for toJSON, undefined and non-finite numbers. */
@@ -23,7 +64,14 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
   // The pieces are joined once at the end: a document is written on every change to it (a rating, a
   // check-off), and concatenating as it went made a string object per piece, several times the text.
   const parts: string[] = [];
-  write(parts, v, 0, rules, new Set());
+  const records = options.records;
+  try {
+    write(parts, v, 0, rules, new Set(), records);
+  } catch (e) {
+    records?.clear();
+    throw e;
+  }
+  records?.finish();
   parts.push("\n");
   return parts.join("");
 }
@@ -153,6 +201,7 @@ function write(
   depth: number,
   rules: readonly string[][],
   ancestors: Set<object>,
+  records: RecordTexts | undefined,
 ): void {
   switch (typeof v) {
     case "string":
@@ -179,15 +228,11 @@ function write(
       for (let i = 0; i < items.length; i++) {
         if (i > 0) parts.push(layout.between);
         const item = jsonForm(items[i], i);
+        const inner = rules.length === 0 ? NONE : narrowed(rules, depth, String(i));
         if (omitted(item)) parts.push("null");
-        else
-          write(
-            parts,
-            item,
-            depth + 1,
-            rules.length === 0 ? NONE : narrowed(rules, depth, String(i)),
-            ancestors,
-          );
+        else if (records && inner === NONE && isRecord(item))
+          writeRecord(parts, item, depth + 1, ancestors, records);
+        else write(parts, item, depth + 1, inner, ancestors, records);
       }
       parts.push(layout.closeArray);
     }
@@ -201,9 +246,38 @@ function write(
       if (omitted(member)) continue;
       parts.push(first ? layout.openObject : layout.between, keyPrefix(k));
       first = false;
-      write(parts, member, depth + 1, rules.length === 0 ? NONE : narrowed(rules, depth, k), ancestors);
+      write(
+        parts,
+        member,
+        depth + 1,
+        rules.length === 0 ? NONE : narrowed(rules, depth, k),
+        ancestors,
+        records,
+      );
     }
     parts.push(first ? "{}" : layout.closeObject);
   }
   ancestors.delete(obj);
+}
+
+function isRecord(v: unknown): v is object {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** An array's record: its text from the last serialisation if it is the same object, else written now. */
+function writeRecord(
+  parts: string[],
+  record: object,
+  depth: number,
+  ancestors: Set<object>,
+  records: RecordTexts,
+): void {
+  let text = records.reuse(record, depth);
+  if (text === undefined) {
+    const own: string[] = [];
+    write(own, record, depth, NONE, ancestors, records);
+    text = own.join("");
+    records.keep(record, depth, text);
+  }
+  parts.push(text);
 }

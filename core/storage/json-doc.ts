@@ -14,7 +14,7 @@ import { Low, type Adapter } from "lowdb";
 import { z } from "zod";
 import { ConflictError, ValidationError } from "../errors.js";
 import { errnoCode, writeFileAtomic } from "./atomic-write.js";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson, RecordTexts } from "./canonical-json.js";
 import { noteChange } from "./change-count.js";
 import { validateChanged, type Issue } from "./incremental-validate.js";
 
@@ -116,6 +116,12 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   writingHash: string | null = null;
   /** Size, mtime and inode of the file as last read or written: a write first checks nobody changed it. */
   private seen: string | null = null;
+  /**
+   * Set while the state came from replace(), whose unchanged records are the previous state's own
+   * objects: a write then reuses their texts from the last write instead of writing them again.
+   */
+  reuseRecords = false;
+  readonly #records = new RecordTexts();
 
   constructor(
     private readonly file: string,
@@ -199,7 +205,16 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   }
 
   serialise(data: T): string {
-    return canonicalJson(data, { sortArraysAt: this.options.arraysSortedBy });
+    const sortArraysAt = this.options.arraysSortedBy;
+    if (!this.reuseRecords) {
+      this.#records.clear();
+      return canonicalJson(data, { sortArraysAt });
+    }
+    const text = canonicalJson(data, { sortArraysAt, records: this.#records });
+    // Under the test suite, a record changed in place (which would keep its old text) fails loudly.
+    if (VERIFY_INCREMENTAL && text !== canonicalJson(data, { sortArraysAt }))
+      throw new Error(`JsonDoc: ${this.file} would be written with a record's old text`);
+    return text;
   }
 
   async write(data: T): Promise<void> {
@@ -329,13 +344,14 @@ export class JsonDoc<T> {
     if (returned instanceof Promise) throw new TypeError("JsonDoc.replace: the updater must be synchronous");
     if (before !== null && JSON.stringify(current) !== before)
       throw new Error(`JsonDoc.replace: the updater of ${this.path} changed the current state`);
-    return this.#apply(returned);
+    return this.#apply(returned, true);
   }
 
-  #apply(value: T): Promise<void> {
+  #apply(value: T, replaced = false): Promise<void> {
     const prev = this.#low.data;
     const next = this.#validate(value, this.#validated ? prev : undefined);
     this.#low.data = next;
+    this.#adapter.reuseRecords = replaced;
     this.#validated = true;
     this.#updates++;
     this.#emit({ type: "change", origin: "update", data: next });
@@ -397,6 +413,7 @@ export class JsonDoc<T> {
       this.#broken = null;
       if (!hadFile) return "unchanged";
       this.#low.data = this.#options.defaults();
+      this.#adapter.reuseRecords = false;
       this.#validated = false;
       this.#emit({ type: "change", origin: "reload", data: this.#low.data });
       return "missing";
@@ -415,6 +432,7 @@ export class JsonDoc<T> {
     this.#adapter.knownHash = hash;
     this.#adapter.acceptRead();
     this.#low.data = value;
+    this.#adapter.reuseRecords = false;
     this.#validated = true;
     this.#emit({ type: "change", origin: "reload", data: value });
     return "reloaded";
