@@ -320,6 +320,26 @@ describe("JsonDoc", () => {
     expect(doc.data.foods[0].name).toBe("Bean");
   });
 
+  it("knows a file by its bytes, whether or not they are UTF-8, and writes its own text back", async () => {
+    // A byte that is not UTF-8 (Latin-1 é) beside a UTF-8 é: the first reads as a replacement character.
+    await writeFile(
+      file,
+      Buffer.concat([Buffer.from('{"foods":[{"id":"a","name":"Caf'), Buffer.of(0xe9), Buffer.from(' é"}]}')]),
+    );
+    const doc = await open();
+    expect(doc.data.foods[0].name).toBe("Caf\ufffd \u00e9");
+    expect(await doc.probe()).toBe("same");
+    expect(await doc.reload()).toBe("unchanged");
+    await doc.update((d) => void d.foods.push({ id: "b", name: "Crème" }));
+    expect(await doc.probe()).toBe("same");
+    const text = await readFile(file, "utf8");
+    expect(doc.contentHash).toBe(sha256(text));
+    expect(JSON.parse(text).foods.map((f: { name: string }) => f.name)).toEqual([
+      "Caf\ufffd \u00e9",
+      "Crème",
+    ]);
+  });
+
   it("takes its own write, in place before the folder's fsync, for no change, and a reload racing it loses no update", async () => {
     const doc = await open();
     await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));

@@ -100,7 +100,8 @@ export function onDocumentOpened(listener: (doc: JsonDoc<unknown>) => void): () 
   return () => openListeners.delete(listener);
 }
 
-export function sha256(text: string): string {
+/** sha256 of a text's UTF-8 bytes (or of the bytes themselves): a file's bytes and their text hash alike. */
+export function sha256(text: string | Buffer): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
@@ -128,7 +129,12 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     private readonly options: JsonDocOptions<T>,
   ) {}
 
-  async readText(): Promise<string | null> {
+  /**
+   * The file's bytes. Hashed as bytes, and decoded only when they differ from what this document knows:
+   * decoding a large document and encoding it again to hash it was most of the watcher's look at each
+   * of the store's own writes (0.8 of 1.2 ms for a 160 kB ratings document).
+   */
+  async readBytes(): Promise<Buffer | null> {
     let fh;
     try {
       fh = await open(this.file, "r");
@@ -142,15 +148,15 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     try {
       // The stat of the very file read (a rename meanwhile cannot mix another file's stat in).
       const st = await fh.stat();
-      const text = await fh.readFile("utf8");
+      const bytes = await fh.readFile();
       this.lastRead = fingerprint(st);
-      return text;
+      return bytes;
     } finally {
       await fh.close();
     }
   }
 
-  /** The fingerprint of the last readText(), taken as `seen` once its text is accepted. */
+  /** The fingerprint of the last readBytes(), taken as `seen` once what it read is accepted. */
   private lastRead: string | null = null;
 
   /** What was just read is now what the document holds (read at open, a reload). */
@@ -169,8 +175,8 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
       throw e;
     });
     if (now !== null && now === this.seen) return;
-    const text = await this.readText();
-    const hash = text === null ? null : sha256(text);
+    const bytes = await this.readBytes();
+    const hash = bytes === null ? null : sha256(bytes);
     if (hash === this.knownHash) {
       this.seen = this.lastRead;
       return;
@@ -196,10 +202,10 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   }
 
   async read(): Promise<T | null> {
-    const text = await this.readText();
-    if (text === null) return null;
-    const value = this.parse(text);
-    this.knownHash = sha256(text);
+    const bytes = await this.readBytes();
+    if (bytes === null) return null;
+    const value = this.parse(bytes.toString("utf8"));
+    this.knownHash = sha256(bytes);
     this.acceptRead();
     return value;
   }
@@ -218,14 +224,15 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    const text = this.serialise(data);
+    // Encoded once, for the hash and the write.
+    const bytes = Buffer.from(this.serialise(data), "utf8");
     // Saving an unchanged document writes nothing: no mtime change, no watcher event, no git noise.
-    const hash = sha256(text);
+    const hash = sha256(bytes);
     if (hash === this.knownHash) return;
     await this.assertUnchanged();
     this.writingHash = hash;
     try {
-      await writeFileAtomic(this.file, text, { tmpDir: this.options.tmpDir, mode: this.options.mode });
+      await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode: this.options.mode });
       this.knownHash = hash;
       this.seen = await stat(this.file).then(fingerprint, () => null);
     } finally {
@@ -370,15 +377,15 @@ export class JsonDoc<T> {
    * way to tell the store's own writes from external edits, and a half-written file from a broken one.
    */
   async probe(): Promise<ProbeOutcome> {
-    const text = await this.#adapter.readText();
-    if (text === null) return this.#adapter.knownHash === null ? "same" : "missing";
-    const hash = sha256(text);
+    const bytes = await this.#adapter.readBytes();
+    if (bytes === null) return this.#adapter.knownHash === null ? "same" : "missing";
+    const hash = sha256(bytes);
     // Restoring a broken file to its last good text (`git checkout`) is a change: it ends the broken state.
     if (hash === this.#adapter.knownHash) return this.#broken ? "changed" : "same";
     // Our own write, renamed into place and waiting for the folder's fsync.
     if (hash === this.#adapter.writingHash) return "same";
     try {
-      this.#adapter.parse(text);
+      this.#adapter.parse(bytes.toString("utf8"));
       return "changed";
     } catch (e) {
       if (e instanceof DocumentParseError) return "invalid";
@@ -392,21 +399,21 @@ export class JsonDoc<T> {
    * the defaults. Pending own writes settle first, so they are not mistaken for external edits.
    */
   async reload(): Promise<ReloadOutcome> {
-    let text: string | null;
+    let bytes: Buffer | null;
     for (;;) {
       await this.idle();
       const seen = this.#updates;
-      text = await this.#adapter.readText();
+      bytes = await this.#adapter.readBytes();
       // An update made while the file was read is newer than what was read, and its write may already
       // be in place: applying the text read would undo it in memory and on the next write.
       if (this.#updates === seen && !this.#batch && this.#inFlight === 0) break;
     }
-    const hash = text === null ? null : sha256(text);
+    const hash = bytes === null ? null : sha256(bytes);
     if (hash !== null && hash === this.#adapter.knownHash && !this.#broken) {
       this.#adapter.acceptRead();
       return "unchanged";
     }
-    if (text === null) {
+    if (bytes === null) {
       const hadFile = this.#adapter.knownHash !== null || this.#broken !== null;
       this.#adapter.knownHash = null;
       this.#adapter.acceptRead();
@@ -420,7 +427,7 @@ export class JsonDoc<T> {
     }
     let value: T;
     try {
-      value = this.#adapter.parse(text);
+      value = this.#adapter.parse(bytes.toString("utf8"));
     } catch (e) {
       if (!(e instanceof DocumentParseError)) throw e;
       const already = this.#broken?.message === e.message;
