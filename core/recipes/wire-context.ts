@@ -33,7 +33,12 @@ export class GroupLookups {
   private foodsById = new Map<string, IngredientFood>();
   vocabulary: ReturnType<typeof vocabularyOf>;
   /** Organizer refs by kind and name, for the organizers document they were made from. */
-  private organizerRefs = new Map<string, OrganizerRef>();
+  /** Refs by kind, then name (a map per kind: no key string made per lookup). */
+  private organizerRefs: Record<OrganizerKind, Map<string, OrganizerRef>> = {
+    categories: new Map(),
+    tags: new Map(),
+    tools: new Map(),
+  };
   private organizersKey: unknown = null;
 
   constructor(private g: GroupData) {
@@ -87,10 +92,10 @@ export class GroupLookups {
     const organizers = this.g.organizers.data;
     if (this.organizersKey !== organizers) {
       this.organizersKey = organizers;
-      this.organizerRefs.clear();
+      for (const refs of Object.values(this.organizerRefs)) refs.clear();
     }
-    const key = `${kind}\u0000${name}`;
-    let ref = this.organizerRefs.get(key);
+    const refs = this.organizerRefs[kind];
+    let ref = refs.get(name);
     if (!ref) {
       const groupId = this.g.doc.data.id;
       const slug = slugify(name);
@@ -106,7 +111,7 @@ export class GroupLookups {
           ? presentOrganizer(found, groupId)
           : { id: organizerId(groupId, kind, name), groupId, name, slug };
       }
-      this.organizerRefs.set(key, Object.freeze(ref));
+      refs.set(name, Object.freeze(ref));
     }
     return ref;
   }

@@ -53,6 +53,16 @@ describe("docToRecipe", () => {
       { referenceId: derivedId(RECIPE_ID, "ingredient", "1") },
     ]);
   });
+  it("names each organizer once, in the order first named, however many a recipe has", () => {
+    for (const count of [3, 40]) {
+      const tags = Array.from({ length: count }, (_, i) => `Tag ${i}`);
+      // Every other name again, and the first once more at the end.
+      const named = [...tags.flatMap((t, i) => (i % 2 ? [t, t] : [t])), tags[0]];
+      const sent = docToRecipe({ ...doc, tags: named, categories: ["Dinner", "Dinner", "Lunch"] }, CTX);
+      expect(sent.tags.map((t) => t.name)).toEqual(tags);
+      expect(sent.recipeCategory.map((c) => c.name)).toEqual(["Dinner", "Lunch"]);
+    }
+  });
   it("sends all nutrition keys, full settings and the date part of dateAdded", () => {
     expect(Object.keys(wire.nutrition)).toEqual([...NUTRITION_KEYS]);
     expect(wire.nutrition.calories).toBe("520");

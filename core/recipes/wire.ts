@@ -86,13 +86,21 @@ function withUnknownNames(note: string, names: (string | null)[]): string {
 
 // ---- doc → wire ----
 
+/** Up to this many refs, a repeat is found by a look along the ones kept (no Set per summary). */
+const FEW_ORGANIZERS = 16;
+
 function organizers<T extends RecipeOrganizerRef>(names: string[], ref: (name: string) => T): T[] {
-  const seen = new Set<string>();
   const out: T[] = [];
-  for (const name of names) {
+  let seen: Set<string> | null = null;
+  next: for (const name of names) {
     const r = ref(name);
-    if (seen.has(r.id)) continue;
-    seen.add(r.id);
+    if (seen) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+    } else {
+      for (let i = 0; i < out.length; i++) if (out[i].id === r.id) continue next;
+      if (out.length === FEW_ORGANIZERS) seen = new Set(out.map((o) => o.id)).add(r.id);
+    }
     out.push(r);
   }
   return out;
