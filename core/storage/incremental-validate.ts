@@ -121,9 +121,12 @@ function walkValue(
       if (!hasChecks(def) && Array.isArray(value)) {
         const element = (def as unknown as z.core.$ZodArrayDef).element as z.ZodType;
         const previous = new PreviousItems(Array.isArray(prev) ? prev : []);
-        return value.map((item: unknown, i) =>
-          walkValue(element, item, previous.of(item, i), [...path, i], walk),
-        );
+        return value.map((item: unknown, i) => {
+          const before = previous.of(item, i);
+          // An unchanged record costs nothing, not even its path (a rating walked the group's records).
+          if (item === before && typeof item === "object" && item !== null) return item;
+          return walkValue(element, item, before, [...path, i], walk);
+        });
       }
       break;
     case "default":
