@@ -49,6 +49,8 @@ export class RatingsService {
   private readonly pathBySlug = new Map<string, string>();
   /** Per group slug: recipe id → average of ratings > 0. */
   private readonly averages = new Map<string, Map<string, number>>();
+  /** Per document path: the records the averages were last computed from. */
+  private readonly lastRatings = new Map<string, readonly RatingRecord[]>();
   private readonly listeners = new Set<Listener>();
 
   private constructor(private readonly larder: Deps) {
@@ -227,9 +229,25 @@ export class RatingsService {
   private recompute(path: string, ratings: readonly RatingRecord[]): void {
     const groupSlug = this.slugByPath.get(path);
     if (!groupSlug) return;
+    const before = this.lastRatings.get(path);
+    this.lastRatings.set(path, ratings);
+    // The recipes whose ratings may have changed: those of every record not at the same place as the
+    // same object as before. A rating replaces one record and keeps the others (JsonDoc.replace), so
+    // it recomputes one recipe's average, not the group's (a Map and an object per rated recipe, per
+    // rating, under load).
+    let touched: Set<string> | null = null;
+    if (before) {
+      touched = new Set();
+      for (let i = 0; i < Math.max(before.length, ratings.length); i++) {
+        if (before[i] === ratings[i]) continue;
+        if (before[i]) touched.add(before[i].recipeId);
+        if (ratings[i]) touched.add(ratings[i].recipeId);
+      }
+    }
     const sums = new Map<string, { sum: number; n: number }>();
     for (const r of ratings) {
       if (r.rating === null || !(r.rating > 0)) continue;
+      if (touched && !touched.has(r.recipeId)) continue;
       const s = sums.get(r.recipeId) ?? { sum: 0, n: 0 };
       s.sum += r.rating;
       s.n++;
@@ -246,8 +264,8 @@ export class RatingsService {
       averages.set(id, average);
       changed.add(id);
     }
-    for (const id of averages.keys()) {
-      if (sums.has(id)) continue;
+    for (const id of touched ?? averages.keys()) {
+      if (sums.has(id) || !averages.has(id)) continue;
       averages.delete(id);
       changed.add(id);
     }

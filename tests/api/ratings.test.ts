@@ -138,6 +138,43 @@ describe("ratings and favourites", () => {
     expect(stored).not.toContain(id);
   });
 
+  it("keeps every recipe's average equal to its stored ratings through a run of changes and a deletion", async () => {
+    const recipes = await Promise.all(["Run One", "Run Two", "Run Three"].map((n) => newRecipe(t, token, n)));
+    const raters = [
+      { tok: token, id: adminId },
+      { tok: b.token, id: b.user.id },
+    ];
+    const checkAverages = async () => {
+      await t.larder.ratings.idle();
+      const stored = JSON.parse(
+        await readFile(join(t.dataDir, "groups", "home", "ratings.json"), "utf8"),
+      ) as {
+        ratings: { recipeId: string; rating: number | null }[];
+      };
+      for (const r of recipes) {
+        if (r.slug === gone) continue;
+        const counted = stored.ratings.filter((x) => x.recipeId === r.id && (x.rating ?? 0) > 0);
+        const expected = counted.length
+          ? Math.round((counted.reduce((a, x) => a + x.rating!, 0) / counted.length) * 1000) / 1000
+          : null;
+        expect((await recipeOf(r.slug)).rating).toBe(expected);
+      }
+    };
+    let gone = "";
+    for (let step = 0; step < 24; step++) {
+      const r = recipes[(step * 7) % recipes.length];
+      const who = raters[step % 2];
+      expect((await rate(who.tok, who.id, r.slug, { rating: (step * 3) % 6 })).status).toBe(200);
+      if (step % 4 === 3) await checkAverages();
+      if (step === 15) {
+        gone = recipes[2].slug;
+        expect((await t.api(`/api/recipes/${gone}`, { method: "DELETE", token })).status).toBe(200);
+        recipes.pop();
+      }
+    }
+    await checkAverages();
+  });
+
   it("lets a user rate recipes of another household of the group", async () => {
     const h2 = await secondHousehold(t, "Rating Neighbours");
     const { slug, id } = await newRecipe(t, h2.token, "Neighbour Curry");
