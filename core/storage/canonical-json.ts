@@ -22,46 +22,43 @@ export interface CanonicalJsonOptions {
 }
 
 /**
- * A document's records as its last serialisation wrote them, by object and depth. A document written
- * on every change (a household's ratings: 4 ms at 1,000 records and 31 ms at 5,000, per rating) then
- * writes only its new records; the rest is joined from what was written before.
+ * A document's records as its serialisations wrote them, by object and depth. A document written on
+ * every change (a household's ratings: 4 ms at 1,000 records and 31 ms at 5,000, per rating) then
+ * writes only its new records; the rest is joined from what was written before. Weakly held: a
+ * record's text goes with the record, and a write adds no map of every record.
  */
 export class RecordTexts {
-  #last = new Map<number, Map<object, string>>();
-  #next = new Map<number, Map<object, string>>();
+  #byDepth: WeakMap<object, string>[] = [];
 
-  /** The text of `record` at `depth` from the last serialisation, kept for the next one. */
+  /** The text of `record` at `depth` from an earlier serialisation. */
   reuse(record: object, depth: number): string | undefined {
-    const text = this.#last.get(depth)?.get(record);
-    if (text !== undefined) this.keep(record, depth, text);
-    return text;
+    return this.#byDepth[depth]?.get(record);
   }
 
   keep(record: object, depth: number, text: string): void {
-    let atDepth = this.#next.get(depth);
-    if (!atDepth) this.#next.set(depth, (atDepth = new Map()));
-    atDepth.set(record, text);
+    (this.#byDepth[depth] ??= new WeakMap()).set(record, text);
   }
 
-  /** This serialisation is done: its records are the ones the next one may reuse. */
-  finish(): void {
-    this.#last = this.#next;
-    this.#next = new Map();
-  }
-
-  /** Forget everything (the records may have been replaced wholesale). */
+  /** Forget everything (a record may have been changed in place). */
   clear(): void {
-    this.#last = new Map();
-    this.#next = new Map();
+    this.#byDepth = [];
   }
 }
 
 /** Serialise `value` canonically. Follows JSON.stringify's rules for toJSON, undefined and non-finite numbers. */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
+  return canonicalParts(value, options).join("");
+}
+
+/**
+ * canonicalJson's text as the pieces it is joined from, for a writer that encodes them one by one
+ * (JsonDoc: a large document's text as one string is a large object of the old generation per write).
+ */
+export function canonicalParts(value: unknown, options: CanonicalJsonOptions = {}): string[] {
   const rules = (options.sortArraysAt ?? []).map((p) => (p === "" ? [] : p.split(".")));
   const v = jsonForm(value, "");
   if (omitted(v)) throw new TypeError("canonicalJson: the value has no JSON form");
-  // The pieces are joined once at the end: a document is written on every change to it (a rating, a
+  // The pieces are kept apart to the end: a document is written on every change to it (a rating, a
   // check-off), and concatenating as it went made a string object per piece, several times the text.
   const parts: string[] = [];
   const records = options.records;
@@ -71,9 +68,8 @@ export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}
     records?.clear();
     throw e;
   }
-  records?.finish();
   parts.push("\n");
-  return parts.join("");
+  return parts;
 }
 
 /**

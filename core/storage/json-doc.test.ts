@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ConflictError, ValidationError } from "../errors.js";
 import * as atomic from "./atomic-write.js";
+import { canonicalJson } from "./canonical-json.js";
 import { BrokenDocumentError, JsonDoc, sha256, type JsonDocEvent } from "./json-doc.js";
 
 vi.mock("./atomic-write.js", async (importOriginal) => {
@@ -318,6 +319,27 @@ describe("JsonDoc", () => {
     expect(await doc.probe()).toBe("changed");
     expect(await doc.reload()).toBe("reloaded");
     expect(doc.data.foods[0].name).toBe("Bean");
+  });
+
+  it("writes a large document whole, through the buffer it keeps, however much of it is outside ASCII", async () => {
+    const doc = await open();
+    const names = ["plain", "café crème", "€ and 😀 😀 😀", "漢字".repeat(40)];
+    for (const [round, count] of [
+      [0, 3000],
+      [1, 500],
+      [2, 4000],
+    ]) {
+      await doc.update((d) => {
+        d.foods = Array.from({ length: count }, (_, i) => ({
+          id: `f${round}-${i}`,
+          name: names[(i * (round + 1)) % names.length],
+        }));
+      });
+      const bytes = await readFile(file);
+      expect(bytes.equals(Buffer.from(canonicalJson(doc.data, { sortArraysAt: ["foods"] })))).toBe(true);
+      expect(doc.contentHash).toBe(sha256(bytes));
+      expect(await doc.probe()).toBe("same");
+    }
   });
 
   it("knows a file by its bytes, whether or not they are UTF-8, and writes its own text back", async () => {
