@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import * as fsp from "node:fs/promises";
 import { mkdtemp, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,11 @@ vi.mock("./atomic-write.js", async (importOriginal) => {
   return { ...actual, writeFileAtomic: vi.fn(actual.writeFileAtomic) };
 });
 const writes = vi.mocked(atomic.writeFileAtomic);
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs/promises")>();
+  return { ...actual, open: vi.fn(actual.open) };
+});
+const opens = vi.mocked(fsp.open);
 
 const Foods = z.object({
   foods: z.array(z.object({ id: z.string(), name: z.string(), position: z.number().optional() })).default([]),
@@ -340,6 +346,31 @@ describe("JsonDoc", () => {
       expect(doc.contentHash).toBe(sha256(bytes));
       expect(await doc.probe()).toBe("same");
     }
+  });
+
+  it("takes a look that spans one of its own writes for no change, not for someone else's edit", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    // The look opens the file as it is, and reads it only once the next write has landed: the handle
+    // still reads the file it opened, the version before that write.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    opens.mockImplementationOnce(async (...args: Parameters<typeof fsp.open>) => {
+      const fh = await vi.mocked(fsp.open).getMockImplementation()!(...args);
+      const readFile = fh.readFile.bind(fh);
+      fh.readFile = (async (...a: Parameters<typeof readFile>) => {
+        await gate;
+        return readFile(...a);
+      }) as typeof fh.readFile;
+      return fh;
+    });
+    const look = doc.probe();
+    await doc.update((d) => void d.foods.push({ id: "b", name: "Basil" }));
+    release();
+    expect(await look).toBe("same");
+    // Someone else's edit is still one.
+    await writeFile(file, JSON.stringify({ foods: [{ id: "c", name: "Cress" }] }));
+    expect(await doc.probe()).toBe("changed");
   });
 
   it("knows a file by its bytes, whether or not they are UTF-8, and writes its own text back", async () => {

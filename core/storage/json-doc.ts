@@ -118,6 +118,8 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   knownHash: string | null = null;
   /** sha256 of the write in progress: on disk from its rename until `knownHash` takes it. */
   writingHash: string | null = null;
+  /** Writes completed: a read that spans one may have seen the file before it. */
+  writes = 0;
   /** Size, mtime and inode of the file as last read or written: a write first checks nobody changed it. */
   private seen: string | null = null;
   /**
@@ -276,6 +278,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     try {
       await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode: this.options.mode });
       this.knownHash = hash;
+      this.writes++;
       this.seen = await stat(this.file).then(fingerprint, () => null);
     } finally {
       this.writingHash = null;
@@ -419,13 +422,22 @@ export class JsonDoc<T> {
    * way to tell the store's own writes from external edits, and a half-written file from a broken one.
    */
   async probe(): Promise<ProbeOutcome> {
-    const bytes = await this.#adapter.readBytes();
-    if (bytes === null) return this.#adapter.knownHash === null ? "same" : "missing";
-    const hash = sha256(bytes);
-    // Restoring a broken file to its last good text (`git checkout`) is a change: it ends the broken state.
-    if (hash === this.#adapter.knownHash) return this.#broken ? "changed" : "same";
-    // Our own write, renamed into place and waiting for the folder's fsync.
-    if (hash === this.#adapter.writingHash) return "same";
+    let bytes: Buffer | null;
+    let hash: string;
+    for (;;) {
+      const writes = this.#adapter.writes;
+      bytes = await this.#adapter.readBytes();
+      if (bytes === null) return this.#adapter.knownHash === null ? "same" : "missing";
+      hash = sha256(bytes);
+      // Restoring a broken file to its last good text (`git checkout`) is a change: it ends the broken state.
+      if (hash === this.#adapter.knownHash) return this.#broken ? "changed" : "same";
+      // Our own write, renamed into place and waiting for the folder's fsync.
+      if (hash === this.#adapter.writingHash) return "same";
+      // One of our writes landed while the file was read: what was read may be the version before it.
+      // Look again rather than parse it as someone else's (under load, several a second, each a parse
+      // of the whole document and a reload).
+      if (this.#adapter.writes === writes) break;
+    }
     try {
       this.#adapter.parse(bytes.toString("utf8"));
       return "changed";
