@@ -81,7 +81,7 @@ describe("canonicalJson", () => {
     );
   });
 
-  it("reuses the texts of the records that are the same objects as in the last serialisation", () => {
+  it("reuses the texts of the records that are the same objects as in an earlier serialisation", () => {
     const records = new RecordTexts();
     const a = { name: "Apple", id: "a" };
     const b = { name: "Basil", id: "b", tags: [{ z: 1, y: 2 }] };

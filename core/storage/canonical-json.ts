@@ -14,7 +14,7 @@ export interface CanonicalJsonOptions {
    */
   sortArraysAt?: readonly string[];
   /**
-   * The texts of the records (objects in arrays) of the document's last serialisation, reused for the
+   * The texts of the records (objects in arrays) from the document's earlier serialisations, reused for the
    * records that are the same objects now. Only for a document whose unchanged records stay the same
    * objects and are never changed in place (JsonDoc.replace).
    */
@@ -23,7 +23,7 @@ export interface CanonicalJsonOptions {
 
 /**
  * A document's records as its serialisations wrote them, by object and depth. A document written on
- * every change (a household's ratings: 4 ms at 1,000 records and 31 ms at 5,000, per rating) then
+ * every change (a group's ratings: 4 ms at 1,000 records and 31 ms at 5,000, per rating) then
  * writes only its new records; the rest is joined from what was written before. Weakly held: a
  * record's text goes with the record, and a write adds no map of every record.
  */
@@ -260,7 +260,7 @@ function isRecord(v: unknown): v is object {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** An array's record: its text from the last serialisation if it is the same object, else written now. */
+/** An array's record: its text from an earlier serialisation if it is the same object, else written now. */
 function writeRecord(
   parts: string[],
   record: object,

@@ -238,7 +238,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
 
   /**
    * The pieces as UTF-8. A large document's text joined into one string, then encoded, was two large
-   * objects per write (a household's ratings, written on every rating): one in the old generation,
+   * objects per write (a group's ratings, written on every rating): one in the old generation,
    * one outside the heap that the collector counts too, and together they brought on its full
    * collections every few seconds under load (decision 0200).
    */
