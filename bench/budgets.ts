@@ -144,7 +144,8 @@ async function scrollCards(browser: Browser, url: string, token: string) {
     if ((await next.count()) === 0) break;
     const before = page.url();
     await next.first().click();
-    await page.waitForURL((u) => u.toString() !== before);
+    // A client-side navigation: there is no load event to wait for, only the new address.
+    await page.waitForFunction((was) => location.href !== was, before);
     await page.waitForLoadState("networkidle");
   }
   const tasks = await page.evaluate(
