@@ -17,11 +17,7 @@ import {
 import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { I18nextProvider } from "react-i18next";
-// eslint-disable-next-line no-restricted-imports -- the pattern for Larder's core/ also matches @mantine/core/…
-import mantineStyles from "@mantine/core/styles.css?url";
-import notificationStyles from "@mantine/notifications/styles.css?url";
-import styles from "./styles.css?url";
-import shellStyles from "./styles/shell.css?url";
+import rootStyles from "./root.css?url";
 import { ErrorPage } from "./components/ErrorPage.js";
 import { PlainLayout } from "./components/shell/PlainLayout.js";
 import { DemoBanner } from "./components/shell/DemoBanner.js";
@@ -37,6 +33,7 @@ import { useNonce } from "./lib/nonce.js";
 import { useServiceWorker } from "./lib/pwa.js";
 import { useHydrated } from "./lib/use-hydrated.js";
 import type { LoaderArgs } from "./lib/context.js";
+import { stylesheet, THEME_STYLES } from "./lib/stylesheets.js";
 
 export async function loader({ request, context }: LoaderArgs) {
   const actor = await getUserActor(request, context);
@@ -56,10 +53,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: mantineStyles },
-  { rel: "stylesheet", href: notificationStyles },
-  { rel: "stylesheet", href: styles },
-  { rel: "stylesheet", href: shellStyles },
+  stylesheet(rootStyles),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -108,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* After Mantine's styles.css, whose defaults these override (lib/theme-css.server.ts). */}
-        <link rel="stylesheet" href={`/theme.css?v=${themeHash(themeColors)}`} />
+        <link rel="stylesheet" href={`/theme.css?v=${themeHash(themeColors)}`} precedence={THEME_STYLES} />
         {/* The catalogues entry.client.tsx loads before hydrating: fetched while the scripts load. */}
         {Object.entries(i18n.catalogues).flatMap(([lang, byNs]) =>
           Object.entries(byNs).map(([ns, hash]) => (

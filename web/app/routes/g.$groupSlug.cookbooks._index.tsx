@@ -19,8 +19,9 @@ import { toast } from "../lib/toast.js";
 import { problemText, useIntent } from "../lib/use-intent.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
 import organizeStyles from "../styles/organize.css?url";
+import { stylesheet } from "../lib/stylesheets.js";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: organizeStyles }];
+export const links: LinksFunction = () => [stylesheet(organizeStyles)];
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "cookbooks")("title")} | ${metaT(matches)("appName")}` },

@@ -18,8 +18,9 @@ import { APP_NAMES } from "../lib/migration-apps.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
 import type { AppLoadContext } from "react-router";
 import organizeStyles from "../styles/organize.css?url";
+import { stylesheet } from "../lib/stylesheets.js";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: organizeStyles }];
+export const links: LinksFunction = () => [stylesheet(organizeStyles)];
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "create")("migrate.title")} | ${metaT(matches)("appName")}` },

@@ -13,11 +13,12 @@ import recipeStyles from "../styles/recipe-page.css?url";
 import printStyles from "../styles/print.css?url";
 import timelineStyles from "../styles/timeline.css?url";
 import type { LoaderArgs, ActionArgs } from "../lib/context.js";
+import { stylesheet } from "../lib/stylesheets.js";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: recipeStyles },
-  { rel: "stylesheet", href: printStyles },
-  { rel: "stylesheet", href: timelineStyles },
+  stylesheet(recipeStyles),
+  stylesheet(printStyles, "print"),
+  stylesheet(timelineStyles),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -27,8 +27,9 @@ import { useT, metaT } from "../lib/i18n.js";
 import { requireGroupMember } from "../lib/session.server.js";
 import { importProblem, importUrl, testScrape, type ScrapePreview } from "../lib/imports.server.js";
 import organizeStyles from "../styles/organize.css?url";
+import { stylesheet } from "../lib/stylesheets.js";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: organizeStyles }];
+export const links: LinksFunction = () => [stylesheet(organizeStyles)];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "recipe")("import.title") }];
 

@@ -16,8 +16,9 @@ import { problemText, useIntent } from "../lib/use-intent.js";
 import type { OrganizerRow } from "../../../core/organizers/organizer-actions.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
 import organizeStyles from "../styles/organize.css?url";
+import { stylesheet } from "../lib/stylesheets.js";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: organizeStyles }];
+export const links: LinksFunction = () => [stylesheet(organizeStyles)];
 
 const KINDS = ["categories", "tags", "tools"] as const;
 type Kind = (typeof KINDS)[number];

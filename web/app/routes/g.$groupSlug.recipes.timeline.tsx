@@ -14,8 +14,9 @@ import { requireGroupMember } from "../lib/session.server.js";
 import { loadTimeline, runTimelineIntent } from "../lib/timeline.server.js";
 import timelineStyles from "../styles/timeline.css?url";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
+import { stylesheet } from "../lib/stylesheets.js";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: timelineStyles }];
+export const links: LinksFunction = () => [stylesheet(timelineStyles)];
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "timeline")("title")} | ${metaT(matches)("appName")}` },

@@ -12,11 +12,9 @@ import { loadSharedRecipePage } from "../lib/recipe-page.server.js";
 import recipeStyles from "../styles/recipe-page.css?url";
 import printStyles from "../styles/print.css?url";
 import type { LoaderArgs } from "../lib/context.js";
+import { stylesheet } from "../lib/stylesheets.js";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: recipeStyles },
-  { rel: "stylesheet", href: printStyles },
-];
+export const links: LinksFunction = () => [stylesheet(recipeStyles), stylesheet(printStyles, "print")];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: metaT(matches, "common")("errors.pageNotFound") }];

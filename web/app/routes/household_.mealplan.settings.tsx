@@ -19,8 +19,9 @@ import { requireUserActor } from "../lib/session.server.js";
 import { toast } from "../lib/toast.js";
 import plannerStyles from "../styles/planner.css?url";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
+import { stylesheet } from "../lib/stylesheets.js";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: plannerStyles }];
+export const links: LinksFunction = () => [stylesheet(plannerStyles)];
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "planner")("rules.title")} | ${metaT(matches)("appName")}` },

@@ -9,8 +9,9 @@ import { requireUserActor } from "../lib/session.server.js";
 import { shellData } from "../lib/shell.server.js";
 import shoppingStyles from "../styles/shopping.css?url";
 import type { LoaderArgs } from "../lib/context.js";
+import { stylesheet } from "../lib/stylesheets.js";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: shoppingStyles }];
+export const links: LinksFunction = () => [stylesheet(shoppingStyles)];
 
 export async function loader({ request, context }: LoaderArgs) {
   const actor = await requireUserActor(request, context);
