@@ -22,6 +22,11 @@ export interface CallsSource<C> {
   local(larder: Larder): C;
   /** The running server's API, with the token it wrote into `.larder/lock`. */
   server(lock: LiveServer, dataDir: string): C;
+  /**
+   * "when-needed" for calls about people and places: core opens without reading the recipes, and a
+   * call that needs them awaits `larder.openRecipes()` first (decision 0202). Default "now".
+   */
+  recipes?: "now" | "when-needed";
 }
 
 /** Run `fn` over the table, answered by the server holding `dataDir`, else by core under the lock. */
@@ -34,6 +39,8 @@ export async function withCalls<C, T>(
   const server = await liveServer(dataDir);
   if (server) return fn(source.server(server, dataDir), "server");
   return withLock(dataDir, () =>
-    withLarder(configFor(dataDir), (larder) => fn(source.local(larder), "local")),
+    withLarder(configFor(dataDir), (larder) => fn(source.local(larder), "local"), {
+      recipes: source.recipes,
+    }),
   );
 }

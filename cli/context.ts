@@ -123,7 +123,7 @@ export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promis
 export async function withLarder<T>(
   config: Config,
   fn: (larder: Larder) => Promise<T>,
-  opts: { seed?: boolean } = {},
+  opts: { seed?: boolean; recipes?: "now" | "when-needed" } = {},
 ): Promise<T> {
   const { Larder } = await import("../core/larder.js");
   const { builtinPlugins } = await import("../plugins/builtins.js");
@@ -132,6 +132,7 @@ export async function withLarder<T>(
     watch: false,
     plugins: builtinPlugins,
     seed: opts.seed,
+    recipes: opts.recipes,
   });
   try {
     return await fn(larder);

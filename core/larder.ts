@@ -48,6 +48,11 @@ export interface OpenOptions {
   plugins?: readonly unknown[];
   /** Seed the first group's foods, units and labels on first start (default true; `larder init --no-seed`). */
   seed?: boolean;
+  /**
+   * "when-needed": the recipes are read at the first `openRecipes()`, not while opening: for a CLI
+   * command that needs none (decision 0202). Reading one before then throws.
+   */
+  recipes?: "now" | "when-needed";
 }
 
 export class Larder implements Parts {
@@ -113,7 +118,12 @@ export class Larder implements Parts {
   }
 
   private static serviceOptions(opts: OpenOptions) {
-    return { templatesDir: templatesDir(), watch: opts.watch ?? false, readOnly: opts.readOnly ?? false };
+    return {
+      templatesDir: templatesDir(),
+      watch: opts.watch ?? false,
+      readOnly: opts.readOnly ?? false,
+      recipesWhenNeeded: opts.recipes === "when-needed",
+    };
   }
 
   /**
@@ -138,11 +148,19 @@ export class Larder implements Parts {
   /** First start, document watching, and the server's periodic jobs. */
   private async afterServices(): Promise<void> {
     const opts = this.openOptions;
-    if (this.users.all().length === 0) await this.firstStart(opts.seed ?? true);
+    if (this.users.all().length === 0) {
+      await this.openRecipes();
+      await this.firstStart(opts.seed ?? true);
+    }
     await this.docWatcher?.start();
     // The server (the only caller that watches) also runs the periodic jobs.
     if (opts.watch && !opts.readOnly) await this.demo.ensureBaseline();
     if (opts.watch) this.stopScheduler = startScheduler(this);
+  }
+
+  /** Read the folder's recipes, if opened with `recipes: "when-needed"` and not read yet. */
+  openRecipes(): Promise<void> {
+    return this.#s.recipes.opened();
   }
 
   get site(): Services["site"] {

@@ -74,6 +74,8 @@ export interface ServiceOptions {
   watch: boolean;
   /** Never write recipe files (e.g. `larder check` beside a running server). */
   readOnly: boolean;
+  /** Read the recipes at the first `recipes.opened()` (Larder's `recipes: "when-needed"`). */
+  recipesWhenNeeded?: boolean;
 }
 
 /** Open the folder (initialised first when fresh) and build every service over it. */
@@ -178,7 +180,7 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
         return cookbooks;
       },
     },
-    { watch: opts.watch, readOnly: opts.readOnly },
+    { watch: opts.watch, readOnly: opts.readOnly, whenNeeded: opts.recipesWhenNeeded },
   );
   const images = new ImagesService({ config, folder, groups, log, recipes });
   const assets = new AssetsService({ config, folder, groups, recipes });

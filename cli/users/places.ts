@@ -29,6 +29,7 @@ interface GroupAdminCalls {
 }
 
 const groupAdminCalls: CallsSource<GroupAdminCalls> = {
+  recipes: "when-needed",
   local(larder) {
     const admin = larder.groupAdmin;
     return {

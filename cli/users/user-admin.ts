@@ -53,6 +53,8 @@ export interface UserAdminCalls {
 }
 
 export const userAdminCalls: CallsSource<UserAdminCalls> = {
+  // None of these calls reads a recipe: a user's recipes stay theirs through every change made here.
+  recipes: "when-needed",
   local(larder) {
     const out = (id: string) => {
       const u = larder.users.byId(id);

@@ -92,14 +92,42 @@ export class RecipesService {
     };
   }
 
-  static async open(larder: Deps, opts: { watch: boolean; readOnly?: boolean }): Promise<RecipesService> {
+  /**
+   * `whenNeeded`: the folder's recipes are read at the first `opened()`, not now. For a CLI command
+   * that needs none (`larder user list`), reading 50,000 recipes was most of its time (decision 0202);
+   * until then the store refuses every read rather than answer from an empty index.
+   */
+  static async open(
+    larder: Deps,
+    opts: { watch: boolean; readOnly?: boolean; whenNeeded?: boolean },
+  ): Promise<RecipesService> {
     const s = new RecipesService(larder, opts.readOnly ?? false);
-    await s.store.open({ watch: opts.watch });
-    s.lister.attach();
+    s.opening = () => s.openNow(opts.watch);
+    if (!opts.whenNeeded) await s.opened();
     return s;
   }
 
+  private opening: (() => Promise<void>) | null = null;
+  private openDone: Promise<void> | null = null;
+
+  /** Resolves once the recipes are read (at once when they already are). */
+  opened(): Promise<void> {
+    if (!this.openDone) {
+      const open = this.opening!;
+      this.opening = null;
+      this.openDone = open();
+    }
+    return this.openDone;
+  }
+
+  private async openNow(watch: boolean): Promise<void> {
+    await this.store.open({ watch });
+    this.lister.attach();
+  }
+
   async close(): Promise<void> {
+    // Still opening (a command stopped meanwhile): closed once it is, so nothing is half written.
+    if (this.openDone) await this.openDone.catch(() => undefined);
     await this.lister
       .close()
       .catch((e: unknown) => this.larder.log.warn("could not save the search index:", e));

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../core/config.js";
@@ -204,5 +205,22 @@ describe("larder user (no server running: core directly)", () => {
       { input: "y" },
     );
     expect(both.exitCode).toBe(2);
+  });
+
+  it("answers about people without reading the folder's recipes, which a recipe command reads", async () => {
+    const recipes = join(dir, "groups", "home", "recipes");
+    await writeFile(join(recipes, "plain-dish.md"), "---\nname: Plain Dish\n---\nA dish.\n");
+    const env = { LARDER_DEBUG: "1" };
+    for (const args of [
+      ["user", "list"],
+      ["household", "list"],
+      ["group", "list"],
+    ]) {
+      const res = await larder([...args, "--data", dir, "--json"], { env });
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(res.stderr).not.toContain("recipe index:");
+    }
+    const check = await larder(["check", "--data", dir], { env });
+    expect(check.stderr).toContain("recipe index: 1 recipes");
   });
 });

@@ -166,7 +166,9 @@ export class RecipeStore {
 
   async close(): Promise<void> {
     if (this.state === "closed") return;
+    const opened = this.state === "open";
     this.state = "closed";
+    if (!opened) return;
     // An id not yet written goes in at the next start, when the file is read again.
     for (const [timer, { cancel }] of this.deferredWriteBacks) {
       clearTimeout(timer);
@@ -182,7 +184,7 @@ export class RecipeStore {
 
   /** Counts of the index and the state of its cache. */
   stats(): RecipeStoreStats {
-    return { ...this.index.counts(), openMs: this.openMs, cache: this.cache?.stats() ?? null };
+    return { ...this.opened().counts(), openMs: this.openMs, cache: this.cache?.stats() ?? null };
   }
 
   /** Write the warm-start cache now if it changed (also done by a timer and at close). */
@@ -229,36 +231,36 @@ export class RecipeStore {
 
   /** By slug, else by id, within one group. */
   get(groupSlug: string, slugOrId: string): RecipeEntry | null {
-    const bySlug = this.index.get(groupSlug, slugOrId);
+    const bySlug = this.opened().get(groupSlug, slugOrId);
     if (bySlug) return bySlug;
     const byId = this.index.getById(slugOrId);
     return byId && byId.groupSlug === groupSlug ? byId : null;
   }
 
   getById(id: string): RecipeEntry | null {
-    return this.index.getById(id);
+    return this.opened().getById(id);
   }
 
   list(groupSlug: string): RecipeEntry[] {
-    return this.index.list(groupSlug);
+    return this.opened().list(groupSlug);
   }
 
   all(): RecipeEntry[] {
-    return this.index.all();
+    return this.opened().all();
   }
 
   broken(): BrokenFile[] {
-    return this.index.broken();
+    return this.opened().broken();
   }
 
   /** Problems the identity rules settled by themselves (duplicate ids, foreign owners), for a person to review. */
   problems(): RecipeProblem[] {
-    return this.index.problems();
+    return this.opened().problems();
   }
 
   /** True when a file of that name exists as far as the index knows, even one that does not parse. */
   slugTaken(groupSlug: string, slug: string): boolean {
-    return this.index.get(groupSlug, slug) !== null || this.index.getBroken(groupSlug, slug) !== null;
+    return this.opened().get(groupSlug, slug) !== null || this.index.getBroken(groupSlug, slug) !== null;
   }
 
   // ── Writes ───────────────────────────────────────────────────────────────────────────────────
@@ -476,6 +478,15 @@ export class RecipeStore {
   }
 
   // ── Internals ────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The index, once the folder was scanned: a store left unopened (a CLI command that needs no
+   * recipes, decision 0202) has an empty index, and an answer from it would be wrong, not empty.
+   */
+  private opened(): RecipeIndex {
+    if (this.state === "new") throw new Error("RecipeStore: the recipes were not opened");
+    return this.index;
+  }
 
   private async sync(files: Location[], mode: SyncMode): Promise<void> {
     // A burst arriving while the store closes has nowhere to go; that is not an error.
