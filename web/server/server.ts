@@ -114,8 +114,9 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
   const built = existsSync(serverEntry);
   if (!built)
     larder.log.warn(`web UI not built (${serverEntry} missing): serving the API only; run \`npm run build\``);
-  // The UI's server build (React, Mantine, the routes) takes about half a second to load: the API
-  // answers without waiting for it, and the first page, or a timer soon after start, loads it.
+  // The UI's server build (React, Mantine, the routes) takes about a quarter of a second to load
+  // (decision 0203): the API answers without waiting for it, and the first page, or a timer soon
+  // after start, loads it.
   let ui: Promise<UiPages> | null = null;
   const loadUi = () =>
     (ui ??= loadUiBuild(serverEntry, larder).catch((e: unknown) => {
