@@ -18,14 +18,23 @@ export class HttpClient {
     readonly token: string,
   ) {}
 
-  get(path: string, opts: { auth?: boolean } = {}): Promise<Reply> {
+  get(path: string, opts: { auth?: boolean; page?: boolean } = {}): Promise<Reply> {
     return this.send("GET", path, undefined, opts);
   }
 
-  /** Any method; a body is sent as JSON. */
-  send(method: string, path: string, body?: unknown, opts: { auth?: boolean } = {}): Promise<Reply> {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (opts.auth ?? true) headers.authorization = `Bearer ${this.token}`;
+  /**
+   * Any method; a body is sent as JSON. `page`: as a signed-in browser asks for a page, the token in
+   * the session cookie and HTML accepted.
+   */
+  send(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { auth?: boolean; page?: boolean } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { accept: opts.page ? "text/html" : "application/json" };
+    if (opts.page) headers.cookie = `mealie.access_token=${this.token}`;
+    else if (opts.auth ?? true) headers.authorization = `Bearer ${this.token}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers["content-type"] = "application/json";
     const t0 = performance.now();

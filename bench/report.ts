@@ -11,6 +11,7 @@ export interface StartSummary {
   firstAnswerMs: number;
   firstListMs: number;
   firstSearchMs: number;
+  firstPageMs: number;
   runs: StartTimes[];
 }
 
@@ -257,10 +258,12 @@ export function renderMarkdown(r: Results): string {
   row("cold start → first answer (`/api/app/about`)", (s) => ms(s.cold.firstAnswerMs));
   row("cold start → first recipe list", (s) => ms(s.cold.firstListMs));
   row("cold start → first search", (s) => ms(s.cold.firstSearchMs));
+  row("cold start → first page (group home, signed in)", (s) => ms(s.cold.firstPageMs));
   row("cold start ÷ raw read", (s) => `${s.coldToRawRatio.toFixed(2)}×`);
   row("warm start → first answer", (s) => ms(s.warm.firstAnswerMs));
   row("warm start → first recipe list", (s) => ms(s.warm.firstListMs));
   row("warm start → first search", (s) => ms(s.warm.firstSearchMs));
+  row("warm start → first page (group home, signed in)", (s) => ms(s.warm.firstPageMs));
   row(
     "groups (lists and searches are Home's)",
     (s) => `${s.groups ?? 1} (${n0(s.recipes / (s.groups ?? 1))} recipes each)`,
@@ -344,9 +347,12 @@ export function renderMarkdown(r: Results): string {
       ["warm", s.warm],
     ] as const) {
       const runs = sum.runs
-        .map((x) => `${ms(x.firstAnswerMs)} / ${ms(x.firstListMs)} / ${ms(x.firstSearchMs)}`)
+        .map(
+          (x) =>
+            `${ms(x.firstAnswerMs)} / ${ms(x.firstListMs)} / ${ms(x.firstSearchMs)} / ${ms(x.firstPageMs)}`,
+        )
         .join("; ");
-      L.push(`- ${n0(s.recipes)}, ${kind} (answer / list / search): ${runs}`);
+      L.push(`- ${n0(s.recipes)}, ${kind} (answer / list / search / page): ${runs}`);
       const logs = [...new Set(sum.runs.map((x) => x.indexLog).filter(Boolean))];
       if (logs.length) L.push(`  - server log: \`${logs[logs.length - 1]}\``);
     }
@@ -364,6 +370,7 @@ export function renderMarkdown(r: Results): string {
     "- Before the load passes the server settles: the benchmark waits until it uses less than a tenth of a core over two consecutive quarter seconds (the cache write and the UI build's loading are done). Every latency figure is the median of three passes (the spread of their p95 in brackets); every throughput figure the median of three 4-second passes, with their range.",
     "- Mixed load (the scale point only): 32 clients on keep-alive connections for 60 s, each a member of one group in turn; 80 % reads (a page of the list ordered by name or date, a new search, a recipe by slug) and 20 % writes (a PATCH of a recipe's description, a rating, checking a shopping-list item on or off). An error is a failed request or an answer other than 2xx.",
     "- Latency: one client, sequential requests with keep-alive. New searches: 240 distinct one- and two-word queries, each asked once. Repeated searches: 20 terms (typos, prefixes, a phrase, accents) asked 15 times after a warm-up pass; the server remembers a group's 32 latest searches until a recipe of the group changes, so these mostly measure that memory. Filters combine `queryFilter` with `orderBy`. Throughput: autocannon on loopback, 10 concurrent connections, in the benchmark process on the same machine; for new searches the clients share one cycle through the 240 queries, longer than the server remembers.",
+    "- First page: after the first search, `GET /g/home` with the API token in the session cookie, as a signed-in browser asks for the group's home, until it answers 200 with the rendered page (the UI's server build loaded, a page of recipes listed and rendered).",
     "- Hand edit: the recipe file's `name:` line is rewritten in place (as an editor saves), then `GET /api/recipes/{slug}` is polled every few ms until it shows the new name.",
     "- Peak RSS: `VmHWM` from `/proc/<pid>/status` of each server process (cold start, then load and edits; warm starts), the largest reported.",
   );

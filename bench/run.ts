@@ -68,6 +68,7 @@ function summarise(runs: StartSummary["runs"]): StartSummary {
     firstAnswerMs: median(runs.map((r) => r.firstAnswerMs)),
     firstListMs: median(runs.map((r) => r.firstListMs)),
     firstSearchMs: median(runs.map((r) => r.firstSearchMs)),
+    firstPageMs: median(runs.map((r) => r.firstPageMs)),
     runs,
   };
 }
@@ -107,7 +108,7 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
     const server = await start();
     coldRuns.push(server.times);
     log(
-      `${count}: cold start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`,
+      `${count}: cold start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} / ${server.times.firstPageMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`,
     );
     try {
       // The last cold-started server also takes the load: its peak RSS covers start, load and edits.
@@ -122,7 +123,7 @@ async function benchSize(count: number, base: string, profile: boolean): Promise
     const server = await start();
     warmRuns.push(server.times);
     log(
-      `${count}: warm start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`,
+      `${count}: warm start ${server.times.firstAnswerMs.toFixed(0)} / ${server.times.firstListMs.toFixed(0)} / ${server.times.firstSearchMs.toFixed(0)} / ${server.times.firstPageMs.toFixed(0)} ms  ${server.times.indexLog ?? ""}`,
     );
     peakRssWarmMb = Math.max(peakRssWarmMb, await server.peakRssMb());
     await server.stop();

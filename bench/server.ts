@@ -17,6 +17,12 @@ export interface StartTimes {
   firstListMs: number;
   /** Spawn to the first 200 of a search (search structures ready). */
   firstSearchMs: number;
+  /**
+   * Spawn to the first 200 of the group's home page, signed in (`GET /g/home` with the session
+   * cookie), asked after the search: what a person at the browser waits for, the UI's server build
+   * loaded and a page of recipes rendered.
+   */
+  firstPageMs: number;
   /** What the store logged about its start: recipes, how many came from the cache, its own time. */
   indexLog: string | null;
 }
@@ -90,6 +96,8 @@ export async function startLarder(opts: {
   dataDir: string;
   apiToken: string;
   searchTerm: string;
+  /** The group whose home page is asked for (default `home`). */
+  groupSlug?: string;
   nodeArgs?: string[];
 }): Promise<RunningLarder> {
   const port = await freePort();
@@ -149,10 +157,15 @@ export async function startLarder(opts: {
         (await client.get(`/api/recipes?perPage=1&search=${encodeURIComponent(opts.searchTerm)}`)).status ===
         200,
     );
+    const firstPageMs = await until(
+      "page",
+      async () => (await client.get(`/g/${opts.groupSlug ?? "home"}`, { page: true })).status === 200,
+    );
     times = {
       firstAnswerMs,
       firstListMs,
       firstSearchMs,
+      firstPageMs,
       indexLog: /recipe index: [^\n]*/.exec(out)?.[0] ?? null,
     };
   } catch (e) {
