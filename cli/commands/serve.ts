@@ -114,6 +114,7 @@ async function serve(opts: ServeOptions): Promise<void> {
     const [{ startServer }, { installCrashGuard }] = await http;
     installCrashGuard(larder.log);
     server = await startServer({ larder, port: config.port, host: config.host });
+    larder.recipes.lister.buildInBackground();
     // process.on, not once: the second signal must reach shutdown() to force the exit.
     process.on("SIGINT", () => void shutdown("SIGINT"));
     process.on("SIGTERM", () => void shutdown("SIGTERM"));

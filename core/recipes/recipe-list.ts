@@ -25,18 +25,24 @@ import { GroupListing, rankedPrefix, type SearchMatches } from "./group-listing.
 import { isUuid } from "../util/ids.js";
 import { foodNamesOf } from "./store/lazy-doc.js";
 import { ListedRecipe } from "./listed-recipe.js";
+import type { GroupData } from "../groups/registry.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users" | "log">;
 
 /** Recipes indexed per turn of the event loop while the search index is built in the background. */
 const INDEX_SLICE = 200;
-/** The background build starts with the first list request, or this long after attach at the latest. */
+/** The background build starts once the server answers (`buildInBackground`), with the first list request, or this long after attach at the latest. */
 const INDEX_DELAY_MS = 5000;
 /** The orders ranked in the background once the search index is built: the UI's and the API's usual ones. */
 const BACKGROUND_ORDERS = ["name", "createdAt", "dateAdded", "updatedAt"];
 /** Distinct shared entry pieces of one kind held before they are dropped and made again (SharedPieces). */
 const SHARED_PIECES = 100_000;
+
+/** An organizer as the organizer lists read it: its wire form and when it was stored (null: only named by a recipe). */
+type OrganizerItem = (ReturnType<typeof presentOrganizer> | ReturnType<typeof presentTool>) & {
+  createdAt: string | null;
+};
 
 /** One object per id for a piece many entries hold alike, made again when its value changes. */
 class SharedPieces<T extends object> {
@@ -118,6 +124,12 @@ export class RecipeLister {
    * group searched.
    */
   private readonly searchIndexes = new Map<string, RecipeSearchIndex>();
+  /** Per group, bumped by every change to one of its recipes: what organizerItems' memo is keyed on. */
+  private readonly revisions = new Map<string, number>();
+  private readonly organizerMemo = new Map<
+    string,
+    { revision: number; stored: object; items: OrganizerItem[] }
+  >();
   /** The group whose index holds each indexed recipe id. */
   private readonly indexedIn = new Map<string, string>();
   /**
@@ -251,6 +263,15 @@ export class RecipeLister {
       .tryResolve(BACKGROUND_ORDERS[step % BACKGROUND_ORDERS.length]);
     if (a && !a.many) a.orderKey?.();
     setImmediate(() => this.rankInBackground(groups, step + 1));
+  }
+
+  /**
+   * The server answers now: start the background build at once rather than at the first list or the
+   * timer. A person opening the home page a second after the start then finds the group's listing and
+   * search index made, where the page used to make them while the person waited.
+   */
+  buildInBackground(): void {
+    this.startBuilding();
   }
 
   private startBuilding(): void {
@@ -432,6 +453,10 @@ export class RecipeLister {
     return this.made(e);
   }
 
+  private revise(groupSlug: string): void {
+    this.revisions.set(groupSlug, (this.revisions.get(groupSlug) ?? 0) + 1);
+  }
+
   /** Forget the group's entries and summaries if what they read of the users and households changed. */
   ownersCurrent(groupSlug: string): void {
     if (this.ownersChanged(groupSlug)) this.forgetGroup(groupSlug);
@@ -601,10 +626,12 @@ export class RecipeLister {
    * listing against the store's order anyway (itemsOf).
    */
   private changed(ev: RecipeChange): void {
+    this.revise(ev.groupSlug);
     const id = ev.id;
     // A file that never parsed is in no listing and no index.
     if (!id) return;
     const old = this.docNumber(id);
+    if (old.groupSlug !== undefined) this.revise(old.groupSlug);
     const e = this.recipes.store.getById(id);
     if (ev.type === "deleted") this.unindex(id);
     else if (e) this.index(e);
@@ -658,6 +685,7 @@ export class RecipeLister {
 
   /** Every entry and summary of the group made again on the next read (a rare, whole-group change). */
   private forgetGroup(groupSlug: string): void {
+    this.revise(groupSlug);
     for (const e of this.recipes.store.list(groupSlug)) {
       this.entries.delete(e.doc);
       this.recipes.forgetSummary(e.id);
@@ -792,15 +820,29 @@ export class RecipeLister {
   }
 
   /** The organizers of a group: those stored plus any a recipe names (created lazily, ARCHITECTURE §3). */
-  private organizerItems(groupSlug: string, kind: OrganizerKind) {
+  private organizerItems(groupSlug: string, kind: OrganizerKind): OrganizerItem[] {
     const g = this.larder.groups.bySlugOrNull(groupSlug);
     if (!g) throw new NotFoundError("group not found");
+    // A walk over every recipe's summary, three per group home page (its filters): kept until a recipe
+    // of the group or its stored organizers change.
+    const key = `${kind}\0${groupSlug}`;
+    const revision = this.revisions.get(groupSlug) ?? 0;
+    const stored = g.organizers.data;
+    const kept = this.organizerMemo.get(key);
+    if (kept && kept.revision === revision && kept.stored === stored) return kept.items;
+    const items = this.collectOrganizers(g, kind);
+    this.organizerMemo.set(key, { revision, stored, items });
+    return items;
+  }
+
+  private collectOrganizers(g: GroupData, kind: OrganizerKind): OrganizerItem[] {
+    const groupSlug = g.slug;
     const groupId = g.doc.data.id;
     const present = (o: { id: string; name: string; slug: string; householdsWithTool?: string[] }) =>
       kind === "tools"
         ? presentTool({ householdsWithTool: [], createdAt: null, updatedAt: null, ...o }, groupId)
         : presentOrganizer({ createdAt: null, updatedAt: null, ...o }, groupId);
-    const bySlug = new Map<string, ReturnType<typeof present> & { createdAt: string | null }>();
+    const bySlug = new Map<string, OrganizerItem>();
     for (const o of g.organizers.data[kind]) bySlug.set(o.slug, { ...present(o), createdAt: o.createdAt });
     for (const e of this.recipes.store.list(groupSlug)) {
       const summary = this.recipes.summaryOf(e);

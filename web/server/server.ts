@@ -90,6 +90,9 @@ async function loadUiBuild(serverEntry: string, larder: Larder): Promise<UiPages
   const { createRequestListener } = await import("@react-router/node");
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const listener = createRequestListener({ build, mode: "production", getLoadContext: () => ({ larder }) });
+  // React Router answers a web Request, and Node loads its fetch classes (undici) on first use: some
+  // 30 ms the first page paid, paid here with the build instead.
+  void new Request("http://localhost/", { headers: new Headers({ accept: "text/html" }) });
   const entry = build.entry.module as {
     pageAnswers?: (larder: Larder, listener: RequestListener) => UiPages;
   };
