@@ -16,7 +16,8 @@ import type { FetchScope } from "./scope.js";
  * most starts never fetch anything (decision 0139).
  */
 const http = process.getBuiltinModule("node:http");
-const https = process.getBuiltinModule("node:https");
+/** node:https (and TLS under it) when the first https fetch goes out: ~20 ms a start that most starts never use. */
+const https = () => process.getBuiltinModule("node:https");
 
 export interface ResolvedAddress {
   address: string;
@@ -125,7 +126,7 @@ export function sendHop(
   const isHttps = hop.url.protocol === "https:";
   const { connectTimeoutMs } = opts;
   return new Promise((resolve, reject) => {
-    const req = (isHttps ? https : http).request({
+    const req = (isHttps ? https() : http).request({
       host: target.connectHost,
       port: hop.url.port || (isHttps ? 443 : 80),
       path: hop.url.pathname + hop.url.search,
