@@ -32,8 +32,13 @@ type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users" | "log">;
 
 /** Recipes indexed per turn of the event loop while the search index is built in the background. */
 const INDEX_SLICE = 200;
-/** The background build starts once the server answers (`buildInBackground`), with the first list request, or this long after attach at the latest. */
+/** The background build starts with the first list request, or this long after attach at the latest. */
 const INDEX_DELAY_MS = 5000;
+/**
+ * …or this long after the server answers (`buildInBackground`): after an API client's first requests,
+ * which start it themselves, and before a person's first page, a second or more after the start.
+ */
+const SERVING_DELAY_MS = 300;
 /** The orders ranked in the background once the search index is built: the UI's and the API's usual ones. */
 const BACKGROUND_ORDERS = ["name", "createdAt", "dateAdded", "updatedAt"];
 /** Distinct shared entry pieces of one kind held before they are dropped and made again (SharedPieces). */
@@ -142,6 +147,7 @@ export class RecipeLister {
   private unindexed = new Map<string, { ids: string[]; next: number }>();
   private stopped = false;
   private building: (() => void) | null = null;
+  private buildTimer: NodeJS.Timeout | undefined = undefined;
   /**
    * Each group's index entries in store order, with their columns and remembered answers, patched on
    * each change of one recipe (decision 0135): mapping 10,000 recipes to their entries was a
@@ -243,9 +249,9 @@ export class RecipeLister {
     // Not at once: the server is still loading its modules then, and slices run between those steps
     // delayed its first answer by as long as the whole build (docs/decisions/0007). A first list
     // request says the server is up; a timer covers a server nobody asks.
-    const timer = setTimeout(() => this.startBuilding(), INDEX_DELAY_MS).unref();
+    this.buildTimer = setTimeout(() => this.startBuilding(), INDEX_DELAY_MS).unref();
     this.building = () => {
-      clearTimeout(timer);
+      clearTimeout(this.buildTimer);
       setImmediate(step);
     };
   }
@@ -266,12 +272,15 @@ export class RecipeLister {
   }
 
   /**
-   * The server answers now: start the background build at once rather than at the first list or the
-   * timer. A person opening the home page a second after the start then finds the group's listing and
-   * search index made, where the page used to make them while the person waited.
+   * The server answers now: start the background build soon (SERVING_DELAY_MS) rather than at the
+   * first list request or 5 s after the start. A person opening the home page a second after the start
+   * then finds the group's listing and search index made, where the page used to make them while the
+   * person waited. Not at once: an API client's first request came in behind the first slice.
    */
   buildInBackground(): void {
-    this.startBuilding();
+    if (!this.building) return;
+    clearTimeout(this.buildTimer);
+    this.buildTimer = setTimeout(() => this.startBuilding(), SERVING_DELAY_MS).unref();
   }
 
   private startBuilding(): void {
