@@ -5,7 +5,7 @@
  * bundle must never contain core itself (ARCHITECTURE §8): web/app imports core with `import type` only
  * (eslint), and the `no-core-in-bundle` plugin below fails the build if a core module is ever resolved.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
@@ -50,30 +50,46 @@ function noCoreInBundle(): Plugin {
 /**
  * Brotli and gzip twins of the client build's text assets (`x.js.br`, `x.js.gz`), at the highest levels,
  * once per build: web/server/static-files.ts sends the twin the browser accepts. Small files and types
- * that are compressed already (images, fonts) get none.
+ * that are compressed already (images, fonts) get none. React Router writes the client's route
+ * manifest (`assets/manifest-<hash>.js`, 76 kB) while it builds the server, and the service worker is
+ * copied from public/: the client folder's files that have no twin by then get theirs once the server
+ * build is written.
  */
 function precompress(): Plugin {
   const TEXT = new Set([".js", ".mjs", ".css", ".svg", ".json", ".txt", ".webmanifest", ".html"]);
   const br = promisify(brotliCompress);
   const gz = promisify(gzip);
+  const twins = async (file: string) => {
+    const data = await readFile(file);
+    if (data.length < 1024) return;
+    await writeFile(`${file}.br`, await br(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, await gz(data, { level: 9 }));
+  };
   return {
     name: "larder:precompress",
     apply: "build",
     async writeBundle(options, bundle) {
-      // React Router builds the client, then the server (whose assets are not served): twins for the client only.
-      if (this.environment?.config.consumer !== "client" || !options.dir) return;
-      const dir = options.dir;
-      await Promise.all(
-        Object.keys(bundle)
-          .filter((name) => TEXT.has(extname(name)))
-          .map(async (name) => {
-            const file = join(dir, name);
-            const data = await readFile(file);
-            if (data.length < 1024) return;
-            await writeFile(`${file}.br`, await br(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-            await writeFile(`${file}.gz`, await gz(data, { level: 9 }));
-          }),
-      );
+      if (!options.dir) return;
+      const consumer = this.environment?.config.consumer;
+      if (consumer === "client") {
+        const dir = options.dir;
+        await Promise.all(
+          Object.keys(bundle)
+            .filter((name) => TEXT.has(extname(name)))
+            .map((name) => twins(join(dir, name))),
+        );
+      } else if (consumer === "server") {
+        const client = join(options.dir, "..", "client");
+        for (const dir of [client, join(client, "assets")]) {
+          const names = await readdir(dir).catch(() => [] as string[]);
+          const have = new Set(names);
+          await Promise.all(
+            names
+              .filter((name) => TEXT.has(extname(name)) && !have.has(`${name}.br`))
+              .map((name) => twins(join(dir, name))),
+          );
+        }
+      }
     },
   };
 }

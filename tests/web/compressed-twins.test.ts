@@ -1,0 +1,39 @@
+/**
+ * Every text file the client build serves has its brotli and gzip twins (vite.config.ts
+ * `precompress`), the files React Router writes outside the client bundle (the route manifest) and
+ * the service worker copied from public/ included: web/server/static-files.ts sends a file as it is
+ * when it has no twin. Needs the UI build (`npm run build`).
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { extname, join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { defaultBuildDir } from "../../web/server/server.js";
+
+const client = join(defaultBuildDir(), "client");
+const built = existsSync(join(defaultBuildDir(), "server", "index.js"));
+if (!built && process.env.CI !== "true")
+  console.warn("[compressed-twins] skipped: run `npm run build` first");
+
+const TEXT = new Set([".js", ".mjs", ".css", ".svg", ".json", ".txt", ".webmanifest", ".html"]);
+
+function textFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === ".vite") continue;
+    if (statSync(path).isDirectory()) out.push(...textFiles(path));
+    else if (TEXT.has(extname(name)) && statSync(path).size >= 1024) out.push(path);
+  }
+  return out;
+}
+
+describe.skipIf(!built && process.env.CI !== "true")("the client build", () => {
+  it("has a brotli and a gzip twin for every text file of 1 kB or more, the route manifest included", () => {
+    const files = textFiles(client);
+    expect(files.some((f) => /[\\/]manifest-[^\\/]+\.js$/.test(f))).toBe(true);
+    const missing = files
+      .filter((f) => !existsSync(`${f}.br`) || !existsSync(`${f}.gz`))
+      .map((f) => relative(client, f));
+    expect(missing).toEqual([]);
+  });
+});
