@@ -7,7 +7,9 @@
  *
  * Left outside the bundle: packages with native code or files of their own found by path at run time
  * (sharp, tinypool's worker), and React with everything the UI's server build (build/) imports, so
- * both sides share one copy.
+ * both sides share one copy. Ink is bundled (decision 0205): it imports React from outside, so the
+ * terminal app and the pages still share one React, and its some 500 files (416 of them es-toolkit's)
+ * no longer load one by one when the terminal app starts.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -44,8 +46,6 @@ const EXTERNAL = [
   "react-dom/*",
   "react-router",
   "@react-router/*",
-  "ink",
-  "ink-*",
   "@mantine/*",
   "i18next",
   "react-i18next",
@@ -53,6 +53,8 @@ const EXTERNAL = [
   "esbuild",
   "lightningcss",
   "fsevents",
+  // Ink imports it only when DEV=true, for React's devtools; it is not installed.
+  "react-devtools-core",
 ];
 
 /**
