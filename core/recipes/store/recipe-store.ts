@@ -184,7 +184,7 @@ export class RecipeStore {
 
   /** Counts of the index and the state of its cache. */
   stats(): RecipeStoreStats {
-    return { ...this.opened().counts(), openMs: this.openMs, cache: this.cache?.stats() ?? null };
+    return { ...this.readable().counts(), openMs: this.openMs, cache: this.cache?.stats() ?? null };
   }
 
   /** Write the warm-start cache now if it changed (also done by a timer and at close). */
@@ -231,36 +231,36 @@ export class RecipeStore {
 
   /** By slug, else by id, within one group. */
   get(groupSlug: string, slugOrId: string): RecipeEntry | null {
-    const bySlug = this.opened().get(groupSlug, slugOrId);
+    const bySlug = this.readable().get(groupSlug, slugOrId);
     if (bySlug) return bySlug;
     const byId = this.index.getById(slugOrId);
     return byId && byId.groupSlug === groupSlug ? byId : null;
   }
 
   getById(id: string): RecipeEntry | null {
-    return this.opened().getById(id);
+    return this.readable().getById(id);
   }
 
   list(groupSlug: string): RecipeEntry[] {
-    return this.opened().list(groupSlug);
+    return this.readable().list(groupSlug);
   }
 
   all(): RecipeEntry[] {
-    return this.opened().all();
+    return this.readable().all();
   }
 
   broken(): BrokenFile[] {
-    return this.opened().broken();
+    return this.readable().broken();
   }
 
   /** Problems the identity rules settled by themselves (duplicate ids, foreign owners), for a person to review. */
   problems(): RecipeProblem[] {
-    return this.opened().problems();
+    return this.readable().problems();
   }
 
   /** True when a file of that name exists as far as the index knows, even one that does not parse. */
   slugTaken(groupSlug: string, slug: string): boolean {
-    return this.opened().get(groupSlug, slug) !== null || this.index.getBroken(groupSlug, slug) !== null;
+    return this.readable().get(groupSlug, slug) !== null || this.index.getBroken(groupSlug, slug) !== null;
   }
 
   // ── Writes ───────────────────────────────────────────────────────────────────────────────────
@@ -483,7 +483,7 @@ export class RecipeStore {
    * The index, once the folder was scanned: a store left unopened (a CLI command that needs no
    * recipes, decision 0202) has an empty index, and an answer from it would be wrong, not empty.
    */
-  private opened(): RecipeIndex {
+  private readable(): RecipeIndex {
     if (this.state === "new") throw new Error("RecipeStore: the recipes were not opened");
     return this.index;
   }
