@@ -119,21 +119,28 @@ export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promis
   }
 }
 
-/** Open the folder with core for a one-shot command (no watcher), run `fn`, close it. */
-export async function withLarder<T>(
-  config: Config,
-  fn: (larder: Larder) => Promise<T>,
-  opts: { seed?: boolean; recipes?: "now" | "when-needed" } = {},
-): Promise<T> {
+type OpenFor = { seed?: boolean; recipes?: "now" | "when-needed" };
+
+/** Open the folder with core for a command that runs once (no watcher); the caller closes it. */
+export async function openLarder(config: Config, opts: OpenFor = {}): Promise<Larder> {
   const { Larder } = await import("../core/larder.js");
   const { builtinPlugins } = await import("../plugins/builtins.js");
-  const larder = await Larder.open(config, {
+  return Larder.open(config, {
     log: cliLogger(),
     watch: false,
     plugins: builtinPlugins,
     seed: opts.seed,
     recipes: opts.recipes,
   });
+}
+
+/** Open the folder with core for a one-shot command (no watcher), run `fn`, close it. */
+export async function withLarder<T>(
+  config: Config,
+  fn: (larder: Larder) => Promise<T>,
+  opts: OpenFor = {},
+): Promise<T> {
+  const larder = await openLarder(config, opts);
   try {
     return await fn(larder);
   } finally {

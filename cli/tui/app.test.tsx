@@ -54,6 +54,7 @@ function fakeSource(more = 0) {
   const writes: { id: string; checked: boolean }[] = [];
   const source: TuiSource = {
     mode: "local",
+    ready: Promise.resolve(),
     search: async (q, limit) => {
       const all = recipes
         .filter((r) => r.name.toLowerCase().includes(q.trim().toLowerCase()))
@@ -104,6 +105,30 @@ const ARROW_DOWN = "\u001B[B";
 const ENTER = "\r";
 
 describe("the terminal app", () => {
+  it("draws its first frame while the folder opens, and lists the recipes once it has", async () => {
+    const fake = fakeSource();
+    let open: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (open = resolve));
+    // Every call waits for the folder, as OpeningSource's do.
+    const source: TuiSource = {
+      ...fake.source,
+      ready,
+      search: async (q, limit) => {
+        await ready;
+        return fake.source.search(q, limit);
+      },
+    };
+    const app = render(<App source={source} />);
+    const first = await showing(app.lastFrame, "Opening the data folder…");
+    expect(first).toContain("Search:");
+    app.stdin.write("pan");
+    await showing(app.lastFrame, "Search: pan");
+    open();
+    const listed = await showing(app.lastFrame, "1 recipe");
+    expect(listed).toContain("> Fluffy Pancakes");
+    app.unmount();
+  });
+
   it("narrows the recipe list as you type, moves with the arrows and opens the one under the cursor", async () => {
     const app = start();
     await showing(app.lastFrame, "2 recipes");

@@ -223,6 +223,18 @@ function SearchScreen({ ctx, live }: { ctx: Ctx; live: Live<string> }) {
   // Recipes asked for: a page more each time the cursor reaches the last one loaded.
   const [limit, setLimit] = useState(page);
   const shownQuery = useRef<string | null>(null);
+  // The folder may still be opening behind the first frame (OpeningSource).
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    ctx.source.ready.then(
+      () => mounted && setOpened(true),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [ctx.source]);
 
   useEffect(() => {
     // Answers can arrive out of order (over HTTP): only the latest query's answer is shown.
@@ -291,7 +303,9 @@ function SearchScreen({ ctx, live }: { ctx: Ctx; live: Live<string> }) {
   const status = error
     ? `Search failed: ${error}`
     : hits === null
-      ? "Searching…"
+      ? opened
+        ? "Searching…"
+        : "Opening the data folder…"
       : hits.length === 0
         ? query
           ? `No recipe matches "${query}".`

@@ -42,11 +42,20 @@ export async function runTui(opts: { data?: string; plain?: boolean }): Promise<
       process.stdin.on("error", hangUp);
       process.on("SIGHUP", hangUp);
       process.stdout.on("error", hangUp);
+      // The folder opens behind the first frame: if it cannot, the app ends with the reason, and the
+      // command fails with it as it did when the folder opened first.
+      const opening: { failed: boolean; error?: unknown } = { failed: false };
+      source.ready.catch((error: unknown) => {
+        opening.failed = true;
+        opening.error = error;
+        instance.unmount();
+      });
       try {
         await instance.waitUntilExit();
       } finally {
         process.off("SIGHUP", hangUp);
       }
+      if (opening.failed) throw opening.error;
     } finally {
       if (alt) process.stdout.write("\x1b[?1049l");
     }

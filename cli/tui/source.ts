@@ -10,8 +10,8 @@ import type { RecipeListQuery } from "../../core/recipes/list-query.js";
 import {
   configFor,
   liveServer,
+  openLarder,
   requireDataFolder,
-  withLarder,
   withLock,
   type LiveServer,
 } from "../context.js";
@@ -63,6 +63,11 @@ export interface RecipeView {
 
 export interface TuiSource {
   readonly mode: "local" | "server";
+  /**
+   * Settles once the source can answer (the folder opened), or rejects with why it never will: the
+   * app then ends with that error, as a command that could not open the folder does.
+   */
+  readonly ready: Promise<void>;
   /** The first `limit` recipes matching `query` (all recipes by name when it is blank), and how many match. */
   search(query: string, limit: number): Promise<{ items: RecipeHit[]; total: number }>;
   recipe(slug: string): Promise<RecipeView>;
@@ -92,6 +97,7 @@ function queryString(q: RecipeListQuery): string {
 
 export class LocalSource implements TuiSource {
   readonly mode = "local" as const;
+  readonly ready = Promise.resolve();
   private readonly actor: Actor;
   private readonly week: WeekCalls;
 
@@ -127,8 +133,49 @@ export class LocalSource implements TuiSource {
   }
 }
 
+/**
+ * A LocalSource still being made: the app draws its first frame while the folder opens (a warm start
+ * of 10,000 recipes takes about a second, 50,000 three), and each call waits for the folder.
+ */
+export class OpeningSource implements TuiSource {
+  readonly mode = "local" as const;
+  readonly ready: Promise<void>;
+
+  constructor(private readonly source: Promise<LocalSource>) {
+    this.ready = source.then(() => undefined);
+    // Read through `ready` by the app; a rejection nobody asked about yet is not unhandled.
+    this.ready.catch(() => undefined);
+  }
+
+  async search(query: string, limit: number) {
+    return (await this.source).search(query, limit);
+  }
+  async recipe(slug: string) {
+    return (await this.source).recipe(slug);
+  }
+  async firstDayOfWeek() {
+    return (await this.source).firstDayOfWeek();
+  }
+  async entriesBetween(start: string, end: string) {
+    return (await this.source).entriesBetween(start, end);
+  }
+  async lists() {
+    return (await this.source).lists();
+  }
+  async list(id: string) {
+    return (await this.source).list(id);
+  }
+  async setChecked(item: ShoppingItemOut, checked: boolean) {
+    return (await this.source).setChecked(item, checked);
+  }
+  async importUrl(url: string) {
+    return (await this.source).importUrl(url);
+  }
+}
+
 export class ServerSource implements TuiSource {
   readonly mode = "server" as const;
+  readonly ready = Promise.resolve();
   private readonly client: ServerClient;
   private readonly week: WeekCalls;
   private readonly imports: ImportCalls;
@@ -171,11 +218,20 @@ export class ServerSource implements TuiSource {
 
 /**
  * Run `fn` with the folder's source: the live server's API when one holds the folder, else core under
- * our own lock for as long as the app is open (decision 0075).
+ * our own lock for as long as the app is open (decision 0075). Core opens the folder while `fn` runs
+ * (OpeningSource), and the folder is closed once both are done.
  */
 export async function withSource<T>(dataDir: string, fn: (source: TuiSource) => Promise<T>): Promise<T> {
   requireDataFolder(dataDir);
   const server = await liveServer(dataDir);
   if (server) return fn(new ServerSource(server, dataDir));
-  return withLock(dataDir, () => withLarder(configFor(dataDir), (larder) => fn(new LocalSource(larder))));
+  return withLock(dataDir, async () => {
+    const opening = openLarder(configFor(dataDir));
+    try {
+      return await fn(new OpeningSource(opening.then((larder) => new LocalSource(larder))));
+    } finally {
+      const larder = await opening.catch(() => null);
+      await larder?.close();
+    }
+  });
 }

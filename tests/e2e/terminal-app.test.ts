@@ -4,7 +4,7 @@
  * (bounded), never for a fixed time.
  */
 import { execFileSync } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_SHELL, json, larder, REPO, tempDir } from "../../cli/testing/run-cli.js";
@@ -160,6 +160,22 @@ describe.skipIf(!runsWith(tmuxPresent, "tmux (the terminal app's pseudo-terminal
       await waitFor(s, "2 recipes");
       keys(s, "Escape");
       await waitForExit(s);
+    }, 60_000);
+
+    it("ends with the reason and a failing exit code when the folder cannot be opened behind its first frame", async () => {
+      // A folder whose every user lost the admin flag: a local command has no one to act as.
+      const headless = join(tmp.path, "headless");
+      expect((await larder(["init", headless])).exitCode).toBe(0);
+      const usersFile = join(headless, "users.json");
+      const users = JSON.parse(await readFile(usersFile, "utf8")) as { users: { admin: boolean }[] };
+      for (const u of users.users) u.admin = false;
+      await writeFile(usersFile, JSON.stringify(users, null, 2));
+      const s = "headless";
+      startApp(s, `tui --data ${quote(headless)}; echo "exit=$?"; sleep 30`);
+      const shown = await waitFor(s, /exit=\d+/);
+      expect(shown).toContain("has no administrator");
+      expect(shown).toMatch(/exit=[1-9]/);
+      tmux("kill-session", "-t", s);
     }, 60_000);
 
     it("prints the help as before when `larder` runs without a terminal", async () => {
