@@ -53,7 +53,8 @@ export interface UserAdminCalls {
 }
 
 export const userAdminCalls: CallsSource<UserAdminCalls> = {
-  // None of these calls reads a recipe: a user's recipes stay theirs through every change made here.
+  // None of these calls reads a recipe: none deletes a user or moves one to another household, the
+  // changes that rewrite recipes. Were one to read them, the store would refuse (decision 0202).
   recipes: "when-needed",
   local(larder) {
     const out = (id: string) => {
