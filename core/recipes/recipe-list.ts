@@ -462,6 +462,7 @@ export class RecipeLister {
     return this.made(e);
   }
 
+  /** A recipe of the group changed (or may have): what was kept of the group's organizers is stale. */
   private revise(groupSlug: string): void {
     this.revisions.set(groupSlug, (this.revisions.get(groupSlug) ?? 0) + 1);
   }

@@ -57,6 +57,8 @@ export class RecipesService {
   private constructor(
     private larder: Deps,
     readOnly: boolean,
+    /** Whether the store watches its files once opened (the server). */
+    private readonly watch: boolean,
   ) {
     this.store = new RecipeStore({
       folder: larder.folder,
@@ -101,27 +103,20 @@ export class RecipesService {
     larder: Deps,
     opts: { watch: boolean; readOnly?: boolean; whenNeeded?: boolean },
   ): Promise<RecipesService> {
-    const s = new RecipesService(larder, opts.readOnly ?? false);
-    s.opening = () => s.openNow(opts.watch);
+    const s = new RecipesService(larder, opts.readOnly ?? false, opts.watch);
     if (!opts.whenNeeded) await s.opened();
     return s;
   }
 
-  private opening: (() => Promise<void>) | null = null;
   private openDone: Promise<void> | null = null;
 
-  /** Resolves once the recipes are read (at once when they already are). */
+  /** Reads the recipes the first time it is called; resolves once they are read. */
   opened(): Promise<void> {
-    if (!this.openDone) {
-      const open = this.opening!;
-      this.opening = null;
-      this.openDone = open();
-    }
-    return this.openDone;
+    return (this.openDone ??= this.openNow());
   }
 
-  private async openNow(watch: boolean): Promise<void> {
-    await this.store.open({ watch });
+  private async openNow(): Promise<void> {
+    await this.store.open({ watch: this.watch });
     this.lister.attach();
   }
 

@@ -3,16 +3,13 @@
  * them in their data; the hashed address is cached for good, any other is revalidated; unknown ones are
  * 404. Needs the UI build (`npm run build`).
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultBuildDir } from "../../web/server/server.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { withoutUiBuild } from "../support/ui-build.js";
 
-const built = existsSync(join(defaultBuildDir(), "server", "index.js"));
-if (!built && process.env.CI !== "true") console.warn("[catalogues] skipped: run `npm run build` first");
+const skipUi = withoutUiBuild("catalogues");
 
-describe.skipIf(!built && process.env.CI !== "true")("i18n catalogues", () => {
+describe.skipIf(skipUi)("i18n catalogues", () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer();

@@ -8,11 +8,10 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultBuildDir } from "../../web/server/server.js";
+import { withoutUiBuild } from "../support/ui-build.js";
 
 const client = join(defaultBuildDir(), "client");
-const built = existsSync(join(defaultBuildDir(), "server", "index.js"));
-if (!built && process.env.CI !== "true")
-  console.warn("[compressed-twins] skipped: run `npm run build` first");
+const skipUi = withoutUiBuild("compressed-twins");
 
 const TEXT = new Set([".js", ".mjs", ".css", ".svg", ".json", ".txt", ".webmanifest", ".html"]);
 
@@ -27,7 +26,7 @@ function textFiles(dir: string): string[] {
   return out;
 }
 
-describe.skipIf(!built && process.env.CI !== "true")("the client build", () => {
+describe.skipIf(skipUi)("the client build", () => {
   it("has a brotli and a gzip twin for every text file of 1 kB or more, the route manifest included", () => {
     const files = textFiles(client);
     expect(files.some((f) => /[\\/]manifest-[^\\/]+\.js$/.test(f))).toBe(true);

@@ -4,19 +4,18 @@
  * edited between two views shows on the next one; another viewer, language or colour scheme never gets
  * the first one's page; a session ended is not answered from it. Needs the UI build (`npm run build`).
  */
-import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBuildDir } from "../../web/server/server.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { withoutUiBuild } from "../support/ui-build.js";
 
 const serverEntry = join(defaultBuildDir(), "server", "index.js");
-const built = existsSync(serverEntry);
-if (!built && process.env.CI !== "true") console.warn("[early pages] skipped: run `npm run build` first");
+const skipUi = withoutUiBuild("early pages");
 
-describe.skipIf(!built && process.env.CI !== "true")("recipe pages answered before the loaders run", () => {
+describe.skipIf(skipUi)("recipe pages answered before the loaders run", () => {
   let t: TestServer;
   let admin: string;
   let slug: string;
@@ -219,7 +218,7 @@ describe.skipIf(!built && process.env.CI !== "true")("recipe pages answered befo
   });
 });
 
-describe.skipIf(!built && process.env.CI !== "true")("early pages and hand edits", () => {
+describe.skipIf(skipUi)("early pages and hand edits", () => {
   let t: TestServer;
   let token: string;
 

@@ -6,7 +6,7 @@
  * a bad data request. Pages need the UI build (`npm run build`); CI builds before it tests.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
@@ -14,11 +14,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultBuildDir } from "../../web/server/server.js";
 import { attachment } from "../../web/server/edge.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { withoutUiBuild } from "../support/ui-build.js";
 
 const CLIENT = join(defaultBuildDir(), "client");
-const built = existsSync(join(defaultBuildDir(), "server", "index.js"));
-if (!built && process.env.CI !== "true")
-  console.warn("[http answers] page checks skipped: run `npm run build` first");
+const skipUi = withoutUiBuild("http answers");
 
 /** The largest JavaScript file of the client build (the one worth compressing). */
 function biggestScript(): string {
@@ -44,7 +43,7 @@ describe("Content-Disposition", () => {
   });
 });
 
-describe.skipIf(!built && process.env.CI !== "true")("HTTP answers", () => {
+describe.skipIf(skipUi)("HTTP answers", () => {
   let t: TestServer;
   let token: string;
   beforeAll(async () => {

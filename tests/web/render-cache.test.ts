@@ -4,16 +4,13 @@
  * 304; another viewer never gets the first one's page; a change (a favourite) is on the next page at
  * once. Needs the UI build (`npm run build`).
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultBuildDir } from "../../web/server/server.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { withoutUiBuild } from "../support/ui-build.js";
 
-const built = existsSync(join(defaultBuildDir(), "server", "index.js"));
-if (!built && process.env.CI !== "true") console.warn("[render cache] skipped: run `npm run build` first");
+const skipUi = withoutUiBuild("render cache");
 
-describe.skipIf(!built && process.env.CI !== "true")("pages from the render cache", () => {
+describe.skipIf(skipUi)("pages from the render cache", () => {
   let t: TestServer;
   let admin: string;
   let other: string;

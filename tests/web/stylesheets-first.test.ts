@@ -3,18 +3,14 @@
  * slow connection a browser opens six connections to a host, so a stylesheet written after the module
  * and catalogue preloads queued behind them. Needs the UI build (`npm run build`).
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultBuildDir } from "../../web/server/server.js";
 import { newRecipe } from "../support/members.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { withoutUiBuild } from "../support/ui-build.js";
 
-const built = existsSync(join(defaultBuildDir(), "server", "index.js"));
-if (!built && process.env.CI !== "true")
-  console.warn("[stylesheets-first] skipped: run `npm run build` first");
+const skipUi = withoutUiBuild("stylesheets-first");
 
-describe.skipIf(!built && process.env.CI !== "true")("a page's head", () => {
+describe.skipIf(skipUi)("a page's head", () => {
   let t: TestServer;
   let token: string;
   beforeAll(async () => {
