@@ -117,6 +117,14 @@ describe("OpenAIClient", () => {
     expect(standIn.requests).toHaveLength(1);
   });
 
+  it("reports the rate limit, not a timeout, when the deadline passes on the retry after a 429", async () => {
+    // As on a loaded machine: the retry starts with little time left and the clock runs out on it.
+    standIn.replies.push({ status: 429, body: "{}", headers: { "retry-after": "0" } }, { hang: true });
+    const e = await failure(ask(client({ REQUEST_TIMEOUT: "0.3" })));
+    expect([e.status, e.failure]).toEqual([503, "rate_limited"]);
+    expect(standIn.requests).toHaveLength(2);
+  });
+
   it("answers 504 when the service hangs past OPENAI_REQUEST_TIMEOUT", async () => {
     standIn.replies.push({ hang: true });
     const e = await failure(ask(client({ REQUEST_TIMEOUT: "0.3" })));

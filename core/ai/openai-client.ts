@@ -127,9 +127,14 @@ export class OpenAIClient {
     });
     const deadline = Date.now() + this.settings.timeoutMs;
     const retries = this.options.retries ?? 2;
+    // After a 429 or 5xx, running out of time on the retry reports that answer, not a timeout: the
+    // service's own refusal is the reason, and which one a person sees must not depend on load.
+    let backedOff: AiServiceError | undefined;
+    const tooLong = () =>
+      backedOff ?? new AiServiceError("The AI service took too long to answer", 504, "timeout");
     for (let attempt = 0; ; attempt++) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new AiServiceError("The AI service took too long to answer", 504, "timeout");
+      if (left <= 0) throw tooLong();
       let res;
       try {
         res = await this.fetch(`${this.settings.baseUrl}/chat/completions`, {
@@ -147,8 +152,7 @@ export class OpenAIClient {
           signal: opts.signal,
         });
       } catch (err) {
-        if (err instanceof FetchTimeoutError)
-          throw new AiServiceError("The AI service took too long to answer", 504, "timeout");
+        if (err instanceof FetchTimeoutError) throw tooLong();
         if (err instanceof LarderError) throw err;
         if ((err as { name?: string } | null)?.name === "AbortError") throw err;
         throw new AiServiceError(
@@ -158,6 +162,14 @@ export class OpenAIClient {
         );
       }
       if (res.status === 429 || res.status >= 500) {
+        backedOff =
+          res.status === 429
+            ? new AiServiceError(
+                "The AI service is rate-limiting requests (429); try again later",
+                503,
+                "rate_limited",
+              )
+            : new AiServiceError(`The AI service failed (HTTP ${res.status})`, 502, "unavailable");
         const wait = retryWait(res.headers.get("retry-after"), attempt);
         if (
           attempt < retries &&
@@ -167,13 +179,7 @@ export class OpenAIClient {
           await sleep(wait, opts.signal);
           continue;
         }
-        if (res.status === 429)
-          throw new AiServiceError(
-            "The AI service is rate-limiting requests (429); try again later",
-            503,
-            "rate_limited",
-          );
-        throw new AiServiceError(`The AI service failed (HTTP ${res.status})`, 502, "unavailable");
+        throw backedOff;
       }
       if (res.status === 401 || res.status === 403)
         throw new AiServiceError(
