@@ -33,6 +33,11 @@ export interface RunOptions {
   input?: string;
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /**
+   * A process group of its own, so that a test can kill the whole of it: through tsx, the server is a
+   * child of tsx's own process, which a SIGKILL to tsx alone would leave running.
+   */
+  detached?: boolean;
 }
 
 export type CliResult = Result<{ reject: false }>;
@@ -74,6 +79,7 @@ export function larderProcess(args: string[], opts: RunOptions = {}) {
     env: cliEnv(opts.env),
     extendEnv: false,
     stdin: "ignore",
+    detached: opts.detached === true,
   });
 }
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
 import { DataFolder, ensurePrivateDirs } from "./data-folder.js";
-import { LockHeldError, acquireLock, readLock, type LockInfo } from "./lock.js";
+import { LockHeldError, acquireLock, processStat, readLock, type LockInfo } from "./lock.js";
 
 let dir: string;
 let folder: DataFolder;
@@ -98,6 +98,46 @@ describe("server lock", () => {
     const held = await acquireLock(dir);
     await held.release();
   });
+
+  const hasProc = processStat(process.pid) !== null;
+
+  it.skipIf(!hasProc)(
+    "takes over a lock whose holder was killed and is not yet reaped (a zombie)",
+    async () => {
+      // The shell starts a child, then becomes `sleep`, which never reaps it: the child stays a zombie.
+      const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], {
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      children.push(parent);
+      const pid = Number(
+        await new Promise<string>((r) => parent.stdout!.once("data", (d: Buffer) => r(d.toString()))),
+      );
+      while (processStat(pid)?.state !== "Z") await new Promise((r) => setTimeout(r, 10));
+      await writeFile(folder.lockFile, canonicalJson(lockOf(pid)));
+      expect(await readLock(dir)).toBeNull();
+      const held = await acquireLock(dir);
+      await held.release();
+    },
+  );
+
+  it.skipIf(!hasProc)(
+    "records its start time, and takes over a live pid that started at another time (reused)",
+    async () => {
+      const held = await acquireLock(dir);
+      expect(held.info.processStart).toBe(processStat(process.pid)!.start);
+      await held.release();
+
+      const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+      children.push(child);
+      const start = processStat(child.pid!)!.start;
+      await writeFile(folder.lockFile, canonicalJson(lockOf(child.pid!, { processStart: start })));
+      await expect(acquireLock(dir)).rejects.toBeInstanceOf(LockHeldError);
+      await writeFile(folder.lockFile, canonicalJson(lockOf(child.pid!, { processStart: `${start}1` })));
+      expect(await readLock(dir)).toBeNull();
+      const taken = await acquireLock(dir);
+      await taken.release();
+    },
+  );
 
   it("takes over an unreadable lock file", async () => {
     await writeFile(folder.lockFile, "garbage");

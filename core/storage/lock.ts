@@ -4,6 +4,7 @@
  * the folder behind its back; without a server, a CLI command holds the lock itself.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { readFile, rename, unlink, link } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +24,11 @@ export const LockInfo = z.object({
   startedAt: z.string(),
   /** Host name of the machine, for the message when the lock is held. */
   machine: z.string().default(""),
+  /**
+   * The holder's start time as Linux counts it (clock ticks since boot, /proc/PID/stat): a pid alive
+   * with another start time is a reused one. Absent where there is no /proc.
+   */
+  processStart: z.string().optional(),
 });
 export type LockInfo = z.infer<typeof LockInfo>;
 
@@ -55,6 +61,21 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Linux's view of a process (/proc/PID/stat): its state letter and start time, or null where there is
+ * no /proc or no such process. The name in parentheses may hold spaces and parentheses itself.
+ */
+export function processStat(pid: number): { state: string; start: string } | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return fields.length > 19 ? { state: fields[0], start: fields[19] } : null;
+}
+
 /** Whether the process named by a lock is still running it (not a dead pid, a reused pid, or us after a restart). */
 function isLive(info: LockInfo): boolean {
   if (info.pid === process.pid) return heldTokens.has(info.token);
@@ -62,6 +83,12 @@ function isLive(info: LockInfo): boolean {
   const bootedAt = Date.now() - os.uptime() * 1000;
   const started = Date.parse(info.startedAt);
   if (Number.isFinite(started) && started < bootedAt - 5000) return false;
+  const stat = processStat(info.pid);
+  if (stat) {
+    // Killed (kill -9) and not yet reaped by its parent: a zombie holds its pid but serves nothing.
+    if (stat.state === "Z" || stat.state === "X") return false;
+    if (info.processStart !== undefined && stat.start !== info.processStart) return false;
+  }
   return isProcessAlive(info.pid);
 }
 
@@ -109,6 +136,8 @@ export async function acquireLock(
     startedAt: new Date().toISOString(),
     machine: os.hostname(),
   };
+  const start = processStat(process.pid)?.start;
+  if (start !== undefined) info.processStart = start;
   const text = canonicalJson(info);
   // Registered before the file exists, so a concurrent acquire in this process sees it as live.
   heldTokens.add(info.token);

@@ -13,23 +13,28 @@ import { httpClient, type HttpTestServer } from "./server.js";
 export interface ServedLarder extends HttpTestServer {
   /** What the server printed so far, for a failure's message. */
   output(): string;
+  /** Ends the server with SIGKILL, as a power cut or `kill -9` would; the folder stays. */
+  kill(): Promise<void>;
 }
 
 /**
  * Starts the server with `env` (the configuration's variables: BASE_URL, OIDC_*, LARDER_FETCH_ALLOW…)
- * on `port` (a free one by default) and resolves once it listens.
+ * on `port` (a free one by default) and resolves once it listens. Over `dataDir` when given (left in
+ * place on close), else over a new temp folder removed on close.
  */
 export async function startServedLarder(
   env: Record<string, string> = {},
   port?: number,
+  opts: { dataDir?: string } = {},
 ): Promise<ServedLarder> {
-  const tmp = await mkdtemp(join(tmpdir(), "larder-served-"));
-  const dataDir = join(tmp, "data");
+  const tmp = opts.dataDir ? null : await mkdtemp(join(tmpdir(), "larder-served-"));
+  const dataDir = opts.dataDir ?? join(tmp!, "data");
   const p = port ?? (await freePort());
   const url = `http://127.0.0.1:${p}`;
   // Like the in-process test server: development errors, cheap password hashes.
   const child = larderProcess(["serve", "--data", dataDir, "--port", String(p), "--host", "127.0.0.1"], {
     env: { PRODUCTION: "false", ...env },
+    detached: true,
   });
   let out = "";
   let exited = false;
@@ -50,7 +55,11 @@ export async function startServedLarder(
   const close = async () => {
     if (!exited) child.kill("SIGTERM");
     await child;
-    await rm(tmp, { recursive: true, force: true });
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    if (!exited) process.kill(-child.pid!, "SIGKILL");
+    await child;
   };
   try {
     await listening;
@@ -58,5 +67,5 @@ export async function startServedLarder(
     await close();
     throw e;
   }
-  return { url, dataDir, ...httpClient(url), output: () => out, close };
+  return { url, dataDir, ...httpClient(url), output: () => out, close, kill };
 }
