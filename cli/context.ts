@@ -11,6 +11,7 @@ import { loadConfig, type Config } from "../core/config.js";
 import type { Larder } from "../core/larder.js";
 import { consoleLogger, type Logger } from "../core/log/logger.js";
 import { acquireLock, LockHeldError, readLock, type HeldLock, type LockInfo } from "../core/storage/lock.js";
+import { restoreInterrupted } from "../core/backups/restore-paths.js";
 import { CliError, EXIT } from "./output.js";
 
 /** What a live server leaves in `.larder/lock`: a lock with a port. */
@@ -61,7 +62,7 @@ export function requireDataFolder(dataDir: string): void {
       EXIT.failure,
     );
   }
-  if (!existsSync(join(dataDir, "larder.json"))) {
+  if (!existsSync(join(dataDir, "larder.json")) && !restoreInterrupted(dataDir)) {
     throw new CliError(`${dataDir} is not a Larder data folder (no larder.json)`, EXIT.failure);
   }
 }
@@ -74,7 +75,8 @@ export function isLarderFolder(dir: string): boolean {
   if (!existsSync(dir)) return false;
   if (!statSync(dir).isDirectory()) throw new CliError(`${dir} exists and is not a folder`, EXIT.failure);
   const entries = readdirSync(dir);
-  if (entries.includes("larder.json")) return true;
+  // A restore killed while it swapped the folder's contents: opening the folder finishes or undoes it.
+  if (entries.includes("larder.json") || restoreInterrupted(dir)) return true;
   if (entries.some((e) => !ADOPTABLE.has(e))) {
     throw new CliError(
       `${dir} is not empty and is not a Larder data folder (no larder.json); refusing to write into it`,

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, json, larder, larderProcess, tempDir } from "../testing/run-cli.js";
@@ -159,6 +159,33 @@ describe("larder serve", () => {
       const check = await larder(["check", "--data", join(tmp.path, ".demo"), "--json"]);
       expect(check.exitCode, String(check.stdout)).toBe(0);
       expect(json<{ recipes: number }>(check).recipes).toBeGreaterThan(0);
+    },
+  );
+
+  it(
+    "opens a folder a restore was killed in while it moved the folder aside (no larder.json), undoing the restore",
+    { timeout: 120_000 },
+    async () => {
+      const dir = (await scratch()).data;
+      expect((await larder(["init", dir])).exitCode).toBe(0);
+      // What `kill -9` during a restore's "moving-out" phase leaves (decision 0071): part of the live
+      // tree already in .larder/restore/old, larder.json among it.
+      const restore = join(dir, ".larder", "restore");
+      await mkdir(join(restore, "old"), { recursive: true });
+      await rename(join(dir, "larder.json"), join(restore, "old", "larder.json"));
+      await writeFile(join(restore, "state.json"), '{"phase":"moving-out","backup":"b.zip","at":"x"}\n');
+
+      const check = await larder(["check", "--data", dir, "--json"]);
+      expect(check.exitCode, String(check.stderr)).toBe(0);
+      expect(existsSync(join(dir, "larder.json"))).toBe(true);
+      expect(existsSync(restore)).toBe(false);
+
+      await mkdir(join(restore, "old"), { recursive: true });
+      await rename(join(dir, "larder.json"), join(restore, "old", "larder.json"));
+      await writeFile(join(restore, "state.json"), '{"phase":"moving-out","backup":"b.zip","at":"x"}\n');
+      const { info } = await serve(["--data", dir]);
+      expect(await logIn(info.url, "admin", "MyPassword")).toBe(200);
+      expect(existsSync(join(dir, "larder.json"))).toBe(true);
     },
   );
 

@@ -18,20 +18,11 @@ import { formatBytes } from "../maintenance/disk.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
 import { UNTRACKED_TOP, type Manifest } from "./archive.js";
 import { extractBackup } from "./read-backup.js";
+import { restorePaths } from "./restore-paths.js";
 
 type Phase = "staged" | "moving-out" | "moving-in" | "done";
 
-export interface RestorePaths {
-  dir: string;
-  staging: string;
-  old: string;
-  state: string;
-}
-
-export function restorePaths(root: string): RestorePaths {
-  const dir = join(root, ".larder", "restore");
-  return { dir, staging: join(dir, "staging"), old: join(dir, "old"), state: join(dir, "state.json") };
-}
+export { restorePaths, type RestorePaths } from "./restore-paths.js";
 
 /** Test hook: called after each phase is recorded, so a test can "crash" between steps. */
 export type RestoreHook = (phase: Phase | "unpacked" | "moved-out") => void | Promise<void>;

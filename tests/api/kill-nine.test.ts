@@ -6,7 +6,7 @@
  * checks clean (`larder check`), and no temp file is left behind. A second kill lands right as the
  * server answers its first request, while it settles its index; the third start still has it all.
  */
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { larder, tempDir } from "../../cli/testing/run-cli.js";
@@ -260,5 +260,97 @@ describe("kill -9 while clients write", () => {
     expect(check.exitCode, String(check.stdout) + String(check.stderr)).toBe(0);
     // Temp files of the killed writes are swept when the folder opens again.
     expect(await tempFiles(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it("leaves the folder as it was or as the backup had it when killed during a restore", async () => {
+    server = await startServedLarder({}, undefined, { dataDir });
+    const token = await server.login();
+    await ok(await server.api("/api/admin/backups", { method: "POST", token }), "backup");
+    const { imports } = (await ok(await server.api("/api/admin/backups", { token }), "backups")) as {
+      imports: { name: string }[];
+    };
+    // Two changes after the backup: a restore takes both away, a rolled-back one keeps both.
+    await ok(
+      await server.api("/api/recipes", { method: "POST", token, json: { name: "After the backup" } }),
+      "new",
+    );
+    const slug = writers[0].slugs[0];
+    await ok(
+      await server.api(`/api/recipes/${slug}`, {
+        method: "PATCH",
+        token,
+        json: { description: "After the backup." },
+      }),
+      "edit",
+    );
+    const journal = join(dataDir, ".larder", "restore", "state.json");
+    const phase = async () => {
+      const text = await readFile(journal, "utf8").catch(() => null);
+      return text === null ? null : (JSON.parse(text) as { phase: string }).phase;
+    };
+
+    /**
+     * Starts the restore and kills the server at the first journal phase `at` accepts (null: the
+     * journal gone again, the restore done); then starts it again. The phase it was killed at, and
+     * which of the two changes the folder has.
+     */
+    const restoreKilled = async (at: (phase: string | null) => boolean) => {
+      const s = server!;
+      let answered: number | null = null;
+      void s
+        .api(`/api/admin/backups/${imports[0].name}/restore`, { method: "POST", token: await s.login() })
+        .then(
+          (res) => (answered = res.status),
+          () => undefined,
+        );
+      let seen = false;
+      let killedAt: string | null;
+      for (;;) {
+        const p = await phase();
+        seen ||= p !== null;
+        if (seen && at(p)) {
+          killedAt = p;
+          break;
+        }
+        // Answered before the journal showed what we wait for: a refusal, or done between two looks.
+        if (answered !== null && answered >= 300) throw new Error(`restore → ${answered}`);
+        if (answered !== null && p === null) {
+          killedAt = null;
+          break;
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+      await s.kill();
+      server = await startServedLarder({}, undefined, { dataDir });
+      const t = await server.login();
+      const recipes = (await ok(await server.api("/api/recipes?perPage=-1", { token: t }), "recipes")) as {
+        items: { name: string }[];
+      };
+      const recipe = (await ok(await server.api(`/api/recipes/${slug}`, { token: t }), "recipe")) as {
+        description: string;
+      };
+      await expect(readdir(join(dataDir, ".larder", "restore"))).rejects.toThrow(/ENOENT/);
+      const kept = [
+        recipes.items.some((r) => r.name === "After the backup"),
+        recipe.description === "After the backup.",
+      ];
+      // Whole either way: both changes kept (rolled back) or both gone (the backup's folder).
+      expect([
+        [true, true],
+        [false, false],
+      ]).toContainEqual(kept);
+      return { killedAt, kept };
+    };
+
+    // Unpacked, the live folder not touched yet: the restore is dropped.
+    const first = await restoreKilled(() => true);
+    if (first.killedAt === "staged") expect(first.kept).toEqual([true, true]);
+    // Moving the folder out or the backup in (or just done): rolled back or forward.
+    await restoreKilled((p) => p !== "staged");
+
+    await server!.close();
+    server = null;
+    const check = await larder(["check", "--data", dataDir, "--json"]);
+    expect(check.exitCode, String(check.stdout) + String(check.stderr)).toBe(0);
   }, 120_000);
 });
