@@ -67,6 +67,7 @@ import { FirstSetup } from "./users/first-setup.js";
 import { DemoService } from "./demo/demo-service.js";
 import { GitAutoCommit } from "./git/autocommit.js";
 import { noteChange } from "./storage/change-count.js";
+import { removeAbandonedMedia } from "./imports/pending-media.js";
 
 export interface ServiceOptions {
   templatesDir: string;
@@ -114,9 +115,14 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   const tmpDir = folder.tmpDir;
   // Temp files of a writer killed mid-write would otherwise wait for the hourly job, or survive
   // every restart that comes sooner.
-  if (!opts.readOnly)
+  if (!opts.readOnly) {
     for (const dir of [tmpDir, folder.cacheDir])
       await removeStaleTempFiles(dir, 60 * 60 * 1000, Date.now(), { deadWriters: true });
+    for (const dir of await removeAbandonedMedia(folder))
+      log.warn(
+        `removed ${dir}/: the media folder of an import that was killed before its recipe was written`,
+      );
+  }
   const site = await JsonDoc.open(folder.larderJson, {
     schema: SiteDoc,
     tmpDir,

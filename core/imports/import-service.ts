@@ -23,6 +23,7 @@ import { BadContentTypeError, createGuardedFetcher, type GuardedFetcher } from "
 import type { ImportedRecipe, ImporterPlugin, ImportInput, PluginContext } from "../plugins/kinds.js";
 import { BadRequestError, ForbiddenError } from "../errors.js";
 import { imageContentType, sniffImage } from "../media/image-check.js";
+import { markPendingMedia } from "./pending-media.js";
 import { OpenAIClient, openAISettings, type ChatMessage } from "../ai/openai-client.js";
 import { aiFetcher, openAIImageServices } from "../ai/ai-endpoint.js";
 import { BadRecipeDataError } from "./errors.js";
@@ -167,6 +168,8 @@ export class ImportService {
       () => true,
       () => false,
     );
+    // A kill between the image and the file must not leave the folder behind (pending-media.ts).
+    const pending = imageBytes && !mediaExisted ? await markPendingMedia(this.larder.folder, mediaDir) : null;
     try {
       if (imageBytes) {
         doc.image = await this.larder.images
@@ -183,8 +186,10 @@ export class ImportService {
     } catch (e) {
       // A media folder left by a recipe deleted by hand is not ours to remove; one we made is.
       if (!mediaExisted) await rm(mediaDir, { recursive: true, force: true }).catch(() => undefined);
+      await pending?.done();
       throw e;
     }
+    await pending?.done();
     this.larder.events.publish({
       eventType: "recipe_created",
       groupId: group.doc.data.id,

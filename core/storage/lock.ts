@@ -51,8 +51,13 @@ export interface HeldLock {
 /** Tokens of locks held by this process: a lock naming our pid but another token is a stale one. */
 const heldTokens = new Set<string>();
 
-/** True if a process with this pid exists on this machine (EPERM: it exists but belongs to someone else). */
+/**
+ * True if a process with this pid runs on this machine (EPERM: it exists but belongs to someone else).
+ * A zombie — killed, not yet reaped by its parent — keeps its pid but runs nothing.
+ */
 export function isProcessAlive(pid: number): boolean {
+  const state = processStat(pid)?.state;
+  if (state === "Z" || state === "X") return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -83,12 +88,8 @@ function isLive(info: LockInfo): boolean {
   const bootedAt = Date.now() - os.uptime() * 1000;
   const started = Date.parse(info.startedAt);
   if (Number.isFinite(started) && started < bootedAt - 5000) return false;
-  const stat = processStat(info.pid);
-  if (stat) {
-    // Killed (kill -9) and not yet reaped by its parent: a zombie holds its pid but serves nothing.
-    if (stat.state === "Z" || stat.state === "X") return false;
-    if (info.processStart !== undefined && stat.start !== info.processStart) return false;
-  }
+  const start = processStat(info.pid)?.start;
+  if (start !== undefined && info.processStart !== undefined && start !== info.processStart) return false;
   return isProcessAlive(info.pid);
 }
 

@@ -10,7 +10,9 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { larder, tempDir } from "../../cli/testing/run-cli.js";
+import sharp from "sharp";
 import { startServedLarder, type ServedLarder } from "../support/served-larder.js";
+import { makeZip, type ZipSpec } from "../support/zip-writer.js";
 
 const WRITERS = 4;
 /** Answered writes, counted over every writer, before the kill. */
@@ -211,6 +213,25 @@ async function expectWritesKept(s: ServedLarder, writers: Writer[]): Promise<voi
   }
 }
 
+/** A Nextcloud Cookbook export of `n` recipes, each with its photo, for a migration to take a while over. */
+async function nextcloudExport(n: number): Promise<Buffer> {
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c0392b" } })
+    .jpeg()
+    .toBuffer();
+  const entries: ZipSpec[] = [];
+  for (let i = 0; i < n; i++) {
+    const recipe = {
+      "@type": "Recipe",
+      name: `Migrated dish ${i}`,
+      recipeIngredient: [`${i + 1} cups flour`, "2 eggs"],
+      recipeInstructions: ["Mix.", "Bake."],
+    };
+    entries.push({ name: `Dish ${i}/recipe.json`, data: JSON.stringify(recipe) });
+    entries.push({ name: `Dish ${i}/full.jpg`, data: photo, store: true });
+  }
+  return makeZip(entries);
+}
+
 /** Files whose names say they are a write's temp file, anywhere in the folder. */
 async function tempFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -352,5 +373,59 @@ describe("kill -9 while clients write", () => {
     server = null;
     const check = await larder(["check", "--data", dataDir, "--json"]);
     expect(check.exitCode, String(check.stdout) + String(check.stderr)).toBe(0);
+  }, 120_000);
+
+  it("leaves only whole recipes, each with its photo or none, when killed during a migration", async () => {
+    server = await startServedLarder({}, undefined, { dataDir });
+    const token = await server.login();
+    const before = (await ok(await server.api("/api/recipes?perPage=-1", { token }), "recipes")) as {
+      items: unknown[];
+    };
+    const form = new FormData();
+    form.set("migration_type", "nextcloud");
+    form.set("archive", new Blob([new Uint8Array(await nextcloudExport(80))]), "nextcloud.zip");
+    let answered: number | null = null;
+    void server.api("/api/groups/migrations", { method: "POST", token, body: form }).then(
+      (res) => (answered = res.status),
+      () => undefined,
+    );
+    // Killed once the migration has written some of its recipes and is between the next one's photo
+    // and its file: the moment that left a photo folder without a recipe.
+    const recipes = join(dataDir, "groups", "home", "recipes");
+    const between = async () => {
+      const names = new Set(await readdir(recipes));
+      const written = [...names].filter((n) => n.startsWith("migrated-dish-") && n.endsWith(".md"));
+      const photoOnly = [...names].some(
+        (n) => n.startsWith("migrated-dish-") && !n.endsWith(".md") && !names.has(`${n}.md`),
+      );
+      return written.length >= 3 && photoOnly;
+    };
+    while (!(await between())) {
+      if (answered !== null) throw new Error(`the migration ended (${answered}) before the kill`);
+      await new Promise((r) => setImmediate(r));
+    }
+    await server.kill();
+
+    server = await startServedLarder({}, undefined, { dataDir });
+    const t = await server.login();
+    const after = (await ok(await server.api("/api/recipes?perPage=-1", { token: t }), "recipes")) as {
+      items: { slug: string; name: string }[];
+    };
+    const dishes = after.items.filter((r) => r.name.startsWith("Migrated dish"));
+    expect(dishes.length).toBeGreaterThanOrEqual(3);
+    expect(after.items.length).toBe(before.items.length + dishes.length);
+    for (const d of dishes) {
+      const recipe = (await ok(await server.api(`/api/recipes/${d.slug}`, { token: t }), d.slug)) as {
+        id: string;
+        recipeIngredient: unknown[];
+      };
+      expect(recipe.recipeIngredient).toHaveLength(2);
+    }
+    await server.close();
+    server = null;
+    // No broken file, and no photo folder without its recipe.
+    const check = await larder(["check", "--data", dataDir, "--json"]);
+    expect(check.exitCode, String(check.stdout) + String(check.stderr)).toBe(0);
+    expect(await tempFiles(dataDir)).toEqual([]);
   }, 120_000);
 });
