@@ -315,21 +315,28 @@ export class Larder implements Parts {
     if (group.households.size === 0) await groups.createHousehold(group, "Family");
     if (seed) await this.seedVocabulary(group.slug);
     const household = [...group.households.values()][0];
-    const user = await this.users.create(
-      {
-        username: FIRST_ADMIN.username,
-        email: FIRST_ADMIN.email,
-        fullName: FIRST_ADMIN.fullName,
-        admin: true,
-        advanced: false,
-        canInvite: true,
-        canManage: true,
-        canManageHousehold: true,
-        canOrganize: true,
-      },
-      { groupId: group.doc.data.id, householdId: household.doc.data.id },
+    // With its password stored first: killed in between, the next start still finds no user and starts
+    // afresh, where before it found an admin nobody could sign in as (decision 0206).
+    await this.auth.withPassword(
+      FIRST_ADMIN.password,
+      (id) =>
+        this.users.create(
+          {
+            username: FIRST_ADMIN.username,
+            email: FIRST_ADMIN.email,
+            fullName: FIRST_ADMIN.fullName,
+            admin: true,
+            advanced: false,
+            canInvite: true,
+            canManage: true,
+            canManageHousehold: true,
+            canOrganize: true,
+          },
+          { groupId: group.doc.data.id, householdId: household.doc.data.id },
+          { id },
+        ),
+      { isDefault: true },
     );
-    await this.auth.setPassword(user.id, FIRST_ADMIN.password, { isDefault: true });
     this.log.info(
       `first start: created admin '${FIRST_ADMIN.username}' (${FIRST_ADMIN.email}) in group '${group.doc.data.name}'`,
     );

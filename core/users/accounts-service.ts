@@ -90,13 +90,15 @@ export class AccountsService {
     const { group, household } = this.placement(body.group ?? null, body.household ?? null);
     const { password, group: _g, household: _h, showAnnouncements, ...profile } = body;
     const extra = showAnnouncements === undefined ? {} : { showAnnouncements };
-    const user = await this.larder.users.create(
-      profile,
-      { groupId: group.doc.data.id, householdId: household.doc.data.id },
-      extra,
+    // Checked before the password is hashed, and again as the account is written.
+    this.larder.users.assertAvailable(profile);
+    return this.larder.auth.withPassword(password, (id) =>
+      this.larder.users.create(
+        profile,
+        { groupId: group.doc.data.id, householdId: household.doc.data.id },
+        { ...extra, id },
+      ),
     );
-    await this.larder.auth.setPassword(user.id, password);
-    return user;
   }
 
   /** Resolve a group and household named by an admin; unknown names are 404s. */

@@ -10,6 +10,7 @@ import type { Actor } from "../actor.js";
 import { BadRequestError, LockedError, TooManyRequestsError, UnauthorizedError } from "../errors.js";
 import { DISTRIBUTED_ADDRESSES, LoginThrottle } from "../auth/login-throttle.js";
 import { CredentialStore } from "../auth/credentials.js";
+import { newId } from "../util/ids.js";
 import { SessionStore } from "../auth/sessions.js";
 import { ApiTokenStore, looksLikeApiToken } from "../auth/api-tokens.js";
 import { signSessionJwt, verifySessionJwt } from "../auth/jwt.js";
@@ -102,6 +103,26 @@ export class AuthService {
 
   async setPassword(userId: string, password: string, opts: { isDefault?: boolean } = {}): Promise<void> {
     await this.credentials.setPassword(userId, password, opts);
+  }
+
+  /**
+   * Create an account with a password: the password is stored under the new id before the account is
+   * written, and dropped again if that fails. A process killed in between (hashing takes a while)
+   * leaves a password of nobody's, never an account nobody can sign in to (decision 0206).
+   */
+  async withPassword<T>(
+    password: string,
+    create: (id: string) => Promise<T>,
+    opts: { isDefault?: boolean } = {},
+  ): Promise<T> {
+    const id = newId();
+    await this.credentials.setPassword(id, password, opts);
+    try {
+      return await create(id);
+    } catch (e) {
+      await this.credentials.remove(id).catch(() => undefined);
+      throw e;
+    }
   }
 
   /**

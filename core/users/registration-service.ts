@@ -76,18 +76,7 @@ export class RegistrationService {
     if ((!this.larder.config.allowSignup && token === null) || token === "")
       throw new ForbiddenError("User Registration is Disabled");
     const users = this.larder.users;
-    if (users.usernameTaken(body.username))
-      throw new ConflictError(SPEC_MESSAGES.usernameTaken, {
-        message: "This username is already taken",
-        error: true,
-        exception: null,
-      });
-    if (users.emailTaken(body.email))
-      throw new ConflictError(SPEC_MESSAGES.emailTaken, {
-        message: "This email is already in use",
-        error: true,
-        exception: null,
-      });
+    users.assertAvailable(body);
     const profile = {
       username: body.username,
       email: body.email,
@@ -95,25 +84,29 @@ export class RegistrationService {
       admin: false,
       advanced: body.advanced,
     };
-    let user: UserRecord;
     if (token !== null) {
       const invite = this.invitations.find(token);
       if (!invite || !this.larder.groups.household(invite.groupId, invite.householdId))
         throw new BadRequestError("Invalid group token");
-      const place = await this.invitations.consume(token);
-      if (!place) throw new BadRequestError("Invalid group token");
-      user = await users.create(
-        { ...profile, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
-        place,
-      );
-    } else {
+    }
+    // The password is stored before the invitation is used up and the account written (decision 0206).
+    const user = await this.larder.auth.withPassword(body.password, async (id) => {
+      if (token !== null) {
+        const place = await this.invitations.consume(token);
+        if (!place) throw new BadRequestError("Invalid group token");
+        return users.create(
+          { ...profile, canInvite: false, canManage: false, canManageHousehold: false, canOrganize: false },
+          place,
+          { id },
+        );
+      }
       const place = await this.newGroupFor(body);
-      user = await users.create(
+      return users.create(
         { ...profile, canInvite: true, canManage: true, canManageHousehold: true, canOrganize: true },
         place,
+        { id },
       );
-    }
-    await this.larder.auth.setPassword(user.id, body.password);
+    });
     this.larder.log.info(`user signed up: ${user.username} (${token === null ? "new group" : "invitation"})`);
     this.larder.events.publish({
       eventType: "user_signup",

@@ -129,11 +129,8 @@ export class UsersService {
     return members.find((u) => u.admin) ?? members[0] ?? null;
   }
 
-  async create(
-    input: Omit<z.output<typeof NewUserInput>, "password">,
-    where: { groupId: string; householdId: string },
-    extra: Partial<UserRecord> = {},
-  ): Promise<UserRecord> {
+  /** Refuse a username or e-mail address another user has (409, Mealie's wording). */
+  assertAvailable(input: { username: string; email: string }): void {
     if (this.usernameTaken(input.username))
       throw new ConflictError(SPEC_MESSAGES.usernameTaken, {
         message: "This username is already taken",
@@ -146,6 +143,14 @@ export class UsersService {
         error: true,
         exception: null,
       });
+  }
+
+  async create(
+    input: Omit<z.output<typeof NewUserInput>, "password">,
+    where: { groupId: string; householdId: string },
+    extra: Partial<UserRecord> = {},
+  ): Promise<UserRecord> {
+    this.assertAvailable(input);
     const now = new Date().toISOString();
     const rec = UserRecord.parse({
       ...input,
