@@ -232,6 +232,18 @@ async function nextcloudExport(n: number): Promise<Buffer> {
   return makeZip(entries);
 }
 
+/**
+ * Stops the server, then `larder check` finds no broken file and no orphan, and no temp file is left:
+ * those of killed writes are swept when the folder opens again.
+ */
+async function closeAndCheck(): Promise<void> {
+  await server?.close();
+  server = null;
+  const check = await larder(["check", "--data", dataDir, "--json"]);
+  expect(check.exitCode, String(check.stdout) + String(check.stderr)).toBe(0);
+  expect(await tempFiles(dataDir)).toEqual([]);
+}
+
 /** Files whose names say they are a write's temp file, anywhere in the folder. */
 async function tempFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -274,13 +286,7 @@ describe("kill -9 while clients write", () => {
     await server.kill();
     server = await startServedLarder({}, undefined, { dataDir });
     await expectWritesKept(server, writers);
-    await server.close();
-    server = null;
-
-    const check = await larder(["check", "--data", dataDir, "--json"]);
-    expect(check.exitCode, String(check.stdout) + String(check.stderr)).toBe(0);
-    // Temp files of the killed writes are swept when the folder opens again.
-    expect(await tempFiles(dataDir)).toEqual([]);
+    await closeAndCheck();
   }, 120_000);
 
   it("leaves the folder as it was or as the backup had it when killed during a restore", async () => {
@@ -369,10 +375,7 @@ describe("kill -9 while clients write", () => {
     // Moving the folder out or the backup in (or just done): rolled back or forward.
     await restoreKilled((p) => p !== "staged");
 
-    await server!.close();
-    server = null;
-    const check = await larder(["check", "--data", dataDir, "--json"]);
-    expect(check.exitCode, String(check.stdout) + String(check.stderr)).toBe(0);
+    await closeAndCheck();
   }, 120_000);
 
   it("leaves only whole recipes, each with its photo or none, when killed during a migration", async () => {
@@ -423,11 +426,7 @@ describe("kill -9 while clients write", () => {
       };
       expect(recipe.recipeIngredient).toHaveLength(2);
     }
-    await server.close();
-    server = null;
     // No broken file, and no photo folder without its recipe.
-    const check = await larder(["check", "--data", dataDir, "--json"]);
-    expect(check.exitCode, String(check.stdout) + String(check.stderr)).toBe(0);
-    expect(await tempFiles(dataDir)).toEqual([]);
+    await closeAndCheck();
   }, 120_000);
 });
