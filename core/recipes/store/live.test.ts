@@ -1,5 +1,6 @@
 /** Invariant 3 (live): hand edits reach the index without a restart, through the watcher. */
-import { readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { derivedId } from "../../util/ids.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
@@ -64,6 +65,25 @@ describe("hand edits are visible without a restart", () => {
       { type: "renamed", groupSlug: "home", slug: "tomato-soup", oldSlug: "soup", id: e.id },
     ]);
     expect(s.seen()).not.toContain("deleted home/soup");
+  });
+
+  it("a file renamed by hand takes its media folder along, unless the new name has one", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await mkdir(join(t.recipes(), "soup"));
+    await writeFile(join(t.recipes(), "soup", "original.jpg"), "photo");
+    await rename(t.file("soup"), t.file("tomato-soup"));
+    await waitFor(has("renamed home/tomato-soup"));
+    expect(await readFile(join(t.recipes(), "tomato-soup", "original.jpg"), "utf8")).toBe("photo");
+    await expect(stat(join(t.recipes(), "soup"))).rejects.toThrow(/ENOENT/);
+    expect(s.store.getById(e.id)?.slug).toBe("tomato-soup");
+
+    // Moved by the person too (git mv of both), or another folder already there: left as it is.
+    await mkdir(join(t.recipes(), "stew"));
+    await writeFile(join(t.recipes(), "stew", "original.jpg"), "theirs");
+    await rename(t.file("tomato-soup"), t.file("stew"));
+    await waitFor(has("renamed home/stew"));
+    expect(await readFile(join(t.recipes(), "stew", "original.jpg"), "utf8")).toBe("theirs");
+    expect(await readFile(join(t.recipes(), "tomato-soup", "original.jpg"), "utf8")).toBe("photo");
   });
 
   it("a delete and a later re-add of the same id (outside the debounce window) is still a rename", async () => {

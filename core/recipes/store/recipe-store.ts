@@ -496,7 +496,29 @@ export class RecipeStore {
 
   private async syncLocked(files: Location[], mode: SyncMode): Promise<void> {
     if (this.state !== "open") return;
-    this.emit(await syncFiles(this.ctx, files, mode));
+    const changes = await syncFiles(this.ctx, files, mode);
+    await this.mediaFollowsRenames(changes);
+    this.emit(changes);
+  }
+
+  /**
+   * A recipe file renamed by hand (`mv`, `git mv`, a file manager) takes its media folder along, as a
+   * rename through the API does: the folder is named after the file, and left behind, the recipe lost
+   * its photo and the folder became an orphan. Not when the person moved the folder too, when the new
+   * name has a folder of its own, or when a file has the old name again.
+   */
+  private async mediaFollowsRenames(changes: RecipeChange[]): Promise<void> {
+    if (this.ctx.readOnly) return;
+    for (const c of changes) {
+      if (c.type !== "renamed" || !c.oldSlug) continue;
+      const from = this.folder.recipeMediaDir(c.groupSlug, c.oldSlug);
+      const to = this.folder.recipeMediaDir(c.groupSlug, c.slug);
+      if (!(await exists(from)) || (await exists(to))) continue;
+      if (await exists(this.folder.recipeFile(c.groupSlug, c.oldSlug))) continue;
+      await rename(from, to).catch((e: unknown) =>
+        this.log.warn(`the media folder of ${c.groupSlug}/${c.oldSlug} did not follow its renamed file:`, e),
+      );
+    }
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
