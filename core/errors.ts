@@ -89,6 +89,43 @@ export class ValidationError extends LarderError {
   }
 }
 
+/**
+ * The disk refused a write: full, out of quota, mounted read-only, or not Larder's to write. Writes are
+ * temp file then rename (storage/atomic-write.ts), so what was there stays as it was; the answer says
+ * so, where an unknown error would leave a person guessing whether anything was lost.
+ */
+export class StorageError extends LarderError {
+  constructor(
+    readonly code: string,
+    status: number,
+    what: string,
+  ) {
+    super(`${what} (${code}): the change was not saved, and what was saved before is unchanged`, status);
+  }
+}
+
+const STORAGE_FAILURES: Record<string, [status: number, what: string]> = {
+  ENOSPC: [507, "The disk holding the data folder is full"],
+  EDQUOT: [507, "The disk quota of the data folder is used up"],
+  EROFS: [503, "The data folder is on a read-only file system"],
+  EACCES: [500, "Larder may not open or change a file in its data folder (permission denied)"],
+  EPERM: [500, "Larder may not open or change a file in its data folder (operation not permitted)"],
+};
+
+/** A system error from a write to the data folder as a StorageError; null for anything else. */
+export function storageError(e: unknown): StorageError | null {
+  const code = typeof e === "object" && e !== null && "code" in e ? (e as { code: unknown }).code : null;
+  const syscall =
+    typeof e === "object" && e !== null && "syscall" in e ? (e as { syscall: unknown }).syscall : null;
+  if (typeof code !== "string" || !(code in STORAGE_FAILURES)) return null;
+  // Permission errors of the calls a write makes (a temp file's open among them); not of a read.
+  if ((code === "EACCES" || code === "EPERM") && !WRITE_CALLS.has(String(syscall))) return null;
+  const [status, what] = STORAGE_FAILURES[code];
+  return new StorageError(code, status, what);
+}
+
+const WRITE_CALLS = new Set(["open", "write", "rename", "mkdir", "link", "unlink", "fsync", "copyfile"]);
+
 export function isLarderError(e: unknown): e is LarderError {
   return e instanceof LarderError;
 }

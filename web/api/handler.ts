@@ -7,7 +7,13 @@ import { ZodError } from "zod";
 import { validationDetail } from "./validation-detail.js";
 import { pathParamProblems, unbuiltContractPath } from "./path-params.js";
 import { PUBLIC, type Actor } from "../../core/actor.js";
-import { ForbiddenError, isLarderError, UnauthorizedError, type LarderError } from "../../core/errors.js";
+import {
+  ForbiddenError,
+  isLarderError,
+  storageError,
+  UnauthorizedError,
+  type LarderError,
+} from "../../core/errors.js";
 import {
   apiMessageLanguage,
   localizeErrorBody,
@@ -163,6 +169,11 @@ function sendError(
     return send(res, err.status, err.body(), { ...headers, ...extra });
   }
   if (e instanceof ZodError) return send(res, 422, { detail: validationDetail(e) }, headers);
+  const storage = storageError(e);
+  if (storage) {
+    larder.log.error(`a write to the data folder failed: ${storage.message}`, e);
+    return send(res, storage.status, storage.body(), headers);
+  }
   larder.log.error("unhandled error in /api", e);
   return send(
     res,
