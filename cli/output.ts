@@ -3,7 +3,7 @@
  * is off (Ink's input hooks need a TTY, and scripts want stable plain lines); --json prints exactly one
  * JSON document on stdout, the result or `{"error":…}`, so a script can always parse stdout.
  */
-import { isLarderError } from "../core/errors.js";
+import { isLarderError, storageError } from "../core/errors.js";
 
 /** Exit codes (docs/cli.md lists them; scripts rely on them). */
 export const EXIT = {
@@ -148,6 +148,9 @@ export function toCliError(error: unknown, code?: ExitCode): CliError {
     return new CliError(error.message, code ?? byStatus[error.status] ?? EXIT.failure, issues);
   }
   if (typeof error === "string") return new CliError(error, code ?? EXIT.failure);
+  // A full or read-only disk says so, and that nothing was lost (decision 0206).
+  const storage = storageError(error);
+  if (storage) return new CliError(storage.message, code ?? EXIT.failure);
   const message = error instanceof Error ? error.message : String(error);
   return new CliError(message, code ?? EXIT.failure);
 }
