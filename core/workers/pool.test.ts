@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { parseShared, poolSize } from "../recipes/store/parse-pool.js";
@@ -36,6 +39,26 @@ describe("the worker pool", () => {
     expect(hash).toMatch(/^\$2b\$04\$/);
     expect(parsed).toHaveLength(1);
     expect("doc" in parsed[0] && parsed[0].doc.name).toBe("Toast");
+  });
+
+  it("gives back a task's system error with its code and system call, as a full disk must read", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "larder-pool-"));
+    try {
+      const e = await runInPool({
+        op: "backup",
+        root: join(dir, "no-such-folder"),
+        target: join(dir, "no-such-folder", "out", "b.zip"),
+        secrets: false,
+      }).then(
+        () => null,
+        (err: unknown) => err as NodeJS.ErrnoException,
+      );
+      expect(e).toBeInstanceOf(Error);
+      expect(e?.code).toBe("ENOENT");
+      expect(typeof e?.syscall).toBe("string");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("starts afresh after a stop", async () => {

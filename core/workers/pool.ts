@@ -19,6 +19,7 @@ import type Tinypool from "tinypool";
 import type { PackedOutcome, ParseBatch, ParseOutcome } from "../recipes/store/parse-pool.js";
 import type { Manifest } from "../backups/archive.js";
 import { APPLY_INHERITED_V8_FLAGS_SOURCE, keepV8FlagsAcross } from "../util/v8-flags.js";
+import { failureOf } from "./task-failure.js";
 
 /** A task and what it answers. */
 export type Task =
@@ -99,7 +100,10 @@ export async function runInPool<K extends Task["op"]>(task: Extract<Task, { op: 
     const p = await thePool();
     const answer = p.run(task);
     keepFlagsAcrossNewThreads(p);
-    return (await answer) as Answers[K];
+    const got: unknown = await answer;
+    const failed = failureOf(got);
+    if (failed) throw failed;
+    return got as Answers[K];
   } catch (e) {
     if (failure) throw new Error(`worker pool: ${failure.message}`, { cause: failure });
     throw e;

@@ -4,11 +4,22 @@
  */
 import { applyInheritedV8Flags } from "../util/v8-flags.js";
 import type { Answers, Task } from "./pool.js";
+import { asTaskFailure, type TaskFailure } from "./task-failure.js";
 
 // Before anything else this thread allocates: its start reset the server's V8 flags (decision 0189).
 applyInheritedV8Flags();
 
-export default async function run(task: Task): Promise<Answers[Task["op"]]> {
+export default async function run(task: Task): Promise<Answers[Task["op"]] | TaskFailure> {
+  try {
+    return await runTask(task);
+  } catch (e) {
+    const failure = asTaskFailure(e);
+    if (failure) return failure;
+    throw e;
+  }
+}
+
+async function runTask(task: Task): Promise<Answers[Task["op"]]> {
   switch (task.op) {
     case "hash": {
       const bcrypt = await import("bcryptjs");

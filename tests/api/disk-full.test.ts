@@ -1,7 +1,8 @@
 /**
  * A full disk (a real one: a small tmpfs, which needs root to mount; skipped otherwise). A write the
- * disk refuses is answered 507 with a message saying nothing was saved, the recipe and the ratings
- * stay as they were, no temp file is left, and once there is room again the same write goes through.
+ * disk refuses (an edit, a rating, a backup) is answered 507 with a message saying nothing was saved,
+ * the recipe and the ratings stay as they were, no temp file or partial backup is left, and once there
+ * is room again the same writes go through.
  */
 import { execa } from "execa";
 import { existsSync } from "node:fs";
@@ -75,6 +76,10 @@ describe.skipIf(!mounted)("a full disk", () => {
       json: { rating: 5, isFavorite: true },
     });
     expect(rating.status).toBe(507);
+    // A backup is written on a worker thread: the full disk still reads as one, and no part is left.
+    const backup = await t.api("/api/admin/backups", { method: "POST", token });
+    expect(backup.status).toBe(507);
+    expect(await readdir(join(t.dataDir, ".larder", "backups"))).toEqual([]);
     expect(await readdir(join(t.dataDir, ".larder", "tmp"))).toEqual([]);
     const shown = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { description: string };
     expect(shown.description).toBe("");
