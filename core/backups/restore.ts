@@ -18,7 +18,7 @@ import { formatBytes } from "../maintenance/disk.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
 import { UNTRACKED_TOP, type Manifest } from "./archive.js";
 import { extractBackup } from "./read-backup.js";
-import { restorePaths } from "./restore-paths.js";
+import { restoreInterrupted, restorePaths } from "./restore-paths.js";
 
 type Phase = "staged" | "moving-out" | "moving-in" | "done";
 
@@ -172,8 +172,8 @@ async function cleanUp(root: string): Promise<void> {
  * it. Returns what it did, for the log.
  */
 export async function recoverRestore(root: string): Promise<"none" | "rolled-back" | "completed"> {
+  if (!restoreInterrupted(root)) return "none";
   const p = restorePaths(root);
-  if (!existsSync(p.dir)) return "none";
   const phase = readPhase(root);
   if (phase === "moving-out") {
     // Some live entries may already be in old/: put them back; the staged copy is dropped.

@@ -14,7 +14,8 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { errnoCode } from "../storage/atomic-write.js";
 import type { DataFolder } from "../storage/data-folder.js";
-import { isProcessAlive } from "../storage/lock.js";
+import { isProcessAlive } from "../storage/process-alive.js";
+import { exists } from "../recipes/store/file-state.js";
 
 const PREFIX = "import-media.";
 const SUFFIX = ".pending";
@@ -71,13 +72,4 @@ export async function removeAbandonedMedia(folder: DataFolder, now = Date.now())
     }
   }
   return removed;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

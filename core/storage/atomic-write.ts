@@ -18,6 +18,7 @@ import { readdir, stat, unlink } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
 import { onDiskThread, UNSYNCABLE_DIR_CODES } from "./disk-thread.js";
+import { isProcessAlive } from "./process-alive.js";
 
 export interface AtomicWriteOptions {
   /** Directory for the temp file; must be on the target's file system so the rename is atomic. */
@@ -181,15 +182,6 @@ function writerPid(name: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return errnoCode(e) === "EPERM";
-  }
-}
-
 /**
  * Remove temp files left by writers that died mid-write (a `kill -9` leaves one behind). Files older
  * than `maxAgeMs` go, and with `deadWriters` (at start-up) also every file whose writer process is
@@ -216,7 +208,7 @@ export async function removeStaleTempFiles(
     try {
       const st = await stat(file);
       const pid = opts.deadWriters ? writerPid(name) : null;
-      const dead = pid !== null && pid !== process.pid && !processAlive(pid);
+      const dead = pid !== null && pid !== process.pid && !isProcessAlive(pid);
       if (st.isFile() && (dead || now - st.mtimeMs > maxAgeMs)) {
         await unlink(file);
         removed++;

@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
 import { DataFolder, ensurePrivateDirs } from "./data-folder.js";
-import { LockHeldError, acquireLock, processStat, readLock, type LockInfo } from "./lock.js";
+import { LockHeldError, acquireLock, readLock, type LockInfo } from "./lock.js";
+import { processStat } from "./process-alive.js";
 
 let dir: string;
 let folder: DataFolder;

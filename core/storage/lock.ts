@@ -4,7 +4,6 @@
  * the folder behind its back; without a server, a CLI command holds the lock itself.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { readFile, rename, unlink, link } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { ConflictError } from "../errors.js";
 import { errnoCode, writeFileAtomic } from "./atomic-write.js";
 import { canonicalJson } from "./canonical-json.js";
 import { DataFolder, ensurePrivateDirs } from "./data-folder.js";
+import { isProcessAlive, processStat } from "./process-alive.js";
 
 export const LockInfo = z.object({
   pid: z.number().int().positive(),
@@ -50,36 +50,6 @@ export interface HeldLock {
 
 /** Tokens of locks held by this process: a lock naming our pid but another token is a stale one. */
 const heldTokens = new Set<string>();
-
-/**
- * True if a process with this pid runs on this machine (EPERM: it exists but belongs to someone else).
- * A zombie — killed, not yet reaped by its parent — keeps its pid but runs nothing.
- */
-export function isProcessAlive(pid: number): boolean {
-  const state = processStat(pid)?.state;
-  if (state === "Z" || state === "X") return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return errnoCode(e) === "EPERM";
-  }
-}
-
-/**
- * Linux's view of a process (/proc/PID/stat): its state letter and start time, or null where there is
- * no /proc or no such process. The name in parentheses may hold spaces and parentheses itself.
- */
-export function processStat(pid: number): { state: string; start: string } | null {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null;
-  }
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  return fields.length > 19 ? { state: fields[0], start: fields[19] } : null;
-}
 
 /** Whether the process named by a lock is still running it (not a dead pid, a reused pid, or us after a restart). */
 function isLive(info: LockInfo): boolean {
