@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDateTime } from "./values.js";
+import { itemCoercer, parseDateTime } from "./values.js";
 
 const micros = (iso: string, extraMicros = 0) => Date.parse(iso) * 1000 + extraMicros;
 const day = (iso: string) => Math.floor(Date.parse(iso.slice(0, 10) + "T00:00:00Z") / 86_400_000);
@@ -68,5 +68,26 @@ describe("reading dates and datetimes for filters and orders", () => {
       const iso = new Date(ms).toISOString().replace(".000Z", "Z");
       expect(parseDateTime(iso)?.micros, iso).toBe(ms * 1000);
     }
+  });
+});
+
+describe("the remembered parses behind item dates", () => {
+  it("give every timestamp its own parse, across growth of the store and a full store starting over", () => {
+    const asDay = itemCoercer("date");
+    const asMicros = itemCoercer("datetime");
+    const stamp = (i: number) => new Date(Date.UTC(2020, 0, 1) + i * 61_001).toISOString();
+    // Enough distinct timestamps, with strings that are not dates among them, to pass the store's
+    // size (200,000) once: every read must still be the string's own parse.
+    for (let i = 0; i < 205_000; i++) {
+      const s = stamp(i);
+      if (i % 50_000 === 7) expect(asMicros(`not a date ${i}`)).toBeNull();
+      if (i % 997 === 0 || i > 199_990) {
+        expect(asMicros(s), s).toBe(parseDateTime(s)!.micros);
+        expect(asDay(s), s).toBe(parseDateTime(s)!.day);
+      } else asMicros(s);
+    }
+    // Asked again after the store started over: the same answers.
+    for (const i of [0, 1, 199_999, 204_999])
+      expect(asMicros(stamp(i))).toBe(parseDateTime(stamp(i))!.micros);
   });
 });

@@ -122,16 +122,50 @@ export function parseDateTime(input: string): ParsedDateTime | null {
   return { micros: seconds * 1e6 + frac, day };
 }
 
-// Item timestamps repeat across queries; parsing each on every list request would dominate the cost.
-const memo = new Map<string, ParsedDateTime | null>();
-function parseCached(s: string): ParsedDateTime | null {
-  let v = memo.get(s);
-  if (v === undefined) {
-    v = parseDateTime(s);
-    if (memo.size > 200_000) memo.clear();
-    memo.set(s, v);
+/**
+ * Item timestamps repeat across queries; parsing each on every list request would dominate the cost.
+ * Each string's parse is kept as numbers in typed arrays at a slot of its own: an object and a number
+ * object per timestamp were some 200,000 objects at 50,000 recipes for every full collection to mark
+ * (decision 0207).
+ */
+const MEMO_MAX = 200_000;
+const memoSlot = new Map<string, number>();
+let memoMicros = new Float64Array(1024);
+let memoDay = new Int32Array(1024);
+/** A string that is not a date or datetime. */
+const NOT_A_DATE = -1;
+
+function parsedSlot(s: string): number {
+  let at = memoSlot.get(s);
+  if (at !== undefined) return at;
+  if (memoSlot.size >= MEMO_MAX) memoSlot.clear();
+  const v = parseDateTime(s);
+  if (v === null) at = NOT_A_DATE;
+  else {
+    at = memoSlot.size;
+    if (at === memoMicros.length) {
+      const micros = new Float64Array(at * 2);
+      micros.set(memoMicros);
+      memoMicros = micros;
+      const day = new Int32Array(at * 2);
+      day.set(memoDay);
+      memoDay = day;
+    }
+    memoMicros[at] = v.micros;
+    memoDay[at] = v.day;
   }
-  return v;
+  memoSlot.set(s, at);
+  return at;
+}
+
+function dayOf(s: string): number | null {
+  const at = parsedSlot(s);
+  return at === NOT_A_DATE ? null : memoDay[at];
+}
+
+function microsOf(s: string): number | null {
+  const at = parsedSlot(s);
+  return at === NOT_A_DATE ? null : memoMicros[at];
 }
 
 const UUID_HEX =
@@ -199,8 +233,8 @@ const COERCERS: Record<AttrType, Coercer> = {
         : parseBooleanLiteral(String(v))
           ? 1
           : 0,
-  date: (v) => (typeof v === "string" ? (parseCached(v)?.day ?? null) : null),
-  datetime: (v) => (typeof v === "string" ? (parseCached(v)?.micros ?? null) : null),
+  date: (v) => (typeof v === "string" ? dayOf(v) : null),
+  datetime: (v) => (typeof v === "string" ? microsOf(v) : null),
 };
 
 /**

@@ -111,6 +111,9 @@ interface GroupListOptions {
   ownRating?: (recipeId: string) => number | null;
 }
 
+/** The foods of every entry whose ingredients name none the group knows. */
+const NO_FOODS: RecipeIndexEntry["foods"] = Object.freeze([]) as unknown as RecipeIndexEntry["foods"];
+
 export class RecipeLister {
   private entries = new WeakMap<object, RecipeIndexEntry>();
   /**
@@ -509,7 +512,9 @@ export class RecipeLister {
         (v) => v.username === username,
         () => ({ id: summary.userId, username }),
       ),
-      foods,
+      // Kept for the life of the entry: none shares one frozen list, others are copied to their exact
+      // length (a list grown by push keeps room for 17, decision 0207).
+      foods.length === 0 ? NO_FOODS : foods.slice(),
     );
     this.entries.set(e.doc, entry);
     this.recipes.summaryListed(e.doc);

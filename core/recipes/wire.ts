@@ -89,8 +89,16 @@ function withUnknownNames(note: string, names: (string | null)[]): string {
 /** Up to this many refs, a repeat is found by a look along the ones kept (no Set per summary). */
 const FEW_ORGANIZERS = 16;
 
-function organizers<T extends RecipeOrganizerRef>(names: string[], ref: (name: string) => T): T[] {
-  const out: T[] = [];
+/** What a summary with no tags (categories, tools) holds: one frozen list, as its refs are (decision 0186). */
+const NO_REFS: never[] = Object.freeze([]) as never[];
+/** Refs gathered here, then copied into a list of their exact length (decision 0207). */
+const gathered: RecipeOrganizerRef[] = [];
+
+function organizers<T extends RecipeOrganizerRef>(names: readonly string[], ref: (name: string) => T): T[] {
+  if (names.length === 0) return NO_REFS;
+  // A list grown by push keeps room for 17 refs after its first: 152 bytes per list kept in every
+  // list entry, where most hold one to three.
+  gathered.length = 0;
   let seen: Set<string> | null = null;
   next: for (const name of names) {
     const r = ref(name);
@@ -98,11 +106,13 @@ function organizers<T extends RecipeOrganizerRef>(names: string[], ref: (name: s
       if (seen.has(r.id)) continue;
       seen.add(r.id);
     } else {
-      for (let i = 0; i < out.length; i++) if (out[i].id === r.id) continue next;
-      if (out.length === FEW_ORGANIZERS) seen = new Set(out.map((o) => o.id)).add(r.id);
+      for (let i = 0; i < gathered.length; i++) if (gathered[i].id === r.id) continue next;
+      if (gathered.length === FEW_ORGANIZERS) seen = new Set(gathered.map((o) => o.id)).add(r.id);
     }
-    out.push(r);
+    gathered.push(r);
   }
+  const out = gathered.slice() as T[];
+  gathered.length = 0;
   return out;
 }
 

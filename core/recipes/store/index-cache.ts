@@ -42,6 +42,7 @@ import {
   MemorySource,
   moveParts,
   parsedParts,
+  partsCrc,
   splittable,
   type LazyPlace,
 } from "./lazy-doc.js";
@@ -325,8 +326,8 @@ function decodeDoc(row: Buffer, at: number, source: LazySource, rowOffset: numbe
     offset: rowOffset + i0,
     split: i1 - i0,
     length: row.length - i0,
-    crcIngredients: crc32(row.subarray(i0, i1)),
-    crcSteps: crc32(row.subarray(i1)),
+    crcIngredients: partsCrc(row.subarray(i0, i1)),
+    crcSteps: partsCrc(row.subarray(i1)),
   });
 }
 
@@ -443,7 +444,10 @@ function decodeRow(
   rowOffset: number,
   shared: Map<string, string>,
 ): CacheRow | null {
-  const size = row.readDoubleLE(0);
+  // A size read as a double is a number object of its own; as a small integer V8 keeps it in the
+  // fingerprint (a recipe file is at most a few megabytes; anything else is kept as it is).
+  const read = row.readDoubleLE(0);
+  const size = read === (read | 0) ? read | 0 : read;
   const mtimeMs = row.readDoubleLE(8);
   const readAt = row.readDoubleLE(16);
   let at = 24;
@@ -733,8 +737,8 @@ export class IndexCache {
                 offset: blobAt + i0,
                 split: i1 - i0,
                 length: blob.length - i0,
-                crcIngredients: crc32(blob.subarray(i0, i1)),
-                crcSteps: crc32(blob.subarray(i1)),
+                crcIngredients: partsCrc(blob.subarray(i0, i1)),
+                crcSteps: partsCrc(blob.subarray(i1)),
               },
             });
           }

@@ -171,6 +171,32 @@ describe("docs from the warm-start cache (lazy parts)", () => {
     expect((await restart(cold)).get("home", "creme")!.doc).toEqual(parsed);
   });
 
+  it("share one frozen empty list and record among recipes, cold and warm, and keep their own otherwise", async () => {
+    await putOld("plain", recipe("Plain bread", { id: ID(2), owner: ADMIN }));
+    await putOld(
+      "tagged",
+      recipe("Tagged bread", { id: ID(3), owner: ADMIN, tags: ["Bread"], extras: { a: "1" } }),
+    );
+    let store = await start();
+    for (let pass = 0; pass < 2; pass++) {
+      const plain = store.get("home", "plain")!.doc;
+      const tagged = store.get("home", "tagged")!.doc;
+      expect(plain.tags).toEqual([]);
+      expect(plain.tags).toBe(tagged.assets);
+      expect(plain.extras).toBe(tagged.nutrition);
+      expect(Object.isFrozen(plain.tags) && Object.isFrozen(plain.extras)).toBe(true);
+      expect(() => (plain.tags as string[]).push("x")).toThrow(TypeError);
+      expect(tagged.tags).toEqual(["Bread"]);
+      expect(tagged.extras).toEqual({ a: "1" });
+      expect(JSON.stringify(plain)).toBe(
+        JSON.stringify(compactDoc(readRecipeFile(await readFile(t.file("plain"), "utf8"), VOCAB))),
+      );
+      // The same from the warm-start cache.
+      await store.saveCache();
+      store = await restart(store);
+    }
+  });
+
   it("of a cold scan are read from the cache file once it is written, not kept as text", async () => {
     await putOld("creme", RICH);
     await putOld("plain", recipe("Plain", { id: ID(2), owner: ADMIN }));

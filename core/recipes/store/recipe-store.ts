@@ -145,15 +145,7 @@ export class RecipeStore {
         await recoverAsideFiles(this.folder.recipesDir(g), this.log);
     }
     const t0 = performance.now();
-    // Listed and stat'ed (on the disk thread) while the cache decodes, when there is a cache to check
-    // the files against: the watcher, already started, reports any change made after a stat.
-    const files = await listRecipeFiles(this.folder);
-    const ahead = this.cache && existsSync(this.cache.index.path) ? statAhead(this.ctx, files) : null;
-    await this.cache?.load();
-    const stats = await ahead;
-    await this.exclusive(async () => {
-      await syncFiles(this.ctx, files, "initial", stats);
-    });
+    await this.scanAtOpen();
     this.openMs = performance.now() - t0;
     const c = this.cache?.stats();
     const same = c?.sameBytes ? ` (${c.sameBytes} with the bytes the cache had parsed)` : "";
@@ -162,6 +154,22 @@ export class RecipeStore {
       `recipe index: ${this.index.all().length} recipes (${from}) in ${Math.round(this.openMs)} ms`,
     );
     this.cache?.opened();
+  }
+
+  /**
+   * The files are listed and stat'ed (on the disk thread) while the cache decodes, when there is a cache
+   * to check them against: the watcher, already started, reports any change made after a stat. A method
+   * of its own: in `open`, the list and the stats (an object per recipe) shared a scope with the
+   * watcher's callbacks, which kept them for the life of the server.
+   */
+  private async scanAtOpen(): Promise<void> {
+    const files = await listRecipeFiles(this.folder);
+    const ahead = this.cache && existsSync(this.cache.index.path) ? statAhead(this.ctx, files) : null;
+    await this.cache?.load();
+    const stats = await ahead;
+    await this.exclusive(async () => {
+      await syncFiles(this.ctx, files, "initial", stats);
+    });
   }
 
   async close(): Promise<void> {
