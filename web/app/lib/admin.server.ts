@@ -3,7 +3,7 @@
  * turn what it throws into what a form shows — field problems (zod issues, "username is taken") or a
  * toast with core's refusal, translated when lib/admin-messages.ts knows it.
  */
-import { statusOf } from "./errors.server.js";
+import { refusedWrite, statusOf } from "./errors.server.js";
 import { CORE_MESSAGE_KEYS, validationKey } from "./admin-messages.js";
 import type { ToastData } from "./toast.js";
 import type { Problem } from "./validation.js";
@@ -32,7 +32,8 @@ export function coreMessage(t: Translate, message: string): string {
 /**
  * Run `fn`; success gives `{ ok: true, value, toast: success }`. Validation problems come back per
  * field (the first path segment names the field); a 409 about the username, e-mail or group name too.
- * Refusals (400, 403, 404) become an error toast. Anything else is a real failure and is rethrown.
+ * Refusals (400, 403, 404) and writes the data folder's disk refused (full, read-only) become an error
+ * toast. Anything else is a real failure and is rethrown.
  */
 export async function attempt<T>(
   intent: string,
@@ -66,6 +67,8 @@ export async function attempt<T>(
     if (status === 400 || status === 403 || status === 404 || status === 409 || status === 422) {
       return { intent, ok: false, toast: { type: "error", message: coreMessage(t, message) } };
     }
+    const refused = refusedWrite(e);
+    if (refused) return { intent, ok: false, toast: { type: "error", message: refused.message } };
     throw e;
   }
 }

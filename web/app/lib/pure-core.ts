@@ -1,7 +1,8 @@
 /**
  * The pure core modules the UI shares with the server instead of copying them (decision 0013): the route
  * guards and the recipe menu of spec §6, the password strength of spec §5, the theme colours and the
- * quantity arithmetic shared with ingredient display. vite.config.ts allow-lists
+ * quantity arithmetic shared with ingredient display, and how core names a write the disk refused (for
+ * the forms' messages). vite.config.ts allow-lists
  * exactly these files; every other core import in web/app stays type-only.
  */
 /* eslint-disable no-restricted-imports -- pure modules allow-listed in vite.config.ts (PURE_CORE) */
@@ -11,5 +12,6 @@ export { recipeMenuItems, type RecipeMenu, type RecipeMenuItem } from "../../../
 export { THEME_DEFAULTS, themeFromSettings, type ThemeColors } from "../../../core/theme.js";
 export { limitDenominator } from "../../../core/recipes/display.js";
 export { roundQuantity } from "../../../core/recipes/quantity.js";
+export { StorageError, storageError } from "../../../core/errors.js";
 export { MEALIE_INTERFACE_LOCALES, type MealieInterfaceLocale } from "../../../core/labels/locales.js";
 /* eslint-enable no-restricted-imports */

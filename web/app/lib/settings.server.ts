@@ -7,7 +7,7 @@ import type { AppLoadContext } from "react-router";
 import { requireGuards, type RouteGuards } from "./guards.server.js";
 import { shellData, type ShellData } from "./shell.server.js";
 import type { UserActor } from "./session.server.js";
-import { statusOf } from "./errors.server.js";
+import { refusedWrite, statusOf } from "./errors.server.js";
 import type { LoaderArgs } from "./context.js";
 import type { ToastData } from "./toast.js";
 
@@ -63,8 +63,8 @@ export function errorMessage(e: unknown): string {
 
 /**
  * Run a core write for a settings form. Success is a success toast with `done`; a refusal core
- * reports (400, 403, 404, 409, 422) is an error toast naming core's reason; anything else is a bug
- * and goes to the error page.
+ * reports (400, 403, 404, 409, 422) is an error toast naming core's reason, and so is a write the
+ * data folder's disk refused (full, read-only); anything else is a bug and goes to the error page.
  */
 export async function settingsWrite(
   context: AppLoadContext,
@@ -80,6 +80,11 @@ export async function settingsWrite(
     if (status !== null && status >= 400 && status < 500) {
       context.larder.log.warn(`settings: ${intent} refused (${status}): ${errorMessage(e)}`);
       return { intent, ok: false, toast: { type: "error", message: errorMessage(e) } };
+    }
+    const refused = refusedWrite(e);
+    if (refused) {
+      context.larder.log.warn(`settings: ${intent} not saved: ${refused.message}`);
+      return { intent, ok: false, toast: { type: "error", message: refused.message } };
     }
     throw e;
   }
