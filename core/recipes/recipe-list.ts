@@ -26,6 +26,7 @@ import { isUuid } from "../util/ids.js";
 import { foodNamesOf } from "./store/lazy-doc.js";
 import { ListedRecipe } from "./listed-recipe.js";
 import type { GroupData } from "../groups/registry.js";
+import { emptyList } from "../util/shared-empties.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "cookbooks" | "groups" | "ratings" | "users" | "log">;
@@ -110,9 +111,6 @@ interface GroupListOptions {
   skipOrganizers?: boolean;
   ownRating?: (recipeId: string) => number | null;
 }
-
-/** The foods of every entry whose ingredients name none the group knows. */
-const NO_FOODS: RecipeIndexEntry["foods"] = Object.freeze([]) as unknown as RecipeIndexEntry["foods"];
 
 export class RecipeLister {
   private entries = new WeakMap<object, RecipeIndexEntry>();
@@ -514,7 +512,7 @@ export class RecipeLister {
       ),
       // Kept for the life of the entry: none shares one frozen list, others are copied to their exact
       // length (a list grown by push keeps room for 17, decision 0207).
-      foods.length === 0 ? NO_FOODS : foods.slice(),
+      foods.length === 0 ? emptyList() : foods.slice(),
     );
     this.entries.set(e.doc, entry);
     this.recipes.summaryListed(e.doc);

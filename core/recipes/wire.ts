@@ -34,6 +34,7 @@ import { incomingOriginalText, wireOriginalText } from "./original-text.js";
 import { normaliseBlock, normaliseLine } from "./file/text.js";
 import { roundQuantity } from "./quantity.js";
 import { normaliseTimestamp } from "./wire-context.js";
+import { emptyList } from "../util/shared-empties.js";
 
 export interface WireContext {
   groupId: string;
@@ -89,13 +90,12 @@ function withUnknownNames(note: string, names: (string | null)[]): string {
 /** Up to this many refs, a repeat is found by a look along the ones kept (no Set per summary). */
 const FEW_ORGANIZERS = 16;
 
-/** What a summary with no tags (categories, tools) holds: one frozen list, as its refs are (decision 0186). */
-const NO_REFS: never[] = Object.freeze([]) as never[];
 /** Refs gathered here, then copied into a list of their exact length (decision 0207). */
 const gathered: RecipeOrganizerRef[] = [];
 
 function organizers<T extends RecipeOrganizerRef>(names: readonly string[], ref: (name: string) => T): T[] {
-  if (names.length === 0) return NO_REFS;
+  // None: one frozen list, as the refs themselves are (decision 0186).
+  if (names.length === 0) return emptyList();
   // A list grown by push keeps room for 17 refs after its first: 152 bytes per list kept in every
   // list entry, where most hold one to three.
   gathered.length = 0;

@@ -3,7 +3,8 @@
  * turn what it throws into what a form shows — field problems (zod issues, "username is taken") or a
  * toast with core's refusal, translated when lib/admin-messages.ts knows it.
  */
-import { refusedWrite, statusOf } from "./errors.server.js";
+import { statusOf } from "./errors.server.js";
+import { storageError } from "./pure-core.js";
 import { CORE_MESSAGE_KEYS, validationKey } from "./admin-messages.js";
 import type { ToastData } from "./toast.js";
 import type { Problem } from "./validation.js";
@@ -67,7 +68,8 @@ export async function attempt<T>(
     if (status === 400 || status === 403 || status === 404 || status === 409 || status === 422) {
       return { intent, ok: false, toast: { type: "error", message: coreMessage(t, message) } };
     }
-    const refused = refusedWrite(e);
+    // A write the disk refused (full, read-only): core's message says so and that nothing was lost.
+    const refused = storageError(e);
     if (refused) return { intent, ok: false, toast: { type: "error", message: refused.message } };
     throw e;
   }

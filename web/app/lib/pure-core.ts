@@ -12,6 +12,6 @@ export { recipeMenuItems, type RecipeMenu, type RecipeMenuItem } from "../../../
 export { THEME_DEFAULTS, themeFromSettings, type ThemeColors } from "../../../core/theme.js";
 export { limitDenominator } from "../../../core/recipes/display.js";
 export { roundQuantity } from "../../../core/recipes/quantity.js";
-export { StorageError, storageError } from "../../../core/errors.js";
+export { storageError } from "../../../core/errors.js";
 export { MEALIE_INTERFACE_LOCALES, type MealieInterfaceLocale } from "../../../core/labels/locales.js";
 /* eslint-enable no-restricted-imports */
