@@ -4,7 +4,7 @@
  * never English of ours: the page turns them into toasts in the reader's language.
  */
 import type { AppLoadContext } from "react-router";
-import { statusOf } from "./errors.server.js";
+import { diskRefusal, statusOf } from "./errors.server.js";
 import type { UserActor } from "./session.server.js";
 import {
   DEFAULT_ENTRY_TYPE,
@@ -172,6 +172,8 @@ export async function runPlannerIntent(
         return { intent, ok: false, error: "invalid" };
     }
   } catch (e) {
+    const refused = diskRefusal(context.larder.log, `meal plan: ${intent}`, e);
+    if (refused) return { intent, ok: false, error: "failed", message: refused };
     if (statusOf(e) === null && !(e instanceof Error && e.name === "ZodError")) throw e;
     return failure(intent, e);
   }
@@ -220,6 +222,8 @@ export async function runRuleIntent(
         return { intent, ok: false, error: "invalid" };
     }
   } catch (e) {
+    const refused = diskRefusal(context.larder.log, `meal plan rule: ${intent}`, e);
+    if (refused) return { intent, ok: false, error: "failed", message: refused };
     if (statusOf(e) === null && !(e instanceof Error && e.name === "ZodError")) throw e;
     return failure(intent, e);
   }

@@ -4,7 +4,7 @@
  * idea of what the user may do. Results are codes, never English: the page turns them into toasts.
  */
 import type { AppLoadContext } from "react-router";
-import { statusOf } from "./errors.server.js";
+import { diskRefusal, statusOf } from "./errors.server.js";
 import { MultipartLimitError, parseMultipartForm } from "./multipart.server.js";
 import { requireUserActor, type UserActor } from "./session.server.js";
 import type { IntentError, IntentResult } from "./recipe-types.js";
@@ -139,6 +139,8 @@ export async function runRecipeIntent(
   try {
     return { intent, ok: true, ...(await handler({ actor, context, slug, form })) };
   } catch (e) {
+    const refused = diskRefusal(context.larder.log, `recipe ${intent}`, e);
+    if (refused) return { intent, ok: false, error: "failed", message: refused };
     if (
       statusOf(e) === null &&
       !(e instanceof SyntaxError) &&

@@ -7,8 +7,7 @@ import type { AppLoadContext } from "react-router";
 import { requireGuards, type RouteGuards } from "./guards.server.js";
 import { shellData, type ShellData } from "./shell.server.js";
 import type { UserActor } from "./session.server.js";
-import { statusOf } from "./errors.server.js";
-import { storageError } from "./pure-core.js";
+import { diskRefusal, statusOf } from "./errors.server.js";
 import type { LoaderArgs } from "./context.js";
 import type { ToastData } from "./toast.js";
 
@@ -82,11 +81,8 @@ export async function settingsWrite(
       context.larder.log.warn(`settings: ${intent} refused (${status}): ${errorMessage(e)}`);
       return { intent, ok: false, toast: { type: "error", message: errorMessage(e) } };
     }
-    const refused = storageError(e);
-    if (refused) {
-      context.larder.log.warn(`settings: ${intent} not saved: ${refused.message}`);
-      return { intent, ok: false, toast: { type: "error", message: refused.message } };
-    }
+    const refused = diskRefusal(context.larder.log, `settings: ${intent}`, e);
+    if (refused) return { intent, ok: false, toast: { type: "error", message: refused } };
     throw e;
   }
 }

@@ -4,7 +4,7 @@
  * photo stored; a photo core refuses takes the new event away again, so nothing is left half made.
  */
 import type { AppLoadContext } from "react-router";
-import { statusOf } from "./errors.server.js";
+import { diskRefusal, statusOf } from "./errors.server.js";
 import { MultipartLimitError, parseMultipartForm } from "./multipart.server.js";
 import type { UserActor } from "./session.server.js";
 import type { ListQuery } from "../../../core/query/list-query.js";
@@ -29,6 +29,8 @@ export type TimelineResult =
       intent: string;
       ok: false;
       error: "invalid" | "notFound" | "forbidden" | "tooLarge" | "badImage" | "failed";
+      /** Core's message for a write the disk refused. */
+      message?: string;
     };
 
 /** A form field; line breaks as typed (form posts send CRLF, which the stored text should not keep). */
@@ -86,6 +88,12 @@ function photoOf(form: FormData): File | null {
   return f && typeof f !== "string" && f.size > 0 ? f : null;
 }
 
+/** A write the disk refused, with core's message; null for any other error. */
+function refusal(context: AppLoadContext, intent: string, e: unknown): TimelineResult | null {
+  const message = diskRefusal(context.larder.log, `timeline: ${intent}`, e);
+  return message ? { intent, ok: false, error: "failed", message } : null;
+}
+
 function failure(intent: string, e: unknown): TimelineResult {
   const status = statusOf(e);
   if (e instanceof MultipartLimitError || status === 413) return { intent, ok: false, error: "tooLarge" };
@@ -133,7 +141,7 @@ export async function runTimelineIntent(
           await timeline.remove(actor, created.id).catch(() => undefined);
           return statusOf(e) === 400 || statusOf(e) === 422
             ? { intent, ok: false, error: "badImage" }
-            : failure(intent, e);
+            : (refusal(context, intent, e) ?? failure(intent, e));
         }
         return { intent, ok: true, id: created.id };
       }
@@ -148,7 +156,7 @@ export async function runTimelineIntent(
         } catch (e) {
           return statusOf(e) === 400 || statusOf(e) === 422
             ? { intent, ok: false, error: "badImage" }
-            : failure(intent, e);
+            : (refusal(context, intent, e) ?? failure(intent, e));
         }
         return { intent, ok: true, id };
       }
@@ -158,6 +166,8 @@ export async function runTimelineIntent(
         return { intent, ok: false, error: "invalid" };
     }
   } catch (e) {
+    const refused = refusal(context, intent, e);
+    if (refused) return refused;
     if (
       statusOf(e) === null &&
       !(e instanceof MultipartLimitError) &&

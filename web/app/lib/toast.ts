@@ -30,6 +30,14 @@ export interface LoadingToast {
   done(message?: string, type?: ToastType): void;
 }
 
+/**
+ * A failure toast's text: `text`, then the server's reason when it gave one for a write that failed (a
+ * full disk: "…: The disk holding the data folder is full…"). Other refusals keep their own wording.
+ */
+export function failedText(text: string, r: { ok: boolean; error?: string; message?: string }): string {
+  return !r.ok && r.error === "failed" && r.message ? `${text}: ${r.message}` : text;
+}
+
 let counter = 0;
 
 function show(type: ToastType, message: string): void {

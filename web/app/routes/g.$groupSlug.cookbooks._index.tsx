@@ -15,6 +15,7 @@ import { metaT, useT } from "../lib/i18n.js";
 import { builderChoices, cookbookRows, type CookbookRow } from "../lib/cookbooks.server.js";
 import { newCookbookName, reorder } from "../lib/cookbook-filter.js";
 import { requireGroupMember } from "../lib/session.server.js";
+import { diskRefusal } from "../lib/errors.server.js";
 import { toast } from "../lib/toast.js";
 import { problemText, useIntent } from "../lib/use-intent.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
@@ -81,6 +82,8 @@ export async function action({ request, context, params }: ActionArgs) {
     }
     return { ok: false as const, intent, message: "unknown intent" };
   } catch (e) {
+    const refused = diskRefusal(context.larder.log, `cookbook ${intent}`, e);
+    if (refused) return { ok: false as const, intent, message: refused };
     const status = (e as { status?: number }).status;
     if (status === undefined || status >= 500) throw e;
     return { ok: false as const, intent, message: problemText(e) };

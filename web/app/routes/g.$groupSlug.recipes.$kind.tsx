@@ -11,6 +11,7 @@ import { AppDialog } from "../components/dialog/AppDialog.js";
 import { PencilIcon, TrashIcon } from "../components/recipe/icons.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { requireGroupMember } from "../lib/session.server.js";
+import { diskRefusal } from "../lib/errors.server.js";
 import { toast } from "../lib/toast.js";
 import { problemText, useIntent } from "../lib/use-intent.js";
 import type { OrganizerRow } from "../../../core/organizers/organizer-actions.js";
@@ -57,6 +58,8 @@ export async function action({ request, context, params }: ActionArgs) {
     else return { ok: false as const, intent, message: "unknown intent" };
     return { ok: true as const, intent };
   } catch (e) {
+    const refused = diskRefusal(context.larder.log, `${kind} ${intent}`, e);
+    if (refused) return { ok: false as const, intent, message: refused };
     const status = (e as { status?: number }).status;
     if (status === undefined && !(e as { issues?: unknown }).issues) throw e;
     if (status !== undefined && status >= 500) throw e;

@@ -9,11 +9,11 @@ import { Link, useFetcher, useLoaderData, useNavigate } from "react-router";
 import { ActionIcon, Badge, Button, Menu, Switch, Text, TextInput } from "@mantine/core";
 import { AppDialog } from "../components/dialog/AppDialog.js";
 import { DotsIcon, PencilIcon, PlusIcon, TrashIcon } from "../components/shopping/icons.js";
-import { coreCall } from "../lib/errors.server.js";
+import { coreCall, diskRefusal } from "../lib/errors.server.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { requireUserActor } from "../lib/session.server.js";
 import { useShoppingPrefs } from "../lib/shopping/prefs.js";
-import { toast } from "../lib/toast.js";
+import { failedText, toast } from "../lib/toast.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -66,7 +66,9 @@ export async function action({ request, context }: ActionArgs) {
       await shopping.removeList(actor, id);
       return { ok: true as const, intent, id };
     }
-  } catch {
+  } catch (e) {
+    const refused = diskRefusal(context.larder.log, `shopping list ${intent}`, e);
+    if (refused) return { ok: false as const, intent, id, error: "failed", message: refused };
     return { ok: false as const, intent, id };
   }
   return { ok: false as const, intent, id };
@@ -88,7 +90,8 @@ export default function ShoppingLists() {
   const result = fetcher.data;
   useEffect(() => {
     if (!result || fetcher.state !== "idle") return;
-    if (!result.ok) toast.error(t(`errors.${result.intent === "create" ? "create" : result.intent}`));
+    if (!result.ok)
+      toast.error(failedText(t(`errors.${result.intent === "create" ? "create" : result.intent}`), result));
     else if (result.intent === "create") navigate(`/shopping-lists/${result.id}`);
   }, [result, fetcher.state, navigate, t]);
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useLanguage, useT } from "../../lib/i18n.js";
-import { toast } from "../../lib/toast.js";
+import { failedText, toast } from "../../lib/toast.js";
 import type { CommentView } from "../../lib/recipe-types.js";
 import { PencilIcon, TrashIcon } from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
@@ -24,7 +24,7 @@ function CommentItem({ c, action }: { c: CommentView; action: string }) {
   const save = async () => {
     const r = await call("commentUpdate", { id: c.id, text });
     if (r.ok) setEditing(false);
-    else toast.error(tc("errors.somethingWentWrong"));
+    else toast.error(failedText(tc("errors.somethingWentWrong"), r));
   };
 
   return (
@@ -86,7 +86,7 @@ function CommentItem({ c, action }: { c: CommentView; action: string }) {
         submitColor="red"
         onSubmit={async () => {
           const r = await call("commentDelete", { id: c.id });
-          if (!r.ok) toast.error(tc("errors.somethingWentWrong"));
+          if (!r.ok) toast.error(failedText(tc("errors.somethingWentWrong"), r));
         }}
       >
         <Text>{t("comments.confirmDelete")}</Text>
@@ -104,7 +104,7 @@ export function Comments({ comments, action }: { comments: CommentView[]; action
     if (!text.trim()) return;
     const r = await call("commentCreate", { text });
     if (r.ok) setText("");
-    else toast.error(tc("errors.somethingWentWrong"));
+    else toast.error(failedText(tc("errors.somethingWentWrong"), r));
   };
   return (
     <section className="recipe__comments no-print" aria-labelledby="comments-title">

@@ -11,7 +11,7 @@ import { AppDialog } from "../dialog/AppDialog.js";
 import { LazyMenu } from "../LazyMenu.js";
 import { WhenOpened } from "../dialog/LazyModal.js";
 import { useT } from "../../lib/i18n.js";
-import { toast } from "../../lib/toast.js";
+import { failedText, toast } from "../../lib/toast.js";
 import { resolveActionUrl, type RecipeActionItem } from "../../lib/recipe-actions.js";
 import type { RecipeMenu as MenuFlags } from "../../lib/pure-core.js";
 import type { PrintPrefs } from "../../lib/print-prefs.js";
@@ -199,7 +199,7 @@ export function RecipeMenu(props: RecipeMenuProps) {
         onSubmit={async () => {
           const r = await call("delete");
           if (!r.ok) {
-            toast.error(tc("errors.somethingWentWrong"));
+            toast.error(failedText(tc("errors.somethingWentWrong"), r));
             return false;
           }
           toast.success(t("delete.done"));
@@ -218,7 +218,7 @@ export function RecipeMenu(props: RecipeMenuProps) {
         onSubmit={async () => {
           const r = await call("duplicate", { name: copyName });
           if (!r.ok || !r.slug) {
-            toast.error(tc("errors.somethingWentWrong"));
+            toast.error(failedText(tc("errors.somethingWentWrong"), r));
             return false;
           }
           toast.success(t("duplicate.done"));

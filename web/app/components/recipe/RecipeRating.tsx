@@ -7,7 +7,7 @@ import { ActionIcon, Group, Text } from "@mantine/core";
 import { Hint } from "../Hint.js";
 import { StarInput, Stars, toHalfStars } from "../Stars.js";
 import { useT } from "../../lib/i18n.js";
-import { toast } from "../../lib/toast.js";
+import { failedText, toast } from "../../lib/toast.js";
 import { HeartFilledIcon, HeartIcon } from "./icons.js";
 import { useRecipeIntent } from "./use-recipe-intent.js";
 import { useFormat } from "../../lib/use-format.js";
@@ -42,7 +42,7 @@ export function RecipeRating({ action, average, me }: RecipeRatingProps) {
   const [pending, setPending] = useState<{ rating?: number; isFavorite?: boolean }>({});
   const { run } = useRecipeIntent(action, (r) => {
     setPending({});
-    if (!r.ok) toast.error(tc("errors.somethingWentWrong"));
+    if (!r.ok) toast.error(failedText(tc("errors.somethingWentWrong"), r));
   });
   const rating = pending.rating ?? me.rating ?? 0;
   const favorite = pending.isFavorite ?? me.isFavorite;

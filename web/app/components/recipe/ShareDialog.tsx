@@ -14,7 +14,7 @@ import { useFetcher } from "react-router";
 import { ActionIcon, Group, Loader, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useLanguage, useT } from "../../lib/i18n.js";
-import { toast } from "../../lib/toast.js";
+import { failedText, toast } from "../../lib/toast.js";
 import { copyText, defaultExpiryDate, expiryInstant, shareLink } from "../../lib/recipe-share.js";
 import type { ShareRow } from "../../lib/recipe-types.js";
 import { CopyIcon, TrashIcon } from "./icons.js";
@@ -70,7 +70,7 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
       // Remix has usually reloaded the list after the action already; `tokens` shows the link once.
       setAdded((cur) => [...cur, share]);
       toast.success(t("share.created"));
-    } else toast.error(tc("errors.somethingWentWrong"));
+    } else toast.error(failedText(tc("errors.somethingWentWrong"), r));
   };
 
   const remove = async (id: string) => {
@@ -78,7 +78,7 @@ export function ShareDialog({ opened, onClose, groupSlug, action }: ShareDialogP
     if (r.ok) {
       setRemoved((cur) => [...cur, id]);
       toast.success(t("share.deleted"));
-    } else toast.error(tc("errors.somethingWentWrong"));
+    } else toast.error(failedText(tc("errors.somethingWentWrong"), r));
   };
 
   const copy = async (id: string) => {

@@ -55,6 +55,7 @@ export function ListPage({ list: initialList, items: initialItems, vocabulary }:
 
   useEffect(() => {
     sync.onGiveUp = () => toast.error(t("errors.sync"));
+    sync.onHeld = (reason) => toast.error(reason);
   }, [sync, t]);
 
   const sections = sectionsOf(items, list, vocab, prefs.viewByLabel);

@@ -26,7 +26,7 @@ import { RecipePicker, type PickedRecipe } from "../mealplan/RecipePicker.js";
 import { ImageIcon } from "../mealplan/icons.js";
 import { DotsIcon, PencilIcon, PlusIcon, TrashIcon } from "../recipe/icons.js";
 import { useLanguage, useT } from "../../lib/i18n.js";
-import { toast } from "../../lib/toast.js";
+import { failedText, toast } from "../../lib/toast.js";
 import { useHydrated } from "../../lib/use-hydrated.js";
 import {
   DEFAULT_TIMELINE_PREFS,
@@ -124,7 +124,7 @@ export function Timeline({
     if (r.ok) {
       toast.success(done);
       onChanged?.();
-    } else toast.error(t(`errors.${r.error}`));
+    } else toast.error(failedText(t(`errors.${r.error}`), r));
     return r.ok;
   };
 

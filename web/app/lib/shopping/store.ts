@@ -7,7 +7,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ShoppingItemOut, ShoppingListSummaryOut } from "../../../../core/shopping/shopping-service.js";
 import { api, clockSkew, HttpError, ITEMS, LISTS, NetworkError } from "./api.js";
-import { compact, overlay, parseQueue, planSync, type ItemFields, type Op } from "./sync.js";
+import { compact, overlay, parseQueue, planSync, serverTrouble, type ItemFields, type Op } from "./sync.js";
 import { recipeNamesOf, trimItem, trimList, type ListItem, type ListMeta } from "./types.js";
 
 /** Per user and list: a queue left by someone who signed out is never sent with the next user's session. */
@@ -85,6 +85,12 @@ export class ListSync {
   readonly serverState: ListState;
   /** Told when a change could not be sent at all (given up after MAX_ATTEMPTS). */
   onGiveUp: (() => void) | null = null;
+  /**
+   * Told once per spell of the server failing to save (5xx, with its reason): the changes stay queued
+   * and are sent again.
+   */
+  onHeld: ((reason: string) => void) | null = null;
+  private held = false;
 
   constructor(
     list: ListMeta,
@@ -236,6 +242,7 @@ export class ListSync {
         }
         this.queue = this.queue.filter((op) => !ops.includes(op));
         this.attempts = 0;
+        this.held = false;
         this.persist();
         this.emit();
       } while (this.again || this.queue.length > 0);
@@ -244,6 +251,10 @@ export class ListSync {
       if (e instanceof HttpError && e.status === 404 && !(await this.exists())) {
         this.deleted = true;
       } else if (e instanceof NetworkError) {
+        this.schedule();
+      } else if (e instanceof HttpError && serverTrouble(e.status)) {
+        if (!this.held) this.onHeld?.(e.message);
+        this.held = true;
         this.schedule();
       } else if (++this.attempts >= MAX_ATTEMPTS) {
         // The server keeps refusing these changes (say, a food deleted meanwhile): drop them, say so.

@@ -156,3 +156,13 @@ export function parseQueue(raw: string | null | undefined): Op[] {
       typeof (o as Op).at === "number",
   );
 }
+
+/**
+ * Whether a failed send's answer is the server's own trouble (5xx: a full disk answers 507, a
+ * read-only folder 503) rather than a refusal of these changes (4xx). The changes are then kept and
+ * sent again however long it lasts, since dropping them would lose what the reader did; a refusal is
+ * given up after a few tries.
+ */
+export function serverTrouble(status: number): boolean {
+  return status >= 500;
+}

@@ -9,7 +9,7 @@ import { Button, FileButton, Group, SegmentedControl, Stack, Text, Textarea } fr
 import { notifications } from "@mantine/notifications";
 import { AppDialog } from "../../dialog/AppDialog.js";
 import { useT } from "../../../lib/i18n.js";
-import { toast } from "../../../lib/toast.js";
+import { failedText, toast } from "../../../lib/toast.js";
 import {
   draftChanged,
   draftToJson,
@@ -115,12 +115,13 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
       });
     } else if (r.error === "forbidden") toast.error(t("edit.forbidden"));
     else if (r.error === "invalid") toast.error(t("edit.invalid", { message: r.message ?? "" }));
-    else toast.error(t("edit.failed"));
+    else toast.error(failedText(t("edit.failed"), r));
   };
   const saver = useRecipeIntent(action, onSaved);
   const uploader = useRecipeIntent(action, (r) => {
     if (r.ok) toast.success(t("edit.imageUploaded"));
-    else toast.error(r.error === "tooLarge" ? t("edit.imageTooLarge") : t("edit.imageFailed"));
+    else if (r.error === "tooLarge") toast.error(t("edit.imageTooLarge"));
+    else toast.error(failedText(t("edit.imageFailed"), r));
   });
 
   const save = () => {
