@@ -48,7 +48,11 @@ export class ImagesService {
     return this.larder.config.maxUploadBytes;
   }
 
-  /** The original image of a media folder (a regular file, never a symlink, in a real folder), or null. */
+  /**
+   * The original image of a media folder (a regular file, never a symlink, in a real folder), or null.
+   * With more than one (a replacement in another format is written before the old file is removed,
+   * and a kill between leaves both; or one placed by hand beside it), the newest is the photo.
+   */
   private async originalIn(dir: string): Promise<{ name: string; size: number; mtimeMs: number } | null> {
     const root = this.larder.folder.root;
     try {
@@ -58,11 +62,13 @@ export class ImagesService {
       throw e;
     }
     const names = (await readdir(dir)).filter((n) => ORIGINAL_RE.test(n)).sort();
+    let found: { name: string; size: number; mtimeMs: number } | null = null;
     for (const name of names) {
       const st = await lstatOrNull(join(dir, name));
-      if (st?.isFile()) return { name, size: st.size, mtimeMs: st.mtimeMs };
+      if (st?.isFile() && (!found || st.mtimeMs > found.mtimeMs))
+        found = { name, size: st.size, mtimeMs: st.mtimeMs };
     }
-    return null;
+    return found;
   }
 
   /** The original image file of a recipe's media folder, or null. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import { deflateSync, crc32 } from "node:zlib";
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -131,6 +131,24 @@ describe("recipe images", () => {
       Buffer.from(await (await t.api(`/api/media/recipes/${id}/images/original.webp`)).arrayBuffer()),
     ).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 64, 48]);
+  });
+
+  it("serves the newer photo when a replacement in another format was cut short before the old one went", async () => {
+    const slug = await create("Two Originals");
+    await upload(slug, jpg, "jpg");
+    // What a kill between writing the new original and removing the old one leaves: both, the PNG
+    // newer (and last in name order, so the name alone would pick the old photo).
+    await writeFile(join(media(slug), "original.png"), png);
+    const older = new Date(Date.now() - 60_000);
+    await utimes(join(media(slug), "original.jpg"), older, older);
+    const { id } = await recipe(slug);
+    const served = await t.api(`/api/media/recipes/${id}/images/original.webp`);
+    expect(served.status).toBe(200);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([40, 30]);
+    // The next upload leaves one original again.
+    await upload(slug, jpg, "jpg");
+    expect(await readdir(media(slug))).toEqual(["original.jpg"]);
   });
 
   it("refuses what is not an image with 400 and stores nothing", async () => {
