@@ -68,6 +68,7 @@ import { DemoService } from "./demo/demo-service.js";
 import { GitAutoCommit } from "./git/autocommit.js";
 import { noteChange } from "./storage/change-count.js";
 import { removeAbandonedMedia } from "./imports/pending-media.js";
+import { finishAbandonedMediaMoves } from "./recipes/store/media-move.js";
 
 export interface ServiceOptions {
   templatesDir: string;
@@ -122,6 +123,8 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
       log.warn(
         `removed ${dir}/: the media folder of an import that was killed before its recipe was written`,
       );
+    for (const move of await finishAbandonedMediaMoves(folder))
+      log.warn(`moved ${move}: the media folder of a rename that was killed after its recipe file moved`);
   }
   const site = await JsonDoc.open(folder.larderJson, {
     schema: SiteDoc,

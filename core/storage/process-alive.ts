@@ -1,6 +1,6 @@
 /**
  * Whether another process still runs: the one check behind the folder's lock (lock.ts), the sweep of
- * dead writers' temp files (atomic-write.ts) and of dead imports' media (imports/pending-media.ts).
+ * dead writers' temp files (atomic-write.ts) and of half-done work's markers (work-markers.ts).
  */
 import { readFileSync } from "node:fs";
 

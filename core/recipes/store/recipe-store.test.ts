@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -301,6 +301,8 @@ describe("writes", () => {
     await expect(stat(t.folder.recipeMediaDir("home", "soup"))).rejects.toThrow();
     await expect(stat(t.file("soup"))).rejects.toThrow();
     expect(await readFile(t.file("tomato-soup"), "utf8")).toContain("name: Tomato Soup");
+    // The marker announcing the media move (media-move.ts) is gone once the move is done.
+    expect(await readdir(t.folder.tmpDir)).toEqual([]);
     expect(s?.events.at(-1)).toEqual({
       type: "renamed",
       groupSlug: "home",

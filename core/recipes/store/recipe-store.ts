@@ -36,6 +36,7 @@ import { keyOf, usableId, type Location } from "./identity.js";
 import { statAhead } from "./read-files.js";
 import { RecipeIndex } from "./recipe-index.js";
 import { sameDoc } from "./same-doc.js";
+import { markMediaMove } from "./media-move.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
 import { syncFiles, writeBackLater, type SyncContext, type SyncMode } from "./sync.js";
 import { StoreCache } from "./store-cache.js";
@@ -401,22 +402,28 @@ export class RecipeStore {
       // Left behind by a hand-deleted recipe, say: merging two recipes' images is never right.
       if (await exists(newMedia))
         throw new ConflictError(`A media folder recipes/${newSlug}/ already exists in group ${groupSlug}`);
-      // The file moves first, with its old content: one atomic step after which exactly one file
-      // holds the id. A crash later leaves a consistent recipe under the new name.
-      await this.guarded(groupSlug, oldSlug, moveIfUnchanged(oldPath, newPath, cur.file), [
-        { groupSlug, slug: newSlug },
-      ]);
-      this.index.delete(groupSlug, oldSlug);
-      this.index.put({ ...cur, slug: newSlug });
+      // A kill between the file's move and the folder's is finished at the next open (media-move.ts).
+      const moving = (await exists(oldMedia)) ? await markMediaMove(this.folder, oldMedia, newMedia) : null;
       try {
-        await rename(oldMedia, newMedia);
-      } catch (e) {
-        if (errnoCode(e) !== "ENOENT") {
-          await rename(newPath, oldPath);
-          this.index.delete(groupSlug, newSlug);
-          this.index.put(cur);
-          throw e;
+        // The file moves first, with its old content: one atomic step after which exactly one file
+        // holds the id. A crash later leaves a consistent recipe under the new name.
+        await this.guarded(groupSlug, oldSlug, moveIfUnchanged(oldPath, newPath, cur.file), [
+          { groupSlug, slug: newSlug },
+        ]);
+        this.index.delete(groupSlug, oldSlug);
+        this.index.put({ ...cur, slug: newSlug });
+        try {
+          await rename(oldMedia, newMedia);
+        } catch (e) {
+          if (errnoCode(e) !== "ENOENT") {
+            await rename(newPath, oldPath);
+            this.index.delete(groupSlug, newSlug);
+            this.index.put(cur);
+            throw e;
+          }
         }
+      } finally {
+        await moving?.done();
       }
       let entry: RecipeEntry = {
         ...cur,
