@@ -74,6 +74,6 @@ export async function finishAbandonedWork(
 export function mediaDirOf(folder: DataFolder, rel: string): { dir: string; group: string } | null {
   const dir = path.resolve(folder.root, rel);
   const parts = path.relative(folder.root, dir).split(path.sep);
-  const ok = parts.length === 4 && parts[0] === "groups" && parts[2] === "recipes" && !parts.includes("..");
+  const ok = parts.length === 4 && parts[0] === "groups" && parts[2] === "recipes";
   return ok ? { dir, group: parts[1] } : null;
 }

@@ -70,9 +70,12 @@ describe("a rename killed between moving its recipe file and its media folder", 
       path.join(t.folder.tmpDir, `media-move.${pid}.aaaaaaaaaaaa.pending`),
       JSON.stringify({ from: "groups/home/recipes/soup", to: "../elsewhere" }),
     );
+    await writeFile(path.join(t.folder.tmpDir, `media-move.${pid}.bbbbbbbbbbbb.pending`), '{"from":"gro');
     expect(await finishAbandonedMediaMoves(t.folder)).toEqual([]);
     expect(existsSync(t.folder.recipeMediaDir("home", "soup"))).toBe(true);
     expect(existsSync(path.join(t.root, "..", "elsewhere"))).toBe(false);
+    // Each marker is done with, the torn one included.
+    expect(await readdir(t.folder.tmpDir)).toEqual([]);
   });
 
   it("leaves a rename in progress alone: the marker of a live process", async () => {

@@ -30,7 +30,8 @@ export async function finishAbandonedMediaMoves(folder: DataFolder, now = Date.n
     folder,
     KIND,
     async (text) => {
-      const { from: f, to: t } = JSON.parse(text) as { from?: unknown; to?: unknown };
+      const { from: f, to: t } = parsed(text);
+      // A marker cut short by the kill (it was being written: nothing had moved yet) is dropped too.
       if (typeof f !== "string" || typeof t !== "string") return;
       const from = mediaDirOf(folder, f);
       const to = mediaDirOf(folder, t);
@@ -44,4 +45,13 @@ export async function finishAbandonedMediaMoves(folder: DataFolder, now = Date.n
     now,
   );
   return moved;
+}
+
+function parsed(text: string): { from?: unknown; to?: unknown } {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === "object" ? v : {};
+  } catch {
+    return {};
+  }
 }
