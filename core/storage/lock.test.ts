@@ -1,11 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
 import { DataFolder, ensurePrivateDirs } from "./data-folder.js";
-import { LockHeldError, acquireLock, readLock, type LockInfo } from "./lock.js";
+import {
+  FOREIGN_LOCK_STALE_MS,
+  LOCK_HEARTBEAT_MS,
+  LockHeldError,
+  acquireLock,
+  readLock,
+  type LockInfo,
+} from "./lock.js";
 import { processStat } from "./process-alive.js";
 
 let dir: string;
@@ -139,6 +146,44 @@ describe("server lock", () => {
       await taken.release();
     },
   );
+
+  it("refuses a lock held from another PID namespace (a server in a container) while its holder's heartbeat is fresh", async () => {
+    // Its pid names no process here: a check of the pid alone would have taken the lock from a live server.
+    await writeFile(
+      folder.lockFile,
+      canonicalJson(lockOf(await deadPid(), { pidNamespace: "pid:[4026530000]", machine: "container-1" })),
+    );
+    await expect(acquireLock(dir)).rejects.toBeInstanceOf(LockHeldError);
+    expect((await readLock(dir))?.machine).toBe("container-1");
+  });
+
+  it("takes over a lock from another PID namespace or machine once its heartbeat has stopped", async () => {
+    const stopped = new Date(Date.now() - FOREIGN_LOCK_STALE_MS - 60_000);
+    for (const extra of [{ pidNamespace: "pid:[4026530000]" }, { machine: "another-machine" }]) {
+      await writeFile(folder.lockFile, canonicalJson(lockOf(process.pid, extra)));
+      await utimes(folder.lockFile, stopped, stopped);
+      expect(await readLock(dir)).toBeNull();
+      const held = await acquireLock(dir);
+      await held.release();
+    }
+  });
+
+  it("touches the lock while it holds it, and not after release", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      const held = await acquireLock(dir);
+      const past = new Date(Date.now() - 60 * 60 * 1000);
+      await utimes(folder.lockFile, past, past);
+      await vi.advanceTimersByTimeAsync(LOCK_HEARTBEAT_MS);
+      await vi.waitFor(async () =>
+        expect((await stat(folder.lockFile)).mtimeMs).toBeGreaterThan(past.getTime()),
+      );
+      await held.release();
+      await expect(stat(folder.lockFile)).rejects.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("takes over an unreadable lock file", async () => {
     await writeFile(folder.lockFile, "garbage");

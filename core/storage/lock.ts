@@ -4,7 +4,8 @@
  * the folder behind its back; without a server, a CLI command holds the lock itself.
  */
 import { randomBytes } from "node:crypto";
-import { readFile, rename, unlink, link } from "node:fs/promises";
+import { readlinkSync } from "node:fs";
+import { link, readFile, rename, stat, unlink, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -29,6 +30,12 @@ export const LockInfo = z.object({
    * with another start time is a reused one. Absent where there is no /proc.
    */
   processStart: z.string().optional(),
+  /**
+   * The holder's PID namespace (`/proc/self/ns/pid`, "pid:[4026531836]"): a server in a container and
+   * a command on the host number their processes apart, so a pid from another namespace says nothing
+   * here. Absent where there is no /proc.
+   */
+  pidNamespace: z.string().optional(),
 });
 export type LockInfo = z.infer<typeof LockInfo>;
 
@@ -51,8 +58,44 @@ export interface HeldLock {
 /** Tokens of locks held by this process: a lock naming our pid but another token is a stale one. */
 const heldTokens = new Set<string>();
 
-/** Whether the process named by a lock is still running it (not a dead pid, a reused pid, or us after a restart). */
-function isLive(info: LockInfo): boolean {
+/**
+ * A holder touches its lock this often, so that a process that cannot check the holder's pid (another
+ * PID namespace or machine) can still tell a live holder from a dead one.
+ */
+export const LOCK_HEARTBEAT_MS = 30_000;
+/** A lock whose holder cannot be checked is stale once untouched this long (missed heartbeats). */
+export const FOREIGN_LOCK_STALE_MS = 4 * LOCK_HEARTBEAT_MS;
+
+let namespace: string | null | undefined;
+/** This process's PID namespace, or null where there is no /proc. */
+function pidNamespace(): string | null {
+  if (namespace === undefined) {
+    try {
+      namespace = readlinkSync("/proc/self/ns/pid");
+    } catch {
+      namespace = null;
+    }
+  }
+  return namespace;
+}
+
+/**
+ * Whether the lock's holder numbers its processes as this process does: same machine, same PID
+ * namespace. Otherwise its pid names some other process here, or none.
+ */
+function checkable(info: LockInfo): boolean {
+  if (info.machine !== "" && info.machine !== os.hostname()) return false;
+  const ours = pidNamespace();
+  return info.pidNamespace === undefined || ours === null || info.pidNamespace === ours;
+}
+
+/**
+ * Whether the process named by a lock is still running it (not a dead pid, a reused pid, or us after a
+ * restart). A holder in another PID namespace or on another machine is judged by its heartbeat: the
+ * lock file's modification time.
+ */
+function isLive(info: LockInfo, touchedAtMs: number): boolean {
+  if (!checkable(info)) return Date.now() - touchedAtMs < FOREIGN_LOCK_STALE_MS;
   if (info.pid === process.pid) return heldTokens.has(info.token);
   // A lock written before the last boot is stale even if its pid has been reused since.
   const bootedAt = Date.now() - os.uptime() * 1000;
@@ -72,6 +115,16 @@ async function readText(file: string): Promise<string | null> {
   }
 }
 
+/** When the lock file was last touched (its holder's heartbeat); 0 when it is gone. */
+async function touchedAt(file: string): Promise<number> {
+  try {
+    return (await stat(file)).mtimeMs;
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return 0;
+    throw e;
+  }
+}
+
 function parse(text: string): LockInfo | null {
   try {
     const result = LockInfo.safeParse(JSON.parse(text));
@@ -83,9 +136,10 @@ function parse(text: string): LockInfo | null {
 
 /** The live lock of a folder, or null when there is none or it is stale. */
 export async function readLock(dataDir: string): Promise<LockInfo | null> {
-  const text = await readText(new DataFolder(dataDir).lockFile);
+  const file = new DataFolder(dataDir).lockFile;
+  const text = await readText(file);
   const info = text === null ? null : parse(text);
-  return info && isLive(info) ? info : null;
+  return info && isLive(info, await touchedAt(file)) ? info : null;
 }
 
 /**
@@ -109,6 +163,8 @@ export async function acquireLock(
   };
   const start = processStat(process.pid)?.start;
   if (start !== undefined) info.processStart = start;
+  const ns = pidNamespace();
+  if (ns !== null) info.pidNamespace = ns;
   const text = canonicalJson(info);
   // Registered before the file exists, so a concurrent acquire in this process sees it as live.
   heldTokens.add(info.token);
@@ -116,14 +172,21 @@ export async function acquireLock(
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
         await writeFileAtomic(folder.lockFile, text, { tmpDir: folder.tmpDir, mode: 0o600, exclusive: true });
-        return { info, release: () => releaseLock(folder, info.token) };
+        const beat = setInterval(() => void heartbeat(folder, info.token), LOCK_HEARTBEAT_MS).unref();
+        return {
+          info,
+          release: () => {
+            clearInterval(beat);
+            return releaseLock(folder, info.token);
+          },
+        };
       } catch (e) {
         if (errnoCode(e) !== "EEXIST") throw e;
       }
       const existingText = await readText(folder.lockFile);
       if (existingText === null) continue;
       const existing = parse(existingText);
-      if (existing && isLive(existing)) throw new LockHeldError(existing);
+      if (existing && isLive(existing, await touchedAt(folder.lockFile))) throw new LockHeldError(existing);
       await removeStale(folder, existingText);
     }
     throw new ConflictError(`Could not take the lock ${folder.lockFile}: other processes keep replacing it`);
@@ -148,6 +211,17 @@ async function removeStale(folder: DataFolder, staleText: string): Promise<void>
   const moved = await readText(aside);
   if (moved !== staleText) await link(aside, folder.lockFile).catch(() => undefined);
   await unlink(aside).catch(() => undefined);
+}
+
+/** Touch the lock while it is still ours (see LOCK_HEARTBEAT_MS). */
+async function heartbeat(folder: DataFolder, token: string): Promise<void> {
+  try {
+    if (parse((await readText(folder.lockFile)) ?? "")?.token !== token) return;
+    const now = new Date();
+    await utimes(folder.lockFile, now, now);
+  } catch {
+    // Gone meanwhile, or the disk refused: the next beat tries again.
+  }
 }
 
 async function releaseLock(folder: DataFolder, token: string): Promise<void> {
