@@ -2,12 +2,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createServer } from "node:net";
 import { execa, type Result } from "execa";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const TSX = join(REPO, "node_modules", ".bin", "tsx");
+const TSX_LOADER = join(REPO, "node_modules", "tsx", "dist", "loader.mjs");
 const BUNDLE = join(REPO, "dist", "bundle", "larder.js");
 
 /**
@@ -20,9 +20,12 @@ const { bundleIsCurrent } = (await import(join(REPO, "scripts", "build-if-stale.
   bundleIsCurrent(): boolean;
 };
 const useBundle = process.env.LARDER_TEST_CLI !== "tsx" && bundleIsCurrent();
+// The sources run in one process with tsx's loader, not under tsx's command (a parent that starts node
+// as its child): a test's SIGKILL then stops the CLI itself, where it used to stop only tsx and leave
+// the server running, its pipes open, and the test's cleanup waiting.
 const CLI: [string, string[]] = useBundle
   ? [process.execPath, [BUNDLE]]
-  : [TSX, [join(REPO, "cli", "index.ts")]];
+  : [process.execPath, ["--import", pathToFileURL(TSX_LOADER).href, join(REPO, "cli", "index.ts")]];
 
 /** The same command as shell words, for tests that run it inside `script` or tmux. */
 export const CLI_SHELL = CLI.flat()
@@ -33,10 +36,7 @@ export interface RunOptions {
   input?: string;
   env?: Record<string, string | undefined>;
   cwd?: string;
-  /**
-   * A process group of its own, so that a test can kill the whole of it: through tsx, the server is a
-   * child of tsx's own process, which a SIGKILL to tsx alone would leave running.
-   */
+  /** A process group of its own, so that a test can kill the CLI and anything it started at once. */
   detached?: boolean;
 }
 
