@@ -348,6 +348,8 @@ describe("kill -9 while clients write", () => {
         await new Promise((r) => setImmediate(r));
       }
       await s.kill();
+      // The phase the process died in, as its journal says: it may have moved on since the look above.
+      killedAt = await phase();
       server = await startServedLarder({}, undefined, { dataDir });
       const t = await server.login();
       const recipes = (await ok(await server.api("/api/recipes?perPage=-1", { token: t }), "recipes")) as {
