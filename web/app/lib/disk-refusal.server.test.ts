@@ -3,6 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { diskRefusal } from "./errors.server.js";
 import { runPlannerIntent, runRuleIntent } from "./mealplan.server.js";
 import { runTimelineIntent } from "./timeline.server.js";
+import { changePassword, createToken, updateDetails } from "./profile.server.js";
+import { importProblem } from "./imports.server.js";
 import type { UserActor } from "./session.server.js";
 
 const diskFull = () =>
@@ -20,7 +22,9 @@ function contextThrowing(e: () => Error, logged: string[]): AppLoadContext {
     },
   );
   const log = { warn: (...args: unknown[]) => logged.push(args.map(String).join(" ")) };
-  return { larder: { log, mealplans: failing, timeline: failing } } as unknown as AppLoadContext;
+  return {
+    larder: { log, mealplans: failing, timeline: failing, accounts: failing, auth: failing },
+  } as unknown as AppLoadContext;
 }
 
 const actor = { kind: "user", user: { id: "u1", groupId: "g1" } } as unknown as UserActor;
@@ -68,6 +72,38 @@ describe("forms whose write the disk refuses", () => {
     });
     const got = await runTimelineIntent(request, ctx, actor);
     expect(got).toMatchObject({ intent: "create", ok: false, error: "failed" });
+    expect(!got.ok && got.message).toMatch(FULL);
+  });
+
+  it("keeps the profile page's details, password and token forms with the reason", async () => {
+    const ctx = contextThrowing(diskFull, []);
+    const t = (k: string) => k;
+    const details = await updateDetails(
+      ctx,
+      actor,
+      form({ username: "cook", fullName: "A Cook", email: "cook@example.com" }),
+      t,
+    );
+    expect(details.toast?.message).toMatch(FULL);
+    const password = await changePassword(
+      ctx,
+      actor,
+      form({
+        currentPassword: "MyPassword",
+        newPassword: "a much longer one 42!",
+        confirmPassword: "a much longer one 42!",
+      }),
+      t,
+    );
+    expect(password).toMatchObject({ intent: "password", toast: { type: "error" } });
+    expect(password.toast?.message).toMatch(FULL);
+    const token = await createToken(ctx, actor, form({ name: "scripts" }), t);
+    expect(token.toast?.message).toMatch(FULL);
+  });
+
+  it("says why an import was not saved", () => {
+    const got = importProblem(contextThrowing(diskFull, []), "https://example.com/soup", diskFull());
+    expect(got).toMatchObject({ ok: false, error: "other" });
     expect(!got.ok && got.message).toMatch(FULL);
   });
 });

@@ -4,7 +4,7 @@
  * `larder.imports`, the same path as POST /api/recipes/create/url.
  */
 import type { AppLoadContext } from "react-router";
-import { statusOf } from "./errors.server.js";
+import { diskRefusal, statusOf } from "./errors.server.js";
 import type { UserActor } from "./session.server.js";
 
 export type ImportProblem = "required" | "noRecipe" | "timeout" | "other";
@@ -21,6 +21,8 @@ export function importProblem(context: AppLoadContext, what: string, e: unknown)
   if (status === 408) return { ok: false, error: "timeout", message: null };
   // The fetcher's and importers' messages are written for people and never name internal addresses.
   if (status !== null && status < 500) return { ok: false, error: "other", message: (e as Error).message };
+  const refused = diskRefusal(context.larder.log, `importing ${what}`, e);
+  if (refused) return { ok: false, error: "other", message: refused };
   context.larder.log.warn(`importing ${what} failed: ${e instanceof Error ? e.message : String(e)}`);
   return { ok: false, error: "other", message: null };
 }

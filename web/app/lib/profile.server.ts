@@ -3,7 +3,7 @@
  * the spec §5 rules again on the server and answers field problems (catalogue keys) or a toast.
  */
 import type { AppLoadContext } from "react-router";
-import { statusOf } from "./errors.server.js";
+import { diskRefusal, statusOf } from "./errors.server.js";
 import type { UserActor } from "./session.server.js";
 import type { ToastData } from "./toast.js";
 import { PASSWORD_MIN, check, hasProblems, passwordsMatch, rules, type Problems } from "./validation.js";
@@ -25,6 +25,12 @@ export type ProfileResult =
   | { intent: "deleteToken"; toast?: ToastData };
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+/** An error toast with core's reason when the disk refused the write; null for any other error. */
+function refusedToast(context: AppLoadContext, intent: string, e: unknown): ToastData | null {
+  const message = diskRefusal(context.larder.log, `profile: ${intent}`, e);
+  return message ? { type: "error", message } : null;
+}
 
 export async function updateDetails(
   context: AppLoadContext,
@@ -50,6 +56,8 @@ export async function updateDetails(
       return { intent: "details", problems: { username: { key: "validation.usernameTaken" } } };
     if (statusOf(e) === 409 && /email/i.test(message))
       return { intent: "details", problems: { email: { key: "validation.emailTaken" } } };
+    const refused = refusedToast(context, "details", e);
+    if (refused) return { intent: "details", toast: refused };
     context.larder.log.warn("profile: update failed", e);
     return { intent: "details", toast: { type: "error", message: t("profile.updateFailed") } };
   }
@@ -82,6 +90,8 @@ export async function changePassword(
         problems: { currentPassword: { key: "shell:profile.password.invalidCurrent" } },
       };
     }
+    const refused = refusedToast(context, "password", e);
+    if (refused) return { intent: "password", toast: refused };
     throw e;
   }
   return { intent: "password", done: true, toast: { type: "info", message: t("profile.password.updated") } };
@@ -96,7 +106,14 @@ export async function createToken(
   const name = field(form, "name").trim();
   const problem = check(name, rules.required, rules.maxLength(100));
   if (problem) return { intent: "createToken", problems: { name: problem } };
-  const created = await context.larder.auth.createApiToken(actor.user.id, name, "generic");
+  let created: { name: string; token: string };
+  try {
+    created = await context.larder.auth.createApiToken(actor.user.id, name, "generic");
+  } catch (e) {
+    const refused = refusedToast(context, "createToken", e);
+    if (refused) return { intent: "createToken", toast: refused };
+    throw e;
+  }
   return {
     intent: "createToken",
     created: { name: created.name, token: created.token },
@@ -116,6 +133,8 @@ export async function deleteToken(
     await context.larder.auth.deleteApiToken(actor.user.id, id);
   } catch (e) {
     if (statusOf(e) === 404) throw new Response("Not Found", { status: 404 });
+    const refused = refusedToast(context, "deleteToken", e);
+    if (refused) return { intent: "deleteToken", toast: refused };
     throw e;
   }
   return { intent: "deleteToken", toast: { type: "success", message: t("profile.tokens.deleted") } };

@@ -10,6 +10,8 @@ import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { Button, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { useT, metaT } from "../lib/i18n.js";
 import { requireGroupMember } from "../lib/session.server.js";
+import { diskRefusal } from "../lib/errors.server.js";
+import { failedText } from "../lib/toast.js";
 import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "recipe")("create.title") }];
@@ -31,7 +33,7 @@ export async function action({
   request,
   context,
   params,
-}: ActionArgs): Promise<{ error: NameError; name: string }> {
+}: ActionArgs): Promise<{ error: NameError; name: string; message?: string }> {
   const { actor, groupSlug } = await requireGroupMember(request, context, params.groupSlug);
   const form = await request.formData();
   const name = String(form.get("name") ?? "").trim();
@@ -41,6 +43,8 @@ export async function action({
   try {
     slug = await context.larder.recipes.create(actor, { name });
   } catch (e) {
+    const refused = diskRefusal(context.larder.log, `creating recipe "${name}"`, e);
+    if (refused) return { error: "failed", name, message: refused };
     context.larder.log.warn(
       `creating recipe "${name}" failed: ${e instanceof Error ? e.message : String(e)}`,
     );
@@ -77,7 +81,7 @@ export default function CreateRecipe() {
       : serverError === "required"
         ? tc("validation.required")
         : serverError === "failed"
-          ? t("create.failed")
+          ? failedText(t("create.failed"), { ok: false, ...result })
           : null;
 
   return (
