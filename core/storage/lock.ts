@@ -90,12 +90,12 @@ function checkable(info: LockInfo): boolean {
 }
 
 /**
- * Whether the process named by a lock is still running it (not a dead pid, a reused pid, or us after a
- * restart). A holder in another PID namespace or on another machine is judged by its heartbeat: the
- * lock file's modification time.
+ * Whether the process named by the lock in `file` is still running it (not a dead pid, a reused pid, or
+ * us after a restart). A holder in another PID namespace or on another machine is judged by its
+ * heartbeat: the lock file's modification time.
  */
-function isLive(info: LockInfo, touchedAtMs: number): boolean {
-  if (!checkable(info)) return Date.now() - touchedAtMs < FOREIGN_LOCK_STALE_MS;
+async function isLive(info: LockInfo, file: string): Promise<boolean> {
+  if (!checkable(info)) return Date.now() - (await touchedAt(file)) < FOREIGN_LOCK_STALE_MS;
   if (info.pid === process.pid) return heldTokens.has(info.token);
   // A lock written before the last boot is stale even if its pid has been reused since.
   const bootedAt = Date.now() - os.uptime() * 1000;
@@ -139,7 +139,7 @@ export async function readLock(dataDir: string): Promise<LockInfo | null> {
   const file = new DataFolder(dataDir).lockFile;
   const text = await readText(file);
   const info = text === null ? null : parse(text);
-  return info && isLive(info, await touchedAt(file)) ? info : null;
+  return info && (await isLive(info, file)) ? info : null;
 }
 
 /**
@@ -186,7 +186,7 @@ export async function acquireLock(
       const existingText = await readText(folder.lockFile);
       if (existingText === null) continue;
       const existing = parse(existingText);
-      if (existing && isLive(existing, await touchedAt(folder.lockFile))) throw new LockHeldError(existing);
+      if (existing && (await isLive(existing, folder.lockFile))) throw new LockHeldError(existing);
       await removeStale(folder, existingText);
     }
     throw new ConflictError(`Could not take the lock ${folder.lockFile}: other processes keep replacing it`);
