@@ -3,14 +3,19 @@
  * turn what it throws into what a form shows — field problems (zod issues, "username is taken") or a
  * toast with core's refusal, translated when lib/admin-messages.ts knows it.
  */
-import { statusOf } from "./errors.server.js";
-import { storageError } from "./pure-core.js";
+import { diskRefusal, statusOf } from "./errors.server.js";
 import { CORE_MESSAGE_KEYS, validationKey } from "./admin-messages.js";
 import type { ToastData } from "./toast.js";
 import type { Problem } from "./validation.js";
 
 /** A translate function: serverT's (lib/i18n.server.ts). */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** What an action's attempt needs besides the call: its translations, and the log a disk refusal goes to. */
+export interface AttemptContext {
+  t: Translate;
+  log: { warn(...args: unknown[]): void };
+}
 
 export interface FormResult<T = undefined> {
   intent: string;
@@ -34,11 +39,11 @@ export function coreMessage(t: Translate, message: string): string {
  * Run `fn`; success gives `{ ok: true, value, toast: success }`. Validation problems come back per
  * field (the first path segment names the field); a 409 about the username, e-mail or group name too.
  * Refusals (400, 403, 404) and writes the data folder's disk refused (full, read-only) become an error
- * toast. Anything else is a real failure and is rethrown.
+ * toast, the refusal also logged as a warning. Anything else is a real failure and is rethrown.
  */
 export async function attempt<T>(
   intent: string,
-  t: Translate,
+  { t, log }: AttemptContext,
   fn: () => Promise<T> | T,
   success?: string | ((value: T) => string),
 ): Promise<FormResult<T>> {
@@ -69,8 +74,8 @@ export async function attempt<T>(
       return { intent, ok: false, toast: { type: "error", message: coreMessage(t, message) } };
     }
     // A write the disk refused (full, read-only): core's message says so and that nothing was lost.
-    const refused = storageError(e);
-    if (refused) return { intent, ok: false, toast: { type: "error", message: refused.message } };
+    const refused = diskRefusal(log, `form "${intent}"`, e);
+    if (refused) return { intent, ok: false, toast: { type: "error", message: refused } };
     throw e;
   }
 }

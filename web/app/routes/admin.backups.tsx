@@ -30,22 +30,23 @@ export async function action(args: ActionArgs) {
   const { larder } = args.context;
   const form = await args.request.formData();
   const t = serverT(args.request, "admin");
+  const how = { t, log: args.context.larder.log };
   const intent = field(form, "intent");
   const name = field(form, "name");
   switch (intent) {
     case "create":
       return attempt(
         intent,
-        t,
+        how,
         () => larder.backups.create(actor),
         (r) => t("backups.created", { name: r.name }),
       );
     case "download":
-      return attempt(intent, t, () => larder.backups.downloadToken(actor, name));
+      return attempt(intent, how, () => larder.backups.downloadToken(actor, name));
     case "delete":
-      return attempt(intent, t, () => larder.backups.remove(actor, name), t("backups.deleted", { name }));
+      return attempt(intent, how, () => larder.backups.remove(actor, name), t("backups.deleted", { name }));
     case "restore": {
-      const result = await attempt(intent, t, () => larder.backups.restore(actor, name));
+      const result = await attempt(intent, how, () => larder.backups.restore(actor, name));
       if (!result.ok) return result;
       // Every session ended with the restore: clear the cookie and sign in again.
       throw redirect("/login?direct=1&restored=1", {

@@ -25,6 +25,7 @@ export async function loader(args: LoaderArgs) {
 export async function action(args: ActionArgs) {
   const actor = await requireGuards(args, { admin: true });
   const t = serverT(args.request, "admin");
+  const how = { t, log: args.context.larder.log };
   let form: FormData;
   try {
     form = await parseMultipartForm(args.request, {
@@ -39,7 +40,7 @@ export async function action(args: ActionArgs) {
   if (field(form, "intent") !== "debug") throw data("Unknown intent", { status: 400 });
   const image = form.get("image");
   const bytes = image instanceof Blob && image.size > 0 ? Buffer.from(await image.arrayBuffer()) : null;
-  return attempt("debug", t, () => args.context.larder.imports.aiDebug(actor, bytes));
+  return attempt("debug", how, () => args.context.larder.imports.aiDebug(actor, bytes));
 }
 
 export default function DebugOpenAI() {

@@ -29,6 +29,7 @@ export async function action(args: ActionArgs) {
   const actor = await requireGuards(args, { admin: true });
   const form = await args.request.formData();
   const t = serverT(args.request, "admin");
+  const how = { t, log: args.context.larder.log };
   if (field(form, "intent") !== "parse") throw data("Unknown intent", { status: 400 });
   const lines = field(form, "lines")
     .split(/\r?\n/)
@@ -36,7 +37,7 @@ export async function action(args: ActionArgs) {
     .filter(Boolean)
     .slice(0, MAX_LINES);
   const parser = field(form, "parser");
-  return attempt("parse", t, async () => {
+  return attempt("parse", how, async () => {
     const parsed = await args.context.larder.parsers.parseMany(actor, { parser, ingredients: lines });
     return parsed.map((p) => ({
       input: p.input ?? "",

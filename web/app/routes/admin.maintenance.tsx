@@ -42,6 +42,7 @@ export async function action(args: ActionArgs) {
   const m = args.context.larder.maintenance;
   const form = await args.request.formData();
   const t = serverT(args.request, "admin");
+  const how = { t, log: args.context.larder.log };
   const intent = field(form, "intent");
   const run: Record<Clean, () => Promise<{ message: string }>> = {
     temp: () => m.cleanTemp(actor),
@@ -50,7 +51,7 @@ export async function action(args: ActionArgs) {
     logs: () => m.cleanLogs(actor),
   };
   if (!(CLEANS as readonly string[]).includes(intent)) throw data("Unknown intent", { status: 400 });
-  return attempt(intent, t, run[intent as Clean], t("maintenance.cleaned"));
+  return attempt(intent, how, run[intent as Clean], t("maintenance.cleaned"));
 }
 
 export default function AdminMaintenance() {

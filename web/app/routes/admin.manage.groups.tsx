@@ -37,27 +37,28 @@ export async function action(args: ActionArgs) {
   const { larder } = args.context;
   const form = await args.request.formData();
   const t = serverT(args.request, "admin");
+  const how = { t, log: args.context.larder.log };
   const intent = field(form, "intent");
   const id = field(form, "id");
   switch (intent) {
     case "create":
       return attempt(
         intent,
-        t,
+        how,
         () => larder.groupAdmin.createGroup(actor, { name: field(form, "name") }),
         (g) => t("groups.created", { name: g.name }),
       );
     case "rename":
       return attempt(
         intent,
-        t,
+        how,
         () => larder.groupAdmin.updateGroup(actor, id, { name: field(form, "name") }),
         t("groups.updated"),
       );
     case "delete":
       return attempt(
         intent,
-        t,
+        how,
         () => larder.groupAdmin.deleteGroup(actor, id),
         (r) => t("groups.deleted", { name: r.name }),
       );

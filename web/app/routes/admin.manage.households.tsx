@@ -38,13 +38,14 @@ export async function action(args: ActionArgs) {
   const { larder } = args.context;
   const form = await args.request.formData();
   const t = serverT(args.request, "admin");
+  const how = { t, log: args.context.larder.log };
   const intent = field(form, "intent");
   const id = field(form, "id");
   switch (intent) {
     case "create":
       return attempt(
         intent,
-        t,
+        how,
         () =>
           larder.groupAdmin.createHousehold(actor, {
             name: field(form, "name"),
@@ -55,7 +56,7 @@ export async function action(args: ActionArgs) {
     case "rename":
       return attempt(
         intent,
-        t,
+        how,
         () =>
           larder.groupAdmin.updateHousehold(actor, id, {
             name: field(form, "name"),
@@ -66,7 +67,7 @@ export async function action(args: ActionArgs) {
     case "delete":
       return attempt(
         intent,
-        t,
+        how,
         () => larder.groupAdmin.deleteHousehold(actor, id),
         (r) => t("households.deleted", { name: r.name }),
       );

@@ -73,6 +73,7 @@ export async function action(args: ActionArgs) {
   const { larder } = args.context;
   const form = await args.request.formData();
   const t = serverT(args.request, "admin");
+  const how = { t, log: args.context.larder.log };
   const intent = field(form, "intent");
   const id = field(form, "id");
   const flags = Object.fromEntries(FLAGS.map((f) => [f, flag(form, f)]));
@@ -80,7 +81,7 @@ export async function action(args: ActionArgs) {
     case "create":
       return attempt(
         intent,
-        t,
+        how,
         () =>
           larder.accounts.create(actor, {
             username: field(form, "username"),
@@ -98,7 +99,7 @@ export async function action(args: ActionArgs) {
       const self = id === actor.user.id;
       return attempt(
         intent,
-        t,
+        how,
         () =>
           larder.accounts.update(actor, id, {
             username: field(form, "username"),
@@ -112,9 +113,9 @@ export async function action(args: ActionArgs) {
       );
     }
     case "unlock":
-      return attempt(intent, t, () => larder.accounts.unlockOne(actor, id), t("users.unlocked"));
+      return attempt(intent, how, () => larder.accounts.unlockOne(actor, id), t("users.unlocked"));
     case "resetLink":
-      return attempt(intent, t, async () => {
+      return attempt(intent, how, async () => {
         const user = larder.accounts.visibleUser(actor, id);
         const token = await larder.accounts.resetTokenFor(actor, user.email);
         return { link: larder.email.passwordResetLink(token), username: user.username };
@@ -122,7 +123,7 @@ export async function action(args: ActionArgs) {
     case "delete":
       return attempt(
         intent,
-        t,
+        how,
         () => larder.accounts.remove(actor, id),
         (u) => t("users.deleted", { name: u.username }),
       );

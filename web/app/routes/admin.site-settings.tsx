@@ -44,11 +44,12 @@ export async function action(args: ActionArgs) {
   await requireGuards(args, { admin: true });
   const form = await args.request.formData();
   const t = serverT(args.request, "admin");
+  const how = { t, log: args.context.larder.log };
   if (field(form, "intent") !== "emailTest") throw data("Unknown intent", { status: 400 });
   const email = field(form, "email").trim();
   const problem = check(email, rules.required, rules.email);
   if (problem) return { intent: "emailTest", ok: false, problems: { email: problem } };
-  const result = await attempt("emailTest", t, () => args.context.larder.email.sendTest(email));
+  const result = await attempt("emailTest", how, () => args.context.larder.email.sendTest(email));
   if (!result.ok) return result;
   return result.value?.success
     ? { intent: "emailTest", ok: true, toast: { type: "success" as const, message: t("site.emailSent") } }

@@ -48,6 +48,7 @@ export async function loader({ request, context }: LoaderArgs) {
 export async function action({ request, context }: ActionArgs) {
   const form = await request.formData();
   const t = serverT(request, "onboarding");
+  const how = { t, log: context.larder.log };
   const token = field(form, "token");
   const body = {
     fullName: field(form, "fullName"),
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionArgs) {
           locale: detectLanguage(request),
         }),
   };
-  const result = await attempt("register", t, () => context.larder.registration.register(body));
+  const result = await attempt("register", how, () => context.larder.registration.register(body));
   if (!result.ok) return data(result, { status: 400 });
   return signInAndGo(request, context, body.username, body.password);
 }

@@ -35,7 +35,8 @@ export function loader({ request }: LoaderArgs) {
 export async function action({ request, context }: ActionArgs) {
   const form = await request.formData();
   const t = serverT(request, "onboarding");
-  const result = await attempt("reset", t, () =>
+  const how = { t, log: context.larder.log };
+  const result = await attempt("reset", how, () =>
     context.larder.registration.resetPassword({
       token: field(form, "token"),
       password: field(form, "password"),

@@ -63,6 +63,7 @@ const STEP_OF: Record<string, number> = {
 export async function action({ request, context }: ActionArgs) {
   const form = await request.formData();
   const t = serverT(request, "onboarding");
+  const how = { t, log: context.larder.log };
   const lang = field(form, "locale");
   const body = {
     fullName: field(form, "fullName"),
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionArgs) {
     locale: lang,
     seedData: flag(form, "seedData"),
   };
-  const result = await attempt("setup", t, () => context.larder.setup.complete(body));
+  const result = await attempt("setup", how, () => context.larder.setup.complete(body));
   if (!result.ok) return data(result, { status: 400 });
   const cookies = LANGUAGES.some((l) => l.code === lang) ? [languageCookie(lang)] : [];
   return signInAndGo(request, context, body.username, body.password, cookies);
