@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, json, larder, larderProcess, tempDir } from "../testing/run-cli.js";
@@ -56,6 +56,24 @@ describe("larder serve", () => {
       await proc;
     });
     return { proc, info: await started(proc) };
+  }
+
+  /** `serve` without --json, and what it printed for people up to "Press Ctrl-C to stop." */
+  async function serveForPeople(dir: string): Promise<{ proc: Proc; out: string }> {
+    const proc = larderProcess(["serve", "--data", dir, "--port", String(await freePort())]);
+    cleanups.push(async () => {
+      proc.kill("SIGKILL");
+      await proc;
+    });
+    let out = "";
+    await new Promise<void>((resolve, reject) => {
+      proc.stdout?.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.includes("Press Ctrl-C")) resolve();
+      });
+      void proc.then(() => reject(new Error(`serve ended:\n${out}`)));
+    });
+    return { proc, out };
   }
 
   /** A temp folder removed after the test; `data` is where a data folder goes in it. */
@@ -186,6 +204,27 @@ describe("larder serve", () => {
       const { info } = await serve(["--data", dir]);
       expect(await logIn(info.url, "admin", "MyPassword")).toBe(200);
       expect(existsSync(join(dir, "larder.json"))).toBe(true);
+    },
+  );
+
+  it(
+    "says how to set a password when the folder came from git without any (its .larder/ is not tracked)",
+    { timeout: 120_000 },
+    async () => {
+      const dir = (await scratch()).data;
+      expect((await larder(["init", dir])).exitCode).toBe(0);
+      // What a clone of the committed folder has: the users, none of the per-machine state.
+      await rm(join(dir, ".larder"), { recursive: true, force: true });
+      const { proc, out } = await serveForPeople(dir);
+      expect(out).toContain(`set one with larder user passwd admin --data ${dir}`);
+      expect(out).not.toContain("Log in as");
+
+      // Once it has one, serving the folder says nothing more about it.
+      proc.kill("SIGTERM");
+      await proc;
+      const passwd = await larder(["user", "passwd", "admin", "--data", dir, "--password", "password456"]);
+      expect(passwd.exitCode, String(passwd.stderr)).toBe(0);
+      expect((await serveForPeople(dir)).out).not.toContain("user passwd");
     },
   );
 

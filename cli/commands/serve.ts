@@ -41,6 +41,19 @@ function parsePort(value: string | undefined, from?: string): number | undefined
   return port;
 }
 
+/**
+ * The first admin's username when no admin can sign in with a password on this machine: a folder
+ * cloned from git brings its users but not their passwords, and its login page would only ever say
+ * "Invalid Credentials". Null when password sign-in is off, or an admin signs in through LDAP or OIDC.
+ */
+function adminWithoutPassword(larder: Larder): string | null {
+  if (!larder.config.allowPasswordLogin) return null;
+  const admins = larder.users.all().filter((u) => u.admin);
+  if (admins.length === 0) return null;
+  if (admins.some((u) => u.authMethod !== "Mealie" || larder.auth.hasPassword(u.id))) return null;
+  return admins[0].username;
+}
+
 async function serve(opts: ServeOptions): Promise<void> {
   // React (and the libraries of the UI's server build) choose their development or production code
   // when first loaded, from NODE_ENV: unset, a served page rendered with React's development build,
@@ -125,6 +138,8 @@ async function serve(opts: ServeOptions): Promise<void> {
       : fresh
         ? { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, password: FIRST_ADMIN.password }
         : null;
+    const noPassword = login ? null : adminWithoutPassword(larder);
+    if (noPassword) log.warn(`no admin can sign in with a password: ${noPassword} has none on this machine`);
     if (isJsonMode()) {
       printJson({ url: server.url, dataDir, pid: process.pid, demo: Boolean(demo), login });
       return;
@@ -136,6 +151,11 @@ async function serve(opts: ServeOptions): Promise<void> {
         `Log in as ${login.username} (or ${login.email}) with password ${login.password}${unchanged}`,
       );
     }
+    if (noPassword)
+      printLine(
+        `No admin has a password here (passwords stay in .larder/, out of git): set one with ` +
+          `larder user passwd ${noPassword} --data ${dataDir}`,
+      );
     printLine("Press Ctrl-C to stop.");
   } catch (e) {
     await server?.close().catch(() => undefined);
