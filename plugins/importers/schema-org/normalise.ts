@@ -89,14 +89,31 @@ function num(s: string | undefined): number {
   return s ? Number(s.replace(",", ".")) || 0 : 0;
 }
 
-/** Whole minutes of a schema.org duration or a written time ("1 hour 30 mins", "10-15 minutes"); 0 → null. */
+/**
+ * The longest time a recipe is taken to state: a year (cured and fermented things take weeks). A page's
+ * longer "time" is a broken value, such as the duration between two of its plugin's timestamps.
+ */
+const MAX_MINUTES = 365 * 1440;
+
+/**
+ * Whole minutes of a schema.org duration or a written time ("1 hour 30 mins", "10-15 minutes"); 0 → null.
+ * So is a negative duration ("PT-476070H19M32S", seen on a real page) and one past MAX_MINUTES: the
+ * recipe's other times then give its total.
+ */
 export function toMinutes(v: unknown): number | null {
+  const minutes = anyMinutes(v);
+  return minutes !== null && minutes <= MAX_MINUTES ? minutes : null;
+}
+
+function anyMinutes(v: unknown): number | null {
   if (v === null || v === undefined) return null;
   if (typeof v === "number") return Number.isFinite(v) && v > 0 ? Math.round(v) : null;
-  if (Array.isArray(v)) return toMinutes(v[0]);
-  if (isObj(v)) return toMinutes(v.maxValue ?? v.minValue ?? v.value ?? v["@value"]);
+  if (Array.isArray(v)) return anyMinutes(v[0]);
+  if (isObj(v)) return anyMinutes(v.maxValue ?? v.minValue ?? v.value ?? v["@value"]);
   let s = cleanText(v).trim();
   if (!s) return null;
+  // A minus sign in an ISO duration (before or after its P) is a negative time.
+  if (/^-?P[\d.,YMWDTHS]*-\d/i.test(s.replace(/\s+/g, "")) || /^-\s*P\d*T?\d/i.test(s)) return null;
   const iso = ISO.exec(s.replace(/\s+/g, ""));
   if (iso && /\d/.test(s)) {
     const [, y, mo, w, d, h, mi, sec] = iso;
@@ -110,7 +127,7 @@ export function toMinutes(v: unknown): number | null {
       num(sec) / 60;
     return minutes > 0 ? Math.round(minutes) : null;
   }
-  if (/^\d+(?:[.,]\d+)?$/.test(s)) return toMinutes(num(s));
+  if (/^\d+(?:[.,]\d+)?$/.test(s)) return anyMinutes(num(s));
   // A range counts by its upper bound.
   s = s.replace(/(\d+(?:[.,]\d+)?)\s*(?:-|–|—|to|bis|à|a)\s*(\d+(?:[.,]\d+)?)/gi, "$2");
   for (const [f, val] of Object.entries(FRACTIONS))
@@ -584,13 +601,31 @@ function pageTimesAndYields(
   };
 }
 
+/** A step's label the page prints before its text: "Step 3", "Schritt 3:", "Étape 3 -" (see STEP_LABEL). */
+const STEP_PREFIX =
+  /^(?:step|schritt|étape|etape|paso|passo|stap|steg|krok|trin|vaihe|lépés)\s*\d+\s*[.:)\-–—]?\s+(?=\S)/iu;
+
+/**
+ * A page's steps without the labels its markup numbers them with: "Step 1 Preheat…" (the label in an
+ * element of its own, read as part of the text) becomes "Preheat…". A bare number is a label only when
+ * every step of the group starts with its own, 1, 2, 3…: "2 eggs, beaten, go in last" stays as written.
+ */
+function withoutStepLabels(items: string[]): string[] {
+  const labelled = items.map((x) => x.replace(STEP_PREFIX, ""));
+  const numbered = (x: string, i: number) => new RegExp(`^${i + 1}\\s*[.:)\\-–—]?\\s+(?=\\S)`, "u").exec(x);
+  if (labelled.length < 2 || !labelled.every((x, i) => numbered(x, i))) return labelled;
+  return labelled.map((x, i) => x.slice(numbered(x, i)![0].length));
+}
+
 /** A markup list with its texts cleaned as the schema's are; null when nothing is left. */
 function cleanDom(list: DomList | null, steps: boolean): DomList | null {
   if (!list) return null;
   const groups = list.groups
     .map((g) => ({
       title: g.title ? cleanText(g.title) || null : null,
-      items: g.items.map((x) => (steps ? cleanText(x) : tidyIngredient(cleanText(x)))).filter(Boolean),
+      items: steps
+        ? withoutStepLabels(g.items.map((x) => cleanText(x)).filter(Boolean))
+        : g.items.map((x) => tidyIngredient(cleanText(x))).filter(Boolean),
     }))
     .filter((g) => g.items.length);
   return groups.length ? { ...list, groups } : null;

@@ -149,6 +149,49 @@ describe("schema-org importer on small pages", () => {
     expect(await name(page("WINGS (NAM YUE) │ AMAZING │ RECIPES", "<h1>Wings</h1>"))).toBe("Wings");
   });
 
+  it("adds up the preparation and cooking times when the schema's total time is broken (negative)", async () => {
+    const ld = {
+      "@type": "Recipe",
+      name: "Biscuits",
+      recipeIngredient: ["2 cups flour"],
+      prepTime: "PT40M",
+      cookTime: "PT20M",
+      totalTime: "PT-476070H19M32S",
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect(recipe.totalTime).toBe("1 hour");
+    expect(recipe.prepTime).toBe("40 minutes");
+  });
+
+  it("reads a page's steps without the labels that number them", async () => {
+    const steps = async (items: string[]) => {
+      const html = `<h1>Brownies</h1><div class="ingredients"><ul><li>1 cup flour</li><li>2 eggs</li></ul></div>
+        <div class="instructions"><ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul></div>`;
+      const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+      return (recipe.recipeInstructions as { text: string }[]).map((st) => st.text);
+    };
+    // The label in an element of its own (eggs.ca), in English or another language.
+    expect(
+      await steps([
+        "<div>Step 1</div><p>Preheat the oven to 180 °C.</p>",
+        "<div>Step 2</div><p>Melt the butter and stir in the cocoa.</p>",
+      ]),
+    ).toEqual(["Preheat the oven to 180 °C.", "Melt the butter and stir in the cocoa."]);
+    expect(
+      await steps(["<b>Schritt 1:</b> Den Ofen vorheizen.", "<b>Schritt 2:</b> Die Butter schmelzen."]),
+    ).toEqual(["Den Ofen vorheizen.", "Die Butter schmelzen."]);
+    // Bare numbers, 1, 2, 3 in order, are labels too.
+    expect(
+      await steps(["<span>1</span> Thread the fruit on skewers.", "<span>2</span> Puree the strawberries."]),
+    ).toEqual(["Thread the fruit on skewers.", "Puree the strawberries."]);
+    // A number that is not each step's own stays: it is a quantity.
+    expect(await steps(["2 eggs go in first, one at a time.", "Fold in the flour gently."])).toEqual([
+      "2 eggs go in first, one at a time.",
+      "Fold in the flour gently.",
+    ]);
+  });
+
   it("reads times and servings from the page when the schema has none, and keeps an image URL as written", async () => {
     const ld = {
       "@type": "Recipe",
@@ -187,6 +230,13 @@ describe("normalising schema.org values", () => {
     expect(toMinutes("PT1H30M")).toBe(90);
     expect(toMinutes("P1DT2H")).toBe(1560);
     expect(toMinutes("PT0S")).toBeNull();
+    // Negative or past a year: broken values (a real page gave the first), not times.
+    expect(toMinutes("PT-476070H19M32S")).toBeNull();
+    expect(toMinutes("-PT20M")).toBeNull();
+    expect(toMinutes("P2017Y")).toBeNull();
+    expect(toMinutes(9_999_999)).toBeNull();
+    expect(toMinutes("P14D")).toBe(20160);
+    expect(toMinutes("Prep: 10-15 min")).toBe(15);
     expect(toMinutes("1 hour 30 mins")).toBe(90);
     expect(toMinutes("10-15 minutes")).toBe(15);
     expect(toMinutes("1½ hours")).toBe(90);
