@@ -511,12 +511,18 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
 /** " | ", " - ", " – ", " — ", " │ ", " · ", " :: " between a title and the name of its site. */
 const TITLE_SEPARATOR = /\s+(?:[|│•·–—-]|::)\s+|\s*[|│]\s*/gu;
 
+/** A rating a page's title closes with: "- (4.8/5)", "(9/10)". */
+const TITLE_RATING = /\s*[-–—|:]?\s*\(\s*\d+(?:[.,]\d+)?\s*\/\s*(?:5|10)\s*\)\s*$/u;
+
 /**
  * A title without the site's name added after it ("Fresca Street Tacos | Choose Homemade"): the part
  * from the separator on goes when it names the site — `og:site_name`, or the host the page is on
- * ("Kelly's Clean Kitchen" on kellyscleankitchen.com, "Mindmegette.hu").
+ * ("Kelly's Clean Kitchen" on kellyscleankitchen.com, "Mindmegette.hu"). A closing rating goes too
+ * ("Tartlets Recipe - (4.8/5)", a page's <title> read as the recipe's name); a closing "Recipe" stays,
+ * as the many recipes named so by their authors keep it in Mealie.
  */
-export function withoutSiteName(title: string, page: PageData, pageUrl: string | null): string {
+export function withoutSiteName(given: string, page: PageData, pageUrl: string | null): string {
+  const title = given.replace(TITLE_RATING, "") || given;
   if (!title) return title;
   const names = [page.meta.get("og:site_name")?.[0] ?? "", hostName(page, pageUrl)]
     .map(textKey)

@@ -138,7 +138,7 @@ describe("schema-org importer on small pages", () => {
     ]);
   });
 
-  it("drops the site's name from a title, and prefers the page's heading that the og:title only decorates", async () => {
+  it("drops the site's name and a rating from a title, and prefers the page's heading that the og:title only decorates", async () => {
     const page = (title: string, head = "") =>
       `<html><head><meta property="og:title" content="${title}"><meta property="og:site_name" content="Choose Homemade">
        <link rel="canonical" href="https://www.kellyscleankitchen.com/tacos/"></head><body>${head}</body></html>`;
@@ -146,6 +146,11 @@ describe("schema-org importer on small pages", () => {
     expect(await name(page("Fresca Street Tacos | Choose Homemade"))).toBe("Fresca Street Tacos");
     expect(await name(page("Fondant Sweet Potatoes - Kelly's Clean Kitchen"))).toBe("Fondant Sweet Potatoes");
     expect(await name(page("Mac - The Best"))).toBe("Mac - The Best");
+    expect(await name(page("Lemon Meringue Tartlets Recipe - (4.8/5)"))).toBe(
+      "Lemon Meringue Tartlets Recipe",
+    );
+    expect(await name(page("Stew (9/10)"))).toBe("Stew");
+    expect(await name(page("(4/5)"))).toBe("(4/5)");
     expect(await name(page("WINGS (NAM YUE) │ AMAZING │ RECIPES", "<h1>Wings</h1>"))).toBe("Wings");
   });
 
