@@ -211,12 +211,12 @@ describe("larder serve", () => {
     "says how to set a password when the folder came from git without any (its .larder/ is not tracked)",
     { timeout: 120_000 },
     async () => {
-      const dir = (await scratch()).data;
+      const dir = join((await scratch()).path, "my recipes");
       expect((await larder(["init", dir])).exitCode).toBe(0);
       // What a clone of the committed folder has: the users, none of the per-machine state.
       await rm(join(dir, ".larder"), { recursive: true, force: true });
       const { proc, out } = await serveForPeople(dir);
-      expect(out).toContain(`set one with larder user passwd admin --data ${dir}`);
+      expect(out).toContain(`set one with larder user passwd admin --data '${dir}'`);
       expect(out).not.toContain("Log in as");
 
       // Once it has one, serving the folder says nothing more about it.

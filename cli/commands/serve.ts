@@ -54,6 +54,11 @@ function adminWithoutPassword(larder: Larder): string | null {
   return admins[0].username;
 }
 
+/** `word` as a shell reads it back: quoted when it holds a space or another special character. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
 async function serve(opts: ServeOptions): Promise<void> {
   // React (and the libraries of the UI's server build) choose their development or production code
   // when first loaded, from NODE_ENV: unset, a served page rendered with React's development build,
@@ -154,7 +159,7 @@ async function serve(opts: ServeOptions): Promise<void> {
     if (noPassword)
       printLine(
         `No admin has a password here (passwords stay in .larder/, out of git): set one with ` +
-          `larder user passwd ${noPassword} --data ${dataDir}`,
+          `larder user passwd ${shellWord(noPassword)} --data ${shellWord(dataDir)}`,
       );
     printLine("Press Ctrl-C to stop.");
   } catch (e) {
