@@ -8,6 +8,7 @@
  * list or paragraphs.
  */
 import type { ChildNode, Document, Element } from "domhandler";
+import { unwrapped } from "./wrapped-lines.js";
 
 export interface DomGroup {
   /** The group's heading ("For the sauce"), null for the first, unnamed group. */
@@ -49,6 +50,12 @@ const heading = (words: string) =>
 const INGREDIENT_HEADING = heading(INGREDIENT_WORDS);
 const INSTRUCTION_HEADING = heading(INSTRUCTION_WORDS);
 const OTHER_HEADING = heading(OTHER_SECTION_WORDS);
+const BARE_INSTRUCTION_HEADING = new RegExp(`^(?:${INSTRUCTION_WORDS})[\\s:：.]*$`, "iu");
+
+/** "Modo de Preparo", "Method:" — a heading that only says steps follow, and says nothing itself. */
+export function isStepsHeading(text: string): boolean {
+  return BARE_INSTRUCTION_HEADING.test(text.trim());
+}
 /** "Step 1", "STEP 2.", "Schritt 3", "1." — a step's number, not a group. */
 const STEP_LABEL = /^[\p{L} ]{0,12}\d+[.:)]?$/u;
 
@@ -168,7 +175,7 @@ function* descendants(el: Element | Document): Generator<Element> {
 
 /** Text as read: pieces of inline markup joined as written, blocks and `<br>` as line breaks. */
 function textLines(node: ChildNode): string {
-  if (node.type === "text") return node.data;
+  if (node.type === "text") return unwrapped(node.data);
   if (!isElement(node) || skipped(node)) return "";
   if (node.name === "br") return "\n";
   let out = "";

@@ -5,6 +5,7 @@
  */
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element, Document } from "domhandler";
+import { unwrapped } from "./wrapped-lines.js";
 
 export type SchemaObject = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export function textOf(node: ChildNode): string {
 
 /** An element's text with its pieces joined by spaces: `<span>150</span><span>g</span>` is "150 g". */
 function spacedText(node: ChildNode): string {
-  if (node.type === "text") return node.data;
+  if (node.type === "text") return unwrapped(node.data);
   if (!isElement(node) || node.name === "script" || node.name === "style") return "";
   const parts = node.children.map(spacedText).filter((t) => t.trim() !== "");
   const spaced = parts.length > 1 && node.children.some((c) => c.type !== "text");

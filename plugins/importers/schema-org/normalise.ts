@@ -7,7 +7,7 @@
 import { parseDocument } from "htmlparser2";
 import { NUTRITION_KEYS } from "../../../core/schemas/recipe-defaults.js";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
-import { pageHeading, readDom, readFacts, type DomList } from "./dom.js";
+import { isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 import { pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
 
 export interface CleanRecipe {
@@ -247,6 +247,15 @@ export interface Step {
 /** "Step 1", "stap 2", "Schritt 3", "1." — a step's number, not a name. */
 const STEP_LABEL = /^[\p{L} ]{0,12}\d+[.:)]?$/u;
 
+/**
+ * Steps without a first one that is only the heading of the block they came in ("Modo de Preparo", a
+ * microdata property's <h3>): the recipe page heads its steps itself. A heading with steps of its own
+ * under it (a section's title) is a step's title, not a step, and is not touched here.
+ */
+function withoutStepsHeading(steps: Step[]): Step[] {
+  return steps.length > 1 && !steps[0].title && isStepsHeading(steps[0].text) ? steps.slice(1) : steps;
+}
+
 /** Steps flattened from strings, HowToStep, HowToSection and ItemList; blanks dropped. */
 export function toSteps(v: unknown, depth = 0): Step[] {
   if (depth > 8 || v === null || v === undefined) return [];
@@ -445,7 +454,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
     const { ingredients, titles } = ingredientsWithGroups(r);
     // The schema's lists, unless the page's markup shows them whole where the schema does not (merge.ts).
     const ing = pickIngredients({ items: ingredients, titles }, cleanDom(dom.ingredients, false));
-    const schemaSteps = toSteps(r.recipeInstructions ?? r.instructions ?? r.step);
+    const schemaSteps = withoutStepsHeading(toSteps(r.recipeInstructions ?? r.instructions ?? r.step));
     const steps = pickSteps(
       schemaSteps.map((st) => st.text),
       cleanDom(dom.instructions, true),

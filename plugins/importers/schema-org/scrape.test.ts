@@ -92,6 +92,45 @@ describe("schema-org importer on small pages", () => {
     }
   });
 
+  it("reads a block of steps as the browser shows it: a line the page's source wrapped is no step of its own", async () => {
+    // The shape of a real page: the microdata property on a box whose heading and paragraph the markup
+    // reader takes over from the schema's one string.
+    const html = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Strogonoff</h1>
+      <ul><li itemprop="recipeIngredient">300 g cogumelos</li><li itemprop="recipeIngredient">1 cebola</li></ul>
+      <div class="box-modo-preparo" itemprop="recipeInstructions"><h3>Modo de Preparo</h3><div class="box-preparo">
+      <p>Em uma panela com o azeite, refogue a cebola e o alho até que a cebola comece a murchar. Junte os
+cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos. Adicione o caldo e cozinhe por mais 5
+minutos. Sirva com arroz.
+</p></div></div></div>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect((recipe.recipeInstructions as { text: string }[]).map((st) => st.text)).toEqual([
+      "Em uma panela com o azeite, refogue a cebola e o alho até que a cebola comece a murchar. Junte os cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos. Adicione o caldo e cozinhe por mais 5 minutos. Sirva com arroz.",
+    ]);
+  });
+
+  it("reads microdata steps as the browser shows them: the source's wrapped lines joined, the block's heading left out", async () => {
+    const steps = async (body: string) => {
+      const html = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Stroganoff</h1>
+        <span itemprop="recipeIngredient">300 g mushrooms</span>
+        <div itemprop="recipeInstructions">${body}</div></div>`;
+      const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+      return (recipe.recipeInstructions as { text: string }[]).map((st) => st.text);
+    };
+    expect(
+      await steps(`<h3>Modo de Preparo</h3><p>Em uma panela com o azeite, refogue a cebola e o alho até que a cebola comece a murchar. Junte os
+cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com arroz.</p>`),
+    ).toEqual([
+      "Em uma panela com o azeite, refogue a cebola e o alho até que a cebola comece a murchar. Junte os cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.",
+      "Sirva com arroz.",
+    ]);
+    // Lines that end their sentence, or are short, are the page's own lines.
+    expect(
+      await steps("Brown the onions in the butter.\nadd the mushrooms and stir.\nsimmer\nserve"),
+    ).toEqual(["Brown the onions in the butter.", "add the mushrooms and stir.", "simmer", "serve"]);
+    // A heading alone is left as it was: it is then the only thing the page gave.
+    expect(await steps("<h3>Method</h3>")).toEqual(["Method"]);
+  });
+
   it("keeps punctuation with the word before it when microdata text is pieced together", async () => {
     const html = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Mama</h1>
       <span itemprop="recipeIngredient">6 cl rum</span><span itemprop="recipeIngredient">ice</span>
