@@ -453,7 +453,10 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
       (given.prep ?? given.cook ?? given.total) ? withTotal(given) : domTimes(page);
     const { ingredients, titles } = ingredientsWithGroups(r);
     // The schema's lists, unless the page's markup shows them whole where the schema does not (merge.ts).
-    const ing = pickIngredients({ items: ingredients, titles }, cleanDom(dom.ingredients, false));
+    const picked = pickIngredients({ items: ingredients, titles }, cleanDom(dom.ingredients, false));
+    // The markup's list comes with its own groups; the schema's may hold them as lines.
+    const ing =
+      picked.rule === null ? { ...picked, ...withHeadingLines(picked.items, picked.titles) } : picked;
     const schemaSteps = withoutStepsHeading(toSteps(r.recipeInstructions ?? r.instructions ?? r.step));
     const steps = pickSteps(
       schemaSteps.map((st) => st.text),
@@ -667,6 +670,35 @@ function ingredientsWithGroups(r: SchemaObject): { ingredients: string[]; titles
     } else out.push(...toIngredients([item]));
   }
   return { ingredients: out, titles };
+}
+
+/** "DIPPING SAUCE:", "For the topping", "Für den Teig:" — a group's heading written as an ingredient line. */
+const INGREDIENT_HEADING_LINE = /^(?:[^\d:]{2,40}:|for (?:the )?[\p{L} '-]{2,30})$/iu;
+
+/**
+ * Ingredients without the group headings a schema lists among them: each is the title of the line
+ * after it, as a HowToSection's name is. Kept as a line, it went to the shopping list as an item.
+ */
+function withHeadingLines(
+  lines: string[],
+  titles: Map<number, string>,
+): { items: string[]; titles: Map<number, string> } {
+  if (!lines.some((l) => INGREDIENT_HEADING_LINE.test(l))) return { items: lines, titles };
+  const out: string[] = [];
+  const placed = new Map<number, string>();
+  let pending: string | null = null;
+  lines.forEach((line, i) => {
+    const next = lines[i + 1];
+    if (INGREDIENT_HEADING_LINE.test(line) && next !== undefined && !INGREDIENT_HEADING_LINE.test(next)) {
+      pending = line.replace(/\s*:$/, "");
+      return;
+    }
+    const title = pending ?? titles.get(i);
+    if (title) placed.set(out.length, title);
+    pending = null;
+    out.push(line);
+  });
+  return { items: out, titles: placed };
 }
 
 /** The clean recipe in Mealie's wire shape, for `larder.imports.createRecipe`. */

@@ -162,6 +162,32 @@ cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com ar
     ]);
   });
 
+  it("reads a group heading the schema lists among the ingredients as the title of the next, not as an ingredient", async () => {
+    const ld = {
+      "@type": "Recipe",
+      name: "Rolls",
+      recipeIngredient: [
+        "12 ounces ground chicken",
+        "DIPPING SAUCE:",
+        "1/4 cup soy sauce",
+        "For the topping",
+        "1 tbsp sesame seeds",
+        "Salt: to taste",
+        "2 cups flour:",
+      ],
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect(recipe.recipeIngredient).toEqual([
+      { note: "12 ounces ground chicken", title: null },
+      { note: "1/4 cup soy sauce", title: "DIPPING SAUCE" },
+      { note: "1 tbsp sesame seeds", title: "For the topping" },
+      // A colon inside a line, or after a quantity, is an ingredient's own.
+      { note: "Salt: to taste", title: null },
+      { note: "2 cups flour:", title: null },
+    ]);
+  });
+
   it("takes the page's list over JSON-LD that split its lines at the commas, and keeps the markup's groups", async () => {
     const ld = {
       "@type": "Recipe",
