@@ -105,6 +105,17 @@ describe("which steps are kept", () => {
     ).toEqual(["Preheat the oven.", "Cream the butter and sugar.", "Bake 20 minutes."]);
   });
 
+  it("split: the markup's cut when the schema ran the steps together behind their heading", () => {
+    const behind = (heading: string) =>
+      pickSteps([`${heading}Preheat the oven.Cream the butter and sugar.Bake 20 minutes.`], dom);
+    expect(behind("Bereiden: ")).toMatchObject({
+      items: ["Preheat the oven.", "Cream the butter and sugar.", "Bake 20 minutes."],
+      rule: "split",
+    });
+    // More than a heading in front is more than the markup shows: the schema's is kept.
+    expect(behind("Before you start, read the whole recipe and set out your tins. ").rule).toBeNull();
+  });
+
   it("missing: the markup's when the schema's steps have no letter in them", () => {
     expect(pickSteps(["[{"], dom).rule).toBe("missing");
   });

@@ -5,8 +5,9 @@
  *
  * - **missing**: the schema has no items (or, for steps, none with a letter in it); the markup has some.
  * - **split**: both lists hold the same text, cut in different places — the schema cut a line at its
- *   commas ("250 g Rindfleisch" | "in Stücken"), or ran the lines together into one item, or broke a
- *   step at its line ends. The page shows how it is meant to be cut.
+ *   commas ("250 g Rindfleisch" | "in Stücken"), or ran the lines together into one item (for steps,
+ *   also behind the block's heading: "Bereiden: Verhit…"), or broke a step at its line ends. The page
+ *   shows how it is meant to be cut.
  * - **headings**: the schema lists the page's group headings as ingredients ("For the sauce").
  * - **richer**: item for item, each markup line holds the schema's and most hold more — the schema
  *   dropped the amounts ("popping corn" where the page says "½ cup popping corn").
@@ -38,6 +39,8 @@ function flatten(groups: DomGroup[]): { items: string[]; titles: Map<number, str
 }
 
 const joined = (list: readonly string[]) => textKey(list.join(""));
+/** The most letters a heading in front of a schema's run-together steps may have ("instructions", "zubereitung"). */
+const HEADING_KEY = 30;
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => textKey(x) === textKey(b[i]));
 
@@ -100,6 +103,17 @@ export function pickSteps(schemaTexts: string[], dom: DomList | null): Picked {
   // Steps without a letter in them ("[{", a JSON-LD string cut short by the page's own quotes) are none.
   if (!schemaTexts.some((t) => /\p{L}/u.test(t))) return { ...d, rule: "missing" };
   if (schemaTexts.length !== d.items.length && joined(schemaTexts) === joined(d.items))
+    return { ...d, rule: "split" };
+  // The schema ran the steps together behind their block's heading ("Bereiden: Verhit…"): the same
+  // text with a few letters more in front, which the markup shows as a heading.
+  const js = joined(schemaTexts);
+  const jd = joined(d.items);
+  if (
+    d.items.length > schemaTexts.length &&
+    js !== jd &&
+    js.endsWith(jd) &&
+    js.length - jd.length <= HEADING_KEY
+  )
     return { ...d, rule: "split" };
   // The schema may hold the markup's group headings as steps of their own.
   const withHeadings = d.items.flatMap((x, i) => (d.titles.has(i) ? [d.titles.get(i)!, x] : [x]));
