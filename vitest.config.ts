@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // CI reads a plain "N passed, N failed" line that .ci/run computes from this JSON report.
@@ -9,6 +11,7 @@ import { defineConfig } from "vitest/config";
 // They share one worker and its loaded modules (each file starts its own server over its own folder and
 // its own Chromium), which spares the five seconds or so a fresh worker takes to load the server's code.
 
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
 const UNIT_DIRS = ["core", "cli", "plugins", "web", "tests"];
 /**
  * Unit files share their worker's loaded modules too (decision 0210): loading them again for each of
@@ -18,9 +21,11 @@ const UNIT_DIRS = ["core", "cli", "plugins", "web", "tests"];
  */
 const CHANGES_ITS_PROCESS = /\bvi\.(mock|doMock|unmock|resetModules|stubEnv|stubGlobal)\(|\buseV8Flag\(/;
 const unitFiles = UNIT_DIRS.flatMap((dir) =>
-  readdirSync(dir, { recursive: true, encoding: "utf8" }).map((f) => `${dir}/${f.replaceAll("\\", "/")}`),
+  readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" }).map(
+    (f) => `${dir}/${f.replaceAll("\\", "/")}`,
+  ),
 ).filter((f) => /\.test\.tsx?$/.test(f) && !f.startsWith("tests/e2e/") && !f.includes("node_modules/"));
-const ownProcess = unitFiles.filter((f) => CHANGES_ITS_PROCESS.test(readFileSync(f, "utf8")));
+const ownProcess = unitFiles.filter((f) => CHANGES_ITS_PROCESS.test(readFileSync(join(ROOT, f), "utf8")));
 
 const unitWorkers = Math.max(2, availableParallelism());
 
