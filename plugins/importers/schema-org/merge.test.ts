@@ -21,6 +21,14 @@ describe("which ingredient list is kept", () => {
     expect(p).toEqual({ items: ["1 egg", "2 tbsp soy"], titles: new Map([[1, "Sauce"]]), rule: "missing" });
   });
 
+  it("missing: takes the markup's when the schema's list is one word, a category put where the list belongs", () => {
+    const dom = list([null, ["150ml red wine", "100g tomato paste", "1 whole chicken, in 8 pieces"]]);
+    expect(pickIngredients(schema(["Chicken"]), dom).rule).toBe("missing");
+    // One real line, or a list the markup barely adds to, stays the schema's.
+    expect(pickIngredients(schema(["1 whole chicken"]), dom).rule).toBeNull();
+    expect(pickIngredients(schema(["Chicken"]), list([null, ["Chicken", "Salt"]])).rule).toBeNull();
+  });
+
   it("split: takes the markup's cut when the schema cut lines at commas, or ran them together", () => {
     const dom = list([null, ["250 g beef, in pieces", "1,5 tsp mustard", "1 egg"]]);
     expect(

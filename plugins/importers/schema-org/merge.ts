@@ -3,7 +3,8 @@
  * the source unless it is missing or clearly worse by one of these rules, each stated on the two lists
  * as text compared without case, spaces or punctuation:
  *
- * - **missing**: the schema has no items (or, for steps, none with a letter in it); the markup has some.
+ * - **missing**: the schema has no items (or, for steps, none with a letter in it; for ingredients, one
+ *   word where a list belongs: "Chicken"); the markup has some.
  * - **split**: both lists hold the same text, cut in different places — the schema cut a line at its
  *   commas ("250 g Rindfleisch" | "in Stücken"), or ran the lines together into one item (for steps,
  *   also behind the block's heading: "Bereiden: Verhit…"), or broke a step at its line ends. The page
@@ -80,7 +81,7 @@ export function pickIngredients(
   const d = flatten(dom.groups);
   if (d.items.length === 0) return kept;
   const use = (rule: Picked["rule"]): Picked => ({ ...d, rule });
-  if (schema.items.length === 0) return use("missing");
+  if (schema.items.length === 0 || aWordForAList(schema.items, d.items)) return use("missing");
   if (sameList(schema.items, d.items)) {
     if (schema.titles.size === 0 && d.titles.size > 0) return { ...schema, titles: d.titles, rule: "groups" };
     return kept;
@@ -92,6 +93,19 @@ export function pickIngredients(
   // Cut short, not merely shorter: pages add headings, equipment and serving lines to their lists.
   if (schema.items.length * 2 < d.items.length && subsequence(schema.items, d.items)) return use("more");
   return kept;
+}
+
+/**
+ * The schema's list is one word or three, without an amount, where the markup lists three lines or more:
+ * a category put where the ingredients belong ("Chicken"), not a recipe's list.
+ */
+function aWordForAList(schema: readonly string[], dom: readonly string[]): boolean {
+  return (
+    schema.length === 1 &&
+    dom.length >= 3 &&
+    !/\d/.test(schema[0]) &&
+    schema[0].trim().split(/\s+/).length <= 3
+  );
 }
 
 /** The steps to keep, as texts with group headings: the schema's, or the markup's when missing or cut differently. */
