@@ -554,13 +554,16 @@ export class RecipesService {
   /** PUT/PATCH /recipes with a list: each item addressed by id (or slug). */
   async bulkUpdate(actor: Actor, items: unknown, mode: "put" | "patch"): Promise<Recipe[]> {
     if (!Array.isArray(items)) throw new BadRequestError("Expected a list of recipes");
+    // Every item is checked before the first is saved: a list with a bad item changes nothing.
+    const keys = items.map((item: unknown) => {
+      const rec = typeof item === "object" && item !== null && !Array.isArray(item) ? item : {};
+      const { id, slug } = rec as { id?: unknown; slug?: unknown };
+      const key = typeof id === "string" && id ? id : slug;
+      if (typeof key !== "string" || !key) throw new BadRequestError("Each recipe needs an id or slug");
+      return key;
+    });
     const out: Recipe[] = [];
-    for (const item of items) {
-      const rec = item as { id?: string; slug?: string };
-      const key = rec.id ?? rec.slug;
-      if (!key) throw new BadRequestError("Each recipe needs an id or slug");
-      out.push(await this.update(actor, key, item, mode));
-    }
+    for (let i = 0; i < items.length; i++) out.push(await this.update(actor, keys[i], items[i], mode));
     return out;
   }
 

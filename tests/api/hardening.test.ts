@@ -41,6 +41,30 @@ describe("POST /api/recipes without a name", () => {
   }
 });
 
+describe("PUT and PATCH /api/recipes (the bulk update)", () => {
+  it("answers a list with a null, an array or a number in it with 400, and saves none of the list", async () => {
+    // Found by the request-edge fuzzer: `[null, …]` was a TypeError and a 500.
+    const created = await t.api("/api/recipes", { method: "POST", token, json: { name: "Bulk Soup" } });
+    const slug = (await created.json()) as string;
+    for (const method of ["PATCH", "PUT"]) {
+      for (const bad of [null, [null, "l"], 7, { id: 5 }]) {
+        const res = await t.api("/api/recipes", {
+          method,
+          token,
+          json: [{ slug, description: `changed by ${method}` }, bad],
+        });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({
+          detail: { message: "Each recipe needs an id or slug", error: true, exception: null },
+        });
+      }
+    }
+    // The good first item was not saved ahead of the bad second one.
+    const after = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { description: string };
+    expect(after.description).toBe("");
+  });
+});
+
 describe("a food's labelId", () => {
   it("must be a label of the food's own group (422 for another group's or a made-up one)", async () => {
     const own = (await (
