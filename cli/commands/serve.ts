@@ -41,19 +41,6 @@ function parsePort(value: string | undefined, from?: string): number | undefined
   return port;
 }
 
-/**
- * The first admin's username when no admin can sign in with a password on this machine: a folder
- * cloned from git brings its users but not their passwords, and its login page would only ever say
- * "Invalid Credentials". Null when password sign-in is off, or an admin signs in through LDAP or OIDC.
- */
-function adminWithoutPassword(larder: Larder): string | null {
-  if (!larder.config.allowPasswordLogin) return null;
-  const admins = larder.users.all().filter((u) => u.admin);
-  if (admins.length === 0) return null;
-  if (admins.some((u) => u.authMethod !== "Mealie" || larder.auth.hasPassword(u.id))) return null;
-  return admins[0].username;
-}
-
 /** `word` as a shell reads it back: quoted when it holds a space or another special character. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
@@ -143,7 +130,7 @@ async function serve(opts: ServeOptions): Promise<void> {
       : fresh
         ? { username: FIRST_ADMIN.username, email: FIRST_ADMIN.email, password: FIRST_ADMIN.password }
         : null;
-    const noPassword = login ? null : adminWithoutPassword(larder);
+    const noPassword = login ? null : larder.auth.adminWithoutPassword();
     if (noPassword) log.warn(`no admin can sign in with a password: ${noPassword} has none on this machine`);
     if (isJsonMode()) {
       printJson({ url: server.url, dataDir, pid: process.pid, demo: Boolean(demo), login });

@@ -101,6 +101,19 @@ export class AuthService {
     return this.credentials.hasPassword(userId);
   }
 
+  /**
+   * The first admin's username when no admin can sign in with a password here: a folder cloned from git
+   * brings its users but not their passwords (`.larder/` stays out of git). Null when password sign-in
+   * is off, or an admin signs in through LDAP or OIDC or has a password.
+   */
+  adminWithoutPassword(): string | null {
+    if (!this.larder.config.allowPasswordLogin) return null;
+    const admins = this.larder.users.all().filter((u) => u.admin);
+    if (admins.length === 0) return null;
+    if (admins.some((u) => u.authMethod !== "Mealie" || this.hasPassword(u.id))) return null;
+    return admins[0].username;
+  }
+
   async setPassword(userId: string, password: string, opts: { isDefault?: boolean } = {}): Promise<void> {
     await this.credentials.setPassword(userId, password, opts);
   }

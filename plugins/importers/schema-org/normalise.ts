@@ -630,9 +630,9 @@ const STEP_PREFIX =
  */
 function withoutStepLabels(items: string[]): string[] {
   const labelled = items.map((x) => x.replace(STEP_PREFIX, ""));
-  const numbered = (x: string, i: number) => new RegExp(`^${i + 1}\\s*[.:)\\-–—]?\\s+(?=\\S)`, "u").exec(x);
-  if (labelled.length < 2 || !labelled.every((x, i) => numbered(x, i))) return labelled;
-  return labelled.map((x, i) => x.slice(numbered(x, i)![0].length));
+  const numbers = labelled.map((x) => /^(\d+)\s*[.:)\-–—]?\s+(?=\S)/u.exec(x));
+  if (labelled.length < 2 || !numbers.every((m, i) => m && Number(m[1]) === i + 1)) return labelled;
+  return labelled.map((x, i) => x.slice(numbers[i]![0].length));
 }
 
 /** A markup list with its texts cleaned as the schema's are; null when nothing is left. */
