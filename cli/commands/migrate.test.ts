@@ -66,7 +66,7 @@ describe("larder migrate", () => {
     expect(res.exitCode).toBe(1);
     const out = String(res.stdout);
     expect(out).toMatch(/imported\s+Leek Soup\s+leek-soup/);
-    expect(out).toMatch(/failed\s+Broken\s+SyntaxError/);
+    expect(out).toMatch(/failed\s+Broken\s+Error: Broken\/recipe\.json is not valid JSON/);
     expect(out).toContain("1 imported, 0 already here, 1 failed");
   });
 

@@ -1,6 +1,6 @@
 /**
  * What each migration brought into a group, by source: `groups/<group>/migrations.json` maps a source
- * key (`paprika:<uid>`, `url:<original URL>`, `mealie_backup:recipe:<id>`) to the Larder id it became.
+ * key (`paprika:<uid>`, `url:<original URL> <name>`, `mealie_backup:recipe:<id>`) to the Larder id it became.
  * It makes a second run of the same archive skip what the first created. A recipe deleted since is no
  * longer "already imported": the key is only trusted while its recipe exists in the group.
  */
@@ -18,14 +18,18 @@ type Deps = Pick<Parts, "folder" | "log" | "recipes">;
 const IndexDoc = z.object({ sources: z.record(z.string(), z.string()).default({}) });
 type IndexDoc = z.infer<typeof IndexDoc>;
 
-/** The keys a migrated recipe is remembered under: its source id, qualified by the migration type. */
-export function sourceKeys(type: string, sourceId: string | null): string[] {
-  if (!sourceId) return [];
-  // Ids that are URLs are the same recipe whichever app exported them.
-  return /^https?:\/\//i.test(sourceId) ? [`url:${sourceId}`] : [`${type}:${sourceId}`];
-}
-
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
+
+/**
+ * The keys a migrated recipe is remembered under: its source id, qualified by the migration type. An id
+ * that is a URL (a reader's fallback when its app has no ids) is the same recipe whichever app exported
+ * it, but only with the same name: one page can hold two recipes (a soup and its bread), and keyed by
+ * the page alone the second would be "already imported" as the first.
+ */
+export function sourceKeys(type: string, sourceId: string | null, name: string): string[] {
+  if (!sourceId) return [];
+  return /^https?:\/\//i.test(sourceId) ? [`url:${sourceId} ${norm(name)}`] : [`${type}:${sourceId}`];
+}
 
 export class MigrationIndex {
   private constructor(

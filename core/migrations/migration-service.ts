@@ -377,7 +377,7 @@ export class MigrationService {
     const recipe = { ...entry.imported.recipe };
     const name = typeof recipe.name === "string" && recipe.name.trim() ? recipe.name.trim() : entry.name;
     const orgURL = typeof recipe.orgURL === "string" ? recipe.orgURL : null;
-    const keys = sourceKeys(opts.type, entry.sourceId ?? null);
+    const keys = sourceKeys(opts.type, entry.sourceId ?? null, name);
     const existing = index.find(keys, name, orgURL);
     if (existing) return { status: "skipped", name, slug: existing.slug };
     try {

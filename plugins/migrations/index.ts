@@ -12,7 +12,12 @@ function migration(
   label: string,
   description: string,
   load: () => Promise<Reader>,
-  opts: { bareFileOk?: boolean; bareFileName?: string; types?: string[] } = {},
+  opts: {
+    bareFileOk?: boolean;
+    bareFileName?: string;
+    bareFileHead?: (head: Buffer) => boolean;
+    types?: string[];
+  } = {},
 ): MigrationPlugin {
   return {
     kind: "migration",
@@ -25,6 +30,7 @@ function migration(
       const opened = await openUpload(archive.path, {
         bareFileOk: opts.bareFileOk ?? false,
         bareFileName: opts.bareFileName,
+        bareFileHead: opts.bareFileHead,
         label,
       });
       try {
@@ -85,8 +91,14 @@ export const migrations: readonly unknown[] = [
   migration(
     "paprika",
     "Paprika",
-    "Paprika .paprikarecipes export",
+    "Paprika .paprikarecipes export, or one shared .paprikarecipe",
     async () => (await import("./paprika/read.js")).readPaprika,
+    // Paprika shares a single recipe as one gzipped .paprikarecipe file; anything else must be the zip.
+    {
+      bareFileOk: true,
+      bareFileName: "recipe.paprikarecipe",
+      bareFileHead: (h) => h[0] === 0x1f && h[1] === 0x8b,
+    },
   ),
   migration(
     "mealie-alpha",

@@ -4,44 +4,21 @@
  * a timeline event), re-runs that create nothing, and a failed entry that leaves nothing behind.
  */
 import { readFileSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Larder } from "../../core/larder.js";
-import { loadConfig } from "../../core/config.js";
-import { consoleLogger } from "../../core/log/logger.js";
-import type { Actor } from "../../core/actor.js";
+import { describe, expect, it } from "vitest";
 import { makeZip } from "../../tests/support/zip-writer.js";
 import { definePlugin } from "../../core/plugins/define.js";
-import { migrations } from "./index.js";
-import { fixturesPresent, FIXTURES } from "./test-support.js";
+import { fixturesPresent, FIXTURES, migrationLarder } from "./test-support.js";
 
-let base: string;
-let larder: Larder;
-let actor: Actor;
-
-beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), "larder-migrate-"));
-  larder = await Larder.open(
-    loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(base, "data"), bcryptRounds: 4 }),
-    {
-      log: consoleLogger("silent"),
-      plugins: migrations,
-    },
-  );
-  actor = { kind: "user", user: larder.users.all()[0] };
-});
-afterEach(async () => {
-  await larder?.close();
-  await rm(base, { recursive: true, force: true });
-});
+// A Larder of its own for each test: one registers a plugin, others count what the data folder holds.
+const env = migrationLarder("larder-migrate-", { perTest: true });
 
 async function migrate(type: string, path: string, extra: { addMigrationTag?: boolean } = {}) {
-  const { report, done } = await larder.migrations.start(actor, { type, path, ...extra });
+  const { report, done } = await env.larder.migrations.start(env.actor, { type, path, ...extra });
   const summary = await done;
-  return { report, summary, full: await larder.reports.get(actor, report.id) };
+  return { report, summary, full: await env.larder.reports.get(env.actor, report.id) };
 }
 
 interface Case {
@@ -72,7 +49,7 @@ describe.skipIf(!fixturesPresent)("Mealie's migration fixtures", () => {
         expect(e.success, e.message + e.exception).toBe(true);
         expect(e.message).toMatch(/^Imported .+ successfully$/);
       }
-      const recipe = larder.recipes.get(actor, c.searchSlug) as unknown as Record<string, unknown> & {
+      const recipe = env.larder.recipes.get(env.actor, c.searchSlug) as unknown as Record<string, unknown> & {
         nutrition: Record<string, unknown>;
         id: string;
       };
@@ -80,7 +57,7 @@ describe.skipIf(!fixturesPresent)("Mealie's migration fixtures", () => {
       const blankAtSource = c.migrationType === "mealie_alpha" ? ["calories"] : [];
       for (const k of (c.nutritionMustHave ?? []).filter((x) => !blankAtSource.includes(x)))
         expect(recipe.nutrition[k] ?? null, k).not.toBeNull();
-      const events = larder.timeline.list(actor, {
+      const events = env.larder.timeline.list(env.actor, {
         queryFilter: `recipe_id = "${recipe.id}"`,
         perPage: -1,
       });
@@ -90,7 +67,7 @@ describe.skipIf(!fixturesPresent)("Mealie's migration fixtures", () => {
 
   it("nextcloud: times, yield, tags, categories, nutrition and the image as the recipe shows them", async () => {
     await migrate("nextcloud", `${FIXTURES}tests-data/migrations/nextcloud.zip`, { addMigrationTag: true });
-    const r = larder.recipes.get(actor, "chicken-parmigiana") as unknown as Record<string, unknown>;
+    const r = env.larder.recipes.get(env.actor, "chicken-parmigiana") as unknown as Record<string, unknown>;
     expect(r).toMatchObject({
       prepTime: "30 minutes",
       performTime: "1 hour",
@@ -104,19 +81,22 @@ describe.skipIf(!fixturesPresent)("Mealie's migration fixtures", () => {
     expect((r.tags as Array<{ name: string }>).map((x) => x.name)).toEqual(["nextcloud"]);
     expect((r.nutrition as Record<string, string>).calories).toBe("528.3");
     expect(typeof r.image).toBe("string");
-    expect(await readdir(join(base, "data", "groups", "home", "recipes", "chicken-parmigiana"))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^original\./)]),
-    );
-    const pie = larder.recipes.get(actor, "skillet-shepherd-s-pie") as unknown as Record<string, unknown>;
+    expect(
+      await readdir(join(env.folder, "data", "groups", "home", "recipes", "chicken-parmigiana")),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/^original\./)]));
+    const pie = env.larder.recipes.get(env.actor, "skillet-shepherd-s-pie") as unknown as Record<
+      string,
+      unknown
+    >;
     expect(pie.image === null || pie.image === undefined || pie.image === "").toBe(true);
   });
 
   it("paprika keeps the source's dates and the caller's rating", async () => {
     await migrate("paprika", `${FIXTURES}tests-data/migrations/paprika.zip`);
-    const r = larder.recipes.get(actor, "zucchini-rolls-with-goat-cheese-and-mint") as unknown as Record<
-      string,
-      unknown
-    >;
+    const r = env.larder.recipes.get(
+      env.actor,
+      "zucchini-rolls-with-goat-cheese-and-mint",
+    ) as unknown as Record<string, unknown>;
     expect(r.dateAdded).toBe("2014-07-03");
     expect((r.tags as Array<{ name: string }>).map((x) => x.name)).toEqual([
       "Grill",
@@ -129,9 +109,9 @@ describe.skipIf(!fixturesPresent)("Mealie's migration fixtures", () => {
   it("importing the same archive twice creates no duplicates and the report says so", async () => {
     const path = `${FIXTURES}tests-data/migrations/copymethat.zip`;
     await migrate("copymethat", path);
-    const count = larder.recipes.store.list("home").length;
+    const count = env.larder.recipes.store.list("home").length;
     const second = await migrate("copymethat", path);
-    expect(larder.recipes.store.list("home").length).toBe(count);
+    expect(env.larder.recipes.store.list("home").length).toBe(count);
     expect(second.summary).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
     expect(second.full.entries.map((e) => e.message).sort()).toEqual([
       "Skipped Classic Stuffed Shells: already imported as classic-stuffed-shells",
@@ -176,8 +156,8 @@ describe("migrations on small archives of our own", () => {
         };
       },
     });
-    larder.plugins.register(tricky);
-    const { summary, full, report } = await migrate("tricky", base);
+    env.larder.plugins.register(tricky);
+    const { summary, full, report } = await migrate("tricky", env.folder);
     expect(summary).toMatchObject({ imported: 1, failed: 2 });
     expect(report.status).toBe("partial");
     const failed = full.entries.filter((e) => !e.success);
@@ -186,35 +166,37 @@ describe("migrations on small archives of our own", () => {
       "Failed to import broken.json",
     ]);
     expect(failed[1].exception).toBe("JSONDecodeError: Expecting value: line 1 column 1 (char 0)");
-    expect(larder.recipes.store.list("home").map((e) => e.doc.name)).toEqual(["Good Soup"]);
+    expect(env.larder.recipes.store.list("home").map((e) => e.doc.name)).toEqual(["Good Soup"]);
     expect(
-      (await readdir(join(base, "data", "groups", "home", "recipes"))).filter((n) =>
+      (await readdir(join(env.folder, "data", "groups", "home", "recipes"))).filter((n) =>
         n.startsWith("bad-stew"),
       ),
     ).toEqual([]);
   });
 
   it("the wrong migration type is a clear 400 and writes no report", async () => {
-    const zip = join(base, "nc.zip");
+    const zip = join(env.folder, "nc.zip");
     await writeFile(zip, makeZip([{ name: "Soup/recipe.json", data: "{}" }]));
-    await expect(larder.migrations.start(actor, { type: "paprika", path: zip })).rejects.toMatchObject({
+    await expect(
+      env.larder.migrations.start(env.actor, { type: "paprika", path: zip }),
+    ).rejects.toMatchObject({
       status: 400,
       message:
         "This archive is not a Paprika export: no .paprikarecipe file was found. Check the migration type.",
     });
-    expect(await larder.reports.list(actor)).toEqual([]);
+    expect(await env.larder.reports.list(env.actor)).toEqual([]);
   });
 
   it("an unknown migration type is a 422 naming the ones there are", async () => {
     await expect(
-      larder.migrations.start(actor, { type: "cookn", path: "/nonexistent" }),
+      env.larder.migrations.start(env.actor, { type: "cookn", path: "/nonexistent" }),
     ).rejects.toMatchObject({ status: 422 });
   });
 
   it("a long migration answers with the report in progress and fills it in the background", async () => {
     const own = fileURLToPath(new URL("./cooklang/fixture", import.meta.url));
     const seen: number[] = [];
-    const { report, done } = await larder.migrations.start(actor, {
+    const { report, done } = await env.larder.migrations.start(env.actor, {
       type: "cooklang",
       path: own,
       foregroundMs: 0,
@@ -224,6 +206,6 @@ describe("migrations on small archives of our own", () => {
     const summary = await done;
     expect(summary.imported).toBe(3);
     expect(seen).toEqual([1, 2, 3]);
-    expect((await larder.reports.get(actor, report.id)).status).toBe("success");
+    expect((await env.larder.reports.get(env.actor, report.id)).status).toBe("success");
   });
 });

@@ -6,10 +6,17 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { byName, collect, fixturesPresent, FIXTURES, imageBytes, MIGRATIONS_DIR } from "./test-support.js";
+import {
+  byName,
+  collect,
+  fixturesPresent,
+  FIXTURES,
+  imageBytes,
+  MIGRATIONS_DIR,
+  names,
+} from "./test-support.js";
 
 const own = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const names = (list: Array<{ name: string }>) => list.map((x) => x.name);
 
 describe.skipIf(!fixturesPresent)("format readers on Mealie's fixtures", () => {
   it("nextcloud: schema.org fields, ISO durations in words, keywords as tags, full.jpg as the image", async () => {

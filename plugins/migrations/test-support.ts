@@ -1,7 +1,20 @@
-/** Helpers for the migration tests: run a plugin over a file and collect what it yields. */
+/**
+ * Helpers for the migration tests: run a plugin over a file and collect what it yields, and the setup
+ * the reader tests share (a scratch folder for the exports they build, pictures, a Larder to migrate into).
+ */
 import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import type { Actor } from "../../core/actor.js";
+import { loadConfig } from "../../core/config.js";
+import type { Larder } from "../../core/larder.js";
+import { loadSharp } from "../../core/lazy/modules.js";
+import { consoleLogger } from "../../core/log/logger.js";
 import type { MigratedEntry, MigrationPlugin } from "../../core/plugins/kinds.js";
+import { makeZip, type ZipSpec } from "../../tests/support/zip-writer.js";
 import { migrations } from "./index.js";
 
 export const FIXTURES =
@@ -22,9 +35,14 @@ export function pluginFor(type: string): MigrationPlugin {
   return p;
 }
 
-export async function collect(type: string, path: string): Promise<MigratedEntry[]> {
+/** `onTotal` hears the count a reader announces before its entries, which the progress report shows. */
+export async function collect(
+  type: string,
+  path: string,
+  onTotal?: (total: number) => void,
+): Promise<MigratedEntry[]> {
   const out: MigratedEntry[] = [];
-  for await (const e of pluginFor(type).migrate({ path, type }, {} as never)) out.push(e);
+  for await (const e of pluginFor(type).migrate({ path, type, onTotal }, {} as never)) out.push(e);
   return out;
 }
 
@@ -51,4 +69,116 @@ export function byName(
 export function imageBytes(e: Extract<MigratedEntry, { ok: true }>): Uint8Array | null {
   const img = e.imported.image;
   return img && "bytes" in img ? img.bytes : null;
+}
+
+/** Tags, categories and tools are objects with ids and slugs; what a reader decides is only their names. */
+export function names(list: Array<{ name: string }>): string[] {
+  return list.map((x) => x.name);
+}
+
+export interface ScratchFolder {
+  /** Writes `data` under `name` in the folder and resolves to its path. */
+  file(name: string, data: string | Buffer): Promise<string>;
+  /** Writes a zip of `specs` under `name` in the folder and resolves to its path. */
+  zip(name: string, specs: ZipSpec[]): Promise<string>;
+}
+
+/**
+ * A temporary folder for the exports a test file builds, removed after its tests. Reader tests write
+ * their exports from the source rather than keeping binary archives in git, so each case shows the
+ * shape it stands for. Call it at the top of a file or a `describe`: it registers that scope's hooks.
+ */
+export function scratchFolder(prefix: string): ScratchFolder {
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  const file = async (name: string, data: string | Buffer) => {
+    if (!dir) throw new Error("scratchFolder: written to outside the tests of the scope that made it");
+    const path = join(dir, name);
+    await writeFile(path, data);
+    return path;
+  };
+  return { file, zip: (name, specs) => file(name, makeZip(specs)) };
+}
+
+/**
+ * A solid-colour picture: readers pass image bytes on untouched, so any real image will do, and tests
+ * compare bytes. sharp is loaded on the first call, not with this module, which the fixture tests import
+ * without wanting pictures.
+ */
+export async function picture(
+  format: "jpeg" | "png" | "webp",
+  width: number,
+  height: number,
+  background: string,
+): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+export interface MigrationLarder {
+  readonly larder: Larder;
+  /** The first user, who owns what a migration brings in. */
+  readonly actor: Actor;
+  /** The temporary folder; the data folder is its `data`, so files put beside it are not Larder's. */
+  readonly folder: string;
+}
+
+/**
+ * A Larder over a temporary data folder, with the migration plugins, for tests that go through the
+ * migration service: slugs, duplicates skipped on a re-run and the report come from there, not from a
+ * reader. Call it at the top of a file or a `describe`; `perTest` opens a fresh one for each test, for
+ * tests that register plugins or count what the data folder holds. Read its fields inside tests only.
+ */
+export function migrationLarder(prefix: string, opts: { perTest?: boolean } = {}): MigrationLarder {
+  let folder: string | undefined;
+  let larder: Larder | undefined;
+  let actor: Actor | undefined;
+  const open = async () => {
+    folder = await mkdtemp(join(tmpdir(), prefix));
+    // Imported here: the reader tests load this module and never open a Larder.
+    const { Larder } = await import("../../core/larder.js");
+    // A new data folder's first user gets a password hash; at bcrypt's default cost that would be
+    // most of the time the open takes.
+    larder = await Larder.open(
+      loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(folder, "data"), bcryptRounds: 4 }),
+      { log: consoleLogger("silent"), plugins: migrations },
+    );
+    actor = { kind: "user", user: larder.users.all()[0] };
+  };
+  const close = async () => {
+    await larder?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+    folder = larder = actor = undefined;
+  };
+  if (opts.perTest) {
+    beforeEach(open);
+    afterEach(close);
+  } else {
+    beforeAll(open);
+    afterAll(close);
+  }
+  const opened = <T>(v: T | undefined): T => {
+    if (v === undefined)
+      throw new Error("migrationLarder: used outside the tests of the scope that opened it");
+    return v;
+  };
+  return {
+    get larder() {
+      return opened(larder);
+    },
+    get actor() {
+      return opened(actor);
+    },
+    get folder() {
+      return opened(folder);
+    },
+  };
 }

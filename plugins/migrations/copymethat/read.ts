@@ -1,11 +1,44 @@
 /** CopyMeThat: `recipes.html` with one `div.recipe` per recipe, pictures in `images/`. */
-import { load } from "cheerio";
+import { type Cheerio, load } from "cheerio";
+import type { AnyNode } from "domhandler";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, dirname, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
 const MAX_HTML = 64 * 1024 * 1024;
+const BREAK = "\u0001";
+
+/**
+ * The text of an element as the page shows it: the export's own indentation collapsed, but a `<br>` or
+ * a paragraph inside a step, a note or the description kept as a line break.
+ */
+function textOf(el: Cheerio<AnyNode>): string {
+  const copy = el.clone();
+  copy.find("br").replaceWith(BREAK);
+  copy.find("p, div").after(BREAK);
+  return copy
+    .text()
+    .replace(/\s+/g, " ")
+    .split(BREAK)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** The picture's path in the archive: `src` is relative to recipes.html, URL-encoded, sometimes with `\`. */
+function imagePath(archive: Archive, base: string, src: string): string | null {
+  let rel = src.replace(/\\/g, "/");
+  try {
+    rel = decodeURI(rel);
+  } catch {
+    /* a stray '%' in a file name: use it as written */
+  }
+  const path = [base, rel.replace(/^\.?\//, "")].filter(Boolean).join("/");
+  if (archive.has(path)) return path;
+  // A zip made on a Mac may store the name decomposed (NFD) while the page has it composed.
+  return archive.entries.find((e) => e.path.normalize("NFC") === path.normalize("NFC"))?.path ?? null;
+}
 
 export async function* readCopyMeThat(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const page = archive.entries.find((e) => !isJunk(e.path) && /(^|\/)recipes\.html?$/i.test(e.path));
@@ -19,34 +52,59 @@ export async function* readCopyMeThat(archive: Archive, ctx?: ReaderContext): As
     const r = $(el);
     const name = r.find("#name").first().text().trim() || "Untitled";
     try {
+      // Headings are `li` in some exports and `div` in others (`<div class="instruction
+      // instruction_subheader">` inside the `ol`), so every child of the list is looked at.
       const ingredientObjects: Array<{ title: string | null; note: string }> = [];
       let section: string | null = null;
-      r.find("#recipeIngredients li").each((_, li) => {
-        const item = $(li);
-        if (item.hasClass("recipeIngredient_subheader")) section = item.text().trim() || null;
-        else if (item.hasClass("recipeIngredient")) {
-          ingredientObjects.push({ title: section, note: item.text().replace(/\s+/g, " ").trim() });
-          section = null;
-        }
-      });
+      r.find("#recipeIngredients")
+        .first()
+        .children()
+        .each((_, child) => {
+          const item = $(child);
+          const text = item.text().replace(/\s+/g, " ").trim();
+          if (!text || item.hasClass("recipeIngredient_spacer")) return;
+          if (item.hasClass("recipeIngredient_subheader")) section = text;
+          else if (
+            item.hasClass("recipeIngredient") ||
+            item.hasClass("recipeIngredient_note") ||
+            item.is("li")
+          ) {
+            // A note line among the ingredients ("recipeIngredient_note") is kept as a line of its own.
+            ingredientObjects.push({ title: section, note: text });
+            section = null;
+          }
+        });
       const steps: Array<{ title: string; text: string }> = [];
       let stepTitle = "";
-      r.find("#recipeInstructions li").each((_, li) => {
-        const item = $(li);
-        if (item.hasClass("instruction_subheader")) stepTitle = item.text().trim();
-        else if (item.hasClass("instruction")) {
-          const text = item
-            .text()
-            .replace(/[ \t]+/g, " ")
-            .trim();
-          if (text) steps.push({ title: stepTitle, text });
-          stepTitle = "";
-        }
-      });
+      r.find("#recipeInstructions")
+        .first()
+        .children()
+        .each((_, child) => {
+          const item = $(child);
+          const text = textOf(item);
+          if (!text) return;
+          if (item.hasClass("instruction_subheader")) stepTitle = text;
+          else if (item.hasClass("instruction_next") && steps.length) {
+            // A further paragraph of the step before it, not a step of its own.
+            steps[steps.length - 1].text += `\n${text}`;
+          } else if (item.hasClass("instruction") || item.hasClass("instruction_next") || item.is("li")) {
+            steps.push({ title: stepTitle, text });
+            stepTitle = "";
+          }
+        });
+      const servings = r.find("#recipeYield").first();
+      const time = (key: string) => r.find(`[meta="${key}"], #${key}`).first().text().trim() || undefined;
       const recipe = cleanRecipe({
         name,
-        description: r.find("#description").first().text(),
-        recipeYield: r.find("#recipeYield").first().text(),
+        description: textOf(r.find("#description").first()),
+        // Some exports give "Servings: 4" with no `#recipeYield` inside.
+        recipeYield: servings.length
+          ? servings.text()
+          : r
+              .find("#servings")
+              .first()
+              .text()
+              .replace(/^\s*servings\s*:?/i, ""),
         ingredientObjects,
         tags: r
           .find(".recipeCategory")
@@ -56,16 +114,20 @@ export async function* readCopyMeThat(archive: Archive, ctx?: ReaderContext): As
         notes: r
           .find(".recipeNote")
           .toArray()
-          .map((n) => $(n).text().trim()),
+          .map((n) => textOf($(n))),
         rating: r.find("#ratingValue").first().text(),
         lastMade: r.find("#made_this").length ? new Date().toISOString() : undefined,
+        prepTime: time("prepTime"),
+        performTime: time("cookTime"),
+        totalTime: time("totalTime"),
       });
+      // Set after cleaning: clean_string would undo the line breaks kept inside a step.
       recipe.recipeInstructions = steps;
       const src = r.find("img.recipeImage").attr("src");
       let image = null;
       if (src && !/^[a-z]+:/i.test(src)) {
-        const path = [base, decodeURI(src).replace(/^\.?\//, "")].filter(Boolean).join("/");
-        if (archive.has(path)) image = { bytes: await archive.read(path, MAX_IMAGE_BYTES), path };
+        const path = imagePath(archive, base, src);
+        if (path) image = { bytes: await archive.read(path, MAX_IMAGE_BYTES), path };
       } else if (src) image = { url: src };
       yield ok(recipe, { image, sourceId: recipe.orgURL ? null : `copymethat:${name}` });
     } catch (e) {

@@ -5,6 +5,7 @@
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import {
   type Archive,
+  type ArchiveEntry,
   type ReaderContext,
   basename,
   dirname,
@@ -17,6 +18,28 @@ import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 
 const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const pick = (o: Loose, key: string): unknown => o[key] ?? o[camel(key)];
+/** A list field; a bare string (a hand-edited file) counts as one item per line. */
+const list = (v: unknown): unknown[] =>
+  Array.isArray(v) ? v : typeof v === "string" ? v.split(/\r?\n/).filter((l) => l.trim()) : [];
+const nameOf = (v: unknown): string =>
+  typeof v === "string"
+    ? v
+    : v && typeof v === "object" && typeof (v as Loose).name === "string"
+      ? String((v as Loose).name)
+      : "";
+
+/**
+ * One ingredient as a line. With amounts enabled (`disable_amount: false`), v0.5 keeps the amount in
+ * `quantity`, `unit` and `food` and the note may be empty or just "sifted": the line is put back together
+ * so that "2 cup flour sifted" is not lost to an empty note.
+ */
+function ingredientLine(o: Loose): string {
+  const note = typeof o.note === "string" ? o.note : "";
+  if (o.disable_amount !== false && o.disableAmount !== false) return note;
+  const q =
+    typeof o.quantity === "number" && o.quantity > 0 ? String(Math.round(o.quantity * 1000) / 1000) : "";
+  return [q, nameOf(o.unit).trim(), nameOf(o.food).trim(), note.trim()].filter(Boolean).join(" ");
+}
 
 function names(v: unknown): Array<{ name: string }> {
   if (!Array.isArray(v)) return [];
@@ -31,8 +54,8 @@ function names(v: unknown): Array<{ name: string }> {
 }
 
 export function alphaRecipe(json: Loose): CleanRecipe {
-  const ingredients = (pick(json, "recipe_ingredient") as unknown[] | undefined) ?? [];
-  const steps = (pick(json, "recipe_instructions") as unknown[] | undefined) ?? [];
+  const ingredients = list(pick(json, "recipe_ingredient"));
+  const steps = list(pick(json, "recipe_instructions"));
   const nutrition: Record<string, string> = {};
   const rawNutrition = (json.nutrition ?? {}) as Loose;
   for (const [k, v] of Object.entries(rawNutrition)) {
@@ -44,11 +67,14 @@ export function alphaRecipe(json: Loose): CleanRecipe {
     )
       nutrition[key] = String(v);
   }
-  const notes = ((json.notes as unknown[]) ?? []).flatMap((n) =>
+  const notes = list(json.notes).flatMap((n) =>
     n && typeof n === "object" && typeof (n as Loose).text === "string"
       ? [{ title: String((n as Loose).title ?? ""), text: String((n as Loose).text) }]
       : [],
   );
+  const yieldValue = pick(json, "recipe_yield");
+  // v0.1–v0.3 wrote camelCase keys, and this one as `orgURL`.
+  const orgURL = pick(json, "org_url") ?? json.orgURL;
   const extras =
     json.extras && typeof json.extras === "object" && !Array.isArray(json.extras)
       ? (json.extras as Loose)
@@ -56,11 +82,11 @@ export function alphaRecipe(json: Loose): CleanRecipe {
   const recipe: CleanRecipe = {
     name: cleanString(json.name) || "Untitled",
     description: typeof json.description === "string" ? json.description : "",
-    recipeYield: typeof pick(json, "recipe_yield") === "string" ? String(pick(json, "recipe_yield")) : "",
+    recipeYield: typeof yieldValue === "string" || typeof yieldValue === "number" ? String(yieldValue) : "",
     recipeIngredient: ingredients.flatMap((i) => {
       if (typeof i === "string") return [{ title: null, note: i }];
       const o = (i ?? {}) as Loose;
-      const note = typeof o.note === "string" ? o.note : "";
+      const note = ingredientLine(o);
       const title = typeof o.title === "string" && o.title ? o.title : null;
       return note || title ? [{ title, note }] : [];
     }),
@@ -78,7 +104,7 @@ export function alphaRecipe(json: Loose): CleanRecipe {
     recipeCategory: names(pick(json, "recipe_category") ?? json.categories),
     tools: names(json.tools),
     nutrition,
-    orgURL: typeof pick(json, "org_url") === "string" ? String(pick(json, "org_url")) : null,
+    orgURL: typeof orgURL === "string" ? orgURL : null,
     notes,
   };
   const added = pick(json, "date_added");
@@ -89,36 +115,54 @@ export function alphaRecipe(json: Loose): CleanRecipe {
   return recipe;
 }
 
-export async function* readMealieAlpha(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
-  // recipes/<slug>/<slug>.json; older exports put the JSON straight into recipes/.
-  const files = archive.entries.filter(
-    (e) => !isJunk(e.path) && /(^|\/)recipes\/(.+\/)?[^/]+\.json$/i.test(e.path),
+/** A recipe file: `recipes/<slug>/<slug>.json`, or `recipes/<slug>.json` (v0.1–v0.3); not its assets. */
+const RECIPE_FILE = /(^|\/)recipes\/([^/]+\/)?[^/]+\.json$/i;
+
+/**
+ * The recipe's picture. From v0.4 it sits beside the JSON (`recipes/<slug>/images/original.webp`, with
+ * `min-` and `tiny-` copies); before that, every picture went into one `images/` folder next to
+ * `recipes/`, named by the recipe's `image` field (`<slug>.jpg`), so only a picture with that name is taken.
+ */
+function pictureOf(archive: Archive, path: string, json: Loose, slug: string): ArchiveEntry | undefined {
+  const dir = dirname(path);
+  const images = archive.entries.filter((e) => imageType(e.path) && !isJunk(e.path));
+  if (RECIPE_FILE.exec(path)?.[2]) {
+    const own = images.filter((e) => dirname(e.path) === `${dir}/images` || dirname(e.path) === dir);
+    return (
+      own.find((e) => stem(e.path) === "original") ??
+      own.find((e) => stem(e.path) === slug) ??
+      own.find((e) => !/^(min|tiny)-/.test(basename(e.path)))
+    );
+  }
+  const root = dirname(dir);
+  const shared = root ? `${root}/images` : "images";
+  const named = typeof json.image === "string" ? basename(json.image) : "";
+  return (
+    images.find((e) => dirname(e.path) === shared && named && basename(e.path) === named) ??
+    images.find((e) => dirname(e.path) === shared && stem(e.path) === slug) ??
+    images.find((e) => dirname(e.path) === `${shared}/${slug}` && stem(e.path) === "original")
   );
+}
+
+export async function* readMealieAlpha(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
+  const files = archive.entries.filter((e) => !isJunk(e.path) && RECIPE_FILE.test(e.path));
   if (files.length === 0) throw wrongType("Mealie (pre-v1)", "no recipes/<slug>/<slug>.json file was found");
   ctx?.onTotal?.(files.length);
   for (const file of files) {
     const name = basename(file.path);
     try {
-      let json: Loose;
+      let json: unknown;
       try {
-        json = JSON.parse(await archive.readText(file.path)) as Loose;
+        json = JSON.parse(await archive.readText(file.path));
       } catch (e) {
         // Mealie's report names the file and the decoder's complaint.
         throw Object.assign(new Error((e as Error).message), { name: "JSONDecodeError" });
       }
-      const recipe = alphaRecipe(json);
-      const dir = dirname(file.path);
-      const slug = typeof json.slug === "string" ? json.slug : stem(file.path);
-      const candidates = archive.entries.filter(
-        (e) =>
-          imageType(e.path) &&
-          !isJunk(e.path) &&
-          (dirname(e.path) === `${dir}/images` || dirname(e.path) === dir),
-      );
-      const img =
-        candidates.find((e) => stem(e.path) === "original") ??
-        candidates.find((e) => stem(e.path) === slug) ??
-        candidates.find((e) => !/^(min|tiny)-/.test(basename(e.path)));
+      if (!json || typeof json !== "object" || Array.isArray(json))
+        throw new Error("the file holds no recipe (a JSON object was expected)");
+      const recipe = alphaRecipe(json as Loose);
+      const slug = typeof (json as Loose).slug === "string" ? String((json as Loose).slug) : stem(file.path);
+      const img = pictureOf(archive, file.path, json as Loose, slug);
       const image = img ? { bytes: await archive.read(img.path, MAX_IMAGE_BYTES), path: img.path } : null;
       yield ok(recipe, { image, sourceId: `mealie:${slug}` });
     } catch (e) {

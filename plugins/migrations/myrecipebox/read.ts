@@ -50,6 +50,9 @@ export function sourceAndPicture(row: Record<string, string>): {
   return { source, picture };
 }
 
+/** A line of bare commas (a spreadsheet's trailing rows): no recipe, not worth a report entry. */
+const isBlankRow = (row: Record<string, string>) => Object.values(row).every((v) => !v?.trim());
+
 const list = (v: string | undefined) =>
   (v ?? "")
     .split(";")
@@ -64,10 +67,15 @@ export async function* readMyRecipeBox(archive: Archive, ctx?: ReaderContext): A
   const rows = readCsv(await archive.readText(file.path, MAX_CSV), "The My Recipe Box file");
   if (rows.length && !("title" in rows[0] && "ingredients" in rows[0]))
     throw wrongType("My Recipe Box", "the CSV has no title and ingredients columns");
-  ctx?.onTotal?.(rows.length);
+  ctx?.onTotal?.(rows.filter((r) => !isBlankRow(r)).length);
   for (const [i, row] of rows.entries()) {
+    if (isBlankRow(row)) continue;
+    // The row as a spreadsheet numbers it (the header is row 1).
     const name = row.title?.trim() || `Row ${i + 2}`;
     try {
+      // Every recipe has a title in the app: a row without one is most likely a broken row (a line break
+      // a spreadsheet wrote outside quotes, a cut-off file), reported rather than imported as "Untitled".
+      if (!row.title?.trim()) throw new Error(`Row ${i + 2} has no title; it was not imported`);
       const recipe = cleanRecipe({
         name: row.title,
         description: row.description,

@@ -1,8 +1,19 @@
 /** Nextcloud Cookbook: one folder per recipe with a schema.org `recipe.json` and `full.jpg`. */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, basename, dirname, imageType, isJunk } from "../shared/archive.js";
-import { cleanRecipe, type Loose } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { cleanRecipe } from "../shared/clean.js";
+import { failed, MAX_IMAGE_BYTES, ok, recipeObject, wrongType } from "../shared/entry.js";
+
+/**
+ * `dateCreated` as Cookbook versions wrote it: an ISO date-time in recent ones, seconds since 1970 as a
+ * string in older ones ("0" when unknown).
+ */
+function createdDate(v: unknown): unknown {
+  if ((typeof v === "string" && /^\d{9,11}$/.test(v.trim())) || (typeof v === "number" && v >= 1e8)) {
+    return new Date(Number(v) * 1000).toISOString();
+  }
+  return v;
+}
 
 export async function* readNextcloud(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const files = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".json"));
@@ -12,10 +23,11 @@ export async function* readNextcloud(archive: Archive, ctx?: ReaderContext): Asy
     const dir = dirname(file.path);
     let name = basename(dir) || basename(file.path);
     try {
-      const json = JSON.parse(await archive.readText(file.path)) as Loose;
-      if (typeof json.name === "string") name = json.name;
+      const json = recipeObject(await archive.readText(file.path), file.path);
+      if (typeof json.name === "string" && json.name.trim()) name = json.name;
       const recipe = cleanRecipe({
-        name: json.name,
+        // Cookbook names each folder after its recipe, so a recipe.json without a name keeps the folder's.
+        name,
         description: json.description,
         recipeYield: json.recipeYield,
         ingredients: json.recipeIngredient,
@@ -28,15 +40,15 @@ export async function* readNextcloud(archive: Archive, ctx?: ReaderContext): Asy
         tools: json.tool,
         nutrition: json.nutrition,
         orgURL: json.url,
-        dateAdded: json.dateCreated,
+        dateAdded: createdDate(json.dateCreated),
       });
-      // full.* is the original; thumb.* is Nextcloud's own small copy.
+      // full.* is the original; thumb.* and (in newer Cookbooks) thumb16.* are Nextcloud's small copies.
       const images = archive.entries.filter(
         (e) => dirname(e.path) === dir && imageType(e.path) && !isJunk(e.path),
       );
       const full =
         images.find((e) => basename(e.path).toLowerCase().startsWith("full.")) ??
-        images.find((e) => !basename(e.path).toLowerCase().startsWith("thumb."));
+        images.find((e) => !basename(e.path).toLowerCase().startsWith("thumb"));
       const image = full ? { bytes: await archive.read(full.path, MAX_IMAGE_BYTES), path: full.path } : null;
       yield ok(recipe, {
         image,

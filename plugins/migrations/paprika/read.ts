@@ -12,12 +12,15 @@ import {
   stem,
 } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { failed, MAX_IMAGE_BYTES, ok, recipeObject, wrongType } from "../shared/entry.js";
 
 /** One recipe with its base64 photo: generous, but far below what a bomb would inflate to. */
 const MAX_RECIPE_BYTES = 32 * 1024 * 1024;
 
-/** Paprika's free-text nutrition ("Calories: 250", "Fat 12 g") by the words it uses. */
+/**
+ * Paprika's free-text nutrition ("Calories: 250", "Fat 12 g") by the words it uses. Text pasted from
+ * recipe sites often keeps them on one line, "Calories: 389kcal | Fat: 21g", so `|` separates too.
+ */
 const NUTRITION_WORDS: Array<[RegExp, string]> = [
   [/^calories|^energy/i, "calories"],
   [/^sat(urated)?\.? ?fat/i, "saturatedFatContent"],
@@ -35,7 +38,7 @@ const NUTRITION_WORDS: Array<[RegExp, string]> = [
 export function paprikaNutrition(text: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (typeof text !== "string") return out;
-  for (const line of text.split(/\r?\n|;/)) {
+  for (const line of text.split(/\r?\n|;|\|/)) {
     const l = line.trim();
     const hit = NUTRITION_WORDS.find(([re]) => re.test(l));
     if (hit && !(hit[1] in out)) {
@@ -44,6 +47,30 @@ export function paprikaNutrition(text: unknown): Record<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * The recipe's picture: `photo_data` is the main photo; a recipe whose only pictures were added to its
+ * photo gallery has them in `photos: [{ filename, data }]`, the first of which stands in.
+ */
+function photoOf(json: Loose): { data: string; path: string } | null {
+  if (typeof json.photo_data === "string" && json.photo_data.length > 0) {
+    return { data: json.photo_data, path: typeof json.photo === "string" ? json.photo : "photo.jpg" };
+  }
+  const first = (Array.isArray(json.photos) ? (json.photos as Loose[]) : []).find(
+    (p) => typeof p?.data === "string" && p.data.length > 0,
+  );
+  if (!first) return null;
+  return {
+    data: first.data as string,
+    path: typeof first.filename === "string" ? first.filename : "photo.jpg",
+  };
+}
+
+/** A recipe file's gzipped JSON, with a message that names the recipe when it is not a recipe object. */
+async function recipeJson(raw: Buffer, name: string): Promise<Loose> {
+  const what = `Recipe '${name}'`;
+  return recipeObject(decodeText(await gunzipCapped(raw, MAX_RECIPE_BYTES, what)), what);
 }
 
 export async function* readPaprika(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
@@ -55,13 +82,11 @@ export async function* readPaprika(archive: Archive, ctx?: ReaderContext): Async
   for (const file of files) {
     let name = stem(file.path);
     try {
-      const raw = await archive.read(file.path);
-      const json = JSON.parse(
-        decodeText(await gunzipCapped(raw, MAX_RECIPE_BYTES, `Recipe '${name}'`)),
-      ) as Loose;
+      const json = await recipeJson(await archive.read(file.path), name);
       if (typeof json.name === "string" && json.name.trim()) name = json.name;
       const recipe = cleanRecipe({
-        name: json.name ?? name,
+        // A recipe saved without a title keeps its file name, as Paprika's own list shows it.
+        name,
         description: json.description,
         ingredients: json.ingredients,
         instructions: json.directions,
@@ -77,12 +102,10 @@ export async function* readPaprika(archive: Archive, ctx?: ReaderContext): Async
         rating: json.rating,
       });
       let image = null;
-      if (typeof json.photo_data === "string" && json.photo_data.length > 0) {
-        if (json.photo_data.length > (MAX_IMAGE_BYTES * 4) / 3 + 4) throw new Error("the photo is too large");
-        image = {
-          bytes: Buffer.from(json.photo_data, "base64"),
-          path: typeof json.photo === "string" ? json.photo : "photo.jpg",
-        };
+      const photo = photoOf(json);
+      if (photo) {
+        if (photo.data.length > (MAX_IMAGE_BYTES * 4) / 3 + 4) throw new Error("the photo is too large");
+        image = { bytes: Buffer.from(photo.data, "base64"), path: photo.path };
       }
       yield ok(recipe, { image, sourceId: typeof json.uid === "string" ? `paprika:${json.uid}` : null });
     } catch (e) {

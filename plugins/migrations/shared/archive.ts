@@ -308,7 +308,13 @@ export async function openFolder(root: string, limits: ArchiveLimits = DEFAULT_L
 /** Open what was uploaded or named: a folder, a zip, or (for formats that allow it) one bare file. */
 export async function openUpload(
   path: string,
-  opts: { bareFileName?: string; bareFileOk: boolean; label: string },
+  opts: {
+    bareFileName?: string;
+    bareFileOk: boolean;
+    /** For formats whose single file has a signature of its own: whether these first bytes are one. */
+    bareFileHead?: (head: Buffer) => boolean;
+    label: string;
+  },
 ): Promise<Archive> {
   const { open, stat } = await import("node:fs/promises");
   const st = await stat(path);
@@ -318,6 +324,10 @@ export async function openUpload(
     const head = Buffer.alloc(4);
     await fh.read(head, 0, 4, 0);
     if (isZip(head)) return openZip(path);
+    if (opts.bareFileOk && opts.bareFileHead && !opts.bareFileHead(head))
+      throw new MigrationInputError(
+        `The upload is neither a zip archive nor a single ${opts.label} recipe. Check the migration type.`,
+      );
     if (!opts.bareFileOk)
       throw new MigrationInputError(
         `The upload is not a zip archive: a ${opts.label} migration expects a zip. Check the migration type.`,

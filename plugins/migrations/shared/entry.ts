@@ -4,7 +4,7 @@
  */
 import { parse as parseYaml } from "yaml";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import type { CleanRecipe } from "./clean.js";
+import type { CleanRecipe, Loose } from "./clean.js";
 import { MigrationInputError } from "./errors.js";
 import { imageType } from "./archive.js";
 
@@ -29,6 +29,19 @@ export function ok(
   const sourceId = opts.sourceId ?? recipe.orgURL ?? null;
   if (sourceId) entry.sourceId = sourceId;
   return entry;
+}
+
+/** A recipe file's JSON as an object, or an error that names the file (`what`) and what is wrong. */
+export function recipeObject(text: string, what: string): Loose {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${what} is not valid JSON (${(e as Error).message})`);
+  }
+  if (!json || typeof json !== "object" || Array.isArray(json))
+    throw new Error(`${what} does not hold a recipe object`);
+  return json as Loose;
 }
 
 export function failed(name: string, err: unknown): MigratedEntry {

@@ -6,16 +6,19 @@ import {
   basename,
   imageType,
   isJunk,
+  isZip,
   openZip,
   stem,
 } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { failed, MAX_IMAGE_BYTES, ok, recipeObject, wrongType } from "../shared/entry.js";
 
 /** One recipe's zip: its JSON and a picture, never large. */
 const MAX_INNER_ZIP = 64 * 1024 * 1024;
 
-function amountText(n: unknown): string {
+function amountText(v: unknown): string {
+  // A number in Tandoor's exports; a decimal string ("2.000") when a serializer renders decimals as text.
+  const n = typeof v === "string" && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
   if (typeof n !== "number" || !Number.isFinite(n) || n === 0) return "";
   return String(Math.round(n * 1000) / 1000);
 }
@@ -51,7 +54,8 @@ export function tandoorRecipe(json: Loose) {
       ingredientObjects.push({ title, note });
       title = null;
     }
-    const text = typeof step.instruction === "string" ? step.instruction.trim() : "";
+    // Recipes Tandoor took in from other apps can keep CRLF line ends; the Markdown reads the same without.
+    const text = typeof step.instruction === "string" ? step.instruction.replace(/\r\n?/g, "\n").trim() : "";
     if (text) steps.push({ title: typeof step.name === "string" ? step.name.trim() : "", text });
   }
   const nutrition = (json.nutrition ?? null) as Loose | null;
@@ -89,19 +93,26 @@ export async function* readTandoor(archive: Archive, ctx?: ReaderContext): Async
   if (inner.length === 0) throw wrongType("Tandoor", "no per-recipe zip holding recipe.json was found");
   const sources: Array<{ label: string; open: () => Promise<Archive> }> = inner.map((e) => ({
     label: stem(e.path),
-    open: async () => openZip(await archive.read(e.path, MAX_INNER_ZIP), undefined, 1),
+    open: async () => {
+      const bytes = await archive.read(e.path, MAX_INNER_ZIP);
+      // Said here: openZip's own message speaks of "the upload", which is fine; this one entry is not.
+      if (!isZip(bytes)) throw new Error(`${e.path} in the export is not a zip archive`);
+      return openZip(bytes, undefined, 1);
+    },
   }));
   ctx?.onTotal?.(sources.length);
   for (const src of sources) {
-    let name = src.label;
+    // Tandoor names each inner zip after its recipe with spaces as underscores ("Lentil_Soup.zip").
+    let name = src.label.replace(/_/g, " ");
     let zip: Archive | null = null;
     try {
       zip = await src.open();
       const jsonPath = zip.entries.find((e) => basename(e.path) === "recipe.json" && !isJunk(e.path))?.path;
       if (!jsonPath) throw new Error("recipe.json is missing");
-      const json = JSON.parse(await zip.readText(jsonPath)) as Loose;
-      if (typeof json.name === "string") name = json.name;
-      const recipe = tandoorRecipe(json);
+      const json = recipeObject(await zip.readText(jsonPath), "recipe.json");
+      if (typeof json.name === "string" && json.name.trim()) name = json.name;
+      // A recipe without a name keeps its zip's name rather than becoming "Untitled".
+      const recipe = tandoorRecipe({ ...json, name });
       const img = zip.entries.find((e) => stem(e.path) === "image" && imageType(e.path));
       const image = img ? { bytes: await zip.read(img.path, MAX_IMAGE_BYTES), path: img.path } : null;
       yield ok(recipe, { image, sourceId: recipe.orgURL ? null : `tandoor:${recipe.name}` });
