@@ -11,7 +11,7 @@
  */
 import type { Actor } from "../actor.js";
 import type { Parts } from "../parts.js";
-import type { GroupData } from "../groups/registry.js";
+import type { GroupData, HouseholdData } from "../groups/registry.js";
 import type { MigratedGroup, MigratedUser } from "../plugins/kinds.js";
 import type { UserRecord } from "../schemas/records.js";
 import type { ReportWriter } from "../reports/reports-service.js";
@@ -93,6 +93,28 @@ export async function importGroup(
     (ctx.fallback ? larder.groups.household(target.doc.data.id, ctx.fallback.user.householdId) : null) ??
     [...target.households.values()][0];
 
+  /**
+   * The household a new user joins: the one of their backup household's name, made when the group has
+   * none of that name, so that a Mealie group's households stay apart (and the meal plans and lists
+   * their members made with them). Without one, the group's household the import runs in.
+   */
+  const householdFor = async (name: string | null): Promise<HouseholdData> => {
+    if (!name?.trim()) return household;
+    const wanted = name.trim().toLowerCase();
+    const found = [...target.households.values()].find((h) => h.doc.data.name.toLowerCase() === wanted);
+    if (found) return found;
+    try {
+      const made = await larder.groups.createHousehold(target, name.trim());
+      notes.push(`Household ${made.doc.data.name} was made for the backup's members of it.`);
+      return made;
+    } catch (e) {
+      notes.push(
+        `Household ${name} could not be made (${errorText(e)}); its members join ${household.doc.data.name}.`,
+      );
+      return household;
+    }
+  };
+
   // Users: matched by username or e-mail anywhere on the site; new ones join the target group.
   const users = new Map<string, UserRecord>();
   const mustReset: string[] = [];
@@ -124,7 +146,7 @@ export async function importGroup(
           canManageHousehold: u.canManage,
           canOrganize: u.canOrganize,
         },
-        { groupId: target.doc.data.id, householdId: household.doc.data.id },
+        { groupId: target.doc.data.id, householdId: (await householdFor(u.household)).doc.data.id },
       );
       users.set(u.sourceId, made);
       mustReset.push(u.username);
@@ -287,11 +309,17 @@ export async function importGroup(
   }
   // Meal plans and shopping lists: they point at recipes, foods and units that now exist.
   let otherEntryType = 0;
+  let undated = 0;
   const recipeIdOf = (sourceId: string | null) =>
     sourceId ? ctx.index.idOf(`mealie_backup:recipe:${sourceId}`) : null;
   for (const m of src.mealplans) {
     const key = `mealie_backup:mealplan:${src.sourceId}:${m.sourceId}`;
-    if (ctx.index.seen(key) || !/^\d{4}-\d{2}-\d{2}$/.test(m.date)) continue;
+    if (ctx.index.seen(key)) continue;
+    // Mealie allows an entry without a day (2026); a plan here is a day's, so it has nowhere to go.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(m.date)) {
+      undated++;
+      continue;
+    }
     const entryType = (PLAN_ENTRY_TYPES as readonly string[]).includes(m.entryType) ? m.entryType : "dinner";
     if (entryType !== m.entryType) otherEntryType++;
     const recipeId = recipeIdOf(m.recipeSourceId);
@@ -310,6 +338,7 @@ export async function importGroup(
       notes.push(`A meal plan entry of ${m.date} was not kept: ${errorText(e)}`);
     }
   }
+  if (undated) notes.push(`${undated} meal plan entries had no date; they were left out.`);
   if (otherEntryType)
     notes.push(
       `${otherEntryType} meal plan entries had a meal type Larder does not know; they are dinners now.`,
@@ -325,16 +354,21 @@ export async function importGroup(
         name ? (larder.vocabulary.byName(target, kind, name)?.id ?? null) : null;
       const labelOf = (name: string | null) =>
         name ? (target.labels.data.labels.find((x) => x.name === name)?.id ?? null) : null;
-      const items = l.items.map((it) => ({
-        shoppingListId: list.id,
-        note: it.note,
-        quantity: it.quantity ?? 0,
-        checked: it.checked,
-        position: it.position,
-        foodId: idOf("foods", it.food),
-        unitId: idOf("units", it.unit),
-        labelId: labelOf(it.label),
-      }));
+      const items = l.items.map((it) => {
+        const foodId = idOf("foods", it.food);
+        // A food the vocabulary does not have (one deleted in Mealie) stays on the item as words.
+        const note = !foodId && it.food ? [it.food, it.note].filter((x) => x.trim()).join(", ") : it.note;
+        return {
+          shoppingListId: list.id,
+          note,
+          quantity: it.quantity ?? 0,
+          checked: it.checked,
+          position: it.position,
+          foodId,
+          unitId: idOf("units", it.unit),
+          labelId: labelOf(it.label),
+        };
+      });
       for (let i = 0; i < items.length; i += 100)
         await larder.shopping.createItems(who, items.slice(i, i + 100));
       counts.shoppingLists++;

@@ -208,6 +208,8 @@ export interface MigratedUser {
   canInvite: boolean;
   canManage: boolean;
   canOrganize: boolean;
+  /** The name of the user's household in the source (Mealie v2 and later); null where there are none. */
+  household: string | null;
 }
 export interface MigratedCookbook {
   sourceId: string;

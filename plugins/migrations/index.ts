@@ -49,7 +49,7 @@ function migration(
 const mealieBackup: MigrationPlugin = {
   kind: "migration",
   name: "mealie-backup",
-  description: "Mealie v1.x admin backup (database.json and data/)",
+  description: "Mealie admin backup, v1.0 or later (database.json and data/)",
   types: ["mealie_backup"],
   async readSite(archive) {
     const { openUpload } = await import("./shared/archive.js");

@@ -18,7 +18,7 @@ import { loadSharp } from "../../../core/lazy/modules.js";
 import { migrations } from "../index.js";
 import { BACKUPS_DIR, fixturesPresent } from "../test-support.js";
 import { openZip } from "../shared/archive.js";
-import { findDatabase, idKey, SUPPORTED_REVISIONS } from "./read.js";
+import { findDatabase, idKey } from "./read.js";
 
 type Row = Record<string, unknown>;
 let base: string;
@@ -146,8 +146,8 @@ describe.skipIf(!fixturesPresent)("Mealie backup fixtures, whole site", () => {
 });
 
 describe("Mealie backups of our own", () => {
-  it("a backup from another schema revision is refused with the revisions Larder reads", async () => {
-    const zip = join(base, "new.zip");
+  it("a database.json without the tables every Mealie v1+ has is refused, naming them, before anything is written", async () => {
+    const zip = join(base, "not-mealie.zip");
     await writeFile(
       zip,
       makeZip([
@@ -161,9 +161,144 @@ describe("Mealie backups of our own", () => {
     const actor: Actor = { kind: "user", user: larder.users.all()[0] };
     await expect(larder.migrations.start(actor, { type: "mealie_backup", path: zip })).rejects.toMatchObject({
       status: 400,
-      message: `This backup comes from a Mealie database at schema revision 'feedfacecafe', which Larder cannot read. Supported revisions (Mealie v1.x backups): ${SUPPORTED_REVISIONS.join(", ")}.`,
+      message:
+        "This backup's database.json has no 'users' or 'recipes' table (schema revision 'feedfacecafe'): it is not a backup of Mealie v1 or later. Check the migration type.",
     });
     expect(await larder.reports.list(actor)).toEqual([]);
+  });
+
+  it("a backup of a newer Mealie (two households, times in seconds, servings, a deleted food, ratings per user) is read by column name, and the report says so", async () => {
+    const gid = "41111111-1111-4111-8111-111111111111";
+    const hid = "45555555-5555-4555-8555-555555555555";
+    const hid2 = "48888888-8888-4888-8888-888888888888";
+    const uid2 = "49999999-9999-4999-8999-999999999999";
+    const uid = "42222222-2222-4222-8222-222222222222";
+    const rid = "43333333-3333-4333-8333-333333333333";
+    const fid = "46666666-6666-4666-8666-666666666666";
+    const lid = "47777777-7777-4777-8777-777777777777";
+    const db = {
+      alembic_version: [{ version_num: "e4b68c9a105d" }],
+      groups: [{ id: gid, name: "Home", slug: "home" }],
+      households: [
+        { id: hid, name: "Family", slug: "family", group_id: gid },
+        { id: hid2, name: "Granny's Flat", slug: "grannys-flat", group_id: gid },
+      ],
+      users: [
+        {
+          id: uid,
+          username: "kim",
+          full_name: "Kim Baker",
+          email: "kim@example.org",
+          admin: false,
+          group_id: gid,
+          household_id: hid,
+          auth_method: "Mealie",
+          locale: "en-US",
+        },
+        { id: uid2, username: "lee", email: "lee@example.org", group_id: gid, household_id: hid2 },
+      ],
+      recipes: [
+        {
+          id: rid,
+          slug: "beef-stew",
+          group_id: gid,
+          user_id: uid,
+          name: "Beef Stew",
+          recipe_yield: null,
+          recipe_yield_quantity: 0,
+          recipe_servings: 6,
+          total_time: null,
+          total_time_seconds: 5400,
+          prep_time: "overnight soak",
+          prep_time_seconds: null,
+          perform_time: null,
+          perform_time_seconds: 3600,
+          last_made: null,
+          date_added: "2026-01-02",
+          cooking_method: null,
+          variant_group_id: null,
+        },
+      ],
+      ingredient_foods: [{ id: fid, name: "carrot", group_id: gid }],
+      recipes_ingredients: [
+        {
+          id: 1,
+          position: 0,
+          recipe_id: rid,
+          note: "",
+          quantity: 500,
+          food_id: null,
+          food_snapshot: { name: "beef shin", plural_name: null },
+        },
+        { id: 2, position: 1, recipe_id: rid, note: "sliced", quantity: 2, food_id: fid },
+      ],
+      recipe_instructions: [
+        { id: "s", recipe_id: rid, position: 0, title: "", summary: "Brown", text: "Brown the beef." },
+      ],
+      users_to_recipes: [{ user_id: uid, recipe_id: rid, rating: 5, is_favorite: true }],
+      households_to_recipes: [
+        { id: "h1", household_id: hid, recipe_id: rid, last_made: "2026-10-01T18:00:00" },
+        { id: "h2", household_id: hid, recipe_id: rid, last_made: "2026-03-01T18:00:00" },
+      ],
+      group_meal_plans: [
+        { id: 1, date: null, entry_type: null, group_id: gid, recipe_id: rid, title: "", text: "" },
+        { id: 2, date: "2026-12-07", entry_type: "dinner", group_id: gid, recipe_id: rid, user_id: uid },
+        { id: 3, date: "2026-12-08", entry_type: "lunch", group_id: gid, recipe_id: rid, user_id: uid2 },
+      ],
+      shopping_lists: [{ id: lid, name: "Weekly", group_id: gid, user_id: uid }],
+      shopping_list_items: [
+        {
+          id: "i",
+          shopping_list_id: lid,
+          note: "",
+          quantity: 3,
+          checked: false,
+          position: 0,
+          food_id: null,
+          food_snapshot: JSON.stringify({ name: "Grandma's spice mix" }),
+        },
+      ],
+    };
+    const zip = join(base, "newer.zip");
+    await writeFile(zip, makeZip([{ name: "database.json", data: JSON.stringify(db) }]));
+    const actor: Actor = { kind: "user", user: larder.users.all()[0] };
+    const { report, done } = await larder.migrations.start(actor, { type: "mealie_backup", path: zip });
+    await done;
+    const messages = (await larder.reports.get(actor, report.id)).entries.map((e) => e.message);
+    expect(messages).toContain("Imported Beef Stew successfully");
+    expect(messages.join("\n")).toContain(
+      "schema revision e4b68c9a105d (not one Larder was tested with: read by column name)",
+    );
+    const recipe = larder.recipes.get(actor, "beef-stew") as unknown as Record<string, unknown>;
+    expect(recipe).toMatchObject({
+      totalTime: "1 hour 30 minutes",
+      prepTime: "overnight soak",
+      performTime: "1 hour",
+      recipeServings: 6,
+      dateAdded: "2026-01-02",
+    });
+    expect(String(recipe.lastMade)).toMatch(/^2026-10-01T18:00:00/);
+    const ingredients = recipe.recipeIngredient as Array<{ food: { name: string } | null; quantity: number }>;
+    expect(ingredients.map((i) => [i.quantity, i.food?.name])).toEqual([
+      [500, "beef shin"],
+      [2, "carrot"],
+    ]);
+    const kim = larder.users.all().find((u) => u.username === "kim")!;
+    const kimActor: Actor = { kind: "user", user: kim };
+    expect(larder.ratings.forSelf(kimActor, false)).toEqual([
+      expect.objectContaining({ rating: 5, isFavorite: true }),
+    ]);
+    // Each member joins the household of their backup household's name; their plans stay with it. The
+    // entry without a date (allowed since 2026) has no day to go on.
+    const lee = larder.users.all().find((u) => u.username === "lee")!;
+    const householdName = (u: typeof kim) => larder.groups.household(u.groupId, u.householdId)!.doc.data.name;
+    expect([householdName(kim), householdName(lee)]).toEqual(["Family", "Granny's Flat"]);
+    expect(larder.mealplans.list(kimActor, { perPage: -1 }).items.map((m) => m.date)).toEqual(["2026-12-07"]);
+    const leeActor: Actor = { kind: "user", user: lee };
+    expect(larder.mealplans.list(leeActor, { perPage: -1 }).items.map((m) => m.date)).toEqual(["2026-12-08"]);
+    const items = (await larder.shopping.listItems(kimActor, { perPage: -1 })).items;
+    expect(items.map((i) => [i.food, i.note])).toEqual([[null, "Grandma's spice mix"]]);
+    expect(messages.join("\n")).toContain("1 meal plan entries had no date; they were left out.");
   });
 
   it("through the API's path only an admin may bring a backup in", async () => {

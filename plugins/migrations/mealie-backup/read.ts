@@ -1,9 +1,14 @@
 /**
  * A Mealie admin backup (mealie-api-notes §10): `database.json` maps every table to its rows (raw column
  * names) plus `alembic_version`, and `data/` holds the files. Rows are joined here into plain groups,
- * users, vocabulary, organizers, cookbooks and recipes; nothing is written. Only the schema revisions
- * Larder has real backups of are read: another revision is refused with the list of those it knows,
- * because columns move between revisions and a silent half-import would be worse.
+ * users, vocabulary, organizers, cookbooks and recipes; nothing is written.
+ *
+ * Every revision from Mealie v1.0 on is read by column name, because a backup from a newer Mealie than
+ * any Larder was tested with is what most people moving in will bring. The layout changes read here:
+ * one rating per recipe, then per user (`users_to_recipes`, 2024); households (2024: every table keeps
+ * its `group_id`); `last_made` per household (`households_to_recipes`); servings and yield quantity as
+ * numbers; a deleted food kept on its ingredient as `food_snapshot`; times that are durations moved to
+ * `<time>_seconds` (2026). A database.json without the tables every revision has is refused.
  */
 import type {
   MigratedCookbook,
@@ -13,12 +18,15 @@ import type {
   MigratedUser,
 } from "../../../core/plugins/kinds.js";
 import { type Archive, basename, dirname, imageType, isJunk } from "../shared/archive.js";
-import { NUTRITION_KEYS, type CleanRecipe } from "../shared/clean.js";
+import { NUTRITION_KEYS, prettySeconds, type CleanRecipe } from "../shared/clean.js";
 import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
 import { MigrationInputError } from "../shared/errors.js";
 
-/** Alembic revisions of the backups Larder reads (Mealie v1.x, before households), oldest first. */
-export const SUPPORTED_REVISIONS = ["44e8d670719d", "ba1e4a6cfe99", "bcfdad6b7355", "09aba125b57a"] as const;
+/** Alembic revisions of the real backups Larder is tested on (Mealie v1.x), oldest first. */
+export const TESTED_REVISIONS = ["44e8d670719d", "ba1e4a6cfe99", "bcfdad6b7355", "09aba125b57a"] as const;
+
+/** The tables every Mealie revision since v1.0 has: without them this is not a Mealie v1+ database. */
+const REQUIRED_TABLES = ["groups", "users", "recipes"] as const;
 
 /** database.json of a big site is large, but far below what a bomb would inflate to. */
 const MAX_DATABASE_BYTES = 512 * 1024 * 1024;
@@ -79,12 +87,13 @@ export async function readTables(
     throw wrongType("Mealie backup", "database.json is not an object of tables");
   const tables = raw as Tables;
   const revision = str((tables.alembic_version as Row[] | undefined)?.[0]?.version_num);
-  if (!(SUPPORTED_REVISIONS as readonly string[]).includes(revision)) {
+  const missing = REQUIRED_TABLES.filter((name) => !Array.isArray(tables[name]));
+  if (missing.length)
     throw new MigrationInputError(
-      `This backup comes from a Mealie database at schema revision '${revision || "unknown"}', which Larder cannot read. ` +
-        `Supported revisions (Mealie v1.x backups): ${SUPPORTED_REVISIONS.join(", ")}.`,
+      `This backup's database.json has no ${missing.map((m) => `'${m}'`).join(" or ")} table` +
+        (revision ? ` (schema revision '${revision}')` : "") +
+        ": it is not a backup of Mealie v1 or later. Check the migration type.",
     );
-  }
   return { tables, revision, root: dirname(path) };
 }
 
@@ -109,6 +118,7 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
   const tagsById = byId(t.tags);
   const catsById = byId(t.categories);
   const toolsById = byId(t.tools);
+  const householdsById = byId(t.households);
   const ingredientsOf = groupBy(t.recipes_ingredients, "recipe_id");
   const stepsOf = groupBy(t.recipe_instructions, "recipe_id");
   const nutritionOf = byIdOf(t.recipe_nutrition, "recipe_id");
@@ -124,6 +134,13 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
   const commentsOf = groupBy(t.recipe_comments, "recipe_id");
   const favoritesOf = groupBy(t.users_to_favorites, "recipe_id");
   const ratingsOf = groupBy(t.users_to_recipes, "recipe_id");
+  // Since households (2024) each keeps its own "last made"; the recipe's is the latest of them.
+  const lastMadeOf = new Map<string, string>();
+  for (const x of t.households_to_recipes ?? []) {
+    const made = optStr(x.last_made);
+    const rid = idKey(x.recipe_id);
+    if (made && made > (lastMadeOf.get(rid) ?? "")) lastMadeOf.set(rid, made);
+  }
   const names = (links: Row[] | undefined, key: string, table: Map<string, Row>) =>
     (links ?? [])
       .map((l) => str(table.get(idKey(l[key]))?.name))
@@ -150,6 +167,7 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
       canInvite: bool(u.can_invite),
       canManage: bool(u.can_manage),
       canOrganize: bool(u.can_organize),
+      household: optStr(householdsById.get(idKey(u.household_id))?.name),
     }));
     const cookbooks: MigratedCookbook[] = inGroup(t.cookbooks).map((c) => {
       const cid = idKey(c.id);
@@ -191,18 +209,22 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
             nutrition[key] = str(v);
         }
         const s = settingsOf.get(rid);
+        const positive = (v: unknown) => ((num(v) ?? 0) > 0 ? num(v) : null);
+        const servings = positive(r.recipe_servings);
+        const yieldQuantity = positive(r.recipe_yield_quantity);
         const recipe: CleanRecipe & Record<string, unknown> = {
           name,
           description: str(r.description),
-          recipeYield: str(r.recipe_yield),
+          recipeYield: str(r.recipe_yield) || (yieldQuantity ? String(yieldQuantity) : ""),
+          ...(servings ? { recipeServings: servings } : {}),
           recipeIngredient: (ingredientsOf.get(rid) ?? []).sort(byPosition).map((i) => {
-            const food = foodsById.get(idKey(i.food_id));
+            const food = foodName(i, foodsById);
             const unit = unitsById.get(idKey(i.unit_id));
             return {
               title: optStr(i.title),
               note: str(i.note),
               quantity: num(i.quantity),
-              ...(food ? { food: { name: str(food.name) } } : {}),
+              ...(food ? { food: { name: food } } : {}),
               ...(unit ? { unit: { name: str(unit.name) } } : {}),
               ...(optStr(i.original_text) ? { originalText: str(i.original_text) } : {}),
             };
@@ -210,9 +232,9 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
           recipeInstructions: (stepsOf.get(rid) ?? [])
             .sort(byPosition)
             .map((st) => ({ title: str(st.title), text: str(st.text) })),
-          totalTime: optStr(r.total_time),
-          prepTime: optStr(r.prep_time),
-          performTime: optStr(r.perform_time),
+          totalTime: timeOf(r, "total_time"),
+          prepTime: timeOf(r, "prep_time"),
+          performTime: timeOf(r, "perform_time"),
           cookTime: optStr(r.cook_time),
           tags: names(tagLinks.get(rid), "tag_id", tagsById).map((n) => ({ name: n })),
           recipeCategory: names(catLinks.get(rid), "category_id", catsById).map((n) => ({ name: n })),
@@ -233,7 +255,7 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
         };
         const added = optStr(r.date_added);
         if (added) recipe.dateAdded = added.slice(0, 10);
-        const lastMade = optStr(r.last_made);
+        const lastMade = optStr(r.last_made) ?? lastMadeOf.get(rid) ?? null;
         if (lastMade) recipe.lastMade = lastMade;
         const extras = Object.fromEntries(
           (extrasOf.get(rid) ?? []).map((x) => [str(x.key_name), str(x.value)]).filter(([k]) => k),
@@ -341,7 +363,7 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
               quantity: num(i.quantity),
               checked: bool(i.checked),
               position: num(i.position) ?? 0,
-              food: optStr(foodsById.get(idKey(i.food_id))?.name),
+              food: foodName(i, foodsById),
               unit: optStr(unitsById.get(idKey(i.unit_id))?.name),
               label: optStr(labels.get(idKey(i.label_id))?.name),
             })),
@@ -349,7 +371,37 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
       }),
     });
   }
-  return { source: `Mealie backup, schema revision ${revision}`, groups };
+  const tested = (TESTED_REVISIONS as readonly string[]).includes(revision);
+  const source = tested
+    ? `Mealie backup, schema revision ${revision}`
+    : `Mealie backup, schema revision ${revision || "unknown"} (not one Larder was tested with: read by column name)`;
+  return { source, groups };
+}
+
+/**
+ * A time as text. Since 2026 Mealie keeps a time that reads as a duration in `<time>_seconds` and
+ * clears its text; a time it could not read stays text.
+ */
+function timeOf(r: Row, field: string): string | null {
+  const text = optStr(r[field]);
+  if (text) return text;
+  const seconds = num(r[`${field}_seconds`]);
+  return seconds !== null && seconds > 0 ? prettySeconds(seconds) : null;
+}
+
+/** An ingredient's or item's food: the food row, else the copy Mealie keeps once the food is deleted. */
+function foodName(row: Row, foods: Map<string, Row>): string | null {
+  const food = optStr(foods.get(idKey(row.food_id))?.name);
+  if (food) return food;
+  let snapshot: unknown = row.food_snapshot;
+  if (typeof snapshot === "string") {
+    try {
+      snapshot = JSON.parse(snapshot);
+    } catch {
+      return null;
+    }
+  }
+  return snapshot && typeof snapshot === "object" ? optStr((snapshot as Row).name) : null;
 }
 
 function byIdOf(rows: Row[] | undefined, key: string): Map<string, Row> {
