@@ -25,7 +25,8 @@ import { refuseInDemo } from "../policy/demo.js";
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "config" | "groups" | "recipes" | "registration" | "site" | "users">;
 
-const nameField = lazySchema(() =>
+/** A group's or household's name, as the admin API takes it (and a migration that makes one). */
+export const nameField = lazySchema(() =>
   z
     .string({ error: SPEC_MESSAGES.required })
     .trim()

@@ -12,6 +12,7 @@
 import type { Actor } from "../actor.js";
 import type { Parts } from "../parts.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
+import { nameField } from "../groups/group-admin.js";
 import type { MigratedGroup, MigratedUser } from "../plugins/kinds.js";
 import type { UserRecord } from "../schemas/records.js";
 import type { ReportWriter } from "../reports/reports-service.js";
@@ -100,6 +101,12 @@ export async function importGroup(
    */
   const householdFor = async (name: string | null): Promise<HouseholdData> => {
     if (!name?.trim()) return household;
+    if (!nameField.safeParse(name).success) {
+      notes.push(
+        `Household '${name.slice(0, 60)}' is not a name Larder takes; its members join ${household.doc.data.name}.`,
+      );
+      return household;
+    }
     const wanted = name.trim().toLowerCase();
     const found = [...target.households.values()].find((h) => h.doc.data.name.toLowerCase() === wanted);
     if (found) return found;

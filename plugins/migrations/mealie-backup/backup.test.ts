@@ -301,6 +301,44 @@ describe("Mealie backups of our own", () => {
     expect(messages.join("\n")).toContain("1 meal plan entries had no date; they were left out.");
   });
 
+  it("household names from a backup follow the admin API's rules; a path in one stays a name", async () => {
+    const gid = "51111111-1111-4111-8111-111111111111";
+    const names = ["../../etc", "x".repeat(5000), "   ", "FAMILY"];
+    const db = {
+      alembic_version: [{ version_num: "e4b68c9a105d" }],
+      groups: [{ id: gid, name: "Home" }],
+      households: names.map((name, i) => ({ id: `h${i}`, name, group_id: gid })),
+      users: names.map((_, i) => ({
+        id: `u${i}`,
+        username: `member${i}`,
+        email: `member${i}@example.org`,
+        group_id: gid,
+        household_id: `h${i}`,
+      })),
+      recipes: [],
+    };
+    const zip = join(base, "households.zip");
+    await writeFile(zip, makeZip([{ name: "database.json", data: JSON.stringify(db) }]));
+    const actor: Actor = { kind: "user", user: larder.users.all()[0] };
+    const { report, done } = await larder.migrations.start(actor, { type: "mealie_backup", path: zip });
+    await done;
+    const messages = (await larder.reports.get(actor, report.id)).entries.map((e) => e.message).join("\n");
+    expect(messages).toContain(
+      `Household '${"x".repeat(60)}' is not a name Larder takes; its members join Family.`,
+    );
+    const householdOf = (username: string) => {
+      const u = larder.users.all().find((x) => x.username === username)!;
+      const h = larder.groups.household(u.groupId, u.householdId)!.doc.data;
+      return [h.name, h.slug];
+    };
+    expect(names.map((_, i) => householdOf(`member${i}`))).toEqual([
+      ["../../etc", "etc"],
+      ["Family", "family"],
+      ["Family", "family"],
+      ["Family", "family"],
+    ]);
+  });
+
   it("through the API's path only an admin may bring a backup in", async () => {
     const admin = larder.users.all()[0];
     const actor: Actor = { kind: "user", user: { ...admin, admin: false } };
