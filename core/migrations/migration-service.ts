@@ -40,24 +40,11 @@ type Deps = Pick<
   | "vocabulary"
 >;
 
-/** Mealie's `SupportedMigrations`, in its order; Larder adds its own after them. */
-export const MEALIE_MIGRATION_TYPES = [
-  "nextcloud",
-  "chowdown",
-  "copymethat",
-  "paprika",
-  "mealie_alpha",
-  "tandoor",
-  "plantoeat",
-  "myrecipebox",
-  "recipekeeper",
-] as const;
-
 /** How long a request waits for a migration before answering with the report still in progress. */
 export const FOREGROUND_MS = 20_000;
 
 export type EntryOutcome =
-  | { status: "imported"; name: string; slug: string }
+  | { status: "imported"; name: string; slug: string; warnings?: string[] }
   | { status: "skipped"; name: string; slug: string }
   | { status: "failed"; name: string; error: string };
 
@@ -336,10 +323,7 @@ export class MigrationService {
     const outcomes: EntryOutcome[] = [];
     const record = (o: EntryOutcome) => {
       outcomes.push(o);
-      if (o.status === "imported") report.add({ success: true, message: `Imported ${o.name} successfully` });
-      else if (o.status === "skipped")
-        report.add({ success: true, message: `Skipped ${o.name}: already imported as ${o.slug}` });
-      else report.add({ success: false, message: `Failed to import ${o.name}`, exception: o.error });
+      reportOutcome(report, o);
       opts.onProgress?.({ done: outcomes.length, total: counted.total, last: o });
     };
     let next = first;
@@ -409,7 +393,12 @@ export class MigrationService {
           this.larder.log.warn(`migration: the rating of "${created.name}" was not kept: ${errorText(e)}`);
         });
       }
-      return { status: "imported", name: created.name, slug: created.slug };
+      return {
+        status: "imported",
+        name: created.name,
+        slug: created.slug,
+        ...(entry.warnings?.length ? { warnings: entry.warnings } : {}),
+      };
     } catch (e) {
       return { status: "failed", name, error: errorText(e) };
     }
@@ -453,6 +442,16 @@ export function pickGroup(site: MigratedSite, name: string): MigratedGroup {
     site.groups.find((g) => g.name.toLowerCase() === name.toLowerCase()) ??
     [...site.groups].sort((a, b) => b.recipes.length - a.recipes.length || b.users.length - a.users.length)[0]
   );
+}
+
+/** One recipe's line in the group report, in Mealie's words; what was left out of it is said on it. */
+export function reportOutcome(report: ReportWriter, o: EntryOutcome): void {
+  if (o.status === "imported") {
+    const left = o.warnings?.length ? `; ${o.warnings.join("; ")}` : "";
+    report.add({ success: true, message: `Imported ${o.name} successfully${left}` });
+  } else if (o.status === "skipped")
+    report.add({ success: true, message: `Skipped ${o.name}: already imported as ${o.slug}` });
+  else report.add({ success: false, message: `Failed to import ${o.name}`, exception: o.error });
 }
 
 export function errorText(e: unknown): string {

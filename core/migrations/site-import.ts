@@ -19,7 +19,7 @@ import type { ReportWriter } from "../reports/reports-service.js";
 import { EMAIL_RE } from "../users/users-service.js";
 import { PLAN_ENTRY_TYPES } from "../schemas/week.js";
 import type { EntryOutcome, MigrationProgress } from "./migration-service.js";
-import { errorText } from "./migration-service.js";
+import { errorText, reportOutcome } from "./migration-service.js";
 import { LarderError } from "../errors.js";
 import type { MigrationIndex } from "./migration-index.js";
 
@@ -268,19 +268,19 @@ export async function importGroup(
               .then(() => counts.ratings++)
               .catch((e: unknown) => notes.push(`A rating of ${created.name} was not kept: ${errorText(e)}`));
           }
-          outcome = { status: "imported", name: created.name, slug: created.slug };
+          outcome = {
+            status: "imported",
+            name: created.name,
+            slug: created.slug,
+            ...(entry.warnings?.length ? { warnings: entry.warnings } : {}),
+          };
         } catch (e) {
           outcome = { status: "failed", name, error: errorText(e) };
         }
       }
     }
     outcomes.push(outcome);
-    if (outcome.status === "imported")
-      report.add({ success: true, message: `Imported ${outcome.name} successfully` });
-    else if (outcome.status === "skipped")
-      report.add({ success: true, message: `Skipped ${outcome.name}: already imported as ${outcome.slug}` });
-    else
-      report.add({ success: false, message: `Failed to import ${outcome.name}`, exception: outcome.error });
+    reportOutcome(report, outcome);
     ctx.onProgress?.({ done: ctx.doneBefore + outcomes.length, total: ctx.total, last: outcome });
   }
 

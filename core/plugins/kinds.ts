@@ -240,7 +240,14 @@ export interface MigrationArchive {
   onTotal?: (total: number) => void;
 }
 export type MigratedEntry =
-  | { ok: true; name: string; imported: ImportedRecipe; sourceId?: string }
+  | {
+      ok: true;
+      name: string;
+      imported: ImportedRecipe;
+      sourceId?: string;
+      /** What was left out of a recipe that is still brought in ("its picture … was not kept"). */
+      warnings?: string[];
+    }
   | { ok: false; name: string; error: string };
 
 /**

@@ -174,6 +174,36 @@ describe("migrations on small archives of our own", () => {
     ).toEqual([]);
   });
 
+  it("a picture that cannot be read is left out and the report says so on its recipe's line", async () => {
+    const zip = join(env.folder, "nc-picture.zip");
+    const recipe = JSON.stringify({
+      name: "Leek Tart",
+      recipeIngredient: ["2 leeks"],
+      recipeInstructions: ["Bake."],
+    });
+    await writeFile(
+      zip,
+      makeZip([
+        { name: "Leek Tart/recipe.json", data: recipe },
+        // The entry claims fewer bytes than it holds: reading it stops with an error.
+        { name: "Leek Tart/full.jpg", data: Buffer.alloc(64, 1), declaredSize: 10 },
+      ]),
+    );
+    const { summary, full } = await migrate("nextcloud", zip);
+    expect(summary).toMatchObject({ imported: 1, failed: 0 });
+    expect(full.entries.map((e) => [e.success, e.message])).toEqual([
+      [
+        true,
+        expect.stringMatching(
+          /^Imported Leek Tart successfully; its picture Leek Tart\/full\.jpg was not kept \(Entry 'Leek Tart\/full\.jpg' of the archive cannot be read/,
+        ),
+      ],
+    ]);
+    expect(
+      env.larder.recipes.store.list("home").find((e) => e.doc.name === "Leek Tart")?.doc.image ?? null,
+    ).toBeNull();
+  });
+
   it("the wrong migration type is a clear 400 and writes no report", async () => {
     const zip = join(env.folder, "nc.zip");
     await writeFile(zip, makeZip([{ name: "Soup/recipe.json", data: "{}" }]));
@@ -189,7 +219,7 @@ describe("migrations on small archives of our own", () => {
 
   it("an unknown migration type is a 422 naming the ones there are", async () => {
     await expect(
-      env.larder.migrations.start(env.actor, { type: "cookn", path: "/nonexistent" }),
+      env.larder.migrations.start(env.actor, { type: "cookbookapp", path: "/nonexistent" }),
     ).rejects.toMatchObject({ status: 422 });
   });
 

@@ -13,7 +13,7 @@ import {
   stem,
 } from "../shared/archive.js";
 import { cleanRecipe, cleanString, type Loose } from "../shared/clean.js";
-import { failed, frontMatter, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { failed, frontMatter, ok, pictureAt, wrongType } from "../shared/entry.js";
 
 interface Line {
   title: string | null;
@@ -76,7 +76,7 @@ async function picture(archive: Archive, images: ArchiveEntry[], value: unknown)
   const img =
     images.find((e) => `/${nfc(e.path)}`.endsWith(`/images/${rel}`)) ??
     images.find((e) => nfc(basename(e.path)) === basename(rel));
-  return img ? { bytes: await archive.read(img.path, MAX_IMAGE_BYTES), path: img.path } : null;
+  return img ? pictureAt(archive, img.path) : null;
 }
 
 /** `_components/*.md` by title; one that cannot be read is left out (the recipe lists its name instead). */

@@ -2,7 +2,7 @@
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, dirname, imageType, isJunk, stem } from "../shared/archive.js";
 import { cleanRecipe, cleanString } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 import { cooklangFields, ingredientLine, parseCooklang } from "./parse.js";
 
 const MAX_COOK = 4 * 1024 * 1024;
@@ -50,7 +50,7 @@ export async function* readCooklang(archive: Archive, ctx?: ReaderContext): Asyn
       const img = archive.entries.find(
         (e) => dirname(e.path) === dir && stem(e.path) === base && imageType(e.path),
       );
-      const image = img ? { bytes: await archive.read(img.path, MAX_IMAGE_BYTES), path: img.path } : null;
+      const image = img ? await pictureAt(archive, img.path) : null;
       yield ok(recipe, { image, sourceId: recipe.orgURL ? null : `cooklang:${file.path}` });
     } catch (e) {
       yield failed(name, e);

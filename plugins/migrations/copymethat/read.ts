@@ -4,7 +4,7 @@ import type { AnyNode } from "domhandler";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, dirname, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 
 const MAX_HTML = 64 * 1024 * 1024;
 const BREAK = "\u0001";
@@ -127,7 +127,7 @@ export async function* readCopyMeThat(archive: Archive, ctx?: ReaderContext): As
       let image = null;
       if (src && !/^[a-z]+:/i.test(src)) {
         const path = imagePath(archive, base, src);
-        if (path) image = { bytes: await archive.read(path, MAX_IMAGE_BYTES), path };
+        if (path) image = await pictureAt(archive, path);
       } else if (src) image = { url: src };
       yield ok(recipe, { image, sourceId: recipe.orgURL ? null : `copymethat:${name}` });
     } catch (e) {

@@ -14,7 +14,7 @@ import {
   stem,
 } from "../shared/archive.js";
 import { cleanString, cleanTime, NUTRITION_KEYS, type CleanRecipe, type Loose } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 
 const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const pick = (o: Loose, key: string): unknown => o[key] ?? o[camel(key)];
@@ -163,7 +163,7 @@ export async function* readMealieAlpha(archive: Archive, ctx?: ReaderContext): A
       const recipe = alphaRecipe(json as Loose);
       const slug = typeof (json as Loose).slug === "string" ? String((json as Loose).slug) : stem(file.path);
       const img = pictureOf(archive, file.path, json as Loose, slug);
-      const image = img ? { bytes: await archive.read(img.path, MAX_IMAGE_BYTES), path: img.path } : null;
+      const image = img ? await pictureAt(archive, img.path) : null;
       yield ok(recipe, { image, sourceId: `mealie:${slug}` });
     } catch (e) {
       yield failed(name, e);

@@ -19,7 +19,7 @@ import type {
 } from "../../../core/plugins/kinds.js";
 import { type Archive, basename, dirname, imageType, isJunk } from "../shared/archive.js";
 import { NUTRITION_KEYS, prettySeconds, type CleanRecipe } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 import { MigrationInputError } from "../shared/errors.js";
 
 /** Alembic revisions of the real backups Larder is tested on (Mealie v1.x), oldest first. */
@@ -262,9 +262,7 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
         );
         if (Object.keys(extras).length) recipe.extras = extras;
         const imagePath = imageFiles.get(rid);
-        const image = imagePath
-          ? { bytes: await archive.read(imagePath, MAX_IMAGE_BYTES), path: imagePath }
-          : null;
+        const image = imagePath ? await pictureAt(archive, imagePath) : null;
         const ratings = new Map<string, { userSourceId: string; rating: number | null; favorite: boolean }>();
         const ownRating = num(r.rating);
         if (ownRating && r.user_id)

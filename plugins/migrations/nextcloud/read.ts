@@ -2,7 +2,7 @@
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, basename, dirname, imageType, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, recipeObject, wrongType } from "../shared/entry.js";
+import { failed, ok, pictureAt, recipeObject, wrongType } from "../shared/entry.js";
 
 /**
  * `dateCreated` as Cookbook versions wrote it: an ISO date-time in recent ones, seconds since 1970 as a
@@ -49,7 +49,7 @@ export async function* readNextcloud(archive: Archive, ctx?: ReaderContext): Asy
       const full =
         images.find((e) => basename(e.path).toLowerCase().startsWith("full.")) ??
         images.find((e) => !basename(e.path).toLowerCase().startsWith("thumb"));
-      const image = full ? { bytes: await archive.read(full.path, MAX_IMAGE_BYTES), path: full.path } : null;
+      const image = full ? await pictureAt(archive, full.path) : null;
       yield ok(recipe, {
         image,
         sourceId: typeof json.id === "string" || typeof json.id === "number" ? `nextcloud:${json.id}` : null,

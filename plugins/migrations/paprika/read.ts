@@ -12,7 +12,7 @@ import {
   stem,
 } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, recipeObject, wrongType } from "../shared/entry.js";
+import { failed, MAX_IMAGE_BYTES, ok, type Picture, recipeObject, wrongType } from "../shared/entry.js";
 
 /** One recipe with its base64 photo: generous, but far below what a bomb would inflate to. */
 const MAX_RECIPE_BYTES = 32 * 1024 * 1024;
@@ -101,12 +101,11 @@ export async function* readPaprika(archive: Archive, ctx?: ReaderContext): Async
         dateAdded: json.created,
         rating: json.rating,
       });
-      let image = null;
+      let image: Picture = null;
       const photo = photoOf(json);
-      if (photo) {
-        if (photo.data.length > (MAX_IMAGE_BYTES * 4) / 3 + 4) throw new Error("the photo is too large");
-        image = { bytes: Buffer.from(photo.data, "base64"), path: photo.path };
-      }
+      if (photo && photo.data.length > (MAX_IMAGE_BYTES * 4) / 3 + 4)
+        image = { problem: `its photo ${photo.path} was not kept (larger than ${MAX_IMAGE_BYTES} bytes)` };
+      else if (photo) image = { bytes: Buffer.from(photo.data, "base64"), path: photo.path };
       yield ok(recipe, { image, sourceId: typeof json.uid === "string" ? `paprika:${json.uid}` : null });
     } catch (e) {
       yield failed(name, e);

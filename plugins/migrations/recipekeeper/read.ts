@@ -6,7 +6,7 @@ import { load, type CheerioAPI } from "cheerio";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, dirname, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, wrongType } from "../shared/entry.js";
+import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 
 const MAX_HTML = 64 * 1024 * 1024;
 
@@ -81,7 +81,7 @@ export async function* readRecipeKeeper(
       let image = null;
       if (src && !/^[a-z]+:/i.test(src)) {
         const path = [base, decodeURI(src).replace(/^\.?\//, "")].filter(Boolean).join("/");
-        if (archive.has(path)) image = { bytes: await archive.read(path, MAX_IMAGE_BYTES), path };
+        if (archive.has(path)) image = await pictureAt(archive, path);
       }
       const id = prop($, el, "recipeId");
       yield ok(recipe, { image, sourceId: id ? `recipekeeper:${id}` : null });

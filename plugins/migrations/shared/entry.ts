@@ -6,14 +6,29 @@ import { parse as parseYaml } from "yaml";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import type { CleanRecipe, Loose } from "./clean.js";
 import { MigrationInputError } from "./errors.js";
-import { imageType } from "./archive.js";
+import { type Archive, imageType } from "./archive.js";
 
 /** Largest image taken from an export (the image service checks it again when it stores it). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
+/** A recipe's picture: bytes from the archive, a URL to fetch, or why it was left out. */
+export type Picture = { bytes: Buffer; path?: string } | { url: string } | { problem: string } | null;
+
+/**
+ * The picture at `path` in the archive. One that cannot be read (larger than an export's picture can
+ * be, damaged) is left out and said, as an import drops a picture it cannot use: it never costs its recipe.
+ */
+export async function pictureAt(archive: Pick<Archive, "read">, path: string): Promise<Picture> {
+  try {
+    return { bytes: await archive.read(path, MAX_IMAGE_BYTES), path };
+  } catch (e) {
+    return { problem: `its picture ${path} was not kept (${(e as Error).message})` };
+  }
+}
+
 export function ok(
   recipe: CleanRecipe,
-  opts: { image?: { bytes: Buffer; path?: string } | { url: string } | null; sourceId?: string | null } = {},
+  opts: { image?: Picture; sourceId?: string | null } = {},
 ): MigratedEntry {
   const entry: MigratedEntry = {
     ok: true,
@@ -25,6 +40,8 @@ export function ok(
     entry.imported.image = { bytes: img.bytes, contentType: (img.path && imageType(img.path)) || undefined };
   } else if (img && "url" in img && /^https?:\/\//i.test(img.url)) {
     entry.imported.image = { url: img.url };
+  } else if (img && "problem" in img) {
+    entry.warnings = [img.problem];
   }
   const sourceId = opts.sourceId ?? recipe.orgURL ?? null;
   if (sourceId) entry.sourceId = sourceId;

@@ -11,7 +11,7 @@ import {
   stem,
 } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
-import { failed, MAX_IMAGE_BYTES, ok, recipeObject, wrongType } from "../shared/entry.js";
+import { failed, ok, pictureAt, recipeObject, wrongType } from "../shared/entry.js";
 
 /** One recipe's zip: its JSON and a picture, never large. */
 const MAX_INNER_ZIP = 64 * 1024 * 1024;
@@ -114,7 +114,7 @@ export async function* readTandoor(archive: Archive, ctx?: ReaderContext): Async
       // A recipe without a name keeps its zip's name rather than becoming "Untitled".
       const recipe = tandoorRecipe({ ...json, name });
       const img = zip.entries.find((e) => stem(e.path) === "image" && imageType(e.path));
-      const image = img ? { bytes: await zip.read(img.path, MAX_IMAGE_BYTES), path: img.path } : null;
+      const image = img ? await pictureAt(zip, img.path) : null;
       yield ok(recipe, { image, sourceId: recipe.orgURL ? null : `tandoor:${recipe.name}` });
     } catch (e) {
       yield failed(name, e);
