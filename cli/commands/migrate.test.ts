@@ -76,7 +76,7 @@ describe("larder migrate", () => {
     expect(json<{ error: { message: string } }>(res).error.message).toBe(
       "This archive is not a Paprika export: no .paprikarecipe file was found. Check the migration type.",
     );
-    const unknown = await larder(["migrate", "--from", "cookn", cooklang, "--data", dir]);
+    const unknown = await larder(["migrate", "--from", "cookbookapp", cooklang, "--data", dir]);
     expect(unknown.exitCode).toBe(2);
     expect(String(unknown.stderr)).toContain("'nextcloud'");
   });

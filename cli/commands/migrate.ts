@@ -152,9 +152,12 @@ export function registerMigrate(program: Command): void {
     .description("bring recipes in from another app's export or a Mealie backup")
     .requiredOption(
       "--from <type>",
-      "nextcloud, chowdown, copymethat, paprika, mealie_alpha, tandoor, plantoeat, myrecipebox, recipekeeper, cooklang, mealie_backup",
+      "nextcloud, chowdown, copymethat, paprika, mealie_alpha, tandoor, plantoeat, myrecipebox, recipekeeper, cookn, cooklang, mealie_backup",
     )
-    .argument("<archive>", "the export: a zip, a CSV (My Recipe Box), or a folder (Cooklang)")
+    .argument(
+      "<archive>",
+      "the export: a zip, a CSV (My Recipe Box), one .paprikarecipe (Paprika), or a folder (Cooklang)",
+    )
     .option("--group <group>", "the group to bring the recipes into (slug or name; default: the first group)")
     .option("--tag", "tag each recipe with the migration type, as Mealie's 'add migration tag'")
     .addOption(dataOption())

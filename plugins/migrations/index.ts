@@ -139,5 +139,12 @@ export const migrations: readonly unknown[] = [
     async () => (await import("./cooklang/read.js")).readCooklang,
     { bareFileOk: true, bareFileName: "recipe.cook" },
   ),
+  migration(
+    "cookn",
+    "Cook'n",
+    "Cook'n cookbook export (zip of .dsv tables and media)",
+    async () => (await import("./cookn/read.js")).readCookn,
+    { types: ["cookn"] },
+  ),
   mealieBackup,
 ];

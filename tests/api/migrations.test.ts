@@ -144,7 +144,7 @@ describe("POST /api/groups/migrations", () => {
   });
 
   it("an unknown migration type and a missing archive are 422s in FastAPI's shape", async () => {
-    const res = await post(form("cookn", makeZip([{ name: "a.txt", data: "x" }])));
+    const res = await post(form("cookbookapp", makeZip([{ name: "a.txt", data: "x" }])));
     expect(res.status).toBe(422);
     const body = (await res.json()) as { detail: Array<{ loc: string[]; type: string }> };
     expect(body.detail[0]).toMatchObject({ loc: ["body", "migration_type"], type: "enum" });

@@ -9,6 +9,7 @@ export const APP_NAMES: Record<string, string> = {
   plantoeat: "Plan to Eat",
   myrecipebox: "My Recipe Box",
   recipekeeper: "Recipe Keeper",
+  cookn: "Cook'n",
   mealie_backup: "Mealie backup",
   cooklang: "Cooklang",
 };
