@@ -12,8 +12,7 @@ import {
   basename,
   dirname,
   isJunk,
-  isZip,
-  openZip,
+  openInnerZip,
   stem,
 } from "../shared/archive.js";
 import { cleanRecipe, cleanString } from "../shared/clean.js";
@@ -286,18 +285,6 @@ async function* readCookbook(book: Cookbook): AsyncGenerator<MigratedEntry> {
   }
 }
 
-/** A zip inside the export: a cookbook's own zip, opened from its bytes. */
-async function openInner(archive: Archive, path: string): Promise<Archive> {
-  const bytes = await archive.read(path, MAX_INNER_ZIP);
-  if (!isZip(bytes)) throw new Error(`${path} in the export is not a zip archive`);
-  try {
-    return await openZip(bytes, undefined, 1);
-  } catch (e) {
-    // openZip's own message speaks of "the upload"; here it is one cookbook of it.
-    throw new Error(`${path} in the export cannot be read as a zip (${(e as Error).message})`);
-  }
-}
-
 export async function* readCookn(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const direct = cookbooksIn(archive, "");
   const inner = archive.entries
@@ -311,7 +298,7 @@ export async function* readCookn(archive: Archive, ctx?: ReaderContext): AsyncGe
   for (const path of inner) {
     let zip: Archive | null = null;
     try {
-      zip = await openInner(archive, path);
+      zip = await openInnerZip(archive, path, MAX_INNER_ZIP);
       const books = cookbooksIn(zip, stem(path));
       if (books.length === 0) continue;
       for (const book of books) total += (await readTable(book, "temp_recipe"))?.length ?? 0;
@@ -330,7 +317,7 @@ export async function* readCookn(archive: Archive, ctx?: ReaderContext): AsyncGe
   for (const { path } of zips) {
     let zip: Archive | null = null;
     try {
-      zip = await openInner(archive, path);
+      zip = await openInnerZip(archive, path, MAX_INNER_ZIP);
     } catch (e) {
       yield failed(basename(path), e);
       continue;

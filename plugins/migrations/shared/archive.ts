@@ -305,6 +305,20 @@ export async function openFolder(root: string, limits: ArchiveLimits = DEFAULT_L
   };
 }
 
+/**
+ * A zip inside the upload (Tandoor's recipe zips, Cook'n's cookbooks), opened from its bytes. Its errors
+ * name the entry: openZip's own speak of "the upload", which is whole; this one entry of it is not.
+ */
+export async function openInnerZip(archive: Archive, path: string, maxBytes: number): Promise<Archive> {
+  const bytes = await archive.read(path, maxBytes);
+  if (!isZip(bytes)) throw new Error(`${path} in the export is not a zip archive`);
+  try {
+    return await openZip(bytes, undefined, 1);
+  } catch (e) {
+    throw new Error(`${path} in the export cannot be read as a zip (${(e as Error).message})`);
+  }
+}
+
 /** Open what was uploaded or named: a folder, a zip, or (for formats that allow it) one bare file. */
 export async function openUpload(
   path: string,

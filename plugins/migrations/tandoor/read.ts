@@ -6,8 +6,7 @@ import {
   basename,
   imageType,
   isJunk,
-  isZip,
-  openZip,
+  openInnerZip,
   stem,
 } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
@@ -93,12 +92,7 @@ export async function* readTandoor(archive: Archive, ctx?: ReaderContext): Async
   if (inner.length === 0) throw wrongType("Tandoor", "no per-recipe zip holding recipe.json was found");
   const sources: Array<{ label: string; open: () => Promise<Archive> }> = inner.map((e) => ({
     label: stem(e.path),
-    open: async () => {
-      const bytes = await archive.read(e.path, MAX_INNER_ZIP);
-      // Said here: openZip's own message speaks of "the upload", which is fine; this one entry is not.
-      if (!isZip(bytes)) throw new Error(`${e.path} in the export is not a zip archive`);
-      return openZip(bytes, undefined, 1);
-    },
+    open: () => openInnerZip(archive, e.path, MAX_INNER_ZIP),
   }));
   ctx?.onTotal?.(sources.length);
   for (const src of sources) {
