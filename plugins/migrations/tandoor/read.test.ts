@@ -225,6 +225,14 @@ describe("tandoor reader on Larder's own fixtures", () => {
     expect(imageBytes(r.get("Soup Seven")!.entry)).toBeNull();
   });
 
+  it("takes a recipe zip's only JSON when a re-zipped export renamed recipe.json", async () => {
+    const renamed = makeZip([
+      { name: "Soup Seven.json", data: JSON.stringify({ ...lentilSoup, name: "Soup Seven" }) },
+    ]);
+    const path = await scratch.zip("renamed.zip", [{ name: "Soup_Seven.zip", data: renamed }]);
+    expect([...byName(await collect("tandoor", path)).keys()]).toEqual(["Soup Seven"]);
+  });
+
   it("refuses an archive with no inner zip as not a Tandoor export", async () => {
     const path = await scratch.zip("not-tandoor.zip", [
       { name: "recipe.json", data: JSON.stringify(lentilSoup) },

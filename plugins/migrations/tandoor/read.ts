@@ -101,9 +101,13 @@ export async function* readTandoor(archive: Archive, ctx?: ReaderContext): Async
     let zip: Archive | null = null;
     try {
       zip = await src.open();
-      const jsonPath = zip.entries.find((e) => basename(e.path) === "recipe.json" && !isJunk(e.path))?.path;
+      const jsons = zip.entries.filter((e) => e.path.toLowerCase().endsWith(".json") && !isJunk(e.path));
+      // recipe.json in every Tandoor export seen; another name is taken when it is the zip's only JSON.
+      const jsonPath = (
+        jsons.find((e) => basename(e.path) === "recipe.json") ?? (jsons.length === 1 ? jsons[0] : null)
+      )?.path;
       if (!jsonPath) throw new Error("recipe.json is missing");
-      const json = recipeObject(await zip.readText(jsonPath), "recipe.json");
+      const json = recipeObject(await zip.readText(jsonPath), basename(jsonPath));
       if (typeof json.name === "string" && json.name.trim()) name = json.name;
       // A recipe without a name keeps its zip's name rather than becoming "Untitled".
       const recipe = tandoorRecipe({ ...json, name });
