@@ -164,13 +164,11 @@ describe("My Recipe Box reader on exports built here", () => {
 
     const pancakes = r.get("Pancakes")!;
     expect(pancakes.recipe.recipeYield).toBe("8 pancakes");
-    expect(pancakes.recipe.extras).toEqual({
-      inactiveTime: "30",
-      video: "https://www.youtube.com/watch?v=pancake123",
-    });
-    expect(pancakes.recipe.orgURL).toBeNull();
+    // As Mealie reads it: a recipe saved from a video has the video as its source.
+    expect(pancakes.recipe.extras).toEqual({ inactiveTime: "30 minutes" });
+    expect(pancakes.recipe.orgURL).toBe("https://www.youtube.com/watch?v=pancake123");
+    expect(pancakes.recipe.notes).toEqual([]);
     expect(pancakes.entry.imported.image).toBeUndefined();
-    expect(pancakes.entry.sourceId).toBeUndefined();
 
     const toast = r.get("Buttered Toast")!;
     expect(toast.recipe.recipeIngredient.map((i) => i.note)).toEqual(["1 slice bread", "1 tsp butter"]);
@@ -180,6 +178,17 @@ describe("My Recipe Box reader on exports built here", () => {
     expect(toast.recipe.nutrition).toEqual({});
     expect(toast.recipe.recipeCategory).toEqual([]);
     expect(toast.entry.imported.image).toBeUndefined();
+  });
+
+  it("a recipe with both a page and a video keeps the page as its source and the video as a note", async () => {
+    const both = [...PANCAKES];
+    both[0] = "Crêpes";
+    both[16] = "https://example.org/crepes"; // source
+    const r = byName(await collect("myrecipebox", await scratch.file("both.csv", csv([both]))));
+    expect(r.get("Crêpes")!.recipe).toMatchObject({
+      orgURL: "https://example.org/crepes",
+      notes: [{ title: "", text: "Video: https://www.youtube.com/watch?v=pancake123" }],
+    });
   });
 
   it("a row without a title fails alone, naming its row; blank rows are no recipes", async () => {

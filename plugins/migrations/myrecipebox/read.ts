@@ -1,7 +1,7 @@
 /** My Recipe Box: a bare CSV (or a zip holding one), a row per recipe. */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, isJunk } from "../shared/archive.js";
-import { cleanRecipe } from "../shared/clean.js";
+import { cleanRecipe, cleanTime } from "../shared/clean.js";
 import { readCsv } from "../shared/csv.js";
 import { failed, ok, wrongType } from "../shared/entry.js";
 
@@ -76,6 +76,8 @@ export async function* readMyRecipeBox(archive: Archive, ctx?: ReaderContext): A
       // Every recipe has a title in the app: a row without one is most likely a broken row (a line break
       // a spreadsheet wrote outside quotes, a cut-off file), reported rather than imported as "Untitled".
       if (!row.title?.trim()) throw new Error(`Row ${i + 2} has no title; it was not imported`);
+      const { source, picture: pic } = sourceAndPicture(row);
+      const video = isUrl(row.video?.trim() ?? "") ? row.video.trim() : null;
       const recipe = cleanRecipe({
         name: row.title,
         description: row.description,
@@ -86,16 +88,18 @@ export async function* readMyRecipeBox(archive: Archive, ctx?: ReaderContext): A
         recipeYield: row.quantity,
         ingredients: row.ingredients,
         instructions: row.instructions,
-        notes: row.notes?.trim() ? row.notes.split(/\r?\n/).filter((l) => l.trim()) : [],
+        notes: [...(row.notes ?? "").split(/\r?\n/), ...(source && video ? [`Video: ${video}`] : [])].filter(
+          (l) => l.trim(),
+        ),
         nutrition: myRecipeBoxNutrition(row.nutrition),
         categories: list(row.categories),
         tags: list(row.tags),
-        orgURL: sourceAndPicture(row).source,
+        // A recipe saved from a video has the video as its source; one with a page keeps it as a note.
+        orgURL: source ?? video,
         rating: row.rating,
       });
-      if (row.inactiveTime?.trim()) recipe.extras = { inactiveTime: row.inactiveTime.trim() };
-      if (row.video?.trim()) recipe.extras = { ...recipe.extras, video: row.video.trim() };
-      const pic = sourceAndPicture(row).picture;
+      const inactive = cleanTime(row.inactiveTime, { minutes: true });
+      if (inactive) recipe.extras = { inactiveTime: inactive };
       yield ok(recipe, { image: pic ? { url: pic } : null });
     } catch (e) {
       yield failed(name, e);
