@@ -96,6 +96,15 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [noCoreInBundle(), reactRouter(), precompress()],
+  build: {
+    rollupOptions: {
+      // A route with nothing for one side of the build (a page whose module is all loader, an action-only
+      // route) is an empty chunk there by design; the notices were a dozen lines of noise in `npm start`.
+      onwarn(warning, warn) {
+        if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+      },
+    },
+  },
   ssr: {
     // Every library the pages use goes into the server build, which Node then loads as a few files:
     // left as imports of node_modules, the first page after a start resolved and read some 3,900 files
