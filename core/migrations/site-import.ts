@@ -284,12 +284,30 @@ export async function importGroup(
     ctx.onProgress?.({ done: ctx.doneBefore + outcomes.length, total: ctx.total, last: outcome });
   }
 
+  /**
+   * Who makes a cookbook: a member of its household in the backup (cookbooks are a household's since
+   * Mealie v2, as they are here), else the import's own actor.
+   */
+  const cookbookMaker = (household: string | null): Actor & { kind: "user" } => {
+    const wanted = household?.trim().toLowerCase();
+    const member = wanted
+      ? [...users.values()].find(
+          (u) => larder.groups.household(u.groupId, u.householdId)?.doc.data.name.toLowerCase() === wanted,
+        )
+      : undefined;
+    return member ? { kind: "user", user: member } : fallback;
+  };
   // Cookbooks last: their filters name organizers that now exist.
   for (const c of src.cookbooks) {
     if (!c.name.trim()) continue;
+    const maker = cookbookMaker(c.household);
     const exists = larder.cookbooks
       .inGroup(target)
-      .some((x) => x.cookbook.name.toLowerCase() === c.name.trim().toLowerCase());
+      .some(
+        (x) =>
+          x.household.doc.data.id === maker.user.householdId &&
+          x.cookbook.name.toLowerCase() === c.name.trim().toLowerCase(),
+      );
     if (exists) continue;
     const body = {
       name: c.name.trim(),
@@ -299,11 +317,11 @@ export async function importGroup(
       queryFilterString: c.queryFilterString ?? "",
     };
     try {
-      await larder.cookbooks.create(fallback, body);
+      await larder.cookbooks.create(maker, body);
       counts.cookbooks++;
     } catch (e) {
       // A filter Larder cannot read: keep the cookbook, show all recipes, and say so.
-      await larder.cookbooks.create(fallback, { ...body, queryFilterString: "" }).then(
+      await larder.cookbooks.create(maker, { ...body, queryFilterString: "" }).then(
         () => {
           counts.cookbooks++;
           notes.push(

@@ -225,6 +225,8 @@ export interface MigratedCookbook {
   requireAllCategories: boolean;
   requireAllTags: boolean;
   requireAllTools: boolean;
+  /** The name of the household it belongs to in the source (Mealie v2 and later); null before households. */
+  household: string | null;
 }
 export interface MigratedRecipe {
   sourceId: string;

@@ -167,7 +167,7 @@ describe("Mealie backups of our own", () => {
     expect(await larder.reports.list(actor)).toEqual([]);
   });
 
-  it("a backup of a newer Mealie (two households, times in seconds, servings, a deleted food, ratings per user) is read by column name, and the report says so", async () => {
+  it("a backup of a newer Mealie (two households with their cookbooks, times in seconds, servings, a deleted food, ratings per user) is read by column name, and the report says so", async () => {
     const gid = "41111111-1111-4111-8111-111111111111";
     const hid = "45555555-5555-4555-8555-555555555555";
     const hid2 = "48888888-8888-4888-8888-888888888888";
@@ -245,6 +245,10 @@ describe("Mealie backups of our own", () => {
         { id: 2, date: "2026-12-07", entry_type: "dinner", group_id: gid, recipe_id: rid, user_id: uid },
         { id: 3, date: "2026-12-08", entry_type: "lunch", group_id: gid, recipe_id: rid, user_id: uid2 },
       ],
+      cookbooks: [
+        { id: "cb1", name: "Sunday Lunches", group_id: gid, household_id: hid, position: 1, public: false },
+        { id: "cb2", name: "Sunday Lunches", group_id: gid, household_id: hid2, position: 1, public: false },
+      ],
       shopping_lists: [{ id: lid, name: "Weekly", group_id: gid, user_id: uid }],
       shopping_list_items: [
         {
@@ -295,6 +299,17 @@ describe("Mealie backups of our own", () => {
     expect([householdName(kim), householdName(lee)]).toEqual(["Family", "Granny's Flat"]);
     expect(larder.mealplans.list(kimActor, { perPage: -1 }).items.map((m) => m.date)).toEqual(["2026-12-07"]);
     const leeActor: Actor = { kind: "user", user: lee };
+    // Cookbooks are a household's, in Mealie since v2 as here: each household keeps its own.
+    const target = larder.groups.byId(kim.groupId)!;
+    expect(
+      larder.cookbooks
+        .inGroup(target)
+        .map((x) => [x.household.doc.data.name, x.cookbook.name])
+        .sort(),
+    ).toEqual([
+      ["Family", "Sunday Lunches"],
+      ["Granny's Flat", "Sunday Lunches"],
+    ]);
     expect(larder.mealplans.list(leeActor, { perPage: -1 }).items.map((m) => m.date)).toEqual(["2026-12-08"]);
     const items = (await larder.shopping.listItems(kimActor, { perPage: -1 })).items;
     expect(items.map((i) => [i.food, i.note])).toEqual([[null, "Grandma's spice mix"]]);

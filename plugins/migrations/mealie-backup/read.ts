@@ -188,6 +188,7 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
         requireAllCategories: bool(c.require_all_categories ?? true),
         requireAllTags: bool(c.require_all_tags ?? true),
         requireAllTools: bool(c.require_all_tools ?? true),
+        household: optStr(householdsById.get(idKey(c.household_id))?.name),
       };
       return { ...base, queryFilterString: optStr(c.query_filter_string) ?? (cookbookFilter(base) || null) };
     });
