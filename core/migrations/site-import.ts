@@ -3,7 +3,9 @@
  * units, organizers, users, recipes (each through `larder.imports`, owned by the user who owned it
  * there), their comments and ratings, then cookbooks. Everything is matched before it is created, so a
  * second run adds nothing: vocabulary and organizers by name, users by username or e-mail, recipes by
- * their backup id (migrations.json), cookbooks by name.
+ * their backup id (migrations.json), cookbooks by name within their household. Since Mealie v2 a group
+ * has households: a user joins the household of the same name (made when missing), and what they made
+ * (meal plans, lists, their household's cookbooks) goes with them.
  *
  * Passwords cannot carry over (Larder never reads another app's hashes): users are created without
  * one, so they cannot sign in until they reset it ("Forgot password", or an admin's
