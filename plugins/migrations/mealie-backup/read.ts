@@ -85,9 +85,15 @@ export async function readTables(
   }
   if (!raw || typeof raw !== "object" || Array.isArray(raw))
     throw wrongType("Mealie backup", "database.json is not an object of tables");
-  const tables = raw as Tables;
-  const revision = str((tables.alembic_version as Row[] | undefined)?.[0]?.version_num);
-  const missing = REQUIRED_TABLES.filter((name) => !Array.isArray(tables[name]));
+  // A table is a list of rows, a row an object: anything else in a damaged or hand-made file is no row,
+  // rather than a TypeError deep in the join (which would have failed the whole import).
+  const isRow = (r: unknown): r is Row => !!r && typeof r === "object" && !Array.isArray(r);
+  const given = raw as Record<string, unknown>;
+  const tables: Tables = {};
+  for (const [name, rows] of Object.entries(given))
+    tables[name] = Array.isArray(rows) ? rows.filter(isRow) : [];
+  const revision = str(tables.alembic_version?.[0]?.version_num);
+  const missing = REQUIRED_TABLES.filter((name) => !Array.isArray(given[name]));
   if (missing.length)
     throw new MigrationInputError(
       `This backup's database.json has no ${missing.map((m) => `'${m}'`).join(" or ")} table` +
