@@ -412,11 +412,7 @@ export class NotifiersService {
       endpoints = plugin.check?.(url, this.context()) ?? [];
     } catch (e) {
       if (e instanceof PluginInputError) throw issue(e.message);
-      this.larder.plugins.disable(plugin, e);
-      throw new LarderError(
-        `The notifier plugin '${plugin.name}' failed and has been disabled: ${(e as Error).message}`,
-        500,
-      );
+      throw new LarderError(this.larder.plugins.fault(plugin, e), 500);
     }
     for (const endpoint of endpoints) {
       let host: string;

@@ -47,18 +47,35 @@ describe("plugin registry", () => {
     ]);
   });
 
-  it("disables a plugin that throws unexpectedly while used, and keeps the caller's process alive", async () => {
+  it("disables a plugin from LARDER_PLUGINS that throws unexpectedly while used, and keeps the caller's process alive", async () => {
     const r = new PluginRegistry(log);
     const bad = parser("bad", async () => {
       throw new TypeError("boom");
     });
-    r.register(bad);
+    r.register(bad, "./my-plugins/bad.js");
     await expect(r.use(bad, (p) => p.parse(["x"], ctx))).rejects.toMatchObject({
       status: 500,
       message: expect.stringContaining("disabled"),
     });
     expect(r.get("parser", "bad")).toBeNull();
     expect(r.list()[0]).toMatchObject({ state: "disabled", error: "boom" });
+  });
+
+  it("keeps a built-in plugin enabled when it throws: one bad input must not switch it off for everyone", async () => {
+    const r = new PluginRegistry(log);
+    let calls = 0;
+    const flaky = parser("flaky", async () => {
+      if (++calls === 1) throw new TypeError("Cannot read properties of null (reading 'id')");
+      return [];
+    });
+    r.register(flaky);
+    await expect(r.use(flaky, (p) => p.parse(["x"], ctx))).rejects.toMatchObject({
+      status: 500,
+      message: expect.stringMatching(/^The parser plugin 'flaky' failed: .*reading 'id'/),
+    });
+    expect(r.get("parser", "flaky")).not.toBeNull();
+    await expect(r.use(flaky, (p) => p.parse(["x"], ctx))).resolves.toEqual([]);
+    expect(r.list()[0]).toMatchObject({ state: "loaded", error: null });
   });
 
   it("keeps a plugin enabled when it refuses an input with a PluginInputError", async () => {

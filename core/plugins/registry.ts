@@ -107,9 +107,9 @@ export class PluginRegistry {
   }
 
   /**
-   * Run `fn` with a plugin. An unexpected error disables the plugin (reported in `list()` and the log)
-   * and is rethrown as a 500 naming it; a `PluginInputError` or other `LarderError` passes through and
-   * leaves the plugin enabled.
+   * Run `fn` with a plugin. An unexpected error disables a plugin loaded from `LARDER_PLUGINS` (reported
+   * in `list()` and the log) and is rethrown as a 500 naming it; a `PluginInputError` or other
+   * `LarderError` passes through and leaves the plugin enabled.
    */
   async use<P extends AnyPlugin, R>(plugin: P, fn: (p: P) => Promise<R> | R): Promise<R> {
     try {
@@ -117,20 +117,28 @@ export class PluginRegistry {
     } catch (err) {
       if (err instanceof LarderError) throw err;
       if ((err as { name?: string } | null)?.name === "AbortError") throw err;
-      this.disable(plugin, err);
-      throw new LarderError(
-        `The ${plugin.kind} plugin '${plugin.name}' failed and has been disabled: ${errorText(err)}`,
-        500,
-      );
+      throw new LarderError(this.fault(plugin, err), 500);
     }
   }
 
-  /** Mark a plugin disabled after a fault, keeping why. */
-  disable(plugin: AnyPlugin, err: unknown): void {
+  /**
+   * A plugin threw where it should have answered: disable it, unless it is built in, and say what
+   * happened. A built-in's fault is a Larder bug met on one input (one page, one export); disabling it
+   * would let one such upload switch imports off for everyone until a restart, so it stays enabled and
+   * only that request fails. A third-party plugin that misbehaves is switched off, as docs/plugins.md says.
+   */
+  fault(plugin: AnyPlugin, err: unknown): string {
     const entry = this.#plugins.get(`${plugin.kind}:${plugin.name}`);
-    if (!entry || entry.status.state !== "loaded") return;
-    entry.status = { ...entry.status, state: "disabled", error: errorText(err) };
-    this.log.error(`${plugin.kind} plugin '${plugin.name}' threw and is disabled until restart`, err);
+    const named = `The ${plugin.kind} plugin '${plugin.name}' failed`;
+    if (entry?.status.source === "builtin") {
+      this.log.error(`${plugin.kind} plugin '${plugin.name}' threw (built in: it stays enabled)`, err);
+      return `${named}: ${errorText(err)}`;
+    }
+    if (entry && entry.status.state === "loaded") {
+      entry.status = { ...entry.status, state: "disabled", error: errorText(err) };
+      this.log.error(`${plugin.kind} plugin '${plugin.name}' threw and is disabled until restart`, err);
+    }
+    return `${named} and has been disabled: ${errorText(err)}`;
   }
 
   /** What is loaded, what failed and what was disabled (`larder plugins`, admin screens). */
