@@ -96,12 +96,19 @@ export async function importGroup(
     (ctx.fallback ? larder.groups.household(target.doc.data.id, ctx.fallback.user.householdId) : null) ??
     [...target.households.values()][0];
 
+  const households = new Map<string, Promise<HouseholdData>>();
   /**
    * The household a new user joins: the one of their backup household's name, made when the group has
    * none of that name, so that a Mealie group's households stay apart (and the meal plans and lists
    * their members made with them). Without one, the group's household the import runs in.
    */
-  const householdFor = async (name: string | null): Promise<HouseholdData> => {
+  const householdFor = (name: string | null): Promise<HouseholdData> => {
+    const key = name?.trim().toLowerCase() ?? "";
+    // Once per backup household, so that its note is written once, not once per member.
+    if (!households.has(key)) households.set(key, resolveHousehold(name));
+    return households.get(key)!;
+  };
+  const resolveHousehold = async (name: string | null): Promise<HouseholdData> => {
     if (!name?.trim()) return household;
     if (!nameField.safeParse(name).success) {
       notes.push(

@@ -3,7 +3,7 @@
  * light: each reader (and the zip, CSV and HTML libraries it needs) loads on first use.
  */
 import type { MigratedEntry, MigrationPlugin } from "../../core/plugins/kinds.js";
-import type { Archive, ReaderContext } from "./shared/archive.js";
+import type { Archive, BareFile, ReaderContext } from "./shared/archive.js";
 
 type Reader = (archive: Archive, ctx: ReaderContext) => AsyncIterable<MigratedEntry>;
 
@@ -12,12 +12,7 @@ function migration(
   label: string,
   description: string,
   load: () => Promise<Reader>,
-  opts: {
-    bareFileOk?: boolean;
-    bareFileName?: string;
-    bareFileHead?: (head: Buffer) => boolean;
-    types?: string[];
-  } = {},
+  opts: { bareFile?: BareFile; types?: string[] } = {},
 ): MigrationPlugin {
   return {
     kind: "migration",
@@ -27,12 +22,7 @@ function migration(
     async *migrate(archive) {
       const { openUpload } = await import("./shared/archive.js");
       const read = await load();
-      const opened = await openUpload(archive.path, {
-        bareFileOk: opts.bareFileOk ?? false,
-        bareFileName: opts.bareFileName,
-        bareFileHead: opts.bareFileHead,
-        label,
-      });
+      const opened = await openUpload(archive.path, { bareFile: opts.bareFile, label });
       try {
         yield* read(opened, { onTotal: archive.onTotal });
       } finally {
@@ -54,7 +44,7 @@ const mealieBackup: MigrationPlugin = {
   async readSite(archive) {
     const { openUpload } = await import("./shared/archive.js");
     const { readBackup } = await import("./mealie-backup/read.js");
-    const opened = await openUpload(archive.path, { bareFileOk: false, label: "Mealie backup" });
+    const opened = await openUpload(archive.path, { label: "Mealie backup" });
     try {
       const site = await readBackup(opened);
       archive.onTotal?.(site.groups.reduce((n, g) => n + g.recipes.length, 0));
@@ -94,11 +84,7 @@ export const migrations: readonly unknown[] = [
     "Paprika .paprikarecipes export, or one shared .paprikarecipe",
     async () => (await import("./paprika/read.js")).readPaprika,
     // Paprika shares a single recipe as one gzipped .paprikarecipe file; anything else must be the zip.
-    {
-      bareFileOk: true,
-      bareFileName: "recipe.paprikarecipe",
-      bareFileHead: (h) => h[0] === 0x1f && h[1] === 0x8b,
-    },
+    { bareFile: { name: "recipe.paprikarecipe", head: (h) => h[0] === 0x1f && h[1] === 0x8b } },
   ),
   migration(
     "mealie-alpha",
@@ -124,7 +110,7 @@ export const migrations: readonly unknown[] = [
     "My Recipe Box",
     "My Recipe Box CSV export",
     async () => (await import("./myrecipebox/read.js")).readMyRecipeBox,
-    { bareFileOk: true, bareFileName: "recipes.csv" },
+    { bareFile: { name: "recipes.csv" } },
   ),
   migration(
     "recipekeeper",
@@ -137,7 +123,7 @@ export const migrations: readonly unknown[] = [
     "Cooklang",
     "Cooklang .cook files (a folder or a zip)",
     async () => (await import("./cooklang/read.js")).readCooklang,
-    { bareFileOk: true, bareFileName: "recipe.cook" },
+    { bareFile: { name: "recipe.cook" } },
   ),
   migration(
     "cookn",

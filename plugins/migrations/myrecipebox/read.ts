@@ -2,7 +2,7 @@
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, isJunk } from "../shared/archive.js";
 import { cleanRecipe, cleanTime } from "../shared/clean.js";
-import { readCsv } from "../shared/csv.js";
+import { isBlankRow, readCsv } from "../shared/csv.js";
 import { failed, ok, wrongType } from "../shared/entry.js";
 
 const MAX_CSV = 64 * 1024 * 1024;
@@ -49,9 +49,6 @@ export function sourceAndPicture(row: Record<string, string>): {
   const source = cells.find((c) => c !== picture) ?? null;
   return { source, picture };
 }
-
-/** A line of bare commas (a spreadsheet's trailing rows): no recipe, not worth a report entry. */
-const isBlankRow = (row: Record<string, string>) => Object.values(row).every((v) => !v?.trim());
 
 const list = (v: string | undefined) =>
   (v ?? "")

@@ -2,7 +2,7 @@
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import { type Archive, type ReaderContext, isJunk } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
-import { readCsv } from "../shared/csv.js";
+import { isBlankRow, readCsv } from "../shared/csv.js";
 import { failed, ok, wrongType } from "../shared/entry.js";
 
 const MAX_CSV = 64 * 1024 * 1024;
@@ -31,8 +31,6 @@ const split = (v: string | undefined) =>
     .filter(Boolean);
 
 const isRecipeTable = (row: Record<string, string>) => "Title" in row && "Ingredients" in row;
-/** A line of bare commas (a spreadsheet's trailing rows): no recipe, not worth a report entry. */
-const isBlankRow = (row: Record<string, string>) => Object.values(row).every((v) => !v?.trim());
 
 export async function* readPlanToEat(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const files = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".csv"));

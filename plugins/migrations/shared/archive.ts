@@ -319,16 +319,18 @@ export async function openInnerZip(archive: Archive, path: string, maxBytes: num
   }
 }
 
+/** A format's single file, for the formats that take one upload as one recipe file or one CSV. */
+export interface BareFile {
+  /** The name the file is read under (readers look for their files by name). */
+  name: string;
+  /** For a file with a signature of its own: whether these first bytes are one. */
+  head?: (head: Buffer) => boolean;
+}
+
 /** Open what was uploaded or named: a folder, a zip, or (for formats that allow it) one bare file. */
 export async function openUpload(
   path: string,
-  opts: {
-    bareFileName?: string;
-    bareFileOk: boolean;
-    /** For formats whose single file has a signature of its own: whether these first bytes are one. */
-    bareFileHead?: (head: Buffer) => boolean;
-    label: string;
-  },
+  opts: { bareFile?: BareFile; label: string },
 ): Promise<Archive> {
   const { open, stat } = await import("node:fs/promises");
   const st = await stat(path);
@@ -338,13 +340,14 @@ export async function openUpload(
     const head = Buffer.alloc(4);
     await fh.read(head, 0, 4, 0);
     if (isZip(head)) return openZip(path);
-    if (opts.bareFileOk && opts.bareFileHead && !opts.bareFileHead(head))
-      throw new MigrationInputError(
-        `The upload is neither a zip archive nor a single ${opts.label} recipe. Check the migration type.`,
-      );
-    if (!opts.bareFileOk)
+    const bare = opts.bareFile;
+    if (!bare)
       throw new MigrationInputError(
         `The upload is not a zip archive: a ${opts.label} migration expects a zip. Check the migration type.`,
+      );
+    if (bare.head && !bare.head(head))
+      throw new MigrationInputError(
+        `The upload is neither a zip archive nor a single ${opts.label} recipe. Check the migration type.`,
       );
     if (st.size > DEFAULT_LIMITS.maxEntryBytes)
       throw new MigrationInputError(
@@ -352,7 +355,7 @@ export async function openUpload(
       );
     const data = Buffer.alloc(st.size);
     await fh.read(data, 0, st.size, 0);
-    return singleFile(opts.bareFileName ?? "upload", data);
+    return singleFile(bare.name, data);
   } finally {
     await fh.close();
   }

@@ -18,3 +18,11 @@ export function readCsv(text: string, what: string): Record<string, string>[] {
     );
   }
 }
+
+/**
+ * A line of bare commas (a spreadsheet's trailing rows): no recipe, and not worth a report entry. Kept in
+ * the rows rather than skipped by the parser, so that a row's index still gives its spreadsheet number.
+ */
+export function isBlankRow(row: Record<string, string>): boolean {
+  return Object.values(row).every((v) => !v?.trim());
+}
