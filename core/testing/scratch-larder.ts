@@ -23,11 +23,12 @@ export interface ScratchLarder {
 export async function openScratchLarder(
   name: string,
   config: Omit<NonNullable<Parameters<typeof loadConfig>[1]>, "dataDir"> = {},
+  opts: { plugins?: readonly unknown[] } = {},
 ): Promise<ScratchLarder> {
   const base = await mkdtemp(join(tmpdir(), `larder-${name}-`));
   const larder = await Larder.open(
     loadConfig({} as NodeJS.ProcessEnv, { bcryptRounds: 4, ...config, dataDir: join(base, "data") }),
-    { log: consoleLogger("silent") },
+    { log: consoleLogger("silent"), plugins: opts.plugins },
   );
   return {
     larder,

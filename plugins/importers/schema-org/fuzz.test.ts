@@ -7,14 +7,10 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PluginInputError } from "../../../core/plugins/index.js";
-import { LarderError } from "../../../core/errors.js";
 import { importPage } from "./scrape.js";
 import { openScratchLarder, type ScratchLarder } from "../../../core/testing/scratch-larder.js";
 import { importers } from "../index.js";
-
-const RUNS = Number(process.env.LARDER_FUZZ_RUNS ?? 60);
-const SEED = process.env.LARDER_FUZZ_SEED ? Number(process.env.LARDER_FUZZ_SEED) : undefined;
+import { FUZZ_RUNS, tally } from "../../../core/testing/fuzz.js";
 
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 const STEP_KEYS = ["@type", "text", "name", "itemListElement", "url", "image", "position", "description"];
@@ -128,57 +124,38 @@ const page = fc
 
 describe("the page importer on generated damaged recipe data", () => {
   it("gives a recipe with a name and lists, or refuses the page with a reason", async () => {
-    const bugs: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(page, async (html) => {
-        try {
-          const [first] = await importPage({ type: "html", html }, {} as never);
-          const r = first.recipe;
-          if (
-            typeof r.name !== "string" ||
-            !Array.isArray(r.recipeIngredient) ||
-            !Array.isArray(r.recipeInstructions)
-          )
-            bugs.push(`an odd recipe: ${JSON.stringify(r).slice(0, 200)}`);
-        } catch (e) {
-          const refused = e instanceof PluginInputError || (e instanceof LarderError && e.status < 500);
-          if (!refused) bugs.push(`${(e as Error).name}: ${(e as Error).message}`);
-        }
-      }),
-      { numRuns: RUNS * 2, seed: SEED },
+    const { fivexx } = await tally(
+      page,
+      async (html) => {
+        const [{ recipe: r }] = await importPage({ type: "html", html }, {} as never);
+        if (
+          typeof r.name !== "string" ||
+          !Array.isArray(r.recipeIngredient) ||
+          !Array.isArray(r.recipeInstructions)
+        )
+          throw new Error(`an odd recipe: ${JSON.stringify(r).slice(0, 200)}`);
+      },
+      FUZZ_RUNS * 2,
     );
-    expect(bugs.slice(0, 5)).toEqual([]);
+    expect(fivexx.slice(0, 5)).toEqual([]);
   }, 60_000);
 });
 
 describe("the import service on generated damaged pages", () => {
   let env: ScratchLarder;
   beforeAll(async () => {
-    env = await openScratchLarder("import-fuzz");
-    for (const p of importers) env.larder.plugins.register(p);
+    env = await openScratchLarder("import-fuzz", {}, { plugins: importers });
   });
   afterAll(async () => {
     await env?.close();
   });
   it("creates a recipe or answers a 4xx, and the importer stays enabled", async () => {
-    const bugs: string[] = [];
-    let created = 0;
-    await fc.assert(
-      fc.asyncProperty(page, async (html) => {
-        try {
-          await env.larder.imports.importOne(env.admin, env.larder.imports.pasted(html));
-          created++;
-        } catch (e) {
-          if (process.env.LARDER_FUZZ_VERBOSE) console.log((e as Error).message);
-          const status = e instanceof LarderError ? e.status : 500;
-          if (status >= 500) bugs.push(`${(e as Error).name}: ${(e as Error).message}`);
-        }
-      }),
-      { numRuns: RUNS, seed: SEED },
+    const { done, fivexx } = await tally(page, (html) =>
+      env.larder.imports.importOne(env.admin, env.larder.imports.pasted(html)),
     );
-    expect(bugs.slice(0, 5)).toEqual([]);
+    expect(fivexx.slice(0, 5)).toEqual([]);
     // The generated pages are recipes often enough for the writes to be tried, not only the refusals.
-    expect(created).toBeGreaterThan(RUNS / 10);
+    expect(done).toBeGreaterThan(FUZZ_RUNS / 10);
     expect(env.larder.plugins.list().filter((p) => p.state !== "loaded")).toEqual([]);
   }, 120_000);
 });
