@@ -221,7 +221,11 @@ function readMicrodata(root: Element): SchemaObject {
       const props = (c.attribs.itemprop ?? "").trim().split(/\s+/).filter(Boolean);
       const scoped = "itemscope" in c.attribs;
       if (props.length) {
-        const value = scoped ? readMicrodata(c) : microdataValue(c);
+        const value = scoped
+          ? readMicrodata(c)
+          : props.some((p) => INGREDIENT_PROP.test(p))
+            ? ingredientValue(c)
+            : microdataValue(c);
         for (const p of props) add(p, value);
       }
       if (!scoped) visit(c);
@@ -229,6 +233,43 @@ function readMicrodata(root: Element): SchemaObject {
   };
   visit(root);
   return out;
+}
+
+const INGREDIENT_PROP = /^(recipeIngredient|ingredients)$/;
+/** How far up from an ingredient property its list item is looked for. */
+const ITEM_LEVELS = 4;
+/** The most an item's text may add to its ingredient property's: an amount and a unit, not a paragraph. */
+const AMOUNT_CHARS = 40;
+
+/**
+ * An ingredient property's text, or its list item's when the property marks up only the food
+ * (`<li>6 cl <span itemprop="recipeIngredient">Kokoslikör</span></li>`): the item holds this one
+ * ingredient and adds an amount to it, where the property alone lost the amount.
+ */
+function ingredientValue(el: Element): string {
+  const own = microdataValue(el);
+  if (el.attribs.content !== undefined) return own;
+  let item: Element | null = null;
+  for (let p = el.parent, i = 0; p && isElement(p) && i < ITEM_LEVELS; p = p.parent, i++) {
+    if (p.name === "li") {
+      item = p;
+      break;
+    }
+    if (p.name === "ul" || p.name === "ol" || "itemscope" in p.attribs) break;
+  }
+  if (!item) return own;
+  let ingredients = 0;
+  for (const d of walk(item.children))
+    if ((d.attribs.itemprop ?? "").split(/\s+/).some((p) => INGREDIENT_PROP.test(p))) ingredients++;
+  if (ingredients !== 1) return own;
+  const food = own.replace(/\s+/g, " ").trim();
+  const whole = spacedText(item).replace(/\s+/g, " ").trim();
+  return food &&
+    whole.length > food.length &&
+    whole.length <= food.length + AMOUNT_CHARS &&
+    whole.endsWith(food)
+    ? whole
+    : own;
 }
 
 function microdataValue(el: Element): string {

@@ -42,6 +42,26 @@ describe("which ingredient list is kept", () => {
     );
   });
 
+  it("split: keeps the schema's lines when it is the page that ran them together", () => {
+    const dom = list([
+      null,
+      ["SAUCE 1/2 cup yogurt 1 tbsp lime juice", "SALAD 2 chicken breasts 4 cups rice"],
+    ]);
+    const s = schema([
+      "SAUCE",
+      "1/2 cup yogurt",
+      "1 tbsp lime juice",
+      "SALAD",
+      "2 chicken breasts",
+      "4 cups rice",
+    ]);
+    expect(pickIngredients(s, dom).rule).toBeNull();
+    // Lines without amounts are no sign of which cut is meant: the page's.
+    expect(
+      pickIngredients(schema(["Salt", "pepper", "Oil"]), list([null, ["Salt pepper", "Oil"]])).rule,
+    ).toBe("split");
+  });
+
   it("headings: takes the markup's when the schema lists its group headings as ingredients", () => {
     const p = pickIngredients(
       schema(["Dough", "2 cups flour", "For the swirl", "100 g chocolate"]),

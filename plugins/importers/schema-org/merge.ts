@@ -8,7 +8,8 @@
  * - **split**: both lists hold the same text, cut in different places — the schema cut a line at its
  *   commas ("250 g Rindfleisch" | "in Stücken"), or ran the lines together into one item (for steps,
  *   also behind the block's heading: "Bereiden: Verhit…"), or broke a step at its line ends. The page
- *   shows how it is meant to be cut.
+ *   shows how it is meant to be cut — unless it is the page that ran ingredient lines together where
+ *   the schema has more, nearly all starting with an amount.
  * - **headings**: the schema lists the page's group headings as ingredients ("For the sauce").
  * - **richer**: item for item, each markup line holds the schema's and most hold more — the schema
  *   dropped the amounts ("popping corn" where the page says "½ cup popping corn").
@@ -86,13 +87,36 @@ export function pickIngredients(
     if (schema.titles.size === 0 && d.titles.size > 0) return { ...schema, titles: d.titles, rule: "groups" };
     return kept;
   }
-  if (joined(schema.items) === joined(d.items)) return use("split");
+  if (joined(schema.items) === joined(d.items)) {
+    // The page ran lines together that the schema lists one by one, each with its amount: the schema's cut.
+    if (schema.items.length > d.items.length && mostStartWithAmounts(schema.items)) return kept;
+    return use("split");
+  }
   const withHeadings = d.items.flatMap((x, i) => (d.titles.has(i) ? [d.titles.get(i)!, x] : [x]));
   if (d.titles.size > 0 && sameList(schema.items, withHeadings)) return use("headings");
   if (richer(schema.items, d.items)) return use("richer");
   // Cut short, not merely shorter: pages add headings, equipment and serving lines to their lists.
   if (schema.items.length * 2 < d.items.length && subsequence(schema.items, d.items)) return use("more");
   return kept;
+}
+
+/** "DIPPING SAUCE:", "For the topping", "Für den Teig:" — a group's heading written as an ingredient line. */
+const INGREDIENT_HEADING_LINE = /^(?:[^\d:]{2,40}:|for (?:the )?[\p{L} '-]{2,30})$/iu;
+/** "DRESSING", "SALAD (serves 4)": a line in capitals with no amount, once its remarks in brackets are left out. */
+const CAPITALS_LINE = /^[^\p{Ll}\d]*\p{Lu}{3,}[^\p{Ll}\d]*$/u;
+
+export function isHeadingLine(line: string): boolean {
+  return INGREDIENT_HEADING_LINE.test(line) || CAPITALS_LINE.test(line.replace(/\([^)]*\)/g, "").trim());
+}
+
+/** Share of lines starting with an amount above which a list reads as one ingredient a line. */
+const AMOUNT_LINES = 0.75;
+
+function mostStartWithAmounts(items: readonly string[]): boolean {
+  const lines = items.filter((x) => !isHeadingLine(x));
+  // An amount and words: "1" alone is a line cut at the comma of "1,5 tsp".
+  const withAmount = lines.filter((x) => /^[\d½¼¾⅓⅔⅛⅜⅝⅞].*\p{L}/u.test(x.trim())).length;
+  return lines.length > 0 && withAmount >= lines.length * AMOUNT_LINES;
 }
 
 /**

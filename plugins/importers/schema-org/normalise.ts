@@ -8,7 +8,7 @@ import { parseDocument } from "htmlparser2";
 import { NUTRITION_KEYS } from "../../../core/schemas/recipe-defaults.js";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
 import { isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
-import { pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
+import { isHeadingLine, pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
 
 export interface CleanRecipe {
   title: string | null;
@@ -299,18 +299,33 @@ export function stepLines(steps: readonly Step[]): string[] {
   return steps.flatMap((s) => [s.title, s.summary, s.text].filter((x): x is string => !!x));
 }
 
+/** Markup that breaks lines: an item written as HTML with one of these holds several ingredients. */
+const LINE_MARKUP = /<(?:br|p|li|div)\b/i;
+
 function toIngredients(v: unknown): string[] {
   if (typeof v === "string")
     return cleanText(v, { lines: true }).split("\n").map(tidyIngredient).filter(Boolean);
   return asList(v)
     .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : [x]))
-    .map((x) => tidyIngredient(cleanText(x)))
+    .flatMap((x) =>
+      typeof x === "string" && LINE_MARKUP.test(x)
+        ? cleanText(x, { lines: true }).split("\n")
+        : [cleanText(x)],
+    )
+    .map(tidyIngredient)
     .filter(Boolean);
 }
 
+/** A list's bullet written into the text ("- 300 g d'emmental", "• 2 eggs"). */
+const INGREDIENT_BULLET = /^(?:[-–—•·▪●◦‣∙*]\s+|[•·▪●◦‣∙✓✔☐☑□▢■◻◼]\s*)/u;
+
 /** Recipe plugins that wrap a note in their own brackets write "((packed))": one pair is enough. */
 function tidyIngredient(s: string): string {
-  return s.replace(/\(\(([^()]*)\)\)/g, "($1)").trim();
+  return s
+    .replace(/\(\(([^()]*)\)\)/g, "($1)")
+    .trim()
+    .replace(INGREDIENT_BULLET, "")
+    .trim();
 }
 
 // ── Images ───────────────────────────────────────────────────────────────────────────────────
@@ -672,9 +687,6 @@ function ingredientsWithGroups(r: SchemaObject): { ingredients: string[]; titles
   return { ingredients: out, titles };
 }
 
-/** "DIPPING SAUCE:", "For the topping", "Für den Teig:" — a group's heading written as an ingredient line. */
-const INGREDIENT_HEADING_LINE = /^(?:[^\d:]{2,40}:|for (?:the )?[\p{L} '-]{2,30})$/iu;
-
 /**
  * Ingredients without the group headings a schema lists among them: each is the title of the line
  * after it, as a HowToSection's name is. Kept as a line, it went to the shopping list as an item.
@@ -683,13 +695,13 @@ function withHeadingLines(
   lines: string[],
   titles: Map<number, string>,
 ): { items: string[]; titles: Map<number, string> } {
-  if (!lines.some((l) => INGREDIENT_HEADING_LINE.test(l))) return { items: lines, titles };
+  if (!lines.some(isHeadingLine)) return { items: lines, titles };
   const out: string[] = [];
   const placed = new Map<number, string>();
   let pending: string | null = null;
   lines.forEach((line, i) => {
     const next = lines[i + 1];
-    if (INGREDIENT_HEADING_LINE.test(line) && next !== undefined && !INGREDIENT_HEADING_LINE.test(next)) {
+    if (isHeadingLine(line) && next !== undefined && !isHeadingLine(next)) {
       pending = line.replace(/\s*:$/, "");
       return;
     }

@@ -203,6 +203,63 @@ cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com ar
     ]);
   });
 
+  it("reads the amount beside a microdata ingredient that marks up only the food, from its list item", async () => {
+    const html = `<section itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Harbour Punch</h1>
+      <ul class="ingredients">
+        <li><span> 4 cl <a href="/i/rum"><span itemprop="recipeIngredient">Dark rum</span></a></span></li>
+        <li><span> 1 dash <a href="/i/bitters"><span itemprop="recipeIngredient">Bitters</span></a></span></li>
+        <li class="separator">Suggested brand</li>
+        <li><a href="/i/spiced"><span itemprop="recipeIngredient">Spiced rum</span></a></li>
+        <li>2 <span itemprop="recipeIngredient">limes</span> or <span itemprop="recipeIngredient">lemons</span></li>
+      </ul>
+      <p itemprop="recipeInstructions">Shake with ice.</p></section>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect((recipe.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual([
+      "4 cl Dark rum",
+      "1 dash Bitters",
+      // Nothing beside it: the food alone.
+      "Spiced rum",
+      // Two ingredients in one item: each as marked up, since the item's amount is not either's alone.
+      "limes",
+      "lemons",
+    ]);
+  });
+
+  it("reads ingredients a page writes as HTML in one property, a line each, with the lines in capitals as group headings", async () => {
+    const lines =
+      "<p><b>DRESSING (whisk, then chill)</b><br> 1/2 cup yogurt<br> 1 tablespoon lime juice</p>" +
+      "<p><b>SALAD</b><br> <b>2 chicken breasts</b><br> 4 cups cooked rice<br> 1/2 cup sliced spring onion</p>";
+    const html = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Rice Salad</h1>
+      <meta itemprop="recipeIngredient" content="${lines.replace(/"/g, "&quot;")}">
+      <div class="ingredients">${lines}</div>
+      <div itemprop="recipeInstructions">Mix the dressing and fold it through.</div></div>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect(recipe.recipeIngredient).toEqual([
+      { note: "1/2 cup yogurt", title: "DRESSING (whisk, then chill)" },
+      { note: "1 tablespoon lime juice", title: null },
+      { note: "2 chicken breasts", title: "SALAD" },
+      { note: "4 cups cooked rice", title: null },
+      { note: "1/2 cup sliced spring onion", title: null },
+    ]);
+  });
+
+  it("leaves out the bullets a page writes into its ingredient lines", async () => {
+    const ld = {
+      "@type": "Recipe",
+      name: "Leek Gratin",
+      recipeIngredient: ["- 300 g leeks", "• 1 cup cream", "* 50 g cheese", "-1 pinch nutmeg"],
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect((recipe.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual([
+      "300 g leeks",
+      "1 cup cream",
+      "50 g cheese",
+      // No space after it: not a bullet.
+      "-1 pinch nutmeg",
+    ]);
+  });
+
   it("drops the site's name and a rating from a title, and prefers the page's heading that the og:title only decorates", async () => {
     const page = (title: string, head = "") =>
       `<html><head><meta property="og:title" content="${title}"><meta property="og:site_name" content="Choose Homemade">
