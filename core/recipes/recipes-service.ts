@@ -382,14 +382,7 @@ export class RecipesService {
     fresh: boolean,
   ): Promise<RecipeEntry> {
     const current = this.recipeOf(entry);
-    const incomingLocked = (body.settings as Record<string, unknown> | null | undefined)?.locked;
-    if (
-      incomingLocked !== undefined &&
-      Boolean(incomingLocked) !== current.settings.locked &&
-      current.userId !== user.id
-    ) {
-      throw new ForbiddenError("Only the recipe owner can lock or unlock it");
-    }
+    const { name, slug } = this.writeChecks(user, group, entry, current, body);
     const base: Record<string, unknown> = mode === "patch" ? { ...current } : replaceBase(current);
     const merged: Record<string, unknown> = { ...base };
     for (const [k, v] of Object.entries(body)) {
@@ -413,17 +406,6 @@ export class RecipesService {
       merged[k] = v;
     }
     if (body.settings) merged.settings = { ...current.settings, ...body.settings };
-    let name = current.name;
-    let slug = entry.slug;
-    if (body.name !== undefined && body.name !== null) {
-      name = this.checkName(body.name);
-      const wanted = fileSlug(name);
-      if (wanted !== entry.slug) {
-        const clash = this.store.get(group.slug, wanted);
-        if (clash && clash.id !== entry.id) throw new BadRequestError("Recipe already exists");
-        slug = wanted;
-      }
-    }
     merged.name = name;
     await this.ensureVocabulary(group, merged);
     const lookups = this.lookupsFor(group.slug);
@@ -445,6 +427,37 @@ export class RecipesService {
     const ifUnchangedSince = fresh ? undefined : (body.updatedAt ?? undefined);
     if (slug !== entry.slug) return this.store.rename(group.slug, entry.slug, slug, doc, { basedOn: entry });
     return this.store.save(group.slug, slug, doc, { ifUnchangedSince, basedOn: entry });
+  }
+
+  /**
+   * What `write` refuses before it changes anything: locking or unlocking another's recipe, a bad
+   * name, a name another recipe's file has. The name and file slug the recipe will have.
+   */
+  private writeChecks(
+    user: UserRecord,
+    group: GroupData,
+    entry: RecipeEntry,
+    current: Recipe,
+    body: RecipeInput,
+    taken = (slug: string): boolean => {
+      const other = this.store.get(group.slug, slug);
+      return other !== null && other.id !== entry.id;
+    },
+  ): { name: string; slug: string } {
+    const incomingLocked = (body.settings as Record<string, unknown> | null | undefined)?.locked;
+    if (
+      incomingLocked !== undefined &&
+      Boolean(incomingLocked) !== current.settings.locked &&
+      current.userId !== user.id
+    ) {
+      throw new ForbiddenError("Only the recipe owner can lock or unlock it");
+    }
+    if (body.name === undefined || body.name === null) return { name: current.name, slug: entry.slug };
+    const name = this.checkName(body.name);
+    const wanted = fileSlug(name);
+    if (wanted === entry.slug) return { name, slug: entry.slug };
+    if (taken(wanted)) throw new BadRequestError("Recipe already exists");
+    return { name, slug: wanted };
   }
 
   /** Organizers named by the payload exist in organizers.json; foods and units given by name are created. */
@@ -562,9 +575,40 @@ export class RecipesService {
       if (typeof key !== "string" || !key) throw new BadRequestError("Each recipe needs an id or slug");
       return key;
     });
+    this.checkBulk(actor, keys, items);
     const out: Recipe[] = [];
     for (let i = 0; i < items.length; i++) out.push(await this.update(actor, keys[i], items[i], mode));
     return out;
+  }
+
+  /**
+   * Every item of a bulk update as `update` would check it, before any is saved: its fields, the
+   * recipe it names, the caller's right to change it, its name (against the folder and the list's
+   * other new names). An item that fails leaves the whole list unsaved, where the items before it
+   * used to be saved. Only what can change between the check and the save (a hand edit, a full disk)
+   * can still stop a list part way.
+   */
+  private checkBulk(actor: Actor, keys: string[], items: unknown[]): void {
+    // File names as the list's renames leave them, in order: claimed by a recipe, or given up.
+    const claimed = new Map<string, string>();
+    const vacated = new Set<string>();
+    for (let i = 0; i < items.length; i++) {
+      const body = RecipeInput.parse(items[i] ?? {});
+      const { entry, group, user } = this.find(actor, keys[i]);
+      this.assertCanUpdate(user, entry);
+      const key = (slug: string) => `${group.slug}/${slug}`;
+      const { slug } = this.writeChecks(user, group, entry, this.recipeOf(entry), body, (wanted) => {
+        const by = claimed.get(key(wanted));
+        if (by !== undefined) return by !== entry.id;
+        if (vacated.has(key(wanted))) return false;
+        const other = this.store.get(group.slug, wanted);
+        return other !== null && other.id !== entry.id;
+      });
+      if (slug === entry.slug) continue;
+      vacated.add(key(entry.slug));
+      claimed.delete(key(entry.slug));
+      claimed.set(key(slug), entry.id);
+    }
   }
 
   /** Each recipe's organizer names of one kind, for a group (counts on the organizer screens). */

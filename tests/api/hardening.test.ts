@@ -63,6 +63,66 @@ describe("PUT and PATCH /api/recipes (the bulk update)", () => {
     const after = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { description: string };
     expect(after.description).toBe("");
   });
+
+  it("saves none of the list when a well-formed item fails on its own", async () => {
+    const make = async (name: string) =>
+      (await (await t.api("/api/recipes", { method: "POST", token, json: { name } })).json()) as string;
+    const first = await make("Bulk Bread");
+    const second = await make("Bulk Butter");
+    const cases: [unknown, number][] = [
+      [{ slug: "no-such-recipe", description: "x" }, 404],
+      [{ slug: second, recipeServings: "many" }, 422],
+      [{ slug: second, name: "Bulk Bread" }, 400],
+      [{ slug: second, name: "   " }, 422],
+    ];
+    for (const method of ["PATCH", "PUT"]) {
+      for (const [bad, status] of cases) {
+        const res = await t.api("/api/recipes", {
+          method,
+          token,
+          json: [{ slug: first, description: `changed by ${method}` }, bad],
+        });
+        expect(res.status, `${method} ${JSON.stringify(bad)}`).toBe(status);
+      }
+    }
+    // Two items taking one new name: the second would fail once the first is saved.
+    const clash = await t.api("/api/recipes", {
+      method: "PATCH",
+      token,
+      json: [
+        { slug: first, name: "Bulk Toast" },
+        { slug: second, name: "Bulk Toast" },
+      ],
+    });
+    expect(clash.status).toBe(400);
+    const read = async (slug: string) =>
+      (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as {
+        name: string;
+        description: string;
+      };
+    expect(await read(first)).toMatchObject({ name: "Bulk Bread", description: "" });
+    expect(await read(second)).toMatchObject({ name: "Bulk Butter" });
+  });
+
+  it("takes a name the same list frees first, as saving the items in order does", async () => {
+    const make = async (name: string) =>
+      (await (await t.api("/api/recipes", { method: "POST", token, json: { name } })).json()) as string;
+    const old = await make("Bulk Stew");
+    const next = await make("Bulk Stew Two");
+    const res = await t.api("/api/recipes", {
+      method: "PATCH",
+      token,
+      json: [
+        { slug: old, name: "Bulk Stew Old" },
+        { slug: next, name: "Bulk Stew" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { slug: string }[]).map((r) => r.slug)).toEqual([
+      "bulk-stew-old",
+      "bulk-stew",
+    ]);
+  });
 });
 
 describe("a food's labelId", () => {
