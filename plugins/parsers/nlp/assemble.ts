@@ -62,13 +62,23 @@ export function joinTokens(tokens: readonly string[]): string {
  * punctuation at either end dropped.
  */
 function fieldText(tokens: readonly string[], labels: ArrayLike<number>, want: ReadonlySet<number>): string {
-  let any = false;
-  for (let i = 0; i < labels.length && !any; i++) any = want.has(labels[i]);
-  if (!any) return "";
+  return pickedText(tokens, labels, (i) => want.has(labels[i]));
+}
+
+/**
+ * The text of the tokens `wanted` picks, with the punctuation between two of them; a bracket the
+ * picked text opens is closed when the line closes it right after ("chicken thighs (bone-in)"), and
+ * dropped otherwise.
+ */
+function pickedText(
+  tokens: readonly string[],
+  labels: ArrayLike<number>,
+  wanted: (i: number) => boolean,
+): string {
   const picked: string[] = [];
   let lastWanted = -1;
   for (let i = 0; i < tokens.length; i++) {
-    if (want.has(labels[i])) {
+    if (wanted(i)) {
       if (lastWanted >= 0 && lastWanted < i - 1) {
         // Keep the punctuation between two wanted tokens when nothing else lies between them.
         let onlyPunc = true;
@@ -79,10 +89,56 @@ function fieldText(tokens: readonly string[], labels: ArrayLike<number>, want: R
       lastWanted = i;
     }
   }
+  if (picked.length === 0) return "";
+  let open = 0;
+  for (const t of picked)
+    if (t === "(") open++;
+    else if (t === ")" && open > 0) open--;
+  if (open > 0 && tokens[lastWanted + 1] === ")") picked.push(")");
+  else
+    for (let i = picked.length - 1; i >= 0 && open > 0; i--) {
+      if (picked[i] !== "(") continue;
+      picked.splice(i, 1);
+      open--;
+    }
   return joinTokens(picked)
     .replace(/^[\s,.;:)\]/-]+/, "")
     .replace(/[\s,;:(\[/-]+$/, "");
 }
+
+/** Whether each token sits inside brackets: "1 (14 oz) can" has its can's size there, not its amount. */
+function bracketed(tokens: readonly string[]): boolean[] {
+  const out: boolean[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    if (t === "(" || t === "[") depth++;
+    out.push(depth > 0);
+    if ((t === ")" || t === "]") && depth > 0) depth--;
+  }
+  return out;
+}
+
+/** [start, end) of the first run of `label`, preferring one outside brackets; [n, n] when there is none. */
+function firstRun(
+  labels: ArrayLike<number>,
+  label: number,
+  inBrackets: readonly boolean[],
+): [number, number] {
+  const n = labels.length;
+  let fallback: [number, number] | null = null;
+  for (let i = 0; i < n; i++) {
+    if (labels[i] !== label) continue;
+    let end = i;
+    while (end < n && labels[end] === label) end++;
+    if (!inBrackets[i]) return [i, end];
+    fallback ??= [i, end];
+    i = end;
+  }
+  return fallback ?? [n, n];
+}
+
+/** Words a note would hold alone after the fields took the rest: "a pinch of salt" leaves "a of"; "plus" joins an amount. */
+const FILLER = /^(?:(?:a|an|of|the|some|plus)\s*)+$/i;
 
 const UNSINGULAR = new Set(["tbs", "ts", "gms", "lbs"]);
 function unitText(run: readonly string[]): string {
@@ -145,22 +201,37 @@ export function assemble(
   conf: ArrayLike<number>,
 ): Assembled {
   const labels = withProductPreps(tokens, tagged);
-  let q = 0;
-  while (q < tokens.length && labels[q] !== QTY) q++;
-  const qtyRun: string[] = [];
-  for (let i = q; i < tokens.length && labels[i] === QTY; i++) qtyRun.push(tokens[i]);
-  const quantity = readQuantity(qtyRun);
-
-  let u = 0;
-  while (u < tokens.length && labels[u] !== UNIT) u++;
-  const unitRun: string[] = [];
-  for (let i = u; i < tokens.length && labels[i] === UNIT; i++) unitRun.push(tokens[i]);
+  const inBrackets = bracketed(tokens);
+  const [q, qEnd] = firstRun(labels, QTY, inBrackets);
+  const quantity = readQuantity(tokens.slice(q, qEnd));
+  const [u, uEnd] = firstRun(labels, UNIT, inBrackets);
+  const unitRun = tokens.slice(u, uEnd);
 
   const food = fieldText(tokens, labels, NAME_SET);
   const notes: string[] = [];
+  // A second amount is the note's first part, the fields holding one: one added ("1 cup + 2 tbsp",
+  // "plus 2 tablespoons"), and the size in brackets before the unit it measures ("1 (14 oz) can"). An
+  // equivalent ("2 tablespoons (30ml)", "500ml/18fl oz") is left out, as Mealie's parser leaves it.
+  const unitOutside = u < tokens.length && !inBrackets[u];
+  const extra = (i: number) =>
+    (labels[i] === QTY && (i < q || i >= qEnd)) || (labels[i] === UNIT && (i < u || i >= uEnd));
+  const kept = new Array<boolean>(tokens.length).fill(false);
+  let joint: string | null = null;
+  for (let i = 0, keep = false; i < tokens.length; i++) {
+    if (!extra(i)) continue;
+    if (i === 0 || !extra(i - 1)) {
+      const before = i > 0 ? tokens[i - 1] : "";
+      const added = before === "+" || /^plus$/i.test(before);
+      keep = added || (inBrackets[i] && unitOutside && i < u);
+      if (keep && joint === null) joint = added ? before : "";
+    }
+    kept[i] = keep;
+  }
+  const amount = pickedText(tokens, labels, (i) => kept[i]);
+  if (amount !== "") notes.push(joint ? `${joint} ${amount}` : amount);
   for (const set of NOTE_PARTS) {
     const text = fieldText(tokens, labels, set);
-    if (text !== "") notes.push(text);
+    if (text !== "" && !FILLER.test(text)) notes.push(text);
   }
   const note = notes.join(", ").replace(/[()]/g, "").replace(/\s+/g, " ").trim();
 

@@ -169,6 +169,55 @@ describe("fields (SOURCE.md's field metric and Mealie's assembly)", () => {
   });
 });
 
+describe("amounts and brackets beyond the fields", () => {
+  const fields = (labelled: string) => {
+    const l = line(labelled);
+    return assemble(
+      l.tokens,
+      l.labels,
+      l.tokens.map(() => 1),
+    );
+  };
+
+  it("takes the amount outside brackets and keeps the size in brackets before its unit in the note", () => {
+    expect(
+      fields("1|QTY (|PUNC 14|QTY oz|UNIT )|PUNC can|UNIT diced|NAME tomatoes|NAME ,|PUNC drained|PREP"),
+    ).toMatchObject({ quantity: 1, unit: "can", food: "diced tomatoes", note: "14 oz, drained" });
+  });
+
+  it("leaves out an equivalent in brackets after the amount, as Mealie's parser does", () => {
+    expect(fields("3|QTY cups|UNIT (|PUNC 750|QTY ml|UNIT )|PUNC water|NAME")).toMatchObject({
+      quantity: 3,
+      unit: "cup",
+      food: "water",
+      note: "",
+    });
+  });
+
+  it("keeps a second amount joined by + or plus in the note", () => {
+    expect(fields("1|QTY cup|UNIT +|PUNC 2|QTY tbsp|UNIT milk|NAME")).toMatchObject({
+      quantity: 1,
+      unit: "cup",
+      food: "milk",
+      note: "+ 2 tbsp",
+    });
+    expect(fields("1|QTY cup|UNIT plus|COMMENT 2|QTY tablespoons|UNIT flour|NAME")).toMatchObject({
+      note: "plus 2 tablespoons",
+    });
+  });
+
+  it("closes a bracket the food opens, and drops the words a note would hold alone", () => {
+    expect(fields("2|QTY lbs|UNIT chicken|NAME thighs|NAME (|PUNC bone-in|NAME )|PUNC")).toMatchObject({
+      food: "chicken thighs (bone-in)",
+    });
+    expect(fields("a|COMMENT pinch|UNIT of|COMMENT salt|NAME")).toMatchObject({
+      unit: "pinch",
+      food: "salt",
+      note: "",
+    });
+  });
+});
+
 describe("product-forming preparations", () => {
   it("keeps 'ground' with the food it directly precedes, but not other preparations", () => {
     const ground = line("1|QTY tsp|UNIT ground|PREP black|NAME pepper|NAME");
