@@ -12,7 +12,7 @@
  * no longer load one by one when the terminal app starts.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -130,9 +130,49 @@ const builtinsWithoutFacade = {
   },
 };
 
+/**
+ * How long the files of an earlier build are kept beside the new one (decision 0219). A server
+ * started from that build loads some of its chunks only when first used (an import, a backup, the
+ * parser): rebuilding while it runs (`npm run larder -- …` after a `git pull`) deleted them, and those
+ * requests failed with ERR_MODULE_NOT_FOUND until a restart.
+ */
+export const KEEP_EARLIER_BUILDS_MS = 14 * 24 * 3600_000;
+
+/**
+ * Delete what an earlier build left in `dir` (not one of `current`, relative paths) and has not been
+ * written for `maxAgeMs`. Returns the relative paths it deleted.
+ */
+export function pruneEarlierBuilds(dir, current, maxAgeMs = KEEP_EARLIER_BUILDS_MS, now = Date.now()) {
+  const deleted = [];
+  const visit = (sub) => {
+    let entries;
+    try {
+      entries = readdirSync(join(dir, sub), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const rel = sub ? `${sub}/${e.name}` : e.name;
+      // Node's compile cache keeps itself; a build's own files are never old.
+      if (e.name === ".compile-cache" || current.has(rel)) continue;
+      if (e.isDirectory()) {
+        visit(rel);
+        continue;
+      }
+      if (now - statSync(join(dir, rel)).mtimeMs < maxAgeMs) continue;
+      rmSync(join(dir, rel), { force: true });
+      deleted.push(rel);
+    }
+  };
+  visit("");
+  return deleted;
+}
+
 export async function bundle() {
   const t0 = performance.now();
-  rmSync(OUT, { recursive: true, force: true });
+  // The worker thread's script has a name of its own per build, so that a server started from an
+  // earlier build keeps starting the worker it was built with (decision 0219).
+  const workerFile = `worker-${Date.now().toString(36)}.js`;
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: { larder: "cli/start.ts", worker: "core/workers/worker.ts" },
@@ -155,15 +195,37 @@ export async function bundle() {
     metafile: true,
     plugins: [grayMatterWithoutJsYaml, largeJsonAsParse, builtinsWithoutFacade],
     logLevel: "warning",
-    define: { __LARDER_READER_FINGERPRINT__: JSON.stringify(readerFingerprint()) },
+    define: {
+      __LARDER_READER_FINGERPRINT__: JSON.stringify(readerFingerprint()),
+      __LARDER_WORKER_FILE__: JSON.stringify(workerFile),
+    },
     // Bundled CommonJS packages call require() for Node's built-ins.
     banner: {
       // From process.getBuiltinModule, not an import: node:module's ES module facade costs a few ms.
       js: 'const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);',
     },
   });
+  for (const ext of ["", ".map"]) {
+    const from = join(OUT, `worker.js${ext}`);
+    if (existsSync(from)) renameSync(from, join(OUT, `${workerFile}${ext}`));
+  }
+  const worker = join(OUT, workerFile);
+  writeFileSync(
+    worker,
+    readFileSync(worker, "utf8").replace(
+      "sourceMappingURL=worker.js.map",
+      `sourceMappingURL=${workerFile}.map`,
+    ),
+  );
   writeFileSync(join(OUT, "meta.json"), JSON.stringify(result.metafile));
-  const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith(".js"));
+  const outputs = Object.keys(result.metafile.outputs).map((f) => f.slice("dist/bundle/".length));
+  const current = new Set([
+    ...outputs.map((f) => f.replace(/^worker\.js/, workerFile)),
+    ...outputs.map((f) => `${f.replace(/^worker\.js/, workerFile)}.LEGAL.txt`),
+    "meta.json",
+  ]);
+  pruneEarlierBuilds(OUT, current);
+  const files = outputs.filter((f) => f.endsWith(".js"));
   return { ms: performance.now() - t0, files: files.length };
 }
 

@@ -7,7 +7,8 @@
  * a start-up that never signs anyone in nor scans a large uncached folder pays for neither. Idle threads
  * are unref'd (they never keep the process alive) and leave after a while, giving back the parser's heap.
  *
- * From compiled code the worker is worker.js beside this file. From TypeScript source (vitest, tsx) a
+ * From compiled code the worker is worker.js beside this file (in the bundle, worker-<build>.js one folder
+ * up, decision 0219). From TypeScript source (vitest, tsx) a
  * plain worker thread cannot load worker.ts, so it starts from a small module that registers tsx first:
  * the pool then behaves the same in tests as in `larder serve`.
  */
@@ -40,12 +41,16 @@ export interface Answers {
 export const POOL_MAX_THREADS = Math.max(2, Math.min(3, availableParallelism() - 1));
 const IDLE_MS = 60_000;
 
+/** The bundle's worker script, named per build (scripts/bundle.mjs, decision 0219); undefined elsewhere. */
+declare const __LARDER_WORKER_FILE__: string | undefined;
+
 function workerFile(): URL {
   const fromSource = import.meta.url.endsWith(".ts");
-  const worker = new URL(fromSource ? "./worker.ts" : "./worker.js", import.meta.url);
-  // In the bundle (scripts/bundle.mjs) this code may sit in a chunk one folder below worker.js.
+  const bundled = typeof __LARDER_WORKER_FILE__ === "string" ? __LARDER_WORKER_FILE__ : null;
+  const worker = new URL(fromSource ? "./worker.ts" : `./${bundled ?? "worker.js"}`, import.meta.url);
+  // In the bundle this code sits in a chunk one folder below the worker's script.
   if (!fromSource && !existsSync(worker)) {
-    const up = new URL("../worker.js", import.meta.url);
+    const up = new URL(`../${bundled ?? "worker.js"}`, import.meta.url);
     if (existsSync(up)) return up;
   }
   if (!fromSource) return worker;
