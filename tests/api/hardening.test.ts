@@ -64,9 +64,12 @@ describe("PUT and PATCH /api/recipes (the bulk update)", () => {
     expect(after.description).toBe("");
   });
 
+  const make = async (name: string) =>
+    (await (await t.api("/api/recipes", { method: "POST", token, json: { name } })).json()) as string;
+  const bulkRename = (...items: [slug: string, name: string][]) =>
+    t.api("/api/recipes", { method: "PATCH", token, json: items.map(([slug, name]) => ({ slug, name })) });
+
   it("saves none of the list when a well-formed item fails on its own", async () => {
-    const make = async (name: string) =>
-      (await (await t.api("/api/recipes", { method: "POST", token, json: { name } })).json()) as string;
     const first = await make("Bulk Bread");
     const second = await make("Bulk Butter");
     const cases: [unknown, number][] = [
@@ -86,14 +89,7 @@ describe("PUT and PATCH /api/recipes (the bulk update)", () => {
       }
     }
     // Two items taking one new name: the second would fail once the first is saved.
-    const clash = await t.api("/api/recipes", {
-      method: "PATCH",
-      token,
-      json: [
-        { slug: first, name: "Bulk Toast" },
-        { slug: second, name: "Bulk Toast" },
-      ],
-    });
+    const clash = await bulkRename([first, "Bulk Toast"], [second, "Bulk Toast"]);
     expect(clash.status).toBe(400);
     const read = async (slug: string) =>
       (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as {
@@ -105,18 +101,9 @@ describe("PUT and PATCH /api/recipes (the bulk update)", () => {
   });
 
   it("takes a name the same list frees first, as saving the items in order does", async () => {
-    const make = async (name: string) =>
-      (await (await t.api("/api/recipes", { method: "POST", token, json: { name } })).json()) as string;
     const old = await make("Bulk Stew");
     const next = await make("Bulk Stew Two");
-    const res = await t.api("/api/recipes", {
-      method: "PATCH",
-      token,
-      json: [
-        { slug: old, name: "Bulk Stew Old" },
-        { slug: next, name: "Bulk Stew" },
-      ],
-    });
+    const res = await bulkRename([old, "Bulk Stew Old"], [next, "Bulk Stew"]);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { slug: string }[]).map((r) => r.slug)).toEqual([
       "bulk-stew-old",
