@@ -96,6 +96,9 @@ const SKIP = new Set([
   "picture",
   "video",
   "audio",
+  // Stray in a paragraph (pasted from a word processor): no text, and it made the paragraph a container.
+  "meta",
+  "link",
 ]);
 const INLINE = new Set([
   "a",
@@ -613,6 +616,24 @@ function orderedListAfter(blocks: Block[], from: number): DomList | null {
   return null;
 }
 
+/** The fewest paragraphs read as a method when nothing names them so. */
+const UNNAMED_STEPS = 2;
+
+/**
+ * Steps with no heading and no list at all: the paragraphs that follow the ingredients, in the same
+ * container ("Ingredients", its list, then one paragraph per step, as a shop's blog writes a recipe).
+ * Read only when nothing else on the page gave the steps; two sentences at least.
+ */
+function paragraphsAfter(blocks: Block[], end: number): DomList | null {
+  const first = blocks[end];
+  if (!first || first.type !== "para" || end === 0) return null;
+  const { groups } = readSection(blocks, end - 1, "instructions");
+  const items = groups.flatMap((g) => g.items);
+  if (items.length < UNNAMED_STEPS || !items.every((x) => /\p{L}/u.test(x) && x.split(/\s+/).length >= 4))
+    return null;
+  return plausible(groups, "instructions") ? { groups, via: "heading" } : null;
+}
+
 // ── The page ─────────────────────────────────────────────────────────────────────────────────
 
 const lastWord = (s: string): string => s.toLowerCase().match(/[\p{L}\p{N}]+(?=[^\p{L}\p{N}]*$)/u)?.[0] ?? "";
@@ -670,7 +691,7 @@ function readLists(doc: Document): DomRecipe {
     ingredients ??= ing?.list ?? null;
     instructions ??=
       byHeading(blocks, "instructions", ing?.at ?? -1)?.list ??
-      (ing ? orderedListAfter(blocks, ing.end) : null);
+      (ing ? (orderedListAfter(blocks, ing.end) ?? paragraphsAfter(blocks, ing.end)) : null);
   }
   return { ingredients, instructions };
 }

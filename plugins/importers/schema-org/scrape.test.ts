@@ -162,6 +162,35 @@ cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com ar
     ]);
   });
 
+  it("reads the paragraphs after the ingredients as the steps when nothing names them", async () => {
+    const article = `<h1>Smoked Ribs</h1><div class="article-body">
+      <p>Ingredients</p><ul><li>1 rack of ribs</li><li>1 cup brown sugar</li></ul>
+      <p>Optional</p><ul><li>Your favourite sauce</li></ul>
+      <p>Heat the smoker to 135 °C with hickory wood.</p>
+      <p>Take the membrane off the back of the rack. <meta charset="utf-8">It comes away with a paper towel.</p>
+      <div><img src="/r.jpg" alt="ribs"></div>
+      <p><img src="/r2.jpg" alt="ribs"><br>Smoke the ribs until they are a deep mahogany colour.</p>
+      </div><div class="share"><ul><li><a href="/fb">Facebook</a></li><li><a href="/x">X</a></li></ul></div>`;
+    const [{ recipe }] = await importPage(
+      { type: "html", html: `<html><body>${article}</body></html>` },
+      ctx,
+    );
+    expect((recipe.recipeInstructions as { text: string }[]).map((s) => s.text)).toEqual([
+      "Heat the smoker to 135 °C with hickory wood.",
+      "Take the membrane off the back of the rack. It comes away with a paper towel.",
+      "Smoke the ribs until they are a deep mahogany colour.",
+    ]);
+    // One sentence after the list is not a method read from nowhere.
+    const one = `<head><meta property="og:title" content="Toast"></head><h1>Toast</h1><div><p>Ingredients</p><ul><li>2 slices bread</li><li>butter</li></ul><p>Thanks for reading, see you next week!</p></div>`;
+    const [{ recipe: r2 }] = await importPage(
+      { type: "html", html: `<html><body>${one}</body></html>` },
+      ctx,
+    );
+    expect((r2.recipeInstructions as { text: string }[]).map((s) => s.text)).toEqual([
+      "Could not detect instructions",
+    ]);
+  });
+
   it("reads a group heading the schema lists among the ingredients as the title of the next, not as an ingredient", async () => {
     const ld = {
       "@type": "Recipe",
