@@ -183,7 +183,12 @@ export function registerMigrate(program: Command): void {
         result.entries.map((e) => ({
           result: e.status,
           recipe: e.name,
-          detail: e.status === "failed" ? e.error : e.slug,
+          detail:
+            e.status === "failed"
+              ? e.error
+              : e.status === "imported" && e.warnings?.length
+                ? `${e.slug} (${e.warnings.join("; ")})`
+                : e.slug,
         })),
         { columns: ["result", "recipe", "detail"], empty: "The archive held no recipe." },
       );

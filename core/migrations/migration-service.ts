@@ -447,8 +447,14 @@ export function pickGroup(site: MigratedSite, name: string): MigratedGroup {
 /** One recipe's line in the group report, in Mealie's words; what was left out of it is said on it. */
 export function reportOutcome(report: ReportWriter, o: EntryOutcome): void {
   if (o.status === "imported") {
-    const left = o.warnings?.length ? `; ${o.warnings.join("; ")}` : "";
-    report.add({ success: true, message: `Imported ${o.name} successfully${left}` });
+    // What was left out rides in `exception`, beside a success: the report marks the entry, and a
+    // client that reads only `success` still counts the recipe as brought in.
+    const left = o.warnings?.length ? o.warnings.join("; ") : "";
+    report.add({
+      success: true,
+      message: `Imported ${o.name} successfully`,
+      ...(left ? { exception: left } : {}),
+    });
   } else if (o.status === "skipped")
     report.add({ success: true, message: `Skipped ${o.name}: already imported as ${o.slug}` });
   else report.add({ success: false, message: `Failed to import ${o.name}`, exception: o.error });

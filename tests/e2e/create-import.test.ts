@@ -195,6 +195,12 @@ describeBrowser("create and import", () => {
         }),
       },
       { name: "Broken/recipe.json", data: "{ not json" },
+      {
+        name: "Plum Jam/recipe.json",
+        data: JSON.stringify({ id: 8, name: "Plum Jam", recipeIngredient: ["1 kg plums"] }),
+      },
+      // A picture that claims fewer bytes than it holds: the recipe comes in without it, and says so.
+      { name: "Plum Jam/full.jpg", data: Buffer.alloc(64, 1), declaredSize: 10 },
     ]);
     await page.goto(`${base()}/data/migrations`);
     await hydrated(page);
@@ -208,8 +214,13 @@ describeBrowser("create and import", () => {
     await page.getByTestId("migration-submit").click();
     await page.getByTestId("migration-report").waitFor();
     const entries = page.getByTestId("migration-entry");
-    await expect(entries.count()).resolves.toBe(2);
-    await expect(page.getByTestId("migration-summary").textContent()).resolves.toBe("1 done, 1 failed");
+    await expect(entries.count()).resolves.toBe(3);
+    await expect(page.getByTestId("migration-summary").textContent()).resolves.toBe("2 done, 1 failed");
+    const warned = page.locator("[data-testid=migration-entry][data-warned=true]");
+    await expect(warned.count()).resolves.toBe(1);
+    await expect(warned.textContent()).resolves.toMatch(
+      /^Done, with a noteImported Plum Jam successfullyits picture/,
+    );
     await expect(page.getByTestId("migration-status").textContent()).resolves.toBe("Partly done");
     const cake = app.larder.recipes.get(app.adminActor, "lemon-cake");
     expect(cake.recipeIngredient).toHaveLength(3);

@@ -128,17 +128,27 @@ function Report({ report, groupSlug }: { report: ReportView; groupSlug: string }
         ) : null}
         <ul className="import-status">
           {report.entries.map((e, i) => (
-            <li key={i} data-testid="migration-entry" data-success={e.success}>
+            <li
+              key={i}
+              data-testid="migration-entry"
+              data-success={e.success}
+              data-warned={e.success && !!e.exception}
+            >
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Badge variant="light" color={e.success ? "green" : "red"} style={{ flex: "none" }}>
-                  {e.success ? t("migrate.ok") : t("migrate.failed")}
+                <Badge
+                  variant="light"
+                  color={e.success ? (e.exception ? "yellow" : "green") : "red"}
+                  style={{ flex: "none" }}
+                >
+                  {e.success ? (e.exception ? t("migrate.warned") : t("migrate.ok")) : t("migrate.failed")}
                 </Badge>
                 <div className="grow">
                   <Text size="sm" className="import-status__url">
                     {e.message}
                   </Text>
                   {e.exception ? (
-                    <Text size="xs" c="red">
+                    // Something left out of a recipe brought in (its picture), or why one failed.
+                    <Text size="xs" c={e.success ? "orange.9" : "red"}>
                       {e.exception}
                     </Text>
                   ) : null}
