@@ -204,7 +204,10 @@ export function assemble(
   const inBrackets = bracketed(tokens);
   const [q, qEnd] = firstRun(labels, QTY, inBrackets);
   const quantity = readQuantity(tokens.slice(q, qEnd));
-  const [u, uEnd] = firstRun(labels, UNIT, inBrackets);
+  let [u, uEnd] = firstRun(labels, UNIT, inBrackets);
+  // A unit only in brackets after the food weighs it ("3 eggs (150 g)"): no unit of the amount.
+  if (u < tokens.length && inBrackets[u] && Array.prototype.slice.call(labels, 0, u).includes(NAME))
+    u = uEnd = tokens.length;
   const unitRun = tokens.slice(u, uEnd);
 
   const food = fieldText(tokens, labels, NAME_SET);

@@ -206,6 +206,15 @@ describe("amounts and brackets beyond the fields", () => {
     });
   });
 
+  it("takes no unit from brackets after the food: they weigh it", () => {
+    expect(fields("3|QTY eggs|NAME (|PUNC 150|QTY g|UNIT )|PUNC")).toMatchObject({
+      quantity: 3,
+      unit: null,
+      food: "eggs",
+      note: "",
+    });
+  });
+
   it("closes a bracket the food opens, and drops the words a note would hold alone", () => {
     expect(fields("2|QTY lbs|UNIT chicken|NAME thighs|NAME (|PUNC bone-in|NAME )|PUNC")).toMatchObject({
       food: "chicken thighs (bone-in)",
