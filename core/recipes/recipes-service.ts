@@ -439,10 +439,7 @@ export class RecipesService {
     entry: RecipeEntry,
     current: Recipe,
     body: RecipeInput,
-    taken = (slug: string): boolean => {
-      const other = this.store.get(group.slug, slug);
-      return other !== null && other.id !== entry.id;
-    },
+    taken = (slug: string): boolean => this.takenByAnother(group, slug, entry.id),
   ): { name: string; slug: string } {
     const incomingLocked = (body.settings as Record<string, unknown> | null | undefined)?.locked;
     if (
@@ -458,6 +455,12 @@ export class RecipesService {
     if (wanted === entry.slug) return { name, slug: entry.slug };
     if (taken(wanted)) throw new BadRequestError("Recipe already exists");
     return { name, slug: wanted };
+  }
+
+  /** Whether another recipe of the group has the file (or id) `slug`. */
+  private takenByAnother(group: GroupData, slug: string, id: string): boolean {
+    const other = this.store.get(group.slug, slug);
+    return other !== null && other.id !== id;
   }
 
   /** Organizers named by the payload exist in organizers.json; foods and units given by name are created. */
@@ -600,9 +603,7 @@ export class RecipesService {
       const { slug } = this.writeChecks(user, group, entry, this.recipeOf(entry), body, (wanted) => {
         const by = claimed.get(key(wanted));
         if (by !== undefined) return by !== entry.id;
-        if (vacated.has(key(wanted))) return false;
-        const other = this.store.get(group.slug, wanted);
-        return other !== null && other.id !== entry.id;
+        return !vacated.has(key(wanted)) && this.takenByAnother(group, wanted, entry.id);
       });
       if (slug === entry.slug) continue;
       vacated.add(key(entry.slug));

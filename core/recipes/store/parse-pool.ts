@@ -34,11 +34,14 @@ export function outcomeOf(parse: () => RecipeDoc): ParseOutcome {
   }
 }
 
-/** A worker's share: the same reader the main thread uses. */
+/** One job of a batch: the same reader the main thread uses. */
+function parseJob(batch: ParseBatch, [groupSlug, text]: Job): ParseOutcome {
+  return outcomeOf(() => readRecipeFile(text, batch.vocabularies[groupSlug]));
+}
+
+/** A worker's share. */
 export function parseBatch(batch: ParseBatch): ParseOutcome[] {
-  return batch.jobs.map(([groupSlug, text]) =>
-    outcomeOf(() => readRecipeFile(text, batch.vocabularies[groupSlug])),
-  );
+  return batch.jobs.map((job) => parseJob(batch, job));
 }
 
 /**
@@ -64,9 +67,7 @@ export function packOutcome(o: ParseOutcome): PackedOutcome {
  * scavenges where it now spends 275 (decision 0217).
  */
 export function parsePacked(batch: ParseBatch): PackedOutcome[] {
-  return batch.jobs.map(([groupSlug, text]) =>
-    packOutcome(outcomeOf(() => readRecipeFile(text, batch.vocabularies[groupSlug]))),
-  );
+  return batch.jobs.map((job) => packOutcome(parseJob(batch, job)));
 }
 
 export function unpackOutcome(o: PackedOutcome): ParseOutcome {

@@ -9,6 +9,7 @@
  */
 import type { ChildNode, Document, Element } from "domhandler";
 import { unwrapped } from "./wrapped-lines.js";
+import { INGREDIENT_PROP } from "./extract.js";
 
 export interface DomGroup {
   /** The group's heading ("For the sauce"), null for the first, unnamed group. */
@@ -421,8 +422,7 @@ function byMicroformat(doc: Document, kind: Kind): DomList | null {
 
 /** schema.org properties marked up without a Recipe item around them. */
 function byItemprop(doc: Document, kind: Kind): DomList | null {
-  const props =
-    kind === "ingredients" ? /^(recipeIngredient|ingredients)$/ : /^(recipeInstructions|instructions)$/;
+  const props = kind === "ingredients" ? INGREDIENT_PROP : /^(recipeInstructions|instructions)$/;
   const els = elementsOf(doc).filter(
     (el) => el.name !== "meta" && (el.attribs.itemprop ?? "").split(/\s+/).some((p) => props.test(p)),
   );

@@ -235,7 +235,8 @@ function readMicrodata(root: Element): SchemaObject {
   return out;
 }
 
-const INGREDIENT_PROP = /^(recipeIngredient|ingredients)$/;
+/** The properties that hold an ingredient line (schema.org's and its older name); dom.ts reads them too. */
+export const INGREDIENT_PROP = /^(recipeIngredient|ingredients)$/;
 /** How far up from an ingredient property its list item is looked for. */
 const ITEM_LEVELS = 4;
 /** The most an item's text may add to its ingredient property's: an amount and a unit, not a paragraph. */

@@ -206,8 +206,8 @@ export function assemble(
   const quantity = readQuantity(tokens.slice(q, qEnd));
   let [u, uEnd] = firstRun(labels, UNIT, inBrackets);
   // A unit only in brackets after the food weighs it ("3 eggs (150 g)"): no unit of the amount.
-  if (u < tokens.length && inBrackets[u] && Array.prototype.slice.call(labels, 0, u).includes(NAME))
-    u = uEnd = tokens.length;
+  const firstName = Array.from(labels).indexOf(NAME);
+  if (u < tokens.length && inBrackets[u] && firstName >= 0 && firstName < u) u = uEnd = tokens.length;
   const unitRun = tokens.slice(u, uEnd);
 
   const food = fieldText(tokens, labels, NAME_SET);
