@@ -6,7 +6,7 @@
  */
 import { LABEL_INDEX } from "./labels.js";
 import { singular } from "./lexicon.js";
-import { readQuantity } from "./quantity.js";
+import { packSizeAt, readQuantity } from "./quantity.js";
 
 const QTY = LABEL_INDEX.QTY,
   UNIT = LABEL_INDEX.UNIT,
@@ -202,12 +202,38 @@ export function assemble(
 ): Assembled {
   const labels = withProductPreps(tokens, tagged);
   const inBrackets = bracketed(tokens);
+  const n = tokens.length;
   const [q, qEnd] = firstRun(labels, QTY, inBrackets);
-  const quantity = readQuantity(tokens.slice(q, qEnd));
+  const qRun = tokens.slice(q, qEnd);
+  const quantity = readQuantity(qRun);
   let [u, uEnd] = firstRun(labels, UNIT, inBrackets);
   // A unit only in brackets after the food weighs it ("3 eggs (150 g)"): no unit of the amount.
   const firstName = Array.from(labels).indexOf(NAME);
-  if (u < tokens.length && inBrackets[u] && firstName >= 0 && firstName < u) u = uEnd = tokens.length;
+  if (u < n && inBrackets[u] && firstName >= 0 && firstName < u) u = uEnd = n;
+  // A unit only in brackets right after the amount is a pack's size ("1 (15 oz) tomato sauce"): one
+  // pack, its size kept in the note, not one ounce.
+  let packBracketEnd = -1;
+  if (u < n && inBrackets[u] && q < qEnd && tokens[qEnd] === "(") {
+    packBracketEnd = qEnd;
+    while (packBracketEnd < n && inBrackets[packBracketEnd]) packBracketEnd++;
+    u = uEnd = n;
+  }
+  // Packs counted, then their size ("2 x 400g tins", "1 12-ounce bag"): the size's number and the unit
+  // words after it are the note's first part, the pack (the unit run's last word, if it has more) the unit.
+  let packSize = "";
+  const sizeAt = packSizeAt(qRun);
+  if (sizeAt >= 0) {
+    const sizeTokens = qRun.slice(sizeAt);
+    let next = qEnd;
+    while (next < u && tokens[next] === "-") next++;
+    if (u < n && next === u && !inBrackets[u]) {
+      const sizeUnitEnd = uEnd - u >= 2 ? uEnd - 1 : uEnd;
+      sizeTokens.push(...tokens.slice(u, sizeUnitEnd));
+      u = sizeUnitEnd;
+      if (u === uEnd) u = uEnd = n;
+    }
+    packSize = joinTokens(sizeTokens);
+  }
   const unitRun = tokens.slice(u, uEnd);
 
   const food = fieldText(tokens, labels, NAME_SET);
@@ -215,17 +241,19 @@ export function assemble(
   // A second amount is the note's first part, the fields holding one: one added ("1 cup + 2 tbsp",
   // "plus 2 tablespoons"), and the size in brackets before the unit it measures ("1 (14 oz) can"). An
   // equivalent ("2 tablespoons (30ml)", "500ml/18fl oz") is left out, as Mealie's parser leaves it.
-  const unitOutside = u < tokens.length && !inBrackets[u];
+  if (packSize !== "") notes.push(packSize);
+  // Brackets before this index are kept: a size before the unit it measures, or a pack's size.
+  const keptBracketsBefore = u < n && !inBrackets[u] ? u : packBracketEnd;
   const extra = (i: number) =>
     (labels[i] === QTY && (i < q || i >= qEnd)) || (labels[i] === UNIT && (i < u || i >= uEnd));
-  const kept = new Array<boolean>(tokens.length).fill(false);
+  const kept = new Array<boolean>(n).fill(false);
   let joint: string | null = null;
-  for (let i = 0, keep = false; i < tokens.length; i++) {
+  for (let i = 0, keep = false; i < n; i++) {
     if (!extra(i)) continue;
     if (i === 0 || !extra(i - 1)) {
       const before = i > 0 ? tokens[i - 1] : "";
       const added = before === "+" || /^plus$/i.test(before);
-      keep = added || (inBrackets[i] && unitOutside && i < u);
+      keep = added || (inBrackets[i] && i < keptBracketsBefore);
       if (keep && joint === null) joint = added ? before : "";
     }
     kept[i] = keep;

@@ -31,6 +31,12 @@ export interface QuantityReading {
  * an integer with a following proper fraction, stopping at a range separator. Null if there is no number.
  */
 export function readQuantity(run: readonly string[]): QuantityReading | null {
+  const r = readRun(run);
+  return r && { value: r.value, max: r.max };
+}
+
+/** readQuantity, and where in the run the amount (with its range) ends. */
+function readRun(run: readonly string[]): (QuantityReading & { end: number }) | null {
   let i = 0;
   while (i < run.length && numberValue(run[i]) === null) i++;
   if (i === run.length) return null;
@@ -38,19 +44,40 @@ export function readQuantity(run: readonly string[]): QuantityReading | null {
   let j = first.next;
   let max: number | null = null;
   if (j < run.length && RANGE_WORDS.has(run[j].toLowerCase())) {
-    j++;
-    if (j < run.length && RANGE_WORDS.has(run[j].toLowerCase())) j++;
-    if (j < run.length && numberValue(run[j]) !== null) max = readAmount(run, j).value;
+    let k = j + 1;
+    if (k < run.length && RANGE_WORDS.has(run[k].toLowerCase())) k++;
+    if (k < run.length && numberValue(run[k]) !== null) {
+      const upper = readAmount(run, k);
+      max = upper.value;
+      j = upper.next;
+    }
   }
-  return { value: first.value, max };
+  return { value: first.value, max, end: j };
+}
+
+const TIMES = new Set(["x", "×", "*"]);
+
+/**
+ * Where a pack's size starts in a run of QTY tokens, or -1: "2 x 400" (g tins), "1 400" (g can),
+ * "1 12" (-ounce bag) count packs first and then say how large each is. A second number only counts
+ * when it cannot be part of the first amount (a fraction or a range is read by readQuantity).
+ */
+export function packSizeAt(run: readonly string[]): number {
+  const r = readRun(run);
+  if (!r || r.end >= run.length) return -1;
+  let at = r.end;
+  if (TIMES.has(run[at].toLowerCase())) at++;
+  return at < run.length && numberValue(run[at]) !== null ? at : -1;
 }
 
 function readAmount(run: readonly string[], i: number): { value: number; next: number } {
   let value = numberValue(run[i]) ?? 0;
   let next = i + 1;
-  if (/^\d+$/.test(run[i]) && next < run.length && isProperFraction(run[next])) {
-    value += numberValue(run[next]) ?? 0;
-    next++;
+  // "1 1/2", and "1 and 1/2" as people write it out.
+  const and = next < run.length && run[next].toLowerCase() === "and" ? 1 : 0;
+  if (/^\d+$/.test(run[i]) && next + and < run.length && isProperFraction(run[next + and])) {
+    value += numberValue(run[next + and]) ?? 0;
+    next += and + 1;
   }
   return { value, next };
 }

@@ -206,6 +206,64 @@ describe("amounts and brackets beyond the fields", () => {
     });
   });
 
+  it("counts packs and keeps their size in the note: '2 x 400g tins', '1 400g can', '1 12-ounce bag'", () => {
+    expect(fields("2|QTY x|QTY 400|QTY g|UNIT tins|UNIT chopped|NAME tomatoes|NAME")).toMatchObject({
+      quantity: 2,
+      unit: "tin",
+      food: "chopped tomatoes",
+      note: "400 g",
+    });
+    expect(fields("1|QTY 400|QTY g|UNIT can|UNIT chickpeas|NAME ,|PUNC drained|PREP")).toMatchObject({
+      quantity: 1,
+      unit: "can",
+      food: "chickpeas",
+      note: "400 g, drained",
+    });
+    expect(fields("1|QTY 12|QTY -|PUNC ounce|UNIT bag|UNIT chocolate|NAME chips|NAME")).toMatchObject({
+      quantity: 1,
+      unit: "bag",
+      note: "12 ounce",
+    });
+    // No pack named: the size's unit is not the amount's.
+    expect(fields("4|QTY x|QTY 150|QTY g|UNIT salmon|NAME fillets|NAME")).toMatchObject({
+      quantity: 4,
+      unit: null,
+      food: "salmon fillets",
+      note: "150 g",
+    });
+    // A range of packs.
+    expect(fields("2|QTY -|QTY 3|QTY x|QTY 400|QTY g|UNIT tins|UNIT beans|NAME")).toMatchObject({
+      quantity: 2,
+      quantityMax: 3,
+      unit: "tin",
+      note: "400 g",
+    });
+  });
+
+  it("reads a size in brackets right after the amount as one pack's, not the amount's unit", () => {
+    expect(fields("1|QTY (|PUNC 15|QTY oz|UNIT )|PUNC tomato|NAME sauce|NAME")).toMatchObject({
+      quantity: 1,
+      unit: null,
+      food: "tomato sauce",
+      note: "15 oz",
+    });
+  });
+
+  it("still reads two numbers that make one amount as one: '1 1/2', '1 and 1/2', a range", () => {
+    expect(fields("1|QTY 1/2|QTY cups|UNIT flour|NAME")).toMatchObject({
+      quantity: 1.5,
+      unit: "cup",
+      note: "",
+    });
+    expect(fields("1|QTY and|QTY 1/2|QTY cups|UNIT sugar|NAME")).toMatchObject({ quantity: 1.5, note: "" });
+    expect(fields("1|QTY 1/2|QTY -|QTY 2|QTY cups|UNIT water|NAME")).toMatchObject({
+      quantity: 1.5,
+      quantityMax: 2,
+      unit: "cup",
+      note: "",
+    });
+  });
+
   it("takes no unit from brackets after the food: they weigh it", () => {
     expect(fields("3|QTY eggs|NAME (|PUNC 150|QTY g|UNIT )|PUNC")).toMatchObject({
       quantity: 3,
