@@ -195,6 +195,22 @@ function withProductPreps(tokens: readonly string[], labels: ArrayLike<number>):
   return out ?? labels;
 }
 
+/** Weights and volumes: the words that measure a pack, where the pack's own word ("can", "bag") names it. */
+const MEASURES = new Set(
+  (
+    "g gr gm gms gram grams gramme grammes kg kgs kilo kilos kilogram kilograms mg ml mls millilitre " +
+    "millilitres milliliter milliliters cl dl l litre litres liter liters oz ounce ounces lb lbs pound " +
+    "pounds fl pint pints pt quart quarts qt gallon gallons gal"
+  ).split(" "),
+);
+const isMeasure = (t: string) => MEASURES.has(t.toLowerCase().replace(/\.$/, ""));
+
+/** Whether a unit run is a measure followed by a pack: "g can", "fl oz bottle", not "fl oz" or "heaping cup". */
+function isPackAfterMeasure(tokens: readonly string[], from: number, to: number): boolean {
+  for (let i = from; i < to - 1; i++) if (!isMeasure(tokens[i])) return false;
+  return !isMeasure(tokens[to - 1]);
+}
+
 export function assemble(
   tokens: readonly string[],
   tagged: ArrayLike<number>,
@@ -205,7 +221,7 @@ export function assemble(
   const n = tokens.length;
   const [q, qEnd] = firstRun(labels, QTY, inBrackets);
   const qRun = tokens.slice(q, qEnd);
-  const quantity = readQuantity(qRun);
+  let quantity = readQuantity(qRun);
   let [u, uEnd] = firstRun(labels, UNIT, inBrackets);
   // A unit only in brackets after the food weighs it ("3 eggs (150 g)"): no unit of the amount.
   const firstName = Array.from(labels).indexOf(NAME);
@@ -233,6 +249,17 @@ export function assemble(
       if (u === uEnd) u = uEnd = n;
     }
     packSize = joinTokens(sizeTokens);
+  } else if (
+    quantity &&
+    quantity.max === null &&
+    u === qEnd &&
+    uEnd - u >= 2 &&
+    isPackAfterMeasure(tokens, u, uEnd)
+  ) {
+    // One pack named by its size ("a 400g can", "400g can"): one can, its size in the note.
+    packSize = joinTokens([...qRun, ...tokens.slice(u, uEnd - 1)]);
+    quantity = { value: 1, max: null };
+    u = uEnd - 1;
   }
   const unitRun = tokens.slice(u, uEnd);
 

@@ -1,9 +1,28 @@
 /** Reading quantities from tokens: `2`, `1.5`, `1,5`, `1/2`, `1 1/2`, ranges `2-3`, `2 to 3`. */
 
+/** Amounts people write out; the tagger marks them as quantities ("two eggs", "half a lemon"). */
+const WORD_NUMBERS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  dozen: 12,
+  half: 0.5,
+  quarter: 0.25,
+};
+
 /** The value of one number token, or null. */
 export function numberValue(tok: string): number | null {
   const m = /^(\d+)(?:[.,](\d+))?(?:\/(\d+))?$/.exec(tok);
-  if (!m) return null;
+  if (!m) return Object.hasOwn(WORD_NUMBERS, tok.toLowerCase()) ? WORD_NUMBERS[tok.toLowerCase()] : null;
   if (m[3] !== undefined) {
     const num = Number(m[2] === undefined ? m[1] : `${m[1]}.${m[2]}`);
     const den = Number(m[3]);

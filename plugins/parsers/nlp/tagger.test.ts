@@ -240,6 +240,36 @@ describe("amounts and brackets beyond the fields", () => {
     });
   });
 
+  it("reads one pack named by its size: '400g can', 'a 12 oz bottle'; leaves 'fl oz' and 'heaping cup' alone", () => {
+    expect(fields("a|COMMENT 400|QTY g|UNIT can|UNIT of|COMMENT chickpeas|NAME")).toMatchObject({
+      quantity: 1,
+      unit: "can",
+      food: "chickpeas",
+      note: "400 g",
+    });
+    expect(fields("12|QTY oz|UNIT bottle|UNIT beer|NAME")).toMatchObject({
+      quantity: 1,
+      unit: "bottle",
+      note: "12 oz",
+    });
+    expect(fields("2|QTY fl|UNIT oz|UNIT milk|NAME")).toMatchObject({ quantity: 2, unit: "fl oz", note: "" });
+    expect(fields("1|QTY heaping|UNIT cup|UNIT flour|NAME")).toMatchObject({
+      quantity: 1,
+      unit: "heaping cup",
+    });
+  });
+
+  it("reads amounts written out: 'two eggs', 'half a lemon', 'a dozen eggs', 'one 14-ounce can'", () => {
+    expect(fields("two|QTY eggs|NAME")).toMatchObject({ quantity: 2, food: "eggs" });
+    expect(fields("half|QTY a|COMMENT lemon|NAME")).toMatchObject({ quantity: 0.5, food: "lemon", note: "" });
+    expect(fields("a|COMMENT dozen|QTY eggs|NAME")).toMatchObject({ quantity: 12, note: "" });
+    expect(fields("one|QTY 14|QTY -|PUNC ounce|UNIT can|UNIT coconut|NAME milk|NAME")).toMatchObject({
+      quantity: 1,
+      unit: "can",
+      note: "14 ounce",
+    });
+  });
+
   it("reads a size in brackets right after the amount as one pack's, not the amount's unit", () => {
     expect(fields("1|QTY (|PUNC 15|QTY oz|UNIT )|PUNC tomato|NAME sauce|NAME")).toMatchObject({
       quantity: 1,
