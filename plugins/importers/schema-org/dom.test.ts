@@ -275,6 +275,24 @@ describe("times and servings shown as label and value", () => {
     });
   });
 
+  it("reads a table of labels over values by column, and a bare 'Time' label", () => {
+    expect(
+      facts(
+        `<table><tr><th>Prep time</th><th>Cook time</th><th>Yields</th><th>Serving Size</th></tr>` +
+          `<tr><td>15 minutes</td><td>0 minutes</td><td>4 servings</td><td>2 skewers</td></tr></table>`,
+      ),
+    ).toEqual({ prepTime: "15 minutes", cookTime: "0 minutes", yields: "4 servings", totalTime: null });
+    // Rows of label and value are read one by one, as before.
+    expect(
+      facts(
+        `<table><tr><td>Prep time</td><td>10 min</td></tr><tr><td>Cook time</td><td>25 min</td></tr></table>`,
+      ),
+    ).toMatchObject({ prepTime: "10 min", cookTime: "25 min" });
+    expect(facts(`<div><span>Time</span></div><div>30 minutes</div>`)).toMatchObject({
+      totalTime: "30 minutes",
+    });
+  });
+
   it("does not take a nutrition label's serving size or a label without a number", () => {
     expect(facts(`<p>Serving size 1 cup</p><p>Total: see below</p>`)).toEqual({
       totalTime: null,

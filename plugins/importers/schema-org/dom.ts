@@ -715,7 +715,7 @@ export interface DomFacts {
 const FACT_LABELS: Array<[keyof DomFacts, RegExp]> = [
   [
     "totalTime",
-    /^(total(?: time)?|ready in|gesamtzeit|totale tijd|totaal|temps total|durée totale|tiempo total|tempo total|tempo totale|total tid|tid totalt|samlet tid|czas całkowity|toplam süre)$/iu,
+    /^(total(?: time)?|time|ready in|gesamtzeit|totale tijd|totaal|temps total|durée totale|tiempo total|tempo total|tempo totale|total tid|tid totalt|samlet tid|czas całkowity|toplam süre)$/iu,
   ],
   [
     "prepTime",
@@ -760,6 +760,16 @@ export function readFacts(doc: Document): DomFacts {
   for (let i = 0; i < blocks.length; i++) {
     const text = blocks[i].text;
     if (text.length > 200) continue;
+    // A table of labels over values ("Prep time | Cook time | Yields" above "15 minutes | 0 minutes |
+    // 4 servings"): each column's label takes the cell below it.
+    const columns = tableColumns(blocks[i], blocks[i + 1]);
+    if (columns) {
+      for (const [label, value] of columns) {
+        const key = fact(label);
+        if (key) set(key, value);
+      }
+      continue;
+    }
     const whole = fact(text);
     // A label alone: its value is the next block ("Total Time" | "30 minutes").
     if (whole && blocks[i + 1]) {
@@ -773,6 +783,39 @@ export function readFacts(doc: Document): DomFacts {
     }
   }
   return out;
+}
+
+/** The cells of a table row and the row after it, paired by column, when both have the same count. */
+function tableColumns(row: Block, next: Block | undefined): Array<[string, string]> | null {
+  if (row.type !== "item" || row.el.name !== "tr" || next?.type !== "item" || next.el.name !== "tr")
+    return null;
+  const cells = (tr: Element) =>
+    tr.children
+      .filter((c): c is Element => isElement(c) && (c.name === "th" || c.name === "td"))
+      .map(oneLine);
+  const labels = cells(row.el);
+  // A header row has labels only; rows of "label | value" are read one by one.
+  if (labels.length < 2 || labels.some((l) => /\d/.test(l))) return null;
+  const values = cells(next.el);
+  if (labels.length !== values.length) return null;
+  return labels.map((l, i) => [l, values[i]]);
+}
+
+/** Words in an image's class, id or alt text that say it shows the dish. */
+const DISH_IMAGE = /\b(recipe|dish|completed|finished)\b/i;
+
+/**
+ * The picture of the dish in the page's content, for a page that names none in its schema.org data or
+ * meta tags: the first image whose class, id or alt text says it is the recipe's (`recipe_image`,
+ * "Photograph of the completed recipe"). Its `src` as written; null when no image says so.
+ */
+export function dishImage(doc: Document): string | null {
+  for (const el of elementsOf(doc)) {
+    if (el.name !== "img" || !el.attribs.src) continue;
+    if (tokens(el).some((t) => /(^|[-_])recipe([-_]|$)/.test(t)) || DISH_IMAGE.test(el.attribs.alt ?? ""))
+      return el.attribs.src;
+  }
+  return null;
 }
 
 /** The page's own title: its first top-level heading outside the page chrome. */

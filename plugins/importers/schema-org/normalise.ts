@@ -7,7 +7,7 @@
 import { parseDocument } from "htmlparser2";
 import { NUTRITION_KEYS } from "../../../core/schemas/recipe-defaults.js";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
-import { isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
+import { dishImage, isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 import { isHeadingLine, pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
 
 export interface CleanRecipe {
@@ -370,6 +370,13 @@ function sizeFromUrl(url: string): number {
   return 0;
 }
 
+/** The dish's picture in the page's markup (dom.ts `dishImage`), made absolute; not an icon. */
+function contentImage(page: PageData, base: string | null): string | null {
+  const src = dishImage(page.document);
+  const abs = src ? absolute(src, base) : null;
+  return abs && /^https?:/i.test(abs) && !ICONISH.test(abs) ? abs : null;
+}
+
 /** The largest non-icon image among the schema's and the page's meta images (BestImagePlugin's rules). */
 export function bestImage(schemaImage: unknown, page: PageData, base: string | null): string | null {
   const candidates: ImageCandidate[] = [];
@@ -490,7 +497,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
       prepTime: prep,
       cookTime: cook,
       yields: toYields(r.recipeYield ?? r.yield) ?? toYields(readFacts(page.document).yields),
-      image: bestImage(r.image ?? r.thumbnailUrl, page, base),
+      image: bestImage(r.image ?? r.thumbnailUrl, page, base) ?? contentImage(page, base),
       keywords: toKeywords(r.keywords),
       categories: toKeywords(r.recipeCategory),
       cuisine: cleanText(r.recipeCuisine) || null,
@@ -519,7 +526,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
       ? stepsOf(pickSteps([], instructions))
       : [{ title: null, summary: null, text: "Could not detect instructions" }],
     ...(ingredients || instructions ? pageTimesAndYields(page) : NO_TIMES),
-    image: bestImage(null, page, base),
+    image: bestImage(null, page, base) ?? contentImage(page, base),
     keywords: toKeywords(page.meta.get("article:tag") ?? page.meta.get("og:article:tag") ?? []),
     categories: [],
     cuisine: null,

@@ -363,6 +363,30 @@ cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com ar
     expect(image).toEqual({ url: "https://img.example.test/Jalapen\u0303o-Tacos.jpg" });
   });
 
+  it("takes the dish's picture from the markup when neither the schema nor the meta tags name one", async () => {
+    const body = `<h1>Fruit Skewers</h1><img src="/images/logo.png" alt="Site">
+      <h3>Ingredients</h3><ul><li>1 cup strawberries</li><li>1 tangerine</li><li>2 tbsp honey</li><li>1/4 cup yogurt</li></ul>
+      <img class="recipe_image" src="/images/food/Fruit_Skewers.jpg" alt="Photograph of the completed recipe.">
+      <h3>Directions</h3><ol><li>Cut the fruit into pieces.</li><li>Thread it onto the skewers.</li><li>Whisk the yogurt with the honey.</li></ol>`;
+    const imageOf = async (head: string, html = body) =>
+      (
+        await importPage(
+          {
+            type: "html",
+            html: `<html><head><title>Fruit Skewers</title>${head}</head><body>${html}</body></html>`,
+            url: "https://example.test/r/1",
+          },
+          ctx,
+        )
+      )[0].image;
+    expect(await imageOf("")).toEqual({ url: "https://example.test/images/food/Fruit_Skewers.jpg" });
+    // An og:image still wins; a page whose images do not say they show the dish gets none.
+    expect(await imageOf(`<meta property="og:image" content="https://img.example.test/og.jpg">`)).toEqual({
+      url: "https://img.example.test/og.jpg",
+    });
+    expect(await imageOf("", body.replace(/ class="recipe_image"| alt="Photograph[^"]*"/g, ""))).toBeFalsy();
+  });
+
   it("reads schema.org JSON given as such", async () => {
     const [r] = await importPage(
       { type: "json", json: { "@type": "Recipe", name: "From JSON", recipeIngredient: ["1 egg"] } },
