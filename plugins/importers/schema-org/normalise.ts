@@ -134,7 +134,7 @@ function anyMinutes(v: unknown): number | null {
     s = s.replace(new RegExp(`(\\d*)\\s*${f}`, "g"), (_, n: string) => String(num(n) + val));
   let total = 0;
   const re =
-    /(\d+(?:[.,]\d+)?)\s*(d(?:ays?|ag(?:e|en)?)?|j(?:ours?)?|h(?:ours?|rs?|eures?|oras?|ours)?|std\.?|stunden?|uur|timm?ar?|t\b|m(?:in(?:utes?|s|uten?|uti|utos)?)?\b|s(?:ec(?:onds?|s)?)?\b)/gi;
+    /(\d+(?:[.,]\d+)?)\s*(d(?:ays?|ag(?:e|en)?)?|j(?:ours?)?|h(?:ours?|rs?|eures?|oras?|ours)?|std\.?|stunden?|uur|tim(?:mar|me|ar|er|e)?\b|godz(?:in[ya]?)?\.?|t\b|m(?:in(?:utes?|s|uten?|uti|utos|uter|utter|ut[ya]?)?)?\b|s(?:ec(?:onds?|s)?)?\b)/gi;
   let m: RegExpExecArray | null;
   let matched = false;
   while ((m = re.exec(s))) {
@@ -142,7 +142,7 @@ function anyMinutes(v: unknown): number | null {
     const n = num(m[1]);
     const unit = m[2].toLowerCase();
     if (/^(d|j)/.test(unit)) total += n * 1440;
-    else if (/^(h|std|stun|uur|t)/.test(unit)) total += n * 60;
+    else if (/^(h|std|stun|uur|t|godz)/.test(unit)) total += n * 60;
     else if (/^s/.test(unit)) total += n / 60;
     else total += n;
   }

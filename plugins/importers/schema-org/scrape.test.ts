@@ -422,6 +422,12 @@ describe("normalising schema.org values", () => {
     expect(toMinutes("1½ hours")).toBe(90);
     expect(toMinutes(25)).toBe(25);
     expect(toMinutes("soon")).toBeNull();
+    // Scandinavian and Polish words, and a label before the value (a microdata element holding both).
+    expect(toMinutes("Tillagningstid 30 minuter")).toBe(30);
+    expect(toMinutes("1 time 20 minutter")).toBe(80);
+    expect(toMinutes("1 timme")).toBe(60);
+    expect(toMinutes("1 godz. 15 minut")).toBe(75);
+    expect(toMinutes("3 tbsp")).toBeNull();
     expect(formatMinutes(61)).toBe("1 hour 1 minute");
   });
 
