@@ -29,6 +29,14 @@ async function programFor(argv: string[]): Promise<Command> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // A reader that stops reading (`larder … --json | head`) is not an error of ours: a one-shot command
+  // ends quietly, as command-line tools do, instead of with a stack trace about EPIPE. The server keeps
+  // serving without its log reader (decision 0222).
+  for (const stream of [process.stdout, process.stderr])
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (isLongRunning()) return;
+      process.exit(e.code === "EPIPE" ? (process.exitCode ?? EXIT.ok) : EXIT.failure);
+    });
   // Ink's chalk ignores NO_COLOR (https://no-color.org) but honours FORCE_COLOR=0; it loads lazily, after this.
   if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";
   const program = await programFor(argv);
@@ -57,8 +65,20 @@ async function main(argv: string[]): Promise<void> {
     }
   }
   // One-shot commands end here even if a library left a timer or a worker behind; the server keeps
-  // running until a signal (cli/commands/serve.ts).
-  if (!isLongRunning()) process.exit(process.exitCode ?? EXIT.ok);
+  // running until a signal (cli/commands/serve.ts). What they printed goes out first: into a pipe the
+  // reader has not emptied, an exit right away cut a large --json document short.
+  if (!isLongRunning()) {
+    await Promise.all([process.stdout, process.stderr].map(written));
+    process.exit(process.exitCode ?? EXIT.ok);
+  }
+}
+
+/** Resolves once everything written to the stream so far has been handed to the system (or it failed). */
+function written(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write("", () => resolve());
+  });
 }
 
 void main(process.argv);

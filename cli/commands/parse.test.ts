@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { json, larder } from "../testing/run-cli.js";
+import { execa } from "execa";
+import { CLI_SHELL, json, larder } from "../testing/run-cli.js";
 
 describe("larder parse", () => {
   it("prints quantity, unit, food and note for each line", async () => {
@@ -25,6 +26,22 @@ describe("larder parse", () => {
       food: { name: "garam masala" },
     });
     expect(p.confidence.average).toBeNull();
+  });
+
+  it("prints a large --json document whole into a pipe, and ends quietly when the reader stops reading", async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `${(i % 9) + 1} cups flour number ${i}, sifted`);
+    const res = await larder(["parse", "--json", "--parser", "brute"], { input: lines.join("\n") });
+    expect(res.exitCode, String(res.stderr).slice(0, 500)).toBe(0);
+    // More than a pipe holds (64 KiB): an exit before it drained cut the document short.
+    expect(String(res.stdout).length).toBeGreaterThan(256 * 1024);
+    expect(json<unknown[]>(res)).toHaveLength(1000);
+    const head = await execa("sh", ["-c", `${CLI_SHELL} parse --json --parser brute | head -c 10`], {
+      input: lines.join("\n"),
+      reject: false,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    expect(head.stdout).toHaveLength(10);
+    expect(head.stderr).not.toMatch(/EPIPE|Unhandled/);
   });
 
   it("refuses an unknown parser and an empty call as invalid input", async () => {
