@@ -43,6 +43,54 @@ describe("ActivityLog", () => {
     );
   });
 
+  it("writes a burst of appends together, every line on disk in order, each caller told when its own is", async () => {
+    const log = new ActivityLog(folder, consoleLogger("silent"), () => new Date("2026-04-01T10:00:00Z"));
+    const appended = Array.from({ length: 50 }, (_, i) =>
+      log.append("home", { kind: "comment.created", id: `c${i}`, recipeId, userId: "u1", text: `n${i}` }),
+    );
+    const ids = (await Promise.all(appended)).map((l) => (l as { id: string }).id);
+    expect(ids).toEqual(Array.from({ length: 50 }, (_, i) => `c${i}`));
+    const file = (await readFile(folder.activityFile("home", "2026-04"), "utf8")).trim().split("\n");
+    expect(file.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(ids);
+  });
+
+  it("keeps each recipe's timeline events at hand through creates, deletes and the recipe's deletion", async () => {
+    const log = new ActivityLog(folder, consoleLogger("silent"));
+    const other = "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d";
+    const event = (id: string, rid: string) =>
+      log.append("home", {
+        kind: "timeline.created",
+        id,
+        recipeId: rid,
+        userId: "u1",
+        subject: "Made it",
+        eventType: "info",
+        eventMessage: null,
+        image: "does not have image",
+        timestamp: "2026-04-01T10:00:00Z",
+      });
+    await event("e1", recipeId);
+    await event("e2", recipeId);
+    await event("e3", other);
+    const state = log.state("home");
+    expect(state.eventsOf(recipeId).map((e) => e.id)).toEqual(["e1", "e2"]);
+    await log.append("home", { kind: "timeline.deleted", id: "e1" });
+    expect(state.eventsOf(recipeId).map((e) => e.id)).toEqual(["e2"]);
+    await log.append("home", { kind: "recipe.deleted", recipeId });
+    expect(state.eventsOf(recipeId)).toEqual([]);
+    expect([...state.events.keys()]).toEqual(["e3"]);
+    // Read back from the file, the same.
+    const again = new ActivityLog(folder, consoleLogger("silent"));
+    await again.open(["home"]);
+    expect(
+      again
+        .state("home")
+        .eventsOf(other)
+        .map((e) => e.id),
+    ).toEqual(["e3"]);
+    expect(again.state("home").eventsOf(recipeId)).toEqual([]);
+  });
+
   it("skips a torn last line and starts the next append on a fresh line", async () => {
     const file = folder.activityFile("home", "2026-03");
     const good = JSON.stringify({

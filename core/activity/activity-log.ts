@@ -13,13 +13,34 @@ import {
   type CommentRecord,
   type TimelineRecord,
 } from "../schemas/activity.js";
-import { appendLine, listJsonl, readLines } from "./jsonl.js";
+import { appendLines, listJsonl, readLines } from "./jsonl.js";
 import { noteChange } from "../storage/change-count.js";
 
 /** The folded state of one group's log. */
 export class ActivityState {
   readonly comments = new Map<string, CommentRecord>();
   readonly events = new Map<string, TimelineRecord>();
+  /** Event ids by recipe: a recipe's events without a walk over the group's (one per recipe created). */
+  private readonly byRecipe = new Map<string, Set<string>>();
+
+  /** The timeline events of one recipe. */
+  eventsOf(recipeId: string): TimelineRecord[] {
+    const out: TimelineRecord[] = [];
+    for (const id of this.byRecipe.get(recipeId) ?? []) {
+      const e = this.events.get(id);
+      if (e) out.push(e);
+    }
+    return out;
+  }
+
+  private dropEvent(id: string): void {
+    const e = this.events.get(id);
+    if (!e) return;
+    this.events.delete(id);
+    const ids = this.byRecipe.get(e.recipeId);
+    ids?.delete(id);
+    if (ids?.size === 0) this.byRecipe.delete(e.recipeId);
+  }
 
   apply(line: ActivityLine): void {
     switch (line.kind) {
@@ -56,6 +77,11 @@ export class ActivityState {
           createdAt: line.at,
           updatedAt: line.at,
         });
+        {
+          const ids = this.byRecipe.get(line.recipeId);
+          if (ids) ids.add(line.id);
+          else this.byRecipe.set(line.recipeId, new Set([line.id]));
+        }
         return;
       case "timeline.updated": {
         const e = this.events.get(line.id);
@@ -70,11 +96,11 @@ export class ActivityState {
         return;
       }
       case "timeline.deleted":
-        this.events.delete(line.id);
+        this.dropEvent(line.id);
         return;
       case "recipe.deleted":
         for (const [id, c] of this.comments) if (c.recipeId === line.recipeId) this.comments.delete(id);
-        for (const [id, e] of this.events) if (e.recipeId === line.recipeId) this.events.delete(id);
+        for (const id of [...(this.byRecipe.get(line.recipeId) ?? [])]) this.dropEvent(id);
         return;
     }
   }
@@ -83,6 +109,8 @@ export class ActivityState {
 export class ActivityLog {
   private readonly states = new Map<string, ActivityState>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** Per group, the batch of lines not yet being written (see append). */
+  private readonly waiting = new Map<string, { path: string; lines: string[]; written: Promise<void> }>();
   /** Last `at` handed out per group: lines stay in time order even within one millisecond. */
   private readonly lastAt = new Map<string, string>();
 
@@ -134,11 +162,23 @@ export class ActivityLog {
     this.state(groupSlug).apply(full);
     noteChange();
     const path = this.folder.activityFile(groupSlug, full.at.slice(0, 7));
+    // Lines queued behind a write go out together once it is done: one fsync for a burst (a migration
+    // appends one line per recipe), each caller still told when its own line is on disk.
+    const waiting = this.waiting.get(groupSlug);
+    if (waiting && waiting.path === path) {
+      waiting.lines.push(JSON.stringify(full));
+      return waiting.written.then(() => full);
+    }
+    const batch = { path, lines: [JSON.stringify(full)], written: Promise.resolve() };
+    this.waiting.set(groupSlug, batch);
     const prev = this.queues.get(groupSlug) ?? Promise.resolve();
-    const write = prev.then(() => appendLine(path, JSON.stringify(full)));
-    const tail = write.catch((e: unknown) => this.log.error(`could not append to ${path}:`, e));
+    batch.written = prev.then(() => {
+      if (this.waiting.get(groupSlug) === batch) this.waiting.delete(groupSlug);
+      return appendLines(path, batch.lines);
+    });
+    const tail = batch.written.catch((e: unknown) => this.log.error(`could not append to ${path}:`, e));
     this.queues.set(groupSlug, tail);
-    return write.then(() => full);
+    return batch.written.then(() => full);
   }
 
   /** Resolves when every queued append has settled. */

@@ -31,7 +31,19 @@ export function sourceKeys(type: string, sourceId: string | null, name: string):
   return /^https?:\/\//i.test(sourceId) ? [`url:${sourceId} ${norm(name)}`] : [`${type}:${sourceId}`];
 }
 
+/** Source keys noted during a run wait this long and go out together (one write, not one per recipe). */
+const WRITE_EVERY_MS = 500;
+
 export class MigrationIndex {
+  /** Noted, not yet in the document: read before it, written every WRITE_EVERY_MS and by flush(). */
+  private pending = new Map<string, string>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The group's recipes by original URL and name, built on the first lookup that needs it and kept up
+   * by remember(): a walk over the group per recipe made a large migration quadratic.
+   */
+  private byOrigin: Map<string, string> | null = null;
+
   private constructor(
     private readonly larder: Deps,
     private readonly group: GroupData,
@@ -55,13 +67,19 @@ export class MigrationIndex {
     return derivedId(this.group.slug, "migration", key);
   }
 
+  private noted(key: string): string | undefined {
+    return this.pending.get(key) ?? this.doc.data.sources[key];
+  }
+
+  /** A recipe of this group by id, or null. */
+  private inGroup(id: string | undefined): RecipeEntry | null {
+    const entry = id ? this.larder.recipes.store.getById(id) : null;
+    return entry && entry.groupSlug === this.group.slug ? entry : null;
+  }
+
   /** The recipe in this group noted under `key`, or given the id derived from it. */
   private recipeOf(key: string): RecipeEntry | null {
-    for (const id of [this.doc.data.sources[key], this.recipeIdFor(key)]) {
-      const entry = id ? this.larder.recipes.store.getById(id) : null;
-      if (entry && entry.groupSlug === this.group.slug) return entry;
-    }
-    return null;
+    return this.inGroup(this.noted(key)) ?? this.inGroup(this.recipeIdFor(key));
   }
 
   /** The recipe this source already became in the group, by source key, else by original URL and name. */
@@ -71,12 +89,17 @@ export class MigrationIndex {
       if (entry) return entry;
     }
     if (!orgURL) return null;
-    const wanted = norm(name);
-    return (
-      this.larder.recipes.store
-        .list(this.group.slug)
-        .find((e) => e.doc.orgURL === orgURL && norm(e.doc.name) === wanted) ?? null
-    );
+    if (!this.byOrigin) {
+      this.byOrigin = new Map();
+      for (const e of this.larder.recipes.store.list(this.group.slug)) this.noteOrigin(e);
+    }
+    const entry = this.inGroup(this.byOrigin.get(originKey(orgURL, name)));
+    // Checked again: the recipe may have been renamed or given another URL since it was noted.
+    return entry && entry.doc.orgURL === orgURL && norm(entry.doc.name) === norm(name) ? entry : null;
+  }
+
+  private noteOrigin(e: RecipeEntry): void {
+    if (this.byOrigin && e.doc.orgURL) this.byOrigin.set(originKey(e.doc.orgURL, e.doc.name), e.id);
   }
 
   /** The recipe id a source key became, while that recipe exists in the group. */
@@ -86,27 +109,41 @@ export class MigrationIndex {
 
   /** Whether something other than a recipe (a plan entry, a list) was brought in under this key. */
   seen(key: string): boolean {
-    return key in this.doc.data.sources;
+    return this.pending.has(key) || key in this.doc.data.sources;
   }
 
   remember(keys: readonly string[], recipeId: string): void {
-    if (keys.length === 0) return;
-    void this.doc
-      .update((d) => {
-        for (const k of keys) d.sources[k] = recipeId;
-      })
-      .catch((e: unknown) => this.larder.log.error("could not write migrations.json", e));
+    const entry = this.inGroup(recipeId);
+    if (entry) this.noteOrigin(entry);
+    for (const k of keys) this.rememberKey(k, recipeId);
   }
 
   rememberKey(key: string, id: string): void {
-    void this.doc
+    this.pending.set(key, id);
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.write();
+    }, WRITE_EVERY_MS);
+  }
+
+  private write(): Promise<void> {
+    if (this.pending.size === 0) return Promise.resolve();
+    const batch = this.pending;
+    this.pending = new Map();
+    return this.doc
       .update((d) => {
-        d.sources[key] = id;
+        for (const [k, v] of batch) d.sources[k] = v;
       })
       .catch((e: unknown) => this.larder.log.error("could not write migrations.json", e));
   }
 
+  /** Write what was noted and wait until it is on disk. */
   async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.write();
     await this.doc.idle();
   }
 }
+
+const originKey = (orgURL: string, name: string) => `${orgURL}\u0000${norm(name)}`;

@@ -10,6 +10,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, Validati
 import { RecipeInput, RECIPE_SETTINGS_DEFAULTS, type Recipe, type RecipeSummary } from "../schemas/recipe.js";
 import type { UserRecord } from "../schemas/records.js";
 import { RecipeStore, type RecipeEntry } from "./store/index.js";
+import { nameKey } from "./store/recipe-index.js";
 import { docToRecipe, docToSummary, recipeToDoc } from "./wire.js";
 import { buildWireContext, GroupLookups } from "./wire-context.js";
 import { pick } from "./wire-bytes.js";
@@ -259,19 +260,15 @@ export class RecipesService {
   freeName(group: GroupData, name: string, exceptId?: string): { name: string; slug: string } {
     // Spec §5: names are unique in a group. A free file name is not enough: a hand-written or renamed
     // file may carry a name whose slug is not its file name, so the names themselves are compared too.
-    const key = (n: string) => n.trim().toLocaleLowerCase();
-    const names = new Set(
-      this.store
-        .list(group.slug)
-        .filter((e) => e.id !== exceptId)
-        .map((e) => key(e.doc.name)),
-    );
+    const self = exceptId ? this.store.getById(exceptId) : null;
+    const ownKey = self && self.groupSlug === group.slug ? nameKey(self.doc.name) : null;
+    const nameTaken = (n: string) => this.store.nameCount(group.slug, n) > (nameKey(n) === ownKey ? 1 : 0);
     for (let i = 0; i < 10; i++) {
       const candidate = i === 0 ? name : `${name} (${i})`;
       const slug = fileSlug(candidate);
       const taken = this.store.get(group.slug, slug);
       const free = taken ? taken.id === exceptId : !this.store.slugTaken(group.slug, slug);
-      if (free && !names.has(key(candidate))) return { name: candidate, slug };
+      if (free && !nameTaken(candidate)) return { name: candidate, slug };
     }
     throw new BadRequestError("Recipe already exists");
   }

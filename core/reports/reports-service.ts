@@ -88,6 +88,9 @@ export interface ReportWriter {
   finish(status?: Exclude<ReportStatus, "in-progress">): Promise<ReportSummary>;
 }
 
+/** How long a report's new entries wait to be written together. */
+const REPORT_WRITE_MS = 500;
+
 const ReportTypeQuery = lazySchema(() => z.enum(REPORT_CATEGORIES).nullish());
 
 export class ReportsService {
@@ -163,23 +166,32 @@ export class ReportsService {
     await doc.update(() => rec);
     const log = this.larder.log;
     let failedWrite: unknown = null;
-    // Entries wait here while a write runs and then go out together: one write per batch, not per entry.
+    // Entries wait here and go out together, at most every REPORT_WRITE_MS: each write is the whole
+    // report, so a write per entry made a migration of thousands of recipes quadratic.
     let buffer: ReportRecord["entries"] = [];
     let flushing: Promise<void> | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const later = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void flush();
+      }, REPORT_WRITE_MS);
+    };
     const flush = (): Promise<void> => {
       if (flushing) return flushing;
       if (buffer.length === 0) return Promise.resolve();
       const batch = buffer;
       buffer = [];
       flushing = doc
-        .update((d) => void d.entries.push(...batch))
+        // The entries so far are kept as they are, not copied: only the batch is new.
+        .replace((d) => ({ ...d, entries: [...d.entries, ...batch] }))
         .catch((e: unknown) => {
           failedWrite ??= e;
           log.error(`could not write report ${rec.id}`, e);
         })
         .finally(() => {
           flushing = null;
-          if (buffer.length > 0) void flush();
+          if (buffer.length > 0) later();
         });
       return flushing;
     };
@@ -193,10 +205,15 @@ export class ReportsService {
           message: entry.message,
           exception: entry.exception ?? "",
         });
-        void flush();
+        if (!flushing) later();
       },
       async finish(status) {
+        if (timer) clearTimeout(timer);
+        timer = null;
         while (flushing || buffer.length > 0) await flush();
+        // A write that ended meanwhile may have set the timer again for entries the loop then wrote.
+        if (timer) clearTimeout(timer);
+        timer = null;
         if (failedWrite) throw failedWrite;
         await doc.update((d) => {
           d.status = status ?? derivedStatus(d.entries);

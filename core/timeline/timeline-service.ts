@@ -164,8 +164,8 @@ export class TimelineService {
   /** The system event of a recipe created through Larder; at most one per recipe. */
   async recipeCreated(entry: RecipeEntry): Promise<void> {
     const state = this.log.state(entry.groupSlug);
-    for (const e of state.events.values())
-      if (e.recipeId === entry.id && e.eventType === "system" && e.subject === RECIPE_CREATED) return;
+    for (const e of state.eventsOf(entry.id))
+      if (e.eventType === "system" && e.subject === RECIPE_CREATED) return;
     const owner = entry.doc.owner ?? this.larder.recipes.summaryOf(entry).userId;
     await this.log.append(entry.groupSlug, {
       kind: "timeline.created",

@@ -224,6 +224,86 @@ describe("migrations on small archives of our own", () => {
     ).rejects.toMatchObject({ status: 422 });
   });
 
+  it("many recipes: each finds its own picture, the same URL and name twice is one recipe, a rerun skips all", async () => {
+    const sharp = (await import("sharp")).default;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c84" } })
+      .png()
+      .toBuffer();
+    const zip = join(env.folder, "nc-many.zip");
+    const specs = [];
+    for (let i = 0; i < 60; i++) {
+      const name = `Dish ${i}`;
+      const json = {
+        name,
+        recipeIngredient: ["1 egg"],
+        recipeInstructions: ["Cook."],
+        url: `https://example.test/${i}`,
+      };
+      specs.push({ name: `${name}/recipe.json`, data: JSON.stringify(json) });
+      // Every third recipe has a picture, in its own folder only.
+      if (i % 3 === 0) specs.push({ name: `${name}/full.png`, data: png });
+    }
+    // The same page and name again, under another folder: not brought in twice.
+    const twin = {
+      name: "Dish 7",
+      recipeIngredient: ["1 egg"],
+      recipeInstructions: ["Cook."],
+      url: "https://example.test/7",
+    };
+    specs.push({ name: "Dish 7 copy/recipe.json", data: JSON.stringify(twin) });
+    await writeFile(zip, makeZip(specs));
+
+    const first = await migrate("nextcloud", zip);
+    expect(first.summary).toMatchObject({ imported: 60, skipped: 1, failed: 0 });
+    expect(first.full.entries).toHaveLength(61);
+    const recipes = env.larder.recipes.store.list("home").filter((e) => e.doc.name.startsWith("Dish "));
+    expect(recipes).toHaveLength(60);
+    for (const e of recipes) {
+      const i = Number(e.doc.name.slice(5));
+      expect(e.doc.image !== null, e.doc.name).toBe(i % 3 === 0);
+    }
+    // Every source key is on disk once the run is done.
+    const noted = JSON.parse(
+      readFileSync(join(env.larder.folder.groupDir("home"), "migrations.json"), "utf8"),
+    ) as { sources: Record<string, string> };
+    expect(Object.keys(noted.sources).filter((k) => k.startsWith("url:https://example.test/"))).toHaveLength(
+      60,
+    );
+
+    const again = await migrate("nextcloud", zip);
+    expect(again.summary).toMatchObject({ imported: 0, skipped: 61, failed: 0 });
+  });
+
+  it("a recipe whose original URL and name are already here is skipped, whatever its source id", async () => {
+    // Two apps' ids for one page: the second run's keys are new, the page and name are not.
+    let run = 0;
+    env.larder.plugins.register(
+      definePlugin({
+        kind: "migration",
+        name: "twoapps",
+        types: ["twoapps"],
+        async *migrate() {
+          run++;
+          for (const i of [1, 2]) {
+            const recipe = {
+              name: `Page Dish ${i}`,
+              orgURL: `https://example.test/page/${i}`,
+              recipeIngredient: [],
+            };
+            yield { ok: true, name: recipe.name, imported: { recipe }, sourceId: `app${run}-${i}` };
+          }
+        },
+      }),
+    );
+    expect((await migrate("twoapps", env.folder)).summary).toMatchObject({ imported: 2, skipped: 0 });
+    const second = await migrate("twoapps", env.folder);
+    expect(second.summary).toMatchObject({ imported: 0, skipped: 2 });
+    expect(second.full.entries.map((e) => e.message)).toEqual([
+      "Skipped Page Dish 1: already imported as page-dish-1",
+      "Skipped Page Dish 2: already imported as page-dish-2",
+    ]);
+  });
+
   it("a long migration answers with the report in progress and fills it in the background", async () => {
     const own = fileURLToPath(new URL("./cooklang/fixture", import.meta.url));
     const seen: number[] = [];

@@ -1,6 +1,14 @@
 /** Cooklang: a folder or zip of `.cook` files, each with its picture beside it (`Name.jpg`). */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, type ReaderContext, dirname, imageType, isJunk, stem } from "../shared/archive.js";
+import {
+  type Archive,
+  type ReaderContext,
+  dirname,
+  entriesIn,
+  imageType,
+  isJunk,
+  stem,
+} from "../shared/archive.js";
 import { cleanRecipe, cleanString } from "../shared/clean.js";
 import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 import { cooklangFields, ingredientLine, parseCooklang } from "./parse.js";
@@ -47,9 +55,7 @@ export async function* readCooklang(archive: Archive, ctx?: ReaderContext): Asyn
       }));
       const dir = dirname(file.path);
       const base = stem(file.path);
-      const img = archive.entries.find(
-        (e) => dirname(e.path) === dir && stem(e.path) === base && imageType(e.path),
-      );
+      const img = entriesIn(archive, dir).find((e) => stem(e.path) === base && imageType(e.path));
       const image = img ? await pictureAt(archive, img.path) : null;
       yield ok(recipe, { image, sourceId: recipe.orgURL ? null : `cooklang:${file.path}` });
     } catch (e) {

@@ -2,7 +2,7 @@
 import { type Cheerio, load } from "cheerio";
 import type { AnyNode } from "domhandler";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, type ReaderContext, dirname, isJunk } from "../shared/archive.js";
+import { type Archive, type ReaderContext, dirname, isJunk, pathByNfc } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 
@@ -37,7 +37,7 @@ function imagePath(archive: Archive, base: string, src: string): string | null {
   const path = [base, rel.replace(/^\.?\//, "")].filter(Boolean).join("/");
   if (archive.has(path)) return path;
   // A zip made on a Mac may store the name decomposed (NFD) while the page has it composed.
-  return archive.entries.find((e) => e.path.normalize("NFC") === path.normalize("NFC"))?.path ?? null;
+  return pathByNfc(archive, path);
 }
 
 export async function* readCopyMeThat(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {

@@ -1,6 +1,14 @@
 /** Nextcloud Cookbook: one folder per recipe with a schema.org `recipe.json` and `full.jpg`. */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, type ReaderContext, basename, dirname, imageType, isJunk } from "../shared/archive.js";
+import {
+  type Archive,
+  type ReaderContext,
+  basename,
+  dirname,
+  entriesIn,
+  imageType,
+  isJunk,
+} from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { failed, ok, pictureAt, recipeObject, wrongType } from "../shared/entry.js";
 
@@ -43,9 +51,7 @@ export async function* readNextcloud(archive: Archive, ctx?: ReaderContext): Asy
         dateAdded: createdDate(json.dateCreated),
       });
       // full.* is the original; thumb.* and (in newer Cookbooks) thumb16.* are Nextcloud's small copies.
-      const images = archive.entries.filter(
-        (e) => dirname(e.path) === dir && imageType(e.path) && !isJunk(e.path),
-      );
+      const images = entriesIn(archive, dir).filter((e) => imageType(e.path) && !isJunk(e.path));
       const full =
         images.find((e) => basename(e.path).toLowerCase().startsWith("full.")) ??
         images.find((e) => !basename(e.path).toLowerCase().startsWith("thumb"));

@@ -237,6 +237,42 @@ export function isJunk(path: string): boolean {
   return parts[0] === "__MACOSX" || parts.some((p) => p === ".DS_Store" || p.startsWith("._"));
 }
 
+const byDir = new WeakMap<Archive, Map<string, ArchiveEntry[]>>();
+const byNfc = new WeakMap<Archive, Map<string, string>>();
+
+/**
+ * The entries directly in a folder of the archive. Grouped once per archive: a reader looking for each
+ * recipe's picture among all entries made an export of thousands of recipes quadratic.
+ */
+export function entriesIn(archive: Archive, dir: string): readonly ArchiveEntry[] {
+  let dirs = byDir.get(archive);
+  if (!dirs) {
+    dirs = new Map();
+    for (const e of archive.entries) {
+      const d = dirname(e.path);
+      const list = dirs.get(d);
+      if (list) list.push(e);
+      else dirs.set(d, [e]);
+    }
+    byDir.set(archive, dirs);
+  }
+  return dirs.get(dir) ?? [];
+}
+
+/** The entry's path whose name is `path` once both are in composed form (NFC), or null. */
+export function pathByNfc(archive: Archive, path: string): string | null {
+  let paths = byNfc.get(archive);
+  if (!paths) {
+    paths = new Map();
+    for (const e of archive.entries) {
+      const k = e.path.normalize("NFC");
+      if (!paths.has(k)) paths.set(k, e.path);
+    }
+    byNfc.set(archive, paths);
+  }
+  return paths.get(path.normalize("NFC")) ?? null;
+}
+
 export function basename(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { makeZip } from "../../../tests/support/zip-writer.js";
+import { entriesIn, openZip, pathByNfc } from "./archive.js";
+
+describe("finding entries in an archive", () => {
+  it("lists a folder's own entries, not its subfolders' or its neighbours'", async () => {
+    const archive = await openZip(
+      makeZip([
+        { name: "Soup/recipe.json", data: "{}" },
+        { name: "Soup/full.jpg", data: "x" },
+        { name: "Soup/old/full.jpg", data: "x" },
+        { name: "Soup 2/full.jpg", data: "x" },
+        { name: "top.json", data: "{}" },
+      ]),
+    );
+    expect(entriesIn(archive, "Soup").map((e) => e.path)).toEqual(["Soup/recipe.json", "Soup/full.jpg"]);
+    expect(entriesIn(archive, "").map((e) => e.path)).toEqual(["top.json"]);
+    expect(entriesIn(archive, "Bread")).toEqual([]);
+    archive.close();
+  });
+
+  it("finds a name stored decomposed (a Mac's zip) from its composed form", async () => {
+    const decomposed = "images/Cre\u0301pes.jpg";
+    const archive = await openZip(makeZip([{ name: decomposed, data: "x" }]));
+    expect(pathByNfc(archive, "images/Cr\u00e9pes.jpg")).toBe(decomposed);
+    expect(pathByNfc(archive, "images/Waffles.jpg")).toBeNull();
+    archive.close();
+  });
+});
