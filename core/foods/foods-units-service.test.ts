@@ -94,3 +94,23 @@ describe("foods and units for an actor", () => {
     );
   });
 });
+
+describe("many foods at once (an import's)", () => {
+  it("adds them in one change, skipping names the group has or that repeat, refusing invalid ones", async () => {
+    const g = larder.groups.bySlugOrNull("home")!;
+    await larder.vocabulary.create(g, "foods", { name: "Sorrel" });
+    const before = larder.vocabulary.list(g, "foods").length;
+    const { created, refused } = await larder.vocabulary.createMany(g, "foods", [
+      { name: "Lovage" },
+      { name: "sorrel" },
+      { name: "Samphire" },
+      { name: "LOVAGE" },
+      { name: "Woodruff", labelId: "00000000-0000-4000-8000-000000000000" },
+      { name: 42 },
+    ]);
+    expect(created.map((f) => f.name)).toEqual(["Lovage", "Samphire"]);
+    expect(refused.map((r) => r.index)).toEqual([4, 5]);
+    expect(larder.vocabulary.list(g, "foods")).toHaveLength(before + 2);
+    expect(larder.vocabulary.byName(g, "foods", "samphire")?.name).toBe("Samphire");
+  });
+});

@@ -144,6 +144,36 @@ export class VocabularyService {
     return rec;
   }
 
+  /**
+   * Several records in one change of the document (an import's foods or units): create() writes the
+   * whole document, so a backup's thousand foods were a thousand writes. A name the group has, or one
+   * given twice, is skipped; an item that is not a valid record is refused. Returns what was made.
+   */
+  async createMany<K extends Kind>(
+    g: GroupData,
+    kind: K,
+    inputs: readonly unknown[],
+  ): Promise<{ created: Rec<K>[]; refused: { index: number; error: unknown }[] }> {
+    const now = new Date().toISOString();
+    const names = new Set(this.list(g, kind).map((x) => x.name.toLowerCase()));
+    const created: Rec<K>[] = [];
+    const refused: { index: number; error: unknown }[] = [];
+    inputs.forEach((input, index) => {
+      try {
+        const rec = toRecord(kind, input, { id: newId(), createdAt: now, updatedAt: now } as Partial<Rec<K>>);
+        assertOwnLabel(g, rec);
+        const lower = rec.name.toLowerCase();
+        if (names.has(lower)) return;
+        names.add(lower);
+        created.push(rec);
+      } catch (error) {
+        refused.push({ index, error });
+      }
+    });
+    if (created.length > 0) await docOf(g, kind).replace((d) => ({ ...d, [kind]: [...d[kind], ...created] }));
+    return { created, refused };
+  }
+
   async update<K extends Kind>(
     g: GroupData,
     kind: K,

@@ -200,19 +200,26 @@ export async function importGroup(
       counts.labels++;
     }
   }
-  for (const f of src.foods) {
-    if (!f.name.trim() || larder.vocabulary.byName(target, "foods", f.name)) continue;
-    await larder.vocabulary.create(target, "foods", {
+  // Foods and units each in one write (VocabularyService.createMany); names the group has are skipped.
+  const foods = src.foods.filter((f) => f.name.trim());
+  const madeFoods = await larder.vocabulary.createMany(
+    target,
+    "foods",
+    foods.map((f) => ({
       name: f.name.trim(),
       pluralName: f.pluralName,
       description: f.description,
       labelId: f.labelSourceId ? (labelIds.get(f.labelSourceId) ?? null) : null,
-    });
-    counts.foods++;
-  }
-  for (const u of src.units) {
-    if (!u.name.trim() || larder.vocabulary.byName(target, "units", u.name)) continue;
-    await larder.vocabulary.create(target, "units", {
+    })),
+  );
+  counts.foods += madeFoods.created.length;
+  for (const { index, error } of madeFoods.refused)
+    notes.push(`The food ${foods[index].name.trim()} was not kept: ${errorText(error)}`);
+  const units = src.units.filter((u) => u.name.trim());
+  const madeUnits = await larder.vocabulary.createMany(
+    target,
+    "units",
+    units.map((u) => ({
       name: u.name.trim(),
       pluralName: u.pluralName,
       description: u.description,
@@ -220,9 +227,11 @@ export async function importGroup(
       pluralAbbreviation: u.pluralAbbreviation,
       fraction: u.fraction,
       useAbbreviation: u.useAbbreviation,
-    });
-    counts.units++;
-  }
+    })),
+  );
+  counts.units += madeUnits.created.length;
+  for (const { index, error } of madeUnits.refused)
+    notes.push(`The unit ${units[index].name.trim()} was not kept: ${errorText(error)}`);
   await larder.organizers.ensure(target, "categories", src.categories);
   await larder.organizers.ensure(target, "tags", src.tags);
   await larder.organizers.ensure(target, "tools", src.tools);
@@ -234,6 +243,10 @@ export async function importGroup(
 
   // Recipes, each as its owner, with its comments and ratings.
   const outcomes: EntryOutcome[] = [];
+  const pending: Promise<unknown>[] = [];
+  // Ratings go into the group's document together once the recipes are in (RatingsService.importMany).
+  const ratings: { userId: string; recipeId: string; rating: number | null; isFavorite: boolean }[] = [];
+  const ratedNames: string[] = [];
   for (const r of src.recipes) {
     let outcome: EntryOutcome;
     const entry = r.entry;
@@ -260,22 +273,29 @@ export async function importGroup(
             },
           });
           ctx.index.remember([key], created.id);
+          // Not waited for one by one: each is in memory at once, and the lines appended while a write
+          // runs share the next one (activity-log.ts).
           for (const c of r.comments) {
             if (!c.text.trim()) continue;
-            await larder.comments
-              .create(actorOf(c.userSourceId), { recipeId: created.id, text: c.text })
-              .then(() => counts.comments++)
-              .catch((e: unknown) =>
-                notes.push(`A comment on ${created.name} was not kept: ${errorText(e)}`),
-              );
+            pending.push(
+              larder.comments
+                .create(actorOf(c.userSourceId), { recipeId: created.id, text: c.text })
+                .then(() => counts.comments++)
+                .catch((e: unknown) =>
+                  notes.push(`A comment on ${created.name} was not kept: ${errorText(e)}`),
+                ),
+            );
           }
           for (const x of r.ratings) {
             const who = actorOf(x.userSourceId);
             if (who === fallback && !users.has(x.userSourceId)) continue;
-            await larder.ratings
-              .set(who, who.user.id, created.id, { rating: x.rating, isFavorite: x.favorite })
-              .then(() => counts.ratings++)
-              .catch((e: unknown) => notes.push(`A rating of ${created.name} was not kept: ${errorText(e)}`));
+            ratings.push({
+              userId: who.user.id,
+              recipeId: created.id,
+              rating: x.rating,
+              isFavorite: x.favorite,
+            });
+            ratedNames.push(created.name);
           }
           outcome = {
             status: "imported",
@@ -291,6 +311,17 @@ export async function importGroup(
     outcomes.push(outcome);
     reportOutcome(report, outcome);
     ctx.onProgress?.({ done: ctx.doneBefore + outcomes.length, total: ctx.total, last: outcome });
+  }
+  await Promise.all(pending);
+  try {
+    const { kept, refused } = await larder.ratings.importMany(target, ratings);
+    counts.ratings += kept;
+    for (const i of refused)
+      notes.push(
+        `A rating of ${ratedNames[i]} was not kept: its user or recipe is not here, or it is not a number`,
+      );
+  } catch (e) {
+    notes.push(`The ratings (${ratings.length}) were not kept: ${errorText(e)}`);
   }
 
   /**

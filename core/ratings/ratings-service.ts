@@ -161,6 +161,56 @@ export class RatingsService {
     });
   }
 
+  /**
+   * Ratings an import brings in (a Mealie backup's), in one change of the group's document: each set()
+   * writes the whole document, so a backup of thousands of ratings took one write per rating. An item
+   * whose user is not a member of the group, whose recipe is not in it or whose rating is not a number
+   * is refused; the others are kept.
+   */
+  async importMany(
+    g: GroupData,
+    items: readonly { userId: string; recipeId: string; rating: number | null; isFavorite: boolean }[],
+  ): Promise<{ kept: number; refused: number[] }> {
+    const refused: number[] = [];
+    const ok = items.filter((it, i) => {
+      const u = this.larder.users.byId(it.userId);
+      const e = this.larder.recipes.entryById(it.recipeId);
+      const fine =
+        !!u &&
+        u.groupId === g.doc.data.id &&
+        e !== null &&
+        e.groupSlug === g.slug &&
+        (it.rating === null || Number.isFinite(it.rating));
+      if (!fine) refused.push(i);
+      return fine;
+    });
+    if (ok.length === 0) return { kept: 0, refused };
+    const doc = await this.docs.get(this.pathOf(g));
+    const now = new Date().toISOString();
+    await doc.replace((d) => {
+      const ratings = d.ratings.slice();
+      const at = new Map(ratings.map((r, i) => [`${r.userId}\u0000${r.recipeId}`, i]));
+      for (const it of ok) {
+        const key = `${it.userId}\u0000${it.recipeId}`;
+        const i = at.get(key);
+        const prev =
+          i !== undefined
+            ? ratings[i]
+            : RatingRecord.parse({
+                id: derivedId(it.userId, it.recipeId),
+                userId: it.userId,
+                recipeId: it.recipeId,
+                createdAt: now,
+              });
+        const next: RatingRecord = { ...prev, rating: it.rating, isFavorite: it.isFavorite, updatedAt: now };
+        if (i !== undefined) ratings[i] = next;
+        else at.set(key, ratings.push(next) - 1);
+      }
+      return { ...d, ratings };
+    });
+    return { kept: ok.length, refused };
+  }
+
   /** An API delete of a recipe takes its ratings with it. */
   async removeRecipe(groupSlug: string, recipeId: string): Promise<void> {
     const g = this.larder.groups.bySlugOrNull(groupSlug);
