@@ -137,10 +137,12 @@ export class MigrationIndex {
       .catch((e: unknown) => this.larder.log.error("could not write migrations.json", e));
   }
 
-  /** Write what was noted and wait until it is on disk. */
+  /** Write what was noted and wait until it is on disk (at the end of each run). */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    // Made again by the next run: recipes created meanwhile by other means are not in it.
+    this.byOrigin = null;
     await this.write();
     await this.doc.idle();
   }
