@@ -124,13 +124,15 @@ function render(rows: { n: number; first: Run; again: Run }[], meta: string[]): 
     "| recipes | run | wall clock | per recipe | CPU | peak RSS | imported / skipped / failed |",
     "| --- | --- | --- | --- | --- | --- | --- |",
     ...rows.flatMap(({ n, first, again }) =>
-      [
-        ["first", first],
-        ["again", again],
-      ].map(([label, r]) => {
-        const run = r as Run;
-        return `| ${f(n)} | ${String(label)} | ${(run.ms / 1000).toFixed(1)} s | ${(run.ms / n).toFixed(1)} ms | ${(run.cpuMs / 1000).toFixed(1)} s | ${f(run.peakMb)} MB | ${f(run.imported)} / ${f(run.skipped)} / ${f(run.failed)} |`;
-      }),
+      (
+        [
+          ["first", first],
+          ["again", again],
+        ] as const
+      ).map(
+        ([label, run]) =>
+          `| ${f(n)} | ${label} | ${(run.ms / 1000).toFixed(1)} s | ${(run.ms / n).toFixed(1)} ms | ${(run.cpuMs / 1000).toFixed(1)} s | ${f(run.peakMb)} MB | ${f(run.imported)} / ${f(run.skipped)} / ${f(run.failed)} |`,
+      ),
     ),
     "",
     "<!-- bench:migrate:end -->",

@@ -7,15 +7,10 @@ import { mkdir, open, readFile, readdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { errnoCode, fsyncDir } from "../storage/atomic-write.js";
 
-/** Append one line (without its newline) to `path`, creating the file and its folder if needed. */
-export async function appendLine(path: string, line: string): Promise<void> {
-  return appendLines(path, [line]);
-}
-
 /** Append lines (without their newlines) to `path` in one write and one fsync. */
 export async function appendLines(path: string, lines: readonly string[]): Promise<void> {
   if (lines.some((l) => l.includes("\n")))
-    throw new Error("appendLine: a JSON line must not contain a newline");
+    throw new Error("appendLines: a JSON line must not contain a newline");
   const line = lines.join("\n");
   await mkdir(dirname(path), { recursive: true });
   const fh = await open(path, "a+");

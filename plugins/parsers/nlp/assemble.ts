@@ -6,6 +6,7 @@
  */
 import { LABEL_INDEX } from "./labels.js";
 import { singular } from "./lexicon.js";
+import { measureOf } from "../../../core/shopping/units.js";
 import { packSizeAt, readQuantity } from "./quantity.js";
 
 const QTY = LABEL_INDEX.QTY,
@@ -195,15 +196,11 @@ function withProductPreps(tokens: readonly string[], labels: ArrayLike<number>):
   return out ?? labels;
 }
 
-/** Weights and volumes: the words that measure a pack, where the pack's own word ("can", "bag") names it. */
-const MEASURES = new Set(
-  (
-    "g gr gm gms gram grams gramme grammes kg kgs kilo kilos kilogram kilograms mg ml mls millilitre " +
-    "millilitres milliliter milliliters cl dl l litre litres liter liters oz ounce ounces lb lbs pound " +
-    "pounds fl pint pints pt quart quarts qt gallon gallons gal"
-  ).split(" "),
-);
-const isMeasure = (t: string) => MEASURES.has(t.toLowerCase().replace(/\.$/, ""));
+/**
+ * A weight or volume, the words that measure a pack where the pack's own word ("can", "bag") names it:
+ * the units the shopping list converts (core/shopping/units.ts), and "fl" of "fl oz".
+ */
+const isMeasure = (t: string) => t.toLowerCase() === "fl" || measureOf({ name: t }) !== null;
 
 /** Whether a unit run is a measure followed by a pack: "g can", "fl oz bottle", not "fl oz" or "heaping cup". */
 function isPackAfterMeasure(tokens: readonly string[], from: number, to: number): boolean {
