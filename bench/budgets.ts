@@ -143,9 +143,16 @@ async function scrollCards(browser: Browser, url: string, token: string) {
     const next = page.locator('a[rel="next"]');
     if ((await next.count()) === 0) break;
     const before = page.url();
+    const target = await next.first().getAttribute("href");
     await next.first().click();
-    // A client-side navigation: there is no load event to wait for, only the new address.
-    await page.waitForFunction((was) => location.href !== was, before);
+    // A client-side navigation: there is no load event to wait for, only the new address and the new
+    // page's links (the address changes before React has rendered the page it leads to).
+    await page.waitForFunction(
+      ([was, to]) =>
+        location.href !== was &&
+        ![...document.querySelectorAll('a[rel="next"]')].some((a) => a.getAttribute("href") === to),
+      [before, target] as const,
+    );
     await page.waitForLoadState("networkidle");
   }
   const tasks = await page.evaluate(

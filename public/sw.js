@@ -1,7 +1,8 @@
 /**
  * Larder's service worker (decision 0085), served at /sw.js so its scope is the whole app.
  *
- * - Built assets (/assets/*, fingerprinted, immutable): cache first.
+ * - Built assets (/assets/*, fingerprinted, immutable) and the i18n catalogues (addressed by content
+ *   hash; a page hydrates only once its language's text is in): cache first.
  * - Kept pages, their route data (*.data, /__manifest), the theme, icons and recipe images: network
  *   first, the copy kept for when the network is gone (bounded: the oldest go first).
  * - Only the shopping lists, the group home and recipe pages are kept (other screens go to the network
@@ -39,6 +40,8 @@ const KEPT_PAGE = /^\/(shopping-lists(\/[^/]+)?|g\/[^/]+|g\/[^/]+\/r\/[^/]+)(\.d
 const KEPT_FILE =
   /^\/(__manifest|theme\.css|favicon\.svg|manifest\.webmanifest|icons\/[^/]+|api\/media\/.+)$/;
 
+const CATALOGUES = /^\/locales\/[^/]+\/catalogues\.json$/;
+
 /** Which cache a request belongs to, or null when the worker leaves it alone. */
 function kindOf(request) {
   const url = new URL(request.url);
@@ -47,7 +50,7 @@ function kindOf(request) {
   // Signing out or in: every kept page carries the previous user's data.
   if (/^\/(logout|login)(\.data)?$/.test(p)) return "forget";
   if (request.method !== "GET") return null;
-  if (p.startsWith("/assets/")) return "asset";
+  if (p.startsWith("/assets/") || CATALOGUES.test(p)) return "asset";
   if (KEPT_PAGE.test(p) || KEPT_FILE.test(p)) return "page";
   return null;
 }

@@ -151,6 +151,15 @@ describeBrowser("shopping lists", () => {
         return false;
       }, `/shopping-lists/${listId}`),
     ).toBe(true);
+    // So is the page's text: it hydrates only once its language's catalogues are in.
+    await eventually(() =>
+      page.evaluate(async () => {
+        for (const k of await caches.keys())
+          for (const r of await (await caches.open(k)).keys())
+            if (/\/locales\/en-US\/catalogues\.json\?v=/.test(r.url)) return true;
+        return false;
+      }),
+    ).toBe(true);
 
     await context.setOffline(true);
     await eventually(() => page.evaluate(() => navigator.onLine)).toBe(false);

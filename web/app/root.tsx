@@ -104,18 +104,16 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* After Mantine's styles.css, whose defaults these override (lib/theme-css.server.ts). */}
         <link rel="stylesheet" href={`/theme.css?v=${themeHash(themeColors)}`} precedence={THEME_STYLES} />
         {/* The catalogues entry.client.tsx loads before hydrating: fetched while the scripts load. */}
-        {Object.entries(i18n.catalogues).flatMap(([lang, byNs]) =>
-          Object.entries(byNs).map(([ns, hash]) => (
-            <link
-              key={`${lang}/${ns}`}
-              rel="preload"
-              as="fetch"
-              crossOrigin="anonymous"
-              href={catalogueUrl(lang, ns, hash)}
-              data-catalogue={`${lang}/${ns}`}
-            />
-          )),
-        )}
+        {Object.entries(i18n.catalogues).map(([lang, hash]) => (
+          <link
+            key={lang}
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={catalogueUrl(lang, hash)}
+            data-catalogue={lang}
+          />
+        ))}
       </head>
       <body>
         <I18nextProvider i18n={i18nFor(i18n.lang)}>

@@ -18,14 +18,19 @@ export interface RecipeCardData {
   rating?: number | null;
 }
 
+/** Cards of a grid that a first screen shows: their pictures load at once, the first ones first. */
+const EAGER_CARDS = 6;
+const PRIORITY_CARDS = 2;
+
 export function RecipeCard({
   recipe,
   groupSlug,
-  eager,
+  position,
 }: {
   recipe: RecipeCardData;
   groupSlug: string;
-  eager?: boolean;
+  /** The card's place in its grid (0 first), when it is one of a grid. */
+  position?: number;
 }) {
   const t = useT("shell");
   const f = useFormat();
@@ -33,7 +38,14 @@ export function RecipeCard({
   return (
     <article className="card" data-testid="recipe-card">
       <Link to={href} className="card__media" tabIndex={-1} aria-hidden="true" prefetch="intent">
-        <RecipeImage recipeId={recipe.id} image={recipe.image} size="min-original" alt="" eager={eager} />
+        <RecipeImage
+          recipeId={recipe.id}
+          image={recipe.image}
+          size="min-original"
+          alt=""
+          eager={position !== undefined && position < EAGER_CARDS}
+          priority={position !== undefined && position < PRIORITY_CARDS}
+        />
       </Link>
       <div className="card__body">
         <h2 className="card__title">

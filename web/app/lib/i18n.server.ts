@@ -31,31 +31,32 @@ for (const [path, catalogue] of Object.entries(files)) {
 }
 provideCatalogues(ALL);
 
-/** Each catalogue as the browser gets it: its JSON, and a hash of that JSON for the URL and the ETag. */
+/**
+ * Each language's catalogues as the browser gets them, all namespaces in one document (decision 0223:
+ * a page needs every namespace before it hydrates, and over HTTP/1.1 on a slow phone connection each
+ * request of thirteen cost a round trip): its JSON, and a hash of that JSON for the URL and the ETag.
+ */
 const SERVED = new Map<string, { json: string; hash: string }>();
-for (const [lang, byNs] of Object.entries(ALL))
-  for (const [ns, catalogue] of Object.entries(byNs)) {
-    const json = JSON.stringify(catalogue);
-    SERVED.set(`${lang}/${ns}`, {
-      json,
-      hash: createHash("sha256").update(json).digest("base64url").slice(0, 16),
-    });
-  }
+for (const [lang, byNs] of Object.entries(ALL)) {
+  const json = JSON.stringify(byNs);
+  SERVED.set(lang, { json, hash: createHash("sha256").update(json).digest("base64url").slice(0, 16) });
+}
 
-/** A catalogue's JSON and hash (for its route), or null when there is no such catalogue. */
-export function servedCatalogue(lang: string, ns: string): { json: string; hash: string } | null {
-  return SERVED.get(`${lang}/${ns}`) ?? null;
+/** A language's catalogues (JSON and hash, for their route), or null when the language has none. */
+export function servedCatalogues(lang: string): { json: string; hash: string } | null {
+  return SERVED.get(lang) ?? null;
 }
 
 const refs = new Map<string, CatalogueRefs>();
-/** The catalogues a page in this language needs: its own and the English fallback, by hash. */
+/** The catalogues a page in this language needs: its own and the English fallback's, by hash. */
 function catalogueRefs(lang: string): CatalogueRefs {
   let out = refs.get(lang);
   if (!out) {
     out = {};
-    for (const code of new Set([lang, ...fallbacksOf(lang)]))
-      for (const ns of Object.keys(ALL[code] ?? {}))
-        (out[code] ??= {})[ns] = SERVED.get(`${code}/${ns}`)!.hash;
+    for (const code of new Set([lang, ...fallbacksOf(lang)])) {
+      const served = SERVED.get(code);
+      if (served) out[code] = served.hash;
+    }
     refs.set(lang, out);
   }
   return out;

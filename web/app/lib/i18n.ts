@@ -3,8 +3,8 @@
  * `web/app/locales/<lang>/<namespace>.json`. The server picks the language (cookie `lang`, then
  * Accept-Language; lib/i18n.server.ts). The catalogues are not page data (decision 0117): the root loader
  * names the language's catalogues and the English fallback by content hash, the document links them
- * (`/locales/<lang>/<ns>.json?v=<hash>`, cached for good by the browser), and entry.client.tsx loads them
- * before hydrating. No catalogue is part of the JavaScript bundle or of any page's data.
+ * (`/locales/<lang>/catalogues.json?v=<hash>`, every namespace of a language in one document, cached for
+ * good by the browser; decision 0223), and entry.client.tsx loads them before hydrating. No catalogue is part of the JavaScript bundle or of any page's data.
  *
  * In components: `const t = useT("shell"); t("search.placeholder")`. Keys of another namespace:
  * `t("common:actions.save")`. In `meta` functions (no hooks): `metaT(matches, "shell")`.
@@ -106,8 +106,8 @@ export interface Catalogue {
 /** lang → namespace → catalogue. */
 export type Resources = Record<string, Record<string, Catalogue>>;
 
-/** lang → namespace → content hash of the catalogue. */
-export type CatalogueRefs = Record<string, Record<string, string>>;
+/** lang → content hash of the language's catalogues (every namespace, as one document). */
+export type CatalogueRefs = Record<string, string>;
 
 /** What the root loader sends to the browser for i18n: the language and which catalogues it needs. */
 export interface I18nData {
@@ -116,9 +116,12 @@ export interface I18nData {
   catalogues: CatalogueRefs;
 }
 
-/** Where a catalogue is served (web/app/routes/locales.$lang.$ns[.]json.ts); the hash makes it immutable. */
-export function catalogueUrl(lang: string, ns: string, hash: string): string {
-  return `/locales/${encodeURIComponent(lang)}/${encodeURIComponent(ns)}.json?v=${encodeURIComponent(hash)}`;
+/**
+ * Where a language's catalogues are served (web/app/routes/locales.$lang.catalogues[.]json.ts), as
+ * `{ namespace: catalogue }`; the hash makes the address immutable.
+ */
+export function catalogueUrl(lang: string, hash: string): string {
+  return `/locales/${encodeURIComponent(lang)}/catalogues.json?v=${encodeURIComponent(hash)}`;
 }
 
 export function languageOf(code: string | null | undefined): Language | null {

@@ -26,6 +26,7 @@ function loadedFiles(): string[] {
         return (
           p.startsWith("/assets/") ||
           p.startsWith("/icons/") ||
+          /^\/locales\/[^/]+\/catalogues\.json$/.test(p) ||
           /^\/(theme\.css|favicon\.svg|manifest\.webmanifest)$/.test(p)
         );
       }),

@@ -192,7 +192,7 @@ export default function GroupHome() {
         >
           {items.map((r, i) => (
             <li key={r.id}>
-              <RecipeCard recipe={r} groupSlug={groupSlug} eager={i < 6} />
+              <RecipeCard recipe={r} groupSlug={groupSlug} position={i} />
             </li>
           ))}
         </ul>

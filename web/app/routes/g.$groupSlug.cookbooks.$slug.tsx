@@ -104,7 +104,7 @@ export default function CookbookPage() {
         <ul className="card-grid" aria-label={t("recipes")}>
           {data.items.map((r, i) => (
             <li key={r.id}>
-              <RecipeCard recipe={r} groupSlug={data.groupSlug} eager={i < 6} />
+              <RecipeCard recipe={r} groupSlug={data.groupSlug} position={i} />
             </li>
           ))}
         </ul>

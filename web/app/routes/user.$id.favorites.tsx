@@ -65,7 +65,7 @@ export default function Favorites() {
         <ul className="card-grid" aria-label={t("favorites.title")}>
           {items.map((r, i) => (
             <li key={r.id}>
-              <RecipeCard recipe={r} groupSlug={groupSlug} eager={i < 6} />
+              <RecipeCard recipe={r} groupSlug={groupSlug} position={i} />
             </li>
           ))}
         </ul>

@@ -200,7 +200,8 @@ export function RecipePage({ data }: RecipePageProps) {
           size="original"
           alt={recipe.name}
           className="recipe__image"
-          eager
+          priority
+          sizes="(max-width: 900px) 100vw, 520px"
         />
       </header>
       <RecipeBody recipe={recipe} groupSlug={groupSlug} scale={scale} />

@@ -1,13 +1,14 @@
 /**
- * GET /locales/:lang/:ns.json?v=<hash>: one i18n catalogue as JSON (decision 0117). Pages link the
- * catalogues they need by content hash, so a browser keeps each one for good and a new build's changed
- * catalogue has a new address; asked without the current hash, it is served but revalidated every time.
+ * GET /locales/:lang/catalogues.json?v=<hash>: a language's i18n catalogues, `{ namespace: catalogue }`
+ * (decisions 0117, 0223). Pages link the languages they need by content hash, so a browser keeps each
+ * for good and a new build's changed text has a new address; asked without the current hash, it is
+ * served but revalidated every time.
  */
-import { servedCatalogue } from "../lib/i18n.server.js";
+import { servedCatalogues } from "../lib/i18n.server.js";
 import type { LoaderArgs } from "../lib/context.js";
 
 export function loader({ params, request }: LoaderArgs) {
-  const served = servedCatalogue(params.lang ?? "", params.ns ?? "");
+  const served = servedCatalogues(params.lang ?? "");
   if (!served) throw new Response("Not Found", { status: 404 });
   const current = new URL(request.url).searchParams.get("v") === served.hash;
   const etag = `"${served.hash}"`;
