@@ -91,6 +91,41 @@ describe("ActivityLog", () => {
     expect(again.state("home").eventsOf(recipeId)).toEqual([]);
   });
 
+  it("keeps each recipe's comments at hand through creates, edits, deletes and the recipe's deletion", async () => {
+    const log = new ActivityLog(folder, consoleLogger("silent"));
+    const other = "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d";
+    const comment = (id: string, rid: string) =>
+      log.append("home", { kind: "comment.created", id, recipeId: rid, userId: "u1", text: id });
+    await comment("c1", recipeId);
+    await comment("c2", recipeId);
+    await comment("c3", other);
+    const state = log.state("home");
+    const ids = (rid: string) =>
+      state
+        .commentsOf(rid)
+        .map((c) => c.id)
+        .sort();
+    expect(ids(recipeId)).toEqual(["c1", "c2"]);
+    await log.append("home", { kind: "comment.updated", id: "c2", text: "edited" });
+    expect(state.commentsOf(recipeId).find((c) => c.id === "c2")?.text).toBe("edited");
+    await log.append("home", { kind: "comment.deleted", id: "c1" });
+    expect(ids(recipeId)).toEqual(["c2"]);
+    await log.append("home", { kind: "recipe.deleted", recipeId });
+    expect(ids(recipeId)).toEqual([]);
+    expect(ids(other)).toEqual(["c3"]);
+    expect([...state.comments.keys()]).toEqual(["c3"]);
+    // Read back from the file, the same.
+    const again = new ActivityLog(folder, consoleLogger("silent"));
+    await again.open(["home"]);
+    expect(again.state("home").commentsOf(recipeId)).toEqual([]);
+    expect(
+      again
+        .state("home")
+        .commentsOf(other)
+        .map((c) => c.id),
+    ).toEqual(["c3"]);
+  });
+
   it("skips a torn last line and starts the next append on a fresh line", async () => {
     const file = folder.activityFile("home", "2026-03");
     const good = JSON.stringify({

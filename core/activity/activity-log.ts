@@ -16,30 +16,67 @@ import {
 import { appendLines, listJsonl, readLines } from "./jsonl.js";
 import { noteChange } from "../storage/change-count.js";
 
+/** Record ids by recipe: one recipe's records without a walk over the group's. */
+class IdsByRecipe {
+  private readonly ids = new Map<string, Set<string>>();
+
+  add(recipeId: string, id: string): void {
+    const ids = this.ids.get(recipeId);
+    if (ids) ids.add(id);
+    else this.ids.set(recipeId, new Set([id]));
+  }
+
+  delete(recipeId: string, id: string): void {
+    const ids = this.ids.get(recipeId);
+    ids?.delete(id);
+    if (ids?.size === 0) this.ids.delete(recipeId);
+  }
+
+  /** A copy: the caller may delete while it walks. */
+  of(recipeId: string): string[] {
+    return [...(this.ids.get(recipeId) ?? [])];
+  }
+}
+
 /** The folded state of one group's log. */
 export class ActivityState {
   readonly comments = new Map<string, CommentRecord>();
   readonly events = new Map<string, TimelineRecord>();
-  /** Event ids by recipe: a recipe's events without a walk over the group's (one per recipe created). */
-  private readonly byRecipe = new Map<string, Set<string>>();
+  // A recipe's page reads its comments and its timeline; a group can hold thousands of each.
+  private readonly commentIds = new IdsByRecipe();
+  private readonly eventIds = new IdsByRecipe();
 
-  /** The timeline events of one recipe. */
+  /** The comments of one recipe, in no particular order. */
+  commentsOf(recipeId: string): CommentRecord[] {
+    return this.recordsOf(this.commentIds, this.comments, recipeId);
+  }
+
+  /** The timeline events of one recipe, in no particular order. */
   eventsOf(recipeId: string): TimelineRecord[] {
-    const out: TimelineRecord[] = [];
-    for (const id of this.byRecipe.get(recipeId) ?? []) {
-      const e = this.events.get(id);
-      if (e) out.push(e);
+    return this.recordsOf(this.eventIds, this.events, recipeId);
+  }
+
+  private recordsOf<T>(ids: IdsByRecipe, records: Map<string, T>, recipeId: string): T[] {
+    const out: T[] = [];
+    for (const id of ids.of(recipeId)) {
+      const r = records.get(id);
+      if (r) out.push(r);
     }
     return out;
+  }
+
+  private dropComment(id: string): void {
+    const c = this.comments.get(id);
+    if (!c) return;
+    this.comments.delete(id);
+    this.commentIds.delete(c.recipeId, id);
   }
 
   private dropEvent(id: string): void {
     const e = this.events.get(id);
     if (!e) return;
     this.events.delete(id);
-    const ids = this.byRecipe.get(e.recipeId);
-    ids?.delete(id);
-    if (ids?.size === 0) this.byRecipe.delete(e.recipeId);
+    this.eventIds.delete(e.recipeId, id);
   }
 
   apply(line: ActivityLine): void {
@@ -54,6 +91,7 @@ export class ActivityState {
           createdAt: line.at,
           updatedAt: line.at,
         });
+        this.commentIds.add(line.recipeId, line.id);
         return;
       case "comment.updated": {
         const c = this.comments.get(line.id);
@@ -61,7 +99,7 @@ export class ActivityState {
         return;
       }
       case "comment.deleted":
-        this.comments.delete(line.id);
+        this.dropComment(line.id);
         return;
       case "timeline.created":
         if (this.events.has(line.id)) return;
@@ -77,11 +115,7 @@ export class ActivityState {
           createdAt: line.at,
           updatedAt: line.at,
         });
-        {
-          const ids = this.byRecipe.get(line.recipeId);
-          if (ids) ids.add(line.id);
-          else this.byRecipe.set(line.recipeId, new Set([line.id]));
-        }
+        this.eventIds.add(line.recipeId, line.id);
         return;
       case "timeline.updated": {
         const e = this.events.get(line.id);
@@ -99,8 +133,8 @@ export class ActivityState {
         this.dropEvent(line.id);
         return;
       case "recipe.deleted":
-        for (const [id, c] of this.comments) if (c.recipeId === line.recipeId) this.comments.delete(id);
-        for (const id of [...(this.byRecipe.get(line.recipeId) ?? [])]) this.dropEvent(id);
+        for (const id of this.commentIds.of(line.recipeId)) this.dropComment(id);
+        for (const id of this.eventIds.of(line.recipeId)) this.dropEvent(id);
         return;
     }
   }

@@ -72,8 +72,9 @@ export class CommentsService {
 
   /** The comments of one recipe, oldest first (the recipe's `comments` field). */
   forRecipe(groupSlug: string, recipeId: string): CommentOut[] {
-    return [...this.log.state(groupSlug).comments.values()]
-      .filter((c) => c.recipeId === recipeId)
+    return this.log
+      .state(groupSlug)
+      .commentsOf(recipeId)
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
       .map((c) => this.present(c));
   }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Larder } from "../larder.js";
@@ -112,5 +112,51 @@ describe("many foods at once (an import's)", () => {
     expect(refused.map((r) => r.index)).toEqual([4, 5]);
     expect(larder.vocabulary.list(g, "foods")).toHaveLength(before + 2);
     expect(larder.vocabulary.byName(g, "foods", "samphire")?.name).toBe("Samphire");
+  });
+});
+
+describe("looking a food up by id and by name", () => {
+  it("follows every change: a create, a rename, a removal and a hand edit of foods.json", async () => {
+    const g = larder.groups.bySlugOrNull("home")!;
+    const v = larder.vocabulary;
+    const made = await v.create(g, "foods", { name: "Chervil" });
+    expect(v.byName(g, "foods", "  CHERVIL ")?.id).toBe(made.id);
+    expect(v.get(g, "foods", made.id).name).toBe("Chervil");
+    expect(v.has(g, "foods", made.id)).toBe(true);
+
+    await v.update(g, "foods", made.id, { name: "Garden chervil" });
+    expect(v.byName(g, "foods", "chervil")).toBeNull();
+    expect(v.byName(g, "foods", "garden chervil")?.id).toBe(made.id);
+    expect(v.get(g, "foods", made.id).name).toBe("Garden chervil");
+
+    await v.remove(g, "foods", made.id);
+    expect(v.byName(g, "foods", "garden chervil")).toBeNull();
+    expect(v.has(g, "foods", made.id)).toBe(false);
+    expect(() => v.get(g, "foods", made.id)).toThrow();
+  });
+
+  it("follows a hand edit of foods.json while the server watches the folder", async () => {
+    const own = await mkdtemp(join(tmpdir(), "larder-foods-watched-"));
+    const watched = await Larder.open(
+      loadConfig({} as NodeJS.ProcessEnv, { dataDir: join(own, "data"), production: false, bcryptRounds: 4 }),
+      { log: consoleLogger("silent"), seed: false, watch: true },
+    );
+    try {
+      const g = watched.groups.bySlugOrNull("home")!;
+      const v = watched.vocabulary;
+      const lovage = await v.create(g, "foods", { name: "Lovage" });
+      expect(v.byName(g, "foods", "lovage")?.id).toBe(lovage.id);
+      const file = watched.folder.foodsJson("home");
+      const doc = JSON.parse(await readFile(file, "utf8")) as { foods: { id: string; name: string }[] };
+      doc.foods.find((f) => f.id === lovage.id)!.name = "Sea lovage";
+      await writeFile(file, JSON.stringify(doc, null, 2));
+      await vi.waitFor(() => expect(v.byName(g, "foods", "sea lovage")?.id).toBe(lovage.id), {
+        timeout: 10_000,
+      });
+      expect(v.byName(g, "foods", "lovage")).toBeNull();
+    } finally {
+      await watched.close();
+      await rm(own, { recursive: true, force: true });
+    }
   });
 });

@@ -112,20 +112,53 @@ function assertOwnLabel(g: GroupData, rec: unknown): void {
   }
 }
 
+interface Lookup {
+  byId: Map<string, unknown>;
+  /** Lower-cased name → the first record of that name, as a walk in order would find it. */
+  byName: Map<string, unknown>;
+}
+
 export class VocabularyService {
+  /**
+   * Each list's records by id and by name, made on first use. Every change gives the document a new
+   * list (JsonDoc's update and replace, a reload after a hand edit), so a list's lookup never goes
+   * stale. Saving a recipe looks up each ingredient's food and unit: a walk over a group's 1,500 foods
+   * for each, with a lower-cased copy of every name, was a large part of a big import (decision 0221).
+   */
+  private readonly lookups = new WeakMap<readonly unknown[], Lookup>();
+
   list<K extends Kind>(g: GroupData, kind: K): Rec<K>[] {
     return docOf(g, kind).data[kind];
   }
 
+  private lookup<K extends Kind>(g: GroupData, kind: K): Lookup {
+    const list = this.list(g, kind);
+    let found = this.lookups.get(list);
+    if (!found) {
+      found = { byId: new Map(), byName: new Map() };
+      for (const r of list) {
+        if (!found.byId.has(r.id)) found.byId.set(r.id, r);
+        const name = r.name.toLowerCase();
+        if (!found.byName.has(name)) found.byName.set(name, r);
+      }
+      this.lookups.set(list, found);
+    }
+    return found;
+  }
+
   get<K extends Kind>(g: GroupData, kind: K, id: string): Rec<K> {
-    const r = isUuid(id) ? this.list(g, kind).find((x) => x.id === id) : undefined;
+    const r = isUuid(id) ? (this.lookup(g, kind).byId.get(id) as Rec<K> | undefined) : undefined;
     if (!r) throw new NotFoundError();
     return r;
   }
 
+  /** Whether the group has a record of this id (exactly as written). */
+  has(g: GroupData, kind: Kind, id: string): boolean {
+    return this.lookup(g, kind).byId.has(id);
+  }
+
   byName<K extends Kind>(g: GroupData, kind: K, n: string): Rec<K> | null {
-    const lower = n.trim().toLowerCase();
-    return this.list(g, kind).find((x) => x.name.toLowerCase() === lower) ?? null;
+    return (this.lookup(g, kind).byName.get(n.trim().toLowerCase()) as Rec<K> | undefined) ?? null;
   }
 
   async create<K extends Kind>(g: GroupData, kind: K, input: unknown): Promise<Rec<K>> {

@@ -478,10 +478,9 @@ export class RecipesService {
       for (const kind of ["food", "unit"] as const) {
         const ref = ing?.[kind] as { id?: string | null; name?: string | null } | null | undefined;
         if (!ref) continue;
-        const list = kind === "food" ? group.foods.data.foods : group.units.data.units;
-        if (ref.id && list.some((x) => x.id === ref.id)) continue;
+        const vocabKind = kind === "food" ? "foods" : "units";
+        if (ref.id && this.larder.vocabulary.has(group, vocabKind, ref.id)) continue;
         if (ref.name && ref.name.trim()) {
-          const vocabKind = kind === "food" ? "foods" : "units";
           if (!this.larder.vocabulary.byName(group, vocabKind, ref.name))
             await this.larder.vocabulary.create(group, vocabKind, { name: ref.name.trim() });
         } else if (ref.id) {
