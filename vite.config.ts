@@ -96,21 +96,22 @@ function precompress(): Plugin {
 
 /**
  * Client chunks (decision 0223). Left to itself, the build split the client into some 170 chunks, and a
- * page loaded 60–70 of them, most under 2 kB. Over HTTP/1.1 a browser opens six connections to a host,
+ * page loaded 55–70 of them, most under 2 kB. Over HTTP/1.1 a browser opens six connections to a host,
  * so on a phone's slow connection each further six cost a round trip: a recipe page on DevTools' "Fast
- * 3G" hydrated after about 10 s. The libraries every page runs are two chunks of their own (the
- * framework: React, React Router, i18next; the UI kit: Mantine and what it imports), and the app's own
- * chunks below MIN_CHUNK bytes are merged into the chunks they are loaded with.
+ * 3G" hydrated after about 10 s. What every page runs is three chunks: the framework (React, React
+ * Router, i18next), the UI kit (Mantine and what it imports) and the app's shell (web/app/lib and the
+ * shell's components). A page then loads 8–14 scripts, and no more bytes than before.
  */
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)\//;
 const UI_KIT =
   /\/node_modules\/(@mantine\/[^/]+|@floating-ui\/[^/]+|react-remove-scroll[^/]*|react-style-singleton|use-sidecar|use-callback-ref|detect-node-es|get-nonce|tslib|react-transition-group|@babel\/runtime|clsx|dom-helpers|react-number-format|react-textarea-autosize|type-fest)\//;
-const MIN_CHUNK = 20_000;
+const APP_SHELL = [resolve("web/app/lib") + sep, resolve("web/app/components/shell") + sep];
 
 function clientChunk(id: string): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
   if (UI_KIT.test(id)) return "ui-kit";
+  if (APP_SHELL.some((dir) => id.startsWith(dir))) return "app-shell";
   return undefined;
 }
 
@@ -123,7 +124,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       onwarn(warning, warn) {
         if (warning.code !== "EMPTY_BUNDLE") warn(warning);
       },
-      output: isSsrBuild ? {} : { experimentalMinChunkSize: MIN_CHUNK, manualChunks: clientChunk },
+      output: isSsrBuild ? {} : { manualChunks: clientChunk },
     },
   },
   ssr: {
