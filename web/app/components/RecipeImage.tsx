@@ -21,7 +21,7 @@ export interface RecipeImageProps {
   eager?: boolean;
   /** The page's main picture: loaded eagerly and before the page's other requests. */
   priority?: boolean;
-  /** The image's displayed width (the `sizes` attribute), with size "original": a small screen takes min-original. */
+  /** The displayed width (the `sizes` attribute), with size "original": a small screen takes min-original. */
   sizes?: string;
 }
 

@@ -4,7 +4,8 @@
  * Accept-Language; lib/i18n.server.ts). The catalogues are not page data (decision 0117): the root loader
  * names the language's catalogues and the English fallback by content hash, the document links them
  * (`/locales/<lang>/catalogues.json?v=<hash>`, every namespace of a language in one document, cached for
- * good by the browser; decision 0223), and entry.client.tsx loads them before hydrating. No catalogue is part of the JavaScript bundle or of any page's data.
+ * good by the browser; decision 0223), and entry.client.tsx loads them before hydrating. No catalogue is
+ * part of the JavaScript bundle or of any page's data.
  *
  * In components: `const t = useT("shell"); t("search.placeholder")`. Keys of another namespace:
  * `t("common:actions.save")`. In `meta` functions (no hooks): `metaT(matches, "shell")`.
