@@ -267,12 +267,12 @@ export class RecipeStore {
     return this.readable().problems();
   }
 
-  /** True when a file of that name exists as far as the index knows, even one that does not parse. */
   /** How many recipes of the group have this name (trimmed, any case). */
   nameCount(groupSlug: string, name: string): number {
     return this.readable().nameCount(groupSlug, name);
   }
 
+  /** True when a file of that name exists as far as the index knows, even one that does not parse. */
   slugTaken(groupSlug: string, slug: string): boolean {
     return this.readable().get(groupSlug, slug) !== null || this.index.getBroken(groupSlug, slug) !== null;
   }
