@@ -19,7 +19,7 @@ export interface DomGroup {
 
 export interface DomList {
   groups: DomGroup[];
-  /** Which reader found it: "card", "h-recipe", "itemprop", "heading". */
+  /** Which reader found it: "card", "h-recipe", "itemprop", "item-class", "heading". */
   via: string;
 }
 
@@ -387,6 +387,13 @@ function byClass(doc: Document, kind: Kind): DomList | null {
     if (tokens(el).some((t) => CONTAINER[kind].test(t))) found.push(el);
   }
   const card = (el: Element) => tokens(el).some((t) => CARD_PREFIX.test(t));
+  // What one step uses ("preparation__step__ingredients" inside a step) is not the recipe's list.
+  const inStep = (el: Element) => {
+    for (let p = el.parent; p && p.type === "tag"; p = p.parent)
+      if (tokens(p).some((t) => ITEM_CLASS.instructions.test(t))) return true;
+    return false;
+  };
+  if (kind === "ingredients") found.splice(0, found.length, ...found.filter((el) => !inStep(el)));
   for (const el of [...found.filter(card), ...found.filter((e) => !card(e))]) {
     const same = twins(el).filter((t) => tokens(t).some((x) => CONTAINER[kind].test(x)));
     const groups = [el, ...same].flatMap((c) => readContainer(c, kind));
@@ -440,6 +447,25 @@ function byItemprop(doc: Document, kind: Kind): DomList | null {
   else if (kind === "ingredients") groups = [{ title: null, items: unique.map(oneLine) }];
   else groups = [{ title: null, items: unique.flatMap((el) => lines(el)) }];
   return plausible(groups, kind) ? { groups, via: "itemprop" } : null;
+}
+
+/**
+ * Ingredient rows named as such ("…__ingredient", "ingredient-row") under a parent whose own name says
+ * nothing a container reader knows ("bb-recipe-calculator__content"): the parent with the most of them
+ * is the list. Ingredients only: "step" names wizards and checkouts as often as methods.
+ */
+function byItemClass(doc: Document, kind: Kind): DomList | null {
+  if (kind !== "ingredients") return null;
+  let best: Element | null = null;
+  let most = 1;
+  for (const el of elementsOf(doc)) {
+    let n = 0;
+    for (const c of el.children)
+      if (isElement(c) && c.name !== "li" && tokens(c).some((t) => ITEM_CLASS[kind].test(t))) n++;
+    if (n > most) [best, most] = [el, n];
+  }
+  const groups = best ? readContainer(best, kind) : [];
+  return plausible(groups, kind) ? { groups, via: "item-class" } : null;
 }
 
 // ── Headings ─────────────────────────────────────────────────────────────────────────────────
@@ -682,7 +708,8 @@ export function readDom(doc: Document): DomRecipe {
 }
 
 function readLists(doc: Document): DomRecipe {
-  const first = (kind: Kind) => byClass(doc, kind) ?? byMicroformat(doc, kind) ?? byItemprop(doc, kind);
+  const first = (kind: Kind) =>
+    byClass(doc, kind) ?? byMicroformat(doc, kind) ?? byItemprop(doc, kind) ?? byItemClass(doc, kind);
   let ingredients = first("ingredients");
   let instructions = first("instructions");
   if (!ingredients || !instructions) {

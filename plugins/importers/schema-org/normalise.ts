@@ -306,14 +306,32 @@ function toIngredients(v: unknown): string[] {
   if (typeof v === "string")
     return cleanText(v, { lines: true }).split("\n").map(tidyIngredient).filter(Boolean);
   return asList(v)
+    .flat(4)
     .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : [x]))
     .flatMap((x) =>
-      typeof x === "string" && LINE_MARKUP.test(x)
-        ? cleanText(x, { lines: true }).split("\n")
-        : [cleanText(x)],
+      typeof x === "string" && LINE_MARKUP.test(x) ? cleanText(x, { lines: true }).split("\n") : linesOf(x),
     )
     .map(tidyIngredient)
     .filter(Boolean);
+}
+
+/** A line that starts as an ingredient does: an amount or a capital ("½ cup oil", "Kosher salt"). */
+const STARTS_A_LINE = /^[\p{Lu}\p{N}½¼¾⅓⅔⅛⅜⅝⅞]/u;
+/** A line that goes on in the next: "1 cup flour,", "salt and", "2 (". */
+const GOES_ON = /(?:[,(/&+–-]|\b(?:and|or|of|with|plus))$/iu;
+
+/**
+ * An item's text as its lines when it is several ingredients written one a line ("¼ cup lemon juice⏎
+ * ½ cup olive oil⏎Kosher salt"), else as one line: a line break inside one ingredient ("2 cups⏎flour,
+ * sifted") is the page's wrapping.
+ */
+function linesOf(v: unknown): string[] {
+  const lines = cleanText(v, { lines: true }).split("\n");
+  const several =
+    lines.length > 1 &&
+    lines.slice(1).every((l) => STARTS_A_LINE.test(l)) &&
+    lines.slice(0, -1).every((l) => !GOES_ON.test(l) && /\p{L}/u.test(l));
+  return several ? lines : [cleanText(v)];
 }
 
 /** A list's bullet written into the text ("- 300 g d'emmental", "• 2 eggs"). */
@@ -681,7 +699,7 @@ function ingredientsWithGroups(r: SchemaObject): { ingredients: string[]; titles
   const raw = r.recipeIngredient ?? r.ingredients;
   const titles = new Map<number, string>();
   const out: string[] = [];
-  // One string holds every ingredient, a line each; a list holds one per item.
+  // One string holds every ingredient, a line each; a list holds one per item, or a list per group.
   if (typeof raw === "string") return { ingredients: toIngredients(raw), titles };
   for (const item of asList(raw)) {
     if (isObj(item) && (item.itemListElement !== undefined || typesOf(item).includes("howtosection"))) {
@@ -689,7 +707,7 @@ function ingredientsWithGroups(r: SchemaObject): { ingredients: string[]; titles
       const lines = toIngredients(item.itemListElement);
       if (name && lines.length) titles.set(out.length, name);
       out.push(...lines);
-    } else out.push(...toIngredients([item]));
+    } else out.push(...toIngredients(Array.isArray(item) ? item : [item]));
   }
   return { ingredients: out, titles };
 }

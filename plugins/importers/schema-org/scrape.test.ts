@@ -289,6 +289,58 @@ cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com ar
     ]);
   });
 
+  it("reads ingredients a schema lists as one list per group, and an item holding several lines, a line each", async () => {
+    const ld = {
+      "@type": "Recipe",
+      name: "Chicken Bake",
+      recipeIngredient: [
+        ["2 tbsp oil", "1 kg chicken"],
+        ["5 potatoes", "2 tbsp butter"],
+        "¼ cup lemon juice\n½ cup olive oil\nKosher salt and black pepper",
+        // A break inside one ingredient is the page's wrapping, not a second line.
+        "2 cups\nflour, sifted",
+      ],
+    };
+    const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect((recipe.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual([
+      "2 tbsp oil",
+      "1 kg chicken",
+      "5 potatoes",
+      "2 tbsp butter",
+      "¼ cup lemon juice",
+      "½ cup olive oil",
+      "Kosher salt and black pepper",
+      "2 cups flour, sifted",
+    ]);
+  });
+
+  it("takes the amounts from the page's ingredient rows when the schema lists only the foods", async () => {
+    const ld = {
+      "@type": "Recipe",
+      name: "Glazed Popcorn",
+      recipeIngredient: ["popcorn kernels", "butter", "brown sugar"],
+      recipeInstructions: [{ "@type": "HowToStep", text: "Pop the corn, then glaze it." }],
+    };
+    const row = (amount: string, food: string) =>
+      `<div class="x-calc__ingredient"><div class="x-calc__ingredient__amount">${amount}</div><div class="x-calc__ingredient__label">${food}</div></div>`;
+    const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>
+      <div class="x-calc"><p>Ingredients</p><div class="x-calc__content">
+        ${row("½ cup", "popcorn kernels")}${row("2 tbsp", "butter")}${row("3 tbsp", "brown sugar")}
+      </div></div>
+      <div class="x-method__step"><p class="x-method__step__ingredients"><b>½ cup </b>
+          popcorn kernels
+          – <b>2 tbsp </b>
+          butter
+        </p><p>Pop the corn, then glaze it.</p></div>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect((recipe.recipeIngredient as { note: string }[]).map((i) => i.note)).toEqual([
+      "½ cup popcorn kernels",
+      "2 tbsp butter",
+      "3 tbsp brown sugar",
+    ]);
+  });
+
   it("drops the site's name and a rating from a title, and prefers the page's heading that the og:title only decorates", async () => {
     const page = (title: string, head = "") =>
       `<html><head><meta property="og:title" content="${title}"><meta property="og:site_name" content="Choose Homemade">
