@@ -150,6 +150,23 @@ describe("headings", () => {
     expect(groups(fr.instructions)).toEqual([[null, ["Préchauffer le four à 150 °C."]]]);
   });
 
+  it("takes a heading that names the dish after the word ('Elaboración de la crema de calabaza con Thermomix')", () => {
+    const es = dom(`
+      <h2>Ingredientes de la crema de calabaza</h2><ul><li>500 g de calabaza</li><li>2 puerros</li></ul>
+      <h2>Elaboración de la crema de calabaza con Thermomix</h2>
+      <p>Pela la calabaza y córtala en dados de unos 4 centímetros.</p>
+      <p>Lava los puerros y córtalos en rodajas finas.</p>`);
+    expect(groups(es.instructions)).toEqual([
+      [
+        null,
+        [
+          "Pela la calabaza y córtala en dados de unos 4 centímetros.",
+          "Lava los puerros y córtalos en rodajas finas.",
+        ],
+      ],
+    ]);
+  });
+
   it("reads paragraphs as lines of ingredients and as steps, passing over step labels and a box elsewhere", () => {
     const r = dom(`<div class="article">
       <p>Ingredients:</p><p>- 250 g pastry</p><p>- 50 g almonds</p>

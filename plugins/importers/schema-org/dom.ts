@@ -42,10 +42,13 @@ const INSTRUCTION_WORDS =
 const OTHER_SECTION_WORDS =
   "notes?|tips?|recipe notes|nutrition(?: facts| information)?|nährwerte|tipps?|hinweise?|astuces?|conseils?|suggestions?|variations?|storage|equipment|video|faq|comments?|kommentare|reviews?|related|you may also like|more recipes|share|print";
 
-/** The word first ("Zutaten für 4 Personen"), or last after a dash or colon ("Apple Pie – The Ingredients"). */
+/**
+ * The word first ("Zutaten für 4 Personen", "Elaboración de la crema de calabaza con Thermomix"), or
+ * last after a dash or colon ("Apple Pie – The Ingredients").
+ */
 const heading = (words: string) =>
   new RegExp(
-    `^(?:${words})(?![\\p{L}\\p{N}])[^.!?]{0,32}$|^[^.!?]{2,60}[–—:|-]\\s*(?:(?:the|die|der|les|la|le|de|het|los|las|gli|i)\\s+)?(?:${words})$`,
+    `^(?:${words})(?![\\p{L}\\p{N}])[^.!?]{0,48}$|^[^.!?]{2,60}[–—:|-]\\s*(?:(?:the|die|der|les|la|le|de|het|los|las|gli|i)\\s+)?(?:${words})$`,
     "iu",
   );
 const INGREDIENT_HEADING = heading(INGREDIENT_WORDS);
