@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "htmlparser2";
-import { dropUnitRepeat, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
+import { dishImage, dropUnitRepeat, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 
 const dom = (body: string) =>
   readDom(parseDocument(`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`));
@@ -256,6 +256,22 @@ describe("a list shown once per unit system", () => {
       ],
     };
     expect(dropUnitRepeat(list)).toBe(list);
+  });
+});
+
+describe("the dish's picture in the page", () => {
+  const page = (body: string) => parseDocument(`<!doctype html><html><body>${body}</body></html>`);
+
+  it("is the first image named for the recipe, passing over a site's stand-in for a missing picture", () => {
+    expect(
+      dishImage(
+        page(`<img class="logo" src="/logo.png">
+          <img class="post__recipe__img" src="/api/image?src=%2Fstatic%2FrecipeImgFallback.jpg&w=640">
+          <img class="recipe-photo" src="/media/leek-gratin.jpg">`),
+      ),
+    ).toBe("/media/leek-gratin.jpg");
+    expect(dishImage(page(`<img class="recipe-image" src="/img/placeholder-recipe.png">`))).toBeNull();
+    expect(dishImage(page(`<img alt="Photograph of the finished dish" src="/a.jpg">`))).toBe("/a.jpg");
   });
 });
 

@@ -833,15 +833,18 @@ function tableColumns(row: Block, next: Block | undefined): Array<[string, strin
 
 /** Words in an image's class, id or alt text that say it shows the dish. */
 const DISH_IMAGE = /\b(recipe|dish|completed|finished)\b/i;
+/** A site's stand-in shown while the picture loads or when a recipe has none: no picture of this dish. */
+const STAND_IN_IMAGE = /fallback|placeholder|no[-_]?(image|img|photo)|default[-_]?(image|img|photo|recipe)/i;
 
 /**
  * The picture of the dish in the page's content, for a page that names none in its schema.org data or
  * meta tags: the first image whose class, id or alt text says it is the recipe's (`recipe_image`,
- * "Photograph of the completed recipe"). Its `src` as written; null when no image says so.
+ * "Photograph of the completed recipe"), unless its address says it is a stand-in ("recipeImgFallback").
+ * Its `src` as written; null when no image says so.
  */
 export function dishImage(doc: Document): string | null {
   for (const el of elementsOf(doc)) {
-    if (el.name !== "img" || !el.attribs.src) continue;
+    if (el.name !== "img" || !el.attribs.src || STAND_IN_IMAGE.test(el.attribs.src)) continue;
     if (tokens(el).some((t) => /(^|[-_])recipe([-_]|$)/.test(t)) || DISH_IMAGE.test(el.attribs.alt ?? ""))
       return el.attribs.src;
   }

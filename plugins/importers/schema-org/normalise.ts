@@ -337,13 +337,17 @@ function linesOf(v: unknown): string[] {
 /** A list's bullet written into the text ("- 300 g d'emmental", "• 2 eggs"). */
 const INGREDIENT_BULLET = /^(?:[-–—•·▪●◦‣∙*]\s+|[•·▪●◦‣∙✓✔☐☑□▢■◻◼]\s*)/u;
 
-/** Recipe plugins that wrap a note in their own brackets write "((packed))": one pair is enough. */
+/**
+ * Recipe plugins that wrap a note in their own brackets write "((packed))": one pair is enough. A bullet
+ * written into the text goes, and so does a zero where a site's form had no amount ("0 As required salt").
+ */
 function tidyIngredient(s: string): string {
   return s
     .replace(/\(\(([^()]*)\)\)/g, "($1)")
     .trim()
     .replace(INGREDIENT_BULLET, "")
-    .trim();
+    .trim()
+    .replace(/^0\s+(?=\p{L})/u, "");
 }
 
 // ── Images ───────────────────────────────────────────────────────────────────────────────────

@@ -272,11 +272,18 @@ cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com ar
     ]);
   });
 
-  it("leaves out the bullets a page writes into its ingredient lines", async () => {
+  it("leaves out the bullets a page writes into its ingredient lines, and a zero for no amount", async () => {
     const ld = {
       "@type": "Recipe",
       name: "Leek Gratin",
-      recipeIngredient: ["- 300 g leeks", "• 1 cup cream", "* 50 g cheese", "-1 pinch nutmeg"],
+      recipeIngredient: [
+        "- 300 g leeks",
+        "• 1 cup cream",
+        "* 50 g cheese",
+        "-1 pinch nutmeg",
+        "0 As required salt",
+        "0.5 l milk",
+      ],
     };
     const html = `<script type="application/ld+json">${JSON.stringify(ld)}</script>`;
     const [{ recipe }] = await importPage({ type: "html", html }, ctx);
@@ -286,6 +293,9 @@ cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com ar
       "50 g cheese",
       // No space after it: not a bullet.
       "-1 pinch nutmeg",
+      // A zero where the site's form had no amount says nothing.
+      "As required salt",
+      "0.5 l milk",
     ]);
   });
 
