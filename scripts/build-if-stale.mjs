@@ -42,7 +42,14 @@ const BUNDLE_SOURCES = [
   "package-lock.json",
   "scripts/bundle.mjs",
 ];
-const UI_SOURCES = ["web/app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const UI_SOURCES = [
+  "web/app",
+  "web/vite",
+  "core",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 /** Whether dist/bundle/larder.js exists and is newer than every source it is built from. */
 export function bundleIsCurrent() {
