@@ -76,7 +76,8 @@ function precompress(): Plugin {
         const dir = options.dir;
         await Promise.all(
           Object.keys(bundle)
-            .filter((name) => TEXT.has(extname(name)))
+            // Not Vite's build manifest (.vite/): React Router deletes it once read, and twins outlived it.
+            .filter((name) => TEXT.has(extname(name)) && !name.startsWith(".vite/"))
             .map((name) => twins(join(dir, name))),
         );
       } else if (consumer === "server") {

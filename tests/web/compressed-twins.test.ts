@@ -35,4 +35,18 @@ describe.skipIf(skipUi)("the client build", () => {
       .map((f) => relative(client, f));
     expect(missing).toEqual([]);
   });
+
+  it("has no twin whose file is gone (Vite's build manifest, which React Router deletes once read)", () => {
+    const orphans: string[] = [];
+    const visit = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) visit(path);
+        else if (/\.(br|gz)$/.test(name) && !existsSync(path.slice(0, -3)))
+          orphans.push(relative(client, path));
+      }
+    };
+    visit(client);
+    expect(orphans).toEqual([]);
+  });
 });
