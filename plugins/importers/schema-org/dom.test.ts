@@ -67,6 +67,30 @@ describe("recipe-card markup", () => {
     ]);
   });
 
+  it("reads a row holding a group's heading and its lines, and a row of several ingredients, a line each", () => {
+    const r = dom(`
+      <div id="ingredients"><table>
+        <tr><td><p>8 wooden skewers</p></td></tr>
+        <tr><td><h4>For dip:</h4><p>1 C strawberries, halved<br>\n¼ C plain yogurt<br>\n1 Tbsp honey</p></td></tr>
+        <tr><td><p>2 cups flour,<br>sifted</p></td></tr>
+        <tr><td><div class="amount">1 tbsp</div><div class="name">Soy sauce</div></td></tr>
+      </table></div>`);
+    expect(groups(r.ingredients)).toEqual([
+      [null, ["8 wooden skewers"]],
+      [
+        "For dip",
+        [
+          "1 C strawberries, halved",
+          "¼ C plain yogurt",
+          "1 Tbsp honey",
+          // A line that ends mid-phrase goes on in the next; blocks side by side are one line.
+          "2 cups flour, sifted",
+          "1 tbsp Soy sauce",
+        ],
+      ],
+    ]);
+  });
+
   it("passes over a container that holds only its own heading, and one that is a single step label", () => {
     const r = dom(`
       <div class="step-by-step-instructions"><h2>Step by step instructions</h2></div>

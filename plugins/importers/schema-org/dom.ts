@@ -8,7 +8,7 @@
  * list or paragraphs.
  */
 import type { ChildNode, Document, Element } from "domhandler";
-import { unwrapped } from "./wrapped-lines.js";
+import { oneIngredientEach, unwrapped } from "./wrapped-lines.js";
 import { INGREDIENT_PROP } from "./extract.js";
 
 export interface DomGroup {
@@ -180,15 +180,19 @@ function* descendants(el: Element | Document): Generator<Element> {
   }
 }
 
-/** Text as read: pieces of inline markup joined as written, blocks and `<br>` as line breaks. */
-function textLines(node: ChildNode): string {
-  if (node.type === "text") return unwrapped(node.data);
+/**
+ * Text as read: pieces of inline markup joined as written, blocks and `<br>` as line breaks, and the
+ * source's own line ends where they read as breaks (wrapped-lines.ts). With `brOnly`, only `<br>` and
+ * headings break lines: an item's blocks side by side (amount | name) are one line.
+ */
+function textLines(node: ChildNode, brOnly = false): string {
+  if (node.type === "text") return brOnly ? node.data.replace(/\s+/g, " ") : unwrapped(node.data);
   if (!isElement(node) || skipped(node)) return "";
   if (node.name === "br") return "\n";
   let out = "";
   let prev: ChildNode | null = null;
   for (const c of node.children) {
-    const piece = textLines(c);
+    const piece = textLines(c, brOnly);
     // `<span>2</span><span>cups</span>` is two words: markup side by side is not one word.
     if (
       prev &&
@@ -201,7 +205,8 @@ function textLines(node: ChildNode): string {
     out += piece;
     if (c.type !== "comment") prev = c;
   }
-  return INLINE.has(node.name) ? out : `\n${out}\n`;
+  if (INLINE.has(node.name)) return out;
+  return brOnly && !HEADING_TAG.test(node.name) ? ` ${out} ` : `\n${out}\n`;
 }
 
 const BULLET = /^[\s•·▪●◦‣∙*–—-]+\s+|^[•·▪●◦‣∙✓✔☐☑□▢■◻◼]\s*/u;
@@ -215,6 +220,9 @@ function tidy(s: string): string {
     .replace(BULLET, "")
     .trim();
 }
+
+/** An item's text split at its `<br>`s and headings only. */
+const brokenLines = (el: Element): string[] => textLines(el, true).split("\n").map(tidy).filter(Boolean);
 
 /** One item's text on one line. */
 const oneLine = (el: ChildNode): string => tidy(textLines(el));
@@ -268,6 +276,19 @@ function readContainer(root: Element, kind: Kind): DomGroup[] {
     else last.items.push(item);
     title = null;
   };
+  // A row that holds a group's heading and its lines ("<h4>For dip:</h4><p>1 C strawberries<br>¼ C
+  // yogurt…"), or several ingredients a line each: the heading is the group's title, each line an item.
+  const addIngredients = (item: Element) => {
+    let parts = brokenLines(item);
+    const heading = [...descendants(item)].find((d) => HEADING_TAG.test(d.name));
+    const named = heading ? oneLine(heading).replace(/\s*:$/, "") : "";
+    if (named && parts.length > 1 && parts[0].replace(/\s*:$/, "") === named) {
+      title = named;
+      parts = parts.slice(1);
+    }
+    if (oneIngredientEach(parts)) parts.forEach(add);
+    else add(parts.join(" "));
+  };
   const visit = (el: Element) => {
     for (const c of el.children) {
       if (!isElement(c) || skipped(c)) continue;
@@ -275,6 +296,7 @@ function readContainer(root: Element, kind: Kind): DomGroup[] {
         const nested = hasDescendant(c, (d) => isItem(d, kind));
         if (!nested) {
           if (titleItem(c)) title = oneLine(c).replace(/\s*:$/, "");
+          else if (kind === "ingredients") addIngredients(c);
           else add(oneLine(c));
           continue;
         }

@@ -9,6 +9,7 @@ import { NUTRITION_KEYS } from "../../../core/schemas/recipe-defaults.js";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
 import { dishImage, isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 import { isHeadingLine, pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
+import { oneIngredientEach } from "./wrapped-lines.js";
 
 export interface CleanRecipe {
   title: string | null;
@@ -315,23 +316,13 @@ function toIngredients(v: unknown): string[] {
     .filter(Boolean);
 }
 
-/** A line that starts as an ingredient does: an amount or a capital ("½ cup oil", "Kosher salt"). */
-const STARTS_A_LINE = /^[\p{Lu}\p{N}½¼¾⅓⅔⅛⅜⅝⅞]/u;
-/** A line that goes on in the next: "1 cup flour,", "salt and", "2 (". */
-const GOES_ON = /(?:[,(/&+–-]|\b(?:and|or|of|with|plus))$/iu;
-
 /**
- * An item's text as its lines when it is several ingredients written one a line ("¼ cup lemon juice⏎
- * ½ cup olive oil⏎Kosher salt"), else as one line: a line break inside one ingredient ("2 cups⏎flour,
- * sifted") is the page's wrapping.
+ * An item's text as its lines when it is several ingredients written one a line, else as one line: a
+ * line break inside one ingredient is the page's wrapping.
  */
 function linesOf(v: unknown): string[] {
   const lines = cleanText(v, { lines: true }).split("\n");
-  const several =
-    lines.length > 1 &&
-    lines.slice(1).every((l) => STARTS_A_LINE.test(l)) &&
-    lines.slice(0, -1).every((l) => !GOES_ON.test(l) && /\p{L}/u.test(l));
-  return several ? lines : [cleanText(v)];
+  return oneIngredientEach(lines) ? lines : [cleanText(v)];
 }
 
 /** A list's bullet written into the text ("- 300 g d'emmental", "• 2 eggs"). */

@@ -1,4 +1,4 @@
-/** Lines a page's editor wrapped in its source, read as the browser shows them. */
+/** Lines a page's editor wrapped in its source, read as the browser shows them; lines that are one ingredient each. */
 
 /** A line of the page's source at least this long, cut before the sentence ends, was wrapped by its editor. */
 const WRAPPED_LINE = 50;
@@ -19,4 +19,22 @@ export function unwrapped(text: string): string {
     out = joins ? `${out.trimEnd()} ${lines[i].trimStart()}` : `${out}\n${lines[i]}`;
   }
   return out;
+}
+
+/** A line that starts as an ingredient does: an amount or a capital ("½ cup oil", "Kosher salt"). */
+const STARTS_A_LINE = /^[\p{Lu}\p{N}½¼¾⅓⅔⅛⅜⅝⅞]/u;
+/** A line that goes on in the next: "1 cup flour,", "salt and", "2 (". */
+const GOES_ON = /(?:[,(/&+–-]|\b(?:and|or|of|with|plus))$/iu;
+
+/**
+ * Whether an ingredient's text broken into lines is several ingredients, one a line ("¼ cup lemon
+ * juice⏎½ cup olive oil⏎Kosher salt"): every line after the first starts as an ingredient does and none
+ * before the last ends mid-phrase. "2 cups⏎flour, sifted" is one ingredient the page wrapped.
+ */
+export function oneIngredientEach(lines: readonly string[]): boolean {
+  return (
+    lines.length > 1 &&
+    lines.slice(1).every((l) => STARTS_A_LINE.test(l)) &&
+    lines.slice(0, -1).every((l) => !GOES_ON.test(l) && /\p{L}/u.test(l))
+  );
 }
