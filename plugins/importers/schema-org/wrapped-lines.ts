@@ -1,4 +1,7 @@
-/** Lines a page's editor wrapped in its source, read as the browser shows them; lines that are one ingredient each. */
+/**
+ * Lines a page's editor wrapped in its source, read as the browser shows them; and lines that are one
+ * ingredient each.
+ */
 
 /** A line of the page's source at least this long, cut before the sentence ends, was wrapped by its editor. */
 const WRAPPED_LINE = 50;
