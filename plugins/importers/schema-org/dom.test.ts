@@ -350,6 +350,18 @@ describe("times and servings shown as label and value", () => {
     });
   });
 
+  it("reads the servings an ingredients heading counts, and a Swedish or Hungarian label", () => {
+    const facts = (body: string) => readFacts(parseDocument(`<html><body>${body}</body></html>`));
+    expect(facts(`<h2>Ingredients for 5 (small) servings</h2><ul><li>1 egg</li></ul>`).yields).toBe(
+      "5 (small) servings",
+    );
+    expect(facts(`<h3>Zutaten für 4 Personen</h3><ul><li>1 Ei</li></ul>`).yields).toBe("4 Personen");
+    // A size, not a count.
+    expect(facts(`<h2>Ingredients for a 9x13 pan</h2><ul><li>1 egg</li></ul>`).yields).toBeNull();
+    expect(facts(`<p>Antal</p><p>4 portioner</p>`).yields).toBe("4 portioner");
+    expect(facts(`<p>Adag: 4</p>`).yields).toBe("4");
+  });
+
   it("does not take a nutrition label's serving size or a label without a number", () => {
     expect(facts(`<p>Serving size 1 cup</p><p>Total: see below</p>`)).toEqual({
       totalTime: null,

@@ -779,7 +779,7 @@ const FACT_LABELS: Array<[keyof DomFacts, RegExp]> = [
   ],
   [
     "yields",
-    /^(servings?|serves|portions?|portionen|porties|personen|yields?|makes|porzioni|porciones|porções|rendimento|rinde|portioner|antal portioner)$/iu,
+    /^(servings?|serves|portions?|portionen|porties|personen|yields?|makes|porzioni|porciones|porções|rendimento|rinde|portioner|antal(?: portioner)?|adag|μερίδες|porcje|porsiyon|annokset|porce)$/iu,
   ],
 ];
 
@@ -799,8 +799,9 @@ const factValue = (key: keyof DomFacts, v: string): string | null => {
 
 /**
  * Times and servings a page shows as label and value ("TOTAL TIME: 40 Min", "Serves 2 | Total time:
- * 15 minutes", `<dt>Totale tijd</dt><dd>20 minuten</dd>`, "Makes 6 servings"), for pages whose
- * schema.org data does not give them. The first of each wins.
+ * 15 minutes", `<dt>Totale tijd</dt><dd>20 minuten</dd>`, "Makes 6 servings"), and the servings an
+ * ingredients heading counts ("Zutaten für 4 Personen"), for pages whose schema.org data does not give
+ * them. The first of each wins.
  */
 export function readFacts(doc: Document): DomFacts {
   const out: DomFacts = { totalTime: null, prepTime: null, cookTime: null, yields: null };
@@ -821,6 +822,12 @@ export function readFacts(doc: Document): DomFacts {
         if (key) set(key, value);
       }
       continue;
+    }
+    // The count in the ingredients' heading: "Ingredients for 5 (small) servings", "Zutaten für 4 Personen".
+    if (headingKind(text) === "ingredients" && SERVINGS.test(text)) {
+      const count = text.slice(Math.max(0, text.search(/\d/)));
+      // A count of something ("4 Personen", "4–6 people"), not a size ("for a 9x13 pan").
+      if (/^\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?\s+[\p{L}(]/u.test(count)) set("yields", count);
     }
     const whole = fact(text);
     // A label alone: its value is the next block ("Total Time" | "30 minutes").
