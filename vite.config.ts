@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { mantineStylesCovered } from "./web/vite/mantine-styles.js";
 import { staticallyNeeded } from "./web/vite/statically-needed.js";
 
 const coreDir = resolve("core") + sep;
@@ -159,7 +160,7 @@ function clientChunks(): Rollup.GetManualChunk {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [noCoreInBundle(), reactRouter(), precompress()],
+  plugins: [noCoreInBundle(), reactRouter(), precompress(), mantineStylesCovered()],
   build: {
     rollupOptions: {
       // A route with nothing for one side of the build (a page whose module is all loader, an action-only
