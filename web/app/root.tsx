@@ -101,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme={scheme} nonce={nonce} />
         <Meta />
         <Links />
-        {/* After Mantine's styles.css, whose defaults these override (lib/theme-css.server.ts). */}
+        {/* After Mantine's styles (root.css), whose defaults these override (lib/theme-css.server.ts). */}
         <link rel="stylesheet" href={`/theme.css?v=${themeHash(themeColors)}`} precedence={THEME_STYLES} />
         {/* The catalogues entry.client.tsx loads before hydrating: fetched while the scripts load. */}
         {Object.entries(i18n.catalogues).map(([lang, hash]) => (

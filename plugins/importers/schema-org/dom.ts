@@ -418,8 +418,8 @@ function byClass(doc: Document, kind: Kind): DomList | null {
       if (tokens(p).some((t) => ITEM_CLASS.instructions.test(t))) return true;
     return false;
   };
-  if (kind === "ingredients") found.splice(0, found.length, ...found.filter((el) => !inStep(el)));
-  for (const el of [...found.filter(card), ...found.filter((e) => !card(e))]) {
+  const candidates = kind === "ingredients" ? found.filter((el) => !inStep(el)) : found;
+  for (const el of [...candidates.filter(card), ...candidates.filter((e) => !card(e))]) {
     const same = twins(el).filter((t) => tokens(t).some((x) => CONTAINER[kind].test(x)));
     const groups = [el, ...same].flatMap((c) => readContainer(c, kind));
     if (plausible(groups, kind)) return { groups, via: "card" };
