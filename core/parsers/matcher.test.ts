@@ -69,6 +69,32 @@ describe("createMatcher", () => {
     expect(m.food("")).toBeNull();
   });
 
+  it("matches fuzzily only among names with the text's first letter: a letter added in front is another word", () => {
+    const words = createMatcher({
+      units: [
+        { id: "u-pinch", name: "pinch" },
+        { id: "u-tbsp", name: "tablespoon", abbreviation: "tbsp" },
+      ],
+      foods: [
+        { id: "f-kale", name: "kale" },
+        { id: "f-rice", name: "rice" },
+        { id: "f-wheat", name: "wheat" },
+      ],
+    });
+    expect(words.unit("inch")).toBeNull();
+    expect(words.food("ale")).toBeNull();
+    expect(words.food("ice")).toBeNull();
+    expect(words.food("heat")).toBeNull();
+    expect(words.ingredient("tbsp", "ale")).toEqual({
+      unit: { id: "u-tbsp", name: "tablespoon" },
+      food: { name: "ale" },
+    });
+    // Misspellings and abbreviations keep their first letter and still match.
+    expect(words.unit("tablspoon")?.id).toBe("u-tbsp");
+    expect(words.unit("pinches")?.id).toBe("u-pinch");
+    expect(words.food("kales")?.id).toBe("f-kale");
+  });
+
   it("repairs a food split into unit and food, and keeps unknown names as parsed text", () => {
     expect(m.ingredient("red", "pepper flakes")).toEqual({
       unit: null,
@@ -118,7 +144,7 @@ describe("fuzzy scoring", () => {
     ];
     for (const probe of probes) {
       const best = names
-        .map((n, i) => ({ i, r: ratio(probe, n) }))
+        .map((n, i) => ({ i, r: n[0] === probe[0] ? ratio(probe, n) : 0 }))
         .filter((x) => x.r >= 85)
         .sort((a, b) => b.r - a.r || a.i - b.i)[0];
       expect(matcher.food(probe)?.id ?? null, probe).toBe(best ? String(best.i) : null);

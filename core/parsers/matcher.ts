@@ -2,7 +2,10 @@
  * Matching parsed food and unit text against a group's foods and units, as Mealie does
  * (mealie-api-notes §13 "DB matching"): keys are the normalised (transliterated, lower-case, trimmed)
  * name, plural name, abbreviation, plural abbreviation and aliases; an exact key wins, otherwise the best
- * fuzzy `ratio` at or above the threshold (85 for foods, 70 for units).
+ * fuzzy `ratio` at or above the threshold (85 for foods, 70 for units) among the keys that begin with the
+ * text's first letter. Mealie scores every key; a letter more or less at the front then turns one real
+ * word into another ("ale" into kale, "inch" into pinch, "ice" into rice), while misspellings and
+ * abbreviations keep their first letter ("tablspoon", "tsp" for tbsp). Decision 0225.
  */
 import anyAscii from "any-ascii";
 import type { ParserFood, ParserUnit, ParserVocabulary, VocabularyMatcher } from "../plugins/kinds.js";
@@ -127,8 +130,10 @@ class KeyIndex<T> {
         if (c < 128) textCounts[c]++;
       }
       // ratio ≤ 200·min/(a+b): skip keys whose length alone rules them out.
+      const first = key.charCodeAt(0);
       for (const p of this.#keys) {
         const k = p.key;
+        if (k.charCodeAt(0) !== first) continue;
         const lo = Math.min(k.length, key.length);
         if ((200 * lo) / (k.length + key.length) < bestScore) continue;
         if ((200 * sharedCharacters(p, textCounts)) / (k.length + key.length) < bestScore) continue;

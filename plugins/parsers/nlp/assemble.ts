@@ -197,6 +197,50 @@ function withProductPreps(tokens: readonly string[], labels: ArrayLike<number>):
 }
 
 /**
+ * Phrases that leave the amount to the cook, a comment wherever they stand. The training data writes "to
+ * taste" and "as needed" after the food; many Indian recipe sites write "as required" or "as per taste"
+ * and put it first ("As required salt"), which the model read as part of the food's name (decision 0225).
+ */
+const AMOUNT_FREE = [
+  "as required",
+  "as needed",
+  "as per taste",
+  "as per your taste",
+  "as per requirement",
+  "as per need",
+  "as per needed",
+  "according to taste",
+  "to taste",
+  "as desired",
+  "if required",
+  "if needed",
+].map((p) => p.split(" "));
+
+/** "nos", "no." and "numbers" after an amount say it counts pieces ("2 Nos Onion"): no unit, no food word. */
+const COUNT_WORDS = new Set(["nos", "no", "number", "numbers", "nr"]);
+
+function withCueWords(tokens: readonly string[], labels: ArrayLike<number>): ArrayLike<number> {
+  let out: number[] | null = null;
+  const lower = tokens.map((t) => t.toLowerCase());
+  for (let i = 0; i < tokens.length; i++) {
+    for (const phrase of AMOUNT_FREE) {
+      if (phrase.some((w, k) => lower[i + k] !== w)) continue;
+      out ??= Array.from(labels);
+      for (let k = 0; k < phrase.length; k++) out[i + k] = COMMENT;
+      i += phrase.length - 1;
+      break;
+    }
+    const w = lower[i];
+    if (i > 0 && labels[i - 1] === QTY && COUNT_WORDS.has(w) && (w !== "no" || tokens[i + 1] === ".")) {
+      out ??= Array.from(labels);
+      out[i] = PUNC;
+      if (tokens[i + 1] === ".") out[i + 1] = PUNC;
+    }
+  }
+  return out ?? labels;
+}
+
+/**
  * A weight or volume, the words that measure a pack where the pack's own word ("can", "bag") names it:
  * the units the shopping list converts (core/shopping/units.ts), and "fl" of "fl oz".
  */
@@ -213,7 +257,7 @@ export function assemble(
   tagged: ArrayLike<number>,
   conf: ArrayLike<number>,
 ): Assembled {
-  const labels = withProductPreps(tokens, tagged);
+  const labels = withProductPreps(tokens, withCueWords(tokens, tagged));
   const inBrackets = bracketed(tokens);
   const n = tokens.length;
   const [q, qEnd] = firstRun(labels, QTY, inBrackets);
