@@ -149,7 +149,14 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
     { auth, config, email, events, folder, groups, log, seedVocabulary, users },
     opts.templatesDir,
   );
-  const directory = new Directory({ auth, groups, site });
+  const directory = new Directory({
+    auth,
+    groups,
+    site,
+    get recipes() {
+      return recipes;
+    },
+  });
   const aiProviders = await AIProvidersService.open({ config, folder, groups, log });
   const parsers = new ParserService({ aiProviders, config, groups, log, plugins });
   const activity = new ActivityLog(folder, log);

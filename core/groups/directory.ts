@@ -4,14 +4,14 @@
  * (each write replaces it, so a caller's reference never changes under it; writes go through services).
  */
 import type { Parts } from "../parts.js";
-import type { GroupRecord, HouseholdRecord, UserRecord } from "../schemas/records.js";
+import type { GroupRecord, HouseholdRecord, OrganizerKind, UserRecord } from "../schemas/records.js";
 import type { GroupData } from "./registry.js";
 import { NotFoundError } from "../errors.js";
 import { presentUser } from "../presenters/people.js";
 import type { Wire } from "../wire/index.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "auth" | "groups" | "site">;
+type Deps = Pick<Parts, "auth" | "groups" | "recipes" | "site">;
 
 export class Directory {
   constructor(private readonly larder: Deps) {}
@@ -33,15 +33,17 @@ export class Directory {
   /** The names a group's recipe editor offers (units, foods, organizers), sorted. */
   vocabularyNames(groupSlug: string): Record<"units" | "foods" | "categories" | "tags" | "tools", string[]> {
     const g = this.larder.groups.bySlugOrNull(groupSlug);
-    const names = (list: { name: string }[] | undefined) =>
+    const names = (list: readonly { name: string }[] | undefined) =>
       (list ?? []).map((x) => x.name).sort((a, b) => a.localeCompare(b));
-    const o = g?.organizers.data;
+    // Organizers a recipe file names count as the group's too (the organizer pages list them).
+    const organizers = (kind: OrganizerKind) =>
+      names(g ? this.larder.recipes.lister.groupOrganizers(g.slug, kind) : undefined);
     return {
       units: names(g?.units.data.units),
       foods: names(g?.foods.data.foods),
-      categories: names(o?.categories),
-      tags: names(o?.tags),
-      tools: names(o?.tools),
+      categories: organizers("categories"),
+      tags: organizers("tags"),
+      tools: organizers("tools"),
     };
   }
 

@@ -75,7 +75,7 @@ export class GroupAdminService {
       g.doc.data,
       households.map((h) => h.doc.data),
       this.larder.users.inGroup(g.doc.data.id),
-      g.organizers.data.categories,
+      this.larder.recipes.lister.groupOrganizers(g.slug, "categories"),
     );
   }
 

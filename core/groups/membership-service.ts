@@ -10,7 +10,7 @@ import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import { ForbiddenError, NotFoundError } from "../errors.js";
 import type { GroupData, HouseholdData } from "./registry.js";
-import type { GroupRecord, HouseholdRecord, UserRecord } from "../schemas/records.js";
+import type { GroupRecord, HouseholdRecord, OrganizerKind, UserRecord } from "../schemas/records.js";
 import { requirePermission } from "../policy/guards.js";
 import { canChangePermissions } from "../policy/users.js";
 import { signedIn } from "../users/accounts-service.js";
@@ -194,7 +194,7 @@ export class MembershipService {
     return this.larder.users.update(target.id, flags);
   }
 
-  /** GET /households/statistics: the household's recipes and users, the group's organizers. */
+  /** GET /households/statistics: the household's recipes and users, the group's organizers (stored or named by a recipe). */
   statistics(actor: Actor): HouseholdStatistics {
     const g = this.groupData(actor);
     const householdId = this.householdData(actor).doc.data.id;
@@ -202,13 +202,13 @@ export class MembershipService {
     const totalRecipes = recipes.store
       .list(g.slug)
       .filter((e) => recipes.summaryOf(e).householdId === householdId).length;
-    const o = g.organizers.data;
+    const count = (kind: OrganizerKind) => recipes.lister.groupOrganizers(g.slug, kind).length;
     return {
       totalRecipes,
       totalUsers: this.larder.users.inHousehold(householdId).length,
-      totalCategories: o.categories.length,
-      totalTags: o.tags.length,
-      totalTools: o.tools.length,
+      totalCategories: count("categories"),
+      totalTags: count("tags"),
+      totalTools: count("tools"),
     };
   }
 

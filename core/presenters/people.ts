@@ -100,7 +100,7 @@ export function presentGroupInDb(
   g: GroupRecord,
   households: HouseholdRecord[],
   users: UserRecord[],
-  categories: { id: string; name: string; slug: string }[],
+  categories: readonly { id: string; name: string; slug: string }[],
 ): Wire<"GroupInDB"> {
   return {
     name: g.name,

@@ -866,6 +866,18 @@ export class RecipeLister {
     return [...bySlug.values()];
   }
 
+  /**
+   * A group's categories, tags or tools as the organizer pages list them: the stored ones and those only
+   * a recipe file names. Counts and pickers read these, so a folder whose organizers were only ever
+   * written into recipe files (by hand, by a migration) shows them everywhere.
+   */
+  groupOrganizers(
+    groupSlug: string,
+    kind: OrganizerKind,
+  ): readonly { id: string; name: string; slug: string }[] {
+    return this.organizerItems(groupSlug, kind);
+  }
+
   organizers(actor: Actor, kind: OrganizerKind, query: ListQuery) {
     const items = this.organizerItems(this.groupSlugOf(actor), kind);
     const page = listQuery(items, query, organizerAttributes, {

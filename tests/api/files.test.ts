@@ -66,6 +66,38 @@ describe("the data folder is live and hand edits are first-class", () => {
     );
   });
 
+  it("organizers only a hand-written file names count as the group's: statistics, admin groups, the editor's pickers", async () => {
+    await writeFile(
+      join(recipes(), "named-by-hand.md"),
+      "---\nname: Named By Hand\ncategories: [Handwritten Category]\ntags: [Handwritten Tag]\ntools: [Handwritten Pan]\n---\n",
+    );
+    const stats = await eventually(async () => {
+      const s = (await (await t.api("/api/households/statistics", { token })).json()) as Record<
+        string,
+        number
+      >;
+      return s.totalRecipes > 0 && s.totalTags > 0 ? s : undefined;
+    });
+    const listed = async (kind: string) =>
+      ((await (await t.api(`/api/organizers/${kind}?perPage=-1`, { token })).json()) as { items: unknown[] })
+        .items.length;
+    expect(stats).toMatchObject({
+      totalCategories: await listed("categories"),
+      totalTags: await listed("tags"),
+      totalTools: await listed("tools"),
+    });
+    const groups = (await (await t.api("/api/admin/groups?perPage=-1", { token })).json()) as {
+      items: { slug: string; categories: { name: string }[] }[];
+    };
+    const home = groups.items.find((g) => g.slug === "home");
+    expect(home?.categories.map((c) => c.name)).toContain("Handwritten Category");
+    const names = t.larder.directory.vocabularyNames("home");
+    expect(names.categories).toContain("Handwritten Category");
+    expect(names.tags).toContain("Handwritten Tag");
+    expect(names.tools).toContain("Handwritten Pan");
+    await rm(join(recipes(), "named-by-hand.md"));
+  });
+
   it("a broken file is reported, never overwritten, and the others keep working", async () => {
     const broken = "---\nname: [unclosed\n---\nbody\n";
     await writeFile(join(recipes(), "broken-by-hand.md"), broken);
