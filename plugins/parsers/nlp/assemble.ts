@@ -138,11 +138,22 @@ function firstRun(
   return fallback ?? [n, n];
 }
 
-/** Words a note would hold alone after the fields took the rest: "a pinch of salt" leaves "a of"; "plus" joins an amount. */
-const FILLER = /^(?:(?:a|an|of|the|some|plus)\s*)+$/i;
+/**
+ * Words a note would hold alone after the fields took the rest: "a pinch of salt" leaves "a of"; "plus"
+ * joins an amount, and "about" announces one the note leaves out ("(about 1 cup)", an equivalent).
+ */
+const FILLER = /^(?:(?:a|an|of|the|some|plus|about|approx\.?|approximately|roughly|around)\s*)+$/i;
 
 const UNSINGULAR = new Set(["tbs", "ts", "gms", "lbs"]);
+/** Cookbook shorthand, where the letter's case is the unit: "1 T butter", "2 t. vanilla". */
+const LETTER_UNITS = new Map([
+  ["T", "tbsp"],
+  ["t", "tsp"],
+]);
+
 function unitText(run: readonly string[]): string {
+  const letter = run.length === 1 ? LETTER_UNITS.get(run[0]) : undefined;
+  if (letter) return letter;
   return joinTokens(
     run.map((t, i) =>
       i === run.length - 1 && !UNSINGULAR.has(t.toLowerCase()) && /\p{L}{3,}s$/u.test(t) ? singular(t) : t,
@@ -216,7 +227,10 @@ const AMOUNT_FREE = [
   "if needed",
 ].map((p) => p.split(" "));
 
-/** "nos", "no." and "numbers" after an amount say it counts pieces ("2 Nos Onion"): no unit, no food word. */
+/**
+ * "nos", "no." and "numbers" after an amount say it counts pieces ("2 Nos Onion"): no unit, no food word.
+ * A lone "T" or "t" there is a tablespoon or a teaspoon (LETTER_UNITS).
+ */
 const COUNT_WORDS = new Set(["nos", "no", "number", "numbers", "nr"]);
 
 function withCueWords(tokens: readonly string[], labels: ArrayLike<number>): ArrayLike<number> {
@@ -234,6 +248,10 @@ function withCueWords(tokens: readonly string[], labels: ArrayLike<number>): Arr
     if (i > 0 && labels[i - 1] === QTY && COUNT_WORDS.has(w) && (w !== "no" || tokens[i + 1] === ".")) {
       out ??= Array.from(labels);
       out[i] = PUNC;
+      if (tokens[i + 1] === ".") out[i + 1] = PUNC;
+    } else if (i > 0 && labels[i - 1] === QTY && LETTER_UNITS.has(tokens[i]) && i + 1 < tokens.length) {
+      out ??= Array.from(labels);
+      out[i] = UNIT;
       if (tokens[i + 1] === ".") out[i + 1] = PUNC;
     }
   }

@@ -48,6 +48,19 @@ describe("nlp parser: cue words the model would take for the food", () => {
     expect(fields("No salt").food).toContain("salt");
   });
 
+  it("reads cookbook shorthand 'T' and 't' after an amount as tablespoon and teaspoon", () => {
+    expect(fields("1 T butter")).toEqual({ quantity: 1, unit: "tablespoon", food: "butter", note: "" });
+    expect(fields("2 t. vanilla")).toMatchObject({ quantity: 2, unit: "teaspoon", food: "vanilla" });
+    expect(fields("Vitamin T").unit).toBeNull();
+  });
+
+  it("drops an 'about' whose amount the note leaves out", () => {
+    expect(fields("1 medium onion, diced (about 1 cup)")).toMatchObject({
+      food: "onion",
+      note: "medium, diced",
+    });
+  });
+
   it("leaves a unit the vocabulary lacks as written instead of a unit one letter away", () => {
     expect(fields("1/2 inch Ginger")).toMatchObject({ quantity: 0.5, unit: "inch", food: "ginger" });
   });
