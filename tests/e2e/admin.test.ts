@@ -350,6 +350,31 @@ describeBrowser("demo mode", () => {
     });
   });
 
+  it("leaves a full-screen dialog's Close button on a phone to the dialog, not the banner", async () => {
+    const page = await newPage(browser, app, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto("/login");
+    await login(page);
+    await page.goto("/admin/manage/users");
+    await hydrated(page);
+    await page.getByTestId("user-menu-visitor").click();
+    await page.getByTestId("user-delete").click();
+    const close = page.getByRole("dialog").getByRole("button", { name: "Close" }).first();
+    await close.waitFor();
+    const onTop = await close.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return hit !== null && el.contains(hit);
+    });
+    expect(onTop).toBe(true);
+    await close.tap();
+    await eventually(() => page.getByRole("dialog").count()).toBe(0);
+    await page.context().close();
+  });
+
   it("refuses the same through the API with a 403 and the reason", async () => {
     const token = await app.larder.auth.login(ADMIN.username, ADMIN.password);
     const visitor = app.larder.users.all().find((u) => u.username === "visitor");
