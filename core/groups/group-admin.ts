@@ -75,7 +75,10 @@ export class GroupAdminService {
       g.doc.data,
       households.map((h) => h.doc.data),
       this.larder.users.inGroup(g.doc.data.id),
-      this.larder.recipes.lister.groupOrganizers(g.slug, "categories"),
+      // The CLI's group commands read no recipes (decision 0202) and show no categories: the stored ones.
+      this.larder.recipes.store.isOpen
+        ? this.larder.recipes.lister.groupOrganizers(g.slug, "categories")
+        : g.organizers.data.categories,
     );
   }
 

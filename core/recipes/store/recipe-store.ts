@@ -213,6 +213,11 @@ export class RecipeStore {
   }
 
   /** The file watcher (null when not watching): `pause()` / `resume()` make tests of §3.4 deterministic. */
+  /** Whether the recipes were read (a CLI command about people leaves them unread, decision 0202). */
+  get isOpen(): boolean {
+    return this.state === "open";
+  }
+
   get watcher(): RecipeWatcher | null {
     return this.fsWatcher;
   }
