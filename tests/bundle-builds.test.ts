@@ -1,11 +1,14 @@
 /**
  * Rebuilding the bundle while a server runs from it (decision 0219): the files of the build the server
- * started from stay until they are old, so the chunks it loads on first use are still there.
+ * started from stay until they are old, so the chunks it loads on first use are still there. Two starts
+ * that find the build stale build one after the other (scripts/build-if-stale.mjs's lock).
  */
 import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { KEEP_EARLIER_BUILDS_MS, pruneEarlierBuilds } from "../scripts/bundle.mjs";
+import { withBuildLock } from "../scripts/build-if-stale.mjs";
 import { tempDir } from "../cli/testing/run-cli.js";
 
 let cleanup: (() => Promise<void>) | null = null;
@@ -64,5 +67,64 @@ describe("a new build beside an earlier one", () => {
       "worker-new.js",
       "worker-recent.js",
     ]);
+  });
+});
+
+describe("two starts that find the build stale at once", () => {
+  it("build one after the other: the second waits for the first's lock and says so", async () => {
+    const t = await tempDir("larder-build-lock-");
+    cleanup = t.cleanup;
+    const lock = join(t.path, "build.lock");
+    const order: string[] = [];
+    const said: string[] = [];
+    let finishFirst!: () => void;
+    const firstHolds = new Promise<void>((r) => (finishFirst = r));
+    let firstStarted!: () => void;
+    const started = new Promise<void>((r) => (firstStarted = r));
+    const first = withBuildLock(
+      () => {},
+      async () => {
+        order.push("first begins");
+        firstStarted();
+        await firstHolds;
+        order.push("first ends");
+      },
+      lock,
+    );
+    await started;
+    const second = withBuildLock(
+      (line) => {
+        said.push(line);
+        // Told to wait: the first may now finish.
+        finishFirst();
+      },
+      () => void order.push("second runs"),
+      lock,
+    );
+    await Promise.all([first, second]);
+    expect(order).toEqual(["first begins", "first ends", "second runs"]);
+    expect(said).toEqual(["larder: another start is building; waiting for it to finish"]);
+    await expect(readdir(t.path)).resolves.toEqual([]);
+  });
+
+  it("takes over a lock whose builder was killed", async () => {
+    const t = await tempDir("larder-build-lock-");
+    cleanup = t.cleanup;
+    const lock = join(t.path, "build.lock");
+    const gone = spawn(process.execPath, ["-e", ""]);
+    const pid = gone.pid as number;
+    await new Promise((r) => gone.on("exit", r));
+    await mkdir(lock);
+    await writeFile(join(lock, "pid"), String(pid));
+    const said: string[] = [];
+    await expect(
+      withBuildLock(
+        (l) => said.push(l),
+        () => "built",
+        lock,
+      ),
+    ).resolves.toBe("built");
+    expect(said).toEqual([]);
+    await expect(readdir(t.path)).resolves.toEqual([]);
   });
 });
