@@ -243,6 +243,22 @@ describe("the terminal app", () => {
     app.unmount();
   });
 
+  it("goes back to the first screen with q from another tab's screen, and quits only there", async () => {
+    const app = start();
+    await showing(app.lastFrame, "2 recipes");
+    for (const tabs of [["‹Plan›"], ["‹Plan›", "‹Lists›"], ["‹Imports›"]]) {
+      // One key at a time, as a person types: each Tab moves on from the screen the last one showed.
+      for (const tab of tabs) {
+        app.stdin.write(tab === "‹Imports›" ? "\u001B[Z" : "\t");
+        await showing(app.lastFrame, tab);
+      }
+      app.stdin.write("q");
+      await showing(app.lastFrame, "‹Recipes›");
+    }
+    await showing(app.lastFrame, "2 recipes");
+    app.unmount();
+  });
+
   it("fits the screen: never more lines than the terminal has, minus one", async () => {
     const app = start({ initial: { kind: "recipe", slug: "pancakes" } });
     const f = await showing(app.lastFrame, "Ingredients");

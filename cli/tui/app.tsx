@@ -668,16 +668,17 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
     setMessage("");
     setStack((st) => (replace ? [...st.slice(0, -1), s] : [...st, s]));
   }, []);
+  const stackNow = useRef(stack);
+  stackNow.current = stack;
+  // Back one screen; from the first screen of another tab (Tab, `p`, `l`, `i`) back to the first tab,
+  // so only the first screen quits. exit() is called outside a state updater, which must stay pure.
   const back = useCallback(() => {
     setMessage("");
-    setStack((st) => {
-      if (st.length <= 1) {
-        exit();
-        return st;
-      }
-      return st.slice(0, -1);
-    });
-  }, [exit]);
+    const st = stackNow.current;
+    if (st.length > 1) setStack(st.slice(0, -1));
+    else if (st[0].kind !== initial.kind) setStack([initial]);
+    else exit();
+  }, [exit, initial]);
   const toTab = (kind: (typeof TABS)[number]["kind"]) => {
     setMessage("");
     setStack([{ kind }]);
