@@ -128,15 +128,22 @@ export function loadConfig(
 }
 
 const SECRET_HINT = /(PASSWORD|SECRET|KEY|TOKEN)/i;
+/** A password written into a URL ("http://user:pass@host/", an SMTP or AI endpoint), masked where it stands. */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/?#:@\s]*:)[^/?#@\s]*@/gi;
+const maskUrl = (v: unknown) => (typeof v === "string" ? v.replace(URL_PASSWORD, "$1********@") : v);
+
 /** The configuration with secrets masked, for `larder config` and the admin about page. */
 export function maskedConfig(config: Config): Record<string, unknown> {
   const mask = (rec: Record<string, string>) =>
-    Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, SECRET_HINT.test(k) ? "********" : v]));
+    Object.fromEntries(
+      Object.entries(rec).map(([k, v]) => [k, SECRET_HINT.test(k) ? "********" : maskUrl(v)]),
+    );
   return {
-    ...config,
+    ...Object.fromEntries(Object.entries(config).map(([k, v]) => [k, maskUrl(v)])),
     smtp: mask(config.smtp),
     ldap: mask(config.ldap),
     oidc: mask(config.oidc),
     openai: mask(config.openai),
+    notifyApi: mask(config.notifyApi),
   };
 }

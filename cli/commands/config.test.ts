@@ -25,6 +25,20 @@ describe("larder config", () => {
     expect(res.stdout).not.toContain("hunter2");
   });
 
+  it("masks a password written into a URL, keeping the rest of the URL", async () => {
+    const res = await larder(["config", "--json"], {
+      env: {
+        BASE_URL: "https://ann:basicpw@recipes.example.org/",
+        OPENAI_BASE_URL: "http://u:tok3n@ai.local/v1",
+      },
+    });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const config = json<{ baseUrl: string; openai: Record<string, string> }>(res);
+    expect(config.baseUrl).toBe("https://ann:********@recipes.example.org/");
+    expect(Object.values(config.openai)).toContain("http://u:********@ai.local/v1");
+    expect(res.stdout).not.toMatch(/basicpw|tok3n/);
+  });
+
   it("prints a key/value table for people", async () => {
     const res = await larder(["config"], { env: { SMTP_PASSWORD: "hunter2", LARDER_DATA: "/srv/x" } });
     expect(res.exitCode).toBe(0);
