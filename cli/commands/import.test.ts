@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -79,6 +79,22 @@ describe("larder import", () => {
     ]);
     expect(out.results[2].error).toMatch(/recipe/i);
     expect(existsSync(join(dir, "groups", "home", "recipes", "cheese-scones.md"))).toBe(true);
+  });
+
+  it("says in words why a file could not be read: missing, or a folder", async () => {
+    await mkdir(join(tmp.path, "shelf.html"), { recursive: true });
+    const r = await larder([
+      "import",
+      join(tmp.path, "missing.html"),
+      join(tmp.path, "shelf.html"),
+      "--data",
+      dir,
+      "--json",
+    ]);
+    expect(r.exitCode).toBe(1);
+    const errors = json<Summary>(r).results.map((x) => x.error);
+    expect(errors[0]).toMatch(/missing\.html: no such file$/);
+    expect(errors[1]).toMatch(/shelf\.html: it is a folder, not a file$/);
   });
 
   it("prints a plain line per item without a terminal, and exits 0 when all went in", async () => {

@@ -59,10 +59,23 @@ export function linesOf(text: string): string[] {
     .filter((l) => l && !l.startsWith("#"));
 }
 
+/** Why a file could not be read, in words: "no such file" rather than ENOENT. */
+function unreadable(path: string, e: NodeJS.ErrnoException): CliError {
+  const why =
+    e.code === "ENOENT"
+      ? "no such file"
+      : e.code === "EISDIR"
+        ? "it is a folder, not a file"
+        : e.code === "EACCES" || e.code === "EPERM"
+          ? "permission denied"
+          : (e.code ?? e.message);
+  return new CliError(`Cannot read ${path}: ${why}`, EXIT.notFound);
+}
+
 async function runOne(backend: ImportCalls, item: ImportItem, tags: boolean): Promise<string> {
   if (item.kind === "url") return backend.url(item.input, tags);
   const data = await readFile(item.path).catch((e: NodeJS.ErrnoException) => {
-    throw new CliError(`Cannot read ${item.path}: ${e.code ?? e.message}`, EXIT.notFound);
+    throw unreadable(item.path, e);
   });
   if (item.kind === "zip") return backend.zip(data);
   if (item.kind === "image") return backend.image(data, item.path);
@@ -106,8 +119,9 @@ export function registerImport(program: Command): void {
       try {
         const raw = [...args];
         if (opts.fromFile) {
-          const text = await readFile(opts.fromFile, "utf8").catch((e: NodeJS.ErrnoException) => {
-            throw new CliError(`Cannot read ${opts.fromFile}: ${e.code ?? e.message}`, EXIT.notFound);
+          const from = opts.fromFile;
+          const text = await readFile(from, "utf8").catch((e: NodeJS.ErrnoException) => {
+            throw unreadable(from, e);
           });
           raw.push(...linesOf(text));
         }
