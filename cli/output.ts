@@ -131,6 +131,21 @@ export function fail(error: unknown, code?: ExitCode): ExitCode {
   return e.exitCode;
 }
 
+/**
+ * A recipe the command was given by slug and did not find, said with the slug: core and the API answer
+ * Mealie's "No Entry Found", which names nothing. Anything else is rethrown as it was.
+ */
+export async function recipeNamed<T>(slug: string, find: () => Promise<T> | T): Promise<T> {
+  try {
+    return await find();
+  } catch (e) {
+    const missing =
+      (isLarderError(e) && e.status === 404) || (e instanceof CliError && e.exitCode === EXIT.notFound);
+    if (missing) throw new CliError(`No recipe '${slug}' in this group`, EXIT.notFound);
+    throw e;
+  }
+}
+
 /** Map anything thrown to a message and an exit code (core's typed errors by their HTTP status). */
 export function toCliError(error: unknown, code?: ExitCode): CliError {
   if (error instanceof CliError)

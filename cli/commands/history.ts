@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import type { Actor } from "../../core/actor.js";
 import { cliLogger, configFor, requireDataFolder, resolveDataDir, dataOption } from "../context.js";
-import { CliError, EXIT, isJsonMode, printJson, printLine } from "../output.js";
+import { CliError, EXIT, isJsonMode, printJson, printLine, recipeNamed } from "../output.js";
 
 export function registerHistory(program: Command): void {
   program
@@ -41,7 +41,7 @@ export function registerHistory(program: Command): void {
           printLine(v.diff);
           return;
         }
-        const { items } = await h.list(actor, slug);
+        const { items } = await recipeNamed(slug, () => h.list(actor, slug));
         if (isJsonMode()) return printJson(items);
         if (items.length === 0)
           printLine(

@@ -6,6 +6,7 @@
 import type { CallsSource } from "../calls.js";
 import { localActor } from "../users/local.js";
 import { ServerClient } from "../users/server-client.js";
+import { recipeNamed } from "../output.js";
 import type {
   PlanEntryOut,
   RecipeIngredientLike,
@@ -24,7 +25,7 @@ export const weekCalls: CallsSource<WeekCalls> = {
       addEntry: (body) => larder.mealplans.create(actor, body),
       randomEntry: (body) => larder.mealplans.random(actor, body),
       async recipe(slug) {
-        const r = larder.recipes.get(actor, slug);
+        const r = await recipeNamed(slug, () => larder.recipes.get(actor, slug));
         return {
           id: r.id,
           name: r.name,
@@ -55,7 +56,8 @@ export const weekCalls: CallsSource<WeekCalls> = {
         ).items,
       addEntry: (body) => client.request<PlanEntryOut>("POST", "/api/households/mealplans", body),
       randomEntry: (body) => client.request<PlanEntryOut>("POST", "/api/households/mealplans/random", body),
-      recipe: (slug) => client.request("GET", `/api/recipes/${encodeURIComponent(slug)}`),
+      recipe: (slug) =>
+        recipeNamed(slug, () => client.request("GET", `/api/recipes/${encodeURIComponent(slug)}`)),
       lists: async () =>
         (
           await client.request<{ items: ShoppingListSummaryOut[] }>(

@@ -96,6 +96,9 @@ describe("larder plan and larder list", () => {
     expect(lists.map((l) => l.name)).toEqual(["Groceries"]);
     expect((await larder(["list", "show", "Nope", "--data", dir])).exitCode).toBe(4);
     expect((await larder(["list", "check", "Groceries", "caviar", "--data", dir])).exitCode).toBe(4);
+    const unknown = await larder(["list", "add-recipe", "Groceries", "no-such-dish", "--data", dir]);
+    expect(unknown.exitCode).toBe(4);
+    expect(unknown.stderr).toContain("No recipe 'no-such-dish' in this group");
     const files = await readdir(join(dir, "groups", "home", "households", "family", "shopping-lists"));
     expect(files).toEqual([`${list.id}.json`]);
 
@@ -143,6 +146,9 @@ describe("larder plan and larder list", () => {
         await readFile(join(dir, "groups", "home", "households", "family", "mealplans.json"), "utf8"),
       ) as { entries: { title: string }[] };
       expect(plans.entries.some((e) => e.title === "Through the server")).toBe(true);
+      const unknown = await larder(["plan", "add", "2031-02-04", "no-such-dish", "--data", dir]);
+      expect(unknown.exitCode).toBe(4);
+      expect(unknown.stderr).toContain("No recipe 'no-such-dish' in this group");
     } finally {
       proc.kill("SIGTERM");
       await proc;
