@@ -70,6 +70,9 @@ describe("hostile front matter", () => {
     const e = refusal("---\nname: Soup\nrecipeYield: [2\n---\n");
     expect(e).toBeInstanceOf(RecipeFileError);
     expect(e.line).toBeGreaterThanOrEqual(3);
+    // Said once, at the front: no "at line 3, column 1:" left dangling after the reason.
+    expect(e.message).toMatch(/^line \d+: [^\n]*[^:]$/);
+    expect(e.message).not.toMatch(/at line \d+/);
     expect(refusal("---\nname: a\nname: b\n---\n").line).toBe(3);
     expect(refusal("---\n- a\n- b\n---\n").message).toMatch(/mapping/);
   });

@@ -52,7 +52,12 @@ function parseYaml(source: string, out: { doc: YamlDocument | null; lines: LineC
     lineCounter: lines,
   });
   const first = doc.errors[0];
-  if (first) throw new EngineRefusal(first.message.split("\n")[0], first.linePos?.[0].line ?? 1);
+  // The pretty message repeats the place ("… at line 4, column 1:") before a snippet; the line is ours to say.
+  if (first)
+    throw new EngineRefusal(
+      first.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""),
+      first.linePos?.[0].line ?? 1,
+    );
   visit(doc, {
     Node(_key, node) {
       if ((isScalar(node) || isMap(node) || isSeq(node)) && node.tag && !CORE_TAGS.has(node.tag)) {
