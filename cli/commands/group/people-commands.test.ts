@@ -61,7 +61,9 @@ describe("people commands on a folder no server holds", () => {
   it("unlocks one user, and says when there was nothing to unlock", async () => {
     const none = await larder(["user", "unlock", "alice", "--data", dir]);
     expect(none.exitCode, String(none.stderr)).toBe(0);
-    expect(none.stdout).toContain("Nothing to unlock");
+    expect(none.stdout).toContain("Nothing to unlock: alice was not locked");
+    const nobody = await larder(["user", "unlock", "--all", "--data", dir]);
+    expect(nobody.stdout).toContain("Nothing to unlock: no user is locked");
     await lockOut(dir, "alice");
     const res = await larder(["user", "unlock", "alice", "--data", dir, "--json"]);
     expect(res.exitCode, String(res.stderr)).toBe(0);

@@ -20,7 +20,9 @@ export function registerUserUnlock(user: Command): void {
         "ok",
         result.unlocked > 0
           ? `Unlocked ${who} (${result.unlocked})`
-          : `Nothing to unlock: ${who} was not locked`,
+          : login
+            ? `Nothing to unlock: ${login} was not locked`
+            : "Nothing to unlock: no user is locked",
       );
     });
 }
