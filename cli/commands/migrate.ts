@@ -41,7 +41,7 @@ export interface MigrateResult {
   notes?: string[];
 }
 
-/** The group to migrate into (by slug or name; default: the first group) and an admin of it to act as. */
+/** The group to migrate into (by slug or name; default: Home, else the first group) and an admin of it to act as. */
 export function actorFor(larder: Larder, groupRef: string | undefined): { actor: Actor; groupSlug: string } {
   const dir = larder.directory;
   const group = groupRef
@@ -158,7 +158,10 @@ export function registerMigrate(program: Command): void {
       "<archive>",
       "the export: a zip, a CSV (My Recipe Box), one .paprikarecipe (Paprika), or a folder (Cooklang)",
     )
-    .option("--group <group>", "the group to bring the recipes into (slug or name; default: the first group)")
+    .option(
+      "--group <group>",
+      "the group to bring the recipes into (slug or name; default: Home, else the first group)",
+    )
     .option("--tag", "tag each recipe with the migration type, as Mealie's 'add migration tag'")
     .addOption(dataOption())
     .action(async (archive: string, opts: MigrateOptions) => {

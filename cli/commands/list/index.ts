@@ -116,7 +116,7 @@ export function registerList(program: Command): void {
     .description(
       "add a recipe's ingredients to a list (foods the household has on hand are left out unless --all)",
     )
-    .option("--scale <n>", "how many times the recipe (default 1)", "1")
+    .option("--scale <n>", "how many times the recipe", "1")
     .option("--all", "include foods the household has on hand")
     .addOption(dataOption())
     .action(async (listName: string, slug: string, opts: { scale: string; all?: boolean; data?: string }) => {
