@@ -33,6 +33,8 @@ describe("larder migrate", () => {
       failed: 0,
     });
     expect(r.entries.map((e) => e.name).sort()).toEqual(["Crêpes", "Zucchini Fritters", "tea"]);
+    // Every key the docs list, notes too when there are none.
+    expect(r.notes).toEqual([]);
     const second = json<MigrateResult>(
       await larder(["migrate", "--from", "cooklang", cooklang, "--data", dir, "--json"]),
     );

@@ -38,7 +38,7 @@ export interface MigrateResult {
   failed: number;
   entries: EntryOutcome[];
   /** Notes for the person (users who must reset their password, groups brought in…). */
-  notes?: string[];
+  notes: string[];
 }
 
 /** The group to migrate into (by slug or name; default: Home, else the first group) and an admin of it to act as. */
@@ -139,7 +139,7 @@ export async function runMigration(
       skipped: summary.skipped,
       failed: summary.failed,
       entries: summary.entries,
-      notes: summary.notes,
+      notes: summary.notes ?? [],
     };
   } finally {
     bar.end();
@@ -198,6 +198,6 @@ export function registerMigrate(program: Command): void {
       printLine(
         `${result.imported} imported, ${result.skipped} already here, ${result.failed} failed (report ${result.reportId} in group ${result.group})`,
       );
-      for (const note of result.notes ?? []) printLine(note);
+      for (const note of result.notes) printLine(note);
     });
 }
