@@ -214,6 +214,22 @@ describeBrowser("shopping lists", () => {
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone, "shopping-phone");
+    // A finger moves an item with the arrows (the grip drags with a mouse only), in the list's own order.
+    const byLabel = phone.getByTestId("view-by-label");
+    const wasByLabel = await byLabel.isChecked();
+    if (wasByLabel) await byLabel.click({ force: true });
+    const open = phone.getByTestId("open-items").getByTestId("shopping-item");
+    await phone.getByTestId("item-food").fill("paper towels");
+    await phone.keyboard.press("Escape");
+    await phone.getByTestId("add-item").click();
+    await eventually(async () => (await open.count()) >= 2).toBe(true);
+    const first = (await open.first().getAttribute("data-item-id")) ?? "";
+    await expect(open.first().locator(".shopping-item__handle").isVisible()).resolves.toBe(false);
+    await open
+      .first()
+      .getByRole("button", { name: /^Move .* down$/ })
+      .click();
+    await eventually(() => open.nth(1).getAttribute("data-item-id")).toBe(first);
     await phone.goto("/shopping-lists");
     await hydrated(phone);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
