@@ -183,7 +183,10 @@ describe("the terminal app", () => {
     expect(f).toContain(" 1. Whisk everything together.");
     expect(f).toContain("Rest the batter.");
     app.stdin.write("0");
-    await showing(app.lastFrame, "Servings: 4\n");
+    f = await showing(app.lastFrame, "Servings: 4\n");
+    // The status line says the servings back to the recipe's too, not the last step's.
+    await frameWhere(app.lastFrame, (fr) => !fr.includes("Servings: 2\n"), "the status line to follow 0");
+    expect(f).not.toContain("Servings: 2 (recipe: 4)");
     app.unmount();
   });
 

@@ -379,19 +379,20 @@ function RecipeScreen({ ctx, slug }: { ctx: Ctx; slug: string }) {
     if (key.escape || input === "q") return ctx.back();
     if (!recipe) return;
     const servings = baseServings(recipe);
-    // A paste or fast typing can bring several presses at once ("++"); each one counts.
-    if (/^[-+=_]+$/.test(input)) {
-      let next = scaleNow.current;
-      for (const c of input) next = stepScale(next, c === "+" || c === "=" ? 1 : -1, servings);
+    const scaleTo = (next: number) => {
       scaleNow.current = next;
       setScale(next);
       ctx.announce(
         servings ? `Servings: ${formatDecimal(next * servings)}` : `Scale ×${formatDecimal(next)}`,
       );
-    } else if (input === "0") {
-      scaleNow.current = 1;
-      setScale(1);
-    } else if (key.upArrow || input === "k") setOffset((o) => Math.max(0, o - 1));
+    };
+    // A paste or fast typing can bring several presses at once ("++"); each one counts.
+    if (/^[-+=_]+$/.test(input)) {
+      let next = scaleNow.current;
+      for (const c of input) next = stepScale(next, c === "+" || c === "=" ? 1 : -1, servings);
+      scaleTo(next);
+    } else if (input === "0") scaleTo(1);
+    else if (key.upArrow || input === "k") setOffset((o) => Math.max(0, o - 1));
     else if (key.downArrow || input === "j") setOffset((o) => Math.min(maxOffset, o + 1));
     else if (key.pageUp) setOffset((o) => Math.max(0, o - ctx.height + 1));
     else if (key.pageDown || input === " ") setOffset((o) => Math.min(maxOffset, o + ctx.height - 1));
