@@ -215,6 +215,9 @@ describe("the terminal app", () => {
   it("shows the keys of the current screen on ? and closes the help on any key", async () => {
     const app = start({ initial: { kind: "recipe", slug: "pancakes" } });
     await showing(app.lastFrame, "Ingredients");
+    let reads = 0;
+    const recipe = app.source.recipe;
+    app.source.recipe = (slug) => (reads++, recipe(slug));
     app.stdin.write("?");
     const help = await showing(app.lastFrame, "Press any key to close this help.");
     expect(help).toMatch(/\+ -\s+more or fewer servings/);
@@ -223,6 +226,8 @@ describe("the terminal app", () => {
     app.stdin.write("+");
     const back = await showing(app.lastFrame, "Ingredients");
     expect(back).toContain("Servings: 4\n");
+    // The screen was kept under the help, not opened again.
+    expect(reads).toBe(0);
     app.unmount();
   });
 

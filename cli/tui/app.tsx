@@ -769,7 +769,11 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
       </Text>
       {plain ? null : <Text dimColor>{rule}</Text>}
       <Box flexDirection="column" height={ctx.height}>
-        {help ? <HelpScreen screen={screen.kind} ctx={ctx} /> : body}
+        {help ? <HelpScreen screen={screen.kind} ctx={ctx} /> : null}
+        {/* Hidden, not unmounted, under the help: closing it shows the screen as it was, not reloaded. */}
+        <Box display={help ? "none" : "flex"} flexDirection="column">
+          {body}
+        </Box>
       </Box>
       {plain ? null : <Text dimColor>{rule}</Text>}
       <Text wrap="truncate-end">{truncate(message || " ", ctx.width)}</Text>
