@@ -248,6 +248,13 @@ describe("the terminal app", () => {
     app.stdin.write(ENTER);
     const f = await showing(app.lastFrame, "failed: No recipe was found");
     expect(f).toContain("Import failed: No recipe was found");
+    // Text that holds no web address is not sent: the field stays open with it.
+    app.stdin.write("i");
+    await showing(app.lastFrame, "Recipe URL:");
+    app.stdin.write("pancakes");
+    app.stdin.write(ENTER);
+    const kept = await showing(app.lastFrame, "Not a web address");
+    expect(kept).toContain("Recipe URL: pancakes");
     app.unmount();
   });
 

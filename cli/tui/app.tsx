@@ -570,6 +570,10 @@ function ImportsScreen({
       if (key.escape) live.set(null);
       else if (key.return) {
         const url = prompt.trim();
+        // As the API reads it: the first http(s):// or www. address in the text. Without one the field
+        // stays open with what was typed, rather than an import that can only fail.
+        if (url && !/(?:https?:\/\/|www\.)\S/i.test(url))
+          return ctx.announce("Not a web address: paste a recipe page's URL (https://…)");
         live.set(null);
         if (url) start(url);
       } else {
