@@ -28,6 +28,20 @@ async function programFor(argv: string[]): Promise<Command> {
   return (await import("./commands.js")).buildProgram();
 }
 
+/** Whether the arguments are only the terminal app's options (`--data DIR`, `--plain`), or none. */
+export function onlyAppOptions(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--plain" || /^--data=./.test(a)) continue;
+    if (a === "--data" && i + 1 < args.length && !args[i + 1].startsWith("-")) {
+      i++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 async function main(argv: string[]): Promise<void> {
   // A reader that stops reading (`larder … --json | head`) is not an error of ours: a one-shot command
   // ends quietly, as command-line tools do, instead of with a stack trace about EPIPE. The server keeps
@@ -40,8 +54,10 @@ async function main(argv: string[]): Promise<void> {
   // Ink's chalk ignores NO_COLOR (https://no-color.org) but honours FORCE_COLOR=0; it loads lazily, after this.
   if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";
   const program = await programFor(argv);
-  // `larder` alone on a terminal opens the app; without a terminal it prints the help as before.
-  if (argv.length <= 2 && process.stdin.isTTY && process.stdout.isTTY) argv = [...argv, "tui"];
+  // `larder` alone on a terminal opens the app (`larder --data DIR` too, the app's own options only);
+  // without a terminal it prints the help as before.
+  if (process.stdin.isTTY && process.stdout.isTTY && onlyAppOptions(argv.slice(2)))
+    argv = [...argv.slice(0, 2), "tui", ...argv.slice(2)];
   // The global --json is known before parsing finishes, so usage errors can be JSON too.
   setJsonMode(argv.includes("--json"));
   try {

@@ -138,7 +138,12 @@ describe.skipIf(!runsWith(tmuxPresent, "tmux (the terminal app's pseudo-terminal
       expect(shown).toContain(`[x] ${first}`);
       await waitFor(s, `Checked: ${first}`);
 
+      // q goes back to the first screen (the search, as it was left); Esc clears it, then quits.
       keys(s, "q");
+      await waitFor(s, "Search: pan");
+      keys(s, "Escape");
+      await waitFor(s, "2 recipes");
+      keys(s, "Escape");
       await waitForExit(s);
       // The check-off went through `larder list check`'s write: the list command sees it.
       const listed = await larder(["list", "show", "Weekly", "--data", dir, "--json"]);
@@ -158,6 +163,15 @@ describe.skipIf(!runsWith(tmuxPresent, "tmux (the terminal app's pseudo-terminal
       await waitFor(s, "Press any key to close this help.");
       keys(s, "x");
       await waitFor(s, "2 recipes");
+      keys(s, "Escape");
+      await waitForExit(s);
+    }, 60_000);
+
+    it("opens on `larder --data DIR --plain` too: the app's own options without its name", async () => {
+      const s = "options";
+      startApp(s, `--data ${quote(dir)} --plain`);
+      const shown = await waitFor(s, "2 recipes");
+      expect(shown).toContain("[Recipes]");
       keys(s, "Escape");
       await waitForExit(s);
     }, 60_000);
