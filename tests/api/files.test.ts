@@ -131,6 +131,38 @@ describe("the data folder is live and hand edits are first-class", () => {
   });
 });
 
+describe("an editor's save in two steps (truncate, then write) racing an API write", () => {
+  it("refuses the write with 409, does not call the half-saved file broken, and shows the hand edit", async () => {
+    const slug = (await (
+      await t.api("/api/recipes", { method: "POST", token, json: { name: "Two Step Tart" } })
+    ).json()) as string;
+    const file = join(recipes(), `${slug}.md`);
+    const text = await readFile(file, "utf8");
+    // Paused, the watcher holds its re-read until the save is done, however slow this machine is.
+    t.larder.recipes.store.watcher?.pause();
+    try {
+      await writeFile(file, "");
+      const res = await t.api(`/api/recipes/${slug}`, {
+        method: "PATCH",
+        token,
+        json: { description: "from the API" },
+      });
+      expect(res.status).toBe(409);
+      // Between the two steps the file is empty: not reported as broken for it.
+      expect(t.larder.recipes.store.broken().some((b) => b.slug === slug)).toBe(false);
+      await writeFile(file, text.replace("## Ingredients", "Saved in two steps.\n\n## Ingredients"));
+    } finally {
+      t.larder.recipes.store.watcher?.resume();
+    }
+    const shown = await eventually(async () => {
+      const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { description: string };
+      return r.description.includes("Saved in two steps.") ? r : undefined;
+    });
+    expect(shown.description).not.toContain("from the API");
+    expect(t.larder.recipes.store.broken().some((b) => b.slug === slug)).toBe(false);
+  });
+});
+
 describe("JSON documents are live too", () => {
   it("a hand edit of group.json is picked up; a broken edit keeps the last good state and is not overwritten", async () => {
     const { readFile: rf, writeFile: wf } = await import("node:fs/promises");

@@ -77,7 +77,7 @@ export const WRITE_BACK_QUIET_MS = 1_500;
 /**
  * initial: the scan at open (nothing is a hand edit, nothing retried);
  * watch: a burst from the watcher (changes are hand edits; a parse failure is re-read once first);
- * reload: an explicit reload, e.g. after a 409 (hand edits, no retry);
+ * reload: an explicit reload, e.g. after a 409 (hand edits; only an empty file is re-read first);
  * vocabulary: re-read files parsed with an older version of the group's foods and units.
  */
 export type SyncMode = "initial" | "watch" | "reload" | "vocabulary";
@@ -316,7 +316,11 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
     ? { doc: r.cached.doc }
     : (preParsed ?? parse(ctx, groupSlug, state.text ?? "", slug));
   if ("error" in parsed) {
-    if (mode === "watch" && ctx.retryLater(r.loc)) return;
+    // An empty file met by a reload (a write refused with 409 because the file just changed) is most
+    // often an editor's save between truncating and writing: re-read once, as the watcher does,
+    // before calling it broken.
+    const midSave = mode === "reload" && (state.text ?? "").trim() === "";
+    if ((mode === "watch" || midSave) && ctx.retryLater(r.loc)) return;
     ctx.clearRetry(r.loc);
     return markBroken(run, r.loc, file, parsed.error);
   }
