@@ -7,6 +7,7 @@
 import type { RecipeNote } from "../../schemas/recipe.js";
 import type { DocIngredient, DocStep, Vocabulary } from "../doc.js";
 import { formatIngredientLine, parseIngredientLine } from "./ingredient-line.js";
+import { fenceLike, fencedLines } from "./fences.js";
 import {
   boldInner,
   escapeLine,
@@ -62,8 +63,11 @@ interface Section {
 export function parseBody(body: string, vocab: Vocabulary, opts: { takeTitle?: boolean } = {}): RecipeBody {
   const description: string[] = [];
   const sections: Section[] = [];
-  for (const line of body.split("\n")) {
-    const h2 = line.startsWith("##") ? H2.exec(line) : null;
+  const lines = body.split("\n");
+  const fenced = fencedLines(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const h2 = line.startsWith("##") && !fenced?.[i] ? H2.exec(line) : null;
     if (h2) {
       const heading = normaliseLine(h2[1] ?? "");
       sections.push({ kind: SECTION_NAMES[heading.toLowerCase()] ?? "other", heading, lines: [] });
@@ -97,8 +101,11 @@ export function parseBody(body: string, vocab: Vocabulary, opts: { takeTitle?: b
   return out;
 }
 
+/** What reads as structure in a description or a note: a heading, or a fence line left unpaired. */
+const blockStructure = (l: string): boolean => headingLike(l) || fenceLike(l);
+
 function readBlock(lines: string[]): string {
-  return normaliseBlock(lines.map((l) => unescapeLine(l, headingLike)).join("\n"));
+  return normaliseBlock(lines.map((l) => unescapeLine(l, blockStructure)).join("\n"));
 }
 
 function readIngredients(lines: string[], vocab: Vocabulary): DocIngredient[] {
@@ -218,8 +225,10 @@ function finishStep(r: RawStep): DocStep {
 function readNotes(lines: string[]): RecipeNote[] {
   const notes: { title: string; lines: string[] }[] = [];
   let cur: { title: string; lines: string[] } | null = null;
-  for (const line of lines) {
-    const h3 = h3At(line);
+  const fenced = fencedLines(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const h3 = fenced?.[i] ? null : h3At(line);
     if (h3) {
       cur = { title: normaliseLine(h3[1] ?? ""), lines: [] };
       notes.push(cur);
@@ -237,11 +246,18 @@ function readNotes(lines: string[]): RecipeNote[] {
 
 const oneLine = (s: string): string => s.replace(/[\r\n]+/g, " ");
 const heading3 = (title: string): string => (title ? `### ${oneLine(title)}` : "###");
-const writeBlock = (text: string): string =>
-  text
-    .split("\n")
-    .map((l) => escapeLine(l, headingLike))
+/**
+ * A description or a note as written: a line that would read as structure is escaped, except inside a
+ * fenced code block, where only a line that already starts with a backslash gets one more (reading
+ * removes one from every such line), so code reads back exactly as it was.
+ */
+function writeBlock(text: string): string {
+  const lines = text.split("\n");
+  const fenced = fencedLines(lines);
+  return lines
+    .map((l, i) => (fenced?.[i] && !l.startsWith("\\") ? l : escapeLine(l, blockStructure)))
     .join("\n");
+}
 
 function writeStep(step: DocStep, index: number): string {
   const marker = `${index + 1}.`;

@@ -38,7 +38,7 @@ const TRICKY = [
   "↳ uses 1", "**", "**bold**", "\\", "\\#", "<!--", "-->", "<!-- original: x -->", "[a](b.md)", ",", ", ",
   "  ", "\t", "é", "ß", "İ", "🍕", "👩‍🍳", "½", "2", "2-3", "1 1/2", "cups", "cup", "flour", "salt",
   "Tomatoes, canned", "a", "an ", " of ", "to", "\u00a0", "\u2028", "null", "true", "~", "&a", "*a",
-  "!!js/function", "{x}", "[x]", "%", "@", "`", "|", ">",
+  "!!js/function", "{x}", "[x]", "%", "@", "`", "|", ">", "```", "````", "~~~", "```js", "\\```",
 ];
 const fragment = fc.oneof(fc.constantFrom(...TRICKY), fc.string({ unit: "grapheme", maxLength: 6 }));
 const rawText = (max: number, withBreaks: boolean) =>
