@@ -108,6 +108,29 @@ describe("larder check", () => {
     expect(await readFile(outside, "utf8")).toBe("---\nname: Outside\n---\nSecret.\n");
   });
 
+  it("says why a .MD file or a folder named like a recipe file is not read", async () => {
+    const fresh = join(tmp.path, "extension-data");
+    expect((await larder(["init", fresh])).exitCode).toBe(0);
+    const into = join(fresh, "groups", "home", "recipes");
+    await writeFile(join(into, "Pancakes.MD"), "---\nname: Pancakes\n---\n");
+    await mkdir(join(into, "shelf.md"));
+    const report = json<CheckReport>(await larder(["--json", "check", "--data", fresh]));
+    expect(report.problems).toEqual([
+      {
+        path: "groups/home/recipes/Pancakes.MD",
+        kind: "extension",
+        message: expect.stringContaining('rename it to "Pancakes.md"'),
+      },
+    ]);
+    expect(report.orphans).toEqual([
+      {
+        path: "groups/home/recipes/shelf.md/",
+        kind: "media-folder",
+        message: expect.stringContaining("a folder named like a recipe file"),
+      },
+    ]);
+  });
+
   it("reports a copied file's duplicate id and an owner from outside the group", async () => {
     const id = "3f0c2a8e-6a51-4c1e-9d6b-2f4f3c1a9e10";
     await writeFile(join(recipes, "soup.md"), `---\nid: ${id}\nname: Soup\n---\n`);

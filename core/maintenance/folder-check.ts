@@ -27,7 +27,7 @@ export interface OrphanReport {
 /** A file the index settled by rule (a duplicate id, a foreign owner) or does not read at all (a link, a dot name). */
 export interface ProblemReport {
   path: string;
-  kind: "duplicate-id" | "foreign-owner" | "symlink" | "hidden";
+  kind: "duplicate-id" | "foreign-owner" | "symlink" | "hidden" | "extension";
   message: string;
 }
 export interface CheckReport {
@@ -81,8 +81,18 @@ export async function checkFolder(larder: Deps): Promise<CheckReport> {
       // The index reads neither (a link could point outside the folder; a dot name is an editor's or
       // git's), so a person who put a recipe there would otherwise never learn why it is missing.
       // `.#name.md` is Emacs's lock file while a buffer is modified: not a recipe, not a problem.
-      if (!e.name.endsWith(".md") || e.name.startsWith(".#")) continue;
+      if (e.name.startsWith(".#")) continue;
       const path = rel(join(dir, e.name));
+      // `Pancakes.MD`: a recipe to its author, a file of another kind to the index (names are exact).
+      if (!e.name.endsWith(".md")) {
+        if (/\.md$/i.test(e.name) && e.isFile() && !e.name.startsWith("."))
+          problems.push({
+            path,
+            kind: "extension",
+            message: `not read as a recipe: the extension must be ".md" in lower case; rename it to "${e.name.slice(0, -3)}.md"`,
+          });
+        continue;
+      }
       if (e.isSymbolicLink()) {
         problems.push({
           path,
@@ -99,7 +109,14 @@ export async function checkFolder(larder: Deps): Promise<CheckReport> {
     }
     const files = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
     for (const e of entries) {
-      if (e.isDirectory() && !files.has(`${e.name}.md`)) {
+      if (e.isDirectory() && e.name.endsWith(".md")) {
+        orphans.push({
+          path: `${rel(join(dir, e.name))}/`,
+          kind: "media-folder",
+          message:
+            "a folder named like a recipe file: not read; a recipe is a file, its media a folder without .md",
+        });
+      } else if (e.isDirectory() && !files.has(`${e.name}.md`)) {
         orphans.push({
           path: `${rel(join(dir, e.name))}/`,
           kind: "media-folder",
