@@ -80,6 +80,12 @@ describeBrowser("recipe import (Chromium)", () => {
       "No recipe was found on that page",
     );
     await expect(page.inputValue("[data-testid=import-url]")).resolves.toBe(`${siteUrl}/no-recipe.html`);
+    // A page that is not there: the status, in words, not "could not be imported".
+    await page.fill("[data-testid=import-url]", `${siteUrl}/gone.html`);
+    await page.click("[data-testid=import-submit]");
+    await expect
+      .poll(() => page.locator("[data-testid=import-error]").textContent(), { timeout: 10_000 })
+      .toBe("The page answered 404 instead of the recipe: check the address");
     expect(errors).toEqual([]);
   });
 });

@@ -7,7 +7,9 @@ import type { AppLoadContext } from "react-router";
 import { diskRefusal, statusOf } from "./errors.server.js";
 import type { UserActor } from "./session.server.js";
 
-export type ImportProblem = "required" | "noRecipe" | "timeout" | "other";
+import type { ImportProblem } from "./import-problem.js";
+
+export type { ImportProblem };
 
 export type ImportAnswer =
   { ok: true; slug: string; name: string } | { ok: false; error: ImportProblem; message: string | null };
@@ -19,6 +21,13 @@ export function importProblem(context: AppLoadContext, what: string, e: unknown)
   if ((e as { detail?: { details?: unknown } }).detail?.details === "BAD_RECIPE_DATA")
     return { ok: false, error: "noRecipe", message: null };
   if (status === 408) return { ok: false, error: "timeout", message: null };
+  // The fetcher's own failures (core/net/errors.ts), by their code: the page or the site, in words.
+  const fetch = e as { code?: unknown; upstreamStatus?: unknown; contentType?: unknown };
+  if (fetch.code === "http_status")
+    return { ok: false, error: "pageStatus", message: String(fetch.upstreamStatus) };
+  if (fetch.code === "fetch_failed") return { ok: false, error: "unreachable", message: null };
+  if (fetch.code === "bad_content_type")
+    return { ok: false, error: "notAPage", message: String(fetch.contentType ?? "?") };
   // The fetcher's and importers' messages are written for people and never name internal addresses.
   if (status !== null && status < 500) return { ok: false, error: "other", message: (e as Error).message };
   const refused = diskRefusal(context.larder.log, `importing ${what}`, e);

@@ -26,6 +26,8 @@ import { BulkImport } from "../components/create/BulkImport.js";
 import { useT, metaT } from "../lib/i18n.js";
 import { requireGroupMember } from "../lib/session.server.js";
 import { importProblem, importUrl, testScrape, type ScrapePreview } from "../lib/imports.server.js";
+import { importProblemText, type ImportProblem } from "../lib/import-problem.js";
+import { useFormat } from "../lib/use-format.js";
 import organizeStyles from "../styles/organize.css?url";
 import { stylesheet } from "../lib/stylesheets.js";
 
@@ -33,7 +35,7 @@ export const links: LinksFunction = () => [stylesheet(organizeStyles)];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, "recipe")("import.title") }];
 
-type ImportError = "required" | "noRecipe" | "timeout" | "other";
+type ImportError = ImportProblem;
 
 interface ActionResult {
   error: ImportError | null;
@@ -84,6 +86,7 @@ export async function action({ request, context, params }: ActionFunctionArgs): 
 }
 
 function Preview({ preview }: { preview: ScrapePreview }) {
+  const f = useFormat();
   const t = useT("create");
   return (
     <Paper withBorder radius="md" p="md" data-testid="scrape-preview">
@@ -97,7 +100,7 @@ function Preview({ preview }: { preview: ScrapePreview }) {
         {preview.description ? <Text size="sm">{preview.description}</Text> : null}
         <Text size="sm" c="dimmed">
           {t("test.summary", { ingredients: preview.ingredients.length, steps: preview.steps })}
-          {preview.totalTime ? ` · ${preview.totalTime}` : ""}
+          {preview.totalTime ? ` · ${f.duration(preview.totalTime)}` : ""}
         </Text>
         {preview.ingredients.length ? (
           <List size="sm" spacing={2}>
@@ -132,13 +135,9 @@ export default function ImportRecipe() {
   const error =
     result?.error === "required"
       ? tc("validation.required")
-      : result?.error === "noRecipe"
-        ? t("import.noRecipe")
-        : result?.error === "timeout"
-          ? t("import.timeout")
-          : result?.error === "other"
-            ? (result.message ?? t("import.failed"))
-            : null;
+      : result?.error
+        ? importProblemText(t, result.error, result.message)
+        : null;
   const base = `/g/${encodeURIComponent(groupSlug)}`;
 
   return (

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { Badge, Button, Checkbox, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
 import { bulkUrls } from "../../lib/bulk-urls.js";
+import { importProblemText, type ImportProblem } from "../../lib/import-problem.js";
 
 type Status =
   | { state: "waiting" }
@@ -21,8 +22,7 @@ interface Row {
 }
 
 type Answer =
-  | { ok: true; slug: string; name: string }
-  | { ok: false; error: "required" | "noRecipe" | "timeout" | "other"; message: string | null };
+  { ok: true; slug: string; name: string } | { ok: false; error: ImportProblem; message: string | null };
 
 const AT_ONCE = 2;
 
@@ -39,12 +39,7 @@ export function BulkImport({ endpoint, groupSlug }: { endpoint: string; groupSlu
   const setStatus = (i: number, status: Status) =>
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, status } : r)));
 
-  const reasonOf = (a: Extract<Answer, { ok: false }>) =>
-    a.error === "noRecipe"
-      ? tr("import.noRecipe")
-      : a.error === "timeout"
-        ? tr("import.timeout")
-        : (a.message ?? tr("import.failed"));
+  const reasonOf = (a: Extract<Answer, { ok: false }>) => importProblemText(tr, a.error, a.message);
 
   const start = async () => {
     const { urls, rejected } = bulkUrls(text);
