@@ -213,6 +213,10 @@ describeBrowser("create and import", () => {
     await page.getByTestId("migration-tag").check();
     await page.getByTestId("migration-submit").click();
     await page.getByTestId("migration-report").waitFor();
+    // The app by its product name, not the report's "Nextcloud Migration" kept for Mealie's clients.
+    await expect(
+      page.getByTestId("migration-report").getByRole("heading").first().textContent(),
+    ).resolves.toBe("From Nextcloud Cookbook");
     const entries = page.getByTestId("migration-entry");
     await expect(entries.count()).resolves.toBe(3);
     await expect(page.getByTestId("migration-summary").textContent()).resolves.toBe("2 done, 1 failed");

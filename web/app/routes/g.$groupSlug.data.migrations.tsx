@@ -14,7 +14,7 @@ import { metaT, useT } from "../lib/i18n.js";
 import { requireGroupMember, type UserActor } from "../lib/session.server.js";
 import { MultipartLimitError, parseMultipartForm } from "../lib/multipart.server.js";
 import { problemText } from "../lib/use-intent.js";
-import { APP_NAMES } from "../lib/migration-apps.js";
+import { APP_NAMES, migrationAppOf } from "../lib/migration-apps.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
 import type { AppLoadContext } from "react-router";
 import organizeStyles from "../styles/organize.css?url";
@@ -97,12 +97,13 @@ function Report({ report, groupSlug }: { report: ReportView; groupSlug: string }
   const t = useT("create");
   const ok = report.entries.filter((e) => e.success).length;
   const failed = report.entries.length - ok;
+  const app = migrationAppOf(report.name);
   return (
     <Paper withBorder radius="md" p="lg" data-testid="migration-report">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h3">
-            {report.name}
+            {app ? t("migrate.reportTitle", { app }) : report.name}
           </Title>
           <Badge
             color={
