@@ -26,6 +26,9 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxRatio: 200,
 };
 
+/** The zip library's own words ("End of central directory record signature not found") say nothing to a person. */
+const UNREADABLE = "not a readable zip (the file is not a zip archive, or it is cut short or damaged)";
+
 export class UnsafeZipError extends LarderError {
   constructor(message: string) {
     super(`Refused archive: ${message}`, 400);
@@ -106,7 +109,7 @@ export class ZipFileReader {
         (err, z) => {
           if (err || !z) {
             reader.close(() => undefined);
-            reject(new UnsafeZipError(`not a readable zip (${err?.message ?? "no data"})`));
+            reject(new UnsafeZipError(UNREADABLE));
           } else resolve(z);
         },
       ),
@@ -171,10 +174,7 @@ export async function readZip(
     yauzl.fromBuffer(
       data,
       { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: false },
-      (err, z) =>
-        err || !z
-          ? reject(new UnsafeZipError(`not a readable zip (${err?.message ?? "no data"})`))
-          : resolve(z),
+      (err, z) => (err || !z ? reject(new UnsafeZipError(UNREADABLE)) : resolve(z)),
     ),
   ).catch((e: unknown) => {
     throw e instanceof UnsafeZipError ? e : new UnsafeZipError(String(e));

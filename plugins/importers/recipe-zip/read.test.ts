@@ -38,3 +38,23 @@ describe("a recipe zip", () => {
     );
   });
 });
+
+describe("an archive of several recipes", () => {
+  it("is refused with the count and where such an export goes, not read as its first recipe", async () => {
+    const one = (name: string) => JSON.stringify({ name });
+    await expect(
+      read(
+        makeZip([
+          { name: "Air Fryer Shrimp/recipe.json", data: one("Air Fryer Shrimp") },
+          { name: "Lemon Cake/recipe.json", data: one("Lemon Cake") },
+          { name: "Plum Jam/recipe.json", data: one("Plum Jam") },
+        ]),
+      ),
+    ).rejects.toThrow(/holds 3 recipes.*Import from another app/);
+  });
+
+  it("still reads one recipe in a folder of its own", async () => {
+    const [out] = await read(makeZip([{ name: "soup/soup.json", data: JSON.stringify({ name: "Soup" }) }]));
+    expect(out.recipe).toMatchObject({ name: "Soup" });
+  });
+});

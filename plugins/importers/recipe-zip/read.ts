@@ -12,6 +12,7 @@ import { camelizeKeys } from "../../../core/util/case.js";
 
 const IMAGE = /\.(webp|jpe?g|png|gif|avif)$/i;
 const depth = (n: string) => n.split("/").length;
+const folderOf = (n: string) => n.slice(0, n.lastIndexOf("/"));
 /** One recipe's JSON and one image: far below a backup's limits. */
 const RECIPE_ZIP_LIMITS: ZipLimits = { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: 32 * 1024 * 1024 };
 
@@ -23,12 +24,17 @@ export async function readRecipeZip(input: ImportInput, _ctx: PluginContext): Pr
   let chosen: Set<string> | null = null;
   let jsonName: string | undefined;
   let imageName: string | undefined;
+  let several = 0;
   const { files } = await readZip(
     data,
     (e, all) => {
       if (!chosen) {
         const names = all.map((x) => x.name);
-        jsonName = names.filter((n) => /\.json$/i.test(n)).sort((a, b) => depth(a) - depth(b))[0];
+        const json = names.filter((n) => /\.json$/i.test(n)).sort((a, b) => depth(a) - depth(b));
+        jsonName = json[0];
+        // Recipe JSON side by side in different folders (Nextcloud's `<name>/recipe.json`): many recipes.
+        if (jsonName !== undefined && depth(jsonName) > 1)
+          several = new Set(json.filter((n) => depth(n) === depth(jsonName!)).map(folderOf)).size;
         imageName = pickImage(names);
         chosen = new Set([jsonName, imageName].filter((n): n is string => n !== undefined));
       }
@@ -37,6 +43,11 @@ export async function readRecipeZip(input: ImportInput, _ctx: PluginContext): Pr
     RECIPE_ZIP_LIMITS,
   );
   if (!jsonName) throw new PluginInputError("The archive holds no recipe JSON (*.json)");
+  if (several > 1)
+    throw new PluginInputError(
+      `The archive holds ${several} recipes, in folders of their own: a recipe zip holds one. ` +
+        "An export of another app comes in through its migration (Import from another app)",
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(files.get(jsonName)!.toString("utf8"));
