@@ -56,6 +56,9 @@ describeBrowser("recipe import (Chromium)", () => {
     const menu = page.getByRole("menu");
     await expect(menu.locator("a[href$='/r/create/url']").count()).resolves.toBe(1);
     await expect(menu.locator("a[href$='/r/create/image']").count()).resolves.toBe(0);
+    // A recipe zip and another app's export are found from the menu too.
+    await expect(menu.locator("a[href$='/r/create/zip']").count()).resolves.toBe(1);
+    await expect(menu.locator("a[href$='/data/migrations']").count()).resolves.toBe(1);
   });
 
   it("imports a page by URL and opens the new recipe for editing", async () => {

@@ -97,14 +97,20 @@ function DrawerLink({ link, path, search, recipesQuery = "" }: DrawerLinkProps) 
 /** Spec §2: a Create menu for a user in their own group. */
 function CreateMenu({ groupSlug }: { groupSlug: string }) {
   const t = useT("shell");
-  const base = `/g/${encodeURIComponent(groupSlug)}/r/create`;
+  const tc = useT("create");
+  const group = `/g/${encodeURIComponent(groupSlug)}`;
+  const base = `${group}/r/create`;
   const imageServices = useRootData()?.appInfo.enableOpenaiImageServices === true;
+  // Every way in, so a recipe zip or another app's export is found from the menu, not only from links
+  // at the foot of the URL import.
   const items = [
     CAPABILITIES.createNew ? { key: "new", to: `${base}/new`, label: t("create.new") } : null,
     CAPABILITIES.createFromUrl ? { key: "url", to: `${base}/url`, label: t("create.url") } : null,
     CAPABILITIES.createFromImage && imageServices
       ? { key: "image", to: `${base}/image`, label: t("create.image") }
       : null,
+    { key: "zip", to: `${base}/zip`, label: tc("empty.zip") },
+    { key: "migrate", to: `${group}/data/migrations`, label: tc("empty.migrate") },
   ].filter((i): i is { key: string; to: string; label: string } => i !== null);
   if (items.length === 0) return null;
   return (
