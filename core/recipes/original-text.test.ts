@@ -3,6 +3,7 @@ import { emptyRecipeDoc, type RecipeDoc } from "./doc.js";
 import { parseRecipeFile, serializeRecipeFile } from "./file/recipe-file.js";
 import { OWNER, wireContext, WIRE_VOCAB } from "./file/test-support.js";
 import { docToRecipe, recipeToDoc } from "./wire.js";
+import { lineAsWritten } from "./original-text.js";
 import type { RecipeIngredient } from "../schemas/recipe.js";
 
 const CTX = wireContext();
@@ -118,5 +119,29 @@ describe("originalText sent back as it was served", () => {
         ings.push({ ...ings[0], referenceId: "b2f0f7a4-0000-4000-8000-000000000000", quantity: 5 });
       }),
     ).toEqual(["2 cloves garlic", "5 cloves garlic <!-- original: 2 cloves garlic -->"]);
+  });
+});
+
+describe("the line as its author wrote it", () => {
+  it("is the line for an ingredient the file holds as written, and nothing for one kept in a comment", () => {
+    const doc = stored([
+      "2 cloves of garlic, sliced",
+      "1 cup flour <!-- original: 1 heaped cup of flour -->",
+      "a little love",
+    ]);
+    expect(doc.ingredients.map((i) => lineAsWritten(i, WIRE_VOCAB))).toEqual([
+      "2 cloves of garlic, sliced",
+      null,
+      null,
+    ]);
+  });
+
+  it("is nothing once the fields were edited through the API", () => {
+    const before = stored(["2 cloves of garlic, sliced"]);
+    const wire = docToRecipe(before, CTX);
+    const sent = structuredClone(wire.recipeIngredient);
+    sent[0].quantity = 3;
+    const after = recipeToDoc({ ...wire, recipeIngredient: sent }, CTX, before);
+    expect(lineAsWritten(after.ingredients[0], WIRE_VOCAB)).toBeNull();
   });
 });

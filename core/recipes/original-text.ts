@@ -26,6 +26,17 @@ export function wireOriginalText(ing: DocIngredient, vocab: Vocabulary): string 
   return isStructured(ing) ? canonicalIngredientLine(ing, vocab) : null;
 }
 
+/**
+ * The line as its author wrote it, when the recipe file holds the ingredient so: the line is its own
+ * original (its fields are what it says, not an edit since). Null for an ingredient whose fields were
+ * edited, that came from the API as fields, or that links a sub-recipe (the page links it).
+ */
+export function lineAsWritten(ing: DocIngredient, vocab: Vocabulary): string | null {
+  const ot = ing.originalText;
+  if (ot === null || ing.referencedRecipe !== null) return null;
+  return formatIngredientLine(ing, vocab) === ot ? ot : null;
+}
+
 const sameLine = (a: DocIngredient, b: DocIngredient): boolean =>
   a.quantity === b.quantity &&
   a.quantityMax === b.quantityMax &&

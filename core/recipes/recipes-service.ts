@@ -22,6 +22,8 @@ import { RecipeLister } from "./recipe-list.js";
 import { SearchIndexFiles } from "../search/index-file.js";
 import { searchFileFormat } from "./search-stamp.js";
 import { KeyedSerial } from "../util/keyed-serial.js";
+import { lineAsWritten } from "./original-text.js";
+import { ingredientsOnce } from "./store/lazy-doc.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -235,6 +237,17 @@ export class RecipesService {
 
   get(actor: Actor, slugOrId: string): Recipe {
     return this.recipeOf(this.find(actor, slugOrId).entry);
+  }
+
+  /**
+   * Each ingredient's line as its author wrote it ("4 tablespoons unsalted butter, melted"), or null
+   * (lineAsWritten): the recipe page shows these at the recipe's own amounts, where the wire's `display`
+   * says the group's names for unit and food ("4 tbsp butter melted"), as Mealie's does.
+   */
+  ingredientLinesAsWritten(actor: Actor, slugOrId: string): (string | null)[] {
+    const { entry, group } = this.find(actor, slugOrId);
+    const vocab = this.lookupsFor(group.slug).vocabulary;
+    return ingredientsOnce(entry.doc).map((ing) => lineAsWritten(ing, vocab));
   }
 
   private assertCanUpdate(user: UserRecord, entry: RecipeEntry): void {

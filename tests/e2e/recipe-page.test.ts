@@ -327,6 +327,31 @@ describeBrowser("recipe page", () => {
     }
   });
 
+  it("shows an imported line as its page wrote it, and in the group's words once scaled", async () => {
+    // The en-US seed knows "unsalted butter" as butter and "canola oil" as vegetable oil: the line keeps
+    // the author's words at the recipe's own amounts.
+    const { slug } = await app.larder.imports.importOne(app.adminActor, {
+      type: "json",
+      json: {
+        "@type": "Recipe",
+        name: "Butter Dip",
+        recipeYield: "2",
+        recipeIngredient: ["4 tablespoons unsalted butter, melted", "2 Tbsp canola oil"],
+        recipeInstructions: ["Mix."],
+      },
+    });
+    await page.goto(`/g/${app.groupSlug}/r/${slug}`);
+    await hydrated(page);
+    const lines = page.locator(".recipe__ingredients .ingredients li");
+    expect(await lines.allTextContents()).toEqual([
+      "4 tablespoons unsalted butter, melted",
+      "2 Tbsp canola oil",
+    ]);
+    await expect(lines.first().locator(".ingredient__qty").textContent()).resolves.toBe("4");
+    await page.getByRole("button", { name: "More servings" }).click();
+    await eventually(() => lines.first().textContent()).toBe("6 tbsp butter melted");
+  });
+
   it("had no uncaught page errors or hydration errors", () => {
     expect(errors).toEqual([]);
   });

@@ -29,7 +29,11 @@ const sanitizeIngredientText = memoText(sanitizeOnce);
 const chips = (list: { name: string; slug: string }[]): ChipLink[] =>
   list.map(({ name, slug }) => ({ name, slug }));
 
-function ingredientOf(ing: Recipe["recipeIngredient"][number], i: number): ViewIngredient {
+function ingredientOf(
+  ing: Recipe["recipeIngredient"][number],
+  i: number,
+  written: string | null,
+): ViewIngredient {
   const html = sanitizeIngredientText(ing.display || ing.note || ing.originalText || "").trim();
   const parts: ScalableIngredient | null = ing.disableAmount
     ? null
@@ -48,11 +52,12 @@ function ingredientOf(ing: Recipe["recipeIngredient"][number], i: number): ViewI
         recipe: ing.referencedRecipe && { name: ing.referencedRecipe.name, slug: ing.referencedRecipe.slug },
         noteHtml: sanitizeIngredientText(ing.note).trim(),
       };
-  return { key: ing.referenceId || String(i), title: ing.title || null, parts, html };
+  return { key: ing.referenceId || String(i), title: ing.title || null, parts, html, written };
 }
 
 /** The page's view of a recipe: everything rendered, nothing of core's internals. */
-export function recipeView(recipe: Recipe): RecipeView {
+/** `written`: each ingredient's line as its author wrote it, where core knows it (members' pages). */
+export function recipeView(recipe: Recipe, written: readonly (string | null)[] = []): RecipeView {
   const times: RecipeView["times"] = [];
   if (recipe.totalTime) times.push({ key: "total", value: recipe.totalTime });
   if (recipe.prepTime) times.push({ key: "prep", value: recipe.prepTime });
@@ -79,7 +84,7 @@ export function recipeView(recipe: Recipe): RecipeView {
     tags: chips(recipe.tags),
     tools: chips(recipe.tools),
     ingredients: recipe.recipeIngredient
-      .map(ingredientOf)
+      .map((ing, i) => ingredientOf(ing, i, written[i] ?? null))
       .filter((ing) => ing.html || ing.title || ing.parts?.quantity),
     steps: recipe.recipeInstructions.map((s, i) => ({
       key: s.id || String(i),
@@ -151,7 +156,10 @@ export async function loadRecipePage(
   const meta = { recipe, origin: url.origin, url: url.origin + path };
   return {
     groupSlug,
-    recipe: recipeView(recipe),
+    recipe: recipeView(
+      recipe,
+      actor ? context.larder.recipes.ingredientLinesAsWritten(actor, recipe.slug) : [],
+    ),
     ownGroup,
     viewerId: viewer.actor?.user.id ?? null,
     menu,

@@ -19,6 +19,11 @@ export interface ViewIngredient {
   parts: ScalableIngredient | null;
   /** The line as core displays it, sanitised (b, q, i, strong, sup only). */
   html: string;
+  /**
+   * The line as its author wrote it ("4 tablespoons unsalted butter, melted"), shown at the recipe's own
+   * amounts instead of the parts in the group's names ("4 tbsp butter melted"); null when core has none.
+   */
+  written?: string | null;
 }
 
 export interface ViewStep {

@@ -22,6 +22,22 @@ export function IngredientLine({
   // list keeps the page's alignment.
   if (!ing.parts)
     return <span className="ingredient__text" dir="auto" dangerouslySetInnerHTML={{ __html: ing.html }} />;
+  if (ing.written && scale === 1) {
+    // As the author wrote it, its leading amount bold as the other lines' (React text, never HTML).
+    const [amount, rest] = splitAmount(ing.written);
+    return (
+      <span className="ingredient__text" dir="auto">
+        {amount ? (
+          <>
+            <strong className="ingredient__qty">
+              <bdi>{amount}</bdi>
+            </strong>{" "}
+          </>
+        ) : null}
+        {rest}
+      </span>
+    );
+  }
   const p = ingredientParts(ing.parts, scale);
   const words: ReactNode[] = [];
   if (p.quantity)
@@ -62,6 +78,15 @@ export function IngredientLine({
       {words.flatMap((w, i) => (i === 0 ? [w] : [" ", w]))}
     </span>
   );
+}
+
+const AMOUNT =
+  /^((?:\d+(?:[.,]\d+)?(?:\s*\/\s*\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞⅕⅖⅗⅘⅙⅚])(?:\s*[½⅓⅔¼¾⅛⅜⅝⅞]|\s+\d+\/\d+)?(?:\s*(?:-|–|to)\s*(?:\d+(?:[.,]\d+)?(?:\/\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞]))?)\s+(.*)$/s;
+
+/** A written line's leading amount ("1 1/2", "2-3", "½") and the rest; no amount: ["", line]. */
+export function splitAmount(line: string): [string, string] {
+  const m = AMOUNT.exec(line);
+  return m ? [m[1], m[2]] : ["", line];
 }
 
 /** Ingredients grouped under the section titles they carry. */
