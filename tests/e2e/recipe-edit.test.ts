@@ -121,10 +121,11 @@ describeBrowser("recipe edit mode", () => {
     expect(await page.locator(".recipe__ingredients .section-title").allTextContents()).toEqual(["Batter"]);
     expect(await page.locator(".recipe__ingredients .ingredients li").allTextContents()).toEqual([
       "a pinch of salt",
-      // The group's vocabulary resolves "flour" and "milk" through its aliases.
-      "1 cup all-purpose flour",
+      // The group's vocabulary resolves "flour" and "milk" through its aliases; the page still shows the
+      // words as written, at the recipe's own amounts (decision 0227).
+      "1 cup flour",
       "2 eggs",
-      "¹/₂ cup whole milk warm",
+      "¹/₂ cup milk, warm",
     ]);
     await expect(page.getByTestId("servings").textContent()).resolves.toBe("6 servings");
 

@@ -22,15 +22,18 @@ export function IngredientLine({
   // list keeps the page's alignment.
   if (!ing.parts)
     return <span className="ingredient__text" dir="auto" dangerouslySetInnerHTML={{ __html: ing.html }} />;
+  const p = ingredientParts(ing.parts, scale);
   if (ing.written && scale === 1) {
-    // As the author wrote it, its leading amount bold as the other lines' (React text, never HTML).
+    // As the author wrote it (React text, never HTML); its leading amount bold and in the page's number
+    // format, as the other lines' ("1/2" and "½" both "¹/₂").
     const [amount, rest] = splitAmount(ing.written);
+    const shown = amount && p.quantity ? f.quantity(p.quantity) : amount;
     return (
       <span className="ingredient__text" dir="auto">
-        {amount ? (
+        {shown ? (
           <>
             <strong className="ingredient__qty">
-              <bdi>{amount}</bdi>
+              <bdi>{shown}</bdi>
             </strong>{" "}
           </>
         ) : null}
@@ -38,7 +41,6 @@ export function IngredientLine({
       </span>
     );
   }
-  const p = ingredientParts(ing.parts, scale);
   const words: ReactNode[] = [];
   if (p.quantity)
     words.push(
