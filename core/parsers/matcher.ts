@@ -114,6 +114,10 @@ class KeyIndex<T> {
     }
   }
 
+  exact(text: string): T | null {
+    return this.#exact.get(normaliseKey(text)) ?? null;
+  }
+
   find(text: string): T | null {
     const key = normaliseKey(text);
     if (!key) return null;
@@ -175,6 +179,8 @@ export function createMatcher(vocabulary: ParserVocabulary): VocabularyMatcher {
   return {
     food,
     unit,
+    exactFood: (text) => foods.exact(text),
+    exactUnit: (text) => units.exact(text),
     ingredient(unitText, foodText) {
       const u = unitText?.trim() ? unit(unitText) : null;
       // Checked before the food alone: "1 red pepper flakes" read as unit "red" and food "pepper flakes"

@@ -62,6 +62,9 @@ export interface VocabularyMatcher {
   food(text: string): ParserFood | null;
   /** As `food`, with abbreviations too, at ratio ≥ 70. */
   unit(text: string): ParserUnit | null;
+  /** Only an exact key: a parser's own guesses ("the last word is the unit") need more than a likeness. */
+  exactFood(text: string): ParserFood | null;
+  exactUnit(text: string): ParserUnit | null;
   /**
    * Both at once, with Mealie's repair of a food split into unit and food: when the unit text matches
    * no unit but "<unit> <food>" matches a food, that food is taken and the unit dropped.

@@ -105,8 +105,14 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
   return { amount, unit, food: food.trim(), note: note.trim() };
 }
 
+/**
+ * A list's bullet or checkbox in front of the line ("- 2 cups flour", "▢ 1 cup sugar", "[ ] 2 tbsp
+ * butter"): Mealie's algorithm would take it for the first word and drop the amount after it.
+ */
+const BULLET = /^\s*(?:[-*•·▢☐□◦▪▫►‣⁃–—]|\[\s?[xX✓]?\s?\])\s+/u;
+
 export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredientResult {
-  const b = brute(line, (t) => match.unit(t) !== null);
+  const b = brute(line.replace(BULLET, ""), (t) => match.unit(t) !== null);
   const matched = match.ingredient(b.unit || null, b.food || null);
   return {
     input: line,

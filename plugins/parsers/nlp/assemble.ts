@@ -145,6 +145,12 @@ function firstRun(
 const FILLER = /^(?:(?:a|an|of|the|some|plus|about|approx\.?|approximately|roughly|around)\s*)+$/i;
 
 const UNSINGULAR = new Set(["tbs", "ts", "gms", "lbs"]);
+/** Units that hold an amount, whose size may follow in brackets. */
+const PACKS = new Set(
+  "can tin jar package pkg packet pack bag box bottle carton container envelope stick block tub sachet".split(
+    " ",
+  ),
+);
 /** Cookbook shorthand, where the letter's case is the unit: "1 T butter", "2 t. vanilla". */
 const LETTER_UNITS = new Map([
   ["T", "tbsp"],
@@ -278,12 +284,19 @@ export function assemble(
   const labels = withProductPreps(tokens, withCueWords(tokens, tagged));
   const inBrackets = bracketed(tokens);
   const n = tokens.length;
-  const [q, qEnd] = firstRun(labels, QTY, inBrackets);
+  let [q, qEnd] = firstRun(labels, QTY, inBrackets);
+  const firstName = Array.from(labels).indexOf(NAME);
+  // An amount only in brackets after the food is an aside ("salt, to taste (I use about 1 tsp)"): the
+  // line gives no amount, and the aside stays in the note.
+  // "Bay leaves (about 20)" counts them, and keeps its amount.
+  let asideAfterFood = false;
+  if (q < n && inBrackets[q] && firstName >= 0 && firstName < q)
+    for (let i = qEnd; i < n && inBrackets[i] && !asideAfterFood; i++) asideAfterFood = labels[i] === UNIT;
+  if (asideAfterFood) q = qEnd = n;
   const qRun = tokens.slice(q, qEnd);
   let quantity = readQuantity(qRun);
   let [u, uEnd] = firstRun(labels, UNIT, inBrackets);
   // A unit only in brackets after the food weighs it ("3 eggs (150 g)"): no unit of the amount.
-  const firstName = Array.from(labels).indexOf(NAME);
   if (u < n && inBrackets[u] && firstName >= 0 && firstName < u) u = uEnd = n;
   // A unit only in brackets right after the amount is a pack's size ("1 (15 oz) tomato sauce"): one
   // pack, its size kept in the note, not one ounce.
@@ -311,7 +324,7 @@ export function assemble(
   } else if (
     quantity &&
     quantity.max === null &&
-    u === qEnd &&
+    (u === qEnd || (u === qEnd + 1 && tokens[qEnd] === "-")) &&
     uEnd - u >= 2 &&
     isPackAfterMeasure(tokens, u, uEnd)
   ) {
@@ -330,6 +343,14 @@ export function assemble(
   if (packSize !== "") notes.push(packSize);
   // Brackets before this index are kept: a size before the unit it measures, or a pack's size.
   const keptBracketsBefore = u < n && !inBrackets[u] ? u : packBracketEnd;
+  // And the brackets right after a pack's word, its size: "2 cans (15 oz each)", "1 pkg (8 oz)".
+  let packSizeAfter = -1;
+  if (uEnd > u && tokens[uEnd] === "(" && PACKS.has(singular(tokens[uEnd - 1]))) {
+    packSizeAfter = uEnd;
+    while (packSizeAfter < n && inBrackets[packSizeAfter]) packSizeAfter++;
+  }
+  const keptBracket = (i: number) =>
+    inBrackets[i] && (i < keptBracketsBefore || (i >= uEnd && i < packSizeAfter) || asideAfterFood);
   const extra = (i: number) =>
     (labels[i] === QTY && (i < q || i >= qEnd)) || (labels[i] === UNIT && (i < u || i >= uEnd));
   const kept = new Array<boolean>(n).fill(false);
@@ -339,17 +360,19 @@ export function assemble(
     if (i === 0 || !extra(i - 1)) {
       const before = i > 0 ? tokens[i - 1] : "";
       const added = before === "+" || /^plus$/i.test(before);
-      keep = added || (inBrackets[i] && i < keptBracketsBefore);
+      keep = added || keptBracket(i);
       if (keep && joint === null) joint = added ? before : "";
     }
     kept[i] = keep;
   }
   const amount = pickedText(tokens, labels, (i) => kept[i]);
-  if (amount !== "") notes.push(joint ? `${joint} ${amount}` : amount);
+  const amountNote = amount === "" ? "" : joint ? `${joint} ${amount}` : amount;
+  if (amountNote !== "" && !asideAfterFood) notes.push(amountNote);
   for (const set of NOTE_PARTS) {
     const text = fieldText(tokens, labels, set);
     if (text !== "" && !FILLER.test(text)) notes.push(text);
   }
+  if (amountNote !== "" && asideAfterFood) notes.push(amountNote);
   const note = notes.join(", ").replace(/[()]/g, "").replace(/\s+/g, " ").trim();
 
   const confidence = {

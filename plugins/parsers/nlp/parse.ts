@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import { assemble, joinTokens } from "./assemble.js";
+import { refine } from "./refine.js";
 import { TaggerModel } from "./model.js";
 import { tokenize } from "./tokenize.js";
 
@@ -46,13 +47,18 @@ export const MAX_TOKENS = 400;
 // Control characters carry no meaning in an ingredient and would only become odd punctuation tokens.
 const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** ".5 cup": the reference tokeniser splits off the point, and the model then reads 5. */
+const BARE_DECIMAL = /(^|[\s(])\.(\d)/g;
 
 export function parseLine(
   line: string,
   match: VocabularyMatcher,
   tagger: TaggerModel = loadModel(),
 ): ParsedIngredientResult {
-  const clean = PRINTABLE_ASCII.test(line) ? line : line.replace(CONTROL, " ");
+  const clean = (PRINTABLE_ASCII.test(line) ? line : line.replace(CONTROL, " ")).replace(
+    BARE_DECIMAL,
+    "$10.$2",
+  );
   const { tokens, spans } = tokenize(clean);
   const head = tokens.slice(0, MAX_TOKENS);
   const rest = tokens.length > MAX_TOKENS ? clean.slice(spans[MAX_TOKENS][0]).trim() : "";
@@ -65,16 +71,16 @@ export function parseLine(
   }
   const { labels, confidence } = tagger.tag(head);
   const a = assemble(head, labels, confidence);
-  const matched = match.ingredient(a.unit, a.food);
+  const r = refine(head, a, match);
   return {
     input: joinTokens(tokens),
     confidence: a.confidence,
     ingredient: {
-      quantity: a.quantity,
-      quantityMax: a.quantityMax,
-      unit: matched.unit,
-      food: matched.food,
-      note: rest ? [a.note, rest].filter(Boolean).join(" ") : a.note,
+      quantity: r.quantity,
+      quantityMax: r.quantityMax,
+      unit: r.unit,
+      food: r.food,
+      note: rest ? [r.note, rest].filter(Boolean).join(" ") : r.note,
     },
   };
 }

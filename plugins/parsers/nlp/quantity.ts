@@ -67,6 +67,9 @@ function readRun(run: readonly string[]): (QuantityReading & { end: number }) | 
     if (k < run.length && RANGE_WORDS.has(run[k].toLowerCase())) k++;
     if (k < run.length && numberValue(run[k]) !== null) {
       const upper = readAmount(run, k);
+      // "1-1/2 cups" is one and a half: a range does not end below where it starts.
+      if (run[j] === "-" && /^\d+$/.test(run[i]) && isProperFraction(run[k]) && upper.next === k + 1)
+        return { value: first.value + upper.value, max: null, end: upper.next };
       max = upper.value;
       j = upper.next;
     }

@@ -1,0 +1,147 @@
+/**
+ * The nlp parser's fields checked against the vocabulary (decision 0228): describing words, sizes,
+ * alternatives, articles and number words the model leaves in the wrong field. Each line is read with
+ * the en-US seed vocabulary, aliases included, as a new group has it.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createMatcher } from "../../../core/parsers/matcher.js";
+import { parseLine as bruteLine } from "../brute/brute.js";
+import { parseLine } from "./parse.js";
+
+const seed = (file: string) =>
+  (
+    JSON.parse(
+      readFileSync(new URL(`../../../templates/seed/en-US/${file}`, import.meta.url), "utf8"),
+    ) as Array<{ aliases?: string[] }>
+  ).map((x, i) => ({
+    ...x,
+    id: `${file}-${i}`,
+    aliases: (x.aliases ?? []).map((name) => ({ name })),
+  })) as never[];
+const match = createMatcher({ units: seed("units.json"), foods: seed("foods.json") });
+const fields = (line: string) => {
+  const { ingredient: i } = parseLine(line, match);
+  return {
+    quantity: i.quantity,
+    unit: i.unit?.name ?? null,
+    food: i.food?.name ?? null,
+    known: i.food?.id !== undefined,
+    note: i.note,
+  };
+};
+
+describe("nlp parser: fields checked against the vocabulary", () => {
+  it("takes the food a describing word hides, and keeps the word in the note", () => {
+    expect(fields("3 skinless chicken breasts")).toMatchObject({
+      quantity: 3,
+      food: "chicken breast",
+      known: true,
+      note: "skinless",
+    });
+    expect(fields("1 cup chilled heavy cream")).toMatchObject({
+      unit: "cup",
+      food: "heavy cream",
+      note: "chilled",
+    });
+    // Two named words need no describing word in front: a brand.
+    expect(fields("1 tsp Morton kosher salt")).toMatchObject({ food: "salt", known: true, note: "Morton" });
+  });
+
+  it("leaves a food it does not know whole, rather than taking a food named by its last word", () => {
+    // "hemp" is no describing word: hemp milk is not milk.
+    expect(fields("1 cup hemp milk")).toMatchObject({ food: "hemp milk", known: false, note: "" });
+    // Words that join two foods are never dropped.
+    expect(fields("salt and black pepper")).toMatchObject({ food: "salt and black pepper", known: false });
+  });
+
+  it("an exact name of the whole food wins over any part of it", () => {
+    expect(fields("2 cups sweet potato, cubed")).toMatchObject({ food: "sweet potato", note: "cubed" });
+  });
+
+  it("takes a size or an amount word in front of the unit out of the unit", () => {
+    expect(fields("1 generous tablespoon honey")).toMatchObject({
+      quantity: 1,
+      unit: "tablespoon",
+      food: "honey",
+      note: "generous",
+    });
+    expect(fields("2 large handfuls rocket")).toMatchObject({
+      unit: "handful",
+      food: "arugula",
+      note: "large",
+    });
+    expect(fields("a quarter cup of milk")).toMatchObject({ quantity: 0.25, unit: "cup" });
+  });
+
+  it("reads an article before a unit or the food as one, but not 'a few' or an unknown measure", () => {
+    expect(fields("a jar of capers")).toMatchObject({ quantity: 1, unit: "jar" });
+    expect(fields("an egg")).toMatchObject({ quantity: 1, food: "egg" });
+    expect(fields("A pinch of salt")).toMatchObject({ quantity: 1, unit: "pinch", food: "salt", note: "" });
+    expect(fields("a few sprigs thyme")).toMatchObject({ quantity: 0, unit: "sprig", food: "thyme" });
+    expect(fields("a glug of olive oil").quantity).toBe(0);
+  });
+
+  it("reads a number word the model took for the food", () => {
+    expect(fields("six large eggs")).toMatchObject({ quantity: 6, food: "egg", note: "large" });
+  });
+
+  it("takes the first of two alternatives and keeps the other in the note", () => {
+    expect(fields("2 tablespoons lemon juice or white wine vinegar")).toMatchObject({
+      food: "lemon juice",
+      known: true,
+      note: "or white wine vinegar",
+    });
+    expect(fields("1/4 cup honey (or agave syrup)")).toMatchObject({ food: "honey", note: "or agave syrup" });
+    // "sunflower or vegetable oil": sunflower oil, which the vocabulary knows by an alias.
+    expect(fields("3 tbsp sunflower or vegetable oil")).toMatchObject({
+      known: true,
+      note: "or vegetable oil",
+    });
+    // A lone first word may be a kind of what follows: no match rather than an orange.
+    expect(fields("1 orange or red bell pepper")).toMatchObject({
+      food: "orange or red bell pepper",
+      known: false,
+    });
+  });
+
+  it("keeps a pack's size written after the pack", () => {
+    expect(fields("2 bags (10 oz each) frozen peas")).toMatchObject({
+      quantity: 2,
+      unit: "bag",
+      note: "10 oz, each",
+    });
+    expect(fields("1 carton (32 oz) chicken broth")).toMatchObject({ unit: "carton", note: "32 oz" });
+    expect(fields("a 14-ounce can of chickpeas")).toMatchObject({
+      quantity: 1,
+      unit: "can",
+      note: "14 ounce",
+    });
+  });
+
+  it("keeps an amount in brackets after the food as an aside, and a count there as the amount", () => {
+    expect(fields("pepper, to taste (about 1/2 tsp)")).toMatchObject({ quantity: 0, unit: null });
+    expect(fields("pepper, to taste (about 1/2 tsp)").note).toContain("1/2 tsp");
+    expect(fields("Cloves (about 6)")).toMatchObject({ quantity: 6 });
+  });
+
+  it("reads '.25 cup' and '2-1/4 cups' as the amounts they are, and '2-3' still as a range", () => {
+    expect(fields(".25 cup milk")).toMatchObject({ quantity: 0.25, unit: "cup" });
+    expect(fields("2-1/4 cups flour").quantity).toBe(2.25);
+    const range = parseLine("2-3 cups flour", match).ingredient;
+    expect([range.quantity, range.quantityMax]).toEqual([2, 3]);
+  });
+
+  it("joins a preparation word to the food where the two name a food", () => {
+    expect(fields("1 tsp crushed red pepper")).toMatchObject({ food: "red pepper flakes", note: "" });
+  });
+});
+
+describe("brute parser: a list's bullet in front of the line", () => {
+  it("keeps the amount after a dash, a bullet or a checkbox", () => {
+    for (const line of ["- 2 cups flour", "• 2 cups flour", "▢ 2 cups flour", "[ ] 2 cups flour"]) {
+      const { ingredient: i } = bruteLine(line, match);
+      expect([i.quantity, i.unit?.name, i.food?.name], line).toEqual([2, "cup", "all-purpose flour"]);
+    }
+  });
+});
