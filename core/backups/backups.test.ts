@@ -170,6 +170,25 @@ describe("a damaged or foreign backup is refused and the live data is untouched"
     );
   });
 
+  it("a document that is not JSON, though its checksum matches (nothing is swapped in)", async () => {
+    const files = [
+      { name: "larder.json", data: Buffer.from("{}\n") },
+      { name: "users.json", data: Buffer.from("{ this is not json") },
+    ];
+    await refused(
+      manifestZip(manifestFor(files), files),
+      /cannot be restored: users\.json is not valid JSON/,
+    );
+  });
+
+  it("a backup with no users, or no administrator, which would open the site to its first visitor", async () => {
+    const site = { name: "larder.json", data: Buffer.from("{}\n") };
+    await refused(manifestZip(manifestFor([site]), [site]), /holds no users\.json/);
+    const user = { id: "u1", username: "bob", email: "bob@example.com", groupId: "g", householdId: "h" };
+    const users = { name: "users.json", data: Buffer.from(JSON.stringify({ users: [user] })) };
+    await refused(manifestZip(manifestFor([site, users]), [site, users]), /holds no administrator/);
+  });
+
   it("a zip-slip entry", async () => {
     const files = [{ name: "../evil.txt", data: Buffer.from("x") }];
     await refused(manifestZip(manifestFor(files), files), /invalid relative path|leaves the archive/);

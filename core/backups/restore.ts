@@ -17,6 +17,7 @@ import { LarderError } from "../errors.js";
 import { formatBytes } from "../maintenance/disk.js";
 import { writeFileAtomic } from "../storage/atomic-write.js";
 import { UNTRACKED_TOP, type Manifest } from "./archive.js";
+import { checkStaged } from "./check-staged.js";
 import { extractBackup } from "./read-backup.js";
 import { restoreInterrupted, restorePaths } from "./restore-paths.js";
 
@@ -105,6 +106,12 @@ async function unpack(root: string, backup: string): Promise<Manifest> {
  */
 export async function stageBackup(root: string, backup: string, hook?: RestoreHook): Promise<Manifest> {
   const manifest = await unpack(root, backup);
+  try {
+    await checkStaged(restorePaths(root).staging);
+  } catch (e) {
+    await cleanUp(root);
+    throw e;
+  }
   await hook?.("unpacked");
   return manifest;
 }
