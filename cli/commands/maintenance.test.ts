@@ -26,6 +26,14 @@ describe("larder maintenance clean", () => {
       await mkdir(join(recipes, "kept"), { recursive: true });
       await mkdir(join(recipes, "gone"), { recursive: true });
       await writeFile(join(recipes, "gone", "original.jpg"), "x");
+      // A person's own subfolders of recipe files are no media folder: never removed, at any depth.
+      await mkdir(join(recipes, "desserts", "old"), { recursive: true });
+      await writeFile(join(recipes, "desserts", "pie.md"), "---\nname: Pie\n---\n");
+      await writeFile(join(recipes, "desserts", "old", "tart.md"), "---\nname: Tart\n---\n");
+      await mkdir(join(recipes, "archive", "2019"), { recursive: true });
+      await writeFile(join(recipes, "archive", "2019", "stew.md"), "---\nname: Stew\n---\n");
+      const check = await larder(["check", "--data", dir]);
+      expect(check.stdout).toMatch(/desserts\/.*recipes in subfolders are not read/);
       const dry = json<Result>(
         await larder(["maintenance", "clean", "orphans", "--dry-run", "--data", dir, "--json"]),
       );
@@ -36,6 +44,8 @@ describe("larder maintenance clean", () => {
       expect(json<Result>(done).paths).toEqual(["groups/home/recipes/gone"]);
       expect(existsSync(join(recipes, "gone"))).toBe(false);
       expect(existsSync(join(recipes, "kept"))).toBe(true);
+      expect(existsSync(join(recipes, "desserts", "old", "tart.md"))).toBe(true);
+      expect(existsSync(join(recipes, "archive", "2019", "stew.md"))).toBe(true);
     },
   );
 

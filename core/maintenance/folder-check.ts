@@ -21,7 +21,7 @@ export interface BrokenReport {
 }
 export interface OrphanReport {
   path: string;
-  kind: "media-folder";
+  kind: "media-folder" | "nested";
   message: string;
 }
 /** A file the index settled by rule (a duplicate id, a foreign owner) or does not read at all (a link, a dot name). */
@@ -117,10 +117,13 @@ export async function checkFolder(larder: Deps): Promise<CheckReport> {
             "a folder named like a recipe file: not read; a recipe is a file, its media a folder without .md",
         });
       } else if (e.isDirectory() && !files.has(`${e.name}.md`)) {
+        const nested = await markdownInside(join(dir, e.name));
         orphans.push({
           path: `${rel(join(dir, e.name))}/`,
-          kind: "media-folder",
-          message: `media folder without its recipe ${e.name}.md`,
+          kind: nested ? "nested" : "media-folder",
+          message: nested
+            ? `a folder holding recipe files (${nested}): recipes in subfolders are not read; move them up into groups/${group.slug}/recipes/`
+            : `media folder without its recipe ${e.name}.md`,
         });
       }
     }
@@ -132,4 +135,20 @@ export async function checkFolder(larder: Deps): Promise<CheckReport> {
     orphans: orphans.sort(byPath),
     problems: problems.sort(byPath),
   };
+}
+
+/**
+ * The first Markdown file inside `dir` (relative to it), at any depth, or null: such a folder is a
+ * person's own sorting of recipe files, not a recipe's media folder, and no clean may remove it.
+ */
+export async function markdownInside(dir: string, depth = 0): Promise<string | null> {
+  if (depth > 8) return "a deeply nested folder";
+  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (e.isFile() && /\.md$/i.test(e.name)) return e.name;
+    if (e.isDirectory()) {
+      const inner = await markdownInside(join(dir, e.name), depth + 1);
+      if (inner) return `${e.name}/${inner}`;
+    }
+  }
+  return null;
 }

@@ -15,7 +15,7 @@ import type { Actor } from "../actor.js";
 import { adminOf } from "../users/accounts-service.js";
 import { isSafeSlug } from "../storage/data-folder.js";
 import { filesUnder, folderSizes, formatBytes } from "./disk.js";
-import { brokenWeekDocuments } from "./folder-check.js";
+import { brokenWeekDocuments, markdownInside } from "./folder-check.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -288,6 +288,8 @@ export class MaintenanceService {
         if (!isSafeSlug(name)) continue;
         if (existsSync(join(recipesDir, `${name}.md`)) || this.larder.recipes.store.get(g.slug, name))
           continue;
+        // Recipe files a person sorted into a subfolder are theirs, never a recipe's leftover media.
+        if (await markdownInside(join(recipesDir, name))) continue;
         out.push(join(recipesDir, name));
       }
     }
