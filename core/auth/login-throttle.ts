@@ -85,9 +85,16 @@ export class LoginThrottle {
     };
   }
 
-  /** A correct password from `address`: its count for that account starts again. */
-  success(address: string, userId: string): void {
+  /**
+   * A correct password from `address`: its count for that account starts again, and the attempt
+   * counted at `attemptAt` (login counts each attempt before checking it) is no failure.
+   */
+  success(address: string, userId: string, attemptAt?: number): void {
     this.pairs.delete(pairKey(address, userId));
+    if (attemptAt === undefined) return;
+    const recent = this.spray.get(address);
+    const at = recent?.lastIndexOf(attemptAt) ?? -1;
+    if (recent && at >= 0) recent.splice(at, 1);
   }
 
   /** Whether any address is locked out of this account now. */

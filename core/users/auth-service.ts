@@ -228,21 +228,25 @@ export class AuthService {
     const verdict = this.throttle.check(client, user?.id ?? null, now);
     if (verdict.kind === "throttled") throw new TooManyRequestsError(verdict.retryAfterSeconds);
     if (verdict.kind === "locked") throw new LockedError();
+    // Counted as a failure before the password is checked, and forgiven if it was right: guesses sent
+    // all at once would otherwise each pass the check while the others are still being hashed, and
+    // a directory's (LDAP) wrong passwords count as much as local ones.
+    const { distributed } = this.throttle.failure(client, user?.id ?? null, now);
     // LDAP first for people unknown here and for LDAP accounts (decision 0010); the rest go on.
     const viaLdap = await this.external.ldapLogin(login, password, user);
     if (viaLdap) {
-      this.throttle.success(client, viaLdap.id);
+      this.throttle.success(client, viaLdap.id, now);
+      if (user && viaLdap.id !== user.id) this.throttle.success(client, user.id, now);
       return this.issue(viaLdap.id, this.sessionSeconds(opts.rememberMe ?? false));
     }
     const eligible = user && user.authMethod === "Mealie" ? user.id : null;
     const outcome = await this.credentials.authenticate(eligible, password);
     if (outcome === "locked") throw new LockedError();
     if (outcome !== "ok" || !user) {
-      const { distributed } = this.throttle.failure(client, user?.id ?? null, now);
       if (distributed && user) await this.lockAccount(user.id);
       throw new UnauthorizedError("Unauthorized");
     }
-    this.throttle.success(client, user.id);
+    this.throttle.success(client, user.id, now);
     return this.issue(user.id, this.sessionSeconds(opts.rememberMe ?? false));
   }
 

@@ -38,6 +38,46 @@ describe("behind a trusted proxy (LARDER_TRUSTED_PROXIES=127.0.0.1)", () => {
     expect((await t.api("/api/users/self", { token: p.token })).status).toBe(200);
   });
 
+  it("guesses sent all at once are counted before their passwords are checked: no more than five get a 401", async () => {
+    const p = await makeUser(t);
+    const attacker = "203.0.113.44";
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      t.api("/api/auth/token", form(p.user.username, `guess-${i}`, attacker)),
+    );
+    const statuses = (await Promise.all(guesses)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 423).length).toBeGreaterThanOrEqual(7);
+    expect((await t.api("/api/auth/token", form(p.user.username, PASSWORD, attacker))).status).toBe(423);
+    // A right password is no failure: the owner's own address keeps its five tries.
+    const owner = "198.51.100.77";
+    for (let i = 0; i < 3; i++)
+      expect((await t.api("/api/auth/token", form(p.user.username, PASSWORD, owner))).status).toBe(200);
+  });
+
+  it("the sign-in form counts per address as the API does: one address's guesses lock nobody else out", async () => {
+    const p = await makeUser(t);
+    const page = (password: string, from: string) =>
+      fetch(`${t.url}/login?index`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: t.url,
+          "X-Forwarded-For": from,
+        },
+        body: new URLSearchParams({ username: p.user.username, password }),
+      });
+    for (let i = 0; i < 5; i++) expect((await page(`guess-${i}`, "203.0.113.55")).status).toBe(401);
+    expect((await page(PASSWORD, "203.0.113.55")).status).toBe(423);
+    expect((await page(PASSWORD, "198.51.100.55")).status).toBe(302);
+    // An address over its budget across accounts is told so in words, not with an error page.
+    const sprayer = "203.0.113.66";
+    for (let i = 0; i < 20; i++) await t.api("/api/auth/token", form(`nobody-${i}`, "x", sprayer));
+    const over = await page(PASSWORD, sprayer);
+    expect(over.status).toBe(429);
+    expect(await over.text()).toMatch(/Too many sign-in attempts/);
+  });
+
   it("a guessing attack from several addresses locks the account for everyone, and its sessions end", async () => {
     const p = await makeUser(t);
     for (const from of ["203.0.113.10", "203.0.113.11", "203.0.113.12"]) {

@@ -43,6 +43,29 @@ describe("one same-origin rule at the HTTP edge", () => {
     expect(await res.text()).toMatch(/Cross-origin request refused/);
   });
 
+  it("refuses a cross-site post to /api/auth/token (login CSRF); a script, which sends no Origin, signs in", async () => {
+    const body = "username=changeme%40example.com&password=MyPassword";
+    const forged = await post("/api/auth/token", { Origin: FOREIGN }, body);
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get("set-cookie")).toBeNull();
+    expect((await post("/api/auth/token", {}, body)).status).toBe(200);
+    expect((await post("/api/auth/token", { Origin: t.url }, body)).status).toBe(200);
+  });
+
+  it.each(["/%09/evil.example/phish", "/%0A/evil.example", "/%5Cevil.example", "%2F%2Fevil.example"])(
+    "sends a signed-in visitor of /login?redirectTo=%s to a page of its own, never elsewhere",
+    async (target) => {
+      const res = await fetch(`${t.url}/login?redirectTo=${target}`, {
+        redirect: "manual",
+        headers: { Cookie: cookie },
+      });
+      expect(res.status).toBe(302);
+      const location = res.headers.get("location") ?? "";
+      expect(location).not.toMatch(/evil/);
+      expect(location.startsWith("/") && !location.startsWith("//")).toBe(true);
+    },
+  );
+
   it.each(["/logout", "/_lang", "/g/home/r/create/new", "/user/profile", "/g/home/r/anything"])(
     "refuses a signed-in user's unsafe UI request to %s from another site",
     async (path) => {

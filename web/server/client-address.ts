@@ -37,15 +37,25 @@ function isTrusted(list: BlockList, address: string): boolean {
 }
 
 export function clientAddress(req: IncomingMessage, trustedProxies: readonly string[]): string {
-  const peer = normalise(req.socket.remoteAddress ?? "");
+  const header = req.headers["x-forwarded-for"];
+  return clientAddressOf(
+    req.socket.remoteAddress ?? "",
+    Array.isArray(header) ? header.join(",") : (header ?? null),
+    trustedProxies,
+  );
+}
+
+/** clientAddress from the socket's peer and the X-Forwarded-For header (the UI's pages have no req). */
+export function clientAddressOf(
+  remote: string,
+  forwardedFor: string | null,
+  trustedProxies: readonly string[],
+): string {
+  const peer = normalise(remote);
   if (trustedProxies.length === 0) return peer;
   const list = trustedList(trustedProxies);
   if (!isTrusted(list, peer)) return peer;
-  const header = req.headers["x-forwarded-for"];
-  const hops = (Array.isArray(header) ? header.join(",") : (header ?? ""))
-    .split(",")
-    .map(normalise)
-    .filter(Boolean);
+  const hops = (forwardedFor ?? "").split(",").map(normalise).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!isIP(hops[i])) return peer;
     if (!isTrusted(list, hops[i])) return hops[i];

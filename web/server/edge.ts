@@ -90,7 +90,9 @@ export function crossOriginRefusal(
   if (!UNSAFE_METHODS.has(method.toUpperCase())) return null;
   if (api) {
     if (h.authorization && /^bearer\s+\S/i.test(h.authorization)) return null;
-    if (readCookie(h.cookie, SESSION_COOKIE) === null) return null;
+    // A script sends no Origin. A browser does, on every cross-site post: one to /api/auth/token would
+    // set the attacker's session cookie in the victim's browser (login CSRF), so it is refused too.
+    if (readCookie(h.cookie, SESSION_COOKIE) === null && !h.origin) return null;
   }
   return isSameOrigin(h, baseUrl) ? null : CROSS_ORIGIN_REFUSED;
 }

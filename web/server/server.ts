@@ -12,6 +12,7 @@ import type { ServerBuild } from "react-router";
 import { ForbiddenError } from "../../core/errors.js";
 import type { Larder } from "../../core/larder.js";
 import { createApiHandler } from "../api/handler.js";
+import { clientAddressOf } from "./client-address.js";
 import { buildRouter } from "../api/routes/index.js";
 import { withRequestScope } from "./crash-guard.js";
 import { Abandoned, FairShare, Overloaded } from "./limiter.js";
@@ -89,7 +90,19 @@ async function loadUiBuild(serverEntry: string, larder: Larder): Promise<UiPages
   // Imported here, not at the top: @react-router/node loads React, which must see NODE_ENV first.
   const { createRequestListener } = await import("@react-router/node");
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const listener = createRequestListener({ build, mode: "production", getLoadContext: () => ({ larder }) });
+  const listener = createRequestListener({
+    build,
+    mode: "production",
+    // The client's address, as the API resolves it: the sign-in form's throttle counts per address.
+    getLoadContext: (request, client) => ({
+      larder,
+      clientAddress: clientAddressOf(
+        client.address,
+        request.headers.get("x-forwarded-for"),
+        larder.config.trustedProxies,
+      ),
+    }),
+  });
   // React Router answers a web Request, and Node loads its fetch classes (undici) on first use: some
   // 30 ms the first page paid, paid here with the build instead.
   void new Request("http://localhost/", { headers: new Headers({ accept: "text/html" }) });

@@ -8,6 +8,8 @@ import type { Larder } from "../../../core/larder.js";
 declare module "react-router" {
   interface AppLoadContext {
     larder: Larder;
+    /** The client's address (trusted proxies honoured); absent where no socket stands behind a request. */
+    clientAddress?: string;
   }
 }
 

@@ -127,7 +127,11 @@ export function sessionCookie(
 /** A same-site path to go back to after login; anything else (absolute, protocol-relative) is dropped. */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string | null {
   if (typeof value !== "string") return null;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  // Browsers drop tabs and line breaks from a URL ("/\t/evil.example" becomes "//evil.example") and read
+  // "\" as "/": any of them, or any other control character, and the path is not ours to follow.
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f\\]/.test(value)) return null;
+  if (!value.startsWith("/") || value.startsWith("//")) return null;
   if (value.startsWith("/login") || value.startsWith("/logout")) return null;
   return value;
 }

@@ -32,6 +32,7 @@ import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 /** Keys of the common catalogue; the component translates them (spec §8 wording). */
 const INVALID_CREDENTIALS = "errors.invalidCredentials";
 const ACCOUNT_LOCKED = "errors.accountLocked";
+const TOO_MANY_ATTEMPTS = "errors.tooManyAttempts";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "shell")("login.title")} | ${metaT(matches)("appName")}` },
@@ -70,10 +71,11 @@ export async function action({ request, context }: ActionArgs) {
   let session: { token: string; maxAge: number };
   try {
     if (!username || !password) throw Object.assign(new Error("missing credentials"), { status: 401 });
-    session = await larder.auth.login(username, password, { rememberMe });
+    session = await larder.auth.login(username, password, { rememberMe, client: context.clientAddress });
   } catch (e) {
     const status = statusOf(e);
     if (status === 423) return data({ error: ACCOUNT_LOCKED, username }, { status: 423 });
+    if (status === 429) return data({ error: TOO_MANY_ATTEMPTS, username }, { status: 429 });
     if (status === 401 || status === 400 || status === 403 || status === 422) {
       return data({ error: INVALID_CREDENTIALS, username }, { status: 401 });
     }
