@@ -129,7 +129,6 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   if (typeof value !== "string") return null;
   // Browsers drop tabs and line breaks from a URL ("/\t/evil.example" becomes "//evil.example") and read
   // "\" as "/": any of them, or any other control character, and the path is not ours to follow.
-  // eslint-disable-next-line no-control-regex
   if (/[\x00-\x1f\x7f\\]/.test(value)) return null;
   if (!value.startsWith("/") || value.startsWith("//")) return null;
   if (value.startsWith("/login") || value.startsWith("/logout")) return null;
