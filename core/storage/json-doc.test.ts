@@ -373,23 +373,38 @@ describe("JsonDoc", () => {
     expect(await doc.probe()).toBe("changed");
   });
 
-  it("knows a file by its bytes, whether or not they are UTF-8, and writes its own text back", async () => {
-    // A byte that is not UTF-8 (Latin-1 é) beside a UTF-8 é: the first reads as a replacement character.
+  it("takes a file that is not UTF-8 for broken and never rewrites it; a byte-order mark is no problem", async () => {
+    // A Latin-1 é beside a UTF-8 é: read leniently, the first would become U+FFFD and the next write keep it.
+    const latin1 = Buffer.concat([
+      Buffer.from('{"foods":[{"id":"a","name":"Caf'),
+      Buffer.of(0xe9),
+      Buffer.from(' é"}]}'),
+    ]);
+    await writeFile(file, latin1);
+    const doc = await open();
+    expect(doc.broken?.message).toMatch(/not UTF-8/);
+    expect(() => doc.update((d) => void d.foods.push({ id: "b", name: "Crème" }))).toThrow(
+      BrokenDocumentError,
+    );
+    expect(await readFile(file)).toEqual(latin1);
     await writeFile(
       file,
-      Buffer.concat([Buffer.from('{"foods":[{"id":"a","name":"Caf'), Buffer.of(0xe9), Buffer.from(' é"}]}')]),
+      Buffer.concat([Buffer.of(0xef, 0xbb, 0xbf), Buffer.from('{"foods":[{"id":"a","name":"Café"}]}')]),
     );
+    expect(await doc.reload()).toBe("reloaded");
+    expect(doc.data.foods[0].name).toBe("Café");
+  });
+
+  it("goes back to the file when a write fails (no permission, a full disk): the lost change is never saved later", async () => {
     const doc = await open();
-    expect(doc.data.foods[0].name).toBe("Caf\ufffd \u00e9");
-    expect(await doc.probe()).toBe("same");
-    expect(await doc.reload()).toBe("unchanged");
-    await doc.update((d) => void d.foods.push({ id: "b", name: "Crème" }));
-    expect(await doc.probe()).toBe("same");
-    const text = await readFile(file, "utf8");
-    expect(doc.contentHash).toBe(sha256(text));
-    expect(JSON.parse(text).foods.map((f: { name: string }) => f.name)).toEqual([
-      "Caf\ufffd \u00e9",
-      "Crème",
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    writes.mockRejectedValueOnce(Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" }));
+    await expect(doc.update((d) => void d.foods.push({ id: "b", name: "Bread" }))).rejects.toThrow(/EACCES/);
+    await vi.waitFor(() => expect(doc.data.foods.map((f) => f.name)).toEqual(["Apple"]));
+    await doc.update((d) => void d.foods.push({ id: "c", name: "Cheese" }));
+    expect(JSON.parse(await readFile(file, "utf8")).foods.map((f: { name: string }) => f.name)).toEqual([
+      "Apple",
+      "Cheese",
     ]);
   });
 

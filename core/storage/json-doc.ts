@@ -52,6 +52,22 @@ export class BrokenDocumentError extends ConflictError {
 class DocumentParseError extends Error {}
 
 /** A write found the file changed by someone else since it was read: the write is dropped, the file reloaded. */
+/**
+ * A document's text: strict UTF-8, as recipe files are read. A lenient decode would turn every byte of
+ * a hand edit saved in another encoding into U+FFFD, and the next write would keep the damage. A
+ * byte-order mark, which some editors write, is dropped.
+ */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+function utf8Text(bytes: Buffer): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    throw new DocumentParseError(
+      "not UTF-8 text: save the file in UTF-8 (the server never rewrites it until then)",
+    );
+  }
+}
+
 export class FileChangedOnDiskError extends ConflictError {
   constructor(readonly path: string) {
     super(
@@ -209,7 +225,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   async read(): Promise<T | null> {
     const bytes = await this.readBytes();
     if (bytes === null) return null;
-    const value = this.parse(bytes.toString("utf8"));
+    const value = this.parse(utf8Text(bytes));
     this.knownHash = sha256(bytes);
     this.acceptRead();
     return value;
@@ -439,7 +455,7 @@ export class JsonDoc<T> {
       if (this.#adapter.writes === writes) break;
     }
     try {
-      this.#adapter.parse(bytes.toString("utf8"));
+      this.#adapter.parse(utf8Text(bytes));
       return "changed";
     } catch (e) {
       if (e instanceof DocumentParseError) return "invalid";
@@ -452,7 +468,7 @@ export class JsonDoc<T> {
    * an invalid one marks the document broken and keeps the last good state; a deleted one resets to
    * the defaults. Pending own writes settle first, so they are not mistaken for external edits.
    */
-  async reload(): Promise<ReloadOutcome> {
+  async reload(force = false): Promise<ReloadOutcome> {
     let bytes: Buffer | null;
     for (;;) {
       await this.idle();
@@ -463,7 +479,7 @@ export class JsonDoc<T> {
       if (this.#updates === seen && !this.#batch && this.#inFlight === 0) break;
     }
     const hash = bytes === null ? null : sha256(bytes);
-    if (hash !== null && hash === this.#adapter.knownHash && !this.#broken) {
+    if (hash !== null && hash === this.#adapter.knownHash && !this.#broken && !force) {
       this.#adapter.acceptRead();
       return "unchanged";
     }
@@ -472,7 +488,7 @@ export class JsonDoc<T> {
       this.#adapter.knownHash = null;
       this.#adapter.acceptRead();
       this.#broken = null;
-      if (!hadFile) return "unchanged";
+      if (!hadFile && !force) return "unchanged";
       this.#low.data = this.#options.defaults();
       this.#adapter.reuseRecords = false;
       this.#validated = false;
@@ -481,7 +497,7 @@ export class JsonDoc<T> {
     }
     let value: T;
     try {
-      value = this.#adapter.parse(bytes.toString("utf8"));
+      value = this.#adapter.parse(utf8Text(bytes));
     } catch (e) {
       if (!(e instanceof DocumentParseError)) throw e;
       const already = this.#broken?.message === e.message;
@@ -536,8 +552,10 @@ export class JsonDoc<T> {
         })
         .catch((e: unknown) => {
           // The disk's version wins: memory takes it (or the document turns broken), as if the watcher
-          // had reported it before this write; the callers get the 409.
-          if (e instanceof FileChangedOnDiskError) void this.reload().catch(() => undefined);
+          // had reported it before this write; the callers get the 409. A write that failed for any
+          // other reason (no permission, a full disk) was not saved either: memory goes back to the
+          // file, or a later write would save the change its caller was told was lost.
+          void this.reload(!(e instanceof FileChangedOnDiskError)).catch(() => undefined);
           throw e;
         })
         .then(batch.resolve, batch.reject)
