@@ -41,6 +41,24 @@ const api = (path: string, method = "GET", json?: unknown, tok: string | null = 
   t.api(path, { method, token: tok, json });
 
 describe("Mealie v1 paths", () => {
+  it("answers meal plans, today's meals and rules under /api/groups/mealplans as the household routes do", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await api("/api/groups/mealplans", "POST", {
+      date: today,
+      entryType: "dinner",
+      title: "Soup night",
+    });
+    expect(created.status).toBe(201);
+    const entry = await body<{ id: string }>(created);
+    expect(await body(await api(`/api/groups/mealplans/${entry.id}`))).toEqual(
+      await body(await api(`/api/households/mealplans/${entry.id}`)),
+    );
+    const todays = await body<Array<{ id: string }>>(await api("/api/groups/mealplans/today"));
+    expect(todays.map((e) => e.id)).toContain(entry.id);
+    expect((await api("/api/groups/mealplans/rules")).status).toBe(200);
+    expect((await api(`/api/groups/mealplans/${entry.id}`, "DELETE")).status).toBe(200);
+  });
+
   it("answers shopping lists and items under /api/groups/shopping as the household routes do", async () => {
     const list = await body(await api("/api/groups/shopping/lists", "POST", { name: "Legacy List" }));
     const id = String(list.id);

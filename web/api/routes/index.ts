@@ -80,6 +80,6 @@ export function buildRouter(): Router {
     ...liveRoutes,
     ...parserRoutes,
     ...migrationRoutes,
-    ...legacyAliases([...shoppingRoutes, ...importRoutes]),
+    ...legacyAliases([...shoppingRoutes, ...mealplanRoutes, ...importRoutes]),
   );
 }
