@@ -86,8 +86,15 @@ export default function AdminBackups() {
         body,
         credentials: "same-origin",
       });
-      const json = (await res.json().catch(() => null)) as { detail?: { message?: string } } | null;
-      if (res.ok) toast.success(t("backups.uploaded"));
+      const json = (await res.json().catch(() => null)) as {
+        message?: string;
+        detail?: { message?: string };
+      } | null;
+      // A Mealie backup is no backup of this site: it is migrated into the group, which the admin must
+      // know (recipes and people are added), not "uploaded".
+      if (res.ok && json?.message?.startsWith("This is a Mealie backup"))
+        toast.info(t("backups.mealieMigrating"));
+      else if (res.ok) toast.success(t("backups.uploaded"));
       else toast.error(json?.detail?.message ?? t("backups.uploadFailed"));
       await revalidator.revalidate();
     } finally {
