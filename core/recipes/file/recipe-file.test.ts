@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { emptyRecipeDoc, type RecipeDoc } from "../doc.js";
 import { VOCAB } from "./test-support.js";
 import { RecipeFileError, parseRecipeFile, serializeRecipeFile } from "./recipe-file.js";
+import { readRecipeFile } from "../store/fast-read.js";
 
 const parse = (text: string): RecipeDoc => parseRecipeFile(text, VOCAB);
 const write = (doc: RecipeDoc): string => serializeRecipeFile(doc, VOCAB);
@@ -290,5 +291,34 @@ describe("broken files", () => {
       expect.objectContaining({ line: 3 }),
     );
     expect(() => parse("---\nname: Soup\nassets: [x]\n---\n")).toThrow(RecipeFileError);
+  });
+});
+
+describe("a file git left mid-merge", () => {
+  const merged = [
+    "---",
+    "name: Tacos",
+    "---",
+    "",
+    "## Ingredients",
+    "",
+    "<<<<<<< HEAD",
+    "- 2 cups black beans",
+    "=======",
+    "- 3 cups black beans",
+    ">>>>>>> side",
+    "- 8 tortillas",
+    "",
+  ].join("\n");
+
+  it("is broken at the conflict's first line, in the body as in the front matter, by either reader", () => {
+    expect(() => parseRecipeFile(merged, VOCAB)).toThrow(RecipeFileError);
+    expect(() => parseRecipeFile(merged, VOCAB)).toThrow(/line 7: an unfinished git merge/);
+    expect(() => readRecipeFile(merged, VOCAB)).toThrow(/unfinished git merge/);
+  });
+
+  it("is no conflict for a Markdown heading underlined with = or a lone marker-like line", () => {
+    const text = "---\nname: Tacos\n---\n\nNotes\n=======\n\n<<<<<<< not a merge on its own\n";
+    expect(parseRecipeFile(text, VOCAB).name).toBe("Tacos");
   });
 });

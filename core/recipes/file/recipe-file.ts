@@ -7,7 +7,9 @@ import { parseBody, serializeBody } from "./body.js";
 import { readFrontMatter, writeFrontMatter, type FrontMatter } from "./front-matter.js";
 import { metadataEntries, readMetadata } from "./metadata.js";
 
-export { RecipeFileError } from "./errors.js";
+import { RecipeFileError } from "./errors.js";
+
+export { RecipeFileError };
 
 /**
  * Reads a recipe file. Throws RecipeFileError (with a line) when the front matter is not safe, valid YAML
@@ -15,7 +17,26 @@ export { RecipeFileError } from "./errors.js";
  * A file without `name` takes a leading `# Heading`, else "" (the store names it after the file).
  */
 export function parseRecipeFile(text: string, vocab: Vocabulary): RecipeDoc {
+  refuseConflictMarkers(text);
   return recipeFrom(readFrontMatter(normaliseText(text)), vocab);
+}
+
+const CONFLICT = /^<{7}(?: .*)?\r?$[\s\S]*?^>{7}(?: .*)?\r?$/m;
+
+/**
+ * A merge git could not finish leaves both sides in the file between `<<<<<<<` and `>>>>>>>` lines.
+ * Read as a recipe, the markers become ingredients or steps, and the next save writes them as list items
+ * git no longer sees: the file is broken until a person settles the merge, as in the front matter.
+ */
+export function refuseConflictMarkers(text: string): void {
+  if (!text.includes("<<<<<<<")) return;
+  const m = CONFLICT.exec(text);
+  if (!m) return;
+  const line = text.slice(0, m.index).split("\n").length;
+  throw new RecipeFileError(
+    "an unfinished git merge (conflict markers <<<<<<< … >>>>>>>): settle it, then save",
+    line,
+  );
 }
 
 /** Hand edits on Windows: a BOM and CRLF line ends read like the canonical file. */

@@ -13,7 +13,7 @@
  */
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import type { FrontMatter } from "../file/front-matter.js";
-import { normaliseText, parseRecipeFile, recipeFrom } from "../file/recipe-file.js";
+import { normaliseText, parseRecipeFile, recipeFrom, refuseConflictMarkers } from "../file/recipe-file.js";
 
 const KEY = /^([A-Za-z_][A-Za-z0-9_]*):(?: (.*))?$/;
 const NESTED_KEY = /^ {2}([A-Za-z_][A-Za-z0-9_]*):(?: (.*))?$/;
@@ -138,6 +138,7 @@ export function readCanonicalFrontMatter(text: string): FrontMatter | null {
 
 /** parseRecipeFile, with the front matter read by readCanonicalFrontMatter when it can. */
 export function readRecipeFile(text: string, vocab: Vocabulary): RecipeDoc {
+  refuseConflictMarkers(text);
   const fm = readCanonicalFrontMatter(normaliseText(text));
   return fm === null ? parseRecipeFile(text, vocab) : recipeFrom(fm, vocab);
 }
