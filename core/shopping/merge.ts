@@ -64,7 +64,16 @@ export function mergeInto(
   }
   into.extras = { ...into.extras, ...from.extras };
   into.labelId ??= from.labelId;
-  into.recipeReferences = mergeRefs(into.recipeReferences, from.recipeReferences, newRefId);
+  // A reference's quantity is in its item's unit (removing the recipe subtracts it from the item's
+  // quantity): the incoming ones are converted as their quantity was.
+  const incoming =
+    from.unitId === into.unitId
+      ? from.recipeReferences
+      : from.recipeReferences.map((r) => ({
+          ...r,
+          recipeQuantity: quantityIn(r.recipeQuantity, from.unitId, into.unitId, units),
+        }));
+  into.recipeReferences = mergeRefs(into.recipeReferences, incoming, newRefId);
 }
 
 export function mergeRefs(a: ItemRecipeRef[], b: ItemRecipeRef[], newRefId: () => string): ItemRecipeRef[] {

@@ -495,6 +495,40 @@ describe("recipes on a shopping list", () => {
     expect(removed.recipeReferences).toHaveLength(0);
   });
 
+  it("takes a recipe off again in either order when its ingredient was merged into another recipe's item of another unit", async () => {
+    const flour = await food("Shopping Rye Flour");
+    const cup = await unitNamed("cup");
+    const tbsp = await unitNamed("tablespoon");
+    const soup = await newRecipe(t, token, "Unit Soup", {
+      recipeIngredient: [{ quantity: 1, unit: { id: tbsp.id }, food: { id: flour.id } }],
+    });
+    const bread = await newRecipe(t, token, "Unit Bread", {
+      recipeIngredient: [{ quantity: 2, unit: { id: cup.id }, food: { id: flour.id } }],
+    });
+    const add = (id: string, r: string) => t.api(`${LISTS}/${id}/recipe/${r}`, { method: "POST", token });
+    const remove = (id: string, r: string) =>
+      t.api(`${LISTS}/${id}/recipe/${r}/delete`, { method: "POST", token }).then((res) => json<List>(res));
+    for (const [first, second] of [
+      [soup, bread],
+      [bread, soup],
+    ]) {
+      const list = await newList(`Units ${first.slug}`);
+      await add(list.id, first.id);
+      const both = await json<List>(await add(list.id, second.id));
+      expect(both.listItems).toHaveLength(1);
+      // The item is in the unit that came first; taking each recipe off leaves the other's amount exactly.
+      const left = await remove(list.id, first.id);
+      expect(left.listItems).toHaveLength(1);
+      const want = second === bread ? 2 : 1;
+      const item = left.listItems[0] as unknown as { quantity: number; unit: { id: string } };
+      const asWanted = item.unit.id === (second === bread ? cup.id : tbsp.id) ? item.quantity : null;
+      if (asWanted !== null) expect(asWanted).toBeCloseTo(want, 2);
+      else expect(item.quantity).toBeCloseTo(second === bread ? 32 : 1 / 16, 2);
+      const none = await remove(list.id, second.id);
+      expect(none.listItems).toHaveLength(0);
+    }
+  });
+
   it("a hand-raised item survives removing the recipe with a huge decrement; a selection of ingredients is honoured; several recipes at once", async () => {
     const list = await newList("Raised");
     const added = await json<List>(
