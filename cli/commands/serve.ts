@@ -74,7 +74,14 @@ async function serve(opts: ServeOptions): Promise<void> {
 
   let lock: HeldLock;
   try {
-    lock = await acquireLock(dataDir, { port: config.port, host: config.host });
+    lock = await acquireLock(dataDir, {
+      port: config.port,
+      host: config.host,
+      onLost: (holder) =>
+        consoleLogger().error(
+          `the folder's lock (.larder/lock) now names ${holder ? `another process (pid ${holder.pid})` : "nothing this server can read"}: two servers on one folder overwrite each other's changes; stop one of them`,
+        ),
+    });
   } catch (e) {
     if (e instanceof LockHeldError) throw new CliError(e.message, EXIT.failure);
     throw e;

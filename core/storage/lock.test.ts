@@ -185,6 +185,27 @@ describe("server lock", () => {
     }
   });
 
+  it("puts a removed lock back at once, so a second server cannot take the folder beside it", async () => {
+    const held = await acquireLock(dir);
+    const text = await readFile(folder.lockFile, "utf8");
+    await rm(folder.lockFile);
+    await vi.waitFor(async () => expect(await readFile(folder.lockFile, "utf8")).toBe(text), {
+      timeout: 5000,
+    });
+    await expect(acquireLock(dir)).rejects.toThrow(LockHeldError);
+    await held.release();
+  });
+
+  it("says so when the lock names another process", async () => {
+    const lost: Array<LockInfo | null> = [];
+    const held = await acquireLock(dir, { onLost: (h) => lost.push(h) });
+    const other = lockOf(process.pid, { token: "o".repeat(43) });
+    await writeFile(folder.lockFile, canonicalJson(other));
+    await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 5000 });
+    expect(lost[0]?.token).toBe(other.token);
+    await held.release();
+  });
+
   it("takes over an unreadable lock file", async () => {
     await writeFile(folder.lockFile, "garbage");
     const held = await acquireLock(dir);

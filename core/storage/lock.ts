@@ -4,7 +4,7 @@
  * the folder behind its back; without a server, a CLI command holds the lock itself.
  */
 import { randomBytes } from "node:crypto";
-import { readlinkSync } from "node:fs";
+import { readlinkSync, watch, type FSWatcher } from "node:fs";
 import { link, readFile, rename, stat, unlink, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -149,7 +149,12 @@ export async function readLock(dataDir: string): Promise<LockInfo | null> {
  */
 export async function acquireLock(
   dataDir: string,
-  options: { port?: number | null; host?: string | null } = {},
+  options: {
+    port?: number | null;
+    host?: string | null;
+    /** The lock file now names another process (someone removed ours and a second one started). */
+    onLost?: (holder: LockInfo | null) => void;
+  } = {},
 ): Promise<HeldLock> {
   const folder = new DataFolder(dataDir);
   await ensurePrivateDirs(folder);
@@ -172,11 +177,34 @@ export async function acquireLock(
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
         await writeFileAtomic(folder.lockFile, text, { tmpDir: folder.tmpDir, mode: 0o600, exclusive: true });
-        const beat = setInterval(() => void heartbeat(folder, info.token), LOCK_HEARTBEAT_MS).unref();
+        let lost = false;
+        const beat = (touch = true) =>
+          void heartbeat(folder, info.token, text, touch).then((holder) => {
+            if (holder === "ours") lost = false;
+            else if (!lost) {
+              lost = true;
+              options.onLost?.(holder);
+            }
+          });
+        const timer = setInterval(() => beat(), LOCK_HEARTBEAT_MS).unref();
+        // A removed lock (a clean-up script, `rm -rf .larder/lock`) is put back at once: a second server
+        // started meanwhile would otherwise take the folder beside this one, and each would overwrite
+        // the other's writes.
+        let watcher: FSWatcher | null = null;
+        try {
+          watcher = watch(folder.privateDir, { persistent: false }, (_event, name) => {
+            // No touch from here: touching the lock is itself an event on it.
+            if (name === null || name === path.basename(folder.lockFile)) beat(false);
+          });
+          watcher.on("error", () => undefined);
+        } catch {
+          // No watching here (some network file systems): the heartbeat puts it back.
+        }
         return {
           info,
           release: () => {
-            clearInterval(beat);
+            clearInterval(timer);
+            watcher?.close();
             return releaseLock(folder, info.token);
           },
         };
@@ -213,14 +241,37 @@ async function removeStale(folder: DataFolder, staleText: string): Promise<void>
   await unlink(aside).catch(() => undefined);
 }
 
-/** Touch the lock while it is still ours (see LOCK_HEARTBEAT_MS). */
-async function heartbeat(folder: DataFolder, token: string): Promise<void> {
+/**
+ * Touch the lock while it is still ours (see LOCK_HEARTBEAT_MS); write it again when it is gone.
+ * Returns "ours", or what holds the folder now (null: unreadable, or the disk refused).
+ */
+async function heartbeat(
+  folder: DataFolder,
+  token: string,
+  text: string,
+  touch: boolean,
+): Promise<"ours" | LockInfo | null> {
   try {
-    if (parse((await readText(folder.lockFile)) ?? "")?.token !== token) return;
-    const now = new Date();
-    await utimes(folder.lockFile, now, now);
+    const now = await readText(folder.lockFile);
+    if (now === null) {
+      try {
+        await writeFileAtomic(folder.lockFile, text, { tmpDir: folder.tmpDir, mode: 0o600, exclusive: true });
+        return "ours";
+      } catch (e) {
+        if (errnoCode(e) !== "EEXIST") return null;
+        return parse((await readText(folder.lockFile)) ?? "");
+      }
+    }
+    const holder = parse(now);
+    if (holder?.token !== token) return holder;
+    if (touch) {
+      const at = new Date();
+      await utimes(folder.lockFile, at, at);
+    }
+    return "ours";
   } catch {
-    // Gone meanwhile, or the disk refused: the next beat tries again.
+    // The disk refused: the next beat tries again.
+    return "ours";
   }
 }
 
