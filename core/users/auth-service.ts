@@ -310,6 +310,9 @@ export class AuthService {
     if (looksLikeApiToken(token)) {
       const hit = this.tokens.verify(token);
       const user = hit ? this.larder.users.byId(hit.userId) : null;
+      // A locked account's tokens wait for the unlock, as its sessions ended: one a guesser made
+      // meanwhile must not outlast the lock that protects the owner.
+      if (user && this.credentials.isLocked(user.id)) return null;
       return hit && user ? { kind: "user", user, tokenId: hit.id, integrationId: hit.integrationId } : null;
     }
     try {

@@ -80,6 +80,11 @@ describe("behind a trusted proxy (LARDER_TRUSTED_PROXIES=127.0.0.1)", () => {
 
   it("a guessing attack from several addresses locks the account for everyone, and its sessions end", async () => {
     const p = await makeUser(t);
+    const apiToken = (
+      (await (
+        await t.api("/api/users/api-tokens", { method: "POST", token: p.token, json: { name: "phone" } })
+      ).json()) as { token: string }
+    ).token;
     for (const from of ["203.0.113.10", "203.0.113.11", "203.0.113.12"]) {
       for (let i = 0; i < 5; i++) await t.api("/api/auth/token", form(p.user.username, `guess-${i}`, from));
     }
@@ -87,6 +92,8 @@ describe("behind a trusted proxy (LARDER_TRUSTED_PROXIES=127.0.0.1)", () => {
       423,
     );
     expect((await t.api("/api/users/self", { token: p.token })).status).toBe(401);
+    // Its API tokens too, while the lock lasts.
+    expect((await t.api("/api/users/self", { token: apiToken })).status).toBe(401);
     expect(t.larder.auth.isLocked(p.user.id)).toBe(true);
   });
 
