@@ -134,6 +134,26 @@ export interface Recipe extends RecipeSummary {
 
 const str = z.union([z.string(), z.number()]).transform((v) => String(v));
 const optStr = str.nullish();
+/**
+ * Text of a size no recipe needs, refused with a 422 rather than stored: every page view of a recipe
+ * renders all of it, and a recipe of 60,000 ingredient lines held the server for 50 s per view.
+ */
+const textUpTo = (max: number) =>
+  str.pipe(z.string().max(max, `Must be at most ${max.toLocaleString("en")} characters`)).nullish();
+const listUpTo = <T extends z.ZodType>(item: T, max: number, what: string) =>
+  z
+    .array(item)
+    .max(max, `A recipe holds at most ${max.toLocaleString("en")} ${what}`)
+    .nullish();
+/** Mealie sets no limits; these are far beyond any recipe, and a file edited by hand is never refused. */
+export const RECIPE_LIMITS = {
+  ingredients: 2000,
+  steps: 1000,
+  notes: 500,
+  organizers: 500,
+  text: 100_000,
+  markup: 20_000,
+};
 const num = z.union([
   z.number(),
   z
@@ -159,9 +179,9 @@ export const RecipeIngredientInput = z.union([
       unit: z.union([z.string().transform((name) => ({ name })), IngredientRefInput]).nullish(),
       food: z.union([z.string().transform((name) => ({ name })), IngredientRefInput]).nullish(),
       referencedRecipe: z.object({ id: z.string().nullish(), slug: z.string().nullish() }).loose().nullish(),
-      note: optStr,
+      note: textUpTo(RECIPE_LIMITS.text),
       title: optStr,
-      originalText: optStr,
+      originalText: textUpTo(RECIPE_LIMITS.text),
       referenceId: z.string().nullish(),
     })
     .loose(),
@@ -172,8 +192,8 @@ export const RecipeStepInput = z.union([
     .object({
       id: z.string().nullish(),
       title: optStr,
-      summary: optStr,
-      text: optStr,
+      summary: textUpTo(RECIPE_LIMITS.text),
+      text: textUpTo(RECIPE_LIMITS.text),
       name: optStr,
       ingredientReferences: z.array(z.object({ referenceId: z.string().nullish() }).loose()).nullish(),
     })
@@ -193,24 +213,50 @@ export const RecipeInput = z
     ...plainInput,
     lastMade: timestampInput,
     id: z.string().nullish(),
-    description: optStr,
+    description: textUpTo(RECIPE_LIMITS.text),
     // Clients send a key, a URL or an object; only a key (text) is kept (core/recipes/wire.ts).
     image: z.unknown().optional(),
-    recipeCategory: z.array(OrganizerInput).nullish(),
-    tags: z.array(OrganizerInput).nullish(),
-    tools: z.array(OrganizerInput).nullish(),
+    recipeCategory: listUpTo(OrganizerInput, RECIPE_LIMITS.organizers, "categories"),
+    tags: listUpTo(OrganizerInput, RECIPE_LIMITS.organizers, "tags"),
+    tools: listUpTo(OrganizerInput, RECIPE_LIMITS.organizers, "tools"),
     dateAdded: timestampInput,
     updatedAt: optStr,
     userId: z.string().nullish(),
-    recipeIngredient: z.array(RecipeIngredientInput).nullish(),
-    recipeInstructions: z.array(RecipeStepInput).nullish(),
+    recipeIngredient: listUpTo(RecipeIngredientInput, RECIPE_LIMITS.ingredients, "ingredients"),
+    recipeInstructions: listUpTo(RecipeStepInput, RECIPE_LIMITS.steps, "steps"),
     nutrition: z.record(z.string(), z.union([z.string(), z.number()]).nullish()).nullish(),
     settings: z.record(z.string(), z.unknown()).nullish(),
     assets: z
       .array(z.object({ name: z.string(), icon: z.string(), fileName: z.string().nullish() }).loose())
       .nullish(),
-    notes: z.array(z.object({ title: optStr, text: optStr }).loose()).nullish(),
+    notes: listUpTo(
+      z.object({ title: optStr, text: textUpTo(RECIPE_LIMITS.text) }).loose(),
+      RECIPE_LIMITS.notes,
+      "notes",
+    ),
     extras: z.record(z.string(), z.unknown()).nullish(),
   })
-  .loose();
+  .loose()
+  .superRefine((r, ctx) => {
+    // Each text is rendered as Markdown on every view, in time that grows faster than its delimiters:
+    // many fields each under their own limit were still a recipe that held the server per view.
+    let n = 0;
+    const count = (t: string | null | undefined) => {
+      if (!t) return;
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 42 || c === 95 || c === 96 || c === 60 || c === 91 || c === 93 || c === 126) n++;
+      }
+    };
+    count(r.description);
+    for (const s of r.recipeInstructions ?? []) count(s.text as string | null | undefined);
+    for (const x of r.notes ?? []) count(x.text);
+    for (const i of r.recipeIngredient ?? []) count(i.note as string | null | undefined);
+    if (n > RECIPE_LIMITS.markup)
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        message: `A recipe's texts hold at most ${RECIPE_LIMITS.markup.toLocaleString("en")} Markdown marks (* _ \` < [ ] ~); this one has ${n.toLocaleString("en")}`,
+      });
+  });
 export type RecipeInput = z.infer<typeof RecipeInput>;

@@ -92,6 +92,35 @@ describe("recipe dates", () => {
     expect((await recipe(slug)).lastMade).toBe("2022-02-02T12:00:00Z");
   });
 
+  it("refuses a recipe larger than any recipe (ingredients, steps, text) with a 422 naming the limit, and keeps the recipe", async () => {
+    const slug = await create("Bounded Stew");
+    await patch(slug, { description: "Good." });
+    const tooMany = await patch(slug, {
+      recipeIngredient: Array.from({ length: 2001 }, () => ({ note: "1 cup x" })),
+    });
+    expect(tooMany.status).toBe(422);
+    expect(JSON.stringify(await tooMany.json())).toMatch(/at most 2,000 ingredients/);
+    expect(
+      (await patch(slug, { recipeInstructions: Array.from({ length: 1001 }, () => ({ text: "Stir." })) }))
+        .status,
+    ).toBe(422);
+    const long = await patch(slug, { description: "x".repeat(100_001) });
+    expect(long.status).toBe(422);
+    expect(JSON.stringify(await long.json())).toMatch(/at most 100,000 characters/);
+    // Many fields each under their own limit, together too much markup to render on every view.
+    const marked = await patch(slug, {
+      recipeInstructions: Array.from({ length: 500 }, () => ({ text: "**_".repeat(30) })),
+    });
+    expect(marked.status).toBe(422);
+    expect(JSON.stringify(await marked.json())).toMatch(/at most 20,000 Markdown marks/);
+    expect((await recipe(slug)).description).toBe("Good.");
+    // At the limits, the recipe is saved.
+    expect(
+      (await patch(slug, { recipeIngredient: Array.from({ length: 2000 }, () => ({ note: "1 cup x" })) }))
+        .status,
+    ).toBe(200);
+  });
+
   it("marks a recipe made at a checked time: an offset is converted to UTC, not a date is a 422", async () => {
     const slug = await create("Made Stew");
     const at = (timestamp: string) =>

@@ -528,3 +528,27 @@ describe("normalising schema.org values", () => {
     expect(parseJsonLoose("{not json")).toBeUndefined();
   });
 });
+
+describe("schema-org importer on hostile pages", () => {
+  it("refuses a page nested far deeper than any recipe page at once, without parsing it", async () => {
+    const html = "<div>".repeat(180_000) + "</div>".repeat(180_000);
+    const started = performance.now();
+    await expect(importPage({ type: "html", html }, ctx)).rejects.toThrow(/nests its elements more than/);
+    // A ceiling far above the refusal's own cost (a scan of 2 MB), far below the 42 s the parse took.
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("still reads a page with thousands of paragraphs, list items and table cells its author left open", async () => {
+    const open =
+      "<p>x".repeat(3000) + "<ul>" + "<li>y".repeat(3000) + "</ul><table>" + "<tr><td>z".repeat(3000);
+    const ld = {
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      name: "Open Tags",
+      recipeIngredient: ["1 egg"],
+    };
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body>${open}</body></html>`;
+    const [{ recipe }] = await importPage({ type: "html", html }, ctx);
+    expect(recipe.name).toBe("Open Tags");
+  });
+});

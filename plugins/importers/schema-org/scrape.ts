@@ -3,6 +3,7 @@ import type { ImportedRecipe, ImportInput, PluginContext } from "../../../core/p
 import { PluginInputError } from "../../../core/plugins/registry.js";
 import { BadRecipeDataError } from "../../../core/imports/errors.js";
 import { parsePage } from "./extract.js";
+import { MAX_NESTING, nestsTooDeep } from "./nesting.js";
 import { cleanRecipe, schemaView, toWireRecipe, type CleanRecipe } from "./normalise.js";
 import { fetchPage, urlIn } from "./page.js";
 
@@ -31,6 +32,10 @@ async function read(
   const trimmed = html.trimStart();
   if (trimmed.startsWith("{") || trimmed.startsWith("["))
     html = `<script type="application/ld+json">${html}</script>`;
+  if (nestsTooDeep(html))
+    throw new BadRecipeDataError(
+      `The page nests its elements more than ${MAX_NESTING.toLocaleString("en")} deep; no recipe page does`,
+    );
   let page: ReturnType<typeof parsePage>;
   let clean: CleanRecipe | null;
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownToText, renderMarkdown, sanitizeIngredientText } from "./markdown.js";
+import { cardText, markdownToText, renderMarkdown, sanitizeIngredientText } from "./markdown.js";
 
 /** Every href/src value in a piece of HTML. */
 function urls(html: string): string[] {
@@ -123,5 +123,31 @@ describe("sanitizeIngredientText", () => {
         '<sup onclick="x()">1</sup>/2 cup <b>flour</b> <a href="javascript:1">x</a><img src=x onerror=alert(1)>',
       ),
     ).toBe("<sup>1</sup>/2 cup <b>flour</b> x");
+  });
+});
+
+describe("renderMarkdown on text made to be slow", () => {
+  it("shows a text with thousands of markdown delimiters as plain text, escaped, at once", () => {
+    for (const hostile of ["**_".repeat(100_000), "<a".repeat(100_000), "`a".repeat(100_000)]) {
+      const started = performance.now();
+      const html = renderMarkdown(hostile);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(html.startsWith("<p>")).toBe(true);
+      expect(html).not.toMatch(/<a\b|<strong|<em|<code/);
+    }
+    expect(renderMarkdown("a <b> & c\n\nnext\nline".padEnd(10_000, "*"))).toMatch(
+      /^<p>a &lt;b&gt; &amp; c<\/p>\n<p>next<br>line/,
+    );
+  });
+
+  it("still renders ordinary long prose as markdown", () => {
+    expect(renderMarkdown("Some **bold** words. ".repeat(1000))).toContain("<strong>bold</strong>");
+  });
+
+  it("gives a card only the start of a long description", () => {
+    const text = cardText("A **rich** stew. ".repeat(50_000));
+    expect(text.length).toBeLessThanOrEqual(300);
+    expect(text.startsWith("A rich stew.")).toBe(true);
+    expect(text.endsWith("…")).toBe(true);
   });
 });

@@ -128,12 +128,67 @@ const MARKDOWN_OPTIONS: sanitizeHtml.IOptions = {
 /** Markdown (with raw HTML) to sanitised HTML, safe for dangerouslySetInnerHTML. */
 export function renderMarkdown(source: string | null | undefined): string {
   if (!source) return "";
+  if (tooManyDelimiters(source)) return plainTextHtml(source);
   return sanitizeHtml(md.render(source), MARKDOWN_OPTIONS);
+}
+
+/**
+ * Markdown's delimiters past which a text is shown as plain text. markdown-it pairs emphasis, code
+ * spans and tags in time that grows with the square of their runs: 60,000 characters of `**_` took
+ * half a second per render, 40,000 of `` `a `` more, and a text any member can save was a way to hold
+ * the server. Prose with formatting has a few hundred; at these limits the worst text renders in about
+ * 50 ms.
+ */
+export const MAX_MARKDOWN_DELIMITERS = 8000;
+export const MAX_MARKDOWN_BACKTICKS = 2000;
+
+function tooManyDelimiters(source: string): boolean {
+  if (source.length < MAX_MARKDOWN_BACKTICKS) return false;
+  let n = 0;
+  let ticks = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 96) {
+      if (++ticks > MAX_MARKDOWN_BACKTICKS) return true;
+    } else if (c === 42 || c === 95 || c === 60 || c === 91 || c === 93 || c === 126) {
+      // * _ < [ ] ~
+      if (++n > MAX_MARKDOWN_DELIMITERS) return true;
+    }
+  }
+  return false;
+}
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** The text as paragraphs (blank lines) and line breaks, every character shown as written. */
+function plainTextHtml(source: string): string {
+  return source
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${p.replace(/[&<>"']/g, (c) => ESCAPES[c]).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
 }
 
 /** Markdown to plain text (cards, meta descriptions, JSON-LD): rendered as the page shows it, then read as text. */
 export function markdownToText(source: string | null | undefined): string {
   return source ? htmlToText(renderMarkdown(source)) : "";
+}
+
+/**
+ * The start of a text for a recipe card, which shows three lines of it: only the start is rendered,
+ * so a recipe with a book-length description costs a card no more than any other.
+ */
+export function cardText(source: string | null | undefined, max = 300): string {
+  if (!source) return "";
+  const text = markdownToText(source.length > max * 8 ? source.slice(0, max * 8) : source);
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 /**

@@ -3,7 +3,7 @@
  * page 1, perPage 20, name ascending). Members search their group; visitors of a
  * public group search through the explore service. Not under /api, which is the Mealie API.
  */
-import { markdownToText } from "../lib/markdown.js";
+import { cardText } from "../lib/markdown.js";
 import { resolveGroupViewer } from "../lib/session.server.js";
 import type { LoaderArgs } from "../lib/context.js";
 
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderArgs) {
     id: r.id,
     slug: r.slug,
     name: r.name,
-    description: markdownToText(r.description).slice(0, 300),
+    description: cardText(r.description),
     rating: r.rating ?? null,
     image: r.image ?? null,
   }));

@@ -14,7 +14,7 @@ import { GridIcon, ListIcon } from "../components/shell/ShellIcons.js";
 import { EmptyHomeActions } from "../components/create/EmptyHomeActions.js";
 import { coreCall } from "../lib/errors.server.js";
 import { metaT, useT } from "../lib/i18n.js";
-import { markdownToText } from "../lib/markdown.js";
+import { cardText } from "../lib/markdown.js";
 import { rememberListQuery, useRecipeListPrefs } from "../lib/recipe-list-prefs.js";
 import {
   FILTER_KEYS,
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
     id: r.id,
     slug: r.slug,
     name: r.name,
-    description: markdownToText(r.description),
+    description: cardText(r.description),
     image: r.image,
     tags: r.tags.map((t) => ({ name: t.name, slug: t.slug })),
     totalTime: r.totalTime,

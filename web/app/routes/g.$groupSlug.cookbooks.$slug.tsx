@@ -10,7 +10,7 @@ import { Pagination } from "../components/Pagination.js";
 import { RecipeCard, type RecipeCardData } from "../components/RecipeCard.js";
 import { coreCall } from "../lib/errors.server.js";
 import { metaT, useT } from "../lib/i18n.js";
-import { markdownToText } from "../lib/markdown.js";
+import { cardText } from "../lib/markdown.js";
 import { RECIPE_PAGE_SIZE } from "../lib/recipe-list-query.js";
 import type { RecipeListQuery } from "../../../core/recipes/list-query.js";
 import { resolveGroupViewer } from "../lib/session.server.js";
@@ -50,7 +50,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
     id: r.id,
     slug: r.slug,
     name: r.name,
-    description: markdownToText(r.description),
+    description: cardText(r.description),
     image: r.image,
     tags: r.tags.map((t) => ({ name: t.name, slug: t.slug })),
     totalTime: r.totalTime,

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "react-router";
 import { RecipeCard, type RecipeCardData } from "../components/RecipeCard.js";
 import { coreCall } from "../lib/errors.server.js";
 import { metaT, useT } from "../lib/i18n.js";
-import { markdownToText } from "../lib/markdown.js";
+import { cardText } from "../lib/markdown.js";
 import { groupSlugOf, requireUserActor } from "../lib/session.server.js";
 import type { LoaderArgs } from "../lib/context.js";
 
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
       id: r.id,
       slug: r.slug,
       name: r.name,
-      description: markdownToText(r.description),
+      description: cardText(r.description),
       image: r.image,
       tags: r.tags.map((t) => ({ name: t.name, slug: t.slug })),
       totalTime: r.totalTime,
