@@ -4,8 +4,9 @@
  */
 import type { Command } from "commander";
 import type { Larder } from "../../core/larder.js";
+import { withLogFile } from "../../core/log/file-log.js";
 import { consoleLogger } from "../../core/log/logger.js";
-import { findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
+import { DataFolder, findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
 import { FIRST_ADMIN } from "../../core/users/first-admin.js";
 import { acquireLock, LockHeldError, type HeldLock } from "../../core/storage/lock.js";
 import { configFor, isLarderFolder, keepProcessAlive, resolveDataDir, dataOption } from "../context.js";
@@ -86,7 +87,8 @@ async function serve(opts: ServeOptions): Promise<void> {
     if (e instanceof LockHeldError) throw new CliError(e.message, EXIT.failure);
     throw e;
   }
-  const log = consoleLogger();
+  // Also into .larder/logs, which the Maintenance page shows and cleans.
+  const log = withLogFile(consoleLogger(), new DataFolder(dataDir).logsDir);
   let larder: Larder | null = null;
   let server: { url: string; close(): Promise<void> } | null = null;
   let stopping = false;

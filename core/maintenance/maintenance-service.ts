@@ -2,12 +2,12 @@
  * The admin's maintenance page (mealie-api-notes §4.13, §10): sizes, the log, and cleaning. Larder's
  * layout differs from Mealie's, so each "clean" means the Larder equivalent:
  * - temp: leftovers in `.larder/tmp` (not files written in the last minutes: a write may be in flight);
- * - logs: rotated log files go, the current one is emptied;
+ * - logs: rotated log files go, the current one is kept;
  * - images: derived image sizes in `.larder/cache/images` that no longer match a source image;
  * - recipe-folders: media folders of recipes that are gone.
  * None of them ever touches an original image or the folder of a recipe that exists.
  */
-import { open, readdir, rm, stat, truncate } from "node:fs/promises";
+import { open, readdir, rm, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Parts } from "../parts.js";
@@ -16,6 +16,7 @@ import { adminOf } from "../users/accounts-service.js";
 import { isSafeSlug } from "../storage/data-folder.js";
 import { filesUnder, folderSizes, formatBytes } from "./disk.js";
 import { brokenWeekDocuments, markdownInside } from "./folder-check.js";
+import { LOG_FILE } from "../log/file-log.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -191,9 +192,9 @@ export class MaintenanceService {
     for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
       if (!e.isFile()) continue;
       const p = join(dir, e.name);
-      // A current log may be held open for appending: empty it rather than unlink it.
-      if (e.name.endsWith(".log")) await truncate(p, 0);
-      else await rm(p, { force: true });
+      // The current log is kept (the page says so); rotated and other files go.
+      if (e.name === LOG_FILE) continue;
+      await rm(p, { force: true });
       n++;
     }
     return success(`${n} log files cleaned`);

@@ -274,7 +274,7 @@ describe("maintenance", () => {
     if (hasContract) assertContract("MaintenanceStorageDetails", storage);
   });
 
-  it("tails the log files and cleans them", async () => {
+  it("tails the log files and cleans the rotated ones, keeping the current log", async () => {
     const logs = join(t.dataDir, ".larder", "logs");
     await writeFile(join(logs, "larder.log.1"), "old one\nold two\n");
     await writeFile(join(logs, "larder.log"), "line one\nline two\nline three\n");
@@ -289,7 +289,7 @@ describe("maintenance", () => {
       200,
     );
     expect(await body(await t.api("/api/admin/maintenance/logs?lines=10", { token: admin }))).toEqual({
-      logs: [],
+      logs: ["line one", "line two", "line three"],
     });
   });
 
