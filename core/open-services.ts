@@ -139,6 +139,10 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   });
   const users = new UsersService(usersDoc);
   await groups.open();
+  for (const b of groups.broken())
+    log.warn(
+      `${b.path} cannot be read (${b.message}): its group or household is left out until the file is fixed and the server restarted; the file is never overwritten`,
+    );
   const auth = await AuthService.open({ config, folder, groups, log, site, users });
   const email = new EmailService(config, join(opts.templatesDir, "email"), log);
   const seedVocabulary = async (groupSlug: string, locale = "en-US"): Promise<void> => {

@@ -75,6 +75,25 @@ describe("larder check", () => {
     }
   }, 60_000);
 
+  it("names a truncated household.json instead of crashing, and leaves the file as it is", async () => {
+    const file = join(dir, "groups", "home", "households", "family", "household.json");
+    const good = await readFile(file, "utf8");
+    const truncated = good.slice(0, Math.floor(good.length / 2));
+    await writeFile(file, truncated);
+    try {
+      const res = await larder(["check", "--data", dir, "--json"]);
+      expect(res.exitCode, String(res.stderr)).toBe(1);
+      expect(json<CheckReport>(res).broken).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ path: "groups/home/households/family/household.json" }),
+        ]),
+      );
+      expect(await readFile(file, "utf8")).toBe(truncated);
+    } finally {
+      await writeFile(file, good);
+    }
+  });
+
   it("reports a media folder whose recipe is gone as an orphan", async () => {
     await mkdir(join(recipes, "ghost", "assets"), { recursive: true });
     await writeFile(join(recipes, "kept.md"), "---\nname: Kept\n---\n");

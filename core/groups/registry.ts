@@ -48,10 +48,22 @@ export class GroupsRegistry {
    */
   private retired = new Set<string>();
 
+  /**
+   * group.json and household.json files that could not be read when the folder opened: their group or
+   * household is left out (never written) until the file is fixed and the server restarted, and
+   * `larder check` and the problems list name them.
+   */
+  private unreadable: Array<{ path: string; message: string }> = [];
+
   constructor(private folder: DataFolder) {}
+
+  broken(): Array<{ path: string; message: string }> {
+    return this.unreadable;
+  }
 
   async open(): Promise<void> {
     const root = this.folder.groupsDir;
+    this.unreadable = [];
     await mkdir(root, { recursive: true });
     for (const slug of await listDirs(root)) {
       try {
@@ -71,6 +83,10 @@ export class GroupsRegistry {
       tmpDir,
       defaults: () => null as never,
     });
+    if (doc.broken || !doc.data) {
+      this.unreadable.push({ path: f.groupJson(slug), message: doc.broken?.message ?? "empty" });
+      return null;
+    }
     const g: GroupData = {
       slug,
       doc,
@@ -104,6 +120,13 @@ export class GroupsRegistry {
           tmpDir,
           defaults: () => null as never,
         });
+        if (hdoc.broken || !hdoc.data) {
+          this.unreadable.push({
+            path: f.householdJson(slug, hslug),
+            message: hdoc.broken?.message ?? "empty",
+          });
+          continue;
+        }
         g.households.set(hslug, { slug: hslug, doc: hdoc });
       } catch {
         // skipped like a broken group folder

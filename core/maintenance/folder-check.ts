@@ -10,7 +10,7 @@ import type { Parts } from "../parts.js";
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
   Parts,
-  "directory" | "folder" | "mealplans" | "notifiers" | "recipes" | "shopping" | "webhooks"
+  "directory" | "folder" | "groups" | "mealplans" | "notifiers" | "recipes" | "shopping" | "webhooks"
 >;
 
 export interface BrokenReport {
@@ -45,9 +45,10 @@ const inFolder = (root: string, p: string) => relative(root, p).split("\\").join
  * folder: `larder check` and the admin's problem list report the same ones.
  */
 export function brokenWeekDocuments(
-  larder: Pick<Parts, "folder" | "mealplans" | "notifiers" | "shopping" | "webhooks">,
+  larder: Pick<Parts, "folder" | "groups" | "mealplans" | "notifiers" | "shopping" | "webhooks">,
 ): BrokenReport[] {
   return [
+    ...larder.groups.broken(),
     ...larder.mealplans.broken(),
     ...larder.shopping.broken(),
     ...larder.webhooks.broken(),
