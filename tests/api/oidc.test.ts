@@ -152,6 +152,15 @@ describe("OIDC sign-in", () => {
     expect(userByName("quinn")).toBeNull();
   });
 
+  it("sends a browser it refuses back to the sign-in page with a fixed word of why, never an error document", async () => {
+    const jar = new CookieJar();
+    const back = await browseSignIn(jar, `${t.url}/api/auth/oauth`, "quinn", callback);
+    const res = await jar.fetch(back.toString(), { headers: { accept: "text/html,application/xhtml+xml" } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?oidc=refused");
+    expect(jar.get("mealie.access_token") ?? null).toBeNull();
+  });
+
   it("never matches an existing account by an e-mail the IdP has not verified", async () => {
     const { res } = await signIn("mallory");
     expect(res.status).toBe(401);

@@ -4,7 +4,7 @@ import { Reply } from "../reply.js";
 import { SESSION_COOKIE, readCookie } from "../handler.js";
 import { isSecure, sessionCookie } from "../../server/edge.js";
 import type { ApiContext } from "../context.js";
-import { TooManyRequestsError } from "../../../core/errors.js";
+import { LarderError, TooManyRequestsError } from "../../../core/errors.js";
 import { clientAddress } from "../../server/client-address.js";
 
 /** Ties a started OIDC sign-in to the browser that started it (see core/auth/oidc.ts). */
@@ -52,22 +52,18 @@ export const authRoutes = [
     });
   }),
   route("GET", "/api/auth/oauth/callback", "public", async (ctx) => {
-    const q = ctx.query;
-    const { token, maxAge, landing } = await ctx.larder.auth.oidcLogin(
-      {
-        code: q.get("code"),
-        state: q.get("state"),
-        iss: q.get("iss"),
-        error: q.get("error"),
-        errorDescription: q.get("error_description"),
-      },
-      readCookie(ctx.req.headers.cookie, OIDC_BINDING_COOKIE),
-    );
-    const headers = { "Set-Cookie": cookie(ctx, token, maxAge), "Cache-Control": "no-store" };
-    // Straight from the IdP (Larder's redirect URI): a browser page load, so land it on the app.
-    // Relayed by a frontend from its /login page (Mealie's redirect URI): Mealie's token JSON.
-    if (landing === "redirect") return Reply.json(302, null, { ...headers, Location: "/" });
-    return Reply.json(200, { access_token: token, token_type: "bearer" }, headers);
+    try {
+      return await oidcCallback(ctx);
+    } catch (e) {
+      // A browser that came back from the identity provider lands on the sign-in page with a word of
+      // why, not on an error document. The reason itself goes to the log; the page shows a fixed text,
+      // so no one can make it say something else through the link.
+      if (!/text\/html/.test(ctx.req.headers.accept ?? "")) throw e;
+      const status = e instanceof LarderError ? e.status : 500;
+      ctx.larder.log.warn(`OIDC sign-in refused (${status}):`, e instanceof Error ? e.message : e);
+      const reason = status === 401 || status === 403 ? "refused" : "failed";
+      return Reply.json(302, null, { Location: `/login?oidc=${reason}`, "Cache-Control": "no-store" });
+    }
   }),
   route("GET", "/api/auth/refresh", "user", async (ctx) => {
     const { token, maxAge } = await ctx.larder.auth.refresh(ctx.actor);
@@ -91,3 +87,23 @@ export const authRoutes = [
     return Reply.json(200, { message: "Logged out" }, { "Set-Cookie": cookie(ctx, "", 0) });
   }),
 ];
+
+/** GET /api/auth/oauth/callback: the identity provider's answer, to a session. */
+async function oidcCallback(ctx: ApiContext): Promise<Reply> {
+  const q = ctx.query;
+  const { token, maxAge, landing } = await ctx.larder.auth.oidcLogin(
+    {
+      code: q.get("code"),
+      state: q.get("state"),
+      iss: q.get("iss"),
+      error: q.get("error"),
+      errorDescription: q.get("error_description"),
+    },
+    readCookie(ctx.req.headers.cookie, OIDC_BINDING_COOKIE),
+  );
+  const headers = { "Set-Cookie": cookie(ctx, token, maxAge), "Cache-Control": "no-store" };
+  // Straight from the IdP (Larder's redirect URI): a browser page load, so land it on the app.
+  // Relayed by a frontend from its /login page (Mealie's redirect URI): Mealie's token JSON.
+  if (landing === "redirect") return Reply.json(302, null, { ...headers, Location: "/" });
+  return Reply.json(200, { access_token: token, token_type: "bearer" }, headers);
+}

@@ -57,6 +57,11 @@ export async function loader({ request, context }: LoaderArgs) {
     // A fresh server: point to the first-time setup (decision 0100; / goes there directly).
     setupNeeded: await context.larder.setup.needed(),
     notice: url.searchParams.get("reset") ? "reset" : url.searchParams.get("restored") ? "restored" : null,
+    // Set by the OIDC callback when the sign-in did not work (web/api/routes/auth.ts): a fixed word.
+    oidcError:
+      ({ refused: "errors.oidcRefused", failed: "errors.oidcFailed" } as Record<string, string>)[
+        url.searchParams.get("oidc") ?? ""
+      ] ?? null,
   };
 }
 
@@ -90,7 +95,7 @@ export async function action({ request, context }: ActionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo, oidc, passwordLogin, allowSignup, notice, setupNeeded } =
+  const { redirectTo, oidc, passwordLogin, allowSignup, notice, setupNeeded, oidcError } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -110,6 +115,11 @@ export default function Login() {
               <Anchor component={Link} to="/setup">
                 {t("onboarding:login.setupLink")}
               </Anchor>
+            </Alert>
+          ) : null}
+          {oidcError && !result?.error ? (
+            <Alert color="error" variant="light" role="alert" mb="md" data-testid="oidc-error">
+              {t(`common:${oidcError}`)}
             </Alert>
           ) : null}
           {passwordLogin ? (
