@@ -282,6 +282,8 @@ describeBrowser("web shell (Chromium)", () => {
     await dialog.waitFor();
     // The seven complete languages, and the variants that read them (en-GB, fr-BE, fr-CA).
     await expect(dialog.getByText("100% translated").count()).resolves.toBeGreaterThanOrEqual(7);
+    // Each language is a button to a screen reader, in a list (a role on the button hid that).
+    await expect(dialog.getByRole("listitem").getByRole("button").count()).resolves.toBeGreaterThanOrEqual(7);
     await dialog.locator("button[value=he-IL]").click();
     await page.waitForFunction(() => document.documentElement.lang === "he-IL");
     await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe("rtl");
@@ -289,6 +291,13 @@ describeBrowser("web shell (Chromium)", () => {
     // The drawer moves to the right-hand side.
     const box = await page.locator("[data-testid=drawer]").boundingBox();
     expect(box && box.x > 1000).toBe(true);
+    // The week's arrows point the way the week runs.
+    await page.goto("/household/mealplan/planner/view");
+    await hydrated(page);
+    const flipped = await page
+      .locator("[data-testid=plan-previous] svg")
+      .evaluate((el) => getComputedStyle(el).transform);
+    expect(flipped).toMatch(/^matrix\(-1,/);
     await screenshot(page, "shell-10-rtl-hebrew");
     await hydrated(page);
     await page.click("[data-testid=language-button]");

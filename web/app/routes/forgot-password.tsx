@@ -34,7 +34,7 @@ export default function ForgotPassword() {
   const [email, setEmail] = useState("");
   return (
     <PlainLayout>
-      <main className="auth" id="main">
+      <main className="auth" id="main" tabIndex={-1}>
         <Paper className="auth__card" withBorder shadow="sm" radius="lg" p="xl">
           <Title order={1} className="auth__title">
             {t("forgot.title")}

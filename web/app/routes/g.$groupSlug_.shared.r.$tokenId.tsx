@@ -34,7 +34,7 @@ export default function SharedRecipeRoute() {
   const data = useLoaderData<typeof loader>();
   return (
     <PlainLayout>
-      <main className="page" id="main" data-testid="shared-recipe">
+      <main className="page" id="main" tabIndex={-1} data-testid="shared-recipe">
         <RecipePage data={data} />
       </main>
     </PlainLayout>

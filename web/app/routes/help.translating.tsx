@@ -22,7 +22,7 @@ export default function TranslatingGuide() {
   const { html, languages } = useLoaderData<typeof loader>();
   return (
     <PlainLayout>
-      <main className="page" id="main">
+      <main className="page" id="main" tabIndex={-1}>
         <article className="prose" dangerouslySetInnerHTML={{ __html: html }} />
         <table className="nutrition">
           <tbody>

@@ -103,7 +103,7 @@ export default function Login() {
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <PlainLayout>
-      <main className="auth" id="main">
+      <main className="auth" id="main" tabIndex={-1}>
         <Paper className="auth__card" withBorder shadow="sm" radius="lg" p="xl" aria-labelledby="login-title">
           <LogoIcon className="auth__logo" />
           <Title order={1} id="login-title" className="auth__title">

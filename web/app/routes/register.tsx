@@ -119,7 +119,7 @@ export default function Register() {
 
   return (
     <PlainLayout>
-      <main className="onboarding" id="main">
+      <main className="onboarding" id="main" tabIndex={-1}>
         <Paper className="onboarding__card" withBorder shadow="sm" radius="lg" p="xl" data-testid="register">
           <Title order={1} mb="xs">
             {invitation ? t("register.invitedTitle") : t("register.title")}

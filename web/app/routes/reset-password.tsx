@@ -66,7 +66,7 @@ export default function ResetPassword() {
   const failure = result && !result.ok && !result.problems ? result.toast?.message : null;
   return (
     <PlainLayout>
-      <main className="auth" id="main">
+      <main className="auth" id="main" tabIndex={-1}>
         <Paper className="auth__card" withBorder shadow="sm" radius="lg" p="xl">
           <Title order={1} className="auth__title">
             {t("reset.title")}

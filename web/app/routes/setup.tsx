@@ -165,7 +165,7 @@ export default function Setup() {
 
   return (
     <PlainLayout>
-      <main className="onboarding" id="main">
+      <main className="onboarding" id="main" tabIndex={-1}>
         <Paper className="onboarding__card" withBorder shadow="sm" radius="lg" p="xl" data-testid="setup">
           <Title order={1} mb={4}>
             {t("setup.title")}

@@ -163,7 +163,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <AdminDrawer onLanguage={() => setLanguageOpen(true)} />
       </aside>
       <div className="shell__scrim no-print" onClick={() => setNarrowOpen(false)} aria-hidden="true" />
-      <main className="shell__main" id="main">
+      <main className="shell__main" id="main" tabIndex={-1}>
         <div className="page admin-page">{children}</div>
       </main>
       <LanguageDialog opened={languageOpen} onClose={() => setLanguageOpen(false)} />

@@ -100,7 +100,7 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
         <SideDrawer shell={shell} onLanguage={() => setLanguageOpen(true)} />
       </aside>
       <div className="shell__scrim no-print" onClick={() => setNarrowOpen(false)} aria-hidden="true" />
-      <main className="shell__main" id="main">
+      <main className="shell__main" id="main" tabIndex={-1}>
         {children}
       </main>
       {groupSlug ? (

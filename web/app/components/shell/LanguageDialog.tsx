@@ -35,35 +35,35 @@ function LanguageChoices() {
     <>
       <form method="post" action="/_lang" ref={form}>
         <input type="hidden" name="redirectTo" value={here} />
-        <Stack gap={4} role="list">
+        <Stack gap={4} component="ul" className="language-list">
           {languages.map((l) => (
-            <UnstyledButton
-              key={l.code}
-              type="submit"
-              name="lang"
-              value={l.code}
-              role="listitem"
-              className="language-option"
-              data-active={l.code === lang || undefined}
-              aria-current={l.code === lang ? "true" : undefined}
-              lang={l.code}
-              dir={l.dir}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={l.code === lang ? 700 : 500}>{l.name}</Text>
-                {/* The figure is in the page's language, inside a row written in the listed one. */}
-                {/* The page's text colour on the badge's pale tint: the tint's own text shade is too light. */}
-                <Badge
-                  variant="light"
-                  color={l.progress >= 90 ? "success" : "gray"}
-                  c="var(--mantine-color-text)"
-                  lang={lang}
-                  dir={dir}
-                >
-                  {t("language.progress", { percent: formatPercent(l.progress, lang) })}
-                </Badge>
-              </Group>
-            </UnstyledButton>
+            <li key={l.code}>
+              <UnstyledButton
+                type="submit"
+                name="lang"
+                value={l.code}
+                className="language-option"
+                data-active={l.code === lang || undefined}
+                aria-current={l.code === lang ? "true" : undefined}
+                lang={l.code}
+                dir={l.dir}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={l.code === lang ? 700 : 500}>{l.name}</Text>
+                  {/* The figure is in the page's language, inside a row written in the listed one. */}
+                  {/* The page's text colour on the badge's pale tint: the tint's own text shade is too light. */}
+                  <Badge
+                    variant="light"
+                    color={l.progress >= 90 ? "success" : "gray"}
+                    c="var(--mantine-color-text)"
+                    lang={lang}
+                    dir={dir}
+                  >
+                    {t("language.progress", { percent: formatPercent(l.progress, lang) })}
+                  </Badge>
+                </Group>
+              </UnstyledButton>
+            </li>
           ))}
         </Stack>
       </form>
