@@ -82,6 +82,21 @@ describeBrowser("shopping lists", () => {
     expect(errors).toEqual([]);
   });
 
+  it("takes a recipe off the list from the list's own page", async () => {
+    const other = await app.larder.shopping.createList(app.adminActor, { name: "Chili night" });
+    const recipe = app.larder.recipes.store.get(app.groupSlug, "chili")!;
+    await app.larder.shopping.addRecipe(app.adminActor, other.id, recipe.id, {});
+    await page.goto(`/shopping-lists/${other.id}`);
+    await hydrated(page);
+    await eventually(() => page.getByTestId("shopping-item").count()).toBe(5);
+    await page.getByTestId("list-recipes").click();
+    await page.getByTestId("remove-recipe").click();
+    await page.locator("[data-toast=success]").filter({ hasText: "is off the list" }).waitFor();
+    await eventually(() => page.getByTestId("shopping-item").count()).toBe(0);
+    expect((await app.larder.shopping.getList(app.adminActor, other.id)).listItems).toHaveLength(0);
+    expect(errors).toEqual([]);
+  });
+
   it("shows one phone's check-off on another within a second, both ways", async () => {
     const other = await newPage(browser, app);
     await login(other);

@@ -127,9 +127,30 @@ export function ListPage({ list: initialList, items: initialItems, vocabulary }:
           data-testid="view-by-label"
         />
         {list.recipes.length ? (
-          <Text size="sm" c="dimmed">
-            {t("list.recipes", { count: list.recipes.length })}
-          </Text>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="subtle" size="compact-sm" data-testid="list-recipes">
+                {t("list.recipes", { count: list.recipes.length })}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {list.recipes.map((r) => (
+                <Menu.Item
+                  key={r.id}
+                  disabled={!state.online}
+                  data-testid="remove-recipe"
+                  onClick={() =>
+                    void sync
+                      .removeRecipe(r.id, r.quantity)
+                      .then(() => toast.success(t("list.recipeRemoved", { name: r.name })))
+                      .catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)))
+                  }
+                >
+                  {t("list.removeRecipe", { name: r.name })}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
         ) : null}
       </Group>
 

@@ -204,6 +204,27 @@ export class ListSync {
     this.emit();
   }
 
+  /**
+   * Take a recipe off the list (every serving of it): the server lowers its items' amounts and removes
+   * the items only it brought. Changes still waiting are sent first, so none is applied to the list
+   * the answer replaces.
+   */
+  async removeRecipe(recipeId: string, servings: number): Promise<void> {
+    await this.flush();
+    const out = await api<ListOut>(
+      "POST",
+      `${LISTS}/${this.list.id}/recipe/${encodeURIComponent(recipeId)}/delete`,
+      {
+        recipeDecrementQuantity: servings,
+      },
+    );
+    const names = recipeNamesOf(out);
+    this.list = trimList(out);
+    this.base = out.listItems.map((i) => trimItem(i, names));
+    this.persist();
+    this.emit();
+  }
+
   // ---- sync --------------------------------------------------------------------------------------
 
   /** Device time; planSync moves it onto the server's clock with the measured skew. */
