@@ -24,7 +24,7 @@ import { toast } from "../../lib/toast.js";
 import { useSession } from "../../lib/use-session.js";
 import { api, LISTS } from "../../lib/shopping/api.js";
 import { useShoppingPrefs } from "../../lib/shopping/prefs.js";
-import { pickRows } from "../../lib/shopping/picker.js";
+import { pickRows, scaledRowText } from "../../lib/shopping/picker.js";
 import type { ShoppingListSummaryOut } from "../../../../core/shopping/shopping-service.js";
 import type { Recipe } from "../../../../core/schemas/recipe.js";
 
@@ -239,7 +239,7 @@ export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
                         return next;
                       });
                     }}
-                    label={r.text}
+                    label={scaledRowText(r, amount)}
                     data-testid="pick-ingredient"
                     data-on-hand={r.onHand}
                   />

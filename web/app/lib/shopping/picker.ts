@@ -3,6 +3,7 @@
  * each checked unless its food is on hand, on-hand ones last in their section. Pure.
  */
 import type { Recipe } from "../../../../core/schemas/recipe.js";
+import { ingredientParts, rangeMaxFromDisplay } from "../scale.js";
 
 export type Ingredient = Recipe["recipeIngredient"][number];
 
@@ -31,4 +32,29 @@ export function pickRows(ingredients: readonly Ingredient[]): { title: string | 
   });
   for (const s of sections) s.rows = [...s.rows.filter((r) => !r.onHand), ...s.rows.filter((r) => r.onHand)];
   return sections.filter((s) => s.rows.length > 0);
+}
+
+/**
+ * A row's text at the servings scale the dialog will add: what lands on the list. An ingredient
+ * without an amount reads the same at any scale.
+ */
+export function scaledRowText(row: PickRow, scale: number): string {
+  const ing = row.raw;
+  if (scale === 1 || !ing.quantity || !(scale > 0)) return row.text;
+  const parts = ingredientParts(
+    {
+      quantity: ing.quantity,
+      quantityMax: rangeMaxFromDisplay(ing.display ?? "", ing.quantity),
+      unit: ing.unit,
+      food: ing.food,
+      recipe: ing.referencedRecipe
+        ? { name: ing.referencedRecipe.name ?? "", slug: ing.referencedRecipe.slug }
+        : null,
+      noteHtml: "",
+    },
+    scale,
+  );
+  return [parts.quantity, parts.unit, parts.recipe?.name ?? parts.food, ing.note?.trim() || null]
+    .filter(Boolean)
+    .join(" ");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickRows, type Ingredient } from "./picker.js";
+import { pickRows, scaledRowText, type Ingredient } from "./picker.js";
 import { sectionsOf } from "./sections.js";
 import { parseShoppingPrefs } from "./prefs.js";
 import { itemFieldsOf } from "./fields.js";
@@ -47,6 +47,28 @@ describe("the ingredient picker (spec §4)", () => {
 
   it("leaves out empty lines", () => {
     expect(pickRows([ing(""), ing("  ")])).toEqual([]);
+  });
+
+  it("shows each line at the servings scale that will be added", () => {
+    const cup = {
+      name: "cup",
+      pluralName: "cups",
+      abbreviation: "c",
+      useAbbreviation: false,
+      fraction: true,
+    };
+    const flour = { id: "f", name: "flour", onHand: false } as unknown as Ingredient["food"];
+    const [{ rows }] = pickRows([
+      ing("2 cups flour", { quantity: 2, unit: cup, food: flour } as Partial<Ingredient>),
+      ing("1-2 cups flour", { quantity: 1, unit: cup, food: flour, note: "sifted" } as Partial<Ingredient>),
+      ing("salt to taste", { note: "salt to taste" }),
+    ]);
+    expect(rows.map((r) => scaledRowText(r, 1.5))).toEqual([
+      "3 cups flour",
+      "1 ¹/₂-3 cups flour sifted",
+      "salt to taste",
+    ]);
+    expect(scaledRowText(rows[0], 1)).toBe("2 cups flour");
   });
 });
 
