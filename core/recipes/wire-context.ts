@@ -142,8 +142,13 @@ export function buildWireContext(
     groupId,
     recipeId: entry.id,
     slug: entry.slug,
-    householdIdOf: (userId: string) =>
-      larder.users.byId(userId)?.householdId ?? [...g.households.values()][0]?.doc.data.id ?? groupId,
+    householdIdOf: (userId: string) => {
+      // An owner who moved to another group keeps no household here: the recipe stays in its group's
+      // first household rather than name one of another group.
+      const owner = larder.users.byId(userId);
+      if (owner && owner.groupId === groupId) return owner.householdId;
+      return [...g.households.values()][0]?.doc.data.id ?? groupId;
+    },
     unitByName: lookups.unitByName,
     unitById: lookups.unitById,
     foodByName: lookups.foodByName,

@@ -434,8 +434,18 @@ describe("profile updates", () => {
     expect(await messages(bad)).toEqual(["email: Email Must Be Valid", "username: No Whitespace Allowed"]);
   });
 
-  it("lets an admin move a user to another group", async () => {
+  it("lets an admin move a user to another group; their recipes stay in their group and one of its households", async () => {
     const p = await makeUser(t);
+    const made = await t.api("/api/recipes", {
+      method: "POST",
+      token: p.token,
+      json: { name: "Mover Stew" },
+    });
+    const slug = (await made.json()) as string;
+    const before = (await body(await t.api(`/api/recipes/${slug}`, { token: admin }))) as {
+      groupId: string;
+      householdId: string;
+    };
     await makeGroup(t, "Destination");
     const res = await t.api(`/api/admin/users/${p.user.id}`, {
       method: "PUT",
@@ -444,6 +454,13 @@ describe("profile updates", () => {
     });
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({ group: "Destination", household: "Family" });
+    const after = (await body(await t.api(`/api/recipes/${slug}`, { token: admin }))) as {
+      groupId: string;
+      householdId: string;
+    };
+    expect(after.groupId).toBe(before.groupId);
+    const households = t.larder.groups.byId(after.groupId)!.households;
+    expect([...households.values()].map((h) => h.doc.data.id)).toContain(after.householdId);
   });
 });
 
