@@ -105,6 +105,11 @@ describeBrowser("admin screens", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
     await page.getByTestId("household-row-Cousins").waitFor();
     await eventually(() => toast(page, "success").textContent()).toBe("Household Cousins created");
+    // Editing offers the name only: a household cannot move to another group, so no group to choose.
+    await page.getByTestId("household-row-Cousins").getByRole("button", { name: "Edit" }).click();
+    await page.getByTestId("household-rename-name").waitFor();
+    await expect(page.getByTestId("household-rename-group").count()).resolves.toBe(0);
+    await page.keyboard.press("Escape");
 
     await page.goto("/admin/manage/users");
     await hydrated(page);

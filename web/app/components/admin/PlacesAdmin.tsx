@@ -119,8 +119,7 @@ export function PlacesAdmin<T extends PlaceRow>({
         intent="rename"
         id={renaming?.id}
         initialName={renaming?.name}
-        groups={groups}
-        initialGroupId={renaming?.groupId}
+        // A household cannot move to another group (core/groups/group-admin.ts): no group to choose.
         testId={`${one}-rename`}
       />
       <AppDialog
