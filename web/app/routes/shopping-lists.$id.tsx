@@ -30,6 +30,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
       pluralName: f.pluralName ?? null,
       labelId: f.labelId ?? null,
       onHand: f.onHand ?? false,
+      aliases: (f.aliases ?? []).map((a) => a.name),
     })),
     units: larder.foodsUnits.list(actor, "units").map((u) => ({
       id: u.id,
@@ -37,6 +38,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
       pluralName: u.pluralName,
       abbreviation: u.abbreviation,
       useAbbreviation: u.useAbbreviation,
+      aliases: (u.aliases ?? []).map((a) => a.name),
     })),
     labels: larder.labels
       .list(actor, { perPage: -1 })

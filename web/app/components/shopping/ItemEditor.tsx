@@ -35,6 +35,10 @@ function Fields({
         label={t("fields.quantity")}
         value={draft.quantity}
         min={0}
+        // The server's own bound (core/shopping/shopping-service.ts MAX_QUANTITY): past it, an item was
+        // refused after it had appeared, and then vanished.
+        max={1_000_000_000}
+        clampBehavior="strict"
         step={1}
         decimalScale={3}
         onChange={(v) => set({ quantity: typeof v === "number" ? v : Number(v) || 0 })}

@@ -54,7 +54,8 @@ export function ListPage({ list: initialList, items: initialItems, vocabulary }:
   const { list, items } = state;
 
   useEffect(() => {
-    sync.onGiveUp = () => toast.error(t("errors.sync"));
+    // The server's reason after ours: "Quantity must be …" says what to change.
+    sync.onGiveUp = (reason) => toast.error(reason ? `${t("errors.sync")} ${reason}` : t("errors.sync"));
     sync.onHeld = (reason) => toast.error(reason);
   }, [sync, t]);
 

@@ -31,8 +31,8 @@ function findByName<T extends { name: string; pluralName: string | null }>(
 
 /** The draft as item fields: known names become ids; unknown food text joins the note. */
 export function itemFieldsOf(d: ItemDraft, vocab: VocabIndex): ItemFields {
-  const food = findByName(vocab.foods.values(), d.food);
-  const unit = findByName(vocab.units.values(), d.unit, (u) => [u.abbreviation]);
+  const food = findByName(vocab.foods.values(), d.food, (f) => f.aliases ?? []);
+  const unit = findByName(vocab.units.values(), d.unit, (u) => [u.abbreviation, ...(u.aliases ?? [])]);
   const note = [unit ? "" : d.unit, food ? "" : d.food, d.note]
     .map((x) => x.trim())
     .filter(Boolean)

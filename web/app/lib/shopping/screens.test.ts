@@ -172,4 +172,39 @@ describe("typed items", () => {
       itemFieldsOf({ quantity: 1, unit: "bunch", food: "coriander", note: "", labelId: null }, vocab),
     ).toEqual({ quantity: 1, unitId: null, foodId: null, note: "bunch coriander", labelId: null });
   });
+
+  it("knows a food or unit by the other names the group gave it, so the item merges with the recipe's", () => {
+    const aliased = indexVocabulary({
+      foods: [
+        {
+          id: "flour",
+          name: "all-purpose flour",
+          pluralName: null,
+          labelId: null,
+          onHand: false,
+          aliases: ["flour"],
+        },
+      ],
+      units: [
+        {
+          id: "g",
+          name: "gram",
+          pluralName: "grams",
+          abbreviation: "g",
+          useAbbreviation: true,
+          aliases: ["gr"],
+        },
+      ],
+      labels: [],
+    });
+    expect(
+      itemFieldsOf({ quantity: 500, unit: "gr", food: "Flour", note: "", labelId: null }, aliased),
+    ).toEqual({
+      quantity: 500,
+      unitId: "g",
+      foodId: "flour",
+      note: "",
+      labelId: null,
+    });
+  });
 });

@@ -94,14 +94,16 @@ describe("a shopping list whose changes the server cannot save", () => {
     answering(422, "food not found");
     const sync = new ListSync(LIST, [], "u1");
     const held: string[] = [];
-    let gaveUp = 0;
+    const gaveUp: Array<string | null> = [];
     sync.onHeld = (reason) => held.push(reason);
-    sync.onGiveUp = () => gaveUp++;
+    sync.onGiveUp = (reason) => gaveUp.push(reason);
 
     sync.add({ note: "Saffron" });
     await retry(5);
 
-    expect(gaveUp).toBe(1);
+    // With the server's own words, so a person knows what to change.
+    expect(gaveUp).toHaveLength(1);
+    expect(gaveUp[0]).toMatch(/food not found/);
     expect(held).toEqual([]);
     expect(sync.getSnapshot().pending).toBe(0);
   });

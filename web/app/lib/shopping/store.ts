@@ -84,7 +84,8 @@ export class ListSync {
   private state: ListState;
   readonly serverState: ListState;
   /** Told when a change could not be sent at all (given up after MAX_ATTEMPTS). */
-  onGiveUp: (() => void) | null = null;
+  /** The server kept refusing the queued changes; `reason` is its last answer's message. */
+  onGiveUp: ((reason: string | null) => void) | null = null;
   /**
    * Told once per spell of the server failing to save (5xx, with its reason): the changes stay queued
    * and are sent again.
@@ -282,7 +283,7 @@ export class ListSync {
         this.queue = this.queue.filter((op) => op.listId !== this.list.id);
         this.attempts = 0;
         this.persist();
-        this.onGiveUp?.();
+        this.onGiveUp?.(e instanceof HttpError ? e.message : null);
       } else this.schedule();
       this.emit();
     } finally {

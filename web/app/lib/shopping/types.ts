@@ -31,6 +31,8 @@ export interface FoodOption {
   pluralName: string | null;
   labelId: string | null;
   onHand: boolean;
+  /** Other names the group gave the food ("flour" for all-purpose flour): typed, they are the food. */
+  aliases?: string[];
 }
 export interface UnitOption {
   id: string;
@@ -38,6 +40,7 @@ export interface UnitOption {
   pluralName: string | null;
   abbreviation: string;
   useAbbreviation: boolean;
+  aliases?: string[];
 }
 export interface LabelOption {
   id: string;
