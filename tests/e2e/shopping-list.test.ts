@@ -240,6 +240,19 @@ describeBrowser("shopping lists", () => {
     await eventually(async () => (await open.count()) >= 2).toBe(true);
     const first = (await open.first().getAttribute("data-item-id")) ?? "";
     await expect(open.first().locator(".shopping-item__handle").isVisible()).resolves.toBe(false);
+    // The ends of the list cannot move further: their arrows are off, not dead.
+    await expect(
+      open
+        .first()
+        .getByRole("button", { name: /^Move .* up$/ })
+        .isDisabled(),
+    ).resolves.toBe(true);
+    await expect(
+      open
+        .last()
+        .getByRole("button", { name: /^Move .* down$/ })
+        .isDisabled(),
+    ).resolves.toBe(true);
     await open
       .first()
       .getByRole("button", { name: /^Move .* down$/ })

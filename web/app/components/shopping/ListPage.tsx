@@ -172,13 +172,16 @@ export function ListPage({ list: initialList, items: initialItems, vocabulary }:
               </h2>
             ) : null}
             <ul className="shopping-items" data-testid="open-items">
-              {s.items.map((i) => (
+              {s.items.map((i, k) => (
                 <ItemRow
                   key={i.id}
                   item={i}
                   vocab={vocab}
                   showLabel={!prefs.viewByLabel}
                   index={openOrder.indexOf(i.id)}
+                  // An item moves within its label's section: past its edge, grouping would put it back.
+                  canUp={k > 0}
+                  canDown={k < s.items.length - 1}
                   onToggle={(v) => sync.update(i.id, { checked: v })}
                   onEdit={() => setEditing(i)}
                   onMove={move}
@@ -326,11 +329,24 @@ interface RowProps {
   onToggle: (checked: boolean) => void;
   onEdit: () => void;
   onMove?: (id: string, to: number, text: string) => void;
+  /** Whether the item can move up or down in its section (the arrows are disabled otherwise). */
+  canUp?: boolean;
+  canDown?: boolean;
 }
 
 let dragged: string | null = null;
 
-function ItemRow({ item, vocab, showLabel, index, onToggle, onEdit, onMove }: RowProps) {
+function ItemRow({
+  item,
+  vocab,
+  showLabel,
+  index,
+  onToggle,
+  onEdit,
+  onMove,
+  canUp = true,
+  canDown = true,
+}: RowProps) {
   const t = useT("shopping");
   const { main, note } = itemText(item, vocab);
   const food = item.foodId ? vocab.foods.get(item.foodId) : undefined;
@@ -342,6 +358,7 @@ function ItemRow({ item, vocab, showLabel, index, onToggle, onEdit, onMove }: Ro
     if (!onMove) return;
     if (e.key === "ArrowUp" || e.key === "ArrowDown") {
       e.preventDefault();
+      if (e.key === "ArrowUp" ? !canUp : !canDown) return;
       onMove(item.id, index + (e.key === "ArrowUp" ? -1 : 1), main);
       // The row re-renders in its new place: keep the focus on its handle.
       requestAnimationFrame(() => handle.current?.focus());
@@ -418,6 +435,7 @@ function ItemRow({ item, vocab, showLabel, index, onToggle, onEdit, onMove }: Ro
             variant="subtle"
             size="sm"
             aria-label={t("items.up", { name: main })}
+            disabled={!canUp}
             onClick={() => onMove(item.id, index - 1, main)}
             tabIndex={-1}
           >
@@ -427,6 +445,7 @@ function ItemRow({ item, vocab, showLabel, index, onToggle, onEdit, onMove }: Ro
             variant="subtle"
             size="sm"
             aria-label={t("items.down", { name: main })}
+            disabled={!canDown}
             onClick={() => onMove(item.id, index + 1, main)}
             tabIndex={-1}
           >
