@@ -248,6 +248,23 @@ describeBrowser("web shell (Chromium)", () => {
     const box = await drawer.boundingBox();
     expect(box?.width).toBeCloseTo(240, 1);
     await screenshot(page, "shell-08-phone-drawer");
+    // Over the page the drawer is modal: focus is in it and stays there, Escape gives it back to the button.
+    const inDrawer = () =>
+      page.evaluate(() => document.querySelector("[data-testid=drawer]")!.contains(document.activeElement));
+    await expect.poll(inDrawer).toBe(true);
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press(i % 5 === 4 ? "Shift+Tab" : "Tab");
+      expect(await inDrawer()).toBe(true);
+    }
+    await expect(page.locator("main").getAttribute("inert")).resolves.not.toBeNull();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).resolves.toBe(
+      "drawer-toggle",
+    );
+    await expect(page.locator("main").getAttribute("inert")).resolves.toBeNull();
+    await page.click("[data-testid=drawer-toggle]");
+    await expect.poll(() => drawer.isVisible()).toBe(true);
     await page.click("[data-testid=nav-favorites]");
     await page.waitForURL(/\/favorites$/);
     await expect.poll(() => drawer.isVisible()).toBe(false);

@@ -3,7 +3,7 @@
  * on wide screens and closed under 760 px (two states, as CSS decides which one applies, so the first
  * paint is right without JavaScript). '/' outside a text field opens the search dialog.
  */
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { useMediaQuery } from "@mantine/hooks";
 import type { ShellData } from "../../lib/shell.server.js";
@@ -61,12 +61,55 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
     return () => window.removeEventListener("keydown", onKey);
   }, [groupSlug]);
 
+  // The drawer over a phone's page is modal: focus goes into it and stays there, and Escape gives it
+  // back to the menu button (the page behind is inert meanwhile).
+  const drawerRef = useRef<HTMLElement>(null);
+  const overlay = narrow && narrowOpen;
   useEffect(() => {
-    if (!narrowOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setNarrowOpen(false);
+    if (!overlay) return;
+    const drawer = drawerRef.current;
+    const focusables = () =>
+      drawer
+        ? [
+            ...drawer.querySelectorAll<HTMLElement>(
+              "a[href], button:not([disabled]), input, select, textarea",
+            ),
+          ].filter((el) => el.getClientRects().length > 0)
+        : [];
+    // Frame by frame until it takes: the drawer's visibility turns visible as its slide-in begins, and
+    // a link in a still hidden drawer takes no focus.
+    let frame = 0;
+    let tries = 0;
+    const focusFirst = () => {
+      focusables()[0]?.focus();
+      if (!drawer?.contains(document.activeElement) && ++tries < 30)
+        frame = requestAnimationFrame(focusFirst);
+    };
+    frame = requestAnimationFrame(focusFirst);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setNarrowOpen(false);
+        document.querySelector<HTMLElement>("[aria-controls=app-drawer]")?.focus();
+        return;
+      }
+      if (e.key !== "Tab") return;
+      const all = focusables();
+      if (all.length === 0) return;
+      const at = all.indexOf(document.activeElement as HTMLElement);
+      if (e.shiftKey && at <= 0) {
+        e.preventDefault();
+        all[all.length - 1].focus();
+      } else if (!e.shiftKey && (at === -1 || at === all.length - 1)) {
+        e.preventDefault();
+        all[0].focus();
+      }
+    };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [narrowOpen]);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [overlay]);
 
   // Called after the key listeners' effects: once `data-ready` shows, '/' and Escape work.
   const ready = useShellReady();
@@ -91,16 +134,20 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
         onOpenSearch={groupSlug ? openSearch : undefined}
       />
       <aside
+        ref={drawerRef}
         className="shell__drawer no-print"
         id="app-drawer"
-        aria-label={t("nav.label")}
+        // Named as a dialog on a phone; beside the page its <nav> carries the name (one landmark, one name).
+        aria-label={overlay ? t("nav.label") : undefined}
+        role={overlay ? "dialog" : undefined}
+        aria-modal={overlay || undefined}
         data-testid="drawer"
         data-opened={opened}
       >
         <SideDrawer shell={shell} onLanguage={() => setLanguageOpen(true)} />
       </aside>
       <div className="shell__scrim no-print" onClick={() => setNarrowOpen(false)} aria-hidden="true" />
-      <main className="shell__main" id="main" tabIndex={-1}>
+      <main className="shell__main" id="main" tabIndex={-1} inert={overlay || undefined}>
         {children}
       </main>
       {groupSlug ? (
