@@ -64,7 +64,7 @@ describe.skipIf(!mounted)("a full disk", () => {
     const edit = await t.api(`/api/recipes/${slug}`, {
       method: "PATCH",
       token,
-      json: { description: "x".repeat(200_000) },
+      json: { description: "x".repeat(90_000) },
     });
     expect(edit.status).toBe(507);
     const body = (await edit.json()) as { detail: { message: string } };
