@@ -216,6 +216,24 @@ describeBrowser("recipe edit mode", () => {
     expect(await page.getByText("404").count()).toBe(0);
   });
 
+  it("says at the Name field, before sending, that a recipe needs a name", async () => {
+    await app.larder.recipes.create(app.adminActor, { name: "Crepes" });
+    await page.goto(`/g/${app.groupSlug}/r/crepes?edit=true`);
+    await hydrated(page);
+    await interactive(page, '[data-testid="recipe-editor"]');
+    const name = page.getByTestId("edit-name");
+    await name.fill("");
+    await page.getByTestId("save-recipe").click();
+    await eventually(() => name.getAttribute("aria-invalid")).toBe("true");
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
+      "edit-name",
+    );
+    await expect(page.getByText("This Field is Required").count()).resolves.toBeGreaterThan(0);
+    expect((await app.larder.recipes.get(app.adminActor, "crepes")).name).toBe("Crepes");
+    await name.fill("Thin Crepes");
+    await eventually(() => name.getAttribute("aria-invalid")).not.toBe("true");
+  });
+
   it("had no uncaught page errors or hydration errors", () => {
     expect(errors).toEqual([]);
   });

@@ -63,9 +63,18 @@ export interface FormEditorProps {
   canLock: boolean;
   /** The image upload control (it saves at once, outside the draft). */
   imageControl: ReactNode;
+  /** Why the name cannot be saved (empty), shown at the field. */
+  nameError?: string | null;
 }
 
-export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl }: FormEditorProps) {
+export function FormEditor({
+  draft,
+  onChange,
+  vocabulary,
+  canLock,
+  imageControl,
+  nameError,
+}: FormEditorProps) {
   const t = useT("recipe");
   const text = (key: string) => (typeof draft[key] === "string" ? (draft[key] as string) : "");
   const field = (key: string, label: string, extra: object = {}) => (
@@ -103,7 +112,11 @@ export function FormEditor({ draft, onChange, vocabulary, canLock, imageControl 
     <Stack gap="xl" className="form-editor" data-testid="form-editor">
       <section className="editor-section">
         <Stack gap="sm">
-          {field("name", t("edit.name"), { required: true, "data-testid": "edit-name" })}
+          {field("name", t("edit.name"), {
+            required: true,
+            "data-testid": "edit-name",
+            error: nameError ?? undefined,
+          })}
           <Textarea
             label={t("edit.description")}
             description={t("edit.descriptionHint")}

@@ -36,6 +36,8 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
   const [draft, setDraft] = useState<Draft>(original);
   const [mode, setMode] = useState<"form" | "json">("form");
   const [jsonText, setJsonText] = useState("");
+  // A recipe needs a name (Mealie's 422): said at the field, in the page's language, before sending.
+  const [nameError, setNameError] = useState<string | null>(null);
   const [jsonError, setJsonError] = useState<string | null>(null);
   // Set just before leaving on purpose (after a save, or reloading after a conflict): no warning then.
   const leaving = useRef(false);
@@ -132,6 +134,12 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
       body = p.draft;
       setDraft(p.draft);
     }
+    if (typeof body.name !== "string" || !body.name.trim()) {
+      setMode("form");
+      setNameError(t("common:validation.required"));
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-testid=edit-name]")?.focus());
+      return;
+    }
     saver.run("save", { recipe: JSON.stringify(body) });
   };
 
@@ -185,7 +193,11 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
       {mode === "form" ? (
         <FormEditor
           draft={draft}
-          onChange={setDraft}
+          onChange={(d) => {
+            if (nameError && typeof d.name === "string" && d.name.trim()) setNameError(null);
+            setDraft(d);
+          }}
+          nameError={nameError}
           vocabulary={vocabulary}
           canLock={canLock}
           imageControl={imageControl}
