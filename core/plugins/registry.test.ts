@@ -78,6 +78,25 @@ describe("plugin registry", () => {
     expect(r.list()[0]).toMatchObject({ state: "loaded", error: null });
   });
 
+  it("answers input nested deeper than a reader recurses with a 422, and keeps the plugin", async () => {
+    const r = new PluginRegistry(log);
+    const nested = parser("nested", async () => {
+      // A recursive walk over input nested far deeper than the stack allows.
+      const walk = (x: unknown): number =>
+        x && typeof x === "object" ? 1 + walk((x as { a: unknown }).a) : 0;
+      let input: unknown = {};
+      for (let i = 0; i < 1_000_000; i++) input = { a: input };
+      walk(input);
+      return [];
+    });
+    r.register(nested, "./my-plugins/nested.js");
+    await expect(r.use(nested, (p) => p.parse(["x"], ctx))).rejects.toMatchObject({
+      status: 422,
+      message: "The input is nested too deeply to be read",
+    });
+    expect(r.get("parser", "nested")).not.toBeNull();
+  });
+
   it("keeps a plugin enabled when it refuses an input with a PluginInputError", async () => {
     const r = new PluginRegistry(log);
     const picky = parser("picky", async () => {

@@ -117,6 +117,10 @@ export class PluginRegistry {
     } catch (err) {
       if (err instanceof LarderError) throw err;
       if ((err as { name?: string } | null)?.name === "AbortError") throw err;
+      // Input nested deeper than any reader's recursion goes (JSON 8,000 levels deep): the input's
+      // fault, a 422, and no reason to disable the plugin.
+      if (err instanceof RangeError && /call stack/i.test(err.message))
+        throw new LarderError("The input is nested too deeply to be read", 422);
       throw new LarderError(this.fault(plugin, err), 500);
     }
   }
