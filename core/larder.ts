@@ -96,6 +96,10 @@ export class Larder implements Parts {
       if (!larder) throw new Error("the Larder is still opening");
       return larder.reload(between);
     };
+    const whileRestoring = <T>(fn: () => Promise<T>): Promise<T> => {
+      if (!larder) throw new Error("the Larder is still opening");
+      return larder.whileRestoring(fn);
+    };
     const watchers = await Larder.beforeServices(config, log, folder, opts);
     if (!opts.readOnly) {
       // Whoever opens the folder to write holds it: no other process is writing a backup now.
@@ -103,7 +107,7 @@ export class Larder implements Parts {
       if (freed > 0) log.warn(`removed the partial files of interrupted backups (${formatBytes(freed)})`);
     }
     const services = await openServices(
-      { config, log, folder, plugins, live, reload },
+      { config, log, folder, plugins, live, reload, whileRestoring },
       Larder.serviceOptions(opts),
     ).catch(async (e: unknown) => {
       watchers.stop();
@@ -372,6 +376,26 @@ export class Larder implements Parts {
     return this.#reloading;
   }
 
+  #restoring = 0;
+  /**
+   * True while a backup is unpacked before its swap: reads are still served, but a write would be
+   * answered 201 and then lost with the folder it went to, so the server answers writes 503.
+   */
+  get restoring(): boolean {
+    return this.#restoring > 0;
+  }
+
+  async whileRestoring<T>(fn: () => Promise<T>): Promise<T> {
+    this.#restoring++;
+    noteChange();
+    try {
+      return await fn();
+    } finally {
+      this.#restoring--;
+      noteChange();
+    }
+  }
+
   private async reopen(between?: () => Promise<void>): Promise<void> {
     const localAdminToken = this.auth.getLocalAdminToken();
     await this.close();
@@ -393,6 +417,7 @@ export class Larder implements Parts {
           plugins: this.plugins,
           live: this.live,
           reload: (b) => this.reload(b),
+          whileRestoring: (fn) => this.whileRestoring(fn),
         },
         Larder.serviceOptions(opts),
       );

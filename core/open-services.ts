@@ -279,7 +279,15 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
     users,
     vocabulary,
   });
-  const backups = new BackupsService({ config, exports, folder, log, migrations, reload: base.reload });
+  const backups = new BackupsService({
+    config,
+    exports,
+    folder,
+    log,
+    migrations,
+    reload: base.reload,
+    whileRestoring: base.whileRestoring,
+  });
   const setup = new FirstSetup({ auth, config, groups, log, seedVocabulary, users }, opts.templatesDir);
   const demo = new DemoService({ backups, config, folder, log });
   connectRecipeRecords({ activity, ratings, recipes });

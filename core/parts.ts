@@ -70,6 +70,8 @@ export interface Base {
    * A service that calls it is closed by it: it must not touch its parts afterwards.
    */
   reload(between?: () => Promise<void>): Promise<void>;
+  /** Run a restore's unpacking with writes answered 503 meanwhile (Larder.restoring). */
+  whileRestoring<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /** What is opened from the data folder, afresh after a reload. */

@@ -14,7 +14,7 @@ import type { RestoreHook } from "./restore.js";
 import type { Writable } from "node:stream";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "config" | "exports" | "folder" | "log" | "migrations" | "reload">;
+type Deps = Pick<Parts, "config" | "exports" | "folder" | "log" | "migrations" | "reload" | "whileRestoring">;
 
 export interface SuccessResponse {
   message: string;
@@ -129,6 +129,10 @@ export class BackupsService {
    * the swap (decision 0198). A damaged backup, or one the disk has no room for, closes nothing.
    */
   private async stageThenSwap(name: string): Promise<void> {
+    await this.larder.whileRestoring(() => this.stageAndSwap(name));
+  }
+
+  private async stageAndSwap(name: string): Promise<void> {
     await this.store.stage(name, this.restoreHook);
     let outcome: unknown = null;
     try {

@@ -140,12 +140,17 @@ describe("/api/admin/backups", () => {
     expect(await readdir(join(t.dataDir, "groups", "home", "recipes"))).not.toContain(`${b}.md`);
   });
 
-  it("unpacks and checks a backup while the site still serves; only the swap closes it", async () => {
+  it("unpacks and checks a backup while the site still serves reads; writes wait, as the swap would lose them", async () => {
     await t.api("/api/admin/backups", { method: "POST", token: admin });
     const name = (await list()).imports[0].name;
     const seen: Array<[string, number]> = [];
+    const writes: number[] = [];
     t.larder.backups.restoreHook = async (phase) => {
       seen.push([phase, (await t.api("/api/app/about")).status]);
+      if (phase === "unpacked")
+        writes.push(
+          (await t.api("/api/recipes", { method: "POST", token: admin, json: { name: "Lost Soup" } })).status,
+        );
     };
     try {
       const res = await t.api(`/api/admin/backups/${name}/restore`, { method: "POST", token: admin });
@@ -160,6 +165,7 @@ describe("/api/admin/backups", () => {
       ["moving-in", 503],
       ["done", 503],
     ]);
+    expect(writes).toEqual([503]);
     admin = await t.login();
   });
 

@@ -24,6 +24,8 @@ import { serveStatic } from "./static-files.js";
  * export once, and one of them is a getter that loads undici (the fetch implementation), a tenth of
  * a second of a start before the first answer (decision 0139).
  */
+/** Requests that change nothing: served while a backup is unpacked (a write would be lost with the swap). */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const { createServer } = process.getBuiltinModule("node:http");
 
 export interface StartOptions {
@@ -171,7 +173,8 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       const run = async () => {
         // A restore swaps the folder and reopens every service (decision 0071): no request may reach a
         // service that is closed or half-open meanwhile.
-        if (larder.reloading) throw new Overloaded(5, "Larder is restoring a backup; try again in a moment");
+        if (larder.reloading || (larder.restoring && !SAFE_METHODS.has(req.method ?? "GET")))
+          throw new Overloaded(5, "Larder is restoring a backup; try again in a moment");
         // Static files carry their own precompressed twins (and byte ranges, which must not be re-encoded).
         if (!isApi && (await serveStatic(clientDir, req, res))) return;
         await compress(req, res);
