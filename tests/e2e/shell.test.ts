@@ -72,6 +72,9 @@ describeBrowser("web shell (Chromium)", () => {
     await page.waitForURL(/\/login$/);
     await page.fill("#username", ADMIN.username);
     await page.fill("#password", "not-the-password");
+    // The show/hide button is named in the page's language and is in the tab order.
+    const toggle = page.getByRole("button", { name: "Show or hide the password" });
+    await expect(toggle.getAttribute("tabindex")).resolves.toBe("0");
     await page.click("button[type=submit]");
     await expect(page.locator("[data-testid=login-error]").textContent()).resolves.toBe(
       "Invalid Credentials",

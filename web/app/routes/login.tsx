@@ -6,6 +6,7 @@
  * works without JavaScript.
  */
 import { data, redirect, type MetaFunction } from "react-router";
+import { PasswordField } from "../components/PasswordField.js";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
   Alert,
@@ -15,7 +16,6 @@ import {
   Divider,
   Group,
   Paper,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -146,7 +146,7 @@ export default function Login() {
                   defaultValue={result?.username ?? ""}
                   error={result?.error ? true : undefined}
                 />
-                <PasswordInput
+                <PasswordField
                   id="password"
                   name="password"
                   label={t("login.password")}

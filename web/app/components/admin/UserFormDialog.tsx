@@ -6,7 +6,8 @@
  * on the server, whose answers ("username is taken") show on the fields.
  */
 import { useEffect, useState } from "react";
-import { Select, SimpleGrid, Stack, Switch, Text, TextInput, PasswordInput } from "@mantine/core";
+import { PasswordField } from "../PasswordField.js";
+import { Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { problemText } from "../profile/ProblemText.js";
 import { useT } from "../../lib/i18n.js";
@@ -129,7 +130,7 @@ export function UserFormDialog({
             {...text("email")}
           />
           {creating ? (
-            <PasswordInput
+            <PasswordField
               label={t("users.password")}
               autoComplete="new-password"
               withAsterisk

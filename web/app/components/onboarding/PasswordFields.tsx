@@ -2,7 +2,8 @@
  * A new password with its confirmation and spec §5's strength meter, for sign-up, the first-time
  * setup and the password reset. Controlled by the caller; errors come from the caller's rules.
  */
-import { PasswordInput, Progress, Stack, Text } from "@mantine/core";
+import { Progress, Stack, Text } from "@mantine/core";
+import { PasswordField } from "../PasswordField.js";
 import { strengthBand } from "../profile/PasswordForm.js";
 import { useT } from "../../lib/i18n.js";
 import { passwordStrength } from "../../lib/pure-core.js";
@@ -30,7 +31,7 @@ export function PasswordFields({
   const band = strengthBand(score);
   return (
     <Stack gap="sm">
-      <PasswordInput
+      <PasswordField
         id="new-password"
         name="password"
         label={t("fields.password")}
@@ -48,7 +49,7 @@ export function PasswordFields({
           {ts("profile.password.strength")}: {ts(`profile.password.${band.key}`)}
         </Text>
       </div>
-      <PasswordInput
+      <PasswordField
         id="confirm-password"
         name="passwordConfirm"
         label={t("fields.passwordConfirm")}

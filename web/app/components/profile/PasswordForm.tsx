@@ -3,8 +3,9 @@
  * lib/pure-core.ts). Rules are checked as the user types once a field has been left, and again on the server.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { PasswordField } from "../PasswordField.js";
 import { useFetcher } from "react-router";
-import { Alert, Button, Paper, PasswordInput, Progress, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Paper, Progress, Stack, Text, Title } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
 import { passwordStrength } from "../../lib/pure-core.js";
 import type { ProfileResult } from "../../lib/profile.server.js";
@@ -94,12 +95,12 @@ export function PasswordForm({ authMethod }: { authMethod: string }) {
       >
         <input type="hidden" name="intent" value="password" />
         <Stack gap="sm">
-          <PasswordInput
+          <PasswordField
             label={t("profile.password.current")}
             autoComplete="current-password"
             {...field("currentPassword")}
           />
-          <PasswordInput
+          <PasswordField
             label={t("profile.password.new")}
             autoComplete="new-password"
             {...field("newPassword")}
@@ -115,7 +116,7 @@ export function PasswordForm({ authMethod }: { authMethod: string }) {
               {t("profile.password.strength")}: {t(`profile.password.${band.key}`)}
             </Text>
           </div>
-          <PasswordInput
+          <PasswordField
             label={t("profile.password.confirm")}
             autoComplete="new-password"
             {...field("confirmPassword")}
