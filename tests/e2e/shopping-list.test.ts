@@ -148,6 +148,17 @@ describeBrowser("shopping lists", () => {
         .map((i) => i.id);
     await eventually(async () => (await order()).indexOf(first)).toBe(1);
     await screenshot(page, "shopping-reordered");
+    // Checking an item off from the keyboard moves focus on to the next open item, not to the page.
+    const top = (await open.first().getAttribute("data-item-id")) ?? "";
+    const second = (await open.nth(1).getAttribute("data-item-id")) ?? "";
+    await open.first().getByRole("checkbox").focus();
+    await page.keyboard.press("Space");
+    await eventually(() =>
+      page.evaluate(() => document.activeElement?.closest("[data-item-id]")?.getAttribute("data-item-id")),
+    ).toBe(second);
+    await page.getByTestId("checked-section").locator("summary").click();
+    await page.locator(`[data-item-id="${top}"]`).getByRole("checkbox").click();
+    await eventually(async () => (await serverItems()).find((i) => i.id === top)?.checked).toBe(false);
     await byLabel.click({ force: true });
   });
 

@@ -182,7 +182,21 @@ export function ListPage({ list: initialList, items: initialItems, vocabulary }:
                   // An item moves within its label's section: past its edge, grouping would put it back.
                   canUp={k > 0}
                   canDown={k < s.items.length - 1}
-                  onToggle={(v) => sync.update(i.id, { checked: v })}
+                  onToggle={(v) => {
+                    // A checked item leaves the open list: a keyboard user's focus goes on to the next
+                    // open item rather than to the page's start.
+                    const row = document.querySelector(`[data-item-id="${i.id}"]`);
+                    const focused = !!row?.contains(document.activeElement);
+                    const at = openOrder.indexOf(i.id);
+                    const next = openOrder[at + 1] ?? openOrder[at - 1];
+                    sync.update(i.id, { checked: v });
+                    if (v && focused && next)
+                      requestAnimationFrame(() =>
+                        document
+                          .querySelector<HTMLInputElement>(`[data-item-id="${next}"] input[type=checkbox]`)
+                          ?.focus(),
+                      );
+                  }}
                   onEdit={() => setEditing(i)}
                   onMove={move}
                 />
