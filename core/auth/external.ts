@@ -39,6 +39,13 @@ interface ExternalProfile {
 
 const NewExternalUser = NewUserInput.omit({ password: true });
 
+/** The directory could not answer (down, or misconfigured): no verdict on the password. */
+export class DirectoryUnavailableError extends UnauthorizedError {
+  constructor() {
+    super("The LDAP server is unavailable; try again later or ask your administrator");
+  }
+}
+
 export class ExternalSignIn {
   private oidcClient: OidcClient | null = null;
 
@@ -71,9 +78,7 @@ export class ExternalSignIn {
       const why = e instanceof Error ? e.message : String(e);
       const where = s ? ` (LDAP_SERVER_URL ${s.serverUrl})` : "";
       this.larder.log.error(`LDAP sign-in of '${login}' failed: ${why}${where}`);
-      throw new UnauthorizedError(
-        "The LDAP server is unavailable; try again later or ask your administrator",
-      );
+      throw new DirectoryUnavailableError();
     }
     if (outcome.kind === "not-allowed") {
       this.larder.log.warn(`LDAP sign-in of '${login}' refused: the entry does not match LDAP_USER_FILTER`);

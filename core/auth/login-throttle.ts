@@ -97,6 +97,21 @@ export class LoginThrottle {
     if (recent && at >= 0) recent.splice(at, 1);
   }
 
+  /**
+   * An attempt counted at `attemptAt` that was never an answer about the password (the directory was
+   * unreachable): it counts neither for the address nor for the account.
+   */
+  forgive(address: string, userId: string | null, attemptAt: number): void {
+    const recent = this.spray.get(address);
+    const at = recent?.lastIndexOf(attemptAt) ?? -1;
+    if (recent && at >= 0) recent.splice(at, 1);
+    if (userId === null) return;
+    const p = this.pairs.get(pairKey(address, userId));
+    if (!p || p.failures === 0) return;
+    p.failures--;
+    if (p.lockedAt === attemptAt) p.lockedAt = null;
+  }
+
   /** Whether any address is locked out of this account now. */
   anyLock(userId: string, now: number): boolean {
     return this.lockedAddresses(userId, now) > 0;

@@ -19,7 +19,7 @@ import { stopPasswordWorkers, verifyPassword } from "../auth/passwords.js";
 import { FIRST_ADMIN_EMAIL } from "./first-admin.js";
 import { ResetTokenStore } from "./reset-tokens.js";
 import { superUserIdOf } from "../policy/users.js";
-import { ExternalSignIn } from "../auth/external.js";
+import { DirectoryUnavailableError, ExternalSignIn } from "../auth/external.js";
 import type { CallbackParams } from "../auth/oidc.js";
 
 /** The parts of the Larder this module uses. */
@@ -233,7 +233,11 @@ export class AuthService {
     // a directory's (LDAP) wrong passwords count as much as local ones.
     const { distributed } = this.throttle.failure(client, user?.id ?? null, now);
     // LDAP first for people unknown here and for LDAP accounts (decision 0010); the rest go on.
-    const viaLdap = await this.external.ldapLogin(login, password, user);
+    const viaLdap = await this.external.ldapLogin(login, password, user).catch((e: unknown) => {
+      // A directory that is down says nothing about the password: an outage must not lock anyone out.
+      if (e instanceof DirectoryUnavailableError) this.throttle.forgive(client, user?.id ?? null, now);
+      throw e;
+    });
     if (viaLdap) {
       this.throttle.success(client, viaLdap.id, now);
       if (user && viaLdap.id !== user.id) this.throttle.success(client, user.id, now);

@@ -242,4 +242,23 @@ describe.skipIf(!available && !CI)("LDAP sign-in", () => {
       });
     });
   });
+
+  it("counts a directory account's wrong passwords like a local one's, but not an outage's attempts", async () => {
+    // Unreachable directory: a dozen tries lock no one out, and the form says why in words.
+    await withLdap({ SERVER_URL: `ldap://127.0.0.1:${await freePort()}` }, async () => {
+      for (let i = 0; i < 12; i++) expect((await login("carol", carol.password)).status).toBe(401);
+      const form = await fetch(`${t.url}/login?index`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: t.url },
+        body: new URLSearchParams({ username: "carol", password: carol.password }),
+      });
+      expect(form.status).toBe(401);
+      expect(await form.text()).toMatch(/cannot be reached/);
+    });
+    // Wrong passwords for a directory account: the guessing address is locked out after five.
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) answers.push((await login("bob", `wrong-${i}`)).status);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 423]);
+    expect((await login("bob", bob.password)).status).toBe(423);
+  });
 });

@@ -33,6 +33,8 @@ import type { LoaderArgs, ActionArgs } from "../lib/context.js";
 const INVALID_CREDENTIALS = "errors.invalidCredentials";
 const ACCOUNT_LOCKED = "errors.accountLocked";
 const TOO_MANY_ATTEMPTS = "errors.tooManyAttempts";
+const DIRECTORY_UNAVAILABLE = "errors.directoryUnavailable";
+const NOT_ALLOWED = "errors.notAllowed";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "shell")("login.title")} | ${metaT(matches)("appName")}` },
@@ -82,7 +84,14 @@ export async function action({ request, context }: ActionArgs) {
     if (status === 423) return data({ error: ACCOUNT_LOCKED, username }, { status: 423 });
     if (status === 429) return data({ error: TOO_MANY_ATTEMPTS, username }, { status: 429 });
     if (status === 401 || status === 400 || status === 403 || status === 422) {
-      return data({ error: INVALID_CREDENTIALS, username }, { status: 401 });
+      // The directory's own refusals say more than "invalid credentials" (core/auth/external.ts).
+      const message = e instanceof Error ? e.message : "";
+      const error = /LDAP server is unavailable/.test(message)
+        ? DIRECTORY_UNAVAILABLE
+        : /not in a group allowed/.test(message)
+          ? NOT_ALLOWED
+          : INVALID_CREDENTIALS;
+      return data({ error, username }, { status: 401 });
     }
     throw e;
   }
