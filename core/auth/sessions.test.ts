@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -35,6 +35,25 @@ describe("SessionStore", () => {
     const reopened = await SessionStore.open(folder, { now: () => clock });
     expect(reopened.isActive(sid)).toBe(true);
     expect(JSON.parse(await readFile(folder.sessionsJson, "utf8")).sessions[sid].userId).toBe("u1");
+  });
+
+  it("puts an unreadable sessions file aside and starts afresh, so people can sign in again", async () => {
+    await store.create("u1", 60);
+    await writeFile(folder.sessionsJson, '{ "sessions": { "abc": ');
+    const warnings: string[] = [];
+    const reopened = await SessionStore.open(folder, {
+      now: () => clock,
+      log: { warn: (m) => warnings.push(m) },
+    });
+    expect(warnings[0]).toMatch(
+      /could not be read.*moved to .*sessions\.json\.broken-\d+; everyone signs in again/,
+    );
+    const aside = (await readdir(path.dirname(folder.sessionsJson))).filter((n) =>
+      n.startsWith("sessions.json.broken-"),
+    );
+    expect(aside).toHaveLength(1);
+    const { sid } = await reopened.create("u2", 60);
+    expect(reopened.isActive(sid)).toBe(true);
   });
 
   it("ends a session on revoke (logout)", async () => {

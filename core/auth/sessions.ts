@@ -4,9 +4,11 @@
  * change or a restore really end sessions even though the JWT itself would still verify.
  */
 import { randomBytes } from "node:crypto";
+import { rename } from "node:fs/promises";
 import { z } from "zod";
 import { DataFolder, ensurePrivateDirs } from "../storage/data-folder.js";
 import { JsonDoc } from "../storage/json-doc.js";
+import type { Logger } from "../log/logger.js";
 
 const SessionRecord = z.object({
   userId: z.string(),
@@ -26,14 +28,29 @@ export class SessionStore {
     private readonly now: () => Date,
   ) {}
 
-  static async open(folder: DataFolder, options: { now?: () => Date } = {}): Promise<SessionStore> {
+  static async open(
+    folder: DataFolder,
+    options: { now?: () => Date; log?: Pick<Logger, "warn"> } = {},
+  ): Promise<SessionStore> {
     await ensurePrivateDirs(folder);
-    const doc = await JsonDoc.open<SessionsDoc>(folder.sessionsJson, {
-      defaults: () => ({ sessions: {} }),
-      schema: SessionsDoc,
-      tmpDir: folder.tmpDir,
-      mode: 0o600,
-    });
+    const open = () =>
+      JsonDoc.open<SessionsDoc>(folder.sessionsJson, {
+        defaults: () => ({ sessions: {} }),
+        schema: SessionsDoc,
+        tmpDir: folder.tmpDir,
+        mode: 0o600,
+      });
+    let doc = await open();
+    if (doc.broken) {
+      // Only the server's record of who is signed in, never a person's edit: kept aside for a look,
+      // and everyone signs in again, rather than no one being able to sign in until it is fixed by hand.
+      const aside = `${folder.sessionsJson}.broken-${Date.now()}`;
+      await rename(folder.sessionsJson, aside);
+      options.log?.warn(
+        `${folder.sessionsJson} could not be read (${doc.broken.message}): moved to ${aside}; everyone signs in again`,
+      );
+      doc = await open();
+    }
     return new SessionStore(doc, options.now ?? (() => new Date()));
   }
 

@@ -66,7 +66,7 @@ export class AuthService {
       bcryptRounds: config.bcryptRounds,
       now,
     });
-    const sessions = await SessionStore.open(folder, { now });
+    const sessions = await SessionStore.open(folder, { now, log: larder.log });
     const tokens = await ApiTokenStore.open(folder, { now });
     const resetTokens = await ResetTokenStore.open(folder, { now: () => now().getTime() });
     const { jwtSecret } = await loadSecrets(folder);
