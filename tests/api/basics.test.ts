@@ -28,6 +28,19 @@ describe("app and errors", () => {
     if (hasContract) assertContract("AppTheme", body);
   });
 
+  it("marks a signed-in answer as that person's own: no shared cache keeps it, none is reused unchecked", async () => {
+    for (const path of ["/api/users/self", "/api/households/mealplans", "/api/households/shopping/lists"]) {
+      const res = await t.api(path, { token });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-cache");
+    }
+    // An answer with its own caching keeps it; a public one gets no such mark.
+    expect((await t.api("/api/app/about/theme", { token })).headers.get("cache-control")).toContain(
+      "max-age",
+    );
+    expect((await t.api("/api/app/about")).headers.get("cache-control")).toBeNull();
+  });
+
   it("answers unknown /api routes with 404 {detail: Not Found} and wrong methods with 405", async () => {
     const res = await t.api("/api/nothing/here");
     expect(res.status).toBe(404);

@@ -68,6 +68,9 @@ export function createApiHandler(larder: Larder, router: Router) {
       const result = await route.handler(ctx);
       headers = ctx.headers;
       if (res.headersSent || res.writableEnded) return;
+      // A signed-in answer is that person's: no shared cache may keep it, and none is reused unchecked.
+      if (actor.kind === "user" && !Object.keys(headers).some((k) => k.toLowerCase() === "cache-control"))
+        headers = { ...headers, "Cache-Control": "private, no-cache" };
       if (result instanceof Reply) {
         if (result.raw)
           return sendRaw(
