@@ -318,6 +318,13 @@ describeBrowser("web shell (Chromium)", () => {
       .locator("[data-testid=plan-previous] svg")
       .evaluate((el) => getComputedStyle(el).transform);
     expect(flipped).toMatch(/^matrix\(-1,/);
+    // The editor's fields take each text's own direction: English words keep their order in Hebrew.
+    await page.goto(`/g/${app.groupSlug}/r/bread?edit=true`);
+    await hydrated(page);
+    for (const field of ["edit-description", "edit-name"])
+      await expect(page.getByTestId(field).evaluate((el) => getComputedStyle(el).unicodeBidi)).resolves.toBe(
+        "plaintext",
+      );
     await screenshot(page, "shell-10-rtl-hebrew");
     await hydrated(page);
     await page.click("[data-testid=language-button]");
