@@ -43,6 +43,7 @@ const NewExternalUser = NewUserInput.omit({ password: true });
 export class DirectoryUnavailableError extends UnauthorizedError {
   constructor() {
     super("The LDAP server is unavailable; try again later or ask your administrator");
+    this.name = "DirectoryUnavailableError";
   }
 }
 

@@ -86,11 +86,13 @@ export async function action({ request, context }: ActionArgs) {
     if (status === 401 || status === 400 || status === 403 || status === 422) {
       // The directory's own refusals say more than "invalid credentials" (core/auth/external.ts).
       const message = e instanceof Error ? e.message : "";
-      const error = /LDAP server is unavailable/.test(message)
-        ? DIRECTORY_UNAVAILABLE
-        : /not in a group allowed/.test(message)
-          ? NOT_ALLOWED
-          : INVALID_CREDENTIALS;
+      // By the error's name: web/app takes no values from core (core/auth/external.ts sets it).
+      const error =
+        (e as Error | null)?.name === "DirectoryUnavailableError"
+          ? DIRECTORY_UNAVAILABLE
+          : /not in a group allowed/.test(message)
+            ? NOT_ALLOWED
+            : INVALID_CREDENTIALS;
       return data({ error, username }, { status: 401 });
     }
     throw e;
