@@ -10,7 +10,7 @@ import matter from "gray-matter";
 import { Document, LineCounter, isMap, isScalar, isSeq, parseDocument, visit } from "yaml";
 import { RecipeFileError } from "./errors.js";
 
-type YamlDocument = Document.Parsed;
+export type YamlDocument = Document.Parsed;
 
 /** More aliases than any hand-written recipe needs; far fewer than an expansion attack needs. */
 export const MAX_YAML_ALIASES = 100;
@@ -88,6 +88,8 @@ export interface FrontMatter {
   body: string;
   /** 1-based line of a top-level key, for error messages (1 when unknown). */
   lineOf(key: string): number;
+  /** The parsed YAML, comments included (null when the file has no front matter). */
+  yaml?(): YamlDocument | null;
 }
 
 /** Splits a recipe file into front matter and body. Throws RecipeFileError for anything but safe YAML. */
@@ -134,6 +136,7 @@ export function readFrontMatter(text: string): FrontMatter {
       }
       return 1;
     },
+    yaml: () => out.doc,
   };
 }
 
@@ -148,7 +151,10 @@ export interface FrontMatterEntry {
  * Writes front matter (with its `---` lines) with keys in the given order. Quoting and escaping are the
  * yaml package's, which quotes a string only when it would otherwise read as something else.
  */
-export function writeFrontMatter(entries: readonly FrontMatterEntry[]): string {
+export function writeFrontMatter(
+  entries: readonly FrontMatterEntry[],
+  finish?: (doc: Document) => void,
+): string {
   const doc = new Document({}, { schema: "core" });
   const root = doc.contents;
   if (!isMap(root)) throw new Error("unreachable: empty YAML document is not a map");
@@ -165,6 +171,7 @@ export function writeFrontMatter(entries: readonly FrontMatterEntry[]): string {
         node.type = "QUOTE_DOUBLE";
     },
   });
+  finish?.(doc);
   const yaml = doc.toString({ lineWidth: 0, minContentWidth: 0, flowCollectionPadding: false });
   return `---\n${yaml}---\n`;
 }

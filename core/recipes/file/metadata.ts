@@ -40,7 +40,7 @@ const ALIASES: Record<string, string> = {
 const canonicalKeys = new Map<string, string>();
 const CANONICAL_KEYS_KEPT = 1000;
 
-function canonicalKey(key: string): string {
+export function canonicalKey(key: string): string {
   const known = canonicalKeys.get(key);
   if (known !== undefined) return known;
   const k = camelKey(key);

@@ -5,7 +5,9 @@
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { parseBody, serializeBody } from "./body.js";
 import { readFrontMatter, writeFrontMatter, type FrontMatter } from "./front-matter.js";
-import { metadataEntries, readMetadata } from "./metadata.js";
+import { canonicalKey, metadataEntries, readMetadata } from "./metadata.js";
+import { carryComments, frontMatterComments } from "./comments.js";
+import type { Document } from "yaml";
 
 import { RecipeFileError } from "./errors.js";
 
@@ -59,7 +61,12 @@ export function recipeFrom(fm: FrontMatter, vocab: Vocabulary): RecipeDoc {
   };
 }
 
-/** Writes a recipe file in canonical form. */
-export function serializeRecipeFile(doc: RecipeDoc, vocab: Vocabulary): string {
-  return writeFrontMatter(metadataEntries(doc)) + serializeBody(doc, vocab);
+/**
+ * Writes a recipe file in canonical form. `previousText`, the file being replaced, lends its front
+ * matter's comments (comments.ts).
+ */
+export function serializeRecipeFile(doc: RecipeDoc, vocab: Vocabulary, previousText?: string): string {
+  const previous = previousText === undefined ? null : frontMatterComments(normaliseText(previousText));
+  const carry = previous ? (out: Document) => carryComments(previous, out, canonicalKey) : undefined;
+  return writeFrontMatter(metadataEntries(doc), carry) + serializeBody(doc, vocab);
 }

@@ -3,7 +3,7 @@
  * (ARCHITECTURE §3, §4). Reads never touch the disk. Writes are atomic, refused with 409 when the
  * file changed on disk since it was indexed, and never touch a file that does not parse.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { RecipeDoc } from "../doc.js";
@@ -354,11 +354,11 @@ export class RecipeStore {
     reload: Reload = (files) => this.syncLocked(files, "reload"),
   ): Promise<RecipeEntry> {
     const cur = this.writable(groupSlug, slug, opts);
-    const { text, doc: written } = this.prepare(groupSlug, {
-      ...doc,
-      id: cur.id,
-      owner: doc.owner ?? cur.doc.owner,
-    });
+    const { text, doc: written } = this.prepare(
+      groupSlug,
+      { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner },
+      slug,
+    );
     if (sameDoc(written, cur.doc, ["dateUpdated"]) || hashText(text) === cur.file.hash) return cur;
     const path = this.folder.recipeFile(groupSlug, slug);
     await this.verifyUnchanged(groupSlug, slug, cur.file, reload);
@@ -397,11 +397,11 @@ export class RecipeStore {
       const newPath = this.folder.recipeFile(groupSlug, newSlug);
       if (this.slugTaken(groupSlug, newSlug))
         throw new ConflictError(`A recipe named "${newSlug}" already exists`);
-      const { text, doc: written } = this.prepare(groupSlug, {
-        ...doc,
-        id: cur.id,
-        owner: doc.owner ?? cur.doc.owner,
-      });
+      const { text, doc: written } = this.prepare(
+        groupSlug,
+        { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner },
+        oldSlug,
+      );
       await this.verifyUnchanged(groupSlug, oldSlug, cur.file);
       if (await exists(newPath)) {
         await this.syncLocked([{ groupSlug, slug: newSlug }], "reload");
@@ -590,9 +590,13 @@ export class RecipeStore {
   }
 
   /** Serialize, and refuse to write text that does not read back: a file we cannot read is a lost recipe. */
-  private prepare(groupSlug: string, doc: RecipeDoc): { text: string; doc: RecipeDoc } {
+  private prepare(groupSlug: string, doc: RecipeDoc, replacing?: string): { text: string; doc: RecipeDoc } {
     const vocab = this.opts.vocabularyFor(groupSlug);
-    const text = serializeRecipeFile(doc, vocab);
+    const text = serializeRecipeFile(
+      doc,
+      vocab,
+      replacing === undefined ? undefined : this.currentText(groupSlug, replacing),
+    );
     let back: RecipeDoc;
     try {
       // The reader a restart and the watcher use (its fast path reads what the serializer writes; any
@@ -605,6 +609,18 @@ export class RecipeStore {
     }
     // Memory holds what a restart would read, so the index never drifts from the disk.
     return { text, doc: { ...back, id: doc.id, owner: doc.owner } };
+  }
+
+  /**
+   * The file a save replaces, for the comments a person wrote in it (comments.ts). Read synchronously like
+   * the save's other steps; a file changed since it was indexed is refused later (verifyUnchanged).
+   */
+  private currentText(groupSlug: string, slug: string): string | undefined {
+    try {
+      return readFileSync(this.folder.recipeFile(groupSlug, slug), "utf8");
+    } catch {
+      return undefined;
+    }
   }
 
   /**

@@ -516,7 +516,7 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   if (patched !== null && doc !== null && sameDoc(doc, target)) {
     text = patched;
   } else {
-    text = serializeRecipeFile(target, ctx.vocabularyFor(wb.loc.groupSlug));
+    text = serializeRecipeFile(target, ctx.vocabularyFor(wb.loc.groupSlug), disk.text);
     doc = tryParse(ctx, wb.loc, text);
     if (!doc || doc.id !== target.id) {
       ctx.log.warn(
