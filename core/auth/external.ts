@@ -47,6 +47,14 @@ export class DirectoryUnavailableError extends UnauthorizedError {
   }
 }
 
+/** The directory knows the person and their password, but LDAP_USER_FILTER leaves them out. */
+export class NotAllowedToSignInError extends UnauthorizedError {
+  constructor() {
+    super("Your directory account is not in a group allowed to sign in to Larder");
+    this.name = "NotAllowedToSignInError";
+  }
+}
+
 export class ExternalSignIn {
   private oidcClient: OidcClient | null = null;
 
@@ -83,7 +91,7 @@ export class ExternalSignIn {
     }
     if (outcome.kind === "not-allowed") {
       this.larder.log.warn(`LDAP sign-in of '${login}' refused: the entry does not match LDAP_USER_FILTER`);
-      throw new UnauthorizedError("Your directory account is not in a group allowed to sign in to Larder");
+      throw new NotAllowedToSignInError();
     }
     if (outcome.kind === "invalid") {
       if (known) throw new UnauthorizedError("Unauthorized");

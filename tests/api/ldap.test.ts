@@ -129,6 +129,14 @@ describe.skipIf(!available && !CI)("LDAP sign-in", () => {
     expect(t.larder.users.byLogin("carol")).toBeNull();
     // Without the right password nothing about carol's groups is told.
     expect(await login("carol", "guess-1234")).toMatchObject({ status: 401, detail: "Unauthorized" });
+    // The sign-in form says it in words too.
+    const form = await fetch(`${t.url}/login?index`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: t.url },
+      body: new URLSearchParams({ username: "carol", password: carol.password }),
+    });
+    expect(form.status).toBe(401);
+    expect(await form.text()).toMatch(/may not sign in to Larder/);
   });
 
   it("escapes the login in the search filter: wildcards and filter syntax match nothing", async () => {

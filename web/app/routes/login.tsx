@@ -84,13 +84,13 @@ export async function action({ request, context }: ActionArgs) {
     if (status === 423) return data({ error: ACCOUNT_LOCKED, username }, { status: 423 });
     if (status === 429) return data({ error: TOO_MANY_ATTEMPTS, username }, { status: 429 });
     if (status === 401 || status === 400 || status === 403 || status === 422) {
-      // The directory's own refusals say more than "invalid credentials" (core/auth/external.ts).
-      const message = e instanceof Error ? e.message : "";
-      // By the error's name: web/app takes no values from core (core/auth/external.ts sets it).
+      // The directory's own refusals say more than "invalid credentials". Told apart by the error's
+      // name: web/app takes no values from core (core/auth/external.ts sets the names).
+      const name = (e as Error | null)?.name;
       const error =
-        (e as Error | null)?.name === "DirectoryUnavailableError"
+        name === "DirectoryUnavailableError"
           ? DIRECTORY_UNAVAILABLE
-          : /not in a group allowed/.test(message)
+          : name === "NotAllowedToSignInError"
             ? NOT_ALLOWED
             : INVALID_CREDENTIALS;
       return data({ error, username }, { status: 401 });
