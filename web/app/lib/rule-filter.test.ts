@@ -129,6 +129,11 @@ describe("reading a rule's filter back", () => {
       reason: "or",
     });
     expect(readFilter(`(tags.id IN ["${QUICK}"])`)).toEqual({ ok: false, reason: "parentheses" });
+    expect(readFilter('name = "Soup" OR (tags.name IN ["Quick"])')).toEqual({ ok: false, reason: "or" });
+    expect(readFilter('name = "Soup" AND (tags.name IN ["Quick"])')).toEqual({
+      ok: false,
+      reason: "parentheses",
+    });
     expect(readFilter('tags.name CONTAINS ALL ["Quick"]')).toEqual({ ok: false, reason: "field" });
     expect(readFilter('name = "Pancakes"')).toEqual({ ok: false, reason: "field" });
     expect(readFilter(`household_id CONTAINS ALL ["${HOUSE}"]`)).toEqual({ ok: false, reason: "operator" });

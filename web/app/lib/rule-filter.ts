@@ -161,10 +161,11 @@ export function readFilter(text: string): ReadResult {
   } catch {
     return { ok: false, reason: "invalid" };
   }
+  // The shape first: an OR explains a filter better than the field that happens to come first.
+  if (parts.some((p) => p.logicalOperator === "OR")) return { ok: false, reason: "or" };
+  if (parts.some((p) => p.leftParenthesis || p.rightParenthesis)) return { ok: false, reason: "parentheses" };
   const conditions: Condition[] = [];
   for (const part of parts) {
-    if (part.logicalOperator === "OR") return { ok: false, reason: "or" };
-    if (part.leftParenthesis || part.rightParenthesis) return { ok: false, reason: "parentheses" };
     const field = READ_AS[part.attributeName.replace(/_/g, "").toLowerCase()];
     if (!field) return { ok: false, reason: "field" };
     const c = readOp(field, part);
