@@ -2,7 +2,7 @@
  * The plan rules' filter builder in Chromium: a rule built from a tag and a category (names with
  * quotes, commas and non-Latin letters) with a live count, saved, read back into the same conditions
  * after a reload, and obeyed by the API's random pick; a hand-written filter the builder cannot show
- * kept verbatim; the builder by keyboard on a phone-sized screen.
+ * kept verbatim, and so is a condition on a tag that no longer exists; the builder by keyboard on a phone-sized screen.
  * Screenshots: test-results/screenshots/meal-plan-rule-builder-*.png.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -181,6 +181,28 @@ describeBrowser("meal plan rule builder", () => {
     await dialog.waitFor({ state: "hidden" });
     const saved = (await rules()).find((r) => r.day === "monday");
     expect(saved).toMatchObject({ entryType: "lunch", queryFilterString: text });
+  });
+
+  it("keeps a condition on a tag that no longer exists, named as unknown, rather than dropping it", async () => {
+    const gone = "0b7e9f5c-3f1a-4d2b-9c8e-7a6b5c4d3e2f";
+    const text = `tags.id NOT IN ["${gone}", "${tagId}"]`;
+    await app.larder.mealplans.createRule(app.adminActor, { day: "tuesday", queryFilterString: text });
+    await page.reload();
+    await hydrated(page);
+    const tuesday = page.getByTestId("rule").filter({ hasText: "Tuesday" });
+    await expect(tuesday.getByTestId("rule-summary").textContent()).resolves.toBe(
+      `Tags is none of Unknown (0b7e9f5c), ${TAG}`,
+    );
+    await tuesday.getByTestId("rule-edit").click();
+    const dialog = page.getByTestId("rule-dialog");
+    await expect(dialog.locator(".mantine-Pill-label").allTextContents()).resolves.toEqual([
+      "Unknown (0b7e9f5c)",
+      TAG,
+    ]);
+    await eventually(() => dialog.getByTestId("rule-preview").textContent()).toBe("1 recipe matches");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect((await rules()).find((r) => r.day === "tuesday")?.queryFilterString).toBe(text);
   });
 
   it("builds a condition by keyboard on a phone-sized screen without sideways scrolling", async () => {
