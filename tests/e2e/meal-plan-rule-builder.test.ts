@@ -205,6 +205,25 @@ describeBrowser("meal plan rule builder", () => {
     expect((await rules()).find((r) => r.day === "tuesday")?.queryFilterString).toBe(text);
   });
 
+  it("reads the conditions in the reader's language, right to left in Hebrew", async () => {
+    await page.context().addCookies([{ name: "lang", value: "he-IL", url: app.url }]);
+    await page.goto(RULES);
+    await hydrated(page);
+    await expect(page.locator("html").getAttribute("dir")).resolves.toBe("rtl");
+    const saturday = page.getByTestId("rule").filter({ hasText: "שבת" });
+    await expect(saturday.getByTestId("rule-summary").textContent()).resolves.toBe(
+      `תגיות הוא אחד מתוך ${TAG}וגם קטגוריות הוא אחד מתוך ${CATEGORY}`,
+    );
+    await saturday.getByTestId("rule-edit").click();
+    const dialog = page.getByTestId("rule-dialog");
+    await expect(dialog.getByTestId("rule-condition-field").first().inputValue()).resolves.toBe("תגיות");
+    await eventually(() => dialog.getByTestId("rule-preview").textContent()).toBe("מתכון אחד מתאים");
+    await screenshot(page, "meal-plan-rule-builder-rtl");
+    await dialog.getByRole("button", { name: "ביטול" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.context().clearCookies({ name: "lang" });
+  });
+
   it("builds a condition by keyboard on a phone-sized screen without sideways scrolling", async () => {
     const phone = await newPage(browser, app, { errors, viewport: { width: 390, height: 844 } });
     await login(phone);
