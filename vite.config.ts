@@ -28,6 +28,7 @@ const PURE_CORE = [
   resolve("core/policy/recipes.ts"),
   resolve("core/policy/subjects.ts"),
   resolve("core/policy/users.ts"),
+  resolve("core/query/query-filter.ts"),
   resolve("core/theme.ts"),
   resolve("core/labels/locales.ts"),
   resolve("core/recipes/display.ts"),

@@ -80,6 +80,15 @@ const SCREENS: Screen[] = [
   { name: "shared-recipe", path: (a, s) => `/g/${a.groupSlug}/shared/r/${s.shareToken}`, visitor: true },
   { name: "planner", path: () => "/household/mealplan/planner/view" },
   { name: "planner-rules", path: () => "/household/mealplan/settings" },
+  {
+    name: "planner-rule-builder",
+    path: () => "/household/mealplan/settings",
+    open: async (page) => {
+      await page.getByTestId("rule-new").click();
+      await page.getByTestId("rule-condition-add").click();
+      await page.getByTestId("rule-condition").waitFor();
+    },
+  },
   { name: "shopping-lists", path: () => "/shopping-lists" },
   { name: "timeline", path: (a) => `/g/${a.groupSlug}/recipes/timeline` },
   { name: "cookbooks", path: (a) => `/g/${a.groupSlug}/cookbooks` },

@@ -220,6 +220,8 @@ describeBrowser("meal planner", () => {
     await page.getByRole("option", { name: "Saturday" }).click();
     await dialog.getByTestId("rule-type").click();
     await page.getByRole("option", { name: "Breakfast" }).click();
+    // A new rule opens in the builder; the query filter itself is behind "Edit as text".
+    await dialog.getByTestId("rule-advanced").check({ force: true });
     await dialog.getByTestId("rule-filter").fill('badfield = "x"');
     await dialog.getByRole("button", { name: "Create" }).click();
     await eventually(() => dialog.locator(".mantine-InputWrapper-error").count()).toBe(1);

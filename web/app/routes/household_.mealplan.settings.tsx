@@ -1,14 +1,18 @@
 /**
  * /household/mealplan/settings (Mealie's path for the plan rules): list, create, edit and delete the
  * household's meal plan rules. A rule narrows the random recipe for a weekday and an entry type (either
- * may be "any") with a query filter; core validates the filter and its message shows in the form.
+ * may be "any") with a recipe filter built from conditions on the group's organizers, or written as a
+ * query filter; core validates the filter and its message shows in the form.
  */
 import { useState } from "react";
 import type { LinksFunction, MetaFunction } from "react-router";
 import { Link, useLoaderData } from "react-router";
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { AppDialog } from "../components/dialog/AppDialog.js";
 import { CalendarIcon } from "../components/mealplan/icons.js";
+import { RuleFilterEditor } from "../components/mealplan/RuleFilterEditor.js";
+import { RuleSummary } from "../components/mealplan/RuleSummary.js";
+import { builderChoices } from "../lib/cookbooks.server.js";
 import { PLANNER_PATH, RULES_PATH, usePlanAction } from "../components/mealplan/use-plan-action.js";
 import { PencilIcon, PlusIcon, TrashIcon } from "../components/recipe/icons.js";
 import { coreCall } from "../lib/errors.server.js";
@@ -29,7 +33,11 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: LoaderArgs) {
   const actor = await requireUserActor(request, context);
-  return { rules: await coreCall(() => loadRules(context, actor)) };
+  const groupSlug = context.larder.directory.groupById(actor.user.groupId)?.slug ?? "";
+  return {
+    rules: await coreCall(() => loadRules(context, actor)),
+    choices: builderChoices(context, actor, groupSlug),
+  };
 }
 
 export async function action({ request, context }: ActionArgs) {
@@ -42,7 +50,7 @@ type Draft = { id: string | null; day: RuleDay; entryType: RuleType; queryFilter
 const emptyDraft = (): Draft => ({ id: null, day: "unset", entryType: "unset", queryFilterString: "" });
 
 export default function PlanRules() {
-  const { rules } = useLoaderData<typeof loader>();
+  const { rules, choices } = useLoaderData<typeof loader>();
   const t = useT("planner");
   const tc = useT("common");
   const { call, busy } = usePlanAction(RULES_PATH);
@@ -111,9 +119,7 @@ export default function PlanRules() {
                         {typeLabel(r.entryType)}
                       </Badge>
                     </Group>
-                    <Text className="plan-rule__filter" c={r.queryFilterString ? undefined : "dimmed"}>
-                      {r.queryFilterString || t("rules.noFilter")}
-                    </Text>
+                    <RuleSummary filter={r.queryFilterString} choices={choices} />
                   </Stack>
                   <Group gap={4} wrap="nowrap">
                     <ActionIcon
@@ -147,6 +153,7 @@ export default function PlanRules() {
         title={draft?.id ? t("rules.editTitle") : t("rules.newTitle")}
         submitLabel={draft?.id ? tc("actions.save") : tc("actions.create")}
         loading={busy}
+        maxWidth={640}
         data-testid="rule-dialog"
         onSubmit={save}
       >
@@ -170,20 +177,14 @@ export default function PlanRules() {
               comboboxProps={{ withinPortal: false }}
               data-testid="rule-type"
             />
-            <Textarea
-              label={t("rules.filter")}
-              description={t("rules.filterHelp")}
-              placeholder='tags.name CONTAINS ALL ["Quick"]'
-              value={draft.queryFilterString}
-              onChange={(e) => {
+            <RuleFilterEditor
+              text={draft.queryFilterString}
+              onText={(queryFilterString) => {
                 setError(null);
-                setDraft({ ...draft, queryFilterString: e.currentTarget.value });
+                setDraft((d) => (d ? { ...d, queryFilterString } : d));
               }}
+              choices={choices}
               error={error}
-              autosize
-              minRows={2}
-              styles={{ input: { fontFamily: "var(--mono)" } }}
-              data-testid="rule-filter"
             />
           </Stack>
         ) : null}
