@@ -92,9 +92,9 @@ export class Larder implements Parts {
     if (config.plugins.length > 0) await plugins.load(config.plugins, process.cwd());
     // The services need the Larder's reload; it exists once the constructor has run.
     let larder: Larder | null = null;
-    const reload = (between?: () => Promise<void>) => {
+    const reload: Parts["reload"] = (between, undo) => {
       if (!larder) throw new Error("the Larder is still opening");
-      return larder.reload(between);
+      return larder.reload(between, undo);
     };
     const whileRestoring = <T>(fn: () => Promise<T>): Promise<T> => {
       if (!larder) throw new Error("the Larder is still opening");
@@ -349,13 +349,14 @@ export class Larder implements Parts {
   /**
    * Close every service, run `between` (a restore swapping the folder), and open the folder again in
    * this same object, so whoever holds it (the HTTP handler) serves the new data (decision 0071).
-   * Plugins stay registered; subscribers of the event bus are connected afresh.
+   * Plugins stay registered; subscribers of the event bus are connected afresh. A folder that will not
+   * open after `between` is handed to `undo`, then opened once more.
    */
-  async reload(between?: () => Promise<void>): Promise<void> {
+  async reload(between?: () => Promise<void>, undo?: (why: unknown) => Promise<void>): Promise<void> {
     this.#reloading = true;
     noteChange();
     try {
-      await this.reopen(between);
+      await this.reopen(between, undo);
     } finally {
       this.#reloading = false;
       noteChange();
@@ -396,7 +397,7 @@ export class Larder implements Parts {
     }
   }
 
-  private async reopen(between?: () => Promise<void>): Promise<void> {
+  private async reopen(between?: () => Promise<void>, undo?: (why: unknown) => Promise<void>): Promise<void> {
     const localAdminToken = this.auth.getLocalAdminToken();
     await this.close();
     this.stopScheduler = null;
@@ -405,10 +406,22 @@ export class Larder implements Parts {
     try {
       await between?.();
     } finally {
-      const opts = this.openOptions;
-      const watchers = await Larder.beforeServices(this.config, this.log, this.folder, opts);
-      this.docWatcher = watchers.watcher;
-      this.stopWatchingDocs = watchers.stop;
+      try {
+        await this.openAgain();
+      } catch (e) {
+        if (!undo) throw e;
+        await undo(e);
+        await this.openAgain();
+      }
+      this.auth.setLocalAdminToken(localAdminToken);
+    }
+  }
+
+  /** Open the services over the folder again; one that fails leaves nothing running or watching. */
+  private async openAgain(): Promise<void> {
+    const opts = this.openOptions;
+    const watchers = await Larder.beforeServices(this.config, this.log, this.folder, opts);
+    try {
       this.#s = await openServices(
         {
           config: this.config,
@@ -416,13 +429,23 @@ export class Larder implements Parts {
           folder: this.folder,
           plugins: this.plugins,
           live: this.live,
-          reload: (b) => this.reload(b),
+          reload: (b, u) => this.reload(b, u),
           whileRestoring: (fn) => this.whileRestoring(fn),
         },
         Larder.serviceOptions(opts),
       );
+    } catch (e) {
+      watchers.stop();
+      await watchers.watcher?.close();
+      throw e;
+    }
+    this.docWatcher = watchers.watcher;
+    this.stopWatchingDocs = watchers.stop;
+    try {
       await this.afterServices();
-      this.auth.setLocalAdminToken(localAdminToken);
+    } catch (e) {
+      await this.close().catch(() => undefined);
+      throw e;
     }
   }
 
