@@ -145,8 +145,16 @@ export class Larder implements Parts {
       log.warn(
         `an interrupted restore was found and ${recovered === "completed" ? "completed" : "rolled back"}`,
       );
-    if (!opts.watch) return { watcher: null, stop: () => undefined };
-    return watchDocuments(folder, log);
+    const stopReporting = reportBrokenDocuments(folder, log);
+    if (!opts.watch) return { watcher: null, stop: stopReporting };
+    const watching = watchDocuments(folder, log);
+    return {
+      watcher: watching.watcher,
+      stop: () => {
+        stopReporting();
+        watching.stop();
+      },
+    };
   }
 
   /** First start, document watching, and the server's periodic jobs. */
@@ -476,6 +484,21 @@ export class Larder implements Parts {
 }
 
 /**
+ * A document whose file cannot be read when it is opened is named in the log with the reason: it
+ * serves its defaults (no ratings, no lists …) and refuses every write until it is fixed, and a
+ * person looking at an empty page should find out why (decision 0229).
+ */
+function reportBrokenDocuments(folder: DataFolder, log: Logger): () => void {
+  const prefix = folder.root + sep;
+  return onDocumentOpened((doc) => {
+    if (!doc.broken || doc.reportsOwnBreakage || !doc.path.startsWith(prefix)) return;
+    log.warn(
+      `${doc.path} cannot be read (${doc.broken.message}); until it is fixed the server uses its defaults (empty) and never writes it`,
+    );
+  });
+}
+
+/**
  * JSON documents are live like recipes (ARCHITECTURE §2): a hand edit or `git pull` reloads them; one
  * that fails to parse keeps its last good state and is reported. Every document opened in this folder,
  * by any service, is watched.
@@ -488,7 +511,9 @@ function watchDocuments(folder: DataFolder, log: Logger): { watcher: DocWatcher;
   });
   watcher.onEvent((e) => {
     if (e.type === "broken")
-      log.warn(`${e.path} cannot be read; keeping its last good state until it is fixed`);
+      log.warn(
+        `${e.path} cannot be read${e.message ? ` (${e.message})` : ""}; keeping its last good state, and the file is not written until it is fixed`,
+      );
     else if (e.type === "reloaded") log.info(`reloaded ${e.path}`);
     else if (e.type === "error") log.error(`watching ${e.path ?? "documents"} failed`, e.error);
   });

@@ -82,6 +82,7 @@ export class GroupsRegistry {
       schema: GroupRecord,
       tmpDir,
       defaults: () => null as never,
+      reportsOwnBreakage: true,
     });
     if (doc.broken || !doc.data) {
       this.unreadable.push({ path: f.groupJson(slug), message: doc.broken?.message ?? "empty" });
@@ -119,6 +120,7 @@ export class GroupsRegistry {
           schema: HouseholdRecord,
           tmpDir,
           defaults: () => null as never,
+          reportsOwnBreakage: true,
         });
         if (hdoc.broken || !hdoc.data) {
           this.unreadable.push({
@@ -270,6 +272,7 @@ export class GroupsRegistry {
       schema: HouseholdRecord,
       tmpDir: f.tmpDir,
       defaults: () => rec,
+      reportsOwnBreakage: true,
     });
     await doc.update((d) => Object.assign(d, rec));
     const h = { slug, doc };

@@ -29,6 +29,11 @@ export interface JsonDocOptions<T> {
   arraysSortedBy?: readonly string[];
   /** File mode for writes (0o600 for documents under `.larder/`). */
   mode?: number;
+  /**
+   * The opener reports a file that cannot be read itself, in its own words (the sessions document,
+   * which it puts aside; group and household documents, whose group or household it leaves out).
+   */
+  reportsOwnBreakage?: boolean;
 }
 
 export type JsonDocEvent<T> =
@@ -368,6 +373,11 @@ export class JsonDoc<T> {
   /** Why the file on disk is unusable, or null when it is fine. */
   get broken(): { message: string } | null {
     return this.#broken;
+  }
+
+  /** Whether whoever opened the document reports its file being unreadable (JsonDocOptions). */
+  get reportsOwnBreakage(): boolean {
+    return this.#options.reportsOwnBreakage === true;
   }
 
   /** sha256 of the text last read or written, so a watcher can recognise the store's own writes. */
