@@ -514,6 +514,12 @@ function watchDocuments(folder: DataFolder, log: Logger): { watcher: DocWatcher;
       log.warn(
         `${e.path} cannot be read${e.message ? ` (${e.message})` : ""}; keeping its last good state, and the file is not written until it is fixed`,
       );
+    else if (e.type === "rewritten")
+      log.warn(`${e.path} was deleted; it is written back from the server's last good state`);
+    else if (e.type === "kept")
+      log.warn(
+        `${e.path} was deleted with its folder; its last good state is served until the folder is back or the server restarts`,
+      );
     else if (e.type === "reloaded") log.info(`reloaded ${e.path}`);
     else if (e.type === "error") log.error(`watching ${e.path ?? "documents"} failed`, e.error);
   });

@@ -131,11 +131,13 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
     tmpDir,
     // jitless, as JsonDoc's own parse: a parse or two per start does not pay for zod compiling a parser.
     defaults: () => SiteDoc.parse({}, { jitless: true }),
+    writtenBackWhenDeleted: true,
   });
   const usersDoc = await JsonDoc.open(folder.usersJson, {
     schema: UsersDoc,
     tmpDir,
     defaults: () => UsersDoc.parse({}, { jitless: true }),
+    writtenBackWhenDeleted: true,
   });
   if (usersDoc.broken)
     // Opened without its people, the site would refuse everyone, or (with no user at all) run its

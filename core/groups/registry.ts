@@ -83,6 +83,7 @@ export class GroupsRegistry {
       tmpDir,
       defaults: () => null as never,
       reportsOwnBreakage: true,
+      writtenBackWhenDeleted: true,
     });
     if (doc.broken || !doc.data) {
       this.unreadable.push({ path: f.groupJson(slug), message: doc.broken?.message ?? "empty" });
@@ -121,6 +122,7 @@ export class GroupsRegistry {
           tmpDir,
           defaults: () => null as never,
           reportsOwnBreakage: true,
+          writtenBackWhenDeleted: true,
         });
         if (hdoc.broken || !hdoc.data) {
           this.unreadable.push({
@@ -273,6 +275,7 @@ export class GroupsRegistry {
       tmpDir: f.tmpDir,
       defaults: () => rec,
       reportsOwnBreakage: true,
+      writtenBackWhenDeleted: true,
     });
     await doc.update((d) => Object.assign(d, rec));
     const h = { slug, doc };

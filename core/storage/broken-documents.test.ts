@@ -1,9 +1,11 @@
 /**
- * JSON documents of the data folder that cannot be read when it opens (decision 0229): named in the
- * log with the parse error, never written over; the site's users refuse to open rather than run
- * without them.
+ * JSON documents of the data folder that cannot be read when it opens, and documents deleted while it
+ * is open (decision 0229): named in the log with the parse error, never written over; the site's
+ * users refuse to open rather than run without them; the documents the site stands on are written
+ * back from memory when deleted.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -107,5 +109,56 @@ describe("a JSON document that cannot be read when the folder opens", () => {
       ),
     );
     expect(await readFile(join(root, "users.json"), "utf8")).toBe(TRUNCATED);
+  });
+});
+
+describe("a document the site stands on, deleted while the server runs", () => {
+  it("is written back from the last good state, with a warning, and the site keeps working", async () => {
+    const larder = await open({ watch: true });
+    try {
+      const admin = larder.users.all()[0];
+      const files = [
+        "users.json",
+        "larder.json",
+        "groups/home/group.json",
+        "groups/home/households/family/household.json",
+      ];
+      const before = new Map<string, string>();
+      for (const rel of files) before.set(rel, await readFile(join(root, rel), "utf8"));
+      for (const rel of files) await unlink(join(root, rel));
+      const deadline = Date.now() + 10_000;
+      while (files.some((rel) => !existsSync(join(root, rel))) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      for (const rel of files) {
+        expect(await readFile(join(root, rel), "utf8"), rel).toBe(before.get(rel));
+        expect(
+          warnings.some((w) => w.includes(join(root, rel)) && /was deleted; it is written back/.test(w)),
+          rel,
+        ).toBe(true);
+      }
+      expect(larder.users.all().map((u) => u.id)).toContain(admin.id);
+      expect(larder.groups.bySlugOrNull("home")?.households.get("family")?.doc.data.id).toBeTruthy();
+    } finally {
+      await larder.close();
+    }
+  });
+});
+
+describe("a document written back when deleted", () => {
+  it("is not written into a folder made anew when its whole folder went, and memory keeps it", async () => {
+    const { JsonDoc } = await import("./json-doc.js");
+    const dir = join(base, "gone");
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(dir);
+    await writeFile(join(dir, "doc.json"), '{ "name": "kept" }\n');
+    const doc = await JsonDoc.open<{ name: string }>(join(dir, "doc.json"), {
+      defaults: () => ({ name: "default" }),
+      tmpDir: join(root, ".larder", "tmp"),
+      writtenBackWhenDeleted: true,
+    });
+    await rm(dir, { recursive: true });
+    expect(await doc.reload()).toBe("kept");
+    expect(doc.data.name).toBe("kept");
+    expect(existsSync(dir)).toBe(false);
   });
 });

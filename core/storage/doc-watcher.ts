@@ -34,6 +34,10 @@ export type DocWatchEvent =
   | { type: "suspect"; path: string }
   | { type: "reloaded"; path: string }
   | { type: "missing"; path: string }
+  /** Deleted, and written back from memory (JsonDocOptions.writtenBackWhenDeleted). */
+  | { type: "rewritten"; path: string }
+  /** Deleted with its folder: memory keeps its last state. */
+  | { type: "kept"; path: string }
   | { type: "broken"; path: string; message?: string }
   /** A change arrived while paused; it is processed on resume(). */
   | { type: "queued"; path: string }

@@ -34,13 +34,22 @@ export interface JsonDocOptions<T> {
    * which it puts aside; group and household documents, whose group or household it leaves out).
    */
   reportsOwnBreakage?: boolean;
+  /**
+   * A file deleted while the document is open is written back from memory, as its last good state,
+   * instead of the document turning empty: documents the rest of the site stands on (the site, its
+   * users, a group, a household), which nobody means to empty by deleting them (decision 0229).
+   */
+  writtenBackWhenDeleted?: boolean;
 }
 
 export type JsonDocEvent<T> =
   { type: "change"; origin: "update" | "reload"; data: T } | { type: "broken"; message: string };
 
-/** What `reload()` found on disk. */
-export type ReloadOutcome = "unchanged" | "reloaded" | "missing" | "broken";
+/**
+ * What `reload()` found on disk. "rewritten": the file was gone and is written back from memory
+ * (`writtenBackWhenDeleted`); "kept": it was gone with its folder, and memory keeps its last state.
+ */
+export type ReloadOutcome = "unchanged" | "reloaded" | "missing" | "broken" | "rewritten" | "kept";
 /** What `probe()` found on disk, without applying it. */
 export type ProbeOutcome = "same" | "changed" | "invalid" | "missing";
 
@@ -307,6 +316,28 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   }
 }
 
+/** Write `data` where the file was deleted, only if nothing has been put there meanwhile. */
+async function writeBackDeleted<T>(
+  adapter: CanonicalJsonAdapter<T>,
+  file: string,
+  data: T,
+  options: JsonDocOptions<T>,
+): Promise<"written" | "exists" | "no-folder"> {
+  const bytes = adapter.serialise(data);
+  try {
+    await writeFileAtomic(file, bytes, { tmpDir: options.tmpDir, mode: options.mode, exclusive: true });
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "EEXIST") return "exists";
+    if (code === "ENOENT") return "no-folder";
+    throw e;
+  }
+  adapter.knownHash = sha256(bytes);
+  await adapter.readBytes();
+  adapter.acceptRead();
+  return "written";
+}
+
 interface Batch {
   promise: Promise<void>;
   resolve: () => void;
@@ -492,6 +523,23 @@ export class JsonDoc<T> {
     if (hash !== null && hash === this.#adapter.knownHash && !this.#broken && !force) {
       this.#adapter.acceptRead();
       return "unchanged";
+    }
+    if (bytes === null && this.#options.writtenBackWhenDeleted && this.#adapter.knownHash !== null) {
+      // The last good state goes back where it was; a file someone put there meanwhile is read instead.
+      // In the write queue: an update meanwhile writes after it, never beside it.
+      const data = this.#low.data;
+      this.#inFlight++;
+      const run = this.#queue.then(() => writeBackDeleted(this.#adapter, this.path, data, this.#options));
+      this.#queue = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      const back = await run.finally(() => {
+        this.#inFlight--;
+      });
+      if (back === "exists") return this.reload(force);
+      this.#broken = null;
+      return back === "written" ? "rewritten" : "kept";
     }
     if (bytes === null) {
       const hadFile = this.#adapter.knownHash !== null || this.#broken !== null;

@@ -190,4 +190,21 @@ describe("JSON documents are live too", () => {
     expect(await rf(file, "utf8")).toBe("{ not json");
     await wf(file, JSON.stringify(original, null, 2) + "\n");
   });
+
+  it("users.json and a household.json deleted while the server runs come back from memory; nobody is signed out", async () => {
+    const files = [
+      join(t.dataDir, "users.json"),
+      join(t.dataDir, "groups", "home", "households", "family", "household.json"),
+    ];
+    const before = await Promise.all(files.map((f) => readFile(f, "utf8")));
+    await Promise.all(files.map((f) => rm(f)));
+    const back = await eventually(async () => {
+      const texts = await Promise.all(files.map((f) => readFile(f, "utf8").catch(() => null)));
+      return texts.every((x) => x !== null) ? texts : undefined;
+    });
+    expect(back).toEqual(before);
+    expect((await t.api("/api/users/self", { token })).status).toBe(200);
+    expect((await t.api("/api/households/self", { token })).status).toBe(200);
+    expect((await t.api("/api/households/shopping/lists", { token })).status).toBe(200);
+  });
 });
