@@ -17,6 +17,7 @@ import { errnoCode, writeFileAtomic } from "./atomic-write.js";
 import { canonicalJson, canonicalParts, RecordTexts } from "./canonical-json.js";
 import { noteChange } from "./change-count.js";
 import { validateChanged, type Issue } from "./incremental-validate.js";
+import { collectExtraKeys, withExtraKeys, type ExtraKeys } from "./extra-keys.js";
 
 export interface JsonDocOptions<T> {
   /** State of a document whose file does not exist yet. Called for a fresh value each time. */
@@ -158,6 +159,10 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
    */
   reuseRecords = false;
   readonly #records = new RecordTexts();
+  /** Keys of the file the schema does not know, written back with the document (extra-keys.ts). */
+  extraKeys: ExtraKeys | null = null;
+  /** Those of the text parse() read last, taken as `extraKeys` once what it read is accepted. */
+  parsedExtraKeys: ExtraKeys | null = null;
 
   constructor(
     private readonly file: string,
@@ -233,6 +238,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     const result = this.options.schema.safeParse(raw, { jitless: true });
     if (!result.success)
       throw new DocumentParseError(`invalid content: ${z.prettifyError(result.error).replace(/\n/g, "; ")}`);
+    this.parsedExtraKeys = collectExtraKeys(raw, result.data);
     return result.data;
   }
 
@@ -241,6 +247,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     if (bytes === null) return null;
     const value = this.parse(utf8Text(bytes));
     this.knownHash = sha256(bytes);
+    this.extraKeys = this.parsedExtraKeys;
     this.acceptRead();
     return value;
   }
@@ -252,13 +259,19 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   serialise(data: T): Buffer {
     const sortArraysAt = this.options.arraysSortedBy;
     if (!this.reuseRecords) this.#records.clear();
-    const parts = canonicalParts(data, {
+    let value: unknown = data;
+    if (this.extraKeys) {
+      const kept: ExtraKeys = new Map();
+      value = withExtraKeys(data, this.extraKeys, kept);
+      this.extraKeys = kept.size > 0 ? kept : null;
+    }
+    const parts = canonicalParts(value, {
       sortArraysAt,
       records: this.reuseRecords ? this.#records : undefined,
     });
     const bytes = this.#encode(parts);
     // Under the test suite, a record changed in place (which would keep its old text) fails loudly.
-    if (VERIFY_INCREMENTAL && !bytes.equals(Buffer.from(canonicalJson(data, { sortArraysAt }))))
+    if (VERIFY_INCREMENTAL && !bytes.equals(Buffer.from(canonicalJson(value, { sortArraysAt }))))
       throw new Error(`JsonDoc: ${this.file} would be written with a record's old text`);
     return bytes;
   }
@@ -544,6 +557,7 @@ export class JsonDoc<T> {
     if (bytes === null) {
       const hadFile = this.#adapter.knownHash !== null || this.#broken !== null;
       this.#adapter.knownHash = null;
+      this.#adapter.extraKeys = null;
       this.#adapter.acceptRead();
       this.#broken = null;
       if (!hadFile && !force) return "unchanged";
@@ -565,6 +579,7 @@ export class JsonDoc<T> {
     }
     this.#broken = null;
     this.#adapter.knownHash = hash;
+    this.#adapter.extraKeys = this.#adapter.parsedExtraKeys;
     this.#adapter.acceptRead();
     this.#low.data = value;
     this.#adapter.reuseRecords = false;
