@@ -92,9 +92,9 @@ export class Larder implements Parts {
     if (config.plugins.length > 0) await plugins.load(config.plugins, process.cwd());
     // The services need the Larder's reload; it exists once the constructor has run.
     let larder: Larder | null = null;
-    const reload = (between?: () => Promise<void>) => {
+    const reload: Parts["reload"] = (between, undo) => {
       if (!larder) throw new Error("the Larder is still opening");
-      return larder.reload(between);
+      return larder.reload(between, undo);
     };
     const whileRestoring = <T>(fn: () => Promise<T>): Promise<T> => {
       if (!larder) throw new Error("the Larder is still opening");
@@ -145,8 +145,16 @@ export class Larder implements Parts {
       log.warn(
         `an interrupted restore was found and ${recovered === "completed" ? "completed" : "rolled back"}`,
       );
-    if (!opts.watch) return { watcher: null, stop: () => undefined };
-    return watchDocuments(folder, log);
+    const stopReporting = reportBrokenDocuments(folder, log);
+    if (!opts.watch) return { watcher: null, stop: stopReporting };
+    const watching = watchDocuments(folder, log);
+    return {
+      watcher: watching.watcher,
+      stop: () => {
+        stopReporting();
+        watching.stop();
+      },
+    };
   }
 
   /** First start, document watching, and the server's periodic jobs. */
@@ -349,13 +357,14 @@ export class Larder implements Parts {
   /**
    * Close every service, run `between` (a restore swapping the folder), and open the folder again in
    * this same object, so whoever holds it (the HTTP handler) serves the new data (decision 0071).
-   * Plugins stay registered; subscribers of the event bus are connected afresh.
+   * Plugins stay registered; subscribers of the event bus are connected afresh. A folder that will not
+   * open after `between` is handed to `undo`, then opened once more.
    */
-  async reload(between?: () => Promise<void>): Promise<void> {
+  async reload(between?: () => Promise<void>, undo?: (why: unknown) => Promise<void>): Promise<void> {
     this.#reloading = true;
     noteChange();
     try {
-      await this.reopen(between);
+      await this.reopen(between, undo);
     } finally {
       this.#reloading = false;
       noteChange();
@@ -396,7 +405,7 @@ export class Larder implements Parts {
     }
   }
 
-  private async reopen(between?: () => Promise<void>): Promise<void> {
+  private async reopen(between?: () => Promise<void>, undo?: (why: unknown) => Promise<void>): Promise<void> {
     const localAdminToken = this.auth.getLocalAdminToken();
     await this.close();
     this.stopScheduler = null;
@@ -405,10 +414,22 @@ export class Larder implements Parts {
     try {
       await between?.();
     } finally {
-      const opts = this.openOptions;
-      const watchers = await Larder.beforeServices(this.config, this.log, this.folder, opts);
-      this.docWatcher = watchers.watcher;
-      this.stopWatchingDocs = watchers.stop;
+      try {
+        await this.openAgain();
+      } catch (e) {
+        if (!undo) throw e;
+        await undo(e);
+        await this.openAgain();
+      }
+      this.auth.setLocalAdminToken(localAdminToken);
+    }
+  }
+
+  /** Open the services over the folder again; one that fails leaves nothing running or watching. */
+  private async openAgain(): Promise<void> {
+    const opts = this.openOptions;
+    const watchers = await Larder.beforeServices(this.config, this.log, this.folder, opts);
+    try {
       this.#s = await openServices(
         {
           config: this.config,
@@ -416,13 +437,23 @@ export class Larder implements Parts {
           folder: this.folder,
           plugins: this.plugins,
           live: this.live,
-          reload: (b) => this.reload(b),
+          reload: (b, u) => this.reload(b, u),
           whileRestoring: (fn) => this.whileRestoring(fn),
         },
         Larder.serviceOptions(opts),
       );
+    } catch (e) {
+      watchers.stop();
+      await watchers.watcher?.close();
+      throw e;
+    }
+    this.docWatcher = watchers.watcher;
+    this.stopWatchingDocs = watchers.stop;
+    try {
       await this.afterServices();
-      this.auth.setLocalAdminToken(localAdminToken);
+    } catch (e) {
+      await this.close().catch(() => undefined);
+      throw e;
     }
   }
 
@@ -453,6 +484,21 @@ export class Larder implements Parts {
 }
 
 /**
+ * A document whose file cannot be read when it is opened is named in the log with the reason: it
+ * serves its defaults (no ratings, no lists …) and refuses every write until it is fixed, and a
+ * person looking at an empty page should find out why (decision 0229).
+ */
+function reportBrokenDocuments(folder: DataFolder, log: Logger): () => void {
+  const prefix = folder.root + sep;
+  return onDocumentOpened((doc) => {
+    if (!doc.broken || doc.reportsOwnBreakage || !doc.path.startsWith(prefix)) return;
+    log.warn(
+      `${doc.path} cannot be read (${doc.broken.message}); until it is fixed the server uses its defaults (empty) and never writes it`,
+    );
+  });
+}
+
+/**
  * JSON documents are live like recipes (ARCHITECTURE §2): a hand edit or `git pull` reloads them; one
  * that fails to parse keeps its last good state and is reported. Every document opened in this folder,
  * by any service, is watched.
@@ -465,7 +511,15 @@ function watchDocuments(folder: DataFolder, log: Logger): { watcher: DocWatcher;
   });
   watcher.onEvent((e) => {
     if (e.type === "broken")
-      log.warn(`${e.path} cannot be read; keeping its last good state until it is fixed`);
+      log.warn(
+        `${e.path} cannot be read${e.message ? ` (${e.message})` : ""}; keeping its last good state, and the file is not written until it is fixed`,
+      );
+    else if (e.type === "rewritten")
+      log.warn(`${e.path} was deleted; it is written back from the server's last good state`);
+    else if (e.type === "kept")
+      log.warn(
+        `${e.path} was deleted with its folder; its last good state is served until the folder is back or the server restarts`,
+      );
     else if (e.type === "reloaded") log.info(`reloaded ${e.path}`);
     else if (e.type === "error") log.error(`watching ${e.path ?? "documents"} failed`, e.error);
   });

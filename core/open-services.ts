@@ -131,12 +131,20 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
     tmpDir,
     // jitless, as JsonDoc's own parse: a parse or two per start does not pay for zod compiling a parser.
     defaults: () => SiteDoc.parse({}, { jitless: true }),
+    writtenBackWhenDeleted: true,
   });
   const usersDoc = await JsonDoc.open(folder.usersJson, {
     schema: UsersDoc,
     tmpDir,
     defaults: () => UsersDoc.parse({}, { jitless: true }),
+    writtenBackWhenDeleted: true,
   });
+  if (usersDoc.broken)
+    // Opened without its people, the site would refuse everyone, or (with no user at all) run its
+    // first start over the file; a person must fix it first (decision 0229).
+    throw new Error(
+      `${usersDoc.path} cannot be read (${usersDoc.broken.message}): Larder does not open without its users. Fix the file, or take it back from git or a backup; it is never overwritten`,
+    );
   const users = new UsersService(usersDoc);
   await groups.open();
   for (const b of groups.broken())

@@ -67,9 +67,10 @@ export interface Base {
   readonly live: LiveHub;
   /**
    * Close every service, run `between`, and open the folder again in the same Larder (decision 0071).
-   * A service that calls it is closed by it: it must not touch its parts afterwards.
+   * A service that calls it is closed by it: it must not touch its parts afterwards. When the folder
+   * will not open after `between`, `undo` runs and it is opened once more.
    */
-  reload(between?: () => Promise<void>): Promise<void>;
+  reload(between?: () => Promise<void>, undo?: (why: unknown) => Promise<void>): Promise<void>;
   /** Run a restore's unpacking with writes answered 503 meanwhile (Larder.restoring). */
   whileRestoring<T>(fn: () => Promise<T>): Promise<T>;
 }

@@ -6,6 +6,7 @@ import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort, json, larder, larderProcess, tempDir } from "../testing/run-cli.js";
+import { unopenableBackup } from "../../tests/support/unopenable-backup.js";
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let dir: string;
@@ -50,6 +51,13 @@ describe("larder backup (no server)", () => {
     const restored = await larder(["backup", "restore", made.name, "--yes", "--data", dir, "--json"]);
     expect(restored.exitCode).toBe(0);
     expect(json(restored)).toMatchObject({ name: made.name, restored: true, via: "folder" });
+    // What the restore replaced is a backup of its own.
+    const before = json<{ before: string }>(restored).before;
+    expect(before).toMatch(/^larder_before-restore_[\d._]+\.zip$/);
+    const listedAfter = json<Array<{ name: string }>>(
+      await larder(["backup", "list", "--data", dir, "--json"]),
+    );
+    expect(listedAfter.map((b) => b.name)).toContain(before);
     expect((await readFile(recipe("kept"))).equals(kept)).toBe(true);
     expect(await readdir(join(dir, "groups", "home", "recipes"))).not.toContain("later.md");
   });
@@ -73,6 +81,22 @@ describe("larder backup (no server)", () => {
       expect(
         (await larder(["backup", "verify", "larder_2002.01.01.00.00.00.zip", "--data", dir])).exitCode,
       ).toBe(4);
+    },
+  );
+
+  it(
+    "puts the folder back as it was when the restored data will not open, saying why (exit 1)",
+    { timeout: 60_000 },
+    async () => {
+      const bad = "larder_2003.03.03.00.00.00.zip";
+      await writeFile(join(dir, ".larder", "backups", bad), await unopenableBackup(dir));
+      await writeFile(recipe("still-here"), "---\nname: Still Here\n---\n\nKept.\n");
+      const restore = await larder(["backup", "restore", bad, "--yes", "--data", dir]);
+      expect(restore.exitCode).toBe(1);
+      expect(restore.stderr).toMatch(/cannot be restored: its data could not be opened \(ENOTDIR.*activity/);
+      expect(restore.stderr).toMatch(/The data from before the restore is back/);
+      expect(await readFile(recipe("still-here"), "utf8")).toContain("Still Here");
+      expect((await larder(["check", "--data", dir])).exitCode).toBe(0);
     },
   );
 });

@@ -7,7 +7,16 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { isLarderError } from "../../core/errors.js";
-import { liveServer, requireDataFolder, resolveDataDir, withLock, dataOption } from "../context.js";
+import {
+  cliLogger,
+  configFor,
+  liveServer,
+  openLarder,
+  requireDataFolder,
+  resolveDataDir,
+  withLock,
+  dataOption,
+} from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../output.js";
 import { ServerClient } from "../users/server-client.js";
 
@@ -26,10 +35,33 @@ async function store(dataDir: string) {
 function asCliError(e: unknown): unknown {
   if (
     isLarderError(e) &&
-    (e.constructor.name === "InvalidBackupError" || e.constructor.name === "NotEnoughSpaceError")
+    ["InvalidBackupError", "NotEnoughSpaceError", "RestoreUndoneError"].includes(e.constructor.name)
   )
     return new CliError(e.message, EXIT.failure);
   return e;
+}
+
+/**
+ * Restore into a folder no server holds: the folder is opened once after the swap, as a server
+ * would, and data that will not open is swapped back out (core/backups/guarded-restore.ts).
+ */
+async function restoreInFolder(dataDir: string, name: string): Promise<string> {
+  const { guardedRestore } = await import("../../core/backups/guarded-restore.js");
+  const config = configFor(dataDir);
+  const opens = async () => (await openLarder(config, { recipes: "when-needed" })).close();
+  const { before } = await guardedRestore(await store(dataDir), name, {
+    log: cliLogger(),
+    reopen: async (swap, undo) => {
+      await swap();
+      try {
+        await opens();
+      } catch (e) {
+        await undo(e);
+        await opens();
+      }
+    },
+  });
+  return before;
 }
 
 /** A one-line bar on stderr, only on a terminal and never with --json. */
@@ -186,20 +218,23 @@ export function registerBackup(program: Command): void {
     const server = await liveServer(dataDir);
     // A server's refusal would not say why as this command does.
     if (opts.yes && server) await check();
+    let before: string;
     try {
-      if (server) {
-        await new ServerClient(server, dataDir).request(
-          "POST",
-          `/api/admin/backups/${encodeURIComponent(name)}/restore`,
-        );
-      } else {
-        await withLock(dataDir, () => s.restore(name));
-      }
+      before = server
+        ? (
+            await new ServerClient(server, dataDir).request<{ before: string }>(
+              "POST",
+              `/api/admin/backups/${encodeURIComponent(name)}/restore`,
+            )
+          ).before
+        : await withLock(dataDir, () => restoreInFolder(dataDir, name));
     } catch (e) {
       throw asCliError(e);
     }
-    const result = { name, restored: true, via: server ? "server" : "folder" };
+    const result = { name, restored: true, via: server ? "server" : "folder", before };
     if (isJsonMode()) return printJson(result);
-    printLine(`Restored ${name} into ${dataDir}; every session has ended.`);
+    printLine(
+      `Restored ${name} into ${dataDir}; the data it replaced is kept as ${before}; every session has ended.`,
+    );
   });
 }

@@ -228,6 +228,29 @@ describe("larder serve", () => {
     },
   );
 
+  it(
+    "says the credentials file cannot be read, naming it, rather than that no admin has a password, and never writes it",
+    { timeout: 120_000 },
+    async () => {
+      const dir = (await scratch()).data;
+      expect((await larder(["init", dir])).exitCode).toBe(0);
+      const file = join(dir, ".larder", "credentials.json");
+      const truncated = (await readFile(file, "utf8")).slice(0, 40);
+      await writeFile(file, truncated);
+      const { proc, out } = await serveForPeople(dir);
+      expect(out).toContain(`${file} cannot be read (invalid JSON:`);
+      expect(out).not.toContain("user passwd");
+      expect(out).not.toContain("No admin has a password");
+      proc.kill("SIGTERM");
+      await proc;
+      // Setting a password is refused, naming the file, rather than writing one password over the others.
+      const passwd = await larder(["user", "passwd", "admin", "--data", dir, "--password", "password456"]);
+      expect(passwd.exitCode).not.toBe(0);
+      expect(String(passwd.stderr)).toContain("credentials.json cannot be parsed");
+      expect(await readFile(file, "utf8")).toBe(truncated);
+    },
+  );
+
   it("refuses --demo together with --data", async () => {
     const res = await larder(["serve", "--demo", "--data", "/tmp/x"]);
     expect(res.exitCode).toBe(2);

@@ -141,6 +141,10 @@ async function serve(opts: ServeOptions): Promise<void> {
         : null;
     const noPassword = login ? null : larder.auth.adminWithoutPassword();
     if (noPassword) log.warn(`no admin can sign in with a password: ${noPassword} has none on this machine`);
+    const unreadable = larder.auth.credentialsUnreadable();
+    const unreadableLine = unreadable
+      ? `${unreadable.path} cannot be read (${unreadable.message}): nobody can sign in with a password until it is fixed or restored from a backup; it is never overwritten`
+      : null;
     if (isJsonMode()) {
       printJson({ url: server.url, dataDir, pid: process.pid, demo: Boolean(demo), login });
       return;
@@ -152,6 +156,7 @@ async function serve(opts: ServeOptions): Promise<void> {
         `Log in as ${login.username} (or ${login.email}) with password ${login.password}${unchanged}`,
       );
     }
+    if (unreadableLine) printLine(unreadableLine);
     if (noPassword)
       printLine(
         `No admin has a password here (passwords stay in .larder/, out of git): set one with ` +

@@ -67,6 +67,15 @@ export class CredentialStore {
     return this.get(userId)?.passwordHash != null;
   }
 
+  /**
+   * The file and why it cannot be read, when it cannot: then nobody has a password as far as this
+   * store knows, though the file may hold everyone's, and it is never written until it is fixed.
+   */
+  get unreadable(): { path: string; message: string } | null {
+    const broken = this.doc.broken;
+    return broken ? { path: this.doc.path, message: broken.message } : null;
+  }
+
   /** Hash (off the event loop) and store a new password. Lockout counters are left as they are. */
   async setPassword(userId: string, password: string, options: { isDefault?: boolean } = {}): Promise<void> {
     await this.setPasswordHash(userId, await hashPassword(password, this.options.bcryptRounds), options);

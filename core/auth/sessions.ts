@@ -39,6 +39,7 @@ export class SessionStore {
         schema: SessionsDoc,
         tmpDir: folder.tmpDir,
         mode: 0o600,
+        reportsOwnBreakage: true,
       });
     let doc = await open();
     if (doc.broken) {

@@ -1,7 +1,8 @@
 /**
  * Backups on disk, in `.larder/backups/`, without an open Larder (the CLI uses this directly while it
  * holds the folder's lock; the server goes through BackupsService). Only names this module makes
- * (`larder_YYYY.MM.DD.HH.MM.SS.zip`, with `_N` when two land in the same second) can be downloaded,
+ * (`larder_YYYY.MM.DD.HH.MM.SS.zip`, with `_N` when two land in the same second, and
+ * `larder_before-restore_YYYY…` for the one a restore takes of the data it replaces) can be downloaded,
  * restored or deleted: a name is checked against that pattern before it is joined to any path.
  */
 import { randomBytes } from "node:crypto";
@@ -16,10 +17,13 @@ import { sniffBackup, verifyBackup } from "./read-backup.js";
 import { checkFreeSpace, discardStaged, stageBackup, swapInStaged, type RestoreHook } from "./restore.js";
 import { runInPool } from "../workers/pool.js";
 
-const BACKUP_NAME = String.raw`larder_\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip`;
+const BACKUP_NAME = String.raw`larder_(?:before-restore_)?\d{4}\.\d{2}\.\d{2}\.\d{2}\.\d{2}\.\d{2}(_\d{1,3})?\.zip`;
 export const BACKUP_NAME_RE = new RegExp(`^${BACKUP_NAME}$`);
 /** A backup being written (create) or an upload being taken in (adopt): renamed once complete. */
 const PARTIAL_RE = new RegExp(String.raw`^${BACKUP_NAME}(\.[0-9a-f]{8})?\.partial$`);
+
+/** A backup someone asked for (or the nightly job), or the one a restore takes of what it replaces. */
+export type BackupKind = "plain" | "before-restore";
 
 export interface BackupFileInfo {
   name: string;
@@ -33,7 +37,7 @@ export interface BackupFileInfo {
 export function checkBackupName(name: unknown): string {
   if (typeof name !== "string" || !BACKUP_NAME_RE.test(name)) {
     throw new BadRequestError(
-      "Invalid backup name: only backups Larder made (larder_YYYY.MM.DD.HH.MM.SS.zip) can be used",
+      "Invalid backup name: only backups Larder made (larder_YYYY.MM.DD.HH.MM.SS.zip, larder_before-restore_YYYY.MM.DD.HH.MM.SS.zip) can be used",
     );
   }
   return name;
@@ -96,8 +100,8 @@ export class BackupStore {
   }
 
   /** A fresh name: the time, and `_N` when a backup of that second exists. */
-  private async freshName(now = new Date()): Promise<string> {
-    const base = `larder_${stamp(now)}`;
+  private async freshName(kind: BackupKind = "plain", now = new Date()): Promise<string> {
+    const base = `larder_${kind === "before-restore" ? "before-restore_" : ""}${stamp(now)}`;
     const taken = new Set(await readdir(this.dir).catch(() => [] as string[]));
     for (let i = 0; i < 1000; i++) {
       const name = i === 0 ? `${base}.zip` : `${base}_${i}.zip`;
@@ -106,12 +110,15 @@ export class BackupStore {
     throw new BadRequestError("Too many backups in one second");
   }
 
-  /** Write a new backup. The zip is written as `<name>.partial` and renamed once complete. */
+  /**
+   * Write a new backup. The zip is written as `<name>.partial` and renamed once complete. `kind`
+   * "before-restore" names it so a person sees it holds the data a restore replaced.
+   */
   async create(
-    opts: Partial<WriteBackupOptions> = {},
+    opts: Partial<WriteBackupOptions> & { kind?: BackupKind } = {},
   ): Promise<{ name: string; manifest: Manifest; bytes: number }> {
     await ensurePrivateDirs(this.folder);
-    const name = await this.freshName();
+    const name = await this.freshName(opts.kind);
     const partial = join(this.dir, `${name}.partial`);
     const secrets = opts.secrets ?? false;
     // On a thread of the worker pool unless the caller watches it (progress) or supplies the stream:

@@ -11,6 +11,7 @@ import { BadRequestError } from "../errors.js";
 import { refuseInDemo } from "../policy/demo.js";
 import { BackupStore, checkBackupName } from "./backup-store.js";
 import type { RestoreHook } from "./restore.js";
+import { guardedRestore } from "./guarded-restore.js";
 import type { Writable } from "node:stream";
 
 /** The parts of the Larder this module uses. */
@@ -111,16 +112,21 @@ export class BackupsService {
   }
 
   /**
-   * POST /admin/backups/{file_name}/restore. The backup is verified before anything closes; then the
-   * services close (nothing writes during the swap), the tracked tree is swapped, and the same Larder
-   * object reopens over the restored folder, so the HTTP server keeps serving (decision 0071).
+   * POST /admin/backups/{file_name}/restore. The backup is verified before anything closes, and the
+   * live data backed up (guarded-restore.ts); then the services close (nothing writes during the swap),
+   * the tracked tree is swapped, and the same Larder object reopens over the restored folder, so the
+   * HTTP server keeps serving (decision 0071). Restored data that will not open is swapped back out.
    */
-  async restore(actor: Actor, name: string): Promise<SuccessResponse> {
+  async restore(actor: Actor, name: string): Promise<SuccessResponse & { before: string }> {
     adminOf(actor);
     refuseInDemo(this.larder.config, "restoreBackup");
     return this.serial(async () => {
-      await this.stageThenSwap(name);
-      return { message: `Restored ${name}; every session has ended: sign in again`, error: false };
+      const { before } = await this.stageThenSwap(name);
+      return {
+        message: `Restored ${name}; the data it replaced is kept as ${before}; every session has ended: sign in again`,
+        error: false,
+        before,
+      };
     });
   }
 
@@ -128,26 +134,15 @@ export class BackupsService {
    * Unpack (and so verify) the backup while the site still serves, then close the services only for
    * the swap (decision 0198). A damaged backup, or one the disk has no room for, closes nothing.
    */
-  private async stageThenSwap(name: string): Promise<void> {
-    await this.larder.whileRestoring(() => this.stageAndSwap(name));
-  }
-
-  private async stageAndSwap(name: string): Promise<void> {
-    await this.store.stage(name, this.restoreHook);
-    let outcome: unknown = null;
-    try {
-      await this.larder.reload(async () => {
-        try {
-          await this.store.swapStaged(name, this.restoreHook);
-        } catch (e) {
-          outcome = e;
-        }
-      });
-    } finally {
-      // A swap that never began (the services would not close) leaves the staged copy behind.
-      await this.store.discardStaged().catch(() => undefined);
-    }
-    if (outcome) throw outcome;
+  private stageThenSwap(name: string): Promise<{ before: string }> {
+    return this.larder.whileRestoring(() =>
+      guardedRestore(this.store, name, {
+        reopen: (swap, undo) => this.larder.reload(swap, undo),
+        log: this.larder.log,
+        hook: this.restoreHook,
+        openStream: this.openStream,
+      }),
+    );
   }
 
   /**
@@ -158,7 +153,9 @@ export class BackupsService {
     const adopted = await this.store.adopt(file);
     if (adopted.kind !== "larder") throw new BadRequestError("The demo baseline is not a Larder backup");
     try {
-      await this.serial(() => this.stageThenSwap(adopted.name));
+      const { before } = await this.serial(() => this.stageThenSwap(adopted.name));
+      // A demo's data is thrown away on purpose: its resets would otherwise pile up backups.
+      await this.store.remove(before).catch(() => undefined);
     } finally {
       // The services were reopened over the same folder, so this store's path still holds.
       await this.store.remove(adopted.name).catch(() => undefined);

@@ -82,6 +82,8 @@ export class GroupsRegistry {
       schema: GroupRecord,
       tmpDir,
       defaults: () => null as never,
+      reportsOwnBreakage: true,
+      writtenBackWhenDeleted: true,
     });
     if (doc.broken || !doc.data) {
       this.unreadable.push({ path: f.groupJson(slug), message: doc.broken?.message ?? "empty" });
@@ -119,6 +121,8 @@ export class GroupsRegistry {
           schema: HouseholdRecord,
           tmpDir,
           defaults: () => null as never,
+          reportsOwnBreakage: true,
+          writtenBackWhenDeleted: true,
         });
         if (hdoc.broken || !hdoc.data) {
           this.unreadable.push({
@@ -270,6 +274,8 @@ export class GroupsRegistry {
       schema: HouseholdRecord,
       tmpDir: f.tmpDir,
       defaults: () => rec,
+      reportsOwnBreakage: true,
+      writtenBackWhenDeleted: true,
     });
     await doc.update((d) => Object.assign(d, rec));
     const h = { slug, doc };

@@ -10,7 +10,13 @@ import { z } from "zod";
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
-import { BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from "../errors.js";
+import {
+  BadRequestError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ValidationError,
+  type ValidationIssue,
+} from "../errors.js";
 import type {
   IngredientFood,
   IngredientUnit,
@@ -602,6 +608,7 @@ export class ShoppingService {
       );
     const parsed = raw.map((x, i) => parseAt(ItemIn, x, Array.isArray(input) ? i : null));
     const vocab = this.vocab(group);
+    parsed.forEach((p, i) => refuseUnknownIds(p, vocab, Array.isArray(input) ? i : null));
     const byList = new Map<string, ItemIn[]>();
     for (const p of parsed) {
       const key = p.shoppingListId.toLowerCase();
@@ -638,14 +645,14 @@ export class ShoppingService {
 
   /** PUT /households/shopping/items/{id}. */
   async updateItem(actor: Actor, id: string, input: unknown): Promise<ItemsCollectionOut> {
-    return this.updateItems(actor, [{ ...(asObject(input) ?? {}), id }]);
+    return this.updateItems(actor, [{ ...(asObject(input) ?? {}), id }], true);
   }
 
   /**
    * PUT /households/shopping/items: full or partial items with their id (fields left out keep their
    * value). A negative quantity deletes the item; items that become mergeable merge (§8).
    */
-  async updateItems(actor: Actor, input: unknown): Promise<ItemsCollectionOut> {
+  async updateItems(actor: Actor, input: unknown, single = false): Promise<ItemsCollectionOut> {
     const { group, household } = this.scope(actor);
     if (!Array.isArray(input))
       throw new ValidationError([{ loc: ["body"], msg: "Input should be a valid list", type: "list_type" }]);
@@ -657,9 +664,11 @@ export class ShoppingService {
     const seen = new Set<string>();
     const updates: (ItemIn & { id: string })[] = [];
     input.forEach((x, i) => {
-      const p = parseAt(ItemIn, x, i);
+      // A single item's body is the item itself: its errors are located without an index.
+      const p = parseAt(ItemIn, x, single ? null : i);
       if (!p.id)
         throw new ValidationError([{ loc: ["body", i, "id"], msg: "Field required", type: "missing" }]);
+      refuseUnknownIds(p, vocab, single ? null : i);
       const id = p.id.toLowerCase();
       if (seen.has(id)) return;
       seen.add(id);
@@ -1379,6 +1388,31 @@ function stringExtras(x: Record<string, unknown> | null | undefined): Record<str
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(x ?? {})) out[k] = typeof v === "string" ? v : JSON.stringify(v);
   return out;
+}
+
+/**
+ * 422 naming each food, unit or label id of an item that is not one of the group's. Dropped
+ * silently, the item was saved as a note without its food, and the client never knew (a food
+ * deleted meanwhile, another group's id, a typo). Mealie's database refuses such an id too.
+ */
+function refuseUnknownIds(p: ItemIn, vocab: Vocab, index: number | null): void {
+  const issues: ValidationIssue[] = [];
+  const at = index === null ? [] : [index];
+  const check = (id: string | null | undefined, known: Map<string, unknown>, loc: string[], what: string) => {
+    if (id && knownId(id, known) === null)
+      issues.push({
+        loc: ["body", ...at, ...loc],
+        msg: `Value error, no ${what} with this id in your group`,
+        type: "value_error",
+        input: id,
+      });
+  };
+  check(p.foodId, vocab.foods, ["foodId"], "food");
+  if (!p.foodId) check(p.food?.id, vocab.foods, ["food", "id"], "food");
+  check(p.unitId, vocab.units, ["unitId"], "unit");
+  if (!p.unitId) check(p.unit?.id, vocab.units, ["unit", "id"], "unit");
+  check(p.labelId, vocab.labels, ["labelId"], "label");
+  if (issues.length > 0) throw new ValidationError(issues);
 }
 
 function asObject(v: unknown): Record<string, unknown> | null {

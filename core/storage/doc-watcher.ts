@@ -23,6 +23,8 @@ export interface WatchableDoc {
   probe(): Promise<ProbeOutcome>;
   /** Apply the file's current content. */
   reload(): Promise<ReloadOutcome>;
+  /** Why the file cannot be read, once reload() found it so. */
+  readonly broken?: { message: string } | null;
 }
 
 export type DocWatchEvent =
@@ -32,7 +34,11 @@ export type DocWatchEvent =
   | { type: "suspect"; path: string }
   | { type: "reloaded"; path: string }
   | { type: "missing"; path: string }
-  | { type: "broken"; path: string }
+  /** Deleted, and written back from memory (JsonDocOptions.writtenBackWhenDeleted). */
+  | { type: "rewritten"; path: string }
+  /** Deleted with its folder: memory keeps its last state. */
+  | { type: "kept"; path: string }
+  | { type: "broken"; path: string; message?: string }
   /** A change arrived while paused; it is processed on resume(). */
   | { type: "queued"; path: string }
   | { type: "error"; path: string | null; error: unknown };
@@ -288,6 +294,7 @@ export class DocWatcher {
       }
       const outcome = await doc.reload();
       if (outcome === "unchanged") this.#emit({ type: "ignored", path: file });
+      else if (outcome === "broken") this.#emit({ type: "broken", path: file, message: doc.broken?.message });
       else this.#emit({ type: outcome, path: file });
     } catch (error) {
       this.#emit({ type: "error", path: file, error });

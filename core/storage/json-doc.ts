@@ -17,6 +17,7 @@ import { errnoCode, writeFileAtomic } from "./atomic-write.js";
 import { canonicalJson, canonicalParts, RecordTexts } from "./canonical-json.js";
 import { noteChange } from "./change-count.js";
 import { validateChanged, type Issue } from "./incremental-validate.js";
+import { collectExtraKeys, withExtraKeys, type ExtraKeys } from "./extra-keys.js";
 
 export interface JsonDocOptions<T> {
   /** State of a document whose file does not exist yet. Called for a fresh value each time. */
@@ -29,13 +30,27 @@ export interface JsonDocOptions<T> {
   arraysSortedBy?: readonly string[];
   /** File mode for writes (0o600 for documents under `.larder/`). */
   mode?: number;
+  /**
+   * The opener reports a file that cannot be read itself, in its own words (the sessions document,
+   * which it puts aside; group and household documents, whose group or household it leaves out).
+   */
+  reportsOwnBreakage?: boolean;
+  /**
+   * A file deleted while the document is open is written back from memory, as its last good state,
+   * instead of the document turning empty: documents the rest of the site stands on (the site, its
+   * users, a group, a household), which nobody means to empty by deleting them (decision 0229).
+   */
+  writtenBackWhenDeleted?: boolean;
 }
 
 export type JsonDocEvent<T> =
   { type: "change"; origin: "update" | "reload"; data: T } | { type: "broken"; message: string };
 
-/** What `reload()` found on disk. */
-export type ReloadOutcome = "unchanged" | "reloaded" | "missing" | "broken";
+/**
+ * What `reload()` found on disk. "rewritten": the file was gone and is written back from memory
+ * (`writtenBackWhenDeleted`); "kept": it was gone with its folder, and memory keeps its last state.
+ */
+export type ReloadOutcome = "unchanged" | "reloaded" | "missing" | "broken" | "rewritten" | "kept";
 /** What `probe()` found on disk, without applying it. */
 export type ProbeOutcome = "same" | "changed" | "invalid" | "missing";
 
@@ -144,6 +159,10 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
    */
   reuseRecords = false;
   readonly #records = new RecordTexts();
+  /** Keys of the file the schema does not know, written back with the document (extra-keys.ts). */
+  extraKeys: ExtraKeys | null = null;
+  /** Those of the text parse() read last, taken as `extraKeys` once what it read is accepted. */
+  parsedExtraKeys: ExtraKeys | null = null;
 
   constructor(
     private readonly file: string,
@@ -219,6 +238,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     const result = this.options.schema.safeParse(raw, { jitless: true });
     if (!result.success)
       throw new DocumentParseError(`invalid content: ${z.prettifyError(result.error).replace(/\n/g, "; ")}`);
+    this.parsedExtraKeys = collectExtraKeys(raw, result.data);
     return result.data;
   }
 
@@ -227,6 +247,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     if (bytes === null) return null;
     const value = this.parse(utf8Text(bytes));
     this.knownHash = sha256(bytes);
+    this.extraKeys = this.parsedExtraKeys;
     this.acceptRead();
     return value;
   }
@@ -238,13 +259,19 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
   serialise(data: T): Buffer {
     const sortArraysAt = this.options.arraysSortedBy;
     if (!this.reuseRecords) this.#records.clear();
-    const parts = canonicalParts(data, {
+    let value: unknown = data;
+    if (this.extraKeys) {
+      const kept: ExtraKeys = new Map();
+      value = withExtraKeys(data, this.extraKeys, kept);
+      this.extraKeys = kept.size > 0 ? kept : null;
+    }
+    const parts = canonicalParts(value, {
       sortArraysAt,
       records: this.reuseRecords ? this.#records : undefined,
     });
     const bytes = this.#encode(parts);
     // Under the test suite, a record changed in place (which would keep its old text) fails loudly.
-    if (VERIFY_INCREMENTAL && !bytes.equals(Buffer.from(canonicalJson(data, { sortArraysAt }))))
+    if (VERIFY_INCREMENTAL && !bytes.equals(Buffer.from(canonicalJson(value, { sortArraysAt }))))
       throw new Error(`JsonDoc: ${this.file} would be written with a record's old text`);
     return bytes;
   }
@@ -300,6 +327,28 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
       this.writingHash = null;
     }
   }
+}
+
+/** Write `data` where the file was deleted, only if nothing has been put there meanwhile. */
+async function writeBackDeleted<T>(
+  adapter: CanonicalJsonAdapter<T>,
+  file: string,
+  data: T,
+  options: JsonDocOptions<T>,
+): Promise<"written" | "exists" | "no-folder"> {
+  const bytes = adapter.serialise(data);
+  try {
+    await writeFileAtomic(file, bytes, { tmpDir: options.tmpDir, mode: options.mode, exclusive: true });
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "EEXIST") return "exists";
+    if (code === "ENOENT") return "no-folder";
+    throw e;
+  }
+  adapter.knownHash = sha256(bytes);
+  await adapter.readBytes();
+  adapter.acceptRead();
+  return "written";
 }
 
 interface Batch {
@@ -368,6 +417,11 @@ export class JsonDoc<T> {
   /** Why the file on disk is unusable, or null when it is fine. */
   get broken(): { message: string } | null {
     return this.#broken;
+  }
+
+  /** Whether whoever opened the document reports its file being unreadable (JsonDocOptions). */
+  get reportsOwnBreakage(): boolean {
+    return this.#options.reportsOwnBreakage === true;
   }
 
   /** sha256 of the text last read or written, so a watcher can recognise the store's own writes. */
@@ -483,9 +537,27 @@ export class JsonDoc<T> {
       this.#adapter.acceptRead();
       return "unchanged";
     }
+    if (bytes === null && this.#options.writtenBackWhenDeleted && this.#adapter.knownHash !== null) {
+      // The last good state goes back where it was; a file someone put there meanwhile is read instead.
+      // In the write queue: an update meanwhile writes after it, never beside it.
+      const data = this.#low.data;
+      this.#inFlight++;
+      const run = this.#queue.then(() => writeBackDeleted(this.#adapter, this.path, data, this.#options));
+      this.#queue = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      const back = await run.finally(() => {
+        this.#inFlight--;
+      });
+      if (back === "exists") return this.reload(force);
+      this.#broken = null;
+      return back === "written" ? "rewritten" : "kept";
+    }
     if (bytes === null) {
       const hadFile = this.#adapter.knownHash !== null || this.#broken !== null;
       this.#adapter.knownHash = null;
+      this.#adapter.extraKeys = null;
       this.#adapter.acceptRead();
       this.#broken = null;
       if (!hadFile && !force) return "unchanged";
@@ -507,6 +579,7 @@ export class JsonDoc<T> {
     }
     this.#broken = null;
     this.#adapter.knownHash = hash;
+    this.#adapter.extraKeys = this.#adapter.parsedExtraKeys;
     this.#adapter.acceptRead();
     this.#low.data = value;
     this.#adapter.reuseRecords = false;

@@ -101,6 +101,11 @@ export class AuthService {
     return this.credentials.hasPassword(userId);
   }
 
+  /** `.larder/credentials.json` and its parse error, when it cannot be read. */
+  credentialsUnreadable(): { path: string; message: string } | null {
+    return this.credentials.unreadable;
+  }
+
   /**
    * The first admin's username when no admin can sign in with a password here: a folder cloned from git
    * brings its users but not their passwords (`.larder/` stays out of git). Null when password sign-in
@@ -108,6 +113,8 @@ export class AuthService {
    */
   adminWithoutPassword(): string | null {
     if (!this.larder.config.allowPasswordLogin) return null;
+    // Their passwords may well be in the file that cannot be read: credentialsUnreadable says so.
+    if (this.credentials.unreadable) return null;
     const admins = this.larder.users.all().filter((u) => u.admin);
     if (admins.length === 0) return null;
     if (admins.some((u) => u.authMethod !== "Mealie" || this.hasPassword(u.id))) return null;

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from "../support/server.js";
 import { assertContract, hasContract } from "../support/contract.js";
 import { body, makeUser, type Person } from "../support/people.js";
 import { makeZip } from "../support/zip-writer.js";
+import { unopenableBackup } from "../support/unopenable-backup.js";
 
 let t: TestServer;
 let admin: string;
@@ -138,6 +139,51 @@ describe("/api/admin/backups", () => {
     expect((await t.api(`/api/recipes/${a}`, { token: admin })).status).toBe(200);
     expect((await t.api(`/api/recipes/${b}`, { token: admin })).status).toBe(404);
     expect(await readdir(join(t.dataDir, "groups", "home", "recipes"))).not.toContain(`${b}.md`);
+  });
+
+  it("backs up the data a restore replaces first, under a name that says so, and restoring it undoes the restore", async () => {
+    await t.api("/api/admin/backups", { method: "POST", token: admin });
+    const name = (await list()).imports[0].name;
+    const later = await body<string>(
+      await t.api("/api/recipes", { method: "POST", token: admin, json: { name: "Made After The Backup" } }),
+    );
+    const res = await body<{ message: string; before: string }>(
+      await t.api(`/api/admin/backups/${name}/restore`, { method: "POST", token: admin }),
+    );
+    expect(res.before).toMatch(/^larder_before-restore_\d{4}(\.\d{2}){5}(_\d+)?\.zip$/);
+    expect(res.message).toContain(res.before);
+    admin = await t.login();
+    expect((await list()).imports.map((b) => b.name)).toContain(res.before);
+    expect((await t.api(`/api/recipes/${later}`, { token: admin })).status).toBe(404);
+    const undo = await t.api(`/api/admin/backups/${res.before}/restore`, { method: "POST", token: admin });
+    expect(undo.status).toBe(200);
+    admin = await t.login();
+    expect((await t.api(`/api/recipes/${later}`, { token: admin })).status).toBe(200);
+  });
+
+  it("puts the data from before back when a restored backup passes its checks but will not open, and says why", async () => {
+    const { writeFile } = await import("node:fs/promises");
+    const bad = "larder_2002.02.02.00.00.00.zip";
+    await writeFile(join(t.dataDir, ".larder", "backups", bad), await unopenableBackup(t.dataDir));
+    const slug = await body<string>(
+      await t.api("/api/recipes", { method: "POST", token: admin, json: { name: "Survives A Bad Restore" } }),
+    );
+    const before = new Set((await list()).imports.map((b) => b.name));
+    const res = await t.api(`/api/admin/backups/${bad}/restore`, { method: "POST", token: admin });
+    expect(res.status).toBe(400);
+    const detail = ((await res.json()) as { detail: { message: string; error: boolean } }).detail;
+    expect(detail.error).toBe(true);
+    expect(detail.message).toMatch(/cannot be restored: its data could not be opened \(ENOTDIR.*activity/);
+    expect(detail.message).toMatch(
+      /The data from before the restore is back \(also kept as larder_before-restore_/,
+    );
+    // The site serves the data it had, with its people, after signing in again.
+    admin = await t.login();
+    expect((await t.api(`/api/recipes/${slug}`, { token: admin })).status).toBe(200);
+    expect((await t.api("/api/app/about")).status).toBe(200);
+    const added = (await list()).imports.map((b) => b.name).filter((n) => !before.has(n));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^larder_before-restore_/);
   });
 
   it("unpacks and checks a backup while the site still serves reads; writes wait, as the swap would lose them", async () => {

@@ -190,4 +190,102 @@ describe("JSON documents are live too", () => {
     expect(await rf(file, "utf8")).toBe("{ not json");
     await wf(file, JSON.stringify(original, null, 2) + "\n");
   });
+
+  it("users.json and a household.json deleted while the server runs come back from memory; nobody is signed out", async () => {
+    const files = [
+      join(t.dataDir, "users.json"),
+      join(t.dataDir, "groups", "home", "households", "family", "household.json"),
+    ];
+    const before = await Promise.all(files.map((f) => readFile(f, "utf8")));
+    await Promise.all(files.map((f) => rm(f)));
+    const back = await eventually(async () => {
+      const texts = await Promise.all(files.map((f) => readFile(f, "utf8").catch(() => null)));
+      return texts.every((x) => x !== null) ? texts : undefined;
+    });
+    expect(back).toEqual(before);
+    expect((await t.api("/api/users/self", { token })).status).toBe(200);
+    expect((await t.api("/api/households/self", { token })).status).toBe(200);
+    expect((await t.api("/api/households/shopping/lists", { token })).status).toBe(200);
+  });
+
+  it("keys a person added by hand to a list item or a food survive the next API write, and no answer shows them", async () => {
+    const list = (await (
+      await t.api("/api/households/shopping/lists", { method: "POST", token, json: { name: "By Hand" } })
+    ).json()) as { id: string };
+    const made = (await (
+      await t.api("/api/households/shopping/items", {
+        method: "POST",
+        token,
+        json: { shoppingListId: list.id, note: "milk" },
+      })
+    ).json()) as { createdItems: { id: string }[] };
+    const itemId = made.createdItems[0].id;
+    const file = join(
+      t.dataDir,
+      "groups",
+      "home",
+      "households",
+      "family",
+      "shopping-lists",
+      `${list.id}.json`,
+    );
+    await t.larder.shopping.idle();
+    const doc = JSON.parse(await readFile(file, "utf8")) as { items: Record<string, unknown>[] } & Record<
+      string,
+      unknown
+    >;
+    doc.store = "the corner shop";
+    doc.items[0] = { ...doc.items[0], note: "oat milk", aisle: "3" };
+    await writeFile(file, JSON.stringify(doc, null, 2) + "\n");
+    const item = await eventually(async () => {
+      const res = (await (
+        await t.api(`/api/households/shopping/items/${itemId}`, { token })
+      ).json()) as Record<string, unknown>;
+      return res.note === "oat milk" ? res : undefined;
+    });
+    expect(item).not.toHaveProperty("aisle");
+    const put = await t.api(`/api/households/shopping/items/${itemId}`, {
+      method: "PUT",
+      token,
+      json: { ...item, quantity: 2 },
+    });
+    expect(put.status).toBe(200);
+    expect(JSON.stringify(await put.json())).not.toMatch(/aisle|corner shop/);
+    await t.larder.shopping.idle();
+    const saved = JSON.parse(await readFile(file, "utf8")) as { items: Record<string, unknown>[] } & Record<
+      string,
+      unknown
+    >;
+    expect(saved.store).toBe("the corner shop");
+    expect(saved.items[0]).toMatchObject({ note: "oat milk", quantity: 2, aisle: "3" });
+    expect(
+      JSON.stringify(await (await t.api(`/api/households/shopping/lists/${list.id}`, { token })).json()),
+    ).not.toMatch(/aisle|corner shop/);
+
+    const foods = join(t.dataDir, "groups", "home", "foods.json");
+    const food = (await (
+      await t.api("/api/foods", { method: "POST", token, json: { name: "hand food" } })
+    ).json()) as Record<string, unknown> & { id: string };
+    const fdoc = JSON.parse(await readFile(foods, "utf8")) as { foods: Record<string, unknown>[] };
+    fdoc.foods = fdoc.foods.map((f) =>
+      f.id === food.id ? { ...f, description: "by hand", supplier: "market" } : f,
+    );
+    await writeFile(foods, JSON.stringify(fdoc, null, 2) + "\n");
+    await eventually(async () => {
+      const res = (await (await t.api(`/api/foods/${food.id}`, { token })).json()) as { description: string };
+      return res.description === "by hand" ? true : undefined;
+    });
+    const fput = await t.api(`/api/foods/${food.id}`, {
+      method: "PUT",
+      token,
+      json: { ...food, description: "by hand", name: "Hand Food" },
+    });
+    expect(fput.status).toBe(200);
+    expect(JSON.stringify(await fput.json())).not.toContain("supplier");
+    const fsaved = JSON.parse(await readFile(foods, "utf8")) as { foods: Record<string, unknown>[] };
+    expect(fsaved.foods.find((f) => f.id === food.id)).toMatchObject({
+      name: "Hand Food",
+      supplier: "market",
+    });
+  });
 });

@@ -339,6 +339,58 @@ describe("shopping items", () => {
     expect(items.find((i) => i.id === keep.id)?.quantity).toBe(3);
   });
 
+  it("refuses a food, unit or label id the group does not have (422 naming the field), rather than drop it", async () => {
+    const list = await newList("Unknown Ids");
+    const unknown = "0f0e0d0c-0b0a-4909-8807-060504030201";
+    const detail = async (res: Response) => {
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as {
+        detail: { loc: (string | number)[]; msg: string; type: string }[];
+      };
+      if (hasContract) assertContract("HTTPValidationError", body);
+      return body.detail;
+    };
+    const one = await detail(
+      await t.api(ITEMS, {
+        method: "POST",
+        token,
+        json: { shoppingListId: list.id, note: "salt", foodId: unknown },
+      }),
+    );
+    expect(one).toEqual([
+      expect.objectContaining({
+        loc: ["body", "foodId"],
+        type: "value_error",
+        msg: expect.stringMatching(/no food/),
+      }),
+    ]);
+    const cup = await unitNamed("cup");
+    const many = await detail(
+      await t.api(`${ITEMS}/create-bulk`, {
+        method: "POST",
+        token,
+        json: [
+          { shoppingListId: list.id, note: "fine", unitId: cup.id },
+          { shoppingListId: list.id, note: "flour", unitId: unknown, labelId: unknown },
+        ],
+      }),
+    );
+    expect(many.map((d) => d.loc)).toEqual([
+      ["body", 1, "unitId"],
+      ["body", 1, "labelId"],
+    ]);
+    // Nothing of a refused request is saved.
+    expect((await getList(list.id)).listItems).toHaveLength(0);
+    const [item] = (await bulk([{ shoppingListId: list.id, note: "pepper", quantity: 2 }])).createdItems;
+    const put = await detail(
+      await t.api(`${ITEMS}/${item.id}`, { method: "PUT", token, json: { ...item, unitId: unknown } }),
+    );
+    expect(put.map((d) => d.loc)).toEqual([["body", "unitId"]]);
+    const after = (await getList(list.id)).listItems;
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ note: "pepper", quantity: 2, unitId: null });
+  });
+
   it("takes 10,000 items in one bulk call", async () => {
     const list = await newList("Huge");
     const items = Array.from({ length: 10_000 }, (_, i) => ({
