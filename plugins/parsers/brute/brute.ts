@@ -3,9 +3,14 @@
  * (mealie-api-notes §13): the first whitespace token is the amount (with a following fraction), the
  * next the unit, the rest the food; a trailing "(…)" or the text after the first comma is the note.
  * With no amount, a known unit among the first three tokens ("a stalk bell peppers") is taken as the unit.
+ *
+ * Counting words open a line as in the nlp parser ("half a dozen", "two"), and "of" after the unit is no
+ * part of the food (decision 0230).
  */
 import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
+import { countedAmount } from "../counted.js";
+import { numberValue } from "../nlp/quantity.js";
 
 export interface BruteParsed {
   amount: number;
@@ -111,12 +116,41 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
  */
 const BULLET = /^\s*(?:[-*•·▢☐□◦▪▫►‣⁃–—]|\[\s?[xX✓]?\s?\])\s+/u;
 
+const formatAmount = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/**
+ * A counting phrase or number word opening the line, written as the amount Mealie's algorithm reads:
+ * "half a dozen eggs" → "6 eggs", "two cups" → "2 cups", "half a lemon" → "0.5 lemon". A vague one ("a
+ * few") is taken off for the note.
+ */
+function countedWords(text: string): { text: string; note: string } {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  const lower = tokens.map((t) => t.toLowerCase());
+  const counted = countedAmount(lower);
+  if (counted?.value === null)
+    return { text: tokens.slice(counted.length).join(" "), note: tokens.slice(0, counted.length).join(" ") };
+  if (counted)
+    return { text: [formatAmount(counted.value), ...tokens.slice(counted.length)].join(" "), note: "" };
+  const word = /^\p{L}+$/u.test(lower[0] ?? "") ? numberValue(lower[0]) : null;
+  if (word === null || tokens.length < 2) return { text, note: "" };
+  const skip = lower[0] === "half" && /^an?$/.test(lower[1]) && tokens.length > 2 ? 2 : 1;
+  return { text: [formatAmount(word), ...tokens.slice(skip)].join(" "), note: "" };
+}
+
 export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredientResult {
-  const b = brute(line.replace(BULLET, ""), (t) => match.unit(t) !== null);
-  const matched = match.ingredient(b.unit || null, b.food || null);
+  const counted = countedWords(line.replace(BULLET, ""));
+  const b = brute(counted.text, (t) => match.unit(t) !== null);
+  // "1 cup of sugar", "a pinch of salt": "of" joined the unit to the food.
+  const foodText = b.food.replace(/^of\s+(?=\S)/i, "");
+  const matched = match.ingredient(b.unit || null, foodText || null);
   return {
     input: line,
     confidence: { average: null, comment: null, name: null, unit: null, quantity: null, food: null },
-    ingredient: { quantity: b.amount, unit: matched.unit, food: matched.food, note: b.note },
+    ingredient: {
+      quantity: b.amount,
+      unit: matched.unit,
+      food: matched.food,
+      note: [counted.note, b.note].filter((s) => s.trim() !== "").join(", "),
+    },
   };
 }

@@ -369,7 +369,8 @@ export function assemble(
   const amountNote = amount === "" ? "" : joint ? `${joint} ${amount}` : amount;
   if (amountNote !== "" && !asideAfterFood) notes.push(amountNote);
   for (const set of NOTE_PARTS) {
-    const text = fieldText(tokens, labels, set);
+    // "A few sprigs of parsley": the "of" joined the comment to words that are now other fields.
+    const text = fieldText(tokens, labels, set).replace(/(\S)\s+of$/i, "$1");
     if (text !== "" && !FILLER.test(text)) notes.push(text);
   }
   if (amountNote !== "" && asideAfterFood) notes.push(amountNote);

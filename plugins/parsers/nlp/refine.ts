@@ -45,7 +45,7 @@ const COUNTING = new Set("one two three four five six seven eight nine ten eleve
 const ref = (x: { id: string; name: string }): ParsedRef => ({ id: x.id, name: x.name });
 
 /** The food text's last words that name a food exactly, and the words before them; null if none do. */
-function namedPart(
+export function namedPart(
   food: string,
   match: VocabularyMatcher,
 ): { food: { id: string; name: string }; before: string } | null {
@@ -129,6 +129,15 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
       note = note.replace(/^(?:an?\b[\s,]*)?(?:of\b[\s,]*)?/i, "");
     }
   }
+  // "pinch of salt", "handful of rocket": a line opening with a unit the vocabulary knows counts one.
+  if (
+    noAmount &&
+    quantity === 0 &&
+    matched.unit?.id !== undefined &&
+    tokens[1]?.toLowerCase() === "of" &&
+    match.exactUnit(tokens[0])?.id === matched.unit.id
+  )
+    quantity = 1;
   let food = matched.food;
   if (foodText && food && food.id === undefined) {
     // "juice of half a lime": the article is no part of the food's name.
