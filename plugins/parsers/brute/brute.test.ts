@@ -67,3 +67,60 @@ describe("brute", () => {
     expect(Object.values(r.confidence).every((v) => v === null)).toBe(true);
   });
 });
+
+describe("brute's unit after the amount", () => {
+  const pantry = createMatcher({
+    units: [
+      { id: "u-cup", name: "cup", pluralName: "cups" },
+      { id: "u-l", name: "liter", pluralName: "litres", abbreviation: "l" },
+    ],
+    foods: [
+      { id: "f-egg", name: "egg", pluralName: "eggs" },
+      { id: "f-carrot", name: "carrot", pluralName: "carrots" },
+      { id: "f-lime", name: "lime", pluralName: "limes" },
+      { id: "f-thigh", name: "chicken thigh", pluralName: "chicken thighs" },
+      { id: "f-oats", name: "rolled oats" },
+    ],
+  });
+  const fields = (line: string) => {
+    const i = parseLine(line, pantry).ingredient;
+    return { quantity: i.quantity, unit: i.unit?.name ?? "", food: i.food?.name ?? "", note: i.note };
+  };
+
+  it("is no unit when it is no known unit: a size goes to the note, as the nlp parser has it", () => {
+    expect(fields("2 large eggs")).toEqual({ quantity: 2, unit: "", food: "egg", note: "large" });
+    expect(fields("3 medium carrots, peeled")).toEqual({
+      quantity: 3,
+      unit: "",
+      food: "carrot",
+      note: "medium, peeled",
+    });
+    // "limes" is 73 to "litres": a likeness is not enough to take a word for the unit.
+    expect(fields("2 limes, juiced")).toEqual({ quantity: 2, unit: "", food: "lime", note: "juiced" });
+    expect(fields("4 boneless chicken thighs")).toEqual({
+      quantity: 4,
+      unit: "",
+      food: "chicken thigh",
+      note: "boneless",
+    });
+  });
+
+  it("is the unit when the group or the built-in list knows it, in any seeded language", () => {
+    expect(fields("2 cups rolled oats")).toMatchObject({ quantity: 2, unit: "cup", food: "rolled oats" });
+    expect(fields("1 1/2 cups rolled oats")).toMatchObject({ quantity: 1.5, unit: "cup" });
+    expect(fields("3 eetlepels suiker")).toMatchObject({ quantity: 3, unit: "eetlepels", food: "suiker" });
+    expect(fields("2 EL Zucker")).toMatchObject({ quantity: 2, unit: "EL", food: "Zucker" });
+    expect(fields("1 snuf(je) peper")).toMatchObject({ quantity: 1, unit: "snuf(je)", food: "peper" });
+  });
+
+  it("reads a number word as the amount", () => {
+    expect(fields("two eggs")).toEqual({ quantity: 2, unit: "", food: "egg", note: "" });
+    expect(fields("half a lime")).toEqual({ quantity: 0.5, unit: "", food: "lime", note: "" });
+    expect(fields("three cups of rolled oats")).toEqual({
+      quantity: 3,
+      unit: "cup",
+      food: "rolled oats",
+      note: "",
+    });
+  });
+});

@@ -4,13 +4,17 @@
  * next the unit, the rest the food; a trailing "(…)" or the text after the first comma is the note.
  * With no amount, a known unit among the first three tokens ("a stalk bell peppers") is taken as the unit.
  *
- * Counting words open a line as in the nlp parser ("half a dozen", "two"), and "of" after the unit is no
- * part of the food (decision 0230).
+ * Unlike Mealie, the word after the amount is the unit only when it is a known one (the group's or a
+ * built-in unit): "2 large eggs" is two eggs, large. Counting words open a line as in the nlp parser
+ * ("half a dozen", "two"), and the food leaves "of", sizes and describing words as it does (decision 0230).
  */
 import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
 import { countedAmount } from "../counted.js";
+import { isBuiltInUnit } from "../known-units.js";
+import { singular } from "../nlp/lexicon.js";
 import { numberValue } from "../nlp/quantity.js";
+import { namedPart } from "../nlp/refine.js";
 
 export interface BruteParsed {
   amount: number;
@@ -91,11 +95,11 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
       if (isAmount(tokens[1])) {
         amount += parseAmount(tokens[1]);
         // A unit never ends with a comma.
-        if (tokens.length > 3 && !tokens[2].endsWith(",")) {
+        if (tokens.length > 3 && !tokens[2].endsWith(",") && isUnit(tokens[2])) {
           unit = tokens[2];
           [food, note] = parseIngredient(tokens.slice(3));
         } else [food, note] = parseIngredient(tokens.slice(2));
-      } else if (!tokens[1].endsWith(",")) {
+      } else if (!tokens[1].endsWith(",") && isUnit(tokens[1])) {
         unit = tokens[1];
         [food, note] = parseIngredient(tokens.slice(2));
       } else [food, note] = parseIngredient(tokens.slice(1));
@@ -115,6 +119,17 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
  * butter"): Mealie's algorithm would take it for the first word and drop the amount after it.
  */
 const BULLET = /^\s*(?:[-*•·▢☐□◦▪▫►‣⁃–—]|\[\s?[xX✓]?\s?\])\s+/u;
+
+/** Sizes in front of the food go to the note, as the nlp parser tags them ("2 large eggs"). */
+export const SIZES: ReadonlySet<string> = new Set(
+  "small medium large big huge jumbo extra-large medium-sized small-sized large-sized medium-size".split(" "),
+);
+
+/** A unit the group's vocabulary names exactly (its plural too), or a built-in one. */
+function knownUnit(token: string, match: VocabularyMatcher): boolean {
+  const t = token.replace(/[,;]$/, "");
+  return !!(match.exactUnit(t) ?? match.exactUnit(singular(t))) || isBuiltInUnit(t);
+}
 
 const formatAmount = (n: number) => String(Math.round(n * 1000) / 1000);
 
@@ -139,18 +154,30 @@ function countedWords(text: string): { text: string; note: string } {
 
 export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredientResult {
   const counted = countedWords(line.replace(BULLET, ""));
-  const b = brute(counted.text, (t) => match.unit(t) !== null);
+  const b = brute(counted.text, (t) => knownUnit(t, match));
+  const front = [counted.note];
   // "1 cup of sugar", "a pinch of salt": "of" joined the unit to the food.
-  const foodText = b.food.replace(/^of\s+(?=\S)/i, "");
+  const words = b.food.replace(/^of\s+(?=\S)/i, "").split(/\s+/);
+  while (words.length > 1 && SIZES.has(words[0].toLowerCase().replace(/,$/, ""))) front.push(words.shift()!);
+  const foodText = words.join(" ");
   const matched = match.ingredient(b.unit || null, foodText || null);
+  let food = matched.food;
+  if (food && food.id === undefined) {
+    // "4 boneless skinless chicken thighs": the named food, the words before it to the note.
+    const part = namedPart(foodText, match);
+    if (part) {
+      food = { id: part.food.id, name: part.food.name };
+      front.push(part.before);
+    }
+  }
   return {
     input: line,
     confidence: { average: null, comment: null, name: null, unit: null, quantity: null, food: null },
     ingredient: {
       quantity: b.amount,
       unit: matched.unit,
-      food: matched.food,
-      note: [counted.note, b.note].filter((s) => s.trim() !== "").join(", "),
+      food,
+      note: [...front, b.note].filter((s) => s.trim() !== "").join(", "),
     },
   };
 }
