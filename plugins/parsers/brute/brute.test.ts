@@ -124,3 +124,87 @@ describe("brute's unit after the amount", () => {
     });
   });
 });
+
+describe("brute on amounts, packs and asides Mealie's algorithm misreads", () => {
+  const pantry = createMatcher({
+    units: [
+      { id: "u-cup", name: "cup", pluralName: "cups" },
+      { id: "u-g", name: "gram", abbreviation: "g" },
+      { id: "u-can", name: "can", pluralName: "cans", aliases: [{ name: "tin" }, { name: "tins" }] },
+      { id: "u-head", name: "head", pluralName: "heads" },
+      { id: "u-tsp", name: "teaspoon", pluralName: "teaspoons", abbreviation: "tsp" },
+      { id: "u-floz", name: "fluid ounce", abbreviation: "fl oz" },
+    ],
+    foods: [
+      { id: "f-lentils", name: "lentils" },
+      { id: "f-broccoli", name: "broccoli" },
+      { id: "f-rum", name: "rum" },
+      { id: "f-mint", name: "mint" },
+      { id: "f-butter", name: "butter" },
+    ],
+  });
+  const fields = (line: string) => {
+    const i = parseLine(line, pantry).ingredient;
+    return {
+      quantity: i.quantity,
+      max: i.quantityMax ?? null,
+      unit: i.unit?.name ?? "",
+      food: i.food?.name ?? "",
+      note: i.note,
+    };
+  };
+
+  it("gives a range both ends", () => {
+    expect(fields("3-4 cups lentils")).toEqual({
+      quantity: 3,
+      max: 4,
+      unit: "cup",
+      food: "lentils",
+      note: "",
+    });
+    expect(fields("3 to 4 cups lentils")).toMatchObject({ quantity: 3, max: 4, unit: "cup" });
+  });
+
+  it("reads a glued metric amount, and a pack's size before its unit into the note", () => {
+    expect(fields("300g lentils")).toMatchObject({ quantity: 300, unit: "gram", food: "lentils" });
+    expect(fields("2 x 300g tins lentils, rinsed")).toEqual({
+      quantity: 2,
+      max: null,
+      unit: "can",
+      food: "lentils",
+      note: "300 g, rinsed",
+    });
+    expect(fields("1 (10.5 oz) can lentils")).toMatchObject({ quantity: 1, unit: "can", note: "10.5 oz" });
+    expect(fields("2 12-ounce cans lentils")).toMatchObject({ quantity: 2, unit: "can", note: "12-ounce" });
+  });
+
+  it("takes a size before a known unit as the unit's, and a two-word fluid ounce", () => {
+    expect(fields("1 large head broccoli")).toEqual({
+      quantity: 1,
+      max: null,
+      unit: "head",
+      food: "broccoli",
+      note: "large",
+    });
+    expect(fields("2 level tsp mint")).toMatchObject({ unit: "teaspoon", food: "mint", note: "level" });
+    expect(fields("3 fl oz rum")).toMatchObject({ quantity: 3, unit: "fluid ounce", food: "rum" });
+  });
+
+  it("puts an aside in brackets inside the food into the note", () => {
+    expect(fields("1 cup (8 oz) butter, melted")).toMatchObject({
+      unit: "cup",
+      food: "butter",
+      note: "8 oz, melted",
+    });
+  });
+
+  it("finds no unit past a comma", () => {
+    expect(fields("mint, leaves picked")).toEqual({
+      quantity: 0,
+      max: null,
+      unit: "",
+      food: "mint",
+      note: "leaves picked",
+    });
+  });
+});
