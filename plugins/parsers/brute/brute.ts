@@ -15,7 +15,7 @@ import { rewriteAmounts } from "./amounts.js";
 import { isBuiltInUnit } from "../known-units.js";
 import { singular } from "../nlp/lexicon.js";
 import { numberValue } from "../nlp/quantity.js";
-import { namedPart } from "../nlp/refine.js";
+import { firstAlternative, namedPart } from "../nlp/refine.js";
 
 export interface BruteParsed {
   amount: number;
@@ -225,12 +225,20 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
   const foodText = words.join(" ");
   const matched = match.ingredient(b.unit || null, foodText || null);
   let food = matched.food;
+  const later: string[] = [];
   if (food && food.id === undefined) {
+    // "butter or margarine": the first, "or margarine" to the note, as the nlp parser has it.
+    const alt = firstAlternative(foodText, match);
+    if (alt?.hit) {
+      food = { id: alt.hit.id, name: alt.hit.name };
+      later.push(alt.rest);
+    }
     // "4 boneless skinless chicken thighs": the named food, the words before it to the note.
-    const part = namedPart(foodText, match);
+    const part = food.id === undefined ? namedPart(alt?.first ?? foodText, match) : null;
     if (part) {
       food = { id: part.food.id, name: part.food.name };
       front.push(part.before);
+      if (alt) later.push(alt.rest);
     }
   }
   return {
@@ -241,7 +249,7 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
       quantityMax: max,
       unit: matched.unit,
       food,
-      note: [...front, ...asides, b.note].filter((s) => s.trim() !== "").join(", "),
+      note: [...front, ...later, ...asides, b.note].filter((s) => s.trim() !== "").join(", "),
     },
   };
 }

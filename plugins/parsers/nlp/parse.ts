@@ -61,14 +61,11 @@ const BARE_DECIMAL = /(^|[\s(])\.(\d)/g;
 function tagCounted(
   tokens: readonly string[],
   tagger: TaggerModel,
-): { labels: number[]; confidence: number[] } {
+): { labels: ArrayLike<number>; confidence: ArrayLike<number> } {
   let start = 0;
   while (start < tokens.length && !/[\p{L}\p{N}]/u.test(tokens[start])) start++;
   const counted = countedAmount(tokens.slice(start, start + 6).map((t) => t.toLowerCase()));
-  if (!counted) {
-    const { labels, confidence } = tagger.tag(tokens);
-    return { labels: Array.from(labels), confidence: Array.from(confidence) };
-  }
+  if (!counted) return tagger.tag(tokens);
   const end = start + counted.length;
   const stand = counted.value === null ? [] : [String(counted.value)];
   const t = tagger.tag([...tokens.slice(0, start), ...stand, ...tokens.slice(end)]);

@@ -6,7 +6,7 @@
  * nothing, a part that matches exactly is taken and the other words go to the note, so nothing the
  * author wrote is lost; an exact match of the whole text always wins.
  */
-import type { ParsedRef, VocabularyMatcher } from "../../../core/plugins/kinds.js";
+import type { ParsedRef, ParserFood, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import type { Assembled } from "./assemble.js";
 import { UNIT_LEXICON } from "./lexicon.js";
 import { numberValue } from "./quantity.js";
@@ -67,6 +67,33 @@ function alternative(food: string): { first: string; rest: string; bracketed: bo
   const m = /^(.+?)\s*(\(?)\s*\bor\s+(.+?)\)?$/i.exec(food);
   if (!m) return null;
   return { first: m[1].replace(/[,(]$/, "").trim(), rest: `or ${m[3].trim()}`, bracketed: m[2] === "(" };
+}
+
+/**
+ * "butter or margarine", "honey (or agave syrup)": the first food, the rest ("or …") for the note, and
+ * what the first names in the vocabulary, if anything.
+ */
+export function firstAlternative(
+  food: string,
+  match: VocabularyMatcher,
+): { first: string; rest: string; hit: ParserFood | null } | null {
+  const alt = alternative(food);
+  if (!alt) return null;
+  const restWords = alt.rest.split(/\s+/);
+  // "peanut or vegetable oil": the first is peanut oil, if the vocabulary knows it.
+  const shared =
+    !alt.bracketed && !/\s/.test(alt.first) && restWords.length > 2
+      ? `${alt.first} ${restWords[restWords.length - 1]}`
+      : null;
+  if (shared === null) return { ...alt, hit: match.food(alt.first) };
+  const hit = match.exactFood(shared);
+  if (hit) return { ...alt, hit };
+  // "honey or maple syrup": two foods. But a lone first word may be a kind of the rest ("orange or yellow
+  // pepper", "orange or red bell pepper", "pepper or smoked bacon"): only when the other is a food and its
+  // words after the first are none ("syrup", not "bell pepper") is the first a food alone.
+  const other = restWords.slice(1);
+  const two = match.exactFood(other.join(" ")) && !match.exactFood(other.slice(1).join(" "));
+  return { ...alt, hit: two ? match.food(alt.first) : null };
 }
 
 export function refine(tokens: readonly string[], a: Assembled, match: VocabularyMatcher): Refined {
@@ -146,21 +173,12 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
       const hit = match.food(text);
       if (hit) food = ref(hit);
     }
-    const alt = food.id === undefined ? alternative(text) : null;
+    const alt = food.id === undefined ? firstAlternative(text, match) : null;
     let altNote: string | null = null;
     if (alt) {
       text = alt.first;
       altNote = alt.rest;
-      // "peanut or vegetable oil": the first is peanut oil, if the vocabulary knows it.
-      const restWords = alt.rest.split(/\s+/);
-      const shared =
-        !alt.bracketed && !/\s/.test(text) && restWords.length > 2
-          ? `${text} ${restWords[restWords.length - 1]}`
-          : null;
-      // Else a lone first word may be a kind of the rest ("orange or yellow pepper", "pepper or smoked
-      // bacon"), not the food it names alone: no match, as without the alternative.
-      const hit = shared !== null ? match.exactFood(shared) : match.food(text);
-      if (hit) food = ref(hit);
+      if (alt.hit) food = ref(alt.hit);
     }
     if (food.id === undefined) {
       const part = namedPart(text, match);
