@@ -78,26 +78,28 @@ describe.each([
 });
 
 describe("a unit opening the line", () => {
-  it("counts one in the nlp parser, with or without 'a'", () => {
-    expect(fields(nlpLine("a pinch of salt", match))).toEqual({
+  it.each([
+    ["nlp", nlpLine],
+    ["brute", bruteLine],
+  ] as const)("after 'a' counts one in the %s parser", (_name, parse) => {
+    expect(fields(parse("a pinch of salt", match))).toEqual({
       quantity: 1,
       unit: "pinch",
       food: "salt",
       note: "",
     });
+  });
+
+  it("counts one without 'a' in the nlp parser; the brute parser keeps Mealie's no amount", () => {
     expect(fields(nlpLine("handful of spinach", match))).toMatchObject({
       quantity: 1,
       unit: "handful",
       food: "spinach",
     });
-  });
-
-  it("keeps Mealie's no amount in the brute parser, and 'of' out of the food", () => {
-    expect(fields(bruteLine("a pinch of salt", match))).toEqual({
+    expect(fields(bruteLine("handful of spinach", match))).toMatchObject({
       quantity: 0,
-      unit: "pinch",
-      food: "salt",
-      note: "",
+      unit: "handful",
+      food: "spinach",
     });
   });
 });

@@ -87,11 +87,16 @@ export interface CaseOutcome {
 /**
  * What Larder answers where it departs from Mealie on purpose (decision 0230), else the case as it is.
  * Mealie's brute parser takes the word after the amount for the unit whatever it is, a size too; Larder's
- * takes only a known unit, and a size in front of the food goes to the note, before the rest.
+ * takes only a known unit, and a size in front of the food goes to the note, before the rest. And "a"
+ * before a unit is one of it, as in the nlp parser, where Mealie's brute parser reads no amount.
  */
 export function larderAnswer(parser: "nlp" | "brute", c: Case): Case {
-  if (parser !== "brute" || !SIZES.has(c.unit.toLowerCase())) return c;
-  return { ...c, unit: "", note: [c.unit, c.note].filter(Boolean).join(", ") };
+  if (parser !== "brute") return c;
+  if (SIZES.has(c.unit.toLowerCase()))
+    return { ...c, unit: "", note: [c.unit, c.note].filter(Boolean).join(", ") };
+  // "a stalk …": one stalk, as the nlp parser reads it; Mealie's brute parser finds no amount.
+  if (/^an?\s/i.test(c.input) && c.quantity === 0 && c.unit !== "") return { ...c, quantity: 1 };
+  return c;
 }
 
 /** Compares as the upstream tests do (quantity approx., names and note exact; absent = 0 / ""). */

@@ -208,3 +208,56 @@ describe("brute on amounts, packs and asides Mealie's algorithm misreads", () =>
     });
   });
 });
+
+describe("brute on words around the amount", () => {
+  const pantry = createMatcher({
+    units: [
+      { id: "u-cup", name: "cup", pluralName: "cups" },
+      { id: "u-tbsp", name: "tablespoon", pluralName: "tablespoons", abbreviation: "tbsp" },
+      { id: "u-knob", name: "knob" },
+    ],
+    foods: [
+      { id: "f-orange", name: "orange", pluralName: "oranges" },
+      { id: "f-onion", name: "onion", pluralName: "onions" },
+      { id: "f-pecans", name: "pecans" },
+      { id: "f-butter", name: "butter" },
+      { id: "f-cream", name: "double cream", aliases: [{ name: "whipping cream" }] },
+    ],
+  });
+  const fields = (line: string) => {
+    const i = parseLine(line, pantry).ingredient;
+    return { quantity: i.quantity, unit: i.unit?.name ?? "", food: i.food?.name ?? "", note: i.note };
+  };
+
+  it("reads the fruit a juice or zest comes from, and the amount before it", () => {
+    expect(fields("grated zest of 3 oranges")).toEqual({
+      quantity: 3,
+      unit: "",
+      food: "orange",
+      note: "grated zest",
+    });
+    expect(fields("juice of half an orange")).toMatchObject({ quantity: 0.5, food: "orange", note: "juice" });
+  });
+
+  it("reads 'a' as one and 'a quarter' as a quarter", () => {
+    expect(fields("a generous knob of butter")).toEqual({
+      quantity: 1,
+      unit: "knob",
+      food: "butter",
+      note: "generous",
+    });
+    expect(fields("an onion, sliced")).toEqual({ quantity: 1, unit: "", food: "onion", note: "sliced" });
+    expect(fields("a quarter cup of pecans")).toMatchObject({ quantity: 0.25, unit: "cup", food: "pecans" });
+  });
+
+  it("sets an added amount and preparations before the food aside", () => {
+    expect(fields("1 cup + 3 tbsp double cream")).toEqual({
+      quantity: 1,
+      unit: "cup",
+      food: "double cream",
+      note: "+ 3 tbsp",
+    });
+    expect(fields("1 cup roughly chopped pecans")).toMatchObject({ food: "pecans", note: "roughly chopped" });
+    expect(fields("1 cup double whipping cream")).toMatchObject({ food: "double cream", note: "" });
+  });
+});

@@ -10,11 +10,10 @@
  */
 import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
-import { countedAmount } from "../counted.js";
 import { rewriteAmounts } from "./amounts.js";
+import { countedWords } from "./words.js";
 import { isBuiltInUnit } from "../known-units.js";
 import { singular } from "../nlp/lexicon.js";
-import { numberValue } from "../nlp/quantity.js";
 import { firstAlternative, namedPart } from "../nlp/refine.js";
 
 export interface BruteParsed {
@@ -153,6 +152,12 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
         unit = `${tokens[i]} ${tokens[i + 1]}`;
         i += 2;
       } else if (i + 1 < tokens.length && !tokens[i].endsWith(",") && isUnit(tokens[i])) unit = tokens[i++];
+      // "1 cup + 2 tbsp milk", "1 cup plus 2 tbsp": an amount added, for the note.
+      if (/^(?:\+|plus)$/i.test(tokens[i] ?? "") && i + 2 < tokens.length && isAmount(tokens[i + 1])) {
+        const end = isUnit(tokens[i + 2]) && i + 3 < tokens.length ? i + 3 : i + 2;
+        size.push(tokens.slice(i, end).join(" "));
+        i = end;
+      }
       [food, note] = parseIngredient(tokens.slice(i));
       note = [size.join(" "), note].filter(Boolean).join(", ");
     } else food = tokens.slice(i).join(" ");
@@ -185,30 +190,27 @@ function knownUnit(token: string, match: VocabularyMatcher): boolean {
   return !!(match.exactUnit(t) ?? match.exactUnit(singular(t))) || isBuiltInUnit(t);
 }
 
-const formatAmount = (n: number) => String(Math.round(n * 1000) / 1000);
+/** Preparations written before the food, which the nlp parser's tagger sets apart ("chopped chives"). */
+const PREPARED = new Set(
+  `chopped minced diced sliced grated shredded crushed softened melted beaten sifted toasted roasted
+  halved quartered cubed peeled trimmed torn mashed finely roughly coarsely thinly freshly lightly`.split(
+    /\s+/,
+  ),
+);
 
-/**
- * A counting phrase or number word opening the line, written as the amount Mealie's algorithm reads:
- * "half a dozen eggs" → "6 eggs", "two cups" → "2 cups", "half a lemon" → "0.5 lemon". A vague one ("a
- * few") is taken off for the note.
- */
-function countedWords(text: string): { text: string; note: string } {
-  const tokens = text.trim().split(/\s+/).filter(Boolean);
-  const lower = tokens.map((t) => t.toLowerCase());
-  const counted = countedAmount(lower);
-  if (counted?.value === null)
-    return { text: tokens.slice(counted.length).join(" "), note: tokens.slice(0, counted.length).join(" ") };
-  if (counted)
-    return { text: [formatAmount(counted.value), ...tokens.slice(counted.length)].join(" "), note: "" };
-  const word = /^\p{L}+$/u.test(lower[0] ?? "") ? numberValue(lower[0]) : null;
-  if (word === null || tokens.length < 2) return { text, note: "" };
-  const skip = lower[0] === "half" && /^an?$/.test(lower[1]) && tokens.length > 2 ? 2 : 1;
-  return { text: [formatAmount(word), ...tokens.slice(skip)].join(" "), note: "" };
+/** The food after preparation words, when the rest names one exactly: "roughly chopped walnuts". */
+function preparedPart(food: string, match: VocabularyMatcher): ReturnType<typeof namedPart> {
+  const words = food.split(/\s+/);
+  let k = 0;
+  while (k < words.length - 1 && PREPARED.has(words[k].toLowerCase())) k++;
+  if (k === 0) return null;
+  const hit = match.exactFood(words.slice(k).join(" "));
+  return hit ? { food: hit, before: words.slice(0, k).join(" ") } : null;
 }
 
 export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredientResult {
   const isUnit = (t: string) => knownUnit(t, match);
-  const counted = countedWords(line.replace(BULLET, ""));
+  const counted = countedWords(line.replace(BULLET, ""), isUnit);
   const { text, max } = rewriteAmounts(counted.text, isUnit);
   const b = brute(text, isUnit);
   const front = [counted.note];
@@ -233,11 +235,19 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
       food = { id: alt.hit.id, name: alt.hit.name };
       later.push(alt.rest);
     }
-    // "4 boneless skinless chicken thighs": the named food, the words before it to the note.
-    const part = food.id === undefined ? namedPart(alt?.first ?? foodText, match) : null;
+    // "4 boneless skinless chicken thighs", "roughly chopped walnuts": the named food, the words before it
+    // to the note (less those in the food's name: "heavy whipping cream" is heavy cream).
+    const text = alt?.first ?? foodText;
+    const part = food.id === undefined ? (namedPart(text, match) ?? preparedPart(text, match)) : null;
     if (part) {
       food = { id: part.food.id, name: part.food.name };
-      front.push(part.before);
+      const named = new Set(part.food.name.toLowerCase().split(/\s+/));
+      front.push(
+        part.before
+          .split(/\s+/)
+          .filter((w) => !named.has(w.toLowerCase()))
+          .join(" "),
+      );
       if (alt) later.push(alt.rest);
     }
   }
