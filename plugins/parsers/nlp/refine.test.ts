@@ -112,6 +112,12 @@ describe("nlp parser: fields checked against the vocabulary", () => {
       food: "honey",
       note: "or maple syrup",
     });
+    // "or" the model left at the food's end belongs to the other, in the note.
+    expect(fields("1 tsp dried sage or a small bunch of fresh sage")).toMatchObject({
+      food: "sage",
+      known: true,
+      note: "dried, or a small bunch of fresh sage",
+    });
     // A lone first word may be a kind of what follows: no match rather than an orange.
     expect(fields("1 orange or red bell pepper")).toMatchObject({
       food: "orange or red bell pepper",
