@@ -8,9 +8,12 @@ describe("rewriteAmounts", () => {
   it("reads a range at the start as its lower end, and keeps the upper", () => {
     expect(rewriteAmounts("4-5 cups stock", isUnit)).toEqual({ text: "4 cups stock", max: 5 });
     expect(rewriteAmounts("4–5 cups stock", isUnit)).toEqual({ text: "4 cups stock", max: 5 });
-    expect(rewriteAmounts("4 to 5 shallots", isUnit)).toEqual({ text: "4 shallots", max: 5 });
-    expect(rewriteAmounts("4 or 5 shallots", isUnit)).toEqual({ text: "4 shallots", max: 5 });
-    expect(rewriteAmounts("4 - 5 tbsp honey", isUnit)).toEqual({ text: "4 tbsp honey", max: 5 });
+    expect(rewriteAmounts("4 to 5 banana shallots", isUnit)).toEqual({ text: "4 banana shallots", max: 5 });
+    expect(rewriteAmounts("4 or 5 banana shallots", isUnit)).toEqual({ text: "4 banana shallots", max: 5 });
+    expect(rewriteAmounts("4 - 5 tbsp clover honey", isUnit)).toEqual({
+      text: "4 tbsp clover honey",
+      max: 5,
+    });
     expect(rewriteAmounts("¼-½ cups milk", isUnit)).toEqual({ text: "¼ cups milk", max: 0.5 });
     expect(rewriteAmounts("2 ½–3 cups rice", isUnit)).toEqual({ text: "2 ½ cups rice", max: 3 });
   });
@@ -25,7 +28,7 @@ describe("rewriteAmounts", () => {
   it("parts a unit glued to its number, and leaves an imperial equivalent out", () => {
     expect(rewriteAmounts("300g rice", isUnit).text).toBe("300 g rice");
     expect(rewriteAmounts("1.5kg lamb shoulder", isUnit).text).toBe("1.5 kg lamb shoulder");
-    expect(rewriteAmounts("300g/10½oz rice", isUnit).text).toBe("300 g rice");
+    expect(rewriteAmounts("300g/10½oz wild rice mix", isUnit).text).toBe("300 g wild rice mix");
     expect(rewriteAmounts("700g/1lb 9oz lamb", isUnit).text).toBe("700 g lamb");
     expect(rewriteAmounts("400ml/14fl oz stock", isUnit).text).toBe("400 ml stock");
     // Letters that are no unit stay as written.

@@ -89,16 +89,16 @@ describe("brute's unit after the amount", () => {
 
   it("is no unit when it is no known unit: a size goes to the note, as the nlp parser has it", () => {
     expect(fields("2 large eggs")).toEqual({ quantity: 2, unit: "", food: "egg", note: "large" });
-    expect(fields("3 medium carrots, peeled")).toEqual({
+    expect(fields("3 medium carrots, scrubbed")).toEqual({
       quantity: 3,
       unit: "",
       food: "carrot",
-      note: "medium, peeled",
+      note: "medium, scrubbed",
     });
     // "limes" is 73 to "litres": a likeness is not enough to take a word for the unit.
-    expect(fields("2 limes, juiced")).toEqual({ quantity: 2, unit: "", food: "lime", note: "juiced" });
-    expect(fields("4 boneless chicken thighs")).toEqual({
-      quantity: 4,
+    expect(fields("5 limes, juiced")).toEqual({ quantity: 5, unit: "", food: "lime", note: "juiced" });
+    expect(fields("5 boneless chicken thighs")).toEqual({
+      quantity: 5,
       unit: "",
       food: "chicken thigh",
       note: "boneless",
@@ -137,7 +137,7 @@ describe("brute on amounts, packs and asides Mealie's algorithm misreads", () =>
     ],
     foods: [
       { id: "f-lentils", name: "lentils" },
-      { id: "f-broccoli", name: "broccoli" },
+      { id: "f-romanesco", name: "romanesco" },
       { id: "f-rum", name: "rum" },
       { id: "f-mint", name: "mint" },
       { id: "f-butter", name: "butter" },
@@ -179,11 +179,11 @@ describe("brute on amounts, packs and asides Mealie's algorithm misreads", () =>
   });
 
   it("takes a size before a known unit as the unit's, and a two-word fluid ounce", () => {
-    expect(fields("1 large head broccoli")).toEqual({
+    expect(fields("1 large head of romanesco")).toEqual({
       quantity: 1,
       max: null,
       unit: "head",
-      food: "broccoli",
+      food: "romanesco",
       note: "large",
     });
     expect(fields("2 level tsp mint")).toMatchObject({ unit: "teaspoon", food: "mint", note: "level" });

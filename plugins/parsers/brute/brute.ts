@@ -139,7 +139,7 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
     if (tokens.length > i + 1) {
       const size: string[] = [];
       i = packSize(tokens, i, isUnit, size);
-      // "1 large head cauliflower", "2 heaped tsp cumin": the size of a known unit.
+      // "1 large head romaine", "2 heaped tsp cumin": the size of a known unit.
       if (
         i + 2 < tokens.length &&
         SIZE_OF_UNIT.has(tokens[i].toLowerCase()) &&
@@ -162,7 +162,7 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
       note = [size.join(" "), note].filter(Boolean).join(", ");
     } else food = tokens.slice(i).join(" ");
   } else {
-    // Not past a comma: "fresh mint, leaves picked" has no unit.
+    // Not past a comma: "fresh mint, leaves stripped" has no unit.
     const comma = tokens.findIndex((t) => t.endsWith(","));
     const at = tokens.slice(0, comma >= 0 ? Math.min(comma, 3) : 3).findIndex((t) => isUnit(t));
     if (at >= 0 && at < tokens.length - 1) {

@@ -156,7 +156,7 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
       note = note.replace(/^(?:an?\b[\s,]*)?(?:of\b[\s,]*)?/i, "");
     }
   }
-  // "pinch of salt", "handful of rocket": a line opening with a unit the vocabulary knows counts one.
+  // "pinch of salt", "handful of watercress": a line opening with a unit the vocabulary knows counts one.
   if (
     noAmount &&
     quantity === 0 &&
