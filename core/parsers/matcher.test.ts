@@ -95,6 +95,40 @@ describe("createMatcher", () => {
     expect(words.food("kales")?.id).toBe("f-kale");
   });
 
+  it("matches a food of several words only to a name of the same words, misspelt or plural", () => {
+    const pantry = createMatcher({
+      units: [{ id: "u-tbsp", name: "tablespoon", abbreviation: "tbsp" }],
+      foods: [
+        { id: "f-celery", name: "celery", aliases: [{ name: "celery stalk" }] },
+        { id: "f-garlic", name: "garlic", aliases: [{ name: "garlic pod" }] },
+        { id: "f-onion", name: "onion", aliases: [{ name: "onion pod" }] },
+        { id: "f-chicken", name: "chicken", aliases: [{ name: "chicken hock" }] },
+        { id: "f-coconut", name: "coconut", aliases: [{ name: "coconut mix" }] },
+        { id: "f-milk", name: "milk" },
+        { id: "f-tomato", name: "cherry tomato", pluralName: "cherry tomatoes" },
+        { id: "f-flour", name: "all-purpose flour" },
+      ],
+    });
+    // Each is 85 or more to an alias that shares its first word: another food, not a misspelling.
+    const near = [
+      ["celery salt", "celery stalk"],
+      ["garlic powder", "garlic pod"],
+      ["onion powder", "onion pod"],
+      ["chicken stock", "chicken hock"],
+      ["coconut milk", "coconut mix"],
+    ];
+    for (const [text, alias] of near) {
+      expect(ratio(text, alias), text).toBeGreaterThanOrEqual(85);
+      expect(pantry.food(text), text).toBeNull();
+    }
+    expect(pantry.ingredient("tbsp", "coconut milk").food).toEqual({ name: "coconut milk" });
+    // The exact phrase still wins, and a whole name misspelt or in the plural still matches.
+    expect(pantry.food("chiken hocks")?.id).toBe("f-chicken");
+    expect(pantry.food("chery tomatos")?.id).toBe("f-tomato");
+    expect(pantry.food("all purpose flour")?.id).toBe("f-flour");
+    expect(pantry.food("celery")?.id).toBe("f-celery");
+  });
+
   it("repairs a food split into unit and food, and keeps unknown names as parsed text", () => {
     expect(m.ingredient("red", "pepper flakes")).toEqual({
       unit: null,

@@ -6,6 +6,10 @@
  * text's first letter. Mealie scores every key; a letter more or less at the front then turns one real
  * word into another ("ale" into kale, "inch" into pinch, "ice" into rice), while misspellings and
  * abbreviations keep their first letter ("tablspoon", "tsp" for tbsp). Decision 0225.
+ *
+ * A food of several words is matched fuzzily only to a name made of its words, misspelt or in another
+ * ending (sameWords): "celery salt" is 87 to the alias "celery stalk", "smoked almonds" 89 to "smoked
+ * salmon", yet a word swapped for another is another food, not a misspelling (decision 0230).
  */
 import anyAscii from "any-ascii";
 import type { ParserFood, ParserUnit, ParserVocabulary, VocabularyMatcher } from "../plugins/kinds.js";
@@ -96,6 +100,59 @@ function lcsLength(p: PreparedKey, text: string): number {
   return zeros;
 }
 
+const WORD_SPLIT = /[\s-]+/;
+
+/** Edit distance (insert, delete, replace, swap two neighbours) between two short words. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
+/** The plain English ending's stem: enough to tell "tomatoes" from "tomato", "soured" from "sour". */
+function stem(word: string): string {
+  const w = word.replace(/(?:'s|s'|')$/, "");
+  if (w.length > 4 && /(?:ies|ied)$/.test(w)) return w.slice(0, -3) + "y";
+  if (w.length > 4 && w.endsWith("ves")) return w.slice(0, -3) + "f";
+  if (w.length > 4 && w.endsWith("ed")) return w.slice(0, -2);
+  if (w.length > 3 && /(?:oes|ches|shes|sses|xes)$/.test(w)) return w.slice(0, -2);
+  if (w.length > 2 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
+  return w;
+}
+
+/** One word written for another: the same, another ending, or a typo (one slip in 3–7 letters, two from 8). */
+function sameWord(a: string, b: string): boolean {
+  if (a === b || stem(a) === stem(b)) return true;
+  if (a[0] !== b[0]) return false;
+  const longest = Math.max(a.length, b.length);
+  const allowed = longest >= 8 ? 2 : longest >= 3 ? 1 : 0;
+  return allowed > 0 && editDistance(a, b) <= allowed;
+}
+
+/**
+ * Whether a fuzzy match names the same thing word by word: the name's last word (what the thing is) is
+ * the text's last word, and its other words are among the text's other words, in order. Extra words may
+ * describe it ("unsalted soft butter" is unsalted butter); a different last word is another food ("celery
+ * salt" is no celery stalk, "sesame seed buns" no sesame seed). Single words are left to the ratio.
+ */
+export function sameWords(text: string, key: string): boolean {
+  const tw = text.split(WORD_SPLIT).filter(Boolean);
+  const kw = key.split(WORD_SPLIT).filter(Boolean);
+  if (tw.length <= 1 && kw.length <= 1) return true;
+  // "shao hsing wine", "ginger root": the same letters spaced otherwise.
+  if (tw.length !== kw.length && sameWord(tw.join(""), kw.join(""))) return true;
+  if (tw.length < kw.length || !sameWord(tw[tw.length - 1], kw[kw.length - 1])) return false;
+  let j = 0;
+  for (let i = 0; i < tw.length - 1 && j < kw.length - 1; i++) if (sameWord(tw[i], kw[j])) j++;
+  return j === kw.length - 1;
+}
+
 class KeyIndex<T> {
   readonly #exact = new Map<string, T>();
   readonly #keys: PreparedKey[] = [];
@@ -104,6 +161,8 @@ class KeyIndex<T> {
   constructor(
     entries: Iterable<[string | null | undefined, T]>,
     private readonly threshold: number,
+    /** Foods: a fuzzy match must be the same words (sameWords); units keep Mealie's ratio alone. */
+    private readonly wholeWords = false,
   ) {
     for (const [raw, value] of entries) {
       if (!raw) continue;
@@ -142,7 +201,7 @@ class KeyIndex<T> {
         if ((200 * lo) / (k.length + key.length) < bestScore) continue;
         if ((200 * sharedCharacters(p, textCounts)) / (k.length + key.length) < bestScore) continue;
         const r = (200 * lcsLength(p, key)) / (k.length + key.length);
-        if (r >= bestScore && (best === null || r > bestScore)) {
+        if (r >= bestScore && (best === null || r > bestScore) && (!this.wholeWords || sameWords(key, k))) {
           best = this.#exact.get(k)!;
           bestScore = r;
         }
@@ -163,6 +222,7 @@ export function createMatcher(vocabulary: ParserVocabulary): VocabularyMatcher {
       ...(f.aliases ?? []).map((a) => [a.name, f] as [string, Food]),
     ]),
     FOOD_THRESHOLD,
+    true,
   );
   const units = new KeyIndex<Unit>(
     vocabulary.units.flatMap((u) => [

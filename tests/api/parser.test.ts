@@ -62,21 +62,28 @@ describe("/api/parser", () => {
   it("parses a list in order with brute, leaving unknown names as new foods and units", async () => {
     const res = await many({
       parser: "brute",
-      ingredients: ["1 1/2 cups flour", "3 zorbles of quux, chopped", ""],
+      ingredients: ["1 1/2 cups flour", "3 zorbles of quux, chopped", "", "2 jiggers quux"],
     });
     expect(res.status).toBe(200);
     const list = (await res.json()) as Parsed[];
     if (hasContract) for (const p of list) assertContract("ParsedIngredient", p);
-    expect(list).toHaveLength(3);
+    expect(list).toHaveLength(4);
     expect(list[0].ingredient).toMatchObject({ quantity: 1.5, unit: { name: "cup" } });
+    // A word after the amount that is no known unit is part of the food (decision 0230).
     expect(list[1].ingredient).toMatchObject({
       quantity: 3,
-      unit: { id: null, name: "zorbles" },
-      food: { id: null, name: "of quux" },
+      unit: null,
+      food: { id: null, name: "zorbles of quux" },
       note: "chopped",
     });
     expect(list[1].confidence.average).toBeNull();
     expect(list[2].ingredient).toMatchObject({ quantity: 0, unit: null, food: null });
+    // A built-in unit the group does not hold is a new unit.
+    expect(list[3].ingredient).toMatchObject({
+      quantity: 2,
+      unit: { id: null, name: "jiggers" },
+      food: { id: null, name: "quux" },
+    });
   });
 
   it("asks the configured chat model for the openai parser and maps its answer", async () => {

@@ -67,3 +67,197 @@ describe("brute", () => {
     expect(Object.values(r.confidence).every((v) => v === null)).toBe(true);
   });
 });
+
+describe("brute's unit after the amount", () => {
+  const pantry = createMatcher({
+    units: [
+      { id: "u-cup", name: "cup", pluralName: "cups" },
+      { id: "u-l", name: "liter", pluralName: "litres", abbreviation: "l" },
+    ],
+    foods: [
+      { id: "f-egg", name: "egg", pluralName: "eggs" },
+      { id: "f-carrot", name: "carrot", pluralName: "carrots" },
+      { id: "f-lime", name: "lime", pluralName: "limes" },
+      { id: "f-thigh", name: "chicken thigh", pluralName: "chicken thighs" },
+      { id: "f-oats", name: "rolled oats" },
+    ],
+  });
+  const fields = (line: string) => {
+    const i = parseLine(line, pantry).ingredient;
+    return { quantity: i.quantity, unit: i.unit?.name ?? "", food: i.food?.name ?? "", note: i.note };
+  };
+
+  it("is no unit when it is no known unit: a size goes to the note, as the nlp parser has it", () => {
+    expect(fields("2 large eggs")).toEqual({ quantity: 2, unit: "", food: "egg", note: "large" });
+    expect(fields("3 medium carrots, scrubbed")).toEqual({
+      quantity: 3,
+      unit: "",
+      food: "carrot",
+      note: "medium, scrubbed",
+    });
+    // "limes" is 73 to "litres": a likeness is not enough to take a word for the unit.
+    expect(fields("5 limes, juiced")).toEqual({ quantity: 5, unit: "", food: "lime", note: "juiced" });
+    expect(fields("5 boneless chicken thighs")).toEqual({
+      quantity: 5,
+      unit: "",
+      food: "chicken thigh",
+      note: "boneless",
+    });
+  });
+
+  it("is the unit when the group or the built-in list knows it, in any seeded language", () => {
+    expect(fields("2 cups rolled oats")).toMatchObject({ quantity: 2, unit: "cup", food: "rolled oats" });
+    expect(fields("1 1/2 cups rolled oats")).toMatchObject({ quantity: 1.5, unit: "cup" });
+    expect(fields("3 eetlepels suiker")).toMatchObject({ quantity: 3, unit: "eetlepels", food: "suiker" });
+    expect(fields("2 EL Zucker")).toMatchObject({ quantity: 2, unit: "EL", food: "Zucker" });
+    expect(fields("1 snuf(je) peper")).toMatchObject({ quantity: 1, unit: "snuf(je)", food: "peper" });
+  });
+
+  it("reads a number word as the amount", () => {
+    expect(fields("two eggs")).toEqual({ quantity: 2, unit: "", food: "egg", note: "" });
+    expect(fields("half a lime")).toEqual({ quantity: 0.5, unit: "", food: "lime", note: "" });
+    expect(fields("three cups of rolled oats")).toEqual({
+      quantity: 3,
+      unit: "cup",
+      food: "rolled oats",
+      note: "",
+    });
+  });
+});
+
+describe("brute on amounts, packs and asides Mealie's algorithm misreads", () => {
+  const pantry = createMatcher({
+    units: [
+      { id: "u-cup", name: "cup", pluralName: "cups" },
+      { id: "u-g", name: "gram", abbreviation: "g" },
+      { id: "u-can", name: "can", pluralName: "cans", aliases: [{ name: "tin" }, { name: "tins" }] },
+      { id: "u-head", name: "head", pluralName: "heads" },
+      { id: "u-tsp", name: "teaspoon", pluralName: "teaspoons", abbreviation: "tsp" },
+      { id: "u-floz", name: "fluid ounce", abbreviation: "fl oz" },
+    ],
+    foods: [
+      { id: "f-lentils", name: "lentils" },
+      { id: "f-romanesco", name: "romanesco" },
+      { id: "f-rum", name: "rum" },
+      { id: "f-mint", name: "mint" },
+      { id: "f-butter", name: "butter" },
+    ],
+  });
+  const fields = (line: string) => {
+    const i = parseLine(line, pantry).ingredient;
+    return {
+      quantity: i.quantity,
+      max: i.quantityMax ?? null,
+      unit: i.unit?.name ?? "",
+      food: i.food?.name ?? "",
+      note: i.note,
+    };
+  };
+
+  it("gives a range both ends", () => {
+    expect(fields("3-4 cups lentils")).toEqual({
+      quantity: 3,
+      max: 4,
+      unit: "cup",
+      food: "lentils",
+      note: "",
+    });
+    expect(fields("3 to 4 cups lentils")).toMatchObject({ quantity: 3, max: 4, unit: "cup" });
+  });
+
+  it("reads a glued metric amount, and a pack's size before its unit into the note", () => {
+    expect(fields("300g lentils")).toMatchObject({ quantity: 300, unit: "gram", food: "lentils" });
+    expect(fields("2 x 300g tins lentils, rinsed")).toEqual({
+      quantity: 2,
+      max: null,
+      unit: "can",
+      food: "lentils",
+      note: "300 g, rinsed",
+    });
+    expect(fields("1 (10.5 oz) can lentils")).toMatchObject({ quantity: 1, unit: "can", note: "10.5 oz" });
+    expect(fields("2 12-ounce cans lentils")).toMatchObject({ quantity: 2, unit: "can", note: "12-ounce" });
+  });
+
+  it("takes a size before a known unit as the unit's, and a two-word fluid ounce", () => {
+    expect(fields("1 large head of romanesco")).toEqual({
+      quantity: 1,
+      max: null,
+      unit: "head",
+      food: "romanesco",
+      note: "large",
+    });
+    expect(fields("2 level tsp mint")).toMatchObject({ unit: "teaspoon", food: "mint", note: "level" });
+    expect(fields("3 fl oz rum")).toMatchObject({ quantity: 3, unit: "fluid ounce", food: "rum" });
+  });
+
+  it("puts an aside in brackets inside the food into the note", () => {
+    expect(fields("1 cup (8 oz) butter, melted")).toMatchObject({
+      unit: "cup",
+      food: "butter",
+      note: "8 oz, melted",
+    });
+  });
+
+  it("finds no unit past a comma", () => {
+    expect(fields("mint, leaves picked")).toEqual({
+      quantity: 0,
+      max: null,
+      unit: "",
+      food: "mint",
+      note: "leaves picked",
+    });
+  });
+});
+
+describe("brute on words around the amount", () => {
+  const pantry = createMatcher({
+    units: [
+      { id: "u-cup", name: "cup", pluralName: "cups" },
+      { id: "u-tbsp", name: "tablespoon", pluralName: "tablespoons", abbreviation: "tbsp" },
+      { id: "u-knob", name: "knob" },
+    ],
+    foods: [
+      { id: "f-orange", name: "orange", pluralName: "oranges" },
+      { id: "f-onion", name: "onion", pluralName: "onions" },
+      { id: "f-pecans", name: "pecans" },
+      { id: "f-butter", name: "butter" },
+      { id: "f-cream", name: "double cream", aliases: [{ name: "whipping cream" }] },
+    ],
+  });
+  const fields = (line: string) => {
+    const i = parseLine(line, pantry).ingredient;
+    return { quantity: i.quantity, unit: i.unit?.name ?? "", food: i.food?.name ?? "", note: i.note };
+  };
+
+  it("reads the fruit a juice or zest comes from, and the amount before it", () => {
+    expect(fields("grated zest of 3 oranges")).toEqual({
+      quantity: 3,
+      unit: "",
+      food: "orange",
+      note: "grated zest",
+    });
+    expect(fields("juice of half an orange")).toMatchObject({ quantity: 0.5, food: "orange", note: "juice" });
+  });
+
+  it("reads 'a' as one and 'a quarter' as a quarter", () => {
+    expect(fields("a generous knob of butter")).toEqual({
+      quantity: 1,
+      unit: "knob",
+      food: "butter",
+      note: "generous",
+    });
+    expect(fields("an onion, sliced")).toEqual({ quantity: 1, unit: "", food: "onion", note: "sliced" });
+    expect(fields("a quarter cup of pecans")).toMatchObject({ quantity: 0.25, unit: "cup", food: "pecans" });
+  });
+
+  it("sets an added amount and preparations before the food aside", () => {
+    expect(fields("1 cup + 3 tbsp double cream")).toEqual({
+      quantity: 1,
+      unit: "cup",
+      food: "double cream",
+      note: "+ 3 tbsp",
+    });
+    expect(fields("1 cup roughly chopped pecans")).toMatchObject({ food: "pecans", note: "roughly chopped" });
+    expect(fields("1 cup double whipping cream")).toMatchObject({ food: "double cream", note: "" });
+  });
+});

@@ -3,9 +3,18 @@
  * (mealie-api-notes §13): the first whitespace token is the amount (with a following fraction), the
  * next the unit, the rest the food; a trailing "(…)" or the text after the first comma is the note.
  * With no amount, a known unit among the first three tokens ("a stalk bell peppers") is taken as the unit.
+ *
+ * Unlike Mealie, the word after the amount is the unit only when it is a known one (the group's or a
+ * built-in unit): "2 large eggs" is two eggs, large. Counting words open a line as in the nlp parser
+ * ("half a dozen", "two"), and the food leaves "of", sizes and describing words as it does (decision 0230).
  */
 import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
+import { rewriteAmounts } from "./amounts.js";
+import { countedWords } from "./words.js";
+import { isBuiltInUnit } from "../known-units.js";
+import { singular } from "../nlp/lexicon.js";
+import { firstAlternative, namedPart } from "../nlp/refine.js";
 
 export interface BruteParsed {
   amount: number;
@@ -69,6 +78,46 @@ function withComma(tokens: readonly string[]): [string, string] {
   ];
 }
 
+/** Words that size the unit after them, not the food. */
+const SIZE_OF_UNIT = new Set(
+  "small medium large big little tiny long heaped heaping level rounded scant generous good whole".split(" "),
+);
+
+/**
+ * A pack's size right after the amount, for the note: "1 (14.5 oz) can", "3 15-ounce cans", "2 x 400 g
+ * tins". Returns where the unit may start.
+ */
+function packSize(
+  tokens: readonly string[],
+  at: number,
+  isUnit: (t: string) => boolean,
+  size: string[],
+): number {
+  const t = tokens[at];
+  if (t.startsWith("(")) {
+    let end = at;
+    while (end < tokens.length - 1 && !tokens[end].endsWith(")")) end++;
+    if (end >= tokens.length - 1 || !tokens[end].endsWith(")")) return at;
+    size.push(
+      tokens
+        .slice(at, end + 1)
+        .join(" ")
+        .slice(1, -1),
+    );
+    return end + 1;
+  }
+  const sized = /^\d+(?:[.,]\d+)?-(\p{L}+)$/u.exec(t);
+  if (sized && isUnit(sized[1]) && at + 1 < tokens.length - 1) {
+    size.push(t);
+    return at + 1;
+  }
+  if (/^[x×]$/i.test(t) && at + 3 < tokens.length && isAmount(tokens[at + 1]) && isUnit(tokens[at + 2])) {
+    size.push(`${tokens[at + 1]} ${tokens[at + 2]}`);
+    return at + 3;
+  }
+  return at;
+}
+
 export function brute(line: string, isUnit: (token: string) => boolean): BruteParsed {
   // "1½" is two amounts written together; split them so the fraction is the second token.
   const text = line.replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒])/g, "$1 $2");
@@ -82,21 +131,40 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
 
   if (isAmount(tokens[0])) {
     amount = parseAmount(tokens[0]);
-    if (tokens.length > 2) {
-      if (isAmount(tokens[1])) {
-        amount += parseAmount(tokens[1]);
-        // A unit never ends with a comma.
-        if (tokens.length > 3 && !tokens[2].endsWith(",")) {
-          unit = tokens[2];
-          [food, note] = parseIngredient(tokens.slice(3));
-        } else [food, note] = parseIngredient(tokens.slice(2));
-      } else if (!tokens[1].endsWith(",")) {
-        unit = tokens[1];
-        [food, note] = parseIngredient(tokens.slice(2));
-      } else [food, note] = parseIngredient(tokens.slice(1));
-    } else food = tokens[1];
+    let i = 1;
+    if (tokens.length > 2 && isAmount(tokens[1])) {
+      amount += parseAmount(tokens[1]);
+      i = 2;
+    }
+    if (tokens.length > i + 1) {
+      const size: string[] = [];
+      i = packSize(tokens, i, isUnit, size);
+      // "1 large head romaine", "2 heaped tsp cumin": the size of a known unit.
+      if (
+        i + 2 < tokens.length &&
+        SIZE_OF_UNIT.has(tokens[i].toLowerCase()) &&
+        !isUnit(tokens[i]) &&
+        isUnit(tokens[i + 1])
+      )
+        size.push(tokens[i++]);
+      // A unit never ends with a comma, and is followed by the food.
+      if (i + 2 < tokens.length && /^(?:fl\.?|fluid)$/i.test(tokens[i]) && isUnit(tokens[i + 1])) {
+        unit = `${tokens[i]} ${tokens[i + 1]}`;
+        i += 2;
+      } else if (i + 1 < tokens.length && !tokens[i].endsWith(",") && isUnit(tokens[i])) unit = tokens[i++];
+      // "1 cup + 2 tbsp milk", "1 cup plus 2 tbsp": an amount added, for the note.
+      if (/^(?:\+|plus)$/i.test(tokens[i] ?? "") && i + 2 < tokens.length && isAmount(tokens[i + 1])) {
+        const end = isUnit(tokens[i + 2]) && i + 3 < tokens.length ? i + 3 : i + 2;
+        size.push(tokens.slice(i, end).join(" "));
+        i = end;
+      }
+      [food, note] = parseIngredient(tokens.slice(i));
+      note = [size.join(" "), note].filter(Boolean).join(", ");
+    } else food = tokens.slice(i).join(" ");
   } else {
-    const at = tokens.slice(0, 3).findIndex((t) => isUnit(t));
+    // Not past a comma: "fresh mint, leaves stripped" has no unit.
+    const comma = tokens.findIndex((t) => t.endsWith(","));
+    const at = tokens.slice(0, comma >= 0 ? Math.min(comma, 3) : 3).findIndex((t) => isUnit(t));
     if (at >= 0 && at < tokens.length - 1) {
       unit = tokens[at];
       [food, note] = parseIngredient(tokens.slice(at + 1));
@@ -109,14 +177,89 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
  * A list's bullet or checkbox in front of the line ("- 2 cups flour", "▢ 1 cup sugar", "[ ] 2 tbsp
  * butter"): Mealie's algorithm would take it for the first word and drop the amount after it.
  */
-const BULLET = /^\s*(?:[-*•·▢☐□◦▪▫►‣⁃–—]|\[\s?[xX✓]?\s?\])\s+/u;
+const BULLET = /^\s*(?:[-*•·▢☐□◦▪▫►‣⁃–—]|\[\s?[xX✓]?\s?\])(?:\s+|(?=\d))/u;
+
+/** Sizes in front of the food go to the note, as the nlp parser tags them ("2 large eggs"). */
+export const SIZES: ReadonlySet<string> = new Set(
+  "small medium large big huge jumbo extra-large medium-sized small-sized large-sized medium-size".split(" "),
+);
+
+/** A unit the group's vocabulary names exactly (its plural too), or a built-in one. */
+function knownUnit(token: string, match: VocabularyMatcher): boolean {
+  const t = token.replace(/[,;]$/, "");
+  return !!(match.exactUnit(t) ?? match.exactUnit(singular(t))) || isBuiltInUnit(t);
+}
+
+/** Preparations written before the food, which the nlp parser's tagger sets apart ("chopped chives"). */
+const PREPARED = new Set(
+  `chopped minced diced sliced grated shredded crushed softened melted beaten sifted toasted roasted
+  halved quartered cubed peeled trimmed torn mashed finely roughly coarsely thinly freshly lightly`.split(
+    /\s+/,
+  ),
+);
+
+/** The food after preparation words, when the rest names one exactly: "roughly chopped walnuts". */
+function preparedPart(food: string, match: VocabularyMatcher): ReturnType<typeof namedPart> {
+  const words = food.split(/\s+/);
+  let k = 0;
+  while (k < words.length - 1 && PREPARED.has(words[k].toLowerCase())) k++;
+  if (k === 0) return null;
+  const hit = match.exactFood(words.slice(k).join(" "));
+  return hit ? { food: hit, before: words.slice(0, k).join(" ") } : null;
+}
 
 export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredientResult {
-  const b = brute(line.replace(BULLET, ""), (t) => match.unit(t) !== null);
-  const matched = match.ingredient(b.unit || null, b.food || null);
+  const isUnit = (t: string) => knownUnit(t, match);
+  const counted = countedWords(line.replace(BULLET, ""), isUnit);
+  const { text, max } = rewriteAmounts(counted.text, isUnit);
+  const b = brute(text, isUnit);
+  const front = [counted.note];
+  // "(4 tablespoons) butter", "onion (about 200 g)": an aside in the food, not after a comma as Mealie
+  // keeps it, is the note's.
+  const asides: string[] = [];
+  const bare = b.food.replace(/(^|[^,\s])\s*\(([^()]*)\)/g, (_m, pre: string, inner: string) => {
+    asides.push(inner.trim());
+    return pre;
+  });
+  // "1 cup of sugar", "a pinch of salt": "of" joined the unit to the food.
+  const words = (bare.trim() || b.food).replace(/^of\s+(?=\S)/i, "").split(/\s+/);
+  while (words.length > 1 && SIZES.has(words[0].toLowerCase().replace(/,$/, ""))) front.push(words.shift()!);
+  const foodText = words.join(" ");
+  const matched = match.ingredient(b.unit || null, foodText || null);
+  let food = matched.food;
+  const later: string[] = [];
+  if (food && food.id === undefined) {
+    // "butter or margarine": the first, "or margarine" to the note, as the nlp parser has it.
+    const alt = firstAlternative(foodText, match);
+    if (alt?.hit) {
+      food = { id: alt.hit.id, name: alt.hit.name };
+      later.push(alt.rest);
+    }
+    // "4 boneless skinless chicken thighs", "roughly chopped walnuts": the named food, the words before it
+    // to the note (less those in the food's name: "heavy whipping cream" is heavy cream).
+    const text = alt?.first ?? foodText;
+    const part = food.id === undefined ? (namedPart(text, match) ?? preparedPart(text, match)) : null;
+    if (part) {
+      food = { id: part.food.id, name: part.food.name };
+      const named = new Set(part.food.name.toLowerCase().split(/\s+/));
+      front.push(
+        part.before
+          .split(/\s+/)
+          .filter((w) => !named.has(w.toLowerCase()))
+          .join(" "),
+      );
+      if (alt) later.push(alt.rest);
+    }
+  }
   return {
     input: line,
     confidence: { average: null, comment: null, name: null, unit: null, quantity: null, food: null },
-    ingredient: { quantity: b.amount, unit: matched.unit, food: matched.food, note: b.note },
+    ingredient: {
+      quantity: b.amount,
+      quantityMax: max,
+      unit: matched.unit,
+      food,
+      note: [...front, ...later, ...asides, b.note].filter((s) => s.trim() !== "").join(", "),
+    },
   };
 }

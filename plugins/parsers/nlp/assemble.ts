@@ -276,12 +276,26 @@ function isPackAfterMeasure(tokens: readonly string[], from: number, to: number)
   return !isMeasure(tokens[to - 1]);
 }
 
+/**
+ * "dried thyme or a handful of fresh leaves": the model ends the food with "or" and makes the other a
+ * comment; the "or" belongs to the comment.
+ */
+function withDanglingJoin(tokens: readonly string[], labels: ArrayLike<number>): ArrayLike<number> {
+  let last = -1;
+  for (let i = 0; i < labels.length; i++) if (labels[i] === NAME) last = i;
+  if (last < 1 || labels[last + 1] !== COMMENT || !/^(?:or|and|&)$/i.test(tokens[last])) return labels;
+  if (labels[last - 1] !== NAME) return labels;
+  const out = Array.from(labels);
+  out[last] = COMMENT;
+  return out;
+}
+
 export function assemble(
   tokens: readonly string[],
   tagged: ArrayLike<number>,
   conf: ArrayLike<number>,
 ): Assembled {
-  const labels = withProductPreps(tokens, withCueWords(tokens, tagged));
+  const labels = withDanglingJoin(tokens, withProductPreps(tokens, withCueWords(tokens, tagged)));
   const inBrackets = bracketed(tokens);
   const n = tokens.length;
   let [q, qEnd] = firstRun(labels, QTY, inBrackets);
@@ -369,7 +383,8 @@ export function assemble(
   const amountNote = amount === "" ? "" : joint ? `${joint} ${amount}` : amount;
   if (amountNote !== "" && !asideAfterFood) notes.push(amountNote);
   for (const set of NOTE_PARTS) {
-    const text = fieldText(tokens, labels, set);
+    // "A few sprigs of parsley": the "of" joined the comment to words that are now other fields.
+    const text = fieldText(tokens, labels, set).replace(/(\S)\s+of$/i, "$1");
     if (text !== "" && !FILLER.test(text)) notes.push(text);
   }
   if (amountNote !== "" && asideAfterFood) notes.push(amountNote);

@@ -9,6 +9,8 @@ import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/pl
 import { assemble, joinTokens } from "./assemble.js";
 import { refine } from "./refine.js";
 import { TaggerModel } from "./model.js";
+import { LABEL_INDEX } from "./labels.js";
+import { countedAmount } from "../counted.js";
 import { tokenize } from "./tokenize.js";
 
 /**
@@ -50,6 +52,39 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** ".5 cup": the reference tokeniser splits off the point, and the model then reads 5. */
 const BARE_DECIMAL = /(^|[\s(])\.(\d)/g;
 
+/**
+ * Tags the tokens, a counting phrase at the start read first (countedAmount): the model has seen few of
+ * them and reads "half a dozen" as a half, "a couple of tablespoons" as a comment and a food. It tags the
+ * line with the phrase's number in its place (or without a vague phrase such as "a few"); the phrase's
+ * words are then the amount (or a comment), and an "of" after it nothing.
+ */
+function tagCounted(
+  tokens: readonly string[],
+  tagger: TaggerModel,
+): { labels: ArrayLike<number>; confidence: ArrayLike<number> } {
+  let start = 0;
+  while (start < tokens.length && !/[\p{L}\p{N}]/u.test(tokens[start])) start++;
+  const counted = countedAmount(tokens.slice(start, start + 6).map((t) => t.toLowerCase()));
+  if (!counted) return tagger.tag(tokens);
+  const end = start + counted.length;
+  const stand = counted.value === null ? [] : [String(counted.value)];
+  const t = tagger.tag([...tokens.slice(0, start), ...stand, ...tokens.slice(end)]);
+  const labels: number[] = [];
+  const confidence: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (i >= start && i < end) {
+      const of = tokens[i].toLowerCase() === "of";
+      labels.push(of ? LABEL_INDEX.PUNC : counted.value === null ? LABEL_INDEX.COMMENT : LABEL_INDEX.QTY);
+      confidence.push(stand.length ? t.confidence[start] : 1);
+      continue;
+    }
+    const j = i < start ? i : i - counted.length + stand.length;
+    labels.push(t.labels[j]);
+    confidence.push(t.confidence[j]);
+  }
+  return { labels, confidence };
+}
+
 export function parseLine(
   line: string,
   match: VocabularyMatcher,
@@ -69,7 +104,7 @@ export function parseLine(
       ingredient: { quantity: 0, unit: null, food: null, note: clean.trim() },
     };
   }
-  const { labels, confidence } = tagger.tag(head);
+  const { labels, confidence } = tagCounted(head, tagger);
   const a = assemble(head, labels, confidence);
   const r = refine(head, a, match);
   return {

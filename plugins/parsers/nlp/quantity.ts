@@ -15,6 +15,7 @@ const WORD_NUMBERS: Readonly<Record<string, number>> = {
   eleven: 11,
   twelve: 12,
   dozen: 12,
+  couple: 2,
   half: 0.5,
   quarter: 0.25,
 };
@@ -74,6 +75,11 @@ function readRun(run: readonly string[]): (QuantityReading & { end: number }) | 
       j = upper.next;
     }
   }
+  // "half a dozen", "2-3 dozen": the amount counts dozens.
+  let dozen = j;
+  if (dozen < run.length && /^an?$/i.test(run[dozen])) dozen++;
+  if (dozen < run.length && /^dozens?$/i.test(run[dozen]) && !/^dozens?$/i.test(run[i]))
+    return { value: first.value * 12, max: max === null ? null : max * 12, end: dozen + 1 };
   return { value: first.value, max, end: j };
 }
 

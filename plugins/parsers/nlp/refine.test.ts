@@ -30,6 +30,10 @@ const fields = (line: string) => {
     note: i.note,
   };
 };
+const bruteFields = (line: string) => {
+  const { ingredient: i } = bruteLine(line, match);
+  return { food: i.food?.name ?? null, note: i.note };
+};
 
 describe("nlp parser: fields checked against the vocabulary", () => {
   it("takes the food a describing word hides, and keeps the word in the note", () => {
@@ -97,6 +101,22 @@ describe("nlp parser: fields checked against the vocabulary", () => {
     expect(fields("3 tbsp sunflower or vegetable oil")).toMatchObject({
       known: true,
       note: "or vegetable oil",
+    });
+    // Two foods: the first alone, though "honey syrup" is no food.
+    expect(fields("2 tsp honey or maple syrup, warmed")).toMatchObject({
+      food: "honey",
+      known: true,
+      note: "or maple syrup, warmed",
+    });
+    expect(bruteFields("2 tsp honey or maple syrup")).toMatchObject({
+      food: "honey",
+      note: "or maple syrup",
+    });
+    // "or" the model left at the food's end belongs to the other, in the note.
+    expect(fields("1 tsp dried sage or a small bunch of fresh sage")).toMatchObject({
+      food: "sage",
+      known: true,
+      note: "dried, or a small bunch of fresh sage",
     });
     // A lone first word may be a kind of what follows: no match rather than an orange.
     expect(fields("1 orange or red bell pepper")).toMatchObject({

@@ -6,7 +6,7 @@
  * nothing, a part that matches exactly is taken and the other words go to the note, so nothing the
  * author wrote is lost; an exact match of the whole text always wins.
  */
-import type { ParsedRef, VocabularyMatcher } from "../../../core/plugins/kinds.js";
+import type { ParsedRef, ParserFood, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import type { Assembled } from "./assemble.js";
 import { UNIT_LEXICON } from "./lexicon.js";
 import { numberValue } from "./quantity.js";
@@ -45,7 +45,7 @@ const COUNTING = new Set("one two three four five six seven eight nine ten eleve
 const ref = (x: { id: string; name: string }): ParsedRef => ({ id: x.id, name: x.name });
 
 /** The food text's last words that name a food exactly, and the words before them; null if none do. */
-function namedPart(
+export function namedPart(
   food: string,
   match: VocabularyMatcher,
 ): { food: { id: string; name: string }; before: string } | null {
@@ -67,6 +67,33 @@ function alternative(food: string): { first: string; rest: string; bracketed: bo
   const m = /^(.+?)\s*(\(?)\s*\bor\s+(.+?)\)?$/i.exec(food);
   if (!m) return null;
   return { first: m[1].replace(/[,(]$/, "").trim(), rest: `or ${m[3].trim()}`, bracketed: m[2] === "(" };
+}
+
+/**
+ * "butter or margarine", "honey (or agave syrup)": the first food, the rest ("or …") for the note, and
+ * what the first names in the vocabulary, if anything.
+ */
+export function firstAlternative(
+  food: string,
+  match: VocabularyMatcher,
+): { first: string; rest: string; hit: ParserFood | null } | null {
+  const alt = alternative(food);
+  if (!alt) return null;
+  const restWords = alt.rest.split(/\s+/);
+  // "peanut or vegetable oil": the first is peanut oil, if the vocabulary knows it.
+  const shared =
+    !alt.bracketed && !/\s/.test(alt.first) && restWords.length > 2
+      ? `${alt.first} ${restWords[restWords.length - 1]}`
+      : null;
+  if (shared === null) return { ...alt, hit: match.food(alt.first) };
+  const hit = match.exactFood(shared);
+  if (hit) return { ...alt, hit };
+  // "honey or maple syrup": two foods. But a lone first word may be a kind of the rest ("orange or yellow
+  // pepper", "orange or red bell pepper", "pepper or smoked bacon"): only when the other is a food and its
+  // words after the first are none ("syrup", not "bell pepper") is the first a food alone.
+  const other = restWords.slice(1);
+  const two = match.exactFood(other.join(" ")) && !match.exactFood(other.slice(1).join(" "));
+  return { ...alt, hit: two ? match.food(alt.first) : null };
 }
 
 export function refine(tokens: readonly string[], a: Assembled, match: VocabularyMatcher): Refined {
@@ -129,6 +156,15 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
       note = note.replace(/^(?:an?\b[\s,]*)?(?:of\b[\s,]*)?/i, "");
     }
   }
+  // "pinch of salt", "handful of watercress": a line opening with a unit the vocabulary knows counts one.
+  if (
+    noAmount &&
+    quantity === 0 &&
+    matched.unit?.id !== undefined &&
+    tokens[1]?.toLowerCase() === "of" &&
+    match.exactUnit(tokens[0])?.id === matched.unit.id
+  )
+    quantity = 1;
   let food = matched.food;
   if (foodText && food && food.id === undefined) {
     // "juice of half a lime": the article is no part of the food's name.
@@ -137,21 +173,12 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
       const hit = match.food(text);
       if (hit) food = ref(hit);
     }
-    const alt = food.id === undefined ? alternative(text) : null;
+    const alt = food.id === undefined ? firstAlternative(text, match) : null;
     let altNote: string | null = null;
     if (alt) {
       text = alt.first;
       altNote = alt.rest;
-      // "peanut or vegetable oil": the first is peanut oil, if the vocabulary knows it.
-      const restWords = alt.rest.split(/\s+/);
-      const shared =
-        !alt.bracketed && !/\s/.test(text) && restWords.length > 2
-          ? `${text} ${restWords[restWords.length - 1]}`
-          : null;
-      // Else a lone first word may be a kind of the rest ("orange or yellow pepper", "pepper or smoked
-      // bacon"), not the food it names alone: no match, as without the alternative.
-      const hit = shared !== null ? match.exactFood(shared) : match.food(text);
-      if (hit) food = ref(hit);
+      if (alt.hit) food = ref(alt.hit);
     }
     if (food.id === undefined) {
       const part = namedPart(text, match);
