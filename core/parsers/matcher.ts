@@ -9,7 +9,7 @@
  *
  * A food of several words is matched fuzzily only to a name made of its words, misspelt or in another
  * ending (sameWords): "celery salt" is 87 to the alias "celery stalk", "smoked almonds" 89 to "smoked
- * salmon", yet a word swapped for another is another food, not a misspelling (decision 0230).
+ * salmon", yet a word swapped for another is another food, not a misspelling (decision 0231).
  */
 import anyAscii from "any-ascii";
 import type { ParserFood, ParserUnit, ParserVocabulary, VocabularyMatcher } from "../plugins/kinds.js";

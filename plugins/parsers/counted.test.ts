@@ -1,4 +1,4 @@
-/** Counting words at a line's start, read alike by both parsers (decision 0230); lines written for these tests. */
+/** Counting words at a line's start, read alike by both parsers (decision 0231); lines written for these tests. */
 import { describe, expect, it } from "vitest";
 import { createMatcher } from "../../core/parsers/matcher.js";
 import { parseLine as bruteLine } from "./brute/brute.js";

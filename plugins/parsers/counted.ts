@@ -1,6 +1,6 @@
 /**
  * Amounts written as counting words at a line's start, shared by the nlp and brute parsers (decision
- * 0230): "half a dozen eggs" is 6 eggs, not half an egg; "two dozen" 24; "a couple of" 2. "a few", "a
+ * 0231): "half a dozen eggs" is 6 eggs, not half an egg; "two dozen" 24; "a couple of" 2. "a few", "a
  * little" and "several" give no number: the line has no amount (Mealie's quantity 0) and the words stay in
  * the note, so a shopping list does not count a number the author never wrote.
  */

@@ -1,5 +1,5 @@
 /**
- * Words that are units whatever a group's vocabulary holds (decision 0230): the tagger's unit list and
+ * Words that are units whatever a group's vocabulary holds (decision 0231): the tagger's unit list and
  * the units Larder seeds a group with in each of its locales ("theelepel", "EL", "Prise", "cucharada").
  * The brute parser takes the word after the amount as the unit only when it is one of these or a unit of
  * the group, so "2 large eggs" is two eggs, not two "large".

@@ -85,7 +85,7 @@ export interface CaseOutcome {
 }
 
 /**
- * What Larder answers where it departs from Mealie on purpose (decision 0230), else the case as it is.
+ * What Larder answers where it departs from Mealie on purpose (decision 0231), else the case as it is.
  * Mealie's brute parser takes the word after the amount for the unit whatever it is, a size too; Larder's
  * takes only a known unit, and a size in front of the food goes to the note, before the rest. And "a"
  * before a unit is one of it, as in the nlp parser, where Mealie's brute parser reads no amount.

@@ -31,7 +31,7 @@ describe.skipIf(!present)("parsers on the shared ingredient data", () => {
     expect(outcome.failures).toEqual([]);
     expect(outcome.nlp.total).toBe(10);
     expect(outcome.brute.total).toBe(19);
-    // A size Mealie's brute parser takes for the unit is in the note, "a" before a unit is one (0230).
+    // A size Mealie's brute parser takes for the unit is in the note, "a" before a unit is one (0231).
     expect(outcome.departures).toBe(3);
   });
 

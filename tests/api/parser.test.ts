@@ -69,7 +69,7 @@ describe("/api/parser", () => {
     if (hasContract) for (const p of list) assertContract("ParsedIngredient", p);
     expect(list).toHaveLength(4);
     expect(list[0].ingredient).toMatchObject({ quantity: 1.5, unit: { name: "cup" } });
-    // A word after the amount that is no known unit is part of the food (decision 0230).
+    // A word after the amount that is no known unit is part of the food (decision 0231).
     expect(list[1].ingredient).toMatchObject({
       quantity: 3,
       unit: null,

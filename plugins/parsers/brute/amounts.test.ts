@@ -1,4 +1,4 @@
-/** Amounts as people write them, rewritten for Mealie's algorithm (decision 0230); lines written for these tests. */
+/** Amounts as people write them, rewritten for Mealie's algorithm (decision 0231); lines written for these tests. */
 import { describe, expect, it } from "vitest";
 import { rewriteAmounts } from "./amounts.js";
 

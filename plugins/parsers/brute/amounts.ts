@@ -1,6 +1,6 @@
 /**
  * The ways of writing an amount that Mealie's algorithm reads wrong, rewritten before it runs (decision
- * 0230): a range ("2-3", "3 to 4", "½–¾") had no amount at all, "1-1/2" and "1 and 1/2" were one, "200g"
+ * 0231): a range ("2-3", "3 to 4", "½–¾") had no amount at all, "1-1/2" and "1 and 1/2" were one, "200g"
  * and "200g/7oz" were a food and "1⁄2" (with the fraction slash) nothing.
  */
 import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";

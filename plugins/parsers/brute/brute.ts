@@ -6,7 +6,7 @@
  *
  * Unlike Mealie, the word after the amount is the unit only when it is a known one (the group's or a
  * built-in unit): "2 large eggs" is two eggs, large. Counting words open a line as in the nlp parser
- * ("half a dozen", "two"), and the food leaves "of", sizes and describing words as it does (decision 0230).
+ * ("half a dozen", "two"), and the food leaves "of", sizes and describing words as it does (decision 0231).
  */
 import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";

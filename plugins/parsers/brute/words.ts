@@ -1,6 +1,6 @@
 /**
  * Amounts written in words, rewritten as the number Mealie's algorithm reads before it runs (decision
- * 0230): counting words as the nlp parser reads them ("half a dozen eggs" → "6 eggs", "two cups" → "2
+ * 0231): counting words as the nlp parser reads them ("half a dozen eggs" → "6 eggs", "two cups" → "2
  * cups"), an article before a unit or a food ("a pinch of salt" → "1 pinch of salt"), and the fruit a juice
  * or zest is taken from ("zest of 2 limes" → "2 limes", "zest" for the note).
  */
