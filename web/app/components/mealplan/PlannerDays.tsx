@@ -201,7 +201,9 @@ function DayCard({
           {t("emptyDay")}
         </Text>
       )}
-      <Group gap="xs" mt="auto" pt="xs" wrap="nowrap">
+      {/* Longer words (Hinzufügen, Willekeurig) put the second button on a line of its own rather than
+          squeezing both until their labels are cut off. */}
+      <Group gap="xs" mt="auto" pt="xs" wrap="wrap">
         <Button
           size="xs"
           variant="light"
