@@ -4,6 +4,7 @@
  * so components say `color="primary"` / `"error"` and get the right one in dark mode.
  */
 import { createTheme, virtualColor, type MantineColorsTuple, type MantineThemeOverride } from "@mantine/core";
+import type { KeyboardEvent } from "react";
 
 export { THEME_DEFAULTS, type ThemeColors } from "./pure-core.js";
 import type { ThemeColors } from "./pure-core.js";
@@ -40,6 +41,25 @@ export function shadesOf(hex: string): MantineColorsTuple {
   return [...tints, mix(base, base, 0), ...darks] as unknown as MantineColorsTuple;
 }
 
+/**
+ * Every menu follows the WAI-ARIA menu button pattern. Mantine focuses an invisible placeholder when a
+ * menu opens, so a keyboard user opened a menu with nothing focused: without it the focus trap focuses the
+ * first item. Mantine opens a menu on Enter and Space (they click its button) but not on ArrowDown or
+ * ArrowUp, which the pattern also asks for. The handler replaces any onKeyDown of a Menu.Target's child:
+ * none has one (LazyMenu handles its not-yet-mounted button itself).
+ */
+const MENU_BUTTON_PATTERN = {
+  Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  MenuTarget: { defaultProps: { onKeyDown: openMenuOnArrow } },
+};
+
+export function openMenuOnArrow(e: KeyboardEvent<HTMLElement>): void {
+  if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+  if (e.currentTarget.getAttribute("aria-expanded") === "true") return;
+  e.preventDefault();
+  e.currentTarget.click();
+}
+
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 
 export function buildTheme(colors: ThemeColors): MantineThemeOverride {
@@ -65,6 +85,7 @@ export function buildTheme(colors: ThemeColors): MantineThemeOverride {
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
     defaultRadius: "md",
     cursorType: "pointer",
+    components: MENU_BUTTON_PATTERN,
   });
 }
 
