@@ -147,7 +147,7 @@ export default function Cookbooks() {
       ) : (
         <SortableList ids={order.map((c) => c.id)} onMove={(a, b) => void move(a, b)} className="list-rows">
           {order.map((c, i) => (
-            <SortableRow key={c.id} id={c.id} className="list-row">
+            <SortableRow key={c.id} id={c.id} label={c.name} className="list-row">
               {(handle) => (
                 <Group gap="xs" wrap="nowrap" data-testid="cookbook-row">
                   {handle}

@@ -53,12 +53,14 @@ export function SortableList({ ids, onMove, children, className }: SortableListP
 
 export interface SortableRowProps {
   id: string;
+  /** The row as a person knows it ("ingredient 3 (2 cups flour)"), for its handle's name. */
+  label: string;
   /** Receives the drag handle to place in the row. */
   children: (handle: ReactNode) => ReactNode;
   className?: string;
 }
 
-export function SortableRow({ id, children, className }: SortableRowProps) {
+export function SortableRow({ id, label, children, className }: SortableRowProps) {
   const t = useT("recipe");
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style: CSSProperties = {
@@ -74,7 +76,8 @@ export function SortableRow({ id, children, className }: SortableRowProps) {
       variant="subtle"
       color="gray"
       className="drag-handle"
-      aria-label={t("edit.dragHandle")}
+      aria-label={t("edit.moveRow", { row: label })}
+      title={t("edit.dragHandle")}
       {...attributes}
       {...listeners}
     >
