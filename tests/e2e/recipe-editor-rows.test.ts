@@ -1,7 +1,8 @@
 /**
  * The recipe editor's rows to a screen reader: each row's buttons (move, start or remove a section,
  * remove) are named after their row, by position and text, in the page's language, where every row's
- * buttons were once all called "Remove" or "Drag to reorder".
+ * buttons were once all called "Remove" or "Drag to reorder". Dragging a row tells the screen reader
+ * how, and what moved where, by the rows' names in the page's language, not dnd-kit's English and ids.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -84,6 +85,39 @@ describeBrowser("recipe editor rows", () => {
     const names = await rowButtons("edit-ingredients");
     expect(names).toContain("Entfernen: Zutat 2 (2 cloves garlic)");
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  /** What dnd-kit gives the screen reader: the handle's instructions and the live region's text. */
+  const spoken = (handle: ReturnType<Page["getByRole"]>) => ({
+    instructions: () =>
+      handle.evaluate((h) => document.getElementById(h.getAttribute("aria-describedby") ?? "")?.textContent),
+    live: () => page.locator("[id^=DndLiveRegion]").first().textContent(),
+  });
+  const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+
+  it("tells a screen reader how to move a row and what moved where, by the rows' names", async () => {
+    await openEditor();
+    const handle = page.getByRole("button", { name: /^Move ingredient 2 / });
+    const say = spoken(handle);
+    await expect(say.instructions()).resolves.toMatch(/^To pick up an item, press Space or Enter\./);
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await eventually(say.live).toBe("Picked up 2 cloves garlic.");
+    await page.keyboard.press("ArrowUp");
+    await eventually(say.live).toBe("2 cloves garlic is over position 1 of 2.");
+    await page.keyboard.press("Escape");
+    await eventually(say.live).toBe("Moving 2 cloves garlic was cancelled; it stays where it was.");
+  });
+
+  it("says it in the page's language", async () => {
+    await openEditor("de-DE");
+    const handle = page.getByRole("button", { name: /^Verschieben: Zutat 1 / });
+    const say = spoken(handle);
+    await expect(say.instructions()).resolves.toMatch(/^Zum Aufnehmen eines Eintrags/);
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await eventually(say.live).toBe("2 tbsp olive oil aufgenommen.");
+    await page.keyboard.press("Escape");
     expect(errors).toEqual([]);
   });
 });

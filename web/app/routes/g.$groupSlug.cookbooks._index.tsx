@@ -145,7 +145,12 @@ export default function Cookbooks() {
           <p className="empty__title">{t("empty")}</p>
         </div>
       ) : (
-        <SortableList ids={order.map((c) => c.id)} onMove={(a, b) => void move(a, b)} className="list-rows">
+        <SortableList
+          ids={order.map((c) => c.id)}
+          names={order.map((c) => c.name)}
+          onMove={(a, b) => void move(a, b)}
+          className="list-rows"
+        >
           {order.map((c, i) => (
             <SortableRow key={c.id} id={c.id} label={c.name} className="list-row">
               {(handle) => (

@@ -93,6 +93,7 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
       <h2 id="edit-ingredients">{t("edit.ingredients")}</h2>
       <SortableList
         ids={items.map((i) => i.referenceId)}
+        names={items.map(ingredientLabel)}
         onMove={(a, b) => set(moveItem(items, a, b))}
         className="edit-rows"
       >

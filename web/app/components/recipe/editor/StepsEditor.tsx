@@ -43,6 +43,7 @@ export function StepsEditor({ draft, onChange }: { draft: Draft; onChange: (d: D
       <h2 id="edit-steps">{t("edit.instructions")}</h2>
       <SortableList
         ids={steps.map((s) => s.id)}
+        names={steps.map((s) => stepLabel(s))}
         onMove={(a, b) => set(moveItem(steps, a, b))}
         className="edit-rows"
       >
