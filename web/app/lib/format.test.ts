@@ -99,6 +99,7 @@ describe("sizes for reading", () => {
     expect(formatSize("12.3 MB", "en-US")).toBe("12.3 MB");
     expect(formatSize("12.3 MB", "de-DE")).toBe("12,3 MB");
     expect(formatSize("512 bytes", "en-US")).toBe("512 bytes");
+    expect(formatSize("2.25 KB", "nl-NL")).toBe("2,25 kB");
     expect(formatSize("1.0 kB", "fr-FR")).toMatch(/^1\skB$|^1\sko$/);
     const arabic = formatSize("12.3 MB", "ar-SA");
     expect(arabic).toMatch(/١٢٫٣/);

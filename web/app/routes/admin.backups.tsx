@@ -12,6 +12,7 @@ import { attempt, field } from "../lib/admin.server.js";
 import { requireGuards } from "../lib/guards.server.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
+import { useFormat } from "../lib/use-format.js";
 import { sessionCookie } from "../lib/session.server.js";
 import { toast } from "../lib/toast.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
@@ -63,6 +64,7 @@ type Backup = Awaited<ReturnType<typeof loader>>["backups"][number];
 export default function AdminBackups() {
   const { backups } = useLoaderData<typeof loader>();
   const t = useT("admin");
+  const f = useFormat();
   const revalidator = useRevalidator();
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const [deleting, setDeleting] = useState<Backup | null>(null);
@@ -158,7 +160,7 @@ export default function AdminBackups() {
                     </Text>
                   </Table.Td>
                   <Table.Td>{`${b.date.slice(0, 16).replace("T", " ")} UTC`}</Table.Td>
-                  <Table.Td>{b.size}</Table.Td>
+                  <Table.Td>{f.size(b.size)}</Table.Td>
                   <Table.Td>
                     {/* Wraps on a phone, so every action stays on the screen. */}
                     <Group gap={4} justify="flex-end" wrap="wrap">
