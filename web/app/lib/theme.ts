@@ -19,6 +19,20 @@ export const THEME_COLOR_NAMES = [
   "error",
 ] as const;
 
+/**
+ * A theme colour's key as GET /api/app/about/theme names it (`lightPrimary`) read as its parts, for a
+ * label ("Primary (light)") and the environment variable that sets it (THEME_LIGHT_PRIMARY); null for
+ * a key of another form.
+ */
+export function themeKeyParts(
+  key: string,
+): { mode: "light" | "dark"; color: (typeof THEME_COLOR_NAMES)[number]; variable: string } | null {
+  const m = /^(light|dark)([A-Z][a-z]+)$/.exec(key);
+  const color = m ? THEME_COLOR_NAMES.find((c) => c === m[2].toLowerCase()) : undefined;
+  if (!m || !color) return null;
+  return { mode: m[1] as "light" | "dark", color, variable: `THEME_${m[1]}_${color}`.toUpperCase() };
+}
+
 function rgb(hex: string): [number, number, number] {
   let h = hex.replace("#", "");
   if (h.length === 3 || h.length === 4) h = [...h.slice(0, 3)].map((c) => c + c).join("");
