@@ -7,6 +7,7 @@ import { useRef, useState } from "react";
 import { data, redirect, useLoaderData, useRevalidator, type MetaFunction } from "react-router";
 import { Alert, Button, FileButton, Group, Paper, Table, Text, Title } from "@mantine/core";
 import { AppDialog } from "../components/dialog/AppDialog.js";
+import { backupKind, zipEntryNames } from "../lib/backup-kind.js";
 import { useFormAction } from "../components/admin/use-form-action.js";
 import { attempt, field } from "../lib/admin.server.js";
 import { requireGuards } from "../lib/guards.server.js";
@@ -77,8 +78,17 @@ export default function AdminBackups() {
     if (r.intent === "delete") setDeleting(null);
   });
 
-  const upload = async (file: File | null) => {
+  // A Mealie backup is migrated into the group as soon as the server has it: say so and ask first.
+  const [confirmMealie, setConfirmMealie] = useState<{ file: File; checked: boolean } | null>(null);
+  const choose = async (file: File | null) => {
     if (!file) return;
+    const names = await zipEntryNames(file).catch(() => null);
+    const kind = names ? backupKind(names) : null;
+    if (kind === "larder" || kind === "unknown") return upload(file);
+    setConfirmMealie({ file, checked: kind === "mealie" });
+  };
+
+  const upload = async (file: File) => {
     setUploading(true);
     try {
       const body = new FormData();
@@ -115,7 +125,7 @@ export default function AdminBackups() {
           <p className="page__subtitle">{t("backups.count", { count: backups.length })}</p>
         </div>
         <Group gap="sm">
-          <FileButton onChange={(f) => void upload(f)} accept=".zip,application/zip" resetRef={resetUpload}>
+          <FileButton onChange={(f) => void choose(f)} accept=".zip,application/zip" resetRef={resetUpload}>
             {(props) => (
               <Button variant="default" loading={uploading} {...props} data-testid="backup-upload">
                 {t("backups.upload")}
@@ -222,6 +232,25 @@ export default function AdminBackups() {
         onSubmit={() => deleting && row.submit("delete", { name: deleting.name })}
       >
         <Text>{t("backups.deleteConfirm", { name: deleting?.name ?? "" })}</Text>
+      </AppDialog>
+      <AppDialog
+        opened={confirmMealie !== null}
+        onClose={() => {
+          setConfirmMealie(null);
+          resetUpload.current?.();
+        }}
+        title={t("backups.mealieConfirmTitle")}
+        submitLabel={confirmMealie?.checked ? t("backups.mealieImport") : t("backups.upload")}
+        onSubmit={async () => {
+          if (confirmMealie) await upload(confirmMealie.file);
+        }}
+        data-testid="backup-mealie-dialog"
+      >
+        <Text>
+          {t(confirmMealie?.checked ? "backups.mealieConfirm" : "backups.mealieUnchecked", {
+            name: confirmMealie?.file.name ?? "",
+          })}
+        </Text>
       </AppDialog>
     </>
   );
