@@ -2,7 +2,8 @@
  * Fixes of an earlier round, replayed: the drawer beside the page is no second landmark named like the
  * <nav> in it, while over a phone's page it is a dialog with that name; and the shopping item form's
  * quantity stops at the server's bound (1,000,000,000), where a larger one was refused after the item
- * had appeared, and the item vanished.
+ * had appeared, and the item vanished; and dialogs open without their pop-in animation for people who
+ * asked their system for less motion (Mantine's respectReducedMotion).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -58,6 +59,23 @@ describeBrowser("earlier fixes", () => {
     await phone.click("[data-testid=drawer-toggle]:visible");
     await eventually(() => drawerNames(phone)).toEqual({ role: "dialog", name: "Main navigation", named: 2 });
     await phone.context().close();
+  });
+
+  it("opens dialogs without animation when the system asks for less motion", async () => {
+    /** How long the language dialog's opening animation lasts, in the given motion preference. */
+    const openingDuration = async (reducedMotion: "reduce" | "no-preference") => {
+      const page = await newPage(browser, app, { errors, reducedMotion });
+      await login(page);
+      await hydrated(page);
+      await page.click("[data-testid=language-button]");
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      const duration = await dialog.evaluate((el) => getComputedStyle(el).transitionDuration);
+      await page.context().close();
+      return duration;
+    };
+    expect(await openingDuration("no-preference")).not.toBe("0s");
+    expect(await openingDuration("reduce")).toBe("0s");
   });
 
   it("holds the shopping item's quantity to the server's bound", async () => {
