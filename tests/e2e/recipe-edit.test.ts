@@ -84,7 +84,7 @@ describeBrowser("recipe edit mode", () => {
     await page.keyboard.press("Escape"); // close the food suggestions
 
     // Drag the salt (third row) to the top with the keyboard: space lifts, arrows move, space drops.
-    const handle = rows.nth(2).getByLabel("Drag to reorder");
+    const handle = rows.nth(2).getByRole("button", { name: /^Move ingredient 3 / });
     await handle.focus();
     await page.keyboard.press("Space");
     await eventually(() => handle.getAttribute("aria-pressed")).toBe("true");
@@ -94,7 +94,10 @@ describeBrowser("recipe edit mode", () => {
     }
     await eventually(() => rows.first().getByLabel("Note").inputValue()).toBe("a pinch of salt");
     // The salt starts a section now.
-    await rows.first().getByRole("button", { name: "Start a section here" }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: /^Start a section at ingredient 1 / })
+      .click();
     await rows.first().getByTestId("ingredient-section").fill("Batter");
 
     // JSON editor: the form's changes are there; an edit there comes back to the form.

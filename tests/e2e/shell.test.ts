@@ -246,7 +246,7 @@ describeBrowser("web shell (Chromium)", () => {
     await page.click("[data-testid=topbar-search-icon]");
     await page.locator("[data-testid=search-input]").waitFor();
     await page.keyboard.press("Escape");
-    await page.click("[data-testid=drawer-toggle]");
+    await page.click("[data-testid=drawer-toggle]:visible");
     await expect.poll(() => drawer.isVisible()).toBe(true);
     const box = await drawer.boundingBox();
     expect(box?.width).toBeCloseTo(240, 1);
@@ -266,7 +266,7 @@ describeBrowser("web shell (Chromium)", () => {
       "drawer-toggle",
     );
     await expect(page.locator("main").getAttribute("inert")).resolves.toBeNull();
-    await page.click("[data-testid=drawer-toggle]");
+    await page.click("[data-testid=drawer-toggle]:visible");
     await expect.poll(() => drawer.isVisible()).toBe(true);
     await page.click("[data-testid=nav-favorites]");
     await page.waitForURL(/\/favorites$/);

@@ -14,14 +14,20 @@ import {
   useEffect,
   useRef,
   useState,
+  type KeyboardEvent,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
   type Ref,
 } from "react";
 import { Menu, type MenuProps } from "@mantine/core";
+import { openMenuOnArrow } from "../lib/theme.js";
 
-type Target = ReactElement<{ onClick?: (e: MouseEvent<HTMLElement>) => void; ref?: Ref<HTMLElement> }>;
+type Target = ReactElement<{
+  onClick?: (e: MouseEvent<HTMLElement>) => void;
+  onKeyDown?: (e: KeyboardEvent<HTMLElement>) => void;
+  ref?: Ref<HTMLElement>;
+}>;
 
 export interface LazyMenuProps extends Omit<MenuProps, "children" | "opened" | "onChange"> {
   target: Target;
@@ -50,6 +56,7 @@ export function LazyMenu({ target, children, ...menuProps }: LazyMenuProps) {
         hadFocus.current = document.activeElement === e.currentTarget;
         setStage("mounting");
       },
+      onKeyDown: openMenuOnArrow,
     } as Partial<Target["props"]>);
 
   return (

@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatLocaleNumber,
   formatPercent,
+  formatSize,
   localizeQuantity,
   recipeImageUrl,
   toIsoDuration,
@@ -90,5 +91,22 @@ describe("locale formats", () => {
     expect(formatDate("2026-11-25T10:00:00Z", "de-DE")).toBe("25.11.2026");
     expect(formatDate("soon", "de-DE")).toBe("soon");
     expect(formatDateTime("2026-11-25T10:00:00Z", "en-US")).toContain("2026");
+  });
+});
+
+describe("sizes for reading", () => {
+  it("writes the API's English sizes with the language's digits, decimal sign and units", () => {
+    expect(formatSize("12.3 MB", "en-US")).toBe("12.3 MB");
+    expect(formatSize("12.3 MB", "de-DE")).toBe("12,3 MB");
+    expect(formatSize("512 bytes", "en-US")).toBe("512 bytes");
+    expect(formatSize("2.25 KB", "nl-NL")).toBe("2,25 kB");
+    expect(formatSize("1.0 kB", "fr-FR")).toMatch(/^1\skB$|^1\sko$/);
+    const arabic = formatSize("12.3 MB", "ar-SA");
+    expect(arabic).toMatch(/١٢٫٣/);
+    expect(arabic).not.toMatch(/[0-9]/);
+  });
+
+  it("leaves text in another form as it came", () => {
+    expect(formatSize("about 3 MB", "de-DE")).toBe("about 3 MB");
   });
 });

@@ -119,6 +119,30 @@ export function formatLocaleNumber(n: number, lang: string): string {
   return numberFormat(lang, { maximumFractionDigits: 2 }).format(n);
 }
 
+const BYTE_UNITS: Record<string, string> = {
+  bytes: "byte",
+  kB: "kilobyte",
+  KB: "kilobyte",
+  MB: "megabyte",
+  GB: "gigabyte",
+  TB: "terabyte",
+};
+
+/**
+ * A size as the API writes it (`12.3 MB`, `2.25 KB`, `512 bytes`: Mealie's English wire text) for reading: `12,3 MB`
+ * in de-DE, Arabic digits and unit in ar-SA. Text in another form stays as it came.
+ */
+export function formatSize(text: string, lang: string): string {
+  const m = /^(\d+(?:\.\d+)?) (bytes|kB|KB|MB|GB|TB)$/.exec(text.trim());
+  if (!m) return text;
+  return numberFormat(lang, {
+    style: "unit",
+    unit: BYTE_UNITS[m[2]],
+    unitDisplay: m[2] === "bytes" ? "long" : "short",
+    maximumFractionDigits: 2,
+  }).format(Number(m[1]));
+}
+
 /** A whole percentage (0–100) for reading: `25 %` in fr-FR, `٢٥٪؜` in ar-SA. */
 export function formatPercent(percent: number, lang: string): string {
   return numberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);

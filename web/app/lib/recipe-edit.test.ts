@@ -4,6 +4,7 @@ import {
   amountText,
   cookTimeOf,
   ingredientLabel,
+  stepLabel,
   setCookTime,
   draftChanged,
   draftToJson,
@@ -160,5 +161,16 @@ describe("linked ingredient labels", () => {
   it("fall back to the note, or an ellipsis for an empty row", () => {
     expect(ingredientLabel(ing(0, null, null, "a pinch of salt"))).toBe("a pinch of salt");
     expect(ingredientLabel(newIngredient())).toBe("…");
+  });
+});
+
+describe("step labels in control names", () => {
+  it("are the summary, else the text's start cut at a word, else an ellipsis", () => {
+    expect(stepLabel({ summary: "Greens", text: "Add the greens." })).toBe("Greens");
+    expect(stepLabel({ summary: null, text: "Warm the oil and garlic in a wide pan over a low heat." })).toBe(
+      "Warm the oil and garlic in a wide pan…",
+    );
+    expect(stepLabel({ summary: "  ", text: "Stir\n\nwell" })).toBe("Stir well");
+    expect(stepLabel({ summary: null, text: "" })).toBe("…");
   });
 });

@@ -201,6 +201,17 @@ export function setCookTime(d: Draft, value: string): Draft {
  * A short plain-text label of an ingredient (the step's ingredient picker), worded as the ingredient
  * list shows it: "2 tbsp", "2 cloves", "¹/₂ tsp" (abbreviations and plurals as the unit says, fractions).
  */
+/** A step as a person knows it in a control's name: its summary, else the start of its text. */
+export function stepLabel(step: Pick<DraftStep, "summary" | "text">, max = 40): string {
+  const text = (step.summary?.trim() || step.text.trim()).replace(/\s+/g, " ");
+  if (!text) return "…";
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  // End on a whole word when one ends in the second half.
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 export function ingredientLabel(ing: DraftIngredient): string {
   const p = ingredientParts({
     quantity: ing.quantity,

@@ -4,6 +4,7 @@
  * so components say `color="primary"` / `"error"` and get the right one in dark mode.
  */
 import { createTheme, virtualColor, type MantineColorsTuple, type MantineThemeOverride } from "@mantine/core";
+import type { KeyboardEvent } from "react";
 
 export { THEME_DEFAULTS, type ThemeColors } from "./pure-core.js";
 import type { ThemeColors } from "./pure-core.js";
@@ -17,6 +18,20 @@ export const THEME_COLOR_NAMES = [
   "warning",
   "error",
 ] as const;
+
+/**
+ * A theme colour's key as GET /api/app/about/theme names it (`lightPrimary`) read as its parts, for a
+ * label ("Primary (light)") and the environment variable that sets it (THEME_LIGHT_PRIMARY); null for
+ * a key of another form.
+ */
+export function themeKeyParts(
+  key: string,
+): { mode: "light" | "dark"; color: (typeof THEME_COLOR_NAMES)[number]; variable: string } | null {
+  const m = /^(light|dark)([A-Z][a-z]+)$/.exec(key);
+  const color = m ? THEME_COLOR_NAMES.find((c) => c === m[2].toLowerCase()) : undefined;
+  if (!m || !color) return null;
+  return { mode: m[1] as "light" | "dark", color, variable: `THEME_${m[1]}_${color}`.toUpperCase() };
+}
 
 function rgb(hex: string): [number, number, number] {
   let h = hex.replace("#", "");
@@ -38,6 +53,25 @@ export function shadesOf(hex: string): MantineColorsTuple {
   const tints = [0.92, 0.8, 0.64, 0.48, 0.32, 0.16].map((a) => mix(base, white, a));
   const darks = [0.15, 0.3, 0.45].map((a) => mix(base, black, a));
   return [...tints, mix(base, base, 0), ...darks] as unknown as MantineColorsTuple;
+}
+
+/**
+ * Every menu follows the WAI-ARIA menu button pattern. Mantine focuses an invisible placeholder when a
+ * menu opens, so a keyboard user opened a menu with nothing focused: without it the focus trap focuses the
+ * first item. Mantine opens a menu on Enter and Space (they click its button) but not on ArrowDown or
+ * ArrowUp, which the pattern also asks for. The handler replaces any onKeyDown of a Menu.Target's child:
+ * none has one (LazyMenu handles its not-yet-mounted button itself).
+ */
+const MENU_BUTTON_PATTERN = {
+  Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  MenuTarget: { defaultProps: { onKeyDown: openMenuOnArrow } },
+};
+
+export function openMenuOnArrow(e: KeyboardEvent<HTMLElement>): void {
+  if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+  if (e.currentTarget.getAttribute("aria-expanded") === "true") return;
+  e.preventDefault();
+  e.currentTarget.click();
 }
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -65,6 +99,7 @@ export function buildTheme(colors: ThemeColors): MantineThemeOverride {
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
     defaultRadius: "md",
     cursorType: "pointer",
+    components: MENU_BUTTON_PATTERN,
   });
 }
 

@@ -9,6 +9,7 @@ import {
   formatDuration,
   formatLocaleNumber,
   formatPercent,
+  formatSize,
   localizeQuantity,
 } from "./format.js";
 import { useLanguage } from "./i18n.js";
@@ -17,6 +18,7 @@ export interface Formats {
   lang: string;
   number: (n: number) => string;
   percent: (p: number) => string;
+  size: (text: string) => string;
   quantity: (text: string) => string;
   date: (iso: string | Date) => string;
   dateTime: (iso: string | Date) => string;
@@ -28,6 +30,7 @@ export function formatsFor(lang: string): Formats {
     lang,
     number: (n) => formatLocaleNumber(n, lang),
     percent: (p) => formatPercent(p, lang),
+    size: (text) => formatSize(text, lang),
     quantity: (text) => localizeQuantity(text, lang),
     date: (iso) => formatDate(iso, lang),
     dateTime: (iso) => formatDateTime(iso, lang),

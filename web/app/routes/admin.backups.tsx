@@ -7,11 +7,13 @@ import { useRef, useState } from "react";
 import { data, redirect, useLoaderData, useRevalidator, type MetaFunction } from "react-router";
 import { Alert, Button, FileButton, Group, Paper, Table, Text, Title } from "@mantine/core";
 import { AppDialog } from "../components/dialog/AppDialog.js";
+import { backupKind, zipEntryNames } from "../lib/backup-kind.js";
 import { useFormAction } from "../components/admin/use-form-action.js";
 import { attempt, field } from "../lib/admin.server.js";
 import { requireGuards } from "../lib/guards.server.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
+import { useFormat } from "../lib/use-format.js";
 import { sessionCookie } from "../lib/session.server.js";
 import { toast } from "../lib/toast.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
@@ -63,6 +65,7 @@ type Backup = Awaited<ReturnType<typeof loader>>["backups"][number];
 export default function AdminBackups() {
   const { backups } = useLoaderData<typeof loader>();
   const t = useT("admin");
+  const f = useFormat();
   const revalidator = useRevalidator();
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const [deleting, setDeleting] = useState<Backup | null>(null);
@@ -75,8 +78,17 @@ export default function AdminBackups() {
     if (r.intent === "delete") setDeleting(null);
   });
 
-  const upload = async (file: File | null) => {
+  // A Mealie backup is migrated into the group as soon as the server has it: say so and ask first.
+  const [confirmMealie, setConfirmMealie] = useState<{ file: File; checked: boolean } | null>(null);
+  const choose = async (file: File | null) => {
     if (!file) return;
+    const names = await zipEntryNames(file).catch(() => null);
+    const kind = names ? backupKind(names) : null;
+    if (kind === "larder" || kind === "unknown") return upload(file);
+    setConfirmMealie({ file, checked: kind === "mealie" });
+  };
+
+  const upload = async (file: File) => {
     setUploading(true);
     try {
       const body = new FormData();
@@ -113,7 +125,7 @@ export default function AdminBackups() {
           <p className="page__subtitle">{t("backups.count", { count: backups.length })}</p>
         </div>
         <Group gap="sm">
-          <FileButton onChange={(f) => void upload(f)} accept=".zip,application/zip" resetRef={resetUpload}>
+          <FileButton onChange={(f) => void choose(f)} accept=".zip,application/zip" resetRef={resetUpload}>
             {(props) => (
               <Button variant="default" loading={uploading} {...props} data-testid="backup-upload">
                 {t("backups.upload")}
@@ -158,7 +170,7 @@ export default function AdminBackups() {
                     </Text>
                   </Table.Td>
                   <Table.Td>{`${b.date.slice(0, 16).replace("T", " ")} UTC`}</Table.Td>
-                  <Table.Td>{b.size}</Table.Td>
+                  <Table.Td>{f.size(b.size)}</Table.Td>
                   <Table.Td>
                     {/* Wraps on a phone, so every action stays on the screen. */}
                     <Group gap={4} justify="flex-end" wrap="wrap">
@@ -220,6 +232,25 @@ export default function AdminBackups() {
         onSubmit={() => deleting && row.submit("delete", { name: deleting.name })}
       >
         <Text>{t("backups.deleteConfirm", { name: deleting?.name ?? "" })}</Text>
+      </AppDialog>
+      <AppDialog
+        opened={confirmMealie !== null}
+        onClose={() => {
+          setConfirmMealie(null);
+          resetUpload.current?.();
+        }}
+        title={t("backups.mealieConfirmTitle")}
+        submitLabel={confirmMealie?.checked ? t("backups.mealieImport") : t("backups.upload")}
+        onSubmit={async () => {
+          if (confirmMealie) await upload(confirmMealie.file);
+        }}
+        data-testid="backup-mealie-dialog"
+      >
+        <Text>
+          {t(confirmMealie?.checked ? "backups.mealieConfirm" : "backups.mealieUnchecked", {
+            name: confirmMealie?.file.name ?? "",
+          })}
+        </Text>
       </AppDialog>
     </>
   );

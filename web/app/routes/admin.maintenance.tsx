@@ -11,6 +11,7 @@ import { useFormAction } from "../components/admin/use-form-action.js";
 import { attempt, field } from "../lib/admin.server.js";
 import { requireGuards } from "../lib/guards.server.js";
 import { metaT, useT } from "../lib/i18n.js";
+import { useFormat } from "../lib/use-format.js";
 import { serverT } from "../lib/i18n.server.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
 
@@ -57,6 +58,7 @@ export async function action(args: ActionArgs) {
 export default function AdminMaintenance() {
   const { summary, storage, lines, logs } = useLoaderData<typeof loader>();
   const t = useT("admin");
+  const f = useFormat();
   const navigation = useNavigation();
   const [confirm, setConfirm] = useState<Clean | null>(null);
   const clean = useFormAction(() => setConfirm(null));
@@ -85,7 +87,7 @@ export default function AdminMaintenance() {
               <Text size="xs" c="dimmed">
                 {t(`maintenance.sizes.${k}`)}
               </Text>
-              <Text fw={600}>{v}</Text>
+              <Text fw={600}>{f.size(v)}</Text>
             </div>
           ))}
         </SimpleGrid>
@@ -97,8 +99,8 @@ export default function AdminMaintenance() {
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
             {t("maintenance.cleanable", {
-              images: summary.cleanableImages,
-              dirs: summary.cleanableDirs,
+              images: f.number(summary.cleanableImages),
+              dirs: f.number(summary.cleanableDirs),
             })}
           </Text>
           <Group gap="sm">

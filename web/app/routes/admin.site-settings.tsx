@@ -9,6 +9,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput,
 import { useFormAction } from "../components/admin/use-form-action.js";
 import { problemText } from "../components/profile/ProblemText.js";
 import { appInfo, themeOf } from "../lib/app-info.server.js";
+import { themeKeyParts } from "../lib/theme.js";
 import { attempt, field } from "../lib/admin.server.js";
 import { requireGuards } from "../lib/guards.server.js";
 import { metaT, useT } from "../lib/i18n.js";
@@ -207,17 +208,25 @@ export default function SiteSettings() {
             {t("site.themeHelp")}
           </Text>
           <SimpleGrid cols={2} spacing="xs" data-testid="theme-colors">
-            {Object.entries(theme).map(([k, v]) => (
-              <Group key={k} gap="xs" wrap="nowrap">
-                <span className="admin-swatch" style={{ background: v }} aria-hidden="true" />
-                <Text size="sm">
-                  {k}{" "}
-                  <Text span c="dimmed" ff="monospace" size="xs">
-                    {v}
+            {Object.entries(theme).map(([k, v]) => {
+              const parts = themeKeyParts(k);
+              return (
+                <Group key={k} gap="xs" wrap="nowrap">
+                  <span className="admin-swatch" style={{ background: v }} aria-hidden="true" />
+                  <Text size="sm">
+                    {parts
+                      ? t("site.themeColor", {
+                          color: t(`site.themeColors.${parts.color}`),
+                          mode: t(`site.themeModes.${parts.mode}`),
+                        })
+                      : k}{" "}
+                    <Text span c="dimmed" ff="monospace" size="xs" dir="ltr">
+                      {parts ? `${parts.variable} ${v}` : v}
+                    </Text>
                   </Text>
-                </Text>
-              </Group>
-            ))}
+                </Group>
+              );
+            })}
           </SimpleGrid>
         </Paper>
       </SimpleGrid>

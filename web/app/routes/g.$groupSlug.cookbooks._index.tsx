@@ -145,9 +145,14 @@ export default function Cookbooks() {
           <p className="empty__title">{t("empty")}</p>
         </div>
       ) : (
-        <SortableList ids={order.map((c) => c.id)} onMove={(a, b) => void move(a, b)} className="list-rows">
+        <SortableList
+          ids={order.map((c) => c.id)}
+          names={order.map((c) => c.name)}
+          onMove={(a, b) => void move(a, b)}
+          className="list-rows"
+        >
           {order.map((c, i) => (
-            <SortableRow key={c.id} id={c.id} className="list-row">
+            <SortableRow key={c.id} id={c.id} label={c.name} className="list-row">
               {(handle) => (
                 <Group gap="xs" wrap="nowrap" data-testid="cookbook-row">
                   {handle}

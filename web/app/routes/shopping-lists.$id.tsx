@@ -38,6 +38,7 @@ export async function loader({ request, context, params }: LoaderArgs) {
       pluralName: u.pluralName,
       abbreviation: u.abbreviation,
       useAbbreviation: u.useAbbreviation,
+      fraction: u.fraction,
       aliases: (u.aliases ?? []).map((a) => a.name),
     })),
     labels: larder.labels

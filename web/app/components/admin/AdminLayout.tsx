@@ -5,7 +5,6 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { useMediaQuery } from "@mantine/hooks";
 import { Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
 import { useSession } from "../../lib/use-session.js";
@@ -124,12 +123,10 @@ function AdminDrawer({ onLanguage }: { onLanguage: () => void }) {
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const t = useT("shell");
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: true });
   const [wideClosed, setWideClosed] = useState(false);
   const [narrowOpen, setNarrowOpen] = useState(false);
   const [languageOpen, setLanguageOpen] = useState(false);
   const location = useLocation();
-  const opened = narrow ? narrowOpen : !wideClosed;
   const toggle = useCallback(() => {
     if (window.matchMedia(NARROW_QUERY).matches) setNarrowOpen((o) => !o);
     else setWideClosed((c) => !c);
@@ -152,13 +149,12 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t("common:skipToContent")}
       </a>
-      <AppHeader drawer={{ opened, toggle }} />
+      <AppHeader drawer={{ wide: !wideClosed, narrow: narrowOpen, toggle }} />
       <aside
         className="shell__drawer admin-drawer no-print"
         id="app-drawer"
         aria-label={t("nav.label")}
         data-testid="admin-drawer"
-        data-opened={opened}
       >
         <AdminDrawer onLanguage={() => setLanguageOpen(true)} />
       </aside>

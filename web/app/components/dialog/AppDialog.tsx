@@ -5,8 +5,17 @@
  *
  *   <AppDialog opened={open} onClose={close} title={t("…")} onSubmit={save} loading={busy}>…</AppDialog>
  */
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { Button, Group } from "@mantine/core";
+import { focusHome, returnFocus } from "./focus-home.js";
 import { LazyModal } from "./LazyModal.js";
 import { useMediaQuery } from "@mantine/hooks";
 import { useT } from "../../lib/i18n.js";
@@ -84,6 +93,13 @@ export function AppDialog({
   const formId = useId();
   const [pending, setPending] = useState(false);
   const [closeWhenIdle, setCloseWhenIdle] = useState(false);
+  const home = useRef<HTMLElement | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Before the dialog's focus trap moves focus in (it waits a tick), note where it was.
+  useLayoutEffect(() => {
+    if (opened) home.current = focusHome(document.activeElement);
+  }, [opened]);
 
   useEffect(() => {
     if (closeWhenIdle && !loading) {
@@ -128,8 +144,11 @@ export function AppDialog({
       className={className}
       data-testid={testId}
       closeButtonProps={{ "aria-label": t("actions.close") }}
+      returnFocus={false}
+      onExitTransitionEnd={() => returnFocus(home.current, form.current?.closest("[role=dialog]") ?? null)}
     >
       <form
+        ref={form}
         id={formId}
         onKeyDown={onKeyDown}
         onSubmit={(e) => {

@@ -22,9 +22,26 @@ export function useLazyOpen(opened: boolean): boolean | null {
   return stage === "mounted" && opened;
 }
 
+/**
+ * Mantine learns the reduced-motion preference in an effect, after the first open of a dialog mounted
+ * just before it: that first open still animated. Read here, where it is known, when the dialog opens
+ * (only ever in the browser).
+ */
+function prefersReducedMotion(opened: boolean | null): boolean {
+  return opened === true && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 export function LazyModal(props: ModalProps) {
   const opened = useLazyOpen(props.opened);
-  return opened === null ? null : <Modal {...props} opened={opened} />;
+  if (opened === null) return null;
+  const still = prefersReducedMotion(opened);
+  return (
+    <Modal
+      {...props}
+      opened={opened}
+      transitionProps={still ? { ...props.transitionProps, duration: 0 } : props.transitionProps}
+    />
+  );
 }
 
 /**

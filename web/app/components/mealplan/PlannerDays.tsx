@@ -3,7 +3,7 @@
  * for entries dragged from another day (a pointer drag; the entry menu's "move" items and the edit
  * dialog's date are the keyboard way). Each day adds an entry or a random recipe by the rules.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
 import {
@@ -14,8 +14,10 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { RecipeImage } from "../RecipeImage.js";
+import { useDndAccessibility } from "../../lib/dnd-a11y.js";
 import { useLanguage, useT } from "../../lib/i18n.js";
 import { ENTRY_TYPES, addDays, byDay, formatPlanDate, type EntryType } from "../../lib/mealplan.js";
 import type { PlanEntryView } from "../../lib/mealplan.server.js";
@@ -201,7 +203,9 @@ function DayCard({
           {t("emptyDay")}
         </Text>
       )}
-      <Group gap="xs" mt="auto" pt="xs" wrap="nowrap">
+      {/* Longer words (Hinzufügen, Willekeurig) put the second button on a line of its own rather than
+          squeezing both until their labels are cut off. */}
+      <Group gap="xs" mt="auto" pt="xs" wrap="wrap">
         <Button
           size="xs"
           variant="light"
@@ -260,6 +264,16 @@ export function PlannerDays({
   );
   const columns = byDay(days, shown);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const { lang } = useLanguage();
+  const nameOf = useCallback(
+    (id: UniqueIdentifier) => {
+      const e = entries.find((x) => x.id === id);
+      return (e?.recipe ? e.recipe.name : e?.title) ?? "";
+    },
+    [entries],
+  );
+  const dayOf = useCallback((date: UniqueIdentifier) => dayLabels(String(date), lang).full, [lang]);
+  const accessibility = useDndAccessibility(nameOf, dayOf);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const entry = (active.data.current as { entry?: PlanEntryView } | undefined)?.entry;
     const date = over ? String(over.id) : null;
@@ -268,7 +282,7 @@ export function PlannerDays({
     handlers.onMove(entry, date);
   };
   return (
-    <DndContext id="plan-days" sensors={sensors} onDragEnd={onDragEnd}>
+    <DndContext id="plan-days" sensors={sensors} onDragEnd={onDragEnd} accessibility={accessibility}>
       <div className="plan-days" data-testid="plan-days">
         {days.map((d) => (
           <DayCard

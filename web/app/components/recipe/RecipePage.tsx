@@ -4,7 +4,7 @@
  * print preferences are the reader's own. Printing prints this page: print.css hides everything marked
  * `no-print` and lays the recipe out as the print preferences say.
  */
-import { Suspense, lazy, startTransition, useEffect, useState } from "react";
+import { Suspense, lazy, startTransition, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { Group, Loader, SegmentedControl } from "@mantine/core";
@@ -71,7 +71,18 @@ export function RecipePage({ data }: RecipePageProps) {
     setCook(false);
   }, [recipe.id]);
 
+  // Each mode lays the page out anew, the switch with it: the switch that had focus is gone, and focus
+  // would fall to <body>. Give it to the new switch's chosen mode once that mode shows.
+  const modeSwitch = useRef<HTMLDivElement>(null);
+  const refocusSwitch = useRef(false);
+  useEffect(() => {
+    if (!refocusSwitch.current) return;
+    refocusSwitch.current = false;
+    modeSwitch.current?.querySelector<HTMLInputElement>("input:checked")?.focus();
+  }, [mode]);
+
   const setMode = (next: Mode) => {
+    refocusSwitch.current = next !== mode;
     if (next === "edit") return navigate(`${action}?edit=true`);
     if (mode === "edit") navigate(action);
     setCook(next === "cook");
@@ -91,6 +102,7 @@ export function RecipePage({ data }: RecipePageProps) {
   const toolbar = (
     <Group gap="sm" className="recipe__toolbar no-print" wrap="wrap">
       <SegmentedControl
+        ref={modeSwitch}
         aria-label={t("mode.label")}
         value={mode}
         onChange={(v) => setMode(v as Mode)}

@@ -16,7 +16,7 @@ export interface AppHeaderProps {
   /** The group being browsed: enables search. */
   groupSlug?: string | null;
   /** Default layout: the burger that opens and closes the drawer. */
-  drawer?: { opened: boolean; toggle: () => void };
+  drawer?: { wide: boolean; narrow: boolean; toggle: () => void };
   onOpenSearch?: () => void;
 }
 
@@ -33,17 +33,24 @@ export function AppHeader({ groupSlug, drawer, onOpenSearch }: AppHeaderProps) {
 
   return (
     <header className="shell__header no-print">
-      {drawer ? (
-        <Burger
-          opened={drawer.opened}
-          onClick={drawer.toggle}
-          size="sm"
-          aria-label={drawer.opened ? t("nav.close") : t("nav.open")}
-          aria-expanded={drawer.opened}
-          aria-controls="app-drawer"
-          data-testid="drawer-toggle"
-        />
-      ) : null}
+      {/* One button per drawer state, as the drawer has (shell.css shows the one for the screen's width):
+          the server cannot know the width, and one button showed a phone's closed drawer as open until
+          the page had measured the screen. */}
+      {drawer
+        ? (["wide", "narrow"] as const).map((kind) => (
+            <Burger
+              key={kind}
+              className={`shell__burger shell__burger--${kind}`}
+              opened={drawer[kind]}
+              onClick={drawer.toggle}
+              size="sm"
+              aria-label={drawer[kind] ? t("nav.close") : t("nav.open")}
+              aria-expanded={drawer[kind]}
+              aria-controls="app-drawer"
+              data-testid="drawer-toggle"
+            />
+          ))
+        : null}
       <Link to={home} className="brand" aria-label={t("header.home")}>
         <LogoIcon className="brand__logo" />
         <span className="brand__name">{t("common:appName")}</span>

@@ -37,7 +37,6 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
   const location = useLocation();
   const groupSlug = shell?.groupSlug ?? null;
 
-  const opened = narrow ? narrowOpen : !wideClosed;
   const toggle = useCallback(() => {
     if (window.matchMedia(NARROW_QUERY).matches) setNarrowOpen((o) => !o);
     else setWideClosed((c) => !c);
@@ -89,7 +88,7 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         setNarrowOpen(false);
-        document.querySelector<HTMLElement>("[aria-controls=app-drawer]")?.focus();
+        document.querySelector<HTMLElement>(".shell__burger--narrow")?.focus();
         return;
       }
       if (e.key !== "Tab") return;
@@ -130,7 +129,7 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
       </a>
       <AppHeader
         groupSlug={groupSlug}
-        drawer={{ opened, toggle }}
+        drawer={{ wide: !wideClosed, narrow: narrowOpen, toggle }}
         onOpenSearch={groupSlug ? openSearch : undefined}
       />
       <aside
@@ -142,7 +141,6 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
         role={overlay ? "dialog" : undefined}
         aria-modal={overlay || undefined}
         data-testid="drawer"
-        data-opened={opened}
       >
         <SideDrawer shell={shell} onLanguage={() => setLanguageOpen(true)} />
       </aside>

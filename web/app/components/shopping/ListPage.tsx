@@ -11,6 +11,7 @@ import { AppDialog } from "../dialog/AppDialog.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { useSession } from "../../lib/use-session.js";
+import { useFormat } from "../../lib/use-format.js";
 import { useShoppingPrefs } from "../../lib/shopping/prefs.js";
 import { useListSync, type ListSync } from "../../lib/shopping/store.js";
 import {
@@ -362,7 +363,8 @@ function ItemRow({
   canDown = true,
 }: RowProps) {
   const t = useT("shopping");
-  const { main, note } = itemText(item, vocab);
+  const f = useFormat();
+  const { main, note } = itemText(item, vocab, f.quantity);
   const food = item.foodId ? vocab.foods.get(item.foodId) : undefined;
   const label = item.labelId ? vocab.labels.get(item.labelId) : undefined;
   const [over, setOver] = useState(false);

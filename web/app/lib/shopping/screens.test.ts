@@ -3,6 +3,7 @@ import { pickRows, scaledRowText, type Ingredient } from "./picker.js";
 import { sectionsOf } from "./sections.js";
 import { parseShoppingPrefs } from "./prefs.js";
 import { itemFieldsOf } from "./fields.js";
+import { localizeQuantity } from "../format.js";
 import { indexVocabulary, itemText, type ListItem, type ListMeta } from "./types.js";
 
 const ing = (display: string, extra: Partial<Ingredient> = {}): Ingredient =>
@@ -84,7 +85,11 @@ const L: ListMeta = {
 };
 const vocab = indexVocabulary({
   foods: [{ id: "milk", name: "milk", pluralName: null, labelId: "dairy", onHand: false }],
-  units: [{ id: "cup", name: "cup", pluralName: "cups", abbreviation: "c", useAbbreviation: false }],
+  units: [
+    { id: "cup", name: "cup", pluralName: "cups", abbreviation: "c", useAbbreviation: false },
+    { id: "ml", name: "millilitre", pluralName: null, abbreviation: "ml", useAbbreviation: true },
+    { id: "g", name: "gram", pluralName: null, abbreviation: "g", useAbbreviation: true, fraction: false },
+  ],
   labels: [
     { id: "dairy", name: "Dairy", color: "#00f" },
     { id: "produce", name: "Produce", color: "#0f0" },
@@ -140,6 +145,25 @@ describe("item text", () => {
     });
     expect(itemText(item("x", { note: "kitchen roll" }), vocab)).toEqual({ main: "kitchen roll", note: "" });
     expect(itemText(item("x", { quantity: 3, note: "lemons" }), vocab).main).toBe("3 lemons");
+  });
+
+  it("shows merged, converted amounts without float noise: common fractions when small, few decimals else", () => {
+    const text = (quantity: number, unitId = "ml") =>
+      itemText(item("x", { quantity, unitId, note: "" }), vocab).main;
+    expect(text(736.588)).toBe("737 ml");
+    expect(text(12.345)).toBe("12.3 ml");
+    expect(text(1.5, "cup")).toBe("1 ¹/₂ cups");
+    expect(text(0.333, "cup")).toBe("¹/₃ cup");
+    expect(text(2.749, "cup")).toBe("2 ³/₄ cups");
+    expect(text(0.1 + 0.2, "cup")).toBe("0.3 cup");
+    expect(text(1.5, "g")).toBe("1.5 g");
+    expect(text(0.004, "g")).toBe("0.004 g");
+    expect(text(2)).toBe("2 ml");
+  });
+
+  it("writes the amount in the page language's digits and decimal sign", () => {
+    const de = (q: string) => localizeQuantity(q, "de-DE");
+    expect(itemText(item("x", { quantity: 12.345, unitId: "ml", note: "" }), vocab, de).main).toBe("12,3 ml");
   });
 });
 

@@ -3,6 +3,7 @@
  * units and labels for suggestions and for showing items made offline. Types and pure helpers only.
  */
 import type { ShoppingItemOut, ShoppingListOut } from "../../../../core/shopping/shopping-service.js";
+import { formatQuantity as formatFraction } from "../scale.js";
 import type { SyncItem } from "./sync.js";
 
 export interface ListItem extends SyncItem {
@@ -40,6 +41,8 @@ export interface UnitOption {
   pluralName: string | null;
   abbreviation: string;
   useAbbreviation: boolean;
+  /** False for units measured in decimals (grams); fractions otherwise, as on the recipe page. */
+  fraction?: boolean;
   aliases?: string[];
 }
 export interface LabelOption {
@@ -91,18 +94,40 @@ export function recipeNamesOf(l: Omit<ShoppingListOut, "listItems">): Map<string
   return new Map(l.recipeReferences.map((r) => [r.recipeId, r.recipe.name ?? ""]));
 }
 
-/** A quantity as a cook writes it: 1.5 → "1.5", 0.333 → "0.333", 2 → "2". */
-export function formatQuantity(q: number): string {
-  return String(Math.round(q * 1000) / 1000);
+/** The fractions a cook measures with: halves, thirds, quarters and eighths. */
+const COOK_DENOMINATORS = [2, 3, 4, 8];
+
+/**
+ * A quantity as a cook reads it. Merged items add converted amounts (250 ml + 2 cups = 736.588 ml), so
+ * the sum carries digits no one measures: small amounts near a common fraction show as one (`1 ¹/₂`)
+ * when the unit takes fractions, others keep fewer decimals the larger they are (736.588 → 737,
+ * 12.345 → 12.3, 0.41 → 0.41), and a tiny amount keeps two significant digits rather than reading "0".
+ */
+export function formatQuantity(q: number, fraction = true): string {
+  if (fraction && q > 0 && q < 10) {
+    const whole = Math.floor(q);
+    for (const d of COOK_DENOMINATORS) {
+      const n = Math.round((q - whole) * d);
+      if (n > 0 && n < d && Math.abs(q - whole - n / d) < 0.01) return formatFraction(whole + n / d);
+    }
+  }
+  const places = Math.abs(q) >= 100 ? 0 : Math.abs(q) >= 10 ? 1 : 2;
+  const rounded = Number(q.toFixed(places));
+  return String(rounded === 0 && q !== 0 ? Number(q.toPrecision(2)) : rounded);
 }
 
 /** The line shown for an item: quantity, unit, food, note (the order of the wire's `display`). */
-export function itemText(i: ListItem, vocab: VocabIndex): { main: string; note: string } {
+export function itemText(
+  i: ListItem,
+  vocab: VocabIndex,
+  localize: (quantity: string) => string = (q) => q,
+): { main: string; note: string } {
   const food = i.foodId ? vocab.foods.get(i.foodId) : undefined;
   const unit = i.unitId ? vocab.units.get(i.unitId) : undefined;
   const plural = i.quantity > 1;
   const parts: string[] = [];
-  if (i.quantity && (food || unit || i.quantity !== 1)) parts.push(formatQuantity(i.quantity));
+  if (i.quantity && (food || unit || i.quantity !== 1))
+    parts.push(localize(formatQuantity(i.quantity, unit?.fraction !== false)));
   if (unit)
     parts.push(
       unit.useAbbreviation && unit.abbreviation

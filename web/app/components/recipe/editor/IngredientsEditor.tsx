@@ -9,6 +9,7 @@ import { useT } from "../../../lib/i18n.js";
 import { ParseIngredients } from "./ParseIngredients.js";
 import {
   amountText,
+  ingredientLabel,
   ingredientsOf,
   moveItem,
   namedRef,
@@ -92,101 +93,106 @@ export function IngredientsEditor({ draft, onChange, units, foods }: Ingredients
       <h2 id="edit-ingredients">{t("edit.ingredients")}</h2>
       <SortableList
         ids={items.map((i) => i.referenceId)}
+        names={items.map(ingredientLabel)}
         onMove={(a, b) => set(moveItem(items, a, b))}
         className="edit-rows"
       >
-        {items.map((ing, i) => (
-          <SortableRow key={ing.referenceId} id={ing.referenceId} className="edit-row ing-row">
-            {(handle) => (
-              <>
-                {ing.title !== null && ing.title !== undefined ? (
-                  <Group gap="xs" wrap="nowrap" className="edit-row__section">
+        {items.map((ing, i) => {
+          // Every row has the same buttons: their names say which row they act on.
+          const row = t("edit.ingredientRow", { n: i + 1, text: ingredientLabel(ing) });
+          return (
+            <SortableRow key={ing.referenceId} id={ing.referenceId} label={row} className="edit-row ing-row">
+              {(handle) => (
+                <>
+                  {ing.title !== null && ing.title !== undefined ? (
+                    <Group gap="xs" wrap="nowrap" className="edit-row__section">
+                      <TextInput
+                        className="grow"
+                        aria-label={t("edit.sectionTitle")}
+                        placeholder={t("edit.sectionTitle")}
+                        value={ing.title}
+                        onChange={(e) => patch(i, { title: e.currentTarget.value })}
+                        data-testid="ingredient-section"
+                      />
+                      <Tooltip label={t("edit.removeSection")}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t("edit.removeSectionAt", { row })}
+                          onClick={() => patch(i, { title: null })}
+                        >
+                          <HeadingIcon />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  ) : null}
+                  <Group gap="xs" wrap="nowrap" align="flex-start" className="edit-row__main">
+                    {handle}
+                    {plainText ? null : (
+                      <>
+                        <AmountInput
+                          value={ing.quantity}
+                          label={t("edit.amount")}
+                          onChange={(quantity) => patch(i, { quantity })}
+                        />
+                        <Autocomplete
+                          className="ing-row__unit"
+                          aria-label={t("edit.unit")}
+                          placeholder={t("edit.unit")}
+                          data={units}
+                          limit={20}
+                          value={ing.unit?.name ?? ""}
+                          onChange={(v) => patch(i, { unit: namedRef(ing.unit, v) })}
+                          rightSection={isNew(ing.unit?.name, units) ? <NewMark kind="unit" /> : null}
+                        />
+                        <Autocomplete
+                          className="ing-row__food"
+                          aria-label={t("edit.food")}
+                          placeholder={t("edit.food")}
+                          data={foods}
+                          limit={20}
+                          value={ing.food?.name ?? ""}
+                          onChange={(v) => patch(i, { food: namedRef(ing.food, v) })}
+                          rightSection={isNew(ing.food?.name, foods) ? <NewMark kind="food" /> : null}
+                        />
+                      </>
+                    )}
                     <TextInput
                       className="grow"
-                      aria-label={t("edit.sectionTitle")}
-                      placeholder={t("edit.sectionTitle")}
-                      value={ing.title}
-                      onChange={(e) => patch(i, { title: e.currentTarget.value })}
-                      data-testid="ingredient-section"
+                      aria-label={t("edit.note")}
+                      placeholder={t("edit.note")}
+                      value={ing.note ?? ""}
+                      onChange={(e) => patch(i, { note: e.currentTarget.value })}
+                      data-testid="ingredient-note"
                     />
-                    <Tooltip label={t("edit.removeSection")}>
+                    {ing.title === null || ing.title === undefined ? (
+                      <Tooltip label={t("edit.addSection")}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t("edit.addSectionAt", { row })}
+                          onClick={() => patch(i, { title: "" })}
+                        >
+                          <HeadingIcon />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                    <Tooltip label={t("edit.remove")}>
                       <ActionIcon
                         variant="subtle"
-                        color="gray"
-                        aria-label={t("edit.removeSection")}
-                        onClick={() => patch(i, { title: null })}
+                        color="red"
+                        aria-label={t("edit.removeRow", { row })}
+                        onClick={() => onChange(removeIngredient(draft, ing.referenceId))}
                       >
-                        <HeadingIcon />
+                        <TrashIcon />
                       </ActionIcon>
                     </Tooltip>
                   </Group>
-                ) : null}
-                <Group gap="xs" wrap="nowrap" align="flex-start" className="edit-row__main">
-                  {handle}
-                  {plainText ? null : (
-                    <>
-                      <AmountInput
-                        value={ing.quantity}
-                        label={t("edit.amount")}
-                        onChange={(quantity) => patch(i, { quantity })}
-                      />
-                      <Autocomplete
-                        className="ing-row__unit"
-                        aria-label={t("edit.unit")}
-                        placeholder={t("edit.unit")}
-                        data={units}
-                        limit={20}
-                        value={ing.unit?.name ?? ""}
-                        onChange={(v) => patch(i, { unit: namedRef(ing.unit, v) })}
-                        rightSection={isNew(ing.unit?.name, units) ? <NewMark kind="unit" /> : null}
-                      />
-                      <Autocomplete
-                        className="ing-row__food"
-                        aria-label={t("edit.food")}
-                        placeholder={t("edit.food")}
-                        data={foods}
-                        limit={20}
-                        value={ing.food?.name ?? ""}
-                        onChange={(v) => patch(i, { food: namedRef(ing.food, v) })}
-                        rightSection={isNew(ing.food?.name, foods) ? <NewMark kind="food" /> : null}
-                      />
-                    </>
-                  )}
-                  <TextInput
-                    className="grow"
-                    aria-label={t("edit.note")}
-                    placeholder={t("edit.note")}
-                    value={ing.note ?? ""}
-                    onChange={(e) => patch(i, { note: e.currentTarget.value })}
-                    data-testid="ingredient-note"
-                  />
-                  {ing.title === null || ing.title === undefined ? (
-                    <Tooltip label={t("edit.addSection")}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t("edit.addSection")}
-                        onClick={() => patch(i, { title: "" })}
-                      >
-                        <HeadingIcon />
-                      </ActionIcon>
-                    </Tooltip>
-                  ) : null}
-                  <Tooltip label={t("edit.remove")}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("edit.remove")}
-                      onClick={() => onChange(removeIngredient(draft, ing.referenceId))}
-                    >
-                      <TrashIcon />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </>
-            )}
-          </SortableRow>
-        ))}
+                </>
+              )}
+            </SortableRow>
+          );
+        })}
       </SortableList>
       <Group gap="sm" wrap="wrap">
         <Button
