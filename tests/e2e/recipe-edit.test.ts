@@ -88,9 +88,29 @@ describeBrowser("recipe edit mode", () => {
     await handle.focus();
     await page.keyboard.press("Space");
     await eventually(() => handle.getAttribute("aria-pressed")).toBe("true");
-    for (const key of ["ArrowUp", "ArrowUp", "Space"]) {
-      await page.waitForTimeout(200); // dnd-kit measures and moves on animation frames
-      await page.keyboard.press(key);
+    // dnd-kit measures and moves on animation frames: each key waits for the last one's announcement.
+    const spoken = () => page.locator("[id^=DndLiveRegion]").first().textContent();
+    await eventually(spoken).toMatch(/^Picked up /);
+    for (const [key, said] of [
+      ["ArrowUp", / is over position 2 of 4\.$/],
+      ["ArrowUp", / is over position 1 of 4\.$/],
+      ["Space", / was dropped at position 1 of 4\.$/],
+    ] as const) {
+      // A key that lands before dnd-kit has measured the rows is ignored (nothing is announced): press
+      // it again then, and only then, so a slow answer is never taken for a lost key.
+      const before = await spoken();
+      for (let tries = 0; tries < 5 && !said.test((await spoken()) ?? ""); tries++) {
+        if (tries > 0 && (await spoken()) !== before) break;
+        await page.keyboard.press(key);
+        await page
+          .waitForFunction(
+            (prev) => document.querySelector("[id^=DndLiveRegion]")?.textContent !== prev,
+            before,
+            { timeout: 2_000 },
+          )
+          .catch(() => undefined);
+      }
+      await eventually(spoken).toMatch(said);
     }
     await eventually(() => rows.first().getByLabel("Note").inputValue()).toBe("a pinch of salt");
     // The salt starts a section now.

@@ -166,7 +166,11 @@ describeBrowser("web shell (Chromium)", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await page.fill("[data-testid=home-search]", "a/b");
-    await page.waitForTimeout(300);
+    // A dialog the '/' opened would be rendered by the second animation frame after the key.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+    );
+    await expect(page.locator("[data-testid=home-search]").inputValue()).resolves.toBe("a/b");
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
     await screenshot(page, "shell-05-search-closed");
   });
