@@ -205,6 +205,16 @@ describeBrowser("create and import", () => {
     await page.goto(`${base()}/data/migrations`);
     await hydrated(page);
     await expect(page.getByTestId("migration-type").inputValue()).resolves.toBe("Nextcloud Cookbook");
+    // Choosing a Mealie backup says that its people come too; other apps bring recipes only.
+    await expect(page.getByTestId("migration-people").count()).resolves.toBe(0);
+    await page.getByTestId("migration-type").click();
+    await page.getByRole("option", { name: "Mealie backup" }).click();
+    await expect(page.getByTestId("migration-people").textContent()).resolves.toMatch(
+      /brings its people too/,
+    );
+    await page.getByTestId("migration-type").click();
+    await page.getByRole("option", { name: "Nextcloud Cookbook" }).click();
+    await expect.poll(() => page.getByTestId("migration-people").count()).toBe(0);
     await page.setInputFiles("[data-testid=migration-file]", {
       name: "nextcloud.zip",
       mimeType: "application/zip",

@@ -207,6 +207,11 @@ export default function Migrations() {
                 allowDeselect={false}
                 data-testid="migration-type"
               />
+              {type === "mealie_backup" ? (
+                <Alert color="blue" data-testid="migration-people">
+                  {t("migrate.mealieBackupPeople")}
+                </Alert>
+              ) : null}
               <input type="hidden" name="type" value={type ?? ""} />
               <label>
                 <Text size="sm" fw={500}>
