@@ -5,7 +5,9 @@
  * phone-sized users page, and demo mode (banner, refused delete, through the UI and the API).
  * Screenshots: test-results/screenshots/admin-*.png.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { unopenableBackup } from "../support/unopenable-backup.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
@@ -240,6 +242,28 @@ describeBrowser("admin screens", () => {
     // Signed out for real: the admin screens ask for a login again.
     await page.goto("/admin/backups");
     await page.waitForURL(/\/login\?redirectTo=/);
+    await page.context().close();
+  });
+
+  it("a restore whose data will not open puts the data from before back and says so at the sign-in", async () => {
+    const page = await adminPage();
+    await app.larder.groupAdmin.createHousehold(app.adminActor, { name: "Kept Through A Failed Restore" });
+    const broken = "larder_2001.01.01.00.00.00.zip";
+    await writeFile(join(app.dataDir, ".larder", "backups", broken), await unopenableBackup(app.dataDir));
+    await page.goto("/admin/backups");
+    await hydrated(page);
+    await page
+      .locator(`[data-testid=backup-row][data-name="${broken}"]`)
+      .getByTestId("backup-restore")
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Restore" }).click();
+    await page.waitForURL(/\/login\?direct=1&restored=undone$/);
+    await expect(page.getByTestId("login-notice").textContent()).resolves.toMatch(
+      /could not be restored, so the data from before it is back/,
+    );
+    expect(app.larder.groupAdmin.households(app.adminActor).map((h) => h.name)).toContain(
+      "Kept Through A Failed Restore",
+    );
     await page.context().close();
   });
 

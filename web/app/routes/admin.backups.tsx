@@ -14,7 +14,7 @@ import { requireGuards } from "../lib/guards.server.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
 import { useFormat } from "../lib/use-format.js";
-import { sessionCookie } from "../lib/session.server.js";
+import { getUserActor, sessionCookie } from "../lib/session.server.js";
 import { toast } from "../lib/toast.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
 
@@ -49,6 +49,12 @@ export async function action(args: ActionArgs) {
       return attempt(intent, how, () => larder.backups.remove(actor, name), t("backups.deleted", { name }));
     case "restore": {
       const result = await attempt(intent, how, () => larder.backups.restore(actor, name));
+      // A restore whose data would not open puts the data from before back, and that ends every
+      // session too (core/backups/guarded-restore.ts): the page could not even show its error.
+      if (!result.ok && (await getUserActor(args.request, args.context)) === null)
+        throw redirect("/login?direct=1&restored=undone", {
+          headers: { "Set-Cookie": sessionCookie(args.request, args.context, "", 0) },
+        });
       if (!result.ok) return result;
       // Every session ended with the restore: clear the cookie and sign in again.
       throw redirect("/login?direct=1&restored=1", {

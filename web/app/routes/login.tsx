@@ -58,7 +58,13 @@ export async function loader({ request, context }: LoaderArgs) {
     allowSignup: info.allowSignup,
     // A fresh server: point to the first-time setup (decision 0100; / goes there directly).
     setupNeeded: await context.larder.setup.needed(),
-    notice: url.searchParams.get("reset") ? "reset" : url.searchParams.get("restored") ? "restored" : null,
+    notice: url.searchParams.get("reset")
+      ? "reset"
+      : url.searchParams.get("restored") === "undone"
+        ? "restoreUndone"
+        : url.searchParams.get("restored")
+          ? "restored"
+          : null,
     // Set by the OIDC callback when the sign-in did not work (web/api/routes/auth.ts): a fixed word.
     oidcError:
       ({ refused: "errors.oidcRefused", failed: "errors.oidcFailed" } as Record<string, string>)[
@@ -138,7 +144,12 @@ export default function Login() {
               <Stack gap="md">
                 {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
                 {notice && !result?.error ? (
-                  <Alert color="success" variant="light" role="status" data-testid="login-notice">
+                  <Alert
+                    color={notice === "restoreUndone" ? "warning" : "success"}
+                    variant="light"
+                    role="status"
+                    data-testid="login-notice"
+                  >
                     {t(`onboarding:login.${notice}`)}
                   </Alert>
                 ) : null}
