@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { COPIED_FIELDS, type CopiedWireFields } from "../recipes/fields.js";
 import type { Wire } from "../wire/index.js";
+import { withThousands } from "../util/digits.js";
 import { timestampInput } from "./timestamp.js";
 import {
   NUTRITION_KEYS,
@@ -139,11 +140,11 @@ const optStr = str.nullish();
  * renders all of it, and a recipe of 60,000 ingredient lines held the server for 50 s per view.
  */
 const textUpTo = (max: number) =>
-  str.pipe(z.string().max(max, `Must be at most ${max.toLocaleString("en")} characters`)).nullish();
+  str.pipe(z.string().max(max, `Must be at most ${withThousands(max)} characters`)).nullish();
 const listUpTo = <T extends z.ZodType>(item: T, max: number, what: string) =>
   z
     .array(item)
-    .max(max, `A recipe holds at most ${max.toLocaleString("en")} ${what}`)
+    .max(max, `A recipe holds at most ${withThousands(max)} ${what}`)
     .nullish();
 /** Mealie sets no limits; these are far beyond any recipe, and a file edited by hand is never refused. */
 export const RECIPE_LIMITS = {
@@ -256,7 +257,7 @@ export const RecipeInput = z
       ctx.addIssue({
         code: "custom",
         path: [],
-        message: `A recipe's texts hold at most ${RECIPE_LIMITS.markup.toLocaleString("en")} Markdown marks (* _ \` < [ ] ~); this one has ${n.toLocaleString("en")}`,
+        message: `A recipe's texts hold at most ${withThousands(RECIPE_LIMITS.markup)} Markdown marks (* _ \` < [ ] ~); this one has ${withThousands(n)}`,
       });
   });
 export type RecipeInput = z.infer<typeof RecipeInput>;
