@@ -113,14 +113,19 @@ describe("server lock", () => {
     "takes over a lock whose holder was killed and is not yet reaped (a zombie)",
     async () => {
       // The shell starts a child, then becomes `sleep`, which never reaps it: the child stays a zombie.
-      const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], {
-        stdio: ["ignore", "pipe", "ignore"],
-      });
+      // The child exits only once its parent is `sleep` (in a subshell `$$` is still the shell's pid):
+      // a child that ended first could be reaped by the shell, and the wait below would never end.
+      const script = 'while read c < /proc/$$/comm && [ "$c" != sleep ]; do :; done & echo $!; exec sleep 30';
+      const parent = spawn("sh", ["-c", script], { stdio: ["ignore", "pipe", "ignore"] });
       children.push(parent);
       const pid = Number(
         await new Promise<string>((r) => parent.stdout!.once("data", (d: Buffer) => r(d.toString()))),
       );
-      while (processStat(pid)?.state !== "Z") await new Promise((r) => setTimeout(r, 10));
+      for (let state = processStat(pid)?.state; state !== "Z"; state = processStat(pid)?.state) {
+        if (state === undefined)
+          throw new Error(`child ${pid} was reaped before the test could see it a zombie`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
       await writeFile(folder.lockFile, canonicalJson(lockOf(pid)));
       expect(await readLock(dir)).toBeNull();
       const held = await acquireLock(dir);
