@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "./client-address.js";
+import { clientAddress, clientAddressOf } from "./client-address.js";
 
 const req = (peer: string, xff?: string) =>
   ({
@@ -30,5 +30,13 @@ describe("the client address for throttling", () => {
   it("falls back to the peer when the header is missing or not an address", () => {
     expect(clientAddress(req("127.0.0.1"), ["127.0.0.1"])).toBe("127.0.0.1");
     expect(clientAddress(req("127.0.0.1", "not-an-ip"), ["127.0.0.1"])).toBe("127.0.0.1");
+  });
+
+  it("is empty, not an error, when the client has hung up and its socket has no peer any more", () => {
+    // React Router hands loaders `socket.remoteAddress`, undefined on a closed socket: a page asked
+    // for by a client that left failed with a TypeError in the load context.
+    expect(clientAddressOf(undefined, null, [])).toBe("");
+    expect(clientAddressOf(undefined, "198.51.100.1", ["127.0.0.1"])).toBe("");
+    expect(clientAddress({ socket: {}, headers: {} } as unknown as IncomingMessage, [])).toBe("");
   });
 });

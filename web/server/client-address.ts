@@ -39,19 +39,23 @@ function isTrusted(list: BlockList, address: string): boolean {
 export function clientAddress(req: IncomingMessage, trustedProxies: readonly string[]): string {
   const header = req.headers["x-forwarded-for"];
   return clientAddressOf(
-    req.socket.remoteAddress ?? "",
+    req.socket.remoteAddress,
     Array.isArray(header) ? header.join(",") : (header ?? null),
     trustedProxies,
   );
 }
 
-/** clientAddress from the socket's peer and the X-Forwarded-For header (the UI's pages have no req). */
+/**
+ * clientAddress from the socket's peer and the X-Forwarded-For header (the UI's pages have no req).
+ * The peer is undefined once the client has hung up (React Router passes `socket.remoteAddress` as it is,
+ * typed as a string): such a request is counted under no address instead of failing the page with a 500.
+ */
 export function clientAddressOf(
-  remote: string,
+  remote: string | undefined,
   forwardedFor: string | null,
   trustedProxies: readonly string[],
 ): string {
-  const peer = normalise(remote);
+  const peer = normalise(remote ?? "");
   if (trustedProxies.length === 0) return peer;
   const list = trustedList(trustedProxies);
   if (!isTrusted(list, peer)) return peer;
