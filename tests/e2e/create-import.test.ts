@@ -221,7 +221,24 @@ describeBrowser("create and import", () => {
       buffer: archive,
     });
     await page.getByTestId("migration-tag").check();
+    // Nothing is imported before the person has read what comes from which file, and where it goes.
+    const namesBefore = names();
     await page.getByTestId("migration-submit").click();
+    const confirm = page.getByTestId("migration-confirm");
+    const { group, household } = app.larder.groups.scopeOf(app.adminActor);
+    await expect(confirm.textContent()).resolves.toContain(
+      `The recipes in “nextcloud.zip” will be imported from Nextcloud Cookbook into the group ` +
+        `“${group.doc.data.name}”, household “${household.doc.data.name}”.`,
+    );
+    // Cancel has the focus, so a stray Enter imports nothing; Escape cancels and gives Import it back.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+    await eventually(focused).toBe("Cancel");
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "hidden" });
+    await eventually(focused).toBe("Import");
+    expect(names()).toEqual(namesBefore);
+    await page.getByTestId("migration-submit").click();
+    await confirm.getByRole("button", { name: "Import" }).click();
     await page.getByTestId("migration-report").waitFor();
     // The app by its product name, not the report's "Nextcloud Migration" kept for Mealie's clients.
     await expect(

@@ -1,7 +1,8 @@
 /**
  * Menus opened from the keyboard (WAI-ARIA menu button pattern): Enter, Space and ArrowDown on a menu's
- * button open it with its first item focused, and Escape gives focus back to the button. Before, the
- * menu opened with an invisible placeholder focused and ArrowDown did nothing. Checked on the recipe
+ * button open it with its first item focused, ArrowUp with its last, and Escape gives focus back to the
+ * button. Before, the menu opened with an invisible placeholder focused and ArrowDown did nothing; then
+ * ArrowUp opened it on its first item. Checked on the recipe
  * menu (mounted on first use, LazyMenu) and a meal plan entry's menu (a plain Mantine Menu).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -34,12 +35,12 @@ describeBrowser("menus from the keyboard", () => {
   let page: Page;
   const errors: string[] = [];
 
-  /** Opens the menu of `button` with each key in turn and checks the first item gets focus. */
-  const opensOnFirstItem = async (button: string, first: string) => {
-    for (const key of ["Enter", "ArrowDown", " "]) {
+  /** Opens the menu of `button` with each key in turn and checks its first (ArrowUp: last) item gets focus. */
+  const opensOnItems = async (button: string, first: string, last: string) => {
+    for (const key of ["ArrowUp", "Enter", "ArrowDown", " "]) {
       await page.getByTestId(button).first().focus();
       await page.keyboard.press(key);
-      await eventually(() => focused(page)).toBe(`menuitem: ${first}`);
+      await eventually(() => focused(page)).toBe(`menuitem: ${key === "ArrowUp" ? last : first}`);
       await page.keyboard.press("Escape");
       await eventually(() => focused(page)).toBe(button);
     }
@@ -64,16 +65,16 @@ describeBrowser("menus from the keyboard", () => {
     await app?.close().catch(() => {});
   });
 
-  it("opens the recipe menu on its first item with Enter, ArrowDown or Space", async () => {
+  it("opens the recipe menu on its first item with Enter, ArrowDown or Space, on its last with ArrowUp", async () => {
     await page.goto(`/g/${app.groupSlug}/r/tomato-soup`);
     await hydrated(page);
-    await opensOnFirstItem("recipe-menu", "Edit");
+    await opensOnItems("recipe-menu", "Edit", "Print preferences");
   });
 
-  it("opens a meal plan entry's menu on its first item with Enter, ArrowDown or Space", async () => {
+  it("opens a meal plan entry's menu on its first item with Enter, ArrowDown or Space, on its last with ArrowUp", async () => {
     await page.goto("/household/mealplan/planner/view");
     await hydrated(page);
-    await opensOnFirstItem("plan-entry-menu", "Edit");
+    await opensOnItems("plan-entry-menu", "Edit", "Delete");
     expect(errors).toEqual([]);
   });
 });

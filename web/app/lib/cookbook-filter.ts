@@ -1,11 +1,19 @@
 /**
- * A cookbook's recipe filter as the builder edits it (categories, tags, tools, foods, households, each
- * with "require all"), and the Mealie query filter string it is stored as. Mealie's own cookbook
- * editor writes the same attribute names, so a cookbook made here reads the same in a Mealie client.
+ * A cookbook's recipe filter as the editor's pickers show it (categories, tags, tools, foods, households,
+ * each with "require all"). The filter itself is read and written by lib/rule-filter.ts, the meal-plan
+ * rule builder's module, so both screens write the same strings (Mealie's attribute names, so a cookbook
+ * made here reads the same in a Mealie client) and read the same ones back.
  * Pure: the editor runs it in the browser as the person picks.
  */
+import { buildFilter, readFilter, type Condition, type OrganizerField } from "./rule-filter.js";
 
-export const BUILDER_KEYS = ["categories", "tags", "tools", "foods", "households"] as const;
+export const BUILDER_KEYS = [
+  "categories",
+  "tags",
+  "tools",
+  "foods",
+  "households",
+] as const satisfies readonly OrganizerField[];
 export type BuilderKey = (typeof BUILDER_KEYS)[number];
 
 export interface BuilderRule {
@@ -14,76 +22,36 @@ export interface BuilderRule {
 }
 export type BuilderState = Record<BuilderKey, BuilderRule>;
 
-/** The filter attribute of each builder row (Mealie's names, which core reads). */
-export const ATTRIBUTE: Record<BuilderKey, string> = {
-  categories: "recipe_category.id",
-  tags: "tags.id",
-  tools: "tools.id",
-  foods: "recipe_ingredient.food.id",
-  households: "household_id",
-};
-
-/** Other spellings of the same attributes a filter written elsewhere may use. */
-const ALIASES: Record<string, BuilderKey> = {
-  "recipe_category.id": "categories",
-  "recipecategory.id": "categories",
-  "categories.id": "categories",
-  "tags.id": "tags",
-  "tools.id": "tools",
-  "recipe_ingredient.food.id": "foods",
-  "recipeingredient.food.id": "foods",
-  "foods.id": "foods",
-  household_id: "households",
-  householdid: "households",
-  "household.id": "households",
-};
-
 export function emptyBuilder(): BuilderState {
   const rule = (): BuilderRule => ({ ids: [], requireAll: false });
   return { categories: rule(), tags: rule(), tools: rule(), foods: rule(), households: rule() };
 }
 
-const quote = (s: string) => `"${s.replace(/["\\]/g, "")}"`;
-
 /** The query filter string: one `AND`ed condition per row that has picks; "" selects every recipe. */
 export function builderToFilter(state: BuilderState): string {
-  const parts: string[] = [];
-  for (const key of BUILDER_KEYS) {
-    const rule = state[key];
-    if (!rule.ids.length) continue;
+  const conditions: Condition[] = BUILDER_KEYS.filter((key) => state[key].ids.length).map((key) => ({
+    field: key,
     // A recipe has one household: "all of several households" would select nothing, so it is "any".
-    const op = rule.requireAll && key !== "households" ? "CONTAINS ALL" : "IN";
-    parts.push(`${ATTRIBUTE[key]} ${op} [${rule.ids.map(quote).join(", ")}]`);
-  }
-  return parts.join(" AND ");
-}
-
-/** The stored parts of a filter (core's `queryFilter.parts`). */
-export interface FilterPart {
-  leftParenthesis?: string | null;
-  rightParenthesis?: string | null;
-  logicalOperator?: string | null;
-  attributeName: string;
-  relationalOperator: string;
-  value: string | string[];
+    op: state[key].requireAll && key !== "households" ? "all" : "any",
+    values: state[key].ids,
+  }));
+  return buildFilter(conditions);
 }
 
 /**
- * The builder's reading of a stored filter, or null when the filter says more than the builder can
- * show (an OR, parentheses, another attribute or operator): such a filter is kept as it is, never
- * rewritten behind the person's back.
+ * The pickers' reading of a stored filter, or null when the filter says more than they can show (an OR,
+ * parentheses, another attribute or operator, a row twice): such a filter is kept as it is, never
+ * rewritten behind the person's back. Ids no organizer has any more are kept, for the editor to show.
  */
-export function filterToBuilder(parts: readonly FilterPart[]): BuilderState | null {
+export function filterToBuilder(text: string): BuilderState | null {
   const state = emptyBuilder();
-  for (const p of parts) {
-    if (p.leftParenthesis || p.rightParenthesis) return null;
-    if (p.logicalOperator && p.logicalOperator.toUpperCase() !== "AND") return null;
-    const key = ALIASES[p.attributeName.toLowerCase()];
-    if (!key || state[key].ids.length) return null;
-    const op = p.relationalOperator.toUpperCase();
-    if (op !== "IN" && op !== "CONTAINS ALL" && op !== "=") return null;
-    const ids = (Array.isArray(p.value) ? p.value : [p.value]).map(String).filter(Boolean);
-    state[key] = { ids, requireAll: op === "CONTAINS ALL" };
+  if (!text.trim()) return state;
+  const read = readFilter(text);
+  if (!read.ok) return null;
+  for (const c of read.conditions) {
+    const key = BUILDER_KEYS.find((k) => k === c.field);
+    if (!key || state[key].ids.length || (c.op !== "any" && c.op !== "all")) return null;
+    state[key] = { ids: c.values, requireAll: c.op === "all" };
   }
   return state;
 }

@@ -5,7 +5,6 @@
 import type { AppLoadContext } from "react-router";
 import type { UserActor } from "./session.server.js";
 import type { BuilderKey } from "./cookbook-filter.js";
-import type { FilterPart } from "./cookbook-filter.js";
 
 export interface CookbookRow {
   id: string;
@@ -15,7 +14,6 @@ export interface CookbookRow {
   position: number;
   public: boolean;
   queryFilterString: string;
-  parts: FilterPart[];
 }
 
 export interface Choice {
@@ -35,7 +33,6 @@ export function cookbookRows(context: AppLoadContext, actor: UserActor): Cookboo
     position: c.position,
     public: c.public,
     queryFilterString: c.queryFilterString,
-    parts: c.queryFilter.parts.map((p) => ({ ...p })),
   }));
 }
 

@@ -6,7 +6,8 @@
  *
  * Organizers are written by id, as Mealie's own builder does: an id survives a rename, and the filter
  * grammar has no escape for `"`, so a name such as `Mom's "best"` could not be written at all.
- * Pure: the dialog runs it in the browser as the person picks.
+ * The cookbook editor reads and writes its filters with this module too (lib/cookbook-filter.ts).
+ * Pure: the dialogs run it in the browser as the person picks.
  */
 import { queryFilterParts, type QueryFilterPart } from "./pure-core.js";
 
@@ -70,6 +71,30 @@ const READ_AS: Record<string, ConditionField> = {
 
 export const RATINGS = ["1", "2", "3", "4", "5"] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * An organizer picker's options and picks. A picked id none of the group's organizers has any more (a
+ * deleted tag) stays picked, as an option named by `missing`: it is shown, saved with the filter, and
+ * goes only when the person removes it, never dropped unseen.
+ */
+export function organizerPicker(
+  choices: readonly Choice[],
+  picked: readonly string[],
+  missing: (id: string) => string,
+): { data: Choice[]; value: string[]; missing: string[] } {
+  const known = new Set(choices.map((c) => c.value));
+  const gone = [...new Set(picked.filter((id) => !known.has(id)))];
+  return {
+    data: [...choices, ...gone.map((id) => ({ value: id, label: missing(id) }))],
+    value: [...picked],
+    missing: gone,
+  };
+}
 
 export function isOrganizerField(field: ConditionField): field is OrganizerField {
   return (ORGANIZER_FIELDS as readonly string[]).includes(field);

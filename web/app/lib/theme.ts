@@ -59,8 +59,8 @@ export function shadesOf(hex: string): MantineColorsTuple {
  * Every menu follows the WAI-ARIA menu button pattern. Mantine focuses an invisible placeholder when a
  * menu opens, so a keyboard user opened a menu with nothing focused: without it the focus trap focuses the
  * first item. Mantine opens a menu on Enter and Space (they click its button) but not on ArrowDown or
- * ArrowUp, which the pattern also asks for. The handler replaces any onKeyDown of a Menu.Target's child:
- * none has one (LazyMenu handles its not-yet-mounted button itself).
+ * ArrowUp, which the pattern also asks for, ArrowUp on the last item. The handler replaces any onKeyDown
+ * of a Menu.Target's child: none has one (LazyMenu handles its not-yet-mounted button itself).
  */
 const MENU_BUTTON_PATTERN = {
   Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
@@ -71,8 +71,42 @@ export function openMenuOnArrow(e: KeyboardEvent<HTMLElement>): void {
   if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
   if (e.currentTarget.getAttribute("aria-expanded") === "true") return;
   e.preventDefault();
+  if (e.key === "ArrowUp") focusLastItemOnOpen(e.currentTarget.ownerDocument);
   e.currentTarget.click();
 }
+
+/**
+ * Mantine's focus trap puts focus on a menu's first item (or its `data-autofocus` one) a tick after the
+ * menu mounts, and once more a tick later; it offers no way to ask for the last. When that focus first
+ * lands in a menu, the last item is marked as the one to focus, for the second time, and focused; the mark
+ * goes when it loses focus. Focus landing anywhere else, or the person pressing a key or the pointer
+ * first, means the menu did not open from this ArrowUp, and the next menu opens as usual. Focus may first
+ * go to a menu button: LazyMenu replaces its button when it mounts the menu, and gives the new one focus.
+ */
+function focusLastItemOnOpen(doc: Document): void {
+  const stop = () => {
+    doc.removeEventListener("focusin", onFocus, true);
+    doc.removeEventListener("keydown", stop, true);
+    doc.removeEventListener("pointerdown", stop, true);
+  };
+  const onFocus = (event: FocusEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.getAttribute("aria-haspopup") === "menu") return;
+    stop();
+    const items = target?.closest("[role=menu]")?.querySelectorAll<HTMLElement>(MENU_ITEMS);
+    const last = items?.[items.length - 1];
+    if (!last) return;
+    last.setAttribute("data-autofocus", "");
+    last.addEventListener("blur", () => last.removeAttribute("data-autofocus"), { once: true });
+    last.focus();
+  };
+  doc.addEventListener("focusin", onFocus, true);
+  doc.addEventListener("keydown", stop, true);
+  doc.addEventListener("pointerdown", stop, true);
+}
+
+/** The items Mantine's arrow keys move between. */
+const MENU_ITEMS = "[data-menu-item]:not([data-disabled])";
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 

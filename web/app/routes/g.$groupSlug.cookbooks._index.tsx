@@ -123,7 +123,6 @@ export default function Cookbooks() {
       ),
       public: false,
       queryFilterString: "",
-      parts: [],
     });
 
   return (
@@ -198,7 +197,6 @@ export default function Cookbooks() {
                         name: c.name,
                         public: c.public,
                         queryFilterString: c.queryFilterString,
-                        parts: c.parts,
                       })
                     }
                     aria-label={t("editNamed", { name: c.name })}

@@ -2,14 +2,16 @@
  * /g/{groupSlug}/data/migrations: import from another recipe app (mealie-api-notes §12). Pick the app,
  * upload its export, and read the report: each recipe imported, skipped (already here) or failed, and
  * why. A long migration goes on in the background; its report can be reloaded here. The same path as
- * POST /api/groups/migrations, through `larder.migrations`.
+ * POST /api/groups/migrations, through `larder.migrations`. An import cannot be taken back, so the page
+ * first asks, saying what comes from which file into which group and household.
  */
 import { rm, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { LinksFunction, MetaFunction } from "react-router";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { AppDialog } from "../components/dialog/AppDialog.js";
 import { metaT, useT } from "../lib/i18n.js";
 import { requireGroupMember, type UserActor } from "../lib/session.server.js";
 import { MultipartLimitError, parseMultipartForm } from "../lib/multipart.server.js";
@@ -49,10 +51,12 @@ async function reportView(context: AppLoadContext, actor: UserActor, id: string)
 }
 
 export async function loader({ request, context, params }: LoaderArgs) {
-  const { actor, groupSlug } = await requireGroupMember(request, context, params.groupSlug);
+  const { actor, groupSlug, groupName } = await requireGroupMember(request, context, params.groupSlug);
   const id = new URL(request.url).searchParams.get("report");
   return {
     groupSlug,
+    groupName,
+    householdName: context.larder.directory.householdById(actor.user.householdId)?.household.name ?? "",
     types: context.larder.migrations.types(),
     report: id ? await reportView(context, actor, id) : null,
   };
@@ -167,9 +171,14 @@ function Report({ report, groupSlug }: { report: ReportView; groupSlug: string }
 }
 
 export default function Migrations() {
-  const { groupSlug, types, report: loaded } = useLoaderData<typeof loader>();
+  const { groupSlug, groupName, householdName, types, report: loaded } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
+  // The chosen file's name while the confirmation is open.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const t = useT("create");
   const tc = useT("common");
   const [type, setType] = useState<string | null>(
@@ -184,11 +193,23 @@ export default function Migrations() {
         : result?.error === "other"
           ? (result.message ?? t("migrate.failedAll"))
           : null;
+  const app = type ? (APP_NAMES[type] ?? type) : "";
+
+  const ask = (e: FormEvent<HTMLFormElement>) => {
+    const file = e.currentTarget.querySelector<HTMLInputElement>("input[type=file]")?.files?.[0];
+    // Without a file the server says what is missing, as before.
+    if (!file) return;
+    e.preventDefault();
+    // Cancelling gives focus back to the button, even when Enter in a field submitted the form.
+    importButton.current?.focus();
+    setConfirming(file.name);
+  };
+
   return (
     <div className="page">
       <Stack maw={760} mx="auto" gap="lg">
         <Paper withBorder radius="md" p="lg">
-          <Form method="post" encType="multipart/form-data">
+          <Form ref={form} method="post" encType="multipart/form-data" onSubmit={ask}>
             <Stack gap="md">
               <Title order={1} size="h2">
                 {t("migrate.title")}
@@ -221,7 +242,12 @@ export default function Migrations() {
               </label>
               <Checkbox name="addMigrationTag" label={t("migrate.tag")} data-testid="migration-tag" />
               <Group justify="flex-end">
-                <Button type="submit" loading={navigation.state !== "idle"} data-testid="migration-submit">
+                <Button
+                  ref={importButton}
+                  type="submit"
+                  loading={navigation.state !== "idle"}
+                  data-testid="migration-submit"
+                >
                   {t("migrate.submit")}
                 </Button>
               </Group>
@@ -230,6 +256,26 @@ export default function Migrations() {
         </Paper>
         {report ? <Report report={report} groupSlug={groupSlug} /> : null}
       </Stack>
+      <AppDialog
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t("migrate.confirmTitle", { app })}
+        submitLabel={t("migrate.submit")}
+        focusCancel
+        onSubmit={() => {
+          if (form.current) void submit(form.current);
+        }}
+        data-testid="migration-confirm"
+      >
+        <Text>
+          {t(type === "mealie_backup" ? "migrate.confirmMealie" : "migrate.confirm", {
+            file: confirming ?? "",
+            app,
+            group: groupName,
+            household: householdName,
+          })}
+        </Text>
+      </AppDialog>
     </div>
   );
 }

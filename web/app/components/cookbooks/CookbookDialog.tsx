@@ -1,7 +1,8 @@
 /**
  * Create or edit a cookbook: its name, whether the public group page shows it, and its recipe filter
  * built from pickers (categories, tags, tools, foods, households; each may require all its picks), with
- * a live count of the recipes the filter selects. A filter the builder cannot show is kept as it is.
+ * a live count of the recipes the filter selects. A filter the builder cannot show is kept as it is. An
+ * organizer the filter names but the group no longer has shows as a deleted one, kept until removed.
  */
 import { useEffect, useState } from "react";
 import { Alert, Button, Code, Group, MultiSelect, Stack, Switch, Text, TextInput } from "@mantine/core";
@@ -14,15 +15,14 @@ import {
   filterToBuilder,
   type BuilderKey,
   type BuilderState,
-  type FilterPart,
 } from "../../lib/cookbook-filter.js";
+import { organizerPicker } from "../../lib/rule-filter.js";
 
 export interface CookbookDraft {
   id: string | null;
   name: string;
   public: boolean;
   queryFilterString: string;
-  parts: FilterPart[];
 }
 
 export interface CookbookDialogProps {
@@ -47,9 +47,7 @@ export function CookbookDialog({ opened, onClose, draft, choices, previewUrl, on
   const t = useT("cookbooks");
   const [name, setName] = useState(draft.name);
   const [isPublic, setPublic] = useState(draft.public);
-  const [builder, setBuilder] = useState<BuilderState | null>(() =>
-    draft.queryFilterString.trim() ? filterToBuilder(draft.parts) : emptyBuilder(),
-  );
+  const [builder, setBuilder] = useState<BuilderState | null>(() => filterToBuilder(draft.queryFilterString));
   const [error, setError] = useState<string | null>(null);
   const [count, setCount] = useState<number | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -58,7 +56,7 @@ export function CookbookDialog({ opened, onClose, draft, choices, previewUrl, on
     if (!opened) return;
     setName(draft.name);
     setPublic(draft.public);
-    setBuilder(draft.queryFilterString.trim() ? filterToBuilder(draft.parts) : emptyBuilder());
+    setBuilder(filterToBuilder(draft.queryFilterString));
     setError(null);
   }, [opened, draft]);
 
@@ -125,30 +123,36 @@ export function CookbookDialog({ opened, onClose, draft, choices, previewUrl, on
           {t("edit.filter")}
         </Text>
         {builder ? (
-          BUILDER_KEYS.map((key) => (
-            <Stack key={key} gap={4}>
-              <MultiSelect
-                label={t(`edit.${key}`)}
-                placeholder={builder[key].ids.length ? undefined : t("edit.any")}
-                data={choices[key]}
-                value={builder[key].ids.filter((id) => choices[key].some((c) => c.value === id))}
-                onChange={(ids) => setRule(key, { ids })}
-                searchable
-                clearable
-                nothingFoundMessage={t("edit.nothingFound")}
-                data-testid={`cookbook-${key}`}
-              />
-              {ALL_SWITCH[key] && builder[key].ids.length > 1 ? (
-                <Switch
-                  size="xs"
-                  label={t("edit.requireAll")}
-                  checked={builder[key].requireAll}
-                  onChange={(e) => setRule(key, { requireAll: e.currentTarget.checked })}
-                  data-testid={`cookbook-${key}-all`}
+          BUILDER_KEYS.map((key) => {
+            const picker = organizerPicker(choices[key], builder[key].ids, (id) =>
+              t(`edit.deleted.${key}`, { id: id.slice(0, 8) }),
+            );
+            return (
+              <Stack key={key} gap={4}>
+                <MultiSelect
+                  label={t(`edit.${key}`)}
+                  placeholder={builder[key].ids.length ? undefined : t("edit.any")}
+                  data={picker.data}
+                  value={picker.value}
+                  onChange={(ids) => setRule(key, { ids })}
+                  searchable
+                  clearable
+                  nothingFoundMessage={t("edit.nothingFound")}
+                  description={picker.missing.length ? t("edit.deletedHint") : undefined}
+                  data-testid={`cookbook-${key}`}
                 />
-              ) : null}
-            </Stack>
-          ))
+                {ALL_SWITCH[key] && builder[key].ids.length > 1 ? (
+                  <Switch
+                    size="xs"
+                    label={t("edit.requireAll")}
+                    checked={builder[key].requireAll}
+                    onChange={(e) => setRule(key, { requireAll: e.currentTarget.checked })}
+                    data-testid={`cookbook-${key}-all`}
+                  />
+                ) : null}
+              </Stack>
+            );
+          })
         ) : (
           <Alert color="yellow" data-testid="cookbook-advanced">
             <Stack gap="xs">

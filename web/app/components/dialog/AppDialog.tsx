@@ -43,6 +43,11 @@ export interface AppDialogProps {
   keepOpen?: boolean;
   /** false disables the submit button (and Enter). */
   canSubmit?: boolean;
+  /**
+   * Open with focus on the cancel button, for a confirmation whose action cannot be taken back (an
+   * import): a stray Enter or Space then cancels instead of confirming. Otherwise the first control.
+   */
+  focusCancel?: boolean;
   /** Max width in px (spec §9: print 816, search 988); default 500. */
   maxWidth?: number;
   /** Extra buttons, shown before cancel. */
@@ -82,6 +87,7 @@ export function AppDialog({
   loading = false,
   keepOpen = false,
   canSubmit = true,
+  focusCancel = false,
   maxWidth = 500,
   actions,
   hideActions = false,
@@ -160,7 +166,13 @@ export function AppDialog({
         {hideActions ? null : (
           <Group justify="flex-end" mt="lg" gap="sm">
             {actions}
-            <Button variant="subtle" color="gray" onClick={onClose} type="button">
+            <Button
+              variant="subtle"
+              color="gray"
+              onClick={onClose}
+              type="button"
+              data-autofocus={focusCancel || undefined}
+            >
               {cancelLabel ?? (onSubmit ? t("actions.cancel") : t("actions.close"))}
             </Button>
             {onSubmit ? (

@@ -12,30 +12,21 @@ import {
   RATINGS,
   isOrganizerField,
   newCondition,
+  organizerPicker,
   withField,
+  type Choice,
   type Condition,
   type ConditionField,
   type ConditionOp,
   type OrganizerField,
 } from "../../lib/rule-filter.js";
 
-export interface Choice {
-  value: string;
-  label: string;
-}
 export type RuleChoices = Record<OrganizerField, Choice[]>;
 
 /** The label key of an operator; households read "is one of", as a recipe has one household. */
 export function opKey(field: ConditionField, op: ConditionOp): string {
   if (field === "households") return op === "none" ? "notOneOf" : "oneOf";
   return op;
-}
-
-/** The picker's options: the group's organizers plus any picked id none of them has. */
-function optionsFor(choices: Choice[], picked: string[], unknown: (id: string) => string): Choice[] {
-  const known = new Set(choices.map((c) => c.value));
-  const missing = picked.filter((id) => !known.has(id));
-  return [...choices, ...[...new Set(missing)].map((id) => ({ value: id, label: unknown(id) }))];
 }
 
 const DROPDOWN = { withinPortal: false } as const;
@@ -115,7 +106,7 @@ export function RuleConditions({
                   <MultiSelect
                     aria-label={name(t("rules.builder.values"))}
                     placeholder={c.values.length ? undefined : t("rules.builder.pick")}
-                    data={optionsFor(choices[c.field], c.values, unknown)}
+                    data={organizerPicker(choices[c.field], c.values, unknown).data}
                     value={c.values}
                     onChange={(values) => set(i, { ...c, values })}
                     searchable
