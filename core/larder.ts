@@ -117,7 +117,13 @@ export class Larder implements Parts {
     larder = new Larder(config, log, folder, plugins, live, opts, services);
     larder.docWatcher = watchers.watcher;
     larder.stopWatchingDocs = watchers.stop;
-    await larder.afterServices();
+    try {
+      await larder.afterServices();
+    } catch (e) {
+      // A first start or a watch that fails leaves nothing running, as a failed openServices does.
+      await larder.close().catch(() => undefined);
+      throw e;
+    }
     return larder;
   }
 

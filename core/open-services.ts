@@ -80,12 +80,39 @@ export interface ServiceOptions {
   recipesWhenNeeded?: boolean;
 }
 
-/** Open the folder (initialised first when fresh) and build every service over it. */
+/**
+ * Open the folder (initialised first when fresh) and build every service over it. A step that throws
+ * first releases what the steps before it started, the latest first: a listener, watcher or write left
+ * running would keep a server that gives up from exiting, and keep committing to or writing in a folder
+ * a rolled-back restore is about to put back.
+ */
 export async function openServices(base: Base, opts: ServiceOptions): Promise<Services> {
+  const started: Array<() => unknown> = [];
+  try {
+    return await composeServices(base, opts, (release) => started.push(release));
+  } catch (e) {
+    for (const release of started.reverse()) {
+      try {
+        await release();
+      } catch (err) {
+        base.log.warn("releasing a service of a folder that did not open failed:", err);
+      }
+    }
+    throw e;
+  }
+}
+
+/** What `release` is handed is undone, in reverse order, if a later step throws. */
+async function composeServices(
+  base: Base,
+  opts: ServiceOptions,
+  onFailure: (release: () => unknown) => void,
+): Promise<Services> {
   const { config, log, folder, plugins, live } = base;
   const root = folder.root;
   const groups = new GroupsRegistry(folder);
   const events = new EventBus(log);
+  onFailure(() => events.idle());
   const organizers = new OrganizersService();
   const vocabulary = new VocabularyService();
   // The server only: one-shot CLI commands leave committing to whoever runs git. Started before any
@@ -102,7 +129,13 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
         return users;
       },
     });
-    if (!gitAutoCommit.start()) gitAutoCommit = null;
+    if (gitAutoCommit.start()) {
+      const started = gitAutoCommit;
+      onFailure(() => {
+        started.stop();
+        return started.idle();
+      });
+    } else gitAutoCommit = null;
   }
   if (!existsSync(join(root, "larder.json"))) {
     // A fresh `git init` folder is as good as an empty one.
@@ -152,6 +185,7 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
       `${b.path} cannot be read (${b.message}): its group or household is left out until the file is fixed and the server restarted; the file is never overwritten`,
     );
   const auth = await AuthService.open({ config, folder, groups, log, site, users });
+  onFailure(() => auth.close());
   const email = new EmailService(config, join(opts.templatesDir, "email"), log);
   const seedVocabulary = async (groupSlug: string, locale = "en-US"): Promise<void> => {
     const g = groups.bySlugOrNull(groupSlug);
@@ -161,6 +195,7 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
     { auth, config, email, events, folder, groups, log, seedVocabulary, users },
     opts.templatesDir,
   );
+  onFailure(() => registration.idle());
   const directory = new Directory({
     auth,
     groups,
@@ -173,6 +208,7 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   const parsers = new ParserService({ aiProviders, config, groups, log, plugins });
   const activity = new ActivityLog(folder, log);
   await activity.open(groups.all().map((g) => g.slug));
+  onFailure(() => activity.idle());
   // Ratings and comments before recipes: the summaries built while the store opens carry them.
   const ratings = await RatingsService.open({
     folder,
@@ -183,6 +219,7 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
       return recipes;
     },
   });
+  onFailure(() => ratings.idle());
   const comments = new CommentsService(
     {
       groups,
@@ -210,6 +247,7 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
     },
     { watch: opts.watch, readOnly: opts.readOnly, whenNeeded: opts.recipesWhenNeeded },
   );
+  onFailure(() => recipes.close());
   const images = new ImagesService({ config, folder, groups, log, recipes });
   const assets = new AssetsService({ config, folder, groups, recipes });
   const exports = await ExportsService.open({ folder, groups, recipes, images, log });
@@ -220,7 +258,9 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   const siteReport = new SiteReport({ config, email, groups, recipes, users });
   const timeline = new TimelineService({ events, groups, images, log, recipes, users }, activity);
   const cookbooks: CookbooksService = await CookbooksService.open({ events, folder, groups, log, recipes });
+  onFailure(() => cookbooks.idle());
   const recipeActions = await RecipeActionsService.open({ config, folder, groups, log, recipes });
+  onFailure(() => recipeActions.idle());
   const labels = new LabelsService({ groups });
   const foodsUnits = new FoodsUnitsService({ groups, recipes, vocabulary });
   const suggestions = new SuggestionsService({ groups, recipes });
@@ -228,7 +268,9 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
   const validators = new ValidatorsService({ groups, recipes, users });
   const reports = new ReportsService({ folder, groups, log });
   const webhooks = await WebhooksService.open({ config, events, folder, groups, log });
+  onFailure(() => webhooks.idle());
   const notifiers = await NotifiersService.open({ config, events, folder, groups, log, plugins });
+  onFailure(() => notifiers.idle());
   const mealplans = await MealplansService.open({
     events,
     folder,
@@ -239,7 +281,9 @@ export async function openServices(base: Base, opts: ServiceOptions): Promise<Se
     timeline,
     users,
   });
+  onFailure(() => mealplans.idle());
   const shopping = await ShoppingService.open({ events, folder, groups, live, log, recipes });
+  onFailure(() => shopping.idle());
   const maintenance = new MaintenanceService({
     accounts,
     folder,

@@ -106,7 +106,12 @@ export class RecipesService {
     opts: { watch: boolean; readOnly?: boolean; whenNeeded?: boolean },
   ): Promise<RecipesService> {
     const s = new RecipesService(larder, opts.readOnly ?? false, opts.watch);
-    if (!opts.whenNeeded) await s.opened();
+    if (!opts.whenNeeded)
+      // A scan that fails after the file watcher started must not leave it watching.
+      await s.opened().catch(async (e: unknown) => {
+        await s.close().catch(() => undefined);
+        throw e;
+      });
     return s;
   }
 

@@ -33,20 +33,24 @@ type SeedUnit = {
 };
 
 let known: Set<string> | null = null;
+let english: string[] | null = null;
+
+function seedUnitKeys(root: string, locale: string): string[] {
+  const file = join(root, locale, "units.json");
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, "utf8")) as SeedUnit[]).flatMap((u) => {
+    const aliases = (u.aliases ?? []).map((a) => (typeof a === "string" ? a : a.name));
+    return [u.name, u.pluralName, u.abbreviation, u.pluralAbbreviation, ...aliases]
+      .filter((key): key is string => !!key?.trim())
+      .map(normaliseKey);
+  });
+}
 
 function load(): Set<string> {
   const out = new Set<string>([...UNIT_LEXICON, ...EXTRA].map(normaliseKey));
   const root = seedRoot();
   if (!root) return out;
-  for (const locale of readdirSync(root)) {
-    const file = join(root, locale, "units.json");
-    if (!existsSync(file)) continue;
-    for (const u of JSON.parse(readFileSync(file, "utf8")) as SeedUnit[]) {
-      const aliases = (u.aliases ?? []).map((a) => (typeof a === "string" ? a : a.name));
-      for (const key of [u.name, u.pluralName, u.abbreviation, u.pluralAbbreviation, ...aliases])
-        if (key?.trim()) out.add(normaliseKey(key));
-    }
-  }
+  for (const locale of readdirSync(root)) for (const key of seedUnitKeys(root, locale)) out.add(key);
   return out;
 }
 
@@ -57,4 +61,46 @@ export function isBuiltInUnit(word: string): boolean {
   // "snuf(je)", "cup(s)": the word with and without its optional ending.
   const forms = [w, w.replace(/\.$/, ""), w.replace(/\(([a-z]+)\)$/, "$1"), w.replace(/\([a-z]+\)$/, "")];
   return forms.some((f) => f !== "" && known!.has(f));
+}
+
+/**
+ * Whether `word` is `key` with one slip of the hand: a letter left out ("tablspoons", "teaspon"), one
+ * too many ("teaspooon", "popunds"), two neighbours swapped ("tablepsoon"), or in a word of 8 letters
+ * or more one changed ("tablespoom"). Never at the first letter, and never at the last: a letter more,
+ * less or other at the end makes another word of the same stem ("bottled", "packaged", "sliced",
+ * "leave"), except a doubled last letter ("handfull").
+ */
+export function oneSlip(word: string, key: string): boolean {
+  if (word === key || word[0] !== key[0]) return false;
+  const n = word.length;
+  if (n === key.length) {
+    let i = 0;
+    while (word[i] === key[i]) i++;
+    const swapped = i + 1 < n && word[i] === key[i + 1] && word[i + 1] === key[i];
+    if (swapped) return word.slice(i + 2) === key.slice(i + 2);
+    return n >= 8 && i < n - 1 && word.slice(i + 1) === key.slice(i + 1);
+  }
+  const [short, long] = n < key.length ? [word, key] : [key, word];
+  if (long.length - short.length !== 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  if (i === short.length) return long === word && long[i] === long[i - 1];
+  return short.slice(i) === long.slice(i + 1);
+}
+
+/**
+ * The English unit (tagger's list, en-US seed) a word of 5 letters or more misspells by one slip, or
+ * null. Only units of 6 letters or more are read so: below that a slip turns foods into units ("pinto"
+ * is one letter from "pints", "spring" from "sprig"), and other locales' units are left out ("pitas" is
+ * one letter from the Spanish "pintas"). The caller still checks the word is not a food.
+ */
+export function nearBuiltInUnit(word: string): string | null {
+  const w = normaliseKey(word);
+  if (w.length < 5 || !/^\p{L}+$/u.test(w) || isBuiltInUnit(w)) return null;
+  if (!english) {
+    const root = seedRoot();
+    const keys = [...UNIT_LEXICON, ...(root ? seedUnitKeys(root, "en-US") : [])].map(normaliseKey);
+    english = [...new Set(keys)].filter((k) => k.length >= 6 && /^\p{L}+$/u.test(k));
+  }
+  return english.find((k) => oneSlip(w, k)) ?? null;
 }

@@ -261,3 +261,66 @@ describe("brute on words around the amount", () => {
     expect(fields("1 cup double whipping cream")).toMatchObject({ food: "double cream", note: "" });
   });
 });
+
+describe("brute on a unit misspelt by one slip", () => {
+  const pantry = createMatcher({
+    units: [
+      { id: "u-tbsp", name: "tablespoon", pluralName: "tablespoons", abbreviation: "tbsp" },
+      { id: "u-tsp", name: "teaspoon", pluralName: "teaspoons", abbreviation: "tsp" },
+      { id: "u-oz", name: "ounce", pluralName: "ounces", abbreviation: "oz" },
+      { id: "u-dl", name: "Esslöffel", pluralName: "Esslöffeln" },
+    ],
+    foods: [
+      { id: "f-sugar", name: "sugar" },
+      { id: "f-salt", name: "salt" },
+      { id: "f-butter", name: "butter" },
+      { id: "f-tomato", name: "tomato", pluralName: "tomatoes" },
+      { id: "f-onion", name: "onion", pluralName: "onions" },
+      { id: "f-tamarind", name: "tamarind" },
+      { id: "f-cupcake", name: "cupcake", pluralName: "cupcakes" },
+      { id: "f-scallion", name: "scallion", aliases: [{ name: "spring onions" }] },
+      { id: "f-filet", name: "filet mignon" },
+      { id: "f-pinto", name: "pinto beans" },
+    ],
+  });
+  const fields = (line: string) => {
+    const i = parseLine(line, pantry).ingredient;
+    return { quantity: i.quantity, unit: i.unit?.name ?? "", food: i.food?.name ?? "", note: i.note };
+  };
+
+  it("reads the unit meant by a letter left out, one too many, or two swapped", () => {
+    expect(fields("2 tablspoons sugar")).toEqual({
+      quantity: 2,
+      unit: "tablespoon",
+      food: "sugar",
+      note: "",
+    });
+    expect(fields("1 teaspon salt")).toEqual({ quantity: 1, unit: "teaspoon", food: "salt", note: "" });
+    expect(fields("3 ouncs butter")).toEqual({ quantity: 3, unit: "ounce", food: "butter", note: "" });
+    expect(fields("1 teaspooon salt")).toMatchObject({ unit: "teaspoon", food: "salt" });
+    expect(fields("2 tablepsoons sugar")).toMatchObject({ unit: "tablespoon", food: "sugar" });
+    // The group's own unit, in its own language.
+    expect(fields("2 Eslöffel sugar")).toMatchObject({ unit: "Esslöffel", food: "sugar" });
+  });
+
+  it("reads a misspelt unit the group does not have as the built-in unit", () => {
+    expect(fields("2 kilgrams sugar")).toEqual({ quantity: 2, unit: "kilograms", food: "sugar", note: "" });
+  });
+
+  it("never takes a food, or a food's first word, for a unit", () => {
+    expect(fields("2 tomatoes")).toEqual({ quantity: 2, unit: "", food: "tomato", note: "" });
+    expect(fields("1 tamarind")).toEqual({ quantity: 1, unit: "", food: "tamarind", note: "" });
+    expect(fields("3 onions")).toEqual({ quantity: 3, unit: "", food: "onion", note: "" });
+    expect(fields("2 ounces butter")).toEqual({ quantity: 2, unit: "ounce", food: "butter", note: "" });
+    expect(fields("1 cupcake")).toEqual({ quantity: 1, unit: "", food: "cupcake", note: "" });
+    expect(fields("4 spring onions")).toEqual({ quantity: 4, unit: "", food: "scallion", note: "" });
+    expect(fields("2 filet mignon")).toEqual({ quantity: 2, unit: "", food: "filet mignon", note: "" });
+    expect(fields("1 cup pinto beans")).toMatchObject({ food: "pinto beans" });
+    expect(fields("2 pinto beans")).toMatchObject({ unit: "", food: "pinto beans" });
+  });
+
+  it("never reads another word of a unit's stem as a slip: a letter more, less or other at its end", () => {
+    for (const line of ["2 sliced tomatoes", "3 packaged tomatoes", "2 bottled tomatoes", "1 halved onion"])
+      expect(fields(line).unit).toBe("");
+  });
+});

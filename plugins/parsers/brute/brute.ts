@@ -12,7 +12,8 @@ import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/pl
 import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
 import { rewriteAmounts } from "./amounts.js";
 import { countedWords } from "./words.js";
-import { isBuiltInUnit } from "../known-units.js";
+import { isBuiltInUnit, nearBuiltInUnit, oneSlip } from "../known-units.js";
+import { normaliseKey } from "../../../core/parsers/matcher.js";
 import { singular } from "../nlp/lexicon.js";
 import { firstAlternative, namedPart } from "../nlp/refine.js";
 
@@ -118,7 +119,15 @@ function packSize(
   return at;
 }
 
-export function brute(line: string, isUnit: (token: string) => boolean): BruteParsed {
+/**
+ * `misspelt`: the unit a word after the amount misspells (with the word after it, to tell a food's
+ * first word), or null.
+ */
+export function brute(
+  line: string,
+  isUnit: (token: string) => boolean,
+  misspelt: (token: string, next: string) => string | null = () => null,
+): BruteParsed {
   // "1½" is two amounts written together; split them so the fraction is the second token.
   const text = line.replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒])/g, "$1 $2");
   const tokens = text.split(/\s+/).filter(Boolean);
@@ -151,7 +160,16 @@ export function brute(line: string, isUnit: (token: string) => boolean): BrutePa
       if (i + 2 < tokens.length && /^(?:fl\.?|fluid)$/i.test(tokens[i]) && isUnit(tokens[i + 1])) {
         unit = `${tokens[i]} ${tokens[i + 1]}`;
         i += 2;
-      } else if (i + 1 < tokens.length && !tokens[i].endsWith(",") && isUnit(tokens[i])) unit = tokens[i++];
+      } else if (i + 1 < tokens.length && !tokens[i].endsWith(",")) {
+        if (isUnit(tokens[i])) unit = tokens[i++];
+        else {
+          const meant = misspelt(tokens[i], tokens[i + 1]);
+          if (meant) {
+            unit = meant;
+            i++;
+          }
+        }
+      }
       // "1 cup + 2 tbsp milk", "1 cup plus 2 tbsp": an amount added, for the note.
       if (/^(?:\+|plus)$/i.test(tokens[i] ?? "") && i + 2 < tokens.length && isAmount(tokens[i + 1])) {
         const end = isUnit(tokens[i + 2]) && i + 3 < tokens.length ? i + 3 : i + 2;
@@ -190,6 +208,27 @@ function knownUnit(token: string, match: VocabularyMatcher): boolean {
   return !!(match.exactUnit(t) ?? match.exactUnit(singular(t))) || isBuiltInUnit(t);
 }
 
+/**
+ * The unit a word misspells by one slip ("tablspoons", "teaspon", "ouncs": known-units.ts), the group's
+ * own units first, unless the word is a food or begins one ("filet mignon") in the group's vocabulary.
+ */
+function misspeltUnit(token: string, next: string, match: VocabularyMatcher): string | null {
+  const w = normaliseKey(token.replace(/[,;.]$/, ""));
+  if (w.length < 5 || !/^\p{L}+$/u.test(w)) return null;
+  const u = match.unit(w);
+  const own = u
+    ? [u.name, u.pluralName, u.abbreviation, u.pluralAbbreviation, ...(u.aliases ?? []).map((a) => a.name)]
+        .filter((k): k is string => !!k)
+        .map(normaliseKey)
+        .find((k) => k.length >= 6 && oneSlip(w, k))
+    : undefined;
+  const meant = own ?? nearBuiltInUnit(w);
+  if (meant === null) return null;
+  const after = next.replace(/[,;.]$/, "");
+  if (match.food(w) || match.exactFood(singular(w)) || match.food(`${w} ${after}`)) return null;
+  return meant;
+}
+
 /** Preparations written before the food, which the nlp parser's tagger sets apart ("chopped chives"). */
 const PREPARED = new Set(
   `chopped minced diced sliced grated shredded crushed softened melted beaten sifted toasted roasted
@@ -212,7 +251,7 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
   const isUnit = (t: string) => knownUnit(t, match);
   const counted = countedWords(line.replace(BULLET, ""), isUnit);
   const { text, max } = rewriteAmounts(counted.text, isUnit);
-  const b = brute(text, isUnit);
+  const b = brute(text, isUnit, (t, next) => misspeltUnit(t, next, match));
   const front = [counted.note];
   // "(4 tablespoons) butter", "onion (about 200 g)": an aside in the food, not after a comma as Mealie
   // keeps it, is the note's.

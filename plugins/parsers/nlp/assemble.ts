@@ -7,7 +7,7 @@
 import { LABEL_INDEX } from "./labels.js";
 import { singular } from "./lexicon.js";
 import { measureOf } from "../../../core/shopping/units.js";
-import { packSizeAt, readQuantity } from "./quantity.js";
+import { numberValue, packSizeAt, readQuantity } from "./quantity.js";
 
 const QTY = LABEL_INDEX.QTY,
   UNIT = LABEL_INDEX.UNIT,
@@ -17,6 +17,8 @@ const QTY = LABEL_INDEX.QTY,
   COMMENT = LABEL_INDEX.COMMENT,
   NAME = LABEL_INDEX.NAME,
   PUNC = LABEL_INDEX.PUNC;
+/** Tokens set apart for the note as they are written (an alternative amount): no label of the model's. */
+const NO_FIELD = -1;
 
 export interface Assembled {
   quantity: number;
@@ -290,12 +292,71 @@ function withDanglingJoin(tokens: readonly string[], labels: ArrayLike<number>):
   return out;
 }
 
+/** Words that open an amount given besides the line's own: "about 1/4 tsp", "or 2 tbsp". */
+const ALTERNATIVE_CUE = /^(?:about|approximately|approx|roughly|around|or)$/i;
+const ARTICLES = /^an?$/i;
+
+/**
+ * "a good pinch of salt, about 1/4 tsp", "1 onion, about 200 g", "a splash of milk, or 2 tbsp": after a
+ * comma, an amount introduced by "about", "approximately" or "or" restates or replaces the amount the
+ * line opened with, which stays the line's. Returns the clause's [start, end): up to the end of the
+ * line, or to the comma before a part that names a food ("250g fresh, or 200g dried, ribbon pasta").
+ * Null when there is none, or when the line names no food or gives no amount before the comma ("salt,
+ * about 1 tsp" gives its amount there; "6 sheets, about 75g lasagne" its food). An amount before the
+ * comma is a number or a unit the model tagged, or an article before a word other than a comment's ("a
+ * large onion", not "a little salt"). A comma inside brackets opens nothing: "1 can (15 ounces, or 425
+ * g)" is a pack's size.
+ */
+function alternativeAmount(tokens: readonly string[], labels: ArrayLike<number>): [number, number] | null {
+  const n = tokens.length;
+  let inBrackets: boolean[] | null = null;
+  for (let c = 1; c + 2 < n; c++) {
+    if (tokens[c] !== "," || !ALTERNATIVE_CUE.test(tokens[c + 1])) continue;
+    inBrackets ??= bracketed(tokens);
+    if (inBrackets[c]) continue;
+    let at = c + 2;
+    if (tokens[at] === ".") at++;
+    if (at >= n || (labels[at] !== QTY && numberValue(tokens[at]) === null)) continue;
+    let given = ARTICLES.test(tokens[0]) && labels[1] !== COMMENT && labels[1] !== PUNC;
+    let named = false;
+    for (let i = 0; i < c; i++) {
+      given ||= labels[i] === QTY || labels[i] === UNIT;
+      named ||= labels[i] === NAME;
+    }
+    if (!given || !named) return null;
+    const outside = inBrackets;
+    const partEnd = (from: number) => {
+      let i = from;
+      while (i < n && !((tokens[i] === "," || tokens[i] === ";") && !outside[i])) i++;
+      return i;
+    };
+    let end = partEnd(at);
+    while (end < n) {
+      const next = partEnd(end + 1);
+      let food = false;
+      for (let i = end + 1; i < next && !food; i++) food = labels[i] === NAME;
+      if (food) break;
+      end = next;
+    }
+    return [c + 1, end];
+  }
+  return null;
+}
+
 export function assemble(
   tokens: readonly string[],
   tagged: ArrayLike<number>,
   conf: ArrayLike<number>,
 ): Assembled {
-  const labels = withDanglingJoin(tokens, withProductPreps(tokens, withCueWords(tokens, tagged)));
+  let labels = withDanglingJoin(tokens, withProductPreps(tokens, withCueWords(tokens, tagged)));
+  // The alternative amount is the note's, whole: no field reads its number, unit or words, nor joins
+  // the words on either side of it across it (no label's, not even punctuation's).
+  const alternative = alternativeAmount(tokens, labels);
+  if (alternative) {
+    const out = Array.from(labels);
+    out.fill(NO_FIELD, ...alternative);
+    labels = out;
+  }
   const inBrackets = bracketed(tokens);
   const n = tokens.length;
   let [q, qEnd] = firstRun(labels, QTY, inBrackets);
@@ -388,6 +449,7 @@ export function assemble(
     if (text !== "" && !FILLER.test(text)) notes.push(text);
   }
   if (amountNote !== "" && asideAfterFood) notes.push(amountNote);
+  if (alternative) notes.push(joinTokens(tokens.slice(...alternative)));
   const note = notes.join(", ").replace(/[()]/g, "").replace(/\s+/g, " ").trim();
 
   const confidence = {

@@ -157,6 +157,91 @@ describe("nlp parser: fields checked against the vocabulary", () => {
   });
 });
 
+describe("nlp parser: an amount given besides the line's own, after a comma", () => {
+  it("keeps the amount the line opens with, and the other in the note", () => {
+    expect(fields("a good pinch of salt, about 1/4 tsp")).toEqual({
+      quantity: 1,
+      unit: "pinch",
+      food: "salt",
+      known: true,
+      note: "good, about 1/4 tsp",
+    });
+    expect(fields("a knob of butter, about 2 tbsp")).toMatchObject({
+      quantity: 1,
+      food: "butter",
+      note: "about 2 tbsp",
+    });
+    expect(fields("a handful of parsley, approximately 1/2 cup")).toMatchObject({
+      quantity: 1,
+      food: "parsley",
+      note: "approximately 1/2 cup",
+    });
+    expect(fields("1 onion, about 200 g, finely chopped")).toEqual({
+      quantity: 1,
+      unit: null,
+      food: "onion",
+      known: true,
+      note: "about 200 g, finely chopped",
+    });
+    expect(fields("4 shallots, or 1 small onion")).toMatchObject({
+      quantity: 4,
+      unit: null,
+      food: "shallot",
+      note: "or 1 small onion",
+    });
+    expect(fields("2 cups flour, about 250 g")).toMatchObject({
+      quantity: 2,
+      unit: "cup",
+      food: "all-purpose flour",
+      note: "about 250 g",
+    });
+    expect(fields("2 cloves garlic, approx. 10 g")).toMatchObject({
+      quantity: 2,
+      unit: "clove",
+      note: "approx. 10 g",
+    });
+    expect(fields("1 tbsp butter, or 2 tbsp olive oil")).toMatchObject({
+      quantity: 1,
+      unit: "tablespoon",
+      food: "butter",
+      note: "or 2 tbsp olive oil",
+    });
+  });
+
+  it("counts an article before a size and the food as one", () => {
+    expect(fields("a large onion, about 200g")).toEqual({
+      quantity: 1,
+      unit: null,
+      food: "onion",
+      known: true,
+      note: "large, about 200 g",
+    });
+    expect(fields("a small red onion")).toMatchObject({ quantity: 1, food: "red onion", note: "small" });
+  });
+
+  it("ends the other amount's words before a part that names the food", () => {
+    expect(fields("250g/9oz fresh, or 200g/7oz dried, ribbon pasta")).toMatchObject({
+      quantity: 250,
+      unit: "gram",
+      food: "fresh ribbon pasta",
+      note: "or 200 g / 7 oz dried",
+    });
+  });
+
+  it("takes the amount after the comma when the line gives none, or names no food, before it", () => {
+    expect(fields("salt, about 1 tsp")).toMatchObject({ quantity: 1, unit: "teaspoon", food: "salt" });
+    expect(fields("6 sheets, about 75g/3oz lasagne")).toMatchObject({ quantity: 6, unit: "sheet" });
+  });
+
+  it("reads a comma inside brackets as no alternative: a pack's size", () => {
+    expect(fields("1 can (15 ounces, or 425 g) black beans")).toMatchObject({
+      quantity: 1,
+      unit: "can",
+      food: "black bean",
+    });
+  });
+});
+
 describe("brute parser: a list's bullet in front of the line", () => {
   it("keeps the amount after a dash, a bullet or a checkbox", () => {
     for (const line of ["- 2 cups flour", "• 2 cups flour", "▢ 2 cups flour", "[ ] 2 cups flour"]) {

@@ -8,7 +8,7 @@
  */
 import type { ParsedRef, ParserFood, VocabularyMatcher } from "../../../core/plugins/kinds.js";
 import type { Assembled } from "./assemble.js";
-import { UNIT_LEXICON } from "./lexicon.js";
+import { SIZE_LEXICON, UNIT_LEXICON } from "./lexicon.js";
 import { numberValue } from "./quantity.js";
 
 export interface Refined {
@@ -141,16 +141,18 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
   }
 
   const matched = match.ingredient(unitText, foodText);
-  // "a can of coconut milk", "an onion": one of the unit, or of the food named right after the article.
-  // Not "a few sprigs", "a little oil", "a drizzle of oil" (no unit the vocabulary knows).
+  // "a can of coconut milk", "an onion", "a large onion": one of the unit, or of the food named right
+  // after the article (and its size). Not "a few sprigs", "a little oil", "a drizzle of oil" (no unit the
+  // vocabulary knows).
   if (noAmount && quantity === 0 && ARTICLE.has(first) && tokens.length > 1) {
     const next = tokens[1].toLowerCase();
+    const named = SIZE_LEXICON.has(next) ? (tokens[2]?.toLowerCase() ?? "") : next;
     const foodFirst = (foodText ?? "").split(/\s+/)[0].toLowerCase();
     if (
       !NO_AMOUNT_AFTER_ARTICLE.has(next) &&
       (matched.unit?.id !== undefined ||
         (unitText !== null && UNIT_LEXICON.has(unitText.toLowerCase())) ||
-        (!unitText && foodFirst === next))
+        (!unitText && foodFirst === named))
     ) {
       quantity = 1;
       note = note.replace(/^(?:an?\b[\s,]*)?(?:of\b[\s,]*)?/i, "");
