@@ -183,7 +183,7 @@ describeBrowser("meal plan rule builder", () => {
     expect(saved).toMatchObject({ entryType: "lunch", queryFilterString: text });
   });
 
-  it("keeps a condition on a tag that no longer exists, named as unknown, rather than dropping it", async () => {
+  it("keeps a condition on a tag that no longer exists, named as a deleted tag as in the cookbook editor, rather than dropping it", async () => {
     const gone = "0b7e9f5c-3f1a-4d2b-9c8e-7a6b5c4d3e2f";
     const text = `tags.id NOT IN ["${gone}", "${tagId}"]`;
     await app.larder.mealplans.createRule(app.adminActor, { day: "tuesday", queryFilterString: text });
@@ -191,14 +191,23 @@ describeBrowser("meal plan rule builder", () => {
     await hydrated(page);
     const tuesday = page.getByTestId("rule").filter({ hasText: "Tuesday" });
     await expect(tuesday.getByTestId("rule-summary").textContent()).resolves.toBe(
-      `Tags is none of Unknown (0b7e9f5c), ${TAG}`,
+      `Tags is none of Deleted tag (0b7e9f5c), ${TAG}`,
     );
     await tuesday.getByTestId("rule-edit").click();
     const dialog = page.getByTestId("rule-dialog");
     await expect(dialog.locator(".mantine-Pill-label").allTextContents()).resolves.toEqual([
-      "Unknown (0b7e9f5c)",
+      "Deleted tag (0b7e9f5c)",
       TAG,
     ]);
+    // The picker says what a deleted one does, in the cookbook editor's words.
+    const description = await dialog.getByTestId("rule-condition-values").evaluate((el) =>
+      (el.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ")
+        .trim(),
+    );
+    expect(description).toBe("A deleted one matches no recipe. It stays in the filter until you remove it.");
     await eventually(() => dialog.getByTestId("rule-preview").textContent()).toBe("1 recipe matches");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "hidden" });

@@ -276,6 +276,13 @@ describeBrowser("web shell (Chromium)", () => {
     await page.waitForURL(/\/favorites$/);
     await expect.poll(() => drawer.isVisible()).toBe(false);
     await screenshot(page, "shell-09-phone");
+    // Beside a wide page the drawer is not modal: Tab from its last control goes on into the page.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await drawer.locator("a[href], button").last().focus();
+    await page.keyboard.press("Tab");
+    expect(await inDrawer()).toBe(false);
+    await expect(page.locator("main").getAttribute("inert")).resolves.toBeNull();
   });
 
   it("lays compact cards out on a phone with the picture beside the text, never under it", async () => {

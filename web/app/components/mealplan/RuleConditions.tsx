@@ -1,7 +1,8 @@
 /**
  * The conditions of a plan rule's recipe filter, one row each: a field, an operator, and the values
  * (organizers from searchable pickers, a rating, a date). Rows combine with AND. An id no organizer
- * has any more (a deleted tag) stays in the row, named as unknown, until the person removes it.
+ * has any more (a deleted tag) stays in the row, named and explained as the cookbook editor does, until
+ * the person removes it.
  */
 import { ActionIcon, Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { PlusIcon, TrashIcon } from "../recipe/icons.js";
@@ -33,6 +34,58 @@ const DROPDOWN = { withinPortal: false } as const;
 // The "left out until filled in" hint reads after the empty field, not before it.
 const BELOW: ("label" | "input" | "description" | "error")[] = ["label", "input", "description", "error"];
 
+/** An organizer's name, or "Deleted tag (1a2b3c4d)" for an id the group has no organizer for. */
+export function useOrganizerName(): (
+  field: OrganizerField,
+  id: string,
+  choices: readonly Choice[],
+) => string {
+  const t = useT("planner");
+  return (field, id, choices) =>
+    choices.find((o) => o.value === id)?.label ?? t(`rules.builder.deleted.${field}`, { id: id.slice(0, 8) });
+}
+
+function OrganizerValues({
+  field,
+  values,
+  choices,
+  label,
+  onChange,
+}: {
+  field: OrganizerField;
+  values: string[];
+  choices: Choice[];
+  label: string;
+  onChange: (values: string[]) => void;
+}) {
+  const t = useT("planner");
+  const nameOf = useOrganizerName();
+  const picker = organizerPicker(choices, values, (id) => nameOf(field, id, choices));
+  return (
+    <MultiSelect
+      aria-label={label}
+      placeholder={values.length ? undefined : t("rules.builder.pick")}
+      data={picker.data}
+      value={values}
+      onChange={onChange}
+      searchable
+      clearable
+      hidePickedOptions
+      nothingFoundMessage={t("rules.builder.nothingFound")}
+      comboboxProps={DROPDOWN}
+      description={
+        !values.length
+          ? t("rules.builder.incomplete")
+          : picker.missing.length
+            ? t("rules.builder.deletedHint")
+            : undefined
+      }
+      inputWrapperOrder={BELOW}
+      data-testid="rule-condition-values"
+    />
+  );
+}
+
 export function RuleConditions({
   conditions,
   onChange,
@@ -44,7 +97,6 @@ export function RuleConditions({
 }) {
   const t = useT("planner");
   const set = (i: number, c: Condition) => onChange(conditions.map((x, k) => (k === i ? c : x)));
-  const unknown = (id: string) => t("rules.builder.unknown", { id: id.slice(0, 8) });
 
   return (
     <Stack gap="xs" data-testid="rule-conditions">
@@ -103,20 +155,12 @@ export function RuleConditions({
                   </ActionIcon>
                 </Group>
                 {isOrganizerField(c.field) ? (
-                  <MultiSelect
-                    aria-label={name(t("rules.builder.values"))}
-                    placeholder={c.values.length ? undefined : t("rules.builder.pick")}
-                    data={organizerPicker(choices[c.field], c.values, unknown).data}
-                    value={c.values}
+                  <OrganizerValues
+                    field={c.field}
+                    values={c.values}
+                    choices={choices[c.field]}
+                    label={name(t("rules.builder.values"))}
                     onChange={(values) => set(i, { ...c, values })}
-                    searchable
-                    clearable
-                    hidePickedOptions
-                    nothingFoundMessage={t("rules.builder.nothingFound")}
-                    comboboxProps={DROPDOWN}
-                    description={c.values.length ? undefined : t("rules.builder.incomplete")}
-                    inputWrapperOrder={BELOW}
-                    data-testid="rule-condition-values"
                   />
                 ) : c.field === "rating" ? (
                   <Select

@@ -5,10 +5,11 @@
 import { Text } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
 import { isOrganizerField, readFilter, type Condition } from "../../lib/rule-filter.js";
-import { opKey, type RuleChoices } from "./RuleConditions.js";
+import { opKey, useOrganizerName, type RuleChoices } from "./RuleConditions.js";
 
 export function RuleSummary({ filter, choices }: { filter: string; choices: RuleChoices }) {
   const t = useT("planner");
+  const nameOf = useOrganizerName();
   if (!filter.trim())
     return (
       <Text className="plan-rule__summary" c="dimmed">
@@ -25,10 +26,8 @@ export function RuleSummary({ filter, choices }: { filter: string; choices: Rule
 
   const values = (c: Condition): string => {
     if (isOrganizerField(c.field)) {
-      const names = new Map(choices[c.field].map((o) => [o.value, o.label]));
-      return c.values
-        .map((id) => names.get(id) ?? t("rules.builder.unknown", { id: id.slice(0, 8) }))
-        .join(", ");
+      const field = c.field;
+      return c.values.map((id) => nameOf(field, id, choices[field])).join(", ");
     }
     if (c.field === "rating") return `${c.values[0]} ★`;
     return c.values[0] ?? "";

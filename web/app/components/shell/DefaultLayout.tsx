@@ -3,9 +3,9 @@
  * on wide screens and closed under 760 px (two states, as CSS decides which one applies, so the first
  * paint is right without JavaScript). '/' outside a text field opens the search dialog.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { useMediaQuery } from "@mantine/hooks";
+import { useFocusTrap, useMediaQuery } from "@mantine/hooks";
 import type { ShellData } from "../../lib/shell.server.js";
 import { useT } from "../../lib/i18n.js";
 import { useShellReady } from "../../lib/use-shell-ready.js";
@@ -60,54 +60,21 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
     return () => window.removeEventListener("keydown", onKey);
   }, [groupSlug]);
 
-  // The drawer over a phone's page is modal: focus goes into it and stays there, and Escape gives it
-  // back to the menu button (the page behind is inert meanwhile).
-  const drawerRef = useRef<HTMLElement>(null);
+  // The drawer over a phone's page is modal: Mantine's trap moves focus into it and keeps Tab there, the
+  // page behind is inert, and Escape gives focus back to the menu button. Beside a wide page it is not
+  // trapped. shell.css shows the opening drawer at once (not as its slide-in begins), so the trap's
+  // first focus lands.
   const overlay = narrow && narrowOpen;
+  const trapRef = useFocusTrap(overlay);
   useEffect(() => {
     if (!overlay) return;
-    const drawer = drawerRef.current;
-    const focusables = () =>
-      drawer
-        ? [
-            ...drawer.querySelectorAll<HTMLElement>(
-              "a[href], button:not([disabled]), input, select, textarea",
-            ),
-          ].filter((el) => el.getClientRects().length > 0)
-        : [];
-    // Frame by frame until it takes: the drawer's visibility turns visible as its slide-in begins, and
-    // a link in a still hidden drawer takes no focus.
-    let frame = 0;
-    let tries = 0;
-    const focusFirst = () => {
-      focusables()[0]?.focus();
-      if (!drawer?.contains(document.activeElement) && ++tries < 30)
-        frame = requestAnimationFrame(focusFirst);
-    };
-    frame = requestAnimationFrame(focusFirst);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setNarrowOpen(false);
-        document.querySelector<HTMLElement>(".shell__burger--narrow")?.focus();
-        return;
-      }
-      if (e.key !== "Tab") return;
-      const all = focusables();
-      if (all.length === 0) return;
-      const at = all.indexOf(document.activeElement as HTMLElement);
-      if (e.shiftKey && at <= 0) {
-        e.preventDefault();
-        all[all.length - 1].focus();
-      } else if (!e.shiftKey && (at === -1 || at === all.length - 1)) {
-        e.preventDefault();
-        all[0].focus();
-      }
+      if (e.key !== "Escape") return;
+      setNarrowOpen(false);
+      document.querySelector<HTMLElement>(".shell__burger--narrow")?.focus();
     };
     window.addEventListener("keydown", onKey);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("keydown", onKey);
-    };
+    return () => window.removeEventListener("keydown", onKey);
   }, [overlay]);
 
   // Called after the key listeners' effects: once `data-ready` shows, '/' and Escape work.
@@ -133,7 +100,7 @@ export function DefaultLayout({ shell, children }: { shell: ShellData | null; ch
         onOpenSearch={groupSlug ? openSearch : undefined}
       />
       <aside
-        ref={drawerRef}
+        ref={trapRef}
         className="shell__drawer no-print"
         id="app-drawer"
         // Named as a dialog on a phone; beside the page its <nav> carries the name (one landmark, one name).
