@@ -15,9 +15,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -232,7 +232,7 @@ describeBrowser("accessibility (Chromium + axe-core)", () => {
     // The app's Content-Security-Policy would refuse the injected axe script.
     const page = await newPage(browser, app, { errors, bypassCSP: true, ...mode.context });
     await page.context().addCookies(mode.cookies.map((c) => ({ ...c, url: app.url })));
-    if (signedIn) await login(page);
+    if (signedIn) await signIn(page);
     return page;
   }
 
