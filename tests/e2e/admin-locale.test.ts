@@ -9,8 +9,8 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -31,7 +31,7 @@ describeBrowser("admin pages in the page's language", () => {
     app = await startApp();
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

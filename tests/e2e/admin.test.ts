@@ -18,6 +18,7 @@ import {
   login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -68,14 +69,14 @@ describeBrowser("admin screens", () => {
 
   const adminPage = async (opts: Parameters<typeof newPage>[2] = {}) => {
     const page = await newPage(browser, app, { errors, ...opts });
-    await login(page);
+    await signIn(page);
     return page;
   };
 
   it("sends a non-admin who opens /admin/* to / and logs a warning", async () => {
     const warn = vi.spyOn(app.larder.log, "warn");
     const page = await newPage(browser, app, { errors });
-    await login(page, MEMBER.username, MEMBER.password);
+    await signIn(page, MEMBER.username, MEMBER.password);
     for (const path of ["/admin/site-settings", "/admin/manage/users", "/admin/backups"]) {
       await page.goto(path);
       await page.waitForURL(new RegExp(`/g/${app.groupSlug}$`));
@@ -358,7 +359,7 @@ describeBrowser("demo mode", () => {
       await page.goto("/login");
       const banner = page.getByTestId("demo-banner");
       await expect(banner.textContent()).resolves.toContain("v3.19.2");
-      await login(page);
+      await signIn(page);
       await page.goto("/admin/manage/users");
       await hydrated(page);
       await page.getByTestId("user-menu-visitor").click();
@@ -386,7 +387,7 @@ describeBrowser("demo mode", () => {
       hasTouch: true,
     });
     await page.goto("/login");
-    await login(page);
+    await signIn(page);
     await page.goto("/admin/manage/users");
     await hydrated(page);
     await page.getByTestId("user-menu-visitor").click();

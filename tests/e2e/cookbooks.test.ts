@@ -9,9 +9,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -35,7 +35,7 @@ describeBrowser("cookbooks", () => {
     await app.larder.recipes.create(a, { name: "Pancakes", tags: ["Breakfast"] });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

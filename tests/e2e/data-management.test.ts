@@ -10,9 +10,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -45,7 +45,7 @@ describeBrowser("data management", () => {
     app = await startApp();
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {
@@ -192,7 +192,7 @@ describeBrowser("data management", () => {
 
   it("fits the foods page on a phone without horizontal scrolling", async () => {
     const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, errors });
-    await login(phone);
+    await signIn(phone);
     await phone.goto("/group/data/foods");
     await hydrated(phone);
     await phone.getByTestId("foods-table").waitFor();
@@ -210,7 +210,7 @@ describeBrowser("data management", () => {
       password: "plain-member-pass",
     });
     const other = await newPage(browser, app, { errors });
-    await login(other, "plainmember", "plain-member-pass");
+    await signIn(other, "plainmember", "plain-member-pass");
     await other.goto("/group/data/foods");
     await other.waitForURL((u) => !u.pathname.startsWith("/group"));
     expect(new URL(other.url()).pathname).not.toMatch(/^\/group/);

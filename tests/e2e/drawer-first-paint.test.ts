@@ -9,8 +9,8 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -36,7 +36,7 @@ describeBrowser("the drawer button's first paint", () => {
     app = await startApp();
     browser = await launchBrowser();
     const page = await newPage(browser, app);
-    await login(page);
+    await signIn(page);
     cookies = await page.context().cookies();
     await page.context().close();
   }, 120_000);

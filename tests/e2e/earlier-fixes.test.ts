@@ -11,8 +11,8 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -47,13 +47,13 @@ describeBrowser("earlier fixes", () => {
 
   it("names the drawer only when it is a dialog over a phone's page", async () => {
     const wide = await newPage(browser, app, { errors });
-    await login(wide);
+    await signIn(wide);
     await hydrated(wide);
     expect(await drawerNames(wide)).toEqual({ role: null, name: null, named: 1 });
     await wide.context().close();
 
     const phone = await newPage(browser, app, { errors, viewport: { width: 390, height: 844 } });
-    await login(phone);
+    await signIn(phone);
     await hydrated(phone);
     expect(await drawerNames(phone)).toEqual({ role: null, name: null, named: 1 });
     await phone.click("[data-testid=drawer-toggle]:visible");
@@ -65,7 +65,7 @@ describeBrowser("earlier fixes", () => {
     /** How long the language dialog's opening animation lasts, in the given motion preference. */
     const openingDuration = async (reducedMotion: "reduce" | "no-preference") => {
       const page = await newPage(browser, app, { errors, reducedMotion });
-      await login(page);
+      await signIn(page);
       await hydrated(page);
       await page.click("[data-testid=language-button]");
       const dialog = page.getByRole("dialog");
@@ -81,7 +81,7 @@ describeBrowser("earlier fixes", () => {
   it("holds the shopping item's quantity to the server's bound", async () => {
     const list = await app.larder.shopping.createList(app.adminActor, { name: "Big shop" });
     const page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
     await page.goto(`/shopping-lists/${list.id}`);
     await hydrated(page);
     const quantity = page.getByTestId("item-quantity");

@@ -10,8 +10,8 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -42,7 +42,7 @@ describeBrowser("focus after the recipe page changes", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

@@ -10,9 +10,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -48,7 +48,7 @@ describeBrowser("household settings", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {
@@ -164,7 +164,7 @@ describeBrowser("household settings", () => {
 
   it("sends a member who may not manage back to /, and shows them no settings link", async () => {
     const other = await newPage(browser, app, { errors });
-    await login(other, "cook", "cook-password-1");
+    await signIn(other, "cook", "cook-password-1");
     for (const path of ["/household", "/household/members", "/household/webhooks", "/group"]) {
       await other.goto(path);
       await other.waitForURL((u) => u.pathname !== path);
@@ -181,7 +181,7 @@ describeBrowser("household settings", () => {
   it("reads right to left in Hebrew, and fits a phone", async () => {
     const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, errors });
     await phone.context().addCookies([{ name: "lang", value: "he-IL", url: app.url }]);
-    await login(phone);
+    await signIn(phone);
     await phone.goto("/household/notifiers");
     await hydrated(phone);
     expect(await phone.locator("html").getAttribute("dir")).toBe("rtl");
@@ -194,7 +194,7 @@ describeBrowser("household settings", () => {
 
   it("shows every settings section's tab on a phone's screen, none scrolled out of sight", async () => {
     const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, errors });
-    await login(phone);
+    await signIn(phone);
     for (const path of ["/household", "/group/data/foods"]) {
       await phone.goto(path);
       await hydrated(phone);

@@ -9,8 +9,8 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -26,7 +26,7 @@ describeBrowser("controls mounted on first use", () => {
     browser = await launchBrowser();
     await app.larder.recipes.create(app.adminActor, { name: "Lazy soup" });
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
     await page.goto(`/g/${app.groupSlug}/r/lazy-soup`);
     await hydrated(page);
   });

@@ -11,9 +11,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -61,7 +61,7 @@ describeBrowser("meal plan rule builder", () => {
     await app.larder.recipes.create(a, { name: "Slow roast", recipeCategory: [CATEGORY] });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
     tagId = await organizerId("tags", TAG);
     categoryId = await organizerId("categories", CATEGORY);
   }, 120_000);
@@ -235,7 +235,7 @@ describeBrowser("meal plan rule builder", () => {
 
   it("builds a condition by keyboard on a phone-sized screen without sideways scrolling", async () => {
     const phone = await newPage(browser, app, { errors, viewport: { width: 390, height: 844 } });
-    await login(phone);
+    await signIn(phone);
     await phone.goto(RULES);
     await hydrated(phone);
     await phone.getByTestId("rule-new").click();

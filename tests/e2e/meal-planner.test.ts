@@ -11,9 +11,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -62,7 +62,7 @@ describeBrowser("meal planner", () => {
     await app.larder.membership.updateHouseholdPreferences(app.adminActor, { firstDayOfWeek: 1 });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {
@@ -267,7 +267,7 @@ describeBrowser("meal planner", () => {
 
   it("fits a phone: one column, no sideways scrolling, the add dialog full screen", async () => {
     const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, errors });
-    await login(phone);
+    await signIn(phone);
     await phone.goto(`/household/mealplan/planner/view?start=${days[0]}&days=7`);
     await hydrated(phone);
     await phone.getByTestId("plan-day").first().waitFor();

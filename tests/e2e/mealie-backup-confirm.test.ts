@@ -12,8 +12,8 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -43,7 +43,7 @@ describeBrowser("a Mealie backup upload asks first", () => {
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().endsWith("/api/admin/backups/upload")) uploads.push(r.url());
     });
-    await login(page);
+    await signIn(page);
     await page.goto("/admin/backups");
     await hydrated(page);
   }, 120_000);

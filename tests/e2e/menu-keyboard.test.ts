@@ -11,8 +11,8 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -57,7 +57,7 @@ describeBrowser("menus from the keyboard", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

@@ -9,9 +9,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -39,7 +39,7 @@ describeBrowser("organizer pages", () => {
     await app.larder.recipes.create(a, { name: "Salad", tags: ["Quick", "Weeknight"] });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

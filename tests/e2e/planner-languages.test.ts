@@ -10,9 +10,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -69,7 +69,7 @@ describeBrowser("meal planner in longer languages", () => {
       it(`shows every planner button's whole label in ${lang} on a ${screen}`, async () => {
         const page = await newPage(browser, app, { viewport, errors, locale: lang });
         await page.context().addCookies([{ name: "lang", value: lang, url: app.url }]);
-        await login(page);
+        await signIn(page);
         for (const path of ["/household/mealplan/planner/view", "/household/mealplan/settings"]) {
           await page.goto(path);
           await hydrated(page);

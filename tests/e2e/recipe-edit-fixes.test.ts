@@ -13,9 +13,9 @@ import {
   hydrated,
   interactive,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -54,7 +54,7 @@ describeBrowser("recipe edit mode fixes", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors, viewport: { width: 390, height: 844 } });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

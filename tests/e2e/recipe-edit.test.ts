@@ -13,9 +13,9 @@ import {
   hydrated,
   interactive,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -55,7 +55,7 @@ describeBrowser("recipe edit mode", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

@@ -11,8 +11,8 @@ import {
   hydrated,
   interactive,
   launchBrowser,
-  login,
   newPage,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -51,7 +51,7 @@ describeBrowser("recipe editor rows", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

@@ -11,9 +11,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -39,7 +39,7 @@ describeBrowser("recipe import (Chromium)", () => {
     app = await startApp({ config: { fetchAllow: "127.0.0.1" } });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {
@@ -125,7 +125,7 @@ describeBrowser("recipe from photos (Chromium)", () => {
     app = await startApp({ config: { openai: { API_KEY: "sk-test", BASE_URL: base } } });
     browser = await launchBrowser();
     page = await newPage(browser, app);
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

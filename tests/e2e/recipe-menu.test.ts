@@ -11,9 +11,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -71,7 +71,7 @@ describeBrowser("recipe menu", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

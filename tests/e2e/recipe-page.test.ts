@@ -9,9 +9,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -76,7 +76,7 @@ describeBrowser("recipe page", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {
@@ -317,7 +317,7 @@ describeBrowser("recipe page", () => {
       errors,
     });
     try {
-      await login(phone);
+      await signIn(phone);
       await phone.goto(path());
       await hydrated(phone);
       const star = await phone.locator(".star-input__star").first().boundingBox();

@@ -9,9 +9,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -48,7 +48,7 @@ describeBrowser("recipe sharing", () => {
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {

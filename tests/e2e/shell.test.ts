@@ -14,6 +14,7 @@ import {
   login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -131,7 +132,7 @@ describeBrowser("web shell (Chromium)", () => {
 
   it("opens search with '/', moves with the arrow keys and opens a result with Enter", async () => {
     const page = await open();
-    await login(page);
+    await signIn(page);
     await hydrated(page);
     await page.keyboard.press("/");
     const input = page.locator("[data-testid=search-input]");
@@ -177,7 +178,7 @@ describeBrowser("web shell (Chromium)", () => {
 
   it("filters the group home through the query string", async () => {
     const page = await open();
-    await login(page);
+    await signIn(page);
     await hydrated(page);
     await page.locator("[data-testid=filter-tags]").click();
     await page.getByRole("option", { name: "Dinner" }).click();
@@ -224,7 +225,7 @@ describeBrowser("web shell (Chromium)", () => {
 
   it("switches to dark mode and keeps it over a reload", async () => {
     const page = await open({ colorScheme: "light" });
-    await login(page);
+    await signIn(page);
     await hydrated(page);
     const scheme = () =>
       page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
@@ -242,7 +243,7 @@ describeBrowser("web shell (Chromium)", () => {
 
   it("fits a phone: drawer closed, a search icon, the drawer opens over the page", async () => {
     const page = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await login(page);
+    await signIn(page);
     await hydrated(page);
     const drawer = page.locator("[data-testid=drawer]");
     await expect(drawer.isVisible()).resolves.toBe(false);
@@ -287,7 +288,7 @@ describeBrowser("web shell (Chromium)", () => {
 
   it("lays compact cards out on a phone with the picture beside the text, never under it", async () => {
     const page = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await login(page);
+    await signIn(page);
     await hydrated(page);
     await page.getByTestId("mobile-cards").click();
     await expect.poll(() => page.getByTestId("mobile-cards").getAttribute("aria-pressed")).toBe("true");
@@ -306,7 +307,7 @@ describeBrowser("web shell (Chromium)", () => {
 
   it("switches to a right-to-left language and back", async () => {
     const page = await open();
-    await login(page);
+    await signIn(page);
     await hydrated(page);
     await page.click("[data-testid=language-button]");
     const dialog = page.getByRole("dialog", { name: "Language" });
@@ -380,7 +381,7 @@ describeBrowser("web shell (Chromium)", () => {
 
   it("checks the password form with the exact spec wording and changes the password", async () => {
     const page = await open();
-    await login(page);
+    await signIn(page);
     await page.goto("/user/profile");
     await hydrated(page);
     // API tokens: created and shown once, then listed.
@@ -428,7 +429,7 @@ describeBrowser("web shell (Chromium)", () => {
 
   it("shows 'page not found' with a home button, and moves old /group paths to /household", async () => {
     const page = await open();
-    await login(page);
+    await signIn(page);
     const res = await page.goto("/no/such/page");
     expect(res?.status()).toBe(404);
     await expect(page.locator("h1").textContent()).resolves.toBe("page not found");

@@ -11,9 +11,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -45,7 +45,7 @@ describeBrowser("shopping lists", () => {
     });
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {
@@ -99,7 +99,7 @@ describeBrowser("shopping lists", () => {
 
   it("shows one phone's check-off on another within a second, both ways", async () => {
     const other = await newPage(browser, app);
-    await login(other);
+    await signIn(other);
     await other.goto(`/shopping-lists/${listId}`);
     await hydrated(other);
     await page.goto(`/shopping-lists/${listId}`);
@@ -233,7 +233,7 @@ describeBrowser("shopping lists", () => {
 
   it("fits a phone: the list page has no horizontal overflow at 390×844", async () => {
     const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, isMobile: true });
-    await login(phone);
+    await signIn(phone);
     await phone.goto(`/shopping-lists/${listId}`);
     await hydrated(phone);
     await phone.getByTestId("checked-section").locator("summary").click();

@@ -10,9 +10,9 @@ import {
   describeBrowser,
   hydrated,
   launchBrowser,
-  login,
   newPage,
   screenshot,
+  signIn,
   startApp,
   type App,
 } from "./support/browser.js";
@@ -39,7 +39,7 @@ describeBrowser("timeline", () => {
       .toBuffer();
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors });
-    await login(page);
+    await signIn(page);
   }, 120_000);
 
   afterAll(async () => {
@@ -163,7 +163,7 @@ describeBrowser("timeline", () => {
 
   it("fits a phone without sideways scrolling", async () => {
     const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 }, errors });
-    await login(phone);
+    await signIn(phone);
     await phone.goto(path());
     await hydrated(phone);
     await phone.getByTestId("timeline-event").first().waitFor();
