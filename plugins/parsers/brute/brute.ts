@@ -15,7 +15,7 @@ import { countedWords } from "./words.js";
 import { isBuiltInUnit, nearBuiltInUnit, oneSlip } from "../known-units.js";
 import { normaliseKey } from "../../../core/parsers/matcher.js";
 import { singular } from "../nlp/lexicon.js";
-import { firstAlternative, namedPart } from "../nlp/refine.js";
+import { firstAlternative, namedPart, wordsBefore } from "../nlp/refine.js";
 
 export interface BruteParsed {
   amount: number;
@@ -280,13 +280,7 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
     const part = food.id === undefined ? (namedPart(text, match) ?? preparedPart(text, match)) : null;
     if (part) {
       food = { id: part.food.id, name: part.food.name };
-      const named = new Set(part.food.name.toLowerCase().split(/\s+/));
-      front.push(
-        part.before
-          .split(/\s+/)
-          .filter((w) => !named.has(w.toLowerCase()))
-          .join(" "),
-      );
+      front.push(wordsBefore(part));
       if (alt) later.push(alt.rest);
     }
   }

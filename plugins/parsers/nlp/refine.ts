@@ -62,6 +62,18 @@ export function namedPart(
   return null;
 }
 
+/**
+ * The words written before a named food that are not in its name, for the note: "plain low-fat yogurt"
+ * is the food "plain yogurt", low-fat; "heavy whipping cream" is heavy cream, whipping.
+ */
+export function wordsBefore(part: { food: { name: string }; before: string }): string {
+  const named = new Set(part.food.name.toLowerCase().split(/\s+/));
+  return part.before
+    .split(/\s+/)
+    .filter((w) => !named.has(w.toLowerCase()))
+    .join(" ");
+}
+
 /** "butter or margarine", "butter (or olive oil)": the first food, and "or …" for the note. */
 function alternative(food: string): { first: string; rest: string; bracketed: boolean } | null {
   const m = /^(.+?)\s*(\(?)\s*\bor\s+(.+?)\)?$/i.exec(food);
@@ -186,14 +198,7 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
       const part = namedPart(text, match);
       if (part) {
         food = ref(part.food);
-        // "plain low-fat yogurt" is the food "plain yogurt", low-fat.
-        const named = new Set(part.food.name.toLowerCase().split(/\s+/));
-        front.push(
-          part.before
-            .split(/\s+/)
-            .filter((w) => !named.has(w.toLowerCase()))
-            .join(" "),
-        );
+        front.push(wordsBefore(part));
       }
     }
     if (food.id !== undefined && altNote) front.push(altNote);
