@@ -12,6 +12,7 @@ import type { ParsedIngredientResult, VocabularyMatcher } from "../../../core/pl
 import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
 import { rewriteAmounts } from "./amounts.js";
 import { countedWords } from "./words.js";
+import { cleanLine } from "../clean.js";
 import { isBuiltInUnit, nearBuiltInUnit, oneSlip } from "../known-units.js";
 import { normaliseKey } from "../../../core/parsers/matcher.js";
 import { singular } from "../nlp/lexicon.js";
@@ -249,7 +250,7 @@ function preparedPart(food: string, match: VocabularyMatcher): ReturnType<typeof
 
 export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredientResult {
   const isUnit = (t: string) => knownUnit(t, match);
-  const counted = countedWords(line.replace(BULLET, ""), isUnit);
+  const counted = countedWords(cleanLine(line).replace(BULLET, ""), isUnit);
   const { text, max } = rewriteAmounts(counted.text, isUnit);
   const b = brute(text, isUnit, (t, next) => misspeltUnit(t, next, match));
   const front = [counted.note];

@@ -12,6 +12,7 @@ import { TaggerModel } from "./model.js";
 import { LABEL_INDEX } from "./labels.js";
 import { countedAmount } from "../counted.js";
 import { tokenize } from "./tokenize.js";
+import { cleanLine } from "../clean.js";
 
 /**
  * The model beside this module (running from source), else the source tree's copy found by walking up:
@@ -90,7 +91,8 @@ export function parseLine(
   match: VocabularyMatcher,
   tagger: TaggerModel = loadModel(),
 ): ParsedIngredientResult {
-  const clean = (PRINTABLE_ASCII.test(line) ? line : line.replace(CONTROL, " ")).replace(
+  const text = cleanLine(line);
+  const clean = (PRINTABLE_ASCII.test(text) ? text : text.replace(CONTROL, " ")).replace(
     BARE_DECIMAL,
     "$10.$2",
   );
