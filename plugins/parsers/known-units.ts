@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { normaliseKey } from "../../core/parsers/matcher.js";
-import { UNIT_LEXICON } from "./nlp/lexicon.js";
+import type { ParsedRef, VocabularyMatcher } from "../../core/plugins/kinds.js";
+import { UNIT_LEXICON, singular } from "./nlp/lexicon.js";
 
 /** Units no seed names: a knife's tip of a spice, in Dutch and German. */
 const EXTRA = ["mespunt", "mespuntje", "messerspitze", "msp"];
@@ -103,4 +104,46 @@ export function nearBuiltInUnit(word: string): string | null {
     english = [...new Set(keys)].filter((k) => k.length >= 6 && /^\p{L}+$/u.test(k));
   }
   return english.find((k) => oneSlip(w, k)) ?? null;
+}
+
+/** Whether the letters of `short` appear in `long` in order: "grm" in "gram", "tb" in "tbs". */
+function inOrder(short: string, long: string): boolean {
+  let j = 0;
+  for (let i = 0; i < long.length && j < short.length; i++) if (long[i] === short[j]) j++;
+  return j === short.length;
+}
+
+/**
+ * The unit a parser read, checked: a word that is a unit in its own right is never another unit the
+ * vocabulary's likeness (ratio ≥ 70) puts in its place: "sachet" is no sheet, "cartons" no can,
+ * "centimetre" no centiliter, "quarter" no quart, "tubs" no tablespoon, "mug" no milligram. Only an
+ * abbreviation of 3 letters or fewer whose letters the unit's name or abbreviation holds in order
+ * ("tb", "grm", "lt") keeps the likeness; any other such word stays as written.
+ */
+export function checkedUnit(
+  written: string | null,
+  matched: ParsedRef | null,
+  match: VocabularyMatcher,
+): ParsedRef | null {
+  if (!written || !matched) return matched;
+  const w = normaliseKey(written).replace(/\.$/, "");
+  if (!isBuiltInUnit(w)) return matched;
+  const single = singular(w);
+  // An English unit the vocabulary lacks is named in the singular, as the nlp parser names it ("4
+  // rashers" → rasher); another language's plural is left alone (English rules would mangle it).
+  const english = UNIT_LEXICON.has(w) && /\p{L}{3,}s$/u.test(w) && single !== w;
+  if (matched.id === undefined) return english ? { name: single } : matched;
+  if (match.exactUnit(w) ?? match.exactUnit(single)) return matched;
+  const unit = match.unit(w);
+  const keys = unit
+    ? [
+        unit.name,
+        unit.pluralName,
+        unit.abbreviation,
+        unit.pluralAbbreviation,
+        ...(unit.aliases ?? []).map((a) => a.name),
+      ]
+    : [];
+  if (w.length <= 3 && keys.some((k) => !!k && inOrder(w, normaliseKey(k)))) return matched;
+  return { name: english ? single : w };
 }

@@ -304,7 +304,7 @@ describe("brute on a unit misspelt by one slip", () => {
   });
 
   it("reads a misspelt unit the group does not have as the built-in unit", () => {
-    expect(fields("2 kilgrams sugar")).toEqual({ quantity: 2, unit: "kilograms", food: "sugar", note: "" });
+    expect(fields("2 kilgrams sugar")).toEqual({ quantity: 2, unit: "kilogram", food: "sugar", note: "" });
   });
 
   it("never takes a food, or a food's first word, for a unit", () => {

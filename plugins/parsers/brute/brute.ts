@@ -13,7 +13,7 @@ import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
 import { rewriteAmounts } from "./amounts.js";
 import { countedWords } from "./words.js";
 import { cleanLine } from "../clean.js";
-import { isBuiltInUnit, nearBuiltInUnit, oneSlip } from "../known-units.js";
+import { checkedUnit, isBuiltInUnit, nearBuiltInUnit, oneSlip } from "../known-units.js";
 import { normaliseKey } from "../../../core/parsers/matcher.js";
 import { singular } from "../nlp/lexicon.js";
 import { firstAlternative, namedPart, wordsBefore } from "../nlp/refine.js";
@@ -265,7 +265,10 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
   const words = (bare.trim() || b.food).replace(/^of\s+(?=\S)/i, "").split(/\s+/);
   while (words.length > 1 && SIZES.has(words[0].toLowerCase().replace(/,$/, ""))) front.push(words.shift()!);
   const foodText = words.join(" ");
-  const matched = match.ingredient(b.unit || null, foodText || null);
+  // "1 c. sugar": the full stop of an abbreviation is no part of the unit's name.
+  const unitWord = b.unit && !match.exactUnit(b.unit) ? b.unit.replace(/\.$/, "") : b.unit;
+  const matched = match.ingredient(unitWord || null, foodText || null);
+  matched.unit = checkedUnit(unitWord || null, matched.unit, match);
   let food = matched.food;
   const later: string[] = [];
   if (food && food.id === undefined) {

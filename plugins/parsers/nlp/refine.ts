@@ -10,6 +10,7 @@ import type { ParsedRef, ParserFood, VocabularyMatcher } from "../../../core/plu
 import type { Assembled } from "./assemble.js";
 import { SIZE_LEXICON, UNIT_LEXICON } from "./lexicon.js";
 import { numberValue } from "./quantity.js";
+import { checkedUnit } from "../known-units.js";
 
 export interface Refined {
   quantity: number;
@@ -153,6 +154,7 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
   }
 
   const matched = match.ingredient(unitText, foodText);
+  matched.unit = checkedUnit(unitText, matched.unit, match);
   // "a can of coconut milk", "an onion", "a large onion": one of the unit, or of the food named right
   // after the article (and its size). Not "a few sprigs", "a little oil", "a drizzle of oil" (no unit the
   // vocabulary knows).
