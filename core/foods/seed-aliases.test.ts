@@ -32,8 +32,20 @@ describe("the en-US seed vocabulary", () => {
     ["vanilla essence", "vanilla extract"],
     // Named, so that the brute parser does not read "6 filet mignons" as six fillets of "mignons".
     ["filet mignons", "filet mignon"],
+    // British and Australian names (decision 0251).
+    ["self-raising flour", "self-rising flour"],
+    ["self raising flour", "self-rising flour"],
+    ["sea salt flakes", "sea salt"],
+    ["back bacon", "bacon"],
   ])("matches %s to the food %s", (text, food) => {
     expect(match.food(text)?.name).toBe(food);
+  });
+
+  it("has the British and Australian counting units, so that they are no unit one letter away", () => {
+    const units = createMatcher({ foods: [], units: seed("units.json") as never[] });
+    expect(units.exactUnit("rashers")?.name).toBe("rasher");
+    expect(units.exactUnit("punnet")?.name).toBe("punnet");
+    expect(units.exactUnit("sachets")?.name).toBe("sachet");
   });
 
   it("names each alias once, and no alias is another food's name", () => {

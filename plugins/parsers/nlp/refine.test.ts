@@ -48,6 +48,8 @@ describe("nlp parser: fields checked against the vocabulary", () => {
       food: "heavy cream",
       note: "chilled",
     });
+    // A potato's texture, as British recipes name it.
+    expect(fields("1kg floury potatoes")).toMatchObject({ food: "potato", known: true, note: "floury" });
     // Two named words need no describing word in front: a brand.
     expect(fields("1 tsp Morton kosher salt")).toMatchObject({ food: "salt", known: true, note: "Morton" });
   });
