@@ -444,8 +444,12 @@ export function assemble(
   const amountNote = amount === "" ? "" : joint ? `${joint} ${amount}` : amount;
   if (amountNote !== "" && !asideAfterFood) notes.push(amountNote);
   for (const set of NOTE_PARTS) {
-    // "A few sprigs of parsley": the "of" joined the comment to words that are now other fields.
-    const text = fieldText(tokens, labels, set).replace(/(\S)\s+of$/i, "$1");
+    // "A few sprigs of parsley": the "of" joined the comment to words that are now other fields; "a
+    // little salt, about 1/2 tsp": the "about" announced the amount the fields took.
+    const text = fieldText(tokens, labels, set).replace(
+      /(\S)\s+(?:of|about|approx\.?|approximately|roughly|around)$/i,
+      "$1",
+    );
     if (text !== "" && !FILLER.test(text)) notes.push(text);
   }
   if (amountNote !== "" && asideAfterFood) notes.push(amountNote);

@@ -235,6 +235,25 @@ describe("nlp parser: an amount given besides the line's own, after a comma", ()
     expect(fields("6 sheets, about 75g/3oz lasagne")).toMatchObject({ quantity: 6, unit: "sheet" });
   });
 
+  it("leaves no 'about' in the note once the amount it announced is the line's", () => {
+    expect(fields("a little salt, about 1/2 tsp")).toMatchObject({
+      quantity: 0.5,
+      unit: "teaspoon",
+      food: "salt",
+      note: "a little",
+    });
+  });
+
+  it("counts one of a unit the line opens with after a size: 'large bunch of basil'", () => {
+    expect(fields("large bunch of basil, about 50 leaves")).toMatchObject({
+      quantity: 1,
+      unit: "bunch",
+      food: "basil",
+      note: "large, about 50 leaves",
+    });
+    expect(fields("Generous pinch of salt")).toMatchObject({ quantity: 1, unit: "pinch", food: "salt" });
+  });
+
   it("reads a comma inside brackets as no alternative: a pack's size", () => {
     expect(fields("1 can (15 ounces, or 425 g) black beans")).toMatchObject({
       quantity: 1,

@@ -172,13 +172,16 @@ export function refine(tokens: readonly string[], a: Assembled, match: Vocabular
       note = note.replace(/^(?:an?\b[\s,]*)?(?:of\b[\s,]*)?/i, "");
     }
   }
-  // "pinch of salt", "handful of watercress": a line opening with a unit the vocabulary knows counts one.
+  // "pinch of salt", "handful of watercress", "large bunch of basil": a line opening with a unit the
+  // vocabulary knows, sized or not, counts one.
+  let sized = 0;
+  while (sized < tokens.length && SIZE_LEXICON.has(tokens[sized].toLowerCase())) sized++;
   if (
     noAmount &&
     quantity === 0 &&
     matched.unit?.id !== undefined &&
-    tokens[1]?.toLowerCase() === "of" &&
-    match.exactUnit(tokens[0])?.id === matched.unit.id
+    tokens[sized + 1]?.toLowerCase() === "of" &&
+    match.exactUnit(tokens[sized] ?? "")?.id === matched.unit.id
   )
     quantity = 1;
   let food = matched.food;
