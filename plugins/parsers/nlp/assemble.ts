@@ -220,7 +220,7 @@ function withProductPreps(tokens: readonly string[], labels: ArrayLike<number>):
  * taste" and "as needed" after the food; many Indian recipe sites write "as required" or "as per taste"
  * and put it first ("As required salt"), which the model read as part of the food's name (decision 0225).
  */
-const AMOUNT_FREE = [
+export const AMOUNT_FREE: readonly (readonly string[])[] = [
   "as required",
   "as needed",
   "as per taste",
@@ -445,11 +445,9 @@ export function assemble(
   if (amountNote !== "" && !asideAfterFood) notes.push(amountNote);
   for (const set of NOTE_PARTS) {
     // "A few sprigs of parsley": the "of" joined the comment to words that are now other fields; "a
-    // little salt, about 1/2 tsp": the "about" announced the amount the fields took.
-    const text = fieldText(tokens, labels, set).replace(
-      /(\S)\s+(?:of|about|approx\.?|approximately|roughly|around)$/i,
-      "$1",
-    );
+    // little salt, about 1/2 tsp": the "about" announced the amount the fields took. Not "roughly" nor
+    // "approximately", which also follow what they qualify ("chopped roughly").
+    const text = fieldText(tokens, labels, set).replace(/(\S)\s+(?:of|about)$/i, "$1");
     if (text !== "" && !FILLER.test(text)) notes.push(text);
   }
   if (amountNote !== "" && asideAfterFood) notes.push(amountNote);

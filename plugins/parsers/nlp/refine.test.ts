@@ -242,6 +242,8 @@ describe("nlp parser: an amount given besides the line's own, after a comma", ()
       food: "salt",
       note: "a little",
     });
+    // "roughly" and "approximately" also follow what they qualify.
+    expect(fields("2 tbsp ginger, peeled and chopped roughly").note).toBe("peeled and chopped roughly");
   });
 
   it("counts one of a unit the line opens with after a size: 'large bunch of basil'", () => {
