@@ -343,6 +343,21 @@ function alternativeAmount(tokens: readonly string[], labels: ArrayLike<number>)
   return null;
 }
 
+/**
+ * "1 x 400g/14oz can": the size's equivalent after a slash, then the pack, which is the unit. Returns
+ * the pack's [start, end), or null when no pack follows the equivalent.
+ */
+function packAfterEquivalent(
+  tokens: readonly string[],
+  labels: ArrayLike<number>,
+  from: number,
+): [number, number] | null {
+  if (tokens[from] !== "/") return null;
+  let k = from + 1;
+  while (k < tokens.length && (labels[k] === QTY || (labels[k] === UNIT && isMeasure(tokens[k])))) k++;
+  return k > from + 1 && labels[k] === UNIT && PACKS.has(singular(tokens[k])) ? [k, k + 1] : null;
+}
+
 export function assemble(
   tokens: readonly string[],
   tagged: ArrayLike<number>,
@@ -393,7 +408,7 @@ export function assemble(
       const sizeUnitEnd = uEnd - u >= 2 ? uEnd - 1 : uEnd;
       sizeTokens.push(...tokens.slice(u, sizeUnitEnd));
       u = sizeUnitEnd;
-      if (u === uEnd) u = uEnd = n;
+      if (u === uEnd) [u, uEnd] = packAfterEquivalent(tokens, labels, uEnd) ?? [n, n];
     }
     packSize = joinTokens(sizeTokens);
   } else if (

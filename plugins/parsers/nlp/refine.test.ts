@@ -265,6 +265,23 @@ describe("nlp parser: an amount given besides the line's own, after a comma", ()
   });
 });
 
+describe("nlp parser: packs counted, then their size and its equivalent", () => {
+  it("takes the pack after the equivalent for the unit: '1 x 400g/14oz can'", () => {
+    expect(fields("1 x 400g/14oz can chopped tomatoes")).toMatchObject({
+      quantity: 1,
+      unit: "can",
+      food: "diced tomatoes",
+      note: "400 g",
+    });
+    expect(fields("2 x 400g/14oz tins chickpeas, drained")).toMatchObject({
+      quantity: 2,
+      unit: "can",
+      food: "chickpea",
+      note: "400 g, drained",
+    });
+  });
+});
+
 describe("brute parser: a list's bullet in front of the line", () => {
   it("keeps the amount after a dash, a bullet or a checkbox", () => {
     for (const line of ["- 2 cups flour", "• 2 cups flour", "▢ 2 cups flour", "[ ] 2 cups flour"]) {
