@@ -90,13 +90,15 @@ describe("a unit opening the line", () => {
     });
   });
 
-  it("counts one without 'a' in the nlp parser; the brute parser keeps Mealie's no amount", () => {
-    expect(fields(nlpLine("handful of spinach", match))).toMatchObject({
-      quantity: 1,
-      unit: "handful",
-      food: "spinach",
-    });
-    expect(fields(bruteLine("handful of spinach", match))).toMatchObject({
+  it("counts one without 'a' before 'of'; the brute parser keeps Mealie's no amount without 'of'", () => {
+    for (const parse of [nlpLine, bruteLine])
+      expect(fields(parse("handful of spinach", match))).toMatchObject({
+        quantity: 1,
+        unit: "handful",
+        food: "spinach",
+      });
+    // Mealie's brute case "stalk onion" (decision 0231).
+    expect(fields(bruteLine("handful spinach", match))).toMatchObject({
       quantity: 0,
       unit: "handful",
       food: "spinach",

@@ -34,4 +34,11 @@ describe("rewriteAmounts", () => {
     // Letters that are no unit stay as written.
     expect(rewriteAmounts("2nd batch of dough", isUnit).text).toBe("2nd batch of dough");
   });
+
+  it("reads equivalents and glued units written with spaces, ranges and a times sign (decision 0251)", () => {
+    expect(rewriteAmounts("200 g / 7 oz chocolate", isUnit).text).toBe("200 g chocolate");
+    expect(rewriteAmounts("150-200ml/5-7fl oz water", isUnit)).toEqual({ text: "150 ml water", max: 200 });
+    expect(rewriteAmounts("100-150ml water", isUnit)).toEqual({ text: "100 ml water", max: 150 });
+    expect(rewriteAmounts("1x400g tin tomatoes", isUnit).text).toBe("1 x 400 g tin tomatoes");
+  });
 });

@@ -8,14 +8,17 @@ import { UNICODE_FRACTIONS } from "../../../core/recipes/quantity.js";
 const VULGAR = Object.keys(UNICODE_FRACTIONS).join("");
 /** One amount as written: "1 1/2", "1 ½", "1/2", "1.5", "1,5", "½", "2". */
 const AMOUNT = `(?:\\d+\\s+\\d+/\\d+|\\d+\\s*[${VULGAR}]|\\d+/\\d+|\\d+(?:[.,]\\d+)?|[${VULGAR}])`;
-/** A number with letters glued to it: "200g", "1½tbsp". */
-const GLUED = new RegExp(`(^|\\s)(\\d+(?:[.,]\\d+)?|\\d*[${VULGAR}])(\\p{L}+\\.?)(?=[\\s,)]|$)`, "gu");
+/** A number with letters glued to it: "200g", "1½tbsp", the upper end of "100-150ml". */
+const GLUED = new RegExp(
+  `(^|\\s|[\\d${VULGAR}]\\s?[-–—]\\s?)(\\d+(?:[.,]\\d+)?|\\d*[${VULGAR}])(\\p{L}+\\.?)(?=[\\s,)]|$)`,
+  "gu",
+);
 /**
- * "250g/9oz", "500g/1lb 2oz", "500ml/18fl oz": a metric amount and its imperial equivalent, which is left
+ * "250g/9oz", "500g/1lb 2oz", "500ml/18fl oz", "200 g / 7 oz", "150-200ml/5-7fl oz": a metric amount and its imperial equivalent, which is left
  * out as the nlp parser leaves it out.
  */
 const EQUIVALENT = new RegExp(
-  `(^|\\s)(${AMOUNT}\\s?\\p{L}+\\.?)/${AMOUNT}\\s?(?:fl\\.?\\s?)?\\p{L}+\\.?(?:\\s\\d+\\s?oz\\b)?(?=[\\s,)]|$)`,
+  `(^|\\s)((?:${AMOUNT}\\s?[-–—]\\s?)?${AMOUNT}\\s?\\p{L}+\\.?)\\s?/\\s?(?:${AMOUNT}\\s?[-–—]\\s?)?${AMOUNT}\\s?(?:fl\\.?\\s?)?\\p{L}+\\.?(?:\\s\\d+\\s?oz\\b)?(?=[\\s,)]|$)`,
   "gu",
 );
 const RANGE = new RegExp(`^(${AMOUNT})\\s*(?:[-–—]|\\s(?:to|or)\\s)\\s*(${AMOUNT})(?=\\s)`, "iu");
@@ -48,6 +51,8 @@ export interface Rewritten {
 export function rewriteAmounts(line: string, isUnit: (word: string) => boolean): Rewritten {
   let text = line
     .replace(/(\d)\u2044(\d)/g, "$1/$2")
+    // "1x400g tin": packs counted, then their size.
+    .replace(/^(\s*\d+)\s*[x×]\s*(?=\d)/i, "$1 x ")
     .replace(/(^|\s)\.(\d)/g, "$10.$2")
     // "1-1/2", "1 and 1/2": one and a half, not a range nor two amounts.
     .replace(/^(\s*\d+)(?:-|\s+and\s+)(\d+\/\d+)(?=\s)/i, (m, whole: string, frac: string) =>

@@ -324,3 +324,147 @@ describe("brute on a unit misspelt by one slip", () => {
       expect(fields(line).unit).toBe("");
   });
 });
+
+describe("brute on lines as British, American and web recipes write them (decision 0251)", () => {
+  const pantry = createMatcher({
+    units: [
+      { id: "u-cup", name: "cup", pluralName: "cups" },
+      { id: "u-g", name: "gram", abbreviation: "g" },
+      { id: "u-ml", name: "milliliter", abbreviation: "ml" },
+      { id: "u-oz", name: "ounce", abbreviation: "oz" },
+      { id: "u-can", name: "can", pluralName: "cans", aliases: [{ name: "tin" }] },
+      { id: "u-tsp", name: "teaspoon", pluralName: "teaspoons", abbreviation: "tsp" },
+      { id: "u-tbsp", name: "tablespoon", pluralName: "tablespoons", abbreviation: "tbsp" },
+      { id: "u-clove", name: "clove", pluralName: "cloves" },
+      { id: "u-stick", name: "stick", pluralName: "sticks" },
+      { id: "u-bunch", name: "bunch", pluralName: "bunches" },
+      { id: "u-pinch", name: "pinch", pluralName: "pinches" },
+    ],
+    foods: [
+      { id: "f-coconut", name: "coconut milk" },
+      { id: "f-tomatoes", name: "diced tomatoes" },
+      { id: "f-chicken", name: "chicken breast", pluralName: "chicken breasts" },
+      { id: "f-butter", name: "butter" },
+      { id: "f-water", name: "water" },
+      { id: "f-salt", name: "salt" },
+      { id: "f-basil", name: "basil" },
+      { id: "f-garlic", name: "garlic", aliases: [{ name: "garlic cloves" }] },
+      { id: "f-cinnamon", name: "ground cinnamon", aliases: [{ name: "cinnamon" }] },
+      { id: "f-stick", name: "cinnamon stick", pluralName: "cinnamon sticks" },
+      { id: "f-onion", name: "onion", pluralName: "onions" },
+      { id: "f-lime", name: "lime", pluralName: "limes" },
+      { id: "f-chocolate", name: "dark chocolate" },
+    ],
+  });
+  const fields = (line: string) => {
+    const i = parseLine(line, pantry).ingredient;
+    return {
+      quantity: i.quantity,
+      max: i.quantityMax ?? null,
+      unit: i.unit?.name ?? "",
+      food: i.food?.name ?? "",
+      note: i.note,
+    };
+  };
+
+  it("counts one pack of the size written before it, and packs before their size", () => {
+    expect(fields("400g tin coconut milk")).toEqual({
+      quantity: 1,
+      max: null,
+      unit: "can",
+      food: "coconut milk",
+      note: "400 g",
+    });
+    expect(fields("2 14.5 oz cans diced tomatoes")).toMatchObject({
+      quantity: 2,
+      unit: "can",
+      note: "14.5 oz",
+    });
+  });
+
+  it("reads an amount glued to its unit at a range's top, and an equivalent after a spaced slash", () => {
+    expect(fields("100-150ml water")).toMatchObject({
+      quantity: 100,
+      max: 150,
+      unit: "milliliter",
+      food: "water",
+    });
+    expect(fields("200 g / 7 oz dark chocolate, chopped")).toMatchObject({
+      quantity: 200,
+      unit: "gram",
+      food: "dark chocolate",
+      note: "chopped",
+    });
+  });
+
+  it("reads cookbook shorthand 'T' and 't' as tablespoon and teaspoon", () => {
+    expect(fields("1 T butter")).toMatchObject({ quantity: 1, unit: "tablespoon", food: "butter" });
+    expect(fields("2 t. salt")).toMatchObject({ quantity: 2, unit: "teaspoon", food: "salt" });
+  });
+
+  it("keeps describing words listed with a comma in front of the food", () => {
+    expect(fields("1 lb. boneless, skinless chicken breasts")).toMatchObject({
+      food: "chicken breast",
+      note: "boneless, skinless",
+    });
+    // After the food, the comma ends it.
+    expect(fields("18 onions whole, peeled")).toMatchObject({ food: "onions whole", note: "peeled" });
+  });
+
+  it("ends the food at a comma before a trailing bracket too", () => {
+    expect(fields("1 large onion, diced (about 2 cups)")).toMatchObject({
+      food: "onion",
+      note: "large, diced, about 2 cups",
+    });
+  });
+
+  it("counts one of a unit the line opens with before 'of', its size in the note", () => {
+    expect(fields("large bunch of basil, about 50 leaves")).toMatchObject({
+      quantity: 1,
+      unit: "bunch",
+      food: "basil",
+      note: "large, about 50 leaves",
+    });
+    expect(fields("Pinch of salt")).toMatchObject({ quantity: 1, unit: "pinch", food: "salt" });
+  });
+
+  it("takes the amount after a comma when the line opens with none", () => {
+    expect(fields("a little salt, about 1/2 tsp")).toEqual({
+      quantity: 0.5,
+      max: null,
+      unit: "teaspoon",
+      food: "salt",
+      note: "a little",
+    });
+    // An amount with more words is no amount of the line's.
+    expect(fields("salt, about 1/2 tsp per litre").quantity).toBe(0);
+  });
+
+  it("reads the amount after 'about' at the line's start", () => {
+    expect(fields("About 2 cups water")).toMatchObject({
+      quantity: 2,
+      unit: "cup",
+      food: "water",
+      note: "About",
+    });
+  });
+
+  it("puts 'to taste' written without a comma into the note", () => {
+    expect(fields("Salt to taste")).toMatchObject({ food: "salt", note: "to taste" });
+  });
+
+  it("reads a unit written after the food it counts, but not a food named by both words", () => {
+    expect(fields("2 garlic cloves, crushed")).toMatchObject({
+      quantity: 2,
+      unit: "clove",
+      food: "garlic",
+      note: "crushed",
+    });
+    expect(fields("1 cinnamon stick")).toMatchObject({ quantity: 1, unit: "", food: "cinnamon stick" });
+  });
+
+  it("reads the fruit a juice comes from after a fraction character, and drops trailing punctuation", () => {
+    expect(fields("juice of ½ lime")).toMatchObject({ quantity: 0.5, food: "lime", note: "juice" });
+    expect(fields("1 onion, chopped;")).toMatchObject({ quantity: 1, food: "onion", note: "chopped" });
+  });
+});

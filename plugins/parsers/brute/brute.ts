@@ -15,8 +15,10 @@ import { countedWords } from "./words.js";
 import { cleanLine } from "../clean.js";
 import { checkedUnit, isBuiltInUnit, nearBuiltInUnit, oneSlip } from "../known-units.js";
 import { normaliseKey } from "../../../core/parsers/matcher.js";
+import { measureOf } from "../../../core/shopping/units.js";
 import { singular } from "../nlp/lexicon.js";
-import { firstAlternative, namedPart, wordsBefore } from "../nlp/refine.js";
+import { DESCRIBING, firstAlternative, namedPart, wordsBefore } from "../nlp/refine.js";
+import { AMOUNT_FREE } from "../nlp/assemble.js";
 
 export interface BruteParsed {
   amount: number;
@@ -62,14 +64,27 @@ function parseIngredient(tokens: readonly string[]): [string, string] {
       if (!tokens[0].startsWith("(")) return withComma(tokens);
       return [tokens.join(" "), ""];
     }
-    return [tokens.slice(0, start).join(" "), tokens.slice(start).join(" ").slice(1, -1)];
+    // "onion, diced (about 2 cups)": the comma parts the food from the note as well, unless brackets
+    // follow it (Mealie's case "mango chunks, (2 large mangoes) (fresh or frozen)" keeps them in the food).
+    const bracket = tokens.slice(start).join(" ").slice(1, -1);
+    const [food, note] = withComma(tokens.slice(0, start));
+    if (note.includes("(")) return [tokens.slice(0, start).join(" "), bracket];
+    return [food, [note, bracket].filter(Boolean).join(", ")];
   }
   return withComma(tokens);
 }
 
+/**
+ * "boneless, skinless chicken": a comma between describing words in front of the food lists them; it
+ * ends no food. After the food ("shallots whole, peeled") it does.
+ */
+const listsDescriptions = (tokens: readonly string[], at: number) =>
+  at + 1 < tokens.length &&
+  tokens.slice(0, at + 2).every((t) => DESCRIBING.has(t.replace(/,$/, "").toLowerCase()));
+
 function withComma(tokens: readonly string[]): [string, string] {
   let start = 0;
-  while (start < tokens.length && !tokens[start].endsWith(",")) start++;
+  while (start < tokens.length && (!tokens[start].endsWith(",") || listsDescriptions(tokens, start))) start++;
   if (start === tokens.length) return [tokens.join(" "), ""];
   return [
     tokens
@@ -79,6 +94,16 @@ function withComma(tokens: readonly string[]): [string, string] {
     tokens.slice(start + 1).join(" "),
   ];
 }
+
+/** Units that hold an amount, whose size may stand before them ("400 g tin") or in brackets after them. */
+const PACKS = new Set(
+  "can tin jar package pkg packet pack bag box bottle carton container envelope stick block tub sachet punnet".split(
+    " ",
+  ),
+);
+const isPack = (t: string) => PACKS.has(singular(t.replace(/[,;]$/, "")));
+/** A weight or volume: what measures a pack ("400 g tin"), and what a bracket after it restates. */
+const isMeasure = (t: string) => measureOf({ name: t.replace(/\.$/, "") }) !== null;
 
 /** Words that size the unit after them, not the food. */
 const SIZE_OF_UNIT = new Set(
@@ -113,6 +138,10 @@ function packSize(
     size.push(t);
     return at + 1;
   }
+  if (at + 2 < tokens.length && isAmount(t) && isMeasure(tokens[at + 1]) && isPack(tokens[at + 2])) {
+    size.push(`${t} ${tokens[at + 1]}`);
+    return at + 2;
+  }
   if (/^[x×]$/i.test(t) && at + 3 < tokens.length && isAmount(tokens[at + 1]) && isUnit(tokens[at + 2])) {
     size.push(`${tokens[at + 1]} ${tokens[at + 2]}`);
     return at + 3;
@@ -142,12 +171,19 @@ export function brute(
   if (isAmount(tokens[0])) {
     amount = parseAmount(tokens[0]);
     let i = 1;
-    if (tokens.length > 2 && isAmount(tokens[1])) {
+    // "1 1/2", "1 ½": a fraction after the whole number; "2 14.5 oz cans" counts cans of a size.
+    if (tokens.length > 2 && isAmount(tokens[1]) && parseAmount(tokens[1]) < 1) {
       amount += parseAmount(tokens[1]);
       i = 2;
     }
     if (tokens.length > i + 1) {
       const size: string[] = [];
+      // "400 g tin", "7g sachet": one pack of that size.
+      if (i === 1 && i + 2 < tokens.length && isMeasure(tokens[1]) && isPack(tokens[2])) {
+        size.push(`${tokens[0]} ${tokens[1]}`);
+        amount = 1;
+        i = 2;
+      }
       i = packSize(tokens, i, isUnit, size);
       // "1 large head romaine", "2 heaped tsp cumin": the size of a known unit.
       if (
@@ -158,9 +194,14 @@ export function brute(
       )
         size.push(tokens[i++]);
       // A unit never ends with a comma, and is followed by the food.
+      const letter = /^([Tt])\.?$/.exec(tokens[i] ?? "");
       if (i + 2 < tokens.length && /^(?:fl\.?|fluid)$/i.test(tokens[i]) && isUnit(tokens[i + 1])) {
         unit = `${tokens[i]} ${tokens[i + 1]}`;
         i += 2;
+      } else if (letter && i + 1 < tokens.length) {
+        // Cookbook shorthand, where the letter's case is the unit: "1 T butter", "2 t vanilla".
+        unit = letter[1] === "T" ? "tbsp" : "tsp";
+        i++;
       } else if (i + 1 < tokens.length && !tokens[i].endsWith(",")) {
         if (isUnit(tokens[i])) unit = tokens[i++];
         else {
@@ -187,6 +228,10 @@ export function brute(
     if (at >= 0 && at < tokens.length - 1) {
       unit = tokens[at];
       [food, note] = parseIngredient(tokens.slice(at + 1));
+      // "pinch of salt", "large bunch of basil": one of the unit; a size before it is the note's.
+      const before = tokens.slice(0, at).filter((t) => !/^(?:an?|the)$/i.test(t));
+      if (before.every((t) => SIZE_OF_UNIT.has(t.toLowerCase())) && /^of$/i.test(tokens[at + 1])) amount = 1;
+      note = [before.join(" "), note].filter(Boolean).join(", ");
     } else [food, note] = parseIngredient(tokens);
   }
   return { amount, unit, food: food.trim(), note: note.trim() };
@@ -230,6 +275,45 @@ function misspeltUnit(token: string, next: string, match: VocabularyMatcher): st
   return meant;
 }
 
+const AMOUNT_FREE_END = new RegExp(`\\s+(${AMOUNT_FREE.map((p) => p.join("\\s+")).join("|")})$`, "i");
+const ABOUT = /^(?:about|approximately|approx\.?|roughly|around)\s+(.+)$/i;
+const ABOUT_FIRST = /^(about|approximately|approx\.?|roughly|around|~)\s*(?=[\d½⅓⅔¼¾⅛])/i;
+
+/**
+ * "a little salt, about 1/2 tsp", "salt, about 1 tsp": a line that opens with no amount gives it after the
+ * comma. Only a note that is that amount (and its unit) alone is read so.
+ */
+function amountAfterComma(
+  note: string,
+  isUnit: (t: string) => boolean,
+): { amount: number; unit: string; note: string } | null {
+  const m = ABOUT.exec(note.trim());
+  if (!m) return null;
+  const words = m[1].split(/\s+/);
+  if (!isAmount(words[0])) return null;
+  let amount = parseAmount(words[0]);
+  let at = 1;
+  if (words[at] !== undefined && isAmount(words[at]) && parseAmount(words[at]) < 1)
+    amount += parseAmount(words[at++]);
+  const unit = words[at] !== undefined && isUnit(words[at]) ? words[at++] : "";
+  return at === words.length ? { amount, unit, note: "" } : null;
+}
+
+/**
+ * The unit a food's last word is when the words before it name the same food ("garlic cloves" is garlic
+ * counted in cloves); not when the whole is another food ("cinnamon stick" is no stick of cinnamon).
+ */
+function unitAfterFood(text: string, match: VocabularyMatcher): { unit: string; food: string } | null {
+  const words = text.split(/\s+/);
+  if (words.length < 2) return null;
+  const last = words[words.length - 1];
+  if (!(match.exactUnit(last) ?? match.exactUnit(singular(last)))) return null;
+  const rest = words.slice(0, -1).join(" ");
+  const named = match.exactFood(rest);
+  const whole = match.exactFood(text);
+  return named && (!whole || whole.id === named.id) ? { unit: last, food: rest } : null;
+}
+
 /** Preparations written before the food, which the nlp parser's tagger sets apart ("chopped chives"). */
 const PREPARED = new Set(
   `chopped minced diced sliced grated shredded crushed softened melted beaten sifted toasted roasted
@@ -250,27 +334,43 @@ function preparedPart(food: string, match: VocabularyMatcher): ReturnType<typeof
 
 export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredientResult {
   const isUnit = (t: string) => knownUnit(t, match);
-  const counted = countedWords(cleanLine(line).replace(BULLET, ""), isUnit);
+  // A list's bullet before the line, and punctuation after it ("1 onion, chopped;"), are no words.
+  const bare = cleanLine(line)
+    .replace(BULLET, "")
+    .replace(/\s*[,;:.]+\s*$/, "");
+  // "About 2 quarts water": the amount after the word, the word for the note.
+  const about = ABOUT_FIRST.exec(bare);
+  const counted = countedWords(about ? bare.slice(about[0].length) : bare, isUnit);
+  if (about && about[1] !== "~") counted.note = [about[1], counted.note].filter(Boolean).join(" ");
   const { text, max } = rewriteAmounts(counted.text, isUnit);
   const b = brute(text, isUnit, (t, next) => misspeltUnit(t, next, match));
+  const stated = b.amount === 0 && !b.unit ? amountAfterComma(b.note, isUnit) : null;
+  if (stated) Object.assign(b, stated);
   const front = [counted.note];
   // "(4 tablespoons) butter", "onion (about 200 g)": an aside in the food, not after a comma as Mealie
   // keeps it, is the note's.
   const asides: string[] = [];
-  const bare = b.food.replace(/(^|[^,\s])\s*\(([^()]*)\)/g, (_m, pre: string, inner: string) => {
+  const unbracketed = b.food.replace(/(^|[^,\s])\s*\(([^()]*)\)/g, (_m, pre: string, inner: string) => {
     asides.push(inner.trim());
     return pre;
   });
+  // "Salt to taste": the phrase is the note's without a comma before it too.
+  const later: string[] = [];
+  const free = AMOUNT_FREE_END.exec(unbracketed.trim());
+  const foodAll = free && free.index > 0 ? unbracketed.trim().slice(0, free.index) : unbracketed;
+  if (foodAll !== unbracketed) later.push(free![1]);
   // "1 cup of sugar", "a pinch of salt": "of" joined the unit to the food.
-  const words = (bare.trim() || b.food).replace(/^of\s+(?=\S)/i, "").split(/\s+/);
+  const words = (foodAll.trim() || b.food).replace(/^of\s+(?=\S)/i, "").split(/\s+/);
   while (words.length > 1 && SIZES.has(words[0].toLowerCase().replace(/,$/, ""))) front.push(words.shift()!);
-  const foodText = words.join(" ");
+  let foodText = words.join(" ");
   // "1 c. sugar": the full stop of an abbreviation is no part of the unit's name.
-  const unitWord = b.unit && !match.exactUnit(b.unit) ? b.unit.replace(/\.$/, "") : b.unit;
+  let unitWord = b.unit && !match.exactUnit(b.unit) ? b.unit.replace(/\.$/, "") : b.unit;
+  // "2 garlic cloves", "4 bacon rashers": the unit written after the food it counts.
+  const counter = !unitWord && b.amount > 0 ? unitAfterFood(foodText, match) : null;
+  if (counter) [unitWord, foodText] = [counter.unit, counter.food];
   const matched = match.ingredient(unitWord || null, foodText || null);
   matched.unit = checkedUnit(unitWord || null, matched.unit, match);
   let food = matched.food;
-  const later: string[] = [];
   if (food && food.id === undefined) {
     // "butter or margarine": the first, "or margarine" to the note, as the nlp parser has it.
     const alt = firstAlternative(foodText, match);

@@ -26,7 +26,7 @@ export function countedWords(text: string, isUnit: (word: string) => boolean): W
   const fruit = FROM_FRUIT.exec(text.trim());
   if (fruit && !/^\d/.test(text.trim())) {
     const rest = countedWords(fruit[2], isUnit);
-    if (/^[\d.]/.test(rest.text))
+    if (/^[\d.\p{No}]/u.test(rest.text))
       return { text: rest.text, note: [fruit[1], rest.note].filter(Boolean).join(", ") };
   }
   const tokens = text.trim().split(/\s+/).filter(Boolean);

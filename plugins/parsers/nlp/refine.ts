@@ -25,7 +25,7 @@ export interface Refined {
  * nothing, they leave the food ("ripe mangoes" → mango, note "ripe"). A longer named part needs none of
  * them ("Diamond Crystal kosher salt" → salt by its alias "kosher salt").
  */
-const DESCRIBING = new Set(
+export const DESCRIBING: ReadonlySet<string> = new Set(
   `fresh freshly dried frozen ripe boiling cold warm iced lukewarm tepid chilled room-temperature
   boneless skinless bone-in skin-on lean extra-lean unsalted salted unsweetened sweetened low-sodium
   reduced-sodium low-fat reduced-fat full-fat fat-free nonfat non-fat organic homemade store-bought pure
@@ -71,7 +71,7 @@ export function wordsBefore(part: { food: { name: string }; before: string }): s
   const named = new Set(part.food.name.toLowerCase().split(/\s+/));
   return part.before
     .split(/\s+/)
-    .filter((w) => !named.has(w.toLowerCase()))
+    .filter((w) => !named.has(w.toLowerCase().replace(/[,;]$/, "")))
     .join(" ");
 }
 
