@@ -344,18 +344,22 @@ function alternativeAmount(tokens: readonly string[], labels: ArrayLike<number>)
 }
 
 /**
- * "1 x 400g/14oz can": the size's equivalent after a slash, then the pack, which is the unit. Returns
- * the pack's [start, end), or null when no pack follows the equivalent.
+ * "2 x 390g cartons", "1 x 400g/14oz can": the pack after the size (and the size's equivalent after a
+ * slash) is the unit, whatever the model made of it. Returns the pack's [start, end), or null when no
+ * pack follows.
  */
-function packAfterEquivalent(
+function packAfterSize(
   tokens: readonly string[],
   labels: ArrayLike<number>,
   from: number,
 ): [number, number] | null {
-  if (tokens[from] !== "/") return null;
-  let k = from + 1;
-  while (k < tokens.length && (labels[k] === QTY || (labels[k] === UNIT && isMeasure(tokens[k])))) k++;
-  return k > from + 1 && labels[k] === UNIT && PACKS.has(singular(tokens[k])) ? [k, k + 1] : null;
+  let k = from;
+  if (tokens[k] === "/") {
+    k++;
+    while (k < tokens.length && (labels[k] === QTY || (labels[k] === UNIT && isMeasure(tokens[k])))) k++;
+    if (k === from + 1) return null;
+  }
+  return k < tokens.length && PACKS.has(singular(tokens[k])) ? [k, k + 1] : null;
 }
 
 export function assemble(
@@ -408,7 +412,12 @@ export function assemble(
       const sizeUnitEnd = uEnd - u >= 2 ? uEnd - 1 : uEnd;
       sizeTokens.push(...tokens.slice(u, sizeUnitEnd));
       u = sizeUnitEnd;
-      if (u === uEnd) [u, uEnd] = packAfterEquivalent(tokens, labels, uEnd) ?? [n, n];
+      const pack = u === uEnd ? packAfterSize(tokens, labels, uEnd) : null;
+      if (pack) {
+        labels = Array.from(labels);
+        (labels as number[])[pack[0]] = UNIT;
+      }
+      if (u === uEnd) [u, uEnd] = pack ?? [n, n];
     }
     packSize = joinTokens(sizeTokens);
   } else if (

@@ -279,6 +279,13 @@ describe("nlp parser: packs counted, then their size and its equivalent", () => 
       food: "chickpea",
       note: "400 g, drained",
     });
+    // A pack the model did not take for a unit.
+    expect(fields("2 x 390g cartons chopped tomatoes")).toMatchObject({
+      quantity: 2,
+      unit: "carton",
+      food: "diced tomatoes",
+      note: "390 g",
+    });
   });
 });
 
