@@ -463,6 +463,25 @@ describe("brute on lines as British, American and web recipes write them (decisi
     expect(fields("1 cinnamon stick")).toMatchObject({ quantity: 1, unit: "", food: "cinnamon stick" });
   });
 
+  it("sets a heading before the line apart for the note: 'Optional:', 'To serve:'", () => {
+    expect(fields("Optional: 1 tsp salt")).toMatchObject({
+      quantity: 1,
+      unit: "teaspoon",
+      food: "salt",
+      note: "Optional",
+    });
+  });
+
+  it("reads a unit after the food without an amount, and the fruit after 'Juice' without 'of'", () => {
+    expect(fields("a few garlic cloves")).toMatchObject({
+      quantity: 0,
+      unit: "clove",
+      food: "garlic",
+      note: "a few",
+    });
+    expect(fields("Juice 1 lime")).toMatchObject({ quantity: 1, food: "lime", note: "Juice" });
+  });
+
   it("reads the fruit a juice comes from after a fraction character, and drops trailing punctuation", () => {
     expect(fields("juice of ½ lime")).toMatchObject({ quantity: 0.5, food: "lime", note: "juice" });
     expect(fields("1 onion, chopped;")).toMatchObject({ quantity: 1, food: "onion", note: "chopped" });

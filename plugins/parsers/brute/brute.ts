@@ -215,7 +215,7 @@ export function brute(
       // "1 cup + 2 tbsp milk", "1 cup plus 2 tbsp": an amount added, for the note.
       if (/^(?:\+|plus)$/i.test(tokens[i] ?? "") && i + 2 < tokens.length && isAmount(tokens[i + 1])) {
         const end = isUnit(tokens[i + 2]) && i + 3 < tokens.length ? i + 3 : i + 2;
-        size.push(tokens.slice(i, end).join(" "));
+        size.push(tokens.slice(i, end).join(" ").replace(/\.$/, ""));
         i = end;
       }
       [food, note] = parseIngredient(tokens.slice(i));
@@ -277,6 +277,7 @@ function misspeltUnit(token: string, next: string, match: VocabularyMatcher): st
 
 const AMOUNT_FREE_END = new RegExp(`\\s+(${AMOUNT_FREE.map((p) => p.join("\\s+")).join("|")})$`, "i");
 const ABOUT = /^(?:about|approximately|approx\.?|roughly|around)\s+(.+)$/i;
+const HEADING = /^((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s*:\s+(?=\S)/u;
 const ABOUT_FIRST = /^(about|approximately|approx\.?|roughly|around|~)\s*(?=[\d½⅓⅔¼¾⅛])/i;
 
 /**
@@ -338,10 +339,14 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
   const bare = cleanLine(line)
     .replace(BULLET, "")
     .replace(/\s*[,;:.]+\s*$/, "");
+  // "Optional: 1 tsp chili flakes", "To serve: crusty bread": a heading of a word or three, for the note.
+  const heading = HEADING.exec(bare);
+  const body = heading ? bare.slice(heading[0].length) : bare;
   // "About 2 quarts water": the amount after the word, the word for the note.
-  const about = ABOUT_FIRST.exec(bare);
-  const counted = countedWords(about ? bare.slice(about[0].length) : bare, isUnit);
+  const about = ABOUT_FIRST.exec(body);
+  const counted = countedWords(about ? body.slice(about[0].length) : body, isUnit);
   if (about && about[1] !== "~") counted.note = [about[1], counted.note].filter(Boolean).join(" ");
+  if (heading) counted.note = [heading[1], counted.note].filter(Boolean).join(", ");
   const { text, max } = rewriteAmounts(counted.text, isUnit);
   const b = brute(text, isUnit, (t, next) => misspeltUnit(t, next, match));
   const stated = b.amount === 0 && !b.unit ? amountAfterComma(b.note, isUnit) : null;
@@ -366,7 +371,7 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
   // "1 c. sugar": the full stop of an abbreviation is no part of the unit's name.
   let unitWord = b.unit && !match.exactUnit(b.unit) ? b.unit.replace(/\.$/, "") : b.unit;
   // "2 garlic cloves", "4 bacon rashers": the unit written after the food it counts.
-  const counter = !unitWord && b.amount > 0 ? unitAfterFood(foodText, match) : null;
+  const counter = unitWord ? null : unitAfterFood(foodText, match);
   if (counter) [unitWord, foodText] = [counter.unit, counter.food];
   const matched = match.ingredient(unitWord || null, foodText || null);
   matched.unit = checkedUnit(unitWord || null, matched.unit, match);

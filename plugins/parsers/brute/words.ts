@@ -12,9 +12,14 @@ const formatAmount = (n: number) => String(Math.round(n * 1000) / 1000);
 /** After "a"/"an", no amount: "a few", "a little", "a bit of". */
 const NO_AMOUNT = new Set(["few", "little", "bit", "couple", "lot", "touch", "dozen"]);
 
-/** "juice of", "finely grated zest and juice of", "the zest of": what is taken from the fruit. */
+/**
+ * "juice of", "finely grated zest and juice of", "the zest of", "Juice 1 lemon": what is taken from the
+ * fruit (the amount after it says how many fruit).
+ */
 const FROM_FRUIT =
   /^((?:[\p{L}-]+\s+){0,4}?(?:juice|juiced|zest|zested|rind|peel|pulp|flesh|seeds)(?:\s+[\p{L}-]+){0,3}?)\s+of\s+(.+)$/iu;
+/** "Juice 1 lemon", "zest 2 limes": the word alone, the amount right after it. */
+const FROM_FRUIT_COUNTED = /^(juice|zest|rind|peel)\s+(?=[\d\p{No}])(.+)$/iu;
 
 export interface Words {
   text: string;
@@ -23,7 +28,7 @@ export interface Words {
 }
 
 export function countedWords(text: string, isUnit: (word: string) => boolean): Words {
-  const fruit = FROM_FRUIT.exec(text.trim());
+  const fruit = FROM_FRUIT.exec(text.trim()) ?? FROM_FRUIT_COUNTED.exec(text.trim());
   if (fruit && !/^\d/.test(text.trim())) {
     const rest = countedWords(fruit[2], isUnit);
     if (/^[\d.\p{No}]/u.test(rest.text))
