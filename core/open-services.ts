@@ -24,6 +24,7 @@ import { OrganizersService } from "./organizers/organizers-service.js";
 import { VocabularyService } from "./foods/vocabulary-service.js";
 import { FoodsUnitsService } from "./foods/foods-units-service.js";
 import { seedGroup } from "./foods/seed.js";
+import { topUpSeedAliases } from "./foods/seed-top-up.js";
 import { AuthService } from "./users/auth-service.js";
 import { AccountsService } from "./users/accounts-service.js";
 import { RegistrationService } from "./users/registration-service.js";
@@ -180,6 +181,8 @@ async function composeServices(
     );
   const users = new UsersService(usersDoc);
   await groups.open();
+  // Seed aliases added since a group was seeded, for the foods it never edited (decision 0251).
+  for (const g of groups.all()) await topUpSeedAliases(g, join(opts.templatesDir, "seed"));
   for (const b of groups.broken())
     log.warn(
       `${b.path} cannot be read (${b.message}): its group or household is left out until the file is fixed and the server restarted; the file is never overwritten`,

@@ -1,0 +1,79 @@
+/**
+ * Seed aliases added after a group was seeded reach it on start, for the foods it never edited, and
+ * nothing the group edited is changed (decision 0251).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Larder } from "../larder.js";
+import { loadConfig } from "../config.js";
+import { consoleLogger } from "../log/logger.js";
+
+let dir: string | null = null;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = null;
+});
+
+const open = (dataDir: string) =>
+  Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4 }), {
+    log: consoleLogger("silent"),
+  });
+
+describe("seed aliases for a group seeded before they were added", () => {
+  it("are added on start to untouched seeded foods, never to an edited one, nor taken from another food", async () => {
+    dir = await mkdtemp(join(tmpdir(), "larder-seed-top-up-"));
+    const dataDir = join(dir, "data");
+    let larder = await open(dataDir);
+    const g = larder.groups.all()[0];
+    const food = (name: string) => g.foods.data.foods.find((f) => f.name === name)!;
+    expect(food("sea salt").aliases.map((a) => a.name)).toContain("sea salt flakes");
+    // The group as an older seed left it: without the aliases added since; then its own edits.
+    const old = "2026-01-01T00:00:00.000Z";
+    await g.foods.update((d) => {
+      for (const f of d.foods) {
+        if (f.name === "sea salt" || f.name === "bacon" || f.name === "self-rising flour")
+          f.aliases = f.aliases.filter((a) => !/flakes|back bacon|self/.test(a.name));
+        f.createdAt = f.updatedAt = old;
+      }
+      // Edited by the group: no alias of the seed's is put back.
+      const bacon = d.foods.find((f) => f.name === "bacon")!;
+      bacon.updatedAt = "2026-02-01T00:00:00.000Z";
+      // A food of the group's own that already answers to one of the new aliases keeps it.
+      d.foods.push({
+        ...bacon,
+        id: "own-flour",
+        name: "self raising flour",
+        aliases: [],
+        createdAt: old,
+        updatedAt: old,
+      });
+    });
+    await larder.close();
+
+    larder = await open(dataDir);
+    const after = (name: string) => larder.groups.all()[0].foods.data.foods.find((f) => f.name === name)!;
+    expect(after("sea salt").aliases.map((a) => a.name)).toEqual([
+      "flaky salt",
+      "flaky sea salt",
+      "sea salt flakes",
+    ]);
+    // Still untouched, so a later seed alias reaches it too.
+    expect(after("sea salt").updatedAt).toBe(old);
+    expect(after("bacon").aliases.map((a) => a.name)).not.toContain("back bacon");
+    expect(after("self raising flour").aliases).toEqual([]);
+    expect(after("self-rising flour").aliases.map((a) => a.name)).toEqual([
+      "self-raising flour",
+      "self rising flour",
+    ]);
+    await larder.close();
+
+    // A start with nothing to add writes nothing.
+    const foodsFile = (await readdir(dataDir, { recursive: true })).find((p) => p.endsWith("foods.json"))!;
+    const written = (await stat(join(dataDir, foodsFile))).mtimeMs;
+    larder = await open(dataDir);
+    await larder.close();
+    expect((await stat(join(dataDir, foodsFile))).mtimeMs).toBe(written);
+  }, 60_000);
+});
