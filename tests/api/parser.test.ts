@@ -78,10 +78,10 @@ describe("/api/parser", () => {
     });
     expect(list[1].confidence.average).toBeNull();
     expect(list[2].ingredient).toMatchObject({ quantity: 0, unit: null, food: null });
-    // A built-in unit the group does not hold is a new unit.
+    // A built-in unit the group does not hold is a new unit, named in the singular (decision 0251).
     expect(list[3].ingredient).toMatchObject({
       quantity: 2,
-      unit: { id: null, name: "jiggers" },
+      unit: { id: null, name: "jigger" },
       food: { id: null, name: "quux" },
     });
   });
