@@ -37,6 +37,8 @@ describe("the en-US seed vocabulary", () => {
     ["self raising flour", "self-rising flour"],
     ["sea salt flakes", "sea salt"],
     ["back bacon", "bacon"],
+    ["rapeseed oil", "vegetable oil"],
+    ["cooking oil", "vegetable oil"],
   ])("matches %s to the food %s", (text, food) => {
     expect(match.food(text)?.name).toBe(food);
   });
@@ -46,6 +48,10 @@ describe("the en-US seed vocabulary", () => {
     expect(units.exactUnit("rashers")?.name).toBe("rasher");
     expect(units.exactUnit("punnet")?.name).toBe("punnet");
     expect(units.exactUnit("sachets")?.name).toBe("sachet");
+  });
+
+  it("names no food by a bare 'oil': 'butter or olive oil' would no longer read as two foods", () => {
+    expect(match.exactFood("oil")).toBeNull();
   });
 
   it("names each alias once, and no alias is another food's name", () => {

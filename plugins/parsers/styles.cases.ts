@@ -234,6 +234,8 @@ export const STYLE_CASES: StyleCase[] = [
   ["sesame seeds, for sprinkling", 0, null, "sesame seed", "for sprinkling"],
   ["extra virgin olive oil, for drizzling", 0, null, "olive oil", "for drizzling"],
   ["vegetable oil, for frying", 0, null, "vegetable oil", "for frying"],
+  ["cooking oil, for frying", 0, null, "vegetable oil", "for frying"],
+  ["2 tbsp rapeseed oil", 2, "tablespoon", "vegetable oil", ""],
   ["Parmesan, to serve", 0, null, "parmesan", "to serve"],
   [
     "1 tablespoon olive oil, plus more for drizzling",
