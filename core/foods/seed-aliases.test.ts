@@ -48,6 +48,7 @@ describe("the en-US seed vocabulary", () => {
     expect(units.exactUnit("rashers")?.name).toBe("rasher");
     expect(units.exactUnit("punnet")?.name).toBe("punnet");
     expect(units.exactUnit("sachets")?.name).toBe("sachet");
+    expect(units.exactUnit("pkt")?.name).toBe("package");
   });
 
   it("names no food by a bare 'oil': 'butter or olive oil' would no longer read as two foods", () => {

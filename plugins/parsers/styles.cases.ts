@@ -286,6 +286,9 @@ export const STYLE_CASES: StyleCase[] = [
   ["2 large onions, finely chopped", 2, null, "onion", "large, finely chopped"],
   ["1 small red onion, sliced", 1, null, "red onion", "small, sliced"],
   ["3 medium carrots", 3, null, "carrot", "medium"],
+  ["1 lg onion, diced", 1, null, "onion", "lg, diced"],
+  ["2 med carrots", 2, null, "carrot", "med"],
+  ["1 sm red onion", 1, null, "red onion", "sm"],
 
   // Counts with a unit inside the food's words.
   ["2 garlic cloves", 2, "clove", "garlic", ""],

@@ -463,6 +463,10 @@ describe("brute on lines as British, American and web recipes write them (decisi
     expect(fields("1 cinnamon stick")).toMatchObject({ quantity: 1, unit: "", food: "cinnamon stick" });
   });
 
+  it("reads a recipe card's size abbreviations as sizes: 'lg', 'med', 'sm'", () => {
+    expect(fields("1 lg onion, diced")).toMatchObject({ quantity: 1, food: "onion", note: "lg, diced" });
+  });
+
   it("sets a heading before the line apart for the note: 'Optional:', 'To serve:'", () => {
     expect(fields("Optional: 1 tsp salt")).toMatchObject({
       quantity: 1,

@@ -107,7 +107,9 @@ const isMeasure = (t: string) => measureOf({ name: t.replace(/\.$/, "") }) !== n
 
 /** Words that size the unit after them, not the food. */
 const SIZE_OF_UNIT = new Set(
-  "small medium large big little tiny long heaped heaping level rounded scant generous good whole".split(" "),
+  "small medium large big little tiny long heaped heaping level rounded scant generous good whole lg med sm".split(
+    " ",
+  ),
 );
 
 /**
@@ -245,7 +247,10 @@ const BULLET = /^\s*(?:[-*•·▢☐□◦▪▫►‣⁃–—]|\[\s?[xX✓]?\
 
 /** Sizes in front of the food go to the note, as the nlp parser tags them ("2 large eggs"). */
 export const SIZES: ReadonlySet<string> = new Set(
-  "small medium large big huge jumbo extra-large medium-sized small-sized large-sized medium-size".split(" "),
+  // With the abbreviations of recipe cards: "1 lg onion", "2 med carrots".
+  "small medium large big huge jumbo extra-large medium-sized small-sized large-sized medium-size lg lrg med sm xl".split(
+    " ",
+  ),
 );
 
 /** A unit the group's vocabulary names exactly (its plural too), or a built-in one. */

@@ -32,7 +32,7 @@ export const DESCRIBING: ReadonlySet<string> = new Set(
   good good-quality quality best fine coarse large small medium big extra-large jumbo raw plain runny mild
   day-old thick-cut thin-cut unwaxed wild semisweet semi-sweet bittersweet nonstick crusty light dark
   sharp mature seedless pitted shelled peeled cooked leftover canned tinned bottled free-range
-  cold-pressed extra-virgin virgin natural whole floury waxy`.split(/\s+/),
+  cold-pressed extra-virgin virgin natural whole floury waxy lg lrg med sm xl`.split(/\s+/),
 );
 
 /** Words that join two foods: a part after one of them names another food, not this one. */
