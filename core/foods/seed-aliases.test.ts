@@ -37,6 +37,8 @@ describe("the en-US seed vocabulary", () => {
     ["self raising flour", "self-rising flour"],
     ["sea salt flakes", "sea salt"],
     ["back bacon", "bacon"],
+    ["thickened cream", "heavy cream"],
+    ["lebanese cucumbers", "cucumber"],
     ["rapeseed oil", "vegetable oil"],
     ["cooking oil", "vegetable oil"],
   ])("matches %s to the food %s", (text, food) => {
