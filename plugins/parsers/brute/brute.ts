@@ -42,13 +42,14 @@ export function parseAmount(token: string): number {
   throw new NotAnAmount(t);
 }
 
+/** parseAmount would answer: checked without its exception, since most words are no amount. */
 function isAmount(token: string): boolean {
-  try {
-    parseAmount(token);
-    return true;
-  } catch {
-    return false;
-  }
+  const t = token.trim();
+  if (/^\d+(?:[.,]\d+)?$/.test(t)) return true;
+  const frac = /^\d+\/(\d+)$/.exec(t);
+  if (frac) return Number(frac[1]) !== 0;
+  const vulgar = /^\d*(\p{No})$/u.exec(t);
+  return vulgar !== null && VULGAR[vulgar[1]] !== undefined;
 }
 
 /** Food and note from the remaining tokens: a trailing bracketed group, else the text after a comma. */
@@ -140,7 +141,7 @@ function packSize(
     size.push(t);
     return at + 1;
   }
-  if (at + 2 < tokens.length && isAmount(t) && isMeasure(tokens[at + 1]) && isPack(tokens[at + 2])) {
+  if (at + 2 < tokens.length && isPack(tokens[at + 2]) && isAmount(t) && isMeasure(tokens[at + 1])) {
     size.push(`${t} ${tokens[at + 1]}`);
     return at + 2;
   }
@@ -181,7 +182,7 @@ export function brute(
     if (tokens.length > i + 1) {
       const size: string[] = [];
       // "400 g tin", "7g sachet": one pack of that size.
-      if (i === 1 && i + 2 < tokens.length && isMeasure(tokens[1]) && isPack(tokens[2])) {
+      if (i === 1 && i + 2 < tokens.length && isPack(tokens[2]) && isMeasure(tokens[1])) {
         size.push(`${tokens[0]} ${tokens[1]}`);
         amount = 1;
         i = 2;
@@ -280,6 +281,11 @@ function misspeltUnit(token: string, next: string, match: VocabularyMatcher): st
   return meant;
 }
 
+/** The words one of the amount-free phrases ends with: a cheap test before the phrases' own. */
+const AMOUNT_FREE_WORD = new RegExp(
+  `\\b(?:${[...new Set(AMOUNT_FREE.map((p) => p[p.length - 1]))].join("|")})\\s*$`,
+  "i",
+);
 const AMOUNT_FREE_END = new RegExp(`\\s+(${AMOUNT_FREE.map((p) => p.join("\\s+")).join("|")})$`, "i");
 const ABOUT = /^(?:about|approximately|approx\.?|roughly|around)\s+(.+)$/i;
 const HEADING = /^((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s*:\s+(?=\S)/u;
@@ -345,7 +351,7 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
     .replace(BULLET, "")
     .replace(/\s*[,;:.]+\s*$/, "");
   // "Optional: 1 tsp chili flakes", "To serve: crusty bread": a heading of a word or three, for the note.
-  const heading = HEADING.exec(bare);
+  const heading = bare.includes(":") ? HEADING.exec(bare) : null;
   const body = heading ? bare.slice(heading[0].length) : bare;
   // "About 2 quarts water": the amount after the word, the word for the note.
   const about = ABOUT_FIRST.exec(body);
@@ -366,7 +372,7 @@ export function parseLine(line: string, match: VocabularyMatcher): ParsedIngredi
   });
   // "Salt to taste": the phrase is the note's without a comma before it too.
   const later: string[] = [];
-  const free = AMOUNT_FREE_END.exec(unbracketed.trim());
+  const free = AMOUNT_FREE_WORD.test(unbracketed) ? AMOUNT_FREE_END.exec(unbracketed.trim()) : null;
   const foodAll = free && free.index > 0 ? unbracketed.trim().slice(0, free.index) : unbracketed;
   if (foodAll !== unbracketed) later.push(free![1]);
   // "1 cup of sugar", "a pinch of salt": "of" joined the unit to the food.
