@@ -24,7 +24,7 @@ import { OrganizersService } from "./organizers/organizers-service.js";
 import { VocabularyService } from "./foods/vocabulary-service.js";
 import { FoodsUnitsService } from "./foods/foods-units-service.js";
 import { seedGroup } from "./foods/seed.js";
-import { topUpSeedAliases } from "./foods/seed-top-up.js";
+import { markSeedAliasesOffered, readSeedAliases, topUpSeedAliases } from "./foods/seed-top-up.js";
 import { AuthService } from "./users/auth-service.js";
 import { AccountsService } from "./users/accounts-service.js";
 import { RegistrationService } from "./users/registration-service.js";
@@ -182,7 +182,8 @@ async function composeServices(
   const users = new UsersService(usersDoc);
   await groups.open();
   // Seed aliases added since a group was seeded, for the foods it never edited (decision 0251).
-  for (const g of groups.all()) await topUpSeedAliases(g, join(opts.templatesDir, "seed"));
+  const seedAliases = await readSeedAliases(join(opts.templatesDir, "seed"));
+  for (const g of groups.all()) await topUpSeedAliases(g, seedAliases);
   for (const b of groups.broken())
     log.warn(
       `${b.path} cannot be read (${b.message}): its group or household is left out until the file is fixed and the server restarted; the file is never overwritten`,
@@ -192,7 +193,10 @@ async function composeServices(
   const email = new EmailService(config, join(opts.templatesDir, "email"), log);
   const seedVocabulary = async (groupSlug: string, locale = "en-US"): Promise<void> => {
     const g = groups.bySlugOrNull(groupSlug);
-    if (g) await seedGroup(g, join(opts.templatesDir, "seed", locale));
+    if (!g) return;
+    await seedGroup(g, join(opts.templatesDir, "seed", locale));
+    // Just seeded, so already offered this seed's aliases: one deleted by hand before the next start stays deleted.
+    await markSeedAliasesOffered(g, seedAliases);
   };
   const registration = await RegistrationService.open(
     { auth, config, email, events, folder, groups, log, seedVocabulary, users },

@@ -3,7 +3,7 @@
  * nothing the group edited is changed (decision 0251).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Larder } from "../larder.js";
@@ -32,6 +32,8 @@ describe("seed aliases for a group seeded before they were added", () => {
     // The group as an older seed left it: without the aliases added since; then its own edits.
     const old = "2026-01-01T00:00:00.000Z";
     await g.foods.update((d) => {
+      // Seeded by an older Larder, which recorded no seed fingerprint.
+      delete d.seedAliases;
       for (const f of d.foods) {
         if (f.name === "sea salt" || f.name === "bacon" || f.name === "self-rising flour")
           f.aliases = f.aliases.filter((a) => !/flakes|back bacon|self/.test(a.name));
@@ -75,5 +77,23 @@ describe("seed aliases for a group seeded before they were added", () => {
     larder = await open(dataDir);
     await larder.close();
     expect((await stat(join(dataDir, foodsFile))).mtimeMs).toBe(written);
+  }, 60_000);
+
+  it("never puts back an alias a person deleted in a text editor, which moves no updatedAt", async () => {
+    dir = await mkdtemp(join(tmpdir(), "larder-seed-top-up-"));
+    const dataDir = join(dir, "data");
+    let larder = await open(dataDir);
+    const foodsPath = (await readdir(dataDir, { recursive: true })).find((p) => p.endsWith("foods.json"))!;
+    await larder.close();
+    // The hand edit: the alias goes, nothing else in the file changes.
+    const text = await readFile(join(dataDir, foodsPath), "utf8");
+    const doc = JSON.parse(text) as { foods: { name: string; aliases: { name: string }[] }[] };
+    const salt = doc.foods.find((f) => f.name === "sea salt")!;
+    salt.aliases = salt.aliases.filter((a) => a.name !== "sea salt flakes");
+    await writeFile(join(dataDir, foodsPath), JSON.stringify(doc, null, 2));
+    larder = await open(dataDir);
+    const after = larder.groups.all()[0].foods.data.foods.find((f) => f.name === "sea salt")!;
+    expect(after.aliases.map((a) => a.name)).not.toContain("sea salt flakes");
+    await larder.close();
   }, 60_000);
 });

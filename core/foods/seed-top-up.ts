@@ -4,13 +4,15 @@
  * sea salt) reached only groups created after it. Adding it overwrites nothing the group edited when:
  *
  * - the food is still the seeded one: its id derives from the group and the seed's name, its name is
- *   the seed's, and it was never edited (updatedAt is createdAt; every edit moves updatedAt);
+ *   the seed's, and it was never edited through the API (updatedAt is createdAt);
  * - the alias names no other food of the group (by name, plural or alias), so it takes no match away;
- * - updatedAt stays as it is, so the food still reads as never edited and a later seed alias reaches it
- *   too, while an alias the group removes afterwards (an edit) is never put back.
+ * - the seed changed since the group was last offered its aliases: foods.json records the seed's
+ *   fingerprint, so an alias a person deletes in a text editor (which moves no updatedAt) is not put
+ *   back on the next start — only a seed that changed again offers its aliases again.
  *
  * Only aliases: foods and units the seed gained are not added, since a group may have deleted them.
  */
+import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { GroupData } from "../groups/registry.js";
@@ -22,12 +24,33 @@ interface SeedFood {
   aliases?: (string | { name: string })[];
 }
 
-async function seedFoods(dir: string): Promise<SeedFood[]> {
+/** Every locale's seed foods, read once per start, and a fingerprint of them all. */
+export interface SeedAliases {
+  fingerprint: string;
+  locales: SeedFood[][];
+}
+
+/** The seed foods under `seedRoot` (templates/seed), or null when there is no seed to offer. */
+export async function readSeedAliases(seedRoot: string): Promise<SeedAliases | null> {
+  let names: string[];
   try {
-    return JSON.parse(await readFile(join(dir, "foods.json"), "utf8")) as SeedFood[];
+    names = (await readdir(seedRoot)).sort();
   } catch {
-    return [];
+    return null;
   }
+  const hash = createHash("sha256");
+  const locales: SeedFood[][] = [];
+  for (const locale of names) {
+    let text: string;
+    try {
+      text = await readFile(join(seedRoot, locale, "foods.json"), "utf8");
+    } catch {
+      continue;
+    }
+    hash.update(`${locale}\u0000${text}\u0000`);
+    locales.push(JSON.parse(text) as SeedFood[]);
+  }
+  return locales.length ? { fingerprint: hash.digest("hex").slice(0, 16), locales } : null;
 }
 
 const key = (s: string) => s.trim().toLowerCase();
@@ -37,29 +60,35 @@ const aliasNames = (f: SeedFood) => (f.aliases ?? []).map((a) => (typeof a === "
  * The seed locale the group's foods came from: the one whose foods' derived ids the group holds most
  * of (two locales may share a name, "tofu", whose aliases differ).
  */
-async function groupSeed(g: GroupData, seedRoot: string): Promise<SeedFood[]> {
+function groupSeed(g: GroupData, seed: SeedAliases): SeedFood[] {
   const groupId = g.doc.data.id;
   const ids = new Set(g.foods.data.foods.map((f) => f.id));
   let best: SeedFood[] = [];
   let bestCount = 0;
-  let locales: string[] = [];
-  try {
-    locales = (await readdir(seedRoot)).sort();
-  } catch {
-    return [];
-  }
-  for (const locale of locales) {
-    const foods = await seedFoods(join(seedRoot, locale));
+  for (const foods of seed.locales) {
     const count = foods.filter((f) => ids.has(derivedId(groupId, "food", slugify(f.name)))).length;
     if (count > bestCount) [best, bestCount] = [foods, count];
   }
   return best;
 }
 
-/** Gives the group's untouched seeded foods the seed aliases they lack; returns how many were added. */
-export async function topUpSeedAliases(g: GroupData, seedRoot: string): Promise<number> {
-  const seed = await groupSeed(g, seedRoot);
-  if (seed.length === 0) return 0;
+/** Records that the group has been offered this seed's aliases (a group just seeded from it has). */
+export async function markSeedAliasesOffered(g: GroupData, seed: SeedAliases | null): Promise<void> {
+  if (!seed || g.foods.data.seedAliases === seed.fingerprint) return;
+  await g.foods.update((d) => {
+    d.seedAliases = seed.fingerprint;
+  });
+}
+
+/**
+ * Gives the group's untouched seeded foods the seed aliases they lack, once per change of the seed;
+ * returns how many were added. A start after the seed last changed reads and writes nothing.
+ */
+export async function topUpSeedAliases(g: GroupData, seed: SeedAliases | null): Promise<number> {
+  if (!seed || g.foods.data.seedAliases === seed.fingerprint) return 0;
+  const foodsOfSeed = groupSeed(g, seed);
+  // A group with no seeded food (made by a migration, or with seeding off) is left as it is.
+  if (foodsOfSeed.length === 0) return 0;
   const groupId = g.doc.data.id;
   const plan = (foods: GroupData["foods"]["data"]["foods"]) => {
     const owner = new Map<string, string>();
@@ -68,7 +97,7 @@ export async function topUpSeedAliases(g: GroupData, seedRoot: string): Promise<
         if (name?.trim() && !owner.has(key(name))) owner.set(key(name), f.id);
     const adds = new Map<string, string[]>();
     const byId = new Map(foods.map((f) => [f.id, f]));
-    for (const s of seed) {
+    for (const s of foodsOfSeed) {
       const id = derivedId(groupId, "food", slugify(s.name));
       const food = byId.get(id);
       if (!food || food.name !== s.name || food.updatedAt !== food.createdAt) continue;
@@ -78,8 +107,6 @@ export async function topUpSeedAliases(g: GroupData, seedRoot: string): Promise<
     }
     return adds;
   };
-  // Written only when something is added: a start that adds nothing touches no file.
-  if (plan(g.foods.data.foods).size === 0) return 0;
   let added = 0;
   await g.foods.update((d) => {
     for (const [id, names] of plan(d.foods)) {
@@ -87,6 +114,7 @@ export async function topUpSeedAliases(g: GroupData, seedRoot: string): Promise<
       food.aliases.push(...names.map((name) => ({ name })));
       added += names.length;
     }
+    d.seedAliases = seed.fingerprint;
   });
   return added;
 }

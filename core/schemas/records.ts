@@ -103,7 +103,11 @@ export const FoodRecord = z.object({
   updatedAt: ts,
 });
 export type FoodRecord = z.infer<typeof FoodRecord>;
-export const FoodsDoc = z.object({ foods: z.array(FoodRecord).default([]) });
+export const FoodsDoc = z.object({
+  foods: z.array(FoodRecord).default([]),
+  /** The fingerprint of the seed whose aliases this group was last offered (decision 0251). */
+  seedAliases: z.string().optional(),
+});
 
 export const UnitRecord = z.object({
   id: z.string(),
