@@ -182,4 +182,16 @@ describe("files that do not parse", () => {
     await waitFor(() => s.store.list("home").length === 0);
     await expect(stat(t.recipes("home"))).rejects.toThrow();
   });
+
+  it("a data folder removed and made again is followed: its recipes come back, and edits are live", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    const text = await readFile(t.file("soup"), "utf8");
+    await rm(t.folder.groupsDir, { recursive: true });
+    await waitFor(() => s.store.list("home").length === 0);
+    // Restored (a re-clone, a backup copied back): the same file under a new groups folder.
+    await t.putText("soup", text);
+    await waitFor(() => s.store.getById(e.id) !== null, 5000, "the restored recipe");
+    await writeFile(t.file("soup"), serializeRecipeFile({ ...e.doc, description: "After." }, VOCAB));
+    await waitFor(() => s.store.get("home", "soup")?.doc.description === "After.", 5000, "a later edit");
+  });
 });
