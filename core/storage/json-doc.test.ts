@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import * as fsp from "node:fs/promises";
-import { mkdtemp, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdtemp, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -314,6 +314,19 @@ describe("JsonDoc", () => {
     await writeFile(file, "{}");
     const doc = await open();
     expect(doc.data).toEqual({ foods: [] });
+  });
+
+  it("keeps the permissions and the owner a person gave the file through a write", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    await chmod(file, 0o640);
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) await chown(file, 1234, 2345);
+    await doc.update((d) => void d.foods.push({ id: "b", name: "Bean" }));
+    const after = await stat(file);
+    expect(await readFile(file, "utf8")).toContain("Bean");
+    expect(after.mode & 0o777).toBe(0o640);
+    if (asRoot) expect([after.uid, after.gid]).toEqual([1234, 2345]);
   });
 
   it("reloads an external edit and ignores a re-read of its own write", async () => {

@@ -7,7 +7,8 @@
  * `broken`, and is never written until it is fixed on disk, so a hand edit gone wrong is not overwritten.
  */
 import { createHash } from "node:crypto";
-import { open, stat } from "node:fs/promises";
+import { chown, open, stat } from "node:fs/promises";
+import type { Stats } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Low, type Adapter } from "lowdb";
@@ -208,18 +209,20 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
    * Throws FileChangedOnDiskError when the file is no longer what this document last read or wrote:
    * a hand edit the watcher has not reported yet must not be overwritten by the next write.
    */
-  private async assertUnchanged(): Promise<void> {
-    if (this.seen === null && this.knownHash === null) return;
-    const now = await stat(this.file).then(fingerprint, (e: unknown) => {
+  /** Throws unless the file is the version last read or written; its stat when it is there. */
+  private async assertUnchanged(): Promise<Stats | null> {
+    if (this.seen === null && this.knownHash === null) return null;
+    const st = await stat(this.file).catch((e: unknown) => {
       if (errnoCode(e) === "ENOENT") return null;
       throw e;
     });
-    if (now !== null && now === this.seen) return;
+    const now = st && fingerprint(st);
+    if (now !== null && now === this.seen) return st;
     const bytes = await this.readBytes();
     const hash = bytes === null ? null : sha256(bytes);
     if (hash === this.knownHash) {
       this.seen = this.lastRead;
-      return;
+      return st;
     }
     throw new FileChangedOnDiskError(this.file);
   }
@@ -316,10 +319,14 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     // Saving an unchanged document writes nothing: no mtime change, no watcher event, no git noise.
     const hash = sha256(bytes);
     if (hash === this.knownHash) return;
-    await this.assertUnchanged();
+    const before = await this.assertUnchanged();
     this.writingHash = hash;
     try {
-      await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode: this.options.mode });
+      // A mode or owner given to the file by hand stays (documents under `.larder/` have a fixed mode).
+      const mode = this.options.mode ?? (before ? before.mode & 0o7777 : undefined);
+      await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode });
+      if (before && process.getuid?.() === 0 && (before.uid !== 0 || before.gid !== 0))
+        await chown(this.file, before.uid, before.gid).catch(() => undefined);
       this.knownHash = hash;
       this.writes++;
       this.seen = await stat(this.file).then(fingerprint, () => null);
