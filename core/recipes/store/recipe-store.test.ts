@@ -101,6 +101,23 @@ describe("hostile files (invariant 5)", () => {
     expect(await readFile(t.file("evil"), "utf8")).toBe(evil);
   });
 
+  it("does not read recipes through a group's recipes folder that is a symlink out of the data folder", async () => {
+    const outside = join(t.root, "..", `outside-recipes-${Date.now()}`);
+    await mkdir(outside);
+    try {
+      const text = "---\nname: Secret\n---\nBody\n";
+      await writeFile(join(outside, "secret.md"), text);
+      await rm(t.recipes("home"), { recursive: true });
+      await symlink(outside, t.recipes("home"));
+      const store = await open();
+      expect(store.all()).toEqual([]);
+      await store.settled();
+      expect(await readFile(join(outside, "secret.md"), "utf8")).toBe(text);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
   it("does not follow a symlinked recipe file out of the data folder", async () => {
     const outside = join(t.root, "..", `outside-${Date.now()}.md`);
     await writeFile(outside, serializeRecipeFile(recipe("Secret", { id: ID_A, owner: ADMIN }), VOCAB));

@@ -23,6 +23,7 @@ import {
   hashText,
   listRecipeFiles,
   listRecipeGroups,
+  assertRealRecipesDir,
   type FileFingerprint,
 } from "./file-state.js";
 import {
@@ -305,6 +306,7 @@ export class RecipeStore {
   async create(groupSlug: string, slug: string, doc: RecipeDoc): Promise<RecipeEntry> {
     return this.exclusive(async () => {
       const path = this.folder.recipeFile(groupSlug, slug);
+      assertRealRecipesDir(this.folder, groupSlug);
       // A file the index has not seen yet is found by the exclusive write below, which reads it in.
       if (this.indexed(groupSlug, slug)) throw new ConflictError(`A recipe named "${slug}" already exists`);
       let id = doc.id;
@@ -588,6 +590,7 @@ export class RecipeStore {
 
   /** The entry a write may replace: it exists and parses, and the client has seen the last hand edit. */
   private writable(groupSlug: string, slug: string, opts: SaveOptions): RecipeEntry {
+    assertRealRecipesDir(this.folder, groupSlug);
     const cur = this.index.get(groupSlug, slug);
     const where = `groups/${groupSlug}/recipes/${slug}.md`;
     const broken = cur?.broken ?? this.index.getBroken(groupSlug, slug)?.broken;

@@ -207,7 +207,8 @@ export class RecipeWatcher {
     if (level === 1 && name !== "recipes") return;
     // A group folder (or a group's recipes folder) appeared or went away.
     void lstat(path).then(
-      (st) => (st.isDirectory() ? this.watchDir(path, (level + 1) as Level, true) : undefined),
+      // A symlink in a folder's place is not followed: as far as recipes go, the folder is gone.
+      (st) => (st.isDirectory() ? this.watchDir(path, (level + 1) as Level, true) : this.folderGone(path)),
       () => this.folderGone(path),
     );
   }
