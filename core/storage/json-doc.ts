@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { chown, open, stat } from "node:fs/promises";
-import type { Stats } from "node:fs";
+import { lstatSync, type Stats } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Low, type Adapter } from "lowdb";
@@ -42,6 +42,38 @@ export interface JsonDocOptions<T> {
    * users, a group, a household), which nobody means to empty by deleting them (decision 0229).
    */
   writtenBackWhenDeleted?: boolean;
+  /**
+   * The data folder the document is in, so that no write goes through a symlink put in place of a
+   * folder on the way (default: the folder whose `.larder/tmp` is `tmpDir`).
+   */
+  root?: string;
+}
+
+/** The data folder of a document (JsonDocOptions.root); null when it cannot be told. */
+function rootOf(options: { root?: string; tmpDir: string }): string | null {
+  if (options.root !== undefined) return options.root;
+  const larder = path.dirname(options.tmpDir);
+  return path.basename(options.tmpDir) === "tmp" && path.basename(larder) === ".larder"
+    ? path.dirname(larder)
+    : null;
+}
+
+/**
+ * Throws when a folder between the data folder and `file` is a symlink (a household folder replaced
+ * by a link to elsewhere): the write would land wherever it points, outside the data folder.
+ */
+export function assertNoLinkOnTheWay(root: string | null, file: string): void {
+  if (root === null) return;
+  const rel = path.relative(root, path.dirname(file));
+  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return;
+  let dir = root;
+  for (const segment of rel.split(path.sep)) {
+    dir = path.join(dir, segment);
+    if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new ConflictError(
+        `${path.relative(root, dir)} is a symlink: Larder never writes through one, so that nothing lands outside the data folder. Put the folder back by hand`,
+      );
+  }
 }
 
 export type JsonDocEvent<T> =
@@ -323,6 +355,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     this.writingHash = hash;
     try {
       // A mode or owner given to the file by hand stays (documents under `.larder/` have a fixed mode).
+      assertNoLinkOnTheWay(rootOf(this.options), this.file);
       const mode = this.options.mode ?? (before ? before.mode & 0o7777 : undefined);
       await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode });
       if (before && process.getuid?.() === 0 && (before.uid !== 0 || before.gid !== 0))
@@ -344,6 +377,12 @@ async function writeBackDeleted<T>(
   options: JsonDocOptions<T>,
 ): Promise<"written" | "exists" | "no-folder"> {
   const bytes = adapter.serialise(data);
+  try {
+    assertNoLinkOnTheWay(rootOf(options), file);
+  } catch {
+    // Its folder was replaced by a link: memory keeps the last state, as when the folder is gone.
+    return "no-folder";
+  }
   try {
     await writeFileAtomic(file, bytes, { tmpDir: options.tmpDir, mode: options.mode, exclusive: true });
   } catch (e) {
