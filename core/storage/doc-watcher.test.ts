@@ -1,7 +1,7 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DocWatcher, type DocWatchEvent } from "./doc-watcher.js";
 import { JsonDoc } from "./json-doc.js";
@@ -173,5 +173,24 @@ describe("DocWatcher", () => {
     await writeFile(other.path, JSON.stringify({ labels: ["made"] }));
     expect(await reloaded).toEqual({ type: "reloaded", path: other.path });
     expect(other.data.labels).toEqual(["made"]);
+  });
+
+  it("follows a document whose folder was moved away and replaced by a copy, which sends the old watch nothing", async () => {
+    await watcher.close();
+    watcher = new DocWatcher({ debounceMs: 30, rereadDelayMs: 150, identityCheckMs: 50 });
+    const sub = path.join(dir, "data", "group");
+    await mkdir(sub, { recursive: true });
+    const other = await openLabels(path.join(sub, "labels.json"));
+    await other.update((d) => void d.labels.push("before"));
+    watcher.add(other);
+    watcher.onEvent((e) => events.push(e));
+    await watcher.start();
+    await rename(path.join(dir, "data"), path.join(dir, "data.old"));
+    await mkdir(sub, { recursive: true });
+    await writeFile(other.path, JSON.stringify({ labels: ["copied"] }));
+    await vi.waitFor(() => expect(other.data.labels).toEqual(["copied"]), { timeout: 5000 });
+    // Watched in the new folder from then on.
+    await writeFile(other.path, JSON.stringify({ labels: ["edited"] }));
+    await vi.waitFor(() => expect(other.data.labels).toEqual(["edited"]), { timeout: 5000 });
   });
 });

@@ -48,6 +48,12 @@ export interface DocWatcherOptions {
   debounceMs?: number;
   /** Wait before re-reading a file that failed to parse (default 250 ms). */
   rereadDelayMs?: number;
+  /**
+   * How often each watched directory's identity is checked (default 2 s): a folder above it moved
+   * away and another put in its place (`mv data data.old && cp -a data.old data`) sends no event to a
+   * watch that moved along with the old one.
+   */
+  identityCheckMs?: number;
 }
 
 export class DocWatcher {
@@ -68,6 +74,8 @@ export class DocWatcher {
   readonly #listeners = new Set<(event: DocWatchEvent) => void>();
   readonly #debounceMs: number;
   readonly #rereadDelayMs: number;
+  readonly #identityCheckMs: number;
+  #identityTimer: NodeJS.Timeout | null = null;
   #started = false;
   #paused = false;
   #closed = false;
@@ -75,6 +83,7 @@ export class DocWatcher {
   constructor(options: DocWatcherOptions = {}) {
     this.#debounceMs = options.debounceMs ?? 100;
     this.#rereadDelayMs = options.rereadDelayMs ?? 250;
+    this.#identityCheckMs = options.identityCheckMs ?? 2000;
   }
 
   /** Watch a document (its directory need not exist yet). May be called before or after start(). */
@@ -111,6 +120,10 @@ export class DocWatcher {
     if (this.#started || this.#closed) return;
     this.#started = true;
     for (const dir of this.#dirs.keys()) this.#watchDir(dir);
+    this.#identityTimer = setInterval(() => {
+      for (const dir of [...this.#watches.keys()]) if (this.#goneOrReplaced(dir)) this.#lost(dir);
+    }, this.#identityCheckMs);
+    this.#identityTimer.unref();
   }
 
   #watchDir(dir: string): void {
@@ -244,6 +257,7 @@ export class DocWatcher {
   /** Stop watching and wait for running checks. */
   async close(): Promise<void> {
     this.#closed = true;
+    if (this.#identityTimer) clearInterval(this.#identityTimer);
     for (const t of this.#timers.values()) clearTimeout(t);
     this.#timers.clear();
     for (const dir of [...this.#watches.keys()]) this.#unwatch(dir);

@@ -1,6 +1,19 @@
 import { writeFileSync } from "node:fs";
 import * as fsp from "node:fs/promises";
-import { mkdtemp, mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  mkdtemp,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  symlink,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -314,6 +327,41 @@ describe("JsonDoc", () => {
     await writeFile(file, "{}");
     const doc = await open();
     expect(doc.data).toEqual({ foods: [] });
+  });
+
+  it("keeps the permissions and the owner a person gave the file through a write", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    await chmod(file, 0o640);
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) await chown(file, 1234, 2345);
+    await doc.update((d) => void d.foods.push({ id: "b", name: "Bean" }));
+    const after = await stat(file);
+    expect(await readFile(file, "utf8")).toContain("Bean");
+    expect(after.mode & 0o777).toBe(0o640);
+    if (asRoot) expect([after.uid, after.gid]).toEqual([1234, 2345]);
+  });
+
+  it("refuses a write through a folder replaced by a symlink, so that nothing lands outside the data folder", async () => {
+    const root = path.join(dir, "data");
+    const larderTmp = path.join(root, ".larder", "tmp");
+    await mkdir(larderTmp, { recursive: true });
+    const household = path.join(root, "groups", "home", "households", "family");
+    await mkdir(household, { recursive: true });
+    const inHousehold = await JsonDoc.open<Foods>(path.join(household, "foods.json"), {
+      defaults: () => ({ foods: [] }),
+      schema: Foods,
+      tmpDir: larderTmp,
+    });
+    await inHousehold.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    const outside = path.join(dir, "outside");
+    await rename(household, outside);
+    await symlink(outside, household);
+    await expect(inHousehold.update((d) => void d.foods.push({ id: "b", name: "Bean" }))).rejects.toThrow(
+      /symlink/,
+    );
+    expect(await readdir(outside)).toEqual(["foods.json"]);
+    expect(await readFile(path.join(outside, "foods.json"), "utf8")).not.toContain("Bean");
   });
 
   it("reloads an external edit and ignores a re-read of its own write", async () => {

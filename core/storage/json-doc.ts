@@ -7,7 +7,8 @@
  * `broken`, and is never written until it is fixed on disk, so a hand edit gone wrong is not overwritten.
  */
 import { createHash } from "node:crypto";
-import { open, stat } from "node:fs/promises";
+import { chown, open, stat } from "node:fs/promises";
+import { lstatSync, type Stats } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Low, type Adapter } from "lowdb";
@@ -41,6 +42,38 @@ export interface JsonDocOptions<T> {
    * users, a group, a household), which nobody means to empty by deleting them (decision 0229).
    */
   writtenBackWhenDeleted?: boolean;
+  /**
+   * The data folder the document is in, so that no write goes through a symlink put in place of a
+   * folder on the way (default: the folder whose `.larder/tmp` is `tmpDir`).
+   */
+  root?: string;
+}
+
+/** The data folder of a document (JsonDocOptions.root); null when it cannot be told. */
+function rootOf(options: { root?: string; tmpDir: string }): string | null {
+  if (options.root !== undefined) return options.root;
+  const larder = path.dirname(options.tmpDir);
+  return path.basename(options.tmpDir) === "tmp" && path.basename(larder) === ".larder"
+    ? path.dirname(larder)
+    : null;
+}
+
+/**
+ * Throws when a folder between the data folder and `file` is a symlink (a household folder replaced
+ * by a link to elsewhere): the write would land wherever it points, outside the data folder.
+ */
+export function assertNoLinkOnTheWay(root: string | null, file: string): void {
+  if (root === null) return;
+  const rel = path.relative(root, path.dirname(file));
+  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return;
+  let dir = root;
+  for (const segment of rel.split(path.sep)) {
+    dir = path.join(dir, segment);
+    if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new ConflictError(
+        `${path.relative(root, dir)} is a symlink: Larder never writes through one, so that nothing lands outside the data folder. Put the folder back by hand`,
+      );
+  }
 }
 
 export type JsonDocEvent<T> =
@@ -208,18 +241,20 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
    * Throws FileChangedOnDiskError when the file is no longer what this document last read or wrote:
    * a hand edit the watcher has not reported yet must not be overwritten by the next write.
    */
-  private async assertUnchanged(): Promise<void> {
-    if (this.seen === null && this.knownHash === null) return;
-    const now = await stat(this.file).then(fingerprint, (e: unknown) => {
+  /** Throws unless the file is the version last read or written; its stat when it is there. */
+  private async assertUnchanged(): Promise<Stats | null> {
+    if (this.seen === null && this.knownHash === null) return null;
+    const st = await stat(this.file).catch((e: unknown) => {
       if (errnoCode(e) === "ENOENT") return null;
       throw e;
     });
-    if (now !== null && now === this.seen) return;
+    const now = st && fingerprint(st);
+    if (now !== null && now === this.seen) return st;
     const bytes = await this.readBytes();
     const hash = bytes === null ? null : sha256(bytes);
     if (hash === this.knownHash) {
       this.seen = this.lastRead;
-      return;
+      return st;
     }
     throw new FileChangedOnDiskError(this.file);
   }
@@ -316,10 +351,15 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     // Saving an unchanged document writes nothing: no mtime change, no watcher event, no git noise.
     const hash = sha256(bytes);
     if (hash === this.knownHash) return;
-    await this.assertUnchanged();
+    const before = await this.assertUnchanged();
     this.writingHash = hash;
     try {
-      await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode: this.options.mode });
+      // A mode or owner given to the file by hand stays (documents under `.larder/` have a fixed mode).
+      assertNoLinkOnTheWay(rootOf(this.options), this.file);
+      const mode = this.options.mode ?? (before ? before.mode & 0o7777 : undefined);
+      await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode });
+      if (before && process.getuid?.() === 0 && (before.uid !== 0 || before.gid !== 0))
+        await chown(this.file, before.uid, before.gid).catch(() => undefined);
       this.knownHash = hash;
       this.writes++;
       this.seen = await stat(this.file).then(fingerprint, () => null);
@@ -337,6 +377,12 @@ async function writeBackDeleted<T>(
   options: JsonDocOptions<T>,
 ): Promise<"written" | "exists" | "no-folder"> {
   const bytes = adapter.serialise(data);
+  try {
+    assertNoLinkOnTheWay(rootOf(options), file);
+  } catch {
+    // Its folder was replaced by a link: memory keeps the last state, as when the folder is gone.
+    return "no-folder";
+  }
   try {
     await writeFileAtomic(file, bytes, { tmpDir: options.tmpDir, mode: options.mode, exclusive: true });
   } catch (e) {

@@ -201,6 +201,24 @@ describe("server lock", () => {
     await held.release();
   });
 
+  it("takes the folder again when it was removed and put back without `.larder/` (a re-clone)", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      const held = await acquireLock(dir);
+      const text = await readFile(folder.lockFile, "utf8");
+      await rm(folder.privateDir, { recursive: true });
+      await writeFile(folder.usersJson, "{}\n");
+      await vi.advanceTimersByTimeAsync(LOCK_HEARTBEAT_MS);
+      await vi.waitFor(async () => expect(await readFile(folder.lockFile, "utf8")).toBe(text), {
+        timeout: 5000,
+      });
+      await expect(acquireLock(dir)).rejects.toThrow(LockHeldError);
+      await held.release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("says so when the lock names another process", async () => {
     const lost: Array<LockInfo | null> = [];
     const held = await acquireLock(dir, { onLost: (h) => lost.push(h) });

@@ -4,7 +4,7 @@
  * the folder behind its back; without a server, a CLI command holds the lock itself.
  */
 import { randomBytes } from "node:crypto";
-import { readlinkSync, watch, type FSWatcher } from "node:fs";
+import { existsSync, readlinkSync, watch, type FSWatcher } from "node:fs";
 import { link, readFile, rename, stat, unlink, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -254,6 +254,14 @@ async function heartbeat(
   try {
     const now = await readText(folder.lockFile);
     if (now === null) {
+      // `.larder/` went with the folder (a re-clone: it is never in git). Made again on a timed beat
+      // only, and only once the folder is back, so as not to fight an `rm -rf` still under way.
+      if (
+        touch &&
+        !existsSync(folder.tmpDir) &&
+        (existsSync(folder.usersJson) || existsSync(folder.groupsDir))
+      )
+        await ensurePrivateDirs(folder);
       try {
         await writeFileAtomic(folder.lockFile, text, { tmpDir: folder.tmpDir, mode: 0o600, exclusive: true });
         return "ours";

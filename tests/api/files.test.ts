@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../support/server.js";
 
@@ -106,6 +106,22 @@ describe("the data folder is live and hand edits are first-class", () => {
     );
     expect(await readFile(join(recipes(), "broken-by-hand.md"), "utf8")).toBe(broken);
     expect((await t.api("/api/recipes?perPage=-1", { token })).status).toBe(200);
+  });
+
+  it("a new recipe whose file name is held by a symlink or a folder takes the next name, leaving them be", async () => {
+    const outside = join(t.dataDir, "..", "outside-target.md");
+    await symlink(outside, join(recipes(), "linked-away.md"));
+    await mkdir(join(recipes(), "a-folder.md"));
+    for (const [name, slug] of [
+      ["Linked Away", "linked-away-1"],
+      ["A Folder", "a-folder-1"],
+    ]) {
+      const res = await t.api("/api/recipes", { method: "POST", token, json: { name } });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toBe(slug);
+    }
+    expect(await readlink(join(recipes(), "linked-away.md"))).toBe(outside);
+    await expect(readFile(outside)).rejects.toThrow(/ENOENT/);
   });
 
   it("refuses with 409 an API write to a file changed on disk since it was read", async () => {

@@ -4,7 +4,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import { hash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from "node:fs";
 import { lstat, open, readdir, stat } from "node:fs/promises";
 import { errnoCode, writeFileAtomic } from "../../storage/atomic-write.js";
 import { ConflictError } from "../../errors.js";
@@ -160,6 +160,27 @@ export async function listRecipeGroups(folder: DataFolder): Promise<string[]> {
 }
 
 /** Every `groups/<g>/recipes/*.md` (or one group's). A folder vanishing meanwhile is skipped. */
+/**
+ * False when `groups/`, the group's folder or its `recipes/` is not a real folder of the data folder
+ * (a symlink put in its place): recipes would be read from, and written to, wherever it points. A
+ * folder that is not there yet is fine: it is made as a real one.
+ */
+export function realRecipesDir(folder: DataFolder, groupSlug: string): boolean {
+  for (const dir of [folder.groupsDir, folder.groupDir(groupSlug), folder.recipesDir(groupSlug)]) {
+    const st = lstatSync(dir, { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) return false;
+  }
+  return true;
+}
+
+/** Throws the 409 a write into a recipes folder that is not real gets (see realRecipesDir). */
+export function assertRealRecipesDir(folder: DataFolder, groupSlug: string): void {
+  if (!realRecipesDir(folder, groupSlug))
+    throw new ConflictError(
+      `groups/${groupSlug}/recipes is not a folder of the data folder (a symlink?); Larder never reads or writes recipes through it. Put the folder back by hand`,
+    );
+}
+
 export async function listRecipeFiles(
   folder: DataFolder,
   onlyGroup?: string,
@@ -168,6 +189,7 @@ export async function listRecipeFiles(
     onlyGroup !== undefined ? [onlyGroup] : (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
   const out: Array<{ groupSlug: string; slug: string }> = [];
   for (const groupSlug of groups) {
+    if (!realRecipesDir(folder, groupSlug)) continue;
     for (const name of await listNames(folder.recipesDir(groupSlug), "file")) {
       if (name.endsWith(".md")) out.push({ groupSlug, slug: name.slice(0, -3) });
     }

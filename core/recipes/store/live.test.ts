@@ -1,6 +1,6 @@
 /** Invariant 3 (live): hand edits reach the index without a restart, through the watcher. */
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readdir, readFile, rename, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { derivedId } from "../../util/ids.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
@@ -181,5 +181,42 @@ describe("files that do not parse", () => {
     await rm(t.recipes("home"), { recursive: true });
     await waitFor(() => s.store.list("home").length === 0);
     await expect(stat(t.recipes("home"))).rejects.toThrow();
+  });
+
+  it("a data folder removed and made again is followed: its recipes come back, and edits are live", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    const text = await readFile(t.file("soup"), "utf8");
+    await rm(t.folder.groupsDir, { recursive: true });
+    await waitFor(() => s.store.list("home").length === 0);
+    // Restored (a re-clone, a backup copied back): the same file under a new groups folder.
+    await t.putText("soup", text);
+    await waitFor(() => s.store.getById(e.id) !== null, 5000, "the restored recipe");
+    await writeFile(t.file("soup"), serializeRecipeFile({ ...e.doc, description: "After." }, VOCAB));
+    await waitFor(() => s.store.get("home", "soup")?.doc.description === "After.", 5000, "a later edit");
+  });
+
+  it("a recipes folder replaced by a symlink to outside the data folder is never read or written through", async () => {
+    await s.store.create("home", "soup", recipe("Soup"));
+    const outside = join(t.root, "..", `${basename(t.root)}-outside`);
+    await mkdir(outside, { recursive: true });
+    try {
+      const stray = "---\nname: Outside\n---\nFrom elsewhere.\n";
+      await writeFile(join(outside, "stray.md"), stray);
+      await rename(t.recipes("home"), join(t.root, "recipes-moved"));
+      await symlink(outside, t.recipes("home"));
+      await waitFor(() => s.store.get("home", "soup") === null, 5000, "the moved recipe to go");
+      // A later event in the linked folder is not followed either.
+      await writeFile(join(outside, "later.md"), stray);
+      await s.store.rescan("home");
+      expect(s.store.list("home")).toEqual([]);
+      await expect(s.store.create("home", "new", recipe("New"))).rejects.toThrow(
+        /not a folder of the data folder/,
+      );
+      await s.store.settled();
+      expect((await readdir(outside)).sort()).toEqual(["later.md", "stray.md"]);
+      expect(await readFile(join(outside, "stray.md"), "utf8")).toBe(stray);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

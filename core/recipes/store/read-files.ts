@@ -12,6 +12,7 @@ import {
   fingerprintOf,
   readFileState,
   readFileStateSync,
+  realRecipesDir,
   type FileFingerprint,
   type FileState,
 } from "./file-state.js";
@@ -119,6 +120,9 @@ export function readAtOpen(ctx: SyncContext, loc: Location): Read {
 export async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
   const readAt = Date.now();
   let state: FileState | null;
+  // Through a symlinked folder the file is not in the data folder: it is as good as gone.
+  if (!realRecipesDir(ctx.folder, loc.groupSlug))
+    return { loc, state: null, readAt, cached: null, problem: null };
   try {
     state = await readFileState(pathOf(ctx, loc));
   } catch (e) {

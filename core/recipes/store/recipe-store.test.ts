@@ -1,4 +1,15 @@
-import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  mkdir,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -88,6 +99,23 @@ describe("hostile files (invariant 5)", () => {
     expect((globalThis as { __pwned?: boolean }).__pwned).toBeUndefined();
     expect(store.broken()).toMatchObject([{ slug: "evil", id: null }]);
     expect(await readFile(t.file("evil"), "utf8")).toBe(evil);
+  });
+
+  it("does not read recipes through a group's recipes folder that is a symlink out of the data folder", async () => {
+    const outside = join(t.root, "..", `outside-recipes-${Date.now()}`);
+    await mkdir(outside);
+    try {
+      const text = "---\nname: Secret\n---\nBody\n";
+      await writeFile(join(outside, "secret.md"), text);
+      await rm(t.recipes("home"), { recursive: true });
+      await symlink(outside, t.recipes("home"));
+      const store = await open();
+      expect(store.all()).toEqual([]);
+      await store.settled();
+      expect(await readFile(join(outside, "secret.md"), "utf8")).toBe(text);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it("does not follow a symlinked recipe file out of the data folder", async () => {
@@ -250,6 +278,23 @@ describe("writes", () => {
     expect(await status(store.create("../home", "x", recipe("Evil")))).toBe(400);
     expect(store.all()).toEqual([]);
     expect(store.get("home", "../x")).toBeNull();
+  });
+
+  it("a save keeps the permissions and the owner a person gave the file", async () => {
+    const store = await open();
+    await store.create("home", "soup", recipe("Soup"));
+    await chmod(t.file("soup"), 0o600);
+    // Only root can give a file away; as anyone else the owner is the writer's either way.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) await chown(t.file("soup"), 1234, 2345);
+    await store.save("home", "soup", {
+      ...structuredClone(store.get("home", "soup")!.doc),
+      description: "Hot.",
+    });
+    const after = await stat(t.file("soup"));
+    expect(await readFile(t.file("soup"), "utf8")).toContain("Hot.");
+    expect(after.mode & 0o777).toBe(0o600);
+    if (asRoot) expect([after.uid, after.gid]).toEqual([1234, 2345]);
   });
 
   it("a save that changes nothing but dateUpdated writes nothing and announces nothing", async () => {

@@ -3,7 +3,7 @@
  * (ARCHITECTURE §3, §4). Reads never touch the disk. Writes are atomic, refused with 409 when the
  * file changed on disk since it was indexed, and never touch a file that does not parse.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { RecipeDoc } from "../doc.js";
@@ -23,6 +23,7 @@ import {
   hashText,
   listRecipeFiles,
   listRecipeGroups,
+  assertRealRecipesDir,
   type FileFingerprint,
 } from "./file-state.js";
 import {
@@ -277,9 +278,26 @@ export class RecipeStore {
     return this.readable().nameCount(groupSlug, name);
   }
 
-  /** True when a file of that name exists as far as the index knows, even one that does not parse. */
+  /**
+   * True when a file of that name exists as far as the index knows, even one that does not parse, or
+   * anything at all is at its path: a symlink or a folder the store never reads, or a file not seen yet.
+   * A new recipe then takes the next free name instead of a 409 that no reload would ever clear.
+   */
   slugTaken(groupSlug: string, slug: string): boolean {
+    return this.indexed(groupSlug, slug) || this.occupiedOnDisk(groupSlug, slug);
+  }
+
+  private indexed(groupSlug: string, slug: string): boolean {
     return this.readable().get(groupSlug, slug) !== null || this.index.getBroken(groupSlug, slug) !== null;
+  }
+
+  private occupiedOnDisk(groupSlug: string, slug: string): boolean {
+    try {
+      return lstatSync(this.folder.recipeFile(groupSlug, slug), { throwIfNoEntry: false }) !== undefined;
+    } catch {
+      // Not listable (a name too long, `recipes` not a folder): the write itself says why.
+      return false;
+    }
   }
 
   // ── Writes ───────────────────────────────────────────────────────────────────────────────────
@@ -288,7 +306,9 @@ export class RecipeStore {
   async create(groupSlug: string, slug: string, doc: RecipeDoc): Promise<RecipeEntry> {
     return this.exclusive(async () => {
       const path = this.folder.recipeFile(groupSlug, slug);
-      if (this.slugTaken(groupSlug, slug)) throw new ConflictError(`A recipe named "${slug}" already exists`);
+      assertRealRecipesDir(this.folder, groupSlug);
+      // A file the index has not seen yet is found by the exclusive write below, which reads it in.
+      if (this.indexed(groupSlug, slug)) throw new ConflictError(`A recipe named "${slug}" already exists`);
       let id = doc.id;
       if (id !== null && !usableId(id))
         throw new BadRequestError(`Recipe id must be a UUID: ${JSON.stringify(id)}`);
@@ -570,6 +590,7 @@ export class RecipeStore {
 
   /** The entry a write may replace: it exists and parses, and the client has seen the last hand edit. */
   private writable(groupSlug: string, slug: string, opts: SaveOptions): RecipeEntry {
+    assertRealRecipesDir(this.folder, groupSlug);
     const cur = this.index.get(groupSlug, slug);
     const where = `groups/${groupSlug}/recipes/${slug}.md`;
     const broken = cur?.broken ?? this.index.getBroken(groupSlug, slug)?.broken;

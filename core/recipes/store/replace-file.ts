@@ -26,7 +26,7 @@
  * save waited for about two dozen turns of the event loop, milliseconds each under load (decision 0179).
  */
 import { randomBytes } from "node:crypto";
-import { linkSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, chownSync, linkSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { errnoCode, fsyncDir, removeQuietly, writeSyncedTemp } from "../../storage/atomic-write.js";
@@ -71,6 +71,24 @@ function takeAside(target: string, known: FileFingerprint): Guarded<string> {
   return aside;
 }
 
+/**
+ * The new file takes the permissions (and, for a server run as root, the owner) of the one it
+ * replaces: a `chmod 600` or a file owned by the person who edits the folder is a choice made by
+ * hand, which an API save must not undo (world-readable again, or owned by root so that the next
+ * in-place save in an editor fails).
+ */
+function keepAccess(from: string, to: string): void {
+  const st = statSync(from);
+  const mode = st.mode & 0o7777;
+  if (mode !== 0o644) chmodSync(to, mode);
+  if (process.getuid?.() !== 0 || (st.uid === 0 && st.gid === 0)) return;
+  try {
+    chownSync(to, st.uid, st.gid);
+  } catch {
+    // A file system without owners (FAT, some network mounts): the mode is all it keeps.
+  }
+}
+
 /** Replace `target` with `text` if the file there is still `known` (see the steps above). */
 export async function replaceIfUnchanged(
   target: string,
@@ -82,6 +100,7 @@ export async function replaceIfUnchanged(
   try {
     const aside = takeAside(target, known);
     if (aside === "changed") return "changed";
+    keepAccess(aside, tmp);
     try {
       linkSync(tmp, target);
     } catch (e) {

@@ -11,7 +11,13 @@ import type { DataFolder } from "../../storage/data-folder.js";
 import type { Logger } from "../../log/logger.js";
 import { isUuid } from "../../util/ids.js";
 import { mapLimit } from "../../util/map-limit.js";
-import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
+import {
+  fingerprintOf,
+  listRecipeFiles,
+  readFileState,
+  realRecipesDir,
+  type FileFingerprint,
+} from "./file-state.js";
 import { replaceIfUnchanged } from "./replace-file.js";
 import {
   cachedAtOpen,
@@ -502,6 +508,7 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   const { index, folder } = ctx;
   const cur = index.get(wb.loc.groupSlug, wb.loc.slug);
   if (!cur || cur.broken || cur.file.hash !== wb.expectedHash) return;
+  if (!realRecipesDir(folder, wb.loc.groupSlug)) return;
   const path = folder.recipeFile(wb.loc.groupSlug, wb.loc.slug);
   const disk = await readFileState(path).catch(() => null);
   if (!disk || disk.hash !== wb.expectedHash) return;

@@ -120,6 +120,58 @@ describe("recipe watcher", () => {
     await waitFor(() => seen().includes("home/a"));
   });
 
+  it("follows the groups folder when it is removed and made again, as a re-clone of the data folder", async () => {
+    const groups = join(root, "data", "groups");
+    await mkdir(join(groups, "home", "recipes"), { recursive: true });
+    await writeFile(join(groups, "home", "recipes", "a.md"), "a");
+    const gone: string[] = [];
+    watcher = new RecipeWatcher({
+      groupsDir: groups,
+      debounceMs: 40,
+      onBatch: async (files) => void batches.push(files),
+      onFolderGone: (g) => void gone.push(g),
+      onError: (e) => {
+        throw e;
+      },
+    });
+    await watcher.start();
+    await rm(join(root, "data"), { recursive: true });
+    await waitFor(() => gone.includes("home"));
+    await mkdir(join(groups, "home", "recipes"), { recursive: true });
+    await writeFile(join(groups, "home", "recipes", "b.md"), "b");
+    await waitFor(() => seen().includes("home/b"));
+    // Watched again: a later edit is reported too.
+    await writeFile(join(groups, "home", "recipes", "c.md"), "c");
+    await waitFor(() => seen().includes("home/c"));
+  });
+
+  it("notices a groups folder moved away and replaced, which sends no event to the old watch", async () => {
+    const groups = join(root, "data", "groups");
+    await mkdir(join(groups, "home", "recipes"), { recursive: true });
+    const gone: string[] = [];
+    watcher = new RecipeWatcher({
+      groupsDir: groups,
+      debounceMs: 40,
+      identityCheckMs: 50,
+      onBatch: async (files) => void batches.push(files),
+      onFolderGone: (g) => void gone.push(g),
+      onError: (e) => {
+        throw e;
+      },
+    });
+    await watcher.start();
+    await rename(join(root, "data"), join(root, "data.old"));
+    await mkdir(join(groups, "home", "recipes"), { recursive: true });
+    await writeFile(join(groups, "home", "recipes", "fresh.md"), "f");
+    await waitFor(() => seen().includes("home/fresh"));
+    expect(gone).toContain("home");
+    // The old folder is not watched any more.
+    await writeFile(join(root, "data.old", "groups", "home", "recipes", "stale.md"), "s");
+    await writeFile(join(groups, "home", "recipes", "marker.md"), "m");
+    await waitFor(() => seen().includes("home/marker"));
+    expect(seen()).not.toContain("home/stale");
+  });
+
   it("re-queues a file after a delay", async () => {
     const w = await start();
     w.enqueue({ groupSlug: "home", slug: "later" }, 30);

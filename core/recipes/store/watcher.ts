@@ -11,9 +11,9 @@
  * at 10,000 recipes) and re-listed the whole folder, stat'ing every file again, after each hand edit
  * (docs/decisions/0007).
  */
-import { watch, type FSWatcher } from "node:fs";
+import { existsSync, statSync, watch, type FSWatcher } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { isGoneDir } from "../../storage/atomic-write.js";
 
 export interface WatchedFile {
@@ -37,6 +37,11 @@ export interface RecipeWatcherOptions {
   onBatch(files: WatchedFile[]): Promise<void>;
   /** A group folder or its `recipes/` folder went away as a whole (moved, not emptied): rescan it. */
   onFolderGone?(groupSlug: string): void;
+  /**
+   * How often the `groups/` folder's identity is checked (default 2 s): a data folder moved away and
+   * made again (`mv data data.old && cp -a …`) sends no event to a watch that moved with the old one.
+   */
+  identityCheckMs?: number;
   onError(error: unknown): void;
 }
 
@@ -55,12 +60,91 @@ export class RecipeWatcher {
   private retries = new Map<string, number>();
   private paused = false;
   private closed = false;
+  /** The inode of the `groups/` folder being watched; null while it is missing. */
+  private groupsIno: number | null = null;
+  /** While `groups/` is missing: the watch on its nearest existing ancestor. */
+  private awaiting: FSWatcher | null = null;
+  private identityTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: RecipeWatcherOptions) {}
 
   /** Resolves once the folders are watched, so no later change is missed. */
   async start(): Promise<void> {
-    await this.watchDir(this.opts.groupsDir, 0, false);
+    await this.watchGroups(false);
+    this.identityTimer = setInterval(() => this.checkGroupsIdentity(), this.opts.identityCheckMs ?? 2000);
+    this.identityTimer.unref();
+  }
+
+  private async watchGroups(announce: boolean): Promise<void> {
+    const dir = this.opts.groupsDir;
+    this.groupsIno = statSync(dir, { throwIfNoEntry: false })?.ino ?? null;
+    if (this.groupsIno === null) return this.awaitGroups();
+    await this.watchDir(dir, 0, announce);
+  }
+
+  /** `groups/` is not the folder watched any more (removed, or moved and made again). */
+  private checkGroupsIdentity(): void {
+    if (this.closed || this.awaiting) return;
+    const ino = statSync(this.opts.groupsDir, { throwIfNoEntry: false })?.ino ?? null;
+    if (ino !== this.groupsIno) this.groupsLost();
+  }
+
+  /**
+   * The whole `groups/` folder went away (the data folder removed, moved, or re-cloned): every group
+   * is rescanned (its files are gone), and once the folder is back its files are announced, so the
+   * index follows the folder that is there rather than staying empty until a restart.
+   */
+  private groupsLost(): void {
+    const groups = new Set<string>();
+    for (const dir of [...this.dirs.keys()]) {
+      const group = relative(this.opts.groupsDir, dir).split(sep)[0];
+      if (group) groups.add(group);
+      this.unwatch(dir);
+    }
+    this.groupsIno = null;
+    for (const g of groups) this.opts.onFolderGone?.(g);
+    if (existsSync(this.opts.groupsDir)) void this.watchGroups(true);
+    else this.awaitGroups();
+  }
+
+  /** Watch the nearest existing ancestor of `groups/` until `groups/` is there again. */
+  private awaitGroups(): void {
+    if (this.closed || this.awaiting) return;
+    let ancestor = dirname(this.opts.groupsDir);
+    while (!existsSync(ancestor) && dirname(ancestor) !== ancestor) ancestor = dirname(ancestor);
+    const recheck = () => {
+      if (this.closed || this.awaiting !== w) return;
+      const nearer = existsSync(this.opts.groupsDir) || !existsSync(ancestor) || nearerExists();
+      if (!nearer) return;
+      w.close();
+      this.awaiting = null;
+      if (existsSync(this.opts.groupsDir)) void this.watchGroups(true);
+      else this.awaitGroups();
+    };
+    // A folder made below the ancestor, on the way to `groups/`: watch from there instead.
+    const nearerExists = () => {
+      let d = dirname(this.opts.groupsDir);
+      while (d !== ancestor && d !== dirname(d)) {
+        if (existsSync(d)) return true;
+        d = dirname(d);
+      }
+      return false;
+    };
+    let w: FSWatcher;
+    try {
+      w = watch(ancestor, { persistent: true }, recheck);
+    } catch (e) {
+      this.opts.onError(e);
+      return;
+    }
+    w.on("error", () => {
+      w.close();
+      if (this.awaiting === w) this.awaiting = null;
+      this.awaitGroups();
+    });
+    this.awaiting = w;
+    // Made between the look and the watch: no event would tell.
+    recheck();
   }
 
   /**
@@ -80,7 +164,8 @@ export class RecipeWatcher {
       return;
     }
     w.on("error", (e: unknown) => {
-      this.unwatch(dir);
+      if (level === 0) this.groupsLost();
+      else this.unwatch(dir);
       if (!isGoneDir(e)) this.opts.onError(e);
     });
     this.dirs.set(dir, w);
@@ -110,6 +195,8 @@ export class RecipeWatcher {
       void this.list(dir, level, true);
       return;
     }
+    // Linux reports the watched folder's own removal under its name.
+    if (level === 0 && name === basename(dir)) this.checkGroupsIdentity();
     // Dot names: .git, editor swap and lock files (.x.md.swp, .#x.md).
     if (name.startsWith(".") || name.includes(sep)) return;
     const path = join(dir, name);
@@ -120,7 +207,8 @@ export class RecipeWatcher {
     if (level === 1 && name !== "recipes") return;
     // A group folder (or a group's recipes folder) appeared or went away.
     void lstat(path).then(
-      (st) => (st.isDirectory() ? this.watchDir(path, (level + 1) as Level, true) : undefined),
+      // A symlink in a folder's place is not followed: as far as recipes go, the folder is gone.
+      (st) => (st.isDirectory() ? this.watchDir(path, (level + 1) as Level, true) : this.folderGone(path)),
       () => this.folderGone(path),
     );
   }
@@ -269,6 +357,9 @@ export class RecipeWatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.identityTimer) clearInterval(this.identityTimer);
+    this.awaiting?.close();
+    this.awaiting = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const t of [...this.delayed, ...this.settling.values()]) clearTimeout(t);
