@@ -11,6 +11,7 @@
  * against an attribute table (filter-eval.ts), so both kinds of error surface before any item is read.
  */
 import { BadRequestError } from "../errors.js";
+import { resolveNow } from "./now-placeholder.js";
 
 export type RelationalOperator =
   | "="
@@ -34,7 +35,10 @@ export interface Comparison {
   op: RelationalOperator;
   /** A string for scalar operators, a list for IN / NOT IN / CONTAINS ALL, null for IS / IS NOT. */
   value: string | string[] | null;
-  /** The value as written (quotes stripped), kept for the stored JSON form (`"TRUE"`, `"null"`). */
+  /**
+   * The value as written (quotes stripped), kept for the stored JSON form (`"TRUE"`, `"null"`,
+   * `"$NOW-7d"`, which must stay relative); `value` has `$NOW` resolved to the time of parsing.
+   */
   raw: string | string[];
 }
 export interface Logical {
@@ -279,7 +283,8 @@ class Parser {
     if (valTok.t === "list") {
       if (!LIST_OPS.has(op))
         throw invalidQuery(`a list can only be used with IN, NOT IN or CONTAINS ALL, not '${op}'`);
-      value = raw = valTok.items;
+      raw = valTok.items;
+      value = raw.map((v) => resolveNow(v));
     } else if (LIST_OPS.has(op)) {
       throw invalidQuery(`'${op}' must be followed by a list of values, e.g. [a, b]`);
     } else if (op === "IS" || op === "IS NOT") {
@@ -289,7 +294,8 @@ class Parser {
       value = null;
       raw = valTok.text;
     } else {
-      value = raw = valTok.text;
+      raw = valTok.text;
+      value = resolveNow(raw);
     }
     this.parts.push({
       leftParenthesis: this.pendingLeft ? "(".repeat(this.pendingLeft) : null,
