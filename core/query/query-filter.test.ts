@@ -37,6 +37,17 @@ describe("parseQueryFilter: comparisons", () => {
     expect(parseQueryFilter('name="test unit 2"')).toEqual(cmp("name", "=", "test unit 2"));
   });
 
+  it("reads single-quoted values as SQL writes them, and keeps an apostrophe inside a bare word", () => {
+    expect(parseQueryFilter("name = 'Ginger Lime Cooler'")).toEqual(cmp("name", "=", "Ginger Lime Cooler"));
+    expect(parseQueryFilter(`name = 'say "hi"'`)).toEqual(cmp("name", "=", 'say "hi"'));
+    expect(parseQueryFilter(`name = "Grandma's Pie"`)).toEqual(cmp("name", "=", "Grandma's Pie"));
+    expect(parseQueryFilter("name = Grandma's")).toEqual(cmp("name", "=", "Grandma's"));
+    expect(parseQueryFilter(`tags.name IN ['Quick Meals', "Kid's", Grandma's]`)).toEqual(
+      cmp("tags.name", "IN", ["Quick Meals", "Kid's", "Grandma's"]),
+    );
+    expect(detailOf(() => parseQueryFilter("name = 'unterminated"))).toContain("unterminated quoted string");
+  });
+
   it("reads bare dates and timestamps as values", () => {
     expect(parseQueryFilter("date >= 2024-01-01 AND date <= 2024-01-31")).toEqual({
       kind: "and",

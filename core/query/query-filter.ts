@@ -76,8 +76,13 @@ const SYMBOLS: readonly RelationalOperator[] = [">=", "<=", "<>", "=", ">", "<"]
 // `createdAt>"2024-01-01"` needs no spaces.
 const WORD_STOP = /[\s()[\]",<>=]/;
 
+/**
+ * A quoted value from `start`, which holds its opening quote: `"…"` as in Mealie, or `'…'` as SQL
+ * writes it (Mealie keeps single quotes as part of the value, which then matches nothing; decision
+ * 0266). An apostrophe inside a bare word (`Grandma's`) does not open a quote.
+ */
 function readQuoted(src: string, start: number): { text: string; end: number } {
-  const close = src.indexOf('"', start + 1);
+  const close = src.indexOf(src[start], start + 1);
   if (close < 0) throw invalidQuery("unterminated quoted string");
   return { text: src.slice(start + 1, close), end: close + 1 };
 }
@@ -90,8 +95,9 @@ function readList(src: string, start: number): { items: string[]; end: number } 
   for (;;) {
     if (i >= src.length) throw invalidQuery("unterminated list, expected ']'");
     const c = src[i];
-    if (c === '"') {
-      if (quoted || current.trim() !== "") throw invalidQuery("a list item must be either quoted or bare");
+    if (c === '"' && (quoted || current.trim() !== "")) {
+      throw invalidQuery("a list item must be either quoted or bare");
+    } else if ((c === '"' || c === "'") && !quoted && current.trim() === "") {
       const q = readQuoted(src, i);
       current = q.text;
       quoted = true;
@@ -127,7 +133,7 @@ export function tokenize(src: string): Token[] {
       out.push({ t: "lparen", pos: i++ });
     } else if (c === ")") {
       out.push({ t: "rparen", pos: i++ });
-    } else if (c === '"') {
+    } else if (c === '"' || c === "'") {
       const q = readQuoted(src, i);
       out.push({ t: "string", text: q.text, pos: i });
       i = q.end;
