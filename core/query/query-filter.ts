@@ -187,12 +187,20 @@ function describe(tok: Token | undefined): string {
 
 const LIST_OPS = new Set<RelationalOperator>(["IN", "NOT IN", "CONTAINS ALL"]);
 
+/**
+ * Deepest parenthesis nesting read. The parser and the compiler recurse once per level: some 5,000
+ * levels (a 10,000-character cookbook filter) overflowed the stack into a 500. No written filter
+ * comes near this.
+ */
+export const MAX_NESTING = 100;
+
 class Parser {
   private i = 0;
   /** Flat record of comparisons with their surrounding parentheses, for the JSON form. */
   readonly parts: QueryFilterPart[] = [];
   private pendingLeft = 0;
   private pendingLogical: LogicalOperator | null = null;
+  private depth = 0;
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -236,10 +244,13 @@ class Parser {
   private group(): FilterNode {
     const tok = this.peek();
     if (tok?.t === "lparen") {
+      if (++this.depth > MAX_NESTING)
+        throw invalidQuery(`parentheses are nested more than ${MAX_NESTING} levels deep`);
       this.i++;
       this.pendingLeft++;
       if (this.peek()?.t === "rparen") throw invalidQuery("empty parentheses");
       const inner = this.chain();
+      this.depth--;
       if (this.peek()?.t !== "rparen") throw invalidQuery(`expected ')' but found ${describe(this.peek())}`);
       this.i++;
       const last = this.parts[this.parts.length - 1];
