@@ -98,6 +98,19 @@ export async function liveServer(dataDir: string): Promise<LiveServer | null> {
 /** How long to wait for another CLI command to finish with the folder. */
 const LOCK_WAIT_MS = 10_000;
 
+/**
+ * A folder on a read-only file system, said as such: core's own words for EROFS ("the change was not
+ * saved") read as if `larder check` had tried to change something. Even reading takes the folder's
+ * lock and keeps caches in `.larder/`, so the folder must be writable.
+ */
+export function refuseReadOnly(error: unknown, dataDir: string): void {
+  if ((error as NodeJS.ErrnoException | null)?.code === "EROFS")
+    throw new CliError(
+      `${dataDir} is on a read-only file system: Larder writes its lock and caches in .larder/ even to read a folder; mount it read-write or copy it somewhere writable`,
+      EXIT.failure,
+    );
+}
+
 /** Hold the folder's lock for the duration of `fn`: nobody else writes while core has it open. */
 export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + LOCK_WAIT_MS;
@@ -107,6 +120,7 @@ export async function withLock<T>(dataDir: string, fn: () => Promise<T>): Promis
       lock = await acquireLock(dataDir);
       break;
     } catch (e) {
+      refuseReadOnly(e, dataDir);
       if (!(e instanceof LockHeldError)) throw e;
       // A server that started meanwhile keeps the folder: say so rather than wait for it.
       if (e.holder.port !== null || Date.now() > deadline)

@@ -6,7 +6,7 @@
  */
 import { CommanderError, type Command } from "commander";
 import { isLongRunning } from "./context.js";
-import { EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
+import { CliError, EXIT, fail, isJsonMode, printJson, setJsonMode } from "./output.js";
 
 /**
  * `larder serve …` (without --help) needs only `serve`: a program of that one command parses its
@@ -60,6 +60,17 @@ async function main(argv: string[]): Promise<void> {
     argv = [...argv.slice(0, 2), "tui", ...argv.slice(2)];
   // The global --json is known before parsing finishes, so usage errors can be JSON too.
   setJsonMode(argv.includes("--json"));
+  // Ctrl-C during a one-shot command (an import, a backup) used to end it with no word and, under
+  // --json, no document at all. It now says so in one line (or one JSON document) and exits 130.
+  // Recipes imported by then stay; a half-written backup and the folder's lock are found stale and
+  // cleared the next time the folder is opened. The server has its own shutdown (serve.ts).
+  process.on("SIGINT", () => {
+    if (isLongRunning()) return;
+    fail(new CliError("Interrupted", EXIT.interrupted));
+    void Promise.all([process.stdout, process.stderr].map(written)).then(() =>
+      process.exit(EXIT.interrupted),
+    );
+  });
   try {
     await program.parseAsync(argv);
   } catch (e) {

@@ -5,7 +5,9 @@
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { freePort, json, larder, larderProcess, tempDir } from "../testing/run-cli.js";
+import { execSync } from "node:child_process";
+import { execa } from "execa";
+import { CLI_SHELL, REPO, freePort, json, larder, larderProcess, tempDir } from "../testing/run-cli.js";
 import { unopenableBackup } from "../../tests/support/unopenable-backup.js";
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -97,6 +99,47 @@ describe("larder backup (no server)", () => {
       expect(restore.stderr).toMatch(/The data from before the restore is back/);
       expect(await readFile(recipe("still-here"), "utf8")).toContain("Still Here");
       expect((await larder(["check", "--data", dir])).exitCode).toBe(0);
+    },
+  );
+});
+
+function hasScript(): boolean {
+  try {
+    execSync("command -v script", { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("larder backup restore at a terminal", () => {
+  it.skipIf(!hasScript())(
+    "Ctrl-C at the confirmation cancels on a line of its own with exit 130, restoring nothing",
+    { timeout: 60_000 },
+    async () => {
+      const made = await larder(["backup", "create", "--data", dir, "--json"]);
+      const { name } = json<{ name: string }>(made);
+      await writeFile(recipe("after-backup"), "---\nname: After Backup\n---\n\nNew.\n");
+      const term = execa(
+        "script",
+        ["-qec", `stty rows 40 cols 100; ${CLI_SHELL} backup restore ${name} --data ${dir}`, "/dev/null"],
+        { cwd: REPO, reject: false, env: { LARDER_BCRYPT_ROUNDS: "4", NO_COLOR: "1" } },
+      );
+      let seen = "";
+      let sent = false;
+      term.stdout?.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        // Ctrl-C once the question is on the terminal.
+        if (seen.includes("[y/N]") && !sent) {
+          sent = true;
+          term.stdin?.write("\u0003");
+        }
+      });
+      const res = await term;
+      expect(res.exitCode).toBe(130);
+      expect(String(res.stdout)).toMatch(/\[y\/N\] \S*\r?\n(\S*)Cancelled: nothing was restored/);
+      expect(String(res.stdout)).not.toContain("Aborted with Ctrl+C");
+      expect(await readFile(recipe("after-backup"), "utf8")).toContain("After Backup");
     },
   );
 });

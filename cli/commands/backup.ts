@@ -88,6 +88,14 @@ async function confirm(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } catch (e) {
+    // Ctrl-C at the question: readline's "Aborted with Ctrl+C" with exit 1 read as a failure; it is a
+    // cancel, said as the password prompt says it (exit 130).
+    if ((e as { code?: string }).code === "ABORT_ERR") {
+      process.stderr.write("\n");
+      throw new CliError("Cancelled: nothing was restored", EXIT.interrupted);
+    }
+    throw e;
   } finally {
     rl.close();
   }

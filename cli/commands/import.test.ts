@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { execSync } from "node:child_process";
@@ -45,12 +45,15 @@ describe("larder import", () => {
   let dir: string;
   let site: Server;
   let siteUrl: string;
+  const stalled: ServerResponse[] = [];
   beforeAll(async () => {
     tmp = await tempDir();
     dir = join(tmp.path, "data");
     expect((await larder(["init", dir])).exitCode).toBe(0);
     site = createServer((req, res) => {
       const name = (req.url ?? "/").slice(1);
+      // A page that never answers, to interrupt an import in the middle.
+      if (name === "stalled.html") return void stalled.push(res);
       if (!/^[a-z-]+\.html$/.test(name) || !existsSync(fixture(name))) return void res.writeHead(404).end();
       void readFile(fixture(name)).then((b) => res.writeHead(200, { "Content-Type": "text/html" }).end(b));
     });
@@ -58,6 +61,7 @@ describe("larder import", () => {
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    for (const res of stalled) res.destroy();
     await new Promise((r) => site?.close(r));
     await tmp.cleanup();
   });
@@ -148,4 +152,40 @@ describe("larder import", () => {
       await proc;
     }
   });
+
+  it.each([
+    ["--json", true],
+    ["plain", false],
+  ])(
+    "Ctrl-C in the middle of an import ends it with exit 130 and says so (%s)",
+    { timeout: 60_000 },
+    async (_label, asJson) => {
+      const waiting = stalled.length;
+      const proc = larderProcess(
+        ["import", `${siteUrl}/stalled.html`, "--data", dir, ...(asJson ? ["--json"] : [])],
+        { env: { LARDER_FETCH_ALLOW: "127.0.0.1" } },
+      );
+      // Interrupted once the page is being fetched.
+      await new Promise<void>((resolve, reject) => {
+        const deadline = Date.now() + 45_000;
+        const poll = () => {
+          if (stalled.length > waiting) return resolve();
+          if (Date.now() > deadline) return reject(new Error("the import never asked for the page"));
+          setTimeout(poll, 20);
+        };
+        poll();
+      });
+      proc.kill("SIGINT");
+      const r = await proc;
+      expect(r.exitCode).toBe(130);
+      if (asJson) {
+        expect(json(r)).toEqual({ error: { message: "Interrupted", exitCode: 130 } });
+      } else {
+        expect(String(r.stderr).trim()).toBe("Interrupted");
+      }
+      // The next command takes the folder at once: the interrupted one's lock is stale.
+      const next = await larder(["import", fixture("microdata.html"), "--data", dir, "--json"]);
+      expect(next.exitCode, String(next.stderr)).toBe(0);
+    },
+  );
 });

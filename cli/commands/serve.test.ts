@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, json, larder, larderProcess, tempDir } from "../testing/run-cli.js";
@@ -255,4 +256,30 @@ describe("larder serve", () => {
     const res = await larder(["serve", "--demo", "--data", "/tmp/x"]);
     expect(res.exitCode).toBe(2);
   });
+
+  it(
+    "a port another program holds ends serve with one line naming the port and --port, and frees the folder",
+    { timeout: 60_000 },
+    async () => {
+      const dir = (await scratch()).data;
+      const other = createServer();
+      await new Promise<void>((ok) => other.listen(0, "127.0.0.1", ok));
+      cleanups.push(() => new Promise((ok) => other.close(ok)));
+      const address = other.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+
+      const res = await larder(["serve", "--data", dir, "--port", String(port)]);
+      expect(res.exitCode).toBe(1);
+      const lines = String(res.stderr).trim().split("\n");
+      expect(lines.at(-1)).toBe(
+        `Port ${port} is already in use on 127.0.0.1 (another Larder or another program); choose another with --port or LARDER_PORT`,
+      );
+      expect(existsSync(join(dir, ".larder", "lock"))).toBe(false);
+
+      const scripted = await larder(["serve", "--data", dir, "--port", String(port), "--json"]);
+      expect(json<{ error: { message: string } }>(scripted).error.message).toContain(
+        `Port ${port} is already in use`,
+      );
+    },
+  );
 });

@@ -9,7 +9,14 @@ import { consoleLogger } from "../../core/log/logger.js";
 import { DataFolder, findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
 import { FIRST_ADMIN } from "../../core/users/first-admin.js";
 import { acquireLock, LockHeldError, type HeldLock } from "../../core/storage/lock.js";
-import { configFor, isLarderFolder, keepProcessAlive, resolveDataDir, dataOption } from "../context.js";
+import {
+  configFor,
+  dataOption,
+  isLarderFolder,
+  keepProcessAlive,
+  refuseReadOnly,
+  resolveDataDir,
+} from "../context.js";
 import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder } from "../demo.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, printStatus } from "../output.js";
 import { builtinPlugins } from "../../plugins/builtins.js";
@@ -85,6 +92,7 @@ async function serve(opts: ServeOptions): Promise<void> {
     });
   } catch (e) {
     if (e instanceof LockHeldError) throw new CliError(e.message, EXIT.failure);
+    refuseReadOnly(e, dataDir);
     throw e;
   }
   // Also into .larder/logs, which the Maintenance page shows and cleans.

@@ -14,6 +14,7 @@ import { DocCache } from "../storage/doc-cache.js";
 import { recipeAttributes, type RecipeIndexEntry } from "../query/attributes.js";
 import { AttributeTable, attr } from "../query/attribute-table.js";
 import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
+import { mentionsNow } from "../query/now-placeholder.js";
 import { queryFilterParts, type QueryFilterPart } from "../query/query-filter.js";
 import { listQuery } from "../query/list.js";
 import type { ListQuery, Page } from "../query/list-query.js";
@@ -204,7 +205,8 @@ export class CookbooksService {
   /** The compiled filter of a cookbook (null: no filter, every recipe). A filter broken by a hand edit selects nothing. */
   filterOf(c: CookbookRecord): Predicate<RecipeIndexEntry> | null {
     const src = c.queryFilterString;
-    if (!this.filters.has(src)) {
+    // A filter relative to now (`createdAt >= $NOW-7d`) is compiled afresh, at the time it is asked.
+    if (!this.filters.has(src) || mentionsNow(src)) {
       let p: Predicate<RecipeIndexEntry> | null;
       try {
         p = compileQueryFilter(src, recipeAttributes);

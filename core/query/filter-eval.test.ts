@@ -105,9 +105,12 @@ describe("filter evaluation: the upstream query-filter assertions (§14.1 46–4
     expect(unitNames('name NOT LIKE "%unit 1"')).toEqual(["test unit 2", "test unit 3"]);
   });
 
-  it("LIKE is case-insensitive while = is case-sensitive", () => {
+  it("LIKE, =, <> and IN are all case-insensitive on strings, as in Mealie", () => {
     expect(unitNames('name LIKE "TEST UNIT 1"')).toEqual(["test unit 1"]);
-    expect(unitNames('name = "TEST UNIT 1"')).toEqual([]);
+    expect(unitNames('name = "TEST UNIT 1"')).toEqual(["test unit 1"]);
+    expect(unitNames('name <> "Test Unit 1"')).toEqual(["test unit 2", "test unit 3"]);
+    expect(unitNames('name IN ["TEST UNIT 2", "Test unit 3"]')).toEqual(["test unit 2", "test unit 3"]);
+    expect(unitNames('name NOT IN ["TEST UNIT 2"]')).toEqual(["test unit 1", "test unit 3"]);
   });
 
   it("LIKE treats regex characters literally", () => {
@@ -244,9 +247,13 @@ describe("filter evaluation on recipes", () => {
     expect(recipeNames("date_added >= 2024/02/25")).toEqual(["Pasta", "Soup"]);
   });
 
-  it("compares strings case-sensitively with = and by code point with <", () => {
-    expect(recipeNames("name = pasta")).toEqual([]);
+  it("compares strings case-insensitively, on to-many paths too, and by lowercased code point with <", () => {
+    expect(recipeNames("name = pasta")).toEqual(["Pasta"]);
     expect(recipeNames("name < P")).toEqual(["Cake"]);
+    expect(recipeNames("name < p")).toEqual(["Cake"]);
+    expect(recipeNames("tags.name CONTAINS ALL [Dinner, QUICK]")).toEqual(["Pasta"]);
+    expect(recipeNames("tags.name NOT IN [QUICK]")).toEqual(["Soup", "Cake"]);
+    expect(recipeNames("tags.name = DINNER")).toEqual(["Pasta", "Soup"]);
   });
 });
 

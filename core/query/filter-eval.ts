@@ -4,9 +4,11 @@
  * empty list, as it is in Mealie, and the per-item work is only comparisons.
  *
  * Semantics, chosen to match SQL as Mealie runs it where that is well defined:
- * - `=`, `<>`, `<`, `>`, `<=`, `>=` on strings compare case-sensitively (code points), like SQL `=`.
- * - `LIKE` / `NOT LIKE` are case-insensitive (SQLite's default, Mealie's default database); `%` is any
- *   run, `_` one character; only string columns accept them.
+ * - Every operator on a string column is case-insensitive, as Mealie lowercases both the column and
+ *   the value (since its "Case Insensitive Query Filters" change): `name = "my recipe"` finds "My
+ *   Recipe"; `<` and `>` compare the lowercased code points. Lowercasing is Unicode's, as Postgres
+ *   does it, not SQLite's ASCII-only lower() (decision 0266).
+ * - `LIKE` / `NOT LIKE`: `%` is any run, `_` one character; only string columns accept them.
  * - A null scalar satisfies only `IS NULL`: every comparison with null is false, negations included
  *   (SQL three-valued logic).
  * - To-many paths (`tags.name`): a positive operator holds when any related value satisfies it;
@@ -23,6 +25,7 @@ export type Predicate<T> = (item: T) => boolean;
 type ValueTest = (v: Comparable) => boolean;
 
 function typed(type: AttrType, raw: string): Comparable {
+  if (type === "string") return raw.toLowerCase();
   const v = coerceFilterValue(type, raw);
   if (typeof v === "object") throw invalidQuery(v.error);
   return v;
@@ -128,7 +131,8 @@ function compileComparison<T>(cmp: Comparison, table: AttributeTable<T>): Predic
   }
 
   const { test, negate } = positiveTest(cmp, type);
-  const coerce = a.coerced ? alreadyCoerced : itemCoercer(type);
+  // LIKE folds case itself.
+  const coerce = cmp.op.endsWith("LIKE") ? coercerOf(a) : foldedCoercerOf(a);
   if (a.many) {
     const get = a.get;
     const any = (item: T): boolean => {
@@ -152,8 +156,22 @@ function compileComparison<T>(cmp: Comparison, table: AttributeTable<T>): Predic
 const alreadyCoerced = (v: AttrScalar): Comparable | null =>
   v === undefined ? null : (v as Comparable | null);
 
+function coercerOf<T>(a: ResolvedAttribute<T>): (v: AttrScalar) => Comparable | null {
+  return a.coerced ? alreadyCoerced : itemCoercer(a.type);
+}
+
+/** The item's value as the filter compares it: a string column's lowercased, as the filter's value is. */
+function foldedCoercerOf<T>(a: ResolvedAttribute<T>): (v: AttrScalar) => Comparable | null {
+  const coerce = coercerOf(a);
+  if (a.type !== "string") return coerce;
+  return (v) => {
+    const c = coerce(v);
+    return typeof c === "string" ? c.toLowerCase() : c;
+  };
+}
+
 function valuesOf<T>(a: ResolvedAttribute<T>): (item: T) => (Comparable | null)[] {
-  const coerce = a.coerced ? alreadyCoerced : itemCoercer(a.type);
+  const coerce = foldedCoercerOf(a);
   if (a.many) {
     const get = a.get;
     return (item) => get(item).map(coerce);

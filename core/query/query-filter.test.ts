@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BadRequestError } from "../errors.js";
-import { parseQueryFilter, queryFilterParts, snakePath, type FilterNode } from "./query-filter.js";
+import {
+  MAX_NESTING,
+  parseQueryFilter,
+  queryFilterParts,
+  snakePath,
+  type FilterNode,
+} from "./query-filter.js";
 
 const cmp = (attribute: string, op: string, value: string | string[] | null) =>
   expect.objectContaining({ kind: "cmp", attribute, op, value });
@@ -35,6 +41,17 @@ describe("parseQueryFilter: comparisons", () => {
 
   it("keeps spaces inside double quotes and strips the quotes", () => {
     expect(parseQueryFilter('name="test unit 2"')).toEqual(cmp("name", "=", "test unit 2"));
+  });
+
+  it("reads single-quoted values as SQL writes them, and keeps an apostrophe inside a bare word", () => {
+    expect(parseQueryFilter("name = 'Ginger Lime Cooler'")).toEqual(cmp("name", "=", "Ginger Lime Cooler"));
+    expect(parseQueryFilter(`name = 'say "hi"'`)).toEqual(cmp("name", "=", 'say "hi"'));
+    expect(parseQueryFilter(`name = "Grandma's Pie"`)).toEqual(cmp("name", "=", "Grandma's Pie"));
+    expect(parseQueryFilter("name = Grandma's")).toEqual(cmp("name", "=", "Grandma's"));
+    expect(parseQueryFilter(`tags.name IN ['Quick Meals', "Kid's", Grandma's]`)).toEqual(
+      cmp("tags.name", "IN", ["Quick Meals", "Kid's", "Grandma's"]),
+    );
+    expect(detailOf(() => parseQueryFilter("name = 'unterminated"))).toContain("unterminated quoted string");
   });
 
   it("reads bare dates and timestamps as values", () => {
@@ -195,6 +212,16 @@ describe("parseQueryFilter: errors are 400 with a plain-string detail", () => {
     const detail = detailOf(() => parseQueryFilter(src));
     expect(detail.startsWith("invalid query string: ")).toBe(true);
     expect(detail).toContain(fragment);
+  });
+
+  it("refuses parentheses nested past the limit with a 400, not a stack overflow", () => {
+    const nested = (n: number) => `${"(".repeat(n)}name = x${")".repeat(n)}`;
+    expect(parseQueryFilter(nested(MAX_NESTING))).toEqual(cmp("name", "=", "x"));
+    expect(detailOf(() => parseQueryFilter(nested(MAX_NESTING + 1)))).toBe(
+      `invalid query string: parentheses are nested more than ${MAX_NESTING} levels deep`,
+    );
+    // A 10,000-character filter, the most a cookbook or a plan rule stores.
+    expect(detailOf(() => parseQueryFilter(nested(4995)))).toContain("nested more than");
   });
 
   it("never throws anything but a 400 on arbitrary input", () => {

@@ -11,6 +11,7 @@
  * against an attribute table (filter-eval.ts), so both kinds of error surface before any item is read.
  */
 import { BadRequestError } from "../errors.js";
+import { resolveNow } from "./now-placeholder.js";
 
 export type RelationalOperator =
   | "="
@@ -34,7 +35,10 @@ export interface Comparison {
   op: RelationalOperator;
   /** A string for scalar operators, a list for IN / NOT IN / CONTAINS ALL, null for IS / IS NOT. */
   value: string | string[] | null;
-  /** The value as written (quotes stripped), kept for the stored JSON form (`"TRUE"`, `"null"`). */
+  /**
+   * The value as written (quotes stripped), kept for the stored JSON form (`"TRUE"`, `"null"`,
+   * `"$NOW-7d"`, which must stay relative); `value` has `$NOW` resolved to the time of parsing.
+   */
   raw: string | string[];
 }
 export interface Logical {
@@ -72,8 +76,13 @@ const SYMBOLS: readonly RelationalOperator[] = [">=", "<=", "<>", "=", ">", "<"]
 // `createdAt>"2024-01-01"` needs no spaces.
 const WORD_STOP = /[\s()[\]",<>=]/;
 
+/**
+ * A quoted value from `start`, which holds its opening quote: `"…"` as in Mealie, or `'…'` as SQL
+ * writes it (Mealie keeps single quotes as part of the value, which then matches nothing; decision
+ * 0266). An apostrophe inside a bare word (`Grandma's`) does not open a quote.
+ */
 function readQuoted(src: string, start: number): { text: string; end: number } {
-  const close = src.indexOf('"', start + 1);
+  const close = src.indexOf(src[start], start + 1);
   if (close < 0) throw invalidQuery("unterminated quoted string");
   return { text: src.slice(start + 1, close), end: close + 1 };
 }
@@ -86,8 +95,9 @@ function readList(src: string, start: number): { items: string[]; end: number } 
   for (;;) {
     if (i >= src.length) throw invalidQuery("unterminated list, expected ']'");
     const c = src[i];
-    if (c === '"') {
-      if (quoted || current.trim() !== "") throw invalidQuery("a list item must be either quoted or bare");
+    if (c === '"' && (quoted || current.trim() !== "")) {
+      throw invalidQuery("a list item must be either quoted or bare");
+    } else if ((c === '"' || c === "'") && !quoted && current.trim() === "") {
       const q = readQuoted(src, i);
       current = q.text;
       quoted = true;
@@ -123,7 +133,7 @@ export function tokenize(src: string): Token[] {
       out.push({ t: "lparen", pos: i++ });
     } else if (c === ")") {
       out.push({ t: "rparen", pos: i++ });
-    } else if (c === '"') {
+    } else if (c === '"' || c === "'") {
       const q = readQuoted(src, i);
       out.push({ t: "string", text: q.text, pos: i });
       i = q.end;
@@ -177,12 +187,20 @@ function describe(tok: Token | undefined): string {
 
 const LIST_OPS = new Set<RelationalOperator>(["IN", "NOT IN", "CONTAINS ALL"]);
 
+/**
+ * Deepest parenthesis nesting read. The parser and the compiler recurse once per level: some 5,000
+ * levels (a 10,000-character cookbook filter) overflowed the stack into a 500. No written filter
+ * comes near this.
+ */
+export const MAX_NESTING = 100;
+
 class Parser {
   private i = 0;
   /** Flat record of comparisons with their surrounding parentheses, for the JSON form. */
   readonly parts: QueryFilterPart[] = [];
   private pendingLeft = 0;
   private pendingLogical: LogicalOperator | null = null;
+  private depth = 0;
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -226,10 +244,13 @@ class Parser {
   private group(): FilterNode {
     const tok = this.peek();
     if (tok?.t === "lparen") {
+      if (++this.depth > MAX_NESTING)
+        throw invalidQuery(`parentheses are nested more than ${MAX_NESTING} levels deep`);
       this.i++;
       this.pendingLeft++;
       if (this.peek()?.t === "rparen") throw invalidQuery("empty parentheses");
       const inner = this.chain();
+      this.depth--;
       if (this.peek()?.t !== "rparen") throw invalidQuery(`expected ')' but found ${describe(this.peek())}`);
       this.i++;
       const last = this.parts[this.parts.length - 1];
@@ -279,7 +300,8 @@ class Parser {
     if (valTok.t === "list") {
       if (!LIST_OPS.has(op))
         throw invalidQuery(`a list can only be used with IN, NOT IN or CONTAINS ALL, not '${op}'`);
-      value = raw = valTok.items;
+      raw = valTok.items;
+      value = raw.map((v) => resolveNow(v));
     } else if (LIST_OPS.has(op)) {
       throw invalidQuery(`'${op}' must be followed by a list of values, e.g. [a, b]`);
     } else if (op === "IS" || op === "IS NOT") {
@@ -289,7 +311,8 @@ class Parser {
       value = null;
       raw = valTok.text;
     } else {
-      value = raw = valTok.text;
+      raw = valTok.text;
+      value = resolveNow(raw);
     }
     this.parts.push({
       leftParenthesis: this.pendingLeft ? "(".repeat(this.pendingLeft) : null,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -197,6 +197,21 @@ describe("the recipe list after a one-recipe change", () => {
       // A filter every recipe passes takes the general path (filter, then sortItems).
       const general = larder.recipes.lister.list(admin, { ...q, queryFilter: "id IS NOT NULL" });
       expect([o, larder.recipes.lister.list(admin, q)]).toEqual([o, general]);
+    }
+  });
+
+  it("answers a filter relative to $NOW afresh as time passes, not from the remembered first answer", () => {
+    const q: RecipeListQuery = { perPage: -1, queryFilter: "dateAdded >= $NOW-7d AND dateAdded <= $NOW" };
+    const added = () => larder.recipes.lister.list(admin, q).items.map((r) => r.dateAdded?.slice(0, 10));
+    try {
+      vi.useFakeTimers({ now: new Date("2023-06-20T00:00:00Z"), toFake: ["Date"] });
+      const june = added();
+      expect(june.length).toBeGreaterThan(0);
+      expect(new Set(june)).toEqual(new Set(["2023-06-15"]));
+      vi.setSystemTime(new Date("2024-03-01T00:00:00Z"));
+      expect(new Set(added())).toEqual(new Set(["2024-02-29"]));
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -12,6 +12,7 @@ import { pick } from "./wire-bytes.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import type { RecipeFilters, RecipeListQuery } from "./list-query.js";
 import { compileQueryFilter, type Predicate } from "../query/filter-eval.js";
+import { mentionsNow } from "../query/now-placeholder.js";
 import { textRanker } from "../search/text-search.js";
 import { RecipeSearchIndex } from "../search/recipe-search.js";
 import type { SearchIndexFiles } from "../search/index-file.js";
@@ -575,12 +576,14 @@ export class RecipeLister {
       // The positions passing a queryFilter are remembered until the group's next change (decision
       // 0137): a filter the UI or a client asks again (the next page, a cookbook, a saved view)
       // reads no column. Compiled first, so a bad filter is a 400 as before.
-      const passing = group.filtered(filter, () => {
+      const compute = () => {
         const predicate = compileQueryFilter(filter, group.columns())!;
         const out: number[] = [];
         for (let at = 0; at < all.length; at++) if (predicate(at)) out.push(at);
         return Int32Array.from(out);
-      });
+      };
+      // A filter relative to now (`createdAt >= $NOW-7d`) answers differently as time passes.
+      const passing = mentionsNow(filter) ? compute() : group.filtered(filter, compute);
       rows = rows ? [...rows].filter((p) => findSorted(passing, p) >= 0) : passing;
       query = { ...q, queryFilter: null };
     }

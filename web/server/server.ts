@@ -280,12 +280,29 @@ function refuse(req: IncomingMessage, res: ServerResponse, api: boolean, reason:
   req.resume();
 }
 
+/**
+ * Why the server could not listen, said so a person knows what to change: node's own text
+ * ("listen EADDRINUSE: address already in use 127.0.0.1:9000") names a system call, not the option.
+ */
+export function listenError(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const where = `${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `Port ${port} is already in use on ${host} (another Larder or another program); choose another with --port or LARDER_PORT`,
+    EACCES: `Not allowed to listen on ${where} (ports below 1024 need privileges); choose another with --port or LARDER_PORT`,
+    EADDRNOTAVAIL: `Cannot listen on ${where}: no network interface of this machine has the address ${host}; choose another with --host or LARDER_HOST`,
+    ENOTFOUND: `Cannot listen on ${where}: the host name ${host} does not resolve; choose another with --host or LARDER_HOST`,
+  };
+  const reason = code ? reasons[code] : undefined;
+  return reason ? Object.assign(new Error(reason), { code }) : error;
+}
+
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const server = await createLarderServer(opts);
   server.headersTimeout = 30_000;
   server.requestTimeout = 120_000;
   await new Promise<void>((ok, fail) => {
-    server.once("error", fail);
+    server.once("error", (e) => fail(listenError(e, opts.host, opts.port)));
     server.listen(opts.port, opts.host, () => ok());
   });
   const addr = server.address();
