@@ -1,0 +1,75 @@
+/**
+ * The app on a phone held in the hand (390 × 844, touch), over a demo server as the public demo runs:
+ * long names stay inside the screen, every control is a finger's size, the demo banner says its whole
+ * sentence, and rows of actions keep a sensible shape. Screenshots: test-results/screenshots/phone-*.png.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import {
+  describeBrowser,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  startApp,
+  type App,
+} from "./support/browser.js";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+const LONG_WORD = "Supercalifragilisticexpialidociousdonaudampfschifffahrtsgesellschaftskapitaenskuchen";
+
+/** How far the page reaches past the right edge of the screen, in CSS pixels (0 when it fits). */
+const pageOverflow = (p: Page) =>
+  p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
+  let app: App;
+  let browser: Browser;
+  let page: Page;
+  let longSlug = "";
+  let listId = "";
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp({ config: { demo: true } });
+    const a = app.adminActor;
+    longSlug = await app.larder.recipes.create(a, {
+      name: LONG_WORD,
+      tags: ["Baking"],
+      recipeIngredient: [{ quantity: 1, unit: "cup", food: "flour" }],
+    });
+    await app.larder.recipes.create(a, {
+      name: "Chili",
+      tags: ["Dinner", "Spicy"],
+      recipeServings: 4,
+      recipeIngredient: [{ quantity: 1, food: "onion" }],
+    });
+    const long = app.larder.recipes.get(a, longSlug);
+    const list = await app.larder.shopping.createList(a, { name: "Groceries" });
+    listId = list.id;
+    await app.larder.shopping.addRecipe(a, list.id, long.id, {});
+    browser = await launchBrowser();
+    page = await newPage(browser, app, { errors, ...PHONE });
+    await signIn(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.close().catch(() => {});
+  });
+
+  it("wraps a recipe name that is one long word inside the screen, on its page and on a list", async () => {
+    await page.goto(`/g/${app.groupSlug}/r/${longSlug}`);
+    await hydrated(page);
+    expect(await pageOverflow(page)).toBe(0);
+    await screenshot(page, "phone-long-recipe-name");
+
+    // A shopping item names the recipe it came from under its text.
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId("shopping-item").count()).toBeGreaterThan(0);
+    expect(await pageOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
