@@ -23,6 +23,18 @@ const LONG_WORD = "Supercalifragilisticexpialidociousdonaudampfschifffahrtsgesel
 const pageOverflow = (p: Page) =>
   p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** The rendered boxes of the elements `selector` matches that are visible. */
+const boxes = (p: Page, selector: string) =>
+  p.locator(selector).evaluateAll((els) =>
+    els
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const name = el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.tagName;
+        return { name, width: Math.round(r.width), height: Math.round(r.height) };
+      })
+      .filter((b) => b.width > 0 && b.height > 0),
+  );
+
 describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
   let app: App;
   let browser: Browser;
@@ -71,5 +83,37 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     await expect.poll(() => page.getByTestId("shopping-item").count()).toBeGreaterThan(0);
     expect(await pageOverflow(page)).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it("gives every control of the header, a recipe page and a form a 44 px target", async () => {
+    await page.goto(`/g/${app.groupSlug}/r/chili`);
+    await hydrated(page);
+    const controls = [
+      ...(await boxes(page, ".shell__header button, .shell__header a")),
+      ...(await boxes(page, ".recipe .mantine-ActionIcon-root, .recipe .mantine-Button-root")),
+    ];
+    expect(controls.length).toBeGreaterThan(5);
+    expect(controls.filter((b) => b.width < 44 || b.height < 44)).toEqual([]);
+
+    await page.goto("/user/profile");
+    await hydrated(page);
+    const fields = await boxes(page, ".page input.mantine-Input-input, .page .mantine-Button-root");
+    expect(fields.length).toBeGreaterThan(3);
+    expect(fields.filter((b) => b.height < 44)).toEqual([]);
+  });
+
+  it("keeps a shopping item's move arrows finger-sized without doubling the row's height", async () => {
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    const arrows = await boxes(page, "[data-testid=shopping-item] .shopping-item__arrows button");
+    expect(arrows.length).toBeGreaterThan(0);
+    expect(arrows.filter((b) => b.width < 44 || b.height < 44)).toEqual([]);
+    // Side by side: stacked, two 44 px arrows made every item at least 90 px tall.
+    const [up, down] = await page
+      .getByTestId("shopping-item")
+      .first()
+      .locator(".shopping-item__arrows button")
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(up).toBe(down);
   });
 });
