@@ -116,4 +116,18 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
       .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(up).toBe(down);
   });
+
+  it("shows the demo banner's whole sentence, its end included", async () => {
+    await page.goto("/user/profile");
+    await hydrated(page);
+    const banner = page.getByTestId("demo-banner");
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    const clipped = await banner.evaluate(
+      (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+    );
+    expect(clipped).toBe(false);
+    // The sticky header sits right under it, not over it.
+    const [b, h] = await Promise.all([banner.boundingBox(), page.locator(".shell__header").boundingBox()]);
+    expect(Math.round(h?.y ?? 0)).toBe(Math.round((b?.y ?? 0) + (b?.height ?? 0)));
+  });
 });
