@@ -130,4 +130,13 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     const [b, h] = await Promise.all([banner.boundingBox(), page.locator(".shell__header").boundingBox()]);
     expect(Math.round(h?.y ?? 0)).toBe(Math.round((b?.y ?? 0) + (b?.height ?? 0)));
   });
+
+  it("shows the users table's administrator badge whole", async () => {
+    await page.goto("/admin/manage/users");
+    await hydrated(page);
+    const label = page.locator("[data-testid^=user-row-] .mantine-Badge-label").first();
+    await expect.poll(() => label.isVisible()).toBe(true);
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await pageOverflow(page)).toBe(0);
+  });
 });
