@@ -139,4 +139,21 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await pageOverflow(page)).toBe(0);
   });
+
+  it("puts an organizer's name on its own line and its actions together on the next", async () => {
+    await page.goto(`/g/${app.groupSlug}/recipes/tags`);
+    await hydrated(page);
+    const row = page.getByTestId("organizer-row").first();
+    const [title, rename, merge, remove] = await Promise.all(
+      ["organizer-open", "organizer-rename", "organizer-merge", "organizer-delete"].map((id) =>
+        row.getByTestId(id).boundingBox(),
+      ),
+    );
+    const middle = (b: typeof title) => Math.round((b?.y ?? 0) + (b?.height ?? 0) / 2);
+    // The actions share one line, below the name.
+    expect(middle(rename)).toBe(middle(merge));
+    expect(middle(merge)).toBe(middle(remove));
+    expect(middle(rename)).toBeGreaterThan((title?.y ?? 0) + (title?.height ?? 0));
+    await screenshot(page, "phone-organizers");
+  });
 });
