@@ -60,6 +60,7 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     const long = app.larder.recipes.get(a, longSlug);
     const list = await app.larder.shopping.createList(a, { name: "Groceries" });
     listId = list.id;
+    await app.larder.foodsUnits.create(a, "foods", { name: "rye flakes" });
     await app.larder.shopping.addRecipe(a, list.id, long.id, {});
     browser = await launchBrowser();
     page = await newPage(browser, app, { errors, ...PHONE });
@@ -94,12 +95,25 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     ];
     expect(controls.length).toBeGreaterThan(5);
     expect(controls.filter((b) => b.width < 44 || b.height < 44)).toEqual([]);
+    // And the items of a menu it opens.
+    await page.getByRole("button", { name: "Recipe actions" }).click();
+    await expect.poll(() => page.getByRole("menuitem").count()).toBeGreaterThan(3);
+    const items = await boxes(page, "[role=menuitem]");
+    expect(items.filter((b) => b.height < 44)).toEqual([]);
+    await page.keyboard.press("Escape");
 
     await page.goto("/user/profile");
     await hydrated(page);
     const fields = await boxes(page, ".page input.mantine-Input-input, .page .mantine-Button-root");
     expect(fields.length).toBeGreaterThan(3);
     expect(fields.filter((b) => b.height < 44)).toEqual([]);
+
+    // The data tables' own edit and delete buttons.
+    await page.goto("/group/data/foods");
+    await hydrated(page);
+    const icons = await boxes(page, ".settings__icon");
+    expect(icons.length).toBeGreaterThan(1);
+    expect(icons.filter((b) => b.width < 44 || b.height < 44)).toEqual([]);
   });
 
   it("keeps a shopping item's move arrows finger-sized without doubling the row's height", async () => {
