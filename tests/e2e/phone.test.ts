@@ -170,4 +170,15 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     expect(middle(rename)).toBeGreaterThan((title?.y ?? 0) + (title?.height ?? 0));
     await screenshot(page, "phone-organizers");
   });
+
+  it("keeps the small crosses of an editor's tag pills", async () => {
+    await page.goto(`/g/${app.groupSlug}/r/chili?edit=true`);
+    await hydrated(page);
+    const crosses = await boxes(page, ".mantine-Pill-remove");
+    expect(crosses.length).toBeGreaterThan(0);
+    const pills = await boxes(page, ".mantine-Pill-root");
+    expect(Math.max(...crosses.map((b) => b.height))).toBeLessThanOrEqual(
+      Math.max(...pills.map((b) => b.height)),
+    );
+  });
 });
