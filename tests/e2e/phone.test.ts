@@ -171,6 +171,21 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     await screenshot(page, "phone-organizers");
   });
 
+  it("keeps the recipe editor's Save bar in sight under the header and banner while scrolling", async () => {
+    await page.goto(`/g/${app.groupSlug}/r/chili?edit=true`);
+    await hydrated(page);
+    const save = page.getByTestId("save-recipe");
+    await expect.poll(() => save.isVisible()).toBe(true);
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    // What a finger on Save's middle touches is Save, not the header stuck over it.
+    const onSave = await save.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(onSave).toBe(true);
+  });
+
   it("keeps the small crosses of an editor's tag pills", async () => {
     await page.goto(`/g/${app.groupSlug}/r/chili?edit=true`);
     await hydrated(page);
