@@ -196,4 +196,15 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
       Math.max(...pills.map((b) => b.height)),
     );
   });
+
+  it("keeps a shopping list's menu beside its name", async () => {
+    await page.goto(`/shopping-lists/${listId}`);
+    await hydrated(page);
+    const [title, menu] = await Promise.all([
+      page.locator(".shopping__title").boundingBox(),
+      page.getByTestId("list-menu").boundingBox(),
+    ]);
+    expect(menu?.y).toBeLessThan((title?.y ?? 0) + (title?.height ?? 0));
+    expect(menu?.x).toBeGreaterThan((title?.x ?? 0) + (title?.width ?? 0) - 1);
+  });
 });
