@@ -207,4 +207,14 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     expect(menu?.y).toBeLessThan((title?.y ?? 0) + (title?.height ?? 0));
     expect(menu?.x).toBeGreaterThan((title?.x ?? 0) + (title?.width ?? 0) - 1);
   });
+
+  it("starts an admin page's title at the left edge, as on every other page", async () => {
+    await page.goto("/admin/manage/users");
+    await hydrated(page);
+    const [title, table] = await Promise.all([
+      page.locator(".admin-page .page__title").boundingBox(),
+      page.locator(".admin-table-wrap").boundingBox(),
+    ]);
+    expect(Math.round(title?.x ?? 0)).toBe(Math.round(table?.x ?? -1));
+  });
 });
