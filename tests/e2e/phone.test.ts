@@ -195,6 +195,8 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     expect(Math.max(...crosses.map((b) => b.height))).toBeLessThanOrEqual(
       Math.max(...pills.map((b) => b.height)),
     );
+    // Nor squeezed to a sliver: a cross is a few pixels wide still.
+    expect(Math.min(...crosses.map((b) => b.width))).toBeGreaterThanOrEqual(16);
   });
 
   it("keeps a shopping list's menu beside its name", async () => {
