@@ -219,4 +219,19 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     ]);
     expect(Math.round(title?.x ?? 0)).toBe(Math.round(table?.x ?? -1));
   });
+
+  it("fits the recipe editor and the migrations form in a 360 px screen", async () => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    try {
+      await page.goto(`/g/${app.groupSlug}/r/chili?edit=true`);
+      await hydrated(page);
+      await expect.poll(() => page.getByTestId("parse-ingredients").isVisible()).toBe(true);
+      expect(await pageOverflow(page)).toBe(0);
+      await page.goto(`/g/${app.groupSlug}/data/migrations`);
+      await hydrated(page);
+      expect(await pageOverflow(page)).toBe(0);
+    } finally {
+      await page.setViewportSize(PHONE.viewport);
+    }
+  });
 });
