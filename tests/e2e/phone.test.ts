@@ -234,4 +234,27 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
       await page.setViewportSize(PHONE.viewport);
     }
   });
+
+  it("keeps the groups' and households' Edit and Delete on a 360 px screen", async () => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    try {
+      for (const [path, one] of [
+        ["/admin/manage/groups", "group"],
+        ["/admin/manage/households", "household"],
+      ]) {
+        await page.goto(path);
+        await hydrated(page);
+        const remove = page.locator(`[data-testid^=${one}-delete-]`).first();
+        await expect.poll(() => remove.isVisible()).toBe(true);
+        const box = await remove.boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+        // Its table does not scroll sideways to reach them.
+        const wrap = page.locator(".admin-table-wrap").first();
+        expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+        await expect.poll(() => page.getByTestId(`${one}-counts`).first().isVisible()).toBe(true);
+      }
+    } finally {
+      await page.setViewportSize(PHONE.viewport);
+    }
+  });
 });
