@@ -257,4 +257,18 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
       await page.setViewportSize(PHONE.viewport);
     }
   });
+
+  it("shows every permission of a household member inside the screen, each with its name", async () => {
+    await page.goto("/household/members");
+    await hydrated(page);
+    const row = page.locator("[data-testid^=member-row-]").first();
+    await expect.poll(() => row.isVisible()).toBe(true);
+    const perms = row.locator("[data-testid^=perm-]");
+    expect(await perms.count()).toBe(4);
+    const right = await row
+      .locator(".mantine-Checkbox-root")
+      .evaluateAll((els) => Math.max(...els.map((el) => el.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(390 - 16);
+    await expect.poll(() => row.getByText("Manage household").isVisible()).toBe(true);
+  });
 });
