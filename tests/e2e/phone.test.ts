@@ -271,4 +271,30 @@ describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
     expect(right).toBeLessThanOrEqual(390 - 16);
     await expect.poll(() => row.getByText("Manage household").isVisible()).toBe(true);
   });
+
+  it("reads the demo banner's version in Hebrew in the order it is written: Larder, then its number", async () => {
+    const he = await newPage(browser, app, { errors, ...PHONE, locale: "he-IL" });
+    await signIn(he);
+    await he.goto("/user/profile");
+    await hydrated(he);
+    await expect.poll(() => he.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    // Where "Larder" and the number after it are drawn: in a right-to-left line the pair is still one
+    // left-to-right phrase, not "(0.1.0 Larder)".
+    const [larder, number] = await he.getByTestId("demo-banner").evaluate((el) => {
+      const node = el.firstChild as Text;
+      const text = node.data;
+      const at = text.indexOf("Larder");
+      const from = at + "Larder ".length;
+      const to = text.indexOf(")", from);
+      const left = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, end);
+        return range.getBoundingClientRect().left;
+      };
+      return [left(at, at + "Larder".length), left(from, to)];
+    });
+    expect(larder).toBeLessThan(number);
+    await he.context().close();
+  });
 });
