@@ -205,7 +205,7 @@ export default function AdminUsers() {
                     @{u.username}
                   </Text>
                   {/* On a phone the e-mail and household columns fold into the name's cell. */}
-                  <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: "break-all" }}>
+                  <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: "anywhere" }}>
                     {u.email} · {u.group} / {u.household}
                   </Text>
                 </Table.Td>

@@ -128,6 +128,8 @@ function MemberRow({ m }: { m: Member }) {
         <Table.Td key={k}>
           <Checkbox
             aria-label={t("members.flagFor", { flag: t(`members.flags.${k}`), name: m.fullName })}
+            // Shown on a phone only, where the column headings fold away (settings.css).
+            label={<span className="members__flag">{t(`members.flags.${k}`)}</span>}
             checked={value(k)}
             disabled={m.self}
             data-testid={`perm-${k}`}
@@ -285,7 +287,7 @@ export default function Members() {
         testId="members-page"
       >
         <Paper withBorder radius="md" style={{ overflowX: "auto" }}>
-          <Table className="settings__table" striped data-testid="members-table">
+          <Table className="settings__table members-table" striped data-testid="members-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("members.name")}</Table.Th>

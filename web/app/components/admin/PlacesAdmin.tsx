@@ -59,8 +59,8 @@ export function PlacesAdmin<T extends PlaceRow>({
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("common.name")}</Table.Th>
-              <Table.Th>{column.header}</Table.Th>
-              <Table.Th>{t("households.members")}</Table.Th>
+              <Table.Th visibleFrom="sm">{column.header}</Table.Th>
+              <Table.Th visibleFrom="sm">{t("households.members")}</Table.Th>
               <Table.Th>
                 <span className="visually-hidden">{t("users.actions")}</span>
               </Table.Th>
@@ -78,9 +78,13 @@ export function PlacesAdmin<T extends PlaceRow>({
                       {subtitle(row)}
                     </Text>
                   ) : null}
+                  {/* On a phone the two count columns fold in here, so Edit and Delete stay on screen. */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid={`${one}-counts`}>
+                    {column.header}: {column.cell(row)} · {t("households.members")}: {row.members}
+                  </Text>
                 </Table.Td>
-                <Table.Td>{column.cell(row)}</Table.Td>
-                <Table.Td>{row.members}</Table.Td>
+                <Table.Td visibleFrom="sm">{column.cell(row)}</Table.Td>
+                <Table.Td visibleFrom="sm">{row.members}</Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Button size="xs" variant="subtle" onClick={() => setRenaming(row)}>

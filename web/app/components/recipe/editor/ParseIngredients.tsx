@@ -70,7 +70,8 @@ export function ParseIngredients({ draft, onChange }: { draft: Draft; onChange: 
   };
 
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="parse-ingredients">
+    // Wraps: on a 360 px phone the button and the parser's menu side by side were wider than the screen.
+    <Group gap="xs" wrap="wrap" data-testid="parse-ingredients">
       <Button
         variant="default"
         onClick={() => void run()}
@@ -86,7 +87,7 @@ export function ParseIngredients({ draft, onChange }: { draft: Draft; onChange: 
         value={parser}
         onChange={choose}
         allowDeselect={false}
-        w={150}
+        w={190}
         data-testid="parse-parser"
       />
     </Group>
