@@ -61,6 +61,27 @@ export function unsafeEntryName(name: string): string | null {
   return null;
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The entry's name. Without the UTF-8 flag the zip format says CP437, and yauzl decodes it so; but
+ * macOS's Archive Utility and many Linux tools write UTF-8 without setting the flag, which CP437 turns
+ * into "Cr├¿me" and which no longer matches the names a recipe file refers to. Bytes that are valid
+ * UTF-8 are read as UTF-8 (CP437 text with accents almost never is), others as CP437.
+ */
+function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileNameRaw;
+  const flagged = (entry.generalPurposeBitFlag & 0x800) !== 0;
+  // An Info-ZIP Unicode Path field (0x7075) already gave yauzl the name in UTF-8.
+  if (flagged || !raw || raw.every((b) => b < 0x80) || entry.extraFields.some((f) => f.id === 0x7075))
+    return entry.fileName;
+  try {
+    return utf8.decode(raw).replace(/\\/g, "/");
+  } catch {
+    return entry.fileName;
+  }
+}
+
 function refuse(name: string, why: string): never {
   throw new MigrationInputError(`The archive is refused: entry '${name}' has ${why}`);
 }
@@ -101,7 +122,7 @@ export async function openZip(
       zip.on("end", () => res());
       zip.on("entry", (entry: yauzl.Entry) => {
         try {
-          const name = entry.fileName;
+          const name = entryName(entry);
           const bad = unsafeEntryName(name);
           if (bad) refuse(name, bad);
           const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
