@@ -2,6 +2,7 @@
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import {
   type Archive,
+  type ArchiveEntry,
   type ReaderContext,
   basename,
   imageType,
@@ -11,6 +12,7 @@ import {
 } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
 import { failed, ok, pictureAt, recipeObject, wrongType } from "../shared/entry.js";
+import { MAX_NESTED_EXPORT_BYTES } from "../shared/nested.js";
 
 /** One recipe's zip: its JSON and a picture, never large. */
 const MAX_INNER_ZIP = 64 * 1024 * 1024;
@@ -87,9 +89,39 @@ export function tandoorRecipe(json: Loose) {
   return recipe;
 }
 
-export async function* readTandoor(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
+/**
+ * The export itself when the upload is the export zipped again: its only zip holds zips and no JSON.
+ * A zip of recipe zips reads like any other, so the shared unwrapping (which needs "no zip found")
+ * never sees this case.
+ */
+async function zippedAgain(archive: Archive, inner: ArchiveEntry[]): Promise<Archive | null> {
+  if (inner.length !== 1) return null;
+  const only = await openInnerZip(archive, inner[0].path, MAX_NESTED_EXPORT_BYTES).catch(() => null);
+  const files = only?.entries.filter((e) => !isJunk(e.path)) ?? [];
+  const isExport =
+    files.some((e) => e.path.toLowerCase().endsWith(".zip")) &&
+    !files.some((e) => e.path.toLowerCase().endsWith(".json"));
+  if (isExport) return only;
+  only?.close();
+  return null;
+}
+
+export async function* readTandoor(
+  archive: Archive,
+  ctx?: ReaderContext,
+  depth = 0,
+): AsyncGenerator<MigratedEntry> {
   const inner = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".zip"));
   if (inner.length === 0) throw wrongType("Tandoor", "no per-recipe zip holding recipe.json was found");
+  const wrapped = depth < 2 ? await zippedAgain(archive, inner) : null;
+  if (wrapped) {
+    try {
+      yield* readTandoor(wrapped, ctx, depth + 1);
+    } finally {
+      wrapped.close();
+    }
+    return;
+  }
   const sources: Array<{ label: string; open: () => Promise<Archive> }> = inner.map((e) => ({
     label: stem(e.path),
     open: () => openInnerZip(archive, e.path, MAX_INNER_ZIP),
