@@ -294,6 +294,23 @@ export function pathByNfc(archive: Archive, path: string): string | null {
   return paths.get(path.normalize("NFC")) ?? null;
 }
 
+/**
+ * The entry a page's link (`<img src>`) points at: relative to the page's folder, URL-encoded (a stray
+ * '%' is taken as written), with backslashes from exports written on Windows, and composed or decomposed
+ * (a Mac's zip may store a name decomposed while the page has it composed). Null when there is none.
+ */
+export function linkedEntry(archive: Archive, base: string, src: string): string | null {
+  let rel = src.replace(/\\/g, "/");
+  try {
+    rel = decodeURI(rel);
+  } catch {
+    /* a '%' that is part of the file name */
+  }
+  const path = [base, rel.replace(/^\.?\//, "")].filter(Boolean).join("/");
+  if (archive.has(path)) return path;
+  return pathByNfc(archive, path);
+}
+
 export function basename(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
