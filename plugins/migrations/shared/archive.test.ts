@@ -26,4 +26,23 @@ describe("finding entries in an archive", () => {
     expect(pathByNfc(archive, "images/Waffles.jpg")).toBeNull();
     archive.close();
   });
+
+  it("keeps both entries of a zip that holds two of one name, the second as 'Name (2)'", async () => {
+    const archive = await openZip(
+      makeZip([
+        { name: "Pancakes.zip", data: "first" },
+        { name: "Pancakes.zip", data: "second" },
+        { name: "notes/README", data: "a" },
+        { name: "notes/README", data: "b" },
+      ]),
+    );
+    expect(archive.entries.map((e) => e.path)).toEqual([
+      "Pancakes.zip",
+      "Pancakes (2).zip",
+      "notes/README",
+      "notes/README (2)",
+    ]);
+    expect((await archive.read("Pancakes (2).zip")).toString()).toBe("second");
+    archive.close();
+  });
 });

@@ -82,6 +82,21 @@ function entryName(entry: yauzl.Entry): string {
   }
 }
 
+/**
+ * A path not yet taken in the archive. A zip may hold two entries of one name (Python's zipfile writes
+ * both, and Tandoor names each recipe's zip after the recipe); the second is another recipe, and is
+ * kept as "Name (2).zip" rather than hidden behind the first.
+ */
+function distinctPath(path: string, taken: ReadonlyMap<string, unknown>): string {
+  if (!taken.has(path)) return path;
+  const dot = path.lastIndexOf(".");
+  const cut = dot > path.lastIndexOf("/") + 1 ? dot : path.length;
+  for (let n = 2; ; n++) {
+    const next = `${path.slice(0, cut)} (${n})${path.slice(cut)}`;
+    if (!taken.has(next)) return next;
+  }
+}
+
 function refuse(name: string, why: string): never {
   throw new MigrationInputError(`The archive is refused: entry '${name}' has ${why}`);
 }
@@ -137,7 +152,10 @@ export async function openZip(
               throw new MigrationInputError(
                 `The archive is refused: it inflates to more than ${limits.maxTotalBytes} bytes`,
               );
-            byPath.set(name.replace(/^(\.\/)+/, ""), { entry, size: entry.uncompressedSize });
+            byPath.set(distinctPath(name.replace(/^(\.\/)+/, ""), byPath), {
+              entry,
+              size: entry.uncompressedSize,
+            });
           }
           zip.readEntry();
         } catch (e) {
