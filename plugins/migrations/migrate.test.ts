@@ -274,6 +274,34 @@ describe("migrations on small archives of our own", () => {
     expect(again.summary).toMatchObject({ imported: 0, skipped: 61, failed: 0 });
   });
 
+  it("two recipes of one name and no address in one archive both import; a rerun skips both", async () => {
+    // Tandoor names each recipe's zip after the recipe, so two "Pancakes" give two entries of one name.
+    const recipe = (ingredient: string) =>
+      makeZip([
+        {
+          name: "recipe.json",
+          data: JSON.stringify({
+            name: "Pancakes",
+            steps: [{ instruction: "Fry.", ingredients: [{ amount: 1, food: { name: ingredient } }] }],
+          }),
+        },
+      ]);
+    const zip = join(env.folder, "tandoor-twins.zip");
+    await writeFile(
+      zip,
+      makeZip([
+        { name: "Pancakes.zip", data: recipe("egg"), store: true },
+        { name: "Pancakes.zip", data: recipe("banana"), store: true },
+      ]),
+    );
+    const first = await migrate("tandoor", zip);
+    expect(first.summary).toMatchObject({ imported: 2, skipped: 0, failed: 0 });
+    const made = env.larder.recipes.store.list("home").map((e) => e.slug);
+    expect(made.sort()).toEqual(["pancakes", "pancakes-1"]);
+    const again = await migrate("tandoor", zip);
+    expect(again.summary).toMatchObject({ imported: 0, skipped: 2, failed: 0 });
+  });
+
   it("a recipe whose original URL and name are already here is skipped, whatever its source id", async () => {
     // Two apps' ids for one page: the second run's keys are new, the page and name are not.
     let run = 0;
