@@ -2,8 +2,9 @@
  * Reading an uploaded export safely. Nothing is ever extracted to disk: entries are read into memory on
  * demand, so a zip-slip name cannot write anywhere, but such an archive is still refused whole, with the
  * offending name, because an export that carries `../` or absolute paths or symlinks is not one an app
- * wrote. Every read is capped while it inflates (zip bombs, gzip bombs), and yauzl checks each entry's
- * inflated size against the size the archive declares.
+ * wrote. The declared sizes together are capped before anything is read; each read is capped too, by its
+ * declared size first and while it inflates (zip bombs, gzip bombs), and a read over its cap fails that
+ * entry alone. yauzl checks each entry's inflated size against the size the archive declares.
  */
 import { gunzip } from "node:zlib";
 import { promisify } from "node:util";
@@ -13,7 +14,7 @@ import { MigrationInputError } from "./errors.js";
 const gunzipAsync = promisify(gunzip);
 
 export interface ArchiveLimits {
-  /** Largest inflated size of one entry. */
+  /** Largest inflated size of one entry, for a read that gives no cap of its own. */
   maxEntryBytes: number;
   /** Largest inflated size of all entries together (as declared, checked before reading anything). */
   maxTotalBytes: number;
@@ -145,8 +146,8 @@ export async function openZip(
           if (byPath.size >= limits.maxEntries)
             throw new MigrationInputError(`The archive is refused: more than ${limits.maxEntries} entries`);
           if (!name.endsWith("/")) {
-            if (entry.uncompressedSize > limits.maxEntryBytes)
-              refuse(name, `an inflated size over ${limits.maxEntryBytes} bytes`);
+            // An entry too large to read is refused when a reader asks for it, with the cap of that
+            // read: a backup's 100 MB database.json or a recipe's video must not cost the whole archive.
             total += entry.uncompressedSize;
             if (total > limits.maxTotalBytes)
               throw new MigrationInputError(
