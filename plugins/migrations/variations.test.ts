@@ -150,4 +150,18 @@ describe("fields empty, null, or of another type", () => {
     expect(rice.performTime).toBe("20 minutes");
     expect(rice.totalTime).toBe("20 minutes");
   });
+
+  it("chowdown: a picture named in front matter in another case than the file is found", async () => {
+    const md = "---\ntitle: Tart\nimage: Tart.JPG\n---\n";
+    const r = byName(
+      await collect(
+        "chowdown",
+        await dir.zip("chow-case.zip", [
+          { name: "_recipes/tart.md", data: md },
+          { name: "images/tart.jpg", data: "jpeg" },
+        ]),
+      ),
+    );
+    expect(r.get("Tart")!.entry.imported.image).toMatchObject({ bytes: Buffer.from("jpeg") });
+  });
 });

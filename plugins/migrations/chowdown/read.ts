@@ -65,8 +65,8 @@ const nfc = (s: string) => s.normalize("NFC");
 
 /**
  * The export's pictures, looked up by what `image:` may say: the path under an `images/` folder
- * (subfolders too), or the bare file name. Names are in NFC: a zip made on a Mac may store
- * `crêpes.jpg` decomposed. Indexed once: a scan of every picture per recipe made an export of
+ * (subfolders too), or the bare file name, in any case when no name matches exactly. Names are in
+ * NFC: a zip made on a Mac may store `crêpes.jpg` decomposed. Indexed once: a scan of every picture per recipe made an export of
  * thousands of recipes quadratic.
  */
 interface Pictures {
@@ -81,10 +81,14 @@ function indexPictures(images: ArchiveEntry[]): Pictures {
     const parts = nfc(e.path).split("/");
     parts.forEach((part, i) => {
       const rel = parts.slice(i + 1).join("/");
-      if (part.toLowerCase() === "images" && rel && !underImages.has(rel)) underImages.set(rel, e);
+      if (part.toLowerCase() !== "images" || !rel) return;
+      if (!underImages.has(rel)) underImages.set(rel, e);
+      // Under a key no exact name can have: a site built on Windows or a Mac links regardless of case.
+      if (!underImages.has(`\u0000${rel.toLowerCase()}`)) underImages.set(`\u0000${rel.toLowerCase()}`, e);
     });
     const name = parts[parts.length - 1];
     if (!byName.has(name)) byName.set(name, e);
+    if (!byName.has(`\u0000${name.toLowerCase()}`)) byName.set(`\u0000${name.toLowerCase()}`, e);
   }
   return { underImages, byName };
 }
@@ -96,7 +100,11 @@ async function picture(archive: Archive, pictures: Pictures, value: unknown) {
   const wanted = nfc(first.trim());
   if (/^https?:\/\//i.test(wanted)) return { url: wanted };
   const rel = wanted.replace(/^(\.{0,2}\/)+/, "").replace(/^images\//, "");
-  const img = pictures.underImages.get(rel) ?? pictures.byName.get(basename(rel));
+  const img =
+    pictures.underImages.get(rel) ??
+    pictures.byName.get(basename(rel)) ??
+    pictures.underImages.get(`\u0000${rel.toLowerCase()}`) ??
+    pictures.byName.get(`\u0000${basename(rel).toLowerCase()}`);
   return img ? pictureAt(archive, img.path) : null;
 }
 

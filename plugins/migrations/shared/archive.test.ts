@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeZip } from "../../../tests/support/zip-writer.js";
-import { entriesIn, openZip, pathByNfc } from "./archive.js";
+import { entriesIn, linkedEntry, openZip, pathByNfc } from "./archive.js";
 
 describe("finding entries in an archive", () => {
   it("lists a folder's own entries, not its subfolders' or its neighbours'", async () => {
@@ -43,6 +43,20 @@ describe("finding entries in an archive", () => {
       "notes/README (2)",
     ]);
     expect((await archive.read("Pancakes (2).zip")).toString()).toBe("second");
+    archive.close();
+  });
+
+  it("finds a picture linked in another case, but an exact name first", async () => {
+    const archive = await openZip(
+      makeZip([
+        { name: "images/pie.jpg", data: "lower" },
+        { name: "images/Tart.JPG", data: "upper" },
+        { name: "images/tart.jpg", data: "exact" },
+      ]),
+    );
+    expect(pathByNfc(archive, "images/Pie.JPG")).toBe("images/pie.jpg");
+    expect(pathByNfc(archive, "images/tart.jpg")).toBe("images/tart.jpg");
+    expect(linkedEntry(archive, "", "images\\PIE.jpg")).toBe("images/pie.jpg");
     archive.close();
   });
 });

@@ -299,7 +299,11 @@ export function entriesIn(archive: Archive, dir: string): readonly ArchiveEntry[
   return dirs.get(dir) ?? [];
 }
 
-/** The entry's path whose name is `path` once both are in composed form (NFC), or null. */
+/**
+ * The entry's path whose name is `path` once both are in composed form (NFC), or else once both are
+ * also in lower case, or null. A page made on Windows or a Mac, whose file systems ignore case, can link
+ * `images/Pie.JPG` to a file stored as `images/pie.jpg`, and only the app's own file system knew.
+ */
 export function pathByNfc(archive: Archive, path: string): string | null {
   let paths = byNfc.get(archive);
   if (!paths) {
@@ -308,9 +312,15 @@ export function pathByNfc(archive: Archive, path: string): string | null {
       const k = e.path.normalize("NFC");
       if (!paths.has(k)) paths.set(k, e.path);
     }
+    // Exact names first: a lower-cased key never hides an entry that has that very name.
+    for (const e of archive.entries) {
+      const k = `\u0000${e.path.normalize("NFC").toLowerCase()}`;
+      if (!paths.has(k)) paths.set(k, e.path);
+    }
     byNfc.set(archive, paths);
   }
-  return paths.get(path.normalize("NFC")) ?? null;
+  const k = path.normalize("NFC");
+  return paths.get(k) ?? paths.get(`\u0000${k.toLowerCase()}`) ?? null;
 }
 
 /**
