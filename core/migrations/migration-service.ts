@@ -18,6 +18,7 @@ import type { MigratedGroup, MigratedSite } from "../plugins/kinds.js";
 import { importGroup, type GroupImportResult } from "./site-import.js";
 import type { ReportSummary, ReportWriter } from "../reports/reports-service.js";
 import { MigrationIndex, sourceKeys } from "./migration-index.js";
+import { fitToLimits } from "./fit-limits.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -360,7 +361,9 @@ export class MigrationService {
     occurrences: Map<string, number>,
   ): Promise<EntryOutcome> {
     if (!entry.ok) return { status: "failed", name: entry.name, error: entry.error };
-    const recipe = { ...entry.imported.recipe };
+    const fitted = fitToLimits(entry.imported.recipe);
+    const recipe = { ...fitted.recipe };
+    const warnings = [...(entry.warnings ?? []), ...fitted.cut];
     const name = typeof recipe.name === "string" && recipe.name.trim() ? recipe.name.trim() : entry.name;
     const orgURL = typeof recipe.orgURL === "string" ? recipe.orgURL : null;
     const keys = sourceKeys(opts.type, entry.sourceId ?? null, name).map((k) => nthKey(k, occurrences));
@@ -399,7 +402,7 @@ export class MigrationService {
         status: "imported",
         name: created.name,
         slug: created.slug,
-        ...(entry.warnings?.length ? { warnings: entry.warnings } : {}),
+        ...(warnings.length ? { warnings } : {}),
       };
     } catch (e) {
       return { status: "failed", name, error: errorText(e) };
@@ -478,6 +481,14 @@ export function reportOutcome(report: ReportWriter, o: EntryOutcome): void {
 
 export function errorText(e: unknown): string {
   if (e instanceof LarderError) return e.message;
+  // A recipe the schema refuses: each problem on one line, not the validator's JSON.
+  const issues = (e as { issues?: unknown })?.issues;
+  if (e instanceof Error && e.name === "ZodError" && Array.isArray(issues))
+    return issues
+      .map((i: { path?: unknown[]; message?: string }) =>
+        [i.path?.length ? i.path.join(".") : "", i.message ?? ""].filter(Boolean).join(": "),
+      )
+      .join("; ");
   if (e instanceof Error) return `${e.name}: ${e.message}`;
   return String(e);
 }
