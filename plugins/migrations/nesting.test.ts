@@ -82,3 +82,23 @@ describe("an archive that is not the export, zipped again", () => {
     );
   });
 });
+
+describe("a bomb posing as an export zipped again", () => {
+  it("is not inflated into memory to see whether it is a zip", async () => {
+    const { soleInnerArchive } = await import("./shared/nested.js");
+    const bomb = {
+      entries: [{ path: "export.zip", size: 400 * 1024 * 1024, packed: 400 * 1024 }],
+      has: () => true,
+      read: () => Promise.reject(new Error("read")),
+      readText: () => Promise.reject(new Error("read")),
+      close: () => undefined,
+    };
+    await expect(soleInnerArchive(bomb)).resolves.toBeNull();
+    // The same size, as a zip zipped again is: barely smaller than it inflates to.
+    const real = {
+      ...bomb,
+      entries: [{ path: "export.zip", size: 400 * 1024 * 1024, packed: 390 * 1024 * 1024 }],
+    };
+    await expect(soleInnerArchive(real)).rejects.toThrow("read");
+  });
+});

@@ -39,6 +39,8 @@ export interface ReaderContext {
 export interface ArchiveEntry {
   path: string;
   size: number;
+  /** Its size in the archive, where it is compressed (a zip's entries). */
+  packed?: number;
 }
 
 /** A read-only view of an export: a zip, or a single bare file (My Recipe Box's CSV). */
@@ -130,7 +132,7 @@ export async function openZip(
       `The upload is not a zip archive this migration can read (${(e as Error).message})`,
     );
   }
-  const byPath = new Map<string, { entry: yauzl.Entry; size: number }>();
+  const byPath = new Map<string, { entry: yauzl.Entry; size: number; packed: number }>();
   try {
     let total = 0;
     await new Promise<void>((res, rej) => {
@@ -156,6 +158,7 @@ export async function openZip(
             byPath.set(distinctPath(name.replace(/^(\.\/)+/, ""), byPath), {
               entry,
               size: entry.uncompressedSize,
+              packed: entry.compressedSize,
             });
           }
           zip.readEntry();
@@ -175,7 +178,7 @@ export async function openZip(
     if (m) refuse(m[2], unsafeEntryName(m[2]) ?? "an unsafe name");
     throw new MigrationInputError(`The zip archive cannot be read (${(e as Error).message})`);
   }
-  const entries = [...byPath.entries()].map(([path, v]) => ({ path, size: v.size }));
+  const entries = [...byPath.entries()].map(([path, v]) => ({ path, size: v.size, packed: v.packed }));
   const read = async (path: string, maxBytes = limits.maxEntryBytes): Promise<Buffer> => {
     const found = byPath.get(path);
     if (!found) throw new MigrationInputError(`The archive has no entry '${path}'`);
