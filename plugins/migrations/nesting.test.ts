@@ -101,4 +101,24 @@ describe("a bomb posing as an export zipped again", () => {
     };
     await expect(soleInnerArchive(real)).rejects.toThrow("read");
   });
+
+  it("tandoor: a lone recipe zip that inflates hundreds of times over is not read whole into memory", async () => {
+    const { readTandoor } = await import("./tandoor/read.js");
+    const reads: Array<number | undefined> = [];
+    const bomb = {
+      entries: [{ path: "Soup.zip", size: 400 * 1024 * 1024, packed: 400 * 1024 }],
+      has: () => true,
+      read: (_p: string, max?: number) => {
+        reads.push(max);
+        return Promise.reject(new Error("too large"));
+      },
+      readText: () => Promise.reject(new Error("read")),
+      close: () => undefined,
+    };
+    const out = [];
+    for await (const e of readTandoor(bomb)) out.push(e);
+    expect(out).toMatchObject([{ ok: false, name: "Soup" }]);
+    // Read once, as a recipe's zip, under the 64 MB cap of one: never under the 512 MB of a whole export.
+    expect(reads).toEqual([64 * 1024 * 1024]);
+  });
 });

@@ -4,7 +4,15 @@
  * beside a Mac's `__MACOSX/`). When a reader finds none of its files, that sole archive is read instead.
  */
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, type ReaderContext, DEFAULT_LIMITS, isJunk, isZip, openZip } from "./archive.js";
+import {
+  type Archive,
+  type ArchiveEntry,
+  type ReaderContext,
+  DEFAULT_LIMITS,
+  isJunk,
+  isZip,
+  openZip,
+} from "./archive.js";
 import { MigrationInputError, WrongTypeError } from "./errors.js";
 
 /**
@@ -19,15 +27,23 @@ const MAX_REZIP_RATIO = 10;
 /** How many times an export may have been zipped again; more is not something a person does. */
 const MAX_UNWRAP = 2;
 
+/**
+ * Whether an entry may be an export zipped again, as far as its sizes tell. A zip hardly shrinks when
+ * zipped again; one that inflates many times over past an ordinary entry's cap is a bomb, and is not
+ * read into memory to find out.
+ */
+export function mayBeZippedExport(entry: ArchiveEntry): boolean {
+  return (
+    entry.size <= DEFAULT_LIMITS.maxEntryBytes || entry.size <= (entry.packed ?? entry.size) * MAX_REZIP_RATIO
+  );
+}
+
 /** The archive inside `archive` when it is the only file there, else null. */
 export async function soleInnerArchive(archive: Archive): Promise<Archive | null> {
   const files = archive.entries.filter((e) => !isJunk(e.path) && e.size > 0);
   if (files.length !== 1) return null;
   const [only] = files;
-  // A zip hardly shrinks when zipped again; one that inflates many times over past an ordinary entry's
-  // cap is a bomb, and is not read into memory to find out.
-  if (only.size > DEFAULT_LIMITS.maxEntryBytes && only.size > (only.packed ?? only.size) * MAX_REZIP_RATIO)
-    return null;
+  if (!mayBeZippedExport(only)) return null;
   if (only.size > MAX_NESTED_EXPORT_BYTES)
     throw new MigrationInputError(
       `The upload holds one archive, ${only.path}, larger than ${MAX_NESTED_EXPORT_BYTES} bytes: upload that archive itself`,

@@ -12,7 +12,7 @@ import {
 } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
 import { failed, ok, pictureAt, recipeObject, wrongType } from "../shared/entry.js";
-import { MAX_NESTED_EXPORT_BYTES } from "../shared/nested.js";
+import { MAX_NESTED_EXPORT_BYTES, mayBeZippedExport } from "../shared/nested.js";
 
 /** One recipe's zip: its JSON and a picture, never large. */
 const MAX_INNER_ZIP = 64 * 1024 * 1024;
@@ -108,7 +108,7 @@ export function tandoorRecipe(json: Loose) {
  * never sees this case.
  */
 async function zippedAgain(archive: Archive, inner: ArchiveEntry[]): Promise<Archive | null> {
-  if (inner.length !== 1) return null;
+  if (inner.length !== 1 || !mayBeZippedExport(inner[0])) return null;
   const only = await openInnerZip(archive, inner[0].path, MAX_NESTED_EXPORT_BYTES).catch(() => null);
   const files = only?.entries.filter((e) => !isJunk(e.path)) ?? [];
   const isExport =
