@@ -18,6 +18,7 @@ import type { MigratedGroup, MigratedSite } from "../plugins/kinds.js";
 import { importGroup, type GroupImportResult } from "./site-import.js";
 import type { ReportSummary, ReportWriter } from "../reports/reports-service.js";
 import { MigrationIndex, sourceKeys } from "./migration-index.js";
+import { fitToLimits } from "./fit-limits.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -320,6 +321,7 @@ export class MigrationService {
     counted: { total: number | null },
   ): Promise<MigrationSummary> {
     const index = await this.indexFor(group);
+    const occurrences = new Map<string, number>();
     const outcomes: EntryOutcome[] = [];
     const record = (o: EntryOutcome) => {
       outcomes.push(o);
@@ -329,7 +331,7 @@ export class MigrationService {
     let next = first;
     try {
       while (!next.done) {
-        record(await this.one(actor, group, index, opts, next.value));
+        record(await this.one(actor, group, index, opts, next.value, occurrences));
         next = await this.larder.plugins.use(plugin, () => iterator.next());
       }
     } catch (e) {
@@ -356,12 +358,15 @@ export class MigrationService {
     index: MigrationIndex,
     opts: MigrationOptions,
     entry: MigratedEntry,
+    occurrences: Map<string, number>,
   ): Promise<EntryOutcome> {
     if (!entry.ok) return { status: "failed", name: entry.name, error: entry.error };
-    const recipe = { ...entry.imported.recipe };
+    const fitted = fitToLimits(entry.imported.recipe);
+    const recipe = { ...fitted.recipe };
+    const warnings = [...(entry.warnings ?? []), ...fitted.cut];
     const name = typeof recipe.name === "string" && recipe.name.trim() ? recipe.name.trim() : entry.name;
     const orgURL = typeof recipe.orgURL === "string" ? recipe.orgURL : null;
-    const keys = sourceKeys(opts.type, entry.sourceId ?? null, name);
+    const keys = sourceKeys(opts.type, entry.sourceId ?? null, name).map((k) => nthKey(k, occurrences));
     const existing = index.find(keys, name, orgURL);
     if (existing) return { status: "skipped", name, slug: existing.slug };
     try {
@@ -397,7 +402,7 @@ export class MigrationService {
         status: "imported",
         name: created.name,
         slug: created.slug,
-        ...(entry.warnings?.length ? { warnings: entry.warnings } : {}),
+        ...(warnings.length ? { warnings } : {}),
       };
     } catch (e) {
       return { status: "failed", name, error: errorText(e) };
@@ -412,6 +417,20 @@ export class MigrationService {
     }
     return idx;
   }
+}
+
+/**
+ * The key of the n-th entry of one archive with the same source id: readers whose app has no ids fall
+ * back on the name (two Tandoor recipes both called "Pancakes", one CopyMeThat recipe saved twice and
+ * edited), and a second entry of the same archive is another recipe, not one "already imported". The
+ * first keeps the plain key and the order of the archive numbers the others, so a re-run finds each
+ * again. A page's address and name together (`url:`) do name one recipe: those are not numbered.
+ */
+function nthKey(key: string, occurrences: Map<string, number>): string {
+  if (key.startsWith("url:")) return key;
+  const n = (occurrences.get(key) ?? 0) + 1;
+  occurrences.set(key, n);
+  return n === 1 ? key : `${key}#${n}`;
 }
 
 function summaryOf(
@@ -462,6 +481,14 @@ export function reportOutcome(report: ReportWriter, o: EntryOutcome): void {
 
 export function errorText(e: unknown): string {
   if (e instanceof LarderError) return e.message;
+  // A recipe the schema refuses: each problem on one line, not the validator's JSON.
+  const issues = (e as { issues?: unknown })?.issues;
+  if (e instanceof Error && e.name === "ZodError" && Array.isArray(issues))
+    return issues
+      .map((i: { path?: unknown[]; message?: string }) =>
+        [i.path?.length ? i.path.join(".") : "", i.message ?? ""].filter(Boolean).join(": "),
+      )
+      .join("; ");
   if (e instanceof Error) return `${e.name}: ${e.message}`;
   return String(e);
 }

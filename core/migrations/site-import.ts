@@ -22,6 +22,7 @@ import { EMAIL_RE } from "../users/users-service.js";
 import { PLAN_ENTRY_TYPES } from "../schemas/week.js";
 import type { EntryOutcome, MigrationProgress } from "./migration-service.js";
 import { errorText, reportOutcome } from "./migration-service.js";
+import { fitToLimits } from "./fit-limits.js";
 import { LarderError } from "../errors.js";
 import type { MigrationIndex } from "./migration-index.js";
 
@@ -259,19 +260,25 @@ export async function importGroup(
         outcome = { status: "skipped", name, slug: larder.recipes.store.getById(existing)?.slug ?? existing };
       else {
         try {
-          const recipe = entry.imported.recipe;
-          const created = await larder.imports.create(actorOf(r.ownerSourceId), entry.imported, {
-            tags: true,
-            categories: true,
-            source: "migration:mealie_backup",
-            id: ctx.index.recipeIdFor(key),
-            // The backup's ingredients are already structured; a parser would only second-guess them.
-            parseIngredients: false,
-            dates: {
-              dateAdded: typeof recipe.dateAdded === "string" ? recipe.dateAdded : null,
-              lastMade: typeof recipe.lastMade === "string" ? recipe.lastMade : null,
+          // Mealie sets no limits on a recipe; what is past Larder's is cut and said, as in any migration.
+          const { recipe, cut } = fitToLimits(entry.imported.recipe);
+          const warnings = [...(entry.warnings ?? []), ...cut];
+          const created = await larder.imports.create(
+            actorOf(r.ownerSourceId),
+            { ...entry.imported, recipe },
+            {
+              tags: true,
+              categories: true,
+              source: "migration:mealie_backup",
+              id: ctx.index.recipeIdFor(key),
+              // The backup's ingredients are already structured; a parser would only second-guess them.
+              parseIngredients: false,
+              dates: {
+                dateAdded: typeof recipe.dateAdded === "string" ? recipe.dateAdded : null,
+                lastMade: typeof recipe.lastMade === "string" ? recipe.lastMade : null,
+              },
             },
-          });
+          );
           ctx.index.remember([key], created.id);
           // Not waited for one by one: each is in memory at once, and the lines appended while a write
           // runs share the next one (activity-log.ts).
@@ -301,7 +308,7 @@ export async function importGroup(
             status: "imported",
             name: created.name,
             slug: created.slug,
-            ...(entry.warnings?.length ? { warnings: entry.warnings } : {}),
+            ...(warnings.length ? { warnings } : {}),
           };
         } catch (e) {
           outcome = { status: "failed", name, error: errorText(e) };

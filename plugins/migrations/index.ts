@@ -21,10 +21,11 @@ function migration(
     types: opts.types ?? [name],
     async *migrate(archive) {
       const { openUpload } = await import("./shared/archive.js");
+      const { readUnwrapping } = await import("./shared/nested.js");
       const read = await load();
       const opened = await openUpload(archive.path, { bareFile: opts.bareFile, label });
       try {
-        yield* read(opened, { onTotal: archive.onTotal });
+        yield* readUnwrapping(read, opened, { onTotal: archive.onTotal });
       } finally {
         opened.close();
       }
@@ -44,9 +45,10 @@ const mealieBackup: MigrationPlugin = {
   async readSite(archive) {
     const { openUpload } = await import("./shared/archive.js");
     const { readBackup } = await import("./mealie-backup/read.js");
+    const { readSiteUnwrapping } = await import("./shared/nested.js");
     const opened = await openUpload(archive.path, { label: "Mealie backup" });
     try {
-      const site = await readBackup(opened);
+      const site = await readSiteUnwrapping(readBackup, opened);
       archive.onTotal?.(site.groups.reduce((n, g) => n + g.recipes.length, 0));
       return site;
     } finally {

@@ -205,6 +205,36 @@ describe("migrations on small archives of our own", () => {
     ).toBeNull();
   });
 
+  it("a recipe longer than a recipe may be is cut to fit and imported; the report says what was cut", async () => {
+    const zip = join(env.folder, "nc-long.zip");
+    const long = {
+      name: "Whole Page",
+      description: "word ".repeat(30_000),
+      recipeIngredient: Array.from({ length: 2100 }, (_, i) => `${i} g flour`),
+      recipeInstructions: ["Mix.", `Bake ${"slowly ".repeat(20_000)}`],
+    };
+    // Past the limit on Markdown marks: nothing to cut that would keep the recipe as it was written.
+    const marked = { name: "All Stars", description: "*".repeat(30_000), recipeIngredient: ["1 egg"] };
+    await writeFile(
+      zip,
+      makeZip([
+        { name: "Whole Page/recipe.json", data: JSON.stringify(long) },
+        { name: "All Stars/recipe.json", data: JSON.stringify(marked) },
+      ]),
+    );
+    const { summary, full } = await migrate("nextcloud", zip);
+    expect(summary).toMatchObject({ imported: 1, failed: 1 });
+    const [page, stars] = full.entries;
+    expect(page).toMatchObject({ success: true, message: "Imported Whole Page successfully" });
+    expect(page.exception).toBe(
+      "its description was cut to 100,000 characters; only its first 2,000 ingredients of 2,100 were kept; 1 of its steps was cut to 100,000 characters",
+    );
+    const doc = env.larder.recipes.get(env.actor, "whole-page") as unknown as { recipeIngredient: unknown[] };
+    expect(doc.recipeIngredient).toHaveLength(2000);
+    expect(stars).toMatchObject({ success: false, message: "Failed to import All Stars" });
+    expect(stars.exception).toMatch(/^A recipe's texts hold at most 20,000 Markdown marks/);
+  });
+
   it("the wrong migration type is a clear 400 and writes no report", async () => {
     const zip = join(env.folder, "nc.zip");
     await writeFile(zip, makeZip([{ name: "Soup/recipe.json", data: "{}" }]));
@@ -272,6 +302,34 @@ describe("migrations on small archives of our own", () => {
 
     const again = await migrate("nextcloud", zip);
     expect(again.summary).toMatchObject({ imported: 0, skipped: 61, failed: 0 });
+  });
+
+  it("two recipes of one name and no address in one archive both import; a rerun skips both", async () => {
+    // Tandoor names each recipe's zip after the recipe, so two "Pancakes" give two entries of one name.
+    const recipe = (ingredient: string) =>
+      makeZip([
+        {
+          name: "recipe.json",
+          data: JSON.stringify({
+            name: "Pancakes",
+            steps: [{ instruction: "Fry.", ingredients: [{ amount: 1, food: { name: ingredient } }] }],
+          }),
+        },
+      ]);
+    const zip = join(env.folder, "tandoor-twins.zip");
+    await writeFile(
+      zip,
+      makeZip([
+        { name: "Pancakes.zip", data: recipe("egg"), store: true },
+        { name: "Pancakes.zip", data: recipe("banana"), store: true },
+      ]),
+    );
+    const first = await migrate("tandoor", zip);
+    expect(first.summary).toMatchObject({ imported: 2, skipped: 0, failed: 0 });
+    const made = env.larder.recipes.store.list("home").map((e) => e.slug);
+    expect(made.sort()).toEqual(["pancakes", "pancakes-1"]);
+    const again = await migrate("tandoor", zip);
+    expect(again.summary).toMatchObject({ imported: 0, skipped: 2, failed: 0 });
   });
 
   it("a recipe whose original URL and name are already here is skipped, whatever its source id", async () => {

@@ -182,3 +182,29 @@ export function migrationLarder(prefix: string, opts: { perTest?: boolean } = {}
     },
   };
 }
+
+/**
+ * A zip as tools that predate the UTF-8 flag write it: the flag cleared and each name's bytes given by
+ * `rename` (same length as the UTF-8 bytes makeZip wrote, so offsets hold). Windows' "Send to compressed
+ * folder" writes names in the OEM code page (CP437); macOS's Archive Utility writes UTF-8 without the flag.
+ */
+export function unflaggedNames(zip: Buffer, rename: (utf8: Buffer) => Buffer = (b) => b): Buffer {
+  const out = Buffer.from(zip);
+  const end = out.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = out.readUInt32LE(end + 16);
+  for (let i = 0; i < out.readUInt16LE(end + 10); i++) {
+    const nameLen = out.readUInt16LE(at + 28);
+    const local = out.readUInt32LE(at + 42);
+    const name = rename(out.subarray(at + 46, at + 46 + nameLen));
+    if (name.length !== nameLen) throw new Error("unflaggedNames: a new name must keep its length");
+    for (const [flags, nameAt] of [
+      [at + 8, at + 46],
+      [local + 6, local + 30],
+    ]) {
+      out.writeUInt16LE(out.readUInt16LE(flags) & ~0x0800, flags);
+      name.copy(out, nameAt);
+    }
+    at += 46 + nameLen + out.readUInt16LE(at + 30) + out.readUInt16LE(at + 32);
+  }
+  return out;
+}

@@ -64,18 +64,47 @@ function duration(v: unknown): unknown {
 const nfc = (s: string) => s.normalize("NFC");
 
 /**
- * The picture named by `image:`: a bare name or a path under `images/` (subfolders too), or a URL.
- * Names are compared in NFC: a zip made on a Mac may store `crêpes.jpg` decomposed.
+ * The export's pictures, looked up by what `image:` may say: the path under an `images/` folder
+ * (subfolders too), or the bare file name, in any case when no name matches exactly. Names are in
+ * NFC: a zip made on a Mac may store `crêpes.jpg` decomposed. Indexed once: a scan of every picture per recipe made an export of
+ * thousands of recipes quadratic.
  */
-async function picture(archive: Archive, images: ArchiveEntry[], value: unknown) {
+interface Pictures {
+  underImages: Map<string, ArchiveEntry>;
+  byName: Map<string, ArchiveEntry>;
+}
+
+function indexPictures(images: ArchiveEntry[]): Pictures {
+  const underImages = new Map<string, ArchiveEntry>();
+  const byName = new Map<string, ArchiveEntry>();
+  for (const e of images) {
+    const parts = nfc(e.path).split("/");
+    parts.forEach((part, i) => {
+      const rel = parts.slice(i + 1).join("/");
+      if (part.toLowerCase() !== "images" || !rel) return;
+      if (!underImages.has(rel)) underImages.set(rel, e);
+      // Under a key no exact name can have: a site built on Windows or a Mac links regardless of case.
+      if (!underImages.has(`\u0000${rel.toLowerCase()}`)) underImages.set(`\u0000${rel.toLowerCase()}`, e);
+    });
+    const name = parts[parts.length - 1];
+    if (!byName.has(name)) byName.set(name, e);
+    if (!byName.has(`\u0000${name.toLowerCase()}`)) byName.set(`\u0000${name.toLowerCase()}`, e);
+  }
+  return { underImages, byName };
+}
+
+/** The picture named by `image:`: a bare name or a path under `images/`, or a URL. */
+async function picture(archive: Archive, pictures: Pictures, value: unknown) {
   const first = Array.isArray(value) ? value[0] : value;
   if (typeof first !== "string" || !first.trim()) return null;
   const wanted = nfc(first.trim());
   if (/^https?:\/\//i.test(wanted)) return { url: wanted };
   const rel = wanted.replace(/^(\.{0,2}\/)+/, "").replace(/^images\//, "");
   const img =
-    images.find((e) => `/${nfc(e.path)}`.endsWith(`/images/${rel}`)) ??
-    images.find((e) => nfc(basename(e.path)) === basename(rel));
+    pictures.underImages.get(rel) ??
+    pictures.byName.get(basename(rel)) ??
+    pictures.underImages.get(`\u0000${rel.toLowerCase()}`) ??
+    pictures.byName.get(`\u0000${basename(rel).toLowerCase()}`);
   return img ? pictureAt(archive, img.path) : null;
 }
 
@@ -104,7 +133,9 @@ export async function* readChowdown(archive: Archive, ctx?: ReaderContext): Asyn
     (e) => !isJunk(e.path) && /(^|\/)_recipes\/[^/]+\.(md|markdown)$/i.test(e.path),
   );
   if (files.length === 0) throw wrongType("Chowdown", "no _recipes/*.md file was found");
-  const images = archive.entries.filter((e) => !isJunk(e.path) && /(^|\/)images\//i.test(e.path));
+  const pictures = indexPictures(
+    archive.entries.filter((e) => !isJunk(e.path) && /(^|\/)images\//i.test(e.path)),
+  );
   const components = await readComponents(archive);
   ctx?.onTotal?.(files.length);
   for (const file of files) {
@@ -140,7 +171,7 @@ export async function* readChowdown(archive: Archive, ctx?: ReaderContext): Asyn
       });
       // The body is Markdown prose about the dish: clean_string would strip only tags, so keep it whole.
       recipe.description = body.replace(/\r\n?/g, "\n").trim();
-      const image = await picture(archive, images, data.image);
+      const image = await picture(archive, pictures, data.image);
       yield ok(recipe, { image, sourceId: `chowdown:${stem(file.path)}` });
     } catch (e) {
       yield failed(name, e);

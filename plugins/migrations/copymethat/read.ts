@@ -2,7 +2,7 @@
 import { type Cheerio, load } from "cheerio";
 import type { AnyNode } from "domhandler";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, type ReaderContext, dirname, isJunk, pathByNfc } from "../shared/archive.js";
+import { type Archive, type ReaderContext, dirname, isJunk, linkedEntry } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 
@@ -24,20 +24,6 @@ function textOf(el: Cheerio<AnyNode>): string {
     .map((l) => l.trim())
     .filter(Boolean)
     .join("\n");
-}
-
-/** The picture's path in the archive: `src` is relative to recipes.html, URL-encoded, sometimes with `\`. */
-function imagePath(archive: Archive, base: string, src: string): string | null {
-  let rel = src.replace(/\\/g, "/");
-  try {
-    rel = decodeURI(rel);
-  } catch {
-    /* a stray '%' in a file name: use it as written */
-  }
-  const path = [base, rel.replace(/^\.?\//, "")].filter(Boolean).join("/");
-  if (archive.has(path)) return path;
-  // A zip made on a Mac may store the name decomposed (NFD) while the page has it composed.
-  return pathByNfc(archive, path);
 }
 
 export async function* readCopyMeThat(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
@@ -126,7 +112,7 @@ export async function* readCopyMeThat(archive: Archive, ctx?: ReaderContext): As
       const src = r.find("img.recipeImage").attr("src");
       let image = null;
       if (src && !/^[a-z]+:/i.test(src)) {
-        const path = imagePath(archive, base, src);
+        const path = linkedEntry(archive, base, src);
         if (path) image = await pictureAt(archive, path);
       } else if (src) image = { url: src };
       yield ok(recipe, { image, sourceId: recipe.orgURL ? null : `copymethat:${name}` });

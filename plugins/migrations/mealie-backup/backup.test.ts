@@ -459,4 +459,41 @@ describe("Mealie backups of our own", () => {
       expect.objectContaining({ rating: 4, isFavorite: true }),
     ]);
   });
+
+  it("a recipe longer than Larder allows (Mealie has no limits) is cut to fit, and its report line says so", async () => {
+    const gid = "51111111-1111-4111-8111-111111111111";
+    const uid = "52222222-2222-4222-8222-222222222222";
+    const rid = "53333333-3333-4333-8333-333333333333";
+    const db = {
+      alembic_version: [{ version_num: "09aba125b57a" }],
+      groups: [{ id: gid, name: "Home", slug: "home" }],
+      users: [{ id: uid, username: "ada", email: "ada@example.org", group_id: gid }],
+      recipes: [
+        {
+          id: rid,
+          slug: "essay",
+          group_id: gid,
+          user_id: uid,
+          name: "Essay",
+          description: "x".repeat(120_000),
+        },
+      ],
+      recipes_ingredients: [],
+      recipe_instructions: [],
+      tags: [],
+    };
+    const zip = join(base, "long.zip");
+    await writeFile(zip, makeZip([{ name: "database.json", data: JSON.stringify(db) }]));
+    const actor: Actor = { kind: "user", user: larder.users.all()[0] };
+    const { report, done } = await larder.migrations.start(actor, { type: "mealie_backup", path: zip });
+    await done;
+    const line = (await larder.reports.get(actor, report.id)).entries.find((e) =>
+      e.message.includes("Essay"),
+    );
+    expect(line).toMatchObject({
+      success: true,
+      message: "Imported Essay successfully",
+      exception: "its description was cut to 100,000 characters",
+    });
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { load, type CheerioAPI } from "cheerio";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
-import { type Archive, type ReaderContext, dirname, isJunk } from "../shared/archive.js";
+import { type Archive, type ReaderContext, dirname, isJunk, linkedEntry } from "../shared/archive.js";
 import { cleanRecipe } from "../shared/clean.js";
 import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 
@@ -80,8 +80,8 @@ export async function* readRecipeKeeper(
       const src = $(el).find('[itemprop="photo0"]').attr("src");
       let image = null;
       if (src && !/^[a-z]+:/i.test(src)) {
-        const path = [base, decodeURI(src).replace(/^\.?\//, "")].filter(Boolean).join("/");
-        if (archive.has(path)) image = await pictureAt(archive, path);
+        const path = linkedEntry(archive, base, src);
+        if (path) image = await pictureAt(archive, path);
       }
       const id = prop($, el, "recipeId");
       yield ok(recipe, { image, sourceId: id ? `recipekeeper:${id}` : null });

@@ -2,8 +2,9 @@
  * Reading an uploaded export safely. Nothing is ever extracted to disk: entries are read into memory on
  * demand, so a zip-slip name cannot write anywhere, but such an archive is still refused whole, with the
  * offending name, because an export that carries `../` or absolute paths or symlinks is not one an app
- * wrote. Every read is capped while it inflates (zip bombs, gzip bombs), and yauzl checks each entry's
- * inflated size against the size the archive declares.
+ * wrote. The declared sizes together are capped before anything is read; each read is capped too, by its
+ * declared size first and while it inflates (zip bombs, gzip bombs), and a read over its cap fails that
+ * entry alone. yauzl checks each entry's inflated size against the size the archive declares.
  */
 import { gunzip } from "node:zlib";
 import { promisify } from "node:util";
@@ -13,7 +14,7 @@ import { MigrationInputError } from "./errors.js";
 const gunzipAsync = promisify(gunzip);
 
 export interface ArchiveLimits {
-  /** Largest inflated size of one entry. */
+  /** Largest inflated size of one entry, for a read that gives no cap of its own. */
   maxEntryBytes: number;
   /** Largest inflated size of all entries together (as declared, checked before reading anything). */
   maxTotalBytes: number;
@@ -38,6 +39,8 @@ export interface ReaderContext {
 export interface ArchiveEntry {
   path: string;
   size: number;
+  /** Its size in the archive, where it is compressed (a zip's entries). */
+  packed?: number;
 }
 
 /** A read-only view of an export: a zip, or a single bare file (My Recipe Box's CSV). */
@@ -59,6 +62,42 @@ export function unsafeEntryName(name: string): string | null {
   if (name.startsWith("/") || /^[a-zA-Z]:/.test(name)) return "an absolute path";
   if (name.split("/").some((part) => part === "..")) return "a '..' path segment";
   return null;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The entry's name. Without the UTF-8 flag the zip format says CP437, and yauzl decodes it so; but
+ * macOS's Archive Utility and many Linux tools write UTF-8 without setting the flag, which CP437 turns
+ * into "Cr├¿me" and which no longer matches the names a recipe file refers to. Bytes that are valid
+ * UTF-8 are read as UTF-8 (CP437 text with accents almost never is), others as CP437.
+ */
+function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileNameRaw;
+  const flagged = (entry.generalPurposeBitFlag & 0x800) !== 0;
+  // An Info-ZIP Unicode Path field (0x7075) already gave yauzl the name in UTF-8.
+  if (flagged || !raw || raw.every((b) => b < 0x80) || entry.extraFields.some((f) => f.id === 0x7075))
+    return entry.fileName;
+  try {
+    return utf8.decode(raw).replace(/\\/g, "/");
+  } catch {
+    return entry.fileName;
+  }
+}
+
+/**
+ * A path not yet taken in the archive. A zip may hold two entries of one name (Python's zipfile writes
+ * both, and Tandoor names each recipe's zip after the recipe); the second is another recipe, and is
+ * kept as "Name (2).zip" rather than hidden behind the first.
+ */
+function distinctPath(path: string, taken: ReadonlyMap<string, unknown>): string {
+  if (!taken.has(path)) return path;
+  const dot = path.lastIndexOf(".");
+  const cut = dot > path.lastIndexOf("/") + 1 ? dot : path.length;
+  for (let n = 2; ; n++) {
+    const next = `${path.slice(0, cut)} (${n})${path.slice(cut)}`;
+    if (!taken.has(next)) return next;
+  }
 }
 
 function refuse(name: string, why: string): never {
@@ -93,7 +132,7 @@ export async function openZip(
       `The upload is not a zip archive this migration can read (${(e as Error).message})`,
     );
   }
-  const byPath = new Map<string, { entry: yauzl.Entry; size: number }>();
+  const byPath = new Map<string, { entry: yauzl.Entry; size: number; packed: number }>();
   try {
     let total = 0;
     await new Promise<void>((res, rej) => {
@@ -101,7 +140,7 @@ export async function openZip(
       zip.on("end", () => res());
       zip.on("entry", (entry: yauzl.Entry) => {
         try {
-          const name = entry.fileName;
+          const name = entryName(entry);
           const bad = unsafeEntryName(name);
           if (bad) refuse(name, bad);
           const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
@@ -109,14 +148,18 @@ export async function openZip(
           if (byPath.size >= limits.maxEntries)
             throw new MigrationInputError(`The archive is refused: more than ${limits.maxEntries} entries`);
           if (!name.endsWith("/")) {
-            if (entry.uncompressedSize > limits.maxEntryBytes)
-              refuse(name, `an inflated size over ${limits.maxEntryBytes} bytes`);
+            // An entry too large to read is refused when a reader asks for it, with the cap of that
+            // read: a backup's 100 MB database.json or a recipe's video must not cost the whole archive.
             total += entry.uncompressedSize;
             if (total > limits.maxTotalBytes)
               throw new MigrationInputError(
                 `The archive is refused: it inflates to more than ${limits.maxTotalBytes} bytes`,
               );
-            byPath.set(name.replace(/^(\.\/)+/, ""), { entry, size: entry.uncompressedSize });
+            byPath.set(distinctPath(name.replace(/^(\.\/)+/, ""), byPath), {
+              entry,
+              size: entry.uncompressedSize,
+              packed: entry.compressedSize,
+            });
           }
           zip.readEntry();
         } catch (e) {
@@ -135,7 +178,7 @@ export async function openZip(
     if (m) refuse(m[2], unsafeEntryName(m[2]) ?? "an unsafe name");
     throw new MigrationInputError(`The zip archive cannot be read (${(e as Error).message})`);
   }
-  const entries = [...byPath.entries()].map(([path, v]) => ({ path, size: v.size }));
+  const entries = [...byPath.entries()].map(([path, v]) => ({ path, size: v.size, packed: v.packed }));
   const read = async (path: string, maxBytes = limits.maxEntryBytes): Promise<Buffer> => {
     const found = byPath.get(path);
     if (!found) throw new MigrationInputError(`The archive has no entry '${path}'`);
@@ -259,7 +302,11 @@ export function entriesIn(archive: Archive, dir: string): readonly ArchiveEntry[
   return dirs.get(dir) ?? [];
 }
 
-/** The entry's path whose name is `path` once both are in composed form (NFC), or null. */
+/**
+ * The entry's path whose name is `path` once both are in composed form (NFC), or else once both are
+ * also in lower case, or null. A page made on Windows or a Mac, whose file systems ignore case, can link
+ * `images/Pie.JPG` to a file stored as `images/pie.jpg`, and only the app's own file system knew.
+ */
 export function pathByNfc(archive: Archive, path: string): string | null {
   let paths = byNfc.get(archive);
   if (!paths) {
@@ -268,9 +315,32 @@ export function pathByNfc(archive: Archive, path: string): string | null {
       const k = e.path.normalize("NFC");
       if (!paths.has(k)) paths.set(k, e.path);
     }
+    // Exact names first: a lower-cased key never hides an entry that has that very name.
+    for (const e of archive.entries) {
+      const k = `\u0000${e.path.normalize("NFC").toLowerCase()}`;
+      if (!paths.has(k)) paths.set(k, e.path);
+    }
     byNfc.set(archive, paths);
   }
-  return paths.get(path.normalize("NFC")) ?? null;
+  const k = path.normalize("NFC");
+  return paths.get(k) ?? paths.get(`\u0000${k.toLowerCase()}`) ?? null;
+}
+
+/**
+ * The entry a page's link (`<img src>`) points at: relative to the page's folder, URL-encoded (a stray
+ * '%' is taken as written), with backslashes from exports written on Windows, and composed or decomposed
+ * (a Mac's zip may store a name decomposed while the page has it composed). Null when there is none.
+ */
+export function linkedEntry(archive: Archive, base: string, src: string): string | null {
+  let rel = src.replace(/\\/g, "/");
+  try {
+    rel = decodeURI(rel);
+  } catch {
+    /* a '%' that is part of the file name */
+  }
+  const path = [base, rel.replace(/^\.?\//, "")].filter(Boolean).join("/");
+  if (archive.has(path)) return path;
+  return pathByNfc(archive, path);
 }
 
 export function basename(path: string): string {

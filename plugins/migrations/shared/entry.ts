@@ -5,7 +5,7 @@
 import { parse as parseYaml } from "yaml";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import type { CleanRecipe, Loose } from "./clean.js";
-import { MigrationInputError } from "./errors.js";
+import { WrongTypeError } from "./errors.js";
 import { type Archive, imageType } from "./archive.js";
 
 /** Largest image taken from an export (the image service checks it again when it stores it). */
@@ -79,8 +79,6 @@ export function frontMatter(text: string): { data: Record<string, unknown>; body
 }
 
 /** The archive is not what this migration reads: say which migration it expected and what was missing. */
-export function wrongType(type: string, missing: string): MigrationInputError {
-  return new MigrationInputError(
-    `This archive is not a ${type} export: ${missing}. Check the migration type.`,
-  );
+export function wrongType(type: string, missing: string): WrongTypeError {
+  return new WrongTypeError(`This archive is not a ${type} export: ${missing}. Check the migration type.`);
 }

@@ -9,3 +9,9 @@ export class MigrationInputError extends PluginInputError {
     super(message, 400);
   }
 }
+
+/**
+ * The upload holds none of the files this migration reads. Apart from its message, it tells the caller
+ * that a sole archive inside the upload (an export zipped again) is worth a second look.
+ */
+export class WrongTypeError extends MigrationInputError {}

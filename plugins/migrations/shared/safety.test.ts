@@ -69,14 +69,44 @@ describe("unsafe archives are refused whole", () => {
     await expect(collect("cooklang", folder)).rejects.toThrow("entry 'b.cook' has a symbolic link");
   });
 
-  it("a zip bomb that declares its size is refused before anything inflates", async () => {
+  it("a zip bomb that declares its size fails its own entry before anything inflates; the others import", async () => {
     const p = await file(
       "bomb-declared.zip",
-      makeZip([{ name: "A/recipe.json", data: Buffer.alloc(65 * 1024 * 1024) }]),
+      makeZip([
+        { name: "A/recipe.json", data: Buffer.alloc(65 * 1024 * 1024) },
+        { name: "B/recipe.json", data: recipeJson },
+      ]),
     );
-    await expect(collect("nextcloud", p)).rejects.toThrow(
+    const entries = await collect("nextcloud", p);
+    expect(entries.map((e) => [e.name, e.ok])).toEqual([
+      ["A", false],
+      ["Fine", true],
+    ]);
+    expect((entries[0] as { error: string }).error).toMatch(
       /entry 'A\/recipe\.json' has an inflated size over \d+ bytes/,
     );
+  });
+
+  it("an archive declaring more than the total cap is refused before anything inflates", async () => {
+    const { DEFAULT_LIMITS } = await import("./archive.js");
+    const zip = makeZip([
+      { name: "A/recipe.json", data: Buffer.alloc(1024) },
+      { name: "B/recipe.json", data: Buffer.alloc(1024) },
+    ]);
+    await expect(openZip(zip, { ...DEFAULT_LIMITS, maxTotalBytes: 1500 })).rejects.toThrow(
+      "The archive is refused: it inflates to more than 1500 bytes",
+    );
+  });
+
+  it("an entry larger than the default read cap is read by a reader that allows more (a backup's database)", async () => {
+    const { DEFAULT_LIMITS } = await import("./archive.js");
+    const archive = await openZip(makeZip([{ name: "database.json", data: Buffer.alloc(2048, 0x20) }]), {
+      ...DEFAULT_LIMITS,
+      maxEntryBytes: 1024,
+    });
+    await expect(archive.read("database.json")).rejects.toThrow("has an inflated size over 1024 bytes");
+    expect((await archive.read("database.json", 4096)).length).toBe(2048);
+    archive.close();
   });
 
   it("a zip bomb that lies about its size is stopped while inflating", async () => {

@@ -242,3 +242,37 @@ describe("tandoor reader on Larder's own fixtures", () => {
     );
   });
 });
+
+describe("values of another shape", () => {
+  it("nulls where lists and items are expected, servings and amounts as text: what there is imports", async () => {
+    const json = {
+      name: "Sparse",
+      servings: "4",
+      working_time: "15",
+      keywords: [null, { name: "quick" }],
+      nutrition: null,
+      steps: [
+        null,
+        { instruction: null, ingredients: null },
+        {
+          name: "Mix",
+          instruction: "Stir.\r\nServe.",
+          ingredients: [null, { amount: "2", unit: null, food: { name: "eggs" }, note: null }],
+        },
+      ],
+    };
+    const zip = makeZip([
+      {
+        name: "Sparse.zip",
+        data: makeZip([{ name: "recipe.json", data: JSON.stringify(json) }]),
+        store: true,
+      },
+    ]);
+    const r = byName(await collect("tandoor", await scratch.file("tandoor-sparse.zip", zip)));
+    const { recipe } = r.get("Sparse")!;
+    expect(recipe.recipeIngredient.map((i) => i.note)).toEqual(["2 eggs"]);
+    expect(recipe.recipeInstructions.map((s) => s.text)).toEqual(["Stir.\nServe."]);
+    expect(names(recipe.tags)).toEqual(["Quick"]);
+    expect(recipe.recipeServings).toBe(4);
+  });
+});

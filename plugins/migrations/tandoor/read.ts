@@ -2,6 +2,7 @@
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import {
   type Archive,
+  type ArchiveEntry,
   type ReaderContext,
   basename,
   imageType,
@@ -11,6 +12,7 @@ import {
 } from "../shared/archive.js";
 import { cleanRecipe, type Loose } from "../shared/clean.js";
 import { failed, ok, pictureAt, recipeObject, wrongType } from "../shared/entry.js";
+import { MAX_NESTED_EXPORT_BYTES, mayBeZippedExport } from "../shared/nested.js";
 
 /** One recipe's zip: its JSON and a picture, never large. */
 const MAX_INNER_ZIP = 64 * 1024 * 1024;
@@ -24,8 +26,8 @@ function amountText(v: unknown): string {
 
 /** A Tandoor ingredient as one line: "2 oz New Mexico chile, dry 57 g". */
 export function tandoorIngredient(i: Loose): string {
-  const food = (i.food as Loose | null)?.name;
-  const unit = (i.unit as Loose | null)?.name;
+  const food = (i.food as Loose | null | undefined)?.name;
+  const unit = (i.unit as Loose | null | undefined)?.name;
   const parts = [
     i.no_amount ? "" : amountText(i.amount),
     typeof unit === "string" ? unit : "",
@@ -38,12 +40,25 @@ export function tandoorIngredient(i: Loose): string {
     .join(" ");
 }
 
+/**
+ * The objects of a list field. Exports from other Tandoor versions and hand-edited files carry null
+ * where a list or an item is expected (`"steps": null`, `[null, {...}]`); those hold nothing to import.
+ */
+const objects = (v: unknown): Loose[] =>
+  Array.isArray(v) ? v.filter((x): x is Loose => !!x && typeof x === "object" && !Array.isArray(x)) : [];
+
+/** A count that serializers write either as a number or as its text ("4", "2.000"). */
+function count(v: unknown): number | null {
+  const n = typeof v === "string" && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+  return typeof n === "number" && Number.isFinite(n) && n > 0 ? n : null;
+}
+
 export function tandoorRecipe(json: Loose) {
   const ingredientObjects: Array<{ title: string | null; note: string }> = [];
   const steps: Array<{ title: string; text: string }> = [];
-  for (const step of (json.steps as Loose[] | undefined) ?? []) {
+  for (const step of objects(json.steps)) {
     let title: string | null = typeof step.name === "string" && step.name.trim() ? step.name.trim() : null;
-    for (const ing of (step.ingredients as Loose[] | undefined) ?? []) {
+    for (const ing of objects(step.ingredients)) {
       if (ing.is_header) {
         title = tandoorIngredient(ing) || title;
         continue;
@@ -57,15 +72,15 @@ export function tandoorRecipe(json: Loose) {
     const text = typeof step.instruction === "string" ? step.instruction.replace(/\r\n?/g, "\n").trim() : "";
     if (text) steps.push({ title: typeof step.name === "string" ? step.name.trim() : "", text });
   }
-  const nutrition = (json.nutrition ?? null) as Loose | null;
-  const servings = typeof json.servings === "number" && json.servings > 0 ? json.servings : null;
+  const nutrition = json.nutrition && typeof json.nutrition === "object" ? (json.nutrition as Loose) : null;
+  const servings = count(json.servings);
   const servingsText = typeof json.servings_text === "string" ? json.servings_text.trim() : "";
   const recipe = cleanRecipe({
     name: json.name,
     description: json.description,
     ingredientObjects,
-    tags: ((json.keywords as Loose[] | undefined) ?? [])
-      .map((k) => k?.name)
+    tags: objects(json.keywords)
+      .map((k) => k.name)
       .filter((n) => typeof n === "string"),
     prepTime: json.working_time,
     performTime: json.waiting_time,
@@ -87,9 +102,39 @@ export function tandoorRecipe(json: Loose) {
   return recipe;
 }
 
-export async function* readTandoor(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
+/**
+ * The export itself when the upload is the export zipped again: its only zip holds zips and no JSON.
+ * A zip of recipe zips reads like any other, so the shared unwrapping (which needs "no zip found")
+ * never sees this case.
+ */
+async function zippedAgain(archive: Archive, inner: ArchiveEntry[]): Promise<Archive | null> {
+  if (inner.length !== 1 || !mayBeZippedExport(inner[0])) return null;
+  const only = await openInnerZip(archive, inner[0].path, MAX_NESTED_EXPORT_BYTES).catch(() => null);
+  const files = only?.entries.filter((e) => !isJunk(e.path)) ?? [];
+  const isExport =
+    files.some((e) => e.path.toLowerCase().endsWith(".zip")) &&
+    !files.some((e) => e.path.toLowerCase().endsWith(".json"));
+  if (isExport) return only;
+  only?.close();
+  return null;
+}
+
+export async function* readTandoor(
+  archive: Archive,
+  ctx?: ReaderContext,
+  depth = 0,
+): AsyncGenerator<MigratedEntry> {
   const inner = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".zip"));
   if (inner.length === 0) throw wrongType("Tandoor", "no per-recipe zip holding recipe.json was found");
+  const wrapped = depth < 2 ? await zippedAgain(archive, inner) : null;
+  if (wrapped) {
+    try {
+      yield* readTandoor(wrapped, ctx, depth + 1);
+    } finally {
+      wrapped.close();
+    }
+    return;
+  }
   const sources: Array<{ label: string; open: () => Promise<Archive> }> = inner.map((e) => ({
     label: stem(e.path),
     open: () => openInnerZip(archive, e.path, MAX_INNER_ZIP),
