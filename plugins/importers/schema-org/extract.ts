@@ -6,6 +6,9 @@
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element, Document } from "domhandler";
 import { unwrapped } from "./wrapped-lines.js";
+import { parseJsonLoose } from "./loose-json.js";
+
+export { parseJsonLoose };
 
 export type SchemaObject = Record<string, unknown>;
 
@@ -114,33 +117,6 @@ export function parsePage(html: string): PageData {
 function contains(outer: Element, inner: Element): boolean {
   for (let p = inner.parent; p; p = p.parent) if (p === outer) return true;
   return false;
-}
-
-/**
- * JSON-LD as pages write it: sometimes with raw newlines or tabs inside strings, HTML comments or
- * CDATA around it, or a trailing comma. Undefined when it cannot be read at all.
- */
-export function parseJsonLoose(text: string): unknown {
-  let t = text
-    .trim()
-    .replace(/^<!--/, "")
-    .replace(/-->$/, "")
-    .replace(/^\/\/\s*<!\[CDATA\[/, "")
-    .replace(/\/\/\s*\]\]>$/, "")
-    .trim();
-  if (!t) return undefined;
-  try {
-    return JSON.parse(t);
-  } catch {
-    // fall through to the repairs below
-  }
-  // Control characters inside strings are the commonest breakage; outside strings they are whitespace.
-  t = t.replace(/[\u0000-\u001f]+/g, " ").replace(/,\s*([}\]])/g, "$1");
-  try {
-    return JSON.parse(t);
-  } catch {
-    return undefined;
-  }
 }
 
 function types(o: SchemaObject): string[] {

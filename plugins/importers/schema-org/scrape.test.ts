@@ -527,6 +527,38 @@ describe("normalising schema.org values", () => {
     expect(parseJsonLoose('{"name": "a\nb", "x": [1,2,],}')).toEqual({ name: "a b", x: [1, 2] });
     expect(parseJsonLoose("{not json")).toBeUndefined();
   });
+
+  it("reads JSON-LD with JavaScript comments, CDATA in a block comment, HTML-escaped text and objects side by side", () => {
+    const commented = `/*<![CDATA[*/
+{
+  // a theme's note
+  "@type": "Recipe", /* inline */ "url": "https://example.test//x",
+  "name": "a // b",
+}
+/*]]>*/`;
+    expect(parseJsonLoose(commented)).toEqual({
+      "@type": "Recipe",
+      url: "https://example.test//x",
+      name: "a // b",
+    });
+    expect(parseJsonLoose('//<![CDATA[\n{"a": 1}\n//]]>')).toEqual({ a: 1 });
+    expect(
+      parseJsonLoose(
+        "{&quot;@type&quot;:&quot;Recipe&quot;,&quot;name&quot;:&quot;Tea &amp;amp; Cake&quot;}",
+      ),
+    ).toEqual({
+      "@type": "Recipe",
+      name: "Tea &amp; Cake",
+    });
+    expect(parseJsonLoose('{"@type":"WebSite"}\n{"@type":"Recipe"}')).toEqual([
+      { "@type": "WebSite" },
+      { "@type": "Recipe" },
+    ]);
+    expect(parseJsonLoose('{"@type":"WebSite"},{"@type":"Recipe"}')).toEqual([
+      { "@type": "WebSite" },
+      { "@type": "Recipe" },
+    ]);
+  });
 });
 
 describe("schema-org importer on hostile pages", () => {
