@@ -235,6 +235,17 @@ describe("pages without JSON-LD", () => {
     expect(r.image).toBeTruthy();
   });
 
+  it("reads an AMP page's microdata, its picture an <amp-img>", async () => {
+    const r = await importPage("amp");
+    expect(r.name).toBe("Charred Corn Salad");
+    expect(notes(r)).toEqual(["4 ears of corn", "1 red onion", "1 lime"]);
+    expect(steps(r)).toHaveLength(2);
+    expect(r.totalTime).toBe("25 minutes");
+    expect(r.recipeYield).toBe("4 servings");
+    expect(await chosenImage("amp")).toBe(`${siteUrl}/img/corn.png`);
+    expect(r.image).toBeTruthy();
+  });
+
   it("reads WP Recipe Maker's card: groups as titles, amount spans as words, times and servings", async () => {
     const r = await importPage("wprm-only");
     expect(r.name).toBe("Garden Pesto Pasta");

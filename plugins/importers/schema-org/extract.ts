@@ -256,6 +256,9 @@ function microdataValue(el: Element): string {
     case "meta":
       return a.content ?? "";
     case "img":
+    // AMP pages write their pictures as these, with a src like <img>'s.
+    case "amp-img":
+    case "amp-anim":
     case "audio":
     case "video":
     case "source":

@@ -561,6 +561,17 @@ describe("normalising schema.org values", () => {
   });
 });
 
+describe("schema-org importer on AMP and script-less pages", () => {
+  it("takes the picture of an AMP page's microdata from its <amp-img>", async () => {
+    const html = `<article itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Corn</h1>
+      <amp-img itemprop="image" src="/corn.jpg" width="1200" height="800"></amp-img>
+      <ul><li itemprop="recipeIngredient">1 ear of corn</li><li itemprop="recipeIngredient">1 lime</li></ul>
+      <p itemprop="recipeInstructions">Grill the corn and squeeze the lime over it.</p></article>`;
+    const [{ image }] = await importPage({ type: "html", html, url: "https://example.test/corn" }, ctx);
+    expect(image).toEqual({ url: "https://example.test/corn.jpg" });
+  });
+});
+
 describe("schema-org importer on hostile pages", () => {
   it("refuses a page nested far deeper than any recipe page at once, without parsing it", async () => {
     const html = "<div>".repeat(180_000) + "</div>".repeat(180_000);
