@@ -259,6 +259,8 @@ describe("pages without JSON-LD", () => {
     expect(stepTitles(r)).toEqual(["Make the pesto", "Finish", ""]);
     expect([r.prepTime, r.performTime, r.totalTime]).toEqual(["10 minutes", "12 minutes", "22 minutes"]);
     expect(r.recipeYield).toBe("3 servings");
+    expect(await chosenImage("wprm-only")).toBe(`${siteUrl}/img/pesto-500x500.png`);
+    expect(r.image).toBeTruthy();
   });
 
   it("reads a windows-1252 page declared in the Content-Type header", async () => {

@@ -297,6 +297,23 @@ describe("the dish's picture in the page", () => {
     expect(dishImage(page(`<img class="recipe-image" src="/img/placeholder-recipe.png">`))).toBeNull();
     expect(dishImage(page(`<img alt="Photograph of the finished dish" src="/a.jpg">`))).toBe("/a.jpg");
   });
+
+  it("is the image in a recipe card's picture box, its lazily loaded address rather than the placeholder", () => {
+    expect(
+      dishImage(
+        page(`<img class="avatar" src="/me.jpg"><div class="wprm-recipe-image wprm-block-image-normal">
+          <img class="attachment-500x500" src="/pesto-500x500.jpg" alt=""></div>`),
+      ),
+    ).toBe("/pesto-500x500.jpg");
+    expect(
+      dishImage(
+        page(
+          `<div class="tasty-recipes-image"><img src="data:image/gif;base64,R0lGOD" data-lazy-src="/muffins.jpg"></div>`,
+        ),
+      ),
+    ).toBe("/muffins.jpg");
+    expect(dishImage(page(`<div class="sidebar"><img src="/ad.jpg"></div>`))).toBeNull();
+  });
 });
 
 describe("the page's heading", () => {

@@ -865,17 +865,44 @@ const DISH_IMAGE = /\b(recipe|dish|completed|finished)\b/i;
 /** A site's stand-in shown while the picture loads or when a recipe has none: no picture of this dish. */
 const STAND_IN_IMAGE = /fallback|placeholder|no[-_]?(image|img|photo)|default[-_]?(image|img|photo|recipe)/i;
 
+/** A recipe card's box for its picture: "wprm-recipe-image", "tasty-recipes-image", "recipe-card-image". */
+const CARD_IMAGE = /(^|[-_])recipes?[-_]+(?:card[-_]+)?(image|img|photo|picture)([-_]|$)/;
+/** How far up from an image its card's picture box is looked for. */
+const CARD_IMAGE_LEVELS = 3;
+
+/** Where a lazily loaded image really is: its `src` is a placeholder until a script swaps it in. */
+function imageSource(el: Element): string | null {
+  const a = el.attribs;
+  const real = a["data-lazy-src"] ?? a["data-src"] ?? a["data-original"];
+  if (real && (!a.src || a.src.startsWith("data:"))) return real;
+  return a.src || null;
+}
+
+function inCardImageBox(el: Element): boolean {
+  let p = el.parent;
+  for (let i = 0; i < CARD_IMAGE_LEVELS && p && isElement(p); i++, p = p.parent)
+    if (tokens(p).some((t) => CARD_IMAGE.test(t))) return true;
+  return false;
+}
+
 /**
  * The picture of the dish in the page's content, for a page that names none in its schema.org data or
  * meta tags: the first image whose class, id or alt text says it is the recipe's (`recipe_image`,
- * "Photograph of the completed recipe"), unless its address says it is a stand-in ("recipeImgFallback").
- * Its `src` as written; null when no image says so.
+ * "Photograph of the completed recipe"), or that sits in a recipe card's picture box (WP Recipe Maker's
+ * and Tasty Recipes' cards name the box, not the image), unless its address says it is a stand-in
+ * ("recipeImgFallback"). Its address as written; null when no image says so.
  */
 export function dishImage(doc: Document): string | null {
   for (const el of elementsOf(doc)) {
-    if (el.name !== "img" || !el.attribs.src || STAND_IN_IMAGE.test(el.attribs.src)) continue;
-    if (tokens(el).some((t) => /(^|[-_])recipe([-_]|$)/.test(t)) || DISH_IMAGE.test(el.attribs.alt ?? ""))
-      return el.attribs.src;
+    if (el.name !== "img" && el.name !== "amp-img") continue;
+    const src = imageSource(el);
+    if (!src || STAND_IN_IMAGE.test(src)) continue;
+    if (
+      tokens(el).some((t) => /(^|[-_])recipe([-_]|$)/.test(t)) ||
+      DISH_IMAGE.test(el.attribs.alt ?? "") ||
+      inCardImageBox(el)
+    )
+      return src;
   }
   return null;
 }
