@@ -263,6 +263,18 @@ describe("pages without JSON-LD", () => {
     expect(r.image).toBeTruthy();
   });
 
+  it("reads Tasty Recipes' card: its own title, groups under their headings, times, yield and picture", async () => {
+    const r = await importPage("tasty-only");
+    expect(r.name).toBe("Oat Banana Muffins");
+    expect(notes(r)).toEqual(["3 ripe bananas", "150 g rolled oats", "2 eggs", "2 tbsp brown sugar"]);
+    expect(r.recipeIngredient.map((i) => i.title ?? "")).toEqual(["Batter", "", "", "Topping"]);
+    expect(steps(r)).toHaveLength(3);
+    expect([r.prepTime, r.performTime, r.totalTime]).toEqual(["15 minutes", "25 minutes", "40 minutes"]);
+    expect(r.recipeYield).toBe("12 muffins");
+    expect(await chosenImage("tasty-only")).toBe(`${siteUrl}/img/muffins-300x300.png`);
+    expect(r.image).toBeTruthy();
+  });
+
   it("reads a windows-1252 page declared in the Content-Type header", async () => {
     const r = await importPage("cp1252-header");
     expect(r.name).toBe("Crème brûlée à l’ancienne");

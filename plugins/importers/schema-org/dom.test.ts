@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "htmlparser2";
-import { dishImage, dropUnitRepeat, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
+import { cardName, dishImage, dropUnitRepeat, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 
 const dom = (body: string) =>
   readDom(parseDocument(`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`));
@@ -386,5 +386,20 @@ describe("times and servings shown as label and value", () => {
       cookTime: null,
       yields: null,
     });
+  });
+});
+
+describe("a recipe card's name", () => {
+  const page = (body: string) => parseDocument(`<!doctype html><html><body>${body}</body></html>`);
+
+  it("is the card's title element, not a linked teaser for another recipe", () => {
+    expect(
+      cardName(
+        page(`<div class="related"><a href="/other"><h3 class="related-recipe-title">Other Pie</h3></a></div>
+          <div class="tasty-recipes"><h2 class="tasty-recipes-title">Oat Banana Muffins</h2></div>`),
+      ),
+    ).toBe("Oat Banana Muffins");
+    expect(cardName(page(`<h2 class="wprm-recipe-name">Pesto Pasta</h2>`))).toBe("Pesto Pasta");
+    expect(cardName(page(`<h1>Post headline</h1>`))).toBeNull();
   });
 });

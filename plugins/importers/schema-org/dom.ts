@@ -907,6 +907,25 @@ export function dishImage(doc: Document): string | null {
   return null;
 }
 
+/** A recipe card's name: "wprm-recipe-name", "tasty-recipes-title", "recipe-card-title". */
+const CARD_NAME = /(^|[-_])recipes?[-_]+(?:card[-_]+)?(name|title)$/;
+
+/**
+ * The name a recipe card gives its recipe, where the page's own heading may be a post's headline or
+ * missing. Not a link's text: a card that links its title elsewhere is a teaser for another recipe.
+ */
+export function cardName(doc: Document): string | null {
+  for (const el of elementsOf(doc)) {
+    if (el.name === "a" || !tokens(el).some((t) => CARD_NAME.test(t))) continue;
+    let linked = false;
+    for (let p = el.parent; p && isElement(p) && !linked; p = p.parent) linked = p.name === "a";
+    if (linked || hasDescendant(el, (d) => d.name === "a" || d.name === "li")) continue;
+    const text = oneLine(el);
+    if (text && text.length <= 120) return text;
+  }
+  return null;
+}
+
 /** The page's own title: its first top-level heading outside the page chrome. */
 export function pageHeading(doc: Document): string | null {
   for (const el of elementsOf(doc)) if (el.name === "h1") return oneLine(el) || null;

@@ -7,7 +7,7 @@
 import { parseDocument } from "htmlparser2";
 import { NUTRITION_KEYS } from "../../../core/schemas/recipe-defaults.js";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
-import { dishImage, isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
+import { cardName, dishImage, isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 import { isHeadingLine, pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
 import { oneIngredientEach } from "./wrapped-lines.js";
 
@@ -610,7 +610,7 @@ function hostName(page: PageData, pageUrl: string | null): string {
 /**
  * A page without schema.org: its own heading when its OpenGraph title is that heading with more added
  * ("KNAPPERIGE … (NAM YUE) │ AMAZING ORIENTAL"), else the OpenGraph title without the site's name; the
- * heading or `<title>` only when the markup holds a whole recipe.
+ * recipe card's name, the heading or `<title>` only when the markup holds a whole recipe.
  */
 function pageTitle(page: PageData, pageUrl: string | null, wholeRecipe: boolean): string {
   const og = cleanText(page.meta.get("og:title")?.[0]);
@@ -618,7 +618,8 @@ function pageTitle(page: PageData, pageUrl: string | null, wholeRecipe: boolean)
   if (og && h1 && textKey(h1).length >= 3 && textKey(og).startsWith(textKey(h1))) return h1;
   if (og) return withoutSiteName(og, page, pageUrl);
   if (!wholeRecipe) return "";
-  return h1 || withoutSiteName(cleanText(page.title ?? ""), page, pageUrl);
+  const card = cleanText(cardName(page.document) ?? "");
+  return card || h1 || withoutSiteName(cleanText(page.title ?? ""), page, pageUrl);
 }
 
 // ── Times and yields from the page ───────────────────────────────────────────────────────────
