@@ -275,6 +275,14 @@ describe("pages without JSON-LD", () => {
     expect(r.image).toBeTruthy();
   });
 
+  it("reads a script-drawn page's recipe from its <noscript>, its picture from OpenGraph", async () => {
+    const r = await importPage("noscript");
+    expect(r.name).toBe("Spiced Carrot Soup");
+    expect(notes(r)).toEqual(["600 g carrots", "1 onion", "1 tsp ground cumin", "1 l stock"]);
+    expect(steps(r)).toHaveLength(3);
+    expect(r.image).toBeTruthy();
+  });
+
   it("reads a windows-1252 page declared in the Content-Type header", async () => {
     const r = await importPage("cp1252-header");
     expect(r.name).toBe("Crème brûlée à l’ancienne");

@@ -403,3 +403,23 @@ describe("a recipe card's name", () => {
     expect(cardName(page(`<h1>Post headline</h1>`))).toBeNull();
   });
 });
+
+describe("a recipe in <noscript>", () => {
+  it("is read when the rest of the page, drawn by a script, shows none", () => {
+    const doc = parseDocument(`<!doctype html><html><body><div id="app">Loading…</div><noscript>
+      <h2>Ingredients</h2><ul><li>600 g carrots</li><li>1 onion</li></ul>
+      <h2>Method</h2><ol><li>Sweat the onion in a little oil.</li><li>Simmer the carrots until soft, then blend.</li></ol>
+      </noscript></body></html>`);
+    const { ingredients, instructions } = readDom(doc);
+    expect(ingredients?.groups[0].items).toEqual(["600 g carrots", "1 onion"]);
+    expect(instructions?.groups[0].items).toHaveLength(2);
+  });
+
+  it("is passed over when the page shows the recipe itself", () => {
+    const doc = parseDocument(`<!doctype html><html><body>
+      <h2>Ingredients</h2><ul><li>2 eggs</li><li>1 cup milk</li></ul>
+      <h2>Method</h2><ol><li>Whisk the eggs and the milk together well.</li></ol>
+      <noscript><h2>Ingredients</h2><ul><li>9 other things</li><li>8 more</li></ul></noscript></body></html>`);
+    expect(readDom(doc).ingredients?.groups[0].items).toEqual(["2 eggs", "1 cup milk"]);
+  });
+});

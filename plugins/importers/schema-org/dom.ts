@@ -8,6 +8,7 @@
  * list or paragraphs.
  */
 import type { ChildNode, Document, Element } from "domhandler";
+import { parseDocument } from "htmlparser2";
 import { oneIngredientEach, unwrapped } from "./wrapped-lines.js";
 import { INGREDIENT_PROP } from "./extract.js";
 
@@ -726,10 +727,36 @@ export function dropUnitRepeat(list: DomList): DomList {
 /** What the page's markup says its ingredients and steps are, by the first reader that finds them. */
 export function readDom(doc: Document): DomRecipe {
   const found = readLists(doc);
+  // A page drawn by a script may give its recipe in <noscript> only: read there what the page lacks.
+  if (!found.ingredients || !found.instructions) {
+    const fallback = noscriptContent(doc);
+    if (fallback) {
+      const more = readLists(fallback);
+      found.ingredients ??= more.ingredients;
+      found.instructions ??= more.instructions;
+    }
+  }
   return {
     ingredients: found.ingredients && dropUnitRepeat(found.ingredients),
     instructions: found.instructions,
   };
+}
+
+/** What the page's <noscript> elements hold, as a page of its own; null when they hold no markup. */
+function noscriptContent(doc: Document): Document | null {
+  const children: ChildNode[] = [];
+  const stack: ChildNode[] = [...doc.children];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (n.name === "noscript") children.push(...n.children);
+    else stack.push(...n.children);
+  }
+  if (!children.some(isElement)) return null;
+  // A page around the same nodes: read, never changed, so their parents stay the real page's.
+  const page = parseDocument("");
+  page.children = children;
+  return page;
 }
 
 function readLists(doc: Document): DomRecipe {
