@@ -40,6 +40,11 @@ beforeAll(async () => {
       imagesAsked.push(path);
       return void res.writeHead(200, { "Content-Type": "image/png" }).end(png);
     }
+    const status = /^\/status\/(\d{3})$/.exec(path);
+    if (status)
+      return void res
+        .writeHead(Number(status[1]), { "Content-Type": "text/html" })
+        .end("<html><head><title>Oops</title><meta property='og:title' content='Oops'></head></html>");
     const name = `${path.slice(1)}.html`;
     if (!/^[\w-]+\.html$/.test(name)) return void res.writeHead(404).end();
     let body: Buffer;
@@ -180,6 +185,14 @@ describe("JSON-LD as SEO plugins and themes write it", () => {
     expect(r.totalTime).toBe("35 minutes");
   });
 
+  it("finds the recipe in a carousel's ItemList, under a ListItem's item", async () => {
+    const r = await importPage("itemlist");
+    expect(r.name).toBe("Lemon Granita");
+    expect(notes(r)).toEqual(["4 lemons", "150 g sugar", "500 ml water"]);
+    expect(steps(r)).toHaveLength(2);
+    expect(r.totalTime).toBe("4 hours");
+  });
+
   it("reads a script typed 'application/ld+json; charset=utf-8'", async () => {
     const r = await importPage("ld-charset");
     expect(r.name).toBe("Quick Miso Soup");
@@ -316,6 +329,16 @@ describe("pages that cannot be read", () => {
       data: fixture("broken-only.html").toString("utf8"),
     });
     expect(pasted.status).toBe(400);
+    expect(await listing()).toEqual(before);
+  });
+
+  it("answers a page the site refuses or lost with a 502 naming its status, never a 500, writing nothing", async () => {
+    const before = await listing();
+    for (const code of [403, 404, 410, 500, 503]) {
+      const res = await post("/api/recipes/create/url", { url: `${siteUrl}/status/${code}` });
+      expect(res.status, String(code)).toBe(502);
+      expect(await res.json()).toMatchObject({ detail: { message: `The remote server answered ${code}` } });
+    }
     expect(await listing()).toEqual(before);
   });
 });

@@ -151,6 +151,8 @@ function findRecipeInJsonLd(blocks: unknown[]): SchemaObject | null {
         k === "mainEntity" ||
         k === "mainEntityOfPage" ||
         k === "itemListElement" ||
+        // A carousel's ListItem holds its recipe under `item`.
+        k === "item" ||
         k === "hasPart" ||
         k === "about"
       )
