@@ -158,6 +158,13 @@ describe("JSON-LD as SEO plugins and themes write it", () => {
     expect(r.image).toBeTruthy();
   });
 
+  it("falls back to the OpenGraph picture when an @id image points into a graph that does not hold it", async () => {
+    const r = await importPage("graph-dangling-image");
+    expect(r.name).toBe("Black Bean Tacos");
+    expect(await chosenImage("graph-dangling-image")).toBe(`${siteUrl}/img/tacos-og.png`);
+    expect(r.image).toBeTruthy();
+  });
+
   it("takes the first of several recipes on one page, steps from a string a line each", async () => {
     const r = await importPage("several-recipes");
     expect(r.name).toBe("Herb Yogurt Dip");

@@ -390,6 +390,14 @@ function contentImage(page: PageData, base: string | null): string | null {
   return abs && /^https?:/i.test(abs) && !ICONISH.test(abs) ? abs : null;
 }
 
+/**
+ * An ImageObject's `@id` as its address: some pages name the image by its URL. One with a fragment
+ * ("…/recipe/#primaryimage") is a reference into a graph that does not hold it, and names the page.
+ */
+function imageId(id: unknown): unknown {
+  return typeof id === "string" && !id.includes("#") ? id : undefined;
+}
+
 /** The largest non-icon image among the schema's and the page's meta images (BestImagePlugin's rules). */
 export function bestImage(schemaImage: unknown, page: PageData, base: string | null): string | null {
   const candidates: ImageCandidate[] = [];
@@ -406,7 +414,7 @@ export function bestImage(schemaImage: unknown, page: PageData, base: string | n
   const fromSchema = (v: unknown, rank: number) => {
     for (const x of asList(v)) {
       if (typeof x === "string") push(x, rank);
-      else if (isObj(x)) push(x.url ?? x.contentUrl ?? x["@id"], rank, x.width, x.height);
+      else if (isObj(x)) push(x.url ?? x.contentUrl ?? imageId(x["@id"]), rank, x.width, x.height);
     }
   };
   const primary = asList(schemaImage)[0];
