@@ -200,6 +200,17 @@ describe("JSON-LD as SEO plugins and themes write it", () => {
     expect(r.totalTime).toBe("4 hours");
   });
 
+  it("reads fields of unexpected types without failing: a name list, nulls and numbers among the lines, value objects", async () => {
+    const r = await importPage("odd-types");
+    expect(r.name).toBe("Odd Types Soup");
+    expect(r.description).toBe("A soup of odd data.");
+    expect(notes(r)).toEqual(["1 carrot", "2 potatoes", "1 leek"]);
+    expect(steps(r)).toEqual(["Chop everything.", "Keep the peel for stock.", "Simmer for 30 minutes."]);
+    expect(r.recipeYield).toBe("4 servings");
+    expect(r.nutrition).toMatchObject({ calories: "120" });
+    expect(r.image).toBeTruthy();
+  });
+
   it("reads a script typed 'application/ld+json; charset=utf-8'", async () => {
     const r = await importPage("ld-charset");
     expect(r.name).toBe("Quick Miso Soup");

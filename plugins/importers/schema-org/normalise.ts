@@ -45,7 +45,10 @@ export function cleanText(v: unknown, opts: { lines?: boolean } = {}): string {
         ? String(v)
         : Array.isArray(v)
           ? cleanText(v[0], opts)
-          : "";
+          : // A value object ({"@value": …}) or a thing written where its name was meant.
+            isObj(v)
+            ? cleanText(v["@value"] ?? v.name ?? v.text, opts)
+            : "";
   for (let i = 0; i < 3 && /[<&]/.test(s); i++) {
     const doc = parseDocument(opts.lines ? s.replace(/<br\s*\/?>/gi, "\n") : s, { decodeEntities: true });
     const next = doc.children.map((c) => textOf(c)).join("");
@@ -306,14 +309,17 @@ const LINE_MARKUP = /<(?:br|p|li|div)\b/i;
 function toIngredients(v: unknown): string[] {
   if (typeof v === "string")
     return cleanText(v, { lines: true }).split("\n").map(tidyIngredient).filter(Boolean);
-  return asList(v)
-    .flat(4)
-    .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : [x]))
-    .flatMap((x) =>
-      typeof x === "string" && LINE_MARKUP.test(x) ? cleanText(x, { lines: true }).split("\n") : linesOf(x),
-    )
-    .map(tidyIngredient)
-    .filter(Boolean);
+  return (
+    asList(v)
+      .flat(4)
+      // A number or a boolean among the lines is a stray value, not an ingredient.
+      .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : typeof x === "string" ? [x] : []))
+      .flatMap((x) =>
+        typeof x === "string" && LINE_MARKUP.test(x) ? cleanText(x, { lines: true }).split("\n") : linesOf(x),
+      )
+      .map(tidyIngredient)
+      .filter(Boolean)
+  );
 }
 
 /**
@@ -462,9 +468,11 @@ function toKeywords(v: unknown): string[] {
 }
 
 /** Mealie's clean_nutrition: the first number of each value; sodium and cholesterol given in grams become mg. */
-function toNutrition(v: unknown): Record<string, string> {
+function toNutrition(given: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (!isObj(v)) return out;
+  // Some pages wrap the one NutritionInformation in a list.
+  const v = asList(given).find(isObj);
+  if (!v) return out;
   for (const k of NUTRITION_KEYS) {
     const raw = v[k];
     if (typeof raw !== "string" && typeof raw !== "number") continue;
