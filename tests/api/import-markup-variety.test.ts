@@ -211,6 +211,33 @@ describe("JSON-LD as SEO plugins and themes write it", () => {
     expect(r.image).toBeTruthy();
   });
 
+  it("keeps steps written with their numbers as Mealie does, the first of several image URLs, a category list", async () => {
+    const r = await importPage("numbered-strings");
+    expect(steps(r)).toEqual([
+      "1. Boil the water and let it cool a little.",
+      "2. Steep the tea and mint for five minutes.",
+      "3. Strain, cool and pour over ice.",
+    ]);
+    expect(r.recipeYield).toBe("2 glasses");
+    expect(names(r.recipeCategory)).toEqual(["Drinks", "Summer"]);
+    expect(await chosenImage("numbered-strings")).toBe(`${siteUrl}/img/tea-1x1.png`);
+  });
+
+  it("imports a Yoast @graph pasted as JSON, and the same page pasted as HTML", async () => {
+    const html = fixture("yoast-graph.html").toString("utf8").replaceAll("{{SITE}}", siteUrl);
+    const json = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)![1];
+    for (const data of [json, html]) {
+      const res = await post("/api/recipes/create/html-or-json", { data, includeTags: true });
+      expect(res.status).toBe(201);
+      const slug = (await res.json()) as string;
+      const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as Imported;
+      // After the URL import of the same page, each gets a free name of its own.
+      expect(r.name).toMatch(/^Smoky Lentil Stew( \(\d\))?$/);
+      expect(stepTitles(r)).toEqual(["Base", "", "Simmer"]);
+      expect(names(r.tags)).toEqual(["Lentils", "Smoky", "One Pot"]);
+    }
+  });
+
   it("reads a script typed 'application/ld+json; charset=utf-8'", async () => {
     const r = await importPage("ld-charset");
     expect(r.name).toBe("Quick Miso Soup");
