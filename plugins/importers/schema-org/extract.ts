@@ -265,8 +265,11 @@ function microdataValue(el: Element): string {
     case "video":
     case "source":
     case "embed":
-    case "iframe":
-      return a.src ?? a["data-src"] ?? "";
+    case "iframe": {
+      // A lazily loaded picture's src is a data: placeholder until a script swaps the real one in.
+      const real = a["data-lazy-src"] ?? a["data-src"];
+      return (real && (!a.src || a.src.startsWith("data:")) ? real : a.src) ?? "";
+    }
     case "a":
     case "link":
     case "area":

@@ -570,6 +570,15 @@ describe("schema-org importer on AMP and script-less pages", () => {
     const [{ image }] = await importPage({ type: "html", html, url: "https://example.test/corn" }, ctx);
     expect(image).toEqual({ url: "https://example.test/corn.jpg" });
   });
+
+  it("takes a lazily loaded microdata picture from its data-src, not the placeholder in its src", async () => {
+    const html = `<div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Figs</h1>
+      <img itemprop="image" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/figs.jpg">
+      <ul><li itemprop="recipeIngredient">6 figs</li><li itemprop="recipeIngredient">1 tbsp honey</li></ul>
+      <p itemprop="recipeInstructions">Halve the figs and roast them with the honey.</p></div>`;
+    const [{ image }] = await importPage({ type: "html", html, url: "https://example.test/figs" }, ctx);
+    expect(image).toEqual({ url: "https://example.test/figs.jpg" });
+  });
 });
 
 describe("schema-org importer on hostile pages", () => {
