@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "htmlparser2";
-import { dishImage, dropUnitRepeat, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
+import { cardName, dishImage, dropUnitRepeat, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 
 const dom = (body: string) =>
   readDom(parseDocument(`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`));
@@ -297,6 +297,23 @@ describe("the dish's picture in the page", () => {
     expect(dishImage(page(`<img class="recipe-image" src="/img/placeholder-recipe.png">`))).toBeNull();
     expect(dishImage(page(`<img alt="Photograph of the finished dish" src="/a.jpg">`))).toBe("/a.jpg");
   });
+
+  it("is the image in a recipe card's picture box, its lazily loaded address rather than the placeholder", () => {
+    expect(
+      dishImage(
+        page(`<img class="avatar" src="/me.jpg"><div class="wprm-recipe-image wprm-block-image-normal">
+          <img class="attachment-500x500" src="/pesto-500x500.jpg" alt=""></div>`),
+      ),
+    ).toBe("/pesto-500x500.jpg");
+    expect(
+      dishImage(
+        page(
+          `<div class="tasty-recipes-image"><img src="data:image/gif;base64,R0lGOD" data-lazy-src="/muffins.jpg"></div>`,
+        ),
+      ),
+    ).toBe("/muffins.jpg");
+    expect(dishImage(page(`<div class="sidebar"><img src="/ad.jpg"></div>`))).toBeNull();
+  });
 });
 
 describe("the page's heading", () => {
@@ -369,5 +386,40 @@ describe("times and servings shown as label and value", () => {
       cookTime: null,
       yields: null,
     });
+  });
+});
+
+describe("a recipe card's name", () => {
+  const page = (body: string) => parseDocument(`<!doctype html><html><body>${body}</body></html>`);
+
+  it("is the card's title element, not a linked teaser for another recipe", () => {
+    expect(
+      cardName(
+        page(`<div class="related"><a href="/other"><h3 class="related-recipe-title">Other Pie</h3></a></div>
+          <div class="tasty-recipes"><h2 class="tasty-recipes-title">Oat Banana Muffins</h2></div>`),
+      ),
+    ).toBe("Oat Banana Muffins");
+    expect(cardName(page(`<h2 class="wprm-recipe-name">Pesto Pasta</h2>`))).toBe("Pesto Pasta");
+    expect(cardName(page(`<h1>Post headline</h1>`))).toBeNull();
+  });
+});
+
+describe("a recipe in <noscript>", () => {
+  it("is read when the rest of the page, drawn by a script, shows none", () => {
+    const doc = parseDocument(`<!doctype html><html><body><div id="app">Loading…</div><noscript>
+      <h2>Ingredients</h2><ul><li>600 g carrots</li><li>1 onion</li></ul>
+      <h2>Method</h2><ol><li>Sweat the onion in a little oil.</li><li>Simmer the carrots until soft, then blend.</li></ol>
+      </noscript></body></html>`);
+    const { ingredients, instructions } = readDom(doc);
+    expect(ingredients?.groups[0].items).toEqual(["600 g carrots", "1 onion"]);
+    expect(instructions?.groups[0].items).toHaveLength(2);
+  });
+
+  it("is passed over when the page shows the recipe itself", () => {
+    const doc = parseDocument(`<!doctype html><html><body>
+      <h2>Ingredients</h2><ul><li>2 eggs</li><li>1 cup milk</li></ul>
+      <h2>Method</h2><ol><li>Whisk the eggs and the milk together well.</li></ol>
+      <noscript><h2>Ingredients</h2><ul><li>9 other things</li><li>8 more</li></ul></noscript></body></html>`);
+    expect(readDom(doc).ingredients?.groups[0].items).toEqual(["2 eggs", "1 cup milk"]);
   });
 });

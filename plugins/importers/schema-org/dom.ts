@@ -8,6 +8,7 @@
  * list or paragraphs.
  */
 import type { ChildNode, Document, Element } from "domhandler";
+import { parseDocument } from "htmlparser2";
 import { oneIngredientEach, unwrapped } from "./wrapped-lines.js";
 import { INGREDIENT_PROP } from "./extract.js";
 
@@ -726,10 +727,36 @@ export function dropUnitRepeat(list: DomList): DomList {
 /** What the page's markup says its ingredients and steps are, by the first reader that finds them. */
 export function readDom(doc: Document): DomRecipe {
   const found = readLists(doc);
+  // A page drawn by a script may give its recipe in <noscript> only: read there what the page lacks.
+  if (!found.ingredients || !found.instructions) {
+    const fallback = noscriptContent(doc);
+    if (fallback) {
+      const more = readLists(fallback);
+      found.ingredients ??= more.ingredients;
+      found.instructions ??= more.instructions;
+    }
+  }
   return {
     ingredients: found.ingredients && dropUnitRepeat(found.ingredients),
     instructions: found.instructions,
   };
+}
+
+/** What the page's <noscript> elements hold, as a page of its own; null when they hold no markup. */
+function noscriptContent(doc: Document): Document | null {
+  const children: ChildNode[] = [];
+  const stack: ChildNode[] = [...doc.children];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (n.name === "noscript") children.push(...n.children);
+    else stack.push(...n.children);
+  }
+  if (!children.some(isElement)) return null;
+  // A page around the same nodes: read, never changed, so their parents stay the real page's.
+  const page = parseDocument("");
+  page.children = children;
+  return page;
 }
 
 function readLists(doc: Document): DomRecipe {
@@ -865,17 +892,63 @@ const DISH_IMAGE = /\b(recipe|dish|completed|finished)\b/i;
 /** A site's stand-in shown while the picture loads or when a recipe has none: no picture of this dish. */
 const STAND_IN_IMAGE = /fallback|placeholder|no[-_]?(image|img|photo)|default[-_]?(image|img|photo|recipe)/i;
 
+/** A recipe card's box for its picture: "wprm-recipe-image", "tasty-recipes-image", "recipe-card-image". */
+const CARD_IMAGE = /(^|[-_])recipes?[-_]+(?:card[-_]+)?(image|img|photo|picture)([-_]|$)/;
+/** How far up from an image its card's picture box is looked for. */
+const CARD_IMAGE_LEVELS = 3;
+
+/** Where a lazily loaded image really is: its `src` is a placeholder until a script swaps it in. */
+function imageSource(el: Element): string | null {
+  const a = el.attribs;
+  const real = a["data-lazy-src"] ?? a["data-src"] ?? a["data-original"];
+  if (real && (!a.src || a.src.startsWith("data:"))) return real;
+  return a.src || null;
+}
+
+function inCardImageBox(el: Element): boolean {
+  let p = el.parent;
+  for (let i = 0; i < CARD_IMAGE_LEVELS && p && isElement(p); i++, p = p.parent)
+    if (tokens(p).some((t) => CARD_IMAGE.test(t))) return true;
+  return false;
+}
+
 /**
  * The picture of the dish in the page's content, for a page that names none in its schema.org data or
  * meta tags: the first image whose class, id or alt text says it is the recipe's (`recipe_image`,
- * "Photograph of the completed recipe"), unless its address says it is a stand-in ("recipeImgFallback").
- * Its `src` as written; null when no image says so.
+ * "Photograph of the completed recipe"), or that sits in a recipe card's picture box (WP Recipe Maker's
+ * and Tasty Recipes' cards name the box, not the image), unless its address says it is a stand-in
+ * ("recipeImgFallback"). Its address as written; null when no image says so.
  */
 export function dishImage(doc: Document): string | null {
   for (const el of elementsOf(doc)) {
-    if (el.name !== "img" || !el.attribs.src || STAND_IN_IMAGE.test(el.attribs.src)) continue;
-    if (tokens(el).some((t) => /(^|[-_])recipe([-_]|$)/.test(t)) || DISH_IMAGE.test(el.attribs.alt ?? ""))
-      return el.attribs.src;
+    if (el.name !== "img" && el.name !== "amp-img") continue;
+    const src = imageSource(el);
+    if (!src || STAND_IN_IMAGE.test(src)) continue;
+    if (
+      tokens(el).some((t) => /(^|[-_])recipe([-_]|$)/.test(t)) ||
+      DISH_IMAGE.test(el.attribs.alt ?? "") ||
+      inCardImageBox(el)
+    )
+      return src;
+  }
+  return null;
+}
+
+/** A recipe card's name: "wprm-recipe-name", "tasty-recipes-title", "recipe-card-title". */
+const CARD_NAME = /(^|[-_])recipes?[-_]+(?:card[-_]+)?(name|title)$/;
+
+/**
+ * The name a recipe card gives its recipe, where the page's own heading may be a post's headline or
+ * missing. Not a link's text: a card that links its title elsewhere is a teaser for another recipe.
+ */
+export function cardName(doc: Document): string | null {
+  for (const el of elementsOf(doc)) {
+    if (el.name === "a" || !tokens(el).some((t) => CARD_NAME.test(t))) continue;
+    let linked = false;
+    for (let p = el.parent; p && isElement(p) && !linked; p = p.parent) linked = p.name === "a";
+    if (linked || hasDescendant(el, (d) => d.name === "a" || d.name === "li")) continue;
+    const text = oneLine(el);
+    if (text && text.length <= 120) return text;
   }
   return null;
 }

@@ -6,6 +6,9 @@
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element, Document } from "domhandler";
 import { unwrapped } from "./wrapped-lines.js";
+import { parseJsonLoose } from "./loose-json.js";
+
+export { parseJsonLoose };
 
 export type SchemaObject = Record<string, unknown>;
 
@@ -116,33 +119,6 @@ function contains(outer: Element, inner: Element): boolean {
   return false;
 }
 
-/**
- * JSON-LD as pages write it: sometimes with raw newlines or tabs inside strings, HTML comments or
- * CDATA around it, or a trailing comma. Undefined when it cannot be read at all.
- */
-export function parseJsonLoose(text: string): unknown {
-  let t = text
-    .trim()
-    .replace(/^<!--/, "")
-    .replace(/-->$/, "")
-    .replace(/^\/\/\s*<!\[CDATA\[/, "")
-    .replace(/\/\/\s*\]\]>$/, "")
-    .trim();
-  if (!t) return undefined;
-  try {
-    return JSON.parse(t);
-  } catch {
-    // fall through to the repairs below
-  }
-  // Control characters inside strings are the commonest breakage; outside strings they are whitespace.
-  t = t.replace(/[\u0000-\u001f]+/g, " ").replace(/,\s*([}\]])/g, "$1");
-  try {
-    return JSON.parse(t);
-  } catch {
-    return undefined;
-  }
-}
-
 function types(o: SchemaObject): string[] {
   const t = o["@type"] ?? o.type;
   const list = Array.isArray(t) ? t : [t];
@@ -175,6 +151,8 @@ function findRecipeInJsonLd(blocks: unknown[]): SchemaObject | null {
         k === "mainEntity" ||
         k === "mainEntityOfPage" ||
         k === "itemListElement" ||
+        // A carousel's ListItem holds its recipe under `item`.
+        k === "item" ||
         k === "hasPart" ||
         k === "about"
       )
@@ -280,12 +258,18 @@ function microdataValue(el: Element): string {
     case "meta":
       return a.content ?? "";
     case "img":
+    // AMP pages write their pictures as these, with a src like <img>'s.
+    case "amp-img":
+    case "amp-anim":
     case "audio":
     case "video":
     case "source":
     case "embed":
-    case "iframe":
-      return a.src ?? a["data-src"] ?? "";
+    case "iframe": {
+      // A lazily loaded picture's src is a data: placeholder until a script swaps the real one in.
+      const real = a["data-lazy-src"] ?? a["data-src"];
+      return (real && (!a.src || a.src.startsWith("data:")) ? real : a.src) ?? "";
+    }
     case "a":
     case "link":
     case "area":

@@ -7,7 +7,7 @@
 import { parseDocument } from "htmlparser2";
 import { NUTRITION_KEYS } from "../../../core/schemas/recipe-defaults.js";
 import { textOf, type PageData, type SchemaObject } from "./extract.js";
-import { dishImage, isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
+import { cardName, dishImage, isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 import { isHeadingLine, pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
 import { oneIngredientEach } from "./wrapped-lines.js";
 
@@ -45,7 +45,10 @@ export function cleanText(v: unknown, opts: { lines?: boolean } = {}): string {
         ? String(v)
         : Array.isArray(v)
           ? cleanText(v[0], opts)
-          : "";
+          : // A value object ({"@value": …}) or a thing written where its name was meant.
+            isObj(v)
+            ? cleanText(v["@value"] ?? v.name ?? v.text, opts)
+            : "";
   for (let i = 0; i < 3 && /[<&]/.test(s); i++) {
     const doc = parseDocument(opts.lines ? s.replace(/<br\s*\/?>/gi, "\n") : s, { decodeEntities: true });
     const next = doc.children.map((c) => textOf(c)).join("");
@@ -306,14 +309,17 @@ const LINE_MARKUP = /<(?:br|p|li|div)\b/i;
 function toIngredients(v: unknown): string[] {
   if (typeof v === "string")
     return cleanText(v, { lines: true }).split("\n").map(tidyIngredient).filter(Boolean);
-  return asList(v)
-    .flat(4)
-    .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : [x]))
-    .flatMap((x) =>
-      typeof x === "string" && LINE_MARKUP.test(x) ? cleanText(x, { lines: true }).split("\n") : linesOf(x),
-    )
-    .map(tidyIngredient)
-    .filter(Boolean);
+  return (
+    asList(v)
+      .flat(4)
+      // A number or a boolean among the lines is a stray value, not an ingredient.
+      .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : typeof x === "string" ? [x] : []))
+      .flatMap((x) =>
+        typeof x === "string" && LINE_MARKUP.test(x) ? cleanText(x, { lines: true }).split("\n") : linesOf(x),
+      )
+      .map(tidyIngredient)
+      .filter(Boolean)
+  );
 }
 
 /**
@@ -390,6 +396,14 @@ function contentImage(page: PageData, base: string | null): string | null {
   return abs && /^https?:/i.test(abs) && !ICONISH.test(abs) ? abs : null;
 }
 
+/**
+ * An ImageObject's `@id` as its address: some pages name the image by its URL. One with a fragment
+ * ("…/recipe/#primaryimage") is a reference into a graph that does not hold it, and names the page.
+ */
+function imageId(id: unknown): unknown {
+  return typeof id === "string" && !id.includes("#") ? id : undefined;
+}
+
 /** The largest non-icon image among the schema's and the page's meta images (BestImagePlugin's rules). */
 export function bestImage(schemaImage: unknown, page: PageData, base: string | null): string | null {
   const candidates: ImageCandidate[] = [];
@@ -406,7 +420,7 @@ export function bestImage(schemaImage: unknown, page: PageData, base: string | n
   const fromSchema = (v: unknown, rank: number) => {
     for (const x of asList(v)) {
       if (typeof x === "string") push(x, rank);
-      else if (isObj(x)) push(x.url ?? x.contentUrl ?? x["@id"], rank, x.width, x.height);
+      else if (isObj(x)) push(x.url ?? x.contentUrl ?? imageId(x["@id"]), rank, x.width, x.height);
     }
   };
   const primary = asList(schemaImage)[0];
@@ -454,9 +468,11 @@ function toKeywords(v: unknown): string[] {
 }
 
 /** Mealie's clean_nutrition: the first number of each value; sodium and cholesterol given in grams become mg. */
-function toNutrition(v: unknown): Record<string, string> {
+function toNutrition(given: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (!isObj(v)) return out;
+  // Some pages wrap the one NutritionInformation in a list.
+  const v = asList(given).find(isObj);
+  if (!v) return out;
   for (const k of NUTRITION_KEYS) {
     const raw = v[k];
     if (typeof raw !== "string" && typeof raw !== "number") continue;
@@ -610,7 +626,7 @@ function hostName(page: PageData, pageUrl: string | null): string {
 /**
  * A page without schema.org: its own heading when its OpenGraph title is that heading with more added
  * ("KNAPPERIGE … (NAM YUE) │ AMAZING ORIENTAL"), else the OpenGraph title without the site's name; the
- * heading or `<title>` only when the markup holds a whole recipe.
+ * recipe card's name, the heading or `<title>` only when the markup holds a whole recipe.
  */
 function pageTitle(page: PageData, pageUrl: string | null, wholeRecipe: boolean): string {
   const og = cleanText(page.meta.get("og:title")?.[0]);
@@ -618,7 +634,8 @@ function pageTitle(page: PageData, pageUrl: string | null, wholeRecipe: boolean)
   if (og && h1 && textKey(h1).length >= 3 && textKey(og).startsWith(textKey(h1))) return h1;
   if (og) return withoutSiteName(og, page, pageUrl);
   if (!wholeRecipe) return "";
-  return h1 || withoutSiteName(cleanText(page.title ?? ""), page, pageUrl);
+  const card = cleanText(cardName(page.document) ?? "");
+  return card || h1 || withoutSiteName(cleanText(page.title ?? ""), page, pageUrl);
 }
 
 // ── Times and yields from the page ───────────────────────────────────────────────────────────

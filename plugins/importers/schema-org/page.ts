@@ -49,8 +49,17 @@ export async function fetchPage(
   }
 }
 
-/** Bytes → text by the header's charset, else the page's `<meta charset>`, else UTF-8. */
+/** Byte-order marks and their encodings; a page that starts with one is in it whatever it says (as browsers read it). */
+const BOMS: ReadonlyArray<[number[], string]> = [
+  [[0xef, 0xbb, 0xbf], "utf-8"],
+  [[0xff, 0xfe], "utf-16le"],
+  [[0xfe, 0xff], "utf-16be"],
+];
+
+/** Bytes → text by a byte-order mark, else the header's charset, else the page's `<meta charset>`, else UTF-8. */
 export function decode(body: Buffer, contentType: string | null): string {
+  for (const [bom, encoding] of BOMS)
+    if (bom.every((b, i) => body[i] === b)) return new TextDecoder(encoding).decode(body);
   const fromHeader = /charset=["']?([\w.:-]+)/i.exec(contentType ?? "")?.[1];
   if (fromHeader) {
     try {

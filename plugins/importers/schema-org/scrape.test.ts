@@ -527,6 +527,58 @@ describe("normalising schema.org values", () => {
     expect(parseJsonLoose('{"name": "a\nb", "x": [1,2,],}')).toEqual({ name: "a b", x: [1, 2] });
     expect(parseJsonLoose("{not json")).toBeUndefined();
   });
+
+  it("reads JSON-LD with JavaScript comments, CDATA in a block comment, HTML-escaped text and objects side by side", () => {
+    const commented = `/*<![CDATA[*/
+{
+  // a theme's note
+  "@type": "Recipe", /* inline */ "url": "https://example.test//x",
+  "name": "a // b",
+}
+/*]]>*/`;
+    expect(parseJsonLoose(commented)).toEqual({
+      "@type": "Recipe",
+      url: "https://example.test//x",
+      name: "a // b",
+    });
+    expect(parseJsonLoose('//<![CDATA[\n{"a": 1}\n//]]>')).toEqual({ a: 1 });
+    expect(
+      parseJsonLoose(
+        "{&quot;@type&quot;:&quot;Recipe&quot;,&quot;name&quot;:&quot;Tea &amp;amp; Cake&quot;}",
+      ),
+    ).toEqual({
+      "@type": "Recipe",
+      name: "Tea &amp; Cake",
+    });
+    expect(parseJsonLoose('{"@type":"WebSite"}\n{"@type":"Recipe"}')).toEqual([
+      { "@type": "WebSite" },
+      { "@type": "Recipe" },
+    ]);
+    expect(parseJsonLoose('{"@type":"WebSite"},{"@type":"Recipe"}')).toEqual([
+      { "@type": "WebSite" },
+      { "@type": "Recipe" },
+    ]);
+  });
+});
+
+describe("schema-org importer on AMP and script-less pages", () => {
+  it("takes the picture of an AMP page's microdata from its <amp-img>", async () => {
+    const html = `<article itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Corn</h1>
+      <amp-img itemprop="image" src="/corn.jpg" width="1200" height="800"></amp-img>
+      <ul><li itemprop="recipeIngredient">1 ear of corn</li><li itemprop="recipeIngredient">1 lime</li></ul>
+      <p itemprop="recipeInstructions">Grill the corn and squeeze the lime over it.</p></article>`;
+    const [{ image }] = await importPage({ type: "html", html, url: "https://example.test/corn" }, ctx);
+    expect(image).toEqual({ url: "https://example.test/corn.jpg" });
+  });
+
+  it("takes a lazily loaded microdata picture from its data-src, not the placeholder in its src", async () => {
+    const html = `<div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Figs</h1>
+      <img itemprop="image" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/figs.jpg">
+      <ul><li itemprop="recipeIngredient">6 figs</li><li itemprop="recipeIngredient">1 tbsp honey</li></ul>
+      <p itemprop="recipeInstructions">Halve the figs and roast them with the honey.</p></div>`;
+    const [{ image }] = await importPage({ type: "html", html, url: "https://example.test/figs" }, ctx);
+    expect(image).toEqual({ url: "https://example.test/figs.jpg" });
+  });
 });
 
 describe("schema-org importer on hostile pages", () => {

@@ -1,0 +1,72 @@
+/**
+ * JSON-LD as pages write it, which browsers never check: raw newlines or tabs inside strings, HTML
+ * comments or CDATA markers around it (`<!--`, `//<![CDATA[`, `/*<![CDATA[*\/`), JavaScript comments
+ * inside it, trailing commas, the whole text HTML-escaped by a CMS (`{&quot;@type&quot;:…`), or
+ * several objects one after another in one script.
+ */
+import { decodeHTML } from "entities";
+
+/** The block's value; undefined when no repair makes it JSON. */
+export function parseJsonLoose(text: string): unknown {
+  const t = unwrapped(text);
+  if (!t) return undefined;
+  const tries = [t, repaired(t)];
+  // A CMS that escaped the script's text as HTML: only when the text shows it (`&quot;` for `"`).
+  if (/&(?:quot|#34|#x22);/i.test(t)) tries.push(repaired(unwrapped(decodeHTML(t))));
+  for (const attempt of tries) {
+    const value = parsed(attempt);
+    if (value !== undefined) return value;
+    // Objects side by side ("{…}{…}" or "{…},{…}") read as the list they mean.
+    if (/^\{[\s\S]*\}$/.test(attempt)) {
+      const list = parsed(`[${attempt.replace(/\}\s*,?\s*(?=\{\s*")/g, "},")}]`);
+      if (list !== undefined) return list;
+    }
+  }
+  return undefined;
+}
+
+function parsed(t: string): unknown {
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Without the markers pages put around a script's text to hide it from old parsers. */
+function unwrapped(text: string): string {
+  return text
+    .trim()
+    .replace(/^<!--/, "")
+    .replace(/-->$/, "")
+    .trim()
+    .replace(/^(?:\/\/|\/\*)?\s*<!\[CDATA\[\s*(?:\*\/)?/, "")
+    .replace(/(?:\/\/|\/\*)?\s*\]\]>\s*(?:\*\/)?$/, "")
+    .trim();
+}
+
+/**
+ * Comments gone and control characters blanked (inside strings they are the commonest breakage,
+ * outside they are whitespace), then trailing commas dropped; strings are read as strings, so a
+ * "//" in a URL stays.
+ */
+function repaired(t: string): string {
+  let out = "";
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < t.length && t[j] !== '"') j += t[j] === "\\" ? 2 : 1;
+      out += t.slice(i, j + 1).replace(/[\u0000-\u001f]+/g, " ");
+      i = j;
+    } else if (c === "/" && t[i + 1] === "/") {
+      while (i < t.length && t[i] !== "\n") i++;
+      out += " ";
+    } else if (c === "/" && t[i + 1] === "*") {
+      const end = t.indexOf("*/", i + 2);
+      i = end < 0 ? t.length : end + 1;
+      out += " ";
+    } else out += c <= "\u001f" ? " " : c;
+  }
+  return out.replace(/,(\s*[}\]])/g, "$1");
+}
