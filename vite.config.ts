@@ -29,6 +29,7 @@ const PURE_CORE = [
   resolve("core/policy/subjects.ts"),
   resolve("core/policy/users.ts"),
   resolve("core/query/query-filter.ts"),
+  resolve("core/query/now-placeholder.ts"),
   resolve("core/theme.ts"),
   resolve("core/labels/locales.ts"),
   resolve("core/recipes/display.ts"),
