@@ -79,6 +79,28 @@ describe("seed aliases for a group seeded before they were added", () => {
     expect((await stat(join(dataDir, foodsFile))).mtimeMs).toBe(written);
   }, 60_000);
 
+  it("records the seed it checked on a group with no seeded food, so the next start checks nothing", async () => {
+    dir = await mkdtemp(join(tmpdir(), "larder-seed-top-up-"));
+    const dataDir = join(dir, "data");
+    let larder = await open(dataDir);
+    await larder.groups.all()[0].foods.update((d) => {
+      // Foods a migration brought, none of them the seed's.
+      d.foods = [{ ...d.foods[0], id: "own-food", name: "quinoa flakes", aliases: [] }];
+      delete d.seedAliases;
+    });
+    await larder.close();
+    larder = await open(dataDir);
+    const foods = larder.groups.all()[0].foods.data;
+    expect(foods.foods.map((f) => [f.name, f.aliases])).toEqual([["quinoa flakes", []]]);
+    expect(foods.seedAliases).toMatch(/^[0-9a-f]{16}$/);
+    await larder.close();
+    const foodsFile = (await readdir(dataDir, { recursive: true })).find((p) => p.endsWith("foods.json"))!;
+    const written = (await stat(join(dataDir, foodsFile))).mtimeMs;
+    larder = await open(dataDir);
+    await larder.close();
+    expect((await stat(join(dataDir, foodsFile))).mtimeMs).toBe(written);
+  }, 60_000);
+
   it("never puts back an alias a person deleted in a text editor, which moves no updatedAt", async () => {
     dir = await mkdtemp(join(tmpdir(), "larder-seed-top-up-"));
     const dataDir = join(dir, "data");

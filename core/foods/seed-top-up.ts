@@ -86,9 +86,11 @@ export async function markSeedAliasesOffered(g: GroupData, seed: SeedAliases | n
  */
 export async function topUpSeedAliases(g: GroupData, seed: SeedAliases | null): Promise<number> {
   if (!seed || g.foods.data.seedAliases === seed.fingerprint) return 0;
+  // A group without foods has nothing to top up, and nothing to record it by.
+  if (g.foods.data.foods.length === 0) return 0;
+  // A group with foods but none seeded (made by a migration, or with seeding off) gets no alias, but
+  // the fingerprint is recorded all the same, so later starts do not hash every seed food again.
   const foodsOfSeed = groupSeed(g, seed);
-  // A group with no seeded food (made by a migration, or with seeding off) is left as it is.
-  if (foodsOfSeed.length === 0) return 0;
   const groupId = g.doc.data.id;
   const plan = (foods: GroupData["foods"]["data"]["foods"]) => {
     const owner = new Map<string, string>();
