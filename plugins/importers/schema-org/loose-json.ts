@@ -18,7 +18,7 @@ export function parseJsonLoose(text: string): unknown {
     if (value !== undefined) return value;
     // Objects side by side ("{…}{…}" or "{…},{…}") read as the list they mean.
     if (/^\{[\s\S]*\}$/.test(attempt)) {
-      const list = parsed(`[${attempt.replace(/\}\s*,?\s*(?=\{\s*")/g, "},")}]`);
+      const list = parsed(`[${attempt.replace(/\}\s*(?:,\s*)?(?=\{\s*")/g, "},")}]`);
       if (list !== undefined) return list;
     }
   }
@@ -35,14 +35,26 @@ function parsed(t: string): unknown {
 
 /** Without the markers pages put around a script's text to hide it from old parsers. */
 function unwrapped(text: string): string {
-  return text
+  const opened = text
     .trim()
     .replace(/^<!--/, "")
     .replace(/-->$/, "")
     .trim()
-    .replace(/^(?:\/\/|\/\*)?\s*<!\[CDATA\[\s*(?:\*\/)?/, "")
-    .replace(/(?:\/\/|\/\*)?\s*\]\]>\s*(?:\*\/)?$/, "")
-    .trim();
+    .replace(/^(?:\/\/|\/\*)?\s*<!\[CDATA\[\s*(?:\*\/)?/, "");
+  return withoutClosingCdata(opened).trim();
+}
+
+/**
+ * Without a closing `]]>` (and the `//`, `/*` or `*\/` around it). Read from the end by hand: the
+ * pattern as an end-anchored regular expression is tried from every position of a run of whitespace,
+ * so a hostile page's script of a million spaces held the server for minutes.
+ */
+function withoutClosingCdata(text: string): string {
+  let t = text.trimEnd();
+  if (t.endsWith("*/") && t.slice(0, -2).trimEnd().endsWith("]]>")) t = t.slice(0, -2).trimEnd();
+  if (!t.endsWith("]]>")) return text;
+  t = t.slice(0, -3).trimEnd();
+  return t.endsWith("//") || t.endsWith("/*") ? t.slice(0, -2) : t;
 }
 
 /**

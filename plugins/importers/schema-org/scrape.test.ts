@@ -528,6 +528,15 @@ describe("normalising schema.org values", () => {
     expect(parseJsonLoose("{not json")).toBeUndefined();
   });
 
+  it("gives up on a hostile script of a million spaces at once, instead of holding the server for minutes", () => {
+    // The closing-CDATA pattern, end-anchored, was tried from every space: 160,000 took 27 s.
+    const spaces = " ".repeat(1_000_000);
+    expect(parseJsonLoose(`{${spaces}x`)).toBeUndefined();
+    expect(parseJsonLoose(`{"a": 1}${spaces}}x}`)).toBeUndefined();
+    expect(parseJsonLoose(`{"a": 1}${spaces},${spaces}{"b": 2}`)).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(parseJsonLoose(`//<![CDATA[\n{"a": 1}${spaces}//]]>${spaces}`)).toEqual({ a: 1 });
+  });
+
   it("reads JSON-LD with JavaScript comments, CDATA in a block comment, HTML-escaped text and objects side by side", () => {
     const commented = `/*<![CDATA[*/
 {
