@@ -81,13 +81,11 @@ export class AssetsService {
     const real = await realDirInside(folder.root, dir, true);
     await writeFileAtomic(join(real, fileName), input.data, { tmpDir: folder.tmpDir });
     const asset: RecipeAsset = { name: input.name.trim(), icon, fileName };
-    await this.larder.recipes.oneEditAtATime(entry.id, async () => {
-      const current = this.larder.recipes.entryById(entry.id);
-      if (!current) throw new NotFoundError("No Entry Found");
+    await this.larder.recipes.changeById(entry.id, (current) => {
       const doc = touchedDoc(current);
       // Uploading the same name again replaces the file, so it replaces the listing too.
       doc.assets = [...doc.assets.filter((a) => a.fileName !== fileName), asset];
-      await this.larder.recipes.store.save(current.groupSlug, current.slug, doc, { basedOn: current });
+      return doc;
     });
     return asset;
   }

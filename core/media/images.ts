@@ -299,15 +299,7 @@ export class ImagesService {
 
   /** Save the recipe's new image key and drop its derived sizes (timeline images keep theirs). */
   private async setKey(recipeId: string, key: string | null): Promise<string> {
-    await this.larder.recipes.oneEditAtATime(recipeId, async () => {
-      const entry = this.currentEntry(recipeId);
-      await this.larder.recipes.store.save(
-        entry.groupSlug,
-        entry.slug,
-        { ...touchedDoc(entry), image: key },
-        { basedOn: entry },
-      );
-    });
+    await this.larder.recipes.changeById(recipeId, (entry) => ({ ...touchedDoc(entry), image: key }));
     const cache = join(this.larder.folder.imagesCacheDir, recipeId);
     const old = await readdir(cache).catch(() => [] as string[]);
     for (const n of old) if (n !== "timeline") await rm(join(cache, n), { recursive: true, force: true });

@@ -91,19 +91,19 @@ export class BulkActions {
   private async rewrite(actor: Actor, slugs: string[], change: (doc: RecipeDoc) => void): Promise<number> {
     let n = 0;
     for (const { entry } of this.editable(actor, slugs)) {
-      const saved = await this.larder.recipes.oneEditAtATime(entry.id, async () => {
-        const current = this.larder.recipes.entryById(entry.id);
-        if (!current) return false;
-        const doc = touchedDoc(current);
-        change(doc);
-        try {
-          await this.larder.recipes.store.save(current.groupSlug, current.slug, doc, { basedOn: current });
-          return true;
-        } catch (e) {
-          this.larder.log.warn(`bulk action skipped ${current.groupSlug}/${current.slug}:`, e);
-          return false;
-        }
-      });
+      const saved = await this.larder.recipes
+        .changeById(entry.id, (current) => {
+          const doc = touchedDoc(current);
+          change(doc);
+          return doc;
+        })
+        .then(
+          () => true,
+          (e: unknown) => {
+            this.larder.log.warn(`bulk action skipped ${entry.groupSlug}/${entry.slug}:`, e);
+            return false;
+          },
+        );
       if (saved) n++;
     }
     return n;

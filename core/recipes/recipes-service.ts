@@ -13,7 +13,7 @@ import { nameKey, RecipeStore, type RecipeEntry } from "./store/index.js";
 import { docToRecipe, docToSummary, recipeToDoc } from "./wire.js";
 import { buildWireContext, GroupLookups } from "./wire-context.js";
 import { pick } from "./wire-bytes.js";
-import { contentDefaults } from "./fields.js";
+import { againAfterHandEdit, NOT_FROM_BODY, patchOnTopOfHandEdit, replaceBase } from "./after-hand-edit.js";
 import { emptyRecipeDoc, type RecipeDoc } from "./doc.js";
 import { canUpdateRecipe } from "../policy/recipes.js";
 import { fileSlug, slugify } from "../util/slug.js";
@@ -372,15 +372,43 @@ export class RecipesService {
     return this.edits.run(recipeId, edit);
   }
 
+  /**
+   * A change computed from the recipe as it is (the day it was made, an image, an asset, a bulk
+   * action): saved one edit at a time, and computed again on the person's version when the save meets
+   * a hand edit (decision 0282). `change` gives null when there is nothing to change (left unsaved).
+   */
+  changeById(recipeId: string, change: (current: RecipeEntry) => RecipeDoc | null): Promise<RecipeEntry> {
+    return this.oneEditAtATime(recipeId, () =>
+      againAfterHandEdit(async () => {
+        const current = this.entryById(recipeId);
+        if (!current) throw new NotFoundError("No Entry Found");
+        const doc = change(current);
+        return doc ? this.store.save(current.groupSlug, current.slug, doc, { basedOn: current }) : current;
+      }),
+    );
+  }
+
   /** PUT (replace) or PATCH (merge) one recipe. */
   async update(actor: Actor, slugOrId: string, input: unknown, mode: "put" | "patch"): Promise<Recipe> {
     const body = RecipeInput.parse(input ?? {});
     const found = this.find(actor, slugOrId);
     return this.oneEditAtATime(found.entry.id, async () => {
-      // Found again: the edit before this one may have changed it (or renamed its file).
-      const { entry, group, user } = this.find(actor, found.entry.id);
-      this.assertCanUpdate(user, entry);
-      const saved = await this.write(user, group, entry, body, mode, false);
+      let change: RecipeInput = body;
+      let how = mode;
+      let before: Recipe | null = null;
+      const { saved, group } = await againAfterHandEdit(async (handEdit) => {
+        // Found again: the edit before this one may have changed it (or renamed its file).
+        const { entry, group, user } = this.find(actor, found.entry.id);
+        this.assertCanUpdate(user, entry);
+        if (handEdit && before) {
+          const onTop = patchOnTopOfHandEdit(before, this.recipeOf(entry), change, how);
+          if (!onTop) throw handEdit;
+          change = onTop;
+          how = "patch";
+        }
+        before = this.recipeOf(entry);
+        return { saved: await this.write(user, group, entry, change, how, false), group };
+      });
       const out = this.recipeOf(saved);
       this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
       return out;
@@ -400,23 +428,7 @@ export class RecipesService {
     const base: Record<string, unknown> = mode === "patch" ? { ...current } : replaceBase(current);
     const merged: Record<string, unknown> = { ...base };
     for (const [k, v] of Object.entries(body)) {
-      if (v === undefined) continue;
-      if (
-        [
-          "id",
-          "userId",
-          "groupId",
-          "householdId",
-          "slug",
-          "rating",
-          "comments",
-          "createdAt",
-          "updatedAt",
-          "dateAdded",
-          "image",
-        ].includes(k)
-      )
-        continue;
+      if (v === undefined || NOT_FROM_BODY.has(k)) continue;
       merged[k] = v;
     }
     if (body.settings) merged.settings = { ...current.settings, ...body.settings };
@@ -546,18 +558,12 @@ export class RecipesService {
    * `timestamp`: a UTC timestamp (core/schemas/timestamp.ts), or null for now.
    */
   async setLastMade(actor: Actor, slugOrId: string, timestamp: string | null): Promise<Recipe> {
-    const found = this.find(actor, slugOrId);
-    return this.oneEditAtATime(found.entry.id, async () => {
-      const { entry, group } = this.find(actor, found.entry.id);
-      const doc = {
-        ...entry.doc,
-        lastMade: timestamp ?? new Date().toISOString(),
-      };
-      const saved = await this.store.save(group.slug, entry.slug, doc, { basedOn: entry });
-      const out = this.recipeOf(saved);
-      this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
-      return out;
-    });
+    const { entry, group } = this.find(actor, slugOrId);
+    const lastMade = timestamp ?? new Date().toISOString();
+    const saved = await this.changeById(entry.id, (current) => ({ ...current.doc, lastMade }));
+    const out = this.recipeOf(saved);
+    this.publish(actor, "recipe_updated", group, out.householdId, out.slug);
+    return out;
   }
 
   /** Mealie's recipe events (mealie-api-notes §9): `{recipeSlug}`, for the recipe's household. */
@@ -694,10 +700,21 @@ export class RecipesService {
   async rewriteWhere(group: GroupData, pick: (doc: RecipeDoc) => RecipeDoc | null): Promise<number> {
     let n = 0;
     for (const entry of this.store.list(group.slug)) {
-      const next = pick(structuredClone(entry.doc));
-      if (!next) continue;
-      await this.store.save(group.slug, entry.slug, next, { basedOn: entry });
-      n++;
+      if (!pick(structuredClone(entry.doc))) continue;
+      // Picked again from the recipe as it is when saved: a hand edit may come in between.
+      let changed = false;
+      try {
+        await this.changeById(entry.id, (current) => {
+          const next = pick(structuredClone(current.doc));
+          changed = next !== null;
+          return next;
+        });
+      } catch (e) {
+        // Deleted meanwhile (by hand, or through the API): nothing left to rewrite.
+        if (!(e instanceof NotFoundError)) throw e;
+        changed = false;
+      }
+      if (changed) n++;
     }
     return n;
   }
@@ -711,26 +728,4 @@ function onlyNonDefault(
     if (v !== undefined && v !== RECIPE_SETTINGS_DEFAULTS[k]) out[k] = v;
   }
   return out;
-}
-
-/** PUT replaces the content but keeps identity, ownership and timestamps. */
-function replaceBase(current: Recipe): Record<string, unknown> {
-  return {
-    id: current.id,
-    name: current.name,
-    userId: current.userId,
-    description: "",
-    // The plain content fields (servings, yield, times, source URL) at their defaults.
-    ...contentDefaults(),
-    recipeCategory: [],
-    tags: [],
-    tools: [],
-    recipeIngredient: [],
-    recipeInstructions: [],
-    nutrition: null,
-    settings: current.settings,
-    assets: current.assets,
-    notes: [],
-    extras: {},
-  };
 }

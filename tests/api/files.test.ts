@@ -147,6 +147,99 @@ describe("the data folder is live and hand edits are first-class", () => {
   });
 });
 
+describe("an API write that meets a hand edit of other fields (decision 0282)", () => {
+  /** A recipe, and its file saved by hand while the watcher is held, so the index has not read it yet. */
+  async function editedByHandUnseen(name: string): Promise<{ slug: string; file: string; copy: unknown }> {
+    const slug = (await (
+      await t.api("/api/recipes", { method: "POST", token, json: { name } })
+    ).json()) as string;
+    const copy: unknown = await (await t.api(`/api/recipes/${slug}`, { token })).json();
+    const file = join(recipes(), `${slug}.md`);
+    t.larder.recipes.store.watcher?.pause();
+    const text = await readFile(file, "utf8");
+    await writeFile(file, text.replace("## Ingredients", "Edited by hand.\n\n## Ingredients"));
+    return { slug, file, copy };
+  }
+
+  it("a PATCH of other fields is made on top of the person's version", async () => {
+    const { slug, file } = await editedByHandUnseen("Patched Over");
+    try {
+      const res = await t.api(`/api/recipes/${slug}`, {
+        method: "PATCH",
+        token,
+        json: { recipeYield: "6 bowls" },
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { description: string; recipeYield: string };
+      expect(body).toMatchObject({ description: "Edited by hand.", recipeYield: "6 bowls" });
+      const text = await readFile(file, "utf8");
+      expect(text).toContain("Edited by hand.");
+      expect(text).toContain("6 bowls");
+    } finally {
+      t.larder.recipes.store.watcher?.resume();
+    }
+  });
+
+  it("a PUT of a copy read before the edit keeps the fields it sends back unchanged as the person left them", async () => {
+    const { slug, file, copy } = await editedByHandUnseen("Put Over");
+    try {
+      const res = await t.api(`/api/recipes/${slug}`, {
+        method: "PUT",
+        token,
+        json: { ...(copy as object), recipeYield: "2 loaves" },
+      });
+      expect(res.status).toBe(200);
+      const text = await readFile(file, "utf8");
+      expect(text).toContain("Edited by hand.");
+      expect(text).toContain("2 loaves");
+    } finally {
+      t.larder.recipes.store.watcher?.resume();
+    }
+  });
+
+  it("the day a recipe was made and a tag's new name reach a file saved by hand a moment before", async () => {
+    const tag = (await (
+      await t.api("/api/organizers/tags", { method: "POST", token, json: { name: "Racy Tag" } })
+    ).json()) as { id: string; slug: string; name: string };
+    const slug = (await (
+      await t.api("/api/recipes", { method: "POST", token, json: { name: "Made Over" } })
+    ).json()) as string;
+    const tagged = await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { tags: [tag] } });
+    expect(tagged.status).toBe(200);
+    const file = join(recipes(), `${slug}.md`);
+    t.larder.recipes.store.watcher?.pause();
+    try {
+      await writeFile(
+        file,
+        (await readFile(file, "utf8")).replace("## Ingredients", "Edited by hand.\n\n## Ingredients"),
+      );
+      const made = await t.api(`/api/recipes/${slug}/last-made`, {
+        method: "PATCH",
+        token,
+        json: { timestamp: "2026-12-01T18:00:00Z" },
+      });
+      expect(made.status).toBe(200);
+      await writeFile(
+        file,
+        (await readFile(file, "utf8")).replace("Edited by hand.", "Edited by hand twice."),
+      );
+      const renamed = await t.api(`/api/organizers/tags/${tag.id}`, {
+        method: "PUT",
+        token,
+        json: { name: "Calm Tag" },
+      });
+      expect(renamed.status).toBe(200);
+      const text = await readFile(file, "utf8");
+      expect(text).toContain("Edited by hand twice.");
+      expect(text).toContain("2026-12-01");
+      expect(text).toContain("Calm Tag");
+      expect(text).not.toContain("Racy Tag");
+    } finally {
+      t.larder.recipes.store.watcher?.resume();
+    }
+  });
+});
+
 describe("an editor's save in two steps (truncate, then write) racing an API write", () => {
   it("refuses the write with 409, does not call the half-saved file broken, and shows the hand edit", async () => {
     const slug = (await (

@@ -248,8 +248,15 @@ export async function commitFile(
   return { size: Buffer.byteLength(text), mtimeMs: st.mtimeMs, hash: hashText(text) };
 }
 
-export function changedOnDisk(groupSlug: string, slug: string): ConflictError {
-  return new ConflictError(
+/**
+ * A save that found its file changed by hand since the index read it. The index holds the disk's
+ * version by the time this is thrown, so a change that can be made again on top of it may be
+ * (core/recipes/after-hand-edit.ts, decision 0282).
+ */
+export class ChangedOnDiskError extends ConflictError {}
+
+export function changedOnDisk(groupSlug: string, slug: string): ChangedOnDiskError {
+  return new ChangedOnDiskError(
     `The recipe file groups/${groupSlug}/recipes/${slug}.md changed on disk since it was read; the version on disk has been loaded. Reload the recipe and try again`,
   );
 }
