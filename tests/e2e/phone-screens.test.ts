@@ -128,6 +128,28 @@ describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
     }
   });
 
+  it("keeps the recipe menu and Timeline together, the mode switch filling its row", async () => {
+    for (const lang of ["en-US", "de-DE"]) {
+      await page.context().addCookies([{ name: "lang", value: lang, url: app.url }]);
+      await open(`/g/${app.groupSlug}/r/garlic-greens`);
+      const toolbar = await page.locator(".recipe__toolbar").boundingBox();
+      const [modes, menu, timeline] = await Promise.all(
+        ["mode-switch", "recipe-menu", "recipe-timeline-button"].map((id) =>
+          page.getByTestId(id).boundingBox(),
+        ),
+      );
+      const middle = (b: typeof menu) => Math.round((b?.y ?? 0) + (b?.height ?? 0) / 2);
+      // Before, Timeline alone went down a line and left the menu beside the switch.
+      expect(middle(menu), lang).toBe(middle(timeline));
+      const sameRow = middle(modes) === middle(menu);
+      const right = (b: typeof menu) => Math.round((b?.x ?? 0) + (b?.width ?? 0));
+      // Either one row, or the switch alone on the first, as wide as the toolbar.
+      if (!sameRow) expect(right(modes), lang).toBe(right(toolbar));
+      expect(await pageOverflow(page)).toBe(0);
+    }
+    await page.context().addCookies([{ name: "lang", value: "en-US", url: app.url }]);
+  });
+
   it("scrolls the notifier dialog to its Create button", async () => {
     await open("/household/notifiers");
     await page.getByTestId("create-open").click();
