@@ -10,6 +10,7 @@ import { SMTPServer } from "smtp-server";
 import {
   describeBrowser,
   hydrated,
+  interactive,
   launchBrowser,
   newPage,
   screenshot,
@@ -18,6 +19,8 @@ import {
   type App,
 } from "./support/browser.js";
 import { PHONE, pageOverflow } from "./support/phone.js";
+
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
 describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
   let app: App;
@@ -148,6 +151,21 @@ describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
       expect(await pageOverflow(page)).toBe(0);
     }
     await page.context().addCookies([{ name: "lang", value: "en-US", url: app.url }]);
+  });
+
+  it("shows a step's linked ingredients whole in the editor", async () => {
+    await open(`/g/${app.groupSlug}/r/garlic-greens?edit=true`);
+    await interactive(page, '[data-testid="recipe-editor"]');
+    const labels = page.locator(".step-row .mantine-Pill-label");
+    await eventually(() => labels.count()).toBe(3);
+    const cut = await labels.evaluateAll((els) =>
+      els
+        .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+    expect(await labels.nth(1).textContent()).toContain("sliced thinly, the long way");
+    expect(await pageOverflow(page)).toBe(0);
   });
 
   it("scrolls the notifier dialog to its Create button", async () => {
