@@ -178,4 +178,37 @@ describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
     expect(box?.height).toBeGreaterThanOrEqual(44);
     await page.keyboard.press("Escape");
   });
+
+  it("shows a backup's date and size under its name, and restores it", async () => {
+    await app.larder.backups.create(app.adminActor);
+    await open("/admin/backups");
+    const row = page.getByTestId("backup-row").first();
+    await expect.poll(() => row.isVisible()).toBe(true);
+    // Squeezed into three columns the name broke every few digits over five lines.
+    const nameLines = await row
+      .locator("td")
+      .first()
+      .locator("p, div")
+      .first()
+      .evaluate((el) =>
+        Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      );
+    expect(nameLines).toBeLessThanOrEqual(2);
+    await expect.poll(() => row.getByTestId("backup-facts").textContent()).toMatch(/UTC · \d+(\.\d+)? kB$/);
+    expect(
+      await row
+        .locator("td")
+        .evaluateAll((tds) => tds.filter((td) => td.getBoundingClientRect().width > 0).length),
+    ).toBe(2);
+    expect(await pageOverflow(page)).toBe(0);
+    await screenshot(page, "phone-backups");
+
+    await row.getByTestId("backup-restore").click();
+    const restore = page.getByTestId("backup-restore-dialog").getByRole("button", { name: "Restore" });
+    const box = await restore.boundingBox();
+    expect((box?.y ?? 900) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+    await restore.click();
+    await page.waitForURL(/\/login\?direct=1&restored=1$/);
+    expect(await pageOverflow(page)).toBe(0);
+  });
 });
