@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import {
+  ADMIN,
   describeBrowser,
   hydrated,
   interactive,
@@ -18,7 +19,7 @@ import {
   startApp,
   type App,
 } from "./support/browser.js";
-import { PHONE, pageOverflow } from "./support/phone.js";
+import { PHONE, pageOverflow, tapHeights } from "./support/phone.js";
 
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
@@ -168,6 +169,28 @@ describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
     expect(await pageOverflow(page)).toBe(0);
   });
 
+  it("gives a planned recipe's name, a cookbook's name and a tag chip a larger target than their text", async () => {
+    await open("/household/mealplan/planner/view");
+    const planned = await tapHeights(page, "a.plan-entry__name");
+    expect(planned.length).toBe(1);
+    expect(planned.filter((t) => t.height < 44)).toEqual([]);
+
+    await open(`/g/${app.groupSlug}/cookbooks`);
+    const cookbooks = await tapHeights(page, "a.list-row__title");
+    expect(cookbooks.length).toBe(1);
+    expect(cookbooks.filter((t) => t.height < 44)).toEqual([]);
+
+    // Chips reach halfway into the gap around them, so a tap between two lands on one.
+    await open(`/g/${app.groupSlug}/r/garlic-greens`);
+    const chipHeight = await page
+      .locator(".recipe__organizers .chip")
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height);
+    const chips = await tapHeights(page, ".recipe__organizers .chip");
+    expect(chips.length).toBe(4);
+    expect(chips.filter((t) => t.height < chipHeight + 5)).toEqual([]);
+  });
+
   it("scrolls the notifier dialog to its Create button", async () => {
     await open("/household/notifiers");
     await page.getByTestId("create-open").click();
@@ -211,4 +234,42 @@ describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
     await page.waitForURL(/\/login\?direct=1&restored=1$/);
     expect(await pageOverflow(page)).toBe(0);
   });
+
+  it("asks for a password reset by e-mail and sets a new password, every link a finger's height", async () => {
+    await page.context().clearCookies();
+    await open("/login");
+    expect((await tapHeights(page, ".auth a")).filter((t) => t.height < 44)).toEqual([]);
+    await page.getByTestId("forgot-password").click();
+    await page.waitForURL(/\/forgot-password$/);
+    await hydrated(page);
+    expect((await tapHeights(page, ".auth a")).filter((t) => t.height < 44)).toEqual([]);
+    await page.fill("#email", ADMIN.email);
+    await page.locator("button[type=submit]").click();
+    await page.getByTestId("forgot-sent").waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+
+    await eventually(() => inbox.length).toBe(1);
+    // The link's token, out of a quoted-printable or base64 body alike.
+    const raw = inbox[0].replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+    const token = /reset-password\/?\?token=([\w-]+)/.exec(raw)?.[1] ?? textToken(raw);
+    expect(token).toBeTruthy();
+    await open(`/reset-password?token=${token}`);
+    expect(await pageOverflow(page)).toBe(0);
+    await page.getByTestId("field-password").fill("a-new-phone-password-1");
+    await page.getByTestId("field-passwordConfirm").fill("a-new-phone-password-1");
+    await page.getByTestId("reset-submit").click();
+    await page.waitForURL((u) => u.pathname === "/login");
+    await signIn(page, ADMIN.username, "a-new-phone-password-1");
+    expect(errors).toEqual([]);
+  });
 });
+
+/** The token of a reset link in a base64-encoded text part. */
+function textToken(raw: string): string | undefined {
+  for (const part of raw.split(/\r?\n\r?\n/)) {
+    const text = Buffer.from(part.replace(/\s+/g, ""), "base64").toString("utf8");
+    const m = /reset-password\/?\?token=([\w-]+)/.exec(text);
+    if (m) return m[1];
+  }
+  return undefined;
+}
