@@ -15,25 +15,9 @@ import {
   startApp,
   type App,
 } from "./support/browser.js";
+import { PHONE, boxes, pageOverflow } from "./support/phone.js";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 const LONG_WORD = "Supercalifragilisticexpialidociousdonaudampfschifffahrtsgesellschaftskapitaenskuchen";
-
-/** How far the page reaches past the right edge of the screen, in CSS pixels (0 when it fits). */
-const pageOverflow = (p: Page) =>
-  p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** The rendered boxes of the elements `selector` matches that are visible. */
-const boxes = (p: Page, selector: string) =>
-  p.locator(selector).evaluateAll((els) =>
-    els
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        const name = el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.tagName;
-        return { name, width: Math.round(r.width), height: Math.round(r.height) };
-      })
-      .filter((b) => b.width > 0 && b.height > 0),
-  );
 
 describeBrowser("phone (Chromium, 390 × 844, touch)", () => {
   let app: App;

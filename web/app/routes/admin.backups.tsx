@@ -68,6 +68,8 @@ export async function action(args: ActionArgs) {
 
 type Backup = Awaited<ReturnType<typeof loader>>["backups"][number];
 
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
 export default function AdminBackups() {
   const { backups } = useLoaderData<typeof loader>();
   const t = useT("admin");
@@ -160,8 +162,8 @@ export default function AdminBackups() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("backups.name")}</Table.Th>
-                <Table.Th>{t("backups.date")}</Table.Th>
-                <Table.Th>{t("backups.size")}</Table.Th>
+                <Table.Th visibleFrom="sm">{t("backups.date")}</Table.Th>
+                <Table.Th visibleFrom="sm">{t("backups.size")}</Table.Th>
                 <Table.Th>
                   <span className="visually-hidden">{t("users.actions")}</span>
                 </Table.Th>
@@ -174,9 +176,14 @@ export default function AdminBackups() {
                     <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
                       {b.name}
                     </Text>
+                    {/* A phone has no room for three columns: squeezed, the name broke every few
+                        digits and the date over four lines. Date and size go under the name. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid="backup-facts">
+                      {`${when(b.date)} · ${f.size(b.size)}`}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{`${b.date.slice(0, 16).replace("T", " ")} UTC`}</Table.Td>
-                  <Table.Td>{f.size(b.size)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{when(b.date)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{f.size(b.size)}</Table.Td>
                   <Table.Td>
                     {/* Wraps on a phone, so every action stays on the screen. */}
                     <Group gap={4} justify="flex-end" wrap="wrap">

@@ -155,7 +155,7 @@ export default function Cookbooks() {
               {(handle) => (
                 <Group gap="xs" wrap="nowrap" data-testid="cookbook-row">
                   {handle}
-                  <div className="grow">
+                  <div className="grow list-row__main">
                     <Link to={`${base}/cookbooks/${encodeURIComponent(c.slug)}`} className="list-row__title">
                       {c.name}
                     </Link>

@@ -109,25 +109,28 @@ export function RecipePage({ data }: RecipePageProps) {
         data={modes}
         data-testid="mode-switch"
       />
+      {/* One unit, so on a phone the menu and the timeline wrap together, never one of them alone. */}
       {mode !== "edit" ? (
-        <RecipeMenu
-          groupSlug={groupSlug}
-          recipe={recipe}
-          action={action}
-          menu={menu}
-          actions={actions}
-          scale={scale}
-          printPrefs={printPrefs}
-          onPrintPrefs={(p) => {
-            setPrintPrefs(p);
-            savePrintPrefs(p);
-          }}
-          onEdit={() => setMode("edit")}
-          onPrint={print}
-        />
-      ) : null}
-      {mode !== "edit" && me && CAPABILITIES.timeline ? (
-        <RecipeTimelineButton groupSlug={groupSlug} recipe={recipe} />
+        <Group gap="sm" wrap="nowrap" className="recipe__toolbar-actions">
+          <RecipeMenu
+            groupSlug={groupSlug}
+            recipe={recipe}
+            action={action}
+            menu={menu}
+            actions={actions}
+            scale={scale}
+            printPrefs={printPrefs}
+            onPrintPrefs={(p) => {
+              setPrintPrefs(p);
+              savePrintPrefs(p);
+            }}
+            onEdit={() => setMode("edit")}
+            onPrint={print}
+          />
+          {me && CAPABILITIES.timeline ? (
+            <RecipeTimelineButton groupSlug={groupSlug} recipe={recipe} />
+          ) : null}
+        </Group>
       ) : null}
     </Group>
   );
