@@ -16,8 +16,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { GroupData } from "../groups/registry.js";
-import { derivedId } from "../util/ids.js";
-import { slugify } from "../util/slug.js";
+import { seedFoodId } from "./seed.js";
 
 interface SeedFood {
   name: string;
@@ -66,7 +65,7 @@ function groupSeed(g: GroupData, seed: SeedAliases): SeedFood[] {
   let best: SeedFood[] = [];
   let bestCount = 0;
   for (const foods of seed.locales) {
-    const count = foods.filter((f) => ids.has(derivedId(groupId, "food", slugify(f.name)))).length;
+    const count = foods.filter((f) => ids.has(seedFoodId(groupId, f.name))).length;
     if (count > bestCount) [best, bestCount] = [foods, count];
   }
   return best;
@@ -100,7 +99,7 @@ export async function topUpSeedAliases(g: GroupData, seed: SeedAliases | null): 
     const adds = new Map<string, string[]>();
     const byId = new Map(foods.map((f) => [f.id, f]));
     for (const s of foodsOfSeed) {
-      const id = derivedId(groupId, "food", slugify(s.name));
+      const id = seedFoodId(groupId, s.name);
       const food = byId.get(id);
       if (!food || food.name !== s.name || food.updatedAt !== food.createdAt) continue;
       const missing = aliasNames(s).filter((a) => a.trim() && !owner.has(key(a)));
