@@ -3,12 +3,15 @@
  * nothing the group edited is changed (decision 0251).
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Larder } from "../larder.js";
 import { loadConfig } from "../config.js";
 import { consoleLogger } from "../log/logger.js";
+import { readSeedAliases, topUpSeedAliases } from "./seed-top-up.js";
 
 let dir: string | null = null;
 afterEach(async () => {
@@ -20,6 +23,8 @@ const open = (dataDir: string) =>
   Larder.open(loadConfig({} as NodeJS.ProcessEnv, { dataDir, production: false, bcryptRounds: 4 }), {
     log: consoleLogger("silent"),
   });
+
+const seedRoot = fileURLToPath(new URL("../../templates/seed", import.meta.url));
 
 /** The one group's foods.json. */
 const foodsJson = async (dataDir: string) =>
@@ -125,4 +130,41 @@ describe("seed aliases for a group seeded before they were added", () => {
     expect(after.aliases.map((a) => a.name)).not.toContain("sea salt flakes");
     await larder.close();
   }, 60_000);
+
+  it("parses no seed for a group already offered it, and only once for a group it is new to", async () => {
+    dir = await mkdtemp(join(tmpdir(), "larder-seed-top-up-"));
+    const larder = await open(join(dir, "data"));
+    try {
+      const g = larder.groups.all()[0];
+      let parsed = 0;
+      const seed = await readSeedAliases(seedRoot, (text) => {
+        parsed++;
+        return JSON.parse(text) as [];
+      });
+      expect(g.foods.data.seedAliases).toBe(seed!.fingerprint);
+      expect(await topUpSeedAliases(g, seed)).toBe(0);
+      expect(parsed).toBe(0);
+      // Offered an older seed: this one is parsed, once for all groups it is new to.
+      await g.foods.update((d) => {
+        d.seedAliases = "0000000000000000";
+      });
+      await topUpSeedAliases(g, seed);
+      const locales = parsed;
+      expect(locales).toBeGreaterThan(0);
+      await g.foods.update((d) => {
+        d.seedAliases = "0000000000000000";
+      });
+      await topUpSeedAliases(g, seed);
+      expect(parsed).toBe(locales);
+    } finally {
+      await larder.close();
+    }
+  }, 60_000);
+
+  it("keeps the fingerprint an earlier Larder recorded, which hashed the seed's decoded text", async () => {
+    const old = createHash("sha256");
+    for (const locale of (await readdir(seedRoot)).sort())
+      old.update(`${locale}\u0000${await readFile(join(seedRoot, locale, "foods.json"), "utf8")}\u0000`);
+    expect((await readSeedAliases(seedRoot))!.fingerprint).toBe(old.digest("hex").slice(0, 16));
+  });
 });
