@@ -78,6 +78,8 @@ export class DataFolder {
    * so a folder swapped for a link meanwhile is seen by the next caller.
    */
   readonly #real = new Set<string>();
+  /** The groups whose `recipes/` is in `#real`, looked up by slug: cheaper than by a path built each time. */
+  readonly #realRecipes = new Set<string>();
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -86,7 +88,11 @@ export class DataFolder {
 
   /** `dir`, once every folder from `groups/` down to it is found real (see assertRealFolders). */
   #realDir(dir: string): string {
-    if (this.#real.size === 0) queueMicrotask(() => this.#real.clear());
+    if (this.#real.size === 0)
+      queueMicrotask(() => {
+        this.#real.clear();
+        this.#realRecipes.clear();
+      });
     assertRealFolders(this.root, dir, this.#real);
     return dir;
   }
@@ -122,9 +128,11 @@ export class DataFolder {
     // resolve and a containment check, since a warm start asks for every recipe's path.
     const g = assertSlug(groupSlug, "group slug");
     const r = assertSlug(recipeSlug, "recipe slug");
-    const dir = `${this.#groupsPrefix}${g}${path.sep}recipes`;
-    if (!this.#real.has(dir)) this.#realDir(dir);
-    return `${dir}${path.sep}${r}.md`;
+    if (!this.#realRecipes.has(g)) {
+      this.#realDir(`${this.#groupsPrefix}${g}${path.sep}recipes`);
+      this.#realRecipes.add(g);
+    }
+    return `${this.#groupsPrefix}${g}${path.sep}recipes${path.sep}${r}.md`;
   }
   recipeMediaDir(groupSlug: string, recipeSlug: string): string {
     return path.join(this.recipesDir(groupSlug), assertSlug(recipeSlug, "recipe slug"));
