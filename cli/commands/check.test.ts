@@ -127,6 +127,19 @@ describe("larder check", () => {
     expect(await readFile(outside, "utf8")).toBe("---\nname: Outside\n---\nSecret.\n");
   });
 
+  it("reports a recipes folder replaced by a symlink, never listing the folder it points to", async () => {
+    const outside = join(tmp.path, "outside-recipes");
+    await mkdir(outside, { recursive: true });
+    await writeFile(join(outside, "Away.MD"), "---\nname: Away\n---\n");
+    await rm(recipes, { recursive: true });
+    await symlink(outside, recipes);
+    const report = json<CheckReport>(await larder(["--json", "check", "--data", dir]));
+    expect(report.problems).toEqual([
+      { path: "groups/home/recipes", kind: "symlink", message: expect.stringContaining("never followed") },
+    ]);
+    await rm(recipes);
+  });
+
   it("says why a .MD file or a folder named like a recipe file is not read", async () => {
     const fresh = join(tmp.path, "extension-data");
     expect((await larder(["init", fresh])).exitCode).toBe(0);

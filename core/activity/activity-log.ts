@@ -193,9 +193,16 @@ export class ActivityLog {
    */
   append(groupSlug: string, line: ActivityLineIn): Promise<ActivityLine> {
     const full = ActivityLine.parse({ ...line, at: this.stamp(groupSlug) });
+    let path: string;
+    try {
+      // Before the fold changes: a line refused (its group folder replaced by a symlink) is not shown.
+      path = this.folder.activityFile(groupSlug, full.at.slice(0, 7));
+    } catch (e) {
+      this.log.error(`could not append to the activity of group ${groupSlug}:`, e);
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
     this.state(groupSlug).apply(full);
     noteChange();
-    const path = this.folder.activityFile(groupSlug, full.at.slice(0, 7));
     // Lines queued behind a write go out together once it is done: one fsync for a burst (a migration
     // appends one line per recipe), each caller still told when its own line is on disk.
     const waiting = this.waiting.get(groupSlug);

@@ -16,22 +16,30 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { GroupData } from "../groups/registry.js";
-import { derivedId } from "../util/ids.js";
-import { slugify } from "../util/slug.js";
+import { seedFoodId } from "./seed.js";
 
 interface SeedFood {
   name: string;
   aliases?: (string | { name: string })[];
 }
 
-/** Every locale's seed foods, read once per start, and a fingerprint of them all. */
+/**
+ * The seed's fingerprint, a hash of its foods files' bytes, and every locale's seed foods, parsed only
+ * when asked: a start where every group already has this fingerprint parses no seed at all.
+ */
 export interface SeedAliases {
   fingerprint: string;
-  locales: SeedFood[][];
+  locales(): SeedFood[][];
 }
 
-/** The seed foods under `seedRoot` (templates/seed), or null when there is no seed to offer. */
-export async function readSeedAliases(seedRoot: string): Promise<SeedAliases | null> {
+/**
+ * The seed foods under `seedRoot` (templates/seed), or null when there is no seed to offer. `parse` is
+ * the parser the locales are read with when a top-up is due (a test counts its calls).
+ */
+export async function readSeedAliases(
+  seedRoot: string,
+  parse: (text: string) => SeedFood[] = (text) => JSON.parse(text) as SeedFood[],
+): Promise<SeedAliases | null> {
   let names: string[];
   try {
     names = (await readdir(seedRoot)).sort();
@@ -39,18 +47,30 @@ export async function readSeedAliases(seedRoot: string): Promise<SeedAliases | n
     return null;
   }
   const hash = createHash("sha256");
-  const locales: SeedFood[][] = [];
+  let files: Buffer[] = [];
   for (const locale of names) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(join(seedRoot, locale, "foods.json"), "utf8");
+      bytes = await readFile(join(seedRoot, locale, "foods.json"));
     } catch {
       continue;
     }
-    hash.update(`${locale}\u0000${text}\u0000`);
-    locales.push(JSON.parse(text) as SeedFood[]);
+    // The bytes the decoded text hashed to before, so groups keep the fingerprint they recorded.
+    hash.update(`${locale}\u0000`).update(bytes).update("\u0000");
+    files.push(bytes);
   }
-  return locales.length ? { fingerprint: hash.digest("hex").slice(0, 16), locales } : null;
+  if (!files.length) return null;
+  let locales: SeedFood[][] | null = null;
+  return {
+    fingerprint: hash.digest("hex").slice(0, 16),
+    locales() {
+      if (!locales) {
+        locales = files.map((bytes) => parse(bytes.toString("utf8")));
+        files = [];
+      }
+      return locales;
+    },
+  };
 }
 
 const key = (s: string) => s.trim().toLowerCase();
@@ -65,8 +85,8 @@ function groupSeed(g: GroupData, seed: SeedAliases): SeedFood[] {
   const ids = new Set(g.foods.data.foods.map((f) => f.id));
   let best: SeedFood[] = [];
   let bestCount = 0;
-  for (const foods of seed.locales) {
-    const count = foods.filter((f) => ids.has(derivedId(groupId, "food", slugify(f.name)))).length;
+  for (const foods of seed.locales()) {
+    const count = foods.filter((f) => ids.has(seedFoodId(groupId, f.name))).length;
     if (count > bestCount) [best, bestCount] = [foods, count];
   }
   return best;
@@ -100,7 +120,7 @@ export async function topUpSeedAliases(g: GroupData, seed: SeedAliases | null): 
     const adds = new Map<string, string[]>();
     const byId = new Map(foods.map((f) => [f.id, f]));
     for (const s of foodsOfSeed) {
-      const id = derivedId(groupId, "food", slugify(s.name));
+      const id = seedFoodId(groupId, s.name);
       const food = byId.get(id);
       if (!food || food.name !== s.name || food.updatedAt !== food.createdAt) continue;
       const missing = aliasNames(s).filter((a) => a.trim() && !owner.has(key(a)));

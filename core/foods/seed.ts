@@ -24,6 +24,10 @@ async function readList<T>(dir: string, name: string): Promise<T[]> {
   }
 }
 
+/** The id a seeded food has in a group: a top-up finds the seeded foods by it (seed-top-up.ts). */
+export const seedFoodId = (groupId: string, name: string): string =>
+  derivedId(groupId, "food", slugify(name));
+
 const aliasList = (a: (string | { name: string })[] | undefined) =>
   (a ?? []).map((x) => ({ name: typeof x === "string" ? x : x.name }));
 
@@ -86,7 +90,7 @@ export async function seedGroup(
         have.add(f.name.toLowerCase());
         d.foods.push(
           FoodRecord.parse({
-            id: derivedId(groupId, "food", slugify(f.name)),
+            id: seedFoodId(groupId, f.name),
             name: f.name,
             pluralName: f.pluralName ?? null,
             aliases: aliasList(f.aliases),

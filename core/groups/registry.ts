@@ -115,8 +115,9 @@ export class GroupsRegistry {
       households: new Map(),
     };
     for (const hslug of await listDirs(join(f.groupDir(slug), "households"))) {
-      if (!existsSync(f.householdJson(slug, hslug))) continue;
       try {
+        // Inside the try: a `households/` replaced by a symlink leaves its households out, not the group.
+        if (!existsSync(f.householdJson(slug, hslug))) continue;
         const hdoc = await JsonDoc.open(f.householdJson(slug, hslug), {
           schema: HouseholdRecord,
           tmpDir,

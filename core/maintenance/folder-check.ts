@@ -6,6 +6,7 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Parts } from "../parts.js";
+import { ReplacedFolderError } from "../storage/data-folder.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -76,7 +77,19 @@ export async function checkFolder(larder: Deps): Promise<CheckReport> {
     message: p.message,
   }));
   for (const { group } of larder.directory.all()) {
-    const dir = larder.folder.recipesDir(group.slug);
+    let dir: string;
+    try {
+      dir = larder.folder.recipesDir(group.slug);
+    } catch (e) {
+      if (!(e instanceof ReplacedFolderError)) throw e;
+      // Its recipes are not read through the link: say why they are missing.
+      problems.push({
+        path: e.folder,
+        kind: "symlink",
+        message: "not a real folder (a symbolic link?): never followed; put the folder itself back",
+      });
+      continue;
+    }
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const e of entries) {
       // The index reads neither (a link could point outside the folder; a dot name is an editor's or

@@ -860,7 +860,8 @@ export class ShoppingService {
   }
 
   private dirOf(group: GroupData, household: HouseholdData): string {
-    return join(this.larder.folder.householdDir(group.slug, household.slug), "shopping-lists");
+    // Refuses a household folder replaced by a symlink (409) before any list folder is made through it.
+    return this.larder.folder.shoppingListsDir(group.slug, household.slug);
   }
 
   /** Pick up list files added by hand (or by git) since the last look. */

@@ -1,9 +1,15 @@
-import { mkdtemp, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConflictError } from "../errors.js";
-import { DataFolder, UnsafePathError, findTemplatesDir, initDataFolder } from "./data-folder.js";
+import {
+  DataFolder,
+  ReplacedFolderError,
+  UnsafePathError,
+  findTemplatesDir,
+  initDataFolder,
+} from "./data-folder.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -69,6 +75,53 @@ describe("DataFolder paths", () => {
   it("refuses a month that is not yyyy-mm", () => {
     expect(() => folder.activityFile("home", "2024-13")).toThrow(UnsafePathError);
     expect(() => folder.activityFile("home", "../2024-01")).toThrow(UnsafePathError);
+  });
+});
+
+describe("DataFolder paths through a folder replaced by a symlink", () => {
+  it("refuses every path of a household whose folder is a symlink, and of a group whose recipes folder is", async () => {
+    const root = path.join(dir, "data");
+    const folder = new DataFolder(root);
+    const household = path.join(root, "groups", "home", "households", "family");
+    await mkdir(household, { recursive: true });
+    await mkdir(path.join(root, "groups", "home", "recipes"));
+    const outside = path.join(dir, "outside");
+    await mkdir(outside);
+    // Found real first, in an earlier turn: a swap made after that check is still seen.
+    expect(folder.householdJson("home", "family")).toBe(path.join(household, "household.json"));
+    await Promise.resolve();
+    await rm(household, { recursive: true });
+    await symlink(outside, household);
+    for (const build of [
+      () => folder.householdDir("home", "family"),
+      () => folder.cookbooksJson("home", "family"),
+      () => folder.shoppingListsDir("home", "family"),
+    ])
+      expect(build).toThrow(/groups\/home\/households\/family is not a folder of the data folder/);
+    expect(() => folder.householdDir("home", "family")).toThrow(ReplacedFolderError);
+    // The group's own paths and another household's stay usable.
+    expect(folder.foodsJson("home")).toBe(path.join(root, "groups", "home", "foods.json"));
+    expect(folder.householdDir("home", "other")).toBe(
+      path.join(root, "groups", "home", "households", "other"),
+    );
+
+    await rename(path.join(root, "groups", "home", "recipes"), path.join(dir, "recipes-moved"));
+    await symlink(outside, path.join(root, "groups", "home", "recipes"));
+    for (const build of [
+      () => folder.recipesDir("home"),
+      () => folder.recipeFile("home", "soup"),
+      () => folder.recipeMediaDir("home", "soup"),
+    ])
+      expect(build).toThrow(ReplacedFolderError);
+  });
+
+  it("refuses a group folder that is a file, and takes a folder not made yet", async () => {
+    const root = path.join(dir, "data");
+    const folder = new DataFolder(root);
+    await mkdir(path.join(root, "groups"), { recursive: true });
+    expect(folder.recipeFile("new", "soup")).toBe(path.join(root, "groups", "new", "recipes", "soup.md"));
+    await writeFile(path.join(root, "groups", "home"), "");
+    expect(() => folder.groupJson("home")).toThrow(ReplacedFolderError);
   });
 });
 

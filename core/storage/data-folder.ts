@@ -1,9 +1,11 @@
 /**
  * The layout of a data folder (ARCHITECTURE §2) as path builders. Every builder validates the slugs it
  * is given and checks that the result stays inside the folder: nothing a user types (a group slug, a
- * recipe slug from a URL) can name a path outside it.
+ * recipe slug from a URL) can name a path outside it. The builders of a group's and a household's paths
+ * also refuse a folder on the way that is not a real folder (a symlink put in its place, decision
+ * 0263): what is read or written there would be wherever the link points, outside the data folder.
  */
-import { constants } from "node:fs";
+import { constants, lstatSync } from "node:fs";
 import { chmod, copyFile, mkdir, readdir, stat } from "node:fs/promises";
 import { makeDirs } from "./make-dirs.js";
 import path from "node:path";
@@ -34,6 +36,35 @@ export function isSafeSlug(value: unknown): value is string {
   return typeof value === "string" && value.length <= MAX_SLUG_LENGTH && SLUG_RE.test(value);
 }
 
+/** A folder of the data folder replaced by a symlink (or a file): nothing is read or written through it. */
+export class ReplacedFolderError extends ConflictError {
+  constructor(readonly folder: string) {
+    super(
+      `${folder} is not a folder of the data folder (a symlink?): Larder never reads or writes through it, so that nothing lands outside the data folder. Put the folder back by hand`,
+    );
+  }
+}
+
+/**
+ * Throws ReplacedFolderError when a folder between `root` (excluded: the data folder itself may be a
+ * link a person chose) and `dir` (included) exists as anything but a real folder. A folder not there
+ * yet is fine: it is made as a real one. `known` holds folders already found real, which are skipped
+ * and to which those found now are added.
+ */
+export function assertRealFolders(root: string, dir: string, known?: Set<string>): void {
+  const rel = path.relative(root, dir);
+  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return;
+  let cur = root;
+  for (const segment of rel.split(path.sep)) {
+    cur = path.join(cur, segment);
+    if (known?.has(cur)) continue;
+    const st = lstatSync(cur, { throwIfNoEntry: false });
+    if (st && !st.isDirectory())
+      throw new ReplacedFolderError(path.relative(root, cur).split(path.sep).join("/"));
+    known?.add(cur);
+  }
+}
+
 export class DataFolder {
   /** Absolute path of the folder. */
   readonly root: string;
@@ -41,9 +72,29 @@ export class DataFolder {
   /** `<root>/groups/`, for the paths built most often. */
   readonly #groupsPrefix: string;
 
+  /**
+   * Folders found real since the running code last gave way (an await, a callback): a warm start asks
+   * for every recipe's path in one go, and checks its folders once. Emptied before anything else runs,
+   * so a folder swapped for a link meanwhile is seen by the next caller.
+   */
+  readonly #real = new Set<string>();
+  /** The groups whose `recipes/` is in `#real`, looked up by slug: cheaper than by a path built each time. */
+  readonly #realRecipes = new Set<string>();
+
   constructor(root: string) {
     this.root = path.resolve(root);
     this.#groupsPrefix = path.join(this.root, "groups") + path.sep;
+  }
+
+  /** `dir`, once every folder from `groups/` down to it is found real (see assertRealFolders). */
+  #realDir(dir: string): string {
+    if (this.#real.size === 0)
+      queueMicrotask(() => {
+        this.#real.clear();
+        this.#realRecipes.clear();
+      });
+    assertRealFolders(this.root, dir, this.#real);
+    return dir;
   }
 
   /** Join fixed segments under the root and check the result did not leave it. */
@@ -64,28 +115,27 @@ export class DataFolder {
   }
 
   groupDir(groupSlug: string): string {
-    return this.#inside("groups", assertSlug(groupSlug, "group slug"));
+    return this.#realDir(this.#inside("groups", assertSlug(groupSlug, "group slug")));
   }
   groupJson(groupSlug: string): string {
     return path.join(this.groupDir(groupSlug), "group.json");
   }
   recipesDir(groupSlug: string): string {
-    return path.join(this.groupDir(groupSlug), "recipes");
+    return this.#realDir(path.join(this.groupDir(groupSlug), "recipes"));
   }
   recipeFile(groupSlug: string, recipeSlug: string): string {
     // Two checked slugs are plain segments, so the path is inside by construction: built without a
     // resolve and a containment check, since a warm start asks for every recipe's path.
     const g = assertSlug(groupSlug, "group slug");
     const r = assertSlug(recipeSlug, "recipe slug");
+    if (!this.#realRecipes.has(g)) {
+      this.#realDir(`${this.#groupsPrefix}${g}${path.sep}recipes`);
+      this.#realRecipes.add(g);
+    }
     return `${this.#groupsPrefix}${g}${path.sep}recipes${path.sep}${r}.md`;
   }
   recipeMediaDir(groupSlug: string, recipeSlug: string): string {
-    return this.#inside(
-      "groups",
-      assertSlug(groupSlug, "group slug"),
-      "recipes",
-      assertSlug(recipeSlug, "recipe slug"),
-    );
+    return path.join(this.recipesDir(groupSlug), assertSlug(recipeSlug, "recipe slug"));
   }
   organizersJson(groupSlug: string): string {
     return path.join(this.groupDir(groupSlug), "organizers.json");
@@ -106,7 +156,7 @@ export class DataFolder {
     return path.join(this.groupDir(groupSlug), "shares.json");
   }
   activityDir(groupSlug: string): string {
-    return path.join(this.groupDir(groupSlug), "activity");
+    return this.#realDir(path.join(this.groupDir(groupSlug), "activity"));
   }
   /** One month of timeline events and comments, `month` as `yyyy-mm`. */
   activityFile(groupSlug: string, month: string): string {
@@ -116,7 +166,7 @@ export class DataFolder {
 
   /** Group reports (imports, migrations, backups): one file per report, `<id>.json`. */
   reportsDir(groupSlug: string): string {
-    return path.join(this.groupDir(groupSlug), "reports");
+    return this.#realDir(path.join(this.groupDir(groupSlug), "reports"));
   }
   reportFile(groupSlug: string, reportId: string): string {
     if (!/^[0-9a-f-]{36}$/.test(reportId)) throw new UnsafePathError("report id", reportId);
@@ -124,14 +174,11 @@ export class DataFolder {
   }
 
   householdsDir(groupSlug: string): string {
-    return path.join(this.groupDir(groupSlug), "households");
+    return this.#realDir(path.join(this.groupDir(groupSlug), "households"));
   }
   householdDir(groupSlug: string, householdSlug: string): string {
-    return this.#inside(
-      "groups",
-      assertSlug(groupSlug, "group slug"),
-      "households",
-      assertSlug(householdSlug, "household slug"),
+    return this.#realDir(
+      path.join(this.householdsDir(groupSlug), assertSlug(householdSlug, "household slug")),
     );
   }
   householdJson(g: string, h: string): string {
@@ -145,6 +192,10 @@ export class DataFolder {
   }
   shoppingListsJson(g: string, h: string): string {
     return path.join(this.householdDir(g, h), "shopping-lists.json");
+  }
+  /** The household's shopping lists, one file per list (decision 0030). */
+  shoppingListsDir(g: string, h: string): string {
+    return this.#realDir(path.join(this.householdDir(g, h), "shopping-lists"));
   }
   cookbooksJson(g: string, h: string): string {
     return path.join(this.householdDir(g, h), "cookbooks.json");

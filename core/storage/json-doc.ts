@@ -8,13 +8,14 @@
  */
 import { createHash } from "node:crypto";
 import { chown, open, stat } from "node:fs/promises";
-import { lstatSync, type Stats } from "node:fs";
+import type { Stats } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Low, type Adapter } from "lowdb";
 import { z } from "zod";
 import { ConflictError, ValidationError } from "../errors.js";
 import { errnoCode, writeFileAtomic } from "./atomic-write.js";
+import { assertRealFolders } from "./data-folder.js";
 import { canonicalJson, canonicalParts, RecordTexts } from "./canonical-json.js";
 import { noteChange } from "./change-count.js";
 import { validateChanged, type Issue } from "./incremental-validate.js";
@@ -49,6 +50,15 @@ export interface JsonDocOptions<T> {
   root?: string;
 }
 
+/**
+ * Throws when a folder between the data folder and `file` is not a real folder (a household folder
+ * replaced by a link to elsewhere): the write would land wherever it points. Checked again at each
+ * write, since a document opened at start holds its path for as long as the server runs.
+ */
+function noLinkOnTheWay(root: string | null, file: string): void {
+  if (root !== null) assertRealFolders(root, path.dirname(file));
+}
+
 /** The data folder of a document (JsonDocOptions.root); null when it cannot be told. */
 function rootOf(options: { root?: string; tmpDir: string }): string | null {
   if (options.root !== undefined) return options.root;
@@ -56,24 +66,6 @@ function rootOf(options: { root?: string; tmpDir: string }): string | null {
   return path.basename(options.tmpDir) === "tmp" && path.basename(larder) === ".larder"
     ? path.dirname(larder)
     : null;
-}
-
-/**
- * Throws when a folder between the data folder and `file` is a symlink (a household folder replaced
- * by a link to elsewhere): the write would land wherever it points, outside the data folder.
- */
-export function assertNoLinkOnTheWay(root: string | null, file: string): void {
-  if (root === null) return;
-  const rel = path.relative(root, path.dirname(file));
-  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return;
-  let dir = root;
-  for (const segment of rel.split(path.sep)) {
-    dir = path.join(dir, segment);
-    if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink())
-      throw new ConflictError(
-        `${path.relative(root, dir)} is a symlink: Larder never writes through one, so that nothing lands outside the data folder. Put the folder back by hand`,
-      );
-  }
 }
 
 export type JsonDocEvent<T> =
@@ -355,7 +347,7 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     this.writingHash = hash;
     try {
       // A mode or owner given to the file by hand stays (documents under `.larder/` have a fixed mode).
-      assertNoLinkOnTheWay(rootOf(this.options), this.file);
+      noLinkOnTheWay(rootOf(this.options), this.file);
       const mode = this.options.mode ?? (before ? before.mode & 0o7777 : undefined);
       await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode });
       if (before && process.getuid?.() === 0 && (before.uid !== 0 || before.gid !== 0))
@@ -378,7 +370,7 @@ async function writeBackDeleted<T>(
 ): Promise<"written" | "exists" | "no-folder"> {
   const bytes = adapter.serialise(data);
   try {
-    assertNoLinkOnTheWay(rootOf(options), file);
+    noLinkOnTheWay(rootOf(options), file);
   } catch {
     // Its folder was replaced by a link: memory keeps the last state, as when the folder is gone.
     return "no-folder";

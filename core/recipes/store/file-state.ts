@@ -4,11 +4,11 @@
  */
 import { isUtf8 } from "node:buffer";
 import { hash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { lstat, open, readdir, stat } from "node:fs/promises";
 import { errnoCode, writeFileAtomic } from "../../storage/atomic-write.js";
 import { ConflictError } from "../../errors.js";
-import { isSafeSlug, type DataFolder } from "../../storage/data-folder.js";
+import { isSafeSlug, ReplacedFolderError, type DataFolder } from "../../storage/data-folder.js";
 
 export interface FileFingerprint {
   size: number;
@@ -159,28 +159,20 @@ export async function listRecipeGroups(folder: DataFolder): Promise<string[]> {
   return (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
 }
 
-/** Every `groups/<g>/recipes/*.md` (or one group's). A folder vanishing meanwhile is skipped. */
 /**
- * False when `groups/`, the group's folder or its `recipes/` is not a real folder of the data folder
- * (a symlink put in its place): recipes would be read from, and written to, wherever it points. A
- * folder that is not there yet is fine: it is made as a real one.
+ * A group's `recipes/`, or null when it or a folder above it is not a real folder (a symlink put in its
+ * place): nothing is read through it, the recipes are as good as gone (decision 0263).
  */
-export function realRecipesDir(folder: DataFolder, groupSlug: string): boolean {
-  for (const dir of [folder.groupsDir, folder.groupDir(groupSlug), folder.recipesDir(groupSlug)]) {
-    const st = lstatSync(dir, { throwIfNoEntry: false });
-    if (st && !st.isDirectory()) return false;
+export function recipesDirOrNull(folder: DataFolder, groupSlug: string): string | null {
+  try {
+    return folder.recipesDir(groupSlug);
+  } catch (e) {
+    if (e instanceof ReplacedFolderError) return null;
+    throw e;
   }
-  return true;
 }
 
-/** Throws the 409 a write into a recipes folder that is not real gets (see realRecipesDir). */
-export function assertRealRecipesDir(folder: DataFolder, groupSlug: string): void {
-  if (!realRecipesDir(folder, groupSlug))
-    throw new ConflictError(
-      `groups/${groupSlug}/recipes is not a folder of the data folder (a symlink?); Larder never reads or writes recipes through it. Put the folder back by hand`,
-    );
-}
-
+/** Every `groups/<g>/recipes/*.md` (or one group's). A folder vanishing meanwhile is skipped. */
 export async function listRecipeFiles(
   folder: DataFolder,
   onlyGroup?: string,
@@ -189,8 +181,9 @@ export async function listRecipeFiles(
     onlyGroup !== undefined ? [onlyGroup] : (await listNames(folder.groupsDir, "dir")).filter(isSafeSlug);
   const out: Array<{ groupSlug: string; slug: string }> = [];
   for (const groupSlug of groups) {
-    if (!realRecipesDir(folder, groupSlug)) continue;
-    for (const name of await listNames(folder.recipesDir(groupSlug), "file")) {
+    const dir = recipesDirOrNull(folder, groupSlug);
+    if (dir === null) continue;
+    for (const name of await listNames(dir, "file")) {
       if (name.endsWith(".md")) out.push({ groupSlug, slug: name.slice(0, -3) });
     }
   }

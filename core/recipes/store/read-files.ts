@@ -4,7 +4,7 @@
  */
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
-import { isSafeSlug } from "../../storage/data-folder.js";
+import { isSafeSlug, ReplacedFolderError } from "../../storage/data-folder.js";
 import { lstatManyOnDiskThread } from "../../storage/disk-thread.js";
 import { fileSlug } from "../../util/slug.js";
 import {
@@ -12,7 +12,6 @@ import {
   fingerprintOf,
   readFileState,
   readFileStateSync,
-  realRecipesDir,
   type FileFingerprint,
   type FileState,
 } from "./file-state.js";
@@ -120,9 +119,6 @@ export function readAtOpen(ctx: SyncContext, loc: Location): Read {
 export async function readOne(ctx: SyncContext, loc: Location): Promise<Read> {
   const readAt = Date.now();
   let state: FileState | null;
-  // Through a symlinked folder the file is not in the data folder: it is as good as gone.
-  if (!realRecipesDir(ctx.folder, loc.groupSlug))
-    return { loc, state: null, readAt, cached: null, problem: null };
   try {
     state = await readFileState(pathOf(ctx, loc));
   } catch (e) {
@@ -143,6 +139,8 @@ function settle(loc: Location, readAt: number, read: () => FileState | null): Re
 
 /** Too large, or unreadable (permissions, an I/O error): reported like a file that does not parse, so one bad file never stops the rest of the burst. */
 function unreadable(loc: Location, readAt: number, e: unknown): Read {
+  // Through a folder replaced by a symlink the file is not in the data folder: it is as good as gone.
+  if (e instanceof ReplacedFolderError) return { loc, state: null, readAt, cached: null, problem: null };
   const size = e instanceof FileTooLargeError ? e.size : 0;
   const message = e instanceof Error ? e.message : String(e);
   return {

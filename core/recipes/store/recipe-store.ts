@@ -23,7 +23,7 @@ import {
   hashText,
   listRecipeFiles,
   listRecipeGroups,
-  assertRealRecipesDir,
+  recipesDirOrNull,
   type FileFingerprint,
 } from "./file-state.js";
 import {
@@ -143,8 +143,10 @@ export class RecipeStore {
       this.fsWatcher = watcher;
     }
     if (!this.ctx.readOnly) {
-      for (const g of await listRecipeGroups(this.folder))
-        await recoverAsideFiles(this.folder.recipesDir(g), this.log);
+      for (const g of await listRecipeGroups(this.folder)) {
+        const dir = recipesDirOrNull(this.folder, g);
+        if (dir !== null) await recoverAsideFiles(dir, this.log);
+      }
     }
     const t0 = performance.now();
     await this.scanAtOpen();
@@ -306,7 +308,6 @@ export class RecipeStore {
   async create(groupSlug: string, slug: string, doc: RecipeDoc): Promise<RecipeEntry> {
     return this.exclusive(async () => {
       const path = this.folder.recipeFile(groupSlug, slug);
-      assertRealRecipesDir(this.folder, groupSlug);
       // A file the index has not seen yet is found by the exclusive write below, which reads it in.
       if (this.indexed(groupSlug, slug)) throw new ConflictError(`A recipe named "${slug}" already exists`);
       let id = doc.id;
@@ -373,14 +374,13 @@ export class RecipeStore {
     opts: SaveOptions,
     reload: Reload = (files) => this.syncLocked(files, "reload"),
   ): Promise<RecipeEntry> {
-    const cur = this.writable(groupSlug, slug, opts);
+    const { cur, path } = this.writable(groupSlug, slug, opts);
     const { text, doc: written } = this.prepare(
       groupSlug,
       { ...doc, id: cur.id, owner: doc.owner ?? cur.doc.owner },
       slug,
     );
     if (sameDoc(written, cur.doc, ["dateUpdated"]) || hashText(text) === cur.file.hash) return cur;
-    const path = this.folder.recipeFile(groupSlug, slug);
     await this.verifyUnchanged(groupSlug, slug, cur.file, reload);
     const writtenAt = Date.now();
     const file = await this.guarded(
@@ -412,8 +412,7 @@ export class RecipeStore {
   ): Promise<RecipeEntry> {
     return this.exclusive(async () => {
       if (oldSlug === newSlug) return this.saveLocked(groupSlug, oldSlug, doc, opts);
-      const cur = this.writable(groupSlug, oldSlug, opts);
-      const oldPath = this.folder.recipeFile(groupSlug, oldSlug);
+      const { cur, path: oldPath } = this.writable(groupSlug, oldSlug, opts);
       const newPath = this.folder.recipeFile(groupSlug, newSlug);
       if (this.slugTaken(groupSlug, newSlug))
         throw new ConflictError(`A recipe named "${newSlug}" already exists`);
@@ -485,8 +484,7 @@ export class RecipeStore {
   /** Delete the file and its media folder. */
   async remove(groupSlug: string, slug: string): Promise<void> {
     return this.exclusive(async () => {
-      const cur = this.writable(groupSlug, slug, {});
-      const path = this.folder.recipeFile(groupSlug, slug);
+      const { cur, path } = this.writable(groupSlug, slug, {});
       // Already gone is fine; changed since indexed is not: deleting would lose that hand edit.
       await this.guarded(groupSlug, slug, removeIfUnchanged(path, cur.file));
       await rm(this.folder.recipeMediaDir(groupSlug, slug), { recursive: true, force: true });
@@ -588,9 +586,12 @@ export class RecipeStore {
     }
   }
 
-  /** The entry a write may replace: it exists and parses, and the client has seen the last hand edit. */
-  private writable(groupSlug: string, slug: string, opts: SaveOptions): RecipeEntry {
-    assertRealRecipesDir(this.folder, groupSlug);
+  /**
+   * The entry a write may replace, and its file: it exists and parses, and the client has seen the last
+   * hand edit. A recipes folder replaced by a symlink is refused first, by the path (409).
+   */
+  private writable(groupSlug: string, slug: string, opts: SaveOptions): { cur: RecipeEntry; path: string } {
+    const path = this.folder.recipeFile(groupSlug, slug);
     const cur = this.index.get(groupSlug, slug);
     const where = `groups/${groupSlug}/recipes/${slug}.md`;
     const broken = cur?.broken ?? this.index.getBroken(groupSlug, slug)?.broken;
@@ -607,7 +608,7 @@ export class RecipeStore {
     const base = opts.basedOn;
     if (base && base.id === cur.id && base.file.hash !== cur.file.hash && base.seenAt !== cur.seenAt)
       throw changedOnDisk(groupSlug, slug);
-    return cur;
+    return { cur, path };
   }
 
   /** Serialize, and refuse to write text that does not read back: a file we cannot read is a lost recipe. */

@@ -7,17 +7,11 @@ import { lstat } from "node:fs/promises";
 import type { RecipeDoc, Vocabulary } from "../doc.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
 import { readRecipeFile } from "./fast-read.js";
-import type { DataFolder } from "../../storage/data-folder.js";
+import { ReplacedFolderError, type DataFolder } from "../../storage/data-folder.js";
 import type { Logger } from "../../log/logger.js";
 import { isUuid } from "../../util/ids.js";
 import { mapLimit } from "../../util/map-limit.js";
-import {
-  fingerprintOf,
-  listRecipeFiles,
-  readFileState,
-  realRecipesDir,
-  type FileFingerprint,
-} from "./file-state.js";
+import { fingerprintOf, listRecipeFiles, readFileState, type FileFingerprint } from "./file-state.js";
 import { replaceIfUnchanged } from "./replace-file.js";
 import {
   cachedAtOpen,
@@ -494,9 +488,11 @@ function quietFor(ctx: SyncContext, wb: WriteBack): number {
  * permissions) is retried the next time the file is read, and must not swallow a burst's announcements.
  */
 export async function writeBackLater(ctx: SyncContext, wb: WriteBack): Promise<void> {
-  await writeBack(ctx, wb).catch((e: unknown) =>
-    ctx.log.warn(`could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`, e),
-  );
+  await writeBack(ctx, wb).catch((e: unknown) => {
+    // Its folder replaced by a symlink since: the recipe is as good as gone, nothing to tell.
+    if (e instanceof ReplacedFolderError) return;
+    ctx.log.warn(`could not write identity into groups/${wb.loc.groupSlug}/recipes/${wb.loc.slug}.md:`, e);
+  });
 }
 
 /**
@@ -508,7 +504,6 @@ async function writeBack(ctx: SyncContext, wb: WriteBack): Promise<void> {
   const { index, folder } = ctx;
   const cur = index.get(wb.loc.groupSlug, wb.loc.slug);
   if (!cur || cur.broken || cur.file.hash !== wb.expectedHash) return;
-  if (!realRecipesDir(folder, wb.loc.groupSlug)) return;
   const path = folder.recipeFile(wb.loc.groupSlug, wb.loc.slug);
   const disk = await readFileState(path).catch(() => null);
   if (!disk || disk.hash !== wb.expectedHash) return;
