@@ -9,7 +9,7 @@ import type { GroupData } from "../groups/registry.js";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import { RecipeInput, RECIPE_SETTINGS_DEFAULTS, type Recipe, type RecipeSummary } from "../schemas/recipe.js";
 import type { UserRecord } from "../schemas/records.js";
-import { nameKey, RecipeStore, type RecipeEntry } from "./store/index.js";
+import { nameKey, RecipeStore, type LockedSave, type RecipeEntry } from "./store/index.js";
 import { docToRecipe, docToSummary, recipeToDoc } from "./wire.js";
 import { buildWireContext, GroupLookups } from "./wire-context.js";
 import { pick } from "./wire-bytes.js";
@@ -652,27 +652,27 @@ export class RecipesService {
     });
   }
 
-  /** A food or unit was renamed (or deleted: `to` null, the ingredient keeps its text as a note). */
-  async renameVocabulary(
+  /**
+   * A change of the group's foods or units (`change`), then the rewrite of the recipes that name what it
+   * renamed or deleted (`rename` of its result, null: none), as one piece of the store's lone work. The
+   * change is in memory at once while the recipe files still name the old item: the re-read of recipes
+   * that a change of units or foods schedules, coming in between (under load, while the units file was
+   * still being written), read "2 tablespoon apple" with a vocabulary that no longer knew "tablespoon"
+   * and showed the ingredient without a unit; had it come before the rewrite listed the recipes, the
+   * rename never reached them (decision 0267). Saves and re-reads now wait for both steps.
+   */
+  async changeVocabulary<T>(
     group: GroupData,
     kind: "foods" | "units",
-    from: string,
-    to: string | null,
-  ): Promise<number> {
-    const field = kind === "foods" ? "food" : "unit";
-    const lower = from.toLowerCase();
-    return this.rewriteWhere(group, (doc) => {
-      let changed = false;
-      for (const ing of doc.ingredients) {
-        if (ing[field]?.toLowerCase() !== lower) continue;
-        changed = true;
-        if (to !== null) ing[field] = to;
-        else {
-          ing[field] = null;
-          ing.note = [from, ing.note].filter(Boolean).join(", ");
-        }
-      }
-      return changed ? doc : null;
+    change: () => Promise<T>,
+    rename: (result: T) => { from: string; to: string | null } | null,
+  ): Promise<T> {
+    await this.opened();
+    return this.store.alone(async (save) => {
+      const result = await change();
+      const r = rename(result);
+      if (r && r.from !== r.to) await this.rewriteLocked(group, renamedIn(kind, r.from, r.to), save);
+      return result;
     });
   }
 
@@ -683,24 +683,62 @@ export class RecipesService {
     fromId: string,
     toId: string,
   ): Promise<void> {
-    const from = this.larder.vocabulary.get(group, kind, fromId);
-    const to = this.larder.vocabulary.get(group, kind, toId);
-    if (from.id === to.id) throw new BadRequestError("Cannot merge an item into itself");
-    await this.renameVocabulary(group, kind, from.name, to.name);
-    await this.larder.vocabulary.remove(group, kind, from.id);
+    await this.opened();
+    await this.store.alone(async (save) => {
+      const from = this.larder.vocabulary.get(group, kind, fromId);
+      const to = this.larder.vocabulary.get(group, kind, toId);
+      if (from.id === to.id) throw new BadRequestError("Cannot merge an item into itself");
+      await this.rewriteLocked(group, renamedIn(kind, from.name, to.name), save);
+      await this.larder.vocabulary.remove(group, kind, from.id);
+    });
   }
 
   /** Rewrite every recipe of a group that `pick` selects (food/unit/organizer renames and merges). */
   async rewriteWhere(group: GroupData, pick: (doc: RecipeDoc) => RecipeDoc | null): Promise<number> {
+    return this.rewriteLocked(group, pick, (g, slug, doc, opts) => this.store.save(g, slug, doc, opts));
+  }
+
+  /** rewriteWhere with the save to use: inside the store's lone work, one that does not wait for it. */
+  private async rewriteLocked(
+    group: GroupData,
+    pick: (doc: RecipeDoc) => RecipeDoc | null,
+    save: LockedSave,
+  ): Promise<number> {
     let n = 0;
     for (const entry of this.store.list(group.slug)) {
       const next = pick(structuredClone(entry.doc));
       if (!next) continue;
-      await this.store.save(group.slug, entry.slug, next, { basedOn: entry });
+      await save(group.slug, entry.slug, next, { basedOn: entry });
       n++;
     }
     return n;
   }
+}
+
+/**
+ * The edit of a recipe doc that a food or unit renamed `from` → `to` brings (null: none). Deleted (`to`
+ * null), the ingredient keeps the name as a note.
+ */
+function renamedIn(
+  kind: "foods" | "units",
+  from: string,
+  to: string | null,
+): (doc: RecipeDoc) => RecipeDoc | null {
+  const field = kind === "foods" ? "food" : "unit";
+  const lower = from.toLowerCase();
+  return (doc) => {
+    let changed = false;
+    for (const ing of doc.ingredients) {
+      if (ing[field]?.toLowerCase() !== lower) continue;
+      changed = true;
+      if (to !== null) ing[field] = to;
+      else {
+        ing[field] = null;
+        ing.note = [from, ing.note].filter(Boolean).join(", ");
+      }
+    }
+    return changed ? doc : null;
+  };
 }
 
 function onlyNonDefault(
