@@ -8,7 +8,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config.js";
 import { DataFolder } from "./storage/data-folder.js";
-import { onDocumentOpened } from "./storage/json-doc.js";
+import { onDocumentOpened, onDocumentWrittenBack } from "./storage/json-doc.js";
 import { changeCount, noteChange } from "./storage/change-count.js";
 import { DocWatcher } from "./storage/doc-watcher.js";
 import { startScheduler } from "./scheduler.js";
@@ -151,7 +151,7 @@ export class Larder implements Parts {
       log.warn(
         `an interrupted restore was found and ${recovered === "completed" ? "completed" : "rolled back"}`,
       );
-    const stopReporting = reportBrokenDocuments(folder, log);
+    const stopReporting = reportDocuments(folder, log);
     if (!opts.watch) return { watcher: null, stop: stopReporting };
     const watching = watchDocuments(folder, log);
     return {
@@ -492,16 +492,26 @@ export class Larder implements Parts {
 /**
  * A document whose file cannot be read when it is opened is named in the log with the reason: it
  * serves its defaults (no ratings, no lists …) and refuses every write until it is fixed, and a
- * person looking at an empty page should find out why (decision 0229).
+ * person looking at an empty page should find out why (decision 0229). A document the site stands on
+ * whose file was deleted is named when it is written back.
  */
-function reportBrokenDocuments(folder: DataFolder, log: Logger): () => void {
+function reportDocuments(folder: DataFolder, log: Logger): () => void {
   const prefix = folder.root + sep;
-  return onDocumentOpened((doc) => {
+  const stopOpened = onDocumentOpened((doc) => {
     if (!doc.broken || doc.reportsOwnBreakage || !doc.path.startsWith(prefix)) return;
     log.warn(
       `${doc.path} cannot be read (${doc.broken.message}); until it is fixed the server uses its defaults (empty) and never writes it`,
     );
   });
+  // Every put-back, whether the watcher or a write that found the file gone made it (decision 0268).
+  const stopWrittenBack = onDocumentWrittenBack((doc) => {
+    if (doc.path.startsWith(prefix))
+      log.warn(`${doc.path} was deleted; it is written back from the server's last good state`);
+  });
+  return () => {
+    stopOpened();
+    stopWrittenBack();
+  };
 }
 
 /**
@@ -520,8 +530,7 @@ function watchDocuments(folder: DataFolder, log: Logger): { watcher: DocWatcher;
       log.warn(
         `${e.path} cannot be read${e.message ? ` (${e.message})` : ""}; keeping its last good state, and the file is not written until it is fixed`,
       );
-    else if (e.type === "rewritten")
-      log.warn(`${e.path} was deleted; it is written back from the server's last good state`);
+    // "rewritten" is told by reportDocuments, which hears of every put-back, this one included.
     else if (e.type === "kept")
       log.warn(
         `${e.path} was deleted with its folder; its last good state is served until the folder is back or the server restarts`,

@@ -58,12 +58,38 @@ describe("foods and units for an actor", () => {
       abbreviation: "tbsp",
       fraction: false,
     });
-    // Read once in CI with no unit at all, a moment after the rename (cause not found): the recipe must
-    // settle on the new name, which this waits for rather than hiding a wrong final state.
-    await vi.waitFor(
-      () => expect(larder.recipes.find(actor, "dressing").entry.doc.ingredients[0].unit).toBe("table spoon"),
-      { timeout: 5000 },
-    );
+    const recipe = larder.recipes.find(actor, "dressing").entry.doc;
+    expect(recipe.ingredients[0].unit).toBe("table spoon");
+  });
+
+  it("a rename met by the re-read a change of units brings never shows a recipe's ingredient without its unit", async () => {
+    const s = larder.foodsUnits;
+    const g = larder.groups.scopeOf(actor).group;
+    const unit = await s.create(actor, "units", { name: "teaspoon", abbreviation: "tsp" });
+    await larder.recipes.create(actor, {
+      name: "Vinaigrette",
+      recipeIngredient: [{ quantity: 1, unit: "teaspoon", food: "apple" }],
+    });
+    // The re-read that the change of units schedules (50 ms on): under load it came while the units
+    // file was still being written, after the new name was in memory and before the recipe was.
+    const rereads: Promise<void>[] = [];
+    const stop = g.units.onChange(() => void rereads.push(larder.recipes.store.refreshVocabulary(g.slug)));
+    const seen: (string | null)[] = [];
+    const off = larder.recipes.store.on("change", (c) => {
+      if (c.slug === "vinaigrette")
+        seen.push(larder.recipes.store.get(g.slug, c.slug)!.doc.ingredients[0].unit);
+    });
+    try {
+      await s.update(actor, "units", unit.id, { name: "tea spoon" });
+      expect(larder.recipes.find(actor, "vinaigrette").entry.doc.ingredients[0].unit).toBe("tea spoon");
+      await Promise.all(rereads);
+    } finally {
+      stop();
+      off();
+    }
+    expect(seen).toEqual(["tea spoon"]);
+    expect(larder.recipes.find(actor, "vinaigrette").entry.doc.ingredients[0].unit).toBe("tea spoon");
+    expect(await readFile(larder.folder.recipeFile(g.slug, "vinaigrette"), "utf8")).toMatch(/tea spoon/);
   });
 
   it("merging two foods leaves one, and recipes name the one kept", async () => {

@@ -23,6 +23,11 @@ type Deps = Pick<Parts, "groups" | "recipes" | "vocabulary">;
 export type VocabularyKind = "foods" | "units";
 type Out<K extends VocabularyKind> = K extends "foods" ? IngredientFood : IngredientUnit;
 
+/** What an update renamed, for the recipes that name it. */
+function renamed({ record, old }: { record: { name: string }; old: { name: string } }) {
+  return old.name === record.name ? null : { from: old.name, to: record.name };
+}
+
 /** Case- and accent-insensitive containment, the way the list screens filter as one types. */
 function fold(s: string | null | undefined): string {
   return (s ?? "").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
@@ -78,8 +83,12 @@ export class FoodsUnitsService {
     input: unknown,
   ): Promise<Out<K>> {
     const g = this.group(actor);
-    const { record, old } = await this.larder.vocabulary.update(g, kind, id, input);
-    if (old.name !== record.name) await this.larder.recipes.renameVocabulary(g, kind, old.name, record.name);
+    const { record } = await this.larder.recipes.changeVocabulary(
+      g,
+      kind,
+      () => this.larder.vocabulary.update(g, kind, id, input),
+      renamed,
+    );
     return this.present(actor, g, kind, record);
   }
 
@@ -100,16 +109,25 @@ export class FoodsUnitsService {
     patch: Record<string, unknown>,
   ): Promise<Out<K>> {
     const g = this.group(actor);
-    const cur = this.larder.vocabulary.get(g, kind, id);
-    const { record, old } = await this.larder.vocabulary.update(g, kind, id, { ...cur, ...patch });
-    if (old.name !== record.name) await this.larder.recipes.renameVocabulary(g, kind, old.name, record.name);
+    const { record } = await this.larder.recipes.changeVocabulary(
+      g,
+      kind,
+      // Read when the change runs: one asked for just before it may have changed the record meanwhile.
+      () =>
+        this.larder.vocabulary.update(g, kind, id, { ...this.larder.vocabulary.get(g, kind, id), ...patch }),
+      renamed,
+    );
     return this.present(actor, g, kind, record);
   }
 
   async remove<K extends VocabularyKind>(actor: Actor, kind: K, id: string): Promise<Out<K>> {
     const g = this.group(actor);
-    const removed = await this.larder.vocabulary.remove(g, kind, id);
-    await this.larder.recipes.renameVocabulary(g, kind, removed.name, null);
+    const removed = await this.larder.recipes.changeVocabulary(
+      g,
+      kind,
+      () => this.larder.vocabulary.remove(g, kind, id),
+      (r) => ({ from: r.name, to: null }),
+    );
     return this.present(actor, g, kind, removed);
   }
 

@@ -9,7 +9,7 @@ import type { GroupData } from "../groups/registry.js";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import { RecipeInput, RECIPE_SETTINGS_DEFAULTS, type Recipe, type RecipeSummary } from "../schemas/recipe.js";
 import type { UserRecord } from "../schemas/records.js";
-import { nameKey, RecipeStore, type RecipeEntry } from "./store/index.js";
+import { nameKey, RecipeStore, type LockedSave, type RecipeEntry } from "./store/index.js";
 import { docToRecipe, docToSummary, recipeToDoc } from "./wire.js";
 import { buildWireContext, GroupLookups } from "./wire-context.js";
 import { pick } from "./wire-bytes.js";
@@ -379,13 +379,25 @@ export class RecipesService {
    */
   changeById(recipeId: string, change: (current: RecipeEntry) => RecipeDoc | null): Promise<RecipeEntry> {
     return this.oneEditAtATime(recipeId, () =>
-      againAfterHandEdit(async () => {
-        const current = this.entryById(recipeId);
-        if (!current) throw new NotFoundError("No Entry Found");
-        const doc = change(current);
-        return doc ? this.store.save(current.groupSlug, current.slug, doc, { basedOn: current }) : current;
-      }),
+      this.changeWith((g, slug, doc, opts) => this.store.save(g, slug, doc, opts), recipeId, change),
     );
+  }
+
+  private changeWith(
+    save: LockedSave,
+    recipeId: string,
+    change: (current: RecipeEntry) => RecipeDoc | null,
+  ): Promise<RecipeEntry> {
+    let triedOn = "";
+    return againAfterHandEdit(async (handEdit) => {
+      const current = this.entryById(recipeId);
+      if (!current) throw new NotFoundError("No Entry Found");
+      // The store did not take in a new version (the person's save is still under way): give up.
+      if (handEdit && current.file.hash === triedOn) throw handEdit;
+      triedOn = current.file.hash;
+      const doc = change(current);
+      return doc ? save(current.groupSlug, current.slug, doc, { basedOn: current }) : current;
+    });
   }
 
   /** PUT (replace) or PATCH (merge) one recipe. */
@@ -396,17 +408,22 @@ export class RecipesService {
       let change: RecipeInput = body;
       let how = mode;
       let before: Recipe | null = null;
+      let beforeHash = "";
       const { saved, group } = await againAfterHandEdit(async (handEdit) => {
         // Found again: the edit before this one may have changed it (or renamed its file).
         const { entry, group, user } = this.find(actor, found.entry.id);
         this.assertCanUpdate(user, entry);
         if (handEdit && before) {
+          // Still the version the try before was made on: the store is waiting for the person's save
+          // to finish (an empty file between truncate and write), so there is nothing to make it on.
+          if (entry.file.hash === beforeHash) throw handEdit;
           const onTop = patchOnTopOfHandEdit(before, this.recipeOf(entry), change, how);
           if (!onTop) throw handEdit;
           change = onTop;
           how = "patch";
         }
         before = this.recipeOf(entry);
+        beforeHash = entry.file.hash;
         return { saved: await this.write(user, group, entry, change, how, false), group };
       });
       const out = this.recipeOf(saved);
@@ -658,27 +675,27 @@ export class RecipesService {
     });
   }
 
-  /** A food or unit was renamed (or deleted: `to` null, the ingredient keeps its text as a note). */
-  async renameVocabulary(
+  /**
+   * A change of the group's foods or units (`change`), then the rewrite of the recipes that name what it
+   * renamed or deleted (`rename` of its result, null: none), as one piece of the store's lone work. The
+   * change is in memory at once while the recipe files still name the old item: the re-read of recipes
+   * that a change of units or foods schedules, coming in between (under load, while the units file was
+   * still being written), read "2 tablespoon apple" with a vocabulary that no longer knew "tablespoon"
+   * and showed the ingredient without a unit; had it come before the rewrite listed the recipes, the
+   * rename never reached them (decision 0267). Saves and re-reads now wait for both steps.
+   */
+  async changeVocabulary<T>(
     group: GroupData,
     kind: "foods" | "units",
-    from: string,
-    to: string | null,
-  ): Promise<number> {
-    const field = kind === "foods" ? "food" : "unit";
-    const lower = from.toLowerCase();
-    return this.rewriteWhere(group, (doc) => {
-      let changed = false;
-      for (const ing of doc.ingredients) {
-        if (ing[field]?.toLowerCase() !== lower) continue;
-        changed = true;
-        if (to !== null) ing[field] = to;
-        else {
-          ing[field] = null;
-          ing.note = [from, ing.note].filter(Boolean).join(", ");
-        }
-      }
-      return changed ? doc : null;
+    change: () => Promise<T>,
+    rename: (result: T) => { from: string; to: string | null } | null,
+  ): Promise<T> {
+    await this.opened();
+    return this.store.alone(async (save) => {
+      const result = await change();
+      const r = rename(result);
+      if (r && r.from !== r.to) await this.rewriteLocked(group, renamedIn(kind, r.from, r.to), save);
+      return result;
     });
   }
 
@@ -689,22 +706,45 @@ export class RecipesService {
     fromId: string,
     toId: string,
   ): Promise<void> {
-    const from = this.larder.vocabulary.get(group, kind, fromId);
-    const to = this.larder.vocabulary.get(group, kind, toId);
-    if (from.id === to.id) throw new BadRequestError("Cannot merge an item into itself");
-    await this.renameVocabulary(group, kind, from.name, to.name);
-    await this.larder.vocabulary.remove(group, kind, from.id);
+    await this.opened();
+    await this.store.alone(async (save) => {
+      const from = this.larder.vocabulary.get(group, kind, fromId);
+      const to = this.larder.vocabulary.get(group, kind, toId);
+      if (from.id === to.id) throw new BadRequestError("Cannot merge an item into itself");
+      await this.rewriteLocked(group, renamedIn(kind, from.name, to.name), save);
+      await this.larder.vocabulary.remove(group, kind, from.id);
+    });
   }
 
   /** Rewrite every recipe of a group that `pick` selects (food/unit/organizer renames and merges). */
   async rewriteWhere(group: GroupData, pick: (doc: RecipeDoc) => RecipeDoc | null): Promise<number> {
+    return this.rewriteEach(group, pick, (id, change) => this.changeById(id, change));
+  }
+
+  /**
+   * rewriteWhere inside the store's lone work, with its save that does not wait for it; and without
+   * taking each recipe's edit turn, which an API edit waiting for the store may hold.
+   */
+  private rewriteLocked(
+    group: GroupData,
+    pick: (doc: RecipeDoc) => RecipeDoc | null,
+    save: LockedSave,
+  ): Promise<number> {
+    return this.rewriteEach(group, pick, (id, change) => this.changeWith(save, id, change));
+  }
+
+  private async rewriteEach(
+    group: GroupData,
+    pick: (doc: RecipeDoc) => RecipeDoc | null,
+    changeOne: (recipeId: string, change: (current: RecipeEntry) => RecipeDoc | null) => Promise<RecipeEntry>,
+  ): Promise<number> {
     let n = 0;
     for (const entry of this.store.list(group.slug)) {
       if (!pick(structuredClone(entry.doc))) continue;
       // Picked again from the recipe as it is when saved: a hand edit may come in between.
       let changed = false;
       try {
-        await this.changeById(entry.id, (current) => {
+        await changeOne(entry.id, (current) => {
           const next = pick(structuredClone(current.doc));
           changed = next !== null;
           return next;
@@ -718,6 +758,32 @@ export class RecipesService {
     }
     return n;
   }
+}
+
+/**
+ * The edit of a recipe doc that a food or unit renamed `from` → `to` brings (null: none). Deleted (`to`
+ * null), the ingredient keeps the name as a note.
+ */
+function renamedIn(
+  kind: "foods" | "units",
+  from: string,
+  to: string | null,
+): (doc: RecipeDoc) => RecipeDoc | null {
+  const field = kind === "foods" ? "food" : "unit";
+  const lower = from.toLowerCase();
+  return (doc) => {
+    let changed = false;
+    for (const ing of doc.ingredients) {
+      if (ing[field]?.toLowerCase() !== lower) continue;
+      changed = true;
+      if (to !== null) ing[field] = to;
+      else {
+        ing[field] = null;
+        ing.note = [from, ing.note].filter(Boolean).join(", ");
+      }
+    }
+    return changed ? doc : null;
+  };
 }
 
 function onlyNonDefault(

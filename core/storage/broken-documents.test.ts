@@ -66,6 +66,10 @@ const DOCUMENTS = [
   ".larder/ai-provider-keys.json",
   ".larder/notifier-urls.json",
 ];
+/** The warnings that a document was written back after being deleted. */
+const writtenBack = (rel: string) =>
+  warnings.filter((w) => w.includes(join(root, rel)) && /was deleted; it is written back/.test(w));
+
 const TRUNCATED = '{\n  "items": [\n    { "id": "a", "na';
 
 describe("a JSON document that cannot be read when the folder opens", () => {
@@ -126,18 +130,37 @@ describe("a document the site stands on, deleted while the server runs", () => {
       const before = new Map<string, string>();
       for (const rel of files) before.set(rel, await readFile(join(root, rel), "utf8"));
       for (const rel of files) await unlink(join(root, rel));
-      const warned = (rel: string) =>
-        warnings.some((w) => w.includes(join(root, rel)) && /was deleted; it is written back/.test(w));
-      // The file is back a moment before its warning (the write is read back first): wait for both.
+      // The warning follows the file by the write's last steps (the folder's fsync): both are awaited.
+      const done = () => files.every((rel) => existsSync(join(root, rel)) && writtenBack(rel).length > 0);
       const deadline = Date.now() + 10_000;
-      while (files.some((rel) => !existsSync(join(root, rel)) || !warned(rel)) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 20));
+      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       for (const rel of files) {
         expect(await readFile(join(root, rel), "utf8"), rel).toBe(before.get(rel));
-        expect(warned(rel), rel).toBe(true);
+        expect(writtenBack(rel), rel).toHaveLength(1);
       }
       expect(larder.users.all().map((u) => u.id)).toContain(admin.id);
       expect(larder.groups.bySlugOrNull("home")?.households.get("family")?.doc.data.id).toBeTruthy();
+    } finally {
+      await larder.close();
+    }
+  });
+});
+
+describe("a document the site stands on, deleted and then written by the server before any watcher looks", () => {
+  it("is written back with a warning, as when the watcher finds it gone", async () => {
+    // No watcher: the write that finds users.json gone is what puts it back.
+    const larder = await open();
+    try {
+      const admin = larder.users.all()[0];
+      await unlink(join(root, "users.json"));
+      await larder.users.update(admin.id, { fullName: "Written Back" }).catch(() => undefined);
+      const deadline = Date.now() + 10_000;
+      while (writtenBack("users.json").length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(writtenBack("users.json")).toHaveLength(1);
+      expect(JSON.parse(await readFile(join(root, "users.json"), "utf8"))).toMatchObject({
+        users: [expect.objectContaining({ id: admin.id })],
+      });
     } finally {
       await larder.close();
     }

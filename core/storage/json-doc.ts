@@ -159,6 +159,18 @@ export function onDocumentOpened(listener: (doc: JsonDoc<unknown>) => void): () 
   return () => openListeners.delete(listener);
 }
 
+const writtenBackListeners = new Set<(doc: JsonDoc<unknown>) => void>();
+
+/**
+ * Be told each time a document writes its deleted file back from memory (`writtenBackWhenDeleted`),
+ * whichever reload did it: the watcher's, or the one a write that found the file gone runs. Told once
+ * per file put back, after it is there. Returns the function that stops listening.
+ */
+export function onDocumentWrittenBack(listener: (doc: JsonDoc<unknown>) => void): () => void {
+  writtenBackListeners.add(listener);
+  return () => writtenBackListeners.delete(listener);
+}
+
 /** sha256 of a text's UTF-8 bytes (or of the bytes themselves): a file's bytes and their text hash alike. */
 export function sha256(text: string | Buffer): string {
   return createHash("sha256").update(text).digest("hex");
@@ -590,7 +602,17 @@ export class JsonDoc<T> {
       });
       if (back === "exists") return this.reload(force);
       this.#broken = null;
-      return back === "written" ? "rewritten" : "kept";
+      if (back !== "written") return "kept";
+      // Told here, not by the watcher from this call's outcome: a write that found the file gone puts
+      // it back through this same reload, and nobody heard of that put-back (decision 0268).
+      for (const listener of writtenBackListeners) {
+        try {
+          listener(this as JsonDoc<unknown>);
+        } catch {
+          // Listeners report; one failing must not undo the put-back.
+        }
+      }
+      return "rewritten";
     }
     if (bytes === null) {
       const hadFile = this.#adapter.knownHash !== null || this.#broken !== null;

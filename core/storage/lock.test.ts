@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, watch } from "node:fs";
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +9,7 @@ import { DataFolder, ensurePrivateDirs } from "./data-folder.js";
 import {
   FOREIGN_LOCK_STALE_MS,
   LOCK_HEARTBEAT_MS,
+  LOCK_PUT_BACK_QUIET_MS,
   LockHeldError,
   acquireLock,
   readLock,
@@ -39,6 +41,25 @@ function lockOf(pid: number, extra: Partial<LockInfo> = {}): LockInfo {
     machine: os.hostname(),
     ...extra,
   };
+}
+
+/** The timers the lock uses, faked: a put-back happens only when the test moves the clock. */
+function fakeLockTimers(): void {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+}
+
+/**
+ * Resolves at the next event on `name` in `dir`. Watched after the lock's own watch of `.larder/`, so
+ * by then the lock has heard of it too (libuv calls a path's watchers in the order they were made).
+ */
+function entryEvent(dir: string, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const w = watch(dir, { persistent: false }, (_event, entry) => {
+      if (entry !== name) return;
+      w.close();
+      resolve();
+    });
+  });
 }
 
 /** A pid that certainly belonged to a process that has exited. */
@@ -190,25 +211,54 @@ describe("server lock", () => {
     }
   });
 
-  it("puts a removed lock back at once, so a second server cannot take the folder beside it", async () => {
-    const held = await acquireLock(dir);
-    const text = await readFile(folder.lockFile, "utf8");
-    await rm(folder.lockFile);
-    await vi.waitFor(async () => expect(await readFile(folder.lockFile, "utf8")).toBe(text), {
-      timeout: 5000,
-    });
-    await expect(acquireLock(dir)).rejects.toThrow(LockHeldError);
-    await held.release();
-  });
-
-  it("takes the folder again when it was removed and put back without `.larder/` (a re-clone)", async () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+  it("puts a removed lock back once `.larder/` is left alone for a moment, so a second server cannot take the folder beside it", async () => {
+    fakeLockTimers();
     try {
       const held = await acquireLock(dir);
       const text = await readFile(folder.lockFile, "utf8");
-      // The watch on `.larder/` puts a removed lock back at once, so `rm -r` can meet a lock made again
-      // inside the folder it is emptying (ENOTEMPTY), as a person's `rm -rf` can: it tries again.
-      await rm(folder.privateDir, { recursive: true, maxRetries: 20, retryDelay: 10 });
+      const removed = entryEvent(folder.privateDir, "lock");
+      await rm(folder.lockFile);
+      await removed;
+      await vi.advanceTimersByTimeAsync(LOCK_PUT_BACK_QUIET_MS - 1);
+      expect(existsSync(folder.lockFile)).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(async () => expect(await readFile(folder.lockFile, "utf8")).toBe(text), {
+        timeout: 5000,
+      });
+      await expect(acquireLock(dir)).rejects.toThrow(LockHeldError);
+      await held.release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("lets an `rm -rf` of `.larder/` that removes the lock first finish, without making the lock again inside it", async () => {
+    fakeLockTimers();
+    try {
+      const lost: Array<LockInfo | null> = [];
+      const held = await acquireLock(dir, { onLost: (h) => lost.push(h) });
+      // The lock goes first, as `rm -rf` may take it, and the server hears of it before the rest goes.
+      const removed = entryEvent(folder.privateDir, "lock");
+      await rm(folder.lockFile);
+      await removed;
+      await vi.advanceTimersByTimeAsync(LOCK_PUT_BACK_QUIET_MS - 1);
+      await rm(folder.privateDir, { recursive: true });
+      await vi.advanceTimersByTimeAsync(LOCK_PUT_BACK_QUIET_MS);
+      expect(existsSync(folder.privateDir)).toBe(false);
+      // Nothing holds a folder that is not there: no false alarm of a second server.
+      expect(lost).toEqual([]);
+      await held.release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("takes the folder again when it was removed and put back without `.larder/` (a re-clone)", async () => {
+    fakeLockTimers();
+    try {
+      const held = await acquireLock(dir);
+      const text = await readFile(folder.lockFile, "utf8");
+      await rm(folder.privateDir, { recursive: true });
       await writeFile(folder.usersJson, "{}\n");
       await vi.advanceTimersByTimeAsync(LOCK_HEARTBEAT_MS);
       await vi.waitFor(async () => expect(await readFile(folder.lockFile, "utf8")).toBe(text), {

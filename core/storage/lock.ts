@@ -65,6 +65,13 @@ const heldTokens = new Set<string>();
 export const LOCK_HEARTBEAT_MS = 30_000;
 /** A lock whose holder cannot be checked is stale once untouched this long (missed heartbeats). */
 export const FOREIGN_LOCK_STALE_MS = 4 * LOCK_HEARTBEAT_MS;
+/**
+ * How long `.larder/` must be left alone before a lock removed from it is put back. An `rm -rf` of the
+ * folder (or of the data folder) removes the lock among the folder's other entries: put back at once,
+ * the lock was made again inside the folder being emptied, and the `rm` failed with "Directory not
+ * empty" (decision 0269).
+ */
+export const LOCK_PUT_BACK_QUIET_MS = 1_000;
 
 let namespace: string | null | undefined;
 /** This process's PID namespace, or null where there is no /proc. */
@@ -180,6 +187,8 @@ export async function acquireLock(
         let lost = false;
         const beat = (touch = true) =>
           void heartbeat(folder, info.token, text, touch).then((holder) => {
+            // The folder is not there to hold a lock (being removed, or removed): nobody else holds it.
+            if (holder === "away") return;
             if (holder === "ours") lost = false;
             else if (!lost) {
               lost = true;
@@ -187,15 +196,25 @@ export async function acquireLock(
             }
           });
         const timer = setInterval(() => beat(), LOCK_HEARTBEAT_MS).unref();
-        // A removed lock (a clean-up script, `rm -rf .larder/lock`) is put back at once: a second server
-        // started meanwhile would otherwise take the folder beside this one, and each would overwrite
-        // the other's writes.
+        // A removed lock (a clean-up script, `rm .larder/lock`) is put back within a moment: a second
+        // server started meanwhile would otherwise take the folder beside this one, and each would
+        // overwrite the other's writes. Not at once: once `.larder/` has been left alone for
+        // LOCK_PUT_BACK_QUIET_MS, so an `rm -rf` removing the folder's entries one by one ends first.
+        let putBack: NodeJS.Timeout | null = null;
+        const onEntry = (name: string | null) => {
+          const lockEntry = name === null || name === path.basename(folder.lockFile);
+          if (!lockEntry && putBack === null) return;
+          if (putBack !== null) clearTimeout(putBack);
+          putBack = setTimeout(() => {
+            putBack = null;
+            // No touch from here: touching the lock is itself an event on it.
+            beat(false);
+          }, LOCK_PUT_BACK_QUIET_MS);
+          putBack.unref();
+        };
         let watcher: FSWatcher | null = null;
         try {
-          watcher = watch(folder.privateDir, { persistent: false }, (_event, name) => {
-            // No touch from here: touching the lock is itself an event on it.
-            if (name === null || name === path.basename(folder.lockFile)) beat(false);
-          });
+          watcher = watch(folder.privateDir, { persistent: false }, (_event, name) => onEntry(name));
           watcher.on("error", () => undefined);
         } catch {
           // No watching here (some network file systems): the heartbeat puts it back.
@@ -204,6 +223,7 @@ export async function acquireLock(
           info,
           release: () => {
             clearInterval(timer);
+            if (putBack !== null) clearTimeout(putBack);
             watcher?.close();
             return releaseLock(folder, info.token);
           },
@@ -243,14 +263,15 @@ async function removeStale(folder: DataFolder, staleText: string): Promise<void>
 
 /**
  * Touch the lock while it is still ours (see LOCK_HEARTBEAT_MS); write it again when it is gone.
- * Returns "ours", or what holds the folder now (null: unreadable, or the disk refused).
+ * Returns "ours", "away" when `.larder/` is not there to write it into (removed, or being removed), or
+ * what holds the folder now (null: unreadable, or the disk refused).
  */
 async function heartbeat(
   folder: DataFolder,
   token: string,
   text: string,
   touch: boolean,
-): Promise<"ours" | LockInfo | null> {
+): Promise<"ours" | "away" | LockInfo | null> {
   try {
     const now = await readText(folder.lockFile);
     if (now === null) {
@@ -266,8 +287,12 @@ async function heartbeat(
         await writeFileAtomic(folder.lockFile, text, { tmpDir: folder.tmpDir, mode: 0o600, exclusive: true });
         return "ours";
       } catch (e) {
-        if (errnoCode(e) !== "EEXIST") return null;
-        return parse((await readText(folder.lockFile)) ?? "");
+        const code = errnoCode(e);
+        if (code === "ENOENT") return "away";
+        if (code !== "EEXIST") return null;
+        // Put back meanwhile by the other beat (the timed one and a put-back after a removal can meet).
+        const holder = parse((await readText(folder.lockFile)) ?? "");
+        return holder?.token === token ? "ours" : holder;
       }
     }
     const holder = parse(now);

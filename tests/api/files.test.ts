@@ -238,6 +238,48 @@ describe("an API write that meets a hand edit of other fields (decision 0282)", 
       t.larder.recipes.store.watcher?.resume();
     }
   });
+
+  it("a unit's rename that meets a file saved by hand a moment before finishes, keeping the person's edit", async () => {
+    const unit = (await (
+      await t.api("/api/units", { method: "POST", token, json: { name: "smidge", abbreviation: "smg" } })
+    ).json()) as { id: string };
+    const files: string[] = [];
+    for (const name of ["Smidge Soup", "Smidge Stew"]) {
+      const slug = (await (
+        await t.api("/api/recipes", { method: "POST", token, json: { name } })
+      ).json()) as string;
+      const ingredient = { quantity: 1, unit: { id: unit.id, name: "smidge" }, food: null, note: "salt" };
+      const set = await t.api(`/api/recipes/${slug}`, {
+        method: "PATCH",
+        token,
+        json: { recipeIngredient: [ingredient] },
+      });
+      expect(set.status).toBe(200);
+      files.push(join(recipes(), `${slug}.md`));
+    }
+    const [edited, other] = files;
+    t.larder.recipes.store.watcher?.pause();
+    try {
+      const text = (await readFile(edited, "utf8")).replace(
+        "## Ingredients",
+        "Edited by hand.\n\n## Ingredients",
+      );
+      await writeFile(edited, text);
+      const renamed = await t.api(`/api/units/${unit.id}`, {
+        method: "PUT",
+        token,
+        json: { name: "pinchful", abbreviation: "pf" },
+      });
+      // Before, the 409 of the edited recipe stopped the rename with the unit renamed and some recipes not.
+      expect(renamed.status).toBe(200);
+      expect(await readFile(other, "utf8")).toContain("1 pinchful, salt");
+      // The person's file is kept as they saved it. Read again with the unit's new name, its line no
+      // longer names a unit the group has, so the rename cannot tell it named this one (decision 0282).
+      expect(await readFile(edited, "utf8")).toBe(text);
+    } finally {
+      t.larder.recipes.store.watcher?.resume();
+    }
+  });
 });
 
 describe("an editor's save in two steps (truncate, then write) racing an API write", () => {

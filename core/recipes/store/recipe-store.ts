@@ -402,6 +402,16 @@ export class RecipeStore {
     return entry;
   }
 
+  /**
+   * Run `fn` as lone work: no save, watcher batch or re-read of the store's runs meanwhile. `save`
+   * writes as `save()` does, without waiting for the gate `fn` holds.
+   */
+  alone<T>(fn: (save: LockedSave) => Promise<T>): Promise<T> {
+    return this.exclusive(() =>
+      fn((groupSlug, slug, doc, opts = {}) => this.saveLocked(groupSlug, slug, doc, opts)),
+    );
+  }
+
   /** Save under a new slug: the file and its media folder `recipes/<slug>/` move; the id stays. */
   async rename(
     groupSlug: string,
@@ -684,6 +694,14 @@ export class RecipeStore {
     return commitFile(path, text, this.folder.tmpDir, exclusive);
   }
 }
+
+/** `RecipeStore.save` for work that already holds the store's gate (`RecipeStore.alone`). */
+export type LockedSave = (
+  groupSlug: string,
+  slug: string,
+  doc: RecipeDoc,
+  opts?: SaveOptions,
+) => Promise<RecipeEntry>;
 
 /** How a write that found its file changed on disk has the disk's version read into the index. */
 type Reload = (files: Location[]) => Promise<void>;
