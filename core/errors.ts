@@ -5,8 +5,8 @@
 export type ErrorBody =
   | string
   | { message: string; error: true; exception: string | null }
-  /** Mealie's scraper failure: `{"details":"BAD_RECIPE_DATA"}`. */
-  | { details: string }
+  /** Mealie's scraper failure: `{"details":"BAD_RECIPE_DATA"}`, and why when the page's own status says (0270). */
+  | { details: string; message?: string }
   | Array<ValidationIssue>;
 
 /** One item of FastAPI's HTTPValidationError `detail` list, as Mealie sends it. */
