@@ -83,7 +83,12 @@ export class PayloadTooLargeError extends LarderError {
 export class ValidationError extends LarderError {
   readonly issues: ValidationIssue[];
   constructor(issues: Array<ValidationIssue>) {
-    const full = issues.map((i) => ({ input: null, ctx: {}, ...i }));
+    // FastAPI sends `ctx` only when Pydantic gives one; `input` always.
+    const full = issues.map(({ ctx, ...i }) => ({
+      input: null,
+      ...i,
+      ...(ctx && Object.keys(ctx).length ? { ctx } : {}),
+    }));
     super(issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; ") || "Validation error", 422, full);
     this.issues = full;
   }

@@ -40,6 +40,7 @@ import { derivedId, isUuid, newId } from "../util/ids.js";
 import { mergeInto, mergeKey, normaliseNote, quantityIn, type UnitsById } from "./merge.js";
 import { integrationOf } from "../mealplans/mealplans-service.js";
 import { lazySchema } from "../util/lazy-schema.js";
+import { validationDetail } from "../wire/validation-detail.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "events" | "folder" | "groups" | "live" | "log" | "recipes" | "users">;
@@ -1445,17 +1446,7 @@ function asObject(v: unknown): Record<string, unknown> | null {
 function parseAt<T>(schema: z.ZodType<T>, value: unknown, index: number | null): T {
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
-  throw new ValidationError(
-    r.error.issues.map((i) => ({
-      loc: [
-        "body",
-        ...(index === null ? [] : [index]),
-        ...i.path.map((p) => (typeof p === "number" ? p : String(p))),
-      ],
-      msg: i.message,
-      type: i.code,
-    })),
-  );
+  throw new ValidationError(validationDetail(r.error, "body", { value }, index === null ? [] : [index]));
 }
 
 /** rapidfuzz's `ratio`: 100 × (1 − indel distance / total length). */
