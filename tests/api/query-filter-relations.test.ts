@@ -124,4 +124,26 @@ describe("queryFilter through relations", () => {
     ])
       expect(names(await list<{ name: string }>("/api/recipes", filter)), filter).toEqual(["Cabin Stew"]);
   });
+
+  it("orders by a path through a relation, and follows a renamed household at once", async () => {
+    const res = await t.api("/api/admin/users?orderBy=household.name&orderDirection=asc&perPage=-1", {
+      token,
+    });
+    expect(res.status).toBe(200);
+    const ordered = ((await res.json()) as Page<{ username: string }>).items.map((u) => u.username);
+    expect(ordered[0]).toBe(other.user.username); // Cabin before Family
+    const renamed = await t.api(`/api/admin/households/${other.household.doc.data.id}`, {
+      method: "PUT",
+      token,
+      json: { name: "Lodge" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(names(await list<{ username: string }>("/api/admin/users", 'household.name = "Lodge"'))).toEqual([
+      other.user.username,
+    ]);
+    expect(names(await list<{ name: string }>("/api/recipes", 'household.name = "Lodge"'))).toEqual([
+      "Cabin Stew",
+    ]);
+    expect((await list("/api/recipes", 'household.name = "Cabin"')).total).toBe(0);
+  });
 });
