@@ -126,10 +126,12 @@ export class AttributeTable<T> {
   private throughRelation(key: string): ResolvedAttribute<T> | undefined {
     if (this.related.has(key)) return this.related.get(key) ?? undefined;
     let found: ResolvedAttribute<T> | null = null;
-    const dot = key.indexOf(".");
-    const via = dot > 0 ? this.relations.get(key.slice(0, dot)) : undefined;
-    const inner = via?.relation.table().tryResolve(key.slice(dot + 1));
-    if (via && inner) found = composed(via.name, via.relation, inner);
+    // A relation's name may itself be dotted (`recipe.user` on an item that holds its recipe flat).
+    for (let dot = key.indexOf("."); dot > 0 && !found; dot = key.indexOf(".", dot + 1)) {
+      const via = this.relations.get(key.slice(0, dot));
+      const inner = via?.relation.table().tryResolve(key.slice(dot + 1));
+      if (via && inner) found = composed(via.name, via.relation, inner);
+    }
     this.related.set(key, found);
     return found ?? undefined;
   }

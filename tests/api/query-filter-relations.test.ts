@@ -146,4 +146,16 @@ describe("queryFilter through relations", () => {
     ]);
     expect((await list("/api/recipes", 'household.name = "Cabin"')).total).toBe(0);
   });
+
+  it("filters timeline events by their user's and their recipe's owner's username", async () => {
+    const mine = await list<{ subject: string }>("/api/recipes/timeline/events", "user.username = admin");
+    expect(mine.total).toBeGreaterThan(0);
+    const cabin = await list<{ subject: string; recipeId: string }>(
+      "/api/recipes/timeline/events",
+      `recipe.user.username = ${other.user.username}`,
+    );
+    expect(cabin.total).toBeGreaterThan(0);
+    const stew = (await (await t.api("/api/recipes/cabin-stew", { token })).json()) as { id: string };
+    expect(cabin.items.every((e) => e.recipeId === stew.id)).toBe(true);
+  });
 });
