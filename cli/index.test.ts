@@ -11,6 +11,23 @@ describe("larder (the program)", () => {
     expect(res.stdout.trim()).toBe(pkg.version);
   });
 
+  it("prints the version as one JSON document under --json, before or after --version", async () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { version: string };
+    for (const args of [
+      ["--version", "--json"],
+      ["--json", "-V"],
+    ]) {
+      const res = await larder(args);
+      expect(res.exitCode, args.join(" ")).toBe(0);
+      expect(json(res)).toEqual({
+        version: pkg.version,
+        node: process.versions.node,
+        platform: process.platform,
+        arch: process.arch,
+      });
+    }
+  });
+
   it("lists every command in --help", async () => {
     const res = await larder(["--help"]);
     expect(res.exitCode).toBe(0);

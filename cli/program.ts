@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Command } from "commander";
-import { setJsonMode } from "./output.js";
+import { Command, CommanderError } from "commander";
+import { isJsonMode, printJson, printLine, setJsonMode } from "./output.js";
 
 /** package.json's version, found from source (cli/) or from dist/cli/. */
 function version(): string {
@@ -31,7 +31,9 @@ export function programShell(): Command {
   return (
     new Command("larder")
       .description("Larder: a file-first recipe manager with a Mealie-compatible API")
-      .version(version(), "-V, --version")
+      // Not commander's .version(): it prints plain text even under --json, which a script cannot parse.
+      .option("-V, --version", "output the version number")
+      .on("option:version", printVersion)
       .option("--json", "print one JSON document on stdout (for scripts)")
       .showSuggestionAfterError()
       // Throw instead of exiting, so usage errors get exit code 2 like other invalid input.
@@ -40,4 +42,17 @@ export function programShell(): Command {
         setJsonMode(Boolean(action.optsWithGlobals().json));
       })
   );
+}
+
+/**
+ * `--version`: the bare version for a person, a JSON document under --json (index.ts sets JSON mode from
+ * argv before parsing, so `--version --json` in either order is seen). Ends the parse as commander's own
+ * version option does: an exit-0 CommanderError.
+ */
+function printVersion(): never {
+  const v = version();
+  if (isJsonMode())
+    printJson({ version: v, node: process.versions.node, platform: process.platform, arch: process.arch });
+  else printLine(v);
+  throw new CommanderError(0, "commander.version", v);
 }

@@ -5,8 +5,8 @@
 export type ErrorBody =
   | string
   | { message: string; error: true; exception: string | null }
-  /** Mealie's scraper failure: `{"details":"BAD_RECIPE_DATA"}`. */
-  | { details: string }
+  /** Mealie's scraper failure: `{"details":"BAD_RECIPE_DATA"}`, and why when the page's own status says (0270). */
+  | { details: string; message?: string }
   | Array<ValidationIssue>;
 
 /** One item of FastAPI's HTTPValidationError `detail` list, as Mealie sends it. */
@@ -83,7 +83,12 @@ export class PayloadTooLargeError extends LarderError {
 export class ValidationError extends LarderError {
   readonly issues: ValidationIssue[];
   constructor(issues: Array<ValidationIssue>) {
-    const full = issues.map((i) => ({ input: null, ctx: {}, ...i }));
+    // FastAPI sends `ctx` only when Pydantic gives one; `input` always.
+    const full = issues.map(({ ctx, ...i }) => ({
+      input: null,
+      ...i,
+      ...(ctx && Object.keys(ctx).length ? { ctx } : {}),
+    }));
     super(issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; ") || "Validation error", 422, full);
     this.issues = full;
   }

@@ -289,7 +289,7 @@ async function composeServices(
     users,
   });
   onFailure(() => mealplans.idle());
-  const shopping = await ShoppingService.open({ events, folder, groups, live, log, recipes });
+  const shopping = await ShoppingService.open({ events, folder, groups, live, log, recipes, users });
   onFailure(() => shopping.idle());
   const maintenance = new MaintenanceService({
     accounts,

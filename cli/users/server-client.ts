@@ -79,7 +79,7 @@ function httpError(status: number, json: unknown, text: string): CliError {
     typeof detail === "string"
       ? detail
       : (detail as { details?: string } | undefined)?.details === "BAD_RECIPE_DATA"
-        ? "No recipe was found (BAD_RECIPE_DATA)"
+        ? `No recipe was found (BAD_RECIPE_DATA${badRecipeWhy(detail)})`
         : typeof (detail as { message?: unknown } | undefined)?.message === "string"
           ? (detail as { message: string }).message
           : text.slice(0, 200) || `HTTP ${status}`;
@@ -95,4 +95,10 @@ function httpError(status: number, json: unknown, text: string): CliError {
       EXIT.failure,
     );
   return new CliError(`The server answered ${status}: ${message}`, EXIT.failure);
+}
+
+/** The reason a BAD_RECIPE_DATA detail may carry (the page's own status, decision 0270). */
+function badRecipeWhy(detail: unknown): string {
+  const why = (detail as { message?: unknown }).message;
+  return typeof why === "string" ? `: ${why}` : "";
 }

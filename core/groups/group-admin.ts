@@ -14,7 +14,8 @@ import { presentGroupInDb, presentHouseholdInDb } from "../presenters/people.js"
 import { listQuery } from "../query/list.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import { textRanker } from "../search/text-search.js";
-import { groupAttributes, householdAttributes, type HouseholdQueryItem } from "./attributes.js";
+import type { HouseholdQueryItem } from "./attributes.js";
+import { peopleTables } from "./related-tables.js";
 import { canDeleteGroup, canDeleteHousehold } from "../policy/groups.js";
 import { adminOf } from "../users/accounts-service.js";
 import { SPEC_MESSAGES } from "../users/users-service.js";
@@ -96,7 +97,7 @@ export class GroupAdminService {
     const env = listQuery(
       [...byId.values()].map((g) => g.doc.data),
       query,
-      groupAttributes,
+      peopleTables(this.larder).groups,
       { search: textRanker<GroupRecord>([(g) => g.name]) },
     );
     return mapPage(env, (g) => this.groupOut(byId.get(g.id) as GroupData));
@@ -174,7 +175,7 @@ export class GroupAdminService {
       groupName: found.group.doc.data.name,
       found,
     }));
-    const env = listQuery<Item>(items, query, householdAttributes, {
+    const env = listQuery<Item>(items, query, peopleTables(this.larder).households, {
       search: textRanker<HouseholdQueryItem>([(h) => h.record.name]),
     });
     return mapPage(env, (i) => this.householdOut(i.found));

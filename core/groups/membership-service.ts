@@ -18,11 +18,11 @@ import { SetPermissionsBody } from "../users/user-input.js";
 import { folderSize, formatBytes } from "../maintenance/disk.js";
 import { listQuery } from "../query/list.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
-import { userAttributes } from "../query/attributes.js";
 import { textRanker } from "../search/text-search.js";
 import { presentHouseholdSummary, presentUserSummary } from "../presenters/people.js";
 import type { Wire } from "../wire/index.js";
-import { householdAttributes, type HouseholdQueryItem } from "./attributes.js";
+import type { HouseholdQueryItem } from "./attributes.js";
+import { peopleTables } from "./related-tables.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "directory" | "folder" | "groups" | "recipes" | "users">;
@@ -98,7 +98,7 @@ export class MembershipService {
 
   /** GET /groups/members as a page, searched by username and full name. */
   groupMembersPage(actor: Actor, query: ListQuery): Page<Wire<"UserSummary">> {
-    const page = listQuery(this.groupMembers(actor), query, userAttributes, {
+    const page = listQuery(this.groupMembers(actor), query, peopleTables(this.larder).users, {
       search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName]),
     });
     return mapPage(page, (u) => presentUserSummary(u));
@@ -143,7 +143,7 @@ export class MembershipService {
   householdsPage(actor: Actor, query: ListQuery): Page<Wire<"HouseholdSummary">> {
     const groupName = this.group(actor).name;
     const items: HouseholdQueryItem[] = this.households(actor).map((record) => ({ record, groupName }));
-    const page = listQuery(items, query, householdAttributes, {
+    const page = listQuery(items, query, peopleTables(this.larder).households, {
       search: textRanker<HouseholdQueryItem>([(h) => h.record.name]),
     });
     return mapPage(page, (h) => presentHouseholdSummary(h.record));
@@ -165,7 +165,7 @@ export class MembershipService {
 
   /** GET /households/members as a page of `UserOut`, searched by username, full name and e-mail. */
   householdMembersPage(actor: Actor, query: ListQuery): Page<Wire<"UserOut">> {
-    const page = listQuery(this.householdMembers(actor), query, userAttributes, {
+    const page = listQuery(this.householdMembers(actor), query, peopleTables(this.larder).users, {
       search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
     });
     return mapPage(page, (u) => this.larder.directory.userOut(u, false));

@@ -22,7 +22,8 @@ import {
 } from "../schemas/week.js";
 import { DocCache } from "../storage/doc-cache.js";
 import { recipeAttributes, type RecipeIndexEntry } from "../query/attributes.js";
-import { AttributeTable, attr } from "../query/attribute-table.js";
+import { AttributeTable, attr, relation } from "../query/attribute-table.js";
+import { peopleTables } from "../groups/related-tables.js";
 import { compileQueryFilter } from "../query/filter-eval.js";
 import { queryFilterParts, type QueryFilterPart } from "../query/query-filter.js";
 import { listQuery } from "../query/list.js";
@@ -184,10 +185,42 @@ export class MealplansService {
     const items = this.entriesOf(group, household)
       .filter((e) => (!start || e.date >= start) && (!end || e.date <= end))
       .map((e) => this.present(e, group, household));
-    return listQuery(items, query, planEntryAttributes, {
+    return listQuery(items, query, this.entryTable(), {
       defaultOrderBy: "date",
     });
   }
+
+  /**
+   * The entries' table with Mealie's relations of a plan entry: `user`, `household`, `group` and
+   * `recipe` (the recipe's own paths, `recipe.tags.name` too), looked up live by id.
+   */
+  private entryTable(): AttributeTable<PlanEntryOut> {
+    if (this.entryTableBuilt) return this.entryTableBuilt;
+    const people = peopleTables(this.larder);
+    const recipes = this.larder.recipes;
+    const recipeOf = (e: PlanEntryOut): RecipeIndexEntry | null => {
+      const found = e.recipeId ? recipes.entryById(e.recipeId) : null;
+      return found && recipes.lister.entryOf(found).groupId === e.groupId
+        ? recipes.lister.entryOf(found)
+        : null;
+    };
+    return (this.entryTableBuilt = planEntryAttributes.withRelations({
+      user: relation.one(
+        () => people.users,
+        (e: PlanEntryOut) => people.userOf(e.userId),
+      ),
+      household: relation.one(
+        () => people.households,
+        (e: PlanEntryOut) => people.householdOf(e.householdId),
+      ),
+      group: relation.one(
+        () => people.groups,
+        (e: PlanEntryOut) => people.groupOf(e.groupId),
+      ),
+      recipe: relation.one(() => recipeAttributes, recipeOf),
+    }));
+  }
+  private entryTableBuilt: AttributeTable<PlanEntryOut> | null = null;
 
   /** GET /households/mealplans/today: a bare array (Home Assistant reads it so). Today is the UTC date. */
   today(actor: Actor): PlanEntryOut[] {

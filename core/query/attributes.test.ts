@@ -12,6 +12,7 @@ import {
   userAttributes,
 } from "./attributes.js";
 import { makeRecipe, tagId } from "./test-recipes.js";
+import { relation } from "./attribute-table.js";
 
 describe("attribute tables", () => {
   it("accept camelCase and snake_case spellings of the same path", () => {
@@ -150,5 +151,56 @@ describe("recipeRatingOrder", () => {
     expect(recipeRatingOrder().get(r)).toBe(3);
     expect(recipeRatingOrder(() => null).get({ ...r, rating: 0 })).toBeNull();
     expect(recipeRatingOrder().nullPosition).toBe("last");
+  });
+});
+
+describe("relations", () => {
+  type Box = { id: string; label: string | null; tags: string[] };
+  type Shelf = { id: string; boxId: string | null; boxIds: string[] };
+  const boxes = new Map<string, Box>([
+    ["a", { id: "a", label: "Flour", tags: ["dry", "baking"] }],
+    ["b", { id: "b", label: null, tags: ["wet"] }],
+  ]);
+  const boxTable = new AttributeTable<Box>("box", {
+    label: attr.string((b: Box) => b.label),
+    "tags.name": attr.many("string", (b: Box) => b.tags),
+  });
+  const shelves = new AttributeTable<Shelf>(
+    "shelf",
+    { id: attr.string((s: Shelf) => s.id), "box.label": attr.string(() => "flat wins") },
+    {
+      box: relation.one(
+        () => boxTable,
+        (s: Shelf) => (s.boxId ? boxes.get(s.boxId) : null),
+      ),
+    },
+  ).withRelations({
+    boxes: relation.many(
+      () => boxTable,
+      (s: Shelf) => s.boxIds.map((id) => boxes.get(id)!),
+    ),
+  });
+  const shelf: Shelf = { id: "s", boxId: "a", boxIds: ["a", "b"] };
+
+  it("read the related item's paths, to-many when either step is, in any spelling", () => {
+    expect(shelves.resolve("box.tags.name")).toMatchObject({ path: "box.tags.name", many: true });
+    expect(shelves.resolve("Box.TAGS.name").get(shelf)).toEqual(["dry", "baking"]);
+    expect(shelves.resolve("boxes.label")).toMatchObject({ many: true });
+    expect(shelves.resolve("Boxes.Label").get(shelf)).toEqual(["Flour"]);
+    expect(shelves.resolve("boxes.tags.name").get(shelf)).toEqual(["dry", "baking", "wet"]);
+    expect(shelves.resolve("box.label").get(shelf)).toBe("flat wins");
+  });
+
+  it("read null, or no values, when there is no related item", () => {
+    const bare: Shelf = { id: "t", boxId: null, boxIds: [] };
+    expect(shelves.resolve("box.tags.name").get(bare)).toEqual([]);
+    expect(shelves.resolve("boxes.label").get(bare)).toEqual([]);
+  });
+
+  it("answer Mealie's 400 for a path the related table does not have", () => {
+    expect(() => shelves.resolve("box.weight")).toThrow(
+      "invalid attribute string: 'box.weight' does not exist on this schema",
+    );
+    expect(() => shelves.resolve("box")).toThrow(BadRequestError);
   });
 });

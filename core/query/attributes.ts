@@ -23,7 +23,7 @@ export * from "./attribute-table.js";
  */
 export type RecipeIndexEntry = RecipeSummary & {
   settings: RecipeSettings;
-  household: { id: string; slug?: string; preferences: { privateHousehold: boolean } };
+  household: { id: string; slug?: string; name?: string; preferences: { privateHousehold: boolean } };
   user: { id: string; username: string | null };
   /** Foods referenced by the recipe's ingredients (`recipeIngredient.food.*`). */
   foods: { id: string; name: string }[];
@@ -40,6 +40,7 @@ const recipeSpecs: Record<string, AttributeSpec<R>> = {
   householdId: attr.uuid((r: R) => r.householdId),
   "household.id": attr.uuid((r: R) => r.household?.id ?? r.householdId),
   "household.slug": attr.string((r: R) => r.household?.slug),
+  "household.name": attr.string((r: R) => r.household?.name),
   "household.preferences.privateHousehold": attr.boolean((r: R) => r.household?.preferences.privateHousehold),
   groupId: attr.uuid((r: R) => r.groupId),
   "group.id": attr.uuid((r: R) => r.groupId),

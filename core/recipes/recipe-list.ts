@@ -496,6 +496,7 @@ export class RecipeLister {
         );
     }
     const slug = household?.slug;
+    const householdName = household?.name;
     const privateHousehold = household?.preferences.privateHousehold ?? true;
     const username = owner?.username ?? null;
     const entry = new ListedRecipe(
@@ -503,8 +504,9 @@ export class RecipeLister {
       e.doc,
       this.sharedHouseholds.get(
         summary.householdId,
-        (v) => v.slug === slug && v.preferences.privateHousehold === privateHousehold,
-        () => ({ id: summary.householdId, slug, preferences: { privateHousehold } }),
+        (v) =>
+          v.slug === slug && v.name === householdName && v.preferences.privateHousehold === privateHousehold,
+        () => ({ id: summary.householdId, slug, name: householdName, preferences: { privateHousehold } }),
       ),
       this.sharedUsers.get(
         summary.userId,
@@ -693,7 +695,7 @@ export class RecipeLister {
     const households = [...g.households.values()].map((h) => h.doc.data);
     const key = [
       ...users.map((u) => `u\0${u.id}\0${u.householdId}\0${u.username}`),
-      ...households.map((h) => `h\0${h.id}\0${h.slug}\0${h.preferences.privateHousehold}`),
+      ...households.map((h) => `h\0${h.id}\0${h.slug}\0${h.name}\0${h.preferences.privateHousehold}`),
     ].join("\n");
     this.builtFrom.set(groupSlug, { users, households, key });
     return seen !== undefined && seen.key !== key;

@@ -31,7 +31,8 @@ import { brokenDocConflict, brokenDocError } from "../storage/broken.js";
 import { presentFood, presentLabel, presentUnit } from "../presenters/vocabulary.js";
 import { ingredientDisplay } from "../recipes/display.js";
 import { roundQuantity } from "../recipes/quantity.js";
-import { AttributeTable, attr } from "../query/attribute-table.js";
+import { AttributeTable, attr, relation } from "../query/attribute-table.js";
+import { peopleTables } from "../groups/related-tables.js";
 import { listQuery } from "../query/list.js";
 import type { ListQuery, Page } from "../query/list-query.js";
 import type { EventType, EventDocument } from "../events/event-types.js";
@@ -39,9 +40,10 @@ import { derivedId, isUuid, newId } from "../util/ids.js";
 import { mergeInto, mergeKey, normaliseNote, quantityIn, type UnitsById } from "./merge.js";
 import { integrationOf } from "../mealplans/mealplans-service.js";
 import { lazySchema } from "../util/lazy-schema.js";
+import { validationDetail } from "../wire/validation-detail.js";
 
 /** The parts of the Larder this module uses. */
-type Deps = Pick<Parts, "events" | "folder" | "groups" | "live" | "log" | "recipes">;
+type Deps = Pick<Parts, "events" | "folder" | "groups" | "live" | "log" | "recipes" | "users">;
 
 /** Largest quantity or scale accepted: beyond it sums stop being meaningful (1e308 + 1e308 is Infinity). */
 export const MAX_QUANTITY = 1_000_000_000;
@@ -296,10 +298,32 @@ export class ShoppingService {
           (a.name ?? "").localeCompare(b.name ?? "", undefined, { sensitivity: "base" }) ||
           a.id.localeCompare(b.id),
       );
-    return listQuery(items, query, shoppingListAttributes, {
+    return listQuery(items, query, this.listTable(), {
       defaultOrderBy: null,
     });
   }
+
+  /** The lists' table with Mealie's relations of a list: `user`, `household`, `group`, looked up live by id. */
+  private listTable(): AttributeTable<ShoppingListSummaryOut> {
+    if (this.listTableBuilt) return this.listTableBuilt;
+    const people = peopleTables(this.larder);
+    type L = ShoppingListSummaryOut;
+    return (this.listTableBuilt = shoppingListAttributes.withRelations({
+      user: relation.one(
+        () => people.users,
+        (l: L) => people.userOf(l.userId),
+      ),
+      household: relation.one(
+        () => people.households,
+        (l: L) => people.householdOf(l.householdId),
+      ),
+      group: relation.one(
+        () => people.groups,
+        (l: L) => people.groupOf(l.groupId),
+      ),
+    }));
+  }
+  private listTableBuilt: AttributeTable<ShoppingListSummaryOut> | null = null;
 
   async getList(actor: Actor, id: string): Promise<ShoppingListOut> {
     const { group, household } = this.scope(actor);
@@ -1423,17 +1447,7 @@ function asObject(v: unknown): Record<string, unknown> | null {
 function parseAt<T>(schema: z.ZodType<T>, value: unknown, index: number | null): T {
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
-  throw new ValidationError(
-    r.error.issues.map((i) => ({
-      loc: [
-        "body",
-        ...(index === null ? [] : [index]),
-        ...i.path.map((p) => (typeof p === "number" ? p : String(p))),
-      ],
-      msg: i.message,
-      type: i.code,
-    })),
-  );
+  throw new ValidationError(validationDetail(r.error, "body", { value }, index === null ? [] : [index]));
 }
 
 /** rapidfuzz's `ratio`: 100 × (1 − indel distance / total length). */

@@ -20,6 +20,8 @@ import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
 import { callerOf, recipeInGroup } from "../activity/scope.js";
 import { isUuid, newId } from "../util/ids.js";
 import { timelineAttributes, type TimelineItem } from "./timeline-attributes.js";
+import { relation, type AttributeTable } from "../query/attribute-table.js";
+import { peopleTables } from "../groups/related-tables.js";
 import { lazySchema } from "../util/lazy-schema.js";
 
 /** The parts of the Larder this module uses. */
@@ -81,9 +83,26 @@ export class TimelineService {
       const item = this.item(group, e);
       return item ? [item] : [];
     });
-    const env = listQuery(items, query, timelineAttributes, {});
+    const env = listQuery(items, query, this.table(), {});
     return mapPage(env, (i) => i.out);
   }
+
+  /** The events' table with Mealie's `user` and `recipe.user` relations (`user.username`), looked up live. */
+  private table(): AttributeTable<TimelineItem> {
+    if (this.tableBuilt) return this.tableBuilt;
+    const people = peopleTables(this.larder);
+    return (this.tableBuilt = timelineAttributes.withRelations({
+      user: relation.one(
+        () => people.users,
+        (t: TimelineItem) => people.userOf(t.out.userId),
+      ),
+      "recipe.user": relation.one(
+        () => people.users,
+        (t: TimelineItem) => people.userOf(t.recipe.userId),
+      ),
+    }));
+  }
+  private tableBuilt: AttributeTable<TimelineItem> | null = null;
 
   get(actor: Actor, id: string): TimelineEventOut {
     const { group } = callerOf(this.larder, actor);

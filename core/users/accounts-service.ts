@@ -23,7 +23,7 @@ import { newId } from "../util/ids.js";
 import { refuseInDemo } from "../policy/demo.js";
 import { listQuery } from "../query/list.js";
 import { mapPage, type ListQuery, type Page } from "../query/list-query.js";
-import { userAttributes } from "../query/attributes.js";
+import { peopleTables } from "../groups/related-tables.js";
 import { textRanker } from "../search/text-search.js";
 import type { Wire } from "../wire/index.js";
 
@@ -77,7 +77,7 @@ export class AccountsService {
 
   /** GET /users, /admin/users: every user as `UserOut`, searched by username, full name and e-mail. */
   list(actor: Actor, query: ListQuery): Page<Wire<"UserOut">> {
-    const page = listQuery(this.all(actor), query, userAttributes, {
+    const page = listQuery(this.all(actor), query, peopleTables(this.larder).users, {
       search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
     });
     return mapPage(page, (u) => this.larder.directory.userOut(u, false));

@@ -10,7 +10,11 @@ import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
+import type { AppLoadContext } from "react-router";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { importUrl } from "../../web/app/lib/imports.server.js";
+import { importProblemText } from "../../web/app/lib/import-problem.js";
+import type { UserActor } from "../../web/app/lib/session.server.js";
 
 let t: TestServer;
 let token: string;
@@ -377,13 +381,33 @@ describe("pages that cannot be read", () => {
     expect(await listing()).toEqual(before);
   });
 
-  it("answers a page the site refuses or lost with a 502 naming its status, never a 500, writing nothing", async () => {
+  it("answers a page the site refuses or lost with Mealie's 400 BAD_RECIPE_DATA naming its status, writing nothing", async () => {
     const before = await listing();
     for (const code of [403, 404, 410, 500, 503]) {
       const res = await post("/api/recipes/create/url", { url: `${siteUrl}/status/${code}` });
-      expect(res.status, String(code)).toBe(502);
-      expect(await res.json()).toMatchObject({ detail: { message: `The remote server answered ${code}` } });
+      expect(res.status, String(code)).toBe(400);
+      expect(await res.json()).toEqual({
+        detail: { details: "BAD_RECIPE_DATA", message: `The remote server answered ${code}` },
+      });
     }
+    // The streamed import ends with the same status and detail in its `error` event.
+    const streamed = await post("/api/recipes/create/url/stream", { url: `${siteUrl}/status/404` });
+    const events = await streamed.text();
+    expect(events).toMatch(/event: error/);
+    expect(events).toContain('"status":400');
+    expect(events).toContain('"details":"BAD_RECIPE_DATA"');
     expect(await listing()).toEqual(before);
+  });
+
+  it("still tells a person on the import screen which status the page answered", async () => {
+    const actor = await t.larder.auth.authenticateToken(token);
+    const context = { larder: t.larder } as unknown as AppLoadContext;
+    const got = await importUrl(context, actor as UserActor, `${siteUrl}/status/404`, false);
+    expect(got).toEqual({ ok: false, error: "pageStatus", message: "404" });
+    const said = importProblemText((key, o) => `${key} ${JSON.stringify(o ?? {})}`, "pageStatus", "404");
+    expect(said).toBe('import.pageStatus {"status":"404"}');
+    // A page that is there but holds no recipe is still "no recipe".
+    const none = await importUrl(context, actor as UserActor, `${siteUrl}/broken-only`, false);
+    expect(none).toEqual({ ok: false, error: "noRecipe", message: null });
   });
 });

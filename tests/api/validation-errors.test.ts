@@ -76,4 +76,88 @@ describe("422 answers in FastAPI's shape and wording", () => {
     // An unknown path that Mealie does not have either keeps FastAPI's plain answer.
     expect(await (await t.api("/api/recipes/x/y/z/w", { token })).json()).toEqual({ detail: "Not Found" });
   });
+
+  it("echoes the offending input as Pydantic does: the value, or for a missing field the object it is missing from", async () => {
+    const tag = await t.api("/api/organizers/tags", { method: "POST", token, json: { color: "red" } });
+    expect(tag.status).toBe(422);
+    const missing = (await tag.json()) as { detail: Record<string, unknown>[] };
+    if (hasContract) assertContract("HTTPValidationError", missing);
+    expect(missing.detail).toEqual([
+      { type: "missing", loc: ["body", "name"], msg: "Field required", input: { color: "red" } },
+    ]);
+    const wrongType = await t.api("/api/organizers/tags", { method: "POST", token, json: { name: 5 } });
+    expect(((await wrongType.json()) as Detail).detail).toEqual([
+      { type: "string_type", loc: ["body", "name"], msg: "Input should be a valid string", input: 5 },
+    ]);
+  });
+
+  it("gives enum with its ctx, uuid_parsing and float_parsing with the input, as Pydantic types them", async () => {
+    const plan = await t.api("/api/households/mealplans", {
+      method: "POST",
+      token,
+      json: { date: "2026-12-07", entryType: "brunch", title: "x" },
+    });
+    expect(plan.status).toBe(422);
+    expect(((await plan.json()) as Detail).detail).toEqual([
+      expect.objectContaining({
+        type: "enum",
+        loc: ["body", "entryType"],
+        input: "brunch",
+        ctx: { expected: expect.stringContaining("'dinner'") },
+      }),
+    ]);
+    const item = await t.api("/api/households/shopping/items", {
+      method: "POST",
+      token,
+      json: { shoppingListId: "not-a-list", note: "milk" },
+    });
+    expect(((await item.json()) as Detail).detail).toEqual([
+      {
+        type: "uuid_parsing",
+        loc: ["body", "shoppingListId"],
+        msg: "Input should be a valid UUID",
+        input: "not-a-list",
+      },
+    ]);
+    const created = await t.api("/api/recipes", { method: "POST", token, json: { name: "Servings Text" } });
+    const slug = (await created.json()) as string;
+    const servings = await t.api(`/api/recipes/${slug}`, {
+      method: "PATCH",
+      token,
+      json: { recipeServings: "four" },
+    });
+    expect(((await servings.json()) as Detail).detail).toEqual([
+      {
+        type: "float_parsing",
+        loc: ["body", "recipeServings"],
+        msg: "Input should be a valid number, unable to parse string as a number",
+        input: "four",
+      },
+    ]);
+  });
+
+  it("never echoes a password, where Pydantic would send it back inside the object a field is missing from", async () => {
+    const res = await t.api("/api/admin/users", {
+      method: "POST",
+      token,
+      json: { fullName: "No Name", password: "correct-horse-battery", email: 7 },
+    });
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect(text).not.toContain("correct-horse-battery");
+    const body = JSON.parse(text) as { detail: { type: string; loc: unknown[]; input: unknown }[] };
+    const username = body.detail.find((d) => d.loc.join(".") === "body.username");
+    expect(username).toMatchObject({
+      type: "missing",
+      input: { fullName: "No Name", password: "**********", email: 7 },
+    });
+    const short = await t.api("/api/admin/users", {
+      method: "POST",
+      token,
+      json: { username: "shorty", fullName: "S", email: "s@example.com", password: 12345 },
+    });
+    const shortText = await short.text();
+    expect(short.status).toBe(422);
+    expect(shortText).not.toContain("12345");
+  });
 });

@@ -20,13 +20,17 @@ export const hasContract = runsWith(present, `the Mealie OpenAPI contract at ${C
 
 type Json = Record<string, unknown>;
 
+/** Properties Mealie really leaves out: FastAPI's 422 items carry `ctx` only when Pydantic gives one. */
+const OPTIONAL: Record<string, string[]> = { ValidationError: ["ctx"] };
+
 function strictify(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strictify);
   if (!node || typeof node !== "object") return node;
   const obj: Json = {};
   for (const [k, v] of Object.entries(node as Json)) obj[k] = strictify(v);
   if (obj.type === "object" && obj.properties && typeof obj.properties === "object") {
-    obj.required = Object.keys(obj.properties as Json);
+    const optional = OPTIONAL[obj.title as string] ?? [];
+    obj.required = Object.keys(obj.properties as Json).filter((k) => !optional.includes(k));
   }
   if (typeof obj.$ref === "string")
     obj.$ref = (obj.$ref as string).replace("#/components/schemas/", "#/$defs/");

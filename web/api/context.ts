@@ -34,6 +34,16 @@ export class ApiContext {
     return this.bodyPromise as Promise<T>;
   }
 
+  /** The body if a handler read it (and it was JSON): what a 422 echoes as `input`. */
+  async bodyIfRead(): Promise<{ value: unknown } | null> {
+    if (!this.bodyPromise) return null;
+    try {
+      return { value: await this.bodyPromise };
+    } catch {
+      return null;
+    }
+  }
+
   form(): Promise<Record<string, string>> {
     return readForm(this.req, this.larder.config.maxJsonBody);
   }

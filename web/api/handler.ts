@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ZodError } from "zod";
-import { validationDetail } from "./validation-detail.js";
+import { validationDetail, type IssueSource } from "../../core/wire/validation-detail.js";
 import { pathParamProblems, unbuiltContractPath } from "./path-params.js";
 import { PUBLIC, type Actor } from "../../core/actor.js";
 import {
@@ -40,6 +40,7 @@ export function createApiHandler(larder: Larder, router: Router) {
     const lang = apiMessageLanguage(req.headers["accept-language"]);
     const fail = (status: number, body: unknown, extra: Record<string, string> = {}) =>
       send(res, status, localizeErrorBody(body, lang), lang ? { ...extra, "Content-Language": lang } : extra);
+    let ctx: ApiContext | null = null;
     try {
       const match = router.match(method, url.pathname);
       const ours =
@@ -64,7 +65,7 @@ export function createApiHandler(larder: Larder, router: Router) {
       // routes (media, shared links) keep answering 404 for anything that names nothing (decision 0062).
       const badParams = route.auth === "public" ? null : pathParamProblems(method, url.pathname, route.path);
       if (badParams) return fail(422, { detail: badParams });
-      const ctx = new ApiContext(larder, req, res, url, params, actor);
+      ctx = new ApiContext(larder, req, res, url, params, actor);
       const result = await route.handler(ctx);
       headers = ctx.headers;
       if (res.headersSent || res.writableEnded) return;
@@ -86,7 +87,8 @@ export function createApiHandler(larder: Larder, router: Router) {
       return send(res, 200, result === undefined ? null : result, headers);
     } catch (e) {
       if (req.readable) req.resume();
-      return sendError(res, e, headers, larder, lang);
+      const source = e instanceof ZodError && ctx ? await ctx.bodyIfRead() : null;
+      return sendError(res, e, headers, larder, lang, source);
     }
   };
 }
@@ -157,6 +159,7 @@ function sendError(
   given: Record<string, string>,
   larder: Larder,
   lang: ApiMessageLanguage | null,
+  source: IssueSource | null = null,
 ): void {
   if (res.headersSent) {
     res.destroy();
@@ -171,7 +174,7 @@ function sendError(
     if (err.status === 413) extra.Connection = "close";
     return send(res, err.status, err.body(), { ...headers, ...extra });
   }
-  if (e instanceof ZodError) return send(res, 422, { detail: validationDetail(e) }, headers);
+  if (e instanceof ZodError) return send(res, 422, { detail: validationDetail(e, "body", source) }, headers);
   const storage = storageError(e);
   if (storage) {
     larder.log.error(`a write to the data folder failed: ${storage.message}`, e);

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ValidationError } from "../../core/errors.js";
+import { validationDetail } from "../../core/wire/validation-detail.js";
 import { LIST_DEFAULTS, type ResolvedListQuery } from "../../core/query/list-query.js";
 import type { RecipeListQuery } from "../../core/recipes/list-query.js";
 import type { SuggestionQuery } from "../../core/suggestions/suggestions-service.js";
@@ -98,20 +99,15 @@ function camelQuery(query: QueryRecord): Record<string, QueryValue> {
 }
 
 /** Zod's issues as Mealie's 422 on query parameters. */
-function queryError(error: z.ZodError): ValidationError {
-  return new ValidationError(
-    error.issues.map((i) => ({
-      loc: ["query", ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
-      msg: i.message,
-      type: i.code,
-    })),
-  );
+function queryError(error: z.ZodError, query: Record<string, unknown>): ValidationError {
+  return new ValidationError(validationDetail(error, "query", { value: query }));
 }
 
 /** Mealie's `PaginationQuery` from a query record. Throws ValidationError (422) for bad values. */
 export function parseListQuery(query: QueryRecord): ResolvedListQuery {
-  const r = ListQuerySchema.safeParse(camelQuery(query));
-  if (!r.success) throw queryError(r.error);
+  const camel = camelQuery(query);
+  const r = ListQuerySchema.safeParse(camel);
+  if (!r.success) throw queryError(r.error, camel);
   const p = r.data;
   if (p.orderBy?.trim().toLowerCase() === "random" && !p.paginationSeed) {
     throw new ValidationError([
@@ -156,7 +152,7 @@ export function parseRecipeListQuery(query: QueryRecord): RecipeListQuery & Reso
 export function parseRecipeListQueryWithSchemas(query: QueryRecord): RecipeListQuery & ResolvedListQuery {
   const list = parseListQuery(query);
   const r = RecipeFiltersSchema.safeParse(query);
-  if (!r.success) throw queryError(r.error);
+  if (!r.success) throw queryError(r.error, query);
   const f = r.data;
   return {
     ...list,
@@ -310,7 +306,7 @@ export function parseSuggestionQuery(query: QueryRecord): SuggestionQuery {
   for (const [k, v] of Object.entries(query))
     src[k.replace(/\[\]$/, "").replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
   const r = SuggestionSchema.safeParse(src);
-  if (!r.success) throw queryError(r.error);
+  if (!r.success) throw queryError(r.error, src);
   return { ...list, ...r.data };
 }
 

@@ -5,7 +5,7 @@
  */
 import { CONTRACT_PATH_PARAMS as rows } from "./contract-path-params.js";
 import { Router } from "./router.js";
-import type { DetailItem } from "./validation-detail.js";
+import type { DetailItem } from "../../core/wire/validation-detail.js";
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const INT = /^[+-]?\d{1,15}$/;

@@ -4,8 +4,8 @@
  * answers 408 as Mealie does.
  */
 import type { PluginContext } from "../../../core/plugins/kinds.js";
-import { FetchTimeoutError } from "../../../core/net/index.js";
-import { ScrapeTimeoutError } from "../../../core/imports/errors.js";
+import { FetchTimeoutError, HttpStatusError } from "../../../core/net/index.js";
+import { PageStatusError, ScrapeTimeoutError } from "../../../core/imports/errors.js";
 
 export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 export const PAGE_TIMEOUT_MS = 15_000;
@@ -45,6 +45,7 @@ export async function fetchPage(
     return { html: decode(res.body, res.headers.get("content-type")), url: res.url };
   } catch (e) {
     if (e instanceof FetchTimeoutError) throw new ScrapeTimeoutError();
+    if (e instanceof HttpStatusError) throw new PageStatusError(e.url, e.upstreamStatus);
     throw e;
   }
 }

@@ -17,14 +17,16 @@ export type ImportAnswer =
 /** A core failure as the screen says it; 5xx are logged and named only as "failed". */
 export function importProblem(context: AppLoadContext, what: string, e: unknown): ImportAnswer {
   const status = statusOf(e);
+  // The fetcher's own failures (core/net/errors.ts), by their code: the page or the site, in words. A
+  // page's error status is a 400 BAD_RECIPE_DATA on the API (decision 0270), so it is read by its code
+  // first: "the page answered 404" says more than "no recipe".
+  const fetch = e as { code?: unknown; upstreamStatus?: unknown; contentType?: unknown };
+  if (fetch.code === "http_status")
+    return { ok: false, error: "pageStatus", message: String(fetch.upstreamStatus) };
   // Mealie's "no recipe" answer: 400 with the detail {"details": "BAD_RECIPE_DATA"}.
   if ((e as { detail?: { details?: unknown } }).detail?.details === "BAD_RECIPE_DATA")
     return { ok: false, error: "noRecipe", message: null };
   if (status === 408) return { ok: false, error: "timeout", message: null };
-  // The fetcher's own failures (core/net/errors.ts), by their code: the page or the site, in words.
-  const fetch = e as { code?: unknown; upstreamStatus?: unknown; contentType?: unknown };
-  if (fetch.code === "http_status")
-    return { ok: false, error: "pageStatus", message: String(fetch.upstreamStatus) };
   if (fetch.code === "fetch_failed") return { ok: false, error: "unreachable", message: null };
   if (fetch.code === "bad_content_type")
     return { ok: false, error: "notAPage", message: String(fetch.contentType ?? "?") };

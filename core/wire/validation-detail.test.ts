@@ -58,4 +58,42 @@ describe("422 detail in Pydantic's wording", () => {
       msg: "Name must not be empty",
     });
   });
+
+  it("echoes the input from the parsed value, hides secrets at any depth, and drops a huge echo", () => {
+    const items = (schema: z.ZodType, value: unknown) => {
+      const r = schema.safeParse(value);
+      if (r.success) throw new Error("expected a validation error");
+      return validationDetail(r.error, "body", { value });
+    };
+    const user = z.object({ username: z.string(), password: z.string(), nested: z.object({ n: z.int() }) });
+    const got = items(user, { password: 5, nested: { n: 1.5, apiKey: "k-123" } });
+    expect(got).toEqual([
+      {
+        type: "missing",
+        loc: ["body", "username"],
+        msg: "Field required",
+        input: { password: "**********", nested: { n: 1.5, apiKey: "**********" } },
+      },
+      {
+        type: "string_type",
+        loc: ["body", "password"],
+        msg: "Input should be a valid string",
+        input: "**********",
+      },
+      {
+        type: "int_from_float",
+        loc: ["body", "nested", "n"],
+        msg: "Input should be a valid integer, got a number with a fractional part",
+        input: 1.5,
+      },
+    ]);
+    const big = { name: 1, junk: "x".repeat(10_000) };
+    expect(items(z.object({ name: z.string(), other: z.string() }), big)[1]).toMatchObject({
+      type: "missing",
+      input: null,
+    });
+    // Without the parsed value, nothing is echoed.
+    const r = user.safeParse({});
+    expect(r.success || validationDetail(r.error)[0].input).toBeNull();
+  });
 });
