@@ -46,7 +46,8 @@ export const FOREGROUND_MS = 20_000;
 
 export type EntryOutcome =
   | { status: "imported"; name: string; slug: string; warnings?: string[] }
-  | { status: "skipped"; name: string; slug: string }
+  /** Already here as `slug`; or, with `reason` and no slug, an entry of the archive passed over as unsafe. */
+  | { status: "skipped"; name: string; slug: string; reason?: string }
   | { status: "failed"; name: string; error: string };
 
 export interface MigrationProgress {
@@ -222,9 +223,11 @@ export class MigrationService {
         ...(result ? [countsNote(result.counts), ...result.notes] : []),
       ];
       for (const n of notes) report.add({ success: true, message: n });
+      const unsafe = unsafeOutcomes(site);
+      for (const o of unsafe) reportOutcome(report, o);
       await index.flush();
       const final = await report.finish();
-      return summaryOf(report.id, final.status, result?.outcomes ?? [], notes);
+      return summaryOf(report.id, final.status, [...(result?.outcomes ?? []), ...unsafe], notes);
     })();
     const tracked = run.finally(async () => {
       this.background.delete(tracked);
@@ -279,10 +282,13 @@ export class MigrationService {
           ...result.notes,
         ];
         for (const n of notes) result.report.add({ success: true, message: n });
+        // The archive's unsafe entries are the site's, not a group's: said once, in the first report.
+        const unsafe = out.length === 0 ? unsafeOutcomes(site) : [];
+        for (const o of unsafe) reportOutcome(result.report, o);
         await index.flush();
         const final = await result.report.finish();
         out.push({
-          ...summaryOf(result.report.id, final.status, result.outcomes, notes),
+          ...summaryOf(result.report.id, final.status, [...result.outcomes, ...unsafe], notes),
           group: target.slug,
         });
       } catch (e) {
@@ -360,7 +366,7 @@ export class MigrationService {
     entry: MigratedEntry,
     occurrences: Map<string, number>,
   ): Promise<EntryOutcome> {
-    if (!entry.ok) return { status: "failed", name: entry.name, error: entry.error };
+    if (!entry.ok) return outcomeOfUnread(entry);
     const fitted = fitToLimits(entry.imported.recipe);
     const recipe = { ...fitted.recipe };
     const warnings = [...(entry.warnings ?? []), ...fitted.cut];
@@ -474,9 +480,22 @@ export function reportOutcome(report: ReportWriter, o: EntryOutcome): void {
       message: `Imported ${o.name} successfully`,
       ...(left ? { exception: left } : {}),
     });
-  } else if (o.status === "skipped")
+  } else if (o.status === "skipped" && o.reason !== undefined)
+    report.add({ success: true, message: `Skipped ${o.name}`, exception: o.reason });
+  else if (o.status === "skipped")
     report.add({ success: true, message: `Skipped ${o.name}: already imported as ${o.slug}` });
   else report.add({ success: false, message: `Failed to import ${o.name}`, exception: o.error });
+}
+
+function unsafeOutcomes(site: MigratedSite): EntryOutcome[] {
+  return (site.skipped ?? []).flatMap((e) => (e.ok ? [] : [outcomeOfUnread(e)]));
+}
+
+/** An entry that brought no recipe: one that failed, or an unsafe entry of the archive passed over. */
+export function outcomeOfUnread(entry: Extract<MigratedEntry, { ok: false }>): EntryOutcome {
+  return entry.skipped
+    ? { status: "skipped", name: entry.name, slug: "", reason: entry.error }
+    : { status: "failed", name: entry.name, error: entry.error };
 }
 
 export function errorText(e: unknown): string {

@@ -149,6 +149,8 @@ export interface MigratedSite {
   /** What the backup says about itself ("Mealie backup, alembic revision 44e8d670719d"). */
   source: string;
   groups: MigratedGroup[];
+  /** Entries of the archive passed over as unsafe, as `skipped` entries (decision 0280). */
+  skipped?: MigratedEntry[];
 }
 export interface MigratedGroup {
   sourceId: string;
@@ -253,7 +255,16 @@ export type MigratedEntry =
       /** What was left out of a recipe that is still brought in ("its picture … was not kept"). */
       warnings?: string[];
     }
-  | { ok: false; name: string; error: string };
+  | {
+      ok: false;
+      name: string;
+      error: string;
+      /**
+       * Not a recipe but an entry of the archive passed over as unsafe (a `../` name, a NUL): never
+       * read, the report lists it as skipped with `error` saying why (decision 0280).
+       */
+      skipped?: true;
+    };
 
 /**
  * Notifier for Apprise URL schemes (issue 14). URLs are handed over as the text the user saved: some

@@ -88,6 +88,7 @@ describe("a bomb posing as an export zipped again", () => {
     const { soleInnerArchive } = await import("./shared/nested.js");
     const bomb = {
       entries: [{ path: "export.zip", size: 400 * 1024 * 1024, packed: 400 * 1024 }],
+      skipped: [],
       has: () => true,
       read: () => Promise.reject(new Error("read")),
       readText: () => Promise.reject(new Error("read")),
@@ -107,6 +108,7 @@ describe("a bomb posing as an export zipped again", () => {
     const reads: Array<number | undefined> = [];
     const bomb = {
       entries: [{ path: "Soup.zip", size: 400 * 1024 * 1024, packed: 400 * 1024 }],
+      skipped: [],
       has: () => true,
       read: (_p: string, max?: number) => {
         reads.push(max);

@@ -1,10 +1,12 @@
 /**
  * Reading an uploaded export safely. Nothing is ever extracted to disk: entries are read into memory on
- * demand, so a zip-slip name cannot write anywhere, but such an archive is still refused whole, with the
- * offending name, because an export that carries `../` or absolute paths or symlinks is not one an app
- * wrote. The declared sizes together are capped before anything is read; each read is capped too, by its
- * declared size first and while it inflates (zip bombs, gzip bombs), and a read over its cap fails that
- * entry alone. yauzl checks each entry's inflated size against the size the archive declares.
+ * demand. An entry whose name climbs out (`../`), is absolute or holds a NUL, or that is a symbolic
+ * link, is passed over (decision 0280): it is never listed, so no reader can ask for it and nothing is
+ * read or written from it, and the migration report names it as skipped. An archive with more than
+ * MAX_SKIPPED such entries is refused whole: no app writes that. The declared sizes together are capped
+ * before anything is read; each read is capped too, by its declared size first and while it inflates
+ * (zip bombs, gzip bombs), and a read over its cap fails that entry alone. yauzl checks each entry's
+ * inflated size against the size the archive declares.
  */
 import { closeSync, fstat, open } from "node:fs";
 import { gunzip } from "node:zlib";
@@ -52,9 +54,20 @@ export interface ArchiveEntry {
   packed?: number;
 }
 
+/** An entry passed over for its name or kind, with why. */
+export interface SkippedEntry {
+  name: string;
+  why: string;
+}
+
+/** Unsafe entries an archive may hold before it is refused whole. */
+export const MAX_SKIPPED = 100;
+
 /** A read-only view of an export: a zip, or a single bare file (My Recipe Box's CSV). */
 export interface Archive {
   readonly entries: readonly ArchiveEntry[];
+  /** Entries passed over as unsafe, this archive's and those of the zips read within it. */
+  readonly skipped: SkippedEntry[];
   has(path: string): boolean;
   read(path: string, maxBytes?: number): Promise<Buffer>;
   readText(path: string, maxBytes?: number): Promise<string>;
@@ -79,19 +92,30 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * The entry's name. Without the UTF-8 flag the zip format says CP437, and yauzl decodes it so; but
  * macOS's Archive Utility and many Linux tools write UTF-8 without setting the flag, which CP437 turns
  * into "Cr├¿me" and which no longer matches the names a recipe file refers to. Bytes that are valid
- * UTF-8 are read as UTF-8 (CP437 text with accents almost never is), others as CP437.
+ * UTF-8 are read as UTF-8 (CP437 text with accents almost never is), others as CP437. yauzl is asked
+ * not to decode names itself: it would stop the whole listing at the first unsafe one.
  */
 function entryName(entry: yauzl.Entry): string {
   const raw = entry.fileNameRaw;
   const flagged = (entry.generalPurposeBitFlag & 0x800) !== 0;
+  const decoded = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
   // An Info-ZIP Unicode Path field (0x7075) already gave yauzl the name in UTF-8.
-  if (flagged || !raw || raw.every((b) => b < 0x80) || entry.extraFields.some((f) => f.id === 0x7075))
-    return entry.fileName;
+  if (flagged || raw.every((b) => b < 0x80) || entry.extraFields.some((f) => f.id === 0x7075)) return decoded;
   try {
     return utf8.decode(raw).replace(/\\/g, "/");
   } catch {
-    return entry.fileName;
+    return decoded;
   }
+}
+
+/** Note an unsafe entry; past MAX_SKIPPED the archive is refused. Zips read twice note theirs once. */
+function skip(skipped: SkippedEntry[], name: string, why: string): void {
+  if (skipped.some((s) => s.name === name)) return;
+  if (skipped.length >= MAX_SKIPPED)
+    throw new MigrationInputError(
+      `The archive is refused: more than ${MAX_SKIPPED} of its entries have unsafe names or are links`,
+    );
+  skipped.push({ name, why });
 }
 
 /**
@@ -107,6 +131,15 @@ function distinctPath(path: string, taken: ReadonlyMap<string, unknown>): string
     const next = `${path.slice(0, cut)} (${n})${path.slice(cut)}`;
     if (!taken.has(next)) return next;
   }
+}
+
+/** An entry's name as a report shows it: control characters (a NUL) escaped, a long name cut. */
+export function shownName(name: string): string {
+  const escaped = name.replace(
+    /[\u0000-\u001f\u007f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return escaped.length > 200 ? `${escaped.slice(0, 200)}…` : escaped;
 }
 
 function refuse(name: string, why: string): never {
@@ -139,7 +172,7 @@ function entryFor(r: ZipRecord): yauzl.Entry {
 const YAUZL_OPTIONS = {
   lazyEntries: true,
   autoClose: false,
-  decodeStrings: true,
+  decodeStrings: false,
   validateEntrySizes: true,
   strictFileNames: false,
 };
@@ -179,12 +212,17 @@ function zipBytes(source: string | Buffer, zip: yauzl.ZipFile): number {
   return typeof source === "string" ? (zip as unknown as { fileSize: number }).fileSize : source.length;
 }
 
-/** Open a zip (from a file or from bytes), checking every entry before anything is read. */
+/**
+ * Open a zip (from a file or from bytes), checking every entry before anything is read. A zip read
+ * within another notes its unsafe entries in the outer one's `skipped`, under `prefix` (its path there).
+ */
 export async function openZip(
   source: string | Buffer,
   limits: ArchiveLimits = DEFAULT_LIMITS,
   depth = 0,
+  within?: { skipped: SkippedEntry[]; prefix: string },
 ): Promise<Archive> {
+  const skipped = within?.skipped ?? [];
   if (depth > limits.maxDepth)
     throw new MigrationInputError("The archive is refused: archives are nested too deeply");
   let zip: yauzl.ZipFile;
@@ -210,11 +248,11 @@ export async function openZip(
       zip.on("entry", (entry: yauzl.Entry) => {
         try {
           const name = entryName(entry);
-          const bad = unsafeEntryName(name);
-          if (bad) refuse(name, bad);
           const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-          if (mode === S_IFLNK) refuse(name, "a symbolic link");
-          if (!name.endsWith("/")) {
+          const unsafe = unsafeEntryName(name);
+          const bad = unsafe ? `it has ${unsafe}` : mode === S_IFLNK ? "it is a symbolic link" : null;
+          if (bad) skip(skipped, `${within?.prefix ?? ""}${name}`, bad);
+          else if (!name.endsWith("/")) {
             // An entry too large to read is refused when a reader asks for it, with the cap of that
             // read: a backup's 100 MB database.json or a recipe's video must not cost the whole archive.
             total += entry.uncompressedSize;
@@ -242,11 +280,6 @@ export async function openZip(
   } catch (e) {
     zip.close();
     if (e instanceof MigrationInputError) throw e;
-    // yauzl checks names itself while it decodes them; give its findings the same wording as ours.
-    const m = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(
-      (e as Error).message,
-    );
-    if (m) refuse(m[2], unsafeEntryName(m[2]) ?? "an unsafe name");
     throw new MigrationInputError(`The zip archive cannot be read (${(e as Error).message})`);
   }
   const entries: readonly ArchiveEntry[] = [...byPath.values()];
@@ -281,6 +314,7 @@ export async function openZip(
   };
   return {
     entries,
+    skipped,
     has: (p) => byPath.has(p),
     read,
     readText: async (p, max) => decodeText(await read(p, max)),
@@ -292,6 +326,7 @@ export async function openZip(
 export function singleFile(name: string, data: Buffer): Archive {
   return {
     entries: [{ path: name, size: data.length }],
+    skipped: [],
     has: (p) => p === name,
     read: async (p) => {
       if (p !== name) throw new MigrationInputError(`The archive has no entry '${p}'`);
@@ -477,6 +512,7 @@ export async function openFolder(root: string, limits: ArchiveLimits = DEFAULT_L
   };
   return {
     entries: [...sizes.entries()].map(([path, size]) => ({ path, size })),
+    skipped: [],
     has: (p) => sizes.has(p),
     read,
     readText: async (p, max) => decodeText(await read(p, max)),
@@ -492,7 +528,7 @@ export async function openInnerZip(archive: Archive, path: string, maxBytes: num
   const bytes = await archive.read(path, maxBytes);
   if (!isZip(bytes)) throw new Error(`${path} in the export is not a zip archive`);
   try {
-    return await openZip(bytes, undefined, 1);
+    return await openZip(bytes, undefined, 1, { skipped: archive.skipped, prefix: `${path}/` });
   } catch (e) {
     throw new Error(`${path} in the export cannot be read as a zip (${(e as Error).message})`);
   }

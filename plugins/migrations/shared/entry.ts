@@ -6,7 +6,7 @@ import { parse as parseYaml } from "yaml";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import type { CleanRecipe, Loose } from "./clean.js";
 import { WrongTypeError } from "./errors.js";
-import { type Archive, imageType } from "./archive.js";
+import { type Archive, imageType, shownName } from "./archive.js";
 
 /** Largest image taken from an export (the image service checks it again when it stores it). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -81,4 +81,14 @@ export function frontMatter(text: string): { data: Record<string, unknown>; body
 /** The archive is not what this migration reads: say which migration it expected and what was missing. */
 export function wrongType(type: string, missing: string): WrongTypeError {
   return new WrongTypeError(`This archive is not a ${type} export: ${missing}. Check the migration type.`);
+}
+
+/** The archive's unsafe entries, passed over and never read, as the report lists them (decision 0280). */
+export function skippedEntries(archive: Pick<Archive, "skipped">): MigratedEntry[] {
+  return archive.skipped.map((s) => ({
+    ok: false,
+    skipped: true,
+    name: `entry '${shownName(s.name)}' of the archive`,
+    error: `${s.why}: it was not read, and nothing was written from it`,
+  }));
 }

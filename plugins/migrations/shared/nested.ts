@@ -50,7 +50,7 @@ export async function soleInnerArchive(archive: Archive): Promise<Archive | null
     );
   const bytes = await archive.read(only.path, MAX_NESTED_EXPORT_BYTES);
   if (!isZip(bytes)) return null;
-  return openZip(bytes, undefined, 1);
+  return openZip(bytes, undefined, 1, { skipped: archive.skipped, prefix: `${only.path}/` });
 }
 
 type Reader = (archive: Archive, ctx: ReaderContext) => AsyncIterable<MigratedEntry>;
