@@ -194,11 +194,18 @@ export class MigrationService {
       );
     }
     const site = await this.readSite(plugin, opts);
-    const src = pickGroup(site, group.doc.data.name);
-    const report = await this.larder.reports.start(actor, {
-      name: `${pyTitle(opts.type)} Migration`,
-      category: "migration",
-    });
+    let src: MigratedGroup;
+    let report: ReportWriter;
+    try {
+      src = pickGroup(site, group.doc.data.name);
+      report = await this.larder.reports.start(actor, {
+        name: `${pyTitle(opts.type)} Migration`,
+        category: "migration",
+      });
+    } catch (e) {
+      site.close?.();
+      throw e;
+    }
     const skipped = site.groups.filter((g) => g !== src && (g.recipes.length || g.users.length));
     const run = (async (): Promise<MigrationSummary> => {
       const index = await this.indexFor(group);
@@ -230,6 +237,7 @@ export class MigrationService {
       return summaryOf(report.id, final.status, [...(result?.outcomes ?? []), ...unsafe], notes);
     })();
     const tracked = run.finally(async () => {
+      site.close?.();
       this.background.delete(tracked);
       await opts.onFinished?.();
     });
@@ -254,6 +262,17 @@ export class MigrationService {
         400,
       );
     const site = await this.readSite(plugin, opts);
+    try {
+      return await this.importSiteGroups(site, opts);
+    } finally {
+      site.close?.();
+    }
+  }
+
+  private async importSiteGroups(
+    site: MigratedSite,
+    opts: Omit<MigrationOptions, "foregroundMs" | "onFinished">,
+  ): Promise<MigrationSummary[]> {
     const total = site.groups.reduce((n, g) => n + g.recipes.length, 0);
     const out: MigrationSummary[] = [];
     let done = 0;

@@ -251,6 +251,7 @@ export async function importGroup(
   for (const r of src.recipes) {
     let outcome: EntryOutcome;
     const entry = r.entry;
+    if (entry.ok && !ctx.index.idOf(`mealie_backup:recipe:${r.sourceId}`)) await r.loadPicture?.();
     const key = `mealie_backup:recipe:${r.sourceId}`;
     if (!entry.ok) outcome = outcomeOfUnread(entry);
     else {
@@ -315,6 +316,8 @@ export async function importGroup(
         }
       }
     }
+    // Stored or not wanted, the picture is not held for the rest of the site.
+    if (entry.ok && r.loadPicture) delete entry.imported.image;
     outcomes.push(outcome);
     reportOutcome(report, outcome);
     ctx.onProgress?.({ done: ctx.doneBefore + outcomes.length, total: ctx.total, last: outcome });

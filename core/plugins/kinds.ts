@@ -151,6 +151,8 @@ export interface MigratedSite {
   groups: MigratedGroup[];
   /** Entries of the archive passed over as unsafe, as `skipped` entries (decision 0280). */
   skipped?: MigratedEntry[];
+  /** Closes the upload, which `loadPicture` reads from; called once the site is brought in. */
+  close?: () => void;
 }
 export interface MigratedGroup {
   sourceId: string;
@@ -237,6 +239,11 @@ export interface MigratedRecipe {
   sourceId: string;
   ownerSourceId: string | null;
   entry: MigratedEntry;
+  /**
+   * Reads the recipe's picture into `entry` (its image, or a warning that it was left out), called just
+   * before the recipe is brought in: a site of 50,000 recipes' pictures is not held in memory at once.
+   */
+  loadPicture?: () => Promise<void>;
   comments: Array<{ userSourceId: string; text: string; createdAt: string | null }>;
   /** Per-user ratings and favourites (older backups keep one rating on the recipe: its owner's). */
   ratings: Array<{ userSourceId: string; rating: number | null; favorite: boolean }>;

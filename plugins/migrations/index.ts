@@ -52,17 +52,31 @@ const mealieBackup: MigrationPlugin = {
     const { skippedEntries } = await import("./shared/entry.js");
     const opened = await openUpload(archive.path, { label: "Mealie backup" });
     try {
-      const site = await readSiteUnwrapping(readBackup, opened);
+      const { value: site, from } = await readSiteUnwrapping(readBackup, opened);
       archive.onTotal?.(site.groups.reduce((n, g) => n + g.recipes.length, 0));
-      return { ...site, skipped: skippedEntries(opened) };
-    } finally {
+      // Left open for the pictures, each read as its recipe is brought in.
+      const close = () => {
+        if (from !== opened) from.close();
+        opened.close();
+      };
+      return { ...site, skipped: skippedEntries(opened), close };
+    } catch (e) {
       opened.close();
+      throw e;
     }
   },
   async *migrate(archive, ctx) {
     const site = await this.readSite!(archive, ctx);
-    for (const g of site.groups) for (const r of g.recipes) yield r.entry;
-    yield* site.skipped ?? [];
+    try {
+      for (const g of site.groups)
+        for (const r of g.recipes) {
+          await r.loadPicture?.();
+          yield r.entry;
+        }
+      yield* site.skipped ?? [];
+    } finally {
+      site.close?.();
+    }
   },
 };
 

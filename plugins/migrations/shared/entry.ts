@@ -26,6 +26,18 @@ export async function pictureAt(archive: Pick<Archive, "read">, path: string): P
   }
 }
 
+/** Give a read recipe its picture: the image, or a warning that it was left out. */
+export function attachPicture(entry: MigratedEntry, img: Picture): void {
+  if (!entry.ok) return;
+  if (img && "bytes" in img && img.bytes.length > 0) {
+    entry.imported.image = { bytes: img.bytes, contentType: (img.path && imageType(img.path)) || undefined };
+  } else if (img && "url" in img && /^https?:\/\//i.test(img.url)) {
+    entry.imported.image = { url: img.url };
+  } else if (img && "problem" in img) {
+    entry.warnings = [...(entry.warnings ?? []), img.problem];
+  }
+}
+
 export function ok(
   recipe: CleanRecipe,
   opts: { image?: Picture; sourceId?: string | null } = {},
@@ -35,14 +47,7 @@ export function ok(
     name: recipe.name,
     imported: { recipe: recipe as unknown as Record<string, unknown> },
   };
-  const img = opts.image;
-  if (img && "bytes" in img && img.bytes.length > 0) {
-    entry.imported.image = { bytes: img.bytes, contentType: (img.path && imageType(img.path)) || undefined };
-  } else if (img && "url" in img && /^https?:\/\//i.test(img.url)) {
-    entry.imported.image = { url: img.url };
-  } else if (img && "problem" in img) {
-    entry.warnings = [img.problem];
-  }
+  attachPicture(entry, opts.image ?? null);
   const sourceId = opts.sourceId ?? recipe.orgURL ?? null;
   if (sourceId) entry.sourceId = sourceId;
   return entry;
