@@ -182,6 +182,7 @@ export function registerMigrate(program: Command): void {
       );
       if (result.failed > 0) process.exitCode = EXIT.failure;
       if (isJsonMode()) return printJson(result);
+      const unsafe = result.entries.filter((e) => e.status === "skipped" && e.reason !== undefined).length;
       await printTable(
         result.entries.map((e) => ({
           result: e.status,
@@ -191,12 +192,14 @@ export function registerMigrate(program: Command): void {
               ? e.error
               : e.status === "imported" && e.warnings?.length
                 ? `${e.slug} (${e.warnings.join("; ")})`
-                : e.slug,
+                : e.status === "skipped" && e.reason !== undefined
+                  ? e.reason
+                  : e.slug,
         })),
         { columns: ["result", "recipe", "detail"], empty: "The archive held no recipe." },
       );
       printLine(
-        `${result.imported} imported, ${result.skipped} already here, ${result.failed} failed (report ${result.reportId} in group ${result.group})`,
+        `${result.imported} imported, ${result.skipped - unsafe} already here, ${unsafe ? `${unsafe} unsafe archive entries skipped, ` : ""}${result.failed} failed (report ${result.reportId} in group ${result.group})`,
       );
       for (const note of result.notes) printLine(note);
     });

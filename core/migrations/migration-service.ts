@@ -46,7 +46,8 @@ export const FOREGROUND_MS = 20_000;
 
 export type EntryOutcome =
   | { status: "imported"; name: string; slug: string; warnings?: string[] }
-  | { status: "skipped"; name: string; slug: string }
+  /** Already here as `slug`; or, with `reason` and no slug, an entry of the archive passed over as unsafe. */
+  | { status: "skipped"; name: string; slug: string; reason?: string }
   | { status: "failed"; name: string; error: string };
 
 export interface MigrationProgress {
@@ -193,11 +194,18 @@ export class MigrationService {
       );
     }
     const site = await this.readSite(plugin, opts);
-    const src = pickGroup(site, group.doc.data.name);
-    const report = await this.larder.reports.start(actor, {
-      name: `${pyTitle(opts.type)} Migration`,
-      category: "migration",
-    });
+    let src: MigratedGroup;
+    let report: ReportWriter;
+    try {
+      src = pickGroup(site, group.doc.data.name);
+      report = await this.larder.reports.start(actor, {
+        name: `${pyTitle(opts.type)} Migration`,
+        category: "migration",
+      });
+    } catch (e) {
+      site.close?.();
+      throw e;
+    }
     const skipped = site.groups.filter((g) => g !== src && (g.recipes.length || g.users.length));
     const run = (async (): Promise<MigrationSummary> => {
       const index = await this.indexFor(group);
@@ -222,11 +230,14 @@ export class MigrationService {
         ...(result ? [countsNote(result.counts), ...result.notes] : []),
       ];
       for (const n of notes) report.add({ success: true, message: n });
+      const unsafe = unsafeOutcomes(site);
+      for (const o of unsafe) reportOutcome(report, o);
       await index.flush();
       const final = await report.finish();
-      return summaryOf(report.id, final.status, result?.outcomes ?? [], notes);
+      return summaryOf(report.id, final.status, [...(result?.outcomes ?? []), ...unsafe], notes);
     })();
     const tracked = run.finally(async () => {
+      site.close?.();
       this.background.delete(tracked);
       await opts.onFinished?.();
     });
@@ -251,6 +262,17 @@ export class MigrationService {
         400,
       );
     const site = await this.readSite(plugin, opts);
+    try {
+      return await this.importSiteGroups(site, opts);
+    } finally {
+      site.close?.();
+    }
+  }
+
+  private async importSiteGroups(
+    site: MigratedSite,
+    opts: Omit<MigrationOptions, "foregroundMs" | "onFinished">,
+  ): Promise<MigrationSummary[]> {
     const total = site.groups.reduce((n, g) => n + g.recipes.length, 0);
     const out: MigrationSummary[] = [];
     let done = 0;
@@ -279,10 +301,13 @@ export class MigrationService {
           ...result.notes,
         ];
         for (const n of notes) result.report.add({ success: true, message: n });
+        // The archive's unsafe entries are the site's, not a group's: said once, in the first report.
+        const unsafe = out.length === 0 ? unsafeOutcomes(site) : [];
+        for (const o of unsafe) reportOutcome(result.report, o);
         await index.flush();
         const final = await result.report.finish();
         out.push({
-          ...summaryOf(result.report.id, final.status, result.outcomes, notes),
+          ...summaryOf(result.report.id, final.status, [...result.outcomes, ...unsafe], notes),
           group: target.slug,
         });
       } catch (e) {
@@ -360,7 +385,7 @@ export class MigrationService {
     entry: MigratedEntry,
     occurrences: Map<string, number>,
   ): Promise<EntryOutcome> {
-    if (!entry.ok) return { status: "failed", name: entry.name, error: entry.error };
+    if (!entry.ok) return outcomeOfUnread(entry);
     const fitted = fitToLimits(entry.imported.recipe);
     const recipe = { ...fitted.recipe };
     const warnings = [...(entry.warnings ?? []), ...fitted.cut];
@@ -474,9 +499,22 @@ export function reportOutcome(report: ReportWriter, o: EntryOutcome): void {
       message: `Imported ${o.name} successfully`,
       ...(left ? { exception: left } : {}),
     });
-  } else if (o.status === "skipped")
+  } else if (o.status === "skipped" && o.reason !== undefined)
+    report.add({ success: true, message: `Skipped ${o.name}`, exception: o.reason });
+  else if (o.status === "skipped")
     report.add({ success: true, message: `Skipped ${o.name}: already imported as ${o.slug}` });
   else report.add({ success: false, message: `Failed to import ${o.name}`, exception: o.error });
+}
+
+function unsafeOutcomes(site: MigratedSite): EntryOutcome[] {
+  return (site.skipped ?? []).flatMap((e) => (e.ok ? [] : [outcomeOfUnread(e)]));
+}
+
+/** An entry that brought no recipe: one that failed, or an unsafe entry of the archive passed over. */
+export function outcomeOfUnread(entry: Extract<MigratedEntry, { ok: false }>): EntryOutcome {
+  return entry.skipped
+    ? { status: "skipped", name: entry.name, slug: "", reason: entry.error }
+    : { status: "failed", name: entry.name, error: entry.error };
 }
 
 export function errorText(e: unknown): string {

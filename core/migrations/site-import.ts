@@ -20,7 +20,7 @@ import type { UserRecord } from "../schemas/records.js";
 import type { ReportWriter } from "../reports/reports-service.js";
 import { EMAIL_RE } from "../users/users-service.js";
 import { PLAN_ENTRY_TYPES } from "../schemas/week.js";
-import type { EntryOutcome, MigrationProgress } from "./migration-service.js";
+import { type EntryOutcome, type MigrationProgress, outcomeOfUnread } from "./migration-service.js";
 import { errorText, reportOutcome } from "./migration-service.js";
 import { fitToLimits } from "./fit-limits.js";
 import { LarderError } from "../errors.js";
@@ -251,8 +251,9 @@ export async function importGroup(
   for (const r of src.recipes) {
     let outcome: EntryOutcome;
     const entry = r.entry;
+    if (entry.ok && !ctx.index.idOf(`mealie_backup:recipe:${r.sourceId}`)) await r.loadPicture?.();
     const key = `mealie_backup:recipe:${r.sourceId}`;
-    if (!entry.ok) outcome = { status: "failed", name: entry.name, error: entry.error };
+    if (!entry.ok) outcome = outcomeOfUnread(entry);
     else {
       const existing = ctx.index.idOf(key);
       const name = String(entry.imported.recipe.name ?? entry.name);
@@ -315,6 +316,8 @@ export async function importGroup(
         }
       }
     }
+    // Stored or not wanted, the picture is not held for the rest of the site.
+    if (entry.ok && r.loadPicture) delete entry.imported.image;
     outcomes.push(outcome);
     reportOutcome(report, outcome);
     ctx.onProgress?.({ done: ctx.doneBefore + outcomes.length, total: ctx.total, last: outcome });

@@ -149,6 +149,10 @@ export interface MigratedSite {
   /** What the backup says about itself ("Mealie backup, alembic revision 44e8d670719d"). */
   source: string;
   groups: MigratedGroup[];
+  /** Entries of the archive passed over as unsafe, as `skipped` entries (decision 0280). */
+  skipped?: MigratedEntry[];
+  /** Closes the upload, which `loadPicture` reads from; called once the site is brought in. */
+  close?: () => void;
 }
 export interface MigratedGroup {
   sourceId: string;
@@ -235,6 +239,11 @@ export interface MigratedRecipe {
   sourceId: string;
   ownerSourceId: string | null;
   entry: MigratedEntry;
+  /**
+   * Reads the recipe's picture into `entry` (its image, or a warning that it was left out), called just
+   * before the recipe is brought in: a site of 50,000 recipes' pictures is not held in memory at once.
+   */
+  loadPicture?: () => Promise<void>;
   comments: Array<{ userSourceId: string; text: string; createdAt: string | null }>;
   /** Per-user ratings and favourites (older backups keep one rating on the recipe: its owner's). */
   ratings: Array<{ userSourceId: string; rating: number | null; favorite: boolean }>;
@@ -253,7 +262,16 @@ export type MigratedEntry =
       /** What was left out of a recipe that is still brought in ("its picture … was not kept"). */
       warnings?: string[];
     }
-  | { ok: false; name: string; error: string };
+  | {
+      ok: false;
+      name: string;
+      error: string;
+      /**
+       * Not a recipe but an entry of the archive passed over as unsafe (a `../` name, a NUL): never
+       * read, the report lists it as skipped with `error` saying why (decision 0280).
+       */
+      skipped?: true;
+    };
 
 /**
  * Notifier for Apprise URL schemes (issue 14). URLs are handed over as the text the user saved: some

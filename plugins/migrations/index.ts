@@ -22,10 +22,13 @@ function migration(
     async *migrate(archive) {
       const { openUpload } = await import("./shared/archive.js");
       const { readUnwrapping } = await import("./shared/nested.js");
+      const { skippedEntries } = await import("./shared/entry.js");
       const read = await load();
       const opened = await openUpload(archive.path, { bareFile: opts.bareFile, label });
       try {
         yield* readUnwrapping(read, opened, { onTotal: archive.onTotal });
+        // Last, once the zips within were read too: a wrong upload is still refused before any entry.
+        yield* skippedEntries(opened);
       } finally {
         opened.close();
       }
@@ -46,18 +49,34 @@ const mealieBackup: MigrationPlugin = {
     const { openUpload } = await import("./shared/archive.js");
     const { readBackup } = await import("./mealie-backup/read.js");
     const { readSiteUnwrapping } = await import("./shared/nested.js");
+    const { skippedEntries } = await import("./shared/entry.js");
     const opened = await openUpload(archive.path, { label: "Mealie backup" });
     try {
-      const site = await readSiteUnwrapping(readBackup, opened);
+      const { value: site, from } = await readSiteUnwrapping(readBackup, opened);
       archive.onTotal?.(site.groups.reduce((n, g) => n + g.recipes.length, 0));
-      return site;
-    } finally {
+      // Left open for the pictures, each read as its recipe is brought in.
+      const close = () => {
+        if (from !== opened) from.close();
+        opened.close();
+      };
+      return { ...site, skipped: skippedEntries(opened), close };
+    } catch (e) {
       opened.close();
+      throw e;
     }
   },
   async *migrate(archive, ctx) {
     const site = await this.readSite!(archive, ctx);
-    for (const g of site.groups) for (const r of g.recipes) yield r.entry;
+    try {
+      for (const g of site.groups)
+        for (const r of g.recipes) {
+          await r.loadPicture?.();
+          yield r.entry;
+        }
+      yield* site.skipped ?? [];
+    } finally {
+      site.close?.();
+    }
   },
 };
 

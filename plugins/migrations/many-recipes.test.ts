@@ -20,6 +20,7 @@ function counted(archive: Archive): { archive: Archive; walks: () => number } {
       walks++;
       return archive.entries;
     },
+    skipped: archive.skipped,
     has: (p) => archive.has(p),
     read: (p, m) => archive.read(p, m),
     readText: (p, m) => archive.readText(p, m),

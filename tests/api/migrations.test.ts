@@ -1,11 +1,12 @@
 /**
  * POST /api/groups/migrations over HTTP: the multipart form Mealie's UI sends, the ReportSummary of the
  * contract, the recipes it made, and the uploads refused: the wrong type, an unknown type, a body past
- * the cap (refused while it streams, its partial file removed), a zip-slip archive.
+ * the cap (refused while it streams, its partial file removed); a zip-slip entry skipped and reported.
  */
+import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { request } from "node:http";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { assertContract, hasContract } from "../support/contract.js";
@@ -156,14 +157,36 @@ describe("POST /api/groups/migrations", () => {
     ]);
   });
 
-  it("a zip-slip archive is refused and nothing is written outside the data folder", async () => {
+  it("a zip-slip entry is skipped and reported, the rest imports, and nothing is written outside the data folder", async () => {
+    const slip = "../../../../tmp/evil/recipe.json";
     const res = await post(
-      form("nextcloud", makeZip([{ name: "../../../../tmp/evil/recipe.json", data: '{"name":"Evil"}' }])),
+      form(
+        "nextcloud",
+        makeZip([
+          { name: "Fine/recipe.json", data: '{"name":"Fine","recipeIngredient":["1 egg"]}' },
+          { name: slip, data: '{"name":"Evil"}' },
+        ]),
+      ),
     );
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: { message: string } }).detail.message).toBe(
-      "The archive is refused: entry '../../../../tmp/evil/recipe.json' has a '..' path segment",
-    );
+    expect(res.status).toBe(200);
+    const summary = (await res.json()) as { id: string; status: string };
+    expect(summary.status).toBe("success");
+    const report = (await (await t.api(`/api/groups/reports/${summary.id}`, { token })).json()) as {
+      entries: Array<{ success: boolean; message: string; exception: string }>;
+    };
+    if (hasContract) assertContract("ReportOut", report);
+    expect(
+      report.entries.map(({ success, message, exception }) => ({ success, message, exception })),
+    ).toEqual([
+      { success: true, message: "Imported Fine successfully", exception: "" },
+      {
+        success: true,
+        message: `Skipped entry '${slip}' of the archive`,
+        exception: "it has a '..' path segment: it was not read, and nothing was written from it",
+      },
+    ]);
+    expect(existsSync(resolve(t.dataDir, slip))).toBe(false);
+    expect((await t.api("/api/recipes/evil", { token })).status).toBe(404);
     expect(await tmpFiles()).toEqual([]);
   });
 

@@ -67,11 +67,33 @@ export function makeZip(specs: ZipSpec[]): Buffer {
     offset += local.length + name.length + body.length;
   }
   const cd = Buffer.concat(centrals);
+  return Buffer.concat([...locals, cd, ...endRecords(specs.length, cd.length, offset)]);
+}
+
+/**
+ * The end of the central directory. Past 65,535 entries the count no longer fits its 16 bits, and the
+ * Zip64 records carry it (as Python's zipfile writes them for a large Mealie backup).
+ */
+function endRecords(count: number, cdBytes: number, cdOffset: number): Buffer[] {
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(specs.length, 8);
-  end.writeUInt16LE(specs.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  end.writeUInt16LE(Math.min(count, 0xffff), 8);
+  end.writeUInt16LE(Math.min(count, 0xffff), 10);
+  end.writeUInt32LE(cdBytes, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  if (count < 0xffff) return [end];
+  const zip64 = Buffer.alloc(56);
+  zip64.writeUInt32LE(0x06064b50, 0);
+  zip64.writeBigUInt64LE(44n, 4);
+  zip64.writeUInt16LE(45, 12);
+  zip64.writeUInt16LE(45, 14);
+  zip64.writeBigUInt64LE(BigInt(count), 24);
+  zip64.writeBigUInt64LE(BigInt(count), 32);
+  zip64.writeBigUInt64LE(BigInt(cdBytes), 40);
+  zip64.writeBigUInt64LE(BigInt(cdOffset), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(cdOffset + cdBytes), 8);
+  locator.writeUInt32LE(1, 16);
+  return [zip64, locator, end];
 }

@@ -5,12 +5,14 @@
  * top folder, a BOM, a Latin-1 table, rows out of display order), a broken recipe, the wrong archive,
  * and the migration service on top.
  */
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeZip, type ZipSpec } from "../../../tests/support/zip-writer.js";
 import {
   byName,
   collect,
   imageBytes,
+  MIGRATIONS_DIR,
   migrationLarder,
   names,
   picture,
@@ -344,6 +346,56 @@ describe("Cook'n reader on exports built here", () => {
     expect(pea.entry.imported.image).toBeUndefined();
   });
 
+  it("finds a picture not named by its bare media ID: another case, an extension, a folder, a named file", async () => {
+    const [leek, pea, toast, cake] = await Promise.all([
+      picture("jpeg", 2, 2, "#800"),
+      picture("png", 2, 2, "#080"),
+      picture("jpeg", 2, 2, "#008"),
+      picture("jpeg", 2, 2, "#888"),
+    ]);
+    const recipes = ["Leek Tart", "Pea Soup", "Toast", "Cake", "Salad"].map((title, i) => ({
+      ID: `R${i + 1}`,
+      TITLE: title,
+      PARENT: "CH1",
+    }));
+    // A column naming the file, as a copy from another Cook'n version or tool may carry.
+    const media = dsv(
+      ["ID", "ENTITY_ID", "MEDIA_CONTENT_TYPE", "FILE_NAME"],
+      [
+        { ID: "M1", ENTITY_ID: "R1", MEDIA_CONTENT_TYPE: "image/jpeg", FILE_NAME: "" },
+        { ID: "M2", ENTITY_ID: "R2", MEDIA_CONTENT_TYPE: "image/png", FILE_NAME: "" },
+        { ID: "M3", ENTITY_ID: "R3", MEDIA_CONTENT_TYPE: "image/jpeg", FILE_NAME: "" },
+        {
+          ID: "M4",
+          ENTITY_ID: "R4",
+          MEDIA_CONTENT_TYPE: "image/jpeg",
+          FILE_NAME: "C:\\Users\\Ann\\Documents\\Cook'n\\Media\\Birthday Cake.JPG",
+        },
+        // Nothing in the export answers to it: no picture, and the recipe still comes in.
+        { ID: "M5", ENTITY_ID: "R5", MEDIA_CONTENT_TYPE: "image/jpeg", FILE_NAME: "2" },
+      ],
+    );
+    const path = await scratch.zip("media-names.zip", [
+      ...cookbook(
+        {
+          temp_cookBook_desc: [{ ID: "CB1", TITLE: "Garden" }],
+          temp_chapter_desc: [{ ID: "CH1", TITLE: "All", PARENT: "CB1" }],
+          temp_recipe: recipes.map((r) => ({ ID: r.ID })),
+          temp_recipe_desc: recipes,
+        },
+        { "m1.JPG": leek, "M2.png": pea, "media/M3": toast, "Birthday Cake.jpg": cake, "2": cake },
+        { raw: { temp_media: media } },
+      ),
+    ]);
+    const r = byName(await collect("cookn", path));
+    const bytes = (name: string) => Buffer.from(imageBytes(r.get(name)!.entry) ?? []);
+    expect(bytes("Leek Tart")).toEqual(leek);
+    expect(bytes("Pea Soup")).toEqual(pea);
+    expect(bytes("Toast")).toEqual(toast);
+    expect(bytes("Cake")).toEqual(cake);
+    expect(r.get("Salad")!.entry.imported.image).toBeUndefined();
+  });
+
   it("a recipe without its desc row fails alone, naming it; a damaged cookbook zip fails alone", async () => {
     const path = await scratch.zip("broken.zip", [
       {
@@ -396,5 +448,20 @@ describe("Cook'n through the migration service", () => {
     ]);
     const again = await (await larder.migrations.start(actor, { type: "cookn", path })).done;
     expect(again).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
+  });
+});
+
+/** Mealie's own Cook'n test export, when the fixtures hold it (they hold none yet). */
+const REAL_EXPORT = `${MIGRATIONS_DIR}cookn.zip`;
+const realExport = existsSync(REAL_EXPORT);
+if (!realExport) console.warn(`Cook'n fixture test: no real Cook'n export at ${REAL_EXPORT}; skipped`);
+
+describe.skipIf(!realExport)("Cook'n reader on a real export", () => {
+  it("reads every recipe, and a picture for each that has one", async () => {
+    const entries = await collect("cookn", REAL_EXPORT);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((e) => !e.ok)).toEqual([]);
+    expect(entries.some((e) => e.ok && e.imported.image)).toBe(true);
+    expect(entries.flatMap((e) => (e.ok ? (e.warnings ?? []) : []))).toEqual([]);
   });
 });

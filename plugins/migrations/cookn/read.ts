@@ -1,7 +1,8 @@
 /**
  * Cook'n: its "export cookbook" zip holds the cookbook's database tables as `.dsv` files
- * (`temp_recipe.dsv`, `temp_ingredient.dsv`, …) and its pictures as files named by their media ID. An
- * export of several cookbooks is a zip of such zips. A recipe is put together from its rows: its desc row
+ * (`temp_recipe.dsv`, `temp_ingredient.dsv`, …) and its pictures as files named by their media ID
+ * (mediaPath takes the other names a copy of it may have). An export of several cookbooks is a zip of
+ * such zips. A recipe is put together from its rows: its desc row
  * (title, chapter), its chapter and cookbook (the category), its ingredient rows with their unit, food and
  * brand, and a picture of its own or of its chapter or cookbook.
  */
@@ -197,27 +198,76 @@ async function readTables(book: Cookbook): Promise<Tables> {
   };
 }
 
-/** The file of a media row: named by its ID, usually without an extension, beside the tables. */
-function mediaPath(book: Cookbook, id: string): string | undefined {
+/** Extensions for the media types Cook'n records, for a file named `<ID>.<ext>` whose ID has none. */
+const EXTENSIONS: Record<string, string[]> = {
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/jpg": ["jpg", "jpeg"],
+  "image/png": ["png"],
+  "image/gif": ["gif"],
+  "image/bmp": ["bmp"],
+  "image/webp": ["webp"],
+  "image/tiff": ["tif", "tiff"],
+};
+
+/** A cell that reads as a file's name ("Leek tart.jpg", `C:\Cookn\Media\leek.jpg`), by its last part. */
+const FILE_NAME = /(?:^|[\\/])([^\\/]+\.[a-z0-9]{2,5})$/i;
+
+/**
+ * The cookbook's files other than its tables, under its folder at any depth, by lower-cased name and
+ * by lower-cased name without its extension: built once per cookbook (a walk per media row made an
+ * export of a few thousand recipes take seconds). A name beats a stem; the first file of a name wins.
+ */
+function mediaFiles(book: Cookbook): Map<string, string> {
+  const under = book.dir ? `${book.dir}/` : "";
+  const files = book.archive.entries.filter(
+    (e) => e.path.startsWith(under) && !isJunk(e.path) && !e.path.toLowerCase().endsWith(".dsv"),
+  );
+  const byName = new Map<string, string>();
+  for (const e of files)
+    if (!byName.has(basename(e.path).toLowerCase())) byName.set(basename(e.path).toLowerCase(), e.path);
+  for (const e of files)
+    if (!byName.has(stem(e.path).toLowerCase())) byName.set(stem(e.path).toLowerCase(), e.path);
+  return byName;
+}
+
+/**
+ * The file of a media row. Cook'n names it by the media ID, usually without an extension, beside the
+ * tables; copies that passed through other tools have `<ID>.<ext>` from the media type, the ID in
+ * another case (Windows does not tell "m1.JPG" from "M1"), or sit in a folder below. Failing all of
+ * those, a cell of the row that is a file's name (a column naming the file, or its path on the PC it
+ * was exported from) is looked up by that name.
+ */
+function mediaPath(book: Cookbook, files: Map<string, string>, row: Row): string | undefined {
+  const id = row.ID;
   const exact = book.dir ? `${book.dir}/${id}` : id;
   if (book.archive.has(exact)) return exact;
-  const under = book.dir ? `${book.dir}/` : "";
-  return book.archive.entries.find(
-    (e) =>
-      e.path.startsWith(under) &&
-      !isJunk(e.path) &&
-      !e.path.toLowerCase().endsWith(".dsv") &&
-      (basename(e.path) === id || stem(e.path) === id),
-  )?.path;
+  for (const ext of EXTENSIONS[(row.MEDIA_CONTENT_TYPE ?? "").toLowerCase()] ?? []) {
+    const named = files.get(`${id}.${ext}`.toLowerCase());
+    if (named) return named;
+  }
+  const byId = files.get(id.toLowerCase());
+  if (byId) return byId;
+  for (const [column, value] of Object.entries(row)) {
+    if (column === "ID" || column === "ENTITY_ID") continue;
+    const name = FILE_NAME.exec(value.trim())?.[1];
+    const found = name && files.get(name.toLowerCase());
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The first picture of these entities (the recipe, then its chapter, then its cookbook) found in the zip. */
-async function pictureOf(book: Cookbook, t: Tables, entities: string[]): Promise<Picture> {
+async function pictureOf(
+  book: Cookbook,
+  t: Tables,
+  files: Map<string, string>,
+  entities: string[],
+): Promise<Picture> {
   for (const entity of entities) {
     for (const m of t.media.get(entity) ?? []) {
       const type = (m.MEDIA_CONTENT_TYPE ?? "").toLowerCase();
       if (type && !type.startsWith("image/")) continue;
-      const path = mediaPath(book, m.ID);
+      const path = mediaPath(book, files, m);
       if (path) return pictureAt(book.archive, path);
     }
   }
@@ -233,6 +283,7 @@ async function* readCookbook(book: Cookbook): AsyncGenerator<MigratedEntry> {
     yield failed(book.label || book.dir || "Cook'n cookbook", e);
     return;
   }
+  const files = mediaFiles(book);
   // The cookbook a recipe is in, when its chapter does not say (an export holds one cookbook).
   const only = t.cookbooks.size === 1 ? [...t.cookbooks.values()][0] : undefined;
   const where = only?.TITLE || book.label ? ` of "${only?.TITLE || book.label}"` : "";
@@ -274,6 +325,7 @@ async function* readCookbook(book: Cookbook): AsyncGenerator<MigratedEntry> {
       const image = await pictureOf(
         book,
         t,
+        files,
         [id, chapter?.ID ?? "", (cookbook ?? only)?.ID ?? ""].filter(Boolean),
       );
       // IDs are the cookbook's own: two cookbooks of a zip of zips may both have a recipe 1.

@@ -19,7 +19,7 @@ import type {
 } from "../../../core/plugins/kinds.js";
 import { type Archive, basename, dirname, imageType, isJunk } from "../shared/archive.js";
 import { NUTRITION_KEYS, prettySeconds, type CleanRecipe } from "../shared/clean.js";
-import { failed, ok, pictureAt, wrongType } from "../shared/entry.js";
+import { attachPicture, failed, ok, pictureAt, wrongType } from "../shared/entry.js";
 import { MigrationInputError } from "../shared/errors.js";
 
 /** Alembic revisions of the real backups Larder is tested on (Mealie v1.x), oldest first. */
@@ -116,7 +116,10 @@ export function cookbookFilter(c: Omit<MigratedCookbook, "queryFilterString">): 
   return parts.join(" AND ");
 }
 
-/** The whole site in the backup, group by group; images are read from `data/recipes/<id>/images/`. */
+/**
+ * The whole site in the backup, group by group. Pictures (`data/recipes/<id>/images/original.*`) are read
+ * one recipe at a time by its `loadPicture`, from the archive, which must stay open until then.
+ */
 export async function readBackup(archive: Archive): Promise<MigratedSite> {
   const { tables: t, revision, root } = await readTables(archive);
   const foodsById = byId(t.ingredient_foods);
@@ -269,7 +272,6 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
         );
         if (Object.keys(extras).length) recipe.extras = extras;
         const imagePath = imageFiles.get(rid);
-        const image = imagePath ? await pictureAt(archive, imagePath) : null;
         const ratings = new Map<string, { userSourceId: string; rating: number | null; favorite: boolean }>();
         const ownRating = num(r.rating);
         if (ownRating && r.user_id)
@@ -286,10 +288,14 @@ export async function readBackup(archive: Archive): Promise<MigratedSite> {
           const u = idKey(f.user_id);
           ratings.set(u, { userSourceId: u, rating: ratings.get(u)?.rating ?? null, favorite: true });
         }
+        const entry = ok(recipe, { sourceId: `recipe:${rid}` });
         recipes.push({
           sourceId: rid,
           ownerSourceId: optStr(r.user_id) ? idKey(r.user_id) : null,
-          entry: ok(recipe, { image, sourceId: `recipe:${rid}` }),
+          entry,
+          ...(imagePath
+            ? { loadPicture: async () => attachPicture(entry, await pictureAt(archive, imagePath)) }
+            : {}),
           comments: (commentsOf.get(rid) ?? []).map((c) => ({
             userSourceId: idKey(c.user_id),
             text: str(c.text),

@@ -110,6 +110,22 @@ const TOAST = [
 ];
 
 describe("My Recipe Box reader on exports built here", () => {
+  it("reads a header a spreadsheet re-cased or spaced: 'Title', ' TITLE ', 'Preparation Time'", async () => {
+    const header = HEADER.split(",")
+      .map(
+        (h, i) =>
+          [h.toUpperCase(), ` ${h.replace(/([A-Z])/g, " $1")} `, h[0]?.toUpperCase() + h.slice(1)][i % 3],
+      )
+      .join(",");
+    const path = await scratch.file("recased.csv", csv([LENTIL_SOUP]).replace(HEADER, header));
+    const soup = byName(await collect("myrecipebox", path)).get("Lentil Soup")!;
+    expect(soup.recipe.prepTime).toBe("15 minutes");
+    expect(soup.recipe.totalTime).toBe("1 hour");
+    expect(soup.recipe.recipeIngredient).toHaveLength(3);
+    expect(soup.recipe.orgURL).toBe("https://example.org/lentil-soup");
+    expect(soup.entry.imported.image).toEqual({ url: "https://example.org/img/lentil-soup.jpg" });
+  });
+
   it("reads the bare CSV: times in minutes, lines as ingredients and steps, nutrition, ';' lists, page and picture", async () => {
     const path = await scratch.file(
       "export.csv",
@@ -246,9 +262,16 @@ describe("My Recipe Box reader on exports built here", () => {
     ]);
     expect([...byName(await collect("myrecipebox", zip)).keys()]).toEqual(["Buttered Toast"]);
 
-    const other = await scratch.file("other.csv", "Title,Ingredients\r\nLentil Soup,lentils\r\n");
+    const other = await scratch.file("other.csv", "Name,Ingredients\r\nLentil Soup,lentils\r\n");
     await expect(collect("myrecipebox", other)).rejects.toThrow(
       "This archive is not a My Recipe Box export: the CSV has no title and ingredients columns. Check the migration type.",
+    );
+    const planToEat = await scratch.file(
+      "pte.csv",
+      "Title,Ingredients,Directions\r\nLentil Soup,lentils,Boil.\r\n",
+    );
+    await expect(collect("myrecipebox", planToEat)).rejects.toThrow(
+      "This archive is not a My Recipe Box export: the CSV has Plan to Eat's Directions column, not instructions.",
     );
   });
 });

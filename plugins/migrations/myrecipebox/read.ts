@@ -33,6 +33,29 @@ export function myRecipeBoxNutrition(text: string | undefined): Record<string, s
   return out;
 }
 
+/** The columns My Recipe Box writes, in its case. */
+const COLUMNS = [
+  "title",
+  // Plan to Eat's, named to tell its CSV apart.
+  "Directions",
+  "description",
+  "preparationTime",
+  "cookingTime",
+  "totalTime",
+  "inactiveTime",
+  "quantity",
+  "ingredients",
+  "instructions",
+  "notes",
+  "nutrition",
+  "categories",
+  "tags",
+  "source",
+  "originalPicture",
+  "video",
+  "rating",
+];
+
 const looksLikeImage = (u: string) => /^https?:\/\/\S+\.(jpe?g|png|webp|gif|avif)(\?\S*)?$/i.test(u);
 const isUrl = (u: string) => /^https?:\/\//i.test(u);
 
@@ -61,9 +84,13 @@ export async function* readMyRecipeBox(archive: Archive, ctx?: ReaderContext): A
     archive.entries.find((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".csv")) ??
     (archive.entries.length === 1 ? archive.entries[0] : undefined);
   if (!file) throw wrongType("My Recipe Box", "no CSV file was found");
-  const rows = readCsv(await archive.readText(file.path, MAX_CSV), "The My Recipe Box file");
+  const rows = readCsv(await archive.readText(file.path, MAX_CSV), "The My Recipe Box file", COLUMNS);
   if (rows.length && !("title" in rows[0] && "ingredients" in rows[0]))
     throw wrongType("My Recipe Box", "the CSV has no title and ingredients columns");
+  // Headers are read in any case, so Plan to Eat's "Title" and "Ingredients" are these columns too: its
+  // steps are in "Directions", where My Recipe Box writes "instructions".
+  if (rows.length && "Directions" in rows[0] && !("instructions" in rows[0]))
+    throw wrongType("My Recipe Box", "the CSV has Plan to Eat's Directions column, not instructions");
   ctx?.onTotal?.(rows.filter((r) => !isBlankRow(r)).length);
   for (const [i, row] of rows.entries()) {
     if (isBlankRow(row)) continue;

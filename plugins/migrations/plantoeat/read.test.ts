@@ -105,6 +105,26 @@ const CREPES: Record<string, string> = {
 };
 
 describe("Plan to Eat reader on exports built here", () => {
+  it("reads a header a spreadsheet re-cased or spaced: 'TITLE', ' title ', 'prep time', 'Photo_URL'", async () => {
+    const recased = csv([LENTIL_SOUP]).replace(
+      /^[^\r\n]*/,
+      HEADER.map((h, i) => [h.toUpperCase(), ` ${h.toLowerCase()} `, h.replace(/ /g, "_")][i % 3]).join(","),
+    );
+    const path = await scratch.zip("recased.zip", [{ name: "recipes.csv", data: recased }]);
+    const soup = byName(await collect("plantoeat", path)).get("Lentil Soup")!;
+    expect(soup.recipe.prepTime).toBe("15 minutes");
+    expect(soup.recipe.orgURL).toBe("https://example.org/lentil-soup");
+    expect(names(soup.recipe.tags)).toEqual(["Soup", "Vegan", "Winter", "Lentils"]);
+    expect(soup.recipe.nutrition).toMatchObject({ saturatedFatContent: "1", proteinContent: "18" });
+    expect(soup.entry.imported.image).toEqual({ url: LENTIL_SOUP["Photo Url"] });
+
+    const myRecipeBox = "title,ingredients,instructions\r\nToast,bread,Toast it.\r\n";
+    const other = await scratch.zip("mrb.zip", [{ name: "recipes.csv", data: myRecipeBox }]);
+    await expect(collect("plantoeat", other)).rejects.toThrow(
+      "This archive is not a Plan to Eat export: the CSV has no Title and Ingredients columns",
+    );
+  });
+
   it("reads every column of a recipe: headings as sections, quoted multi-line fields, CRLF and a BOM", async () => {
     const path = await scratch.zip("full.zip", [
       { name: "plantoeat-recipes.csv", data: csv([LENTIL_SOUP, CREPES], { bom: true }) },

@@ -30,7 +30,43 @@ const split = (v: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const isRecipeTable = (row: Record<string, string>) => "Title" in row && "Ingredients" in row;
+/** The columns Plan to Eat writes, in its case. */
+const COLUMNS = [
+  "Title",
+  "Description",
+  "Course",
+  "Cuisine",
+  "Tags",
+  "Main Ingredient",
+  "Url",
+  "Public Url",
+  "Photo Url",
+  "Source",
+  "Prep Time",
+  "Cook Time",
+  "Total Time",
+  "Yield",
+  "Servings",
+  "Ingredients",
+  "Directions",
+  "Rating",
+  "Created At",
+  "Calories",
+  "Fat",
+  "Saturated Fat",
+  "Cholesterol",
+  "Sodium",
+  "Sugar",
+  "Carbohydrate",
+  "Fiber",
+  "Protein",
+  // My Recipe Box's, named to tell its CSV apart.
+  "instructions",
+];
+
+/** My Recipe Box's CSV has a title and ingredients too (headers are read in any case), but "instructions". */
+const isRecipeTable = (row: Record<string, string>) =>
+  "Title" in row && "Ingredients" in row && ("Directions" in row || !("instructions" in row));
 
 export async function* readPlanToEat(archive: Archive, ctx?: ReaderContext): AsyncGenerator<MigratedEntry> {
   const files = archive.entries.filter((e) => !isJunk(e.path) && e.path.toLowerCase().endsWith(".csv"));
@@ -40,7 +76,7 @@ export async function* readPlanToEat(archive: Archive, ctx?: ReaderContext): Asy
   const tables: Array<{ path: string; rows: Record<string, string>[] }> = [];
   let foreign = false;
   for (const file of files) {
-    const rows = readCsv(await archive.readText(file.path, MAX_CSV), file.path);
+    const rows = readCsv(await archive.readText(file.path, MAX_CSV), file.path, COLUMNS);
     if (rows.length && !isRecipeTable(rows[0])) foreign = true;
     else tables.push({ path: file.path, rows });
   }

@@ -2,10 +2,34 @@
 import { parse } from "csv-parse/sync";
 import { MigrationInputError } from "./errors.js";
 
-export function readCsv(text: string, what: string): Record<string, string>[] {
+/**
+ * A header cell as it is compared: a spreadsheet that opened the export may have re-cased it ("TITLE",
+ * "title") or spaced it (" Prep time ", "preptime", "prep_time").
+ */
+export const headerKey = (h: string): string => h.replace(/[\s_-]+/g, "").toLowerCase();
+
+/**
+ * The rows, keyed by `columns` (the names the app writes) wherever a header cell is one of them as
+ * headerKey compares; other cells keep their header as written, trimmed. The first of two cells that
+ * read as one column is that column.
+ */
+export function readCsv(
+  text: string,
+  what: string,
+  columns: readonly string[] = [],
+): Record<string, string>[] {
+  const known = new Map(columns.map((c) => [headerKey(c), c]));
   try {
     return parse(text, {
-      columns: (header: string[]) => header.map((h) => h.trim()),
+      columns: (header: string[]) => {
+        const taken = new Set<string>();
+        return header.map((h) => {
+          const column = known.get(headerKey(h));
+          if (column === undefined || taken.has(column)) return h.trim();
+          taken.add(column);
+          return column;
+        });
+      },
       skip_empty_lines: true,
       relax_column_count: true,
       bom: true,

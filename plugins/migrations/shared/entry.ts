@@ -6,7 +6,7 @@ import { parse as parseYaml } from "yaml";
 import type { MigratedEntry } from "../../../core/plugins/kinds.js";
 import type { CleanRecipe, Loose } from "./clean.js";
 import { WrongTypeError } from "./errors.js";
-import { type Archive, imageType } from "./archive.js";
+import { type Archive, imageType, shownName } from "./archive.js";
 
 /** Largest image taken from an export (the image service checks it again when it stores it). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -26,6 +26,18 @@ export async function pictureAt(archive: Pick<Archive, "read">, path: string): P
   }
 }
 
+/** Give a read recipe its picture: the image, or a warning that it was left out. */
+export function attachPicture(entry: MigratedEntry, img: Picture): void {
+  if (!entry.ok) return;
+  if (img && "bytes" in img && img.bytes.length > 0) {
+    entry.imported.image = { bytes: img.bytes, contentType: (img.path && imageType(img.path)) || undefined };
+  } else if (img && "url" in img && /^https?:\/\//i.test(img.url)) {
+    entry.imported.image = { url: img.url };
+  } else if (img && "problem" in img) {
+    entry.warnings = [...(entry.warnings ?? []), img.problem];
+  }
+}
+
 export function ok(
   recipe: CleanRecipe,
   opts: { image?: Picture; sourceId?: string | null } = {},
@@ -35,14 +47,7 @@ export function ok(
     name: recipe.name,
     imported: { recipe: recipe as unknown as Record<string, unknown> },
   };
-  const img = opts.image;
-  if (img && "bytes" in img && img.bytes.length > 0) {
-    entry.imported.image = { bytes: img.bytes, contentType: (img.path && imageType(img.path)) || undefined };
-  } else if (img && "url" in img && /^https?:\/\//i.test(img.url)) {
-    entry.imported.image = { url: img.url };
-  } else if (img && "problem" in img) {
-    entry.warnings = [img.problem];
-  }
+  attachPicture(entry, opts.image ?? null);
   const sourceId = opts.sourceId ?? recipe.orgURL ?? null;
   if (sourceId) entry.sourceId = sourceId;
   return entry;
@@ -81,4 +86,14 @@ export function frontMatter(text: string): { data: Record<string, unknown>; body
 /** The archive is not what this migration reads: say which migration it expected and what was missing. */
 export function wrongType(type: string, missing: string): WrongTypeError {
   return new WrongTypeError(`This archive is not a ${type} export: ${missing}. Check the migration type.`);
+}
+
+/** The archive's unsafe entries, passed over and never read, as the report lists them (decision 0280). */
+export function skippedEntries(archive: Pick<Archive, "skipped">): MigratedEntry[] {
+  return archive.skipped.map((s) => ({
+    ok: false,
+    skipped: true,
+    name: `entry '${shownName(s.name)}' of the archive`,
+    error: `${s.why}: it was not read, and nothing was written from it`,
+  }));
 }

@@ -50,7 +50,7 @@ export async function soleInnerArchive(archive: Archive): Promise<Archive | null
     );
   const bytes = await archive.read(only.path, MAX_NESTED_EXPORT_BYTES);
   if (!isZip(bytes)) return null;
-  return openZip(bytes, undefined, 1);
+  return openZip(bytes, undefined, 1, { skipped: archive.skipped, prefix: `${only.path}/` });
 }
 
 type Reader = (archive: Archive, ctx: ReaderContext) => AsyncIterable<MigratedEntry>;
@@ -87,23 +87,26 @@ export async function* readUnwrapping(
   }
 }
 
-/** The same for a reader that reads the whole upload at once (a Mealie backup). */
+/**
+ * The same for a reader that reads the whole upload at once (a Mealie backup), with the archive it was
+ * read from: the upload, or the one inside it, which stays open for what the result reads later (a
+ * backup's pictures). The caller closes it.
+ */
 export async function readSiteUnwrapping<T>(
   read: (archive: Archive) => Promise<T>,
   archive: Archive,
-): Promise<T> {
+): Promise<{ value: T; from: Archive }> {
   try {
-    return await read(archive);
+    return { value: await read(archive), from: archive };
   } catch (e) {
     if (!(e instanceof WrongTypeError)) throw e;
     const inner = await soleInnerArchive(archive);
     if (!inner) throw e;
     try {
-      return await read(inner);
+      return { value: await read(inner), from: inner };
     } catch (e2) {
-      throw e2 instanceof WrongTypeError ? e : e2;
-    } finally {
       inner.close();
+      throw e2 instanceof WrongTypeError ? e : e2;
     }
   }
 }

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeZip } from "../../../tests/support/zip-writer.js";
 import { collect } from "../test-support.js";
 import { decodeText, gunzipCapped, openZip, unsafeEntryName } from "./archive.js";
-import { MigrationInputError } from "./errors.js";
 
 let dir: string;
 beforeAll(async () => {
@@ -32,12 +31,14 @@ const recipeJson = JSON.stringify({
   recipeInstructions: ["Boil."],
 });
 
-describe("unsafe archives are refused whole", () => {
+describe("unsafe entries are passed over, named, and never read; the rest import", () => {
   it.each([
     ["zip-slip", "../../etc/cron.d/evil/recipe.json", "a '..' path segment"],
     ["zip-slip in the middle", "ok/../../x/recipe.json", "a '..' path segment"],
+    ["a Mac's stray resource fork", "__MACOSX/../x", "a '..' path segment"],
     ["absolute path", "/etc/passwd/recipe.json", "an absolute path"],
     ["Windows drive path", "C:/evil/recipe.json", "an absolute path"],
+    ["a NUL in the name", "B/recipe.json\0.jpg", "a NUL byte in its name", "B/recipe.json\\u0000.jpg"],
     // yauzl reads Windows separators as '/', so the name is reported that way.
     ["backslash path", "..\\..\\evil\\recipe.json", "a '..' path segment", "../../evil/recipe.json"],
   ])("%s", async (_label, name, why, shown = name) => {
@@ -48,20 +49,48 @@ describe("unsafe archives are refused whole", () => {
         { name, data: recipeJson },
       ]),
     );
-    await expect(collect("nextcloud", p)).rejects.toThrow(
-      new MigrationInputError(`The archive is refused: entry '${shown}' has ${why}`),
-    );
+    expect(await collect("nextcloud", p)).toEqual([
+      expect.objectContaining({ ok: true, name: "Fine" }),
+      {
+        ok: false,
+        skipped: true,
+        name: `entry '${shown}' of the archive`,
+        error: `it has ${why}: it was not read, and nothing was written from it`,
+      },
+    ]);
+    const archive = await openZip(p);
+    expect(archive.entries.map((e) => e.path)).toEqual(["A/recipe.json"]);
+    archive.close();
   });
 
   it("a symlink entry", async () => {
     const p = await file(
       "symlink.zip",
-      makeZip([{ name: "A/recipe.json", data: "/etc/passwd", mode: 0o120777, store: true }]),
+      makeZip([
+        { name: "A/recipe.json", data: "/etc/passwd", mode: 0o120777, store: true },
+        { name: "B/recipe.json", data: recipeJson },
+      ]),
     );
-    await expect(collect("nextcloud", p)).rejects.toThrow("entry 'A/recipe.json' has a symbolic link");
+    const entries = await collect("nextcloud", p);
+    expect(entries.map((e) => e.ok && e.name)).toEqual(["Fine", false]);
+    expect(entries[1]).toMatchObject({
+      skipped: true,
+      name: "entry 'A/recipe.json' of the archive",
+      error: "it is a symbolic link: it was not read, and nothing was written from it",
+    });
   });
 
-  it("a symlink inside a folder given to the CLI", async () => {
+  it("an archive of more unsafe entries than any export strays into is refused whole", async () => {
+    const { MAX_SKIPPED } = await import("./archive.js");
+    const specs = Array.from({ length: MAX_SKIPPED + 1 }, (_, i) => ({ name: `../x${i}`, data: "x" }));
+    const p = await file("many-slips.zip", makeZip([{ name: "A/recipe.json", data: recipeJson }, ...specs]));
+    await expect(collect("nextcloud", p)).rejects.toThrow(
+      `The archive is refused: more than ${MAX_SKIPPED} of its entries have unsafe names or are links`,
+    );
+  });
+
+  // A folder is the person's own, named on the command line: a link in it is refused, not passed over.
+  it("a symlink inside a folder given to the CLI refuses the folder", async () => {
     const folder = join(dir, "cookfolder");
     await mkdir(folder, { recursive: true });
     await writeFile(join(folder, "a.cook"), "@egg{1}");
