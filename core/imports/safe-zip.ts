@@ -6,9 +6,7 @@
  * header while inflating, and we count bytes as they come. Nothing is written to disk: the entries a
  * caller asks for are returned as buffers.
  */
-import { closeSync, fstat, open } from "node:fs";
 import type { Readable } from "node:stream";
-import { promisify } from "node:util";
 import { LarderError } from "../errors.js";
 
 export interface ZipLimits {
@@ -84,35 +82,18 @@ export class ZipFileReader {
 
   static async open(path: string): Promise<ZipFileReader> {
     const yauzl = (await import("yauzl")).default;
-    const { blockReader } = await import("./zip-block-reader.js");
-    // A plain descriptor, not a FileHandle: the reader owns it and closes it when yauzl is done.
-    const fd = await promisify(open)(path, "r");
-    let size: number;
-    try {
-      size = (await promisify(fstat)(fd)).size;
-    } catch (e) {
-      closeSync(fd);
-      throw e;
-    }
-    const reader = blockReader(yauzl, fd, size);
-    const zip = await new Promise<import("yauzl").ZipFile>((resolve, reject) =>
-      yauzl.fromRandomAccessReader(
-        reader,
-        size,
-        {
-          lazyEntries: true,
-          autoClose: false,
-          decodeStrings: true,
-          validateEntrySizes: true,
-          strictFileNames: false,
-        },
-        (err, z) => {
-          if (err || !z) {
-            reader.close(() => undefined);
-            reject(new UnsafeZipError(UNREADABLE));
-          } else resolve(z);
-        },
-      ),
+    const { openBlockZip } = await import("./zip-block-reader.js");
+    const zip = await openBlockZip(
+      yauzl,
+      path,
+      {
+        lazyEntries: true,
+        autoClose: false,
+        decodeStrings: true,
+        validateEntrySizes: true,
+        strictFileNames: false,
+      },
+      () => new UnsafeZipError(UNREADABLE),
     );
     return new ZipFileReader(zip);
   }

@@ -5,9 +5,10 @@
  * lie in the file, so a few cached blocks answer nearly every one of those reads; an entry's data
  * larger than a block is read from the file in pieces as it is wanted.
  */
-import { close, read } from "node:fs";
+import { close, closeSync, fstat, open, read } from "node:fs";
 import { Readable } from "node:stream";
-import type { RandomAccessReader } from "yauzl";
+import { promisify } from "node:util";
+import type { Options, RandomAccessReader, ZipFile } from "yauzl";
 
 const BLOCK = 1024 * 1024;
 /** What a large entry's stream reads at a time. */
@@ -16,6 +17,35 @@ const PIECE = 64 * 1024;
 const KEPT = 16;
 
 type Yauzl = typeof import("yauzl");
+
+/**
+ * The zip file at `path`, read through blocks. The reader owns a plain descriptor (not a FileHandle)
+ * and closes it when yauzl is done; `unreadable` is what to throw when yauzl cannot read the file.
+ */
+export async function openBlockZip(
+  yauzl: Yauzl,
+  path: string,
+  options: Options,
+  unreadable: (err: Error | null) => Error,
+): Promise<ZipFile> {
+  const fd = await promisify(open)(path, "r");
+  let size: number;
+  try {
+    size = (await promisify(fstat)(fd)).size;
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  const reader = blockReader(yauzl, fd, size);
+  return new Promise((resolve, reject) =>
+    yauzl.fromRandomAccessReader(reader, size, options, (err, z) => {
+      if (err || !z) {
+        reader.close(() => undefined);
+        reject(unreadable(err));
+      } else resolve(z);
+    }),
+  );
+}
 
 export function blockReader(yauzl: Yauzl, fd: number, size: number): RandomAccessReader {
   const blocks = new Map<number, Promise<Buffer>>();

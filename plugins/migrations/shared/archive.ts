@@ -8,11 +8,10 @@
  * (zip bombs, gzip bombs), and a read over its cap fails that entry alone. yauzl checks each entry's
  * inflated size against the size the archive declares.
  */
-import { closeSync, fstat, open } from "node:fs";
 import { gunzip } from "node:zlib";
 import { promisify } from "node:util";
 import yauzl from "yauzl";
-import { blockReader } from "../../../core/imports/zip-block-reader.js";
+import { openBlockZip } from "../../../core/imports/zip-block-reader.js";
 import { MigrationInputError } from "./errors.js";
 
 const gunzipAsync = promisify(gunzip);
@@ -188,23 +187,7 @@ async function openYauzl(source: string | Buffer): Promise<yauzl.ZipFile> {
         err || !z ? rej(err ?? new Error("no zip")) : res(z),
       ),
     );
-  const fd = await promisify(open)(source, "r");
-  let size: number;
-  try {
-    size = (await promisify(fstat)(fd)).size;
-  } catch (e) {
-    closeSync(fd);
-    throw e;
-  }
-  const reader = blockReader(yauzl, fd, size);
-  return new Promise((res, rej) =>
-    yauzl.fromRandomAccessReader(reader, size, YAUZL_OPTIONS, (err, z) => {
-      if (err || !z) {
-        reader.close(() => undefined);
-        rej(err ?? new Error("no zip"));
-      } else res(z);
-    }),
-  );
+  return openBlockZip(yauzl, source, YAUZL_OPTIONS, (err) => err ?? new Error("no zip"));
 }
 
 /** The zip's size in bytes: the buffer's, or the file's as yauzl found it. */
