@@ -95,7 +95,9 @@ describe("larder backup (no server)", () => {
       await writeFile(recipe("still-here"), "---\nname: Still Here\n---\n\nKept.\n");
       const restore = await larder(["backup", "restore", bad, "--yes", "--data", dir]);
       expect(restore.exitCode).toBe(1);
-      expect(restore.stderr).toMatch(/cannot be restored: its data could not be opened \(ENOTDIR.*activity/);
+      expect(restore.stderr).toMatch(
+        /cannot be restored: its data could not be opened \(groups\/home\/activity is not a folder of the data folder/,
+      );
       expect(restore.stderr).toMatch(/The data from before the restore is back/);
       expect(await readFile(recipe("still-here"), "utf8")).toContain("Still Here");
       expect((await larder(["check", "--data", dir])).exitCode).toBe(0);

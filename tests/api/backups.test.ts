@@ -173,7 +173,9 @@ describe("/api/admin/backups", () => {
     expect(res.status).toBe(400);
     const detail = ((await res.json()) as { detail: { message: string; error: boolean } }).detail;
     expect(detail.error).toBe(true);
-    expect(detail.message).toMatch(/cannot be restored: its data could not be opened \(ENOTDIR.*activity/);
+    expect(detail.message).toMatch(
+      /cannot be restored: its data could not be opened \(groups\/home\/activity is not a folder of the data folder/,
+    );
     expect(detail.message).toMatch(
       /The data from before the restore is back \(also kept as larder_before-restore_/,
     );

@@ -236,7 +236,7 @@ const CALLS: Record<string, Call> = {
     args: () => [
       "myrecipebox",
       new File(
-        [Buffer.from("title,ingredients,directions\nMigrated Soup,1 cup water,Boil it.\n")],
+        [Buffer.from("title,ingredients,instructions\nMigrated Soup,1 cup water,Boil it.\n")],
         "recipes.csv",
         { type: "text/csv" },
       ),
