@@ -119,3 +119,37 @@ describe("writeFileAtomic", () => {
     expect(await readdir(tmpDir)).toEqual(["new.json.1.bb.tmp"]);
   });
 });
+
+describe("a write that replaces only the version its caller knows (decision 0283)", () => {
+  // Small writes go to the disk thread, large ones stay on the main thread: both check.
+  for (const [where, size] of [
+    ["on the disk thread", 100],
+    ["on the main thread", 2 * 1024 * 1024],
+  ] as const) {
+    it(`keeps a file saved by hand since it was read, failing with ECHANGED (${where})`, async () => {
+      const { createHash } = await import("node:crypto");
+      const target = path.join(dir, `known-${size}.json`);
+      const tmpDir = path.join(dir, `known-tmp-${size}`);
+      await mkdir(tmpDir, { recursive: true });
+      const read = "r".repeat(size);
+      await writeFile(target, read);
+      const st = await stat(target);
+      const known = {
+        fingerprint: `${st.size}:${st.mtimeMs}:${st.ino}`,
+        hash: createHash("sha256").update(read).digest("hex"),
+      };
+      // The version read is still there: replaced.
+      await writeFileAtomic(target, "w".repeat(size), { tmpDir, ifStill: known });
+      expect(await readFile(target, "utf8")).toBe("w".repeat(size));
+      // Saved by hand since: kept, whatever its stat says.
+      await writeFile(target, "h".repeat(size));
+      await expect(
+        writeFileAtomic(target, "x".repeat(size), { tmpDir, ifStill: known }),
+      ).rejects.toMatchObject({
+        code: "ECHANGED",
+      });
+      expect(await readFile(target, "utf8")).toBe("h".repeat(size));
+      expect(await readdir(tmpDir)).toEqual([]);
+    });
+  }
+});

@@ -2,14 +2,16 @@
  * Crash-safe file replacement (ARCHITECTURE §2: "temp file in .larder/tmp, fsync, rename"). A reader,
  * or the next start after a power cut or `kill -9`, sees either the whole old file or the whole new one.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
   fchmodSync,
   fsync,
   linkSync,
   openSync,
+  readFileSync,
   renameSync,
+  statSync,
   unlinkSync,
   writeFile,
   writeFileSync,
@@ -30,6 +32,36 @@ export interface AtomicWriteOptions {
    * atomic, so two processes racing to create the same file cannot both win.
    */
   exclusive?: boolean;
+  /**
+   * Replace only the version the caller knows: the target's `size:mtimeMs:ino` is `fingerprint`, or
+   * its bytes' sha256 is `hash` (null: no file). Checked once the temp file is fsynced, just before
+   * the rename, so a save by hand during the fsync (milliseconds, tens under load) is not replaced;
+   * the write then fails with code ECHANGED and leaves the target as the person saved it.
+   */
+  ifStill?: KnownVersion;
+}
+
+export interface KnownVersion {
+  fingerprint: string | null;
+  hash: string | null;
+}
+
+/** The error of a write whose target is no longer the version its caller knew. */
+export function changedError(target: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${target} was changed on disk`), { code: "ECHANGED", path: target });
+}
+
+/** Whether `target` is still `known` (see AtomicWriteOptions.ifStill); the disk thread has a copy. */
+function isStill(target: string, known: KnownVersion): boolean {
+  const st = statSync(target, { throwIfNoEntry: false });
+  if (st && `${st.size}:${st.mtimeMs}:${st.ino}` === known.fingerprint) return true;
+  let bytes: Buffer | null = null;
+  try {
+    bytes = readFileSync(target);
+  } catch (e) {
+    if (errnoCode(e) !== "ENOENT") throw e;
+  }
+  return (bytes === null ? null : createHash("sha256").update(bytes).digest("hex")) === known.hash;
 }
 
 const TMP_SUFFIX = ".tmp";
@@ -61,7 +93,7 @@ export async function writeFileAtomic(
   if (byteLength(data) <= SYNC_WRITE_MAX_BYTES) {
     // All of it in one call on the disk thread (decision 0187).
     const tmp = tempName(options.tmpDir, target);
-    const args = { tmp, target, data, mode, exclusive: options.exclusive === true };
+    const args = { tmp, target, data, mode, exclusive: options.exclusive === true, ifStill: options.ifStill };
     const done = onDiskThread({ op: "atomic", args });
     if (done) {
       try {
@@ -74,6 +106,7 @@ export async function writeFileAtomic(
   const tmp = await writeSyncedTemp(options.tmpDir, target, data, mode);
   let committed = false;
   try {
+    if (options.ifStill && !isStill(target, options.ifStill)) throw changedError(target);
     if (options.exclusive) {
       linkSync(tmp, target);
       unlinkSync(tmp);

@@ -27,6 +27,7 @@ ${APPLY_INHERITED_V8_FLAGS_SOURCE}
 const { parentPort } = process.getBuiltinModule("node:worker_threads");
 const fs = process.getBuiltinModule("node:fs");
 const path = process.getBuiltinModule("node:path");
+const crypto = process.getBuiltinModule("node:crypto");
 
 function removeQuietly(file) {
   try { fs.unlinkSync(file); } catch {}
@@ -61,9 +62,28 @@ function fsyncDir(dir) {
   }
 }
 
+// atomic-write.ts's isStill: the target is still the version the caller knows.
+function isStill(target, known) {
+  const st = fs.statSync(target, { throwIfNoEntry: false });
+  if (st && st.size + ":" + st.mtimeMs + ":" + st.ino === known.fingerprint) return true;
+  let bytes = null;
+  try {
+    bytes = fs.readFileSync(target);
+  } catch (e) {
+    if (!e || e.code !== "ENOENT") throw e;
+  }
+  return (bytes === null ? null : crypto.createHash("sha256").update(bytes).digest("hex")) === known.hash;
+}
+
 function atomic(a) {
   syncedTemp(a.tmp, a.data, a.mode);
   try {
+    if (a.ifStill && !isStill(a.target, a.ifStill)) {
+      const e = new Error(a.target + " was changed on disk");
+      e.code = "ECHANGED";
+      e.path = a.target;
+      throw e;
+    }
     if (a.exclusive) {
       fs.linkSync(a.tmp, a.target);
       fs.unlinkSync(a.tmp);
@@ -118,7 +138,14 @@ parentPort.on("message", (m) => {
 export type DiskOp =
   | {
       op: "atomic";
-      args: { tmp: string; target: string; data: string | Uint8Array; mode: number; exclusive: boolean };
+      args: {
+        tmp: string;
+        target: string;
+        data: string | Uint8Array;
+        mode: number;
+        exclusive: boolean;
+        ifStill?: { fingerprint: string | null; hash: string | null };
+      };
     }
   | { op: "temp"; args: { tmp: string; data: string | Uint8Array; mode: number } }
   | { op: "fsyncDir"; args: { dir: string } };

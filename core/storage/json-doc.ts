@@ -361,7 +361,16 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
       // A mode or owner given to the file by hand stays (documents under `.larder/` have a fixed mode).
       noLinkOnTheWay(rootOf(this.options), this.file);
       const mode = this.options.mode ?? (before ? before.mode & 0o7777 : undefined);
-      await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode });
+      // Looked at again between the fsync and the rename: a save by hand meanwhile stays (decision 0283).
+      const ifStill =
+        this.seen === null && this.knownHash === null
+          ? undefined
+          : { fingerprint: this.seen, hash: this.knownHash };
+      await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode, ifStill }).catch(
+        (e: unknown) => {
+          throw errnoCode(e) === "ECHANGED" ? new FileChangedOnDiskError(this.file) : e;
+        },
+      );
       if (before && process.getuid?.() === 0 && (before.uid !== 0 || before.gid !== 0))
         await chown(this.file, before.uid, before.gid).catch(() => undefined);
       this.knownHash = hash;
