@@ -34,6 +34,11 @@ const NOT_FOUND: Record<OrganizerKind, string> = {
   tools: "tool not found",
 };
 
+/** An organizer only recipe files name, as a record (not stored: nothing writes it until it changes). */
+function namedOnly(o: { id: string; name: string; slug: string }): ToolRecord {
+  return { id: o.id, name: o.name, slug: o.slug, createdAt: null, updatedAt: null, householdsWithTool: [] };
+}
+
 export class OrganizerActions {
   constructor(private readonly larder: Deps) {}
 
@@ -56,15 +61,28 @@ export class OrganizerActions {
     return this.out(actor, kind, await this.larder.organizers.create(this.group(actor), kind, input));
   }
 
+  /**
+   * By id: a stored organizer, or one only recipe files name (the list shows those with the same id,
+   * so a client that lists and then opens one finds it).
+   */
   get(actor: Actor, kind: OrganizerKind, id: string): OrganizerOut {
-    return this.out(actor, kind, this.larder.organizers.get(this.group(actor), kind, id));
+    const g = this.group(actor);
+    const stored = this.larder.organizers.list(g, kind).find((o) => o.id === id);
+    if (stored) return this.out(actor, kind, stored);
+    const named = this.larder.recipes.lister.groupOrganizers(g.slug, kind).find((o) => o.id === id);
+    if (named) return this.out(actor, kind, namedOnly(named));
+    return this.out(actor, kind, this.larder.organizers.get(g, kind, id));
   }
 
-  /** By slug (or id); 404 with Mealie's message. */
+  /** By slug (or id), stored or only named by recipes; 404 with Mealie's message. */
   bySlug(actor: Actor, kind: OrganizerKind, slug: string): OrganizerOut {
-    const o = this.larder.organizers.find(this.group(actor), kind, slug);
-    if (!o) throw new NotFoundError(NOT_FOUND[kind]);
-    return this.out(actor, kind, o);
+    const g = this.group(actor);
+    const stored = this.larder.organizers.find(g, kind, slug);
+    if (stored) return this.out(actor, kind, stored);
+    const items = this.larder.recipes.lister.groupOrganizers(g.slug, kind);
+    const named = items.find((o) => o.slug === slug) ?? items.find((o) => o.id === slug);
+    if (!named) throw new NotFoundError(NOT_FOUND[kind]);
+    return this.out(actor, kind, namedOnly(named));
   }
 
   /** Every organizer of the kind, stored or only named by recipes, by name, with its recipe count. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { assertContract, hasContract } from "../support/contract.js";
@@ -90,6 +90,64 @@ describe("organizers", () => {
     expect(text).not.toContain("Spicy");
   });
 });
+
+describe("organizers only recipe files name", () => {
+  it("are found by the id and slug the list gives them, and can be renamed", async () => {
+    const w = await startTestServer({}, { watch: true });
+    try {
+      const tok = await w.login();
+      await writeFile(
+        join(w.dataDir, "groups", "home", "recipes", "hand-soup.md"),
+        "---\nname: Hand Soup\ncategories: [Brothy Things]\ntags: [Rainy Day]\ntools: [Stock Pot]\n---\nBy hand.\n",
+      );
+      for (const [kind, name] of [
+        ["categories", "Brothy Things"],
+        ["tags", "Rainy Day"],
+        ["tools", "Stock Pot"],
+      ] as const) {
+        let listed: { id: string; slug: string; name: string } | undefined;
+        for (let i = 0; i < 500 && !listed; i++) {
+          const page = (await (await w.api(`/api/organizers/${kind}?perPage=-1`, { token: tok })).json()) as {
+            items: { id: string; slug: string; name: string }[];
+          };
+          listed = page.items.find((o) => o.name === name);
+          if (!listed) await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(listed, `${kind} listed`).toBeDefined();
+        const one = await w.api(`/api/organizers/${kind}/${listed!.id}`, { token: tok });
+        expect(one.status).toBe(200);
+        expect(((await one.json()) as { name: string }).name).toBe(name);
+        const bySlug = await w.api(`/api/organizers/${kind}/slug/${listed!.slug}`, { token: tok });
+        expect(bySlug.status).toBe(200);
+        const body = (await bySlug.json()) as { id: string; recipes: { slug: string }[] };
+        expect(body.id).toBe(listed!.id);
+        expect(body.recipes.map((r) => r.slug)).toEqual(["hand-soup"]);
+        if (hasContract && shapesBySlug[kind]) assertContract(shapesBySlug[kind]!, body);
+      }
+      const tags = (await (await w.api("/api/organizers/tags?perPage=-1", { token: tok })).json()) as {
+        items: { id: string; name: string }[];
+      };
+      const rainy = tags.items.find((o) => o.name === "Rainy Day")!;
+      const put = await w.api(`/api/organizers/tags/${rainy.id}`, {
+        method: "PUT",
+        token: tok,
+        json: { name: "Stormy Day" },
+      });
+      expect(put.status).toBe(200);
+      const text = await readFile(join(w.dataDir, "groups", "home", "recipes", "hand-soup.md"), "utf8");
+      expect(text).toContain("Stormy Day");
+      expect(text).not.toContain("Rainy Day");
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+const shapesBySlug: Record<string, string | null> = {
+  categories: null,
+  tags: "RecipeTagResponse",
+  tools: "RecipeToolResponse",
+};
 
 describe("foods and units", () => {
   it("CRUD in the contract's shapes, duplicate names refused, merge moves ingredients", async () => {
