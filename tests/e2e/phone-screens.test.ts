@@ -191,6 +191,34 @@ describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
     expect(chips.filter((t) => t.height < chipHeight + 5)).toEqual([]);
   });
 
+  it("makes each of the notifier's event checkboxes a finger's height, box included", async () => {
+    await open("/household/notifiers");
+    await page.getByTestId("create-open").click();
+    const rows = await tapHeights(page, "[role=dialog] .mantine-Checkbox-root");
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.filter((t) => t.height < 44)).toEqual([]);
+    // A tap just above the box, on its row, still toggles it.
+    const first = page.locator("[role=dialog] .mantine-Checkbox-root").nth(1);
+    await first.scrollIntoViewIfNeeded();
+    const box = (await first.locator(".mantine-Checkbox-body").boundingBox())!;
+    const before = await first.locator("input").isChecked();
+    await page.touchscreen.tap(box.x + 4, box.y + 3);
+    await eventually(() => first.locator("input").isChecked()).toBe(!before);
+    await page.keyboard.press("Escape");
+  });
+
+  it("shows an empty planner day without a blank band under its buttons", async () => {
+    await open("/household/mealplan/planner/view");
+    const gaps = await page.locator(".plan-day").evaluateAll((days) =>
+      days.map((d) => {
+        const last = d.lastElementChild!.getBoundingClientRect();
+        return Math.round(d.getBoundingClientRect().bottom - last.bottom);
+      }),
+    );
+    expect(gaps.length).toBe(7);
+    expect(gaps.filter((g) => g > 16)).toEqual([]);
+  });
+
   it("scrolls the notifier dialog to its Create button", async () => {
     await open("/household/notifiers");
     await page.getByTestId("create-open").click();
