@@ -121,7 +121,6 @@ describe("JsonDoc", () => {
       await new Promise((r) => setImmediate(r)); // the first write is now in flight
       const second = doc.update((d) => void d.foods.push({ id: "b", name: "y" }));
       const third = doc.update((d) => void d.foods.push({ id: "c", name: "z" }));
-      expect(third).toBe(second);
       release();
       await Promise.all([first, second, third]);
       expect(maxActive).toBe(1);
@@ -272,24 +271,50 @@ describe("JsonDoc", () => {
     ]);
   });
 
-  it("never overwrites a hand edit made before the watcher reported it: the write is refused, the edit taken", async () => {
+  it("never overwrites a hand edit made before the watcher reported it: the write is made again on it (decision 0293)", async () => {
     const doc = await open();
     await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
     // An editor saves; no reload yet (the watcher's debounce has not fired).
-    const handEdit = JSON.stringify({ foods: [{ id: "h", name: "Hand Pear" }] });
-    await writeFile(file, handEdit);
-    await expect(doc.update((d) => void d.foods.push({ id: "b", name: "Banana" }))).rejects.toThrow(
-      /changed on disk; the change was not saved/,
-    );
-    expect(await readFile(file, "utf8")).toBe(handEdit);
-    await doc.idle();
-    await expect.poll(() => doc.data.foods.map((f) => f.name)).toEqual(["Hand Pear"]);
-    // From the version it now knows, the next write goes through.
+    await writeFile(file, JSON.stringify({ foods: [{ id: "h", name: "Hand Pear" }] }));
     await doc.update((d) => void d.foods.push({ id: "b", name: "Banana" }));
-    expect(JSON.parse(await readFile(file, "utf8")).foods.map((f: { name: string }) => f.name)).toEqual([
-      "Banana",
-      "Hand Pear",
-    ]);
+    const names = (text: string) => JSON.parse(text).foods.map((f: { name: string }) => f.name);
+    expect(names(await readFile(file, "utf8"))).toEqual(["Banana", "Hand Pear"]);
+    expect(doc.data.foods.map((f) => f.name).sort()).toEqual(["Banana", "Hand Pear"]);
+    // The next write builds on that version too.
+    await doc.update((d) => void d.foods.push({ id: "c", name: "Cherry" }));
+    expect(names(await readFile(file, "utf8"))).toEqual(["Banana", "Cherry", "Hand Pear"]);
+  });
+
+  it("fails only the update that no longer fits the hand edit; the others of its write are saved on it", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }, { id: "p", name: "Pear" }));
+    await writeFile(file, JSON.stringify({ foods: [{ id: "p", name: "Hand Pear" }] }));
+    const rename = doc.update((d) => {
+      const apple = d.foods.find((f) => f.id === "a");
+      if (!apple) throw new ConflictError("Apple is gone");
+      apple.name = "Green Apple";
+    });
+    const add = doc.update((d) => void d.foods.push({ id: "b", name: "Banana" }));
+    await expect(rename).rejects.toThrow(/Apple is gone/);
+    await add;
+    const saved = JSON.parse(await readFile(file, "utf8")).foods.map((f: { name: string }) => f.name);
+    expect(saved).toEqual(["Banana", "Hand Pear"]);
+    expect(doc.data.foods.map((f) => f.name).sort()).toEqual(["Banana", "Hand Pear"]);
+  });
+
+  it("writes a document kept when deleted back with the change, and answers the write as saved", async () => {
+    const doc = await JsonDoc.open<Foods>(file, {
+      defaults: () => ({ foods: [] }),
+      schema: Foods,
+      tmpDir,
+      arraysSortedBy: ["foods"],
+      writtenBackWhenDeleted: true,
+    });
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    await unlink(file);
+    await doc.update((d) => void d.foods.push({ id: "b", name: "Banana" }));
+    const saved = JSON.parse(await readFile(file, "utf8")).foods.map((f: { name: string }) => f.name);
+    expect(saved).toEqual(["Apple", "Banana"]);
   });
 
   it("does not overwrite a half-written hand edit before the watcher saw it; the document turns broken", async () => {

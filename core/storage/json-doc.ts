@@ -410,13 +410,25 @@ async function writeBackDeleted<T>(
   return "written";
 }
 
-interface Batch {
+/**
+ * One update as it can be made again: from a state to the next. `error` is set when, made again on a
+ * version saved by hand (decision 0293), it threw or its result failed the schema.
+ */
+interface Op<T> {
+  run: (current: T) => T;
+  replaced: boolean;
+  error?: unknown;
+}
+
+interface Batch<T> {
   promise: Promise<void>;
   resolve: () => void;
   reject: (e: unknown) => void;
+  /** The updates the batch's write carries, in the order they were made. */
+  ops: Op<T>[];
 }
 
-function newBatch(): Batch {
+function newBatch<T>(): Batch<T> {
   let resolve!: () => void;
   let reject!: (e: unknown) => void;
   const promise = new Promise<void>((res, rej) => {
@@ -425,8 +437,11 @@ function newBatch(): Batch {
   });
   // Callers that do not await a write must not cause an unhandled rejection; awaiting callers still see it.
   promise.catch(() => undefined);
-  return { promise, resolve, reject };
+  return { promise, resolve, reject, ops: [] };
 }
+
+/** How often one write is made again on a newer hand save before the caller gets the 409. */
+const REPLAYS = 3;
 
 export class JsonDoc<T> {
   readonly path: string;
@@ -436,7 +451,7 @@ export class JsonDoc<T> {
   readonly #listeners = new Set<(event: JsonDocEvent<T>) => void>();
   #broken: { message: string } | null = null;
   /** Updates waiting for the next write; they share one write (bursts coalesced). */
-  #batch: Batch | null = null;
+  #batch: Batch<T> | null = null;
   /** Tail of the write queue: writes never overlap. */
   #queue: Promise<void> = Promise.resolve();
   #inFlight = 0;
@@ -502,10 +517,13 @@ export class JsonDoc<T> {
    */
   update(fn: (draft: T) => T | void): Promise<void> {
     if (this.#broken) throw new BrokenDocumentError(this.path, this.#broken.message);
-    const draft = structuredClone(this.#low.data);
-    const returned = fn(draft);
-    if (returned instanceof Promise) throw new TypeError("JsonDoc.update: the updater must be synchronous");
-    return this.#apply(returned === undefined ? draft : returned);
+    const run = (current: T): T => {
+      const draft = structuredClone(current);
+      const returned = fn(draft);
+      if (returned instanceof Promise) throw new TypeError("JsonDoc.update: the updater must be synchronous");
+      return returned === undefined ? draft : returned;
+    };
+    return this.#apply({ run, replaced: false });
   }
 
   /**
@@ -517,26 +535,94 @@ export class JsonDoc<T> {
    */
   replace(fn: (current: Readonly<T>) => T): Promise<void> {
     if (this.#broken) throw new BrokenDocumentError(this.path, this.#broken.message);
-    const current = this.#low.data;
-    // Under the test suite, an updater that changes what it was given fails loudly instead of
-    // changing the state behind the validation's back.
-    const before = VERIFY_INCREMENTAL ? JSON.stringify(current) : null;
-    const returned = fn(current);
-    if (returned instanceof Promise) throw new TypeError("JsonDoc.replace: the updater must be synchronous");
-    if (before !== null && JSON.stringify(current) !== before)
-      throw new Error(`JsonDoc.replace: the updater of ${this.path} changed the current state`);
-    return this.#apply(returned, true);
+    const run = (current: T): T => {
+      // Under the test suite, an updater that changes what it was given fails loudly instead of
+      // changing the state behind the validation's back.
+      const before = VERIFY_INCREMENTAL ? JSON.stringify(current) : null;
+      const returned = fn(current);
+      if (returned instanceof Promise)
+        throw new TypeError("JsonDoc.replace: the updater must be synchronous");
+      if (before !== null && JSON.stringify(current) !== before)
+        throw new Error(`JsonDoc.replace: the updater of ${this.path} changed the current state`);
+      return returned;
+    };
+    return this.#apply({ run, replaced: true });
   }
 
-  #apply(value: T, replaced = false): Promise<void> {
+  #apply(op: Op<T>): Promise<void> {
     const prev = this.#low.data;
-    const next = this.#validate(value, this.#validated ? prev : undefined);
+    const next = this.#validate(op.run(prev), this.#validated ? prev : undefined);
     this.#low.data = next;
-    this.#adapter.reuseRecords = replaced;
+    this.#adapter.reuseRecords = op.replaced;
     this.#validated = true;
     this.#updates++;
     this.#emit({ type: "change", origin: "update", data: next });
-    return this.#scheduleWrite();
+    const batch = this.#scheduleWrite();
+    batch.ops.push(op);
+    // Each caller hears of its own update: made again on a hand save, one may fail where others hold.
+    const settled = batch.promise.then(() => {
+      if (op.error !== undefined) throw op.error;
+    });
+    settled.catch(() => undefined);
+    return settled;
+  }
+
+  /**
+   * The write of `batch` met a save by hand the watcher had not reported (FileChangedOnDiskError):
+   * take that version in and make the batch's updates again on it, then those made since (decision
+   * 0293), as an API write meeting a hand edit of a recipe does (0282): "again", write once more. A
+   * document written back when deleted is written back with the change ("written"). "refused" when
+   * there is nothing to build on — the file is gone or does not parse — and the caller gets the 409.
+   */
+  async #takeInHandSave(batch: Batch<T>): Promise<"again" | "written" | "refused"> {
+    const bytes = await this.#adapter.readBytes();
+    if (bytes === null) {
+      if (!this.#options.writtenBackWhenDeleted) return "refused";
+      const back = await writeBackDeleted(this.#adapter, this.path, this.#low.data, this.#options);
+      if (back === "exists") return "again";
+      if (back !== "written") return "refused";
+      this.#broken = null;
+      this.#toldWrittenBack();
+      return "written";
+    }
+    let base: T;
+    try {
+      base = this.#adapter.parse(utf8Text(bytes));
+    } catch (e) {
+      if (e instanceof DocumentParseError) return "refused";
+      throw e;
+    }
+    // Read after the wait: updates made meanwhile are in the open batch and are made again too.
+    const ops = [...batch.ops, ...(this.#batch && this.#batch !== batch ? this.#batch.ops : [])];
+    let state = base;
+    for (const op of ops) {
+      try {
+        state = this.#validate(op.run(state), state);
+        op.error = undefined;
+      } catch (e) {
+        op.error = e;
+      }
+    }
+    this.#adapter.knownHash = sha256(bytes);
+    this.#adapter.extraKeys = this.#adapter.parsedExtraKeys;
+    this.#adapter.acceptRead();
+    this.#low.data = state;
+    this.#adapter.reuseRecords = false;
+    this.#validated = true;
+    this.#updates++;
+    this.#emit({ type: "change", origin: "reload", data: state });
+    return "again";
+  }
+
+  /** Tell who listens that this document's deleted file is back from memory (decision 0268). */
+  #toldWrittenBack(): void {
+    for (const listener of writtenBackListeners) {
+      try {
+        listener(this as JsonDoc<unknown>);
+      } catch {
+        // Listeners report; one failing must not undo the put-back.
+      }
+    }
   }
 
   /** Resolves when every write scheduled so far has settled. */
@@ -614,13 +700,7 @@ export class JsonDoc<T> {
       if (back !== "written") return "kept";
       // Told here, not by the watcher from this call's outcome: a write that found the file gone puts
       // it back through this same reload, and nobody heard of that put-back (decision 0268).
-      for (const listener of writtenBackListeners) {
-        try {
-          listener(this as JsonDoc<unknown>);
-        } catch {
-          // Listeners report; one failing must not undo the put-back.
-        }
-      }
+      this.#toldWrittenBack();
       return "rewritten";
     }
     if (bytes === null) {
@@ -679,9 +759,9 @@ export class JsonDoc<T> {
     );
   }
 
-  #scheduleWrite(): Promise<void> {
-    if (this.#batch) return this.#batch.promise;
-    const batch = newBatch();
+  #scheduleWrite(): Batch<T> {
+    if (this.#batch) return this.#batch;
+    const batch = newBatch<T>();
     this.#batch = batch;
     // setImmediate runs after the current tick's microtasks, so a burst of updates joins one batch.
     setImmediate(() => {
@@ -690,7 +770,17 @@ export class JsonDoc<T> {
         .then(async () => {
           // Close the batch only when its write starts: updates made while the previous write ran join it.
           if (this.#batch === batch) this.#batch = null;
-          await this.#low.write();
+          for (let replay = 0; ; replay++) {
+            try {
+              await this.#low.write();
+              return;
+            } catch (e) {
+              if (!(e instanceof FileChangedOnDiskError) || replay >= REPLAYS) throw e;
+              const next = await this.#takeInHandSave(batch);
+              if (next === "written") return;
+              if (next === "refused") throw e;
+            }
+          }
         })
         .catch((e: unknown) => {
           // The disk's version wins: memory takes it (or the document turns broken), as if the watcher
@@ -705,7 +795,7 @@ export class JsonDoc<T> {
           this.#inFlight--;
         });
     });
-    return batch.promise;
+    return batch;
   }
 
   #emit(event: JsonDocEvent<T>): void {
