@@ -125,6 +125,30 @@ describe("Mealie Pocket (iOS) against Larder", () => {
     expect(again.description).toBe("Edited on the phone");
   });
 
+  it("ids in Swift's upper case, in a path, find the recipe, food, tag, user and list they name", async () => {
+    const r = await newRecipe(t, token, "Pocket Upper");
+    const up = (id: string) => id.toUpperCase();
+    const byId = await call("GET", `/api/recipes/${up(r.id)}`);
+    expect(byId.status).toBe(200);
+    expect((byId.body as Json).slug).toBe(r.slug);
+    const food = (await call("POST", "/api/foods", { name: "quince" })).body as Json;
+    expect(((await call("GET", `/api/foods/${up(food.id as string)}`)).body as Json).name).toBe("quince");
+    const tag = (await call("POST", "/api/organizers/tags", { name: "Pocket Tag" })).body as Json;
+    expect((await call("GET", `/api/organizers/tags/${up(tag.id as string)}`)).status).toBe(200);
+    const me = ((await call("GET", "/api/users/self")).body as Json).id as string;
+    expect((await call("POST", `/api/users/${up(me)}/favorites/${r.slug}`)).status).toBe(200);
+    const favs = (await call("GET", `/api/users/${up(me)}/favorites`)).body as { ratings: Json[] };
+    expect(favs.ratings.map((x) => x.recipeId)).toContain(r.id);
+    const list = (await call("POST", "/api/households/shopping/lists", { name: "Pocket list" })).body as Json;
+    const added = await call(
+      "POST",
+      `/api/households/shopping/lists/${up(list.id as string)}/recipe/${up(r.id)}`,
+      null,
+    );
+    expect(added.status).toBe(200);
+    expect(((added.body as Json).recipeReferences as Json[])[0]).toMatchObject({ recipeId: r.id });
+  });
+
   it("the ingredient editor: units page of 500, food search, a food created with a snake_case body", async () => {
     expect((await call("GET", "/api/units?page=1&perPage=500")).status).toBe(200);
     expect((await call("GET", "/api/foods?search=lemon&page=1&perPage=50")).status).toBe(200);
