@@ -149,6 +149,16 @@ describe("Mealie Pocket (iOS) against Larder", () => {
     expect(((added.body as Json).recipeReferences as Json[])[0]).toMatchObject({ recipeId: r.id });
   });
 
+  it("filters recipes by organizer ids written in upper case, as a Swift UUID prints them", async () => {
+    const tag = (await call("POST", "/api/organizers/tags", { name: "Pocket Filter" })).body as Json;
+    const cat = (await call("POST", "/api/organizers/categories", { name: "Pocket Cat" })).body as Json;
+    const r = await newRecipe(t, token, "Pocket Filtered", { tags: [tag], recipeCategory: [cat] });
+    await newRecipe(t, token, "Pocket Unfiltered");
+    const q = `tags=${(tag.id as string).toUpperCase()}&categories=${(cat.id as string).toUpperCase()}`;
+    const res = await call("GET", `/api/recipes?page=1&perPage=20&${q}&requireAllTags=true`);
+    expect((res.body as { items: Json[] }).items.map((i) => i.slug)).toEqual([r.slug]);
+  });
+
   it("the ingredient editor: units page of 500, food search, a food created with a snake_case body", async () => {
     expect((await call("GET", "/api/units?page=1&perPage=500")).status).toBe(200);
     expect((await call("GET", "/api/foods?search=lemon&page=1&perPage=50")).status).toBe(200);
