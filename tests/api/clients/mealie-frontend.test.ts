@@ -338,6 +338,37 @@ describe("Mealie's web UI against Larder", () => {
     expect(members.status).toBe(200);
   });
 
+  it("signed out, a public group's explore pages list and open recipes with the explorer's query", async () => {
+    const gp = (await ui("GET", "/api/groups/preferences")).body as Json;
+    await ui("PUT", "/api/groups/preferences", { ...gp, privateGroup: false });
+    const hp = (await ui("GET", "/api/households/preferences")).body as Json;
+    await ui("PUT", "/api/households/preferences", { ...hp, privateHousehold: false });
+    const r = await newRecipe(t, token, "Public Pie", { settings: { public: true } });
+    const slug = ((await ui("GET", "/api/groups/self")).body as Json).slug as string;
+    const seed = Date.now().toString();
+    const path = axiosParams(`/api/explore/groups/${slug}/recipes`, {
+      page: 1,
+      perPage: 32,
+      orderBy: "created_at",
+      orderDirection: "desc",
+      orderByNullPosition: "last",
+      paginationSeed: seed,
+      searchSeed: seed,
+      search: "public",
+      requireAllCategories: false,
+      requireAllTags: false,
+      requireAllTools: false,
+      requireAllFoods: false,
+    });
+    const list = await fetch(t.url + path);
+    expect(list.status).toBe(200);
+    const items = ((await list.json()) as { items: Json[] }).items;
+    expect(items.map((i) => i.slug)).toEqual([r.slug]);
+    expect((await fetch(`${t.url}/api/explore/groups/${slug}/recipes/${r.slug}`)).status).toBe(200);
+    for (const part of ["organizers/categories", "organizers/tags", "households", "cookbooks", "foods"])
+      expect((await fetch(`${t.url}/api/explore/groups/${slug}/${part}?page=1&perPage=-1`)).status).toBe(200);
+  });
+
   it("the ingredient parser and the foods and units pickers", async () => {
     const parsed = await ui("POST", "/api/parser/ingredients", {
       parser: "nlp",
