@@ -65,6 +65,14 @@ describe("Mealient against Larder", () => {
     expect(res.status).toBe(200);
     const login = ((await res.json()) as { access_token: string }).access_token;
     expect(typeof login).toBe("string");
+    // A wrong password: Mealient tells "Unauthorized" from other failures by the detail text.
+    const wrong = await fetch(`${t.url}/api/auth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" },
+      body: new URLSearchParams({ username: FIRST_ADMIN.username, password: "not-it" }).toString(),
+    });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { detail: unknown }).detail).toBe("Unauthorized");
     const made = await call("POST", "/api/users/api-tokens", { name: "Mealient" }, login);
     expect(made.status).toBe(201);
     token = (made.body as { token: string }).token;
@@ -195,12 +203,21 @@ describe("Mealient against Larder", () => {
       expect(typeof i.position).toBe("number");
     }
 
-    // The item read as raw JSON, "checked" flipped, PUT back with every field it came with.
+    // updateShoppingListItem: the item read as raw JSON, its edited fields put in (null ids as JSON
+    // null), the unit and food objects removed, and the rest PUT back as it came.
     const raw = (await call("GET", `/api/households/shopping/items/${items[1].id as string}`)).body as Json;
-    const put = await call("PUT", `/api/households/shopping/items/${items[1].id as string}`, {
+    const edited: Json = {
       ...raw,
       checked: true,
-    });
+      isFood: false,
+      note: raw.note,
+      quantity: raw.quantity,
+      foodId: null,
+      unitId: null,
+    };
+    delete edited.unit;
+    delete edited.food;
+    const put = await call("PUT", `/api/households/shopping/items/${items[1].id as string}`, edited);
     expect(put.status).toBe(200);
     const again = (await call("GET", `/api/households/shopping/items/${items[1].id as string}`)).body as Json;
     expect(again.checked).toBe(true);
