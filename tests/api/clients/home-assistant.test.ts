@@ -1,5 +1,6 @@
 /**
- * Home Assistant's Mealie integration, through its library aiomealie, replayed against Larder as it
+ * Home Assistant's Mealie integration, through its library aiomealie (the calls of its older and its
+ * newest releases), replayed against Larder as it
  * sends its requests: a long-lived API token as Bearer, `Accept: application/json, text/plain, *\/*`,
  * paths joined onto the host without a leading slash, query values as aiohttp writes them. The
  * library's models (mashumaro dataclasses) fail on a missing key, and it raises on any answer whose
@@ -347,6 +348,71 @@ describe("Home Assistant (aiomealie) against Larder", () => {
     const del = await ha("DELETE", `api/households/shopping/items/${now[0].id as string}`);
     accepted(del);
     expect((await items()).length).toBe(order.length - 1);
+  });
+
+  it("newer aiomealie: create a recipe, organizers and foods with perPage=-1, lists by id, recipes added and removed with a scale, favourites and ratings", async () => {
+    const made = await ha("POST", "api/recipes", { json: { name: "Assistant Risotto" } });
+    accepted(made);
+    const slug = made.body as string;
+    const recipe = await ha("GET", `api/recipes/${slug}`);
+    accepted(recipe);
+    baseRecipe(recipe.body);
+    const id = (recipe.body as Json).id as string;
+    await ha("PATCH", `api/recipes/${slug}`, {
+      json: {
+        recipeIngredient: [
+          { note: "rice", quantity: 2 },
+          { note: "stock", quantity: 1 },
+        ],
+      },
+    });
+
+    for (const part of ["api/organizers/categories", "api/organizers/tags", "api/organizers/tools"]) {
+      const r = await ha("GET", part, { params: { perPage: -1 } });
+      accepted(r);
+      for (const o of (r.body as { items: unknown[] }).items) expectKeys(o, ["id", "name", "slug"]);
+    }
+    for (const part of ["api/foods", "api/units"]) {
+      const r = await ha("GET", part, { params: { perPage: -1 } });
+      accepted(r);
+      (r.body as { items: unknown[] }).items.slice(0, 20).forEach(foodOrUnit);
+    }
+
+    const list = await ha("POST", "api/households/shopping/lists", { json: { name: "Assistant list" } });
+    accepted(list);
+    const listId = (list.body as Json).id as string;
+    const one = await ha("GET", `api/households/shopping/lists/${listId}`);
+    accepted(one);
+    expectKeys(one.body, ["id", "name"]);
+    const renamed = await ha("PUT", `api/households/shopping/lists/${listId}`, {
+      json: { id: listId, name: "Assistant's list", groupId: (one.body as Json).groupId },
+    });
+    accepted(renamed);
+    expect((renamed.body as Json).name).toBe("Assistant's list");
+
+    const added = await ha("POST", `api/households/shopping/lists/${listId}/recipe/${id}`, {
+      json: { recipeIncrementQuantity: 2 },
+    });
+    accepted(added);
+    const refs = (added.body as Json).recipeReferences as Json[];
+    expect(refs[0]).toMatchObject({ recipeId: id, recipeQuantity: 2 });
+    const removed = await ha("POST", `api/households/shopping/lists/${listId}/recipe/${id}/delete`, {
+      json: { recipeDecrementQuantity: 2 },
+    });
+    accepted(removed);
+    expect(((await ha("GET", `api/households/shopping/lists/${listId}`)).body as Json).listItems).toEqual([]);
+    accepted(await ha("DELETE", `api/households/shopping/lists/${listId}`));
+
+    const me = ((await ha("GET", "api/users/self")).body as Json).id as string;
+    accepted(await ha("POST", `api/users/${me}/favorites/${slug}`));
+    accepted(await ha("POST", `api/users/${me}/ratings/${slug}`, { json: { rating: 4.5 } }));
+    const favs = await ha("GET", "api/users/self/favorites");
+    accepted(favs);
+    expect((favs.body as { ratings: Json[] }).ratings).toContainEqual(
+      expect.objectContaining({ recipeId: id, rating: 4.5, isFavorite: true }),
+    );
+    accepted(await ha("DELETE", `api/users/${me}/favorites/${slug}`));
+    accepted(await ha("DELETE", `api/recipes/${slug}`));
   });
 
   it("statistics for the sensors", async () => {
