@@ -1,10 +1,10 @@
 /**
  * Home Assistant's Mealie integration, through its library aiomealie (the calls of its older and its
- * newest releases), replayed against Larder as it
- * sends its requests: a long-lived API token as Bearer, `Accept: application/json, text/plain, *\/*`,
- * paths joined onto the host without a leading slash, query values as aiohttp writes them. The
- * library's models (mashumaro dataclasses) fail on a missing key, and it raises on any answer whose
- * Content-Type is not JSON, deletes included (decision 0290).
+ * newest releases), replayed against Larder as it sends its requests: a long-lived API token as
+ * Bearer, `Accept: application/json, text/plain, *\/*`, paths joined onto the host without a leading
+ * slash, query values as aiohttp writes them. The library's models (mashumaro dataclasses) fail on a
+ * missing key, and it raises on any answer whose Content-Type is not JSON, deletes included
+ * (decision 0290).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
