@@ -5,6 +5,7 @@
  * lists go as PUT/PATCH of arrays (decision 0290).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { newRecipe } from "../../support/members.js";
 
@@ -113,5 +114,53 @@ describe("node-mealie against Larder", () => {
     const upd = await node("PUT", `/api/recipes/timeline/events/${id}`, { subject: "Cooked twice" });
     expect((upd.body as Json).subject).toBe("Cooked twice");
     expect((await node("DELETE", `/api/recipes/timeline/events/${id}`)).ok).toBe(true);
+  });
+
+  it("uploads a recipe image, an asset and a timeline image as FormData, with no JSON content type", async () => {
+    const r = await newRecipe(t, token, "Node Upload");
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0a0" } })
+      .png()
+      .toBuffer();
+    // MealieClient.request leaves Content-Type to fetch when the body is FormData.
+    const upload = async (method: string, path: string, form: FormData) => {
+      const res = await fetch(t.url + path, {
+        method,
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as Json };
+    };
+    let form = new FormData();
+    form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "loaf.png");
+    form.append("extension", "png");
+    const image = await upload("PUT", `/api/recipes/${r.slug}/image`, form);
+    expect(image.status).toBe(200);
+    expect(typeof image.body.image).toBe("string");
+    expect((await fetch(`${t.url}/api/media/recipes/${r.id}/images/original.webp`)).status).toBe(200);
+
+    form = new FormData();
+    form.append("file", new Blob([Buffer.from("rise twice")], { type: "text/plain" }), "notes.txt");
+    form.append("name", "Notes");
+    form.append("icon", "mdi-file");
+    form.append("extension", "txt");
+    const asset = await upload("POST", `/api/recipes/${r.slug}/assets`, form);
+    expect(asset.status).toBe(200);
+    expect(asset.body).toMatchObject({ name: "Notes", icon: "mdi-file" });
+
+    const ev = await node("POST", "/api/recipes/timeline/events", {
+      recipeId: r.id,
+      subject: "Baked",
+      eventType: "comment",
+      timestamp: new Date().toISOString(),
+    });
+    form = new FormData();
+    form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "baked.png");
+    form.append("extension", "png");
+    const evImage = await upload(
+      "PUT",
+      `/api/recipes/timeline/events/${(ev.body as Json).id as string}/image`,
+      form,
+    );
+    expect(evImage.status).toBe(200);
   });
 });
