@@ -23,7 +23,7 @@ import type { OrganizerKind } from "../schemas/records.js";
 import { presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { slugify } from "../util/slug.js";
 import { GroupListing, rankedPrefix, type SearchMatches } from "./group-listing.js";
-import { isUuid } from "../util/ids.js";
+import { canonicalUuid } from "../util/ids.js";
 import { foodNamesOf } from "./store/lazy-doc.js";
 import { ListedRecipe } from "./listed-recipe.js";
 import type { GroupData } from "../groups/registry.js";
@@ -817,8 +817,12 @@ export class RecipeLister {
       const wanted = (values ?? []).map((v) => v.trim()).filter(Boolean);
       if (wanted.length === 0) continue;
       const every = requireAll ?? false;
-      const matches = (r: RecipeIndexEntry, w: string) =>
-        get(r).some((o) => (isUuid(w) ? o.id === w : o.slug === w));
+      // An id in any case or hyphen layout names the organizer, as Mealie's UUID() reads it.
+      const ids = new Map(wanted.map((w) => [w, canonicalUuid(w)]));
+      const matches = (r: RecipeIndexEntry, w: string) => {
+        const id = ids.get(w);
+        return get(r).some((o) => (id ? o.id === id || o.id === w : o.slug === w));
+      };
       const passes = (at: number) =>
         every ? wanted.every((w) => matches(all[at], w)) : wanted.some((w) => matches(all[at], w));
       rows = rows ? rows.filter(passes) : all.map((_, at) => at).filter(passes);

@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { derivedId, isUuid } from "./ids.js";
+import { canonicalUuid, derivedId, isUuid } from "./ids.js";
 
 /** The derivation byte by byte: sha256 of the parts, its first 16 bytes with the v4 version and variant bits. */
 function fromBytes(...parts: string[]): string {
@@ -32,5 +32,14 @@ describe("derivedId", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("canonicalUuid", () => {
+  it("reads a UUID as Python's UUID() does: any case, hyphens or none, braces, urn prefix", () => {
+    const c = "0b6c35b6-8f0a-4b5e-9f5a-1d2c3b4a5e6f";
+    for (const s of [c, c.toUpperCase(), c.replace(/-/g, ""), `{${c}}`, `urn:uuid:${c}`])
+      expect(canonicalUuid(s)).toBe(c);
+    expect(canonicalUuid("pie-0b6c35b6")).toBeNull();
   });
 });

@@ -25,3 +25,19 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export function isUuid(s: unknown): s is string {
   return typeof s === "string" && UUID_RE.test(s);
 }
+
+/**
+ * The lower-case, hyphenated form of a UUID written as Python's `UUID()` reads one (Mealie parses
+ * ids so): any case, hyphens anywhere or none, braces or a `urn:uuid:` prefix. Swift clients send
+ * ids upper-case. Null when the text is no UUID.
+ */
+export function canonicalUuid(s: string): string | null {
+  const hex = s
+    .trim()
+    .replace(/^urn:uuid:/i, "")
+    .replace(/^\{(.*)\}$/, "$1")
+    .replace(/-/g, "")
+    .toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(hex)) return null;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,7 +1,8 @@
-/** Reading request bodies with limits: JSON (422 on malformed, 413 when too large) and urlencoded forms. */
+/** Reading request bodies with limits: JSON (422 on malformed, 413 when too large) and forms. */
 import type { IncomingMessage } from "node:http";
 import { PayloadTooLargeError, ValidationError } from "../../core/errors.js";
 import { camelizeKeys } from "../../core/util/case.js";
+import { readMultipart } from "./multipart.js";
 
 export async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? "0");
@@ -59,8 +60,17 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
 }
 
 export async function readForm(req: IncomingMessage, limit: number): Promise<Record<string, string>> {
-  const raw = await readRaw(req, limit);
   const ct = String(req.headers["content-type"] ?? "");
+  // Mealie's own web UI signs in with a FormData body, which FastAPI's Form fields read like the
+  // urlencoded one; a file in it has no place in a form of fields.
+  if (ct.toLowerCase().startsWith("multipart/form-data")) {
+    if (Number(req.headers["content-length"] ?? "0") > limit) {
+      req.resume();
+      throw new PayloadTooLargeError();
+    }
+    return (await readMultipart(req, { maxFileBytes: limit, maxFiles: 0 })).fields;
+  }
+  const raw = await readRaw(req, limit);
   if (ct.includes("application/json")) {
     const text = raw.toString("utf8").trim();
     if (!text) return {};

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ZodError } from "zod";
 import { validationDetail, type IssueSource } from "../../core/wire/validation-detail.js";
-import { pathParamProblems, unbuiltContractPath } from "./path-params.js";
+import { canonicalPathParams, pathParamProblems, unbuiltContractPath } from "./path-params.js";
 import { PUBLIC, type Actor } from "../../core/actor.js";
 import {
   ForbiddenError,
@@ -65,7 +65,14 @@ export function createApiHandler(larder: Larder, router: Router) {
       // routes (media, shared links) keep answering 404 for anything that names nothing (decision 0062).
       const badParams = route.auth === "public" ? null : pathParamProblems(method, url.pathname, route.path);
       if (badParams) return fail(422, { detail: badParams });
-      ctx = new ApiContext(larder, req, res, url, params, actor);
+      ctx = new ApiContext(
+        larder,
+        req,
+        res,
+        url,
+        canonicalPathParams(method, url.pathname, route.path, params),
+        actor,
+      );
       const result = await route.handler(ctx);
       headers = ctx.headers;
       if (res.headersSent || res.writableEnded) return;

@@ -6,6 +6,7 @@
 import { CONTRACT_PATH_PARAMS as rows } from "./contract-path-params.js";
 import { Router } from "./router.js";
 import type { DetailItem } from "../../core/wire/validation-detail.js";
+import { canonicalUuid } from "../../core/util/ids.js";
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const INT = /^[+-]?\d{1,15}$/;
@@ -67,6 +68,33 @@ export function pathParamProblems(method: string, pathname: string, routePath: s
     }
   }
   return problems.length ? problems : null;
+}
+
+/**
+ * The route's parameters with each one the contract types as a UUID in lower-case hyphenated form, as
+ * FastAPI hands Mealie a parsed UUID: a Swift client's upper-case id then finds the same food, tag or
+ * user. Larder's parameter names differ from the contract's, so they are paired by position.
+ */
+export function canonicalPathParams(
+  method: string,
+  pathname: string,
+  routePath: string,
+  params: Record<string, string>,
+): Record<string, string> {
+  const m = table().match(method === "HEAD" ? "GET" : method, pathname);
+  if (!m || m === "method" || shape(m.route.path) !== shape(routePath)) return params;
+  const spec = kinds.get(`${m.route.method} ${m.route.path}`) ?? {};
+  const theirs = m.route.path.split("/");
+  const ours = routePath.split("/");
+  let out = params;
+  theirs.forEach((seg, i) => {
+    if (!seg.startsWith(":") || spec[seg.slice(1)] !== "uuid" || !ours[i]?.startsWith(":")) return;
+    const name = ours[i].slice(1);
+    const value = params[name];
+    const canonical = value === undefined ? null : canonicalUuid(value);
+    if (canonical && canonical !== value) out = { ...out, [name]: canonical };
+  });
+  return out;
 }
 
 /**

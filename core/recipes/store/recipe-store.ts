@@ -13,7 +13,7 @@ import type { DataFolder } from "../../storage/data-folder.js";
 import { errnoCode } from "../../storage/atomic-write.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../../errors.js";
 import { consoleLogger, type Logger } from "../../log/logger.js";
-import { newId } from "../../util/ids.js";
+import { canonicalUuid, newId } from "../../util/ids.js";
 import {
   changedOnDisk,
   commitFile,
@@ -250,7 +250,8 @@ export class RecipeStore {
   get(groupSlug: string, slugOrId: string): RecipeEntry | null {
     const bySlug = this.readable().get(groupSlug, slugOrId);
     if (bySlug) return bySlug;
-    const byId = this.index.getById(slugOrId);
+    const canonical = canonicalUuid(slugOrId);
+    const byId = this.index.getById(slugOrId) ?? (canonical ? this.index.getById(canonical) : null);
     return byId && byId.groupSlug === groupSlug ? byId : null;
   }
 
