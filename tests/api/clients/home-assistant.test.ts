@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { assertContract, hasContract } from "../../support/contract.js";
 import { newRecipe } from "../../support/members.js";
+import { send, withJson } from "./send.js";
 
 let t: TestServer;
 let apiToken: string;
@@ -38,17 +39,7 @@ async function ha(
     Accept: "application/json, text/plain, */*",
     Authorization: `Bearer ${opts.token ?? apiToken}`,
   };
-  if (opts.json !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-  });
-  const text = await res.text();
-  const type = res.headers.get("content-type") ?? "";
-  let body: unknown = null;
-  if (type.includes("application/json")) body = JSON.parse(text);
-  return { status: res.status, type, text, body };
+  return send(url, withJson(headers, method, opts.json));
 }
 
 /** What aiomealie's `_request` accepts: not 400/401/404/422, and a JSON Content-Type. */

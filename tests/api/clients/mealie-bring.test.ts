@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { newRecipe } from "../../support/members.js";
+import { send } from "./send.js";
 
 let t: TestServer;
 let login: string;
@@ -20,9 +21,7 @@ type Json = Record<string, unknown>;
 
 /** `requests.<verb>(url, headers={"Authorization": f"Bearer {key}"})`, as the bridge calls Mealie. */
 async function bridge(method: string, path: string) {
-  const res = await fetch(t.url + path, { method, headers: { Authorization: `Bearer ${apiKey}` } });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  return send(t.url + path, { method, headers: { Authorization: `Bearer ${apiKey}` } });
 }
 
 beforeAll(async () => {

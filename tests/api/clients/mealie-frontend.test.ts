@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from "../../support/server.js";
 import { assertContract, hasContract } from "../../support/contract.js";
 import { newRecipe } from "../../support/members.js";
 import { FIRST_ADMIN } from "../../../core/larder.js";
+import { send, withJson } from "./send.js";
 
 let t: TestServer;
 let token: string;
@@ -40,20 +41,7 @@ async function ui(method: string, path: string, json?: unknown) {
     "Accept-Language": "en-US",
     Authorization: `Bearer ${token}`,
   };
-  if (json !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(t.url + path, {
-    method,
-    headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body };
+  return send(t.url + path, withJson(headers, method, json));
 }
 const day = (n = 0) => {
   const d = new Date();

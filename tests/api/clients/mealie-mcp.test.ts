@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { newRecipe } from "../../support/members.js";
+import { send, withJson } from "./send.js";
 
 let t: TestServer;
 let apiKey: string;
@@ -19,15 +20,7 @@ async function mcp(method: string, path: string, opts: { params?: Json; json?: u
     if (v === null || v === undefined) continue;
     for (const x of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(x));
   }
-  const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
-  if (opts.json !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  return send(url, withJson({ Authorization: `Bearer ${apiKey}` }, method, opts.json));
 }
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { newRecipe } from "../../support/members.js";
 import { FIRST_ADMIN } from "../../../core/larder.js";
+import { send, withJson } from "./send.js";
 
 let t: TestServer;
 let token: string;
@@ -15,21 +16,7 @@ type Json = Record<string, unknown>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function call(method: string, path: string, json?: unknown) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (json !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(t.url + path, {
-    method,
-    headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* a NoReply answer */
-  }
-  return { status: res.status, body };
+  return send(t.url + path, withJson({ Authorization: `Bearer ${token}` }, method, json));
 }
 
 beforeAll(async () => {

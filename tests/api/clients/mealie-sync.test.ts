@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../support/server.js";
+import { send } from "./send.js";
 
 let t: TestServer;
 let token: string;
@@ -13,7 +14,7 @@ type Json = Record<string, unknown>;
 
 /** Invoke-MealieRequest: the headers of Initialize-MealieApi, a body only for POST and PUT. */
 async function ps(method: string, endpoint: string, body?: unknown) {
-  const res = await fetch(t.url + endpoint, {
+  return send(t.url + endpoint, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
@@ -22,8 +23,6 @@ async function ps(method: string, endpoint: string, body?: unknown) {
     },
     body: body && ["POST", "PUT"].includes(method) ? Buffer.from(JSON.stringify(body), "utf8") : undefined,
   });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 /** Get-Mealie* -All: pages of 100 until one has fewer items. */
 async function all(endpoint: string): Promise<Json[]> {

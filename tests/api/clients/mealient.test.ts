@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { assertContract, hasContract } from "../../support/contract.js";
 import { FIRST_ADMIN } from "../../../core/larder.js";
+import { send, withJson } from "./send.js";
 
 let t: TestServer;
 let token: string;
@@ -19,15 +20,8 @@ type Json = Record<string, unknown>;
 
 /** One Ktor call: base URL + path, Bearer token, JSON body when given; the answer parsed. */
 async function call(method: string, path: string, json?: unknown, bearer = token) {
-  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${bearer}` };
-  if (json !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(t.url + path, {
-    method,
-    headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  const headers = { Accept: "application/json", Authorization: `Bearer ${bearer}` };
+  return send(t.url + path, withJson(headers, method, json));
 }
 
 beforeAll(async () => {

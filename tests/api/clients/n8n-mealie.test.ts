@@ -5,13 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../support/server.js";
+import { send } from "./send.js";
 
 let t: TestServer;
 let token: string;
 type Json = Record<string, unknown>;
 
 async function node(method: string, path: string, body?: unknown) {
-  const res = await fetch(t.url + path, {
+  return send(t.url + path, {
     method,
     headers: {
       Accept: "application/json",
@@ -20,8 +21,6 @@ async function node(method: string, path: string, body?: unknown) {
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
 beforeAll(async () => {

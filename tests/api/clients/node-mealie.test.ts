@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { newRecipe } from "../../support/members.js";
+import { send } from "./send.js";
 
 let t: TestServer;
 let token: string;
@@ -15,13 +16,11 @@ type Json = Record<string, unknown>;
 
 /** MealieClient.request: JSON content type always; `JSON.stringify(undefined)` sends no body. */
 async function node(method: string, path: string, body?: unknown) {
-  const res = await fetch(t.url + path, {
+  return send(t.url + path, {
     method,
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  return { status: res.status, ok: res.ok, body: text ? (JSON.parse(text) as unknown) : {} };
 }
 const query = (params: Record<string, unknown>) => {
   const q = new URLSearchParams();
