@@ -107,7 +107,7 @@ export class ExploreService {
       this.larder.recipes.store.get(g.slug, slugOrId) ??
       (isUuid(slugOrId) ? this.larder.recipes.store.get(g.slug, slugOrId.toLowerCase()) : null);
     if (!e || !this.visible()(this.larder.recipes.lister.entryOf(e))) throw miss("recipe");
-    return { ...this.larder.recipes.recipeOf(e), comments: [] };
+    return { ...this.larder.recipes.recipeOf(e, this.larder.recipes.publicReader()), comments: [] };
   }
 
   suggestions(groupSlug: string, query: SuggestionQuery) {
