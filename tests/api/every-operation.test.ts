@@ -83,6 +83,19 @@ const MINIMAL_REFUSED: Record<string, { status: number; why: string }> = {
   "PUT /api/households/mealplans/{item_id}": { status: 422, why: "the same validator on UpdatePlanEntry" },
 };
 
+/** Reads Mealie refuses a plain member (no admin, no household powers), and why. */
+const MEMBER_REFUSED: Record<string, { status: number; why: string }> = {
+  ...EXPECTED,
+  "GET /api/users/self/ratings/{recipe_id}": {
+    status: 404,
+    why: "the member has not rated it: Mealie's 404",
+  },
+  "GET /api/households/invitations": {
+    status: 403,
+    why: "listing invitations needs canInvite (decision 0014)",
+  },
+};
+
 const world: World = {
   t: null as unknown as TestServer,
   token: "",
@@ -217,7 +230,11 @@ async function walkOne(
 
 /** What a read hands on to a later operation (a download token is good for one download). */
 function noteWhatItMade(key: string, body: Record<string, unknown> | null): void {
-  if (key === "GET /api/admin/backups/{file_name}" && body) made.fileToken = String(body.fileToken);
+  const gives = [
+    "GET /api/admin/backups/{file_name}",
+    "GET /api/recipes/bulk-actions/export/{export_id}/download",
+  ];
+  if (gives.includes(key) && body) made.fileToken = String(body.fileToken);
 }
 
 const ctx: WalkContext = { made, files, get: (path) => send("GET", path) };
@@ -249,28 +266,29 @@ describe("every operation of the Mealie contract", () => {
   );
 
   it.skipIf(!hasContract)(
-    "takes the smallest body the contract allows for every write",
+    "answers a plain member every read Mealie lets a member make",
     async () => {
-      // A fresh server: the walk above deleted what these writes point at.
+      // A fresh server: the walk above deleted what these reads point at.
       await world.t.close();
       for (const k of Object.keys(made)) if (k !== "site") delete made[k];
       await freshWorld();
-      const defs = contractSchemas();
       const outcomes: Outcome[] = [];
-      for (const o of contractOperations()) {
-        const body = o.op.requestBody?.content["application/json"];
-        const key = `${o.method} ${o.path}`;
-        if (!body || o.method === "GET" || o.method === "DELETE" || NOT_MINIMAL[key]) continue;
-        const json = minimalBody(body.schema, defs, made, o.path);
-        // Pydantic takes a body the schema allows, so Mealie never 422s it; its own checks may 4xx it.
-        outcomes.push(await walkOne(o, { json }, MINIMAL_REFUSED[key] ?? null));
-      }
-      for (const x of outcomes.filter((x) => x.verdict === "expected")) console.log(`${x.status} ${x.key}`);
-      expect(report(outcomes, "writes with their smallest body")).toEqual([]);
+      for (const o of contractOperations().filter(
+        (x) => x.method === "GET" && !x.path.startsWith("/api/admin/"),
+      ))
+        outcomes.push(
+          await walkOne(
+            o,
+            { ...(await requestFor(o, ctx)), token: "spare" },
+            MEMBER_REFUSED[`${o.method} ${o.path}`],
+          ),
+        );
+      for (const x of outcomes.filter((x) => x.verdict !== "valid"))
+        console.log(`  ${x.status} ${x.key} ${x.problem ?? ""}`);
+      expect(report(outcomes, "reads of a plain member")).toEqual([]);
     },
     60_000,
   );
-
   it.skipIf(!hasContract)(
     "answers every read with all its optional query parameters given",
     async () => {
@@ -321,6 +339,26 @@ describe("every operation of the Mealie contract", () => {
         }
       }
       expect(report(outcomes, "items fetched by the id and slug their list gives")).toEqual([]);
+    },
+    60_000,
+  );
+
+  it.skipIf(!hasContract)(
+    "takes the smallest body the contract allows for every write",
+    async () => {
+      // Last: these writes rename and merge what the reads above point at.
+      const defs = contractSchemas();
+      const outcomes: Outcome[] = [];
+      for (const o of contractOperations()) {
+        const body = o.op.requestBody?.content["application/json"];
+        const key = `${o.method} ${o.path}`;
+        if (!body || o.method === "GET" || o.method === "DELETE" || NOT_MINIMAL[key]) continue;
+        const json = minimalBody(body.schema, defs, made, o.path);
+        // Pydantic takes a body the schema allows, so Mealie never 422s it; its own checks may 4xx it.
+        outcomes.push(await walkOne(o, { json }, MINIMAL_REFUSED[key] ?? null));
+      }
+      for (const x of outcomes.filter((x) => x.verdict === "expected")) console.log(`${x.status} ${x.key}`);
+      expect(report(outcomes, "writes with their smallest body")).toEqual([]);
     },
     60_000,
   );
