@@ -83,7 +83,7 @@ const MINIMAL_REFUSED: Record<string, { status: number; why: string }> = {
   "PUT /api/households/mealplans/{item_id}": { status: 422, why: "the same validator on UpdatePlanEntry" },
 };
 
-/** Reads Mealie refuses a plain member (no admin, no household powers), and why. */
+/** What Mealie or Larder refuses a plain member (no admin, no household powers), and why. */
 const MEMBER_REFUSED: Record<string, { status: number; why: string }> = {
   ...EXPECTED,
   "GET /api/users/self/ratings/{recipe_id}": {
@@ -94,6 +94,26 @@ const MEMBER_REFUSED: Record<string, { status: number; why: string }> = {
     status: 403,
     why: "listing invitations needs canInvite (decision 0014)",
   },
+  "PUT /api/households/preferences": { status: 403, why: "Mealie's perm:canManageHousehold" },
+  "PUT /api/households/permissions": { status: 403, why: "Mealie's perm:canManage" },
+  "POST /api/households/invitations": { status: 403, why: "Mealie's perm:canInvite" },
+  "POST /api/households/invitations/email": {
+    status: 403,
+    why: "sending an invitation: canInvite, as making one",
+  },
+  "PUT /api/groups/preferences": { status: 403, why: "Mealie's perm:canManage" },
+  "POST /api/groups/ai-providers/providers": {
+    status: 403,
+    why: "group settings: canManage (core/ai/providers.ts)",
+  },
+  "PUT /api/groups/ai-providers/providers/{provider_id}": { status: 403, why: "the same" },
+  "PUT /api/groups/ai-providers/settings": { status: 403, why: "the same" },
+  "PUT /api/comments/{item_id}": { status: 403, why: "another's comment: Mealie's author-or-admin check" },
+  "PUT /api/recipes/timeline/events/{item_id}": {
+    status: 403,
+    why: "another's event: author or admin (decision 0011)",
+  },
+  "PUT /api/recipes/timeline/events/{item_id}/image": { status: 403, why: "the same" },
 };
 
 const world: World = {
@@ -289,6 +309,24 @@ describe("every operation of the Mealie contract", () => {
     },
     60_000,
   );
+
+  it.skipIf(!hasContract)(
+    "answers a plain member every write Mealie lets a member make",
+    async () => {
+      const outcomes: Outcome[] = [];
+      const writes = contractOperations().filter(
+        (o) => !["GET", "DELETE"].includes(o.method) && !/^\/api\/(admin|users)\//.test(o.path),
+      );
+      for (const o of writes) {
+        const req = await requestFor(o, ctx);
+        const key = `${o.method} ${o.path}`;
+        outcomes.push(await walkOne(o, { ...req, token: req.token ?? "spare" }, MEMBER_REFUSED[key]));
+      }
+      expect(report(outcomes, "writes of a plain member")).toEqual([]);
+    },
+    60_000,
+  );
+
   it.skipIf(!hasContract)(
     "answers every read with all its optional query parameters given",
     async () => {
