@@ -244,8 +244,21 @@ async function walkOne(
       return out("failed", (e as Error).message);
     }
   }
-  noteWhatItMade(key, JSON.parse(isJson && text ? text : "null") as Record<string, unknown> | null);
+  const body = JSON.parse(isJson && text ? text : "null") as Record<string, unknown> | null;
+  noteWhatItMade(key, body);
+  if (body && typeof body.reportId === "string") await settled(body.reportId);
   return out("valid");
+}
+
+/** Wait for a background import to finish: the walk goes on, and a server closes, with none running. */
+async function settled(reportId: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const report = await send("GET", `/api/groups/reports/${reportId}`);
+    if (report.status !== "in-progress") return;
+    if (Date.now() > deadline) throw new Error(`import ${reportId} still running after 20 s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** What a read hands on to a later operation (a download token is good for one download). */
