@@ -341,6 +341,36 @@ describe("every operation of the Mealie contract", () => {
   );
 
   it.skipIf(!hasContract)(
+    "answers Mealie's error, from the route, for an entity that does not exist",
+    async () => {
+      const ghost = "0b1e9c2a-3d4f-4a5b-8c6d-7e8f9a0b1c2d";
+      const wrong: string[] = [];
+      let sent = 0;
+      for (const o of contractOperations().filter((x) => x.path.endsWith("}") && x.method !== "POST")) {
+        const url = fillPath(o.path, made).replace(/[^/]+$/, ghost);
+        const json = ["PUT", "PATCH"].includes(o.method)
+          ? ((await requestFor(o, ctx)).json ?? {})
+          : undefined;
+        const res = await world.t.api(url, { method: o.method, token: world.token, json });
+        const text = await res.text();
+        sent++;
+        let detail: unknown;
+        try {
+          detail = (JSON.parse(text) as { detail?: unknown }).detail;
+        } catch {
+          // no JSON: wrong below
+        }
+        const routed = text !== '{"detail":"Not Found"}' && res.status !== 405;
+        if (res.status < 400 || res.status >= 500 || detail === undefined || !routed)
+          wrong.push(`${o.method} ${o.path} → ${res.status}: ${text.slice(0, 200)}`);
+      }
+      console.log(`misses: ${sent} sent, ${sent - wrong.length} answered Mealie's error`);
+      expect(wrong).toEqual([]);
+    },
+    60_000,
+  );
+
+  it.skipIf(!hasContract)(
     "answers every read with all its optional query parameters given",
     async () => {
       const outcomes: Outcome[] = [];
