@@ -3,6 +3,7 @@
  * folder. Reads and writes are household-scoped; a cookbook's recipes come from every household of
  * the group. Slugs are unique per group and deduplicated as `slug`, `slug-1`, … while the name stays.
  */
+import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import { z } from "zod";
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
@@ -55,7 +56,8 @@ export interface CookbookOut {
 }
 
 type Cb = CookbookOut;
-export const cookbookAttributes = new AttributeTable<CookbookOut>("cookbook", {
+export const cookbookAttributes = new AttributeTable<Timed<CookbookOut>>("cookbook", {
+  ...rowTimeAttributes<Cb>(),
   id: attr.uuid((c: Cb) => c.id),
   name: attr.string((c: Cb) => c.name),
   slug: attr.string((c: Cb) => c.slug),
@@ -98,8 +100,8 @@ export class CookbooksService {
   /** GET /households/cookbooks. */
   list(actor: Actor, query: ListQuery): Page<CookbookOut> {
     const { group, household } = this.scope(actor);
-    const items = this.records(group, household).map((c) => present(c, group, household));
-    return listQuery(items, query, cookbookAttributes, {});
+    const items = this.records(group, household).map((c) => timed(present(c, group, household), c));
+    return listQuery(items, query, cookbookAttributes, { defaultOrderBy: null });
   }
 
   /** GET /households/cookbooks/{idOrSlug}: the cookbook and the group's recipes its filter selects. */

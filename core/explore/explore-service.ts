@@ -4,6 +4,7 @@
  * That rule is the recipe read policy itself (canReadRecipe for the public) applied as the list's
  * `where`, so no user `queryFilter` can widen it: both must hold for a recipe to be listed.
  */
+import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import type { Parts } from "../parts.js";
 import { PUBLIC } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
@@ -41,7 +42,8 @@ function miss(what: string): NotFoundError {
 }
 
 type HouseholdSummary = Record<string, unknown> & { id: string; name: string; slug: string; groupId: string };
-const householdAttributes = new AttributeTable<HouseholdSummary>("household", {
+const householdAttributes = new AttributeTable<Timed<HouseholdSummary>>("household", {
+  ...rowTimeAttributes<HouseholdSummary>(),
   id: attr.uuid((h: HouseholdSummary) => h.id),
   name: attr.string((h: HouseholdSummary) => h.name),
   slug: attr.string((h: HouseholdSummary) => h.slug),
@@ -105,7 +107,7 @@ export class ExploreService {
       this.larder.recipes.store.get(g.slug, slugOrId) ??
       (isUuid(slugOrId) ? this.larder.recipes.store.get(g.slug, slugOrId.toLowerCase()) : null);
     if (!e || !this.visible()(this.larder.recipes.lister.entryOf(e))) throw miss("recipe");
-    return { ...this.larder.recipes.recipeOf(e), comments: [] };
+    return { ...this.larder.recipes.recipeOf(e, this.larder.recipes.publicReader()), comments: [] };
   }
 
   suggestions(groupSlug: string, query: SuggestionQuery) {
@@ -129,10 +131,10 @@ export class ExploreService {
 
   households(groupSlug: string, query: ListQuery): Page<HouseholdSummary> {
     const g = this.group(groupSlug);
-    const items = this.publicHouseholds(g).map(
-      (h) => presentHouseholdSummary(h.doc.data) as HouseholdSummary,
+    const items = this.publicHouseholds(g).map((h) =>
+      timed(presentHouseholdSummary(h.doc.data) as HouseholdSummary, h.doc.data),
     );
-    return listQuery(items, query, householdAttributes);
+    return listQuery(items, query, householdAttributes, { defaultOrderBy: null });
   }
 
   household(groupSlug: string, slugOrId: string): HouseholdSummary {
@@ -164,9 +166,10 @@ export class ExploreService {
   cookbooks(groupSlug: string, query: ListQuery): Page<CookbookOut> {
     const g = this.group(groupSlug);
     const items = this.publicCookbooks(g).map((x) =>
-      this.larder.cookbooks.presentWith(x.cookbook, g, x.household),
+      timed(this.larder.cookbooks.presentWith(x.cookbook, g, x.household), x.cookbook),
     );
     return listQuery(items, query, cookbookAttributes, {
+      defaultOrderBy: null,
       search: textRanker<CookbookOut>([(c) => c.name, (c) => c.description]),
     });
   }

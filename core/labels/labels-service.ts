@@ -2,6 +2,7 @@
  * Multi-purpose labels of a group (mealie-api-notes §4.4; `labels.json`) and the seeders that fill
  * a group's labels, units and foods from Larder's own lists in `templates/seed/<locale>/`.
  */
+import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
@@ -33,7 +34,8 @@ export const LabelIn = z
 export const SeederIn = z.object({ locale: z.string() }).loose();
 
 type L = LabelSummary;
-export const labelAttributes = new AttributeTable<LabelSummary>("label", {
+export const labelAttributes = new AttributeTable<Timed<LabelSummary>>("label", {
+  ...rowTimeAttributes<L>(),
   id: attr.uuid((l: L) => l.id),
   name: attr.string((l: L) => l.name),
   color: attr.string((l: L) => l.color),
@@ -47,8 +49,9 @@ export class LabelsService {
 
   list(actor: Actor, query: ListQuery): Page<LabelSummary> {
     const g = this.group(actor);
-    const items = g.labels.data.labels.map((l) => presentLabel(l, g.doc.data.id));
+    const items = g.labels.data.labels.map((l) => timed(presentLabel(l, g.doc.data.id), l));
     return listQuery(items, query, labelAttributes, {
+      defaultOrderBy: null,
       search: textRanker<LabelSummary>([(l) => l.name]),
     });
   }

@@ -3,6 +3,7 @@
  * `mealplans.json`, rules in `mealplan-rules.json`. Entries carry integer ids as in Mealie.
  * `entriesBetween` is the system read the webhook digest uses (no actor: the scheduler asks).
  */
+import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import { z } from "zod";
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
@@ -102,7 +103,8 @@ const RuleIn = lazySchema(() =>
 );
 
 type E = PlanEntryOut;
-export const planEntryAttributes = new AttributeTable<PlanEntryOut>("mealplan", {
+export const planEntryAttributes = new AttributeTable<Timed<PlanEntryOut>>("mealplan", {
+  ...rowTimeAttributes<E>(),
   id: attr.number((e: E) => e.id),
   date: attr.date((e: E) => e.date),
   entryType: attr.string((e: E) => e.entryType),
@@ -119,7 +121,8 @@ export const planEntryAttributes = new AttributeTable<PlanEntryOut>("mealplan", 
 });
 
 type R = PlanRuleOut;
-export const planRuleAttributes = new AttributeTable<PlanRuleOut>("mealplan rule", {
+export const planRuleAttributes = new AttributeTable<Timed<PlanRuleOut>>("mealplan rule", {
+  ...rowTimeAttributes<R>(),
   id: attr.uuid((r: R) => r.id),
   day: attr.string((r: R) => r.day),
   entryType: attr.string((r: R) => r.entryType),
@@ -184,7 +187,7 @@ export class MealplansService {
     const end = query.endDate ?? null;
     const items = this.entriesOf(group, household)
       .filter((e) => (!start || e.date >= start) && (!end || e.date <= end))
-      .map((e) => this.present(e, group, household));
+      .map((e) => timed(this.present(e, group, household), e));
     return listQuery(items, query, this.entryTable(), {
       defaultOrderBy: "date",
     });
@@ -194,7 +197,7 @@ export class MealplansService {
    * The entries' table with Mealie's relations of a plan entry: `user`, `household`, `group` and
    * `recipe` (the recipe's own paths, `recipe.tags.name` too), looked up live by id.
    */
-  private entryTable(): AttributeTable<PlanEntryOut> {
+  private entryTable(): AttributeTable<Timed<PlanEntryOut>> {
     if (this.entryTableBuilt) return this.entryTableBuilt;
     const people = peopleTables(this.larder);
     const recipes = this.larder.recipes;
@@ -220,7 +223,7 @@ export class MealplansService {
       recipe: relation.one(() => recipeAttributes, recipeOf),
     }));
   }
-  private entryTableBuilt: AttributeTable<PlanEntryOut> | null = null;
+  private entryTableBuilt: AttributeTable<Timed<PlanEntryOut>> | null = null;
 
   /** GET /households/mealplans/today: a bare array (Home Assistant reads it so). Today is the UTC date. */
   today(actor: Actor): PlanEntryOut[] {
@@ -450,8 +453,8 @@ export class MealplansService {
 
   listRules(actor: Actor, query: ListQuery): Page<PlanRuleOut> {
     const { group, household } = this.scope(actor);
-    const items = this.ruleRecords(group, household).map((r) => presentRule(r, group, household));
-    return listQuery(items, query, planRuleAttributes, {});
+    const items = this.ruleRecords(group, household).map((r) => timed(presentRule(r, group, household), r));
+    return listQuery(items, query, planRuleAttributes, { defaultOrderBy: null });
   }
 
   getRule(actor: Actor, id: string): PlanRuleOut {

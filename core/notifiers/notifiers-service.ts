@@ -10,6 +10,7 @@
  * published the event: a refusal or a remote error is logged; a plugin that throws unexpectedly is
  * disabled by the registry and reported.
  */
+import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import dns from "node:dns";
 import { z } from "zod";
 import type { Actor } from "../actor.js";
@@ -132,7 +133,8 @@ export interface NotifierOut {
 }
 
 type N = NotifierOut;
-export const notifierAttributes = new AttributeTable<NotifierOut>("notifier", {
+export const notifierAttributes = new AttributeTable<Timed<NotifierOut>>("notifier", {
+  ...rowTimeAttributes<N>(),
   id: attr.uuid((n: N) => n.id),
   name: attr.string((n: N) => n.name),
   enabled: attr.boolean((n: N) => n.enabled),
@@ -191,8 +193,8 @@ export class NotifiersService {
 
   list(actor: Actor, query: ListQuery): Page<NotifierOut> {
     const { group, household } = this.scope(actor);
-    const items = this.records(group, household).map((n) => present(n, group, household));
-    return listQuery(items, query, notifierAttributes, {});
+    const items = this.records(group, household).map((n) => timed(present(n, group, household), n));
+    return listQuery(items, query, notifierAttributes, { defaultOrderBy: null });
   }
 
   get(actor: Actor, id: string): NotifierOut {

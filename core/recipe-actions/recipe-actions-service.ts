@@ -4,6 +4,7 @@
  * Python's snake_case keys, in the background, through the guarded fetcher: an address on the private
  * network is refused unless the admin allowed it (LARDER_FETCH_ALLOW).
  */
+import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import { z } from "zod";
 import type { Parts } from "../parts.js";
 import type { Actor } from "../actor.js";
@@ -51,7 +52,8 @@ export interface RecipeActionOut {
 }
 
 type A = RecipeActionOut;
-export const recipeActionAttributes = new AttributeTable<RecipeActionOut>("recipe action", {
+export const recipeActionAttributes = new AttributeTable<Timed<RecipeActionOut>>("recipe action", {
+  ...rowTimeAttributes<A>(),
   id: attr.uuid((a: A) => a.id),
   actionType: attr.string((a: A) => a.actionType),
   title: attr.string((a: A) => a.title),
@@ -84,8 +86,8 @@ export class RecipeActionsService {
 
   list(actor: Actor, query: ListQuery): Page<RecipeActionOut> {
     const { group, household } = this.scope(actor);
-    const items = this.records(group, household).map((a) => present(a, group, household));
-    return listQuery(items, query, recipeActionAttributes, {});
+    const items = this.records(group, household).map((a) => timed(present(a, group, household), a));
+    return listQuery(items, query, recipeActionAttributes, { defaultOrderBy: null });
   }
 
   get(actor: Actor, id: string): RecipeActionOut {

@@ -15,7 +15,8 @@ import { buildWireContext, GroupLookups } from "./wire-context.js";
 import { pick } from "./wire-bytes.js";
 import { againAfterHandEdit, NOT_FROM_BODY, patchOnTopOfHandEdit, replaceBase } from "./after-hand-edit.js";
 import { emptyRecipeDoc, type RecipeDoc } from "./doc.js";
-import { canUpdateRecipe } from "../policy/recipes.js";
+import { canReadRecipe, canUpdateRecipe } from "../policy/recipes.js";
+import { PUBLIC } from "../actor.js";
 import { fileSlug, slugify } from "../util/slug.js";
 import { newId } from "../util/ids.js";
 import { RecipeLister } from "./recipe-list.js";
@@ -24,6 +25,19 @@ import { searchFileFormat } from "./search-stamp.js";
 import { KeyedSerial } from "../util/keyed-serial.js";
 import { lineAsWritten } from "./original-text.js";
 import { ingredientsOnce } from "./store/lazy-doc.js";
+
+/**
+ * Who reads a recipe, for its sub-recipes: which it sees whole (else their summary, all the public
+ * ever saw of them), and whether their comments come along (never to the public, as a recipe's own do not).
+ */
+export interface SubRecipeReader {
+  whole: (e: RecipeEntry) => boolean;
+  comments: boolean;
+}
+/** A member of the recipe's group reads every recipe of it. */
+const MEMBER: SubRecipeReader = { whole: () => true, comments: true };
+/** Sub-recipes come whole this many levels down (as the shopping list expands them), then as null. */
+const SUB_RECIPE_LEVELS = 3;
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<
@@ -222,9 +236,42 @@ export class RecipesService {
     return () => this.removedListeners.delete(fn);
   }
 
-  recipeOf(entry: RecipeEntry): Recipe {
+  /**
+   * The wire Recipe of an entry. Its sub-recipes come whole, as Mealie sends them (the contract's
+   * `referencedRecipe` is a Recipe), to `reader`'s limits; `chain` holds the recipes that named this one.
+   */
+  recipeOf(entry: RecipeEntry, reader: SubRecipeReader = MEMBER, chain: readonly string[] = []): Recipe {
     const g = this.groupOf(entry);
-    return docToRecipe(entry.doc, buildWireContext(this.wireParts, g, this.lookupsFor(g.slug), entry));
+    const sub = (slug: string): RecipeSummary | null => {
+      const e = this.store.get(g.slug, slug);
+      if (!e || e.id === entry.id) return null;
+      // Where Mealie would go on for ever, nothing: null keeps the answer in the contract's shape.
+      if (chain.length + 1 >= SUB_RECIPE_LEVELS || chain.includes(e.id)) return null;
+      if (!reader.whole(e)) return this.summaryOf(e);
+      const whole = this.recipeOf(e, reader, [...chain, entry.id]);
+      const shown: Recipe = reader.comments ? whole : { ...whole, comments: [] };
+      return shown;
+    };
+    return docToRecipe(entry.doc, buildWireContext(this.wireParts, g, this.lookupsFor(g.slug), entry, sub));
+  }
+
+  /** The public's reader (explore, a share link): whole only the sub-recipes it may read itself. */
+  publicReader(): SubRecipeReader {
+    const ctx = {
+      householdPrefsOf: (id: string) => this.larder.groups.householdById(id)?.household.doc.data.preferences,
+      groupPrefsOf: (id: string) => this.larder.groups.byId(id)?.doc.data.preferences,
+    };
+    const whole = (e: RecipeEntry) => {
+      const r = this.lister.entryOf(e);
+      const policy = {
+        userId: r.userId,
+        groupId: r.groupId,
+        householdId: r.householdId,
+        settings: r.settings,
+      };
+      return canReadRecipe(PUBLIC, policy, ctx);
+    };
+    return { whole, comments: false };
   }
 
   private userGroup(actor: Actor): { user: UserRecord; group: GroupData } {

@@ -128,6 +128,7 @@ export function buildWireContext(
   g: GroupData,
   lookups: GroupLookups,
   entry: RecipeEntry,
+  subRecipe?: WireContext["subRecipeBySlug"],
 ): WireContext {
   const groupId = g.doc.data.id;
   const organizers = g.organizers.data;
@@ -162,6 +163,7 @@ export function buildWireContext(
       const e = larder.recipes.store.get(g.slug, slug);
       return e && e.id !== entry.id ? larder.recipes.summaryOf(e) : null;
     },
+    subRecipeBySlug: subRecipe,
     recipeSlugById: (id: string) => {
       const e = larder.recipes.store.getById(id);
       return e && e.groupSlug === g.slug ? e.slug : null;

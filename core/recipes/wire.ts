@@ -55,6 +55,8 @@ export interface WireContext {
   organizerById(kind: OrganizerKind, id: string): RecipeOrganizerRef | null;
   /** For ingredient `referencedRecipe`. */
   recipeSummaryBySlug(slug: string): RecipeSummary | null;
+  /** The sub-recipe an ingredient names, whole (a full Recipe) where the reader may see it so. */
+  subRecipeBySlug?(slug: string): RecipeSummary | null;
   recipeSlugById(id: string): string | null;
   rating: number | null;
   /** The recipe's comments (derived from the activity log); only the full Recipe carries them. */
@@ -172,7 +174,9 @@ function wireIngredient(
   // A name the group does not know (a stale vocabulary) stays readable in the note rather than vanishing.
   const note = withUnknownNames(ing.note, [!unit ? ing.unit : null, !food ? ing.food : null]);
   const referencedRecipe =
-    ing.referencedRecipe === null ? null : ctx.recipeSummaryBySlug(ing.referencedRecipe);
+    ing.referencedRecipe === null
+      ? null
+      : (ctx.subRecipeBySlug ?? ctx.recipeSummaryBySlug)(ing.referencedRecipe);
   // The line the ingredient was read from (decision 0150); a range rides in it, as the wire has no upper bound.
   const originalText = wireOriginalText(ing, ctx.vocabulary);
   return {

@@ -80,7 +80,7 @@ export interface RecipeIngredient {
   quantity: number | null;
   unit: IngredientUnit | null;
   food: IngredientFood | null;
-  /** A sub-recipe; in output a RecipeSummary-shaped object. */
+  /** A sub-recipe: the whole Recipe, as Mealie sends it, or its summary where the reader may not see it whole. */
   referencedRecipe: RecipeSummary | null;
   note: string | null;
   display: string;

@@ -187,7 +187,7 @@ export class SharesService {
 
   /** GET /recipes/shared/{token}: the Recipe, public. */
   async publicRecipe(token: string): Promise<Recipe> {
-    return this.larder.recipes.recipeOf(await this.resolvePublic(token));
+    return this.larder.recipes.recipeOf(await this.resolvePublic(token), this.larder.recipes.publicReader());
   }
 }
 

@@ -7,6 +7,7 @@
  * that fails (refused, timed out, 4xx/5xx) is logged and tried again on the next runs, a few times;
  * deliveries run side by side, so one hanging server delays nothing else.
  */
+import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import { z } from "zod";
 import type { Actor } from "../actor.js";
 import type { Parts } from "../parts.js";
@@ -125,7 +126,8 @@ export interface ReadWebhook {
 }
 
 type W = ReadWebhook;
-export const webhookAttributes = new AttributeTable<ReadWebhook>("webhook", {
+export const webhookAttributes = new AttributeTable<Timed<ReadWebhook>>("webhook", {
+  ...rowTimeAttributes<W>(),
   id: attr.uuid((w: W) => w.id),
   name: attr.string((w: W) => w.name),
   url: attr.string((w: W) => w.url),
@@ -199,8 +201,8 @@ export class WebhooksService {
 
   list(actor: Actor, query: ListQuery): Page<ReadWebhook> {
     const { group, household } = this.scope(actor);
-    const items = this.records(group, household).map((w) => present(w, group, household));
-    return listQuery(items, query, webhookAttributes, {});
+    const items = this.records(group, household).map((w) => timed(present(w, group, household), w));
+    return listQuery(items, query, webhookAttributes, { defaultOrderBy: null });
   }
 
   /** Every webhook of the actor's household (`HouseholdInDB.webhooks`). */

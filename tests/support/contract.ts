@@ -71,3 +71,52 @@ export function assertContract(schemaName: string, data: unknown): void {
     throw new Error(`response does not match ${schemaName}:\n  ${errors.join("\n  ")}`);
   }
 }
+
+/** Every operation of the contract, in its order: a new contract operation is walked without a code change. */
+export interface ContractOperation {
+  method: string;
+  path: string;
+  operationId: string;
+  op: {
+    parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Json }>;
+    requestBody?: { content: Record<string, { schema: Json }> };
+    responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
+  };
+}
+
+export function contractOperations(): ContractOperation[] {
+  requireDependency(present, `the Mealie OpenAPI contract at ${CONTRACT_PATH}`);
+  const doc = JSON.parse(readFileSync(CONTRACT_PATH, "utf8")) as {
+    paths: Record<string, Record<string, ContractOperation["op"] & { operationId: string }>>;
+  };
+  const ops: ContractOperation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths))
+    for (const [m, op] of Object.entries(methods))
+      ops.push({ method: m.toUpperCase(), path, operationId: op.operationId, op });
+  return ops;
+}
+
+/** The contract's component schemas, as the contract writes them (for building request bodies). */
+export function contractSchemas(): Json {
+  requireDependency(present, `the Mealie OpenAPI contract at ${CONTRACT_PATH}`);
+  return (JSON.parse(readFileSync(CONTRACT_PATH, "utf8")) as { components: { schemas: Json } }).components
+    .schemas;
+}
+
+/** Throws when `data` does not match an inline schema of the contract (a response's own array or `$ref`). */
+export function assertContractSchema(schema: Json, data: unknown, label: string): void {
+  const key = JSON.stringify(schema);
+  let v = cache.get(key);
+  if (!v) {
+    validatorFor("SuccessResponse"); // builds the shared Ajv with the contract's components
+    const inline = JSON.parse(JSON.stringify(strictify(schema)).replaceAll('"#/$defs/', '"contract#/$defs/'));
+    v = ajv!.compile(inline as Json);
+    cache.set(key, v);
+  }
+  if (!v(data)) {
+    const errors = (v.errors ?? [])
+      .slice(0, 10)
+      .map((e) => `${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`);
+    throw new Error(`response does not match ${label}:\n  ${errors.join("\n  ")}`);
+  }
+}
