@@ -25,3 +25,9 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export function isUuid(s: unknown): s is string {
   return typeof s === "string" && UUID_RE.test(s);
 }
+
+const UUID4_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** A version-4 UUID, as Mealie's `UUID4` fields take: the nil UUID and other versions are not. */
+export function isUuid4(s: unknown): s is string {
+  return typeof s === "string" && UUID4_RE.test(s);
+}
