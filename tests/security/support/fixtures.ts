@@ -158,6 +158,14 @@ export async function storeFixtures(t: TestServer): Promise<Stored> {
   const otherHousehold = await makeHousehold(t, group, "Target House");
   const member = await makeUser(t, {}, { username: "target-member" });
   const keptMember = await makeUser(t, {}, { username: "kept-member" });
+  // The admin's AI check calls the provider it names: one that no fuzzed write changes, on loopback,
+  // so the call fails at once rather than reach a provider on the internet.
+  const debug = await call(t, token, "POST", "/api/groups/ai-providers/providers", {
+    name: "debug model",
+    model: "m",
+    baseUrl: "http://127.0.0.1:1/v1",
+  });
+  target.debugProvider = debug.id as string;
   target.user = member.user.id;
   target.group = other.doc.data.id;
   target.household = otherHousehold.doc.data.id;

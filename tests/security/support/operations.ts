@@ -185,7 +185,7 @@ export function pathValue(template: string, param: string, s: Stored): string {
     case "id":
       return s.selfId;
     case "provider_id":
-      return t.provider;
+      return template.startsWith("/api/admin/debug/") ? t.debugProvider : t.provider;
     case "group_id":
       return s.groupId;
     case "group_slug":
