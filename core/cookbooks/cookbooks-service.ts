@@ -131,6 +131,9 @@ export class CookbooksService {
     });
     const doc = await this.docs.get(this.pathOf(group, household));
     await doc.update((d) => {
+      // Picked again where the household's earlier writes are in: picked only before the wait for
+      // the disk, copies of one create sent at once all took the same slug.
+      rec.slug = this.freeSlug(group, name, null, new Set(d.cookbooks.map((c) => c.slug)));
       d.cookbooks.push(rec);
     });
     this.publish("cookbook_created", "create", group, household, rec.id);

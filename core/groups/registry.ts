@@ -201,14 +201,45 @@ export class GroupsRegistry {
   }
 
   /**
+   * Creations of groups and households, one after another: each picks its name ("Name (1)") and its
+   * folder from what is there, then waits for the disk. Two at once both took the same folder, and the
+   * second's group.json replaced the first's: a group answered 201 was gone.
+   */
+  private creations: Promise<unknown> = Promise.resolve();
+
+  private oneAtATime<T>(make: () => Promise<T>): Promise<T> {
+    const run = this.creations.then(make, make);
+    this.creations = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
    * Create a group with its first household. A taken name becomes "Name (1)"; the folder name is the
    * name's slug, with "-1", "-2"… when that folder exists or was used since the start.
    */
-  async createGroup(
+  createGroup(
     name: string,
     householdName = "Family",
     now = new Date().toISOString(),
     prefs: { group?: Partial<GroupPreferences>; household?: Partial<HouseholdPreferences> } = {},
+  ): Promise<GroupData> {
+    return this.oneAtATime(() => this.makeGroup(name, householdName, now, prefs));
+  }
+
+  createHousehold(
+    g: GroupData,
+    name: string,
+    now = new Date().toISOString(),
+    prefs: Partial<HouseholdPreferences> = {},
+  ): Promise<HouseholdData> {
+    return this.oneAtATime(() => this.makeHousehold(g, name, now, prefs));
+  }
+
+  private async makeGroup(
+    name: string,
+    householdName: string,
+    now: string,
+    prefs: { group?: Partial<GroupPreferences>; household?: Partial<HouseholdPreferences> },
   ): Promise<GroupData> {
     let finalName = name;
     for (let i = 1; this.byNameTaken(finalName); i++) finalName = `${name} (${i})`;
@@ -235,7 +266,7 @@ export class GroupsRegistry {
     await doc.update((d) => Object.assign(d, rec));
     const g = await this.load(slug);
     if (!g) throw new Error(`could not create group ${slug}`);
-    await this.createHousehold(g, householdName, now, prefs.household);
+    await this.makeHousehold(g, householdName, now, prefs.household ?? {});
     return g;
   }
 
@@ -244,11 +275,11 @@ export class GroupsRegistry {
     return this.all().some((g) => g.doc.data.name.toLowerCase() === lower);
   }
 
-  async createHousehold(
+  private async makeHousehold(
     g: GroupData,
     name: string,
-    now = new Date().toISOString(),
-    prefs: Partial<HouseholdPreferences> = {},
+    now: string,
+    prefs: Partial<HouseholdPreferences>,
   ): Promise<HouseholdData> {
     let finalName = name;
     const nameTaken = (n: string) =>

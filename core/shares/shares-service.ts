@@ -12,6 +12,7 @@ import type { RecipeEntry } from "../recipes/store/index.js";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.js";
 import { JsonDoc } from "../storage/json-doc.js";
 import { SharesDoc, type ShareRecord } from "../schemas/shares.js";
+import { utcTimestamp } from "../schemas/timestamp.js";
 import { isUuid, newId } from "../util/ids.js";
 
 /** The parts of the Larder this module uses. */
@@ -100,7 +101,10 @@ export class SharesService {
     const now = new Date();
     let expiresAt = new Date(now.getTime() + DEFAULT_DAYS * 24 * 3600 * 1000);
     if (input.expiresAt !== undefined && input.expiresAt !== null) {
-      const d = typeof input.expiresAt === "string" ? new Date(withZone(input.expiresAt)) : new Date(NaN);
+      // Read as pydantic reads a datetime: `new Date` took 30 February and the year -1, which was then
+      // served in a form the contract's date-time refuses.
+      const iso = typeof input.expiresAt === "string" ? utcTimestamp(input.expiresAt) : null;
+      const d = new Date(iso ?? NaN);
       if (Number.isNaN(d.getTime()))
         throw new ValidationError([
           { loc: ["body", "expiresAt"], msg: "Input should be a valid datetime", type: "datetime_parsing" },
@@ -189,9 +193,4 @@ export class SharesService {
   async publicRecipe(token: string): Promise<Recipe> {
     return this.larder.recipes.recipeOf(await this.resolvePublic(token), this.larder.recipes.publicReader());
   }
-}
-
-/** Inputs without an offset are UTC (mealie-api-notes §0). */
-function withZone(s: string): string {
-  return /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(s) ? `${s}Z` : s;
 }

@@ -36,7 +36,7 @@ import { peopleTables } from "../groups/related-tables.js";
 import { listQuery } from "../query/list.js";
 import type { ListQuery, Page } from "../query/list-query.js";
 import type { EventType, EventDocument } from "../events/event-types.js";
-import { derivedId, isUuid, newId } from "../util/ids.js";
+import { derivedId, isUuid, isUuid4, newId } from "../util/ids.js";
 import { mergeInto, mergeKey, normaliseNote, quantityIn, type UnitsById } from "./merge.js";
 import { integrationOf } from "../mealplans/mealplans-service.js";
 import { lazySchema } from "../util/lazy-schema.js";
@@ -173,7 +173,11 @@ const uuidOrNull = lazySchema(() => z.string().refine(isUuid, "Input should be a
 const refIn = lazySchema(() =>
   z
     .object({
-      recipeId: z.string().refine(isUuid, "Input should be a valid UUID"),
+      // A UUID4, as in Mealie: the nil UUID was stored, then served where the contract wants a uuid4.
+      recipeId: z
+        .string()
+        .refine(isUuid, "Input should be a valid UUID")
+        .refine((v) => !isUuid(v) || isUuid4(v), "UUID version 4 expected"),
       recipeQuantity: quantity.nullish(),
       recipeScale: quantity.nullish(),
       recipeNote: z.string().nullish(),

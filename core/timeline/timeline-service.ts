@@ -23,6 +23,7 @@ import { timelineAttributes, type TimelineItem } from "./timeline-attributes.js"
 import { relation, type AttributeTable } from "../query/attribute-table.js";
 import { peopleTables } from "../groups/related-tables.js";
 import { lazySchema } from "../util/lazy-schema.js";
+import { utcTimestamp } from "../schemas/timestamp.js";
 
 /** The parts of the Larder this module uses. */
 type Deps = Pick<Parts, "events" | "groups" | "images" | "log" | "recipes" | "users">;
@@ -31,13 +32,13 @@ export const RECIPE_CREATED = "Recipe Created";
 const MAX_SUBJECT = 1000;
 const MAX_MESSAGE = 20_000;
 
+// Read as pydantic reads a datetime: `Date.parse` took 30 February (as 2 March) and the year -1, which
+// was then served in a form the contract's date-time refuses.
 const timestamp = lazySchema(() =>
   z
     .string()
-    .refine((v) => !Number.isNaN(Date.parse(v)), "Input should be a valid datetime")
-    .transform((v) =>
-      new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(v) || !v.includes("T") ? v : `${v}Z`).toISOString(),
-    ),
+    .refine((v) => utcTimestamp(v) !== null, "Input should be a valid datetime")
+    .transform((v) => new Date(utcTimestamp(v)!).toISOString()),
 );
 const subject = lazySchema(() => z.string().min(1, "This Field is Required").max(MAX_SUBJECT));
 const message = lazySchema(() => z.string().max(MAX_MESSAGE).nullish());

@@ -41,3 +41,9 @@ export function canonicalUuid(s: string): string | null {
   if (!/^[0-9a-f]{32}$/.test(hex)) return null;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const UUID4_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** A version-4 UUID, as Mealie's `UUID4` fields take: the nil UUID and other versions are not. */
+export function isUuid4(s: unknown): s is string {
+  return typeof s === "string" && UUID4_RE.test(s);
+}

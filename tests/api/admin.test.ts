@@ -127,6 +127,35 @@ describe("groups and households", () => {
     });
   });
 
+  it("creates every group and household of one name sent four times at once, each its own folder and name", async () => {
+    // Found by tests/security: the copies took one folder, the last group.json replaced the others,
+    // and groups answered 201 were gone; all kept the same name.
+    const post = (path: string, json: unknown) =>
+      Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const res = await t.api(path, { method: "POST", token: admin, json });
+          expect(res.status).toBe(201);
+          return body<{ id: string; name: string; slug: string }>(res);
+        }),
+      );
+    const groups = await post("/api/admin/groups", { name: "Twice Club" });
+    const houses = await post("/api/admin/households", { name: "Twice House", groupId: groups[0].id });
+    for (const [made, path] of [
+      [groups, "/api/admin/groups"],
+      [houses, "/api/admin/households"],
+    ] as const) {
+      expect(new Set(made.map((x) => x.slug)).size).toBe(4);
+      expect(new Set(made.map((x) => x.name)).size).toBe(4);
+      for (const x of made) expect((await t.api(`${path}/${x.id}`, { token: admin })).status).toBe(200);
+    }
+    expect(groups.map((g) => g.name).sort()).toEqual([
+      "Twice Club",
+      "Twice Club (1)",
+      "Twice Club (2)",
+      "Twice Club (3)",
+    ]);
+  });
+
   it("creates a group with exactly one household Family, renames it, and deletes it with its households", async () => {
     const res = await t.api("/api/admin/groups", { method: "POST", token: admin, json: { name: "Club" } });
     expect(res.status).toBe(201);

@@ -50,6 +50,28 @@ describe("cookbooks", () => {
     if (hasContract) assertContract("CookBookPagination", page);
   });
 
+  it("gives each of several creates of one name made at once a slug of its own", async () => {
+    // Found by tests/security: copies of one POST sent at once could all be answered 201 with the same
+    // slug (each picked it before waiting for the household's document), so GET
+    // /households/cookbooks/{slug} and GET /recipes?cookbook={slug} named several cookbooks. Started
+    // in one tick here, as the copies were when they arrived together.
+    const actor = (await t.larder.auth.authenticateToken(token))!;
+    const made = await Promise.all(
+      Array.from({ length: 4 }, () => t.larder.cookbooks.create(actor, { name: "Rush Hour" })),
+    );
+    expect(made.map((c) => c.slug).sort()).toEqual([
+      "rush-hour",
+      "rush-hour-1",
+      "rush-hour-2",
+      "rush-hour-3",
+    ]);
+    const page = (await (await t.api("/api/households/cookbooks?perPage=-1", { token })).json()) as {
+      items: Cookbook[];
+    };
+    const slugs = page.items.map((c) => c.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
   it("refuses names without a letter or digit and invalid filters with 422, on create and update", async () => {
     for (const name of ["", " ", "@"]) expect((await create({ name })).status).toBe(422);
     for (const q of [

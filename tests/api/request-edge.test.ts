@@ -238,3 +238,42 @@ describe("the request edge", () => {
     await stillAnswers();
   }, 120_000);
 });
+
+/** Sends `text` as it is and resolves with everything the server answered before it closed. */
+function exchange(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const sock = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    sock.on("data", (c: Buffer) => chunks.push(c));
+    sock.on("error", (e: NodeJS.ErrnoException) =>
+      e.code === "ECONNRESET" || e.code === "EPIPE" ? resolve(Buffer.concat(chunks).toString()) : reject(e),
+    );
+    sock.on("close", () => resolve(Buffer.concat(chunks).toString()));
+    sock.write(text);
+  });
+}
+
+describe("a request node's parser refuses", () => {
+  it("answers a URL past 16 KB (a query filter of 10,000 clauses) with 431 in Mealie's shape, and keeps serving", async () => {
+    // Found by tests/security: node answered a bare "431" with no body, which clients show as nothing.
+    const clauses = Array.from({ length: 10_000 }, (_, i) => `name = "n${i}"`).join(" OR ");
+    const answer = await exchange(
+      `GET /api/recipes?queryFilter=${encodeURIComponent(clauses)} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `Authorization: Bearer ${token}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain("Content-Type: application/json");
+    const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { detail: string };
+    expect(body.detail).toMatch(/too long \(at most 16 KB\)/);
+    await stillAnswers();
+  });
+
+  it("answers a malformed header line with 400 in Mealie's shape", async () => {
+    const answer = await exchange("GET /api/app/about HTTP/1.1\r\nHost: 127.0.0.1\r\nNo colon here\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({
+      detail: "Malformed HTTP request",
+    });
+    await stillAnswers();
+  });
+});

@@ -111,6 +111,19 @@ describe("share links", () => {
     expect((await share("00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 
+  it("refuses an expiry that is no date-time (30 February, the year -1) with 422, and makes no link", async () => {
+    // Found by tests/security: `new Date` took both, and the link was then served with an expiresAt
+    // ("-000001-01-01T00:00:00.000Z") that the contract's date-time refuses.
+    const r = await create("Leap Share");
+    for (const expiresAt of ["2027-02-30", "-000001-01-01", "2027-02-30T25:61:61", "+275760-09-13"]) {
+      const res = await share(r.id, { expiresAt });
+      expect(res.status, expiresAt).toBe(422);
+      expect(await res.json()).toMatchObject({ detail: [{ loc: ["body", "expiresAt"] }] });
+    }
+    const all = (await (await t.api(`/api/shared/recipes?recipe_id=${r.id}`, { token })).json()) as Share[];
+    expect(all).toEqual([]);
+  });
+
   it("deleting the recipe through the API ends its share links", async () => {
     const r = await create("Doomed Share");
     const s = (await (await share(r.id)).json()) as Share;

@@ -391,6 +391,26 @@ describe("shopping items", () => {
     expect(after[0]).toMatchObject({ note: "pepper", quantity: 2, unitId: null });
   });
 
+  it("refuses a recipe reference whose recipeId is no version-4 UUID (422), so every list still reads as the contract says", async () => {
+    // Found by tests/security: the nil UUID was stored, then GET /households/shopping/items served a
+    // recipeId the contract's uuid4 refuses.
+    const list = await newList("Nil References");
+    for (const recipeId of ["00000000-0000-0000-0000-000000000000", "12345678-1234-1234-1234-123456789012"]) {
+      const res = await t.api(ITEMS, {
+        method: "POST",
+        token,
+        json: { shoppingListId: list.id, note: "salt", recipeReferences: [{ recipeId, recipeQuantity: 1 }] },
+      });
+      expect(res.status, recipeId).toBe(422);
+      expect(await res.json()).toMatchObject({
+        detail: [{ loc: ["body", "recipeReferences", 0, "recipeId"], msg: "UUID version 4 expected" }],
+      });
+    }
+    expect((await getList(list.id)).listItems).toHaveLength(0);
+    const page = await (await t.api(`${ITEMS}?perPage=-1`, { token })).json();
+    if (hasContract) assertContract("ShoppingListItemPagination", page);
+  });
+
   it("takes 10,000 items in one bulk call", async () => {
     const list = await newList("Huge");
     const items = Array.from({ length: 10_000 }, (_, i) => ({

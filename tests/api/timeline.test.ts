@@ -114,6 +114,31 @@ describe("timeline events", () => {
     expect((await t.api(`/api/recipes/timeline/events/${ev.id}`, { token })).status).toBe(404);
   });
 
+  it("refuses a timestamp that is no date-time (30 February, the year -1) with 422, and stores nothing", async () => {
+    // Found by tests/security: Date.parse took both, and the event was then served with a timestamp
+    // ("-000001-01-01T00:00:00.000Z") that the contract's date-time refuses.
+    const { id } = await newRecipe(t, token, "Leap Soup");
+    for (const timestamp of ["2026-02-30", "-000001-01-01", "2026-02-30T25:61:61", "+275760-09-13"]) {
+      const res = await t.api("/api/recipes/timeline/events", {
+        method: "POST",
+        token,
+        json: { recipeId: id, subject: "made it", eventType: "info", timestamp },
+      });
+      expect(res.status, timestamp).toBe(422);
+      expect(await res.json()).toMatchObject({
+        detail: [{ loc: ["body", "timestamp"], msg: expect.stringContaining("valid datetime") }],
+      });
+    }
+    expect((await events(`recipeId = "${id}" AND subject = "made it"`)).items).toEqual([]);
+    const fine = await t.api("/api/recipes/timeline/events", {
+      method: "POST",
+      token,
+      json: { recipeId: id, subject: "made it", eventType: "info", timestamp: "2028-02-29 07:15" },
+    });
+    expect(fine.status).toBe(201);
+    expect(((await fine.json()) as Ev).timestamp).toBe("2028-02-29T07:15:00.000Z");
+  });
+
   it("takes an image: {image: 'has image'}, the event says so, nothing else changes", async () => {
     const { id } = await newRecipe(t, token, "Pictured Pie");
     const ev = (await (

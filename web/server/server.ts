@@ -15,6 +15,7 @@ import { createApiHandler } from "../api/handler.js";
 import { clientAddressOf } from "./client-address.js";
 import { buildRouter } from "../api/routes/index.js";
 import { withRequestScope } from "./crash-guard.js";
+import { answerClientError } from "./client-error.js";
 import { Abandoned, FairShare, Overloaded } from "./limiter.js";
 import { UNSAFE_METHODS, crossOriginRefusal } from "./edge.js";
 import { serveStatic } from "./static-files.js";
@@ -152,7 +153,7 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
     maxQueuedMs: MAX_QUEUED_MS,
     priorMs: PRIOR_MS,
   });
-  return createServer((req, res) =>
+  const server = createServer((req, res) =>
     withRequestScope(req, res, () => {
       const path = (req.url ?? "/").split("?")[0];
       // Every answer — JSON, media, static files, pages, errors — is to be taken for the type it declares.
@@ -215,6 +216,8 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
       });
     }),
   );
+  server.on("clientError", answerClientError);
+  return server;
 }
 
 /**
