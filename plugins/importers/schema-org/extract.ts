@@ -82,6 +82,7 @@ export function parsePage(html: string): PageData {
   let brokenJsonLd = 0;
   let canonical: string | null = null;
   let title: string | null = null;
+  let h1: string | null = null;
   const microdataRoots: Element[] = [];
   for (const el of walk(doc.children)) {
     const a = el.attribs;
@@ -101,11 +102,13 @@ export function parsePage(html: string): PageData {
       canonical ??= a.href;
     } else if (el.name === "title" && title === null) {
       title = textOf(el).trim();
+    } else if (el.name === "h1" && h1 === null) {
+      h1 = textOf(el).trim();
     }
     if ("itemscope" in a && /schema\.org\/Recipe\b/i.test(a.itemtype ?? "")) microdataRoots.push(el);
   }
 
-  const fromLd = findRecipeInJsonLd(jsonLd);
+  const fromLd = findRecipeInJsonLd(jsonLd, [h1, meta.get("og:title")?.[0] ?? null, title]);
   const page = { meta, canonical, title, brokenJsonLd, document: doc };
   if (fromLd) return { recipe: fromLd, source: "json-ld", ...page };
   const root =
@@ -131,8 +134,19 @@ function isObj(v: unknown): v is SchemaObject {
   return !!v && typeof v === "object" && !Array.isArray(v);
 }
 
-/** Every object in the JSON-LD, depth first, with an index of `@id`s for resolving references. */
-function findRecipeInJsonLd(blocks: unknown[]): SchemaObject | null {
+const nameKey = (s: unknown): string =>
+  typeof s === "string" ? s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "") : "";
+
+/** How many items a list property holds: a fuller recipe is likelier the page's own than a teaser. */
+const itemCount = (v: unknown): number => (Array.isArray(v) ? v.length : v ? 1 : 0);
+
+/**
+ * Every object in the JSON-LD, depth first, with an index of `@id`s for resolving references. Of
+ * several recipes (a round-up, a main dish with its sauce, a "you may also like" card), the page's own
+ * is the one its heading names (`<h1>`, then `og:title`, then `<title>`, which may add the site's
+ * name after it); else the most complete.
+ */
+function findRecipeInJsonLd(blocks: unknown[], headings: Array<string | null>): SchemaObject | null {
   const all: SchemaObject[] = [];
   const byId = new Map<string, SchemaObject>();
   const visit = (v: unknown, depth: number) => {
@@ -164,7 +178,17 @@ function findRecipeInJsonLd(blocks: unknown[]): SchemaObject | null {
   // The richest one: pages sometimes carry a stub Recipe beside the full one.
   const score = (o: SchemaObject) =>
     (o.recipeIngredient || o.ingredients ? 2 : 0) + (o.recipeInstructions ? 2 : 0) + (o.name ? 1 : 0);
-  const best = recipes.reduce((a, b) => (score(b) > score(a) ? b : a));
+  const size = (o: SchemaObject) =>
+    itemCount(o.recipeIngredient ?? o.ingredients) + itemCount(o.recipeInstructions);
+  const keys = headings.map(nameKey).filter(Boolean);
+  const named = (o: SchemaObject) => {
+    const k = nameKey(o.name);
+    return k.length >= 3 && keys.some((h) => h === k || h.startsWith(k)) ? 1 : 0;
+  };
+  const better = (a: SchemaObject, b: SchemaObject) =>
+    recipes.length > 1 &&
+    (score(b) - score(a) || (score(b) >= 4 ? named(b) - named(a) : 0) || size(b) - size(a)) > 0;
+  const best = recipes.reduce((a, b) => (better(a, b) ? b : a));
   return resolveRefs(best, byId, 0) as SchemaObject;
 }
 
