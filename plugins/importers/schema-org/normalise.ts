@@ -278,6 +278,8 @@ export function toSteps(v: unknown, depth = 0): Step[] {
   if (Array.isArray(v)) return v.flatMap((x) => toSteps(x, depth + 1));
   if (!isObj(v)) return [];
   const types = typesOf(v);
+  // An ItemList's entries are ListItems holding the step (or its text) under `item`.
+  if (v.item !== undefined && !v.text && types.includes("listitem")) return toSteps(v.item, depth + 1);
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
     // A section's name is a heading worth keeping: the title of its first step.
     const heading = cleanText(v.name ?? "");

@@ -124,6 +124,18 @@ describe("recipeInstructions written in other shapes", () => {
     expect((await imported(page(ld({ ...base, recipeInstructions: html })))).steps).toEqual(STEPS);
   });
 
+  it("reads an ItemList of ListItems holding HowToSteps", async () => {
+    const list = {
+      "@type": "ItemList",
+      itemListElement: base.recipeInstructions.map((s, i) => ({
+        "@type": "ListItem",
+        position: i + 1,
+        item: s,
+      })),
+    };
+    expect((await imported(page(ld({ ...base, recipeInstructions: list })))).steps).toEqual(STEPS);
+  });
+
   it("reads ListItems whose text is in `name` or `item`", async () => {
     const list = STEPS.map((text, i) => ({ "@type": "ListItem", position: i + 1, name: text }));
     expect((await imported(page(ld({ ...base, recipeInstructions: list })))).steps).toEqual(STEPS);
