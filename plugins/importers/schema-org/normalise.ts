@@ -281,10 +281,14 @@ export function toSteps(v: unknown, depth = 0): Step[] {
   // An ItemList's entries are ListItems holding the step (or its text) under `item`.
   if (v.item !== undefined && !v.text && types.includes("listitem")) return toSteps(v.item, depth + 1);
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
-    // A section's name is a heading worth keeping: the title of its first step.
+    // A section's name is a heading worth keeping: the title of its first step. A section within a
+    // section keeps both names, the outer first ("Crumble – Topping"), unless the outer only says
+    // that steps follow.
     const heading = cleanText(v.name ?? "");
     const steps = toSteps(v.itemListElement, depth + 1);
-    if (heading && steps.length && !steps[0].title) steps[0] = { ...steps[0], title: heading };
+    const inner = steps[0]?.title;
+    if (heading && steps.length && (!inner || !isStepsHeading(heading)))
+      steps[0] = { ...steps[0], title: inner ? `${heading} – ${inner}` : heading };
     return steps;
   }
   const text = cleanText(v.text ?? v.description ?? "");

@@ -124,6 +124,30 @@ describe("recipeInstructions written in other shapes", () => {
     expect((await imported(page(ld({ ...base, recipeInstructions: html })))).steps).toEqual(STEPS);
   });
 
+  it("reads HowToSections nested two levels, the section names kept as titles", async () => {
+    const nested = [
+      {
+        "@type": "HowToSection",
+        name: "Crumble",
+        itemListElement: [
+          {
+            "@type": "HowToSection",
+            name: "Topping",
+            itemListElement: [{ "@type": "HowToStep", text: "Rub the butter into the flour." }],
+          },
+        ],
+      },
+      {
+        "@type": "HowToSection",
+        name: "Bake",
+        itemListElement: [{ "@type": "HowToStep", text: "Scatter over the plums and bake." }],
+      },
+    ];
+    const r = await imported(page(ld({ ...base, recipeInstructions: nested })));
+    expect(r.steps).toEqual(["Rub the butter into the flour.", "Scatter over the plums and bake."]);
+    expect(r.recipe.recipeInstructions.map((s) => s.title)).toEqual(["Crumble – Topping", "Bake"]);
+  });
+
   it("reads an ItemList of ListItems holding HowToSteps", async () => {
     const list = {
       "@type": "ItemList",
