@@ -260,6 +260,27 @@ function withoutStepsHeading(steps: Step[]): Step[] {
   return steps.length > 1 && !steps[0].title && isStepsHeading(steps[0].text) ? steps.slice(1) : steps;
 }
 
+/**
+ * One line holding every step after its number ("1. Heat the oven. 2. Rub in the butter. 3. Bake."):
+ * a step each, cut where the next number follows the end of a sentence. Numbers out of order are
+ * the text's own ("Bake at 180. 4 eggs…"), and the line stays whole.
+ */
+function numberedParts(line: string): string[] {
+  if (!/^1[.)]\s/.test(line)) return [line];
+  const parts: string[] = [];
+  let start = 0;
+  for (let n = 2; ; n++) {
+    const next = new RegExp(`(?<=[.!?)]\\s+)${n}[.)]\\s`).exec(line.slice(start + 2));
+    if (!next) break;
+    const at = start + 2 + next.index;
+    parts.push(line.slice(start, at).trim());
+    start = at;
+  }
+  if (parts.length === 0) return [line];
+  parts.push(line.slice(start).trim());
+  return parts;
+}
+
 /** Steps flattened from strings, HowToStep, HowToSection and ItemList; blanks dropped. */
 export function toSteps(v: unknown, depth = 0): Step[] {
   if (depth > 8 || v === null || v === undefined) return [];
@@ -273,7 +294,8 @@ export function toSteps(v: unknown, depth = 0): Step[] {
         // a string that only looks like JSON
       }
     }
-    return cleanText(v, { lines: true }).split("\n").filter(Boolean).map(plain);
+    const lines = cleanText(v, { lines: true }).split("\n").filter(Boolean);
+    return (lines.length === 1 ? numberedParts(lines[0]) : lines).map(plain);
   }
   if (Array.isArray(v)) return v.flatMap((x) => toSteps(x, depth + 1));
   if (!isObj(v)) return [];

@@ -180,6 +180,11 @@ describe("recipeInstructions written in other shapes", () => {
     expect((await imported(page(ld({ ...base, recipeInstructions: named })))).steps).toEqual(named);
   });
 
+  it("splits one plain string of numbered steps", async () => {
+    const text = `1. ${STEPS[0]} 2. ${STEPS[1]} 3. ${STEPS[2]}`;
+    expect((await imported(page(ld({ ...base, recipeInstructions: text })))).steps).toEqual(STEPS);
+  });
+
   it("splits one plain string of steps on its own lines", async () => {
     const text = `${STEPS[0]}\n${STEPS[1]}\n\n${STEPS[2]}`;
     expect((await imported(page(ld({ ...base, recipeInstructions: text })))).steps).toEqual(STEPS);
