@@ -20,6 +20,8 @@ export interface PageData {
   meta: Map<string, string[]>;
   /** `<link rel=canonical>`, `<html lang>`, `<title>`. */
   canonical: string | null;
+  /** `<base href>`: what the page's relative addresses are relative to, when not the page itself. */
+  baseHref: string | null;
   title: string | null;
   /** JSON-LD blocks that did not parse (reported, never fatal). */
   brokenJsonLd: number;
@@ -81,6 +83,7 @@ export function parsePage(html: string): PageData {
   const jsonLd: unknown[] = [];
   let brokenJsonLd = 0;
   let canonical: string | null = null;
+  let baseHref: string | null = null;
   let title: string | null = null;
   let h1: string | null = null;
   const microdataRoots: Element[] = [];
@@ -100,6 +103,8 @@ export function parsePage(html: string): PageData {
       }
     } else if (el.name === "link" && /(^|\s)canonical(\s|$)/i.test(a.rel ?? "") && a.href) {
       canonical ??= a.href;
+    } else if (el.name === "base" && a.href && baseHref === null) {
+      baseHref = a.href;
     } else if (el.name === "title" && title === null) {
       title = textOf(el).trim();
     } else if (el.name === "h1" && h1 === null) {
@@ -109,7 +114,7 @@ export function parsePage(html: string): PageData {
   }
 
   const fromLd = findRecipeInJsonLd(jsonLd, [h1, meta.get("og:title")?.[0] ?? null, title]);
-  const page = { meta, canonical, title, brokenJsonLd, document: doc };
+  const page = { meta, canonical, baseHref, title, brokenJsonLd, document: doc };
   if (fromLd) return { recipe: fromLd, source: "json-ld", ...page };
   const root =
     microdataRoots.find((r) => !microdataRoots.some((o) => o !== r && contains(o, r))) ?? microdataRoots[0];

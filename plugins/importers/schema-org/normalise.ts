@@ -517,9 +517,20 @@ function toNutrition(given: unknown): Record<string, string> {
 
 // ── The recipe ───────────────────────────────────────────────────────────────────────────────
 
+/** The address the page's relative addresses resolve against: its `<base href>`, itself resolved. */
+function baseOf(page: PageData, pageUrl: string | null): string | null {
+  if (!page.baseHref) return pageUrl;
+  try {
+    const base = new URL(page.baseHref, pageUrl ?? undefined);
+    return /^https?:$/.test(base.protocol) ? base.href : pageUrl;
+  } catch {
+    return pageUrl;
+  }
+}
+
 export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe | null {
   const r = page.recipe;
-  const base = pageUrl;
+  const base = baseOf(page, pageUrl);
   const dom = readDom(page.document);
   if (r) {
     const given = {

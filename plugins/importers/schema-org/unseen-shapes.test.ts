@@ -279,6 +279,10 @@ describe("images", () => {
     expect(await img("/img/plum.jpg")).toBe("https://cook.example/img/plum.jpg"));
   it("resolves a protocol-relative URL", async () =>
     expect(await img("//cdn.cook.example/plum.jpg")).toBe("https://cdn.cook.example/plum.jpg"));
+  it("resolves a relative URL against <base href>", async () => {
+    const html = page(`<base href="https://static.cook.example/">${ld({ ...base, image: "img/plum.jpg" })}`);
+    expect((await imported(html)).image).toBe("https://static.cook.example/img/plum.jpg");
+  });
   it("reads an ImageObject with contentUrl", async () =>
     expect(await img({ "@type": "ImageObject", contentUrl: "/img/p.jpg" })).toBe(
       "https://cook.example/img/p.jpg",
