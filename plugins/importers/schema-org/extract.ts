@@ -87,6 +87,7 @@ export function parsePage(html: string): PageData {
   let title: string | null = null;
   let h1: string | null = null;
   const microdataRoots: Element[] = [];
+  const rdfaRoots: Element[] = [];
   for (const el of walk(doc.children)) {
     const a = el.attribs;
     if (el.name === "script" && /ld\+json/i.test(a.type ?? "")) {
@@ -111,15 +112,22 @@ export function parsePage(html: string): PageData {
       h1 = textOf(el).trim();
     }
     if ("itemscope" in a && /schema\.org\/Recipe\b/i.test(a.itemtype ?? "")) microdataRoots.push(el);
+    else if (RDFA.typeof in a && rdfaTerms(a.typeof).includes("Recipe")) rdfaRoots.push(el);
   }
 
   const fromLd = findRecipeInJsonLd(jsonLd, [h1, meta.get("og:title")?.[0] ?? null, title]);
   const page = { meta, canonical, baseHref, title, brokenJsonLd, document: doc };
   if (fromLd) return { recipe: fromLd, source: "json-ld", ...page };
-  const root =
-    microdataRoots.find((r) => !microdataRoots.some((o) => o !== r && contains(o, r))) ?? microdataRoots[0];
+  const root = outermost(microdataRoots);
   if (root) return { recipe: readMicrodata(root), source: "microdata", ...page };
+  const rdfa = outermost(rdfaRoots);
+  if (rdfa) return { recipe: readMicrodata(rdfa, RDFA), source: "microdata", ...page };
   return { recipe: null, source: null, ...page };
+}
+
+/** The first item not inside another: a recipe's nested items are its parts, not other recipes. */
+function outermost(roots: Element[]): Element | undefined {
+  return roots.find((r) => !roots.some((o) => o !== r && contains(o, r))) ?? roots[0];
 }
 
 function contains(outer: Element, inner: Element): boolean {
@@ -209,12 +217,31 @@ function resolveRefs(v: unknown, byId: Map<string, SchemaObject>, depth: number)
   return out;
 }
 
-/** A microdata item as a schema object: nested itemscopes become objects, repeated props arrays. */
-function readMicrodata(root: Element): SchemaObject {
+/** The attributes an item is written with: microdata's, or RDFa's (`typeof="Recipe" property="name"`). */
+interface ItemSyntax {
+  scope: string;
+  typeof: string;
+  prop: string;
+}
+const MICRODATA: ItemSyntax = { scope: "itemscope", typeof: "itemtype", prop: "itemprop" };
+const RDFA: ItemSyntax = { scope: "typeof", typeof: "typeof", prop: "property" };
+
+/**
+ * RDFa's terms without their vocabulary: "schema:Recipe", "http://schema.org/Recipe" and "Recipe"
+ * (under `vocab="https://schema.org/"`) are one type. Another vocabulary's terms ("og:title") stay
+ * prefixed, so they match no schema.org name.
+ */
+function rdfaTerms(v: string | undefined): string[] {
+  return (v ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => t.replace(/^(?:https?:\/\/schema\.org\/|schema:)/i, ""));
+}
+
+/** A microdata or RDFa item as a schema object: nested items become objects, repeated props arrays. */
+function readMicrodata(root: Element, syntax: ItemSyntax = MICRODATA): SchemaObject {
   const out: SchemaObject = {
-    "@type": (root.attribs.itemtype ?? "")
-      .split(/\s+/)
-      .map((t) => t.replace(/^https?:\/\/schema\.org\//i, "")),
+    "@type": rdfaTerms(root.attribs[syntax.typeof]),
   };
   const add = (name: string, value: unknown) => {
     const cur = out[name];
@@ -225,12 +252,12 @@ function readMicrodata(root: Element): SchemaObject {
   const visit = (el: Element) => {
     for (const c of el.children) {
       if (!isElement(c)) continue;
-      const props = (c.attribs.itemprop ?? "").trim().split(/\s+/).filter(Boolean);
-      const scoped = "itemscope" in c.attribs;
+      const props = rdfaTerms(c.attribs[syntax.prop]);
+      const scoped = syntax.scope in c.attribs;
       if (props.length) {
         const value = scoped
-          ? readMicrodata(c)
-          : props.some((p) => INGREDIENT_PROP.test(p))
+          ? readMicrodata(c, syntax)
+          : syntax === MICRODATA && props.some((p) => INGREDIENT_PROP.test(p))
             ? ingredientValue(c)
             : microdataValue(c);
         for (const p of props) add(p, value);

@@ -349,6 +349,38 @@ describe("microdata and RDFa", () => {
     </div>`;
     expect((await imported(page("", body))).steps).toEqual(STEPS);
   });
+
+  it("reads RDFa (typeof=Recipe, property=…)", async () => {
+    const body = `<div vocab="https://schema.org/" typeof="Recipe">
+      <h1 property="name">Plum Crumble</h1>
+      <meta property="prepTime" content="PT10M"><meta property="cookTime" content="PT35M">
+      <span property="recipeYield">6 servings</span>
+      <img property="image" src="https://cdn.cook.example/rdfa.jpg" alt="">
+      <ul>${base.recipeIngredient.map((i) => `<li property="recipeIngredient">${i}</li>`).join("")}</ul>
+      <ol>${STEPS.map((s) => `<li property="recipeInstructions">${s}</li>`).join("")}</ol>
+    </div>`;
+    const r = await imported(page("", body));
+    expect(r.recipe.name).toBe("Plum Crumble");
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+    expect(r.steps).toEqual(STEPS);
+    expect(r.recipe.prepTime).toBe("10 minutes");
+    expect(r.recipe.performTime).toBe("35 minutes");
+    expect(r.recipe.totalTime).toBe("45 minutes");
+    expect(r.recipe.recipeYield).toBe("6 servings");
+    expect(r.image).toBe("https://cdn.cook.example/rdfa.jpg");
+  });
+
+  it("reads RDFa with a schema: prefix", async () => {
+    const body = `<div prefix="schema: http://schema.org/" typeof="schema:Recipe">
+      <h2 property="schema:name">Plum Crumble</h2>
+      <ul>${base.recipeIngredient.map((i) => `<li property="schema:recipeIngredient">${i}</li>`).join("")}</ul>
+      <ol>${STEPS.map((s) => `<li property="schema:recipeInstructions">${s}</li>`).join("")}</ol>
+    </div>`;
+    const r = await imported(page("", body));
+    expect(r.recipe.name).toBe("Plum Crumble");
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+    expect(r.steps).toEqual(STEPS);
+  });
 });
 
 describe("recipe plugin markup without schema.org", () => {
