@@ -132,6 +132,20 @@ function anyMinutes(v: unknown): number | null {
     return minutes > 0 ? Math.round(minutes) : null;
   }
   if (/^\d+(?:[.,]\d+)?$/.test(s)) return anyMinutes(num(s));
+  // "1:30", a clock's hours and minutes.
+  const clock = /^(\d{1,2}):([0-5]\d)$/.exec(s);
+  if (clock) return anyMinutes(num(clock[1]) * 60 + num(clock[2]));
+  // "1h30", "1 Std. 15": minutes written after the hours without a unit of their own.
+  s = s.replace(
+    /(\d\s*(?:h(?:ours?|rs?|eures?)?|std\.?|stunden?|uur)\s*)(\d{1,2})(?![\d.,/]|\s*\p{L})/giu,
+    "$1 $2 min",
+  );
+  // "1 1/2 hours", "1/2 hour": fractions written with a slash.
+  s = s.replace(
+    /(?:(\d{1,4})\s+)?(\d{1,4})\/(\d{1,4})/g,
+    (_, whole: string | undefined, a: string, b: string) =>
+      Number(b) ? String(num(whole) + Number(a) / Number(b)) : _,
+  );
   // A range counts by its upper bound.
   s = s.replace(/(\d+(?:[.,]\d+)?)\s*(?:-|–|—|to|bis|à|a)\s*(\d+(?:[.,]\d+)?)/gi, "$2");
   for (const [f, val] of Object.entries(FRACTIONS))

@@ -249,6 +249,16 @@ describe("durations", () => {
     ]));
   it("reads an ISO duration with a fraction", async () =>
     expect(await t({ totalTime: "PT1.5H" })).toEqual([null, null, "1 hour 30 minutes"]));
+  it("reads '1h30' as an hour and a half", async () =>
+    expect(await t({ totalTime: "1h30" })).toEqual([null, null, "1 hour 30 minutes"]));
+  it("reads '1 h 15' and '2:05' as hours and minutes", async () => {
+    expect(await t({ prepTime: "1 h 15" })).toEqual(["1 hour 15 minutes", null, "1 hour 15 minutes"]);
+    expect(await t({ totalTime: "2:05" })).toEqual([null, null, "2 hours 5 minutes"]);
+  });
+  it("reads '1 1/2 hours' and '1/2 hour'", async () => {
+    expect(await t({ totalTime: "1 1/2 hours" })).toEqual([null, null, "1 hour 30 minutes"]);
+    expect(await t({ cookTime: "1/2 hour" })).toEqual([null, "30 minutes", "30 minutes"]);
+  });
   it("reads an ISO duration in lower case", async () =>
     expect(await t({ totalTime: "pt25m" })).toEqual([null, null, "25 minutes"]));
 });
