@@ -111,7 +111,8 @@ export function parsePage(html: string): PageData {
     } else if (el.name === "h1" && h1 === null) {
       h1 = textOf(el).trim();
     }
-    if ("itemscope" in a && /schema\.org\/Recipe\b/i.test(a.itemtype ?? "")) microdataRoots.push(el);
+    if ("itemscope" in a && /(?:schema|data-vocabulary)\.org\/Recipe\b/i.test(a.itemtype ?? ""))
+      microdataRoots.push(el);
     else if (RDFA.typeof in a && rdfaTerms(a.typeof).includes("Recipe")) rdfaRoots.push(el);
   }
 
@@ -119,7 +120,7 @@ export function parsePage(html: string): PageData {
   const page = { meta, canonical, baseHref, title, brokenJsonLd, document: doc };
   if (fromLd) return { recipe: fromLd, source: "json-ld", ...page };
   const root = outermost(microdataRoots);
-  if (root) return { recipe: readMicrodata(root), source: "microdata", ...page };
+  if (root) return { recipe: asSchemaOrg(readMicrodata(root)), source: "microdata", ...page };
   const rdfa = outermost(rdfaRoots);
   if (rdfa) return { recipe: readMicrodata(rdfa, RDFA), source: "microdata", ...page };
   return { recipe: null, source: null, ...page };
@@ -253,7 +254,10 @@ function readMicrodata(root: Element, syntax: ItemSyntax = MICRODATA): SchemaObj
     for (const c of el.children) {
       if (!isElement(c)) continue;
       const props = rdfaTerms(c.attribs[syntax.prop]);
-      const scoped = syntax.scope in c.attribs;
+      // An ingredient written as an item of its own (data-vocabulary's RecipeIngredient, amount and
+      // name apart) is its line of text, as the reader sees it.
+      const line = props.some((p) => INGREDIENT_PROP.test(p));
+      const scoped = syntax.scope in c.attribs && !line;
       if (props.length) {
         const value = scoped
           ? readMicrodata(c, syntax)
@@ -269,8 +273,31 @@ function readMicrodata(root: Element, syntax: ItemSyntax = MICRODATA): SchemaObj
   return out;
 }
 
-/** The properties that hold an ingredient line (schema.org's and its older name); dom.ts reads them too. */
-export const INGREDIENT_PROP = /^(recipeIngredient|ingredients)$/;
+/**
+ * The properties that hold an ingredient line (schema.org's, its older name, and data-vocabulary.org's);
+ * dom.ts reads them too.
+ */
+export const INGREDIENT_PROP = /^(recipeIngredient|ingredients?)$/;
+
+/** data-vocabulary.org's names for schema.org's (Google's recipe vocabulary before schema.org). */
+const DATA_VOCABULARY: Record<string, string> = {
+  ingredient: "recipeIngredient",
+  photo: "image",
+  yield: "recipeYield",
+  summary: "description",
+  recipeType: "recipeCategory",
+};
+
+/** A data-vocabulary.org Recipe with schema.org's property names; a schema.org one as it is. */
+function asSchemaOrg(item: SchemaObject): SchemaObject {
+  if (!("ingredient" in item || "photo" in item)) return item;
+  const out: SchemaObject = {};
+  for (const [k, v] of Object.entries(item)) {
+    const name = DATA_VOCABULARY[k] ?? k;
+    out[name] ??= v;
+  }
+  return out;
+}
 /** How far up from an ingredient property its list item is looked for. */
 const ITEM_LEVELS = 4;
 /** The most an item's text may add to its ingredient property's: an amount and a unit, not a paragraph. */

@@ -360,6 +360,24 @@ describe("microdata and RDFa", () => {
     expect((await imported(page("", body))).steps).toEqual(STEPS);
   });
 
+  it("reads data-vocabulary.org microdata (ingredient items, photo, yield)", async () => {
+    const item = (amount: string, name: string) =>
+      `<li itemprop="ingredient" itemscope itemtype="http://data-vocabulary.org/RecipeIngredient"><span itemprop="amount">${amount}</span> <span itemprop="name">${name}</span></li>`;
+    const body = `<div itemscope itemtype="http://data-vocabulary.org/Recipe">
+      <h1 itemprop="name">Plum Crumble</h1><img itemprop="photo" src="/img/dv.jpg" alt="">
+      <span itemprop="yield">Serves 6</span><time itemprop="totalTime" datetime="PT50M">50 min</time>
+      <ul>${item("6", "plums, halved")}${item("100 g", "flour")}${item("60 g", "butter")}</ul>
+      <div itemprop="instructions"><ol>${STEPS.map((s) => `<li>${s}</li>`).join("")}</ol></div>
+    </div>`;
+    const r = await imported(page("", body));
+    expect(r.recipe.name).toBe("Plum Crumble");
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+    expect(r.steps).toEqual(STEPS);
+    expect(r.recipe.recipeYield).toBe("6 servings");
+    expect(r.recipe.totalTime).toBe("50 minutes");
+    expect(r.image).toBe("https://cook.example/img/dv.jpg");
+  });
+
   it("reads RDFa (typeof=Recipe, property=…)", async () => {
     const body = `<div vocab="https://schema.org/" typeof="Recipe">
       <h1 property="name">Plum Crumble</h1>
