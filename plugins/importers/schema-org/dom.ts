@@ -439,16 +439,23 @@ function twins(el: Element): Element[] {
   return out;
 }
 
-/** The h-recipe microformat: `.p-ingredient` items, `.e-instructions`. */
+/**
+ * The h-recipe microformat: `.p-ingredient` items, `.e-instructions`; or its older form, hRecipe
+ * (`.hrecipe` with `.ingredient` items and `.instructions`), which blogs of the 2000s still carry.
+ */
 function byMicroformat(doc: Document, kind: Kind): DomList | null {
-  const root = elementsOf(doc).find((el) => tokens(el).includes("h-recipe"));
+  const root = elementsOf(doc).find((el) => tokens(el).some((t) => t === "h-recipe" || t === "hrecipe"));
   if (!root) return null;
+  const classic = !tokens(root).includes("h-recipe");
+  const [ingredient, instructions] = classic
+    ? ["ingredient", "instructions"]
+    : ["p-ingredient", "e-instructions"];
   if (kind === "ingredients") {
-    const items = [...descendants(root)].filter((el) => tokens(el).includes("p-ingredient")).map(oneLine);
+    const items = [...descendants(root)].filter((el) => tokens(el).includes(ingredient)).map(oneLine);
     const groups = items.length ? [{ title: null, items: items.filter(Boolean) }] : [];
     return plausible(groups, kind) ? { groups, via: "h-recipe" } : null;
   }
-  const el = [...descendants(root)].find((e) => tokens(e).includes("e-instructions"));
+  const el = [...descendants(root)].find((e) => tokens(e).includes(instructions));
   const groups = el ? readContainer(el, kind) : [];
   return plausible(groups, kind) ? { groups, via: "h-recipe" } : null;
 }

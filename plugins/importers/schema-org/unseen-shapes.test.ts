@@ -450,6 +450,19 @@ describe("recipe plugin markup without schema.org", () => {
   });
 });
 
+describe("microformats", () => {
+  it("reads the classic hRecipe microformat (.hrecipe, .ingredient, .instructions)", async () => {
+    const body = `<div class="hrecipe"><h2 class="fn">Plum Crumble</h2>
+      <ul>${base.recipeIngredient.map((i) => `<li class="ingredient">${i}</li>`).join("")}</ul>
+      <div class="instructions"><ol>${STEPS.map((s) => `<li>${s}</li>`).join("")}</ol></div></div>`;
+    const r = await imported(
+      page(`<meta property="og:title" content="Plum Crumble">`, `<h1>Plum Crumble</h1>${body}`),
+    );
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+    expect(r.steps).toEqual(STEPS);
+  });
+});
+
 describe("organizers and nutrition", () => {
   it("reads keywords as a string and as an array, categories and cuisine as arrays", async () => {
     const r1 = await imported(
