@@ -569,6 +569,7 @@ function readSection(blocks: Block[], at: number, kind: Kind): { groups: DomGrou
   let title: string | null = null;
   let parent: Element | null | undefined;
   let misses = 0;
+  const paras: Array<Element | null> = [];
   const add = (items: string[]) => {
     const last = groups.at(-1);
     if (!last || title !== null) groups.push({ title, items: [...items] });
@@ -626,8 +627,25 @@ function readSection(blocks: Block[], at: number, kind: Kind): { groups: DomGrou
     parent = b.parent;
     mode = "para";
     add(kind === "ingredients" ? b.lines : [b.text]);
+    paras.push(b.el);
   }
+  // Every step in one paragraph, a `<br>` apart: a step a line. Among paragraphs, a line after a
+  // `<br>` is more of its step (a remark, a tip).
+  const split = kind === "instructions" && paras.length === 1 ? sentencesByBr(paras[0]) : null;
+  if (split && groups.length === 1) groups[0].items = split;
   return { groups: groups.filter((g) => g.items.length), end: i };
+}
+
+/**
+ * A paragraph of steps a `<br>` apart ("Heat the oven.<br>Rub in the butter.<br>Bake."): its lines,
+ * when every one is a sentence of its own; a line that runs on into the next is the page's wrapping
+ * of one step, and the paragraph stays whole.
+ */
+function sentencesByBr(el: Element | null): string[] | null {
+  if (!el?.children.some((c) => isElement(c) && c.name === "br")) return null;
+  const parts = brokenLines(el);
+  const sentence = (x: string) => /[.!?)]$/u.test(x) && x.split(/\s+/).length >= 3;
+  return parts.length >= 2 && parts.every(sentence) ? parts : null;
 }
 
 /** "For 6 people", "Serves 4", "Zutaten für 2 Portionen", "Pour 4 personnes". */

@@ -439,6 +439,34 @@ describe("recipe plugin markup without schema.org", () => {
     expect(r.steps).toEqual(STEPS);
   });
 
+  it("reads steps written as one paragraph a <br> apart under a Method heading", async () => {
+    const body = `<h1>Plum Crumble</h1><div class="entry-content"><h3>Ingredients</h3><p>${ing.join("<br>")}</p>
+      <h3>Method</h3><p>${STEPS.join("<br>\n")}</p></div>`;
+    const r = await imported(page(`<meta property="og:title" content="Plum Crumble">`, body));
+    expect(r.ingredients).toEqual(ing);
+    expect(r.steps).toEqual(STEPS);
+  });
+
+  it("keeps a remark after a <br> with its step among paragraph steps", async () => {
+    const body = `<h1>Plum Crumble</h1><div class="entry-content"><h3>Ingredients</h3><ul>${ing.map((i) => `<li>${i}</li>`).join("")}</ul>
+      <h3>Method</h3><p>Rub the butter into the flour.</p><p>Bake until golden.<br>It keeps for two days in a tin.</p></div>`;
+    const r = await imported(page(`<meta property="og:title" content="Plum Crumble">`, body));
+    expect(r.steps).toEqual([
+      "Rub the butter into the flour.",
+      "Bake until golden. It keeps for two days in a tin.",
+    ]);
+  });
+
+  it("keeps one step whose text a <br> wraps", async () => {
+    const body = `<h1>Plum Crumble</h1><div class="entry-content"><h3>Ingredients</h3><ul>${ing.map((i) => `<li>${i}</li>`).join("")}</ul>
+      <h3>Method</h3><p>Heat the oven and rub the butter<br>into the flour until it crumbles.</p><p>Bake until golden.</p></div>`;
+    const r = await imported(page(`<meta property="og:title" content="Plum Crumble">`, body));
+    expect(r.steps).toEqual([
+      "Heat the oven and rub the butter into the flour until it crumbles.",
+      "Bake until golden.",
+    ]);
+  });
+
   it("reads a Mediavine Create card", async () => {
     const body = `<h1>Plum Crumble</h1><div class="mv-create-card">
       <div class="mv-create-ingredients"><h3>Ingredients</h3><ul>${ing.map((i) => `<li>${i}</li>`).join("")}</ul></div>
