@@ -321,6 +321,15 @@ describe("types and blocks", () => {
     expect(r.steps).toEqual(STEPS);
   });
 
+  it("repairs a block that closes with a semicolon", async () => {
+    expect((await imported(page(ld(`${JSON.stringify(base)};`)))).steps).toEqual(STEPS);
+  });
+
+  it("repairs a block with escapes JSON lacks (\\' from PHP)", async () => {
+    const text = JSON.stringify({ ...base, name: "Gran's Plum Crumble" }).replace("'", "\\'");
+    expect((await imported(page(ld(text)))).recipe.name).toBe("Gran's Plum Crumble");
+  });
+
   it("reads a CDATA-wrapped, HTML-escaped block", async () => {
     const text = `//<![CDATA[\n${JSON.stringify(base).replace(/"/g, "&quot;")}\n//]]>`;
     expect((await imported(page(ld(text)))).steps).toEqual(STEPS);
