@@ -327,6 +327,9 @@ export function toSteps(v: unknown, depth = 0): Step[] {
       steps[0] = { ...steps[0], title: inner ? `${heading} – ${inner}` : heading };
     return steps;
   }
+  // One step object holding several: its text a list of texts, or an HTML list of them.
+  if (Array.isArray(v.text) || (typeof v.text === "string" && /<li\b|&lt;li\b/i.test(v.text)))
+    return toSteps(v.text, depth + 1);
   const text = cleanText(v.text ?? v.description ?? "");
   const name = cleanText(v.name ?? "");
   if (!text) return name ? [plain(name)] : [];

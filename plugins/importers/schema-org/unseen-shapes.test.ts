@@ -148,6 +148,16 @@ describe("recipeInstructions written in other shapes", () => {
     expect(r.recipe.recipeInstructions.map((s) => s.title)).toEqual(["Crumble – Topping", "Bake"]);
   });
 
+  it("reads one HowToStep whose text is a list of texts", async () => {
+    const step = { "@type": "HowToStep", text: STEPS };
+    expect((await imported(page(ld({ ...base, recipeInstructions: [step] })))).steps).toEqual(STEPS);
+  });
+
+  it("reads one HowToStep whose text is an HTML list", async () => {
+    const step = { "@type": "HowToStep", text: `<ol>${STEPS.map((s) => `<li>${s}</li>`).join("")}</ol>` };
+    expect((await imported(page(ld({ ...base, recipeInstructions: step })))).steps).toEqual(STEPS);
+  });
+
   it("reads an ItemList of ListItems holding HowToSteps", async () => {
     const list = {
       "@type": "ItemList",
