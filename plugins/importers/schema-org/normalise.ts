@@ -449,6 +449,12 @@ function imageId(id: unknown): unknown {
   return typeof id === "string" && !id.includes("#") ? id : undefined;
 }
 
+/** A width or height as pages give it: 1200, "1200", "1200px", or a QuantitativeValue of 1200. */
+function dimension(v: unknown): number {
+  const n = parseFloat(String(isObj(v) ? (v.value ?? v["@value"]) : v));
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
 /** The largest non-icon image among the schema's and the page's meta images (BestImagePlugin's rules). */
 export function bestImage(schemaImage: unknown, page: PageData, base: string | null): string | null {
   const candidates: ImageCandidate[] = [];
@@ -457,15 +463,17 @@ export function bestImage(schemaImage: unknown, page: PageData, base: string | n
     if (typeof url !== "string") return;
     const abs = absolute(url, base);
     if (!abs || !/^https?:/i.test(abs) || ICONISH.test(abs)) return;
-    const width = Number(w) || 0;
-    const height = Number(h) || 0;
+    const width = dimension(w);
+    const height = dimension(h);
     const area = width && height ? width * height : sizeFromUrl(abs);
     candidates.push({ url: abs, area, rank, pos: pos++ });
   };
   const fromSchema = (v: unknown, rank: number) => {
     for (const x of asList(v)) {
       if (typeof x === "string") push(x, rank);
-      else if (isObj(x)) push(x.url ?? x.contentUrl ?? imageId(x["@id"]), rank, x.width, x.height);
+      // An ImageObject may list its addresses (one picture, several copies).
+      else if (isObj(x))
+        for (const u of asList(x.url ?? x.contentUrl ?? imageId(x["@id"]))) push(u, rank, x.width, x.height);
     }
   };
   const primary = asList(schemaImage)[0];

@@ -293,6 +293,22 @@ describe("images", () => {
         { "@type": "ImageObject", url: "https://cdn.cook.example/m.jpg", width: 800, height: 600 },
       ]),
     ).toBe("https://cdn.cook.example/l.jpg"));
+  it("reads an ImageObject whose url is a list", async () =>
+    expect(await img({ "@type": "ImageObject", url: ["https://cdn.cook.example/u.jpg"] })).toBe(
+      "https://cdn.cook.example/u.jpg",
+    ));
+  it("chooses the largest when sizes are written '1200px' or as a QuantitativeValue", async () =>
+    expect(
+      await img([
+        { "@type": "ImageObject", url: "https://cdn.cook.example/s.jpg", width: "300px", height: "200px" },
+        {
+          "@type": "ImageObject",
+          url: "https://cdn.cook.example/l.jpg",
+          width: { "@type": "QuantitativeValue", value: 1600 },
+          height: { "@type": "QuantitativeValue", value: 900 },
+        },
+      ]),
+    ).toBe("https://cdn.cook.example/l.jpg"));
   it("resolves a relative URL against the page", async () =>
     expect(await img("../../img/plum.jpg")).toBe("https://cook.example/img/plum.jpg"));
   it("resolves a root-relative URL", async () =>
