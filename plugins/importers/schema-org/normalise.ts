@@ -358,13 +358,31 @@ function toIngredients(v: unknown): string[] {
     asList(v)
       .flat(4)
       // A number or a boolean among the lines is a stray value, not an ingredient.
-      .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : typeof x === "string" ? [x] : []))
+      .flatMap((x) => (isObj(x) ? [supplyLine(x)] : typeof x === "string" ? [x] : []))
       .flatMap((x) =>
         typeof x === "string" && LINE_MARKUP.test(x) ? cleanText(x, { lines: true }).split("\n") : linesOf(x),
       )
       .map(tidyIngredient)
       .filter(Boolean)
   );
+}
+
+/**
+ * An ingredient written as an object: its text, or a HowToSupply's amount before its name
+ * (`requiredQuantity` 200 "g" and "flour" are "200 g flour").
+ */
+function supplyLine(x: SchemaObject): unknown {
+  const text = x.text ?? x.name ?? "";
+  const q = x.requiredQuantity;
+  if (q === undefined || x.text !== undefined || typeof text !== "string") return text;
+  const amount = isObj(q)
+    ? [q.value ?? q["@value"], q.unitText ?? q.unitCode]
+        .filter((p) => typeof p === "string" || typeof p === "number")
+        .join(" ")
+    : typeof q === "string" || typeof q === "number"
+      ? String(q)
+      : "";
+  return amount ? `${amount} ${text}` : text;
 }
 
 /**

@@ -208,6 +208,17 @@ describe("ingredients", () => {
     expect(r.ingredients).toEqual(recipeIngredient);
   });
 
+  it("reads HowToSupply ingredients with their required quantity", async () => {
+    const supply = (name: string, q: unknown) => ({ "@type": "HowToSupply", name, requiredQuantity: q });
+    const lines = [
+      supply("plums, halved", 6),
+      supply("flour", { "@type": "QuantitativeValue", value: 100, unitText: "g" }),
+      supply("butter", "60 g"),
+    ];
+    const r = await imported(page(ld({ ...base, recipeIngredient: lines })));
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+  });
+
   it("decodes entities and strips tags inside lines", async () => {
     const lines = [
       "&frac12; cup <strong>brown</strong> sugar",
