@@ -439,16 +439,23 @@ function twins(el: Element): Element[] {
   return out;
 }
 
-/** The h-recipe microformat: `.p-ingredient` items, `.e-instructions`. */
+/**
+ * The h-recipe microformat: `.p-ingredient` items, `.e-instructions`; or its older form, hRecipe
+ * (`.hrecipe` with `.ingredient` items and `.instructions`), which blogs of the 2000s still carry.
+ */
 function byMicroformat(doc: Document, kind: Kind): DomList | null {
-  const root = elementsOf(doc).find((el) => tokens(el).includes("h-recipe"));
+  const root = elementsOf(doc).find((el) => tokens(el).some((t) => t === "h-recipe" || t === "hrecipe"));
   if (!root) return null;
+  const classic = !tokens(root).includes("h-recipe");
+  const [ingredient, instructions] = classic
+    ? ["ingredient", "instructions"]
+    : ["p-ingredient", "e-instructions"];
   if (kind === "ingredients") {
-    const items = [...descendants(root)].filter((el) => tokens(el).includes("p-ingredient")).map(oneLine);
+    const items = [...descendants(root)].filter((el) => tokens(el).includes(ingredient)).map(oneLine);
     const groups = items.length ? [{ title: null, items: items.filter(Boolean) }] : [];
     return plausible(groups, kind) ? { groups, via: "h-recipe" } : null;
   }
-  const el = [...descendants(root)].find((e) => tokens(e).includes("e-instructions"));
+  const el = [...descendants(root)].find((e) => tokens(e).includes(instructions));
   const groups = el ? readContainer(el, kind) : [];
   return plausible(groups, kind) ? { groups, via: "h-recipe" } : null;
 }
@@ -562,6 +569,7 @@ function readSection(blocks: Block[], at: number, kind: Kind): { groups: DomGrou
   let title: string | null = null;
   let parent: Element | null | undefined;
   let misses = 0;
+  const paras: Array<Element | null> = [];
   const add = (items: string[]) => {
     const last = groups.at(-1);
     if (!last || title !== null) groups.push({ title, items: [...items] });
@@ -619,8 +627,25 @@ function readSection(blocks: Block[], at: number, kind: Kind): { groups: DomGrou
     parent = b.parent;
     mode = "para";
     add(kind === "ingredients" ? b.lines : [b.text]);
+    paras.push(b.el);
   }
+  // Every step in one paragraph, a `<br>` apart: a step a line. Among paragraphs, a line after a
+  // `<br>` is more of its step (a remark, a tip).
+  const split = kind === "instructions" && paras.length === 1 ? sentencesByBr(paras[0]) : null;
+  if (split && groups.length === 1) groups[0].items = split;
   return { groups: groups.filter((g) => g.items.length), end: i };
+}
+
+/**
+ * A paragraph of steps a `<br>` apart ("Heat the oven.<br>Rub in the butter.<br>Bake."): its lines,
+ * when every one is a sentence of its own; a line that runs on into the next is the page's wrapping
+ * of one step, and the paragraph stays whole.
+ */
+function sentencesByBr(el: Element | null): string[] | null {
+  if (!el?.children.some((c) => isElement(c) && c.name === "br")) return null;
+  const parts = brokenLines(el);
+  const sentence = (x: string) => /[.!?)]$/u.test(x) && x.split(/\s+/).length >= 3;
+  return parts.length >= 2 && parts.every(sentence) ? parts : null;
 }
 
 /** "For 6 people", "Serves 4", "Zutaten für 2 Portionen", "Pour 4 personnes". */

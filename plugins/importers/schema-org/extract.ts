@@ -20,6 +20,8 @@ export interface PageData {
   meta: Map<string, string[]>;
   /** `<link rel=canonical>`, `<html lang>`, `<title>`. */
   canonical: string | null;
+  /** `<base href>`: what the page's relative addresses are relative to, when not the page itself. */
+  baseHref: string | null;
   title: string | null;
   /** JSON-LD blocks that did not parse (reported, never fatal). */
   brokenJsonLd: number;
@@ -81,8 +83,11 @@ export function parsePage(html: string): PageData {
   const jsonLd: unknown[] = [];
   let brokenJsonLd = 0;
   let canonical: string | null = null;
+  let baseHref: string | null = null;
   let title: string | null = null;
+  let h1: string | null = null;
   const microdataRoots: Element[] = [];
+  const rdfaRoots: Element[] = [];
   for (const el of walk(doc.children)) {
     const a = el.attribs;
     if (el.name === "script" && /ld\+json/i.test(a.type ?? "")) {
@@ -99,19 +104,31 @@ export function parsePage(html: string): PageData {
       }
     } else if (el.name === "link" && /(^|\s)canonical(\s|$)/i.test(a.rel ?? "") && a.href) {
       canonical ??= a.href;
+    } else if (el.name === "base" && a.href && baseHref === null) {
+      baseHref = a.href;
     } else if (el.name === "title" && title === null) {
       title = textOf(el).trim();
+    } else if (el.name === "h1" && h1 === null) {
+      h1 = textOf(el).trim();
     }
-    if ("itemscope" in a && /schema\.org\/Recipe\b/i.test(a.itemtype ?? "")) microdataRoots.push(el);
+    if ("itemscope" in a && /(?:schema|data-vocabulary)\.org\/Recipe\b/i.test(a.itemtype ?? ""))
+      microdataRoots.push(el);
+    else if (RDFA.typeof in a && rdfaTerms(a.typeof).includes("Recipe")) rdfaRoots.push(el);
   }
 
-  const fromLd = findRecipeInJsonLd(jsonLd);
-  const page = { meta, canonical, title, brokenJsonLd, document: doc };
+  const fromLd = findRecipeInJsonLd(jsonLd, [h1, meta.get("og:title")?.[0] ?? null, title]);
+  const page = { meta, canonical, baseHref, title, brokenJsonLd, document: doc };
   if (fromLd) return { recipe: fromLd, source: "json-ld", ...page };
-  const root =
-    microdataRoots.find((r) => !microdataRoots.some((o) => o !== r && contains(o, r))) ?? microdataRoots[0];
-  if (root) return { recipe: readMicrodata(root), source: "microdata", ...page };
+  const root = outermost(microdataRoots);
+  if (root) return { recipe: asSchemaOrg(readMicrodata(root)), source: "microdata", ...page };
+  const rdfa = outermost(rdfaRoots);
+  if (rdfa) return { recipe: readMicrodata(rdfa, RDFA), source: "microdata", ...page };
   return { recipe: null, source: null, ...page };
+}
+
+/** The first item not inside another: a recipe's nested items are its parts, not other recipes. */
+function outermost(roots: Element[]): Element | undefined {
+  return roots.find((r) => !roots.some((o) => o !== r && contains(o, r))) ?? roots[0];
 }
 
 function contains(outer: Element, inner: Element): boolean {
@@ -131,8 +148,19 @@ function isObj(v: unknown): v is SchemaObject {
   return !!v && typeof v === "object" && !Array.isArray(v);
 }
 
-/** Every object in the JSON-LD, depth first, with an index of `@id`s for resolving references. */
-function findRecipeInJsonLd(blocks: unknown[]): SchemaObject | null {
+const nameKey = (s: unknown): string =>
+  typeof s === "string" ? s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "") : "";
+
+/** How many items a list property holds: a fuller recipe is likelier the page's own than a teaser. */
+const itemCount = (v: unknown): number => (Array.isArray(v) ? v.length : v ? 1 : 0);
+
+/**
+ * Every object in the JSON-LD, depth first, with an index of `@id`s for resolving references. Of
+ * several recipes (a round-up, a main dish with its sauce, a "you may also like" card), the page's own
+ * is the one its heading names (`<h1>`, then `og:title`, then `<title>`, which may add the site's
+ * name after it); else the most complete.
+ */
+function findRecipeInJsonLd(blocks: unknown[], headings: Array<string | null>): SchemaObject | null {
   const all: SchemaObject[] = [];
   const byId = new Map<string, SchemaObject>();
   const visit = (v: unknown, depth: number) => {
@@ -164,7 +192,17 @@ function findRecipeInJsonLd(blocks: unknown[]): SchemaObject | null {
   // The richest one: pages sometimes carry a stub Recipe beside the full one.
   const score = (o: SchemaObject) =>
     (o.recipeIngredient || o.ingredients ? 2 : 0) + (o.recipeInstructions ? 2 : 0) + (o.name ? 1 : 0);
-  const best = recipes.reduce((a, b) => (score(b) > score(a) ? b : a));
+  const size = (o: SchemaObject) =>
+    itemCount(o.recipeIngredient ?? o.ingredients) + itemCount(o.recipeInstructions);
+  const keys = headings.map(nameKey).filter(Boolean);
+  const named = (o: SchemaObject) => {
+    const k = nameKey(o.name);
+    return k.length >= 3 && keys.some((h) => h === k || h.startsWith(k)) ? 1 : 0;
+  };
+  const better = (a: SchemaObject, b: SchemaObject) =>
+    recipes.length > 1 &&
+    (score(b) - score(a) || (score(b) >= 4 ? named(b) - named(a) : 0) || size(b) - size(a)) > 0;
+  const best = recipes.reduce((a, b) => (better(a, b) ? b : a));
   return resolveRefs(best, byId, 0) as SchemaObject;
 }
 
@@ -180,12 +218,31 @@ function resolveRefs(v: unknown, byId: Map<string, SchemaObject>, depth: number)
   return out;
 }
 
-/** A microdata item as a schema object: nested itemscopes become objects, repeated props arrays. */
-function readMicrodata(root: Element): SchemaObject {
+/** The attributes an item is written with: microdata's, or RDFa's (`typeof="Recipe" property="name"`). */
+interface ItemSyntax {
+  scope: string;
+  typeof: string;
+  prop: string;
+}
+const MICRODATA: ItemSyntax = { scope: "itemscope", typeof: "itemtype", prop: "itemprop" };
+const RDFA: ItemSyntax = { scope: "typeof", typeof: "typeof", prop: "property" };
+
+/**
+ * RDFa's terms without their vocabulary: "schema:Recipe", "http://schema.org/Recipe" and "Recipe"
+ * (under `vocab="https://schema.org/"`) are one type. Another vocabulary's terms ("og:title") stay
+ * prefixed, so they match no schema.org name.
+ */
+function rdfaTerms(v: string | undefined): string[] {
+  return (v ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => t.replace(/^(?:https?:\/\/schema\.org\/|schema:)/i, ""));
+}
+
+/** A microdata or RDFa item as a schema object: nested items become objects, repeated props arrays. */
+function readMicrodata(root: Element, syntax: ItemSyntax = MICRODATA): SchemaObject {
   const out: SchemaObject = {
-    "@type": (root.attribs.itemtype ?? "")
-      .split(/\s+/)
-      .map((t) => t.replace(/^https?:\/\/schema\.org\//i, "")),
+    "@type": rdfaTerms(root.attribs[syntax.typeof]),
   };
   const add = (name: string, value: unknown) => {
     const cur = out[name];
@@ -196,12 +253,15 @@ function readMicrodata(root: Element): SchemaObject {
   const visit = (el: Element) => {
     for (const c of el.children) {
       if (!isElement(c)) continue;
-      const props = (c.attribs.itemprop ?? "").trim().split(/\s+/).filter(Boolean);
-      const scoped = "itemscope" in c.attribs;
+      const props = rdfaTerms(c.attribs[syntax.prop]);
+      // An ingredient written as an item of its own (data-vocabulary's RecipeIngredient, amount and
+      // name apart) is its line of text, as the reader sees it.
+      const line = props.some((p) => INGREDIENT_PROP.test(p));
+      const scoped = syntax.scope in c.attribs && !line;
       if (props.length) {
         const value = scoped
-          ? readMicrodata(c)
-          : props.some((p) => INGREDIENT_PROP.test(p))
+          ? readMicrodata(c, syntax)
+          : syntax === MICRODATA && props.some((p) => INGREDIENT_PROP.test(p))
             ? ingredientValue(c)
             : microdataValue(c);
         for (const p of props) add(p, value);
@@ -213,8 +273,31 @@ function readMicrodata(root: Element): SchemaObject {
   return out;
 }
 
-/** The properties that hold an ingredient line (schema.org's and its older name); dom.ts reads them too. */
-export const INGREDIENT_PROP = /^(recipeIngredient|ingredients)$/;
+/**
+ * The properties that hold an ingredient line (schema.org's, its older name, and data-vocabulary.org's);
+ * dom.ts reads them too.
+ */
+export const INGREDIENT_PROP = /^(recipeIngredient|ingredients?)$/;
+
+/** data-vocabulary.org's names for schema.org's (Google's recipe vocabulary before schema.org). */
+const DATA_VOCABULARY: Record<string, string> = {
+  ingredient: "recipeIngredient",
+  photo: "image",
+  yield: "recipeYield",
+  summary: "description",
+  recipeType: "recipeCategory",
+};
+
+/** A data-vocabulary.org Recipe with schema.org's property names; a schema.org one as it is. */
+function asSchemaOrg(item: SchemaObject): SchemaObject {
+  if (!("ingredient" in item || "photo" in item)) return item;
+  const out: SchemaObject = {};
+  for (const [k, v] of Object.entries(item)) {
+    const name = DATA_VOCABULARY[k] ?? k;
+    out[name] ??= v;
+  }
+  return out;
+}
 /** How far up from an ingredient property its list item is looked for. */
 const ITEM_LEVELS = 4;
 /** The most an item's text may add to its ingredient property's: an amount and a unit, not a paragraph. */

@@ -1,8 +1,8 @@
 /**
  * JSON-LD as pages write it, which browsers never check: raw newlines or tabs inside strings, HTML
  * comments or CDATA markers around it (`<!--`, `//<![CDATA[`, `/*<![CDATA[*\/`), JavaScript comments
- * inside it, trailing commas, the whole text HTML-escaped by a CMS (`{&quot;@type&quot;:…`), or
- * several objects one after another in one script.
+ * inside it, trailing commas, escapes JSON lacks (`\'`), a closing semicolon, the whole text
+ * HTML-escaped by a CMS (`{&quot;@type&quot;:…`), or several objects one after another in one script.
  */
 import { decodeHTML } from "entities";
 
@@ -69,7 +69,11 @@ function repaired(t: string): string {
     if (c === '"') {
       let j = i + 1;
       while (j < t.length && t[j] !== '"') j += t[j] === "\\" ? 2 : 1;
-      out += t.slice(i, j + 1).replace(/[\u0000-\u001f]+/g, " ");
+      // "\'" and other escapes JSON lacks (PHP's addslashes writes them): the letter itself.
+      out += t
+        .slice(i, j + 1)
+        .replace(/[\u0000-\u001f]+/g, " ")
+        .replace(/\\([\s\S])/g, (e, c: string) => ('"\\/bfnrtu'.includes(c) ? e : c));
       i = j;
     } else if (c === "/" && t[i + 1] === "/") {
       while (i < t.length && t[i] !== "\n") i++;
@@ -80,5 +84,6 @@ function repaired(t: string): string {
       out += " ";
     } else out += c <= "\u001f" ? " " : c;
   }
-  return out.replace(/,(\s*[}\]])/g, "$1");
+  // A script that ends its value as a statement ("{…};") closes with a semicolon.
+  return out.replace(/,(\s*[}\]])/g, "$1").replace(/;\s*$/, "");
 }

@@ -132,6 +132,20 @@ function anyMinutes(v: unknown): number | null {
     return minutes > 0 ? Math.round(minutes) : null;
   }
   if (/^\d+(?:[.,]\d+)?$/.test(s)) return anyMinutes(num(s));
+  // "1:30", a clock's hours and minutes.
+  const clock = /^(\d{1,2}):([0-5]\d)$/.exec(s);
+  if (clock) return anyMinutes(num(clock[1]) * 60 + num(clock[2]));
+  // "1h30", "1 Std. 15": minutes written after the hours without a unit of their own.
+  s = s.replace(
+    /(\d\s*(?:h(?:ours?|rs?|eures?)?|std\.?|stunden?|uur)\s*)(\d{1,2})(?![\d.,/]|\s*\p{L})/giu,
+    "$1 $2 min",
+  );
+  // "1 1/2 hours", "1/2 hour": fractions written with a slash.
+  s = s.replace(
+    /(?:(\d{1,4})\s+)?(\d{1,4})\/(\d{1,4})/g,
+    (_, whole: string | undefined, a: string, b: string) =>
+      Number(b) ? String(num(whole) + Number(a) / Number(b)) : _,
+  );
   // A range counts by its upper bound.
   s = s.replace(/(\d+(?:[.,]\d+)?)\s*(?:-|–|—|to|bis|à|a)\s*(\d+(?:[.,]\d+)?)/gi, "$2");
   for (const [f, val] of Object.entries(FRACTIONS))
@@ -260,6 +274,27 @@ function withoutStepsHeading(steps: Step[]): Step[] {
   return steps.length > 1 && !steps[0].title && isStepsHeading(steps[0].text) ? steps.slice(1) : steps;
 }
 
+/**
+ * One line holding every step after its number ("1. Heat the oven. 2. Rub in the butter. 3. Bake."):
+ * a step each, cut where the next number follows the end of a sentence. Numbers out of order are
+ * the text's own ("Bake at 180. 4 eggs…"), and the line stays whole.
+ */
+function numberedParts(line: string): string[] {
+  if (!/^1[.)]\s/.test(line)) return [line];
+  const parts: string[] = [];
+  let start = 0;
+  for (let n = 2; ; n++) {
+    const next = new RegExp(`(?<=[.!?)]\\s+)${n}[.)]\\s`).exec(line.slice(start + 2));
+    if (!next) break;
+    const at = start + 2 + next.index;
+    parts.push(line.slice(start, at).trim());
+    start = at;
+  }
+  if (parts.length === 0) return [line];
+  parts.push(line.slice(start).trim());
+  return parts;
+}
+
 /** Steps flattened from strings, HowToStep, HowToSection and ItemList; blanks dropped. */
 export function toSteps(v: unknown, depth = 0): Step[] {
   if (depth > 8 || v === null || v === undefined) return [];
@@ -273,18 +308,28 @@ export function toSteps(v: unknown, depth = 0): Step[] {
         // a string that only looks like JSON
       }
     }
-    return cleanText(v, { lines: true }).split("\n").filter(Boolean).map(plain);
+    const lines = cleanText(v, { lines: true }).split("\n").filter(Boolean);
+    return (lines.length === 1 ? numberedParts(lines[0]) : lines).map(plain);
   }
   if (Array.isArray(v)) return v.flatMap((x) => toSteps(x, depth + 1));
   if (!isObj(v)) return [];
   const types = typesOf(v);
+  // An ItemList's entries are ListItems holding the step (or its text) under `item`.
+  if (v.item !== undefined && !v.text && types.includes("listitem")) return toSteps(v.item, depth + 1);
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
-    // A section's name is a heading worth keeping: the title of its first step.
+    // A section's name is a heading worth keeping: the title of its first step. A section within a
+    // section keeps both names, the outer first ("Crumble – Topping"), unless the outer only says
+    // that steps follow.
     const heading = cleanText(v.name ?? "");
     const steps = toSteps(v.itemListElement, depth + 1);
-    if (heading && steps.length && !steps[0].title) steps[0] = { ...steps[0], title: heading };
+    const inner = steps[0]?.title;
+    if (heading && steps.length && (!inner || !isStepsHeading(heading)))
+      steps[0] = { ...steps[0], title: inner ? `${heading} – ${inner}` : heading };
     return steps;
   }
+  // One step object holding several: its text a list of texts, or an HTML list of them.
+  if (Array.isArray(v.text) || (typeof v.text === "string" && /<li\b|&lt;li\b/i.test(v.text)))
+    return toSteps(v.text, depth + 1);
   const text = cleanText(v.text ?? v.description ?? "");
   const name = cleanText(v.name ?? "");
   if (!text) return name ? [plain(name)] : [];
@@ -313,13 +358,31 @@ function toIngredients(v: unknown): string[] {
     asList(v)
       .flat(4)
       // A number or a boolean among the lines is a stray value, not an ingredient.
-      .flatMap((x) => (isObj(x) ? [x.text ?? x.name ?? ""] : typeof x === "string" ? [x] : []))
+      .flatMap((x) => (isObj(x) ? [supplyLine(x)] : typeof x === "string" ? [x] : []))
       .flatMap((x) =>
         typeof x === "string" && LINE_MARKUP.test(x) ? cleanText(x, { lines: true }).split("\n") : linesOf(x),
       )
       .map(tidyIngredient)
       .filter(Boolean)
   );
+}
+
+/**
+ * An ingredient written as an object: its text, or a HowToSupply's amount before its name
+ * (`requiredQuantity` 200 "g" and "flour" are "200 g flour").
+ */
+function supplyLine(x: SchemaObject): unknown {
+  const text = x.text ?? x.name ?? "";
+  const q = x.requiredQuantity;
+  if (q === undefined || x.text !== undefined || typeof text !== "string") return text;
+  const amount = isObj(q)
+    ? [q.value ?? q["@value"], q.unitText ?? q.unitCode]
+        .filter((p) => typeof p === "string" || typeof p === "number")
+        .join(" ")
+    : typeof q === "string" || typeof q === "number"
+      ? String(q)
+      : "";
+  return amount ? `${amount} ${text}` : text;
 }
 
 /**
@@ -404,6 +467,12 @@ function imageId(id: unknown): unknown {
   return typeof id === "string" && !id.includes("#") ? id : undefined;
 }
 
+/** A width or height as pages give it: 1200, "1200", "1200px", or a QuantitativeValue of 1200. */
+function dimension(v: unknown): number {
+  const n = parseFloat(String(isObj(v) ? (v.value ?? v["@value"]) : v));
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
 /** The largest non-icon image among the schema's and the page's meta images (BestImagePlugin's rules). */
 export function bestImage(schemaImage: unknown, page: PageData, base: string | null): string | null {
   const candidates: ImageCandidate[] = [];
@@ -412,15 +481,17 @@ export function bestImage(schemaImage: unknown, page: PageData, base: string | n
     if (typeof url !== "string") return;
     const abs = absolute(url, base);
     if (!abs || !/^https?:/i.test(abs) || ICONISH.test(abs)) return;
-    const width = Number(w) || 0;
-    const height = Number(h) || 0;
+    const width = dimension(w);
+    const height = dimension(h);
     const area = width && height ? width * height : sizeFromUrl(abs);
     candidates.push({ url: abs, area, rank, pos: pos++ });
   };
   const fromSchema = (v: unknown, rank: number) => {
     for (const x of asList(v)) {
       if (typeof x === "string") push(x, rank);
-      else if (isObj(x)) push(x.url ?? x.contentUrl ?? imageId(x["@id"]), rank, x.width, x.height);
+      // An ImageObject may list its addresses (one picture, several copies).
+      else if (isObj(x))
+        for (const u of asList(x.url ?? x.contentUrl ?? imageId(x["@id"]))) push(u, rank, x.width, x.height);
     }
   };
   const primary = asList(schemaImage)[0];
@@ -489,9 +560,20 @@ function toNutrition(given: unknown): Record<string, string> {
 
 // ── The recipe ───────────────────────────────────────────────────────────────────────────────
 
+/** The address the page's relative addresses resolve against: its `<base href>`, itself resolved. */
+function baseOf(page: PageData, pageUrl: string | null): string | null {
+  if (!page.baseHref) return pageUrl;
+  try {
+    const base = new URL(page.baseHref, pageUrl ?? undefined);
+    return /^https?:$/.test(base.protocol) ? base.href : pageUrl;
+  } catch {
+    return pageUrl;
+  }
+}
+
 export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe | null {
   const r = page.recipe;
-  const base = pageUrl;
+  const base = baseOf(page, pageUrl);
   const dom = readDom(page.document);
   if (r) {
     const given = {
@@ -508,7 +590,9 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
     // The markup's list comes with its own groups; the schema's may hold them as lines.
     const ing =
       picked.rule === null ? { ...picked, ...withHeadingLines(picked.items, picked.titles) } : picked;
-    const schemaSteps = withoutStepsHeading(toSteps(r.recipeInstructions ?? r.instructions ?? r.step));
+    const schemaSteps = withoutNumbers(
+      withoutStepsHeading(toSteps(r.recipeInstructions ?? r.instructions ?? r.step)),
+    );
     const steps = pickSteps(
       schemaSteps.map((st) => st.text),
       cleanDom(dom.instructions, true),
@@ -675,16 +759,44 @@ function pageTimesAndYields(
 const STEP_PREFIX =
   /^(?:step|schritt|étape|etape|paso|passo|stap|steg|krok|trin|vaihe|lépés)\s*\d+\s*[.:)\-–—]?\s+(?=\S)/iu;
 
+/** "1 Preheat…", "2. Rub…", "3 – Bake…": a step's number printed by the page's markup before its text. */
+const MARKUP_NUMBER = /^(\d+)\s*[.:)\-–—]?\s+(?=\S)/u;
+/**
+ * "1. Heat…", "2) Rub…": a list's number written into a schema step's text. "1 - Start the lentils."
+ * stays: written so, the number is part of a step name the page chose, and Mealie keeps it.
+ */
+const SCHEMA_NUMBER = /^(\d+)\s*[.:)]\s+(?=\S)/u;
+
 /**
  * A page's steps without the labels its markup numbers them with: "Step 1 Preheat…" (the label in an
  * element of its own, read as part of the text) becomes "Preheat…". A bare number is a label only when
  * every step of the group starts with its own, 1, 2, 3…: "2 eggs, beaten, go in last" stays as written.
  */
-function withoutStepLabels(items: string[]): string[] {
+function withoutStepLabels(items: string[], number = MARKUP_NUMBER): string[] {
   const labelled = items.map((x) => x.replace(STEP_PREFIX, ""));
-  const numbers = labelled.map((x) => /^(\d+)\s*[.:)\-–—]?\s+(?=\S)/u.exec(x));
+  const numbers = labelled.map((x) => number.exec(x));
   if (labelled.length < 2 || !numbers.every((m, i) => m && Number(m[1]) === i + 1)) return labelled;
   return labelled.map((x, i) => x.slice(numbers[i]![0].length));
+}
+
+/**
+ * The schema's steps without the numbers written into their text ("1. Heat…", "Step 2: Rub…"): the
+ * recipe numbers its steps itself. Counted afresh in each section, as pages number them.
+ */
+function withoutNumbers(steps: Step[]): Step[] {
+  const out: Step[] = [];
+  for (let i = 0; i < steps.length;) {
+    let j = i + 1;
+    while (j < steps.length && !steps[j].title) j++;
+    const group = steps.slice(i, j);
+    const texts = withoutStepLabels(
+      group.map((st) => st.text),
+      SCHEMA_NUMBER,
+    );
+    group.forEach((st, k) => out.push(texts[k] ? { ...st, text: texts[k] } : st));
+    i = j;
+  }
+  return out;
 }
 
 /** A markup list with its texts cleaned as the schema's are; null when nothing is left. */
