@@ -5,6 +5,7 @@
 import { MAX_FEATURES, extract } from "./features.js";
 import { NUM_LABELS } from "./labels.js";
 import { viterbi, type ModelParts } from "./model.js";
+import { mulberry32 } from "../../../core/util/seeded-random.js";
 
 const L = NUM_LABELS;
 
@@ -27,18 +28,6 @@ export interface TrainOptions {
   pa?: number;
   /** Called after each epoch with the model averaged so far (for held-out scoring). */
   onEpoch?: (epoch: number, mistakes: number, model: () => ModelParts) => void;
-}
-
-/** mulberry32: a small seeded PRNG, so shuffles (and so models) are reproducible. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function trainPerceptron(data: readonly TrainingSentence[], opts: TrainOptions): ModelParts {
@@ -87,7 +76,8 @@ export function trainPerceptron(data: readonly TrainingSentence[], opts: TrainOp
   const t = new Float64Array(T + L),
     tu = new Float64Array(T + L); // transitions, then end weights
   let c = 1;
-  const random = prng(opts.seed);
+  // Seeded, so shuffles (and so models) are reproducible.
+  const random = mulberry32(opts.seed);
   const order = [...data.keys()];
   let sc = new Float64Array(64 * L),
     delta = new Float64Array(64 * L),

@@ -3,17 +3,10 @@
  * here is deterministic: the same seed gives the same requests on every run, so a failure replays.
  */
 
-/** mulberry32: a small seeded PRNG, enough to pick variants reproducibly. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../../../core/util/seeded-random.js";
+
+/** A seeded PRNG, enough to pick variants reproducibly. */
+export const seeded = mulberry32;
 
 /** A seed from a text (FNV-1a), so each operation gets its own fixed sequence whatever runs before it. */
 export function seedOf(text: string, base = 0x5eed): number {
