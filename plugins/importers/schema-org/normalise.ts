@@ -590,9 +590,7 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
     // The markup's list comes with its own groups; the schema's may hold them as lines.
     const ing =
       picked.rule === null ? { ...picked, ...withHeadingLines(picked.items, picked.titles) } : picked;
-    const schemaSteps = withoutNumbers(
-      withoutStepsHeading(toSteps(r.recipeInstructions ?? r.instructions ?? r.step)),
-    );
+    const schemaSteps = withoutStepsHeading(toSteps(r.recipeInstructions ?? r.instructions ?? r.step));
     const steps = pickSteps(
       schemaSteps.map((st) => st.text),
       cleanDom(dom.instructions, true),
@@ -759,44 +757,16 @@ function pageTimesAndYields(
 const STEP_PREFIX =
   /^(?:step|schritt|étape|etape|paso|passo|stap|steg|krok|trin|vaihe|lépés)\s*\d+\s*[.:)\-–—]?\s+(?=\S)/iu;
 
-/** "1 Preheat…", "2. Rub…", "3 – Bake…": a step's number printed by the page's markup before its text. */
-const MARKUP_NUMBER = /^(\d+)\s*[.:)\-–—]?\s+(?=\S)/u;
-/**
- * "1. Heat…", "2) Rub…": a list's number written into a schema step's text. "1 - Start the lentils."
- * stays: written so, the number is part of a step name the page chose, and Mealie keeps it.
- */
-const SCHEMA_NUMBER = /^(\d+)\s*[.:)]\s+(?=\S)/u;
-
 /**
  * A page's steps without the labels its markup numbers them with: "Step 1 Preheat…" (the label in an
  * element of its own, read as part of the text) becomes "Preheat…". A bare number is a label only when
  * every step of the group starts with its own, 1, 2, 3…: "2 eggs, beaten, go in last" stays as written.
  */
-function withoutStepLabels(items: string[], number = MARKUP_NUMBER): string[] {
+function withoutStepLabels(items: string[]): string[] {
   const labelled = items.map((x) => x.replace(STEP_PREFIX, ""));
-  const numbers = labelled.map((x) => number.exec(x));
+  const numbers = labelled.map((x) => /^(\d+)\s*[.:)\-–—]?\s+(?=\S)/u.exec(x));
   if (labelled.length < 2 || !numbers.every((m, i) => m && Number(m[1]) === i + 1)) return labelled;
   return labelled.map((x, i) => x.slice(numbers[i]![0].length));
-}
-
-/**
- * The schema's steps without the numbers written into their text ("1. Heat…", "Step 2: Rub…"): the
- * recipe numbers its steps itself. Counted afresh in each section, as pages number them.
- */
-function withoutNumbers(steps: Step[]): Step[] {
-  const out: Step[] = [];
-  for (let i = 0; i < steps.length;) {
-    let j = i + 1;
-    while (j < steps.length && !steps[j].title) j++;
-    const group = steps.slice(i, j);
-    const texts = withoutStepLabels(
-      group.map((st) => st.text),
-      SCHEMA_NUMBER,
-    );
-    group.forEach((st, k) => out.push(texts[k] ? { ...st, text: texts[k] } : st));
-    i = j;
-  }
-  return out;
 }
 
 /** A markup list with its texts cleaned as the schema's are; null when nothing is left. */

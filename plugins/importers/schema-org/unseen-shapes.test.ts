@@ -175,24 +175,16 @@ describe("recipeInstructions written in other shapes", () => {
     expect((await imported(page(ld({ ...base, recipeInstructions: list })))).steps).toEqual(STEPS);
   });
 
-  it("drops the numbers written before plain string steps", async () => {
-    const numbered = [`1. ${STEPS[0]}`, `2. ${STEPS[1]}`, `3. ${STEPS[2]}`];
-    expect((await imported(page(ld({ ...base, recipeInstructions: numbered })))).steps).toEqual(STEPS);
-    const labelled = [`Step 1: ${STEPS[0]}`, `Step 2: ${STEPS[1]}`, `Step 3: ${STEPS[2]}`];
-    expect((await imported(page(ld({ ...base, recipeInstructions: labelled })))).steps).toEqual(STEPS);
-  });
-
   it("keeps a number that is part of a step", async () => {
     const steps = ["2 eggs go in first.", "Whisk well.", "Bake for 20 minutes."];
     expect((await imported(page(ld({ ...base, recipeInstructions: steps })))).steps).toEqual(steps);
-    // Numbered step names the page chose, as Mealie keeps them.
-    const named = ["1 - Stew the plums.", "2 - Make the crumble.", "3 - Bake."];
-    expect((await imported(page(ld({ ...base, recipeInstructions: named })))).steps).toEqual(named);
   });
 
-  it("splits one plain string of numbered steps", async () => {
+  it("splits one plain string of numbered steps, each keeping its number as Mealie does (decision 0254)", async () => {
     const text = `1. ${STEPS[0]} 2. ${STEPS[1]} 3. ${STEPS[2]}`;
-    expect((await imported(page(ld({ ...base, recipeInstructions: text })))).steps).toEqual(STEPS);
+    expect((await imported(page(ld({ ...base, recipeInstructions: text })))).steps).toEqual(
+      STEPS.map((s, i) => `${i + 1}. ${s}`),
+    );
   });
 
   it("splits one plain string of steps on its own lines", async () => {
