@@ -207,6 +207,27 @@ describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
     await page.keyboard.press("Escape");
   });
 
+  it("sets the servings with side-by-side steppers a finger square, more on the right", async () => {
+    await open(`/g/${app.groupSlug}/r/garlic-greens?edit=true`);
+    await interactive(page, '[data-testid="recipe-editor"]');
+    const servings = page.getByLabel("Servings", { exact: true });
+    const root = page.locator(".mantine-NumberInput-root", { has: servings });
+    const controls = root.locator(".mantine-NumberInput-control");
+    await controls.first().scrollIntoViewIfNeeded();
+    const [up, down] = [(await controls.nth(0).boundingBox())!, (await controls.nth(1).boundingBox())!];
+    expect(Math.min(up.width, up.height, down.width, down.height)).toBeGreaterThanOrEqual(43.5);
+    expect(down.x + down.width).toBeLessThanOrEqual(up.x + 0.5);
+    await servings.fill("4");
+    await page.touchscreen.tap(up.x + up.width / 2, up.y + up.height / 2);
+    await eventually(() => servings.inputValue()).toBe("5");
+    await page.touchscreen.tap(down.x + down.width / 2, down.y + down.height / 2);
+    await page.touchscreen.tap(down.x + down.width / 2, down.y + down.height / 2);
+    await eventually(() => servings.inputValue()).toBe("3");
+    // The number itself keeps the rest of the input, none of it under the steppers.
+    const field = (await servings.boundingBox())!;
+    expect(field.width).toBeGreaterThan(150);
+  });
+
   it("shows an empty planner day without a blank band under its buttons", async () => {
     await open("/household/mealplan/planner/view");
     const gaps = await page.locator(".plan-day").evaluateAll((days) =>
