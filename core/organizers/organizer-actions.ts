@@ -67,22 +67,24 @@ export class OrganizerActions {
    */
   get(actor: Actor, kind: OrganizerKind, id: string): OrganizerOut {
     const g = this.group(actor);
-    const stored = this.larder.organizers.list(g, kind).find((o) => o.id === id);
-    if (stored) return this.out(actor, kind, stored);
-    const named = this.larder.recipes.lister.groupOrganizers(g.slug, kind).find((o) => o.id === id);
-    if (named) return this.out(actor, kind, namedOnly(named));
-    return this.out(actor, kind, this.larder.organizers.get(g, kind, id));
+    const found = this.larder.organizers.list(g, kind).find((o) => o.id === id) ?? this.named(g, kind, id);
+    if (!found) throw new NotFoundError();
+    return this.out(actor, kind, found);
   }
 
   /** By slug (or id), stored or only named by recipes; 404 with Mealie's message. */
   bySlug(actor: Actor, kind: OrganizerKind, slug: string): OrganizerOut {
     const g = this.group(actor);
-    const stored = this.larder.organizers.find(g, kind, slug);
-    if (stored) return this.out(actor, kind, stored);
+    const found = this.larder.organizers.find(g, kind, slug) ?? this.named(g, kind, slug, slug);
+    if (!found) throw new NotFoundError(NOT_FOUND[kind]);
+    return this.out(actor, kind, found);
+  }
+
+  /** An organizer only recipe files name, by its slug or by its id. */
+  private named(g: GroupData, kind: OrganizerKind, id: string, slug?: string): ToolRecord | null {
     const items = this.larder.recipes.lister.groupOrganizers(g.slug, kind);
-    const named = items.find((o) => o.slug === slug) ?? items.find((o) => o.id === slug);
-    if (!named) throw new NotFoundError(NOT_FOUND[kind]);
-    return this.out(actor, kind, namedOnly(named));
+    const o = (slug !== undefined && items.find((x) => x.slug === slug)) || items.find((x) => x.id === id);
+    return o ? namedOnly(o) : null;
   }
 
   /** Every organizer of the kind, stored or only named by recipes, by name, with its recipe count. */
