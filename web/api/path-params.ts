@@ -25,6 +25,18 @@ function table(): Router {
   return typed;
 }
 
+let last: { key: string; match: ReturnType<Router["match"]> } | null = null;
+
+/**
+ * The contract route this request names. The handler asks twice in a row for one request (the
+ * parameters' problems, then their canonical form), so the last answer is kept.
+ */
+function contractMatch(method: string, pathname: string): ReturnType<Router["match"]> {
+  const key = `${method === "HEAD" ? "GET" : method} ${pathname}`;
+  if (last?.key !== key) last = { key, match: table().match(method === "HEAD" ? "GET" : method, pathname) };
+  return last.match;
+}
+
 /** `/api/foods/:id` and `/api/foods/{item_id}` → `api/foods/*`. */
 function shape(path: string): string {
   return path
@@ -40,7 +52,7 @@ function shape(path: string): string {
  * such as `/organizers/tools/empty`) is not judged by the contract's neighbour (`/tools/{item_id}`).
  */
 export function pathParamProblems(method: string, pathname: string, routePath: string): DetailItem[] | null {
-  const m = table().match(method === "HEAD" ? "GET" : method, pathname);
+  const m = contractMatch(method, pathname);
   if (!m || m === "method") return null;
   if (shape(m.route.path) !== shape(routePath)) return null;
   const spec = kinds.get(`${m.route.method} ${m.route.path}`);
@@ -81,7 +93,7 @@ export function canonicalPathParams(
   routePath: string,
   params: Record<string, string>,
 ): Record<string, string> {
-  const m = table().match(method === "HEAD" ? "GET" : method, pathname);
+  const m = contractMatch(method, pathname);
   if (!m || m === "method" || shape(m.route.path) !== shape(routePath)) return params;
   const spec = kinds.get(`${m.route.method} ${m.route.path}`) ?? {};
   const theirs = m.route.path.split("/");
@@ -107,7 +119,7 @@ export function unbuiltContractPath(
   pathname: string,
   routePath: string | null,
 ): string | null {
-  const m = table().match(method === "HEAD" ? "GET" : method, pathname);
+  const m = contractMatch(method, pathname);
   if (!m || m === "method") return null;
   if (routePath === null) return m.route.path;
   const contract = shape(m.route.path).split("/");
