@@ -359,6 +359,19 @@ describe("types and blocks", () => {
     expect((await imported(page(ld(text)))).recipe.name).toBe("Gran's Plum Crumble");
   });
 
+  it("repairs a block with double quotes left unescaped inside its strings", async () => {
+    // As WordPress themes that write the block by hand do: an inch mark, a quoted word.
+    const text = `{"@context":"https://schema.org","@type":"Recipe","name":"Plum "Crumble" Bars",
+      "description":"Our "best" plum bake, "easy" too",
+      "recipeIngredient":["6 plums, halved","100 g flour","60 g butter"],
+      "recipeInstructions":[{"@type":"HowToStep","text":"Press into a 9" tin."},
+        {"@type":"HowToStep","text":"Bake."}]}`;
+    const r = await imported(page(ld(text)));
+    expect(r.recipe.name).toBe('Plum "Crumble" Bars');
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+    expect(r.steps).toEqual(['Press into a 9" tin.', "Bake."]);
+  });
+
   it("reads a CDATA-wrapped, HTML-escaped block", async () => {
     const text = `//<![CDATA[\n${JSON.stringify(base).replace(/"/g, "&quot;")}\n//]]>`;
     expect((await imported(page(ld(text)))).steps).toEqual(STEPS);
