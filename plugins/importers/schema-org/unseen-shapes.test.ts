@@ -14,6 +14,7 @@ type Wire = {
   recipeIngredient: { note: string; title: string | null }[];
   recipeInstructions: { text: string; title: string; summary: string }[];
   recipeYield: string | null;
+  recipeServings?: number;
   totalTime: string | null;
   prepTime: string | null;
   performTime: string | null;
@@ -239,6 +240,34 @@ describe("yields", () => {
   it("reads 'Serves 2'", async () => expect(await y("Serves 2")).toBe("2 servings"));
   it("reads a QuantitativeValue", async () =>
     expect(await y({ "@type": "QuantitativeValue", value: 8, unitText: "servings" })).toBe("8 servings"));
+});
+
+describe("yields written in words", () => {
+  const y = async (recipeYield: unknown) => {
+    const { recipe } = await imported(page(ld({ ...base, recipeYield })));
+    return [recipe.recipeYield, recipe.recipeServings];
+  };
+  it("keeps the words as written and gives the servings as a number", async () => {
+    expect(await y("Serves four")).toEqual(["Serves four", 4]);
+    expect(await y("Yield: six servings")).toEqual(["Yield: six servings", 6]);
+    expect(await y("Makes a dozen")).toEqual(["Makes a dozen", 12]);
+    expect(await y("four")).toEqual(["four", 4]);
+    expect(await y(["Serves Two"])).toEqual(["Serves Two", 2]);
+  });
+  it("takes the upper number of a range, as for digits", async () =>
+    expect(await y("serves two to three")).toEqual(["serves two to three", 3]));
+  it("reads German, French, Spanish and Dutch", async () => {
+    expect(await y("für vier Personen")).toEqual(["für vier Personen", 4]);
+    expect(await y("pour six personnes")).toEqual(["pour six personnes", 6]);
+    expect(await y("para cuatro personas")).toEqual(["para cuatro personas", 4]);
+    expect(await y("voor vier personen")).toEqual(["voor vier personen", 4]);
+    expect(await y("Für zwei bis drei Portionen")).toEqual(["Für zwei bis drei Portionen", 3]);
+  });
+  it("gives no servings for a count of things or a yield without a number", async () => {
+    expect(await y("one loaf")).toEqual(["one loaf", undefined]);
+    expect(await y("Makes two dozen cookies")).toEqual(["Makes two dozen cookies", undefined]);
+    expect(await y("Serves a crowd")).toEqual(["Serves a crowd", undefined]);
+  });
 });
 
 describe("durations", () => {
