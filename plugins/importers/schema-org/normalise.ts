@@ -320,9 +320,11 @@ export function toSteps(v: unknown, depth = 0): Step[] {
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
     // A section's name is a heading worth keeping: the title of its first step. A section within a
     // section keeps both names, the outer first ("Crumble – Topping"), unless the outer only says
-    // that steps follow.
+    // that steps follow. Some sites put a section's steps under `steps`. A HowToStep written as
+    // HowToDirections and HowToTips (no `text`) is read the same way, a step each, its name their
+    // heading: tests/api/import-markup-variety.test.ts pins that.
     const heading = cleanText(v.name ?? "");
-    const steps = toSteps(v.itemListElement, depth + 1);
+    const steps = toSteps(v.itemListElement ?? v.steps, depth + 1);
     const inner = steps[0]?.title;
     if (heading && steps.length && (!inner || !isStepsHeading(heading)))
       steps[0] = { ...steps[0], title: inner ? `${heading} – ${inner}` : heading };

@@ -149,6 +149,42 @@ describe("recipeInstructions written in other shapes", () => {
     expect(r.recipe.recipeInstructions.map((s) => s.title)).toEqual(["Crumble – Topping", "Bake"]);
   });
 
+  it("reads HowToSections whose steps are under `steps`", async () => {
+    const sections = [
+      { "@type": "HowToSection", name: "Crumble", steps: base.recipeInstructions.slice(0, 2) },
+      { "@type": "HowToSection", name: "Bake", steps: [base.recipeInstructions[2]] },
+    ];
+    const r = await imported(page(ld({ ...base, recipeInstructions: sections })));
+    expect(r.steps).toEqual(STEPS);
+    expect(r.recipe.recipeInstructions.map((s) => s.title)).toEqual(["Crumble", "", "Bake"]);
+  });
+
+  it("reads a HowToStep written as HowToDirections and HowToTips, a step each in the page's order", async () => {
+    const steps = [
+      {
+        "@type": "HowToStep",
+        name: "Make the crumble",
+        itemListElement: [
+          { "@type": "HowToDirection", text: "Rub the butter into the flour." },
+          { "@type": "HowToTip", text: "Cold butter gives a coarser crumb." },
+          { "@type": "HowToDirection", text: "Stir in the sugar." },
+        ],
+      },
+      {
+        "@type": "HowToStep",
+        itemListElement: { "@type": "HowToDirection", text: "Scatter over the plums and bake." },
+      },
+    ];
+    const r = await imported(page(ld({ ...base, recipeInstructions: steps })));
+    expect(r.steps).toEqual([
+      "Rub the butter into the flour.",
+      "Cold butter gives a coarser crumb.",
+      "Stir in the sugar.",
+      "Scatter over the plums and bake.",
+    ]);
+    expect(r.recipe.recipeInstructions.map((s) => s.title)).toEqual(["Make the crumble", "", "", ""]);
+  });
+
   it("reads one HowToStep whose text is a list of texts", async () => {
     const step = { "@type": "HowToStep", text: STEPS };
     expect((await imported(page(ld({ ...base, recipeInstructions: [step] })))).steps).toEqual(STEPS);
