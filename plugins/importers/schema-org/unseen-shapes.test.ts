@@ -693,3 +693,67 @@ describe("several Recipe objects on one page", () => {
     expect(r.ingredients).toEqual(base.recipeIngredient);
   });
 });
+
+describe("recipe data only in an app's page state", () => {
+  const script = (id: string, state: unknown) =>
+    `<script id="${id}" type="application/json">${JSON.stringify(state)}</script>`;
+  const { "@context": _context, ...recipe } = base;
+
+  it("reads a schema.org Recipe inside Next.js's __NEXT_DATA__", async () => {
+    const state = {
+      props: { pageProps: { site: { menu: [{ label: "Home" }] }, article: { schema: recipe } } },
+      page: "/recipes/[slug]",
+      buildId: "b1",
+    };
+    const r = await imported(page("", `<div id="__next"></div>${script("__NEXT_DATA__", state)}`));
+    expect(r.recipe.name).toBe("Plum Crumble");
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+    expect(r.steps).toEqual(STEPS);
+  });
+
+  it("reads JSON-LD a Next.js page keeps as a string prop, and a Recipe without @type", async () => {
+    const asString = { props: { pageProps: { seo: { jsonLd: JSON.stringify(base) } } } };
+    expect((await imported(page("", script("__NEXT_DATA__", asString)))).steps).toEqual(STEPS);
+    const { "@type": _type, ...untyped } = recipe;
+    const r = await imported(
+      page("", script("__NEXT_DATA__", { props: { pageProps: { recipe: untyped } } })),
+    );
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+  });
+
+  it("reads a Recipe in a Nuxt window.__NUXT__ object", async () => {
+    const state = { data: [{ post: { title: "Plum crumble", structured: recipe } }], state: {} };
+    const r = await imported(page("", `<script>window.__NUXT__=${JSON.stringify(state)};</script>`));
+    expect(r.steps).toEqual(STEPS);
+  });
+
+  it("prefers the page's JSON-LD to its app state", async () => {
+    const state = { props: { pageProps: { related: { ...recipe, name: "Custard" } } } };
+    const r = await imported(page(ld(base), script("__NEXT_DATA__", state)));
+    expect(r.recipe.name).toBe("Plum Crumble");
+  });
+
+  it("takes nothing from app state that holds no schema.org Recipe", async () => {
+    const state = { props: { pageProps: { dish: { title: "Plum Crumble", ingredients: ["6 plums"] } } } };
+    const r = await importPage(
+      { type: "html", html: page("", script("__NEXT_DATA__", state)), url: URL_ },
+      ctx,
+    )
+      .then(() => "imported")
+      .catch(() => "refused");
+    expect(r).toBe("refused");
+  });
+
+  it("returns on hostile page state: deep nesting and a huge number of nodes", async () => {
+    const deep = `{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const wide = JSON.stringify({ props: { list: Array.from({ length: 300_000 }, (_, i) => ({ i })) } });
+    for (const state of [deep, wide]) {
+      const html = page("", `<script id="__NEXT_DATA__" type="application/json">${state}</script>`);
+      const r = await importPage({ type: "html", html, url: URL_ }, ctx).then(
+        () => "imported",
+        () => "refused",
+      );
+      expect(r).toBe("refused");
+    }
+  });
+});
