@@ -7,6 +7,7 @@ import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element, Document } from "domhandler";
 import { unwrapped } from "./wrapped-lines.js";
 import { parseJsonLoose } from "./loose-json.js";
+import { appStateText, recipesInAppState } from "./app-data.js";
 
 export { parseJsonLoose };
 
@@ -81,6 +82,7 @@ export function parsePage(html: string): PageData {
   });
   const meta = new Map<string, string[]>();
   const jsonLd: unknown[] = [];
+  const appStates: string[] = [];
   let brokenJsonLd = 0;
   let canonical: string | null = null;
   let baseHref: string | null = null;
@@ -94,6 +96,9 @@ export function parsePage(html: string): PageData {
       const parsed = parseJsonLoose(rawText(el));
       if (parsed === undefined) brokenJsonLd++;
       else jsonLd.push(parsed);
+    } else if (el.name === "script") {
+      const state = appStateText(el, rawText(el));
+      if (state !== null) appStates.push(state);
     } else if (el.name === "meta") {
       const key = (a.property ?? a.name ?? a.itemprop ?? "").trim().toLowerCase();
       const content = a.content;
@@ -116,13 +121,18 @@ export function parsePage(html: string): PageData {
     else if (RDFA.typeof in a && rdfaTerms(a.typeof).includes("Recipe")) rdfaRoots.push(el);
   }
 
-  const fromLd = findRecipeInJsonLd(jsonLd, [h1, meta.get("og:title")?.[0] ?? null, title]);
+  const headings = [h1, meta.get("og:title")?.[0] ?? null, title];
+  const fromLd = findRecipeInJsonLd(jsonLd, headings);
   const page = { meta, canonical, baseHref, title, brokenJsonLd, document: doc };
   if (fromLd) return { recipe: fromLd, source: "json-ld", ...page };
   const root = outermost(microdataRoots);
   if (root) return { recipe: asSchemaOrg(readMicrodata(root)), source: "microdata", ...page };
   const rdfa = outermost(rdfaRoots);
   if (rdfa) return { recipe: readMicrodata(rdfa, RDFA), source: "microdata", ...page };
+  // Last, as the least deliberate: an app's page state holding a schema.org Recipe, read as JSON-LD.
+  const states = appStates.map(parseJsonLoose).filter((v) => v !== undefined);
+  const fromState = states.length ? findRecipeInJsonLd(recipesInAppState(states), headings) : null;
+  if (fromState) return { recipe: fromState, source: "json-ld", ...page };
   return { recipe: null, source: null, ...page };
 }
 

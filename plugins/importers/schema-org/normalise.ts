@@ -10,6 +10,7 @@ import { textOf, type PageData, type SchemaObject } from "./extract.js";
 import { cardName, dishImage, isStepsHeading, pageHeading, readDom, readFacts, type DomList } from "./dom.js";
 import { isHeadingLine, pickIngredients, pickSteps, textKey, type Picked } from "./merge.js";
 import { oneIngredientEach } from "./wrapped-lines.js";
+import { servingsInWords } from "./word-yields.js";
 
 export interface CleanRecipe {
   title: string | null;
@@ -319,9 +320,11 @@ export function toSteps(v: unknown, depth = 0): Step[] {
   if (types.includes("howtosection") || (v.itemListElement !== undefined && !v.text)) {
     // A section's name is a heading worth keeping: the title of its first step. A section within a
     // section keeps both names, the outer first ("Crumble – Topping"), unless the outer only says
-    // that steps follow.
+    // that steps follow. Some sites put a section's steps under `steps`. A HowToStep written as
+    // HowToDirections and HowToTips (no `text`) is read the same way, a step each, its name their
+    // heading: tests/api/import-markup-variety.test.ts pins that.
     const heading = cleanText(v.name ?? "");
-    const steps = toSteps(v.itemListElement, depth + 1);
+    const steps = toSteps(v.itemListElement ?? v.steps, depth + 1);
     const inner = steps[0]?.title;
     if (heading && steps.length && (!inner || !isStepsHeading(heading)))
       steps[0] = { ...steps[0], title: inner ? `${heading} – ${inner}` : heading };
@@ -832,17 +835,29 @@ function withHeadingLines(
   return { items: out, titles: placed };
 }
 
+/**
+ * The number of servings a yield counts: "4 servings" as `toYields` writes digits, or a yield in words
+ * ("Serves four"), which keeps its text and gives only this number. A count of things ("12 cookies")
+ * gives none: Mealie shows `recipeYieldQuantity` before the yield text, and "12 Makes a dozen
+ * cookies" would read worse than the text alone.
+ */
+export function servingsOf(yields: string | null): number | null {
+  if (!yields) return null;
+  const digits = /^(\d+(?:\.\d+)?) servings?$/.exec(yields);
+  return digits ? Number(digits[1]) : servingsInWords(yields);
+}
+
 /** The clean recipe in Mealie's wire shape, for `larder.imports.createRecipe`. */
 export function toWireRecipe(
   c: CleanRecipe,
   opts: { includeTags?: boolean; includeCategories?: boolean; orgURL?: string | null },
 ): Record<string, unknown> {
-  const servings = c.yields ? /^(\d+(?:\.\d+)?) servings?$/.exec(c.yields) : null;
+  const servings = servingsOf(c.yields);
   return {
     name: c.title ?? "",
     description: c.description ?? "",
     recipeYield: c.yields,
-    ...(servings ? { recipeServings: Number(servings[1]) } : {}),
+    ...(servings !== null ? { recipeServings: servings } : {}),
     totalTime: formatMinutes(c.totalTime),
     prepTime: formatMinutes(c.prepTime),
     performTime: formatMinutes(c.cookTime),

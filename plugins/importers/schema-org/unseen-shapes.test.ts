@@ -14,6 +14,7 @@ type Wire = {
   recipeIngredient: { note: string; title: string | null }[];
   recipeInstructions: { text: string; title: string; summary: string }[];
   recipeYield: string | null;
+  recipeServings?: number;
   totalTime: string | null;
   prepTime: string | null;
   performTime: string | null;
@@ -148,6 +149,42 @@ describe("recipeInstructions written in other shapes", () => {
     expect(r.recipe.recipeInstructions.map((s) => s.title)).toEqual(["Crumble – Topping", "Bake"]);
   });
 
+  it("reads HowToSections whose steps are under `steps`", async () => {
+    const sections = [
+      { "@type": "HowToSection", name: "Crumble", steps: base.recipeInstructions.slice(0, 2) },
+      { "@type": "HowToSection", name: "Bake", steps: [base.recipeInstructions[2]] },
+    ];
+    const r = await imported(page(ld({ ...base, recipeInstructions: sections })));
+    expect(r.steps).toEqual(STEPS);
+    expect(r.recipe.recipeInstructions.map((s) => s.title)).toEqual(["Crumble", "", "Bake"]);
+  });
+
+  it("reads a HowToStep written as HowToDirections and HowToTips, a step each in the page's order", async () => {
+    const steps = [
+      {
+        "@type": "HowToStep",
+        name: "Make the crumble",
+        itemListElement: [
+          { "@type": "HowToDirection", text: "Rub the butter into the flour." },
+          { "@type": "HowToTip", text: "Cold butter gives a coarser crumb." },
+          { "@type": "HowToDirection", text: "Stir in the sugar." },
+        ],
+      },
+      {
+        "@type": "HowToStep",
+        itemListElement: { "@type": "HowToDirection", text: "Scatter over the plums and bake." },
+      },
+    ];
+    const r = await imported(page(ld({ ...base, recipeInstructions: steps })));
+    expect(r.steps).toEqual([
+      "Rub the butter into the flour.",
+      "Cold butter gives a coarser crumb.",
+      "Stir in the sugar.",
+      "Scatter over the plums and bake.",
+    ]);
+    expect(r.recipe.recipeInstructions.map((s) => s.title)).toEqual(["Make the crumble", "", "", ""]);
+  });
+
   it("reads one HowToStep whose text is a list of texts", async () => {
     const step = { "@type": "HowToStep", text: STEPS };
     expect((await imported(page(ld({ ...base, recipeInstructions: [step] })))).steps).toEqual(STEPS);
@@ -239,6 +276,34 @@ describe("yields", () => {
   it("reads 'Serves 2'", async () => expect(await y("Serves 2")).toBe("2 servings"));
   it("reads a QuantitativeValue", async () =>
     expect(await y({ "@type": "QuantitativeValue", value: 8, unitText: "servings" })).toBe("8 servings"));
+});
+
+describe("yields written in words", () => {
+  const y = async (recipeYield: unknown) => {
+    const { recipe } = await imported(page(ld({ ...base, recipeYield })));
+    return [recipe.recipeYield, recipe.recipeServings];
+  };
+  it("keeps the words as written and gives the servings as a number", async () => {
+    expect(await y("Serves four")).toEqual(["Serves four", 4]);
+    expect(await y("Yield: six servings")).toEqual(["Yield: six servings", 6]);
+    expect(await y("Makes a dozen")).toEqual(["Makes a dozen", 12]);
+    expect(await y("four")).toEqual(["four", 4]);
+    expect(await y(["Serves Two"])).toEqual(["Serves Two", 2]);
+  });
+  it("takes the upper number of a range, as for digits", async () =>
+    expect(await y("serves two to three")).toEqual(["serves two to three", 3]));
+  it("reads German, French, Spanish and Dutch", async () => {
+    expect(await y("für vier Personen")).toEqual(["für vier Personen", 4]);
+    expect(await y("pour six personnes")).toEqual(["pour six personnes", 6]);
+    expect(await y("para cuatro personas")).toEqual(["para cuatro personas", 4]);
+    expect(await y("voor vier personen")).toEqual(["voor vier personen", 4]);
+    expect(await y("Für zwei bis drei Portionen")).toEqual(["Für zwei bis drei Portionen", 3]);
+  });
+  it("gives no servings for a count of things or a yield without a number", async () => {
+    expect(await y("one loaf")).toEqual(["one loaf", undefined]);
+    expect(await y("Makes two dozen cookies")).toEqual(["Makes two dozen cookies", undefined]);
+    expect(await y("Serves a crowd")).toEqual(["Serves a crowd", undefined]);
+  });
 });
 
 describe("durations", () => {
@@ -357,6 +422,19 @@ describe("types and blocks", () => {
   it("repairs a block with escapes JSON lacks (\\' from PHP)", async () => {
     const text = JSON.stringify({ ...base, name: "Gran's Plum Crumble" }).replace("'", "\\'");
     expect((await imported(page(ld(text)))).recipe.name).toBe("Gran's Plum Crumble");
+  });
+
+  it("repairs a block with double quotes left unescaped inside its strings", async () => {
+    // As WordPress themes that write the block by hand do: an inch mark, a quoted word.
+    const text = `{"@context":"https://schema.org","@type":"Recipe","name":"Plum "Crumble" Bars",
+      "description":"Our "best" plum bake, "easy" too",
+      "recipeIngredient":["6 plums, halved","100 g flour","60 g butter"],
+      "recipeInstructions":[{"@type":"HowToStep","text":"Press into a 9" tin."},
+        {"@type":"HowToStep","text":"Bake."}]}`;
+    const r = await imported(page(ld(text)));
+    expect(r.recipe.name).toBe('Plum "Crumble" Bars');
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+    expect(r.steps).toEqual(['Press into a 9" tin.', "Bake."]);
   });
 
   it("reads a CDATA-wrapped, HTML-escaped block", async () => {
@@ -613,5 +691,69 @@ describe("several Recipe objects on one page", () => {
     };
     const r = await imported(page(ld(stub, base)));
     expect(r.ingredients).toEqual(base.recipeIngredient);
+  });
+});
+
+describe("recipe data only in an app's page state", () => {
+  const script = (id: string, state: unknown) =>
+    `<script id="${id}" type="application/json">${JSON.stringify(state)}</script>`;
+  const { "@context": _context, ...recipe } = base;
+
+  it("reads a schema.org Recipe inside Next.js's __NEXT_DATA__", async () => {
+    const state = {
+      props: { pageProps: { site: { menu: [{ label: "Home" }] }, article: { schema: recipe } } },
+      page: "/recipes/[slug]",
+      buildId: "b1",
+    };
+    const r = await imported(page("", `<div id="__next"></div>${script("__NEXT_DATA__", state)}`));
+    expect(r.recipe.name).toBe("Plum Crumble");
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+    expect(r.steps).toEqual(STEPS);
+  });
+
+  it("reads JSON-LD a Next.js page keeps as a string prop, and a Recipe without @type", async () => {
+    const asString = { props: { pageProps: { seo: { jsonLd: JSON.stringify(base) } } } };
+    expect((await imported(page("", script("__NEXT_DATA__", asString)))).steps).toEqual(STEPS);
+    const { "@type": _type, ...untyped } = recipe;
+    const r = await imported(
+      page("", script("__NEXT_DATA__", { props: { pageProps: { recipe: untyped } } })),
+    );
+    expect(r.ingredients).toEqual(base.recipeIngredient);
+  });
+
+  it("reads a Recipe in a Nuxt window.__NUXT__ object", async () => {
+    const state = { data: [{ post: { title: "Plum crumble", structured: recipe } }], state: {} };
+    const r = await imported(page("", `<script>window.__NUXT__=${JSON.stringify(state)};</script>`));
+    expect(r.steps).toEqual(STEPS);
+  });
+
+  it("prefers the page's JSON-LD to its app state", async () => {
+    const state = { props: { pageProps: { related: { ...recipe, name: "Custard" } } } };
+    const r = await imported(page(ld(base), script("__NEXT_DATA__", state)));
+    expect(r.recipe.name).toBe("Plum Crumble");
+  });
+
+  it("takes nothing from app state that holds no schema.org Recipe", async () => {
+    const state = { props: { pageProps: { dish: { title: "Plum Crumble", ingredients: ["6 plums"] } } } };
+    const r = await importPage(
+      { type: "html", html: page("", script("__NEXT_DATA__", state)), url: URL_ },
+      ctx,
+    )
+      .then(() => "imported")
+      .catch(() => "refused");
+    expect(r).toBe("refused");
+  });
+
+  it("returns on hostile page state: deep nesting and a huge number of nodes", async () => {
+    const deep = `{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const wide = JSON.stringify({ props: { list: Array.from({ length: 300_000 }, (_, i) => ({ i })) } });
+    for (const state of [deep, wide]) {
+      const html = page("", `<script id="__NEXT_DATA__" type="application/json">${state}</script>`);
+      const r = await importPage({ type: "html", html, url: URL_ }, ctx).then(
+        () => "imported",
+        () => "refused",
+      );
+      expect(r).toBe("refused");
+    }
   });
 });
