@@ -13,6 +13,7 @@ import {
 import type { RecipeStore } from "./recipe-store.js";
 import { ADMIN, makeFolder, openStore, recipe, VOCAB, type TestFolder } from "./test-helpers.js";
 import { readRecipeFile } from "./fast-read.js";
+import { shared, sharedStringCount } from "../../util/shared-strings.js";
 import { utimes } from "node:fs/promises";
 import type { RecipeDoc } from "../doc.js";
 
@@ -192,6 +193,37 @@ describe("docs from the warm-start cache (lazy parts)", () => {
         JSON.stringify(compactDoc(readRecipeFile(await readFile(t.file("plain"), "utf8"), VOCAB))),
       );
       // The same from the warm-start cache.
+      await store.saveCache();
+      store = await restart(store);
+    }
+  });
+
+  it("hold one shared copy of the values recipes repeat, cold and warm, reading as the file's doc", async () => {
+    const repeated = {
+      owner: ADMIN,
+      tags: ["Sharedtag Weeknight"],
+      categories: ["Sharedcat Bread"],
+      tools: ["Sharedtool Oven"],
+      recipeYield: "7 shared servings",
+      totalTime: "47 shared minutes",
+      nutrition: { calories: "477 shared" },
+    };
+    await putOld("one", recipe("Bread one", { id: ID(4), ...repeated }));
+    await putOld("two", recipe("Bread two", { id: ID(5), ...repeated }));
+    const values = ["Sharedtag Weeknight", "Sharedcat Bread", "Sharedtool Oven", "7 shared servings"];
+    values.push("47 shared minutes", "477 shared");
+    let store = await start();
+    // Each value is in the table already: asking for it again adds nothing.
+    const held = sharedStringCount();
+    for (const v of values) shared(v);
+    expect(sharedStringCount()).toBe(held);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const slug of ["one", "two"]) {
+        const doc = store.get("home", slug)!.doc;
+        expect(JSON.stringify(doc)).toBe(
+          JSON.stringify(compactDoc(readRecipeFile(await readFile(t.file(slug), "utf8"), VOCAB))),
+        );
+      }
       await store.saveCache();
       store = await restart(store);
     }

@@ -17,6 +17,7 @@ import type { DocIngredient, DocStep, RecipeDoc } from "../doc.js";
 import type { RecipeNote } from "../../schemas/recipe.js";
 import { RECIPE_FIELD_KEYS, RECIPE_FIELDS } from "../fields.js";
 import { EMPTY_LIST, EMPTY_RECORD } from "../../util/shared-empties.js";
+import { shareEach, shared } from "../../util/shared-strings.js";
 import { packIngredients, packSteps, unpackIngredients, unpackSteps } from "./packed-parts.js";
 
 /** The keys kept as bytes: a suffix of a doc's keys as the reader builds it (order is kept). */
@@ -237,6 +238,8 @@ export function lazyDoc(
   place: LazyPlace,
 ): RecipeDoc {
   shareEmpties(head);
+  shareRepeated(head);
+  if (foods.length > 0) shareEach(foods as string[]);
   return attach(head, {
     place,
     foods: foods.length === 0 ? EMPTY_LIST : foods,
@@ -262,6 +265,33 @@ function shareEmpties(head: Record<string, unknown>): void {
   for (const k of RECORD_KEYS) {
     const v = head[k];
     if (v !== null && typeof v === "object" && !Array.isArray(v) && emptyRecord(v)) head[k] = EMPTY_RECORD;
+  }
+}
+
+const REPEATED_TEXT = RECIPE_FIELD_KEYS.filter(
+  (k) =>
+    RECIPE_FIELDS[k].kind === "text" && !["id", "orgURL", "dateAdded", "dateUpdated", "lastMade"].includes(k),
+);
+const NAME_LISTS = RECIPE_FIELD_KEYS.filter((k) => RECIPE_FIELDS[k].kind === "names");
+
+/**
+ * A head's values that many recipes repeat (owner, yield, times, image, organizer names, nutrition
+ * figures) replaced with one shared string each (util/shared-strings.ts, decision 0297). The head is
+ * the reader's fresh parse, held by no one else yet.
+ */
+function shareRepeated(head: Record<string, unknown>): void {
+  for (const k of REPEATED_TEXT) {
+    const v = head[k];
+    if (typeof v === "string") head[k] = shared(v);
+  }
+  for (const k of NAME_LISTS) {
+    const v = head[k];
+    if (Array.isArray(v) && v.length > 0) shareEach(v);
+  }
+  const n = head.nutrition;
+  if (n !== null && typeof n === "object" && n !== EMPTY_RECORD && !Array.isArray(n)) {
+    const r = n as Record<string, unknown>;
+    for (const k in r) if (typeof r[k] === "string") r[k] = shared(r[k]);
   }
 }
 
