@@ -119,6 +119,16 @@ describe.skipIf(skipUi)("HTTP answers", () => {
     for (const res of answers) expect(res.headers.get("x-content-type-options"), res.url).toBe("nosniff");
   });
 
+  it("answers a browser's own /favicon.ico with an icon, not a 404", async () => {
+    const res = await fetch(`${t.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/x-icon");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // An icon directory (reserved 0, type 1) of at least one image.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+  });
+
   it("serves the build's brotli or gzip twin of a script by Accept-Encoding, with Vary", async () => {
     const path = biggestScript();
     const original = readFileSync(join(CLIENT, path));
