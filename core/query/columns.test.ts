@@ -172,6 +172,30 @@ describe("columnTable", () => {
     expect(live.orderedPrefix("tags.name", "asc", true, 5)).toBeNull();
   });
 
+  it("reads a deep page of an order as the same places of the whole order, nulls included", () => {
+    const items = recipes.slice(0, 150);
+    const live = liveColumns(recipeAttributes, items);
+    for (const path of ["name", "dateAdded", "lastMade", "rating"])
+      for (const direction of ["asc", "desc"] as const)
+        for (const nullsFirst of [true, false]) {
+          const whole = live.orderedPrefix(path, direction, nullsFirst, items.length)!;
+          for (const [start, end] of [
+            [0, 7],
+            [30, 60],
+            [140, 150],
+            [149, 150],
+            [150, 150],
+          ])
+            expect([
+              path,
+              direction,
+              nullsFirst,
+              start,
+              live.orderedPrefix(path, direction, nullsFirst, end, start),
+            ]).toEqual([path, direction, nullsFirst, start, whole.slice(start, end)]);
+        }
+  });
+
   it("rejects what the item table rejects, with the same message", () => {
     const run = (table: typeof columns | typeof recipeAttributes, items: unknown[]) => () =>
       listQuery(items as never[], { queryFilter: 'nope = "x"' }, table as never);

@@ -25,11 +25,19 @@ export interface LiveColumns {
   /** An item was pushed onto the end of the array. */
   appended(): void;
   /**
-   * The first `end` positions ordered by one ranked attribute, as `sortItems` orders all positions
-   * by it (ties and nulls by position), read off the kept sorted order: a page of a list ordered by
-   * name or date without a key per item. Null when the attribute has no rank.
+   * The positions from place `start` to place `end` of the order by one ranked attribute, as
+   * `sortItems` orders all positions by it (ties and nulls by position), read off the kept sorted
+   * order: a page of a list ordered by name or date without a key per item, and without an array of
+   * every place before it (a client paging through 50,000 recipes asked for arrays of up to all of
+   * them). Null when the attribute has no rank.
    */
-  orderedPrefix(path: string, direction: "asc" | "desc", nullsFirst: boolean, end: number): number[] | null;
+  orderedPrefix(
+    path: string,
+    direction: "asc" | "desc",
+    nullsFirst: boolean,
+    end: number,
+    start?: number,
+  ): number[] | null;
 }
 
 interface Column {
@@ -40,7 +48,7 @@ interface Column {
   /** The items in this column's sorted order, if it was ranked (for a next table's sort). */
   sorted(): readonly unknown[] | undefined;
   /** See LiveColumns.orderedPrefix. */
-  orderedPrefix?(direction: "asc" | "desc", nullsFirst: boolean, end: number): number[];
+  orderedPrefix?(direction: "asc" | "desc", nullsFirst: boolean, end: number, start: number): number[];
 }
 
 /** Per column table: its columns, for the next table's sort. */
@@ -87,10 +95,10 @@ export function liveColumns<T>(
     replaced: (at) => columns.forEach((c) => c.replaced(at)),
     removed: (at) => columns.forEach((c) => c.removed(at)),
     appended: () => columns.forEach((c) => c.appended()),
-    orderedPrefix: (path, direction, nullsFirst, end) => {
+    orderedPrefix: (path, direction, nullsFirst, end, start = 0) => {
       const a = out.tryResolve(path);
       const c = a ? columns.get(a.path) : undefined;
-      return c?.orderedPrefix ? c.orderedPrefix(direction, nullsFirst, end) : null;
+      return c?.orderedPrefix ? c.orderedPrefix(direction, nullsFirst, end, start) : null;
     },
   };
 }
@@ -231,23 +239,28 @@ function scalarColumn<T>(a: ResolvedAttribute<T>, items: readonly T[], hints: Ra
       renumber();
     },
     sorted: () => (ranked ? ranked.order.map((at) => items[at]) : undefined),
-    orderedPrefix: (direction, nullsFirst, end) => {
+    orderedPrefix: (direction, nullsFirst, end, start) => {
       const rank = build();
       const { order } = ranked!;
       const out: number[] = [];
+      // Places before `start` are counted, not kept.
+      let placed = 0;
+      const take = (at: number): void => {
+        if (placed++ >= start) out.push(at);
+      };
       const nulls = (): void => {
-        for (let at = 0; at < rank.length && out.length < end; at++) if (Number.isNaN(rank[at])) out.push(at);
+        for (let at = 0; at < rank.length && placed < end; at++) if (Number.isNaN(rank[at])) take(at);
       };
       if (nullsFirst) nulls();
       if (direction === "asc") {
-        for (let i = 0; i < order.length && out.length < end; i++) out.push(order[i]);
+        for (let i = 0; i < order.length && placed < end; i++) take(order[i]);
       } else {
         // Highest rank first; equal keys keep position order, as the stable sort does.
         let hi = order.length;
-        while (hi > 0 && out.length < end) {
+        while (hi > 0 && placed < end) {
           let lo = hi - 1;
           while (lo > 0 && rank[order[lo - 1]] === rank[order[hi - 1]]) lo--;
-          for (let i = lo; i < hi && out.length < end; i++) out.push(order[i]);
+          for (let i = lo; i < hi && placed < end; i++) take(order[i]);
           hi = lo;
         }
       }

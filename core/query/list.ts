@@ -39,12 +39,18 @@ export function listQuery<T>(
 }
 
 /**
- * A page of a list ordered elsewhere (a search ranked by the index, decision 0110): `prefix(end)`
- * gives the first `end` items in order, `total` how many there are in all.
+ * A page of a list ordered elsewhere (a search ranked by the index, decision 0110): `window(start,
+ * end)` gives the items from place `start` to place `end` in order, `total` how many there are in
+ * all. Only the page's items are asked for, so a deep page holds no array of every item before it.
  */
-export function pageOfOrdered<T>(query: ListQuery, total: number, prefix: (end: number) => T[]): Page<T> {
+export function pageOfOrdered<T>(
+  query: ListQuery,
+  total: number,
+  window: (start: number, end: number) => T[],
+): Page<T> {
   const q = resolveListQuery(query);
-  return pageOf(prefix(pageWindow(total, q.page, q.perPage).end), q, total);
+  const w = pageWindow(total, q.page, q.perPage);
+  return { items: window(w.start, w.end), total, page: w.page, perPage: w.perPage, totalPages: w.totalPages };
 }
 
 function runListQuery<T>(

@@ -87,9 +87,15 @@ export class GroupListing {
   }
 
   /** See LiveColumns.orderedPrefix: null when the attribute has no rank. */
-  orderedPrefix(path: string, direction: "asc" | "desc", nullsFirst: boolean, end: number): number[] | null {
+  orderedPrefix(
+    path: string,
+    direction: "asc" | "desc",
+    nullsFirst: boolean,
+    end: number,
+    start = 0,
+  ): number[] | null {
     this.columns();
-    return this.live!.orderedPrefix(path, direction, nullsFirst, end);
+    return this.live!.orderedPrefix(path, direction, nullsFirst, end, start);
   }
 
   /** The columns if built (else those they would start from): for a listing that replaces this one. */

@@ -595,8 +595,8 @@ export class RecipeLister {
       const one = singleOrder(q);
       if (one) {
         let pageAt: number[] | null = null;
-        const page = pageOfOrdered(q, all.length, (end) => {
-          pageAt = group.orderedPrefix(one.path, one.direction, one.nullsFirst, end);
+        const page = pageOfOrdered(q, all.length, (start, end) => {
+          pageAt = group.orderedPrefix(one.path, one.direction, one.nullsFirst, end, start);
           return pageAt ?? [];
         });
         if (pageAt) return mapPage(page, (at) => all[at]);
@@ -609,8 +609,8 @@ export class RecipeLister {
       if (!rows && !where && isRankOnly(q)) {
         // Relevance alone orders the page: only the page's prefix of the ranking is selected (a
         // bounded heap over the matches' scores), and the envelope is built around it.
-        const page = pageOfOrdered(q, matches.at.length, (end) =>
-          Array.from(rankedPrefix(matches, end), (i) => all[matches.at[i]]),
+        const page = pageOfOrdered(q, matches.at.length, (start, end) =>
+          Array.from(rankedPrefix(matches, end).subarray(start), (i) => all[matches.at[i]]),
         );
         return page;
       }
