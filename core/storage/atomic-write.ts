@@ -77,6 +77,7 @@ const writeFd = promisify(writeFile);
 
 /**
  * Write `data` to `target` atomically and durably (temp file, fsync, rename, fsync of the directory).
+ * Answers the written file's `size:mtimeMs:ino`, as it was put in place (decision 0298).
  *
  * Data up to 1 MiB is written by the disk thread in one call (decision 0187): each asynchronous call
  * waits for a turn of the event loop, which under load is milliseconds (decision 0179), and the
@@ -88,7 +89,7 @@ export async function writeFileAtomic(
   target: string,
   data: string | Uint8Array,
   options: AtomicWriteOptions,
-): Promise<void> {
+): Promise<string> {
   const mode = options.mode ?? 0o644;
   if (byteLength(data) <= SYNC_WRITE_MAX_BYTES) {
     // All of it in one call on the disk thread (decision 0187).
@@ -97,7 +98,7 @@ export async function writeFileAtomic(
     const done = onDiskThread({ op: "atomic", args });
     if (done) {
       try {
-        return await done;
+        return (await done)!;
       } catch (e) {
         throw crossDevice(e, options.tmpDir, target);
       }
@@ -105,7 +106,13 @@ export async function writeFileAtomic(
   }
   const tmp = await writeSyncedTemp(options.tmpDir, target, data, mode);
   let committed = false;
+  let written: string;
   try {
+    // What the target is once renamed (a rename keeps size, mtime and inode), taken before a save by
+    // hand can replace it: a stat after the rename could take that save for this write. Before the
+    // check, which is then followed by the rename alone.
+    const st = statSync(tmp);
+    written = `${st.size}:${st.mtimeMs}:${st.ino}`;
     if (options.ifStill && !isStill(target, options.ifStill)) throw changedError(target);
     if (options.exclusive) {
       linkSync(tmp, target);
@@ -122,6 +129,7 @@ export async function writeFileAtomic(
   } finally {
     if (!committed) removeQuietly(tmp);
   }
+  return written;
 }
 
 /**
@@ -197,7 +205,10 @@ export function removeQuietly(file: string): void {
 /** fsync a directory so a rename in it survives a power cut. Some platforms cannot; that is not an error. */
 export async function fsyncDir(dir: string): Promise<void> {
   const done = onDiskThread({ op: "fsyncDir", args: { dir } });
-  if (done) return done;
+  if (done) {
+    await done;
+    return;
+  }
   let fd: number | undefined;
   try {
     fd = openSync(dir, "r");

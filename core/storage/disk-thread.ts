@@ -77,7 +77,13 @@ function isStill(target, known) {
 
 function atomic(a) {
   syncedTemp(a.tmp, a.data, a.mode);
+  let written;
   try {
+    // What the target is once renamed (a rename keeps size, mtime and inode), taken before a save by
+    // hand can replace it: a stat after the rename could take that save for this write. Before the
+    // check, which is then followed by the rename alone.
+    const st = fs.statSync(a.tmp);
+    written = st.size + ":" + st.mtimeMs + ":" + st.ino;
     if (a.ifStill && !isStill(a.target, a.ifStill)) {
       const e = new Error(a.target + " was changed on disk");
       e.code = "ECHANGED";
@@ -95,6 +101,7 @@ function atomic(a) {
     throw e;
   }
   fsyncDir(path.dirname(a.target));
+  return written;
 }
 
 // Per path: size and mtimeMs of a regular file, or -1 and -1 for anything else (gone, a folder, a link, unreadable).
@@ -119,11 +126,12 @@ parentPort.on("message", (m) => {
       parentPort.postMessage({ id: m.id, ok: true, result }, [result.buffer]);
       return;
     }
-    if (m.op === "atomic") atomic(m.args);
+    let result;
+    if (m.op === "atomic") result = atomic(m.args);
     else if (m.op === "temp") syncedTemp(m.args.tmp, m.args.data, m.args.mode);
     else if (m.op === "fsyncDir") fsyncDir(m.args.dir);
     else throw new Error("disk thread: unknown operation " + m.op);
-    parentPort.postMessage({ id: m.id, ok: true });
+    parentPort.postMessage({ id: m.id, ok: true, result });
   } catch (e) {
     const err = e || {};
     parentPort.postMessage({
@@ -245,9 +253,10 @@ function started(): Worker | null {
 
 /**
  * Runs `op` on the disk thread. Null when there is no thread (the caller makes the calls itself).
+ * An atomic write answers with the `size:mtimeMs:ino` of the file it put in place.
  * Data is copied to the thread; a view into a larger buffer is cut to its own bytes first.
  */
-export function onDiskThread(op: DiskOp): Promise<void> | null {
+export function onDiskThread(op: DiskOp): Promise<string | undefined> | null {
   const w = started();
   if (!w || !isOnline) return null;
   if ("data" in op.args) {
@@ -255,7 +264,8 @@ export function onDiskThread(op: DiskOp): Promise<void> | null {
     if (typeof d !== "string" && d.byteLength !== d.buffer.byteLength)
       op.args.data = Uint8Array.prototype.slice.call(d);
   }
-  return post(w, op).then(() => undefined);
+  // An atomic write answers with the fingerprint of the file it put in place; the rest with nothing.
+  return post(w, op) as Promise<string | undefined>;
 }
 
 function post(w: Worker, op: { op: string; args: unknown }): Promise<unknown> {

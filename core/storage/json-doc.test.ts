@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import {
   chmod,
@@ -97,6 +97,31 @@ describe("JsonDoc", () => {
     expect(JSON.parse(await readFile(file, "utf8")).foods).toHaveLength(4);
   });
 
+  it("keeps a hand save that lands just after its own write's rename, for the next write to take in", async () => {
+    const doc = await open();
+    await doc.update((d) => void d.foods.push({ id: "a", name: "Apple" }));
+    const actual = await vi.importActual<typeof import("./atomic-write.js")>("./atomic-write.js");
+    // An editor that read the file before the next write saves (write and rename) right after it.
+    const byHand = `${JSON.stringify({
+      foods: [
+        { id: "a", name: "Apple" },
+        { id: "p", name: "Hand pear" },
+      ],
+    })}\n`;
+    writes.mockImplementationOnce(async (...args) => {
+      const written = await actual.writeFileAtomic(...args);
+      await writeFile(`${file}.editor`, byHand);
+      await rename(`${file}.editor`, file);
+      return written;
+    });
+    await doc.update((d) => void d.foods.push({ id: "b", name: "Bean" }));
+    // The next write meets the hand save: it takes it in and makes its own update on it.
+    await doc.update((d) => void d.foods.push({ id: "c", name: "Cress" }));
+    const onDisk = JSON.parse(await readFile(file, "utf8")) as Foods;
+    expect(onDisk.foods.map((f) => f.name).sort()).toEqual(["Apple", "Cress", "Hand pear"]);
+    expect(doc.data.foods.map((f) => f.name).sort()).toEqual(["Apple", "Cress", "Hand pear"]);
+  });
+
   it("never runs two writes of one document at once; updates made during a write share the next one", async () => {
     const doc = await open();
     const actual = await vi.importActual<typeof import("./atomic-write.js")>("./atomic-write.js");
@@ -111,7 +136,7 @@ describe("JsonDoc", () => {
       maxActive = Math.max(maxActive, active);
       try {
         await held;
-        await actual.writeFileAtomic(...args);
+        return await actual.writeFileAtomic(...args);
       } finally {
         active--;
       }
@@ -491,8 +516,10 @@ describe("JsonDoc", () => {
       // update comes in (memory is then ahead of the disk, which is ahead of the text last known).
       writes.mockImplementationOnce(async (target, data) => {
         writeFileSync(target, data);
+        const st = statSync(target);
         doc.update((d) => void d.foods.push({ id: `c${round}`, name: `Cress ${round}` }));
         await new Promise<void>((r) => (fsynced = r));
+        return `${st.size}:${st.mtimeMs}:${st.ino}`;
       });
       const reload = doc.reload();
       const saved = doc.update((d) => void d.foods.push({ id: `b${round}`, name: `Bean ${round}` }));

@@ -366,16 +366,20 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
         this.seen === null && this.knownHash === null
           ? undefined
           : { fingerprint: this.seen, hash: this.knownHash };
-      await writeFileAtomic(this.file, bytes, { tmpDir: this.options.tmpDir, mode, ifStill }).catch(
-        (e: unknown) => {
-          throw errnoCode(e) === "ECHANGED" ? new FileChangedOnDiskError(this.file) : e;
-        },
-      );
+      const written = await writeFileAtomic(this.file, bytes, {
+        tmpDir: this.options.tmpDir,
+        mode,
+        ifStill,
+      }).catch((e: unknown) => {
+        throw errnoCode(e) === "ECHANGED" ? new FileChangedOnDiskError(this.file) : e;
+      });
       if (before && process.getuid?.() === 0 && (before.uid !== 0 || before.gid !== 0))
         await chown(this.file, before.uid, before.gid).catch(() => undefined);
       this.knownHash = hash;
       this.writes++;
-      this.seen = await stat(this.file).then(fingerprint, () => null);
+      // The file this write put in place, not whatever is there by now: a save by hand landing just
+      // after the rename was taken for this write, and the next write replaced it (decision 0298).
+      this.seen = written;
     } finally {
       this.writingHash = null;
     }
