@@ -6,13 +6,11 @@
  */
 import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import type { Parts } from "../parts.js";
-import { PUBLIC } from "../actor.js";
 import type { GroupData, HouseholdData } from "../groups/registry.js";
 import { NotFoundError } from "../errors.js";
 import type { OrganizerKind } from "../schemas/records.js";
 import type { IngredientFood, Recipe, RecipeSummary } from "../schemas/recipe.js";
 import type { CookbookRecord } from "../schemas/household-records.js";
-import { canReadRecipe } from "../policy/recipes.js";
 import { presentFood, presentOrganizer, presentTool } from "../presenters/vocabulary.js";
 import { presentHouseholdSummary } from "../presenters/people.js";
 import {
@@ -71,16 +69,7 @@ export class ExploreService {
 
   /** Whether the public may read a recipe of this group now (live household and group preferences). */
   visible(): Predicate<RecipeIndexEntry> {
-    const ctx = {
-      householdPrefsOf: (id: string) => this.larder.groups.householdById(id)?.household.doc.data.preferences,
-      groupPrefsOf: (id: string) => this.larder.groups.byId(id)?.doc.data.preferences,
-    };
-    return (r) =>
-      canReadRecipe(
-        PUBLIC,
-        { userId: r.userId, groupId: r.groupId, householdId: r.householdId, settings: r.settings },
-        ctx,
-      );
+    return this.larder.recipes.publicMayRead();
   }
 
   /** GET …/recipes: the user list's parameters; `cookbook` must be a public cookbook. */

@@ -25,6 +25,7 @@ import { searchFileFormat } from "./search-stamp.js";
 import { KeyedSerial } from "../util/keyed-serial.js";
 import { lineAsWritten } from "./original-text.js";
 import { ingredientsOnce } from "./store/lazy-doc.js";
+import type { RecipeIndexEntry } from "../query/attributes.js";
 
 /**
  * Who reads a recipe, for its sub-recipes: which it sees whole (else their summary, all the public
@@ -255,23 +256,24 @@ export class RecipesService {
     return docToRecipe(entry.doc, buildWireContext(this.wireParts, g, this.lookupsFor(g.slug), entry, sub));
   }
 
-  /** The public's reader (explore, a share link): whole only the sub-recipes it may read itself. */
-  publicReader(): SubRecipeReader {
+  /** Whether the public may read a recipe now (live household and group preferences). */
+  publicMayRead(): (r: RecipeIndexEntry) => boolean {
     const ctx = {
       householdPrefsOf: (id: string) => this.larder.groups.householdById(id)?.household.doc.data.preferences,
       groupPrefsOf: (id: string) => this.larder.groups.byId(id)?.doc.data.preferences,
     };
-    const whole = (e: RecipeEntry) => {
-      const r = this.lister.entryOf(e);
-      const policy = {
-        userId: r.userId,
-        groupId: r.groupId,
-        householdId: r.householdId,
-        settings: r.settings,
-      };
-      return canReadRecipe(PUBLIC, policy, ctx);
-    };
-    return { whole, comments: false };
+    return (r) =>
+      canReadRecipe(
+        PUBLIC,
+        { userId: r.userId, groupId: r.groupId, householdId: r.householdId, settings: r.settings },
+        ctx,
+      );
+  }
+
+  /** The public's reader (explore, a share link): whole only the sub-recipes it may read itself. */
+  publicReader(): SubRecipeReader {
+    const mayRead = this.publicMayRead();
+    return { whole: (e) => mayRead(this.lister.entryOf(e)), comments: false };
   }
 
   private userGroup(actor: Actor): { user: UserRecord; group: GroupData } {
