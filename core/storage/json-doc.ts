@@ -607,15 +607,21 @@ export class JsonDoc<T> {
         op.error = e;
       }
     }
-    this.#adapter.knownHash = sha256(bytes);
+    this.#updates++;
+    this.#takeRead(sha256(bytes), state);
+    return "again";
+  }
+
+  /** A valid version read from the file becomes the state (a reload, or a hand save a write met). */
+  #takeRead(hash: string, data: T): void {
+    this.#broken = null;
+    this.#adapter.knownHash = hash;
     this.#adapter.extraKeys = this.#adapter.parsedExtraKeys;
     this.#adapter.acceptRead();
-    this.#low.data = state;
+    this.#low.data = data;
     this.#adapter.reuseRecords = false;
     this.#validated = true;
-    this.#updates++;
-    this.#emit({ type: "change", origin: "reload", data: state });
-    return "again";
+    this.#emit({ type: "change", origin: "reload", data });
   }
 
   /** Tell who listens that this document's deleted file is back from memory (decision 0268). */
@@ -730,14 +736,7 @@ export class JsonDoc<T> {
       if (!already) this.#emit({ type: "broken", message: e.message });
       return "broken";
     }
-    this.#broken = null;
-    this.#adapter.knownHash = hash;
-    this.#adapter.extraKeys = this.#adapter.parsedExtraKeys;
-    this.#adapter.acceptRead();
-    this.#low.data = value;
-    this.#adapter.reuseRecords = false;
-    this.#validated = true;
-    this.#emit({ type: "change", origin: "reload", data: value });
+    this.#takeRead(hash!, value);
     return "reloaded";
   }
 
