@@ -153,3 +153,32 @@ describe("a write that replaces only the version its caller knows (decision 0283
     });
   }
 });
+
+describe("a write that keeps the mode and owner a person gave the file (decision 0299)", () => {
+  for (const [where, size] of [
+    ["on the disk thread", 100],
+    ["on the main thread", 2 * 1024 * 1024],
+  ] as const) {
+    it(`gives the new file the target's permissions, and its owner when run as root (${where})`, async () => {
+      const { chmod, chown } = await import("node:fs/promises");
+      const target = path.join(dir, `kept-${size}.txt`);
+      const tmpDir = path.join(dir, `kept-tmp-${size}`);
+      await mkdir(tmpDir, { recursive: true });
+      // No file yet: the mode asked for.
+      await writeFileAtomic(target, "a".repeat(size), { tmpDir, mode: 0o600, keep: true });
+      expect((await stat(target)).mode & 0o7777).toBe(0o600);
+      await chmod(target, 0o640);
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) await chown(target, 1234, 2345);
+      await writeFileAtomic(target, "b".repeat(size), { tmpDir, mode: 0o600, keep: true });
+      const after = await stat(target);
+      expect(await readFile(target, "utf8")).toBe("b".repeat(size));
+      expect(after.mode & 0o7777).toBe(0o640);
+      if (asRoot) expect([after.uid, after.gid]).toEqual([1234, 2345]);
+      // Without `keep`, the mode asked for.
+      await writeFileAtomic(target, "c".repeat(size), { tmpDir, mode: 0o600 });
+      expect((await stat(target)).mode & 0o7777).toBe(0o600);
+      expect(await readdir(tmpDir)).toEqual([]);
+    });
+  }
+});

@@ -4,6 +4,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
+  chmodSync,
+  chownSync,
   closeSync,
   fchmodSync,
   fsync,
@@ -39,6 +41,12 @@ export interface AtomicWriteOptions {
    * the write then fails with code ECHANGED and leaves the target as the person saved it.
    */
   ifStill?: KnownVersion;
+  /**
+   * The new file takes the target's permission bits, and when this process is root its owner, if the
+   * target is there (`mode` is then for a new file only): a mode or owner given to a file by hand stays.
+   * Read where the write is made, so a caller needs no turn of the event loop of its own for a stat.
+   */
+  keep?: boolean;
 }
 
 export interface KnownVersion {
@@ -49,6 +57,20 @@ export interface KnownVersion {
 /** The error of a write whose target is no longer the version its caller knew. */
 export function changedError(target: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${target} was changed on disk`), { code: "ECHANGED", path: target });
+}
+
+/** The target's mode, and its owner when this process is root and it is not root's (disk-thread.ts has a copy). */
+function keptAttributes(
+  target: string,
+  mode: number,
+): { mode: number; owner: { uid: number; gid: number } | null } {
+  const st = statSync(target, { throwIfNoEntry: false });
+  if (!st) return { mode, owner: null };
+  const root = process.getuid?.() === 0;
+  return {
+    mode: st.mode & 0o7777,
+    owner: root && (st.uid !== 0 || st.gid !== 0) ? { uid: st.uid, gid: st.gid } : null,
+  };
 }
 
 /** Whether `target` is still `known` (see AtomicWriteOptions.ifStill); the disk thread has a copy. */
@@ -94,7 +116,15 @@ export async function writeFileAtomic(
   if (byteLength(data) <= SYNC_WRITE_MAX_BYTES) {
     // All of it in one call on the disk thread (decision 0187).
     const tmp = tempName(options.tmpDir, target);
-    const args = { tmp, target, data, mode, exclusive: options.exclusive === true, ifStill: options.ifStill };
+    const args = {
+      tmp,
+      target,
+      data,
+      mode,
+      exclusive: options.exclusive === true,
+      keep: options.keep === true,
+      ifStill: options.ifStill,
+    };
     const done = onDiskThread({ op: "atomic", args });
     if (done) {
       try {
@@ -104,10 +134,16 @@ export async function writeFileAtomic(
       }
     }
   }
-  const tmp = await writeSyncedTemp(options.tmpDir, target, data, mode);
+  const kept = options.keep ? keptAttributes(target, mode) : { mode, owner: null };
+  const tmp = await writeSyncedTemp(options.tmpDir, target, data, kept.mode);
   let committed = false;
   let written: string;
   try {
+    if (kept.owner) {
+      chownSync(tmp, kept.owner.uid, kept.owner.gid);
+      // A change of owner clears the set-id bits.
+      chmodSync(tmp, kept.mode);
+    }
     // What the target is once renamed (a rename keeps size, mtime and inode), taken before a save by
     // hand can replace it: a stat after the rename could take that save for this write. Before the
     // check, which is then followed by the rename alone.

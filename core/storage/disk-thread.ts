@@ -33,11 +33,13 @@ function removeQuietly(file) {
   try { fs.unlinkSync(file); } catch {}
 }
 
-function syncedTemp(tmp, data, mode) {
+function syncedTemp(tmp, data, mode, owner) {
   const fd = fs.openSync(tmp, "wx", mode);
   try {
     try {
       fs.writeFileSync(fd, data);
+      // Before the chmod: a change of owner clears the set-id bits.
+      if (owner) fs.fchownSync(fd, owner.uid, owner.gid);
       fs.fchmodSync(fd, mode);
       fs.fsyncSync(fd);
     } finally {
@@ -75,8 +77,17 @@ function isStill(target, known) {
   return (bytes === null ? null : crypto.createHash("sha256").update(bytes).digest("hex")) === known.hash;
 }
 
+// atomic-write.ts's keptAttributes: the target's mode, and its owner when this process is root.
+function keptAttributes(target, mode) {
+  const st = fs.statSync(target, { throwIfNoEntry: false });
+  if (!st) return { mode, owner: null };
+  const root = typeof process.getuid === "function" && process.getuid() === 0;
+  return { mode: st.mode & 0o7777, owner: root && (st.uid !== 0 || st.gid !== 0) ? { uid: st.uid, gid: st.gid } : null };
+}
+
 function atomic(a) {
-  syncedTemp(a.tmp, a.data, a.mode);
+  const kept = a.keep ? keptAttributes(a.target, a.mode) : { mode: a.mode, owner: null };
+  syncedTemp(a.tmp, a.data, kept.mode, kept.owner);
   let written;
   try {
     // What the target is once renamed (a rename keeps size, mtime and inode), taken before a save by
@@ -152,6 +163,7 @@ export type DiskOp =
         data: string | Uint8Array;
         mode: number;
         exclusive: boolean;
+        keep: boolean;
         ifStill?: { fingerprint: string | null; hash: string | null };
       };
     }

@@ -7,8 +7,7 @@
  * `broken`, and is never written until it is fixed on disk, so a hand edit gone wrong is not overwritten.
  */
 import { createHash } from "node:crypto";
-import { chown, open, stat } from "node:fs/promises";
-import type { Stats } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Low, type Adapter } from "lowdb";
@@ -241,28 +240,6 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     this.seen = this.lastRead;
   }
 
-  /**
-   * Throws FileChangedOnDiskError when the file is no longer what this document last read or wrote:
-   * a hand edit the watcher has not reported yet must not be overwritten by the next write.
-   */
-  /** Throws unless the file is the version last read or written; its stat when it is there. */
-  private async assertUnchanged(): Promise<Stats | null> {
-    if (this.seen === null && this.knownHash === null) return null;
-    const st = await stat(this.file).catch((e: unknown) => {
-      if (errnoCode(e) === "ENOENT") return null;
-      throw e;
-    });
-    const now = st && fingerprint(st);
-    if (now !== null && now === this.seen) return st;
-    const bytes = await this.readBytes();
-    const hash = bytes === null ? null : sha256(bytes);
-    if (hash === this.knownHash) {
-      this.seen = this.lastRead;
-      return st;
-    }
-    throw new FileChangedOnDiskError(this.file);
-  }
-
   parse(text: string): T {
     let raw: unknown;
     try {
@@ -355,26 +332,25 @@ class CanonicalJsonAdapter<T> implements Adapter<T> {
     // Saving an unchanged document writes nothing: no mtime change, no watcher event, no git noise.
     const hash = sha256(bytes);
     if (hash === this.knownHash) return;
-    const before = await this.assertUnchanged();
     this.writingHash = hash;
     try {
-      // A mode or owner given to the file by hand stays (documents under `.larder/` have a fixed mode).
       noLinkOnTheWay(rootOf(this.options), this.file);
-      const mode = this.options.mode ?? (before ? before.mode & 0o7777 : undefined);
-      // Looked at again between the fsync and the rename: a save by hand meanwhile stays (decision 0283).
+      // Unless this document knows no version of the file, the write replaces only the version it last
+      // read or wrote: a hand edit the watcher has not reported yet stays. Looked at where the write is
+      // made, between the fsync and the rename, not in a stat of its own before it (decision 0299).
       const ifStill =
         this.seen === null && this.knownHash === null
           ? undefined
           : { fingerprint: this.seen, hash: this.knownHash };
       const written = await writeFileAtomic(this.file, bytes, {
         tmpDir: this.options.tmpDir,
-        mode,
+        // A mode or owner given to the file by hand stays (documents under `.larder/` have a fixed mode).
+        mode: this.options.mode,
+        keep: this.options.mode === undefined,
         ifStill,
       }).catch((e: unknown) => {
         throw errnoCode(e) === "ECHANGED" ? new FileChangedOnDiskError(this.file) : e;
       });
-      if (before && process.getuid?.() === 0 && (before.uid !== 0 || before.gid !== 0))
-        await chown(this.file, before.uid, before.gid).catch(() => undefined);
       this.knownHash = hash;
       this.writes++;
       // The file this write put in place, not whatever is there by now: a save by hand landing just
