@@ -217,42 +217,4 @@ describe("the fair share of request slots", () => {
     await Promise.all([first, second]);
     expect(order).toEqual(["io", "next"]);
   });
-  it("runs a cheap class's requests at once while no other class is busy, and queues them again once one is", async () => {
-    const f = new FairShare(1, { page: 1, api: 1 }, 10, undefined, { unqueuedWhenAlone: ["api"] });
-    const started: string[] = [];
-    const gates = Array.from({ length: 3 }, gate);
-    // Alone: all three start in the call, none waits for a slot or a turn.
-    const alone = gates.map((g, i) =>
-      f.run("api", async () => {
-        started.push(`api${i}`);
-        await g.wait;
-      }),
-    );
-    expect(started).toEqual(["api0", "api1", "api2"]);
-    expect(f.waiting("api")).toBe(0);
-    // A page takes the slot; an API request arriving now waits for it, as fairness between classes says.
-    const page = gate();
-    const rendering = f.run("page", async () => {
-      started.push("page");
-      await page.wait;
-    });
-    await turn();
-    const queued = f.run("api", async () => void started.push("api3"));
-    await turn();
-    expect(started).toEqual(["api0", "api1", "api2", "page"]);
-    expect(f.waiting("api")).toBe(1);
-    page.open();
-    await rendering;
-    await queued;
-    expect(started.at(-1)).toBe("api3");
-    for (const g of gates) g.open();
-    await Promise.all(alone);
-    // A class not named is queued even alone.
-    const g = gate();
-    const first = f.run("page", () => g.wait);
-    void f.run("page", async () => undefined);
-    expect(f.waiting("page")).toBe(1);
-    g.open();
-    await first;
-  });
 });

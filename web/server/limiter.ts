@@ -28,9 +28,6 @@
  * request ran to its end inside the socket callback that brought it, the next one inside the next, so
  * the queue never filled and socket order, not this class, decided who went first — with 100 page
  * clients reading their sockets first, searches waited seconds unseen.
- *
- * A class named in `unqueuedWhenAlone` skips all of this while no other class is busy (decision 0299):
- * fairness is between classes, and its requests, cheap ones, would otherwise only wait for each other.
  */
 export class Overloaded extends Error {
   constructor(
@@ -82,11 +79,6 @@ export interface FairShareOptions {
   maxQueuedMs?: number;
   /** Slot time per request assumed for a class until one of its requests has finished, in ms. */
   priorMs?: Record<string, number>;
-  /**
-   * Classes whose requests run at once, outside the slots and uncharged, while no other class has a
-   * request running or waiting: requests cheap enough that a queue of their own only adds its turns.
-   */
-  unqueuedWhenAlone?: readonly string[];
 }
 
 export class FairShare {
@@ -97,7 +89,6 @@ export class FairShare {
   private sharedAt: number;
   readonly maxWaitMs: number;
   readonly maxQueuedMs: number;
-  private readonly unqueuedAlone: ReadonlySet<string>;
 
   constructor(
     readonly slots: number,
@@ -108,7 +99,6 @@ export class FairShare {
   ) {
     this.maxWaitMs = options.maxWaitMs ?? Infinity;
     this.maxQueuedMs = options.maxQueuedMs ?? Infinity;
-    this.unqueuedAlone = new Set(options.unqueuedWhenAlone ?? []);
     this.sharedAt = now();
     for (const [name, max] of Object.entries(classes)) {
       const prior = options.priorMs?.[name] ?? 0;
@@ -151,9 +141,6 @@ export class FairShare {
    */
   async run<T>(cls: string, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const s = this.state(cls);
-    // Fairness is between classes: with no other class busy, a cheap class's request has nobody to
-    // wait for, and a queue that starts two a turn would only make it wait for itself (decision 0299).
-    if (this.unqueuedAlone.has(cls) && s.queue.length === 0 && this.othersIdle(s)) return fn();
     if (this.active < this.slots && s.active < s.max && s.queue.length === 0) {
       this.advance();
       this.active++;
@@ -204,12 +191,6 @@ export class FairShare {
       this.active--;
       this.release();
     }
-  }
-
-  /** Whether no class but `s` has a request running or waiting. */
-  private othersIdle(s: ClassState): boolean {
-    for (const c of this.classes.values()) if (c !== s && (c.active > 0 || c.queue.length > 0)) return false;
-    return true;
   }
 
   /** A class that was idle starts level with the least-served busy one, not with credit for its idle time. */

@@ -152,9 +152,6 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
     maxWaitMs: MAX_WAIT_MS,
     maxQueuedMs: MAX_QUEUED_MS,
     priorMs: PRIOR_MS,
-    // A list or search takes well under a millisecond: queued while no page renders, it waited only for
-    // other lists, two a turn of the event loop, while every other API request went straight through.
-    unqueuedWhenAlone: ["api"],
   });
   const server = createServer((req, res) =>
     withRequestScope(req, res, () => {
