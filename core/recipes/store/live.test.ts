@@ -4,6 +4,7 @@ import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { derivedId } from "../../util/ids.js";
 import { serializeRecipeFile } from "../file/recipe-file.js";
+import { needingLoneWork, type SyncContext } from "./sync.js";
 import {
   ADMIN,
   makeFolder,
@@ -143,6 +144,27 @@ describe("the store's own writes", () => {
       "renamed home/soup-2",
       "created home/marker",
     ]);
+  });
+});
+
+describe("the store's own writes coming back through the watcher (decision 0299)", () => {
+  it("are settled without the store's lone work, while a hand edit, a new file or a gone one is not", async () => {
+    const ctx = (s.store as unknown as { ctx: SyncContext }).ctx;
+    const soup = { groupSlug: "home", slug: "soup" };
+    const stew = { groupSlug: "home", slug: "stew" };
+    const gone = { groupSlug: "home", slug: "gone" };
+    s.store.watcher!.pause();
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await s.store.save("home", "soup", { ...e.doc, description: "Saved." });
+    await t.put("stew", recipe("Stew", { id: ID_A, owner: ADMIN }));
+    expect(needingLoneWork(ctx, [soup, stew, gone])).toEqual([stew, gone]);
+    // Saved by hand since: the same file now needs the lone work, and is taken in.
+    const text = await readFile(t.file("soup"), "utf8");
+    await writeFile(t.file("soup"), text.replace("Saved.", "Saved by hand."));
+    expect(needingLoneWork(ctx, [soup])).toEqual([soup]);
+    await s.store.watcher!.resume();
+    await waitFor(() => s.store.get("home", "soup")?.doc.description === "Saved by hand.");
+    await waitFor(has("created home/stew"));
   });
 });
 

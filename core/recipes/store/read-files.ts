@@ -111,7 +111,10 @@ export function cachedAtOpen(
   return null;
 }
 
-/** A synchronous read, for the scan at open (nothing is served yet). */
+/**
+ * A synchronous read: for the scan at open (nothing is served yet), and for the few files of a
+ * watcher burst checked against the index before the store's lone work (decision 0300).
+ */
 export function readAtOpen(ctx: SyncContext, loc: Location): Read {
   return settle(loc, Date.now(), () => readFileStateSync(pathOf(ctx, loc)));
 }

@@ -39,7 +39,7 @@ import { RecipeIndex } from "./recipe-index.js";
 import { sameDoc } from "./same-doc.js";
 import { markMediaMove } from "./media-move.js";
 import { laterStamp, predatesHandEdit } from "./stamps.js";
-import { syncFiles, writeBackLater, type SyncContext, type SyncMode } from "./sync.js";
+import { needingLoneWork, syncFiles, writeBackLater, type SyncContext, type SyncMode } from "./sync.js";
 import { StoreCache } from "./store-cache.js";
 import type {
   BrokenFile,
@@ -545,7 +545,10 @@ export class RecipeStore {
   private async sync(files: Location[], mode: SyncMode): Promise<void> {
     // A burst arriving while the store closes has nowhere to go; that is not an error.
     if (this.state !== "open") return;
-    return this.exclusive(() => this.syncLocked(files, mode));
+    // The store's own writes coming back are settled without waiting for, or holding up, the saves.
+    const rest = mode === "watch" ? needingLoneWork(this.ctx, files) : files;
+    if (rest.length === 0) return;
+    return this.exclusive(() => this.syncLocked(rest, mode));
   }
 
   private async syncLocked(files: Location[], mode: SyncMode): Promise<void> {

@@ -139,6 +139,41 @@ export async function syncFiles(
   return run.events;
 }
 
+/**
+ * Same bytes as the index holds: the store's own write coming back through the watcher, a touch, or a
+ * checkout of the same content. Nothing to announce; the fresh mtime is kept for the next comparison.
+ */
+function keepSameBytes(ctx: SyncContext, cur: RecipeEntry, r: Read, file: FileFingerprint): void {
+  if (cur.file.mtimeMs !== file.mtimeMs) ctx.index.put({ ...cur, file });
+  ctx.cache?.touch(r.loc, file, r.readAt);
+  ctx.clearRetry(r.loc);
+}
+
+/** A burst larger than this goes to the lone work whole: it is read there once, not twice. */
+const UNCHANGED_CHECK_MAX = 256;
+
+/**
+ * The files of a watcher burst that need the store's lone work: those whose bytes are what the index
+ * holds are settled here, as loadOne would, and left out. Under a load of API writes nearly every burst
+ * is the store's own writes coming back; as lone work each waited for every save in flight and held up
+ * every save asked for after it, for the turns of the event loop its reads took (decision 0300). The
+ * reads are synchronous (a few small files), and each comparison with the index and its bookkeeping run
+ * in one synchronous step, so no save can come in between. A file that differs, is gone, is new or
+ * does not read goes on as before; so does a burst too large to read twice.
+ */
+export function needingLoneWork(ctx: SyncContext, files: Location[]): Location[] {
+  if (files.length > UNCHANGED_CHECK_MAX) return files;
+  const rest: Location[] = [];
+  for (const loc of files) {
+    const r = readAtOpen(ctx, loc);
+    const cur = r.state && !r.problem ? ctx.index.get(loc.groupSlug, loc.slug) : null;
+    if (r.state && cur && cur.file.hash === r.state.hash)
+      keepSameBytes(ctx, cur, r, { size: r.state.size, mtimeMs: r.state.mtimeMs, hash: r.state.hash });
+    else rest.push(loc);
+  }
+  return rest;
+}
+
 function claimOrder(a: Read, b: Read): number {
   const ca = a.cached ? 0 : 1;
   const cb = b.cached ? 0 : 1;
@@ -301,14 +336,8 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
   // An explicit reload re-parses a broken file even if unchanged: what failed may have been the
   // group's vocabulary (a group folder seen before its group.json was loaded).
   const retryBroken = mode !== "watch";
-  if (cur && cur.file.hash === state.hash && !stale && !(cur.broken && retryBroken)) {
-    // Same bytes: our own write coming back through the watcher, a touch, or a checkout of the same
-    // content. Nothing to announce; keep the fresh mtime for the next comparison.
-    if (cur.file.mtimeMs !== file.mtimeMs) index.put({ ...cur, file });
-    ctx.cache?.touch(r.loc, file, r.readAt);
-    ctx.clearRetry(r.loc);
-    return;
-  }
+  if (cur && cur.file.hash === state.hash && !stale && !(cur.broken && retryBroken))
+    return keepSameBytes(ctx, cur, r, file);
   const known = index.getBroken(groupSlug, slug);
   if (!cur && known && known.file.hash === state.hash && !retryBroken) return;
 
