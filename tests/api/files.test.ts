@@ -287,14 +287,17 @@ describe("an API write that meets a hand edit of other fields (decision 0282)", 
 
 describe("an editor's save in two steps (truncate, then write) racing an API write", () => {
   it("refuses the write with 409, does not call the half-saved file broken, and shows the hand edit", async () => {
-    const slug = (await (
-      await t.api("/api/recipes", { method: "POST", token, json: { name: "Two Step Tart" } })
-    ).json()) as string;
-    const file = join(recipes(), `${slug}.md`);
-    const text = await readFile(file, "utf8");
+    let slug = "";
     // Paused, the watcher holds its re-read until the save is done, however slow this machine is.
+    // Paused before the recipe is made: a burst of its creation delivered late would otherwise read the
+    // file after it was emptied and, 150 ms on, the reload after the 409 would call it broken.
     t.larder.recipes.store.watcher?.pause();
     try {
+      slug = (await (
+        await t.api("/api/recipes", { method: "POST", token, json: { name: "Two Step Tart" } })
+      ).json()) as string;
+      const file = join(recipes(), `${slug}.md`);
+      const text = await readFile(file, "utf8");
       await writeFile(file, "");
       const res = await t.api(`/api/recipes/${slug}`, {
         method: "PATCH",
@@ -306,7 +309,7 @@ describe("an editor's save in two steps (truncate, then write) racing an API wri
       expect(t.larder.recipes.store.broken().some((b) => b.slug === slug)).toBe(false);
       await writeFile(file, text.replace("## Ingredients", "Saved in two steps.\n\n## Ingredients"));
     } finally {
-      t.larder.recipes.store.watcher?.resume();
+      await t.larder.recipes.store.watcher?.resume();
     }
     const shown = await eventually(async () => {
       const r = (await (await t.api(`/api/recipes/${slug}`, { token })).json()) as { description: string };

@@ -113,7 +113,7 @@ export function cachedAtOpen(
 
 /**
  * A synchronous read: for the scan at open (nothing is served yet), and for the few files of a
- * watcher burst checked against the index before the store's lone work (decision 0300).
+ * watcher burst checked against the index before the store's lone work (decision 0299).
  */
 export function readAtOpen(ctx: SyncContext, loc: Location): Read {
   return settle(loc, Date.now(), () => readFileStateSync(pathOf(ctx, loc)));

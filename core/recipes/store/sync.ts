@@ -156,7 +156,7 @@ const UNCHANGED_CHECK_MAX = 256;
  * The files of a watcher burst that need the store's lone work: those whose bytes are what the index
  * holds are settled here, as loadOne would, and left out. Under a load of API writes nearly every burst
  * is the store's own writes coming back; as lone work each waited for every save in flight and held up
- * every save asked for after it, for the turns of the event loop its reads took (decision 0300). The
+ * every save asked for after it, for the turns of the event loop its reads took (decision 0299). The
  * reads are synchronous (a few small files), and each comparison with the index and its bookkeeping run
  * in one synchronous step, so no save can come in between. A file that differs, is gone, is new or
  * does not read goes on as before; so does a burst too large to read twice.
