@@ -7,7 +7,7 @@ import type { AttributeTable } from "./attribute-table.js";
 import { compileQueryFilter, type Predicate } from "./filter-eval.js";
 import { resolveListQuery, type ListQuery, type Page, type ResolvedListQuery } from "./list-query.js";
 import { parseOrderBy, randomOrder, sortItems, type OrderOverride } from "./order.js";
-import { pageOf, pageWindow } from "./paginate.js";
+import { pageIn, pageOf, pageWindow } from "./paginate.js";
 
 /**
  * A search over the collection: given the query, a scorer that says how well an item matches
@@ -50,7 +50,7 @@ export function pageOfOrdered<T>(
 ): Page<T> {
   const q = resolveListQuery(query);
   const w = pageWindow(total, q.page, q.perPage);
-  return { items: window(w.start, w.end), total, page: w.page, perPage: w.perPage, totalPages: w.totalPages };
+  return pageIn(w, window(w.start, w.end), total);
 }
 
 function runListQuery<T>(

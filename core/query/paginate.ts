@@ -36,11 +36,10 @@ export function pageOf<T>(
   total = items.length,
 ): Page<T> {
   const w = pageWindow(total, query.page, query.perPage);
-  return {
-    items: items.slice(w.start, w.end),
-    total,
-    page: w.page,
-    perPage: w.perPage,
-    totalPages: w.totalPages,
-  };
+  return pageIn(w, items.slice(w.start, w.end), total);
+}
+
+/** The page `w` of a list of `total` items, around `items`: the window's own items, in order. */
+export function pageIn<T>(w: PageWindow, items: T[], total: number): Page<T> {
+  return { items, total, page: w.page, perPage: w.perPage, totalPages: w.totalPages };
 }
