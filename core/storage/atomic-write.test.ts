@@ -108,6 +108,41 @@ describe("writeFileAtomic", () => {
     expect(await readdir(tmpDir)).toEqual([]);
   });
 
+  it("writes a file worth nothing after a crash without fsync, still by rename or link", async () => {
+    const tmpDir = path.join(dir, "tmp-nosync");
+    await mkdir(tmpDir);
+    const target = path.join(dir, "lock-like");
+    const written = await writeFileAtomic(target, "first\n", {
+      tmpDir,
+      mode: 0o600,
+      exclusive: true,
+      durable: false,
+    });
+    const st = await stat(target);
+    expect(written).toBe(`${st.size}:${st.mtimeMs}:${st.ino}`);
+    if (process.platform !== "win32") expect(st.mode & 0o777).toBe(0o600);
+    await expect(
+      writeFileAtomic(target, "second\n", { tmpDir, exclusive: true, durable: false }),
+    ).rejects.toMatchObject({ code: "EEXIST" });
+    expect(await readFile(target, "utf8")).toBe("first\n");
+    await writeFileAtomic(target, "third\n", { tmpDir, durable: false });
+    expect(await readFile(target, "utf8")).toBe("third\n");
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it("refuses a write without fsync that asks for a check or kept attributes", async () => {
+    const tmpDir = path.join(dir, "tmp-nosync-opts");
+    await mkdir(tmpDir);
+    const target = path.join(dir, "nosync-opts");
+    await expect(writeFileAtomic(target, "x", { tmpDir, durable: false, keep: true })).rejects.toThrow(
+      /durable: false/,
+    );
+    await expect(
+      writeFileAtomic(target, "x", { tmpDir, durable: false, ifStill: { fingerprint: null, hash: null } }),
+    ).rejects.toThrow(/durable: false/);
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
   it("cleans only temp files older than the given age", async () => {
     const tmpDir = path.join(dir, "tmp-clean");
     await mkdir(tmpDir);

@@ -47,6 +47,12 @@ export interface AtomicWriteOptions {
    * Read where the write is made, so a caller needs no turn of the event loop of its own for a stat.
    */
   keep?: boolean;
+  /**
+   * false: no fsync of the file or its folder, all on the calling thread. For a file worth nothing after
+   * a crash — the folder's lock: a lock from before a reboot is stale, and one left empty by a power cut
+   * is taken for stale — so that taking it does not wait for the disk (decision 0300).
+   */
+  durable?: boolean;
 }
 
 export interface KnownVersion {
@@ -113,6 +119,7 @@ export async function writeFileAtomic(
   options: AtomicWriteOptions,
 ): Promise<string> {
   const mode = options.mode ?? 0o644;
+  if (options.durable === false) return writeWithoutSync(target, data, mode, options);
   if (byteLength(data) <= SYNC_WRITE_MAX_BYTES) {
     // All of it in one call on the disk thread (decision 0187).
     const tmp = tempName(options.tmpDir, target);
@@ -166,6 +173,41 @@ export async function writeFileAtomic(
     if (!committed) removeQuietly(tmp);
   }
   return written;
+}
+
+/** writeFileAtomic with `durable: false`: the same temp file and rename or link, with no fsync. */
+function writeWithoutSync(
+  target: string,
+  data: string | Uint8Array,
+  mode: number,
+  options: AtomicWriteOptions,
+): string {
+  if (options.keep || options.ifStill)
+    throw new Error("writeFileAtomic: durable: false takes no keep or ifStill");
+  const tmp = tempName(options.tmpDir, target);
+  let committed = false;
+  try {
+    const fd = openSync(tmp, "wx", mode);
+    try {
+      writeFileSync(fd, data);
+      fchmodSync(fd, mode);
+    } finally {
+      closeSync(fd);
+    }
+    const st = statSync(tmp);
+    if (options.exclusive) {
+      linkSync(tmp, target);
+      unlinkSync(tmp);
+    } else {
+      renameSync(tmp, target);
+    }
+    committed = true;
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
+  } catch (e) {
+    throw crossDevice(e, options.tmpDir, target);
+  } finally {
+    if (!committed) removeQuietly(tmp);
+  }
 }
 
 /**

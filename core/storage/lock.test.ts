@@ -287,6 +287,13 @@ describe("server lock", () => {
     await held.release();
   });
 
+  it("takes over an empty lock file, as a power cut can leave the lock it writes without fsync", async () => {
+    await writeFile(folder.lockFile, "");
+    const held = await acquireLock(dir);
+    expect(JSON.parse(await readFile(folder.lockFile, "utf8"))).toMatchObject({ token: held.info.token });
+    await held.release();
+  });
+
   it("does not remove a lock that is no longer its own on release", async () => {
     const held = await acquireLock(dir);
     const other = canonicalJson(lockOf(process.pid, { token: "o".repeat(43) }));

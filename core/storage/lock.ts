@@ -183,7 +183,13 @@ export async function acquireLock(
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        await writeFileAtomic(folder.lockFile, text, { tmpDir: folder.tmpDir, mode: 0o600, exclusive: true });
+        await writeFileAtomic(folder.lockFile, text, {
+          tmpDir: folder.tmpDir,
+          mode: 0o600,
+          exclusive: true,
+          // A lock is worth nothing after a crash (written before the boot: stale; left empty: stale).
+          durable: false,
+        });
         let lost = false;
         const beat = (touch = true) =>
           void heartbeat(folder, info.token, text, touch).then((holder) => {
@@ -284,7 +290,13 @@ async function heartbeat(
       )
         await ensurePrivateDirs(folder);
       try {
-        await writeFileAtomic(folder.lockFile, text, { tmpDir: folder.tmpDir, mode: 0o600, exclusive: true });
+        await writeFileAtomic(folder.lockFile, text, {
+          tmpDir: folder.tmpDir,
+          mode: 0o600,
+          exclusive: true,
+          // A lock is worth nothing after a crash (written before the boot: stale; left empty: stale).
+          durable: false,
+        });
         return "ours";
       } catch (e) {
         const code = errnoCode(e);
