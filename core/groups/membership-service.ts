@@ -98,7 +98,7 @@ export class MembershipService {
 
   /** GET /groups/members as a page, searched by username and full name. */
   groupMembersPage(actor: Actor, query: ListQuery): Page<Wire<"UserSummary">> {
-    const page = listQuery(this.groupMembers(actor), query, peopleTables(this.larder).users, {
+    const page = listQuery(this.groupMembers(actor), query, peopleTables(this.larder).member.users, {
       search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName]),
     });
     return mapPage(page, (u) => presentUserSummary(u));
@@ -143,7 +143,7 @@ export class MembershipService {
   householdsPage(actor: Actor, query: ListQuery): Page<Wire<"HouseholdSummary">> {
     const groupName = this.group(actor).name;
     const items: HouseholdQueryItem[] = this.households(actor).map((record) => ({ record, groupName }));
-    const page = listQuery(items, query, peopleTables(this.larder).households, {
+    const page = listQuery(items, query, peopleTables(this.larder).member.households, {
       search: textRanker<HouseholdQueryItem>([(h) => h.record.name]),
     });
     return mapPage(page, (h) => presentHouseholdSummary(h.record));
@@ -165,7 +165,7 @@ export class MembershipService {
 
   /** GET /households/members as a page of `UserOut`, searched by username, full name and e-mail. */
   householdMembersPage(actor: Actor, query: ListQuery): Page<Wire<"UserOut">> {
-    const page = listQuery(this.householdMembers(actor), query, peopleTables(this.larder).users, {
+    const page = listQuery(this.householdMembers(actor), query, peopleTables(this.larder).householdMembers, {
       search: textRanker<UserRecord>([(u) => u.username, (u) => u.fullName, (u) => u.email]),
     });
     return mapPage(page, (u) => this.larder.directory.userOut(u, false));

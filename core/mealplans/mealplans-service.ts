@@ -209,15 +209,15 @@ export class MealplansService {
     };
     return (this.entryTableBuilt = planEntryAttributes.withRelations({
       user: relation.one(
-        () => people.users,
+        () => people.member.users,
         (e: PlanEntryOut) => people.userOf(e.userId),
       ),
       household: relation.one(
-        () => people.households,
+        () => people.member.households,
         (e: PlanEntryOut) => people.householdOf(e.householdId),
       ),
       group: relation.one(
-        () => people.groups,
+        () => people.member.groups,
         (e: PlanEntryOut) => people.groupOf(e.groupId),
       ),
       recipe: relation.one(() => recipeAttributes, recipeOf),

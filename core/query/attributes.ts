@@ -159,11 +159,10 @@ export interface UserQueryItem {
   updatedAt?: string | null;
 }
 type Us = UserQueryItem;
-export const userAttributes = new AttributeTable<UserQueryItem>("user", {
+const userSummarySpecs = {
   id: attr.uuid((u: Us) => u.id),
   username: attr.string((u: Us) => u.username),
   fullName: attr.string((u: Us) => u.fullName),
-  email: attr.string((u: Us) => u.email),
   admin: attr.boolean((u: Us) => u.admin),
   groupId: attr.uuid((u: Us) => u.groupId),
   "group.id": attr.uuid((u: Us) => u.groupId),
@@ -172,4 +171,13 @@ export const userAttributes = new AttributeTable<UserQueryItem>("user", {
   createdAt: attr.datetime((u: Us) => u.createdAt),
   updatedAt: attr.datetime((u: Us) => u.updatedAt),
   updateAt: attr.datetime((u: Us) => u.updatedAt),
+};
+export const userAttributes = new AttributeTable<UserQueryItem>("user", {
+  ...userSummarySpecs,
+  email: attr.string((u: Us) => u.email),
 });
+/**
+ * A user as a member sees one outside their household (Mealie's `UserSummary`): no e-mail, so that a
+ * filter (`email LIKE "a%"`, `household.users.email = …`) is no oracle for what the answer hides.
+ */
+export const userSummaryAttributes = new AttributeTable<UserQueryItem>("user", userSummarySpecs);

@@ -314,15 +314,15 @@ export class ShoppingService {
     type L = ShoppingListSummaryOut;
     return (this.listTableBuilt = shoppingListAttributes.withRelations({
       user: relation.one(
-        () => people.users,
+        () => people.member.users,
         (l: L) => people.userOf(l.userId),
       ),
       household: relation.one(
-        () => people.households,
+        () => people.member.households,
         (l: L) => people.householdOf(l.householdId),
       ),
       group: relation.one(
-        () => people.groups,
+        () => people.member.groups,
         (l: L) => people.groupOf(l.groupId),
       ),
     }));

@@ -94,11 +94,11 @@ export class TimelineService {
     const people = peopleTables(this.larder);
     return (this.tableBuilt = timelineAttributes.withRelations({
       user: relation.one(
-        () => people.users,
+        () => people.member.users,
         (t: TimelineItem) => people.userOf(t.out.userId),
       ),
       "recipe.user": relation.one(
-        () => people.users,
+        () => people.member.users,
         (t: TimelineItem) => people.userOf(t.recipe.userId),
       ),
     }));

@@ -158,4 +158,48 @@ describe("queryFilter through relations", () => {
     const stew = (await (await t.api("/api/recipes/cabin-stew", { token })).json()) as { id: string };
     expect(cabin.items.every((e) => e.recipeId === stew.id)).toBe(true);
   });
+
+  it("gives a member no e-mail to filter by beyond their own household, at any depth", async () => {
+    const admin = (await (await t.api("/api/users/self", { token })).json()) as { email: string };
+    const prefix = JSON.stringify(admin.email.slice(0, 3) + "%");
+    const detail = (path: string) => ({
+      detail: `invalid attribute string: '${path}' does not exist on this schema`,
+    });
+    // The Cabin member probes the admin's address, which no answer they can get shows them.
+    for (const [where, path] of [
+      ["/api/groups/members", "email"],
+      ["/api/groups/members", "household.users.email"],
+      ["/api/groups/members", "group.users.email"],
+      ["/api/groups/households", "users.email"],
+      ["/api/households/mealplans", "group.users.email"],
+      ["/api/households/mealplans", "user.email"],
+      ["/api/households/shopping/lists", "group.households.users.email"],
+      ["/api/recipes/timeline/events", "recipe.user.email"],
+    ] as const) {
+      const res = await t.api(`${where}?queryFilter=${encodeURIComponent(`${path} LIKE ${prefix}`)}`, {
+        token: other.token,
+      });
+      expect(res.status, `${where} ${path}`).toBe(400);
+      expect(await res.json()).toEqual(detail(path));
+    }
+    // Their own household's members are shown with their e-mails, so these may be filtered by it…
+    const own = await list<{ username: string }>(
+      "/api/households/members",
+      `email = ${JSON.stringify(other.user.email)}`,
+      other.token,
+    );
+    expect(names(own)).toEqual([other.user.username]);
+    const ownRes = await t.api(
+      `/api/households/members?queryFilter=${encodeURIComponent(`group.users.email LIKE ${prefix}`)}`,
+      { token: other.token },
+    );
+    // …but not the group beyond it.
+    expect(ownRes.status).toBe(400);
+    // An admin's own lists still filter by e-mail.
+    const found = await list<{ username: string }>(
+      "/api/admin/users",
+      `email = ${JSON.stringify(admin.email)}`,
+    );
+    expect(found.total).toBe(1);
+  });
 });
