@@ -27,6 +27,31 @@ describe("422 detail in Pydantic's wording", () => {
     expect(detail(z.object({ ok: z.boolean() }), { ok: "t" })[0]).toMatchObject({ type: "bool_type" });
   });
 
+  it("types an integer's wrong input as int, not float: int_parsing of a string, int_type of the rest", () => {
+    const schema = z.object({ position: z.number().int().nullish(), page: z.number().int().min(1) });
+    const withInput = (input: unknown) => {
+      const r = schema.safeParse(input);
+      if (r.success) throw new Error("expected a validation error");
+      return validationDetail(r.error, "body", { value: input }).map(({ type, msg }) => ({ type, msg }));
+    };
+    expect(withInput({ position: "first", page: 1 })).toEqual([
+      { type: "int_parsing", msg: "Input should be a valid integer, unable to parse string as an integer" },
+    ]);
+    expect(withInput({ position: true, page: 1 })).toEqual([
+      { type: "int_type", msg: "Input should be a valid integer" },
+    ]);
+    expect(withInput({ position: 1.5, page: 1 })).toEqual([
+      { type: "int_from_float", msg: "Input should be a valid integer, got a number with a fractional part" },
+    ]);
+    // A float field is still a number, and a schema's own message is still its own.
+    expect(detail(z.object({ n: z.number() }), { n: "x" })[0]).toMatchObject({ type: "float_type" });
+    expect(
+      detail(z.object({ n: z.number({ error: "n must be a count" }).int() }), { n: "x" })[0],
+    ).toMatchObject({
+      msg: "n must be a count",
+    });
+  });
+
   it("words lengths, bounds, enums and UUIDs as Pydantic does", () => {
     expect(detail(z.object({ a: z.string().min(1) }), { a: "" })[0]).toMatchObject({
       type: "string_too_short",

@@ -8,7 +8,7 @@
  * of any secret-named key (password, token, secret, key) is never echoed, at any depth, and a very large
  * input is not echoed at all. `ctx` is sent only when Pydantic gives one.
  */
-import type { ZodError } from "zod";
+import { z, type ZodError } from "zod";
 
 type Issue = ZodError["issues"][number];
 
@@ -37,6 +37,21 @@ const TYPE_ERRORS: Record<string, [string, string]> = {
   date: ["datetime_type", "Input should be a valid datetime"],
 };
 
+/**
+ * Zod says "expected number" of an integer too, where Pydantic says `int_type` (`int_parsing` of a
+ * string). Only the issue's maker sees the schema, so the issue is marked there, for any schema that
+ * wrote no message of its own (zod's global error map comes after a schema's own).
+ */
+const INT_MESSAGE = "Input should be a valid integer";
+z.config({
+  customError: (iss) =>
+    iss.code === "invalid_type" &&
+    iss.expected === "number" &&
+    (iss.inst as { isInt?: unknown })?.isInt === true
+      ? INT_MESSAGE
+      : undefined,
+});
+
 /** Zod's own messages start like this; anything else was written by a schema and is kept. */
 const ZOD_DEFAULT =
   /^(Invalid input|Invalid option|Too small|Too big|Invalid (UUID|email|string|date|ISO|URL|url)|Unrecognized key)/;
@@ -60,7 +75,10 @@ export function validationDetail(
     if (found?.absent && (issue.code === "invalid_type" || issue.message === "Field required"))
       [type, pydanticMsg, ctx] = ["missing", "Field required", {}];
     else if (found && !found.absent) [type, pydanticMsg] = parsingType(type, pydanticMsg, found.value);
-    const msg = ZOD_DEFAULT.test(issue.message) || type === "missing" ? pydanticMsg : issue.message;
+    const msg =
+      ZOD_DEFAULT.test(issue.message) || issue.message === INT_MESSAGE || type === "missing"
+        ? pydanticMsg
+        : issue.message;
     const input = found ? echoed(path, found.absent ? found.parent : found.value) : null;
     return Object.keys(ctx).length ? { type, loc, msg, input, ctx } : { type, loc, msg, input };
   });
@@ -144,6 +162,7 @@ function pydantic(issue: Issue): [string, string, Record<string, unknown>] {
     case "invalid_type": {
       // Zod reports a key that is absent as "received undefined": Pydantic's "missing".
       if (/received undefined$/.test(issue.message)) return ["missing", "Field required", {}];
+      if (issue.message === INT_MESSAGE) return ["int_type", INT_MESSAGE, {}];
       const known = TYPE_ERRORS[issue.expected] ?? [
         "value_error",
         `Input should be a valid ${issue.expected}`,

@@ -58,6 +58,23 @@ describe("422 answers in FastAPI's shape and wording", () => {
     });
   });
 
+  it("answers a string for an integer in a body with int_parsing, as Pydantic does, not float_parsing", async () => {
+    const res = await t.api("/api/households/cookbooks", {
+      method: "POST",
+      token,
+      json: { name: "Weeknights", position: "first" },
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as Detail).detail).toEqual([
+      {
+        type: "int_parsing",
+        loc: ["body", "position"],
+        msg: "Input should be a valid integer, unable to parse string as an integer",
+        input: "first",
+      },
+    ]);
+  });
+
   it("checks credentials before parameters, as FastAPI resolves the user first", async () => {
     expect((await t.api("/api/foods/not-a-uuid")).status).toBe(401);
   });
