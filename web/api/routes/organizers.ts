@@ -32,9 +32,11 @@ function organizerRoutes(kind: OrganizerKind): RouteDef[] {
         ? { ...o, recipes: ctx.larder.recipes.lister.recipesWithOrganizer(ctx.actor, kind, o.name) }
         : o;
     }),
-    route("DELETE", `${base}/:id`, "user", (ctx) =>
-      ctx.larder.organizerActions.remove(ctx.actor, kind, ctx.params.id),
-    ),
+    // Mealie answers a deleted tool with the tool, a deleted tag or category with null.
+    route("DELETE", `${base}/:id`, "user", async (ctx) => {
+      const removed = await ctx.larder.organizerActions.remove(ctx.actor, kind, ctx.params.id);
+      return kind === "tools" ? removed : null;
+    }),
   ];
 }
 
