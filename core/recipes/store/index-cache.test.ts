@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, open as openFile, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { serializeRecipeFile } from "../file/recipe-file.js";
@@ -187,6 +187,21 @@ describe("the warm-start index cache", () => {
     const again = await start({ readOnly: true });
     expect(again.stats().cache).toMatchObject({ state: "unreadable", hits: 0, misses: 2 });
     expect(again.get("home", "stew")?.doc.name).toBe("Stew");
+  });
+
+  it("takes a part's checksum from the row and still refuses a part changed in the file while in use", async () => {
+    await putOld("soup", "Soup", 1);
+    const store = await start();
+    const warm = await restart(store);
+    expect(warm.stats().cache).toMatchObject({ state: "loaded", hits: 1 });
+    // The same file, changed in place (a disk fault, a hand at work): the bytes of a step.
+    const bytes = await readFile(cachePath());
+    const at = bytes.indexOf("Mix.");
+    expect(at).toBeGreaterThan(0);
+    const fh = await openFile(cachePath(), "r+");
+    await fh.write(Buffer.from("Mux."), 0, 4, at);
+    await fh.close();
+    expect(() => warm.get("home", "soup")!.doc.instructions).toThrow(/changed while in use/);
   });
 
   it("skips entries that are not recipes", async () => {

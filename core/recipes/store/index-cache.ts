@@ -50,7 +50,7 @@ import type { FileFingerprint } from "./file-state.js";
 import { packIngredients, packSteps } from "./packed-parts.js";
 
 /** Bump when the cache's layout or RecipeDoc's meaning changes in a way the reader fingerprint misses. */
-export const INDEX_CACHE_VERSION = 5;
+export const INDEX_CACHE_VERSION = 6;
 export const INDEX_CACHE_FILE = "recipe-index.bin";
 /** The JSON-lines cache of version 1: removed when the binary one is written. */
 const LEGACY_CACHE_FILE = "recipe-index.json";
@@ -195,13 +195,17 @@ function looksLikeDoc(d: unknown, lazy = false): d is RecipeDoc {
 /** A row's doc written whole (a doc of another shape) or split (decision 0165). */
 const WHOLE = 0;
 const SPLIT = 1;
+/** The two parts' checksums after a split row's kind. */
+const CRCS_BYTES = 8;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
 /**
- * A doc as a row holds it: `WHOLE` and the doc's JSON, or `SPLIT` and four parts — the head (every key
- * but ingredients, instructions and notes), the foods' names, the ingredients and `[instructions,
- * notes]` — each but the last after its u32 length. Null when JSON would not keep the doc as it is.
+ * A doc as a row holds it: `WHOLE` and the doc's JSON, or `SPLIT`, the partsCrc of the ingredients and
+ * of `[instructions, notes]` (two i32: a warm start takes them as they are rather than checksum every
+ * recipe's parts, decision 0303), and four parts — the head (every key but ingredients, instructions
+ * and notes), the foods' names, the ingredients and `[instructions, notes]` — each but the last after
+ * its u32 length. Null when JSON would not keep the doc as it is.
  */
 export function docBlob(doc: RecipeDoc): Buffer | null {
   if (!splittable(doc)) {
@@ -221,7 +225,10 @@ export function docBlob(doc: RecipeDoc): Buffer | null {
     Buffer.from(asciiJson(foodNamesOf(doc)), "latin1"),
     ingredients,
   ];
-  const out: Buffer[] = [Buffer.of(SPLIT)];
+  const crcs = Buffer.allocUnsafe(CRCS_BYTES);
+  crcs.writeInt32LE(partsCrc(ingredients), 0);
+  crcs.writeInt32LE(partsCrc(steps), 4);
+  const out: Buffer[] = [Buffer.of(SPLIT), crcs];
   for (const part of parts) {
     const n = Buffer.allocUnsafe(4);
     n.writeUInt32LE(part.length);
@@ -291,10 +298,12 @@ function bracketed(b: Buffer, from: number, to: number): boolean {
 }
 
 /**
- * The start and end of a split doc's head, foods' names and ingredients, each after its u32 length
- * from `at` on (see docBlob); `[instructions, notes]` runs from the last end to the end of `b`.
+ * The start and end of a split doc's head, foods' names and ingredients, each after its u32 length,
+ * after the checksums at `at` (see docBlob); `[instructions, notes]` runs from the last end to the end
+ * of `b`.
  */
 function splitBounds(b: Buffer, at: number): [number, number, number, number, number, number] {
+  at += CRCS_BYTES;
   const out: number[] = [];
   for (let i = 0; i < 3; i++) {
     const from = at + 4;
@@ -326,8 +335,8 @@ function decodeDoc(row: Buffer, at: number, source: LazySource, rowOffset: numbe
     offset: rowOffset + i0,
     split: i1 - i0,
     length: row.length - i0,
-    crcIngredients: partsCrc(row.subarray(i0, i1)),
-    crcSteps: partsCrc(row.subarray(i1)),
+    crcIngredients: row.readInt32LE(at),
+    crcSteps: row.readInt32LE(at + 4),
   });
 }
 
@@ -404,11 +413,13 @@ class Reader {
   }
 }
 
-/** Where a split blob's ingredients start and end (see docBlob); null for a whole doc. */
-function partsSpan(blob: Buffer): [number, number] | null {
+/** Where a split blob's ingredients start and end, and their checksums (see docBlob); null for a whole doc. */
+function partsSpan(
+  blob: Buffer,
+): { i0: number; i1: number; crcIngredients: number; crcSteps: number } | null {
   if (blob[0] !== SPLIT) return null;
   const [, , , , i0, i1] = splitBounds(blob, 1);
-  return [i0, i1];
+  return { i0, i1, crcIngredients: blob.readInt32LE(1), crcSteps: blob.readInt32LE(5) };
 }
 
 /** A lazy doc whose parts a save wrote at `offset` in the new file: moved there once it is in place. */
@@ -728,18 +739,12 @@ export class IndexCache {
           const from = lazyPlaceOf(cached.doc);
           const span = from ? partsSpan(blob) : null;
           if (from && span) {
-            const [i0, i1] = span;
+            const { i0, i1, crcIngredients, crcSteps } = span;
             const blobAt = bytes + pendingBytes + row.length - blob.length;
             moves.push({
               doc: cached.doc,
               from,
-              to: {
-                offset: blobAt + i0,
-                split: i1 - i0,
-                length: blob.length - i0,
-                crcIngredients: partsCrc(blob.subarray(i0, i1)),
-                crcSteps: partsCrc(blob.subarray(i1)),
-              },
+              to: { offset: blobAt + i0, split: i1 - i0, length: blob.length - i0, crcIngredients, crcSteps },
             });
           }
           put(row);
