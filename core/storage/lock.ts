@@ -183,13 +183,7 @@ export async function acquireLock(
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        await writeFileAtomic(folder.lockFile, text, {
-          tmpDir: folder.tmpDir,
-          mode: 0o600,
-          exclusive: true,
-          // A lock is worth nothing after a crash (written before the boot: stale; left empty: stale).
-          durable: false,
-        });
+        await writeLockFile(folder, text);
         let lost = false;
         const beat = (touch = true) =>
           void heartbeat(folder, info.token, text, touch).then((holder) => {
@@ -251,6 +245,19 @@ export async function acquireLock(
 }
 
 /**
+ * Create the lock file, failing with EEXIST when there is one. Without fsync (decision 0300): a lock
+ * is worth nothing after a crash — written before the boot, it is stale; left empty, it is stale too.
+ */
+function writeLockFile(folder: DataFolder, text: string): Promise<string> {
+  return writeFileAtomic(folder.lockFile, text, {
+    tmpDir: folder.tmpDir,
+    mode: 0o600,
+    exclusive: true,
+    durable: false,
+  });
+}
+
+/**
  * Remove a stale lock without removing a fresh one another process wrote meanwhile: move it aside (only
  * one contender's rename succeeds), and put it back if it is not the one judged stale.
  */
@@ -290,13 +297,7 @@ async function heartbeat(
       )
         await ensurePrivateDirs(folder);
       try {
-        await writeFileAtomic(folder.lockFile, text, {
-          tmpDir: folder.tmpDir,
-          mode: 0o600,
-          exclusive: true,
-          // A lock is worth nothing after a crash (written before the boot: stale; left empty: stale).
-          durable: false,
-        });
+        await writeLockFile(folder, text);
         return "ours";
       } catch (e) {
         const code = errnoCode(e);
