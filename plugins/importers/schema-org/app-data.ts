@@ -1,12 +1,15 @@
 /**
  * Recipes a JavaScript app ships only in its page state: Next.js's `<script id="__NEXT_DATA__"
- * type="application/json">` or a Nuxt 2 `window.__NUXT__ = {…}` script. Some sites render the recipe
+ * type="application/json">`, a Nuxt 2 `window.__NUXT__ = {…}` script, or Nuxt 3's `<script
+ * id="__NUXT_DATA__" type="application/json">` in devalue's flat format. Some sites render the recipe
  * from there and write no JSON-LD. Only objects that are schema.org Recipes (`@type` Recipe, or a
  * `recipeIngredient` list and no other type) are taken, so an app's own recipe model, whose field
  * names nothing here knows, is left alone.
  */
 import type { Element } from "domhandler";
 import { parseJsonLoose } from "./loose-json.js";
+import { unflatten } from "./devalue.js";
+import { PAGE_MAX_BYTES } from "./page.js";
 
 type Obj = Record<string, unknown>;
 
@@ -19,13 +22,30 @@ const MAX_EMBEDDED_CHARS = 1_000_000;
 
 const NUXT = /^\s*window\.__NUXT__\s*=\s*(?=\{)/;
 
+/** A page state's text, and whether it is written in devalue's flat format rather than as JSON objects. */
+export interface AppStateText {
+  text: string;
+  flat: boolean;
+}
+
 /** The state's text when the script is an app's page state, else null. */
-export function appStateText(el: Element, text: string): string | null {
+export function appStateText(el: Element, text: string): AppStateText | null {
   const a = el.attribs;
-  if (a.id === "__NEXT_DATA__" && /json/i.test(a.type ?? "")) return text;
+  const json = /json/i.test(a.type ?? "");
+  if (a.id === "__NEXT_DATA__" && json) return { text, flat: false };
+  // Nuxt 3 names its payload by id, or by `data-nuxt-data` when a page holds more than one app.
+  if ((a.id === "__NUXT_DATA__" || "data-nuxt-data" in a) && json) return { text, flat: true };
   // Nuxt 2 writes an object literal, or a function that builds one (not JSON: not read).
   const nuxt = NUXT.exec(text);
-  return nuxt ? text.slice(nuxt[0].length) : null;
+  return nuxt ? { text: text.slice(nuxt[0].length), flat: false } : null;
+}
+
+/** The page state as plain data, or undefined when it does not parse. */
+export function parseAppState(state: AppStateText): unknown {
+  const parsed = parseJsonLoose(state.text);
+  if (!state.flat || parsed === undefined) return parsed;
+  // Shared values can make a small payload stand for a huge state: no more text than a page can hold.
+  return unflatten(parsed, { maxDepth: MAX_DEPTH, maxNodes: MAX_NODES, maxChars: PAGE_MAX_BYTES });
 }
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);

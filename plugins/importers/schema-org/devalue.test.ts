@@ -83,7 +83,7 @@ describe("reading devalue's flat format", () => {
       ["EmptyShallowRef", 10],
       "false",
     ];
-    expect(unflatten(payload)).toEqual({ a: undefined, b: null, c: 0, d: "", e: false });
+    expect(unflatten(payload)).toStrictEqual({ b: null, c: 0, d: "", e: false });
   });
 
   it("reads a wrapper from a site's own reviver as what it wraps", () => {
@@ -138,25 +138,24 @@ describe("reading devalue's flat format", () => {
     expect(Object.getPrototypeOf(value.bare)).toBe(Object.prototype);
   });
 
-  it("reads -1 to -6 as undefined, a hole, NaN, Infinity, -Infinity and -0", () => {
-    const value = unflatten([
+  it("reads -1 to -6 as JSON.stringify writes undefined, a hole, NaN, Infinity, -Infinity and -0", () => {
+    const payload = [
       { u: -1, nan: -3, inf: -4, ninf: -5, nz: -6, list: 1 },
-      [2, -2, -1, 2],
+      [2, -2, -1, -3, -4, -5, -6, 2],
       "x",
-    ]) as Record<string, unknown>;
-    expect(value.u).toBeUndefined();
-    expect("u" in value).toBe(true);
-    expect(value.nan).toBeNaN();
-    expect(value.inf).toBe(Infinity);
-    expect(value.ninf).toBe(-Infinity);
-    expect(Object.is(value.nz, -0)).toBe(true);
-    const list = value.list as unknown[];
-    expect(list).toHaveLength(4);
-    expect(1 in list).toBe(false);
-    expect(list[2]).toBeUndefined();
-    expect(2 in list).toBe(true);
-    expect(list[3]).toBe("x");
-    expect(unflatten(-3)).toBeNaN();
+    ];
+    const value = unflatten(payload) as Record<string, unknown>;
+    expect(value).toStrictEqual({
+      nan: null,
+      inf: null,
+      ninf: null,
+      nz: 0,
+      list: ["x", null, null, null, null, null, 0, "x"],
+    });
+    expect("u" in value).toBe(false);
+    expect(Object.is(value.nz, -0)).toBe(false);
+    expect(unflatten(-3)).toBeNull();
+    expect(unflatten(-1)).toBeUndefined();
   });
 
   it("shares a value referred to twice", () => {
@@ -186,14 +185,13 @@ describe("reading devalue's flat format", () => {
       { name: 1, gone: 9, negative: -9, fraction: 1.5, text: "1", none: null },
       "Plum crumble",
     ];
-    expect(unflatten(payload)).toEqual({
-      name: "Plum crumble",
-      gone: undefined,
-      negative: undefined,
-      fraction: undefined,
-      text: undefined,
-      none: undefined,
-    });
+    expect(unflatten(payload)).toStrictEqual({ name: "Plum crumble" });
+    expect(unflatten([[1, 7, "1", 1], "Plum crumble"])).toStrictEqual([
+      "Plum crumble",
+      null,
+      null,
+      "Plum crumble",
+    ]);
     expect(unflatten([["Ref", 5]])).toBeUndefined();
     expect(
       unflatten([
@@ -221,7 +219,7 @@ describe("reading devalue's flat format", () => {
     const value = unflatten(JSON.parse('[{"__proto__": 1, "name": 2}, {"polluted": 2}, "x"]')) as object;
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect("polluted" in value).toBe(false);
-    expect(Object.getOwnPropertyDescriptor(value, "__proto__")?.value).toEqual({ polluted: "x" });
+    expect(Object.getOwnPropertyDescriptor(value, "__proto__")?.value).toStrictEqual({ polluted: "x" });
     expect(JSON.stringify(value)).toBe('{"__proto__":{"polluted":"x"},"name":"x"}');
   });
 
@@ -231,15 +229,35 @@ describe("reading devalue's flat format", () => {
     let depth = 0;
     for (let v = unflatten(deep) as { next?: unknown }; v; v = v.next as { next?: unknown }) depth++;
     expect(depth).toBe(40);
-    // A table of 300,000 references: the ones past the node limit read as undefined.
+    // A list of 300,000 references: the ones past the node limit read as null.
     const wide = [Array.from({ length: 300_000 }, () => 1), "x"];
     const items = unflatten(wide) as unknown[];
-    expect(items.filter((x) => x === "x").length).toBeLessThan(200_000);
+    expect(items.filter((x) => x === "x")).toHaveLength(199_999);
+    expect(items.at(-1)).toBeNull();
     // Index 3 is first met three levels down, at a limit of 3, then again one level down.
     const payload = [{ deep: 1, shallow: 3 }, { inner: 2 }, { value: 3 }, { name: 4 }, "Plum crumble"];
-    expect(unflatten(payload, { maxDepth: 3, maxNodes: 100 })).toEqual({
-      deep: { inner: { value: undefined } },
+    expect(unflatten(payload, { maxDepth: 3, maxNodes: 100, maxChars: 100 })).toStrictEqual({
+      deep: { inner: {} },
       shallow: { name: "Plum crumble" },
     });
+  });
+
+  it("counts a shared value at its full size each time, so sharing cannot multiply the result", () => {
+    // Each entry refers twice to the next: 60 entries stand for 2^60 values.
+    const doubling: unknown[] = Array.from({ length: 60 }, (_, i) => ({ a: i + 1, b: i + 1 }));
+    doubling.push("Plum crumble");
+    const limits = { maxDepth: 100, maxNodes: 1000, maxChars: 1_000_000 };
+    let count = 0;
+    const walk = (v: unknown): void => {
+      count++;
+      if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    walk(unflatten(doubling, limits));
+    expect(count).toBeLessThanOrEqual(1000);
+    // Text counts the same way: one long string named a hundred times is there only as often as fits.
+    const long = "plum ".repeat(20_000);
+    const named = unflatten([Array.from({ length: 100 }, () => 1), long], limits) as unknown[];
+    expect(named.filter((x) => x === long)).toHaveLength(10);
+    expect(named).toHaveLength(100);
   });
 });

@@ -7,7 +7,7 @@ import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element, Document } from "domhandler";
 import { unwrapped } from "./wrapped-lines.js";
 import { parseJsonLoose } from "./loose-json.js";
-import { appStateText, recipesInAppState } from "./app-data.js";
+import { appStateText, parseAppState, recipesInAppState, type AppStateText } from "./app-data.js";
 
 export { parseJsonLoose };
 
@@ -82,7 +82,7 @@ export function parsePage(html: string): PageData {
   });
   const meta = new Map<string, string[]>();
   const jsonLd: unknown[] = [];
-  const appStates: string[] = [];
+  const appStates: AppStateText[] = [];
   let brokenJsonLd = 0;
   let canonical: string | null = null;
   let baseHref: string | null = null;
@@ -130,7 +130,7 @@ export function parsePage(html: string): PageData {
   const rdfa = outermost(rdfaRoots);
   if (rdfa) return { recipe: readMicrodata(rdfa, RDFA), source: "microdata", ...page };
   // Last, as the least deliberate: an app's page state holding a schema.org Recipe, read as JSON-LD.
-  const states = appStates.map(parseJsonLoose).filter((v) => v !== undefined);
+  const states = appStates.map(parseAppState).filter((v) => v !== undefined);
   const fromState = states.length ? findRecipeInJsonLd(recipesInAppState(states), headings) : null;
   if (fromState) return { recipe: fromState, source: "json-ld", ...page };
   return { recipe: null, source: null, ...page };
