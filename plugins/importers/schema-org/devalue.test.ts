@@ -180,7 +180,7 @@ describe("reading devalue's flat format", () => {
     ).not.toThrow();
   });
 
-  it("reads a reference that points nowhere as undefined and keeps the rest", () => {
+  it("leaves out a reference that points nowhere (null in a list) and keeps the rest", () => {
     const payload = [
       { name: 1, gone: 9, negative: -9, fraction: 1.5, text: "1", none: null },
       "Plum crumble",
