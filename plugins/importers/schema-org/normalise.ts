@@ -599,9 +599,11 @@ export function cleanRecipe(page: PageData, pageUrl: string | null): CleanRecipe
       cleanDom(dom.instructions, true),
     );
     return {
+      // A recipe the schema leaves unnamed is named as the page names it (its OpenGraph title, its
+      // heading or its <title>), never imported with an empty name.
       title:
         withoutSiteName(cleanText(r.name ?? r.headline), page, pageUrl) ||
-        withoutSiteName(cleanText(page.meta.get("og:title")?.[0]), page, pageUrl) ||
+        pageTitle(page, pageUrl, true) ||
         null,
       description: cleanText(r.description) || null,
       ingredients: ing.items,

@@ -139,6 +139,26 @@ cogumelos, o limão, e o catchup. Cozinhe por 5 a 10 minutos.</p><p>Sirva com ar
     expect((recipe.recipeInstructions as { text: string }[])[0].text).toBe("Pour it all into a shaker.");
   });
 
+  it("names a schema.org recipe that has no name by the page's heading or <title>, never empty", async () => {
+    const ld = JSON.stringify({
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      recipeIngredient: ["1 egg"],
+      recipeInstructions: ["Boil it for seven minutes."],
+    });
+    const named = async (head: string, body: string) => {
+      const html = `<html><head>${head}<script type="application/ld+json">${ld}</script></head><body>${body}</body></html>`;
+      return (await importPage({ type: "html", html, url: "https://eggsite.test/egg" }, ctx))[0].recipe.name;
+    };
+    expect(await named("<title>Boiled Egg | Eggsite</title>", "<h1>Soft Boiled Egg</h1>")).toBe(
+      "Soft Boiled Egg",
+    );
+    expect(await named("<title>Boiled Egg | Eggsite</title>", "")).toBe("Boiled Egg");
+    expect(await named('<meta property="og:title" content="Egg, Boiled">', "<h1>Breakfast</h1>")).toBe(
+      "Egg, Boiled",
+    );
+  });
+
   it("reads a page without schema.org from its markup, titled by og:title or its heading", async () => {
     const body = `<h1>Lemon Tart</h1><h2>Ingredients</h2><ul><li>200 g flour</li><li>3 lemons</li></ul>
       <h2>Method</h2><ol><li>Make the pastry and chill it.</li><li>Fill it and bake until set.</li></ol>`;
