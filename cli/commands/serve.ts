@@ -8,6 +8,7 @@ import { withLogFile } from "../../core/log/file-log.js";
 import { consoleLogger } from "../../core/log/logger.js";
 import { DataFolder, findTemplatesDir, initDataFolder } from "../../core/storage/data-folder.js";
 import { FIRST_ADMIN } from "../../core/users/first-admin.js";
+import { startDiskThread } from "../../core/storage/disk-thread.js";
 import { acquireLock, LockHeldError, type HeldLock } from "../../core/storage/lock.js";
 import {
   configFor,
@@ -80,6 +81,8 @@ async function serve(opts: ServeOptions): Promise<void> {
   const fresh = !isLarderFolder(dataDir);
   if (fresh) await initDataFolder(dataDir, { templatesDir: await findTemplatesDir() });
 
+  // Its start overlaps the rest of the start (decision 0300).
+  startDiskThread();
   let lock: HeldLock;
   try {
     lock = await acquireLock(dataDir, {

@@ -307,6 +307,16 @@ export async function lstatManyOnDiskThread(paths: readonly string[]): Promise<F
   }
 }
 
+/**
+ * Starts the thread without waiting for it: a server asks at once, so that the thread's tens of
+ * milliseconds of start overlap the loading of the server's modules, where a warm start's file stats
+ * (lstatManyOnDiskThread) would otherwise wait for them. The folder's lock, written before, started
+ * it until it was written without fsync (decision 0300).
+ */
+export function startDiskThread(): void {
+  started();
+}
+
 /** Starts the thread if need be and resolves once it runs (tests). */
 export async function diskThreadOnline(): Promise<void> {
   if (started()) await online;
