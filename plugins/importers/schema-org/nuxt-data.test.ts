@@ -5,33 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { importPage } from "./scrape.js";
+import { importedPage } from "./imported-page.js";
 import { PAGE_MAX_BYTES } from "./page.js";
 import type { PluginContext } from "../../../core/plugins/kinds.js";
 
 const ctx = {} as PluginContext;
 const URL_ = "https://cook.example/recipes/plum-crumble";
 
-type Wire = {
-  name: string;
-  recipeIngredient: { note: string }[];
-  recipeInstructions: { text: string }[];
-  recipeYield: string | null;
-  recipeServings?: number;
-  totalTime: string | null;
-  prepTime: string | null;
-  performTime: string | null;
-};
-
-async function imported(html: string) {
-  const [r] = await importPage({ type: "html", html, url: URL_ }, ctx);
-  const recipe = r.recipe as unknown as Wire;
-  return {
-    recipe,
-    image: r.image && "url" in r.image ? r.image.url : null,
-    ingredients: recipe.recipeIngredient.map((i) => i.note),
-    steps: recipe.recipeInstructions.map((s) => s.text),
-  };
-}
+const imported = (html: string, url = URL_) => importedPage(html, url);
 
 const refused = (html: string) =>
   importPage({ type: "html", html, url: URL_ }, ctx).then(

@@ -4,35 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { importPage } from "./scrape.js";
+import { importedPage } from "./imported-page.js";
 import type { PluginContext } from "../../../core/plugins/kinds.js";
 
 const ctx = {} as PluginContext;
 const URL_ = "https://cook.example/recipes/plum-crumble/";
 
-type Wire = {
-  name: string;
-  recipeIngredient: { note: string; title: string | null }[];
-  recipeInstructions: { text: string; title: string; summary: string }[];
-  recipeYield: string | null;
-  recipeServings?: number;
-  totalTime: string | null;
-  prepTime: string | null;
-  performTime: string | null;
-  tags: string[];
-  recipeCategory: string[];
-  nutrition: Record<string, string>;
-};
-
-async function imported(html: string, url = URL_) {
-  const [r] = await importPage({ type: "html", html, url }, ctx);
-  const recipe = r.recipe as unknown as Wire;
-  return {
-    recipe,
-    image: r.image && "url" in r.image ? r.image.url : null,
-    ingredients: recipe.recipeIngredient.map((i) => i.note),
-    steps: recipe.recipeInstructions.map((s) => s.text),
-  };
-}
+const imported = (html: string, url = URL_) => importedPage(html, url);
 
 const ld = (...blocks: unknown[]) =>
   blocks
