@@ -167,8 +167,7 @@ export function needingLoneWork(ctx: SyncContext, files: Location[]): Location[]
   for (const loc of files) {
     const r = readAtOpen(ctx, loc);
     const cur = r.state && !r.problem ? ctx.index.get(loc.groupSlug, loc.slug) : null;
-    if (r.state && cur && cur.file.hash === r.state.hash)
-      keepSameBytes(ctx, cur, r, { size: r.state.size, mtimeMs: r.state.mtimeMs, hash: r.state.hash });
+    if (r.state && cur && cur.file.hash === r.state.hash) keepSameBytes(ctx, cur, r, fingerprintOf(r.state));
     else rest.push(loc);
   }
   return rest;
