@@ -48,7 +48,7 @@ export interface AtomicWriteOptions {
    */
   keep?: boolean;
   /**
-   * false: no fsync of the file or its folder, all on the calling thread. For a file worth nothing after
+   * false: no fsync of the file or its folder, and no call on the disk thread. For a file worth nothing after
    * a crash — the folder's lock: a lock from before a reboot is stale, and one left empty by a power cut
    * is taken for stale — so that taking it does not wait for the disk (decision 0300).
    */
@@ -119,8 +119,11 @@ export async function writeFileAtomic(
   options: AtomicWriteOptions,
 ): Promise<string> {
   const mode = options.mode ?? 0o644;
-  if (options.durable === false) return writeWithoutSync(target, data, mode, options);
-  if (byteLength(data) <= SYNC_WRITE_MAX_BYTES) {
+  const durable = options.durable !== false;
+  // A file worth checking is worth syncing.
+  if (!durable && (options.keep || options.ifStill))
+    throw new Error("writeFileAtomic: durable: false takes no keep or ifStill");
+  if (durable && byteLength(data) <= SYNC_WRITE_MAX_BYTES) {
     // All of it in one call on the disk thread (decision 0187).
     const tmp = tempName(options.tmpDir, target);
     const args = {
@@ -142,7 +145,7 @@ export async function writeFileAtomic(
     }
   }
   const kept = options.keep ? keptAttributes(target, mode) : { mode, owner: null };
-  const tmp = await writeSyncedTemp(options.tmpDir, target, data, kept.mode);
+  const tmp = await writeSyncedTemp(options.tmpDir, target, data, kept.mode, durable);
   let committed = false;
   let written: string;
   try {
@@ -168,46 +171,11 @@ export async function writeFileAtomic(
       }
     }
     committed = true;
-    await fsyncDir(path.dirname(target));
+    if (durable) await fsyncDir(path.dirname(target));
   } finally {
     if (!committed) removeQuietly(tmp);
   }
   return written;
-}
-
-/** writeFileAtomic with `durable: false`: the same temp file and rename or link, with no fsync. */
-function writeWithoutSync(
-  target: string,
-  data: string | Uint8Array,
-  mode: number,
-  options: AtomicWriteOptions,
-): string {
-  if (options.keep || options.ifStill)
-    throw new Error("writeFileAtomic: durable: false takes no keep or ifStill");
-  const tmp = tempName(options.tmpDir, target);
-  let committed = false;
-  try {
-    const fd = openSync(tmp, "wx", mode);
-    try {
-      writeFileSync(fd, data);
-      fchmodSync(fd, mode);
-    } finally {
-      closeSync(fd);
-    }
-    const st = statSync(tmp);
-    if (options.exclusive) {
-      linkSync(tmp, target);
-      unlinkSync(tmp);
-    } else {
-      renameSync(tmp, target);
-    }
-    committed = true;
-    return `${st.size}:${st.mtimeMs}:${st.ino}`;
-  } catch (e) {
-    throw crossDevice(e, options.tmpDir, target);
-  } finally {
-    if (!committed) removeQuietly(tmp);
-  }
 }
 
 /**
@@ -220,9 +188,11 @@ export async function writeSyncedTemp(
   target: string,
   data: string | Uint8Array,
   mode: number,
+  /** false: not fsynced, and not on the disk thread (AtomicWriteOptions.durable). */
+  durable = true,
 ): Promise<string> {
   const tmp = tempName(tmpDir, target);
-  if (byteLength(data) <= SYNC_WRITE_MAX_BYTES) {
+  if (durable && byteLength(data) <= SYNC_WRITE_MAX_BYTES) {
     const done = onDiskThread({ op: "temp", args: { tmp, data, mode } });
     if (done) {
       await done;
@@ -237,7 +207,7 @@ export async function writeSyncedTemp(
       // open()'s mode is filtered by the umask; set it exactly so 0o600 means 0o600.
       fchmodSync(fd, mode);
       // Without this, a rename can reach the disk before the data and leave an empty file after a crash.
-      await fsyncFd(fd);
+      if (durable) await fsyncFd(fd);
     } finally {
       closeSync(fd);
     }
