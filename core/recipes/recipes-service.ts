@@ -90,8 +90,10 @@ export class RecipesService {
       isGroupMember: (groupSlug, userId) => {
         const g = larder.groups.bySlugOrNull(groupSlug);
         if (!g) return null;
-        const members = larder.users.inGroup(g.doc.data.id);
-        return members.length === 0 ? null : members.some((u) => u.id === userId);
+        // Asked once per recipe at every start: by the users' id map, not a walk of every user.
+        const groupId = g.doc.data.id;
+        if (larder.users.byId(userId)?.groupId === groupId) return true;
+        return larder.users.all().some((u) => u.groupId === groupId) ? false : null;
       },
     });
     this.lister = new RecipeLister(
