@@ -187,6 +187,25 @@ describe("files that do not parse", () => {
     expect(s.seen()).toContain("created home/soup");
   });
 
+  it("an empty file met by the re-read after a change of foods or units is re-read before being called broken", async () => {
+    const e = await s.store.create("home", "soup", recipe("Soup"));
+    await s.store.settled();
+    s.store.watcher?.pause();
+    try {
+      // An editor between truncating the file and writing it, as the group's vocabulary changes.
+      await writeFile(t.file("soup"), "");
+      await s.store.refreshVocabulary("home");
+      expect(s.store.broken()).toEqual([]);
+      expect(s.store.get("home", "soup")).not.toBeNull();
+      await writeFile(t.file("soup"), serializeRecipeFile({ ...e.doc, description: "Whole." }, VOCAB));
+    } finally {
+      await s.store.watcher?.resume();
+    }
+    await waitFor(() => s.store.get("home", "soup")?.doc.description === "Whole.");
+    await s.store.settled();
+    expect(s.seen()).not.toContain("broken home/soup");
+  });
+
   it("are re-read before being called broken (editors save in steps)", async () => {
     const e = await s.store.create("home", "soup", recipe("Soup"));
     await writeFile(t.file("soup"), BAD);

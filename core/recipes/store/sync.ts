@@ -344,10 +344,10 @@ async function loadOne(run: Run, r: Read, preParsed?: ParseOutcome): Promise<voi
     ? { doc: r.cached.doc }
     : (preParsed ?? parse(ctx, groupSlug, state.text ?? "", slug));
   if ("error" in parsed) {
-    // An empty file met by a reload (a write refused with 409 because the file just changed) is most
-    // often an editor's save between truncating and writing: re-read once, as the watcher does,
-    // before calling it broken.
-    const midSave = mode === "reload" && (state.text ?? "").trim() === "";
+    // An empty file met by a reload (a write refused with 409 because the file just changed) or by the
+    // re-read after a change of foods or units is most often an editor's save between truncating and
+    // writing: re-read once, as the watcher does, before calling it broken.
+    const midSave = (mode === "reload" || mode === "vocabulary") && (state.text ?? "").trim() === "";
     if ((mode === "watch" || midSave) && ctx.retryLater(r.loc)) return;
     ctx.clearRetry(r.loc);
     return markBroken(run, r.loc, file, parsed.error);
