@@ -4,6 +4,7 @@
  * server, so /proc/<pid>/status is the server's own memory. Start-up is timed from
  * just before the spawn to the first answers.
  */
+import { existsSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -38,8 +39,9 @@ export interface RunningLarder {
   rssMb(): Promise<number>;
   /**
    * Wait until the server has settled after its start (the cache write, the UI build loading in the
-   * background): its CPU use below a tenth of a core over two consecutive 250 ms windows, or `maxMs`.
-   * Returns how long it waited.
+   * background): the recipe index cache is on disk (a cold start writes it a while after the open, on
+   * a timer, so the CPU alone can look quiet before it begins), then its CPU use is below a tenth of a
+   * core over two consecutive 250 ms windows; or `maxMs`. Returns how long it waited.
    */
   settle(maxMs?: number): Promise<number>;
   stop(): Promise<void>;
@@ -181,6 +183,9 @@ export async function startLarder(opts: {
     rssMb: () => procStatus(pid, "VmRSS"),
     settle: async (maxMs = 15_000) => {
       const t = performance.now();
+      const cacheFile = join(opts.dataDir, ".larder", "cache", "recipe-index.bin");
+      while (!existsSync(cacheFile) && performance.now() - t < maxMs)
+        await new Promise((r) => setTimeout(r, 50));
       let quiet = 0;
       let last = await cpuMs(pid);
       while (quiet < 2 && performance.now() - t < maxMs) {
