@@ -7,7 +7,7 @@ import { execSync } from "node:child_process";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_SHELL, freePort, json, larder, larderProcess, tempDir, REPO } from "../testing/run-cli.js";
-import { classify, linesOf, type ImportOutcome } from "./import.js";
+import { classify, linesOf, sniff, type ImportOutcome } from "./import.js";
 
 function hasScript(): boolean {
   try {
@@ -32,11 +32,31 @@ describe("larder import: what an argument is", () => {
     expect(classify("r.json").kind).toBe("json");
     expect(classify("r.zip").kind).toBe("zip");
     expect(classify("photo.jpeg").kind).toBe("image");
-    expect(() => classify("notes.txt")).toThrow(/Cannot tell/);
+    // An extension that says nothing: decided by the file's first bytes once read.
+    expect(classify("notes.txt").kind).toBe("file");
+    expect(classify("downloads/recipe").kind).toBe("file");
     expect(linesOf("# mine\nhttps://a.test/1\n\n  https://a.test/2  \n")).toEqual([
       "https://a.test/1",
       "https://a.test/2",
     ]);
+  });
+});
+
+describe("larder import: a file by its first bytes", () => {
+  it("knows a zip, a photo, a web page and JSON, and nothing else", () => {
+    const b = (s: string) => Buffer.from(s, "latin1");
+    expect(sniff(b("PK\x03\x04rest"))).toBe("zip");
+    expect(sniff(b("\xff\xd8\xff\xe0JFIF"))).toBe("image");
+    expect(sniff(b("\x89PNG\r\n\x1a\n...."))).toBe("image");
+    expect(sniff(b("RIFF\x10\x00\x00\x00WEBPVP8 "))).toBe("image");
+    expect(sniff(b("\x00\x00\x00\x18ftypheic"))).toBe("image");
+    expect(sniff(Buffer.from("\uFEFF  <!DOCTYPE html><html><head>"))).toBe("html");
+    expect(sniff(b("<html lang=en>"))).toBe("html");
+    expect(sniff(b('\n  {"@context":"https://schema.org"}'))).toBe("json");
+    expect(sniff(b('[{"@type":"Recipe"}]'))).toBe("json");
+    expect(sniff(b("2 cups flour\n1 egg\n"))).toBeNull();
+    expect(sniff(b("<recipe>not a page</recipe>"))).toBeNull();
+    expect(sniff(b(""))).toBeNull();
   });
 });
 
@@ -99,6 +119,21 @@ describe("larder import", () => {
     const errors = json<Summary>(r).results.map((x) => x.error);
     expect(errors[0]).toMatch(/missing\.html: no such file$/);
     expect(errors[1]).toMatch(/shelf\.html: it is a folder, not a file$/);
+  });
+
+  it("takes a file whose extension says nothing by what it holds, and names one it cannot tell", async () => {
+    const page = join(tmp.path, "saved-with-curl");
+    const notes = join(tmp.path, "notes.txt");
+    await writeFile(page, await readFile(fixture("opengraph-only.html")));
+    await writeFile(notes, "2 cups flour\n1 egg\n");
+    const r = await larder(["import", page, notes, "--data", dir, "--json"]);
+    expect(r.exitCode, String(r.stderr)).toBe(1);
+    const out = json<Summary>(r);
+    expect(out).toMatchObject({ imported: 1, failed: 1 });
+    expect(out.results[0]).toMatchObject({ ok: true, slug: "grandma-s-apple-pie" });
+    expect(out.results[1].error).toMatch(
+      /notes\.txt is: it is not a web page, schema\.org JSON, a recipe zip or a photo$/,
+    );
   });
 
   it("prints a plain line per item without a terminal, and exits 0 when all went in", async () => {

@@ -12,9 +12,14 @@ import { CliError, EXIT, fail, isJsonMode, printJson, printLine, toCliError, use
 import { withCalls } from "../calls.js";
 import { importCalls, type ImportCalls } from "./import-calls.js";
 
-/** What one argument is, decided by its form: a URL, or a file by its extension. */
+/**
+ * What one argument is, decided by its form: a URL, or a file by its extension; a file whose extension
+ * says nothing ("file") by its first bytes once read.
+ */
 export type ImportItem =
-  { kind: "url"; input: string } | { kind: "html" | "json" | "zip" | "image"; input: string; path: string };
+  | { kind: "url"; input: string }
+  | { kind: "html" | "json" | "zip" | "image" | "file"; input: string; path: string };
+type FileKind = "html" | "json" | "zip" | "image";
 
 export interface ImportOutcome {
   input: string;
@@ -45,10 +50,33 @@ export function classify(arg: string): ImportItem {
   if (ext === ".html" || ext === ".htm") return { kind: "html", input: arg, path: arg };
   if (ext === ".json") return { kind: "json", input: arg, path: arg };
   if (IMAGE_EXT.has(ext)) return { kind: "image", input: arg, path: arg };
-  throw new CliError(
-    `Cannot tell what ${arg} is: give a URL, or a .html, .json, .zip or photo file`,
-    EXIT.invalid,
-  );
+  // A page saved by `curl -o recipe`, a download named by its address, a photo without its extension.
+  return { kind: "file", input: arg, path: arg };
+}
+
+const startsWith = (b: Buffer, at: number, ascii: string): boolean =>
+  b.length >= at + ascii.length && b.toString("latin1", at, at + ascii.length) === ascii;
+
+/** What a file holds, by its first bytes: a zip, a picture, a web page or JSON; null for anything else. */
+export function sniff(data: Buffer): FileKind | null {
+  if (startsWith(data, 0, "PK\x03\x04") || startsWith(data, 0, "PK\x05\x06")) return "zip";
+  if (
+    startsWith(data, 0, "\xff\xd8\xff") ||
+    startsWith(data, 0, "\x89PNG\r\n\x1a\n") ||
+    startsWith(data, 0, "GIF8") ||
+    (startsWith(data, 0, "RIFF") && startsWith(data, 8, "WEBP")) ||
+    startsWith(data, 0, "II*\x00") ||
+    startsWith(data, 0, "MM\x00*") ||
+    (startsWith(data, 4, "ftyp") && /^(avi[fs]|hei[cfmsx]|mif1|msf1)$/.test(data.toString("latin1", 8, 12)))
+  )
+    return "image";
+  const head = data
+    .toString("utf8", 0, Math.min(data.length, 4096))
+    .replace(/^\uFEFF/, "")
+    .trimStart();
+  if (head.startsWith("{") || head.startsWith("[")) return "json";
+  if (/^<(!doctype\s+html|html|head|body|meta|title|script|!--)[\s>]/i.test(head)) return "html";
+  return null;
 }
 
 /** URLs (or paths) one a line; blank lines and `#` comments skipped. */
@@ -77,8 +105,14 @@ async function runOne(backend: ImportCalls, item: ImportItem, tags: boolean): Pr
   const data = await readFile(item.path).catch((e: NodeJS.ErrnoException) => {
     throw unreadable(item.path, e);
   });
-  if (item.kind === "zip") return backend.zip(data);
-  if (item.kind === "image") return backend.image(data, item.path);
+  const kind = item.kind === "file" ? sniff(data) : item.kind;
+  if (kind === null)
+    throw new CliError(
+      `Cannot tell what ${item.path} is: it is not a web page, schema.org JSON, a recipe zip or a photo`,
+      EXIT.invalid,
+    );
+  if (kind === "zip") return backend.zip(data);
+  if (kind === "image") return backend.image(data, item.path);
   return backend.htmlOrJson(data.toString("utf8"), tags);
 }
 
