@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, truncate, writeFile } from "node:fs/promises";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -133,6 +133,18 @@ describe("larder import", () => {
     expect(out.results[0]).toMatchObject({ ok: true, slug: "grandma-s-apple-pie" });
     expect(out.results[1].error).toMatch(
       /notes\.txt is: it is not a web page, schema\.org JSON, a recipe zip or a photo$/,
+    );
+  });
+
+  it("refuses a file larger than an upload may be, before reading it", async () => {
+    const big = join(tmp.path, "huge.zip");
+    // Sparse: 51 MB long, nothing written.
+    await writeFile(big, "");
+    await truncate(big, 51 * 1024 * 1024);
+    const r = await larder(["import", big, "--data", dir, "--json"]);
+    expect(r.exitCode).toBe(1);
+    expect(json<Summary>(r).results[0].error).toMatch(
+      /huge\.zip is too large to import: 51\.0 MB, where an import takes at most 50 MB$/,
     );
   });
 

@@ -4,10 +4,10 @@
  * else with core under the folder's lock. A TTY shows a progress bar and a line per item; otherwise one
  * plain line per item, or one JSON document with --json. Exit 1 when any item failed.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { extname } from "node:path";
 import type { Command } from "commander";
-import { resolveDataDir, dataOption } from "../context.js";
+import { configFor, resolveDataDir, dataOption } from "../context.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, toCliError, useInk } from "../output.js";
 import { withCalls } from "../calls.js";
 import { importCalls, type ImportCalls } from "./import-calls.js";
@@ -100,8 +100,25 @@ function unreadable(path: string, e: NodeJS.ErrnoException): CliError {
   return new CliError(`Cannot read ${path}: ${why}`, EXIT.notFound);
 }
 
-async function runOne(backend: ImportCalls, item: ImportItem, tags: boolean): Promise<string> {
+const MB = 1024 * 1024;
+
+async function runOne(
+  backend: ImportCalls,
+  item: ImportItem,
+  tags: boolean,
+  maxBytes: number,
+): Promise<string> {
   if (item.kind === "url") return backend.url(item.input, tags);
+  // The same limit as an upload to the server's import routes, checked before the file is read.
+  const size = await stat(item.path).then(
+    (s) => (s.isFile() ? s.size : 0),
+    () => 0,
+  );
+  if (size > maxBytes)
+    throw new CliError(
+      `${item.path} is too large to import: ${(size / MB).toFixed(1)} MB, where an import takes at most ${Math.round(maxBytes / MB)} MB`,
+      EXIT.invalid,
+    );
   const data = await readFile(item.path).catch((e: NodeJS.ErrnoException) => {
     throw unreadable(item.path, e);
   });
@@ -121,6 +138,7 @@ async function runAll(
   backend: ImportCalls,
   items: ImportItem[],
   tags: boolean,
+  maxBytes: number,
   onDone: (o: ImportOutcome, index: number) => void,
 ): Promise<ImportOutcome[]> {
   const out: ImportOutcome[] = new Array<ImportOutcome>(items.length);
@@ -130,7 +148,7 @@ async function runAll(
       const i = next++;
       const item = items[i];
       try {
-        out[i] = { input: item.input, ok: true, slug: await runOne(backend, item, tags) };
+        out[i] = { input: item.input, ok: true, slug: await runOne(backend, item, tags, maxBytes) };
       } catch (e) {
         out[i] = { input: item.input, ok: false, error: toCliError(e).message };
       }
@@ -162,8 +180,10 @@ export function registerImport(program: Command): void {
         if (raw.length === 0)
           throw new CliError("Nothing to import: give URLs or files, or --from-file", EXIT.invalid);
         const items = raw.map(classify);
-        const outcomes = await withCalls(resolveDataDir(opts.data), importCalls, (calls) =>
-          report(calls, items, opts.tags),
+        const dataDir = resolveDataDir(opts.data);
+        const maxBytes = configFor(dataDir).maxUploadBytes;
+        const outcomes = await withCalls(dataDir, importCalls, (calls) =>
+          report(calls, items, opts.tags, maxBytes),
         );
         const failed = outcomes.filter((o) => !o.ok).length;
         if (isJsonMode()) printJson({ imported: outcomes.length - failed, failed, results: outcomes });
@@ -174,17 +194,22 @@ export function registerImport(program: Command): void {
     });
 }
 
-async function report(backend: ImportCalls, items: ImportItem[], tags: boolean): Promise<ImportOutcome[]> {
-  if (isJsonMode()) return runAll(backend, items, tags, () => undefined);
+async function report(
+  backend: ImportCalls,
+  items: ImportItem[],
+  tags: boolean,
+  maxBytes: number,
+): Promise<ImportOutcome[]> {
+  if (isJsonMode()) return runAll(backend, items, tags, maxBytes, () => undefined);
   if (!useInk()) {
-    return runAll(backend, items, tags, (o) =>
+    return runAll(backend, items, tags, maxBytes, (o) =>
       printLine(o.ok ? `ok      ${o.input} → ${o.slug}` : `failed  ${o.input}: ${o.error}`),
     );
   }
   const { renderImportProgress } = await import("../views/import-progress.js");
   const view = renderImportProgress(items.length);
   try {
-    return await runAll(backend, items, tags, (o) => view.add(o));
+    return await runAll(backend, items, tags, maxBytes, (o) => view.add(o));
   } finally {
     await view.done();
   }
