@@ -148,6 +148,18 @@ describe("larder import", () => {
     );
   });
 
+  it("reads a pipe (a shell's <(curl …)) up to the limit, and refuses a device", async () => {
+    const piped = await execa(
+      "bash",
+      ["-c", `${CLI_SHELL} import <(cat ${fixture("microdata.html")}) /dev/zero --data ${dir} --json`],
+      { cwd: REPO, reject: false, env: { LARDER_BCRYPT_ROUNDS: "4" }, stdin: "ignore" },
+    );
+    expect(piped.exitCode, piped.stderr).toBe(1);
+    const out = JSON.parse(piped.stdout) as Summary;
+    expect(out.results[0]).toMatchObject({ ok: true, slug: expect.stringMatching(/^cheese-scones/) });
+    expect(out.results[1].error).toBe("Cannot import /dev/zero: it is not a file");
+  });
+
   it("prints a plain line per item without a terminal, and exits 0 when all went in", async () => {
     const r = await larder(["import", fixture("jsonld-mainentity.html"), "--data", dir]);
     expect(r.exitCode, String(r.stderr)).toBe(0);

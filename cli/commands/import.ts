@@ -4,6 +4,7 @@
  * else with core under the folder's lock. A TTY shows a progress bar and a line per item; otherwise one
  * plain line per item, or one JSON document with --json. Exit 1 when any item failed.
  */
+import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { extname } from "node:path";
 import type { Command } from "commander";
@@ -102,6 +103,43 @@ function unreadable(path: string, e: NodeJS.ErrnoException): CliError {
 
 const MB = 1024 * 1024;
 
+const tooLarge = (path: string, maxBytes: number, bytes?: number): CliError =>
+  new CliError(
+    bytes === undefined
+      ? `${path} is too large to import: more than ${Math.round(maxBytes / MB)} MB`
+      : `${path} is too large to import: ${(bytes / MB).toFixed(1)} MB, where an import takes at most ${Math.round(maxBytes / MB)} MB`,
+    EXIT.invalid,
+  );
+
+/**
+ * A file's bytes, at most `maxBytes` (the limit of an upload to the server's import routes): a file's
+ * size is checked before it is read; a pipe (`<(curl …)`) is read until the limit; a device is refused.
+ */
+async function readLimited(path: string, maxBytes: number): Promise<Buffer> {
+  const fail = (e: NodeJS.ErrnoException): never => {
+    throw unreadable(path, e);
+  };
+  const st = await stat(path).catch(fail);
+  if (st.isDirectory()) fail(Object.assign(new Error("folder"), { code: "EISDIR" }));
+  if (st.isFile()) {
+    if (st.size > maxBytes) throw tooLarge(path, maxBytes, st.size);
+    return readFile(path).catch(fail);
+  }
+  if (!st.isFIFO()) throw new CliError(`Cannot import ${path}: it is not a file`, EXIT.invalid);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > maxBytes) throw tooLarge(path, maxBytes);
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    throw e instanceof CliError ? e : unreadable(path, e as NodeJS.ErrnoException);
+  }
+  return Buffer.concat(chunks, total);
+}
+
 async function runOne(
   backend: ImportCalls,
   item: ImportItem,
@@ -109,19 +147,7 @@ async function runOne(
   maxBytes: number,
 ): Promise<string> {
   if (item.kind === "url") return backend.url(item.input, tags);
-  // The same limit as an upload to the server's import routes, checked before the file is read.
-  const size = await stat(item.path).then(
-    (s) => (s.isFile() ? s.size : 0),
-    () => 0,
-  );
-  if (size > maxBytes)
-    throw new CliError(
-      `${item.path} is too large to import: ${(size / MB).toFixed(1)} MB, where an import takes at most ${Math.round(maxBytes / MB)} MB`,
-      EXIT.invalid,
-    );
-  const data = await readFile(item.path).catch((e: NodeJS.ErrnoException) => {
-    throw unreadable(item.path, e);
-  });
+  const data = await readLimited(item.path, maxBytes);
   const kind = item.kind === "file" ? sniff(data) : item.kind;
   if (kind === null)
     throw new CliError(
