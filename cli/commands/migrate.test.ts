@@ -99,4 +99,10 @@ describe("larder migrate", () => {
     expect(group.exitCode).toBe(4);
     expect(String(group.stderr)).toContain("No group 'nowhere'");
   });
+
+  it("a device is no export: refused with exit 2, nothing imported", async () => {
+    const r = await larder(["migrate", "--from", "cooklang", "/dev/zero", "--data", dir]);
+    expect(r.exitCode).toBe(2);
+    expect(String(r.stderr)).toContain("Cannot migrate from /dev/zero: it is neither a file nor a folder");
+  });
 });
