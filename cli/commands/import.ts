@@ -196,18 +196,13 @@ export function registerImport(program: Command): void {
     .action(async (args: string[], opts: { fromFile?: string; tags: boolean; data?: string }) => {
       try {
         const raw = [...args];
-        if (opts.fromFile) {
-          const from = opts.fromFile;
-          const text = await readFile(from, "utf8").catch((e: NodeJS.ErrnoException) => {
-            throw unreadable(from, e);
-          });
-          raw.push(...linesOf(text));
-        }
+        const dataDir = resolveDataDir(opts.data);
+        const maxBytes = configFor(dataDir).maxUploadBytes;
+        if (opts.fromFile)
+          raw.push(...linesOf((await readLimited(opts.fromFile, maxBytes)).toString("utf8")));
         if (raw.length === 0)
           throw new CliError("Nothing to import: give URLs or files, or --from-file", EXIT.invalid);
         const items = raw.map(classify);
-        const dataDir = resolveDataDir(opts.data);
-        const maxBytes = configFor(dataDir).maxUploadBytes;
         const outcomes = await withCalls(dataDir, importCalls, (calls) =>
           report(calls, items, opts.tags, maxBytes),
         );
