@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Larder } from "../larder.js";
 import { loadConfig } from "../config.js";
 import { consoleLogger } from "../log/logger.js";
-import { openScratchLarder, type ScratchLarder } from "../testing/scratch-larder.js";
+import { addMember, openScratchLarder, type ScratchLarder } from "../testing/scratch-larder.js";
 
 // A recipe file names its owner by id; a start keeps an owner who is a member of the file's group
 // and treats any other id as no owner, with a problem saying so.
@@ -18,21 +18,7 @@ beforeAll(async () => {
   const { larder } = scratch;
   homeAdmin = scratch.admin.user.id;
   const club = await larder.groups.createGroup("Club");
-  const household = [...club.households.values()][0];
-  const member = await larder.users.create(
-    {
-      username: "member",
-      fullName: "Member",
-      email: "member@example.com",
-      admin: false,
-      advanced: false,
-      canInvite: false,
-      canManage: false,
-      canManageHousehold: false,
-      canOrganize: true,
-    },
-    { groupId: club.doc.data.id, householdId: household.doc.data.id },
-  );
+  const member = await addMember(larder, club, "member");
   clubMember = member.id;
   await larder.close();
   const recipes = join(scratch.base, "data", "groups", "home", "recipes");

@@ -8,6 +8,7 @@ import { consoleLogger } from "../log/logger.js";
 import type { Actor } from "../actor.js";
 import { RecipeLister } from "./recipe-list.js";
 import type { RecipeListQuery } from "./list-query.js";
+import { addMember } from "../testing/scratch-larder.js";
 
 // A one-recipe change patches the group's listing (decision 0135). Every list, filter and search
 // after each kind of change must answer exactly as a lister built afresh over the same store does.
@@ -126,21 +127,7 @@ beforeAll(async () => {
   await larder.recipes.store.rescan(group);
   const other = await larder.groups.createGroup("Club");
   club = other.slug;
-  const household = [...other.households.values()][0];
-  const user = await larder.users.create(
-    {
-      username: "member",
-      fullName: "Member",
-      email: "member@example.com",
-      admin: false,
-      advanced: false,
-      canInvite: false,
-      canManage: false,
-      canManageHousehold: false,
-      canOrganize: true,
-    },
-    { groupId: other.doc.data.id, householdId: household.doc.data.id },
-  );
+  const user = await addMember(larder, other, "member");
   member = { kind: "user", user };
   for (let i = 0; i < 25; i++) await writeFile(fileOf(`c-${i}`, club), recipeText(i * 5 + 1));
   await larder.recipes.store.rescan(club);

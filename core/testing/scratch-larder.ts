@@ -10,6 +10,8 @@ import { Larder } from "../larder.js";
 import { loadConfig } from "../config.js";
 import { consoleLogger } from "../log/logger.js";
 import type { Actor } from "../actor.js";
+import type { GroupData } from "../groups/registry.js";
+import type { UserRecord } from "../schemas/records.js";
 
 export interface ScratchLarder {
   larder: Larder;
@@ -39,4 +41,23 @@ export async function openScratchLarder(
       await rm(base, { recursive: true, force: true });
     },
   };
+}
+
+/** A plain member of `group` (no admin or management rights but organizing), in its first household. */
+export function addMember(larder: Larder, group: GroupData, username: string): Promise<UserRecord> {
+  const household = [...group.households.values()][0];
+  return larder.users.create(
+    {
+      username,
+      fullName: username,
+      email: `${username}@example.com`,
+      admin: false,
+      advanced: false,
+      canInvite: false,
+      canManage: false,
+      canManageHousehold: false,
+      canOrganize: true,
+    },
+    { groupId: group.doc.data.id, householdId: household.doc.data.id },
+  );
 }
