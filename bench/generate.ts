@@ -19,6 +19,7 @@ import {
 import { parseRecipeFile, serializeRecipeFile } from "../core/recipes/file/recipe-file.js";
 import { prng } from "../core/search/synthetic-recipes.js";
 import { fileSlug } from "../core/util/slug.js";
+import { addMember } from "../core/testing/scratch-larder.js";
 
 export interface GeneratedFolder {
   dir: string;
@@ -148,21 +149,7 @@ export async function generateFolder(
     made.push({ slug: "home", userId: admin.id, apiToken, slugs: [] });
     for (let g = 2; g <= groups; g++) {
       const group = await larder.groups.createGroup(`Club ${g}`);
-      const household = [...group.households.values()][0];
-      const user = await larder.users.create(
-        {
-          username: `member${g}`,
-          fullName: `Member ${g}`,
-          email: `member${g}@example.com`,
-          admin: false,
-          advanced: false,
-          canInvite: false,
-          canManage: false,
-          canManageHousehold: false,
-          canOrganize: true,
-        },
-        { groupId: group.doc.data.id, householdId: household.doc.data.id },
-      );
+      const user = await addMember(larder, group, `member${g}`);
       const token = (await larder.auth.createApiToken(user.id, "bench", "bench")).token;
       made.push({ slug: group.slug, userId: user.id, apiToken: token, slugs: [] });
     }
