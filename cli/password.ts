@@ -3,6 +3,7 @@
  * --password-stdin (for scripts and secrets managers), or a hidden prompt when a person is at a terminal.
  */
 import { CliError, EXIT } from "./output.js";
+import { readStdin } from "./stdin.js";
 
 export interface PasswordOptions {
   password?: string;
@@ -17,7 +18,7 @@ export async function obtainPassword(
     throw new CliError("Use --password or --password-stdin, not both", EXIT.invalid);
   }
   if (opts.password !== undefined) return opts.password;
-  if (opts.passwordStdin) return readStdin();
+  if (opts.passwordStdin) return passwordFromStdin();
   if (process.stdin.isTTY && process.stderr.isTTY) {
     const first = await promptHidden("Password: ");
     if (confirm) {
@@ -32,13 +33,12 @@ export async function obtainPassword(
   );
 }
 
+/** A password longer than this on stdin is not a password (bcrypt reads 72 bytes of it). */
+const PASSWORD_STDIN_BYTES = 64 * 1024;
+
 /** All of stdin, minus the one line ending that `echo` or a here-string adds. */
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/\r?\n$/, "");
+async function passwordFromStdin(): Promise<string> {
+  return (await readStdin(PASSWORD_STDIN_BYTES, "a password")).replace(/\r?\n$/, "");
 }
 
 /** Read a line without echoing it (raw mode), prompting on stderr so stdout stays clean. */

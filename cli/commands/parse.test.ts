@@ -48,4 +48,10 @@ describe("larder parse", () => {
     expect((await larder(["parse", "--parser", "crf", "1 egg"])).exitCode).toBe(2);
     expect((await larder(["parse"], { input: "" })).exitCode).toBe(2);
   });
+
+  it("stops reading a stream that never ends, with exit 2", async () => {
+    const res = await larder(["parse"], { inputFile: "/dev/zero" });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain("stdin holds more than 16 MB: too much for ingredient lines");
+  });
 });

@@ -8,14 +8,13 @@ import { consoleLogger } from "../../core/log/logger.js";
 import { PluginRegistry } from "../../core/plugins/registry.js";
 import { configFor, resolveDataDir } from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printTable } from "../output.js";
+import { readStdin } from "../stdin.js";
+
+/** Lines on stdin, up to this many bytes in all (about 400,000 ingredient lines). */
+const STDIN_BYTES = 16 * 1024 * 1024;
 
 async function stdinLines(): Promise<string[]> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== "");
+  return (await readStdin(STDIN_BYTES, "ingredient lines")).split(/\r?\n/).filter((l) => l.trim() !== "");
 }
 
 export function registerParse(program: Command): void {

@@ -34,6 +34,8 @@ export const CLI_SHELL = CLI.flat()
 
 export interface RunOptions {
   input?: string;
+  /** A file (or a device: /dev/zero) streamed into stdin, instead of `input`. */
+  inputFile?: string;
   env?: Record<string, string | undefined>;
   cwd?: string;
   /** A process group of its own, so that a test can kill the CLI and anything it started at once. */
@@ -67,7 +69,11 @@ export function larder(args: string[], opts: RunOptions = {}): Promise<CliResult
     env: cliEnv(opts.env),
     extendEnv: false,
     // Without input, stdin is closed: the CLI must never sit waiting for a prompt.
-    ...(opts.input === undefined ? { stdin: "ignore" as const } : { input: opts.input }),
+    ...(opts.inputFile !== undefined
+      ? { inputFile: opts.inputFile }
+      : opts.input === undefined
+        ? { stdin: "ignore" as const }
+        : { input: opts.input }),
   }) as Promise<CliResult>;
 }
 

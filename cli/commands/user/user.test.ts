@@ -193,6 +193,15 @@ describe("larder user (no server running: core directly)", () => {
     expect(await canLogIn(dir, "alice", "wonderland1")).toBe(false);
   });
 
+  it("passwd: a stream that never ends on stdin is no password (exit 2), and the old one still works", async () => {
+    const res = await larder(["user", "passwd", "alice", "--data", dir, "--password-stdin"], {
+      inputFile: "/dev/zero",
+    });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain("stdin holds more than 64 KB: too much for a password");
+    expect(await canLogIn(dir, "alice", "through-the-glass")).toBe(true);
+  });
+
   it("passwd: exits 4 for an unknown user and 2 for a short password", async () => {
     const missing = await larder(["user", "passwd", "nobody", "--data", dir, "--password", "password123"]);
     expect(missing.exitCode).toBe(4);
