@@ -71,7 +71,7 @@ describeBrowser("languages (Chromium)", () => {
 
     // The language dialog shows its percentages with Arabic digits.
     await page.click("[data-testid=language-button]");
-    await expect(page.getByRole("dialog").getByText("١٠٠٪").count()).resolves.toBeGreaterThan(0);
+    await page.getByRole("dialog").getByText("١٠٠٪").first().waitFor();
     await page.keyboard.press("Escape");
 
     await page.goto(`/g/${app.groupSlug}/r/tomato-stew`);
@@ -104,11 +104,9 @@ describeBrowser("languages (Chromium)", () => {
     await page.waitForFunction(() => document.documentElement.lang === "en-US");
     await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe("ltr");
     await hydrated(page);
-    await expect(page.locator(".ingredient__qty bdi").allTextContents()).resolves.toEqual([
-      "2",
-      "1 ¹/₂",
-      "0.25",
-    ]);
+    await expect
+      .poll(() => page.locator(".ingredient__qty bdi").allTextContents(), { timeout: 10_000 })
+      .toEqual(["2", "1 ¹/₂", "0.25"]);
     await expect(page.getByTestId("servings").textContent()).resolves.toBe("4 servings");
     await screenshot(page, "i18n-03-recipe-en");
   });

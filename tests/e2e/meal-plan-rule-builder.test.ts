@@ -195,7 +195,8 @@ describeBrowser("meal plan rule builder", () => {
     );
     await tuesday.getByTestId("rule-edit").click();
     const dialog = page.getByTestId("rule-dialog");
-    await expect(dialog.locator(".mantine-Pill-label").allTextContents()).resolves.toEqual([
+    // allTextContents does not wait for the dialog to render its pills: asked again until it has.
+    await eventually(() => dialog.locator(".mantine-Pill-label").allTextContents()).toEqual([
       "Deleted tag (0b7e9f5c)",
       TAG,
     ]);
