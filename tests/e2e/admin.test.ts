@@ -156,6 +156,8 @@ describeBrowser("admin screens", () => {
     await dialog.getByTestId("user-form-email").fill("not-an-email");
     await dialog.getByTestId("user-form-password").fill("short");
     await dialog.getByRole("button", { name: "Create" }).click();
+    // The messages render after the click's event: waited for, then counted.
+    await dialog.getByText("No Whitespace Allowed").waitFor();
     await expect(dialog.getByText("No Whitespace Allowed").count()).resolves.toBe(1);
     await expect(dialog.getByText("Email Must Be Valid").count()).resolves.toBe(1);
     await expect(dialog.getByText("Must Be At Least 8 Characters").count()).resolves.toBe(1);
