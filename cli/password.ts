@@ -3,7 +3,7 @@
  * --password-stdin (for scripts and secrets managers), or a hidden prompt when a person is at a terminal.
  */
 import { CliError, EXIT } from "./output.js";
-import { readStdin } from "./stdin.js";
+import { readStdin } from "./bounded-read.js";
 
 export interface PasswordOptions {
   password?: string;

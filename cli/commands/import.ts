@@ -11,6 +11,7 @@ import type { Command } from "commander";
 import { configFor, resolveDataDir, dataOption } from "../context.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, toCliError, useInk } from "../output.js";
 import { withCalls } from "../calls.js";
+import { readUpTo } from "../bounded-read.js";
 import { importCalls, type ImportCalls } from "./import-calls.js";
 
 /**
@@ -120,24 +121,16 @@ async function readLimited(path: string, maxBytes: number): Promise<Buffer> {
     throw unreadable(path, e);
   };
   const st = await stat(path).catch(fail);
-  if (st.isDirectory()) fail(Object.assign(new Error("folder"), { code: "EISDIR" }));
-  if (st.isFile()) {
-    if (st.size > maxBytes) throw tooLarge(path, maxBytes, st.size);
-    return readFile(path).catch(fail);
+  if (st.isFIFO()) {
+    const data = await readUpTo(createReadStream(path), maxBytes).catch(fail);
+    if (!data) throw tooLarge(path, maxBytes);
+    return data;
   }
-  if (!st.isFIFO()) throw new CliError(`Cannot import ${path}: it is not a file`, EXIT.invalid);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > maxBytes) throw tooLarge(path, maxBytes);
-      chunks.push(chunk);
-    }
-  } catch (e) {
-    throw e instanceof CliError ? e : unreadable(path, e as NodeJS.ErrnoException);
-  }
-  return Buffer.concat(chunks, total);
+  // A folder is read to say so (EISDIR).
+  if (!st.isFile() && !st.isDirectory())
+    throw new CliError(`Cannot import ${path}: it is not a file`, EXIT.invalid);
+  if (st.size > maxBytes) throw tooLarge(path, maxBytes, st.size);
+  return readFile(path).catch(fail);
 }
 
 async function runOne(

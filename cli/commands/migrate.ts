@@ -4,7 +4,7 @@
  * one result per recipe, and exits 1 when any entry failed. A server holding the folder is the only
  * writer (ARCHITECTURE §2), so with one running the command says to use the web UI or stop it.
  */
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import type { Larder } from "../../core/larder.js";
@@ -168,9 +168,9 @@ export function registerMigrate(program: Command): void {
       const dataDir = resolveDataDir(opts.data);
       requireDataFolder(dataDir);
       const path = resolve(archive);
-      if (!existsSync(path)) throw new CliError(`No file or folder at ${path}`, EXIT.notFound);
+      const kind = statSync(path, { throwIfNoEntry: false });
+      if (!kind) throw new CliError(`No file or folder at ${path}`, EXIT.notFound);
       // A device (/dev/zero) or a pipe is no export: read as one, it gave a recipe made of NUL bytes.
-      const kind = statSync(path);
       if (!kind.isFile() && !kind.isDirectory())
         throw new CliError(`Cannot migrate from ${path}: it is neither a file nor a folder`, EXIT.invalid);
       if (await liveServer(dataDir)) {

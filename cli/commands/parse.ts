@@ -8,7 +8,7 @@ import { consoleLogger } from "../../core/log/logger.js";
 import { PluginRegistry } from "../../core/plugins/registry.js";
 import { configFor, resolveDataDir } from "../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printTable } from "../output.js";
-import { readStdin } from "../stdin.js";
+import { readStdin } from "../bounded-read.js";
 
 /** Lines on stdin, up to this many bytes in all (about 400,000 ingredient lines). */
 const STDIN_BYTES = 16 * 1024 * 1024;
