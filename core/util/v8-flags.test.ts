@@ -9,8 +9,9 @@ const moduleUrl = pathToFileURL(fileURLToPath(new URL("./v8-flags.ts", import.me
 /**
  * A child node (young generation 4 MB, ceiling 32 MB) holds its young generation with a V8 flag set
  * at run time (or, "unset", leaves it to grow), starts a worker thread (the flag set again once it is
- * online, by the thread itself, or not at all), then allocates what all survives; prints the young
- * generation's size in MB.
+ * online, by the thread itself, or not at all), waits until the thread has run its first statements
+ * ("online" comes before them: under load the parent allocated while the thread had yet to set the
+ * flag), then allocates what all survives; prints the young generation's size in MB.
  */
 async function youngAfterWorker(keep: "online" | "in the thread" | "no" | "unset"): Promise<number> {
   const script = `
@@ -19,10 +20,12 @@ async function youngAfterWorker(keep: "online" | "in the thread" | "no" | "unset
     import { APPLY_INHERITED_V8_FLAGS_SOURCE, keepV8FlagsAcross, useV8Flag } from ${JSON.stringify(moduleUrl)};
     if (${JSON.stringify(keep)} !== "unset") useV8Flag("--semi-space-growth-factor=1");
     const first = ${JSON.stringify(keep)} === "in the thread" ? APPLY_INHERITED_V8_FLAGS_SOURCE : "";
-    const w = new Worker(first + ";setTimeout(() => {}, 5000)", { eval: true, execArgv: [] });
+    const ready = 'process.getBuiltinModule("node:worker_threads").parentPort.postMessage("ran");';
+    const w = new Worker(first + ";" + ready + "setTimeout(() => {}, 5000)", { eval: true, execArgv: [] });
     if (${JSON.stringify(keep)} === "online") keepV8FlagsAcross(w);
+    const ran = new Promise((r) => w.once("message", r));
     await new Promise((r) => w.once("online", r));
-    await new Promise((r) => setImmediate(r));
+    await ran;
     const kept = [];
     for (let i = 0; i < 2e6; i++) kept.push({ a: i, b: "s" + i });
     const young = getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
