@@ -139,7 +139,6 @@ export class ExploreService {
     const g = this.group(groupSlug);
     const page = listQuery(this.organizerItems(g, kind), query, organizerAttributes, {
       search: textRanker<OrganizerItem>([(o) => o.name]),
-      defaultOrderBy: "name",
     });
     return mapPage(page, ({ createdAt: _c, updatedAt: _u, onHand: _o, ...rest }) => rest);
   }

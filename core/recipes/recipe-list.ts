@@ -891,7 +891,6 @@ export class RecipeLister {
     const items = this.organizerItems(this.groupSlugOf(actor), kind);
     const page = listQuery(items, query, organizerAttributes, {
       search: textRanker([(o) => o.name]),
-      defaultOrderBy: "name",
     });
     return mapPage(page, ({ createdAt: _c, ...rest }) => rest);
   }

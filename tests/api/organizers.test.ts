@@ -80,6 +80,28 @@ describe("organizers", () => {
     });
   }
 
+  it("lists newest first when no order is asked for, as Mealie does (created_at desc)", async () => {
+    for (const kind of ["categories", "tags", "tools"] as const) {
+      for (const name of [`zz older ${kind}`, `aa newer ${kind}`])
+        expect(
+          (await t.api(`/api/organizers/${kind}`, { method: "POST", token, json: { name } })).status,
+        ).toBe(201);
+      const names = async (query: string) =>
+        (
+          (await (await t.api(`/api/organizers/${kind}?perPage=-1${query}`, { token })).json()) as {
+            items: { name: string }[];
+          }
+        ).items.map((i) => i.name);
+      const unordered = await names("");
+      expect(unordered.indexOf(`aa newer ${kind}`)).toBeLessThan(unordered.indexOf(`zz older ${kind}`));
+      const byName = await names("&orderBy=name&orderDirection=asc");
+      expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
+      expect(byName.indexOf(`aa newer ${kind}`)).toBeLessThan(byName.indexOf(`zz older ${kind}`));
+      const oldestFirst = await names("&orderBy=createdAt&orderDirection=asc");
+      expect(oldestFirst.indexOf(`zz older ${kind}`)).toBeLessThan(oldestFirst.indexOf(`aa newer ${kind}`));
+    }
+  });
+
   it("renaming a tag rewrites the recipe files that name it", async () => {
     const slug = (await (
       await t.api("/api/recipes", { method: "POST", token, json: { name: "Tagged Dish" } })
