@@ -3,7 +3,9 @@
  * is off (Ink's input hooks need a TTY, and scripts want stable plain lines); --json prints exactly one
  * JSON document on stdout, the result or `{"error":…}`, so a script can always parse stdout.
  */
+import { ZodError } from "zod";
 import { isLarderError, storageError } from "../core/errors.js";
+import { validationDetail } from "../core/wire/validation-detail.js";
 
 /** Exit codes (docs/cli.md lists them; scripts rely on them). */
 export const EXIT = {
@@ -161,6 +163,20 @@ export function toCliError(error: unknown, code?: ExitCode): CliError {
       ? error.detail.map((d) => ({ field: String(d.loc[d.loc.length - 1] ?? ""), message: d.msg }))
       : [];
     return new CliError(error.message, code ?? byStatus[error.status] ?? EXIT.failure, issues);
+  }
+  // A value core's schema refused (a group named ""): said field by field, as the API's 422 says it.
+  if (error instanceof ZodError) {
+    const issues = new Map<string, string>();
+    // A field's first message only: a schema may say the same twice ("required", then "a name is required").
+    for (const d of validationDetail(error)) {
+      const field = d.loc.slice(1).join(".");
+      if (!issues.has(field)) issues.set(field, d.msg);
+    }
+    return new CliError(
+      "Invalid input",
+      code ?? EXIT.invalid,
+      [...issues].map(([field, message]) => ({ field, message })),
+    );
   }
   if (typeof error === "string") return new CliError(error, code ?? EXIT.failure);
   // A full or read-only disk says so, and that nothing was lost (decision 0206).

@@ -104,6 +104,25 @@ describe("people commands on a folder no server holds", () => {
     expect(plain.stdout).toMatch(/^home\s+Home\s+Family\s+2$/m);
   });
 
+  it("refuses an empty group or household name field by field, with exit 2", async () => {
+    for (const args of [
+      ["group", "add", ""],
+      ["household", "add", " ", "--group", "home"],
+    ]) {
+      const res = await larder([...args, "--data", dir, "--json"]);
+      expect(res.exitCode, String(res.stdout)).toBe(2);
+      expect(json<ErrorOut & { error: { issues: unknown[] } }>(res).error).toMatchObject({
+        message: "Invalid input",
+        issues: [{ field: "name", message: expect.stringMatching(/required/i) }],
+      });
+      const plain = await larder([...args, "--data", dir]);
+      expect(plain.exitCode).toBe(2);
+      expect(String(plain.stderr)).toMatch(/^Invalid input\n {2}name: .*required/i);
+    }
+    const groups = json<GroupView[]>(await larder(["group", "list", "--data", dir, "--json"]));
+    expect(groups.every((g) => g.name.trim() !== "")).toBe(true);
+  });
+
   it("adds and lists households", async () => {
     const h = await larder([
       "household",
