@@ -451,8 +451,18 @@ export class RecipesService {
     });
   }
 
-  /** PUT (replace) or PATCH (merge) one recipe. */
-  async update(actor: Actor, slugOrId: string, input: unknown, mode: "put" | "patch"): Promise<Recipe> {
+  /**
+   * PUT (replace) or PATCH (merge) one recipe. `base` is the copy the body was made from, when the
+   * client kept it (the app's editor): a recipe changed since then, by anyone, gets only the fields the
+   * body changed from it, and a 409 when someone else changed one of those too (decision 0306).
+   */
+  async update(
+    actor: Actor,
+    slugOrId: string,
+    input: unknown,
+    mode: "put" | "patch",
+    base?: Record<string, unknown>,
+  ): Promise<Recipe> {
     const body = RecipeInput.parse(input ?? {});
     const found = this.find(actor, slugOrId);
     return this.oneEditAtATime(found.entry.id, async () => {
@@ -464,6 +474,16 @@ export class RecipesService {
         // Found again: the edit before this one may have changed it (or renamed its file).
         const { entry, group, user } = this.find(actor, found.entry.id);
         this.assertCanUpdate(user, entry);
+        if (!before && base && base.id === entry.id) {
+          const now = this.recipeOf(entry);
+          if (base.updatedAt !== now.updatedAt) {
+            // Compared as JSON, the form the client's copy came in.
+            const onTop = patchOnTopOfHandEdit(asJson(base), asJson(now), change, how);
+            if (!onTop) throw new ConflictError(EDITED_SINCE);
+            change = onTop;
+            how = "patch";
+          }
+        }
         if (handEdit && before) {
           // Still the version the try before was made on: the store is waiting for the person's save
           // to finish (an empty file between truncate and write), so there is nothing to make it on.
@@ -809,6 +829,15 @@ export class RecipesService {
     }
     return n;
   }
+}
+
+/** The 409 of an edit made on a copy whose fields someone else changed since (decision 0306). */
+export const EDITED_SINCE =
+  "This recipe was changed after you opened it, in a field you changed too; reload it and make your changes again";
+
+/** `value` as JSON would carry it (no undefined keys, dates as strings), for comparing with a client's copy. */
+function asJson<T>(value: unknown): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 /**

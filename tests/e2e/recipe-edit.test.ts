@@ -200,7 +200,7 @@ describeBrowser("recipe edit mode", () => {
     await page.getByTestId("save-recipe").click();
     const error = toast("error");
     await eventually(() => error.textContent()).toContain(
-      "This recipe was changed on disk after you opened it. Reload to get the new version, then make your changes again.",
+      "Someone changed this recipe after you opened it (in the app or in its file), where you made changes too. Reload to get the new version, then make your changes again.",
     );
     await screenshot(page, "recipe-edit-conflict");
     await error.getByRole("button", { name: "Reload" }).click();
@@ -208,6 +208,30 @@ describeBrowser("recipe edit mode", () => {
     await hydrated(page);
     await eventually(() => page.getByTestId("edit-description").inputValue()).toBe("Edited on disk.");
     expect(app.larder.recipes.get(app.adminActor, "pancakes").description).toBe("Edited on disk.");
+  });
+
+  it("keeps what someone else changed while the form was open, in a field the form left alone", async () => {
+    await openEditor();
+    // Another client adds a tag, and the file gets new servings by hand, while the form is open.
+    const other = await app.larder.recipes.update(
+      app.adminActor,
+      "pancakes",
+      { tags: [{ name: "Brunch" }] },
+      "patch",
+    );
+    expect(other.tags.map((t) => t.name)).toContain("Brunch");
+    const file = join(app.dataDir, "groups", app.groupSlug, "recipes", "pancakes.md");
+    const text = await readFile(file, "utf8");
+    expect(text).toMatch(/^recipeServings: /m);
+    await writeFile(file, text.replace(/^recipeServings: .*$/m, "recipeServings: 10"));
+    await app.larder.recipes.store.reload(app.groupSlug, "pancakes");
+    await page.getByTestId("edit-description").fill("Saved from the form.");
+    await page.getByTestId("save-recipe").click();
+    await page.waitForURL((u) => !u.search.includes("edit"));
+    const saved = app.larder.recipes.get(app.adminActor, "pancakes");
+    expect(saved.description).toBe("Saved from the form.");
+    expect(saved.tags.map((t) => t.name)).toContain("Brunch");
+    expect(saved.recipeServings).toBe(10);
   });
 
   it("uploads an image", async () => {

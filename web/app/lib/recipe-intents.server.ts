@@ -54,7 +54,17 @@ const HANDLERS: Record<string, Handler> = {
     const body: unknown = JSON.parse(str(form, "recipe"));
     if (!body || typeof body !== "object" || Array.isArray(body))
       throw Object.assign(new Error("not an object"), { status: 422 });
-    const saved = await context.larder.recipes.update(actor, slug, body, "put");
+    // The copy the editor opened, so a change made meanwhile (another person, a script) is kept.
+    const base: unknown = form.has("base") ? JSON.parse(str(form, "base")) : undefined;
+    const saved = await context.larder.recipes.update(
+      actor,
+      slug,
+      body,
+      "put",
+      base && typeof base === "object" && !Array.isArray(base)
+        ? (base as Record<string, unknown>)
+        : undefined,
+    );
     return { slug: saved.slug };
   },
   async image({ actor, context, slug, form }) {

@@ -1,7 +1,9 @@
 /**
  * Edit mode (spec §4): the FORM and JSON editors over one draft, toggling; a leave-page warning while
  * there are unsaved changes (closing the tab, and links inside the app); saving through the page's
- * action. A save refused because the file changed on disk (core's 409) says so and offers a reload.
+ * action, with the copy it opened as the base: a change made meanwhile (another person, a script, a hand
+ * edit of the file) is kept where the form left the field alone (decision 0306). A save refused because
+ * someone changed a field the form changed too (core's 409) says so and offers a reload.
  */
 import { useEffect, useRef, useState } from "react";
 import { useBeforeUnload, useBlocker } from "react-router";
@@ -140,7 +142,7 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
       requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-testid=edit-name]")?.focus());
       return;
     }
-    saver.run("save", { recipe: JSON.stringify(body) });
+    saver.run("save", { recipe: JSON.stringify(body), base: JSON.stringify(original) });
   };
 
   const upload = (file: File | null) => {

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ConflictError } from "../errors.js";
+import { addMember, openScratchLarder, type ScratchLarder } from "../testing/scratch-larder.js";
+import type { Actor } from "../actor.js";
+import { EDITED_SINCE } from "./recipes-service.js";
+
+// The app's editor saves the whole recipe it opened, with that copy as its base (decision 0306): what
+// someone else changed meanwhile stays unless the editor changed the same field.
+
+let scratch: ScratchLarder;
+let other: Actor;
+
+beforeAll(async () => {
+  scratch = await openScratchLarder("edit-from-copy");
+  const group = scratch.larder.groups.all()[0];
+  other = { kind: "user", user: await addMember(scratch.larder, group, "other") };
+});
+afterAll(async () => scratch?.close());
+
+/** A new recipe and the copy an editor opens of it, as the page hands it over (JSON). */
+async function opened(name: string) {
+  const { larder, admin } = scratch;
+  const slug = await larder.recipes.create(admin, { name });
+  await larder.recipes.update(admin, slug, { description: "As first written.", recipeServings: 2 }, "patch");
+  const copy = JSON.parse(JSON.stringify(larder.recipes.get(admin, slug))) as Record<string, unknown>;
+  return { slug, copy };
+}
+
+describe("a save from the editor's copy", () => {
+  it("keeps a tag another person added meanwhile, and the editor's own change", async () => {
+    const { larder, admin } = scratch;
+    const { slug, copy } = await opened("Copy Soup");
+    await larder.recipes.update(other, slug, { tags: [{ name: "Quick" }] }, "patch");
+    const saved = await larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put", copy);
+    expect(saved.description).toBe("Mine.");
+    expect(saved.tags.map((t) => t.name)).toEqual(["Quick"]);
+  });
+
+  it("refuses with 409 when the other person changed the same field, keeping theirs", async () => {
+    const { larder, admin } = scratch;
+    const { slug, copy } = await opened("Copy Stew");
+    await larder.recipes.update(other, slug, { description: "Theirs." }, "patch");
+    const save = larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put", copy);
+    await expect(save).rejects.toBeInstanceOf(ConflictError);
+    await expect(save).rejects.toThrow(EDITED_SINCE);
+    expect(larder.recipes.get(admin, slug).description).toBe("Theirs.");
+  });
+
+  it("saves a field both set to the same value, and one only the editor changed", async () => {
+    const { larder, admin } = scratch;
+    const { slug, copy } = await opened("Copy Bread");
+    await larder.recipes.update(other, slug, { description: "Same." }, "patch");
+    const saved = await larder.recipes.update(
+      admin,
+      slug,
+      { ...copy, description: "Same.", recipeServings: 8 },
+      "put",
+      copy,
+    );
+    expect(saved).toMatchObject({ description: "Same.", recipeServings: 8 });
+  });
+
+  it("keeps a hand edit of the file the index has read, where a save used to be refused", async () => {
+    const { larder, admin } = scratch;
+    const { slug, copy } = await opened("Copy Tart");
+    const file = join(scratch.base, "data", "groups", "home", "recipes", `${slug}.md`);
+    await writeFile(file, (await readFile(file, "utf8")).replace("As first written.", "Edited by hand."));
+    await larder.recipes.store.reload("home", slug);
+    const saved = await larder.recipes.update(admin, slug, { ...copy, recipeServings: 6 }, "put", copy);
+    expect(saved).toMatchObject({ description: "Edited by hand.", recipeServings: 6 });
+    expect(await readFile(file, "utf8")).toContain("Edited by hand.");
+  });
+
+  it("without a copy (a Mealie client's PUT), replaces what it is sent, as Mealie does", async () => {
+    const { larder, admin } = scratch;
+    const { slug, copy } = await opened("Copy Pie");
+    await larder.recipes.update(other, slug, { tags: [{ name: "Sweet" }] }, "patch");
+    const saved = await larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put");
+    expect(saved.description).toBe("Mine.");
+    expect(saved.tags).toEqual([]);
+  });
+});
