@@ -225,6 +225,17 @@ describeBrowser("recipe edit mode", () => {
     expect(text).toMatch(/^recipeServings: /m);
     await writeFile(file, text.replace(/^recipeServings: .*$/m, "recipeServings: 10"));
     await app.larder.recipes.store.reload(app.groupSlug, "pancakes");
+    // An image uploaded from the form runs the page's loader again, which then carries the tag: the
+    // form's save must still be made on the copy it opened, not on what the loader brought.
+    const png = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: 40, g: 80, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "brunch.png", mimeType: "image/png", buffer: png });
+    await eventually(() => toast("success").textContent()).toBe("Image updated");
     await page.getByTestId("edit-description").fill("Saved from the form.");
     await page.getByTestId("save-recipe").click();
     await page.waitForURL((u) => !u.search.includes("edit"));

@@ -36,6 +36,9 @@ export interface RecipeEditorProps {
 export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: RecipeEditorProps) {
   const t = useT("recipe");
   const [draft, setDraft] = useState<Draft>(original);
+  // The copy the draft was made from. `original` follows the page's loader, which runs again after
+  // every action on the page (a rating, an image) and then carries what others changed meanwhile.
+  const [base] = useState<Draft>(original);
   const [mode, setMode] = useState<"form" | "json">("form");
   const [jsonText, setJsonText] = useState("");
   // A recipe needs a name (Mealie's 422): said at the field, in the page's language, before sending.
@@ -142,7 +145,7 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
       requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-testid=edit-name]")?.focus());
       return;
     }
-    saver.run("save", { recipe: JSON.stringify(body), base: JSON.stringify(original) });
+    saver.run("save", { recipe: JSON.stringify(body), base: JSON.stringify(base) });
   };
 
   const upload = (file: File | null) => {
