@@ -14,6 +14,7 @@ import { docToRecipe, docToSummary, recipeToDoc } from "./wire.js";
 import { buildWireContext, GroupLookups } from "./wire-context.js";
 import { pick } from "./wire-bytes.js";
 import { againAfterHandEdit, NOT_FROM_BODY, patchOnTopOfHandEdit, replaceBase } from "./after-hand-edit.js";
+import { ChangedOnDiskError } from "./store/file-state.js";
 import { emptyRecipeDoc, type RecipeDoc } from "./doc.js";
 import { canReadRecipe, canUpdateRecipe } from "../policy/recipes.js";
 import { PUBLIC } from "../actor.js";
@@ -822,8 +823,15 @@ export class RecipesService {
         });
       } catch (e) {
         // Deleted meanwhile (by hand, or through the API): nothing left to rewrite.
-        if (!(e instanceof NotFoundError)) throw e;
-        changed = false;
+        if (e instanceof NotFoundError) changed = false;
+        // Saved by hand over and over while the rename ran: the person's version stays as they wrote
+        // it, and the rename goes on with the other recipes rather than stopping halfway.
+        else if (e instanceof ChangedOnDiskError) {
+          changed = false;
+          this.larder.log.warn(
+            `rename: groups/${group.slug}/recipes/${entry.slug}.md kept as saved by hand; it was changed while the rename ran`,
+          );
+        } else throw e;
       }
       if (changed) n++;
     }

@@ -320,6 +320,44 @@ describe("an editor's save in two steps (truncate, then write) racing an API wri
   });
 });
 
+describe("a rename that meets a recipe caught mid-save by an editor", () => {
+  it("renames every other recipe, leaves that one as the person saves it, and answers 200", async () => {
+    const tag = (await (
+      await t.api("/api/organizers/tags", { method: "POST", token, json: { name: "Halfway Tag" } })
+    ).json()) as { id: string };
+    const files: string[] = [];
+    for (const name of ["Halfway A", "Halfway B", "Halfway C"]) {
+      const slug = (await (
+        await t.api("/api/recipes", { method: "POST", token, json: { name } })
+      ).json()) as string;
+      const tagged = await t.api(`/api/recipes/${slug}`, { method: "PATCH", token, json: { tags: [tag] } });
+      expect(tagged.status).toBe(200);
+      files.push(join(recipes(), `${slug}.md`));
+    }
+    const [a, b, c] = files;
+    t.larder.recipes.store.watcher?.pause();
+    try {
+      // B's editor has truncated the file and not yet written it: the store cannot take in that version.
+      const text = await readFile(b, "utf8");
+      await writeFile(b, "");
+      const renamed = await t.api(`/api/organizers/tags/${tag.id}`, {
+        method: "PUT",
+        token,
+        json: { name: "Whole Tag" },
+      });
+      expect(renamed.status).toBe(200);
+      for (const f of [a, c]) expect(await readFile(f, "utf8")).toContain("Whole Tag");
+      expect(await readFile(b, "utf8")).toBe("");
+      await writeFile(b, text.replace("## Ingredients", "Saved in two steps.\n\n## Ingredients"));
+    } finally {
+      await t.larder.recipes.store.watcher?.resume();
+    }
+    // The person's save is what B's file holds: the rename did not write over it.
+    const after = await readFile(b, "utf8");
+    expect(after).toContain("Saved in two steps.");
+  });
+});
+
 describe("JSON documents are live too", () => {
   it("a hand edit of group.json is picked up; a broken edit keeps the last good state and is not overwritten", async () => {
     const { readFile: rf, writeFile: wf } = await import("node:fs/promises");
