@@ -8,6 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Larder } from "../core/larder.js";
 import { FIRST_ADMIN } from "../core/users/first-admin.js";
+import { seedDemoWeek } from "../core/demo/demo-week.js";
 import { CliError, EXIT } from "./output.js";
 
 export const DEMO_PASSWORD = FIRST_ADMIN.password;
@@ -69,4 +70,21 @@ export async function ensureDemoLogin(
     passwordSet = true;
   }
   return { username: admin.username, email: admin.email, passwordSet };
+}
+
+/**
+ * A demo folder copied on this run gets its week (core/demo/demo-week.ts) before anyone signs in, and
+ * the reset's baseline, taken as the folder opened, is taken again with it. A failure is logged: the
+ * demo still serves its recipes.
+ */
+export async function seedNewDemo(larder: Larder): Promise<void> {
+  const admin = larder.users.all().find((u) => u.admin);
+  if (!admin) return;
+  try {
+    if (!(await seedDemoWeek(larder, { kind: "user", user: admin }))) return;
+    await larder.demo.dropBaseline();
+    await larder.demo.ensureBaseline();
+  } catch (e) {
+    larder.log.warn("demo: could not plan the demo's week:", e);
+  }
 }

@@ -172,8 +172,47 @@ describe("larder serve", () => {
       expect(info.login).toMatchObject({ password: "MyPassword" });
       expect(existsSync(join(tmp.path, ".demo", "larder.json"))).toBe(true);
       expect(await logIn(info.url, info.login!.username, "MyPassword")).toBe(200);
+      // A first run plans the week around today, fills a shopping list from it and makes cookbooks.
+      const counts = async (url: string) => {
+        const auth = (await (
+          await fetch(`${url}/api/auth/token`, {
+            method: "POST",
+            body: new URLSearchParams({ username: info.login!.username, password: "MyPassword" }),
+          })
+        ).json()) as { access_token: string };
+        const get = async <T>(path: string) =>
+          (await (
+            await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${auth.access_token}` } })
+          ).json()) as T;
+        const today = await get<{ recipe: { slug: string } | null }[]>("/api/households/mealplans/today");
+        const plans = await get<{ total: number }>("/api/households/mealplans?perPage=-1");
+        const lists = await get<{ items: { id: string; name: string }[] }>("/api/households/shopping/lists");
+        const list = await get<{ listItems: unknown[] }>(
+          `/api/households/shopping/lists/${lists.items[0]?.id}`,
+        );
+        const books = await get<{ items: { name: string }[] }>("/api/households/cookbooks");
+        return {
+          today: today.map((e) => e.recipe?.slug),
+          plans: plans.total,
+          lists: lists.items.map((l) => l.name),
+          listItems: list.listItems?.length ?? 0,
+          cookbooks: books.items.map((b) => b.name).sort(),
+        };
+      };
+      const first = await counts(info.url);
+      expect(first.today).toContain("black-bean-tacos");
+      expect(first.plans).toBeGreaterThanOrEqual(8);
+      expect(first.lists).toEqual(["This week"]);
+      expect(first.listItems).toBeGreaterThan(10);
+      expect(first.cookbooks).toEqual(["Something sweet", "Weeknight dinners"]);
       process.kill(info.pid, "SIGTERM");
       expect((await proc).exitCode).toBe(0);
+
+      // A second start of the same demo adds nothing.
+      const again = await serve(["--demo"], tmp.path);
+      expect(await counts(again.info.url)).toEqual(first);
+      process.kill(again.info.pid, "SIGTERM");
+      expect((await again.proc).exitCode).toBe(0);
 
       const check = await larder(["check", "--data", join(tmp.path, ".demo"), "--json"]);
       expect(check.exitCode, String(check.stdout)).toBe(0);

@@ -18,7 +18,7 @@ import {
   refuseReadOnly,
   resolveDataDir,
 } from "../context.js";
-import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder } from "../demo.js";
+import { DEMO_PASSWORD, ensureDemoLogin, prepareDemoFolder, seedNewDemo } from "../demo.js";
 import { CliError, EXIT, fail, isJsonMode, printJson, printLine, printStatus } from "../output.js";
 import { builtinPlugins } from "../../plugins/builtins.js";
 import { useServingHeapGrowth } from "../serving-heap.js";
@@ -136,6 +136,7 @@ async function serve(opts: ServeOptions): Promise<void> {
     // The CLI proves it can read `.larder/` with this token and then acts as the first admin.
     larder.auth.setLocalAdminToken(lock.info.token);
     const demoLogin = demo ? await ensureDemoLogin(larder) : null;
+    if (demo?.copied) await seedNewDemo(larder);
     const [{ startServer }, { installCrashGuard }] = await http;
     installCrashGuard(larder.log);
     server = await startServer({ larder, port: config.port, host: config.host });
