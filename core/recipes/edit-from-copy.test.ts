@@ -33,7 +33,9 @@ describe("a save from the editor's copy", () => {
     const { larder, admin } = scratch;
     const { slug, copy } = await opened("Copy Soup");
     await larder.recipes.update(other, slug, { tags: [{ name: "Quick" }] }, "patch");
-    const saved = await larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put", copy);
+    const saved = await larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put", {
+      base: copy,
+    });
     expect(saved.description).toBe("Mine.");
     expect(saved.tags.map((t) => t.name)).toEqual(["Quick"]);
   });
@@ -42,10 +44,22 @@ describe("a save from the editor's copy", () => {
     const { larder, admin } = scratch;
     const { slug, copy } = await opened("Copy Stew");
     await larder.recipes.update(other, slug, { description: "Theirs." }, "patch");
-    const save = larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put", copy);
+    const save = larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put", { base: copy });
     await expect(save).rejects.toBeInstanceOf(ConflictError);
     await expect(save).rejects.toThrow(EDITED_SINCE);
     expect(larder.recipes.get(admin, slug).description).toBe("Theirs.");
+  });
+
+  it("saves the editor's fields over the other person's when the person chose to keep theirs, and only those", async () => {
+    const { larder, admin } = scratch;
+    const { slug, copy } = await opened("Copy Cake");
+    await larder.recipes.update(other, slug, { description: "Theirs.", tags: [{ name: "Party" }] }, "patch");
+    const saved = await larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put", {
+      base: copy,
+      mineWins: true,
+    });
+    expect(saved.description).toBe("Mine.");
+    expect(saved.tags.map((t) => t.name)).toEqual(["Party"]);
   });
 
   it("saves a field both set to the same value, and one only the editor changed", async () => {
@@ -57,7 +71,7 @@ describe("a save from the editor's copy", () => {
       slug,
       { ...copy, description: "Same.", recipeServings: 8 },
       "put",
-      copy,
+      { base: copy },
     );
     expect(saved).toMatchObject({ description: "Same.", recipeServings: 8 });
   });
@@ -68,7 +82,9 @@ describe("a save from the editor's copy", () => {
     const file = join(scratch.base, "data", "groups", "home", "recipes", `${slug}.md`);
     await writeFile(file, (await readFile(file, "utf8")).replace("As first written.", "Edited by hand."));
     await larder.recipes.store.reload("home", slug);
-    const saved = await larder.recipes.update(admin, slug, { ...copy, recipeServings: 6 }, "put", copy);
+    const saved = await larder.recipes.update(admin, slug, { ...copy, recipeServings: 6 }, "put", {
+      base: copy,
+    });
     expect(saved).toMatchObject({ description: "Edited by hand.", recipeServings: 6 });
     expect(await readFile(file, "utf8")).toContain("Edited by hand.");
   });

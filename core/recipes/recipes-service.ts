@@ -453,17 +453,19 @@ export class RecipesService {
   }
 
   /**
-   * PUT (replace) or PATCH (merge) one recipe. `base` is the copy the body was made from, when the
+   * PUT (replace) or PATCH (merge) one recipe. `from.base` is the copy the body was made from, when the
    * client kept it (the app's editor): a recipe changed since then, by anyone, gets only the fields the
-   * body changed from it, and a 409 when someone else changed one of those too (decision 0306).
+   * body changed from it, and a 409 when someone else changed one of those too, unless `from.mineWins`
+   * (the person chose to keep their version of those fields) (decision 0306).
    */
   async update(
     actor: Actor,
     slugOrId: string,
     input: unknown,
     mode: "put" | "patch",
-    base?: Record<string, unknown>,
+    from?: { base: Record<string, unknown>; mineWins?: boolean },
   ): Promise<Recipe> {
+    const base = from?.base;
     const body = RecipeInput.parse(input ?? {});
     const found = this.find(actor, slugOrId);
     return this.oneEditAtATime(found.entry.id, async () => {
@@ -479,7 +481,9 @@ export class RecipesService {
           const now = this.recipeOf(entry);
           if (base.updatedAt !== now.updatedAt) {
             // Compared as JSON, the form the client's copy came in.
-            const onTop = patchOnTopOfHandEdit(asJson(base), asJson(now), change, how);
+            // Mine wins: compared with the copy itself, every field the body changed is set.
+            const theirs = from?.mineWins ? base : now;
+            const onTop = patchOnTopOfHandEdit(asJson(base), asJson(theirs), change, how);
             if (!onTop) throw new ConflictError(EDITED_SINCE);
             change = onTop;
             how = "patch";

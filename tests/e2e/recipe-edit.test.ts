@@ -200,7 +200,7 @@ describeBrowser("recipe edit mode", () => {
     await page.getByTestId("save-recipe").click();
     const error = toast("error");
     await eventually(() => error.textContent()).toContain(
-      "Someone changed this recipe after you opened it (in the app or in its file), where you made changes too. Reload to get the new version, then make your changes again.",
+      "Someone changed this recipe after you opened it (in the app or in its file), where you made changes too. Reload to see the new version, or save yours over it.",
     );
     await screenshot(page, "recipe-edit-conflict");
     await error.getByRole("button", { name: "Reload" }).click();
@@ -208,6 +208,24 @@ describeBrowser("recipe edit mode", () => {
     await hydrated(page);
     await eventually(() => page.getByTestId("edit-description").inputValue()).toBe("Edited on disk.");
     expect(app.larder.recipes.get(app.adminActor, "pancakes").description).toBe("Edited on disk.");
+  });
+
+  it("saves the form's version of a field changed elsewhere too when asked to, keeping the rest", async () => {
+    await openEditor();
+    await app.larder.recipes.update(
+      app.adminActor,
+      "pancakes",
+      { description: "Changed in another tab.", tags: [{ name: "Sunday" }] },
+      "patch",
+    );
+    await page.getByTestId("edit-description").fill("Mine wins.");
+    await page.getByTestId("save-recipe").click();
+    const error = toast("error");
+    await error.getByRole("button", { name: "Save mine anyway" }).click();
+    await page.waitForURL((u) => !u.search.includes("edit"));
+    const saved = app.larder.recipes.get(app.adminActor, "pancakes");
+    expect(saved.description).toBe("Mine wins.");
+    expect(saved.tags.map((t) => t.name)).toContain("Sunday");
   });
 
   it("keeps what someone else changed while the form was open, in a field the form left alone", async () => {

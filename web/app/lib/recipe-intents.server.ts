@@ -56,15 +56,11 @@ const HANDLERS: Record<string, Handler> = {
       throw Object.assign(new Error("not an object"), { status: 422 });
     // The copy the editor opened, so a change made meanwhile (another person, a script) is kept.
     const base: unknown = form.has("base") ? JSON.parse(str(form, "base")) : undefined;
-    const saved = await context.larder.recipes.update(
-      actor,
-      slug,
-      body,
-      "put",
+    const copy =
       base && typeof base === "object" && !Array.isArray(base)
-        ? (base as Record<string, unknown>)
-        : undefined,
-    );
+        ? { base: base as Record<string, unknown>, mineWins: form.get("mineWins") === "1" }
+        : undefined;
+    const saved = await context.larder.recipes.update(actor, slug, body, "put", copy);
     return { slug: saved.slug };
   },
   async image({ actor, context, slug, form }) {

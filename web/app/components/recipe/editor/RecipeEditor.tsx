@@ -99,7 +99,7 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
       leaving.current = true;
       onDone(r.slug);
     } else if (r.error === "conflict") {
-      notifications.show({
+      const id = notifications.show({
         color: "error",
         autoClose: false,
         withCloseButton: true,
@@ -108,15 +108,27 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
         message: (
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t("edit.conflict")}</Text>
-            <Button
-              size="xs"
-              onClick={() => {
-                leaving.current = true;
-                window.location.reload();
-              }}
-            >
-              {t("edit.reload")}
-            </Button>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                onClick={() => {
+                  leaving.current = true;
+                  window.location.reload();
+                }}
+              >
+                {t("edit.reload")}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => {
+                  notifications.hide(id);
+                  saveRef.current(true);
+                }}
+              >
+                {t("edit.keepMine")}
+              </Button>
+            </Group>
           </Stack>
         ),
       });
@@ -131,7 +143,8 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
     else toast.error(failedText(t("edit.imageFailed"), r));
   });
 
-  const save = () => {
+  /** `mineWins`: the person chose their version of the fields someone else changed too. */
+  const save = (mineWins = false) => {
     let body = draft;
     if (mode === "json") {
       const p = parseDraftJson(jsonText);
@@ -145,8 +158,15 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
       requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-testid=edit-name]")?.focus());
       return;
     }
-    saver.run("save", { recipe: JSON.stringify(body), base: JSON.stringify(base) });
+    saver.run("save", {
+      recipe: JSON.stringify(body),
+      base: JSON.stringify(base),
+      ...(mineWins ? { mineWins: "1" } : {}),
+    });
   };
+  // The conflict's notification is made in onSaved, before this render's `save` exists.
+  const saveRef = useRef(save);
+  saveRef.current = save;
 
   const upload = (file: File | null) => {
     if (!file) return;
@@ -190,7 +210,7 @@ export function RecipeEditor({ action, original, vocabulary, canLock, onDone }: 
           <Button variant="subtle" color="gray" onClick={() => onDone()}>
             {t("edit.cancel")}
           </Button>
-          <Button onClick={save} loading={saver.busy} data-testid="save-recipe">
+          <Button onClick={() => save()} loading={saver.busy} data-testid="save-recipe">
             {t("edit.save")}
           </Button>
         </Group>
