@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json, larder, tempDir } from "../testing/run-cli.js";
 import { makeZip } from "../../tests/support/zip-writer.js";
-import type { MigrateResult } from "./migrate.js";
+import { migrationType, type MigrateResult } from "./migrate.js";
 
 const cooklang = fileURLToPath(new URL("../../plugins/migrations/cooklang/fixture", import.meta.url));
 
@@ -35,8 +35,9 @@ describe("larder migrate", () => {
     expect(r.entries.map((e) => e.name).sort()).toEqual(["Crêpes", "Zucchini Fritters", "tea"]);
     // Every key the docs list, notes too when there are none.
     expect(r.notes).toEqual([]);
+    // The type as a person may type it: any case.
     const second = json<MigrateResult>(
-      await larder(["migrate", "--from", "cooklang", cooklang, "--data", dir, "--json"]),
+      await larder(["migrate", "--from", "CookLang", cooklang, "--data", dir, "--json"]),
     );
     expect(second).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
 
@@ -81,6 +82,12 @@ describe("larder migrate", () => {
     const unknown = await larder(["migrate", "--from", "cookbookapp", cooklang, "--data", dir]);
     expect(unknown.exitCode).toBe(2);
     expect(String(unknown.stderr)).toContain("'nextcloud'");
+  });
+
+  it("takes a type written with hyphens, spaces or capitals as the API's name", () => {
+    expect(migrationType("Mealie-Backup")).toBe("mealie_backup");
+    expect(migrationType(" mealie alpha ")).toBe("mealie_alpha");
+    expect(migrationType("copymethat")).toBe("copymethat");
   });
 
   it("a missing archive or group is named", async () => {

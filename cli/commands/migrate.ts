@@ -146,6 +146,14 @@ export async function runMigration(
   }
 }
 
+/** The API's type name for what a person typed: any case, a hyphen or a space for the underscore ("Mealie-Backup"). */
+export function migrationType(typed: string): string {
+  return typed
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, "_");
+}
+
 export function registerMigrate(program: Command): void {
   program
     .command("migrate")
@@ -181,7 +189,7 @@ export function registerMigrate(program: Command): void {
       }
       const result = await withLock(dataDir, () =>
         withLarder(configFor(dataDir), (larder) =>
-          runMigration(larder, { type: opts.from, path, group: opts.group, tag: opts.tag }),
+          runMigration(larder, { type: migrationType(opts.from), path, group: opts.group, tag: opts.tag }),
         ),
       );
       if (result.failed > 0) process.exitCode = EXIT.failure;
