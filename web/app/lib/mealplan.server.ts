@@ -168,6 +168,18 @@ export async function runPlannerIntent(
         });
         return { intent, ok: true, id: out.id };
       }
+      case "toList": {
+        // The planner's "Add to shopping list": each recipe as often as it is planned, on-hand foods
+        // left out (as the recipe menu's picker leaves them unticked).
+        const recipes: unknown = JSON.parse(str(form, "recipes") || "[]");
+        if (!Array.isArray(recipes) || recipes.length === 0) return { intent, ok: false, error: "invalid" };
+        const body = recipes.map((r: { recipeId?: unknown; count?: unknown }) => ({
+          recipeId: r?.recipeId,
+          recipeIncrementQuantity: typeof r?.count === "number" && r.count > 0 ? r.count : 1,
+        }));
+        await context.larder.shopping.addRecipesBulk(actor, str(form, "listId"), body, { skipOnHand: true });
+        return { intent, ok: true };
+      }
       default:
         return { intent, ok: false, error: "invalid" };
     }

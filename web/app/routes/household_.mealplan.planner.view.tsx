@@ -2,13 +2,16 @@
  * /household/mealplan/planner/view (spec §2): the household's meal plan, one card per day from the
  * household's first day of week, as many days as the reader chose (a browser preference, default 7).
  * Add a recipe by search or a note, a random recipe by the plan rules, edit, move (drag, or the entry
- * menu), delete; page through weeks. The action is also where the recipe page's "Add to meal plan" posts.
+ * menu), delete; page through weeks; put the recipes of the days shown on a shopping list. The action is
+ * also where the recipe page's "Add to meal plan" posts.
  */
 import { useCallback, useEffect, useState } from "react";
 import type { LinksFunction, MetaFunction } from "react-router";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { ActionIcon, Button, Group, Select, Title, Tooltip } from "@mantine/core";
 import { EntryDialog, draftOf, newDraft, type EntryDraft } from "../components/mealplan/EntryDialog.js";
+import { PlanToListDialog, type PlannedRecipe } from "../components/mealplan/PlanToListDialog.js";
+import { CartIcon } from "../components/shopping/icons.js";
 import { PlannerDays, type PlannerHandlers } from "../components/mealplan/PlannerDays.js";
 import { CalendarIcon, RulesIcon } from "../components/mealplan/icons.js";
 import {
@@ -70,6 +73,7 @@ export default function Planner() {
   const navigate = useNavigate();
   const { call } = usePlanAction(PLANNER_PATH);
   const [editing, setEditing] = useState<Editing>(null);
+  const [toList, setToList] = useState(false);
   // "Today" is the reader's day: the server only knows UTC, so the first render uses the loader's week.
   const [today, setToday] = useState<string>("");
   const count = data.days.length;
@@ -117,6 +121,19 @@ export default function Planner() {
       ? await call("update", { id: String(editing.id), ...fields })
       : await call("create", fields);
     return report(r, editing?.id ? t("toast.updated") : t("toast.added"));
+  };
+
+  const addToList = async (
+    list: { id: string; name: string },
+    recipes: PlannedRecipe[],
+  ): Promise<boolean> => {
+    const r = await call("toList", { listId: list.id, recipes: JSON.stringify(recipes) });
+    if (!r.ok) {
+      toast.error(r.message ? `${t("toList.failed")}: ${r.message}` : t("toList.failed"));
+      return false;
+    }
+    toast.success(t("toList.added", { count: recipes.reduce((n, x) => n + x.count, 0), name: list.name }));
+    return true;
   };
 
   const setDays = (v: string | number) => {
@@ -186,6 +203,14 @@ export default function Planner() {
           <Button component={Link} to={RULES_PATH} variant="subtle" leftSection={<RulesIcon />}>
             {t("rules.link")}
           </Button>
+          <Button
+            variant="subtle"
+            leftSection={<CartIcon />}
+            onClick={() => setToList(true)}
+            data-testid="plan-to-list"
+          >
+            {t("toList.open")}
+          </Button>
         </Group>
       </header>
       <PlannerDays
@@ -194,6 +219,13 @@ export default function Planner() {
         entries={data.entries}
         groupSlug={data.groupSlug}
         handlers={handlers}
+      />
+      <PlanToListDialog
+        opened={toList}
+        onClose={() => setToList(false)}
+        entries={data.entries}
+        today={today}
+        onAdd={addToList}
       />
       <EntryDialog
         opened={editing !== null}

@@ -6,27 +6,14 @@
  * 'Successfully added to list' only if the request succeeds, else 'Failed to add recipes to list'.
  */
 import { useEffect, useMemo, useState } from "react";
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Loader, NumberInput, Stack, Text } from "@mantine/core";
 import { AppDialog } from "../dialog/AppDialog.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
-import { useSession } from "../../lib/use-session.js";
 import { api, LISTS } from "../../lib/shopping/api.js";
-import { useShoppingPrefs } from "../../lib/shopping/prefs.js";
 import { pickRows, scaledRowText } from "../../lib/shopping/picker.js";
-import type { ShoppingListSummaryOut } from "../../../../core/shopping/shopping-service.js";
 import type { Recipe } from "../../../../core/schemas/recipe.js";
+import { ListChooser, useListChoice } from "./ListChooser.js";
 
 type Ingredient = Recipe["recipeIngredient"][number];
 
@@ -39,31 +26,24 @@ interface Props {
 
 export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
   const t = useT("shopping");
-  const session = useSession();
-  const [prefs] = useShoppingPrefs();
-  const [lists, setLists] = useState<ShoppingListSummaryOut[] | null>(null);
-  const [ingredients, setIngredients] = useState<Ingredient[]>([]);
-  const [showAll, setShowAll] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const [chosen, setChosen] = useState<ShoppingListSummaryOut | null>(null);
+  const failed = () => {
+    toast.error(t("picker.failed"));
+    onClose();
+  };
+  const choice = useListChoice(opened, failed);
+  const { lists, visible, chosen } = choice;
+  const [ingredients, setIngredients] = useState<Ingredient[] | null>(null);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [amount, setAmount] = useState<number>(scale);
   const [busy, setBusy] = useState(false);
-  const [newName, setNewName] = useState("");
 
   useEffect(() => {
     if (!opened) return;
-    setLists(null);
-    setChosen(null);
-    setTouched(false);
-    setShowAll(prefs.viewAllLists);
+    setIngredients(null);
     setAmount(scale);
     let live = true;
-    Promise.all([
-      api<{ items: ShoppingListSummaryOut[] }>("GET", `${LISTS}?perPage=-1`),
-      api<Recipe>("GET", `/api/recipes/${encodeURIComponent(recipe.slug)}`),
-    ]).then(
-      ([l, r]) => {
+    api<Recipe>("GET", `/api/recipes/${encodeURIComponent(recipe.slug)}`).then(
+      (r) => {
         if (!live) return;
         setIngredients(r.recipeIngredient);
         setPicked(
@@ -74,30 +54,17 @@ export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
               .map((x) => x.key),
           ),
         );
-        setLists(l.items);
       },
       () => {
-        if (!live) return;
-        toast.error(t("picker.failed"));
-        onClose();
+        if (live) failed();
       },
     );
     return () => {
       live = false;
     };
-    // Opening loads once; later preference changes do not reload an open dialog.
   }, [opened, recipe.slug]);
 
-  const visible = useMemo(
-    () => (lists ?? []).filter((l) => showAll || l.userId === session?.id),
-    [lists, showAll, session?.id],
-  );
-  // Spec §4: exactly one visible list and "show all" untouched → straight to the ingredients.
-  useEffect(() => {
-    if (lists && !chosen && !touched && visible.length === 1) setChosen(visible[0]);
-  }, [lists, visible, chosen, touched]);
-
-  const sections = useMemo(() => pickRows(ingredients), [ingredients]);
+  const sections = useMemo(() => pickRows(ingredients ?? []), [ingredients]);
   const rows = sections.flatMap((s) => s.rows);
 
   const submit = async () => {
@@ -120,19 +87,6 @@ export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
     }
   };
 
-  const createList = async () => {
-    const name = newName.trim();
-    if (!name) return;
-    try {
-      const l = await api<ShoppingListSummaryOut>("POST", LISTS, { name });
-      setLists((cur) => [...(cur ?? []), l]);
-      setChosen(l);
-      setNewName("");
-    } catch {
-      toast.error(t("errors.create"));
-    }
-  };
-
   const picking = chosen !== null;
   return (
     <AppDialog
@@ -148,58 +102,18 @@ export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
       data-testid="add-to-list-dialog"
       actions={
         picking && visible.length > 1 ? (
-          <Button variant="subtle" onClick={() => setChosen(null)}>
+          <Button variant="subtle" onClick={() => choice.choose(null)}>
             {t("picker.changeList")}
           </Button>
         ) : undefined
       }
     >
-      {lists === null ? (
+      {lists === null || ingredients === null ? (
         <Group justify="center" p="md">
           <Loader size="sm" />
         </Group>
       ) : !picking ? (
-        <Stack gap="sm">
-          <Switch
-            checked={showAll}
-            onChange={(e) => {
-              setTouched(true);
-              setShowAll(e.currentTarget.checked);
-            }}
-            label={t("picker.showAll")}
-          />
-          {visible.length === 0 ? <Text c="dimmed">{t("picker.noLists")}</Text> : null}
-          {visible.map((l) => (
-            <Button
-              key={l.id}
-              variant="light"
-              justify="flex-start"
-              onClick={() => setChosen(l)}
-              data-testid="pick-list"
-            >
-              {l.name || t("lists.untitled")}
-            </Button>
-          ))}
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={t("picker.newList")}
-              value={newName}
-              onChange={(e) => setNewName(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  void createList();
-                }
-              }}
-              data-testid="picker-new-list"
-            />
-            <Button variant="default" onClick={() => void createList()} disabled={!newName.trim()}>
-              {t("lists.create")}
-            </Button>
-          </Group>
-        </Stack>
+        <ListChooser choice={choice} />
       ) : (
         <Stack gap="xs">
           <NumberInput
