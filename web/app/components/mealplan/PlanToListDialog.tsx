@@ -5,13 +5,13 @@
  * week's shopping is for what is still to cook.
  */
 import { useEffect, useMemo, useState } from "react";
-import { Button, Checkbox, Group, Loader, Stack, Text } from "@mantine/core";
-import { AppDialog } from "../dialog/AppDialog.js";
+import { Checkbox, Stack, Text } from "@mantine/core";
 import { useLanguage, useT } from "../../lib/i18n.js";
 import { formatPlanDate } from "../../lib/mealplan.js";
 import { toast } from "../../lib/toast.js";
 import type { PlanEntryView } from "../../lib/mealplan.server.js";
-import { ListChooser, useListChoice } from "../shopping/ListChooser.js";
+import { ListStepDialog, useListChoice } from "../shopping/ListChooser.js";
+import { AllOrNone, useTicks } from "../shopping/ticks.js";
 
 /** A recipe and how many times it goes on the list. */
 export interface PlannedRecipe {
@@ -43,15 +43,16 @@ export function PlanToListDialog({ opened, onClose, entries, today, onAdd }: Pro
       entries.filter((e) => e.recipe !== null).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id),
     [entries],
   );
-  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const ticks = useTicks<number>();
+  const picked = ticks.ticked;
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (opened) setPicked(new Set(planned.filter((e) => !today || e.date >= today).map((e) => e.id)));
+    if (opened) ticks.set(planned.filter((e) => !today || e.date >= today).map((e) => e.id));
     // Ticked once per opening: the entries changing behind an open dialog keep the person's choice.
   }, [opened]);
 
-  const { chosen, lists, visible } = choice;
+  const { chosen } = choice;
   const submit = async () => {
     if (!chosen) return false;
     const counts = new Map<string, number>();
@@ -69,67 +70,36 @@ export function PlanToListDialog({ opened, onClose, entries, today, onAdd }: Pro
     }
   };
 
-  const picking = chosen !== null;
   return (
-    <AppDialog
+    <ListStepDialog
       opened={opened}
       onClose={onClose}
-      title={
-        picking ? t("toList.title", { name: chosen.name || ts("lists.untitled") }) : ts("picker.chooseList")
-      }
-      submitLabel={ts("picker.add")}
-      onSubmit={picking ? submit : undefined}
+      choice={choice}
+      titleFor={(name) => t("toList.title", { name })}
+      onSubmit={submit}
       canSubmit={picked.size > 0}
       loading={busy}
       data-testid="plan-to-list-dialog"
-      actions={
-        picking && visible.length > 1 ? (
-          <Button variant="subtle" onClick={() => choice.choose(null)}>
-            {ts("picker.changeList")}
-          </Button>
-        ) : undefined
-      }
     >
-      {lists === null ? (
-        <Group justify="center" p="md">
-          <Loader size="sm" />
-        </Group>
-      ) : !picking ? (
-        <ListChooser choice={choice} />
-      ) : planned.length === 0 ? (
+      {planned.length === 0 ? (
         <Text c="dimmed">{t("toList.nothingPlanned")}</Text>
       ) : (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
             {t("toList.hint")}
           </Text>
-          <Group gap="xs">
-            <Button size="xs" variant="subtle" onClick={() => setPicked(new Set(planned.map((e) => e.id)))}>
-              {ts("picker.selectAll")}
-            </Button>
-            <Button size="xs" variant="subtle" onClick={() => setPicked(new Set())}>
-              {ts("picker.selectNone")}
-            </Button>
-          </Group>
+          <AllOrNone onAll={() => ticks.set(planned.map((e) => e.id))} onNone={() => ticks.set([])} />
           {planned.map((e) => (
             <Checkbox
               key={e.id}
               checked={picked.has(e.id)}
-              onChange={(ev) => {
-                const on = ev.currentTarget.checked;
-                setPicked((cur) => {
-                  const next = new Set(cur);
-                  if (on) next.add(e.id);
-                  else next.delete(e.id);
-                  return next;
-                });
-              }}
+              onChange={(ev) => ticks.toggle(e.id, ev.currentTarget.checked)}
               label={`${formatPlanDate(e.date, lang, { weekday: "short", day: "numeric", month: "short" })} · ${t(`types.${e.entryType}`)} · ${e.recipe?.name ?? ""}`}
               data-testid="plan-to-list-entry"
             />
           ))}
         </Stack>
       )}
-    </AppDialog>
+    </ListStepDialog>
   );
 }

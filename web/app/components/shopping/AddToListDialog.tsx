@@ -6,14 +6,14 @@
  * 'Successfully added to list' only if the request succeeds, else 'Failed to add recipes to list'.
  */
 import { useEffect, useMemo, useState } from "react";
-import { Badge, Button, Checkbox, Group, Loader, NumberInput, Stack, Text } from "@mantine/core";
-import { AppDialog } from "../dialog/AppDialog.js";
+import { Badge, Checkbox, Group, NumberInput, Stack, Text } from "@mantine/core";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { api, LISTS } from "../../lib/shopping/api.js";
 import { pickRows, scaledRowText } from "../../lib/shopping/picker.js";
 import type { Recipe } from "../../../../core/schemas/recipe.js";
-import { ListChooser, useListChoice } from "./ListChooser.js";
+import { ListStepDialog, useListChoice } from "./ListChooser.js";
+import { AllOrNone, useTicks } from "./ticks.js";
 
 type Ingredient = Recipe["recipeIngredient"][number];
 
@@ -31,9 +31,10 @@ export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
     onClose();
   };
   const choice = useListChoice(opened, failed);
-  const { lists, visible, chosen } = choice;
+  const { chosen } = choice;
   const [ingredients, setIngredients] = useState<Ingredient[] | null>(null);
-  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const ticks = useTicks<string>();
+  const picked = ticks.ticked;
   const [amount, setAmount] = useState<number>(scale);
   const [busy, setBusy] = useState(false);
 
@@ -46,13 +47,11 @@ export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
       (r) => {
         if (!live) return;
         setIngredients(r.recipeIngredient);
-        setPicked(
-          new Set(
-            pickRows(r.recipeIngredient)
-              .flatMap((s) => s.rows)
-              .filter((x) => !x.onHand)
-              .map((x) => x.key),
-          ),
+        ticks.set(
+          pickRows(r.recipeIngredient)
+            .flatMap((s) => s.rows)
+            .filter((x) => !x.onHand)
+            .map((x) => x.key),
         );
       },
       () => {
@@ -87,87 +86,55 @@ export function AddToListDialog({ opened, onClose, recipe, scale }: Props) {
     }
   };
 
-  const picking = chosen !== null;
   return (
-    <AppDialog
+    <ListStepDialog
       opened={opened}
       onClose={onClose}
-      title={
-        picking ? t("picker.title", { name: chosen.name || t("lists.untitled") }) : t("picker.chooseList")
-      }
-      submitLabel={t("picker.add")}
-      onSubmit={picking ? submit : undefined}
+      choice={choice}
+      titleFor={(name) => t("picker.title", { name })}
+      onSubmit={submit}
       canSubmit={picked.size > 0 && amount > 0}
       loading={busy}
+      ready={ingredients !== null}
       data-testid="add-to-list-dialog"
-      actions={
-        picking && visible.length > 1 ? (
-          <Button variant="subtle" onClick={() => choice.choose(null)}>
-            {t("picker.changeList")}
-          </Button>
-        ) : undefined
-      }
     >
-      {lists === null || ingredients === null ? (
-        <Group justify="center" p="md">
-          <Loader size="sm" />
-        </Group>
-      ) : !picking ? (
-        <ListChooser choice={choice} />
-      ) : (
-        <Stack gap="xs">
-          <NumberInput
-            label={t("picker.scale")}
-            value={amount}
-            min={0.125}
-            step={0.5}
-            decimalScale={3}
-            onChange={(v) => setAmount(typeof v === "number" ? v : Number(v) || 0)}
-            data-testid="picker-scale"
-          />
-          <Group gap="xs">
-            <Button size="xs" variant="subtle" onClick={() => setPicked(new Set(rows.map((r) => r.key)))}>
-              {t("picker.selectAll")}
-            </Button>
-            <Button size="xs" variant="subtle" onClick={() => setPicked(new Set())}>
-              {t("picker.selectNone")}
-            </Button>
-          </Group>
-          {sections.map((s, si) => (
-            <Stack key={si} gap={6}>
-              {s.title ? (
-                <Text fw={600} size="sm">
-                  {s.title}
-                </Text>
-              ) : null}
-              {s.rows.map((r) => (
-                <Group key={r.key} gap="xs" wrap="nowrap" justify="space-between">
-                  <Checkbox
-                    checked={picked.has(r.key)}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setPicked((cur) => {
-                        const next = new Set(cur);
-                        if (on) next.add(r.key);
-                        else next.delete(r.key);
-                        return next;
-                      });
-                    }}
-                    label={scaledRowText(r, amount)}
-                    data-testid="pick-ingredient"
-                    data-on-hand={r.onHand}
-                  />
-                  {r.onHand ? (
-                    <Badge size="xs" variant="light" color="gray">
-                      {t("picker.onHand")}
-                    </Badge>
-                  ) : null}
-                </Group>
-              ))}
-            </Stack>
-          ))}
-        </Stack>
-      )}
-    </AppDialog>
+      <Stack gap="xs">
+        <NumberInput
+          label={t("picker.scale")}
+          value={amount}
+          min={0.125}
+          step={0.5}
+          decimalScale={3}
+          onChange={(v) => setAmount(typeof v === "number" ? v : Number(v) || 0)}
+          data-testid="picker-scale"
+        />
+        <AllOrNone onAll={() => ticks.set(rows.map((r) => r.key))} onNone={() => ticks.set([])} />
+        {sections.map((s, si) => (
+          <Stack key={si} gap={6}>
+            {s.title ? (
+              <Text fw={600} size="sm">
+                {s.title}
+              </Text>
+            ) : null}
+            {s.rows.map((r) => (
+              <Group key={r.key} gap="xs" wrap="nowrap" justify="space-between">
+                <Checkbox
+                  checked={picked.has(r.key)}
+                  onChange={(e) => ticks.toggle(r.key, e.currentTarget.checked)}
+                  label={scaledRowText(r, amount)}
+                  data-testid="pick-ingredient"
+                  data-on-hand={r.onHand}
+                />
+                {r.onHand ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    {t("picker.onHand")}
+                  </Badge>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    </ListStepDialog>
   );
 }

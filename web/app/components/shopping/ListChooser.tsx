@@ -3,8 +3,9 @@
  * household's lists (mine, or all with "show all"), a new list by name, and — spec §4 — straight to the
  * next step when exactly one list is visible and "show all" was not touched.
  */
-import { useEffect, useMemo, useState } from "react";
-import { Button, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Button, Group, Loader, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { AppDialog } from "../dialog/AppDialog.js";
 import { useT } from "../../lib/i18n.js";
 import { toast } from "../../lib/toast.js";
 import { useSession } from "../../lib/use-session.js";
@@ -136,5 +137,56 @@ export function ListChooser({ choice }: { choice: ListChoice }) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * A dialog whose first step is choosing the list and whose second (`children`) says what goes on it:
+ * titled `titleFor(list name)` once a list is chosen, with "Other list" back to the first step when
+ * there was a choice. `ready` false shows the loader (the second step's data is on its way).
+ */
+export function ListStepDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  choice: ListChoice;
+  titleFor: (listName: string) => string;
+  onSubmit: () => unknown;
+  canSubmit: boolean;
+  loading: boolean;
+  ready?: boolean;
+  "data-testid": string;
+  children: ReactNode;
+}) {
+  const t = useT("shopping");
+  const { choice } = props;
+  const { chosen } = choice;
+  return (
+    <AppDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={chosen ? props.titleFor(chosen.name || t("lists.untitled")) : t("picker.chooseList")}
+      submitLabel={t("picker.add")}
+      onSubmit={chosen ? props.onSubmit : undefined}
+      canSubmit={props.canSubmit}
+      loading={props.loading}
+      data-testid={props["data-testid"]}
+      actions={
+        chosen && choice.visible.length > 1 ? (
+          <Button variant="subtle" onClick={() => choice.choose(null)}>
+            {t("picker.changeList")}
+          </Button>
+        ) : undefined
+      }
+    >
+      {choice.lists === null || props.ready === false ? (
+        <Group justify="center" p="md">
+          <Loader size="sm" />
+        </Group>
+      ) : !chosen ? (
+        <ListChooser choice={choice} />
+      ) : (
+        props.children
+      )}
+    </AppDialog>
   );
 }
