@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { resolveDataDir, dataOption } from "../../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../../output.js";
 import { withWeek } from "../../week/backend.js";
+import { checkDate, weekOf } from "../../week/dates.js";
 import type { ShoppingItemOut, ShoppingListOut, WeekCalls } from "../../week/types.js";
 
 /** A list by id or name (case-insensitive); one list and no name given: that one. */
@@ -142,6 +143,54 @@ export function registerList(program: Command): void {
       if (isJsonMode()) return printJson(out.list);
       printLine(
         `Added ${out.recipe}${scale !== 1 ? ` ×${scale}` : ""} to ${out.list.name ?? out.list.id}${out.skipped ? ` (${out.skipped} on-hand item(s) left out; --all adds them)` : ""}.`,
+      );
+    });
+
+  list
+    .command("add-plan <list>")
+    .description(
+      "add the recipes planned from a day (default today) to the end of its week, each as often as it is planned (on-hand foods left out unless --all)",
+    )
+    .option("--from <date>", "the first day, YYYY-MM-DD (default: today, UTC)")
+    .option("--to <date>", "the last day (default: the last day of the first day's week)")
+    .option("--all", "include foods the household has on hand")
+    .addOption(dataOption())
+    .action(async (listName: string, opts: { from?: string; to?: string; all?: boolean; data?: string }) => {
+      const from = checkDate(opts.from);
+      const out = await withWeek(resolveDataDir(opts.data), async (week) => {
+        const to = opts.to === undefined ? (await weekOf(week, from)).end : checkDate(opts.to);
+        if (to < from) throw new CliError(`--to ${to} is before --from ${from}`, EXIT.invalid);
+        const target = await pickList(week, listName);
+        const times = new Map<string, number>();
+        for (const e of await week.entriesBetween(from, to))
+          if (e.recipe) times.set(e.recipe.slug, (times.get(e.recipe.slug) ?? 0) + 1);
+        let list = target;
+        const added: { recipe: string; times: number; skipped: number }[] = [];
+        for (const [slug, n] of times) {
+          const recipe = await week.recipe(slug);
+          const kept = opts.all
+            ? recipe.recipeIngredient
+            : recipe.recipeIngredient.filter((i) => !i.food?.onHand);
+          list = await week.addRecipe(target.id, recipe.id, {
+            recipeIncrementQuantity: n,
+            ...(kept.length === recipe.recipeIngredient.length ? {} : { recipeIngredients: kept }),
+          });
+          added.push({
+            recipe: recipe.name,
+            times: n,
+            skipped: recipe.recipeIngredient.length - kept.length,
+          });
+        }
+        return { from, to, list, added };
+      });
+      if (isJsonMode()) return printJson({ from: out.from, to: out.to, added: out.added, list: out.list });
+      const name = out.list.name ?? out.list.id;
+      if (out.added.length === 0) return printLine(`No recipes are planned from ${out.from} to ${out.to}.`);
+      const skipped = out.added.reduce((n, a) => n + a.skipped, 0);
+      printLine(
+        `Added to ${name} the recipes planned from ${out.from} to ${out.to}: ${out.added
+          .map((a) => (a.times > 1 ? `${a.recipe} ×${a.times}` : a.recipe))
+          .join(", ")}${skipped ? ` (${skipped} on-hand item(s) left out; --all adds them)` : ""}.`,
       );
     });
 

@@ -3,29 +3,15 @@ import type { Command } from "commander";
 import { resolveDataDir, dataOption } from "../../context.js";
 import { CliError, EXIT, isJsonMode, printJson, printLine, printTable } from "../../output.js";
 import { withWeek } from "../../week/backend.js";
-import type { PlanEntryOut, WeekCalls } from "../../week/types.js";
+import type { PlanEntryOut } from "../../week/types.js";
 import { PLAN_ENTRY_TYPES } from "../../../core/schemas/week.js";
-import { addDays, isRealDate, todayUtc } from "../../../core/mealplans/dates.js";
-
-function checkDate(d: string | undefined): string {
-  const date = d ?? todayUtc();
-  if (!isRealDate(date)) throw new CliError(`Not a date: ${date} (use YYYY-MM-DD)`, EXIT.invalid);
-  return date;
-}
+import { checkDate, weekOf } from "../../week/dates.js";
 
 function checkType(t: string | undefined): string | undefined {
   if (t !== undefined && !(PLAN_ENTRY_TYPES as readonly string[]).includes(t)) {
     throw new CliError(`Unknown entry type: ${t} (one of ${PLAN_ENTRY_TYPES.join(", ")})`, EXIT.invalid);
   }
   return t;
-}
-
-/** The week containing `date`, starting on the household's first day of the week. */
-async function weekOf(week: WeekCalls, date: string): Promise<{ start: string; end: string }> {
-  const first = await week.firstDayOfWeek();
-  const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
-  const start = addDays(date, -((dow - first + 7) % 7));
-  return { start, end: addDays(start, 6) };
 }
 
 const TYPE_ORDER = (t: string) => (PLAN_ENTRY_TYPES as readonly string[]).indexOf(t);

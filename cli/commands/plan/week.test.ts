@@ -111,6 +111,47 @@ describe("larder plan and larder list", () => {
     await rm(join(dir, "groups", "home", "households", "family", "shopping-lists", `${twin.id}.json`));
   }, 120_000);
 
+  it("puts the recipes planned on a span of days on a list, each as often as planned", async () => {
+    for (const date of ["2032-03-01", "2032-03-03"])
+      expect((await larder(["plan", "add", date, "pancakes", "--data", dir])).exitCode).toBe(0);
+    expect((await larder(["plan", "add", "2032-03-02", "--title", "Eat out", "--data", dir])).exitCode).toBe(
+      0,
+    );
+    const list = json<List>(await larder(["list", "new", "Plan Week", "--data", dir, "--json"]));
+    const res = await larder([
+      "list",
+      "add-plan",
+      list.id,
+      "--from",
+      "2032-03-01",
+      "--to",
+      "2032-03-07",
+      "--data",
+      dir,
+      "--json",
+    ]);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const out = json<{ added: { recipe: string; times: number }[]; list: List }>(res);
+    expect(out.added).toEqual([expect.objectContaining({ recipe: "Pancakes", times: 2 })]);
+    expect(out.list.listItems.find((i) => i.display.includes("egg"))?.quantity).toBe(4);
+    const plain = await larder(["list", "add-plan", list.id, "--from", "2032-04-01", "--data", dir]);
+    expect(plain.exitCode).toBe(0);
+    expect(String(plain.stdout)).toMatch(/No recipes are planned from 2032-04-01 to 2032-04-0\d\./);
+    const backwards = await larder([
+      "list",
+      "add-plan",
+      list.id,
+      "--from",
+      "2032-03-07",
+      "--to",
+      "2032-03-01",
+      "--data",
+      dir,
+    ]);
+    expect(backwards.exitCode).toBe(2);
+    await rm(join(dir, "groups", "home", "households", "family", "shopping-lists", `${list.id}.json`));
+  }, 120_000);
+
   it("goes through the running server's API when one holds the folder", async () => {
     const port = await freePort();
     const proc = larderProcess(["serve", "--json", "--port", String(port), "--data", dir]);
