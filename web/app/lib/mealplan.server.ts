@@ -171,7 +171,12 @@ export async function runPlannerIntent(
       case "toList": {
         // The planner's "Add to shopping list": each recipe as often as it is planned, on-hand foods
         // left out (as the recipe menu's picker leaves them unticked).
-        const recipes: unknown = JSON.parse(str(form, "recipes") || "[]");
+        let recipes: unknown;
+        try {
+          recipes = JSON.parse(str(form, "recipes") || "[]");
+        } catch {
+          return { intent, ok: false, error: "invalid" };
+        }
         if (!Array.isArray(recipes) || recipes.length === 0) return { intent, ok: false, error: "invalid" };
         const body = recipes.map((r: { recipeId?: unknown; count?: unknown }) => ({
           recipeId: r?.recipeId,
