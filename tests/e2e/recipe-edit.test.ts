@@ -263,6 +263,19 @@ describeBrowser("recipe edit mode", () => {
     expect(saved.recipeServings).toBe(10);
   });
 
+  it("saves a recipe someone else renamed while the form was open, and lands on its new address", async () => {
+    await app.larder.recipes.create(app.adminActor, { name: "Crumpets" });
+    await page.goto(`/g/${app.groupSlug}/r/crumpets?edit=true`);
+    await hydrated(page);
+    await interactive(page, '[data-testid="recipe-editor"]');
+    await app.larder.recipes.update(app.adminActor, "crumpets", { name: "Griddle Crumpets" }, "patch");
+    await page.getByTestId("edit-description").fill("Saved after the rename.");
+    await page.getByTestId("save-recipe").click();
+    await page.waitForURL((u) => u.pathname === `/g/${app.groupSlug}/r/griddle-crumpets`);
+    const saved = app.larder.recipes.get(app.adminActor, "griddle-crumpets");
+    expect(saved).toMatchObject({ name: "Griddle Crumpets", description: "Saved after the rename." });
+  });
+
   it("uploads an image", async () => {
     const png = await sharp({
       create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } },

@@ -60,7 +60,9 @@ const HANDLERS: Record<string, Handler> = {
       base && typeof base === "object" && !Array.isArray(base)
         ? { base: base as Record<string, unknown>, mineWins: form.get("mineWins") === "1" }
         : undefined;
-    const saved = await context.larder.recipes.update(actor, slug, body, "put", copy);
+    // Found by the copy's id: renamed by someone else meanwhile, the recipe is no longer at `slug`.
+    const target = typeof copy?.base.id === "string" ? copy.base.id : slug;
+    const saved = await context.larder.recipes.update(actor, target, body, "put", copy);
     return { slug: saved.slug };
   },
   async image({ actor, context, slug, form }) {
