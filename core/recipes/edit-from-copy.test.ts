@@ -40,6 +40,39 @@ describe("a save from the editor's copy", () => {
     expect(saved.tags.map((t) => t.name)).toEqual(["Quick"]);
   });
 
+  it("keeps ingredients, steps, notes and nutrition another person changed, sending them back as opened", async () => {
+    const { larder, admin } = scratch;
+    const slug = await larder.recipes.create(admin, {
+      name: "Copy Curry",
+      recipeIngredient: [{ quantity: 1, unit: "cup", food: "rice", note: "rinsed" }],
+      recipeInstructions: [{ text: "Cook." }],
+      notes: [{ title: "Tip", text: "Soak first." }],
+      nutrition: { calories: "300" },
+      settings: { public: true },
+    });
+    const copy = JSON.parse(JSON.stringify(larder.recipes.get(admin, slug))) as Record<string, unknown>;
+    const theirs = await larder.recipes.update(
+      other,
+      slug,
+      {
+        recipeIngredient: [...(copy.recipeIngredient as object[]), { quantity: 2, food: "onion", note: "" }],
+        recipeInstructions: [...(copy.recipeInstructions as object[]), { text: "Serve." }],
+        notes: [{ title: "Tip", text: "Soak overnight." }],
+        nutrition: { calories: "320" },
+      },
+      "patch",
+    );
+    const saved = await larder.recipes.update(admin, slug, { ...copy, description: "Mine." }, "put", {
+      base: copy,
+    });
+    expect(saved.description).toBe("Mine.");
+    expect(saved.recipeIngredient).toHaveLength(2);
+    expect(saved.recipeIngredient).toEqual(theirs.recipeIngredient);
+    expect(saved.recipeInstructions.map((i) => i.text)).toEqual(["Cook.", "Serve."]);
+    expect(saved.notes).toEqual(theirs.notes);
+    expect(saved.nutrition?.calories).toBe("320");
+  });
+
   it("refuses with 409 when the other person changed the same field, keeping theirs", async () => {
     const { larder, admin } = scratch;
     const { slug, copy } = await opened("Copy Stew");

@@ -230,11 +230,16 @@ describeBrowser("recipe edit mode", () => {
 
   it("keeps what someone else changed while the form was open, in a field the form left alone", async () => {
     await openEditor();
-    // Another client adds a tag, and the file gets new servings by hand, while the form is open.
+    // Another client adds a tag and an ingredient, and the file gets new servings by hand, while the
+    // form is open.
+    const opened = app.larder.recipes.get(app.adminActor, "pancakes");
     const other = await app.larder.recipes.update(
       app.adminActor,
       "pancakes",
-      { tags: [{ name: "Brunch" }] },
+      {
+        tags: [{ name: "Brunch" }],
+        recipeIngredient: [...opened.recipeIngredient, { quantity: 1, food: "butter", note: "for the pan" }],
+      },
       "patch",
     );
     expect(other.tags.map((t) => t.name)).toContain("Brunch");
@@ -260,6 +265,7 @@ describeBrowser("recipe edit mode", () => {
     const saved = app.larder.recipes.get(app.adminActor, "pancakes");
     expect(saved.description).toBe("Saved from the form.");
     expect(saved.tags.map((t) => t.name)).toContain("Brunch");
+    expect(saved.recipeIngredient).toEqual(other.recipeIngredient);
     expect(saved.recipeServings).toBe(10);
   });
 
