@@ -109,16 +109,24 @@ export default function Planner() {
       void call("random", { date, entryType: type }).then((r) => report(r, t("toast.randomAdded"))),
   };
 
+  const fieldsOf = (d: EntryDraft) => ({
+    date: d.date,
+    entryType: d.entryType,
+    recipeId: d.kind === "recipe" ? (d.recipe?.id ?? "") : "",
+    title: d.kind === "note" ? d.title : "",
+    text: d.kind === "note" ? d.text : "",
+  });
+
   const save = async (d: EntryDraft): Promise<boolean> => {
-    const fields = {
-      date: d.date,
-      entryType: d.entryType,
-      recipeId: d.kind === "recipe" ? (d.recipe?.id ?? "") : "",
-      title: d.kind === "note" ? d.title : "",
-      text: d.kind === "note" ? d.text : "",
-    };
+    const fields = fieldsOf(d);
+    // With the entry as the dialog opened it: what someone else changed meanwhile (a move to another
+    // day) stays where the dialog left the field alone.
     const r = editing?.id
-      ? await call("update", { id: String(editing.id), ...fields })
+      ? await call("update", {
+          id: String(editing.id),
+          ...fields,
+          base: JSON.stringify(fieldsOf(editing.draft)),
+        })
       : await call("create", fields);
     return report(r, editing?.id ? t("toast.updated") : t("toast.added"));
   };

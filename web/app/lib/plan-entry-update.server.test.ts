@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { AppLoadContext } from "react-router";
+import { runPlannerIntent } from "./mealplan.server.js";
+import type { UserActor } from "./session.server.js";
+
+// The entry dialog's save sends the entry as it opened it: a field it left alone takes the entry's
+// value now, so a move made meanwhile (by someone else, or by a drag in another tab) is not put back.
+
+const actor = { kind: "user", user: { id: "u1", groupId: "g1" } } as unknown as UserActor;
+
+function form(fields: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+const now = {
+  id: 7,
+  date: "2026-12-09",
+  entryType: "lunch",
+  title: "Soup",
+  text: "From the API.",
+  recipeId: null,
+};
+
+function recording() {
+  const updates: unknown[] = [];
+  const ctx = {
+    larder: {
+      log: { warn: () => undefined },
+      mealplans: {
+        get: () => now,
+        update: (_a: unknown, _id: unknown, body: unknown) => {
+          updates.push(body);
+          return Promise.resolve({ id: 7 });
+        },
+      },
+    },
+  } as unknown as AppLoadContext;
+  return { ctx, updates };
+}
+
+const opened = { date: "2026-12-08", entryType: "dinner", recipeId: "", title: "Soup", text: "" };
+
+describe("saving a plan entry from the dialog", () => {
+  it("keeps what changed meanwhile in the fields the dialog left alone", async () => {
+    const { ctx, updates } = recording();
+    const sent = { ...opened, title: "Tomato soup" };
+    const got = await runPlannerIntent(
+      ctx,
+      actor,
+      form({ intent: "update", id: "7", ...sent, base: JSON.stringify(opened) }),
+    );
+    expect(got).toMatchObject({ ok: true });
+    expect(updates).toEqual([
+      { date: "2026-12-09", entryType: "lunch", title: "Tomato soup", text: "From the API.", recipeId: null },
+    ]);
+  });
+
+  it("sends the fields as they are without the opened copy, or with one that is not JSON", async () => {
+    for (const extra of [{}, { base: "{nope" }]) {
+      const { ctx, updates } = recording();
+      await runPlannerIntent(ctx, actor, form({ intent: "update", id: "7", ...opened, ...extra }));
+      expect(updates).toEqual([
+        { date: "2026-12-08", entryType: "dinner", title: "Soup", text: "", recipeId: null },
+      ]);
+    }
+  });
+});
