@@ -82,6 +82,9 @@ export async function seedNewDemo(larder: Larder): Promise<void> {
   if (!admin) return;
   try {
     if (!(await seedDemoWeek(larder, { kind: "user", user: admin }))) return;
+    larder.log.info(
+      "demo: meals planned around today, a shopping list and two cookbooks added; the baseline is taken again",
+    );
     await larder.demo.dropBaseline();
     await larder.demo.ensureBaseline();
   } catch (e) {

@@ -58,7 +58,7 @@ describe("saving a plan entry from the dialog", () => {
   });
 
   it("sends the fields as they are without the opened copy, or with one that is not JSON", async () => {
-    for (const extra of [{}, { base: "{nope" }]) {
+    for (const extra of [{}, { base: "{nope" }] as Record<string, string>[]) {
       const { ctx, updates } = recording();
       await runPlannerIntent(ctx, actor, form({ intent: "update", id: "7", ...opened, ...extra }));
       expect(updates).toEqual([
