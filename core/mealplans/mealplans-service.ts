@@ -85,6 +85,9 @@ const PlanEntryIn = lazySchema(() =>
     })
     .loose(),
 );
+/** The fields of a plan entry a client sets. */
+const PLAN_ENTRY_FIELDS = ["date", "entryType", "title", "text", "recipeId"] as const;
+type PlanEntryField = (typeof PLAN_ENTRY_FIELDS)[number];
 const RandomIn = lazySchema(() => z.object({ date: dateField, entryType: entryTypeField.nullish() }).loose());
 const RuleIn = lazySchema(() =>
   z
@@ -304,11 +307,24 @@ export class MealplansService {
     return out;
   }
 
-  /** PUT /households/mealplans/{id}: the create fields (id, groupId, userId in the body are ignored). */
-  async update(actor: Actor, id: string | number, input: unknown): Promise<PlanEntryOut> {
+  /**
+   * PUT /households/mealplans/{id}: the create fields (id, groupId, userId in the body are ignored).
+   * `base` is the entry as the client opened it (the planner's dialog): a field the body leaves as it
+   * was there takes the entry's value now, so a move to another day or a note's text changed meanwhile
+   * is kept rather than put back (decision 0306).
+   */
+  async update(
+    actor: Actor,
+    id: string | number,
+    input: unknown,
+    base?: Partial<Record<PlanEntryField, unknown>>,
+  ): Promise<PlanEntryOut> {
     const { group, household } = this.scope(actor);
     const cur = this.entry(group, household, id);
     const body = PlanEntryIn.parse(input ?? {});
+    if (base)
+      for (const k of PLAN_ENTRY_FIELDS)
+        if ((body[k] ?? "") === (base[k] ?? "")) Object.assign(body, { [k]: cur[k] });
     const recipeId = this.checkRecipe(group, body.recipeId ?? null);
     if (!recipeId && !body.title?.trim()) {
       throw new ValidationError([

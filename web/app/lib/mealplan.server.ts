@@ -125,33 +125,16 @@ function entryFields(form: FormData) {
   };
 }
 
-/**
- * An entry's fields as the dialog sent them, with each field the dialog left as it opened it (`base`,
- * JSON) taken from the entry as it is now: a move to another day, or a note changed by someone else
- * while the dialog was open, is kept rather than put back. Without a base (or an unreadable one), the
- * fields as sent.
- */
-function onTopOfChanges(
-  form: FormData,
-  fields: ReturnType<typeof entryFields>,
-  current: () => { date: string; entryType: string; title: string; text: string; recipeId: string | null },
-): ReturnType<typeof entryFields> {
-  let base: unknown;
+/** The entry as the dialog opened it (`base`, JSON), or undefined when absent or unreadable. */
+function openedCopy(form: FormData): Record<string, unknown> | undefined {
   try {
-    base = JSON.parse(str(form, "base") || "null");
+    const base: unknown = JSON.parse(str(form, "base") || "null");
+    return base && typeof base === "object" && !Array.isArray(base)
+      ? (base as Record<string, unknown>)
+      : undefined;
   } catch {
-    return fields;
+    return undefined;
   }
-  if (!base || typeof base !== "object") return fields;
-  const was = base as Record<string, unknown>;
-  const now = current();
-  const out = { ...fields };
-  if (fields.date === was.date) out.date = now.date;
-  if (fields.entryType === was.entryType && isEntryType(now.entryType)) out.entryType = now.entryType;
-  if (fields.title === was.title) out.title = now.title;
-  if (fields.text === was.text) out.text = now.text;
-  if ((fields.recipeId ?? "") === was.recipeId) out.recipeId = now.recipeId;
-  return out;
 }
 
 /** The planner's writes; `intent` picks one. Also the target of the recipe page's "Add to meal plan". */
@@ -169,8 +152,7 @@ export async function runPlannerIntent(
         return { intent, ok: true, id: out.id };
       }
       case "update": {
-        const fields = onTopOfChanges(form, entryFields(form), () => plans.get(actor, str(form, "id")));
-        const out = await plans.update(actor, str(form, "id"), fields);
+        const out = await plans.update(actor, str(form, "id"), entryFields(form), openedCopy(form));
         return { intent, ok: true, id: out.id };
       }
       case "move": {

@@ -3,8 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { runPlannerIntent } from "./mealplan.server.js";
 import type { UserActor } from "./session.server.js";
 
-// The entry dialog's save sends the entry as it opened it: a field it left alone takes the entry's
-// value now, so a move made meanwhile (by someone else, or by a drag in another tab) is not put back.
+// The entry dialog's save sends the entry as it opened it, and the planner hands that copy to core,
+// which keeps what changed meanwhile in the fields left alone (core/mealplans/entry-update.test.ts).
 
 const actor = { kind: "user", user: { id: "u1", groupId: "g1" } } as unknown as UserActor;
 
@@ -14,24 +14,14 @@ function form(fields: Record<string, string>): FormData {
   return f;
 }
 
-const now = {
-  id: 7,
-  date: "2026-12-09",
-  entryType: "lunch",
-  title: "Soup",
-  text: "From the API.",
-  recipeId: null,
-};
-
 function recording() {
   const updates: unknown[] = [];
   const ctx = {
     larder: {
       log: { warn: () => undefined },
       mealplans: {
-        get: () => now,
-        update: (_a: unknown, _id: unknown, body: unknown) => {
-          updates.push(body);
+        update: (_a: unknown, _id: unknown, body: unknown, base: unknown) => {
+          updates.push({ body, base });
           return Promise.resolve({ id: 7 });
         },
       },
@@ -43,7 +33,7 @@ function recording() {
 const opened = { date: "2026-12-08", entryType: "dinner", recipeId: "", title: "Soup", text: "" };
 
 describe("saving a plan entry from the dialog", () => {
-  it("keeps what changed meanwhile in the fields the dialog left alone", async () => {
+  it("hands core the fields as sent and the copy the dialog opened", async () => {
     const { ctx, updates } = recording();
     const sent = { ...opened, title: "Tomato soup" };
     const got = await runPlannerIntent(
@@ -53,7 +43,10 @@ describe("saving a plan entry from the dialog", () => {
     );
     expect(got).toMatchObject({ ok: true });
     expect(updates).toEqual([
-      { date: "2026-12-09", entryType: "lunch", title: "Tomato soup", text: "From the API.", recipeId: null },
+      {
+        body: { date: "2026-12-08", entryType: "dinner", title: "Tomato soup", text: "", recipeId: null },
+        base: opened,
+      },
     ]);
   });
 
@@ -62,7 +55,10 @@ describe("saving a plan entry from the dialog", () => {
       const { ctx, updates } = recording();
       await runPlannerIntent(ctx, actor, form({ intent: "update", id: "7", ...opened, ...extra }));
       expect(updates).toEqual([
-        { date: "2026-12-08", entryType: "dinner", title: "Soup", text: "", recipeId: null },
+        {
+          body: { date: "2026-12-08", entryType: "dinner", title: "Soup", text: "", recipeId: null },
+          base: undefined,
+        },
       ]);
     }
   });
