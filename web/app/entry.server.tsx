@@ -16,6 +16,10 @@ import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { contentSecurityPolicy } from "./lib/csp.server.js";
+import { themeOf } from "./lib/app-info.server.js";
+import { StylesheetTexts, inlineStylesheets } from "./lib/inline-styles.server.js";
+import { themeCss } from "./lib/theme-css.server.js";
+import { themeHash } from "./lib/theme.js";
 import { NonceContext } from "./lib/nonce.js";
 import {
   RenderCache,
@@ -62,6 +66,31 @@ export const streamTimeout = 5_000;
 
 type Log = AppLoadContext["larder"]["log"];
 
+/** Inlines a document's stylesheets (lib/inline-styles.server.ts); null when they are only linked. */
+type Inline = ((html: string) => string) | null;
+
+const sheetTexts = new WeakMap<AppLoadContext["larder"], StylesheetTexts>();
+
+/**
+ * Whether this page inlines its stylesheets: the root loader says so for a browser without them cached
+ * (decision 0309). Its answer is part of the page's data, so a stored page is one or the other.
+ */
+function inlinerFor(routerContext: EntryContext, loadContext: AppLoadContext): Inline {
+  const root = routerContext.staticHandlerContext.loaderData.root as { inlineStyles?: unknown } | undefined;
+  const { larder, clientDir } = loadContext;
+  if (!root?.inlineStyles || !clientDir) return null;
+  let texts = sheetTexts.get(larder);
+  if (!texts) {
+    texts = new StylesheetTexts(clientDir, () => {
+      const colors = themeOf(larder);
+      return { href: `/theme.css?v=${themeHash(colors)}`, css: themeCss(colors) };
+    });
+    sheetTexts.set(larder, texts);
+  }
+  const from = texts;
+  return (html) => inlineStylesheets(html, (href) => from.read(href));
+}
+
 function app(routerContext: EntryContext, url: string, nonce: string) {
   return (
     <NonceContext.Provider value={nonce}>
@@ -90,6 +119,7 @@ function renderWhole(
   url: string,
   nonce: string,
   log: Log,
+  inline: Inline,
 ): Promise<{ html: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -103,7 +133,8 @@ function renderWhole(
       final(done) {
         clearTimeout(timer);
         // Kept as bytes: sealing and storing need nothing else, and a page is tens of kilobytes.
-        resolve({ html: Buffer.concat(chunks), failed });
+        const html = Buffer.concat(chunks);
+        resolve({ html: inline ? Buffer.from(inline(html.toString("utf8"))) : html, failed });
         done();
       },
     });
@@ -140,6 +171,7 @@ export default function handleRequest(
   // A fresh nonce per render: the only inline scripts that run are the ones this render produced.
   const nonce = randomBytes(16).toString("base64");
   const log = loadContext.larder.log;
+  const inline = inlinerFor(routerContext, loadContext);
   const setHeaders = (csp: string) => pageHeaders(responseHeaders, csp);
   // A page the loaders answered with headers of their own (a cookie set) is not answered early: those
   // headers belong to that one answer.
@@ -172,7 +204,7 @@ export default function handleRequest(
     let first = rendering.get(key);
     const mine = !first;
     if (!first) {
-      first = renderWhole(routerContext, request.url, nonce, log).then(({ html, failed }) => {
+      first = renderWhole(routerContext, request.url, nonce, log, inline).then(({ html, failed }) => {
         const sealed = failed ? null : sealPage(html, nonce);
         if (!sealed) {
           // Not kept: answered as rendered, under its own nonce.
@@ -204,6 +236,7 @@ export default function handleRequest(
           nonce,
           log,
           waitForAll,
+          inline,
         );
       throw e;
     });
@@ -217,6 +250,7 @@ export default function handleRequest(
     nonce,
     log,
     waitForAll,
+    inline,
   );
 }
 
@@ -317,16 +351,30 @@ function stream(
   nonce: string,
   log: Log,
   waitForAll: boolean,
+  inline: Inline,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
+      // With stylesheets to inline, the head is held until it is whole (it comes in the shell's first
+      // chunks), then sent with them; the rest passes as it renders.
+      let head: Buffer[] | null = inline ? [] : null;
+      const sendHead = (): Buffer => {
+        const html = Buffer.concat(head!).toString("utf8");
+        head = null;
+        return Buffer.from(inline!(html));
+      };
       const body = new Transform({
-        transform: (chunk: Buffer, _encoding, done) => done(null, chunk),
+        transform: (chunk: Buffer, _encoding, done) => {
+          if (!head) return done(null, chunk);
+          head.push(chunk);
+          // Checked on the whole so far: the tag may come split over two chunks.
+          done(null, Buffer.concat(head).includes("</head>") ? sendHead() : undefined);
+        },
         flush(done) {
           clearTimeout(timer);
-          done();
+          done(null, head ? sendHead() : undefined);
         },
       });
       setHeaders(contentSecurityPolicy({ nonce }));

@@ -34,15 +34,20 @@ import { useServiceWorker } from "./lib/pwa.js";
 import { useHydrated } from "./lib/use-hydrated.js";
 import type { LoaderArgs } from "./lib/context.js";
 import { stylesheet, THEME_STYLES } from "./lib/stylesheets.js";
+import { STYLES_COOKIE, STYLES_META, stylesIdOf } from "./lib/styles-cookie.js";
 
 export async function loader({ request, context }: LoaderArgs) {
   const actor = await getUserActor(request, context);
   const lang = detectLanguage(request);
+  const cookies = request.headers.get("Cookie");
+  const stylesId = stylesIdOf(rootStyles);
   return {
     session: actor ? sessionInfo(context, actor.user) : null,
+    // Set until the browser says it has this build's stylesheets: the server then inlines them (0309).
+    inlineStyles: readCookie(cookies, STYLES_COOKIE) === stylesId ? null : stylesId,
     i18n: i18nData(lang),
     languages: languageList(),
-    colorScheme: parseColorScheme(readCookie(request.headers.get("Cookie"), COLOR_SCHEME_COOKIE)),
+    colorScheme: parseColorScheme(readCookie(cookies, COLOR_SCHEME_COOKIE)),
     theme: themeOf(context.larder),
     appInfo: appInfo(context.larder),
   };
@@ -99,6 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#a63d16" />
         <ColorSchemeScript defaultColorScheme={scheme} nonce={nonce} />
+        {data?.inlineStyles ? <meta name={STYLES_META} content={data.inlineStyles} /> : null}
         <Meta />
         <Links />
         {/* After Mantine's styles (root.css), whose defaults these override (lib/theme-css.server.ts). */}

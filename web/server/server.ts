@@ -88,7 +88,7 @@ function isListOrSearch(method: string | undefined, path: string): boolean {
  * times slower: a server nobody told otherwise runs production React. Tests set NODE_ENV=test and keep
  * React's checks.
  */
-async function loadUiBuild(serverEntry: string, larder: Larder): Promise<UiPages> {
+async function loadUiBuild(serverEntry: string, larder: Larder, clientDir: string): Promise<UiPages> {
   process.env.NODE_ENV ??= "production";
   // Imported here, not at the top: @react-router/node loads React, which must see NODE_ENV first.
   const { createRequestListener } = await import("@react-router/node");
@@ -99,6 +99,7 @@ async function loadUiBuild(serverEntry: string, larder: Larder): Promise<UiPages
     // The client's address, as the API resolves it: the sign-in form's throttle counts per address.
     getLoadContext: (request, client) => ({
       larder,
+      clientDir,
       clientAddress: clientAddressOf(
         client.address,
         request.headers.get("x-forwarded-for"),
@@ -138,7 +139,7 @@ export async function createLarderServer(opts: Omit<StartOptions, "port" | "host
   // after start, loads it.
   let ui: Promise<UiPages> | null = null;
   const loadUi = () =>
-    (ui ??= loadUiBuild(serverEntry, larder).catch((e: unknown) => {
+    (ui ??= loadUiBuild(serverEntry, larder, clientDir).catch((e: unknown) => {
       ui = null; // tried again by the next page
       throw e;
     }));

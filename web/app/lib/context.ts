@@ -10,6 +10,8 @@ declare module "react-router" {
     larder: Larder;
     /** The client's address (trusted proxies honoured); absent where no socket stands behind a request. */
     clientAddress?: string;
+    /** The client build's folder (build/client): the server reads its stylesheets to inline them (0309). */
+    clientDir?: string;
   }
 }
 
