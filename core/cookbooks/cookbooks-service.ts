@@ -76,6 +76,10 @@ interface Scope {
   household: HouseholdData;
 }
 
+/** The fields the cookbooks page's dialog edits, each kept as it is now when the dialog left it alone. */
+const COOKBOOK_FIELDS = ["name", "description", "public", "queryFilterString"] as const;
+type CookbookField = (typeof COOKBOOK_FIELDS)[number];
+
 export class CookbooksService {
   private readonly docs: DocCache<CookbooksDoc>;
   private readonly filters = new Map<string, Predicate<RecipeIndexEntry> | null>();
@@ -140,10 +144,23 @@ export class CookbooksService {
     return present(rec, group, household);
   }
 
-  /** PUT /households/cookbooks/{id}: the create body; the slug follows the name. */
-  async update(actor: Actor, id: string, input: unknown): Promise<CookbookOut> {
+  /**
+   * PUT /households/cookbooks/{id}: the create body; the slug follows the name. `base` is the cookbook
+   * as the client opened it (the cookbooks page's dialog): a field the body leaves as it was there takes
+   * the cookbook's value now, so what another member changed meanwhile is kept (decision 0306).
+   */
+  async update(
+    actor: Actor,
+    id: string,
+    input: unknown,
+    base?: Partial<Record<CookbookField, unknown>>,
+  ): Promise<CookbookOut> {
     const { group, household } = this.scope(actor);
-    const [out] = await this.apply(group, household, [{ ...asObject(input), id }]);
+    const body: Record<string, unknown> = { ...asObject(input), id };
+    const cur = base ? this.find(group, household, id, false) : null;
+    if (cur && base)
+      for (const k of COOKBOOK_FIELDS) if (k in body && k in base && body[k] === base[k]) body[k] = cur[k];
+    const [out] = await this.apply(group, household, [body]);
     this.publish("cookbook_updated", "update", group, household, out.id);
     return out;
   }

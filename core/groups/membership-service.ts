@@ -172,10 +172,17 @@ export class MembershipService {
   }
 
   /** PUT /households/preferences: requires canManageHousehold. */
-  async updateHouseholdPreferences(actor: Actor, raw: unknown): Promise<HouseholdRecord> {
+  async updateHouseholdPreferences(
+    actor: Actor,
+    raw: unknown,
+    base?: Record<string, unknown>,
+  ): Promise<HouseholdRecord> {
     requirePermission(signedIn(actor), "canManageHousehold");
-    const body = HouseholdPreferencesBody.parse(raw ?? {});
-    return this.larder.groups.updateHousehold(this.householdData(actor), { preferences: definedOnly(body) });
+    const body: Record<string, unknown> = definedOnly(HouseholdPreferencesBody.parse(raw ?? {}));
+    // `base`: the preferences as the settings page showed them. One the page left as it was is not
+    // sent on, so a change another member made meanwhile stays (decision 0306).
+    if (base) for (const k of Object.keys(body)) if (k in base && body[k] === base[k]) delete body[k];
+    return this.larder.groups.updateHousehold(this.householdData(actor), { preferences: body });
   }
 
   /**

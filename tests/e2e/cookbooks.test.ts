@@ -79,6 +79,31 @@ describeBrowser("cookbooks", () => {
     await screenshot(page, "cookbooks-page");
   });
 
+  it("keeps what another member changed while the edit dialog was open", async () => {
+    await page.goto(list());
+    await hydrated(page);
+    await page.getByRole("button", { name: "Edit Dinners" }).click();
+    const dialog = page.getByTestId("cookbook-dialog");
+    await dialog.getByTestId("cookbook-name").waitFor();
+    // Made public from another phone while this dialog is open.
+    const book = app.larder.cookbooks.list(app.adminActor, {}).items[0];
+    await app.larder.cookbooks.update(app.adminActor, book.id, {
+      name: book.name,
+      public: true,
+      queryFilterString: book.queryFilterString,
+    });
+    await dialog.getByTestId("cookbook-name").fill("Suppers");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await eventually(rowNames).toEqual(["Suppers"]);
+    expect(app.larder.cookbooks.list(app.adminActor, {}).items[0]).toMatchObject({
+      name: "Suppers",
+      public: true,
+      queryFilterString: book.queryFilterString,
+    });
+    // Named back for the tests after this one.
+    await app.larder.cookbooks.update(app.adminActor, book.id, { name: "Dinners", public: false });
+  });
+
   it("places a second cookbook last, reorders with the buttons, and deletes after confirming", async () => {
     await page.goto(list());
     await hydrated(page);

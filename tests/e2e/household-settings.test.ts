@@ -75,6 +75,26 @@ describeBrowser("household settings", () => {
     await screenshot(page, "household-preferences");
   });
 
+  it("keeps a preference another member changed while the page was open", async () => {
+    await open("/household");
+    const before = household().preferences;
+    // Switched from another phone meanwhile.
+    await app.larder.membership.updateHouseholdPreferences(app.adminActor, {
+      recipeShowNutrition: !before.recipeShowNutrition,
+    });
+    await page.getByTestId("pref-recipeLandscapeView").setChecked(!before.recipeLandscapeView);
+    await page.getByTestId("save-preferences").click();
+    await eventually(() => household().preferences.recipeLandscapeView).toBe(!before.recipeLandscapeView);
+    expect(household().preferences).toMatchObject({
+      recipeShowNutrition: !before.recipeShowNutrition,
+      firstDayOfWeek: before.firstDayOfWeek,
+    });
+    // The page now shows both changes.
+    await eventually(() => page.getByTestId("pref-recipeShowNutrition").isChecked()).toBe(
+      !before.recipeShowNutrition,
+    );
+  });
+
   it("changes a member's permission, and leaves one's own locked", async () => {
     const cook = app.larder.users.all().find((u) => u.username === "cook")!;
     expect(cook.canOrganize).toBe(false);

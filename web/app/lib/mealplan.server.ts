@@ -19,6 +19,7 @@ import {
   type RuleDay,
   type RuleType,
 } from "./mealplan.js";
+import { openedCopy } from "./opened-copy.server.js";
 
 export interface PlanRecipeView {
   id: string;
@@ -123,18 +124,6 @@ function entryFields(form: FormData) {
     text: str(form, "text"),
     recipeId: recipeId || null,
   };
-}
-
-/** The entry as the dialog opened it (`base`, JSON), or undefined when absent or unreadable. */
-function openedCopy(form: FormData): Record<string, unknown> | undefined {
-  try {
-    const base: unknown = JSON.parse(str(form, "base") || "null");
-    return base && typeof base === "object" && !Array.isArray(base)
-      ? (base as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The planner's writes; `intent` picks one. Also the target of the recipe page's "Add to meal plan". */

@@ -21,6 +21,7 @@ import { problemText, useIntent } from "../lib/use-intent.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
 import organizeStyles from "../styles/organize.css?url";
 import { stylesheet } from "../lib/stylesheets.js";
+import { openedCopy } from "../lib/opened-copy.server.js";
 
 export const links: LinksFunction = () => [stylesheet(organizeStyles)];
 
@@ -57,11 +58,14 @@ export async function action({ request, context, params }: ActionArgs) {
       return { ok: true as const, intent, slug: c.slug };
     }
     if (intent === "update") {
-      const c = await cookbooks.update(actor, str("id"), {
-        name: str("name"),
-        public: str("public") === "true",
-        queryFilterString: str("queryFilterString"),
-      });
+      // The cookbook as the dialog opened it: what the dialog left alone keeps what changed since.
+      const base = openedCopy(form);
+      const c = await cookbooks.update(
+        actor,
+        str("id"),
+        { name: str("name"), public: str("public") === "true", queryFilterString: str("queryFilterString") },
+        base,
+      );
       return { ok: true as const, intent, slug: c.slug };
     }
     if (intent === "reorder") {
@@ -234,7 +238,16 @@ export default function Cookbooks() {
           previewUrl={`${base}/cookbooks-preview`}
           onSave={async (v) => {
             const r = await call(editing.id ? "update" : "create", {
-              ...(editing.id ? { id: editing.id } : {}),
+              ...(editing.id
+                ? {
+                    id: editing.id,
+                    base: JSON.stringify({
+                      name: editing.name,
+                      public: editing.public,
+                      queryFilterString: editing.queryFilterString,
+                    }),
+                  }
+                : {}),
               name: v.name,
               public: String(v.public),
               queryFilterString: v.queryFilterString,

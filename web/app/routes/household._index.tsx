@@ -3,7 +3,7 @@
  * recipe edits from other households (spec §6 edit rule), first day of the week, recipe defaults.
  * Guard: canManageHousehold (spec §6).
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data as reply, useLoaderData, type MetaFunction } from "react-router";
 import { Button, Paper, Select, Stack, Switch, Text, Title } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
@@ -13,6 +13,7 @@ import { metaT, useLanguage, useT } from "../lib/i18n.js";
 import { serverT } from "../lib/i18n.server.js";
 import { field, flag, settingsViewer, settingsWrite } from "../lib/settings.server.js";
 import type { ActionArgs, LoaderArgs } from "../lib/context.js";
+import { openedCopy } from "../lib/opened-copy.server.js";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaT(matches, "household")("preferences.title")} | ${metaT(matches)("appName")}` },
@@ -53,7 +54,7 @@ export async function action(args: ActionArgs) {
   const body: Record<string, unknown> = { firstDayOfWeek: Number(field(form, "firstDayOfWeek")) };
   for (const k of SWITCHES) body[k] = flag(form, k);
   return settingsWrite(args.context, "preferences", t("preferences.saved"), () =>
-    args.context.larder.membership.updateHouseholdPreferences(actor, body),
+    args.context.larder.membership.updateHouseholdPreferences(actor, body, openedCopy(form)),
   );
 }
 
@@ -73,6 +74,10 @@ export default function HouseholdSettings() {
   const { lang } = useLanguage();
   const fetcher = useSettingsFetcher();
   const [firstDay, setFirstDay] = useState(String(preferences.firstDayOfWeek));
+  // The form starts again from the household's preferences whenever they change (after a save, they are
+  // what was saved, with anything another member changed meanwhile), and sends them as its base.
+  const shown = JSON.stringify(preferences);
+  useEffect(() => setFirstDay(String(preferences.firstDayOfWeek)), [preferences.firstDayOfWeek]);
   const sw = (k: SwitchKey) => (
     <Switch
       key={k}
@@ -91,8 +96,9 @@ export default function HouseholdSettings() {
         intro={t("preferences.intro", { name })}
         testId="household-page"
       >
-        <fetcher.Form method="post">
+        <fetcher.Form method="post" key={shown}>
           <input type="hidden" name="intent" value="preferences" />
+          <input type="hidden" name="base" value={shown} />
           <input type="hidden" name="firstDayOfWeek" value={firstDay} />
           <Stack gap="lg">
             <Paper withBorder p="lg" radius="md">
