@@ -163,7 +163,6 @@ const userSummarySpecs = {
   id: attr.uuid((u: Us) => u.id),
   username: attr.string((u: Us) => u.username),
   fullName: attr.string((u: Us) => u.fullName),
-  admin: attr.boolean((u: Us) => u.admin),
   groupId: attr.uuid((u: Us) => u.groupId),
   "group.id": attr.uuid((u: Us) => u.groupId),
   householdId: attr.uuid((u: Us) => u.householdId),
@@ -174,10 +173,12 @@ const userSummarySpecs = {
 };
 export const userAttributes = new AttributeTable<UserQueryItem>("user", {
   ...userSummarySpecs,
+  admin: attr.boolean((u: Us) => u.admin),
   email: attr.string((u: Us) => u.email),
 });
 /**
- * A user as a member sees one outside their household (Mealie's `UserSummary`): no e-mail, so that a
- * filter (`email LIKE "a%"`, `household.users.email = …`) is no oracle for what the answer hides.
+ * A user as a member sees one outside their household (Mealie's `UserSummary`): no e-mail and no admin
+ * flag, so that a filter (`email LIKE "a%"`, `household.users.admin = true`) is no oracle for what the
+ * answer hides.
  */
 export const userSummaryAttributes = new AttributeTable<UserQueryItem>("user", userSummarySpecs);

@@ -159,6 +159,29 @@ describe("queryFilter through relations", () => {
     expect(cabin.items.every((e) => e.recipeId === stew.id)).toBe(true);
   });
 
+  it("gives a member no admin flag to filter by beyond their own household: no finding out who the admins are", async () => {
+    for (const [where, path] of [
+      ["/api/groups/members", "admin"],
+      ["/api/groups/members", "household.users.admin"],
+      ["/api/groups/households", "users.admin"],
+      ["/api/households/mealplans", "group.users.admin"],
+    ] as const) {
+      const res = await t.api(`${where}?queryFilter=${encodeURIComponent(`${path} = true`)}`, {
+        token: other.token,
+      });
+      expect(res.status, `${where} ${path}`).toBe(400);
+      expect(await res.json()).toEqual({
+        detail: `invalid attribute string: '${path}' does not exist on this schema`,
+      });
+    }
+    // Their own household's members carry the flag (Mealie's UserOut), and the admin's list does.
+    const own = await list<{ username: string }>("/api/households/members", "admin = false", other.token);
+    expect(names(own)).toEqual([other.user.username]);
+    const admins = await list<{ username: string; admin: boolean }>("/api/admin/users", "admin = true");
+    expect(admins.items.every((u) => u.admin)).toBe(true);
+    expect(admins.total).toBeGreaterThan(0);
+  });
+
   it("gives a member no e-mail to filter by beyond their own household, at any depth", async () => {
     const admin = (await (await t.api("/api/users/self", { token })).json()) as { email: string };
     const prefix = JSON.stringify(admin.email.slice(0, 3) + "%");
