@@ -21,10 +21,15 @@ describe.skipIf(skipUi)("a page's head", () => {
   });
   afterAll(async () => t?.close());
 
-  /** The page's head; `styles`: the cookie of a browser that has the build's stylesheets cached. */
-  const head = async (path: string, styles?: string) => {
+  /**
+   * The page's head as a browser loads it; `styles`: the cookie of a browser that has the build's
+   * stylesheets cached; `script`: asked as a script does, without Sec-Fetch-Dest.
+   */
+  const head = async (path: string, styles?: string, script = false) => {
     const cookie = `mealie.access_token=${token}${styles ? `; larder_styles=${styles}` : ""}`;
-    const res = await fetch(t.url + path, { headers: { cookie } });
+    const res = await fetch(t.url + path, {
+      headers: { cookie, ...(script ? {} : { "sec-fetch-dest": "document" }) },
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     return html.slice(0, html.indexOf("</head>"));
@@ -92,6 +97,8 @@ describe.skipIf(skipUi)("a page's head", () => {
       expect(inlined(await head(path))).toHaveLength(4);
       // A cookie of another build (the server was updated since) is no cookie.
       expect(inlined(await head(path, "an-older-build"))).toHaveLength(4);
+      // A script keeps no cache of stylesheets to speak of: it gets the small page with links.
+      expect(inlined(await head(path, undefined, true))).toEqual([]);
     }
   });
 });

@@ -43,8 +43,12 @@ export async function loader({ request, context }: LoaderArgs) {
   const stylesId = stylesIdOf(rootStyles);
   return {
     session: actor ? sessionInfo(context, actor.user) : null,
-    // Set until the browser says it has this build's stylesheets: the server then inlines them (0309).
-    inlineStyles: readCookie(cookies, STYLES_COOKIE) === stylesId ? null : stylesId,
+    // Set for a browser's page load until it says it has this build's stylesheets: the server then
+    // inlines them (decision 0309). A script (no Sec-Fetch-Dest) gets the links, and a small page.
+    inlineStyles:
+      request.headers.get("Sec-Fetch-Dest") === "document" && readCookie(cookies, STYLES_COOKIE) !== stylesId
+        ? stylesId
+        : null,
     i18n: i18nData(lang),
     languages: languageList(),
     colorScheme: parseColorScheme(readCookie(cookies, COLOR_SCHEME_COOKIE)),

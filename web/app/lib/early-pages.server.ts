@@ -33,8 +33,10 @@ export const EARLY_ROUTES: ReadonlySet<string> = new Set(
 
 /**
  * The request headers pages are rendered from, each taken whole: the address (host, and the proxy's),
- * the cookies (session, language, colour scheme), the language asked for, and the user agent (bots get
- * the whole document at once). Accept-Encoding and If-None-Match only choose how the page is sent.
+ * the cookies (session, language, colour scheme, stylesheets cached), the language asked for, the user
+ * agent (bots get the whole document at once) and whether a browser loads the page (its stylesheets
+ * inline on a first visit, decision 0309). Accept-Encoding and If-None-Match only choose how the page
+ * is sent.
  */
 const EARLY_HEADERS = [
   "host",
@@ -43,6 +45,7 @@ const EARLY_HEADERS = [
   "cookie",
   "accept-language",
   "user-agent",
+  "sec-fetch-dest",
 ];
 
 /** A request's early key: its URL, the keyed headers and the day, joined by a byte no header may hold. */
