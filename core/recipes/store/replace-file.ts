@@ -30,6 +30,7 @@ import { chmodSync, chownSync, linkSync, renameSync, statSync, unlinkSync } from
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { errnoCode, fsyncDir, removeQuietly, writeSyncedTemp } from "../../storage/atomic-write.js";
+import { isProcessAlive } from "../../storage/process-alive.js";
 import type { Logger } from "../../log/logger.js";
 import { differs, diskFingerprintSync, hashText, type FileFingerprint } from "./file-state.js";
 
@@ -174,7 +175,7 @@ export async function moveIfUnchanged(
  * After a crash between moving a file aside and putting the new one in place: put each aside file
  * back where it was, unless a file is there again (then the aside copy is an older version and goes).
  */
-export async function recoverAsideFiles(dir: string, log: Logger): Promise<void> {
+export async function recoverAsideFiles(dir: string, log: Logger, heldMs = ASIDE_HELD_MS): Promise<void> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -188,9 +189,10 @@ export async function recoverAsideFiles(dir: string, log: Logger): Promise<void>
     const target = path.join(dir, name.slice(1, at));
     const aside = path.join(dir, name);
     // Another live process (a CLI command beside the server) may be mid-write: only a dead writer's
-    // file is recovered.
+    // file is recovered (a killed one its parent has not reaped included, decision 0206), or one no
+    // write could still be holding (its process number may be another program's since a reboot).
     const pid = Number(name.slice(at + ASIDE_MARK.length).split("-")[0]);
-    if (pid !== process.pid && isAlive(pid)) continue;
+    if (pid !== process.pid && isProcessAlive(pid) && !heldLonger(aside, heldMs)) continue;
     try {
       putBack(aside, target);
       log.warn(`recovered ${target} from an interrupted write`);
@@ -200,12 +202,17 @@ export async function recoverAsideFiles(dir: string, log: Logger): Promise<void>
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+/**
+ * A write holds its aside file for milliseconds (the steps between moving the file aside and linking the
+ * new one in touch only the page cache); one older than this was left by a process that is gone.
+ */
+export const ASIDE_HELD_MS = 10 * 60_000;
+
+/** Moved aside longer ago than `ms` (a rename sets the change time, so ctime is when it was). */
+function heldLonger(aside: string, ms: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return errnoCode(e) === "EPERM";
+    return Date.now() - statSync(aside).ctimeMs > ms;
+  } catch {
+    return false;
   }
 }
