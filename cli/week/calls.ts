@@ -36,6 +36,7 @@ export const weekCalls: CallsSource<WeekCalls> = {
       createList: (name) => larder.shopping.createList(actor, { name }),
       list: (id) => larder.shopping.getList(actor, id),
       addRecipe: (listId, recipeId, body) => larder.shopping.addRecipe(actor, listId, recipeId, body),
+      addRecipes: (listId, entries) => larder.shopping.addRecipesBulk(actor, listId, entries),
       async updateItem(item) {
         await larder.shopping.updateItem(actor, item.id, item);
       },
@@ -74,6 +75,8 @@ export const weekCalls: CallsSource<WeekCalls> = {
           `/api/households/shopping/lists/${listId}/recipe/${recipeId}`,
           body,
         ),
+      addRecipes: (listId, entries) =>
+        client.request<ShoppingListOut>("POST", `/api/households/shopping/lists/${listId}/recipe`, entries),
       async updateItem(item: ShoppingItemOut) {
         await client.request("PUT", `/api/households/shopping/items/${item.id}`, item);
       },

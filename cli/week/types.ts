@@ -35,5 +35,14 @@ export interface WeekCalls {
     recipeId: string,
     body: { recipeIncrementQuantity: number; recipeIngredients?: RecipeIngredientLike[] },
   ): Promise<ShoppingListOut>;
+  /** Several recipes in one call (Mealie's bulk add): every one is added, or none is. */
+  addRecipes(
+    listId: string,
+    entries: {
+      recipeId: string;
+      recipeIncrementQuantity: number;
+      recipeIngredients?: RecipeIngredientLike[];
+    }[],
+  ): Promise<ShoppingListOut>;
   updateItem(item: ShoppingItemOut): Promise<void>;
 }

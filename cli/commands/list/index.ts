@@ -164,14 +164,15 @@ export function registerList(program: Command): void {
         const times = new Map<string, number>();
         for (const e of await week.entriesBetween(from, to))
           if (e.recipe) times.set(e.recipe.slug, (times.get(e.recipe.slug) ?? 0) + 1);
-        let list = target;
         const added: { recipe: string; times: number; skipped: number }[] = [];
+        const entries: Parameters<typeof week.addRecipes>[1] = [];
         for (const [slug, n] of times) {
           const recipe = await week.recipe(slug);
           const kept = opts.all
             ? recipe.recipeIngredient
             : recipe.recipeIngredient.filter((i) => !i.food?.onHand);
-          list = await week.addRecipe(target.id, recipe.id, {
+          entries.push({
+            recipeId: recipe.id,
             recipeIncrementQuantity: n,
             ...(kept.length === recipe.recipeIngredient.length ? {} : { recipeIngredients: kept }),
           });
@@ -181,6 +182,8 @@ export function registerList(program: Command): void {
             skipped: recipe.recipeIngredient.length - kept.length,
           });
         }
+        // One call: a recipe the list cannot take leaves the list as it was, not half the week on it.
+        const list = entries.length > 0 ? await week.addRecipes(target.id, entries) : target;
         return { from, to, list, added };
       });
       if (isJsonMode()) return printJson({ from: out.from, to: out.to, added: out.added, list: out.list });

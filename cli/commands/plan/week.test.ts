@@ -190,6 +190,26 @@ describe("larder plan and larder list", () => {
       const unknown = await larder(["plan", "add", "2031-02-04", "no-such-dish", "--data", dir]);
       expect(unknown.exitCode).toBe(4);
       expect(unknown.stderr).toContain("No recipe 'no-such-dish' in this group");
+      // The planned week onto a list, in one bulk call to the server.
+      for (const date of ["2031-02-05", "2031-02-06"])
+        expect((await larder(["plan", "add", date, "pancakes", "--data", dir])).exitCode).toBe(0);
+      const week = json<List>(await larder(["list", "new", "Server Week", "--data", dir, "--json"]));
+      const onList = await larder([
+        "list",
+        "add-plan",
+        week.id,
+        "--from",
+        "2031-02-03",
+        "--to",
+        "2031-02-09",
+        "--data",
+        dir,
+        "--json",
+      ]);
+      expect(onList.exitCode, String(onList.stderr)).toBe(0);
+      const out = json<{ added: { recipe: string; times: number }[]; list: List }>(onList);
+      expect(out.added).toEqual([expect.objectContaining({ recipe: "Pancakes", times: 2 })]);
+      expect(out.list.listItems.find((i) => i.display.includes("egg"))?.quantity).toBe(4);
     } finally {
       proc.kill("SIGTERM");
       await proc;
