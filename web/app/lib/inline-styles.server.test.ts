@@ -1,7 +1,7 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { StylesheetTexts, inlineStylesheets } from "./inline-styles.server.js";
 
 const sheets: Record<string, string> = {
@@ -67,6 +67,7 @@ describe("the sheets' texts", () => {
   writeFileSync(join(dir, "secret.css"), "not served");
   const theme = { href: "/theme.css?v=now", css: ":root{}" };
   const texts = new StylesheetTexts(dir, () => theme);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("reads a built sheet from the client folder and the current theme's from its builder", () => {
     expect(texts.read("/assets/root-abc.css")).toBe("body{}");
