@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -126,5 +126,6 @@ describe("plugin registry", () => {
     const failed = r.list().filter((s) => s.state === "failed");
     expect(failed).toHaveLength(2);
     expect(failed[0]).toMatchObject({ name: "./throws.mjs", error: "cannot start" });
+    await rm(dir, { recursive: true, force: true });
   });
 });

@@ -32,15 +32,17 @@ export async function openScratchLarder(
     loadConfig({} as NodeJS.ProcessEnv, { bcryptRounds: 4, ...config, dataDir: join(base, "data") }),
     { log: consoleLogger("silent"), plugins: opts.plugins },
   );
-  return {
+  const scratch: ScratchLarder = {
     larder,
     base,
     admin: { kind: "user", user: larder.users.all()[0] },
+    // The Larder open now: a test may close the first and open the folder again (file-owners.test.ts).
     close: async () => {
-      await larder.close();
+      await scratch.larder.close();
       await rm(base, { recursive: true, force: true });
     },
   };
+  return scratch;
 }
 
 /** A plain member of `group` (no admin or management rights but organizing), in its first household. */

@@ -155,8 +155,9 @@ describe("people commands while a server holds the folder", () => {
   let t: TestServer;
   let lock: HeldLock;
   let dir: string;
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
   beforeAll(async () => {
-    const tmp = await tempDir();
+    tmp = await tempDir();
     dir = join(tmp.path, "data");
     t = await startTestServer({}, { dataDir: dir });
     const port = Number(new URL(t.url).port);
@@ -166,6 +167,7 @@ describe("people commands while a server holds the folder", () => {
   afterAll(async () => {
     await lock?.release();
     await t?.close();
+    await tmp?.cleanup();
   });
 
   it("goes through the admin API: unlock, promote, group and household add and list", async () => {
