@@ -3,6 +3,7 @@
  * folder. Reads and writes are household-scoped; a cookbook's recipes come from every household of
  * the group. Slugs are unique per group and deduplicated as `slug`, `slug-1`, … while the name stays.
  */
+import { keepLeftAlone } from "../util/left-alone.js";
 import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import { z } from "zod";
 import type { Parts } from "../parts.js";
@@ -158,8 +159,7 @@ export class CookbooksService {
     const { group, household } = this.scope(actor);
     const body: Record<string, unknown> = { ...asObject(input), id };
     const cur = base ? this.find(group, household, id, false) : null;
-    if (cur && base)
-      for (const k of COOKBOOK_FIELDS) if (k in body && k in base && body[k] === base[k]) body[k] = cur[k];
+    if (cur) keepLeftAlone(body, base, cur, COOKBOOK_FIELDS);
     const [out] = await this.apply(group, household, [body]);
     this.publish("cookbook_updated", "update", group, household, out.id);
     return out;

@@ -4,6 +4,7 @@
  * household, so another group's ids answer 404 like unknown ones; each permission flag is checked
  * here (spec §6), not in a route.
  */
+import { keepLeftAlone } from "../util/left-alone.js";
 import { z } from "zod";
 import { lazySchema } from "../util/lazy-schema.js";
 import type { Parts } from "../parts.js";
@@ -179,10 +180,10 @@ export class MembershipService {
   ): Promise<HouseholdRecord> {
     requirePermission(signedIn(actor), "canManageHousehold");
     const body: Record<string, unknown> = definedOnly(HouseholdPreferencesBody.parse(raw ?? {}));
-    // `base`: the preferences as the settings page showed them. One the page left as it was is not
-    // sent on, so a change another member made meanwhile stays (decision 0306).
-    if (base) for (const k of Object.keys(body)) if (k in base && body[k] === base[k]) delete body[k];
-    return this.larder.groups.updateHousehold(this.householdData(actor), { preferences: body });
+    // `base`: the preferences as the settings page showed them (decision 0306).
+    const household = this.householdData(actor);
+    keepLeftAlone(body, base, household.doc.data.preferences, Object.keys(body));
+    return this.larder.groups.updateHousehold(household, { preferences: body });
   }
 
   /**

@@ -3,6 +3,7 @@
  * `mealplans.json`, rules in `mealplan-rules.json`. Entries carry integer ids as in Mealie.
  * `entriesBetween` is the system read the webhook digest uses (no actor: the scheduler asks).
  */
+import { keepLeftAlone } from "../util/left-alone.js";
 import { rowTimeAttributes, timed, type Timed } from "../query/row-times.js";
 import { z } from "zod";
 import type { Parts } from "../parts.js";
@@ -322,9 +323,7 @@ export class MealplansService {
     const { group, household } = this.scope(actor);
     const cur = this.entry(group, household, id);
     const body = PlanEntryIn.parse(input ?? {});
-    if (base)
-      for (const k of PLAN_ENTRY_FIELDS)
-        if ((body[k] ?? "") === (base[k] ?? "")) Object.assign(body, { [k]: cur[k] });
+    keepLeftAlone(body, base, cur, PLAN_ENTRY_FIELDS);
     const recipeId = this.checkRecipe(group, body.recipeId ?? null);
     if (!recipeId && !body.title?.trim()) {
       throw new ValidationError([

@@ -19,7 +19,7 @@ import { contentSecurityPolicy } from "./lib/csp.server.js";
 import { themeOf } from "./lib/app-info.server.js";
 import { StylesheetTexts, inlineStylesheets } from "./lib/inline-styles.server.js";
 import { themeCss } from "./lib/theme-css.server.js";
-import { themeHash } from "./lib/theme.js";
+import { themeStylesheetHref } from "./lib/theme.js";
 import { NonceContext } from "./lib/nonce.js";
 import {
   RenderCache,
@@ -83,7 +83,7 @@ function inlinerFor(routerContext: EntryContext, loadContext: AppLoadContext): I
   if (!texts) {
     texts = new StylesheetTexts(clientDir, () => {
       const colors = themeOf(larder);
-      return { href: `/theme.css?v=${themeHash(colors)}`, css: themeCss(colors) };
+      return { href: themeStylesheetHref(colors), css: themeCss(colors) };
     });
     sheetTexts.set(larder, texts);
   }

@@ -26,7 +26,7 @@ import { COLOR_SCHEME_COOKIE, cookieColorSchemeManager, parseColorScheme } from 
 import { DEFAULT_LANG, catalogueUrl, i18nFor, metaT, useT, type I18nData } from "./lib/i18n.js";
 import { detectLanguage, i18nData, languageList } from "./lib/i18n.server.js";
 import { getUserActor, readCookie, sessionInfo } from "./lib/session.server.js";
-import { THEME_DEFAULTS, buildTheme, themeHash, type ThemeColors } from "./lib/theme.js";
+import { THEME_DEFAULTS, buildTheme, themeStylesheetHref, type ThemeColors } from "./lib/theme.js";
 import { TOAST_MS } from "./lib/toast.js";
 import { useRootData } from "./lib/root-data.js";
 import { useNonce } from "./lib/nonce.js";
@@ -36,18 +36,20 @@ import type { LoaderArgs } from "./lib/context.js";
 import { stylesheet, THEME_STYLES } from "./lib/stylesheets.js";
 import { STYLES_COOKIE, STYLES_META, stylesIdOf } from "./lib/styles-cookie.js";
 
+/** This build's stylesheets, as the styles cookie names them (decision 0309). */
+const STYLES_ID = stylesIdOf(rootStyles);
+
 export async function loader({ request, context }: LoaderArgs) {
   const actor = await getUserActor(request, context);
   const lang = detectLanguage(request);
   const cookies = request.headers.get("Cookie");
-  const stylesId = stylesIdOf(rootStyles);
   return {
     session: actor ? sessionInfo(context, actor.user) : null,
     // Set for a browser's page load until it says it has this build's stylesheets: the server then
     // inlines them (decision 0309). A script (no Sec-Fetch-Dest) gets the links, and a small page.
     inlineStyles:
-      request.headers.get("Sec-Fetch-Dest") === "document" && readCookie(cookies, STYLES_COOKIE) !== stylesId
-        ? stylesId
+      request.headers.get("Sec-Fetch-Dest") === "document" && readCookie(cookies, STYLES_COOKIE) !== STYLES_ID
+        ? STYLES_ID
         : null,
     i18n: i18nData(lang),
     languages: languageList(),
@@ -112,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* After Mantine's styles (root.css), whose defaults these override (lib/theme-css.server.ts). */}
-        <link rel="stylesheet" href={`/theme.css?v=${themeHash(themeColors)}`} precedence={THEME_STYLES} />
+        <link rel="stylesheet" href={themeStylesheetHref(themeColors)} precedence={THEME_STYLES} />
         {/* The catalogues entry.client.tsx loads before hydrating: fetched while the scripts load. */}
         {Object.entries(i18n.catalogues).map(([lang, hash]) => (
           <link

@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "react-router";
 import { diskRefusal, statusOf } from "./errors.server.js";
 import { MultipartLimitError, parseMultipartForm } from "./multipart.server.js";
+import { openedCopy } from "./opened-copy.server.js";
 import { requireUserActor, type UserActor } from "./session.server.js";
 import type { IntentError, IntentResult } from "./recipe-types.js";
 
@@ -55,11 +56,8 @@ const HANDLERS: Record<string, Handler> = {
     if (!body || typeof body !== "object" || Array.isArray(body))
       throw Object.assign(new Error("not an object"), { status: 422 });
     // The copy the editor opened, so a change made meanwhile (another person, a script) is kept.
-    const base: unknown = form.has("base") ? JSON.parse(str(form, "base")) : undefined;
-    const copy =
-      base && typeof base === "object" && !Array.isArray(base)
-        ? { base: base as Record<string, unknown>, mineWins: form.get("mineWins") === "1" }
-        : undefined;
+    const base = openedCopy(form);
+    const copy = base ? { base, mineWins: form.get("mineWins") === "1" } : undefined;
     // Found by the copy's id: renamed by someone else meanwhile, the recipe is no longer at `slug`.
     const target = typeof copy?.base.id === "string" ? copy.base.id : slug;
     const saved = await context.larder.recipes.update(actor, target, body, "put", copy);

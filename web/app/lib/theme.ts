@@ -144,3 +144,8 @@ export function themeHash(colors: ThemeColors): string {
   for (let i = 0; i < text.length; i++) h = (Math.imul(h, 33) ^ text.charCodeAt(i)) >>> 0;
   return h.toString(36);
 }
+
+/** Where the theme's stylesheet is linked (routes/theme[.]css.ts): immutable at its hash. */
+export function themeStylesheetHref(colors: ThemeColors): string {
+  return `/theme.css?v=${themeHash(colors)}`;
+}

@@ -3,7 +3,6 @@
  * recipe edits from other households (spec §6 edit rule), first day of the week, recipe defaults.
  * Guard: canManageHousehold (spec §6).
  */
-import { useEffect, useState } from "react";
 import { data as reply, useLoaderData, type MetaFunction } from "react-router";
 import { Button, Paper, Select, Stack, Switch, Text, Title } from "@mantine/core";
 import { DefaultLayout } from "../components/shell/DefaultLayout.js";
@@ -73,11 +72,9 @@ export default function HouseholdSettings() {
   const t = useT("household");
   const { lang } = useLanguage();
   const fetcher = useSettingsFetcher();
-  const [firstDay, setFirstDay] = useState(String(preferences.firstDayOfWeek));
   // The form starts again from the household's preferences whenever they change (after a save, they are
   // what was saved, with anything another member changed meanwhile), and sends them as its base.
   const shown = JSON.stringify(preferences);
-  useEffect(() => setFirstDay(String(preferences.firstDayOfWeek)), [preferences.firstDayOfWeek]);
   const sw = (k: SwitchKey) => (
     <Switch
       key={k}
@@ -99,7 +96,6 @@ export default function HouseholdSettings() {
         <fetcher.Form method="post" key={shown}>
           <input type="hidden" name="intent" value="preferences" />
           <input type="hidden" name="base" value={shown} />
-          <input type="hidden" name="firstDayOfWeek" value={firstDay} />
           <Stack gap="lg">
             <Paper withBorder p="lg" radius="md">
               <Title order={2} size="h3" mb="md">
@@ -111,8 +107,8 @@ export default function HouseholdSettings() {
                 <Select
                   label={t("preferences.firstDayOfWeek")}
                   data={weekdays(lang)}
-                  value={firstDay}
-                  onChange={(v) => v !== null && setFirstDay(v)}
+                  name="firstDayOfWeek"
+                  defaultValue={String(preferences.firstDayOfWeek)}
                   allowDeselect={false}
                   maw={320}
                   comboboxProps={{ withinPortal: true }}
