@@ -274,6 +274,36 @@ describe("the terminal app", () => {
     app.unmount();
   });
 
+  it("stays on the screen a person went back to when the shopping lists come after they left", async () => {
+    const fake = fakeSource();
+    let answer: () => void = () => undefined;
+    const later = new Promise<void>((resolve) => (answer = resolve));
+    // The lists come only when the test says: after q took the person back.
+    const source: TuiSource = {
+      ...fake.source,
+      lists: async () => {
+        await later;
+        return fake.source.lists();
+      },
+    };
+    const app = render(<App source={source} />);
+    await showing(app.lastFrame, "2 recipes");
+    app.stdin.write("\t");
+    await showing(app.lastFrame, "‹Plan›");
+    app.stdin.write("\t");
+    await showing(app.lastFrame, "the shopping lists");
+    app.stdin.write("q");
+    await showing(app.lastFrame, "‹Recipes›");
+    answer();
+    await later;
+    // One list would have opened straight away; the app stays on the recipes.
+    await new Promise((r) => setImmediate(r));
+    const f = await showing(app.lastFrame, "2 recipes");
+    expect(f).toContain("‹Recipes›");
+    expect(f).not.toContain("Weekly");
+    app.unmount();
+  });
+
   it("fits the screen: never more lines than the terminal has, minus one", async () => {
     const app = start({ initial: { kind: "recipe", slug: "pancakes" } });
     const f = await showing(app.lastFrame, "Ingredients");

@@ -464,14 +464,21 @@ function ListsScreen({ ctx }: { ctx: Ctx }) {
   const [error, setError] = useState<string>();
   const [cursor, setCursor] = useState(0);
   useEffect(() => {
+    // Left before the lists came (q, or another tab): their answer must not open a list over the
+    // screen the person went to.
+    let shown = true;
     ctx.source.lists().then(
       (ls) => {
+        if (!shown) return;
         // One list: straight to it (`larder list check` picks it the same way).
         if (ls.length === 1) ctx.open({ kind: "list", id: ls[0].id }, true);
         else setLists(ls);
       },
-      (e: unknown) => setError(errorText(e)),
+      (e: unknown) => shown && setError(errorText(e)),
     );
+    return () => {
+      shown = false;
+    };
   }, [ctx.source]);
   ctx.keys.current = (input, key) => {
     if (key.escape || input === "q") return ctx.back();
