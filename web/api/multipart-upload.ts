@@ -5,7 +5,7 @@
  * is cut off, its partial file removed, and answered 413. Only one file field is taken.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
@@ -37,6 +37,10 @@ export async function streamMultipartToFile(
   if (!ct.toLowerCase().startsWith("multipart/form-data")) {
     throw new ValidationError([{ loc: ["body"], msg: "Expected multipart/form-data", type: "value_error" }]);
   }
+  const malformed = (e: Error) =>
+    new ValidationError([
+      { loc: ["body"], msg: `Malformed multipart body: ${e.message}`, type: "value_error" },
+    ]);
   const tooLarge = () => new PayloadTooLargeError(`The upload is larger than ${opts.maxBytes} bytes`);
   const declared = Number(req.headers["content-length"] ?? NaN);
   if (Number.isFinite(declared) && declared > opts.maxBytes + 64 * 1024) {
@@ -45,7 +49,7 @@ export async function streamMultipartToFile(
   }
   await mkdir(opts.tmpDir, { recursive: true });
   const path = join(opts.tmpDir, `upload-${randomUUID()}`);
-  let wrote = false;
+  let out: WriteStream | null = null;
   try {
     return await new Promise<StreamedUpload>((resolve, reject) => {
       let bb: busboy.Busboy;
@@ -55,11 +59,7 @@ export async function streamMultipartToFile(
           limits: { fileSize: opts.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
         });
       } catch (e) {
-        reject(
-          new ValidationError([
-            { loc: ["body"], msg: `Malformed multipart body: ${(e as Error).message}`, type: "value_error" },
-          ]),
-        );
+        reject(malformed(e as Error));
         return;
       }
       const fields: Record<string, string> = {};
@@ -73,48 +73,46 @@ export async function streamMultipartToFile(
         stopReading();
         reject(e);
       };
+      // A body that ends inside a part (the request complete, the form not) destroys that part's
+      // stream with busboy's error: unheard, it was an uncaught exception.
+      const partFailed = (e: Error) => fail(malformed(e));
       bb.on("field", (name, value) => {
         fields[name] = value;
       });
       bb.on("file", (name, stream, info) => {
+        stream.on("error", partFailed);
         if (name !== opts.field || file) {
           stream.resume();
           return;
         }
-        wrote = true;
-        const out = createWriteStream(path, { mode: 0o600 });
+        const to = (out = createWriteStream(path, { mode: 0o600 }));
+        stream.on("error", () => to.destroy());
         let size = 0;
         pending = new Promise<void>((res, rej) => {
-          out.on("finish", () => res());
-          out.on("error", (e) => (failed ? res() : rej(e)));
+          to.on("finish", () => res());
+          to.on("error", (e) => (failed ? res() : rej(e)));
         });
         stream.on("data", (c: Buffer) => {
           if (failed) return;
           size += c.length;
           // Back-pressure: a slow disk slows the upload instead of filling memory.
-          if (!out.write(c)) {
+          if (!to.write(c)) {
             stream.pause();
-            out.once("drain", () => stream.resume());
+            to.once("drain", () => stream.resume());
           }
         });
         stream.on("limit", () => {
-          out.destroy();
+          to.destroy();
           fail(tooLarge());
         });
         stream.on("end", () => {
           if (failed) return;
           file = { path, filename: info.filename ?? "", size };
-          out.end();
+          to.end();
         });
       });
       bb.on("filesLimit", () => fail(new PayloadTooLargeError("Only one file may be uploaded")));
-      bb.on("error", (e: Error) =>
-        fail(
-          new ValidationError([
-            { loc: ["body"], msg: `Malformed multipart body: ${e.message}`, type: "value_error" },
-          ]),
-        ),
-      );
+      bb.on("error", partFailed);
       bb.on("close", () => {
         if (failed) return;
         pending.then(
@@ -130,7 +128,12 @@ export async function streamMultipartToFile(
       req.pipe(bb);
     });
   } catch (e) {
-    if (wrote) await rm(path, { force: true });
+    const written = out as WriteStream | null;
+    if (written) {
+      // Removed once closed: a stream still opening its file would otherwise create it after the rm.
+      if (!written.closed) await new Promise<void>((r) => written.destroy().once("close", () => r()));
+      await rm(path, { force: true });
+    }
     throw e;
   }
 }

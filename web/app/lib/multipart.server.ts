@@ -6,6 +6,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { data } from "react-router";
 
 export class MultipartLimitError extends Error {
   readonly status = 413;
@@ -30,22 +31,28 @@ export async function parseMultipartForm(
         },
       });
     } catch (e) {
-      reject(e instanceof Error ? e : new Error(String(e)));
+      // No boundary, or not multipart at all.
+      reject(data(`Malformed multipart body: ${(e as Error).message}`, { status: 400 }));
       return;
     }
     const form = new FormData();
     const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
     let failed = false;
-    const fail = (e: Error) => {
+    const fail = (e: unknown) => {
       if (failed) return;
       failed = true;
       body.unpipe(bb);
       body.destroy();
       reject(e);
     };
+    // A body cut short or not multipart at all is the client's: 400, not the page's 500.
+    const malformed = (e: Error) => fail(data(`Malformed multipart body: ${e.message}`, { status: 400 }));
     bb.on("field", (name, value) => form.append(name, value));
     bb.on("file", (field, stream, info) => {
       const chunks: Buffer[] = [];
+      // A body that ends inside this part destroys its stream with busboy's error: unheard, it was an
+      // uncaught exception.
+      stream.on("error", malformed);
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("limit", () => fail(new MultipartLimitError("uploaded file exceeds the size limit")));
       stream.on("end", () => {
@@ -55,7 +62,7 @@ export async function parseMultipartForm(
     });
     bb.on("filesLimit", () => fail(new MultipartLimitError("too many files")));
     bb.on("fieldsLimit", () => fail(new MultipartLimitError("too many fields")));
-    bb.on("error", (e: Error) => fail(e));
+    bb.on("error", malformed);
     bb.on("close", () => {
       if (!failed) resolve(form);
     });
