@@ -194,6 +194,8 @@ describeBrowser("phone screens (Chromium, 390 × 844, touch)", () => {
   it("makes each of the notifier's event checkboxes a finger's height, box included", async () => {
     await open("/household/notifiers");
     await page.getByTestId("create-open").click();
+    // The dialog mounts on the click's next render: measured before, it had no rows (a CI flake).
+    await page.locator("[role=dialog] .mantine-Checkbox-root").first().waitFor();
     const rows = await tapHeights(page, "[role=dialog] .mantine-Checkbox-root");
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((t) => t.height < 44)).toEqual([]);
