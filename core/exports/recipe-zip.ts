@@ -89,6 +89,7 @@ export async function recipeZip(larder: Deps, entry: RecipeEntry): Promise<Buffe
     archive.on("end", () => resolve());
     archive.on("error", reject);
   });
+  done.catch(() => undefined);
   await appendRecipe(larder, archive, entry);
   await archive.finalize();
   await done;
@@ -105,6 +106,8 @@ export async function writeRecipesZip(larder: Deps, entries: RecipeEntry[], targ
     out.on("error", reject);
     archive.on("error", reject);
   });
+  // The disk can refuse the file before `written` is awaited: its rejection must not go unhandled.
+  written.catch(() => undefined);
   archive.pipe(out);
   try {
     for (const entry of entries) await appendRecipe(larder, archive, entry, `recipes/${entry.slug}/`);
