@@ -676,12 +676,19 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
   const screenKeys = useRef<((input: string, key: Key) => void) | null>(null);
   const screen = stack[stack.length - 1];
 
-  const open = useCallback((s: Screen, replace = false) => {
-    setMessage("");
-    setStack((st) => (replace ? [...st.slice(0, -1), s] : [...st, s]));
-  }, []);
   const stackNow = useRef(stack);
   stackNow.current = stack;
+  // A replace is of the screen shown when it was asked for. A screen's late answer (the one shopping
+  // list, opened in its place) can come after the person left it but before the screen went away: by
+  // then the stack's top is another screen, which stays.
+  const open = useCallback((s: Screen, replace = false) => {
+    setMessage("");
+    const asked = stackNow.current[stackNow.current.length - 1];
+    setStack((st) => {
+      if (!replace) return [...st, s];
+      return st[st.length - 1] === asked ? [...st.slice(0, -1), s] : st;
+    });
+  }, []);
   // Back one screen; from the first screen of another tab (Tab, `p`, `l`, `i`) back to the first tab,
   // so only the first screen quits. exit() is called outside a state updater, which must stay pure.
   const back = useCallback(() => {
