@@ -678,15 +678,15 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
 
   const stackNow = useRef(stack);
   stackNow.current = stack;
-  // A replace is of the screen shown when it was asked for. A screen's late answer (the one shopping
-  // list, opened in its place) can come after the person left it but before the screen went away: by
-  // then the stack's top is another screen, which stays.
-  const open = useCallback((s: Screen, replace = false) => {
+  // `replacing`: the screen this one takes the place of, if it is still on top. A screen's late answer
+  // (the one shopping list, opened in its place) can come after the person left it, and even after
+  // the next screen is drawn but before the old one's effects are cleaned up: then the top is another
+  // screen, which stays.
+  const open = useCallback((s: Screen, replacing?: Screen) => {
     setMessage("");
-    const asked = stackNow.current[stackNow.current.length - 1];
     setStack((st) => {
-      if (!replace) return [...st, s];
-      return st[st.length - 1] === asked ? [...st.slice(0, -1), s] : st;
+      if (!replacing) return [...st, s];
+      return st[st.length - 1] === replacing ? [...st.slice(0, -1), s] : st;
     });
   }, []);
   // Back one screen; from the first screen of another tab (Tab, `p`, `l`, `i`) back to the first tab,
@@ -762,7 +762,8 @@ export function App({ source, plain = false, initial = { kind: "search" } }: App
     width: Math.max(20, columns - 1),
     height: Math.max(3, rows - 1 - chrome),
     keys: screenKeys,
-    open,
+    // Bound to the screen this render shows: a replace from it is of that screen only.
+    open: (s, replace) => open(s, replace ? screen : undefined),
     back,
     announce: setMessage,
   };
