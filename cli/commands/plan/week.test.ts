@@ -111,21 +111,16 @@ describe("larder plan and larder list", () => {
     await rm(join(dir, "groups", "home", "households", "family", "shopping-lists", `${twin.id}.json`));
   }, 120_000);
 
-  it("puts the recipes planned on a span of days on a list, each as often as planned", async () => {
-    for (const date of ["2032-03-01", "2032-03-03"])
-      expect((await larder(["plan", "add", date, "pancakes", "--data", dir])).exitCode).toBe(0);
-    expect((await larder(["plan", "add", "2032-03-02", "--title", "Eat out", "--data", dir])).exitCode).toBe(
-      0,
-    );
-    const list = json<List>(await larder(["list", "new", "Plan Week", "--data", dir, "--json"]));
+  /** `larder list add-plan` over a span with pancakes planned twice: once on the list, its eggs doubled. */
+  async function pancakesTwiceOnList(listId: string, from: string, to: string): Promise<void> {
     const res = await larder([
       "list",
       "add-plan",
-      list.id,
+      listId,
       "--from",
-      "2032-03-01",
+      from,
       "--to",
-      "2032-03-07",
+      to,
       "--data",
       dir,
       "--json",
@@ -134,6 +129,16 @@ describe("larder plan and larder list", () => {
     const out = json<{ added: { recipe: string; times: number }[]; list: List }>(res);
     expect(out.added).toEqual([expect.objectContaining({ recipe: "Pancakes", times: 2 })]);
     expect(out.list.listItems.find((i) => i.display.includes("egg"))?.quantity).toBe(4);
+  }
+
+  it("puts the recipes planned on a span of days on a list, each as often as planned", async () => {
+    for (const date of ["2032-03-01", "2032-03-03"])
+      expect((await larder(["plan", "add", date, "pancakes", "--data", dir])).exitCode).toBe(0);
+    expect((await larder(["plan", "add", "2032-03-02", "--title", "Eat out", "--data", dir])).exitCode).toBe(
+      0,
+    );
+    const list = json<List>(await larder(["list", "new", "Plan Week", "--data", dir, "--json"]));
+    await pancakesTwiceOnList(list.id, "2032-03-01", "2032-03-07");
     const plain = await larder(["list", "add-plan", list.id, "--from", "2032-04-01", "--data", dir]);
     expect(plain.exitCode).toBe(0);
     expect(String(plain.stdout)).toMatch(/No recipes are planned from 2032-04-01 to 2032-04-0\d\./);
@@ -194,22 +199,7 @@ describe("larder plan and larder list", () => {
       for (const date of ["2031-02-05", "2031-02-06"])
         expect((await larder(["plan", "add", date, "pancakes", "--data", dir])).exitCode).toBe(0);
       const week = json<List>(await larder(["list", "new", "Server Week", "--data", dir, "--json"]));
-      const onList = await larder([
-        "list",
-        "add-plan",
-        week.id,
-        "--from",
-        "2031-02-03",
-        "--to",
-        "2031-02-09",
-        "--data",
-        dir,
-        "--json",
-      ]);
-      expect(onList.exitCode, String(onList.stderr)).toBe(0);
-      const out = json<{ added: { recipe: string; times: number }[]; list: List }>(onList);
-      expect(out.added).toEqual([expect.objectContaining({ recipe: "Pancakes", times: 2 })]);
-      expect(out.list.listItems.find((i) => i.display.includes("egg"))?.quantity).toBe(4);
+      await pancakesTwiceOnList(week.id, "2031-02-03", "2031-02-09");
     } finally {
       proc.kill("SIGTERM");
       await proc;
